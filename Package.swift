@@ -1,0 +1,41 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "AuditKit",
+    products: [
+        .library(name: "AuditKit", targets: ["AuditKit"]),
+        .executable(name: "auditkit", targets: ["auditkit"]),
+        .executable(name: "auditkit-bench", targets: ["auditkit-bench"]),
+    ],
+    targets: [
+        // System C libraries, found through pkg-config.
+        .systemLibrary(
+            name: "CLibJPEG", pkgConfig: "libjpeg",
+            providers: [.apt(["libjpeg62-turbo-dev"]), .brew(["jpeg-turbo"])]),
+        .systemLibrary(
+            name: "CLibPNG", pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
+        .systemLibrary(
+            name: "CFreeType", pkgConfig: "freetype2",
+            providers: [.apt(["libfreetype-dev"]), .brew(["freetype"])]),
+        .systemLibrary(
+            name: "CFontconfig", pkgConfig: "fontconfig",
+            providers: [.apt(["libfontconfig-dev"]), .brew(["fontconfig"])]),
+        // Whole operations over libjpeg and libpng, each behind its own setjmp.
+        .target(name: "CAuditImaging", dependencies: ["CLibJPEG", "CLibPNG"]),
+        .target(
+            name: "AuditKit",
+            dependencies: ["CAuditImaging", "CFreeType", "CFontconfig"],
+            resources: [.copy("Log/BuiltinTemplates")]),
+        .target(name: "AuditCLI", dependencies: ["AuditKit"]),
+        .executableTarget(name: "auditkit", dependencies: ["AuditCLI"]),
+        .target(name: "AuditKitTestSupport", dependencies: ["AuditKit"]),
+        .executableTarget(
+            name: "auditkit-bench", dependencies: ["AuditKit", "AuditKitTestSupport"]),
+        .testTarget(name: "AuditKitTests", dependencies: ["AuditKit", "AuditKitTestSupport"]),
+        .testTarget(
+            name: "AuditCLITests", dependencies: ["AuditKit", "AuditKitTestSupport", "auditkit"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

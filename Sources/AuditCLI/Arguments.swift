@@ -1,0 +1,120 @@
+import AuditKit
+
+/// One option a command accepts.
+public struct OptionSpec: Sendable {
+    /// All spellings, long first: `["--output", "-o"]`. The first is the key used to look values up.
+    public var names: [String]
+    /// The value's placeholder in help (`PATH`); nil for a flag that takes no value.
+    public var valueName: String?
+    /// Whether the option may be given more than once.
+    public var repeatable: Bool
+    /// One line of help.
+    public var help: String
+
+    /// A flag without a value, e.g. `--dry-run`.
+    public static func flag(_ names: String..., help: String) -> OptionSpec {
+        OptionSpec(names: names, valueName: nil, repeatable: false, help: help)
+    }
+
+    /// An option with a value, e.g. `--format FORMAT`.
+    public static func option(_ names: String..., value: String, repeatable: Bool = false, help: String) -> OptionSpec {
+        OptionSpec(names: names, valueName: value, repeatable: repeatable, help: help)
+    }
+
+    /// The key: the first (long) name.
+    public var key: String { names[0] }
+}
+
+/// The result of parsing a command's arguments against its `OptionSpec`s.
+public struct ParsedArguments: Sendable {
+    /// Arguments that are not options, in order.
+    public var positional: [String] = []
+    /// Values per option key, in order given.
+    public var values: [String: [String]] = [:]
+    /// Flags given.
+    public var flags: Set<String> = []
+
+    /// The last value given for `key` (`--format`), if any.
+    public func value(_ key: String) -> String? { values[key]?.last }
+
+    /// Every value given for a repeatable option.
+    public func all(_ key: String) -> [String] { values[key] ?? [] }
+
+    /// Whether the flag `key` was given.
+    public func has(_ key: String) -> Bool { flags.contains(key) }
+
+    /// The value of `key` as an integer within `range`.
+    /// - Throws: a usage error naming the option when it is not a whole number in range.
+    public func integer(_ key: String, in range: ClosedRange<Int> = Int.min...Int.max) throws -> Int? {
+        guard let text = value(key) else { return nil }
+        guard let number = Int(text), range.contains(number) else {
+            throw AuditError(.usage, "\(key) expects a whole number from \(range.lowerBound) to \(range.upperBound), got '\(text)'")
+        }
+        return number
+    }
+
+    /// The value of `key` as one of `choices` (e.g. an output format).
+    /// - Throws: a usage error listing the choices.
+    public func choice<T: RawRepresentable>(_ key: String, default fallback: T) throws -> T where T.RawValue == String {
+        guard let text = value(key) else { return fallback }
+        guard let chosen = T(rawValue: text) else {
+            throw AuditError(.usage, "\(key) got '\(text)'")
+        }
+        return chosen
+    }
+}
+
+/// Parses `arguments` against `specs`: `--name value`, `--name=value`, `-o value`, flags, `--` to end
+/// options. `--help`/`-h` are reported through `wantsHelp`.
+/// - Throws: a usage error for an unknown option, a missing value, or a repeated single option.
+public func parseArguments(_ arguments: [String], specs: [OptionSpec]) throws -> (ParsedArguments, wantsHelp: Bool) {
+    var parsed = ParsedArguments()
+    var wantsHelp = false
+    var index = 0
+    var onlyPositional = false
+    func spec(for name: String) -> OptionSpec? { specs.first { $0.names.contains(name) } }
+    while index < arguments.count {
+        let argument = arguments[index]
+        index += 1
+        if onlyPositional || argument == "-" || !argument.hasPrefix("-") {
+            parsed.positional.append(argument)
+            continue
+        }
+        if argument == "--" {
+            onlyPositional = true
+            continue
+        }
+        if argument == "--help" || argument == "-h" {
+            wantsHelp = true
+            continue
+        }
+        var name = argument
+        var inlineValue: String?
+        if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+            name = String(argument[..<equals])
+            inlineValue = String(argument[argument.index(after: equals)...])
+        }
+        guard let option = spec(for: name) else {
+            throw AuditError(.usage, "unknown option '\(name)'")
+        }
+        if option.valueName == nil {
+            if inlineValue != nil { throw AuditError(.usage, "\(option.key) takes no value") }
+            parsed.flags.insert(option.key)
+            continue
+        }
+        let value: String
+        if let inlineValue {
+            value = inlineValue
+        } else if index < arguments.count {
+            value = arguments[index]
+            index += 1
+        } else {
+            throw AuditError(.usage, "\(option.key) needs a value (\(option.valueName!))")
+        }
+        if !option.repeatable, parsed.values[option.key] != nil {
+            throw AuditError(.usage, "\(option.key) given more than once")
+        }
+        parsed.values[option.key, default: []].append(value)
+    }
+    return (parsed, wantsHelp)
+}

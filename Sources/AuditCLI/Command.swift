@@ -1,0 +1,54 @@
+import AuditKit
+import Foundation
+
+/// What a command gets to run: its parsed arguments, the terminal, the environment.
+public struct CommandContext: Sendable {
+    /// Parsed arguments.
+    public var arguments: ParsedArguments
+    /// Where to write.
+    public var terminal: Terminal
+    /// The process environment.
+    public var environment: [String: String]
+}
+
+/// One `auditkit` subcommand. Commands only parse, call the library and print.
+public protocol Command {
+    /// The subcommand's name, e.g. `extract`.
+    static var name: String { get }
+    /// One line saying what it does.
+    static var abstract: String { get }
+    /// The usage line after `auditkit `, e.g. `extract REPORT... [--format FORMAT]`.
+    static var usage: String { get }
+    /// More help: examples, notes. May be empty.
+    static var discussion: String { get }
+    /// The options it accepts (`--help` is implicit).
+    static var options: [OptionSpec] { get }
+    /// Runs the command.
+    /// - Returns: the exit status.
+    /// - Throws: `AuditError`, mapped to its exit status and printed on stderr.
+    static func run(_ context: CommandContext) throws -> ExitStatus
+}
+
+extension Command {
+    /// The full help text.
+    static var helpText: String {
+        var text = "OVERVIEW: \(abstract)\n\nUSAGE: auditkit \(usage)\n"
+        if !options.isEmpty {
+            text += "\nOPTIONS:\n"
+            let rows = options.map { spec -> (String, String) in
+                let names = spec.names.joined(separator: ", ") + (spec.valueName.map { " \($0)" } ?? "")
+                return (names, spec.help)
+            } + [("-h, --help", "Show help for this command.")]
+            let width = min(32, rows.map(\.0.count).max() ?? 0)
+            for (names, help) in rows {
+                if names.count <= width {
+                    text += "  " + names.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + help + "\n"
+                } else {
+                    text += "  " + names + "\n" + String(repeating: " ", count: width + 4) + help + "\n"
+                }
+            }
+        }
+        if !discussion.isEmpty { text += "\n" + discussion.trimmingCharacters(in: .newlines) + "\n" }
+        return text
+    }
+}

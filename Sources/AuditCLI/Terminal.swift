@@ -1,0 +1,84 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Where a command writes: results to stdout, messages to stderr, colour only when allowed.
+public final class Terminal: @unchecked Sendable {
+    /// Whether stderr is a terminal (progress lines are drawn only then).
+    public let stderrIsTerminal: Bool
+    /// Whether stdout is a terminal.
+    public let stdoutIsTerminal: Bool
+    /// Whether colour may be used: a terminal, and `NO_COLOR` unset or empty.
+    public let useColor: Bool
+    private var progressShown = false
+    private let lock = NSLock()
+
+    /// A terminal over the process's stdout and stderr, reading `NO_COLOR` from `environment`.
+    public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+        stderrIsTerminal = isatty(2) == 1
+        stdoutIsTerminal = isatty(1) == 1
+        let noColor = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
+        useColor = !noColor && stderrIsTerminal && environment["TERM"] != "dumb"
+    }
+
+    /// Writes `text` to stdout as is.
+    public func out(_ text: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        clearProgressLocked()
+        FileHandle.standardOutput.write(Data(text.utf8))
+    }
+
+    /// Writes `text` and a newline to stdout.
+    public func line(_ text: String = "") { out(text + "\n") }
+
+    /// Writes a message line to stderr.
+    public func message(_ text: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        clearProgressLocked()
+        FileHandle.standardError.write(Data((text + "\n").utf8))
+    }
+
+    /// Writes `auditkit: warning: text` to stderr (yellow on a colour terminal).
+    public func warning(_ text: String) {
+        message(paint("warning:", code: "33") + " " + text)
+    }
+
+    /// Writes an error line to stderr (red `error:` on a colour terminal).
+    public func error(_ text: String) {
+        message(text.replacingOccurrences(of: "error:", with: paint("error:", code: "31")))
+    }
+
+    /// Shows `text` as a progress line on stderr, replacing the previous one; only on a terminal.
+    public func progress(_ text: String) {
+        guard stderrIsTerminal else { return }
+        lock.lock()
+        defer { lock.unlock() }
+        FileHandle.standardError.write(Data(("\r\u{1B}[K" + text).utf8))
+        progressShown = true
+    }
+
+    /// Removes the progress line, if one is shown.
+    public func endProgress() {
+        lock.lock()
+        defer { lock.unlock() }
+        clearProgressLocked()
+    }
+
+    private func clearProgressLocked() {
+        if progressShown {
+            FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+            progressShown = false
+        }
+    }
+
+    /// `text` in the ANSI colour `code` when colour is allowed, else `text`.
+    public func paint(_ text: String, code: String) -> String {
+        useColor ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    }
+}

@@ -1,0 +1,90 @@
+/// A place in a source file.
+public struct SourceLocation: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// Path of the file, relative to the working directory when it was found under it.
+    public var file: String
+    /// One-based line, when known.
+    public var line: Int?
+    /// One-based column, when known.
+    public var column: Int?
+
+    /// Creates a location.
+    public init(file: String, line: Int? = nil, column: Int? = nil) {
+        self.file = file
+        self.line = line
+        self.column = column
+    }
+
+    /// `file:line:column`, leaving out what is unknown.
+    public var description: String {
+        var text = file
+        if let line {
+            text += ":\(line)"
+            if let column { text += ":\(column)" }
+        }
+        return text
+    }
+}
+
+/// How a warning has been judged.
+public enum IssueStatus: Sendable, Hashable, Codable {
+    /// Still to be fixed (the default).
+    case open
+    /// A judged false positive; carries the required reason.
+    case accepted(reason: String)
+    /// System UI the app does not control (status bar, tab bar, ...).
+    case system
+
+    /// `open`, `accepted` or `system`.
+    public var key: String {
+        switch self {
+        case .open: return "open"
+        case .accepted: return "accepted"
+        case .system: return "system"
+        }
+    }
+}
+
+/// Where an issue comes from in the app's code, as concluded by a rule or found in the sources.
+public struct IssueMapping: Sendable, Hashable, Codable {
+    /// How the mapping was found.
+    public enum Origin: String, Sendable, Hashable, Codable {
+        /// A rule in the rule file matched; rule conclusions always win.
+        case rule
+        /// The element's text was found in the Swift sources or string catalogs.
+        case sourceText
+    }
+
+    /// The report-wide issue number this mapping is for.
+    public var issueNumber: Int
+    /// How it was found.
+    public var origin: Origin
+    /// The id of the rule that matched, for `.rule`.
+    public var ruleID: String?
+    /// The SwiftUI/UIKit view the issue belongs to, e.g. `HomeView`.
+    public var view: String?
+    /// The source location, when one is known.
+    public var location: SourceLocation?
+    /// A symbol, e.g. `HomeWidgetKind.titleColor`.
+    public var symbol: String?
+    /// A free note from the rule.
+    public var note: String?
+    /// The judgement.
+    public var status: IssueStatus
+    /// 0...1; 1 for rules, lower for automatic candidates.
+    public var confidence: Double
+
+    /// Creates a mapping.
+    public init(issueNumber: Int, origin: Origin, ruleID: String? = nil, view: String? = nil,
+                location: SourceLocation? = nil, symbol: String? = nil, note: String? = nil,
+                status: IssueStatus = .open, confidence: Double = 1) {
+        self.issueNumber = issueNumber
+        self.origin = origin
+        self.ruleID = ruleID
+        self.view = view
+        self.location = location
+        self.symbol = symbol
+        self.note = note
+        self.status = status
+        self.confidence = confidence
+    }
+}

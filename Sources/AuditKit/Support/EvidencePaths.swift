@@ -1,0 +1,52 @@
+/// Where the tool writes (and the log looks for) the pictures made from a report, so every command
+/// agrees: by default a folder named after the report, beside it.
+///
+/// For `Reports/AuditReport_2026-01-02_11-02-25.html` the folder is
+/// `Reports/AuditReport_2026-01-02_11-02-25/`, holding `index_sheet.png` (or `index_sheet_1.png`, ...
+/// when paged), `overlay_screen_1.png`, ... and, from `extract --thumbnails`, `issue_01.jpg`, ... and
+/// `screen_1.jpg`, ...
+public struct EvidencePaths: Sendable, Hashable {
+    /// The folder.
+    public var directory: String
+
+    /// The default folder for the report at `reportPath`.
+    public init(reportPath: String) {
+        let ns = reportPath as NSString
+        self.directory = ns.deletingPathExtension
+    }
+
+    /// A folder chosen by the user.
+    public init(directory: String) {
+        self.directory = directory
+    }
+
+    /// `index_sheet.png` for a single page; `index_sheet_N.png` (1-based) for page N of several.
+    public func indexSheet(page: Int? = nil, fileExtension: String = "png") -> String {
+        if let page { return directory + "/index_sheet_\(page).\(fileExtension)" }
+        return directory + "/index_sheet.\(fileExtension)"
+    }
+
+    /// `overlay_screen_N.png` for the screen at zero-based `screenIndex` (N = index + 1).
+    public func overlay(screenIndex: Int) -> String {
+        directory + "/overlay_screen_\(screenIndex + 1).png"
+    }
+
+    /// `issue_07.jpg`: zero-padded to the number of digits in `issueCount`.
+    public func thumbnail(issueNumber: Int, issueCount: Int) -> String {
+        directory + "/" + EvidencePaths.thumbnailFileName(issueNumber: issueNumber, issueCount: issueCount)
+    }
+
+    /// `screen_N.jpg` for the screen at zero-based `screenIndex`.
+    public func screenshot(screenIndex: Int) -> String {
+        directory + "/screen_\(screenIndex + 1).jpg"
+    }
+
+    /// `issue_07.jpg` for issue 7 of a report with 10 to 99 issues (at least two digits).
+    public static func thumbnailFileName(issueNumber: Int, issueCount: Int) -> String {
+        let width = max(2, String(max(issueCount, 1)).count)
+        let digits = String(issueNumber)
+        return "issue_" + String(repeating: "0", count: max(0, width - digits.count)) + digits + ".jpg"
+    }
+}
+
+import Foundation

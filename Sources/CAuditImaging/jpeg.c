@@ -1,0 +1,131 @@
+// libjpeg operations. Each function owns one setjmp that covers the whole operation, replaces the
+// library's error_exit/output_message so nothing is printed and nothing exits, and destroys its
+// libjpeg object on every path.
+#include "CAuditImaging.h"
+
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <jpeglib.h>
+#include <jerror.h>
+
+struct CAuditImaging_jpeg_error {
+    struct jpeg_error_mgr base;
+    jmp_buf jump;
+    char *message;
+    int status;
+};
+
+static void CAuditImaging_jpeg_error_exit(j_common_ptr cinfo) {
+    struct CAuditImaging_jpeg_error *err = (struct CAuditImaging_jpeg_error *)cinfo->err;
+    int code = err->base.msg_code;
+    if (code == JERR_NO_SOI) {
+        err->status = CAuditImaging_error_not_jpeg;
+    } else if (code == JERR_OUT_OF_MEMORY) {
+        err->status = CAuditImaging_error_out_of_memory;
+    } else if (code == JERR_INPUT_EOF || code == JERR_INPUT_EMPTY) {
+        err->status = CAuditImaging_error_truncated;
+    } else if (code == JERR_IMAGE_TOO_BIG) {
+        err->status = CAuditImaging_error_too_large;
+    } else {
+        err->status = CAuditImaging_error_corrupt;
+    }
+    if (err->message) {
+        (*cinfo->err->format_message)(cinfo, err->message);
+    }
+    longjmp(err->jump, 1);
+}
+
+static void CAuditImaging_jpeg_silent(j_common_ptr cinfo) { (void)cinfo; }
+
+static void CAuditImaging_jpeg_emit_message(j_common_ptr cinfo, int level) {
+    // Warnings (level -1) such as "premature end of data" are remembered, not printed.
+    struct CAuditImaging_jpeg_error *err = (struct CAuditImaging_jpeg_error *)cinfo->err;
+    if (level < 0) {
+        err->base.num_warnings++;
+        if (err->base.msg_code == JWRN_JPEG_EOF && err->status == CAuditImaging_ok) {
+            err->status = CAuditImaging_error_truncated;
+        }
+    }
+}
+
+static void CAuditImaging_jpeg_install(struct CAuditImaging_jpeg_error *err, char *message) {
+    jpeg_std_error(&err->base);
+    err->base.error_exit = CAuditImaging_jpeg_error_exit;
+    err->base.output_message = CAuditImaging_jpeg_silent;
+    err->base.emit_message = CAuditImaging_jpeg_emit_message;
+    err->message = message;
+    err->status = CAuditImaging_ok;
+    if (message) message[0] = 0;
+}
+
+int CAuditImaging_jpeg_read_header(const uint8_t *data, size_t length,
+                                   uint32_t *width, uint32_t *height, int *components,
+                                   char *message) {
+    if (data == NULL || length == 0) {
+        if (message) snprintf(message, CAuditImaging_message_capacity, "empty image data");
+        return CAuditImaging_error_truncated;
+    }
+    if (length < 3 || data[0] != 0xFF || data[1] != 0xD8) {
+        if (message) snprintf(message, CAuditImaging_message_capacity, "not a JPEG (no SOI marker)");
+        return CAuditImaging_error_not_jpeg;
+    }
+    struct jpeg_decompress_struct cinfo;
+    struct CAuditImaging_jpeg_error err;
+    cinfo.err = NULL;
+    CAuditImaging_jpeg_install(&err, message);
+    cinfo.err = &err.base;
+    if (setjmp(err.jump)) {
+        jpeg_destroy_decompress(&cinfo);
+        return err.status == CAuditImaging_ok ? CAuditImaging_error_corrupt : err.status;
+    }
+    jpeg_create_decompress(&cinfo);
+    jpeg_mem_src(&cinfo, (const unsigned char *)data, (unsigned long)length);
+    jpeg_read_header(&cinfo, TRUE);
+    *width = cinfo.image_width;
+    *height = cinfo.image_height;
+    *components = cinfo.num_components;
+    jpeg_destroy_decompress(&cinfo);
+    return CAuditImaging_ok;
+}
+
+int CAuditImaging_jpeg_encode(const uint8_t *pixels, uint32_t width, uint32_t height,
+                              int components, int quality,
+                              uint8_t **output, size_t *output_length, char *message) {
+    if (pixels == NULL || width == 0 || height == 0 || (components != 1 && components != 3) ||
+        output == NULL || output_length == NULL) {
+        if (message) snprintf(message, CAuditImaging_message_capacity, "invalid encoder arguments");
+        return CAuditImaging_error_invalid_argument;
+    }
+    struct jpeg_compress_struct cinfo;
+    struct CAuditImaging_jpeg_error err;
+    unsigned char *buffer = NULL;
+    unsigned long buffer_size = 0;
+    CAuditImaging_jpeg_install(&err, message);
+    cinfo.err = &err.base;
+    if (setjmp(err.jump)) {
+        jpeg_destroy_compress(&cinfo);
+        free(buffer);
+        return err.status == CAuditImaging_ok ? CAuditImaging_error_corrupt : err.status;
+    }
+    jpeg_create_compress(&cinfo);
+    jpeg_mem_dest(&cinfo, &buffer, &buffer_size);
+    cinfo.image_width = width;
+    cinfo.image_height = height;
+    cinfo.input_components = components;
+    cinfo.in_color_space = components == 3 ? JCS_RGB : JCS_GRAYSCALE;
+    jpeg_set_defaults(&cinfo);
+    jpeg_set_quality(&cinfo, quality, TRUE);
+    jpeg_start_compress(&cinfo, TRUE);
+    size_t stride = (size_t)width * (size_t)components;
+    while (cinfo.next_scanline < cinfo.image_height) {
+        JSAMPROW row = (JSAMPROW)(pixels + (size_t)cinfo.next_scanline * stride);
+        jpeg_write_scanlines(&cinfo, &row, 1);
+    }
+    jpeg_finish_compress(&cinfo);
+    jpeg_destroy_compress(&cinfo);
+    *output = buffer;
+    *output_length = (size_t)buffer_size;
+    return CAuditImaging_ok;
+}

@@ -1,0 +1,1 @@
+print("auditkit-bench: no benchmarks yet")

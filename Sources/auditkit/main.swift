@@ -1,0 +1,4 @@
+import AuditCLI
+import Foundation
+
+exit(AuditKitCLI.main(Array(CommandLine.arguments.dropFirst())))
