@@ -1,0 +1,29 @@
+/// One line in the format Xcode, compilers and most editors turn into an inline warning:
+/// `path:line:column: warning: message`, or `warning: message` when there is no location.
+public struct XcodeDiagnostic: Sendable, Hashable, CustomStringConvertible {
+    /// Severity words Xcode understands.
+    public enum Severity: String, Sendable {
+        case warning, error, note
+    }
+
+    /// Where it points, when known.
+    public var location: SourceLocation?
+    /// How serious.
+    public var severity: Severity
+    /// The message: a single line (newlines are replaced by spaces when printed).
+    public var message: String
+
+    /// Creates a diagnostic.
+    public init(location: SourceLocation?, severity: Severity = .warning, message: String) {
+        self.location = location
+        self.severity = severity
+        self.message = message
+    }
+
+    /// The line to print.
+    public var description: String {
+        let text = message.split(whereSeparator: \.isNewline).joined(separator: " ")
+        guard let location else { return "\(severity.rawValue): \(text)" }
+        return "\(location.file):\(location.line ?? 1):\(location.column ?? 1): \(severity.rawValue): \(text)"
+    }
+}
