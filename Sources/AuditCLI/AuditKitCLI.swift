@@ -6,6 +6,11 @@ public enum AuditKitCLI {
     /// Every subcommand, in the order `auditkit --help` lists them.
     static var commands: [any Command.Type] {
         [
+            HistoryCommand.self,
+            DiffCommand.self,
+            TrendCommand.self,
+            AcceptCommand.self,
+            CheckCommand.self,
         ]
     }
 

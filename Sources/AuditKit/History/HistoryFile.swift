@@ -38,14 +38,18 @@ public struct History: Sendable {
         entries.last { $0.sha256 != entry.sha256 && History.precedes($0, entry) }
     }
 
-    /// Finds an entry by a reference a user types: a 1-based position (`3`), a negative position
-    /// counting from the latest (`-1` is the latest, `-2` the one before), a SHA-256 prefix of at least
-    /// 6 digits, or a file name.
+    /// Finds an entry by a reference a user types: a 1-based position (`3`, 1 is the oldest), `latest`,
+    /// `latest~N` (N reports before the latest), a negative position counting from the latest (`-1` is
+    /// the latest), a SHA-256 prefix of at least 6 digits, or a file name.
     public func entry(reference: String) -> HistoryEntry? {
         if let position = Int(reference), reference.count < 6 {
             if position > 0, position <= entries.count { return entries[position - 1] }
             if position < 0, -position <= entries.count { return entries[entries.count + position] }
             return nil
+        }
+        if reference == "latest" { return entries.last }
+        if reference.hasPrefix("latest~"), let back = Int(reference.dropFirst(7)), back >= 0 {
+            return back < entries.count ? entries[entries.count - 1 - back] : nil
         }
         if let byName = entries.last(where: { $0.fileName == reference }) { return byName }
         let lowered = reference.lowercased()
@@ -169,6 +173,7 @@ public struct HistoryFile: Sendable {
 
     /// Appends each of `entries` not yet in the history (by SHA-256), one line each, under one lock.
     /// - Returns: for each entry, whether it was written.
+    @discardableResult
     public func append(_ entries: [HistoryEntry]) throws -> [Bool] {
         let directory = (path as NSString).deletingLastPathComponent
         if !directory.isEmpty, !FileManager.default.fileExists(atPath: directory) {

@@ -130,8 +130,8 @@ public enum TrendChart {
         return ((maxValue + step - 1) / step * step, step)
     }
 
-    /// `2026-01-03 16:28` in UTC.
-    static func dateLabel(_ date: Date) -> String {
+    /// `2026-01-03 16:28`: how history output shows an audit date (UTC).
+    public static func dateLabel(_ date: Date) -> String {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
         let p = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
