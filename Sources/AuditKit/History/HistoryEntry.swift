@@ -23,13 +23,20 @@ public struct HistoryEntry: Sendable, Hashable, Codable {
 
     /// Creates an entry from its parts; `counts` is computed from `issues`.
     public init(sha256: String, fileName: String, auditDate: Date, screens: [HistoryScreen], issues: [HistoryIssue]) {
-        self.version = HistoryEntry.currentVersion
+        self.init(version: HistoryEntry.currentVersion, sha256: sha256, fileName: fileName, auditDate: auditDate,
+                  screens: screens, counts: HistoryCounts(issues: issues), issues: issues)
+    }
+
+    /// Creates an entry with every field given, as read from a file.
+    init(version: Int, sha256: String, fileName: String, auditDate: Date, screens: [HistoryScreen],
+         counts: HistoryCounts, issues: [HistoryIssue]) {
+        self.version = version
         self.sha256 = sha256
         self.fileName = fileName
         self.auditDate = auditDate
         self.screens = screens
+        self.counts = counts
         self.issues = issues
-        self.counts = HistoryCounts(issues: issues)
     }
 
     /// The entry for `report`: each issue fingerprinted and, when `mappings` has a mapping for its
@@ -79,6 +86,15 @@ public struct HistoryCounts: Sendable, Hashable, Codable {
     public var system: Int
     /// Issues per test type key (`dynamic-type`).
     public var byType: [String: Int]
+
+    /// Creates counts from their values.
+    public init(total: Int, open: Int, accepted: Int, system: Int, byType: [String: Int]) {
+        self.total = total
+        self.open = open
+        self.accepted = accepted
+        self.system = system
+        self.byType = byType
+    }
 
     /// Counts `issues`.
     public init(issues: [HistoryIssue]) {

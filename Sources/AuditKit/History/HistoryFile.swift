@@ -130,9 +130,16 @@ public struct HistoryFile: Sendable {
         nonisolated(unsafe) let output = decoded
         DispatchQueue.concurrentPerform(iterations: chunks) { part in
             let decoder = makeDecoder()
-            for index in (part * chunk)..<min(ranges.count, (part + 1) * chunk) {
-                let slice = Data(bytes[ranges[index]])
-                output[index] = Result { try decoder.decode(HistoryEntry.self, from: slice) }
+            bytes.withUnsafeBufferPointer { all in
+                for index in (part * chunk)..<min(ranges.count, (part + 1) * chunk) {
+                    if let entry = HistoryLineParser.parse(UnsafeBufferPointer(rebasing: all[ranges[index]])) {
+                        output[index] = .success(entry)
+                    } else {
+                        // The slow path gives the precise message for a bad line.
+                        let slice = Data(bytes[ranges[index]])
+                        output[index] = Result { try decoder.decode(HistoryEntry.self, from: slice) }
+                    }
+                }
             }
         }
 

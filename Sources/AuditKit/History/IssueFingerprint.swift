@@ -22,11 +22,38 @@ import Foundation
 /// one view); `IssueMatcher` pairs such duplicates by count and rect.
 public struct IssueFingerprint: Sendable, Hashable, Codable, Comparable, CustomStringConvertible {
     /// The 16 lowercase hex digits.
-    public var hex: String
+    public var hex: String { text }
+
+    private var text: String
+    /// The first 16 hex digits as a number: what hashing and most comparisons use, so matching
+    /// thousands of warnings does not hash strings.
+    private var bits: UInt64
 
     /// Wraps a fingerprint already computed (read from a history or baseline file).
     public init(hex: String) {
-        self.hex = hex
+        self.text = hex
+        var bits: UInt64 = 0
+        for byte in hex.utf8.prefix(16) {
+            let digit: UInt8
+            switch byte {
+            case 0x30...0x39: digit = byte - 0x30
+            case 0x61...0x66: digit = byte - 0x61 + 10
+            case 0x41...0x46: digit = byte - 0x41 + 10
+            default: digit = byte & 0x0F
+            }
+            bits = bits << 4 | UInt64(digit)
+        }
+        self.bits = bits
+    }
+
+    /// Equal when the hex strings are equal.
+    public static func == (lhs: IssueFingerprint, rhs: IssueFingerprint) -> Bool {
+        lhs.bits == rhs.bits && lhs.text == rhs.text
+    }
+
+    /// Hashes the numeric form (equal fingerprints have equal numbers).
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(bits)
     }
 
     /// Computes the fingerprint of a warning from its parts (see the type's documentation).
@@ -41,7 +68,7 @@ public struct IssueFingerprint: Sendable, Hashable, Codable, Comparable, CustomS
         let text = IssueFingerprint.normalizedText(elementText ?? "")
         let scope = IssueFingerprint.scopeKey(view: view, screenGroup: screenGroup)
         let digest = SHA256.hexDigest(of: Array("auditkit-fingerprint-1\u{1F}\(kind)\u{1F}\(scope)\u{1F}\(text)".utf8))
-        self.hex = String(digest.prefix(16))
+        self.init(hex: String(digest.prefix(16)))
     }
 
     /// The fingerprint of `issue`, scoped by `mapping`'s view when it has one.
@@ -64,7 +91,7 @@ public struct IssueFingerprint: Sendable, Hashable, Codable, Comparable, CustomS
 
     /// Decodes from the bare hex string.
     public init(from decoder: any Decoder) throws {
-        self.hex = try decoder.singleValueContainer().decode(String.self)
+        self.init(hex: try decoder.singleValueContainer().decode(String.self))
     }
 
     /// Whether `text` looks like a fingerprint (1 to 64 lowercase or uppercase hex digits).

@@ -49,20 +49,33 @@ public enum IssueMatcher {
 
     /// Matches `old` against `new`.
     public static func match(old: [HistoryIssue], new: [HistoryIssue]) -> IssueMatching {
-        var oldGroups: [IssueFingerprint: [Int]] = [:]
-        oldGroups.reserveCapacity(old.count)
-        for (index, issue) in old.enumerated() { oldGroups[issue.fingerprint, default: []].append(index) }
-        var newGroups: [IssueFingerprint: [Int]] = [:]
-        newGroups.reserveCapacity(new.count)
-        for (index, issue) in new.enumerated() { newGroups[issue.fingerprint, default: []].append(index) }
-
+        // Each fingerprint's first index, and a chain to the next index with the same fingerprint: no
+        // array per fingerprint in the common case where fingerprints are unique.
+        let (oldHeads, oldNext, _) = chains(old)
+        let (_, newNext, newIsHead) = chains(new)
         var pairs: [MatchedPair] = []
         pairs.reserveCapacity(min(old.count, new.count))
         var oldMatched = [Bool](repeating: false, count: old.count)
         var newMatched = [Bool](repeating: false, count: new.count)
-        for (fingerprint, newIndexes) in newGroups {
-            guard let oldIndexes = oldGroups[fingerprint] else { continue }
-            for pair in pairGroup(oldIndexes: oldIndexes, newIndexes: newIndexes, old: old, new: new) {
+        for index in new.indices where newIsHead[index] {
+            guard let firstOld = oldHeads[new[index].fingerprint] else { continue }
+            if oldNext[firstOld] < 0, newNext[index] < 0 {
+                pairs.append(MatchedPair(old: firstOld, new: index))
+                oldMatched[firstOld] = true
+                newMatched[index] = true
+                continue
+            }
+            func walk(_ start: Int, _ next: [Int]) -> [Int] {
+                var indexes: [Int] = []
+                var cursor = start
+                while cursor >= 0 {
+                    indexes.append(cursor)
+                    cursor = next[cursor]
+                }
+                return indexes
+            }
+            let group = pairGroup(oldIndexes: walk(firstOld, oldNext), newIndexes: walk(index, newNext), old: old, new: new)
+            for pair in group {
                 pairs.append(pair)
                 oldMatched[pair.old] = true
                 newMatched[pair.new] = true
@@ -73,6 +86,25 @@ public enum IssueMatcher {
             pairs: pairs,
             unmatchedOld: old.indices.filter { !oldMatched[$0] },
             unmatchedNew: new.indices.filter { !newMatched[$0] })
+    }
+
+    /// The first index of each fingerprint, the next index with the same fingerprint (-1 at the end),
+    /// and whether each index is the first of its fingerprint.
+    private static func chains(_ issues: [HistoryIssue]) -> ([IssueFingerprint: Int], [Int], [Bool]) {
+        var ends: [IssueFingerprint: (head: Int, tail: Int)] = [:]
+        ends.reserveCapacity(issues.count)
+        var next = [Int](repeating: -1, count: issues.count)
+        var isHead = [Bool](repeating: false, count: issues.count)
+        for (index, issue) in issues.enumerated() {
+            if let found = ends[issue.fingerprint] {
+                next[found.tail] = index
+                ends[issue.fingerprint] = (found.head, index)
+            } else {
+                ends[issue.fingerprint] = (index, index)
+                isHead[index] = true
+            }
+        }
+        return (ends.mapValues(\.head), next, isHead)
     }
 
     /// How far apart two rects are: the largest difference of x, y, width and height; infinite
