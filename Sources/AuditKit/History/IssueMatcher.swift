@@ -49,32 +49,58 @@ public enum IssueMatcher {
 
     /// Matches `old` against `new`.
     public static func match(old: [HistoryIssue], new: [HistoryIssue]) -> IssueMatching {
-        // Each fingerprint's first index, and a chain to the next index with the same fingerprint: no
-        // array per fingerprint in the common case where fingerprints are unique.
-        let (oldHeads, oldNext, _) = chains(old)
-        let (_, newNext, newIsHead) = chains(new)
+        match(old: old, oldChains: Chains(old), new: new, newChains: Chains(new))
+    }
+
+    /// Each fingerprint's first and last index in a list of issues, and a chain from each index to the
+    /// next one with the same fingerprint: no array per fingerprint in the common case where
+    /// fingerprints are unique. Built once per report when matching many reports in a row.
+    struct Chains {
+        var ends: [IssueFingerprint: (head: Int, tail: Int)] = [:]
+        var next: [Int]
+        var isHead: [Bool]
+
+        init(_ issues: [HistoryIssue]) {
+            ends.reserveCapacity(issues.count)
+            next = [Int](repeating: -1, count: issues.count)
+            isHead = [Bool](repeating: false, count: issues.count)
+            for (index, issue) in issues.enumerated() {
+                if let found = ends[issue.fingerprint] {
+                    next[found.tail] = index
+                    ends[issue.fingerprint] = (found.head, index)
+                } else {
+                    ends[issue.fingerprint] = (index, index)
+                    isHead[index] = true
+                }
+            }
+        }
+
+        func walk(from start: Int) -> [Int] {
+            var indexes: [Int] = []
+            var cursor = start
+            while cursor >= 0 {
+                indexes.append(cursor)
+                cursor = next[cursor]
+            }
+            return indexes
+        }
+    }
+
+    static func match(old: [HistoryIssue], oldChains: Chains, new: [HistoryIssue], newChains: Chains) -> IssueMatching {
         var pairs: [MatchedPair] = []
         pairs.reserveCapacity(min(old.count, new.count))
         var oldMatched = [Bool](repeating: false, count: old.count)
         var newMatched = [Bool](repeating: false, count: new.count)
-        for index in new.indices where newIsHead[index] {
-            guard let firstOld = oldHeads[new[index].fingerprint] else { continue }
-            if oldNext[firstOld] < 0, newNext[index] < 0 {
+        for index in new.indices where newChains.isHead[index] {
+            guard let firstOld = oldChains.ends[new[index].fingerprint]?.head else { continue }
+            if oldChains.next[firstOld] < 0, newChains.next[index] < 0 {
                 pairs.append(MatchedPair(old: firstOld, new: index))
                 oldMatched[firstOld] = true
                 newMatched[index] = true
                 continue
             }
-            func walk(_ start: Int, _ next: [Int]) -> [Int] {
-                var indexes: [Int] = []
-                var cursor = start
-                while cursor >= 0 {
-                    indexes.append(cursor)
-                    cursor = next[cursor]
-                }
-                return indexes
-            }
-            let group = pairGroup(oldIndexes: walk(firstOld, oldNext), newIndexes: walk(index, newNext), old: old, new: new)
+            let group = pairGroup(oldIndexes: oldChains.walk(from: firstOld), newIndexes: newChains.walk(from: index),
+                                  old: old, new: new)
             for pair in group {
                 pairs.append(pair)
                 oldMatched[pair.old] = true
@@ -86,25 +112,6 @@ public enum IssueMatcher {
             pairs: pairs,
             unmatchedOld: old.indices.filter { !oldMatched[$0] },
             unmatchedNew: new.indices.filter { !newMatched[$0] })
-    }
-
-    /// The first index of each fingerprint, the next index with the same fingerprint (-1 at the end),
-    /// and whether each index is the first of its fingerprint.
-    private static func chains(_ issues: [HistoryIssue]) -> ([IssueFingerprint: Int], [Int], [Bool]) {
-        var ends: [IssueFingerprint: (head: Int, tail: Int)] = [:]
-        ends.reserveCapacity(issues.count)
-        var next = [Int](repeating: -1, count: issues.count)
-        var isHead = [Bool](repeating: false, count: issues.count)
-        for (index, issue) in issues.enumerated() {
-            if let found = ends[issue.fingerprint] {
-                next[found.tail] = index
-                ends[issue.fingerprint] = (found.head, index)
-            } else {
-                ends[issue.fingerprint] = (index, index)
-                isHead[index] = true
-            }
-        }
-        return (ends.mapValues(\.head), next, isHead)
     }
 
     /// How far apart two rects are: the largest difference of x, y, width and height; infinite

@@ -92,12 +92,15 @@ public struct Trend: Sendable, Hashable, Codable {
         var residual: [ResidualWarning] = []
         if let last = entries.indices.last {
             var first = [Int](repeating: 0, count: entries.first?.issues.count ?? 0)
+            var previousChains = IssueMatcher.Chains(entries[0].issues)
             for k in entries.indices.dropFirst() {
+                let chains = IssueMatcher.Chains(entries[k].issues)
                 var next = [Int](repeating: k, count: entries[k].issues.count)
-                for pair in IssueMatcher.match(old: entries[k - 1].issues, new: entries[k].issues).pairs {
-                    next[pair.new] = first[pair.old]
-                }
+                let matching = IssueMatcher.match(old: entries[k - 1].issues, oldChains: previousChains,
+                                                  new: entries[k].issues, newChains: chains)
+                for pair in matching.pairs { next[pair.new] = first[pair.old] }
                 first = next
+                previousChains = chains
             }
             for (index, issue) in entries[last].issues.enumerated() where first[index] < last {
                 let start = entries[first[index]]
