@@ -1,9 +1,9 @@
-// Runs the benchmarks named on the command line (all when none is named): `auditkit-bench history`.
-let areas = Set(CommandLine.arguments.dropFirst())
-func wants(_ area: String) -> Bool { areas.isEmpty || areas.contains(area) }
+import Foundation
 
-do {
-    if wants("history") { try runHistoryBenchmark() }
-} catch {
-    print("auditkit-bench: error: \(error)")
-}
+// Usage: auditkit-bench [area] — runs every benchmark area, or only the one named.
+// `auditkit-bench make-sample DIR` writes the sample report (see SampleReport.swift).
+let arguments = Array(CommandLine.arguments.dropFirst())
+let area = arguments.first
+if area == "make-sample" { print(try makeSampleReport(into: arguments.dropFirst().first ?? "Reports")); exit(0) }
+if area == nil || area == "reader" { try runReaderBenchmark(arguments: Array(arguments.dropFirst())) }
+if area == nil || area == "history" { try runHistoryBenchmark() }

@@ -172,3 +172,78 @@ import FoundationXML
         #expect(try runTool(["history", "remove"]).status == 64)
     }
 }
+
+/// End-to-end runs over real Inspector-style report files written by `ReportFixture`.
+@Suite struct HistoryReportFilesTests {
+    static func issue(_ code: Int, _ title: String, _ type: String, _ text: String?, rect: Rect) -> ReportFixture.Issue {
+        ReportFixture.Issue(errorCode: code, shortTitle: title, elementText: text, testTypeName: type, rect: rect)
+    }
+
+    /// Writes `Reports/AuditReport_<stamp>.html` with one screen of `issues`.
+    static func write(_ issues: [ReportFixture.Issue], stamp: String, screen: String = "0",
+                      in directory: TemporaryDirectory) throws -> String {
+        let fixture = ReportFixture(screens: [ReportFixture.Screen(name: screen, groupName: "HomeView", issues: issues)])
+        let path = "Reports/AuditReport_\(stamp).html"
+        try AtomicFile.makeDirectory(directory.file("Reports"))
+        try fixture.write(to: directory.file(path), as: .html(HistoryReportFilesTests.wrapper))
+        return path
+    }
+
+    static let wrapper = ReportFixture.HTMLWrapper.allCases[0]
+
+    @Test func addDiffAndCheckReportFiles() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let widgets = Self.issue(30, "Dynamic Type font sizes are unsupported", "Dynamic Type", "Widgets",
+                                 rect: Rect(x: 20, y: 200, width: 120, height: 22))
+        let edit = Self.issue(12, "Contrast failed", "Contrast", "Edit", rect: Rect(x: 300, y: 200, width: 40, height: 22))
+        let button = Self.issue(40, "Hit area is too small", "Hit Region", nil, rect: Rect(x: 10, y: 700, width: 20, height: 20))
+        // The later audit: reordered, rects moved a few points, the screen renamed, titles localized.
+        var frenchWidgets = widgets
+        frenchWidgets.shortTitle = "Les tailles de police Dynamic Type ne sont pas prises en charge"
+        frenchWidgets.rect = Rect(x: 22, y: 203, width: 120, height: 22)
+        let old = try Self.write([widgets, edit], stamp: "2026-01-03_12-58-34", in: directory)
+        let new = try Self.write([button, frenchWidgets], stamp: "2026-01-03_16-28-16", screen: "Screen2", in: directory)
+
+        // Added newest first: the history still orders them by audit time.
+        let add = try runTool(["history", "add", new, old, new], in: directory.path)
+        #expect(add.status == 0, "\(add.stderr)")
+        #expect(add.stdout == """
+            added AuditReport_2026-01-03_16-28-16.html (2 issues, 2 open)
+            added AuditReport_2026-01-03_12-58-34.html (2 issues, 2 open)
+            already in the history: AuditReport_2026-01-03_16-28-16.html (2 issues, 2 open)
+
+            """)
+        let again = try runTool(["history", "add", old], in: directory.path)
+        #expect(again.stdout.hasPrefix("already in the history"))
+        let lines = try String(contentsOfFile: directory.file("Reports/history.jsonl"), encoding: .utf8).split(separator: "\n")
+        #expect(lines.count == 2)
+        let list = try runTool(["history", "list"], in: directory.path)
+        #expect(list.stdout.split(separator: "\n").first?.hasSuffix("AuditReport_2026-01-03_12-58-34.html  2 issues, 2 open") == true)
+
+        let diff = try runTool(["diff", old, new], in: directory.path)
+        #expect(diff.status == 0)
+        #expect(diff.stdout.contains("1 new, 1 resolved, 1 residual"))
+        #expect(diff.stdout.contains("#1 \u{2192} #2"))
+
+        let check = try runTool(["check", new], in: directory.path)
+        #expect(check.status == 1)
+        #expect(check.stdout.split(separator: "\n").count == 1)
+        #expect(check.stdout.hasPrefix("warning: Hit Region: Hit area is too small in HomeView (issue 1 of AuditReport_2026-01-03_16-28-16.html, new)"))
+        #expect(check.stderr.contains("new since AuditReport_2026-01-03_12-58-34.html"))
+    }
+
+    @Test func aBadReportInABatchIsReportedAndTheOthersAreAdded() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let good = try Self.write([Self.issue(12, "Contrast failed", "Contrast", "Edit", rect: Rect(x: 1, y: 2, width: 3, height: 4))],
+                                  stamp: "2026-01-04_17-49-22", in: directory)
+        try Data("<html>no payload here</html>".utf8).write(to: URL(fileURLWithPath: directory.file("Reports/bad.html")))
+        let result = try runTool(["history", "add", "Reports/bad.html", good, "Reports/missing.html"], in: directory.path)
+        #expect(result.status == 65)
+        #expect(result.stdout == "added AuditReport_2026-01-04_17-49-22.html (1 issue, 1 open)\n")
+        #expect(result.stderr.contains("Reports/bad.html: error:"))
+        #expect(result.stderr.contains("Reports/missing.html: error:"))
+        #expect(try runTool(["history", "add"], in: directory.path).status == 64)
+    }
+}

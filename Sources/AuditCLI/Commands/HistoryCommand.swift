@@ -61,7 +61,7 @@ struct HistoryCommand: Command {
         let file = HistoryInputs.historyFile(context)
         let written = try file.append(entries)
         for (entry, added) in zip(entries, written) {
-            let counts = "\(entry.counts.total) issues, \(entry.counts.open) open"
+            let counts = "\(entry.counts.total) issue\(entry.counts.total == 1 ? "" : "s"), \(entry.counts.open) open"
             context.terminal.line((added ? "added " : "already in the history: ") + "\(entry.fileName) (\(counts))")
         }
         return worst
@@ -83,7 +83,7 @@ struct HistoryCommand: Command {
             for (index, entry) in history.entries.enumerated() {
                 let date = TrendChart.dateLabel(entry.auditDate)
                 context.terminal.line("\(index + 1)  \(date)  \(entry.sha256.prefix(12))  \(entry.fileName)  "
-                                      + "\(entry.counts.total) issues, \(entry.counts.open) open")
+                                      + "\(entry.counts.total) issue\(entry.counts.total == 1 ? "" : "s"), \(entry.counts.open) open")
             }
         }
         return .success

@@ -31,8 +31,7 @@ enum HistoryInputs {
     /// Reads the report at `path` and makes its history entry. The mappings the rule file gives will
     /// be passed here once the rule file is wired in.
     static func entry(reportAt path: String) throws -> HistoryEntry {
-        // Until the report reader is merged (branch `reader`): ReportReader.read(path: path).
-        throw AuditError(.internalError, "this build cannot read report files yet", path: path)
+        HistoryEntry(report: try ReportReader.read(path: path), mappings: [])
     }
 
     /// The entry an argument names: an existing file is read as a report; anything else is looked up
