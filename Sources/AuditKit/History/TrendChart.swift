@@ -14,7 +14,7 @@ public enum TrendChart {
     /// The SVG document for `trend`, UTF-8 text starting with the XML declaration.
     /// - Parameter title: the chart's title; by default `Open accessibility warnings by view` (or type).
     public static func svg(_ trend: Trend, title: String? = nil) -> String {
-        let plotLeft = 64.0, plotTop = 52.0, plotWidth = 600.0, plotHeight = 300.0
+        let plotLeft = 100.0, plotTop = 52.0, plotWidth = 600.0, plotHeight = 300.0
         let legendX = plotLeft + plotWidth + 28
         let legendRows = trend.rows.count + 1
         let width = legendX + 210
@@ -76,8 +76,8 @@ public enum TrendChart {
         svg += "<text x=\"\(f(plotLeft + plotWidth / 2))\" y=\"\(f(height - 12))\" text-anchor=\"middle\" fill=\"#222222\">"
             + "Report (audit date, UTC)</text>\n"
         let yTitleY = plotTop + plotHeight / 2
-        svg += "<text x=\"18\" y=\"\(f(yTitleY))\" text-anchor=\"middle\" fill=\"#222222\" "
-            + "transform=\"rotate(-90 18 \(f(yTitleY)))\">Open warnings</text>\n"
+        svg += "<text x=\"30\" y=\"\(f(yTitleY))\" text-anchor=\"middle\" fill=\"#222222\" "
+            + "transform=\"rotate(-90 30 \(f(yTitleY)))\">Open warnings</text>\n"
 
         // Lines: rows, then the dashed total on top.
         let markers = count <= 60
