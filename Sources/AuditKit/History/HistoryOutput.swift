@@ -142,9 +142,12 @@ public enum HistoryOutput {
         return text
     }
 
-    /// Text safe inside a Markdown table cell: one line, pipes and backslashes escaped.
+    /// Text safe inside a Markdown table cell: one line, pipes and backslashes escaped, and `&`, `<`,
+    /// `>` as entities so element text like `<b>` shows as written instead of as HTML.
     static func cell(_ text: String) -> String {
         oneLine(text).replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "|", with: "\\|")
+            .replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;")
     }
 
     static func oneLine(_ text: String) -> String {
