@@ -147,7 +147,7 @@ public struct HistoryIssue: Sendable, Hashable, Codable {
     public var view: String?
     /// The source location, when a mapping gave one.
     public var location: SourceLocation?
-    /// The element's rect in points, when the report has one.
+    /// The element's rect in points (rounded to 0.01 point), when the report has one.
     public var rect: Rect?
     /// The judgement from the mapping (`open` without one).
     public var status: HistoryIssueStatus
@@ -179,8 +179,15 @@ public struct HistoryIssue: Sendable, Hashable, Codable {
         self.init(fingerprint: IssueFingerprint(issue: issue, mapping: mapping), number: issue.number,
                   testType: issue.testType, errorCode: issue.errorCode, title: issue.shortTitle,
                   elementText: issue.elementText, screenGroup: issue.screenGroupName, view: mapping?.view,
-                  location: mapping?.location, rect: issue.elementRect,
+                  location: mapping?.location, rect: issue.elementRect.map(HistoryIssue.rounded),
                   status: mapping.map { HistoryIssueStatus($0.status) } ?? .open, reason: reason)
+    }
+
+    /// `rect` with each value rounded to 0.01 point: plenty for telling elements apart, and it keeps
+    /// history lines short (reports write values like `44.333333333333336`).
+    public static func rounded(_ rect: Rect) -> Rect {
+        func round(_ value: Double) -> Double { abs(value) < 1e12 ? (value * 100).rounded() / 100 : value }
+        return Rect(x: round(rect.x), y: round(rect.y), width: round(rect.width), height: round(rect.height))
     }
 
     /// Where the issue is for people: the view when mapped, else the screen group.

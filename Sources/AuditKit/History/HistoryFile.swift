@@ -111,10 +111,14 @@ public struct HistoryFile: Sendable {
         var lines: [(number: Int, range: Range<Int>)] = []
         var start = 0
         var lineNumber = 1
-        for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") {
-            lines.append((lineNumber, start..<offset))
-            start = offset + 1
-            lineNumber += 1
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            while start < buffer.count, let found = memchr(base + start, 0x0A, buffer.count - start) {
+                let offset = UnsafeRawPointer(found) - UnsafeRawPointer(base)
+                lines.append((lineNumber, start..<offset))
+                start = offset + 1
+                lineNumber += 1
+            }
         }
         let endsWithNewline = start == bytes.count
         if !endsWithNewline { lines.append((lineNumber, start..<bytes.count)) }

@@ -77,7 +77,7 @@ struct HistoryLineParser {
             case "system": counts.system = try parser.integer(); seen += 1
             case "byType":
                 var byType: [String: Int] = [:]
-                try parser.object { inner, type in byType[type] = try inner.integer() }
+                try parser.object { inner, type in byType[type.text] = try inner.integer() }
                 counts.byType = byType
                 seen += 1
             default: try parser.skipValue()
@@ -216,14 +216,40 @@ struct HistoryLineParser {
         return false
     }
 
-    private mutating func object(_ member: (inout HistoryLineParser, String) throws -> Void) throws {
+    /// A member name, as its bytes in the line: `switch` compares it with string literals without
+    /// making a `String` (names with escapes make the fast path give up).
+    fileprivate struct Key {
+        var base: UnsafePointer<UInt8>
+        var range: Range<Int>
+
+        var text: String {
+            String(decoding: UnsafeBufferPointer(start: base + range.lowerBound, count: range.count), as: UTF8.self)
+        }
+    }
+
+    private mutating func keyRange() throws -> Key {
+        try expect(UInt8(ascii: "\""))
+        let start = position
+        while position < bytes.count {
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "\"") {
+                position += 1
+                return Key(base: bytes.baseAddress!, range: start..<(position - 1))
+            }
+            if byte == UInt8(ascii: "\\") || byte < 0x20 { throw Failure() }
+            position += 1
+        }
+        throw Failure()
+    }
+
+    private mutating func object(_ member: (inout HistoryLineParser, Key) throws -> Void) throws {
         try expect(UInt8(ascii: "{"))
         if peek() == UInt8(ascii: "}") {
             position += 1
             return
         }
         while true {
-            let key = try string()
+            let key = try keyRange()
             try expect(UInt8(ascii: ":"))
             try member(&self, key)
             guard let next = peek() else { throw Failure() }
@@ -382,4 +408,10 @@ struct HistoryLineParser {
         default: _ = try double()
         }
     }
+}
+
+/// Lets `switch key { case "name": ... }` compare a member name's bytes with a literal.
+private func ~= (pattern: StaticString, key: HistoryLineParser.Key) -> Bool {
+    key.range.count == pattern.utf8CodeUnitCount
+        && memcmp(key.base + key.range.lowerBound, pattern.utf8Start, key.range.count) == 0
 }

@@ -23,6 +23,7 @@ import Testing
         ]
         specs[1].typeName = nil
         let entry = D.entry(specs, day: 9, mappings: mappings)
+        #expect(entry.issues[0].rect == Rect(x: 44.33, y: 0, width: 1e21, height: 0))
         let line = try HistoryFile.makeEncoder().encode(entry)
         let slow = try HistoryFile.makeDecoder().decode(HistoryEntry.self, from: line)
         let fast = try #require(parse(line))
