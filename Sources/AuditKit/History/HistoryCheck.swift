@@ -52,6 +52,15 @@ public struct HistoryCheck: Sendable, Hashable {
         staleBaseline = baseline.stale(present: Set(entry.issues.map(\.fingerprint)))
     }
 
+    /// Checks `report` with its `mappings` (rules' accepted and system statuses, views, locations)
+    /// against the latest entry of `history` audited before it.
+    public init(report: InspectorReport, mappings: [IssueMapping] = [], history: History, baseline: Baseline,
+                failOn: CheckFailOn, strictBaseline: Bool = false) {
+        let entry = HistoryEntry(report: report, mappings: mappings)
+        self.init(entry: entry, previous: history.entry(before: entry), baseline: baseline, failOn: failOn,
+                  strictBaseline: strictBaseline)
+    }
+
     /// Whether the check fails: failing warnings, or stale baseline entries with `strictBaseline`.
     public var failed: Bool { !failing.isEmpty || (strictBaseline && !staleBaseline.isEmpty) }
 

@@ -37,6 +37,20 @@ import Testing
         #expect(lines[0].hasSuffix("[fingerprint \(entry.issues[3].fingerprint.hex)]"))
     }
 
+    @Test func checksAReportWithRuleMappingsAgainstTheHistory() {
+        let previous = D.entry([D.spec(.dynamicType, "Widgets")], day: 0)
+        let report = D.report([D.spec(.dynamicType, "Widgets"), D.spec(.contrast, "9:41"), D.spec(.clippedText, "Next")],
+                              date: D.date(1))
+        let mappings = [IssueMapping(issueNumber: 2, origin: .rule, status: .system),
+                        IssueMapping(issueNumber: 3, origin: .rule, status: .accepted(reason: "judged"))]
+        let check = HistoryCheck(report: report, mappings: mappings, history: History(entries: [previous]),
+                                 baseline: Baseline(), failOn: .any)
+        #expect(check.previous?.sha256 == previous.sha256)
+        #expect(check.failing.map(\.number) == [1])
+        let unmapped = HistoryCheck(report: report, history: History(entries: [previous]), baseline: Baseline(), failOn: .new)
+        #expect(unmapped.failing.map(\.number) == [2, 3])
+    }
+
     @Test func diagnosticsPointAtMappedSourceLocations() {
         let mapping = IssueMapping(issueNumber: 1, origin: .rule, view: "HomeView",
                                    location: SourceLocation(file: "App/HomeView.swift", line: 42, column: 9))
