@@ -97,6 +97,19 @@ import Testing
         #expect(throws: AuditError.self) { try HistoryFile.parse(data + Data("\n".utf8), path: "h.jsonl") }
     }
 
+    @Test func concurrentAppendsKeepEveryLineWhole() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file("history.jsonl")
+        let entries = (0..<16).map { D.entry([D.spec(.dynamicType, "Text \($0)")], day: $0) }
+        DispatchQueue.concurrentPerform(iterations: entries.count) { index in
+            _ = try? HistoryFile(path: path).append(entries[index])
+        }
+        let history = try HistoryFile(path: path).load()
+        #expect(history.entries.map(\.sha256) == entries.map(\.sha256))
+        #expect(history.warnings.isEmpty)
+    }
+
     @Test func aMissingFileIsAnEmptyHistory() throws {
         let history = try HistoryFile(path: "/nonexistent/auditkit/history.jsonl").load()
         #expect(history.entries.isEmpty)
