@@ -65,7 +65,7 @@ public struct AuditSummary: Sendable {
 
     /// One section: a view, type or screen.
     public struct Section: Sendable {
-        /// Its name (`HomeView`, `Dynamic Type`, `Screen 1`, `Unmapped`).
+        /// Its name (`HomeView`, `Dynamic Type`, `Screen 0` for a screen named `0`, `Unmapped`).
         public var name: String
         /// Its warnings, in order of first appearance.
         public var warnings: [Warning]
@@ -126,7 +126,11 @@ public struct AuditSummary: Sendable {
                 case .type:
                     name = issue.testType.displayName
                 case .screen:
-                    name = issue.screenName.isEmpty ? "Screen \(issue.screenIndex + 1)" : issue.screenName
+                    if issue.screenName.isEmpty {
+                        name = "Screen \(issue.screenIndex)"
+                    } else {
+                        name = issue.screenName.allSatisfy(\.isNumber) ? "Screen " + issue.screenName : issue.screenName
+                    }
                 }
                 if warningsBySection[name] == nil {
                     order.append(name)
@@ -222,6 +226,7 @@ public struct AuditSummary: Sendable {
             "name": .text(section.name),
             "grouping": .text(grouping.rawValue),
             "issueCount": .number(section.issueCount),
+            "issueText": .text(SessionFacts.counted(section.issueCount, "issue")),
             "warningCount": .number(section.warnings.count),
             "persistentCount": .number(persistent),
             "reportCount": .number(reports.count),

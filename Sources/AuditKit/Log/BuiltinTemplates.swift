@@ -39,24 +39,24 @@ everything else in this file is yours to edit.
 - Date: {{date}}
 - Scope: {{scope}}
 - Notes:
-  - Report: {{report}}, {{issueCount}} issues on {{screenCount}} screens.
+  - Report: {{report}}, {{issueText}} on {{screenText}}.
   - Counts: {{#counts}}{{type}} {{count}}{{^last}}, {{/last}}{{/counts}}{{^counts}}no issues{{/counts}}.
 {{#views}}
-  - {{name}}: issues {{issues}}{{#locations}}{{#first}} at {{/first}}{{location}}{{^last}}, {{/last}}{{/locations}}.
+  - {{name}}: {{issues}}{{#locations}}{{#first}} at {{/first}}{{location}}{{^last}}, {{/last}}{{/locations}}.
 {{/views}}
 {{#unmapped}}
-  - Unmapped: issues {{unmapped}}.
+  - Unmapped: {{unmapped}}.
 {{/unmapped}}
 {{#comparison}}
   - Against {{previousReport}}: {{newCount}} new, {{resolvedCount}} resolved, {{residualCount}} residual.
 {{#newIssues}}
-    - New: issues {{newIssues}}.
+    - New: {{newIssues}}.
 {{/newIssues}}
 {{#resolved}}
     - Resolved: {{type}} on “{{element}}” ({{title}}).
 {{/resolved}}
 {{#residualIssues}}
-    - Residual: issues {{residualIssues}}.
+    - Residual: {{residualIssues}}.
 {{/residualIssues}}
 {{/comparison}}
 {{#evidence}}
@@ -72,7 +72,7 @@ everything else in this file is yours to edit.
 {{#warnings}}
   - {{#number}}#{{number}} {{/number}}{{type}} on {{#element}}“{{element}}”{{/element}}{{^element}}an element without text{{/element}}{{#location}} at {{location}}{{/location}}{{#symbol}} ({{symbol}}){{/symbol}}, {{status}}{{#multipleReports}}; in {{seenCount}} of {{reportCount}} reports ({{seenIn}}){{#persists}}, persists{{/persists}}{{/multipleReports}}
 {{/warnings}}
-- Counts: {{#counts}}{{type}} {{count}}{{^last}}, {{/last}}{{/counts}} ({{issueCount}} issues{{#multipleReports}} in {{reportCount}} reports{{/multipleReports}})
+- Counts: {{#counts}}{{type}} {{count}}{{^last}}, {{/last}}{{/counts}} ({{issueText}}{{#multipleReports}} in {{reportCount}} reports{{/multipleReports}})
 {{#multipleReports}}
 - Persisting: {{persistentCount}} of {{warningCount}} warnings appear in every report.
 {{/multipleReports}}

@@ -14,6 +14,8 @@ extension SessionFacts {
             "sha256": .text(reportSHA256),
             "issueCount": .number(issueCount),
             "screenCount": .number(screenNames.count),
+            "issueText": .text(SessionFacts.counted(issueCount, "issue")),
+            "screenText": .text(SessionFacts.counted(screenNames.count, "screen")),
             "screens": .list(TemplateValue.items(screenNames.map { ["name": .text($0)] })),
             "counts": .list(TemplateValue.items(counts.map {
                 ["type": .text($0.testType.displayName), "key": .text($0.testType.key), "count": .number($0.count)]
@@ -21,12 +23,12 @@ extension SessionFacts {
             "views": .list(TemplateValue.items((views ?? []).map { finding in
                 [
                     "name": .text(finding.view),
-                    "issues": .text(SessionFacts.numberList(finding.issueNumbers)),
+                    "issues": .text(SessionFacts.issueList(finding.issueNumbers)),
                     "issueCount": .number(finding.issueNumbers.count),
                     "locations": .list(TemplateValue.items(finding.locations.map { ["location": .code($0.description)] })),
                 ]
             })),
-            "unmapped": .text(SessionFacts.numberList(unmappedIssueNumbers)),
+            "unmapped": .text(SessionFacts.issueList(unmappedIssueNumbers)),
             "evidence": .list(TemplateValue.items(evidence.map {
                 ["label": .text($0.label), "path": .code($0.path), "detail": .text($0.detail ?? "")]
             })),
@@ -37,14 +39,25 @@ extension SessionFacts {
                 "newCount": .number(comparison.newIssueNumbers.count),
                 "resolvedCount": .number(comparison.resolved.count),
                 "residualCount": .number(comparison.residualIssueNumbers.count),
-                "newIssues": .text(SessionFacts.numberList(comparison.newIssueNumbers)),
-                "residualIssues": .text(SessionFacts.numberList(comparison.residualIssueNumbers)),
+                "newIssues": .text(SessionFacts.issueList(comparison.newIssueNumbers)),
+                "residualIssues": .text(SessionFacts.issueList(comparison.residualIssueNumbers)),
                 "resolved": .list(TemplateValue.items(comparison.resolved.map {
                     ["type": .text($0.testType.displayName), "title": .text($0.shortTitle), "element": .text($0.elementText ?? "")]
                 })),
             ])
         }
         return context
+    }
+
+    /// `issue 6`, `issues 1–3, 7`, or empty for no numbers.
+    public static func issueList(_ numbers: [Int]) -> String {
+        guard !numbers.isEmpty else { return "" }
+        return (Set(numbers).count == 1 ? "issue " : "issues ") + numberList(numbers)
+    }
+
+    /// `1 issue`, `3 issues`: a count with its noun (plural with an `s`).
+    public static func counted(_ count: Int, _ noun: String) -> String {
+        "\(count) \(noun)\(count == 1 ? "" : "s")"
     }
 
     /// `3, 5, 7`, or `3–9` style ranges for runs of three or more (`1–4, 7`).

@@ -29,6 +29,7 @@ public enum TemplateKind: String, Sendable, CaseIterable {
             return [
                 "number": .value, "marker": .value, "date": .value, "scope": .value, "report": .value,
                 "reportName": .value, "sha256": .value, "issueCount": .value, "screenCount": .value,
+                "issueText": .value, "screenText": .value,
                 "screens": .scope(item.merging(["name": .value]) { a, _ in a }),
                 "counts": .scope(item.merging(["type": .value, "key": .value, "count": .value]) { a, _ in a }),
                 "views": .scope(item.merging([
@@ -46,7 +47,7 @@ public enum TemplateKind: String, Sendable, CaseIterable {
         case .view:
             let item: [String: TemplateField] = ["first": .value, "last": .value]
             return [
-                "name": .value, "grouping": .value, "issueCount": .value, "warningCount": .value,
+                "name": .value, "grouping": .value, "issueCount": .value, "issueText": .value, "warningCount": .value,
                 "persistentCount": .value, "reportCount": .value, "multipleReports": .value,
                 "warnings": .scope(item.merging([
                     "number": .value, "type": .value, "title": .value, "element": .value, "location": .value,
