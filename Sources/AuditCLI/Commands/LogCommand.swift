@@ -5,7 +5,9 @@ import Foundation
 enum LogCommand: Command {
     static let name = "log"
     static let abstract = "Add a session for a report to the audit log (audit.md), keeping every other byte."
-    static let usage = "log REPORT [--log PATH] [--scope TEXT] [--date YYYY-MM-DD] [--dry-run] [--force] [--templates DIR]"
+    static let usage =
+        "log REPORT [--log PATH] [--scope TEXT] [--date YYYY-MM-DD] [--dry-run] [--force] [--templates DIR] [--format FORMAT]"
+        + " | log --init [--log PATH]"
     static let discussion = """
         The session goes at the end of the log's '## Audit Log' section (before the next '## ' heading),
         numbered one above the highest '### Session N'. It names the date, scope, report, counts per test
