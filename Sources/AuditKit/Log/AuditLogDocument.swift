@@ -5,11 +5,14 @@
 /// endings, trailing whitespace, a missing final newline and non-UTF-8 bytes elsewhere survive.
 public struct AuditLogDocument: Sendable {
     /// The file's bytes.
-    public private(set) var bytes: [UInt8]
+    public let bytes: [UInt8]
+    /// Headings outside fenced code blocks, found once.
+    let headings: [Heading]
 
     /// Reads the structure of `bytes`.
     public init(bytes: [UInt8]) {
         self.bytes = bytes
+        self.headings = AuditLogDocument.findHeadings(in: bytes)
     }
 
     /// The title of the section sessions go in.
@@ -38,7 +41,7 @@ public struct AuditLogDocument: Sendable {
         var title: String
     }
 
-    private var lines: [Line] {
+    private static func lines(of bytes: [UInt8]) -> [Line] {
         var lines: [Line] = []
         var start = 0
         let count = bytes.count
@@ -54,10 +57,10 @@ public struct AuditLogDocument: Sendable {
     }
 
     /// Headings of every level, skipping fenced code blocks (``` and ~~~).
-    var headings: [Heading] {
+    private static func findHeadings(in bytes: [UInt8]) -> [Heading] {
         var found: [Heading] = []
         var fence: UInt8?
-        for line in lines {
+        for line in lines(of: bytes) {
             var index = line.start
             var indent = 0
             while index < line.end, bytes[index] == 0x20, indent < 4 {

@@ -109,7 +109,14 @@ public struct AuditSummary: Sendable {
         var order: [String] = []
         var warningsBySection: [String: [Warning]] = [:]
         var evidenceBySection: [String: [String]] = [:]
-        let files = FileManager.default
+        var warningIndex: [String: [String: Int]] = [:]
+        var existence: [String: Bool] = [:]
+        func exists(_ path: String) -> Bool {
+            if let known = existence[path] { return known }
+            let found = FileManager.default.fileExists(atPath: path)
+            existence[path] = found
+            return found
+        }
         func shown(_ path: String) -> String { LogPaths.relative(path, to: baseDirectory) }
 
         for (reportIndex, input) in inputs.enumerated() {
@@ -139,15 +146,16 @@ public struct AuditSummary: Sendable {
                 }
                 let key = persistenceKey(issue, mapping)
                 let occurrence = Occurrence(reportIndex: reportIndex, reportName: report.fileName, issueNumber: issue.number)
-                if let index = warningsBySection[name]!.firstIndex(where: { $0.key == key }) {
+                if let index = warningIndex[name]?[key] {
                     warningsBySection[name]![index].occurrences.append(occurrence)
                 } else {
+                    warningIndex[name, default: [:]][key] = warningsBySection[name]!.count
                     warningsBySection[name]!.append(Warning(issue: issue, mapping: mapping, key: key, occurrences: [occurrence]))
                 }
                 var candidates = [report.sourcePath, paths.indexSheet(), paths.indexSheet(fileExtension: "jpg"),
                                   paths.overlay(screenIndex: issue.screenIndex)]
                 candidates.append(paths.thumbnail(issueNumber: issue.number, issueCount: issues.count))
-                for path in candidates where files.fileExists(atPath: path) {
+                for path in candidates where exists(path) {
                     let display = shown(path)
                     if !evidenceBySection[name]!.contains(display) { evidenceBySection[name]!.append(display) }
                 }
