@@ -214,7 +214,8 @@ public struct AuditSummary: Sendable {
             }
             let persists = multiple && warning.reportsSeen == reports.count
             return [
-                "number": multiple ? .text("") : .number(warning.issue.number),
+                "number": .number(warning.issue.number),
+                "numbers": .list(TemplateValue.items(warning.occurrences.map { ["number": .number($0.issueNumber)] })),
                 "type": .text(warning.issue.testType.displayName),
                 "title": .text(warning.issue.shortTitle),
                 "element": .text(warning.issue.elementText ?? ""),

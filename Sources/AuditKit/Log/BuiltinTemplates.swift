@@ -70,7 +70,7 @@ everything else in this file is yours to edit.
 ### {{name}}
 - Issue:
 {{#warnings}}
-  - {{#number}}#{{number}} {{/number}}{{type}} on {{#element}}“{{element}}”{{/element}}{{^element}}an element without text{{/element}}{{#location}} at {{location}}{{/location}}{{#symbol}} ({{symbol}}){{/symbol}}, {{status}}{{#multipleReports}}; in {{seenCount}} of {{reportCount}} reports ({{seenIn}}){{#persists}}, persists{{/persists}}{{/multipleReports}}
+  - {{^multipleReports}}{{#numbers}}#{{number}}{{^last}}, {{/last}}{{/numbers}} {{/multipleReports}}{{type}} on {{#element}}“{{element}}”{{/element}}{{^element}}an element without text{{/element}}{{#location}} at {{location}}{{/location}}{{#symbol}} ({{symbol}}){{/symbol}}, {{status}}{{#multipleReports}}; in {{seenCount}} of {{reportCount}} reports ({{seenIn}}){{#persists}}, persists{{/persists}}{{/multipleReports}}
 {{/warnings}}
 - Counts: {{#counts}}{{type}} {{count}}{{^last}}, {{/last}}{{/counts}} ({{issueText}}{{#multipleReports}} in {{reportCount}} reports{{/multipleReports}})
 {{#multipleReports}}

@@ -50,7 +50,7 @@ public enum TemplateKind: String, Sendable, CaseIterable {
                 "name": .value, "grouping": .value, "issueCount": .value, "issueText": .value, "warningCount": .value,
                 "persistentCount": .value, "reportCount": .value, "multipleReports": .value,
                 "warnings": .scope(item.merging([
-                    "number": .value, "type": .value, "title": .value, "element": .value, "location": .value,
+                    "number": .value, "numbers": .scope(item.merging(["number": .value]) { a, _ in a }), "type": .value, "title": .value, "element": .value, "location": .value,
                     "symbol": .value, "view": .value, "screen": .value, "status": .value, "seenIn": .value,
                     "seenCount": .value, "persists": .value,
                 ]) { a, _ in a }),

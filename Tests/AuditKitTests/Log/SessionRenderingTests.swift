@@ -160,6 +160,13 @@ import Testing
         #expect(dynamicType?.warnings.first?.reportsSeen == 2)
     }
 
+    @Test func listsEveryNumberOfAWarningSeenTwiceInOneReport() {
+        var report = SampleReports.second()
+        report.screens[0].issues.append(SampleReports.issue(4, .dynamicType, "Dynamic Type font sizes are unsupported", "ingredients "))
+        let text = AuditSummary(inputs: [SummaryInput(report: report)], grouping: .view).markdown()
+        #expect(text.contains("  - #1, #4 Dynamic Type on “Ingredients”, open\n"))
+    }
+
     @Test func groupsByScreen() {
         let summary = AuditSummary(inputs: [SummaryInput(report: SampleReports.first())], grouping: .screen)
         #expect(summary.sections.map(\.name) == ["Screen 0", "Screen 1"])
