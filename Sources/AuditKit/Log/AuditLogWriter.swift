@@ -61,6 +61,7 @@ public struct AuditLogWriter: Sendable {
         -> LogOutcome
     {
         if dryRun { return try plan(facts, logPath: logPath, force: force).outcome }
+        try AuditLogWriter.checkFolder(of: logPath)
         return try FileLock.withExclusiveLock(at: FileLock.lockPath(for: logPath)) {
             let planned = try plan(facts, logPath: logPath, force: force)
             guard let bytes = planned.bytes else { return planned.outcome }
@@ -77,7 +78,8 @@ public struct AuditLogWriter: Sendable {
     /// - Throws: `AuditError` `.cannotWrite`.
     @discardableResult
     public func createLog(at logPath: String, sources: [String] = [], date: String = SessionFacts.today()) throws -> Bool {
-        try FileLock.withExclusiveLock(at: FileLock.lockPath(for: logPath)) {
+        try AuditLogWriter.checkFolder(of: logPath)
+        return try FileLock.withExclusiveLock(at: FileLock.lockPath(for: logPath)) {
             guard !FileManager.default.fileExists(atPath: logPath) else { return false }
             try replaceFile(Data(newLogText(sources: sources, date: date).utf8), logPath)
             return true
@@ -91,6 +93,15 @@ public struct AuditLogWriter: Sendable {
             "date": .text(date),
             "sources": .list(TemplateValue.items(sources.map { ["path": .code($0)] })),
         ])
+    }
+
+    /// Fails with a clear message when the log's folder does not exist (rather than on its lock file).
+    private static func checkFolder(of logPath: String) throws {
+        let folder = URL(fileURLWithPath: logPath).deletingLastPathComponent().path
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+            throw AuditError(.cannotWrite, "the log's folder does not exist", path: logPath)
+        }
     }
 
     private func plan(_ facts: SessionFacts, logPath: String, force: Bool) throws -> (outcome: LogOutcome, bytes: [UInt8]?) {

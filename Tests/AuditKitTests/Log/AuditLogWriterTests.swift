@@ -121,6 +121,15 @@ import Testing
         for report in reports { #expect(document.containsMarker(sha256: report.sha256)) }
     }
 
+    @Test func aLogInAMissingFolderIsAnErrorNamingTheLog() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let log = folder.file("no/such/folder/audit.md")
+        let error = #expect(throws: AuditError.self) { try AuditLogWriter().append(facts(log: log), to: log) }
+        #expect(error?.code == .cannotWrite)
+        #expect(error?.location?.path == log)
+    }
+
     @Test func aLogThatCannotBeReadIsAnError() throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
