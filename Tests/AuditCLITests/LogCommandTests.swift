@@ -47,6 +47,20 @@ func writeSampleReport(in folder: TemporaryDirectory, seed: UInt64, name: String
         #expect(!FileManager.default.fileExists(atPath: folder.file("audit.md")))
     }
 
+    @Test func reportsWhatItDidAsJSON() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let report = try writeSampleReport(in: folder, seed: 6, name: "AuditReport_2026-02-05_10-00-00.html")
+        let first = try runTool(["log", report, "--format", "json"], in: folder.path)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(first.stdout.utf8)) as? [String: Any])
+        #expect(object["action"] as? String == "logged")
+        #expect(object["session"] as? Int == 1)
+        #expect(object["createdLog"] as? Bool == true)
+        #expect((object["sha256"] as? String)?.count == 64)
+        let again = try runTool(["log", report, "--format", "json"], in: folder.path)
+        #expect(again.stdout.contains("\"action\":\"already-logged\""))
+    }
+
     @Test func initCreatesTheSkeletonLog() throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
