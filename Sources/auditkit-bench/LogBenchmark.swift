@@ -16,23 +16,26 @@ func runLogBenchmark() {
     func report(seed: Int, issues: Int) -> InspectorReport {
         let types = TestType.known
         let list = (0..<issues).map { index in
-            Issue(number: index + 1, screenIndex: index % 4, screenName: "\(index % 4)", screenGroupName: "App",
-                  shortTitle: "Warning \(index % 37)", elementText: "Label \((index * 7 + seed) % 150) | <b>",
-                  testType: types[index % types.count])
+            Issue(
+                number: index + 1, screenIndex: index % 4, screenName: "\(index % 4)", screenGroupName: "App",
+                shortTitle: "Warning \(index % 37)", elementText: "Label \((index * 7 + seed) % 150) | <b>",
+                testType: types[index % types.count])
         }
         let screens = (0..<4).map { screen in
             Screen(index: screen, name: "\(screen)", groupName: "App", issues: list.filter { $0.screenIndex == screen })
         }
-        return InspectorReport(sourcePath: "Reports/AuditReport_2026-01-0\(seed)_10-00-00.html", format: .html,
-                               auditDate: Date(), auditDateSource: .caller,
-                               sha256: String(repeating: String(seed % 10), count: 64), fileSize: 0, screens: screens)
+        return InspectorReport(
+            sourcePath: "Reports/AuditReport_2026-01-0\(seed)_10-00-00.html", format: .html,
+            auditDate: Date(), auditDateSource: .caller,
+            sha256: String(repeating: String(seed % 10), count: 64), fileSize: 0, screens: screens)
     }
 
     // A 2,000-session log (about 1 MB) with sections after the Audit Log.
     var text = "# Accessibility Audit\n\n## Sources\n- a.html\n\n## Audit Log\n\n"
     for number in 1...2_000 {
         text += "### Session \(number)\n- Date: 2026-01-03\n- Scope: HomeView pass \(number)\n- Notes:\n"
-        text += "  - Replaced fixed font sizes with Dynamic Type styles in the widget grid and checked in the simulator.\n"
+        text +=
+            "  - Replaced fixed font sizes with Dynamic Type styles in the widget grid and checked in the simulator.\n"
         text += "  - Contrast on secondary labels left for Increased Contrast mode only.\n\n"
     }
     text += "## Views\n\n### HomeView\n- Issue:\n- Status:\n"
@@ -55,12 +58,13 @@ func runLogBenchmark() {
         let log = folder.file("audit.md")
         try? Data(bytes).write(to: URL(fileURLWithPath: log))
         var seed = 0
-        appendTime = (try? median(11) {
-            seed += 1
-            var facts = facts
-            facts.reportSHA256 = String(format: "%064d", seed)
-            _ = try AuditLogWriter(templates: templates).append(facts, to: log)
-        }) ?? -1
+        appendTime =
+            (try? median(11) {
+                seed += 1
+                var facts = facts
+                facts.reportSHA256 = String(format: "%064d", seed)
+                _ = try AuditLogWriter(templates: templates).append(facts, to: log)
+            }) ?? -1
         folder.remove()
     }
     let inputs = (1...5).map { SummaryInput(report: report(seed: $0, issues: 600)) }

@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Writes Inspector-style HTML reports (distinct by seed) into `folder/Reports`.
@@ -76,7 +76,8 @@ func writeSampleReport(in folder: TemporaryDirectory, seed: UInt64, name: String
         defer { folder.remove() }
         try Data(HandKeptLogText.text.utf8).write(to: URL(fileURLWithPath: folder.file("audit.md")))
         let reports = try (0..<4).map {
-            try writeSampleReport(in: folder, seed: UInt64(10 + $0), name: "AuditReport_2026-02-0\($0 + 1)_10-00-00.html")
+            try writeSampleReport(
+                in: folder, seed: UInt64(10 + $0), name: "AuditReport_2026-02-0\($0 + 1)_10-00-00.html")
         }
         let statuses = Mutex(Array(repeating: Int32(-1), count: reports.count))
         DispatchQueue.concurrentPerform(iterations: reports.count) { index in
@@ -102,7 +103,8 @@ func writeSampleReport(in folder: TemporaryDirectory, seed: UInt64, name: String
         try Data(HandKeptLogText.text.utf8).write(to: URL(fileURLWithPath: log))
         var expectedSessions = [1, 2]
         for attempt in 0..<8 {
-            let report = try writeSampleReport(in: folder, seed: UInt64(100 + attempt), name: "AuditReport_2026-03-0\(attempt + 1)_10-00-00.html")
+            let report = try writeSampleReport(
+                in: folder, seed: UInt64(100 + attempt), name: "AuditReport_2026-03-0\(attempt + 1)_10-00-00.html")
             let process = Process()
             process.executableURL = URL(fileURLWithPath: auditkitExecutablePath())
             process.arguments = ["log", report]

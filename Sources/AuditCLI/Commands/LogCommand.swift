@@ -48,7 +48,8 @@ enum LogCommand: Command {
             if format == .json {
                 terminal.line(try json(["action": created ? "created" : "exists", "log": logPath]))
             } else {
-                terminal.line(created ? "Created \(logPath) from the template." : "\(logPath) already exists; left as it is.")
+                terminal.line(
+                    created ? "Created \(logPath) from the template." : "\(logPath) already exists; left as it is.")
             }
             return .success
         }
@@ -58,7 +59,8 @@ enum LogCommand: Command {
         let report = try ReportReader.read(path: reportPath)
         for warning in report.warnings.prefix(5) { terminal.warning("\(reportPath): \(warning)") }
         let facts = SessionFacts(report: report, logPath: logPath, date: date, scope: arguments.value("--scope"))
-        let outcome = try writer.append(facts, to: logPath, force: arguments.has("--force"), dryRun: arguments.has("--dry-run"))
+        let outcome = try writer.append(
+            facts, to: logPath, force: arguments.has("--force"), dryRun: arguments.has("--dry-run"))
 
         if format == .json {
             var object: [String: Any] = [
@@ -76,11 +78,13 @@ enum LogCommand: Command {
             terminal.line("Logged \(report.fileName) as session \(outcome.sessionNumber ?? 0) in \(logPath)\(created).")
         case .alreadyLogged:
             let session = outcome.sessionNumber.map { " (session \($0))" } ?? ""
-            terminal.line("\(report.fileName) is already logged in \(logPath)\(session); nothing written. "
-                          + "Use --force to log it again.")
+            terminal.line(
+                "\(report.fileName) is already logged in \(logPath)\(session); nothing written. "
+                    + "Use --force to log it again.")
         case .wouldLog:
-            terminal.message("dry run: would add session \(outcome.sessionNumber ?? 0) to \(logPath)"
-                             + (outcome.createdLog ? ", creating it from the template" : ""))
+            terminal.message(
+                "dry run: would add session \(outcome.sessionNumber ?? 0) to \(logPath)"
+                    + (outcome.createdLog ? ", creating it from the template" : ""))
             terminal.out(outcome.sessionText)
         }
         return .success

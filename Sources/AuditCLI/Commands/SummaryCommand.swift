@@ -43,9 +43,11 @@ enum SummaryCommand: Command {
         }
         if inputs.isEmpty, let failure { throw failure }
 
-        let base = output.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path }
+        let base =
+            output.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path }
             ?? FileManager.default.currentDirectoryPath
-        let markdown = AuditSummary(inputs: inputs, grouping: grouping, baseDirectory: base).markdown(templates: templates)
+        let markdown = AuditSummary(inputs: inputs, grouping: grouping, baseDirectory: base).markdown(
+            templates: templates)
         if let output {
             _ = try FileLock.withExclusiveLock(at: FileLock.lockPath(for: output)) {
                 try AtomicFile.write(Data(markdown.utf8), to: output)

@@ -69,7 +69,8 @@ public struct AuditLogDocument: Sendable {
             }
             if indent > 3 { continue }
             if index + 3 <= line.end, bytes[index] == UInt8(ascii: "`") || bytes[index] == UInt8(ascii: "~"),
-               bytes[index + 1] == bytes[index], bytes[index + 2] == bytes[index] {
+                bytes[index + 1] == bytes[index], bytes[index + 2] == bytes[index]
+            {
                 if fence == nil {
                     fence = bytes[index]
                 } else if fence == bytes[index] {
@@ -86,7 +87,8 @@ public struct AuditLogDocument: Sendable {
             var titleBytes = Array(bytes[after..<line.end])
             while let last = titleBytes.last, last == 0x20 || last == 0x09 { titleBytes.removeLast() }
             if let hashes = titleBytes.lastIndex(where: { $0 != UInt8(ascii: "#") }), hashes < titleBytes.count - 1,
-               titleBytes[hashes] == 0x20 || titleBytes[hashes] == 0x09 {
+                titleBytes[hashes] == 0x20 || titleBytes[hashes] == 0x09
+            {
                 titleBytes.removeSubrange((hashes + 1)...)
             }
             let title = String(decoding: titleBytes, as: UTF8.self).trimmingCharacters(in: [" ", "\t"])
@@ -114,7 +116,9 @@ public struct AuditLogDocument: Sendable {
     /// (duplicates kept, as hand-written logs have them).
     public var sessionNumbers: [Int] {
         guard let section = auditLogSection else { return [] }
-        return headings.filter { section.contains($0.line.start) && $0.level == 3 }.compactMap { Self.sessionNumber(in: $0.title) }
+        return headings.filter { section.contains($0.line.start) && $0.level == 3 }.compactMap {
+            Self.sessionNumber(in: $0.title)
+        }
     }
 
     /// The number the next session gets: one above the highest existing one (1 for none).
@@ -128,7 +132,9 @@ public struct AuditLogDocument: Sendable {
     /// The number of the session holding the marker for `sha256` (the last `### Session N`
     /// heading before it), or nil when there is no marker or no session heading before it.
     public func sessionNumber(loggingSHA256 sha256: String) -> Int? {
-        guard let at = firstRange(of: Array(AuditLogDocument.marker(sha256: sha256).utf8))?.lowerBound else { return nil }
+        guard let at = firstRange(of: Array(AuditLogDocument.marker(sha256: sha256).utf8))?.lowerBound else {
+            return nil
+        }
         return headings.last { $0.level == 3 && $0.line.start < at && Self.sessionNumber(in: $0.title) != nil }
             .flatMap { Self.sessionNumber(in: $0.title) }
     }

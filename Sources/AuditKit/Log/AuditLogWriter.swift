@@ -41,8 +41,10 @@ public struct AuditLogWriter: Sendable {
     public var title: String
 
     /// Creates a writer.
-    public init(templates: TemplateSet = .builtin(), title: String = "Accessibility Audit",
-                replaceFile: @escaping @Sendable (Data, String) throws -> Void = { try AtomicFile.write($0, to: $1) }) {
+    public init(
+        templates: TemplateSet = .builtin(), title: String = "Accessibility Audit",
+        replaceFile: @escaping @Sendable (Data, String) throws -> Void = { try AtomicFile.write($0, to: $1) }
+    ) {
         self.templates = templates
         self.title = title
         self.replaceFile = replaceFile
@@ -77,7 +79,9 @@ public struct AuditLogWriter: Sendable {
     /// - Returns: whether the file was created.
     /// - Throws: `AuditError` `.cannotWrite`.
     @discardableResult
-    public func createLog(at logPath: String, sources: [String] = [], date: String = SessionFacts.today()) throws -> Bool {
+    public func createLog(at logPath: String, sources: [String] = [], date: String = SessionFacts.today()) throws
+        -> Bool
+    {
         try AuditLogWriter.checkFolder(of: logPath)
         return try FileLock.withExclusiveLock(at: FileLock.lockPath(for: logPath)) {
             guard !FileManager.default.fileExists(atPath: logPath) else { return false }
@@ -88,11 +92,13 @@ public struct AuditLogWriter: Sendable {
 
     /// The text of a new log from the `audit.md` template.
     public func newLogText(sources: [String], date: String) -> String {
-        templates.render(.auditLog, [
-            "title": .text(title),
-            "date": .text(date),
-            "sources": .list(TemplateValue.items(sources.map { ["path": .code($0)] })),
-        ])
+        templates.render(
+            .auditLog,
+            [
+                "title": .text(title),
+                "date": .text(date),
+                "sources": .list(TemplateValue.items(sources.map { ["path": .code($0)] })),
+            ])
     }
 
     /// Fails with a clear message when the log's folder does not exist (rather than on its lock file).
@@ -104,7 +110,9 @@ public struct AuditLogWriter: Sendable {
         }
     }
 
-    private func plan(_ facts: SessionFacts, logPath: String, force: Bool) throws -> (outcome: LogOutcome, bytes: [UInt8]?) {
+    private func plan(_ facts: SessionFacts, logPath: String, force: Bool) throws -> (
+        outcome: LogOutcome, bytes: [UInt8]?
+    ) {
         var createdLog = false
         let existing: [UInt8]
         if FileManager.default.fileExists(atPath: logPath) {

@@ -101,9 +101,11 @@ public struct AuditSummary: Sendable {
     ///   - grouping: by view, type or screen.
     ///   - baseDirectory: evidence paths are shown relative to this folder when under it (the output's folder).
     ///   - persistenceKey: what makes two issues of different reports the same warning.
-    public init(inputs: [SummaryInput], grouping: SummaryGrouping,
-                baseDirectory: String = FileManager.default.currentDirectoryPath,
-                persistenceKey: (Issue, IssueMapping?) -> String = AuditSummary.defaultPersistenceKey) {
+    public init(
+        inputs: [SummaryInput], grouping: SummaryGrouping,
+        baseDirectory: String = FileManager.default.currentDirectoryPath,
+        persistenceKey: (Issue, IssueMapping?) -> String = AuditSummary.defaultPersistenceKey
+    ) {
         self.grouping = grouping
         self.reports = inputs.map { ($0.report.fileName, $0.report.issues.count) }
         var order: [String] = []
@@ -122,7 +124,8 @@ public struct AuditSummary: Sendable {
         for (reportIndex, input) in inputs.enumerated() {
             let report = input.report
             let issues = report.issues
-            let mappings = Dictionary((input.mapping ?? []).map { ($0.issueNumber, $0) }, uniquingKeysWith: { a, _ in a })
+            let mappings = Dictionary(
+                (input.mapping ?? []).map { ($0.issueNumber, $0) }, uniquingKeysWith: { a, _ in a })
             let paths = input.evidence ?? EvidencePaths(reportPath: report.sourcePath)
             for issue in issues {
                 let mapping = mappings[issue.number]
@@ -145,15 +148,19 @@ public struct AuditSummary: Sendable {
                     evidenceBySection[name] = []
                 }
                 let key = persistenceKey(issue, mapping)
-                let occurrence = Occurrence(reportIndex: reportIndex, reportName: report.fileName, issueNumber: issue.number)
+                let occurrence = Occurrence(
+                    reportIndex: reportIndex, reportName: report.fileName, issueNumber: issue.number)
                 if let index = warningIndex[name]?[key] {
                     warningsBySection[name]![index].occurrences.append(occurrence)
                 } else {
                     warningIndex[name, default: [:]][key] = warningsBySection[name]!.count
-                    warningsBySection[name]!.append(Warning(issue: issue, mapping: mapping, key: key, occurrences: [occurrence]))
+                    warningsBySection[name]!.append(
+                        Warning(issue: issue, mapping: mapping, key: key, occurrences: [occurrence]))
                 }
-                var candidates = [report.sourcePath, paths.indexSheet(), paths.indexSheet(fileExtension: "jpg"),
-                                  paths.overlay(screenIndex: issue.screenIndex)]
+                var candidates = [
+                    report.sourcePath, paths.indexSheet(), paths.indexSheet(fileExtension: "jpg"),
+                    paths.overlay(screenIndex: issue.screenIndex),
+                ]
                 candidates.append(paths.thumbnail(issueNumber: issue.number, issueCount: issues.count))
                 for path in candidates where exists(path) {
                     let display = shown(path)
@@ -164,12 +171,15 @@ public struct AuditSummary: Sendable {
 
         switch grouping {
         case .view:
-            order = order.filter { $0 != AuditSummary.unmappedName }
+            order =
+                order.filter { $0 != AuditSummary.unmappedName }
                 + order.filter { $0 == AuditSummary.unmappedName }
         case .type:
             let rank = Dictionary(uniqueKeysWithValues: TestType.known.enumerated().map { ($1.displayName, $0) })
             order = order.enumerated().sorted {
-                (rank[$0.element] ?? TestType.known.count, $0.offset) < (rank[$1.element] ?? TestType.known.count, $1.offset)
+                (rank[$0.element] ?? TestType.known.count, $0.offset) < (
+                    rank[$1.element] ?? TestType.known.count, $1.offset
+                )
             }.map(\.element)
         case .screen:
             break
@@ -180,8 +190,9 @@ public struct AuditSummary: Sendable {
             for warning in warnings {
                 issues += Array(repeating: warning.issue, count: warning.occurrences.count)
             }
-            return Section(name: name, warnings: warnings, evidence: evidenceBySection[name] ?? [],
-                           counts: SessionFacts.counts(of: issues))
+            return Section(
+                name: name, warnings: warnings, evidence: evidenceBySection[name] ?? [],
+                counts: SessionFacts.counts(of: issues))
         }
     }
 
@@ -192,7 +203,8 @@ public struct AuditSummary: Sendable {
         text += "- Reports: " + (reportList.isEmpty ? "none" : reportList.joined(separator: ", ")) + "\n"
         let total = sections.reduce(0) { $0 + $1.issueCount }
         let unit = grouping.heading.lowercased()
-        text += "- Grouped by \(grouping.rawValue): \(sections.count) \(sections.count == 1 ? String(unit.dropLast()) : unit), \(total) issues\n"
+        text +=
+            "- Grouped by \(grouping.rawValue): \(sections.count) \(sections.count == 1 ? String(unit.dropLast()) : unit), \(total) issues\n"
         text += "\n## \(grouping.heading)\n"
         for section in sections {
             var rendered = templates.render(.view, templateContext(for: section))
@@ -224,8 +236,9 @@ public struct AuditSummary: Sendable {
                 "view": .text(warning.mapping?.view ?? ""),
                 "screen": .text(warning.issue.screenName),
                 "status": .text(status),
-                "seenIn": .text(warning.occurrences.map { "\(Self.shortName($0.reportName)) #\($0.issueNumber)" }
-                    .joined(separator: ", ")),
+                "seenIn": .text(
+                    warning.occurrences.map { "\(Self.shortName($0.reportName)) #\($0.issueNumber)" }
+                        .joined(separator: ", ")),
                 "seenCount": .number(warning.reportsSeen),
                 "persists": .bool(persists),
             ]
@@ -241,9 +254,14 @@ public struct AuditSummary: Sendable {
             "reportCount": .number(reports.count),
             "multipleReports": .bool(multiple),
             "warnings": .list(TemplateValue.items(warnings)),
-            "counts": .list(TemplateValue.items(section.counts.map {
-                ["type": .text($0.testType.displayName), "key": .text($0.testType.key), "count": .number($0.count)]
-            })),
+            "counts": .list(
+                TemplateValue.items(
+                    section.counts.map {
+                        [
+                            "type": .text($0.testType.displayName), "key": .text($0.testType.key),
+                            "count": .number($0.count),
+                        ]
+                    })),
             "evidence": .list(TemplateValue.items(section.evidence.map { ["path": .code($0)] })),
         ]
     }

@@ -71,7 +71,8 @@ public enum MarkdownEscaping {
         out.reserveCapacity(text.utf8.count)
         var lastWasBreak = false
         for scalar in text.unicodeScalars {
-            let isBreak = scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value)
+            let isBreak =
+                scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value)
                 || scalar == "\u{2028}" || scalar == "\u{2029}"
             if isBreak {
                 if !lastWasBreak { out += " " }

@@ -11,9 +11,11 @@ extension SessionFacts {
     ///   - date: `YYYY-MM-DD`; nil means today (local time).
     ///   - scope: the user's scope; nil means the screens' names and the report file.
     ///   - evidence: where the report's pictures are; nil means `EvidencePaths(reportPath:)`.
-    public init(report: InspectorReport, logPath: String, mapping: [IssueMapping]? = nil,
-                comparison: SessionComparison? = nil, date: String? = nil, scope: String? = nil,
-                evidence: EvidencePaths? = nil) {
+    public init(
+        report: InspectorReport, logPath: String, mapping: [IssueMapping]? = nil,
+        comparison: SessionComparison? = nil, date: String? = nil, scope: String? = nil,
+        evidence: EvidencePaths? = nil
+    ) {
         let logDirectory = (LogPaths.absolute(logPath) as NSString).deletingLastPathComponent
         let issues = report.issues
         var screenNames: [String] = []
@@ -56,7 +58,8 @@ extension SessionFacts {
             unmappedIssueNumbers: unmapped,
             comparison: comparison,
             evidence: SessionFacts.existingEvidence(
-                for: report, paths: evidence ?? EvidencePaths(reportPath: report.sourcePath), logDirectory: logDirectory))
+                for: report, paths: evidence ?? EvidencePaths(reportPath: report.sourcePath), logDirectory: logDirectory
+            ))
     }
 
     /// Today's local date as `YYYY-MM-DD`.
@@ -71,8 +74,8 @@ extension SessionFacts {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         let digits = parts.map { $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2, !digits.contains(false),
-              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
-              (1...12).contains(month), day >= 1
+            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
+            (1...12).contains(month), day >= 1
         else {
             throw AuditError(.usage, "--date expects YYYY-MM-DD, got '\(text)'")
         }
@@ -88,7 +91,9 @@ extension SessionFacts {
         let names = screenNames.filter { !$0.isEmpty }
         guard !names.isEmpty else { return reportName }
         let numeric = names.allSatisfy { $0.allSatisfy(\.isNumber) }
-        let shown = names.count > 6 ? names.prefix(6).joined(separator: ", ") + " and \(names.count - 6) more"
+        let shown =
+            names.count > 6
+            ? names.prefix(6).joined(separator: ", ") + " and \(names.count - 6) more"
             : names.joined(separator: ", ")
         return (numeric ? (names.count == 1 ? "Screen " : "Screens ") : "") + shown + " (\(reportName))"
     }
@@ -104,7 +109,9 @@ extension SessionFacts {
     }
 
     /// The evidence files that exist for `report`: index sheet(s), overlays, thumbnails folder.
-    static func existingEvidence(for report: InspectorReport, paths: EvidencePaths, logDirectory: String) -> [EvidenceFile] {
+    static func existingEvidence(for report: InspectorReport, paths: EvidencePaths, logDirectory: String)
+        -> [EvidenceFile]
+    {
         let files = FileManager.default
         func shown(_ path: String) -> String { LogPaths.relative(path, to: logDirectory) }
         var evidence: [EvidenceFile] = []
@@ -115,7 +122,10 @@ extension SessionFacts {
             }
             var page = 1
             while files.fileExists(atPath: paths.indexSheet(page: page, fileExtension: ext)) {
-                evidence.append(EvidenceFile(label: "Index sheet, page \(page)", path: shown(paths.indexSheet(page: page, fileExtension: ext))))
+                evidence.append(
+                    EvidenceFile(
+                        label: "Index sheet, page \(page)",
+                        path: shown(paths.indexSheet(page: page, fileExtension: ext))))
                 page += 1
             }
         }

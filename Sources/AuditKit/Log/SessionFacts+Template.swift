@@ -17,21 +17,31 @@ extension SessionFacts {
             "issueText": .text(SessionFacts.counted(issueCount, "issue")),
             "screenText": .text(SessionFacts.counted(screenNames.count, "screen")),
             "screens": .list(TemplateValue.items(screenNames.map { ["name": .text($0)] })),
-            "counts": .list(TemplateValue.items(counts.map {
-                ["type": .text($0.testType.displayName), "key": .text($0.testType.key), "count": .number($0.count)]
-            })),
-            "views": .list(TemplateValue.items((views ?? []).map { finding in
-                [
-                    "name": .text(finding.view),
-                    "issues": .text(SessionFacts.issueList(finding.issueNumbers)),
-                    "issueCount": .number(finding.issueNumbers.count),
-                    "locations": .list(TemplateValue.items(finding.locations.map { ["location": .code($0.description)] })),
-                ]
-            })),
+            "counts": .list(
+                TemplateValue.items(
+                    counts.map {
+                        [
+                            "type": .text($0.testType.displayName), "key": .text($0.testType.key),
+                            "count": .number($0.count),
+                        ]
+                    })),
+            "views": .list(
+                TemplateValue.items(
+                    (views ?? []).map { finding in
+                        [
+                            "name": .text(finding.view),
+                            "issues": .text(SessionFacts.issueList(finding.issueNumbers)),
+                            "issueCount": .number(finding.issueNumbers.count),
+                            "locations": .list(
+                                TemplateValue.items(finding.locations.map { ["location": .code($0.description)] })),
+                        ]
+                    })),
             "unmapped": .text(SessionFacts.issueList(unmappedIssueNumbers)),
-            "evidence": .list(TemplateValue.items(evidence.map {
-                ["label": .text($0.label), "path": .code($0.path), "detail": .text($0.detail ?? "")]
-            })),
+            "evidence": .list(
+                TemplateValue.items(
+                    evidence.map {
+                        ["label": .text($0.label), "path": .code($0.path), "detail": .text($0.detail ?? "")]
+                    })),
         ]
         if let comparison {
             context["comparison"] = .object([
@@ -41,9 +51,14 @@ extension SessionFacts {
                 "residualCount": .number(comparison.residualIssueNumbers.count),
                 "newIssues": .text(SessionFacts.issueList(comparison.newIssueNumbers)),
                 "residualIssues": .text(SessionFacts.issueList(comparison.residualIssueNumbers)),
-                "resolved": .list(TemplateValue.items(comparison.resolved.map {
-                    ["type": .text($0.testType.displayName), "title": .text($0.shortTitle), "element": .text($0.elementText ?? "")]
-                })),
+                "resolved": .list(
+                    TemplateValue.items(
+                        comparison.resolved.map {
+                            [
+                                "type": .text($0.testType.displayName), "title": .text($0.shortTitle),
+                                "element": .text($0.elementText ?? ""),
+                            ]
+                        })),
             ])
         }
         return context

@@ -32,9 +32,11 @@ public struct SessionFacts: Sendable, Hashable {
     public var evidence: [EvidenceFile]
 
     /// Creates facts from their parts.
-    public init(reportPath: String, reportName: String, reportSHA256: String, date: String, scope: String,
-                screenNames: [String], issueCount: Int, counts: [TypeCount], views: [ViewFinding]? = nil,
-                unmappedIssueNumbers: [Int] = [], comparison: SessionComparison? = nil, evidence: [EvidenceFile] = []) {
+    public init(
+        reportPath: String, reportName: String, reportSHA256: String, date: String, scope: String,
+        screenNames: [String], issueCount: Int, counts: [TypeCount], views: [ViewFinding]? = nil,
+        unmappedIssueNumbers: [Int] = [], comparison: SessionComparison? = nil, evidence: [EvidenceFile] = []
+    ) {
         self.reportPath = reportPath
         self.reportName = reportName
         self.reportSHA256 = reportSHA256
@@ -110,8 +112,10 @@ public struct SessionComparison: Sendable, Hashable {
     public var residualIssueNumbers: [Int]
 
     /// Creates a comparison.
-    public init(previousReportName: String, newIssueNumbers: [Int], resolved: [ResolvedWarning],
-                residualIssueNumbers: [Int]) {
+    public init(
+        previousReportName: String, newIssueNumbers: [Int], resolved: [ResolvedWarning],
+        residualIssueNumbers: [Int]
+    ) {
         self.previousReportName = previousReportName
         self.newIssueNumbers = newIssueNumbers
         self.resolved = resolved

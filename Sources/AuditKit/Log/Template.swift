@@ -216,8 +216,9 @@ private struct TemplateParser {
             let closer = triple ? "}}}" : "}}"
             let bodyStart = triple ? afterOpen.index(after: afterOpen.startIndex) : afterOpen.startIndex
             guard let close = afterOpen[bodyStart...].range(of: closer) else {
-                throw error("unclosed tag '\(String(rest[open.lowerBound...].prefix(30)))' (a tag must end on its line)",
-                            line: lineNumber)
+                throw error(
+                    "unclosed tag '\(String(rest[open.lowerBound...].prefix(30)))' (a tag must end on its line)",
+                    line: lineNumber)
             }
             let body = afterOpen[bodyStart..<close.lowerBound].trimmingCharacters(in: .whitespaces)
             rest = afterOpen[close.upperBound...]
@@ -232,8 +233,9 @@ private struct TemplateParser {
             case "/": pieces.append(.tag(.close(try name(String(body.dropFirst()), lineNumber))))
             case "&": pieces.append(.tag(.variable(try name(String(body.dropFirst()), lineNumber), raw: true)))
             case ">", "=", "{", "}":
-                throw error("unsupported tag '{{\(body)}}' (partials and delimiter changes are not supported)",
-                            line: lineNumber)
+                throw error(
+                    "unsupported tag '{{\(body)}}' (partials and delimiter changes are not supported)",
+                    line: lineNumber)
             default: pieces.append(.tag(.variable(try name(body, lineNumber), raw: false)))
             }
         }
@@ -243,10 +245,14 @@ private struct TemplateParser {
 
     private func name(_ text: String, _ lineNumber: Int) throws -> String {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
-        let allowed = trimmed == "." || (!trimmed.isEmpty && trimmed.unicodeScalars.allSatisfy {
-            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_" || $0 == "."
-                || $0 == "-"
-        } && !trimmed.hasPrefix(".") && !trimmed.hasSuffix(".") && !trimmed.contains(".."))
+        let allowed =
+            trimmed == "."
+            || (!trimmed.isEmpty
+                && trimmed.unicodeScalars.allSatisfy {
+                    ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_"
+                        || $0 == "."
+                        || $0 == "-"
+                } && !trimmed.hasPrefix(".") && !trimmed.hasSuffix(".") && !trimmed.contains(".."))
         guard allowed else { throw error("bad placeholder name '\(trimmed)'", line: lineNumber) }
         return trimmed
     }

@@ -32,15 +32,17 @@ public enum TemplateKind: String, Sendable, CaseIterable {
                 "issueText": .value, "screenText": .value,
                 "screens": .scope(item.merging(["name": .value]) { a, _ in a }),
                 "counts": .scope(item.merging(["type": .value, "key": .value, "count": .value]) { a, _ in a }),
-                "views": .scope(item.merging([
-                    "name": .value, "issues": .value, "issueCount": .value,
-                    "locations": .scope(item.merging(["location": .value]) { a, _ in a }),
-                ]) { a, _ in a }),
+                "views": .scope(
+                    item.merging([
+                        "name": .value, "issues": .value, "issueCount": .value,
+                        "locations": .scope(item.merging(["location": .value]) { a, _ in a }),
+                    ]) { a, _ in a }),
                 "unmapped": .value,
                 "comparison": .scope([
                     "previousReport": .value, "newCount": .value, "resolvedCount": .value, "residualCount": .value,
                     "newIssues": .value, "residualIssues": .value,
-                    "resolved": .scope(item.merging(["type": .value, "title": .value, "element": .value]) { a, _ in a }),
+                    "resolved": .scope(
+                        item.merging(["type": .value, "title": .value, "element": .value]) { a, _ in a }),
                 ]),
                 "evidence": .scope(item.merging(["label": .value, "path": .value, "detail": .value]) { a, _ in a }),
             ]
@@ -49,11 +51,13 @@ public enum TemplateKind: String, Sendable, CaseIterable {
             return [
                 "name": .value, "grouping": .value, "issueCount": .value, "issueText": .value, "warningCount": .value,
                 "persistentCount": .value, "reportCount": .value, "multipleReports": .value,
-                "warnings": .scope(item.merging([
-                    "number": .value, "numbers": .scope(item.merging(["number": .value]) { a, _ in a }), "type": .value, "title": .value, "element": .value, "location": .value,
-                    "symbol": .value, "view": .value, "screen": .value, "status": .value, "seenIn": .value,
-                    "seenCount": .value, "persists": .value,
-                ]) { a, _ in a }),
+                "warnings": .scope(
+                    item.merging([
+                        "number": .value, "numbers": .scope(item.merging(["number": .value]) { a, _ in a }),
+                        "type": .value, "title": .value, "element": .value, "location": .value,
+                        "symbol": .value, "view": .value, "screen": .value, "status": .value, "seenIn": .value,
+                        "seenCount": .value, "persists": .value,
+                    ]) { a, _ in a }),
                 "counts": .scope(item.merging(["type": .value, "key": .value, "count": .value]) { a, _ in a }),
                 "evidence": .scope(item.merging(["path": .value]) { a, _ in a }),
             ]

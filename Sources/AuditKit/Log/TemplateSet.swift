@@ -14,12 +14,16 @@ public struct TemplateSet: Sendable {
     ///   `file:line` for a template with an error, `.missingInput` for an unreadable file.
     public init(directory: String? = nil, workingDirectory: String = FileManager.default.currentDirectoryPath) throws {
         var isFolder: ObjCBool = false
-        if let directory, !(FileManager.default.fileExists(atPath: directory, isDirectory: &isFolder) && isFolder.boolValue) {
+        if let directory,
+            !(FileManager.default.fileExists(atPath: directory, isDirectory: &isFolder) && isFolder.boolValue)
+        {
             throw AuditError(.missingInput, "no such templates folder", path: directory)
         }
         var loaded: [TemplateKind: Template] = [:]
         for kind in TemplateKind.allCases {
-            let candidates = [directory, workingDirectory + "/Templates"].compactMap { $0 }.map { $0 + "/" + kind.fileName }
+            let candidates = [directory, workingDirectory + "/Templates"].compactMap { $0 }.map {
+                $0 + "/" + kind.fileName
+            }
             if let path = candidates.first(where: { FileManager.default.fileExists(atPath: $0) }) {
                 guard let data = FileManager.default.contents(atPath: path) else {
                     throw AuditError(.missingInput, "cannot read the template", path: path)
@@ -29,7 +33,8 @@ public struct TemplateSet: Sendable {
                 }
                 loaded[kind] = try Template(text: text, path: path, fields: kind.fields)
             } else {
-                loaded[kind] = try Template(text: kind.builtinText, path: "builtin:" + kind.fileName, fields: kind.fields)
+                loaded[kind] = try Template(
+                    text: kind.builtinText, path: "builtin:" + kind.fileName, fields: kind.fields)
             }
         }
         templates = loaded

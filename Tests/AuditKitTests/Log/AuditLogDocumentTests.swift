@@ -76,7 +76,9 @@ import Testing
         let result = AuditLogDocument(bytes: Array(text.utf8)).inserting(session: session)
         #expect(result.createdSection)
         let out = String(decoding: result.bytes, as: UTF8.self)
-        #expect(out == "# Audit\n\n## Sources\n- a.html\n\n## Audit Log\n\n" + session + "\n## Views\n\n### HomeView\n- Status:\n")
+        #expect(
+            out == "# Audit\n\n## Sources\n- a.html\n\n## Audit Log\n\n" + session
+                + "\n## Views\n\n### HomeView\n- Status:\n")
         let again = AuditLogDocument(bytes: result.bytes)
         #expect(again.sessionNumbers == [99])
     }
@@ -84,7 +86,9 @@ import Testing
     @Test func createsTheSectionAtTheEndOfALogWithoutSourcesOrViews() {
         let text = "# Notes\nfree text"
         let result = AuditLogDocument(bytes: Array(text.utf8)).inserting(session: session)
-        #expect(String(decoding: result.bytes, as: UTF8.self) == "# Notes\nfree text\n\n## Audit Log\n\n" + session.dropLast())
+        #expect(
+            String(decoding: result.bytes, as: UTF8.self) == "# Notes\nfree text\n\n## Audit Log\n\n"
+                + session.dropLast())
     }
 
     @Test func findsTheSessionHoldingAReportMarker() {
@@ -96,7 +100,8 @@ import Testing
     }
 
     @Test func readsSessionNumbersOnlyFromSessionHeadings() {
-        let text = "## Audit Log\n### Session 12: HomeView\n### Sessions 40\n#### Session 50\n### session 3\n## Views\n### Session 77\n"
+        let text =
+            "## Audit Log\n### Session 12: HomeView\n### Sessions 40\n#### Session 50\n### session 3\n## Views\n### Session 77\n"
         #expect(AuditLogDocument(bytes: Array(text.utf8)).sessionNumbers == [12, 3])
     }
 }

@@ -19,9 +19,11 @@ import Testing
         let written = [UInt8](try Data(contentsOf: URL(fileURLWithPath: log)))
         #expect(Array(written.prefix(HandKeptLog.prefixBytes.count)) == HandKeptLog.prefixBytes)
         #expect(Array(written.suffix(HandKeptLog.suffixBytes.count)) == HandKeptLog.suffixBytes)
-        let middle = String(decoding: written[HandKeptLog.prefixBytes.count..<(written.count - HandKeptLog.suffixBytes.count)],
-                            as: UTF8.self)
-        #expect(middle.hasPrefix("### Session 4\n<!-- auditkit:report sha256=\(String(repeating: "ab", count: 32)) -->\n"))
+        let middle = String(
+            decoding: written[HandKeptLog.prefixBytes.count..<(written.count - HandKeptLog.suffixBytes.count)],
+            as: UTF8.self)
+        #expect(
+            middle.hasPrefix("### Session 4\n<!-- auditkit:report sha256=\(String(repeating: "ab", count: 32)) -->\n"))
         #expect(middle.hasSuffix("\n\n"))
         #expect(AuditLogDocument(bytes: written).sessionNumbers == [1, 2, 3, 3, 4])
     }
@@ -67,7 +69,9 @@ import Testing
         #expect(outcome.createdLog)
         let text = try String(contentsOfFile: log, encoding: .utf8)
         #expect(text.hasPrefix("# Accessibility Audit\n"))
-        #expect(text.contains("## Sources\n- `Reports/AuditReport_2026-02-03_14-05-10.html`\n\n## Audit Log\n\n### Session 1\n"))
+        #expect(
+            text.contains(
+                "## Sources\n- `Reports/AuditReport_2026-02-03_14-05-10.html`\n\n## Audit Log\n\n### Session 1\n"))
         #expect(text.contains("\n\n## Views\n\n### Template\n"))
         #expect(AuditLogDocument(bytes: Array(text.utf8)).sessionNumbers == [1])
     }
@@ -114,7 +118,8 @@ import Testing
             return report
         }
         DispatchQueue.concurrentPerform(iterations: reports.count) { index in
-            _ = try? AuditLogWriter().append(SessionFacts(report: reports[index], logPath: log, date: "2026-02-05"), to: log)
+            _ = try? AuditLogWriter().append(
+                SessionFacts(report: reports[index], logPath: log, date: "2026-02-05"), to: log)
         }
         let document = AuditLogDocument(bytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: log))))
         #expect(document.sessionNumbers.sorted() == [1, 2, 3, 3, 4, 5, 6, 7, 8, 9])

@@ -99,21 +99,29 @@ enum HandKeptLog {
     private static func withLatin1Byte(_ bytes: [UInt8]) -> [UInt8] {
         // "Nothing yet." -> "Nothing yet (caf\xE9 review)."
         let needle = Array("Nothing yet.".utf8)
-        guard let start = (0...(bytes.count - needle.count)).first(where: { Array(bytes[$0..<($0 + needle.count)]) == needle })
+        guard
+            let start = (0...(bytes.count - needle.count)).first(where: {
+                Array(bytes[$0..<($0 + needle.count)]) == needle
+            })
         else { return bytes }
         var out = bytes
-        out.replaceSubrange(start..<(start + needle.count), with: Array("Nothing yet (caf".utf8) + [0xE9] + Array(" review).".utf8))
+        out.replaceSubrange(
+            start..<(start + needle.count), with: Array("Nothing yet (caf".utf8) + [0xE9] + Array(" review).".utf8))
         return out
     }
 }
 
 /// Reports built from the public model, as the Inspector would describe two HomeView audits.
 enum SampleReports {
-    static func issue(_ number: Int, _ type: TestType, _ title: String, _ text: String?, screen: Int = 0,
-                      group: String = "TrailMix") -> Issue {
-        Issue(number: number, screenIndex: screen, screenName: "\(screen)", screenGroupName: group, errorCode: 100 + number,
-              shortTitle: title, elementText: text, testType: type,
-              elementRect: Rect(x: 20, y: Double(60 * number), width: 200, height: 22))
+    static func issue(
+        _ number: Int, _ type: TestType, _ title: String, _ text: String?, screen: Int = 0,
+        group: String = "TrailMix"
+    ) -> Issue {
+        Issue(
+            number: number, screenIndex: screen, screenName: "\(screen)", screenGroupName: group,
+            errorCode: 100 + number,
+            shortTitle: title, elementText: text, testType: type,
+            elementRect: Rect(x: 20, y: Double(60 * number), width: 200, height: 22))
     }
 
     /// Six issues on two screens, one with hostile element text.
@@ -125,7 +133,9 @@ enum SampleReports {
             issue(4, .hitRegion, "Hit area is too small", nil),
         ]
         let screen1 = [
-            issue(5, .dynamicType, "Dynamic Type font sizes are unsupported", "<script>alert(1)</script> | *bold* _x_ `code` [link](http://x)\n# Heading", screen: 1),
+            issue(
+                5, .dynamicType, "Dynamic Type font sizes are unsupported",
+                "<script>alert(1)</script> | *bold* _x_ `code` [link](http://x)\n# Heading", screen: 1),
             issue(6, .clippedText, "Text clipped", "Pause", screen: 1),
         ]
         return InspectorReport(
@@ -153,15 +163,19 @@ enum SampleReports {
     /// A mapping for `first()`: issues 1-3 in RecipeDetailView, 6 in TimerSheet, 4 and 5 unmapped.
     static var firstMapping: [IssueMapping] {
         [
-            IssueMapping(issueNumber: 1, origin: .rule, ruleID: "ingredients-header", view: "RecipeDetailView",
-                         location: SourceLocation(file: "TrailMix/Views/RecipeDetailView.swift", line: 42, column: 13),
-                         status: .accepted(reason: "scales in the simulator")),
-            IssueMapping(issueNumber: 2, origin: .sourceText, view: "RecipeDetailView",
-                         location: SourceLocation(file: "TrailMix/Views/IngredientRow.swift", line: 18), confidence: 0.6),
-            IssueMapping(issueNumber: 3, origin: .rule, view: "RecipeDetailView",
-                         location: SourceLocation(file: "TrailMix/Views/RecipeDetailView.swift", line: 57)),
-            IssueMapping(issueNumber: 6, origin: .rule, view: "TimerSheet",
-                         location: SourceLocation(file: "TrailMix/Views/TimerSheet.swift", line: 90), status: .system),
+            IssueMapping(
+                issueNumber: 1, origin: .rule, ruleID: "ingredients-header", view: "RecipeDetailView",
+                location: SourceLocation(file: "TrailMix/Views/RecipeDetailView.swift", line: 42, column: 13),
+                status: .accepted(reason: "scales in the simulator")),
+            IssueMapping(
+                issueNumber: 2, origin: .sourceText, view: "RecipeDetailView",
+                location: SourceLocation(file: "TrailMix/Views/IngredientRow.swift", line: 18), confidence: 0.6),
+            IssueMapping(
+                issueNumber: 3, origin: .rule, view: "RecipeDetailView",
+                location: SourceLocation(file: "TrailMix/Views/RecipeDetailView.swift", line: 57)),
+            IssueMapping(
+                issueNumber: 6, origin: .rule, view: "TimerSheet",
+                location: SourceLocation(file: "TrailMix/Views/TimerSheet.swift", line: 90), status: .system),
         ]
     }
 }

@@ -43,7 +43,8 @@ import Testing
         ])
         let out = try render(template, ["items": items, "flag": .bool(true), "info": .object(["count": .number(3)])])
         #expect(out == "- one,\n- two\nyes 3\nend\n")
-        let empty = try render(template, ["items": .list([]), "flag": .bool(false), "info": .object(["count": .number(0)])])
+        let empty = try render(
+            template, ["items": .list([]), "flag": .bool(false), "info": .object(["count": .number(0)])])
         #expect(empty == "nothing\nno 0\nend\n")
     }
 
@@ -81,16 +82,24 @@ import Testing
         }
         #expect(unclosed?.location?.line == 2)
         #expect(unclosed?.message.contains("never closed") == true)
-        let stray = #expect(throws: AuditError.self) { try Template(text: "a {{/flag}}\n", path: "v.md", fields: fields) }
+        let stray = #expect(throws: AuditError.self) {
+            try Template(text: "a {{/flag}}\n", path: "v.md", fields: fields)
+        }
         #expect(stray?.location?.line == 1)
     }
 
     @Test func rejectsUnclosedTagsAndUnsupportedTags() {
-        let unclosed = #expect(throws: AuditError.self) { try Template(text: "ok\n{{title\n}}\n", path: "v.md", fields: fields) }
+        let unclosed = #expect(throws: AuditError.self) {
+            try Template(text: "ok\n{{title\n}}\n", path: "v.md", fields: fields)
+        }
         #expect(unclosed?.location?.line == 2)
-        let partial = #expect(throws: AuditError.self) { try Template(text: "{{> other}}\n", path: "v.md", fields: fields) }
+        let partial = #expect(throws: AuditError.self) {
+            try Template(text: "{{> other}}\n", path: "v.md", fields: fields)
+        }
         #expect(partial?.location?.line == 1)
-        let badName = #expect(throws: AuditError.self) { try Template(text: "{{ti tle}}\n", path: "v.md", fields: fields) }
+        let badName = #expect(throws: AuditError.self) {
+            try Template(text: "{{ti tle}}\n", path: "v.md", fields: fields)
+        }
         #expect(badName?.location?.line == 1)
     }
 
@@ -100,7 +109,9 @@ import Testing
         for kind in TemplateKind.allCases {
             let file = root.appendingPathComponent("Templates").appendingPathComponent(kind.fileName)
             let onDisk = try Data(contentsOf: file)
-            #expect(onDisk == Data(kind.builtinText.utf8), "Templates/\(kind.fileName) differs; run Scripts/update-builtin-templates.sh")
+            #expect(
+                onDisk == Data(kind.builtinText.utf8),
+                "Templates/\(kind.fileName) differs; run Scripts/update-builtin-templates.sh")
             _ = try Template(text: kind.builtinText, path: kind.fileName, fields: kind.fields)
         }
     }
@@ -111,15 +122,19 @@ import Testing
         try AtomicFile.makeDirectory(folder.file("custom"))
         try AtomicFile.makeDirectory(folder.file("work/Templates"))
         try Data("### Custom {{number}}\n".utf8).write(to: URL(fileURLWithPath: folder.file("custom/session.md")))
-        try Data("### Local {{number}}\n".utf8).write(to: URL(fileURLWithPath: folder.file("work/Templates/session.md")))
-        try Data("### Local view {{name}}\n".utf8).write(to: URL(fileURLWithPath: folder.file("work/Templates/view.md")))
+        try Data("### Local {{number}}\n".utf8).write(
+            to: URL(fileURLWithPath: folder.file("work/Templates/session.md")))
+        try Data("### Local view {{name}}\n".utf8).write(
+            to: URL(fileURLWithPath: folder.file("work/Templates/view.md")))
         let set = try TemplateSet(directory: folder.file("custom"), workingDirectory: folder.file("work"))
         #expect(set.render(.session, ["number": .number(2)]) == "### Custom 2\n")
         #expect(set.render(.view, ["name": .text("V")]) == "### Local view V\n")
         #expect(set.source(of: .auditLog) == "builtin:audit.md")
         let noOption = try TemplateSet(workingDirectory: folder.file("work"))
         #expect(noOption.render(.session, ["number": .number(2)]) == "### Local 2\n")
-        #expect(throws: AuditError.self) { try TemplateSet(directory: folder.file("missing"), workingDirectory: folder.path) }
+        #expect(throws: AuditError.self) {
+            try TemplateSet(directory: folder.file("missing"), workingDirectory: folder.path)
+        }
     }
 
     @Test func aBadTemplateFileIsReportedWithItsPathAndLine() throws {
@@ -128,7 +143,9 @@ import Testing
         let path = folder.file("view.md")
         try Data("### {{name}}\n- Issue:\n{{#warnings}}\n  - {{elementText}}\n{{/warnings}}\n".utf8)
             .write(to: URL(fileURLWithPath: path))
-        let error = #expect(throws: AuditError.self) { try TemplateSet(directory: folder.path, workingDirectory: folder.path) }
+        let error = #expect(throws: AuditError.self) {
+            try TemplateSet(directory: folder.path, workingDirectory: folder.path)
+        }
         #expect(error?.location?.path == path)
         #expect(error?.location?.line == 4)
     }
@@ -136,12 +153,16 @@ import Testing
 
 @Suite struct MarkdownEscapingTests {
     @Test func hostileElementTextCannotBreakTheLineOrInjectHTML() {
-        let hostile = "<script>alert('x')</script>\n# Heading | cell *bold* _it_ `code` [link](javascript:x) ~~s~~ &amp;"
+        let hostile =
+            "<script>alert('x')</script>\n# Heading | cell *bold* _it_ `code` [link](javascript:x) ~~s~~ &amp;"
         let escaped = MarkdownEscaping.inline(hostile)
         #expect(!escaped.contains("\n"))
         #expect(!escaped.contains("<"))
         #expect(!escaped.contains(">"))
-        #expect(escaped == "&lt;script&gt;alert('x')&lt;/script&gt; # Heading \\| cell \\*bold\\* \\_it\\_ \\`code\\` \\[link\\](javascript:x) \\~\\~s\\~\\~ &amp;amp;")
+        #expect(
+            escaped
+                == "&lt;script&gt;alert('x')&lt;/script&gt; # Heading \\| cell \\*bold\\* \\_it\\_ \\`code\\` \\[link\\](javascript:x) \\~\\~s\\~\\~ &amp;amp;"
+        )
     }
 
     @Test func escapesBlockMarkersAtTheStart() {
@@ -151,7 +172,8 @@ import Testing
     }
 
     @Test func leavesUnderscoresInsideWordsAlone() {
-        #expect(MarkdownEscaping.inline("AuditReport_2026-02-03_14-05-10.html") == "AuditReport_2026-02-03_14-05-10.html")
+        #expect(
+            MarkdownEscaping.inline("AuditReport_2026-02-03_14-05-10.html") == "AuditReport_2026-02-03_14-05-10.html")
         #expect(MarkdownEscaping.inline("_x_") == "\\_x\\_")
     }
 
