@@ -56,45 +56,59 @@ public struct AuditLogDocument: Sendable {
         return lines
     }
 
-    /// Headings of every level, skipping fenced code blocks (``` and ~~~).
+    /// Headings of every level, skipping fenced code blocks (``` and ~~~). A fence that is never
+    /// closed is taken for a typo rather than code running to the end of the file, so the headings
+    /// after it still count (and a session is never inserted inside it).
     private static func findHeadings(in bytes: [UInt8]) -> [Heading] {
-        var found: [Heading] = []
-        var fence: UInt8?
-        for line in lines(of: bytes) {
-            var index = line.start
-            var indent = 0
-            while index < line.end, bytes[index] == 0x20, indent < 4 {
-                index += 1
-                indent += 1
-            }
-            if indent > 3 { continue }
-            if index + 3 <= line.end, bytes[index] == UInt8(ascii: "`") || bytes[index] == UInt8(ascii: "~"),
-                bytes[index + 1] == bytes[index], bytes[index + 2] == bytes[index]
-            {
-                if fence == nil {
-                    fence = bytes[index]
-                } else if fence == bytes[index] {
-                    fence = nil
+        let all = lines(of: bytes)
+        var ignoredOpeners = Set<Int>()
+        while true {
+            var found: [Heading] = []
+            var fence: (byte: UInt8, line: Int)?
+            for (number, line) in all.enumerated() {
+                var index = line.start
+                var indent = 0
+                while index < line.end, bytes[index] == 0x20, indent < 4 {
+                    index += 1
+                    indent += 1
                 }
-                continue
+                if indent > 3 { continue }
+                if index + 3 <= line.end, bytes[index] == UInt8(ascii: "`") || bytes[index] == UInt8(ascii: "~"),
+                    bytes[index + 1] == bytes[index], bytes[index + 2] == bytes[index]
+                {
+                    if let open = fence {
+                        if open.byte == bytes[index] { fence = nil }
+                        continue
+                    }
+                    if !ignoredOpeners.contains(number) {
+                        fence = (bytes[index], number)
+                        continue
+                    }
+                }
+                if fence != nil { continue }
+                if let heading = heading(in: line, from: index, bytes: bytes) { found.append(heading) }
             }
-            if fence != nil { continue }
-            var level = 0
-            while index + level < line.end, bytes[index + level] == UInt8(ascii: "#") { level += 1 }
-            guard (1...6).contains(level) else { continue }
-            let after = index + level
-            guard after == line.end || bytes[after] == 0x20 || bytes[after] == 0x09 else { continue }
-            var titleBytes = Array(bytes[after..<line.end])
-            while let last = titleBytes.last, last == 0x20 || last == 0x09 { titleBytes.removeLast() }
-            if let hashes = titleBytes.lastIndex(where: { $0 != UInt8(ascii: "#") }), hashes < titleBytes.count - 1,
-                titleBytes[hashes] == 0x20 || titleBytes[hashes] == 0x09
-            {
-                titleBytes.removeSubrange((hashes + 1)...)
-            }
-            let title = String(decoding: titleBytes, as: UTF8.self).trimmingCharacters(in: [" ", "\t"])
-            found.append(Heading(line: line, level: level, title: title))
+            guard let unclosed = fence else { return found }
+            ignoredOpeners.insert(unclosed.line)
         }
-        return found
+    }
+
+    /// The heading on `line` whose text starts at `index` (after at most three spaces), if it is one.
+    private static func heading(in line: Line, from index: Int, bytes: [UInt8]) -> Heading? {
+        var level = 0
+        while index + level < line.end, bytes[index + level] == UInt8(ascii: "#") { level += 1 }
+        guard (1...6).contains(level) else { return nil }
+        let after = index + level
+        guard after == line.end || bytes[after] == 0x20 || bytes[after] == 0x09 else { return nil }
+        var titleBytes = Array(bytes[after..<line.end])
+        while let last = titleBytes.last, last == 0x20 || last == 0x09 { titleBytes.removeLast() }
+        if let hashes = titleBytes.lastIndex(where: { $0 != UInt8(ascii: "#") }), hashes < titleBytes.count - 1,
+            titleBytes[hashes] == 0x20 || titleBytes[hashes] == 0x09
+        {
+            titleBytes.removeSubrange((hashes + 1)...)
+        }
+        let title = String(decoding: titleBytes, as: UTF8.self).trimmingCharacters(in: [" ", "\t"])
+        return Heading(line: line, level: level, title: title)
     }
 
     /// The `## Audit Log` section: from its heading's first byte to the first byte of the next

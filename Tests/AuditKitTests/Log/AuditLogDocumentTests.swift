@@ -91,6 +91,15 @@ import Testing
                 + session.dropLast())
     }
 
+    @Test func treatsAFenceThatNeverClosesAsATypo() throws {
+        let text = "## Audit Log\n\n### Session 1\n- Notes:\n  ```\n\n## Views\n- Status:\n"
+        let document = AuditLogDocument(bytes: Array(text.utf8))
+        let section = try #require(document.auditLogSection)
+        #expect(section.upperBound == text.utf8.count - "## Views\n- Status:\n".utf8.count)
+        let result = document.inserting(session: session)
+        #expect(String(decoding: result.bytes, as: UTF8.self).hasSuffix("\n" + session + "\n## Views\n- Status:\n"))
+    }
+
     @Test func findsTheSessionHoldingAReportMarker() {
         let text = "## Audit Log\n\n### Session 7\n<!-- auditkit:report sha256=ff -->\n- Date:\n"
         let document = AuditLogDocument(bytes: Array(text.utf8))
