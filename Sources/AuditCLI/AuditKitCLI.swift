@@ -6,6 +6,9 @@ public enum AuditKitCLI {
     /// Every subcommand, in the order `auditkit --help` lists them.
     static var commands: [any Command.Type] {
         [
+            ExtractCommand.self,
+            LogCommand.self,
+            SummaryCommand.self,
         ]
     }
 

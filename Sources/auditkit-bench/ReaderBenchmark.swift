@@ -1,0 +1,1 @@
+func runReaderBenchmark(arguments: [String]) throws {}
