@@ -7,6 +7,8 @@ public enum AuditKitCLI {
     static var commands: [any Command.Type] {
         [
             ExtractCommand.self,
+            LogCommand.self,
+            SummaryCommand.self,
             HistoryCommand.self,
             DiffCommand.self,
             TrendCommand.self,

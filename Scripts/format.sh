@@ -1,0 +1,8 @@
+#!/usr/bin/env bash
+# Formats (or with --lint, checks) the Swift sources with the toolchain's swift-format and .swift-format.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if [ "${1:-}" = "--lint" ]; then
+    exec swift format lint --recursive Sources Tests Package.swift
+fi
+exec swift format format --in-place --recursive Sources Tests Package.swift

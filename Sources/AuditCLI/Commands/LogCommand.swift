@@ -1,0 +1,97 @@
+import AuditKit
+import Foundation
+
+/// `auditkit log`: adds one session for a report to the hand-kept `audit.md`.
+enum LogCommand: Command {
+    static let name = "log"
+    static let abstract = "Add a session for a report to the audit log (audit.md), keeping every other byte."
+    static let usage =
+        "log REPORT [--log PATH] [--scope TEXT] [--date YYYY-MM-DD] [--dry-run] [--force] [--templates DIR] [--format FORMAT]"
+        + " | log --init [--log PATH]"
+    static let discussion = """
+        The session goes at the end of the log's '## Audit Log' section (before the next '## ' heading),
+        numbered one above the highest '### Session N'. It names the date, scope, report, counts per test
+        type and the evidence files that exist (index sheet, overlays, thumbnails), and carries a hidden
+        marker with the report's SHA-256: logging the same report again does nothing unless --force.
+        A missing log is created from the audit.md template; 'auditkit log --init' creates it alone.
+        Templates are looked for in --templates DIR, then ./Templates, then the built-in copies.
+
+        EXAMPLES:
+          auditkit log Reports/AuditReport_2026-01-03_16-28-16.html
+          auditkit log Reports/AuditReport_2026-01-03_16-28-16.html --scope "HomeView contrast" --dry-run
+        """
+    static let options: [OptionSpec] = [
+        .option("--log", value: "PATH", help: "The log file (default: audit.md)."),
+        .option("--scope", value: "TEXT", help: "What the session covered (default: the screens and the report)."),
+        .option("--date", value: "YYYY-MM-DD", help: "The session's date (default: today)."),
+        .flag("--dry-run", help: "Print the session that would be added; write nothing."),
+        .flag("--force", help: "Log the report again even if the log already has it."),
+        .option("--templates", value: "DIR", help: "Look for audit.md and session.md here first."),
+        .flag("--init", help: "Create the log from the audit.md template (no session) if it does not exist."),
+        .option("--format", value: "FORMAT", help: "text (default) or json."),
+    ]
+
+    enum Format: String { case text, json }
+
+    static func run(_ context: CommandContext) throws -> ExitStatus {
+        let arguments = context.arguments
+        let terminal = context.terminal
+        let format: Format = try arguments.choice("--format", default: Format.text)
+        let logPath = arguments.value("--log") ?? "audit.md"
+        let templates = try TemplateSet(directory: arguments.value("--templates"))
+        let date = try arguments.value("--date").map(SessionFacts.validatedDate) ?? SessionFacts.today()
+        let writer = AuditLogWriter(templates: templates)
+
+        if arguments.has("--init") {
+            guard arguments.positional.isEmpty else { throw AuditError(.usage, "--init takes no REPORT") }
+            let created = try writer.createLog(at: logPath, date: date)
+            if format == .json {
+                terminal.line(try json(["action": created ? "created" : "exists", "log": logPath]))
+            } else {
+                terminal.line(
+                    created ? "Created \(logPath) from the template." : "\(logPath) already exists; left as it is.")
+            }
+            return .success
+        }
+        guard arguments.positional.count == 1, let reportPath = arguments.positional.first else {
+            throw AuditError(.usage, arguments.positional.isEmpty ? "missing REPORT" : "log takes one REPORT at a time")
+        }
+        let report = try ReportReader.read(path: reportPath)
+        for warning in report.warnings.prefix(5) { terminal.warning("\(reportPath): \(warning)") }
+        let facts = SessionFacts(report: report, logPath: logPath, date: date, scope: arguments.value("--scope"))
+        let outcome = try writer.append(
+            facts, to: logPath, force: arguments.has("--force"), dryRun: arguments.has("--dry-run"))
+
+        if format == .json {
+            var object: [String: Any] = [
+                "action": outcome.action.rawValue, "log": logPath, "report": reportPath, "sha256": report.sha256,
+                "createdLog": outcome.createdLog, "createdSection": outcome.createdSection,
+            ]
+            if let number = outcome.sessionNumber { object["session"] = number }
+            if outcome.action == .wouldLog { object["text"] = outcome.sessionText }
+            terminal.line(try json(object))
+            return .success
+        }
+        switch outcome.action {
+        case .logged:
+            let created = outcome.createdLog ? " (created the log from the template)" : ""
+            terminal.line("Logged \(report.fileName) as session \(outcome.sessionNumber ?? 0) in \(logPath)\(created).")
+        case .alreadyLogged:
+            let session = outcome.sessionNumber.map { " (session \($0))" } ?? ""
+            terminal.line(
+                "\(report.fileName) is already logged in \(logPath)\(session); nothing written. "
+                    + "Use --force to log it again.")
+        case .wouldLog:
+            terminal.message(
+                "dry run: would add session \(outcome.sessionNumber ?? 0) to \(logPath)"
+                    + (outcome.createdLog ? ", creating it from the template" : ""))
+            terminal.out(outcome.sessionText)
+        }
+        return .success
+    }
+
+    static func json(_ object: [String: Any]) throws -> String {
+        let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
+        return String(decoding: data, as: UTF8.self)
+    }
+}

@@ -1,0 +1,61 @@
+import AuditKit
+import Foundation
+
+/// `auditkit summary`: a Markdown summary per view (or type, or screen) of one or more reports.
+enum SummaryCommand: Command {
+    static let name = "summary"
+    static let abstract = "Write a Markdown summary of reports with one section per view, test type or screen."
+    static let usage = "summary REPORT... [--by view|type|screen] [-o PATH] [--templates DIR]"
+    static let discussion = """
+        Each section is rendered with the view.md template: the issues (number, type, element text, source
+        location, status), counts, the evidence files that exist, and Fix / Verification / Status lines for
+        you to fill in. Issues without a view go under 'Unmapped'. With several reports (oldest first), each
+        warning says in how many reports it appears and whether it persists in all of them.
+        A report that cannot be read is reported and the others are still summarised (exit status 65/66).
+
+        EXAMPLES:
+          auditkit summary Reports/AuditReport_2026-01-03_16-28-16.html --by type
+          auditkit summary Reports/*.html -o Reports/summary.md
+        """
+    static let options: [OptionSpec] = [
+        .option("--by", value: "GROUPING", help: "view (default), type or screen."),
+        .option("--output", "-o", value: "PATH", help: "Write the summary here (atomically) instead of stdout."),
+        .option("--templates", value: "DIR", help: "Look for view.md here first."),
+    ]
+
+    static func run(_ context: CommandContext) throws -> ExitStatus {
+        let arguments = context.arguments
+        let terminal = context.terminal
+        let grouping: SummaryGrouping = try arguments.choice("--by", default: SummaryGrouping.view)
+        guard !arguments.positional.isEmpty else { throw AuditError(.usage, "missing REPORT") }
+        let templates = try TemplateSet(directory: arguments.value("--templates"))
+        let output = arguments.value("--output")
+
+        var inputs: [SummaryInput] = []
+        var failure: AuditError?
+        for path in arguments.positional {
+            do {
+                inputs.append(SummaryInput(report: try ReportReader.read(path: path)))
+            } catch let error as AuditError {
+                terminal.error(error.description)
+                failure = failure ?? error
+            }
+        }
+        if inputs.isEmpty, let failure { throw failure }
+
+        let base =
+            output.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path }
+            ?? FileManager.default.currentDirectoryPath
+        let markdown = AuditSummary(inputs: inputs, grouping: grouping, baseDirectory: base).markdown(
+            templates: templates)
+        if let output {
+            _ = try FileLock.withExclusiveLock(at: FileLock.lockPath(for: output)) {
+                try AtomicFile.write(Data(markdown.utf8), to: output)
+            }
+            terminal.message("wrote \(output)")
+        } else {
+            terminal.out(markdown)
+        }
+        return failure?.exitStatus ?? .success
+    }
+}

@@ -1,0 +1,147 @@
+import Foundation
+
+/// What `AuditLogWriter.append` did.
+public struct LogOutcome: Sendable, Hashable {
+    /// The three results of logging a report.
+    public enum Action: String, Sendable, Hashable {
+        /// A session was added.
+        case logged
+        /// The report's marker is already in the log; nothing was written.
+        case alreadyLogged = "already-logged"
+        /// Dry run: the session that would have been added.
+        case wouldLog = "would-log"
+    }
+
+    /// What happened.
+    public var action: Action
+    /// The new session's number, or for `.alreadyLogged` the session holding the marker (nil when
+    /// the marker sits outside any `### Session N`).
+    public var sessionNumber: Int?
+    /// The rendered session (with `\n` line ends); empty for `.alreadyLogged`.
+    public var sessionText: String
+    /// The log file.
+    public var logPath: String
+    /// Whether the log file was (or would be) created from the `audit.md` template.
+    public var createdLog: Bool
+    /// Whether the `## Audit Log` section was (or would be) added to an existing log.
+    public var createdSection: Bool
+}
+
+/// Appends sessions to a hand-kept `audit.md`, keeping every byte outside the new session.
+///
+/// The log is re-read and replaced under an exclusive `flock` on `audit.md.lock` beside it, with
+/// `AtomicFile.write` (temporary file, fsync, rename), so concurrent runs both land with distinct
+/// numbers and a run killed mid-way leaves the previous file whole.
+public struct AuditLogWriter: Sendable {
+    /// The templates used for new logs and sessions.
+    public var templates: TemplateSet
+    /// Replaces the log's content; `AtomicFile.write` by default (tests substitute a failing one).
+    public var replaceFile: @Sendable (Data, String) throws -> Void
+    /// The title of a new log.
+    public var title: String
+
+    /// Creates a writer.
+    public init(
+        templates: TemplateSet = .builtin(), title: String = "Accessibility Audit",
+        replaceFile: @escaping @Sendable (Data, String) throws -> Void = { try AtomicFile.write($0, to: $1) }
+    ) {
+        self.templates = templates
+        self.title = title
+        self.replaceFile = replaceFile
+    }
+
+    /// Logs one report: adds a `### Session N` at the end of the log's Audit Log section.
+    /// - Parameters:
+    ///   - facts: what the session says.
+    ///   - logPath: the log; created from the `audit.md` template when missing.
+    ///   - force: log again even when the report's marker is already in the log.
+    ///   - dryRun: compute and return the session without taking the lock or writing.
+    /// - Returns: what happened.
+    /// - Throws: `AuditError` `.missingInput` when the log exists but cannot be read, `.cannotWrite`
+    ///   when the lock or the file cannot be written.
+    public func append(_ facts: SessionFacts, to logPath: String, force: Bool = false, dryRun: Bool = false) throws
+        -> LogOutcome
+    {
+        if dryRun { return try plan(facts, logPath: logPath, force: force).outcome }
+        try AuditLogWriter.checkFolder(of: logPath)
+        return try FileLock.withExclusiveLock(at: FileLock.lockPath(for: logPath)) {
+            let planned = try plan(facts, logPath: logPath, force: force)
+            guard let bytes = planned.bytes else { return planned.outcome }
+            try replaceFile(Data(bytes), logPath)
+            var outcome = planned.outcome
+            outcome.action = .logged
+            return outcome
+        }
+    }
+
+    /// Creates the log from the `audit.md` template when it does not exist yet.
+    /// - Parameter sources: paths listed under `## Sources`.
+    /// - Returns: whether the file was created.
+    /// - Throws: `AuditError` `.cannotWrite`.
+    @discardableResult
+    public func createLog(at logPath: String, sources: [String] = [], date: String = SessionFacts.today()) throws
+        -> Bool
+    {
+        try AuditLogWriter.checkFolder(of: logPath)
+        return try FileLock.withExclusiveLock(at: FileLock.lockPath(for: logPath)) {
+            guard !FileManager.default.fileExists(atPath: logPath) else { return false }
+            try replaceFile(Data(newLogText(sources: sources, date: date).utf8), logPath)
+            return true
+        }
+    }
+
+    /// The text of a new log from the `audit.md` template.
+    public func newLogText(sources: [String], date: String) -> String {
+        templates.render(
+            .auditLog,
+            [
+                "title": .text(title),
+                "date": .text(date),
+                "sources": .list(TemplateValue.items(sources.map { ["path": .code($0)] })),
+            ])
+    }
+
+    /// Fails with a clear message when the log's folder does not exist (rather than on its lock file).
+    private static func checkFolder(of logPath: String) throws {
+        let folder = URL(fileURLWithPath: logPath).deletingLastPathComponent().path
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+            throw AuditError(.cannotWrite, "the log's folder does not exist", path: logPath)
+        }
+    }
+
+    private func plan(_ facts: SessionFacts, logPath: String, force: Bool) throws -> (
+        outcome: LogOutcome, bytes: [UInt8]?
+    ) {
+        var createdLog = false
+        let existing: [UInt8]
+        if FileManager.default.fileExists(atPath: logPath) {
+            guard let data = FileManager.default.contents(atPath: logPath) else {
+                throw AuditError(.missingInput, "cannot read the log", path: logPath)
+            }
+            existing = [UInt8](data)
+        } else {
+            createdLog = true
+            existing = Array(newLogText(sources: [facts.reportPath], date: facts.date).utf8)
+        }
+        let document = AuditLogDocument(bytes: existing)
+        if !force && document.containsMarker(sha256: facts.reportSHA256) {
+            let outcome = LogOutcome(
+                action: .alreadyLogged, sessionNumber: document.sessionNumber(loggingSHA256: facts.reportSHA256),
+                sessionText: "", logPath: logPath, createdLog: false, createdSection: false)
+            return (outcome, nil)
+        }
+        let number = document.nextSessionNumber
+        var session = templates.render(.session, facts.templateContext(sessionNumber: number))
+        if !session.contains(facts.marker) {
+            // A custom session.md without {{{marker}}} would make logging the same report twice undetectable.
+            while session.hasSuffix("\n") { session.removeLast() }
+            session += "\n" + facts.marker + "\n"
+        }
+        let result = document.inserting(session: session)
+        let outcome = LogOutcome(
+            action: .wouldLog, sessionNumber: number, sessionText: session, logPath: logPath, createdLog: createdLog,
+            createdSection: result.createdSection)
+        return (outcome, result.bytes)
+    }
+}

@@ -1,0 +1,271 @@
+import Foundation
+
+/// How a summary groups its issues.
+public enum SummaryGrouping: String, Sendable, CaseIterable {
+    /// One section per view the mapping found, plus `Unmapped`.
+    case view
+    /// One section per test type.
+    case type
+    /// One section per screen.
+    case screen
+
+    /// The heading over the sections: `Views`, `Test Types`, `Screens`.
+    public var heading: String {
+        switch self {
+        case .view: return "Views"
+        case .type: return "Test Types"
+        case .screen: return "Screens"
+        }
+    }
+}
+
+/// One report given to a summary, with its mapping when there is one.
+public struct SummaryInput: Sendable {
+    /// The report.
+    public var report: InspectorReport
+    /// What the mapping concluded per issue; nil when no mapping was done.
+    public var mapping: [IssueMapping]?
+    /// Where the report's pictures are; nil means `EvidencePaths(reportPath:)`.
+    public var evidence: EvidencePaths?
+
+    /// Creates an input.
+    public init(report: InspectorReport, mapping: [IssueMapping]? = nil, evidence: EvidencePaths? = nil) {
+        self.report = report
+        self.mapping = mapping
+        self.evidence = evidence
+    }
+}
+
+/// A per-view (or per-type, per-screen) summary of one or more reports: each section lists its
+/// warnings, counts and evidence, and, with several reports, which warnings persist across them.
+public struct AuditSummary: Sendable {
+    /// Where a warning was seen.
+    public struct Occurrence: Sendable, Hashable {
+        /// Position of the report among the inputs.
+        public var reportIndex: Int
+        /// The report's file name.
+        public var reportName: String
+        /// The issue's number in that report.
+        public var issueNumber: Int
+    }
+
+    /// One warning of a section: issues from different reports with the same persistence key.
+    public struct Warning: Sendable {
+        /// The first issue seen with this key.
+        public var issue: Issue
+        /// Its mapping, when there is one.
+        public var mapping: IssueMapping?
+        /// The persistence key shared by the occurrences.
+        public var key: String
+        /// Every report and issue number it was seen in, in input order.
+        public var occurrences: [Occurrence]
+        /// How many distinct reports have it.
+        public var reportsSeen: Int { Set(occurrences.map(\.reportIndex)).count }
+    }
+
+    /// One section: a view, type or screen.
+    public struct Section: Sendable {
+        /// Its name (`HomeView`, `Dynamic Type`, `Screen 0` for a screen named `0`, `Unmapped`).
+        public var name: String
+        /// Its warnings, in order of first appearance.
+        public var warnings: [Warning]
+        /// Existing evidence files (reports, index sheets, overlays, thumbnails), relative to the base folder.
+        public var evidence: [String]
+        /// Issue occurrences per test type.
+        public var counts: [TypeCount]
+        /// Issue occurrences in all reports.
+        public var issueCount: Int { warnings.reduce(0) { $0 + $1.occurrences.count } }
+    }
+
+    /// The name of the section for issues without a view.
+    public static let unmappedName = "Unmapped"
+
+    /// How the issues were grouped.
+    public var grouping: SummaryGrouping
+    /// The reports' file names and issue counts, in input order.
+    public var reports: [(name: String, issueCount: Int)]
+    /// The sections, in order (views by first appearance with `Unmapped` last; types in the Inspector's order).
+    public var sections: [Section]
+
+    /// The default persistence key: test type, normalised element text (lowercased, spaces
+    /// collapsed) and screen group. The history's fingerprint can be passed instead.
+    public static func defaultPersistenceKey(_ issue: Issue, _ mapping: IssueMapping?) -> String {
+        let text = (issue.elementText ?? "").lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        let fallback = text.isEmpty ? "title:" + issue.shortTitle.lowercased() : text
+        return [issue.testType.key, fallback, issue.screenGroupName.lowercased()].joined(separator: "\u{1F}")
+    }
+
+    /// Builds a summary.
+    /// - Parameters:
+    ///   - inputs: the reports, oldest first when persistence matters.
+    ///   - grouping: by view, type or screen.
+    ///   - baseDirectory: evidence paths are shown relative to this folder when under it (the output's folder).
+    ///   - persistenceKey: what makes two issues of different reports the same warning.
+    public init(
+        inputs: [SummaryInput], grouping: SummaryGrouping,
+        baseDirectory: String = FileManager.default.currentDirectoryPath,
+        persistenceKey: (Issue, IssueMapping?) -> String = AuditSummary.defaultPersistenceKey
+    ) {
+        self.grouping = grouping
+        self.reports = inputs.map { ($0.report.fileName, $0.report.issues.count) }
+        var order: [String] = []
+        var warningsBySection: [String: [Warning]] = [:]
+        var evidenceBySection: [String: [String]] = [:]
+        var warningIndex: [String: [String: Int]] = [:]
+        var existence: [String: Bool] = [:]
+        func exists(_ path: String) -> Bool {
+            if let known = existence[path] { return known }
+            let found = FileManager.default.fileExists(atPath: path)
+            existence[path] = found
+            return found
+        }
+        func shown(_ path: String) -> String { LogPaths.relative(path, to: baseDirectory) }
+
+        for (reportIndex, input) in inputs.enumerated() {
+            let report = input.report
+            let issues = report.issues
+            let mappings = Dictionary(
+                (input.mapping ?? []).map { ($0.issueNumber, $0) }, uniquingKeysWith: { a, _ in a })
+            let paths = input.evidence ?? EvidencePaths(reportPath: report.sourcePath)
+            for issue in issues {
+                let mapping = mappings[issue.number]
+                let name: String
+                switch grouping {
+                case .view:
+                    name = mapping?.view.flatMap { $0.isEmpty ? nil : $0 } ?? AuditSummary.unmappedName
+                case .type:
+                    name = issue.testType.displayName
+                case .screen:
+                    if issue.screenName.isEmpty {
+                        name = "Screen \(issue.screenIndex)"
+                    } else {
+                        name = issue.screenName.allSatisfy(\.isNumber) ? "Screen " + issue.screenName : issue.screenName
+                    }
+                }
+                if warningsBySection[name] == nil {
+                    order.append(name)
+                    warningsBySection[name] = []
+                    evidenceBySection[name] = []
+                }
+                let key = persistenceKey(issue, mapping)
+                let occurrence = Occurrence(
+                    reportIndex: reportIndex, reportName: report.fileName, issueNumber: issue.number)
+                if let index = warningIndex[name]?[key] {
+                    warningsBySection[name]![index].occurrences.append(occurrence)
+                } else {
+                    warningIndex[name, default: [:]][key] = warningsBySection[name]!.count
+                    warningsBySection[name]!.append(
+                        Warning(issue: issue, mapping: mapping, key: key, occurrences: [occurrence]))
+                }
+                var candidates = [
+                    report.sourcePath, paths.indexSheet(), paths.indexSheet(fileExtension: "jpg"),
+                    paths.overlay(screenIndex: issue.screenIndex),
+                ]
+                candidates.append(paths.thumbnail(issueNumber: issue.number, issueCount: issues.count))
+                for path in candidates where exists(path) {
+                    let display = shown(path)
+                    if !evidenceBySection[name]!.contains(display) { evidenceBySection[name]!.append(display) }
+                }
+            }
+        }
+
+        switch grouping {
+        case .view:
+            order =
+                order.filter { $0 != AuditSummary.unmappedName }
+                + order.filter { $0 == AuditSummary.unmappedName }
+        case .type:
+            let rank = Dictionary(uniqueKeysWithValues: TestType.known.enumerated().map { ($1.displayName, $0) })
+            order = order.enumerated().sorted {
+                (rank[$0.element] ?? TestType.known.count, $0.offset) < (
+                    rank[$1.element] ?? TestType.known.count, $1.offset
+                )
+            }.map(\.element)
+        case .screen:
+            break
+        }
+        sections = order.map { name in
+            let warnings = warningsBySection[name] ?? []
+            var issues: [Issue] = []
+            for warning in warnings {
+                issues += Array(repeating: warning.issue, count: warning.occurrences.count)
+            }
+            return Section(
+                name: name, warnings: warnings, evidence: evidenceBySection[name] ?? [],
+                counts: SessionFacts.counts(of: issues))
+        }
+    }
+
+    /// The summary as Markdown: a title, the reports, then each section rendered with `view.md`.
+    public func markdown(templates: TemplateSet = .builtin()) -> String {
+        var text = "# Accessibility Summary\n\n"
+        let reportList = reports.map { MarkdownEscaping.codeSpan($0.name) + " (\($0.issueCount) issues)" }
+        text += "- Reports: " + (reportList.isEmpty ? "none" : reportList.joined(separator: ", ")) + "\n"
+        let total = sections.reduce(0) { $0 + $1.issueCount }
+        let unit = grouping.heading.lowercased()
+        text +=
+            "- Grouped by \(grouping.rawValue): \(sections.count) \(sections.count == 1 ? String(unit.dropLast()) : unit), \(total) issues\n"
+        text += "\n## \(grouping.heading)\n"
+        for section in sections {
+            var rendered = templates.render(.view, templateContext(for: section))
+            while rendered.hasSuffix("\n") { rendered.removeLast() }
+            text += "\n" + rendered + "\n"
+        }
+        return text
+    }
+
+    /// The `view.md` context for `section` (names listed in `TemplateKind.view.fields`).
+    public func templateContext(for section: Section) -> [String: TemplateValue] {
+        let multiple = reports.count > 1
+        let warnings = section.warnings.map { warning -> [String: TemplateValue] in
+            var status = "open"
+            switch warning.mapping?.status {
+            case .accepted(let reason)?: status = reason.isEmpty ? "accepted" : "accepted: " + reason
+            case .system?: status = "system UI"
+            case .open?, nil: status = "open"
+            }
+            let persists = multiple && warning.reportsSeen == reports.count
+            return [
+                "number": .number(warning.issue.number),
+                "numbers": .list(TemplateValue.items(warning.occurrences.map { ["number": .number($0.issueNumber)] })),
+                "type": .text(warning.issue.testType.displayName),
+                "title": .text(warning.issue.shortTitle),
+                "element": .text(warning.issue.elementText ?? ""),
+                "location": .code(warning.mapping?.location?.description ?? ""),
+                "symbol": .code(warning.mapping?.symbol ?? ""),
+                "view": .text(warning.mapping?.view ?? ""),
+                "screen": .text(warning.issue.screenName),
+                "status": .text(status),
+                "seenIn": .text(
+                    warning.occurrences.map { "\(Self.shortName($0.reportName)) #\($0.issueNumber)" }
+                        .joined(separator: ", ")),
+                "seenCount": .number(warning.reportsSeen),
+                "persists": .bool(persists),
+            ]
+        }
+        let persistent = multiple ? section.warnings.filter { $0.reportsSeen == reports.count }.count : 0
+        return [
+            "name": .text(section.name),
+            "grouping": .text(grouping.rawValue),
+            "issueCount": .number(section.issueCount),
+            "issueText": .text(SessionFacts.counted(section.issueCount, "issue")),
+            "warningCount": .number(section.warnings.count),
+            "persistentCount": .number(persistent),
+            "reportCount": .number(reports.count),
+            "multipleReports": .bool(multiple),
+            "warnings": .list(TemplateValue.items(warnings)),
+            "counts": .list(
+                TemplateValue.items(
+                    section.counts.map {
+                        [
+                            "type": .text($0.testType.displayName), "key": .text($0.testType.key),
+                            "count": .number($0.count),
+                        ]
+                    })),
+            "evidence": .list(TemplateValue.items(section.evidence.map { ["path": .code($0)] })),
+        ]
+    }
+
+    /// `AuditReport_2026-01-03_16-28-16` from `AuditReport_2026-01-03_16-28-16.html`.
+    static func shortName(_ fileName: String) -> String { (fileName as NSString).deletingPathExtension }
+}

@@ -1,0 +1,93 @@
+/// Makes untrusted text (element text, titles, paths from reports) safe to place inside a line of
+/// Markdown: it can neither start a heading, list, table cell, link, emphasis or code span, nor
+/// inject HTML, nor break the line it sits on.
+public enum MarkdownEscaping {
+    /// The longest text, in characters, an escaped value keeps; longer text is cut and ends with `…`.
+    public static let defaultMaxLength = 300
+
+    /// Escapes `text` for use inline in Markdown.
+    ///
+    /// Line breaks (and other control characters) become spaces; `<`, `>` and `&` become HTML
+    /// entities; `\`, `` ` ``, `*`, `_`, `[`, `]`, `|`, `~` get a backslash (except `_` inside a word,
+    /// which CommonMark never reads as emphasis); a `#`, `+`, `-` or `=`
+    /// at the start gets a backslash so the value cannot open a block when placed at a line start.
+    /// - Parameter maxLength: characters kept before the text is cut with `…`.
+    public static func inline(_ text: String, maxLength: Int = defaultMaxLength) -> String {
+        let flat = truncated(singleLine(text), maxLength: maxLength)
+        var out = ""
+        out.reserveCapacity(flat.utf8.count + 8)
+        let scalars = Array(flat.unicodeScalars)
+        func isWordScalar(_ index: Int) -> Bool {
+            guard scalars.indices.contains(index) else { return false }
+            return scalars[index].properties.isAlphabetic || ("0"..."9").contains(scalars[index])
+        }
+        var atStart = true
+        for (index, scalar) in scalars.enumerated() {
+            switch scalar {
+            case "_" where isWordScalar(index - 1) && isWordScalar(index + 1):
+                // An underscore inside a word (`AuditReport_2026`) cannot open emphasis in CommonMark.
+                out.unicodeScalars.append(scalar)
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "&": out += "&amp;"
+            case "\\", "`", "*", "_", "[", "]", "|", "~":
+                out += "\\"
+                out.unicodeScalars.append(scalar)
+            case "#", "+", "-", "=":
+                if atStart { out += "\\" }
+                out.unicodeScalars.append(scalar)
+            default:
+                out.unicodeScalars.append(scalar)
+            }
+            atStart = false
+        }
+        return out
+    }
+
+    /// Wraps `text` in a code span that nothing inside can close: the fence is one backtick longer
+    /// than the longest run of backticks in the text, line breaks become spaces, and the text is cut
+    /// at `maxLength` characters. Code spans show `<`, `*`, `_` literally, so nothing else is escaped.
+    public static func codeSpan(_ text: String, maxLength: Int = defaultMaxLength) -> String {
+        let flat = truncated(singleLine(text), maxLength: maxLength)
+        var longest = 0
+        var run = 0
+        for scalar in flat.unicodeScalars {
+            if scalar == "`" {
+                run += 1
+                longest = max(longest, run)
+            } else {
+                run = 0
+            }
+        }
+        let fence = String(repeating: "`", count: longest + 1)
+        let pad = flat.hasPrefix("`") || flat.hasSuffix("`") || flat.isEmpty ? " " : ""
+        return fence + pad + flat + pad + fence
+    }
+
+    /// `text` with every line break, tab and other control character replaced by one space, and
+    /// runs of such spaces collapsed.
+    public static func singleLine(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        var lastWasBreak = false
+        for scalar in text.unicodeScalars {
+            let isBreak =
+                scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value)
+                || scalar == "\u{2028}" || scalar == "\u{2029}"
+            if isBreak {
+                if !lastWasBreak { out += " " }
+                lastWasBreak = true
+            } else {
+                out.unicodeScalars.append(scalar)
+                lastWasBreak = false
+            }
+        }
+        return out
+    }
+
+    /// `text` cut to `maxLength` characters with `…` appended when it was longer.
+    public static func truncated(_ text: String, maxLength: Int) -> String {
+        guard maxLength > 0, text.count > maxLength else { return text }
+        return String(text.prefix(max(1, maxLength - 1))) + "…"
+    }
+}

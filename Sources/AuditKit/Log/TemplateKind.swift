@@ -1,0 +1,66 @@
+/// The templates AuditKit renders, each with its file name and the names its context provides.
+public enum TemplateKind: String, Sendable, CaseIterable {
+    /// `audit.md`: the skeleton of a new log.
+    case auditLog = "audit.md"
+    /// `session.md`: one `### Session N` entry of the log.
+    case session = "session.md"
+    /// `view.md`: one view's (or type's, or screen's) entry of a summary.
+    case view = "view.md"
+
+    /// The file name looked for in template folders.
+    public var fileName: String { rawValue }
+
+    /// The built-in copy, identical to the file in the repository's `Templates/`.
+    public var builtinText: String {
+        switch self {
+        case .auditLog: return BuiltinTemplates.audit
+        case .session: return BuiltinTemplates.session
+        case .view: return BuiltinTemplates.view
+        }
+    }
+
+    /// The names a template of this kind may use (an unknown one is an error).
+    public var fields: [String: TemplateField] {
+        switch self {
+        case .auditLog:
+            return ["title": .value, "date": .value, "sources": .scope(["path": .value])]
+        case .session:
+            let item: [String: TemplateField] = ["first": .value, "last": .value]
+            return [
+                "number": .value, "marker": .value, "date": .value, "scope": .value, "report": .value,
+                "reportName": .value, "sha256": .value, "issueCount": .value, "screenCount": .value,
+                "issueText": .value, "screenText": .value,
+                "screens": .scope(item.merging(["name": .value]) { a, _ in a }),
+                "counts": .scope(item.merging(["type": .value, "key": .value, "count": .value]) { a, _ in a }),
+                "views": .scope(
+                    item.merging([
+                        "name": .value, "issues": .value, "issueCount": .value,
+                        "locations": .scope(item.merging(["location": .value]) { a, _ in a }),
+                    ]) { a, _ in a }),
+                "unmapped": .value,
+                "comparison": .scope([
+                    "previousReport": .value, "newCount": .value, "resolvedCount": .value, "residualCount": .value,
+                    "newIssues": .value, "residualIssues": .value,
+                    "resolved": .scope(
+                        item.merging(["type": .value, "title": .value, "element": .value]) { a, _ in a }),
+                ]),
+                "evidence": .scope(item.merging(["label": .value, "path": .value, "detail": .value]) { a, _ in a }),
+            ]
+        case .view:
+            let item: [String: TemplateField] = ["first": .value, "last": .value]
+            return [
+                "name": .value, "grouping": .value, "issueCount": .value, "issueText": .value, "warningCount": .value,
+                "persistentCount": .value, "reportCount": .value, "multipleReports": .value,
+                "warnings": .scope(
+                    item.merging([
+                        "number": .value, "numbers": .scope(item.merging(["number": .value]) { a, _ in a }),
+                        "type": .value, "title": .value, "element": .value, "location": .value,
+                        "symbol": .value, "view": .value, "screen": .value, "status": .value, "seenIn": .value,
+                        "seenCount": .value, "persists": .value,
+                    ]) { a, _ in a }),
+                "counts": .scope(item.merging(["type": .value, "key": .value, "count": .value]) { a, _ in a }),
+                "evidence": .scope(item.merging(["path": .value]) { a, _ in a }),
+            ]
+        }
+    }
+}

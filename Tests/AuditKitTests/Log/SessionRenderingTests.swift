@@ -1,0 +1,195 @@
+import AuditKit
+import AuditKitTestSupport
+import Foundation
+import Testing
+
+@Suite struct SessionRenderingTests {
+    /// A folder with the sample report and some of its evidence files.
+    func makeWorkspace() throws -> (TemporaryDirectory, String) {
+        let folder = try TemporaryDirectory()
+        let evidence = folder.file("Reports/AuditReport_2026-02-03_14-05-10")
+        try AtomicFile.makeDirectory(evidence)
+        for name in ["index_sheet.png", "overlay_screen_1.png", "issue_01.jpg", "issue_02.jpg", "issue_05.jpg"] {
+            try Data([1]).write(to: URL(fileURLWithPath: evidence + "/" + name))
+        }
+        let reportPath = folder.file("Reports/AuditReport_2026-02-03_14-05-10.html")
+        try Data([1]).write(to: URL(fileURLWithPath: reportPath))
+        return (folder, reportPath)
+    }
+
+    @Test func rendersAFullSessionFromASampleReport() throws {
+        let (folder, reportPath) = try makeWorkspace()
+        defer { folder.remove() }
+        let comparison = SessionComparison(
+            previousReportName: "AuditReport_2026-02-01_09-15-42.html", newIssueNumbers: [5, 6],
+            resolved: [.init(testType: .contrast, shortTitle: "Contrast failed", elementText: "Serves *4*")],
+            residualIssueNumbers: [1, 2, 3, 4])
+        let facts = SessionFacts(
+            report: SampleReports.first(path: reportPath), logPath: folder.file("audit.md"),
+            mapping: SampleReports.firstMapping, comparison: comparison, date: "2026-02-05")
+        let text = TemplateSet.builtin().render(.session, facts.templateContext(sessionNumber: 4))
+        #expect(
+            text == """
+                ### Session 4
+                <!-- auditkit:report sha256=\(String(repeating: "ab", count: 32)) -->
+                - Date: 2026-02-05
+                - Scope: Screens 0, 1 (AuditReport_2026-02-03_14-05-10.html)
+                - Notes:
+                  - Report: `Reports/AuditReport_2026-02-03_14-05-10.html`, 6 issues on 2 screens.
+                  - Counts: Contrast 1, Hit Region 1, Dynamic Type 3, Clipped Text 1.
+                  - RecipeDetailView: issues 1–3 at `TrailMix/Views/RecipeDetailView.swift:42:13`, `TrailMix/Views/IngredientRow.swift:18`, `TrailMix/Views/RecipeDetailView.swift:57`.
+                  - TimerSheet: issue 6 at `TrailMix/Views/TimerSheet.swift:90`.
+                  - Unmapped: issues 4, 5.
+                  - Against `AuditReport_2026-02-01_09-15-42.html`: 2 new, 1 resolved, 4 residual.
+                    - New: issues 5, 6.
+                    - Resolved: Contrast on “Serves \\*4\\*” (Contrast failed).
+                    - Residual: issues 1–4.
+                  - Index sheet: `Reports/AuditReport_2026-02-03_14-05-10/index_sheet.png`
+                  - Overlay, screen 1: `Reports/AuditReport_2026-02-03_14-05-10/overlay_screen_1.png`
+                  - Thumbnails: `Reports/AuditReport_2026-02-03_14-05-10/` (3 files, issue_01.jpg to issue_05.jpg)
+
+                """)
+    }
+
+    @Test func leavesOutWhatIsNotKnown() throws {
+        let facts = SessionFacts(
+            report: SampleReports.second(), logPath: "/nowhere/audit.md", date: "2026-02-06",
+            scope: "Recipe detail after the font fix")
+        let text = TemplateSet.builtin().render(.session, facts.templateContext(sessionNumber: 1))
+        #expect(
+            text == """
+                ### Session 1
+                <!-- auditkit:report sha256=\(String(repeating: "cd", count: 32)) -->
+                - Date: 2026-02-06
+                - Scope: Recipe detail after the font fix
+                - Notes:
+                  - Report: `Reports/AuditReport_2026-02-05_10-00-00.html`, 3 issues on 1 screen.
+                  - Counts: Contrast 1, Element Description 1, Dynamic Type 1.
+
+                """)
+    }
+
+    @Test func aSessionWithoutIssuesSaysSo() {
+        var report = SampleReports.second()
+        report.screens[0].issues = []
+        let facts = SessionFacts(report: report, logPath: "audit.md", date: "2026-02-06", scope: "x")
+        let text = TemplateSet.builtin().render(.session, facts.templateContext(sessionNumber: 2))
+        #expect(text.contains("  - Report: `Reports/AuditReport_2026-02-05_10-00-00.html`, 0 issues on 1 screen.\n"))
+        #expect(text.contains("  - Counts: no issues.\n"))
+    }
+
+    @Test func rejectsDatesThatAreNotCalendarDays() throws {
+        #expect(try SessionFacts.validatedDate("2024-02-29") == "2024-02-29")
+        for bad in ["2026-02-30", "2026-13-01", "26-01-01", "2026-1-01", "today", "2026-02-0x", "２０２６-01-01"] {
+            #expect(throws: AuditError.self, "\(bad)") { try SessionFacts.validatedDate(bad) }
+        }
+    }
+
+    @Test func namesScreensInTheDefaultScope() {
+        #expect(SessionFacts.defaultScope(screenNames: ["HomeView"], reportName: "a.html") == "HomeView (a.html)")
+        #expect(SessionFacts.defaultScope(screenNames: ["0"], reportName: "a.html") == "Screen 0 (a.html)")
+        #expect(SessionFacts.defaultScope(screenNames: [], reportName: "a.html") == "a.html")
+    }
+}
+
+@Suite struct AuditSummaryTests {
+    @Test func rendersOneSectionPerViewWithUnmappedLast() throws {
+        let (folder, reportPath) = try SessionRenderingTests().makeWorkspace()
+        defer { folder.remove() }
+        let report = SampleReports.first(path: reportPath)
+        let summary = AuditSummary(
+            inputs: [SummaryInput(report: report, mapping: SampleReports.firstMapping)],
+            grouping: .view, baseDirectory: folder.path)
+        #expect(summary.sections.map(\.name) == ["RecipeDetailView", "TimerSheet", "Unmapped"])
+        let text = summary.markdown()
+        #expect(
+            text.hasPrefix(
+                """
+                # Accessibility Summary
+
+                - Reports: `AuditReport_2026-02-03_14-05-10.html` (6 issues)
+                - Grouped by view: 3 views, 6 issues
+
+                ## Views
+
+                ### RecipeDetailView
+                - Issue:
+                  - #1 Dynamic Type on “Ingredients” at `TrailMix/Views/RecipeDetailView.swift:42:13`, accepted: scales in the simulator
+                  - #2 Dynamic Type on “2 cups flour” at `TrailMix/Views/IngredientRow.swift:18`, open
+                  - #3 Contrast on “Prep time” at `TrailMix/Views/RecipeDetailView.swift:57`, open
+                - Counts: Contrast 1, Dynamic Type 2 (3 issues)
+                - Evidence:
+                  - `Reports/AuditReport_2026-02-03_14-05-10.html`
+                  - `Reports/AuditReport_2026-02-03_14-05-10/index_sheet.png`
+                  - `Reports/AuditReport_2026-02-03_14-05-10/overlay_screen_1.png`
+                  - `Reports/AuditReport_2026-02-03_14-05-10/issue_01.jpg`
+                  - `Reports/AuditReport_2026-02-03_14-05-10/issue_02.jpg`
+                - Fix:
+                - Verification:
+                - Status:
+
+                ### TimerSheet
+                - Issue:
+                  - #6 Clipped Text on “Pause” at `TrailMix/Views/TimerSheet.swift:90`, system UI
+                - Counts: Clipped Text 1 (1 issue)
+                """))
+        #expect(
+            text.contains(
+                """
+                ### Unmapped
+                - Issue:
+                  - #4 Hit Region on an element without text, open
+                  - #5 Dynamic Type on “&lt;script&gt;alert(1)&lt;/script&gt; \\| \\*bold\\* \\_x\\_ \\`code\\` \\[link\\](http://x) # Heading”, open
+                """))
+        #expect(!text.contains("<script>"))
+    }
+
+    @Test func showsWhichWarningsPersistAcrossReports() {
+        let summary = AuditSummary(
+            inputs: [SummaryInput(report: SampleReports.first()), SummaryInput(report: SampleReports.second())],
+            grouping: .type)
+        #expect(
+            summary.sections.map(\.name) == [
+                "Contrast", "Hit Region", "Element Description", "Dynamic Type", "Clipped Text",
+            ])
+        let text = summary.markdown()
+        #expect(
+            text.contains(
+                """
+                ### Dynamic Type
+                - Issue:
+                  - Dynamic Type on “Ingredients”, open; in 2 of 2 reports (AuditReport_2026-02-03_14-05-10 #1, AuditReport_2026-02-05_10-00-00 #1), persists
+                  - Dynamic Type on “2 cups flour”, open; in 1 of 2 reports (AuditReport_2026-02-03_14-05-10 #2)
+                """))
+        #expect(
+            text.contains(
+                "- Counts: Dynamic Type 4 (4 issues in 2 reports)\n- Persisting: 1 of 3 warnings appear in every report.\n"
+            ))
+    }
+
+    @Test func usesTheGivenPersistenceKey() {
+        // A key that ignores the element text makes every Dynamic Type warning the same one.
+        let summary = AuditSummary(
+            inputs: [SummaryInput(report: SampleReports.first()), SummaryInput(report: SampleReports.second())],
+            grouping: .type, persistenceKey: { issue, _ in issue.testType.key })
+        let dynamicType = summary.sections.first { $0.name == "Dynamic Type" }
+        #expect(dynamicType?.warnings.count == 1)
+        #expect(dynamicType?.warnings.first?.occurrences.count == 4)
+        #expect(dynamicType?.warnings.first?.reportsSeen == 2)
+    }
+
+    @Test func listsEveryNumberOfAWarningSeenTwiceInOneReport() {
+        var report = SampleReports.second()
+        report.screens[0].issues.append(
+            SampleReports.issue(4, .dynamicType, "Dynamic Type font sizes are unsupported", "ingredients "))
+        let text = AuditSummary(inputs: [SummaryInput(report: report)], grouping: .view).markdown()
+        #expect(text.contains("  - #1, #4 Dynamic Type on “Ingredients”, open\n"))
+    }
+
+    @Test func groupsByScreen() {
+        let summary = AuditSummary(inputs: [SummaryInput(report: SampleReports.first())], grouping: .screen)
+        #expect(summary.sections.map(\.name) == ["Screen 0", "Screen 1"])
+        #expect(summary.sections.map(\.issueCount) == [4, 2])
+        #expect(summary.markdown().contains("\n## Screens\n\n### Screen 0\n"))
+    }
+}
