@@ -9,6 +9,11 @@ public enum AuditKitCLI {
             ExtractCommand.self,
             LogCommand.self,
             SummaryCommand.self,
+            HistoryCommand.self,
+            DiffCommand.self,
+            TrendCommand.self,
+            AcceptCommand.self,
+            CheckCommand.self,
         ]
     }
 

@@ -7,3 +7,4 @@ let area = arguments.first
 if area == "make-sample" { print(try makeSampleReport(into: arguments.dropFirst().first ?? "Reports")); exit(0) }
 if area == nil || area == "reader" { try runReaderBenchmark(arguments: Array(arguments.dropFirst())) }
 if area == nil || area == "log" { runLogBenchmark() }
+if area == nil || area == "history" { try runHistoryBenchmark() }

@@ -1,0 +1,82 @@
+import AuditKit
+import Foundation
+
+/// `auditkit accept FINGERPRINT... --reason TEXT` and `auditkit accept --prune`: edit the baseline.
+struct AcceptCommand: Command {
+    static let name = "accept"
+    static let abstract = "Accept judged warnings by fingerprint into the baseline, or prune vanished ones."
+    static let usage = "accept FINGERPRINT... --reason TEXT [--baseline PATH] | accept --prune [--report REPORT]"
+    static let discussion = """
+        Accepted warnings are recorded with the reason and the date in the baseline file (version 1, sorted
+        by fingerprint, replaced atomically). 'auditkit check' does not fail on them. Fingerprints are
+        printed by 'diff', 'trend' and 'check'.
+
+        --prune removes accepted warnings that no longer appear in the latest report of the history (or
+        in REPORT), so the baseline shrinks as fixes land.
+
+        EXAMPLES:
+          auditkit accept 74eaf15932a2e640 --reason "Inspector false positive: text uses .headline"
+          auditkit accept --prune
+        """
+    static let options: [OptionSpec] = [
+        .option("--reason", value: "TEXT", help: "Why the warnings are accepted (required)."),
+        .flag("--prune", help: "Remove accepted warnings that no longer appear."),
+        .option("--report", value: "REPORT", help: "With --prune: the report to compare with (default: latest in the history)."),
+        HistoryInputs.baselineOption,
+        HistoryInputs.historyOption,
+    ]
+
+    static func run(_ context: CommandContext) throws -> ExitStatus {
+        let arguments = context.arguments
+        let path = HistoryInputs.baselinePath(context)
+        if arguments.has("--prune") {
+            guard arguments.positional.isEmpty, arguments.value("--reason") == nil else {
+                throw AuditError(.usage, "--prune takes no fingerprints and no --reason")
+            }
+            let reference: HistoryEntry
+            if let report = arguments.value("--report") {
+                reference = try HistoryInputs.entry(argument: report, history: try HistoryInputs.loadHistory(context))
+            } else {
+                guard let latest = try HistoryInputs.loadHistory(context).latest else {
+                    throw AuditError(.missingInput, "the history has no reports to prune against; give --report REPORT",
+                                     path: HistoryInputs.historyFile(context).path)
+                }
+                reference = latest
+            }
+            var removed: [Baseline.Entry] = []
+            try Baseline.update(path: path) { baseline in
+                let present = Set(reference.issues.map(\.fingerprint))
+                removed = baseline.stale(present: present)
+                return baseline.pruned(present: present)
+            }
+            for entry in removed {
+                context.terminal.line("removed \(entry.fingerprint.hex)  (accepted \(entry.acceptedOn): \(entry.reason))")
+            }
+            context.terminal.message("\(removed.count) accepted warning(s) no longer in \(reference.fileName) removed from \(path)")
+            return .success
+        }
+        if arguments.value("--report") != nil { throw AuditError(.usage, "--report applies to --prune only") }
+        guard !arguments.positional.isEmpty else { throw AuditError(.usage, "accept needs at least one FINGERPRINT") }
+        guard let reason = arguments.value("--reason") else { throw AuditError(.usage, "accept needs --reason TEXT") }
+        let fingerprints = arguments.positional.map { IssueFingerprint(hex: $0.lowercased()) }
+        let history = try HistoryInputs.loadHistory(context)
+        var known: [IssueFingerprint: HistoryIssue] = [:]
+        for entry in history.entries.reversed() {
+            for issue in entry.issues where known[issue.fingerprint] == nil { known[issue.fingerprint] = issue }
+        }
+        try Baseline.update(path: path) { baseline in
+            try baseline.accepting(fingerprints, reason: reason, on: Date()) { known[$0] }
+        }
+        for fingerprint in fingerprints {
+            if let issue = known[fingerprint] {
+                var text = "accepted \(fingerprint.hex)  \(issue.testType.displayName)"
+                if let element = issue.elementText, !element.isEmpty { text += " \u{2018}\(element)\u{2019}" }
+                context.terminal.line(text + " \u{2014} \(issue.place)")
+            } else {
+                context.terminal.line("accepted \(fingerprint.hex)")
+                context.terminal.warning("\(fingerprint.hex) is not in any report of the history")
+            }
+        }
+        return .success
+    }
+}

@@ -1,0 +1,99 @@
+import AuditKit
+import Foundation
+
+/// `auditkit history add REPORT...` and `auditkit history list`: fill and show the report history.
+struct HistoryCommand: Command {
+    static let name = "history"
+    static let abstract = "Add reports to the warning history, or list the reports it holds."
+    static let usage = "history add REPORT... [--history PATH] | history list [--history PATH] [--format text|json]"
+    static let discussion = """
+        'history add' reads each report, fingerprints its warnings and appends one line per report to the
+        history file (append-only JSON Lines; adding a report that is already there does nothing). A bad
+        report is reported and the others are still added.
+
+        'history list' prints the reports in the history, ordered by audit date, with their position (for
+        'auditkit diff 1 latest'), SHA-256 prefix and counts.
+
+        EXAMPLES:
+          auditkit history add Reports/AuditReport_*.html
+          auditkit history list --format json
+        """
+    static let options: [OptionSpec] = [
+        HistoryInputs.historyOption,
+        .option("--format", value: "FORMAT", help: "'history list' output: text (default) or json."),
+    ]
+
+    enum ListFormat: String { case text, json }
+
+    static func run(_ context: CommandContext) throws -> ExitStatus {
+        let positional = context.arguments.positional
+        guard let action = positional.first else {
+            throw AuditError(.usage, "missing action: 'add' or 'list'")
+        }
+        switch action {
+        case "add":
+            return try add(Array(positional.dropFirst()), context)
+        case "list":
+            guard positional.count == 1 else { throw AuditError(.usage, "'history list' takes no arguments") }
+            return try list(context)
+        default:
+            throw AuditError(.usage, "unknown action '\(action)'; expected 'add' or 'list'")
+        }
+    }
+
+    static func add(_ paths: [String], _ context: CommandContext) throws -> ExitStatus {
+        guard !paths.isEmpty else { throw AuditError(.usage, "'history add' needs at least one REPORT") }
+        if context.arguments.value("--format") != nil {
+            throw AuditError(.usage, "--format applies to 'history list' only")
+        }
+        var entries: [HistoryEntry] = []
+        var worst: ExitStatus = .success
+        for (index, path) in paths.enumerated() {
+            context.terminal.progress("reading \(index + 1)/\(paths.count) \(path)")
+            do {
+                entries.append(try HistoryInputs.entry(reportAt: path))
+            } catch let error as AuditError {
+                context.terminal.error(error.description)
+                if worst == .success { worst = error.exitStatus }
+            }
+        }
+        context.terminal.endProgress()
+        let file = HistoryInputs.historyFile(context)
+        let written = try file.append(entries)
+        for (entry, added) in zip(entries, written) {
+            let counts = "\(entry.counts.total) issue\(entry.counts.total == 1 ? "" : "s"), \(entry.counts.open) open"
+            context.terminal.line((added ? "added " : "already in the history: ") + "\(entry.fileName) (\(counts))")
+        }
+        return worst
+    }
+
+    static func list(_ context: CommandContext) throws -> ExitStatus {
+        let format: ListFormat = try context.arguments.choice("--format", default: .text)
+        let history = try HistoryInputs.loadHistory(context)
+        switch format {
+        case .json:
+            context.terminal.out(try HistoryOutput.json(history.entries.enumerated().map { index, entry in
+                ListedEntry(position: index + 1, sha256: entry.sha256, fileName: entry.fileName,
+                            auditDate: entry.auditDate, counts: entry.counts)
+            }))
+        case .text:
+            if history.entries.isEmpty {
+                context.terminal.line("The history \(HistoryInputs.historyFile(context).path) has no reports yet.")
+            }
+            for (index, entry) in history.entries.enumerated() {
+                let date = TrendChart.dateLabel(entry.auditDate)
+                context.terminal.line("\(index + 1)  \(date)  \(entry.sha256.prefix(12))  \(entry.fileName)  "
+                                      + "\(entry.counts.total) issue\(entry.counts.total == 1 ? "" : "s"), \(entry.counts.open) open")
+            }
+        }
+        return .success
+    }
+
+    struct ListedEntry: Encodable {
+        var position: Int
+        var sha256: String
+        var fileName: String
+        var auditDate: Date
+        var counts: HistoryCounts
+    }
+}

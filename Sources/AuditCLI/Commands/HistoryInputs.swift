@@ -1,0 +1,49 @@
+import AuditKit
+import Foundation
+
+/// What the history commands share: the `--history` and `--baseline` options, reading the history
+/// (printing its warnings), and turning a command-line argument into a history entry.
+enum HistoryInputs {
+    /// `--history PATH`.
+    static let historyOption = OptionSpec.option(
+        "--history", value: "PATH", help: "The history file (default \(HistoryFile.defaultPath)).")
+    /// `--baseline PATH`.
+    static let baselineOption = OptionSpec.option(
+        "--baseline", value: "PATH", help: "The baseline file (default \(Baseline.defaultPath)).")
+
+    /// The history file named by `--history`, or the default.
+    static func historyFile(_ context: CommandContext) -> HistoryFile {
+        HistoryFile(path: context.arguments.value("--history") ?? HistoryFile.defaultPath)
+    }
+
+    /// The baseline path named by `--baseline`, or the default.
+    static func baselinePath(_ context: CommandContext) -> String {
+        context.arguments.value("--baseline") ?? Baseline.defaultPath
+    }
+
+    /// Loads the history, printing what the reader skipped as warnings.
+    static func loadHistory(_ context: CommandContext) throws -> History {
+        let history = try historyFile(context).load()
+        for warning in history.warnings { context.terminal.warning(warning) }
+        return history
+    }
+
+    /// Reads the report at `path` and makes its history entry. The mappings the rule file gives will
+    /// be passed here once the rule file is wired in.
+    static func entry(reportAt path: String) throws -> HistoryEntry {
+        HistoryEntry(report: try ReportReader.read(path: path), mappings: [])
+    }
+
+    /// The entry an argument names: an existing file is read as a report; anything else is looked up
+    /// in the history (position, `latest`, `latest~N`, SHA-256 prefix or file name).
+    /// - Throws: `.missingInput` when it is neither.
+    static func entry(argument: String, history: @autoclosure () throws -> History) throws -> HistoryEntry {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory), !isDirectory.boolValue {
+            return try entry(reportAt: argument)
+        }
+        if let found = try history().entry(reference: argument) { return found }
+        throw AuditError(.missingInput, "no such report file, and no history entry with that position, "
+                         + "SHA-256 prefix or file name", path: argument)
+    }
+}

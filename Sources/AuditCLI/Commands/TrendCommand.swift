@@ -1,0 +1,49 @@
+import AuditKit
+import Foundation
+
+/// `auditkit trend`: open warnings per view or type across the history, residual warnings, SVG chart.
+struct TrendCommand: Command {
+    static let name = "trend"
+    static let abstract = "Show open warnings per view or test type across the history, and draw them as SVG."
+    static let usage = "trend [--by view|type] [--svg PATH] [--format text|markdown|json] [--history PATH] [--baseline PATH]"
+    static let discussion = """
+        One column per report in the history (ordered by audit date), one row per view (or screen group
+        when no view is mapped) or per test type. A warning is open unless a rule accepted it, it is
+        system UI, or the baseline accepts it. Then the latest report's residual warnings: when each was
+        first seen and in how many reports in a row it has been.
+
+        EXAMPLES:
+          auditkit trend --by type --svg Reports/trend.svg
+          auditkit trend --format markdown >> audit.md
+        """
+    static let options: [OptionSpec] = [
+        .option("--by", value: "GROUPING", help: "Rows per view (default) or type."),
+        .option("--svg", value: "PATH", help: "Also write the chart as an SVG file."),
+        .option("--format", value: "FORMAT", help: "text (default), markdown or json."),
+        HistoryInputs.historyOption,
+        HistoryInputs.baselineOption,
+    ]
+
+    static func run(_ context: CommandContext) throws -> ExitStatus {
+        guard context.arguments.positional.isEmpty else {
+            throw AuditError(.usage, "trend takes no arguments; got '\(context.arguments.positional[0])'")
+        }
+        let grouping: TrendGrouping = try context.arguments.choice("--by", default: .view)
+        let format: HistoryOutputFormat = try context.arguments.choice("--format", default: .text)
+        let history = try HistoryInputs.loadHistory(context)
+        let baseline = try Baseline.load(path: HistoryInputs.baselinePath(context))
+        let trend = Trend(entries: history.entries, by: grouping, baseline: baseline)
+        if let svgPath = context.arguments.value("--svg") {
+            let directory = (svgPath as NSString).deletingLastPathComponent
+            if !directory.isEmpty, !FileManager.default.fileExists(atPath: directory) {
+                try AtomicFile.makeDirectory(directory)
+            }
+            _ = try FileLock.withExclusiveLock(at: FileLock.lockPath(for: svgPath)) {
+                try AtomicFile.write(Data(TrendChart.svg(trend).utf8), to: svgPath)
+            }
+            context.terminal.message("wrote \(svgPath)")
+        }
+        context.terminal.out(try HistoryOutput.render(trend, format: format))
+        return .success
+    }
+}

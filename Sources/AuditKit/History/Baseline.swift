@@ -1,0 +1,140 @@
+import Foundation
+
+/// Warnings the team has judged and accepted, by fingerprint: `Reports/baseline.json`.
+///
+/// The file is `{"entries": [...], "version": 1}` with entries sorted by fingerprint and keys sorted,
+/// so its diffs stay small. It is replaced atomically under its lock.
+public struct Baseline: Sendable, Hashable, Codable {
+    /// One accepted warning.
+    public struct Entry: Sendable, Hashable, Codable {
+        /// The accepted fingerprint.
+        public var fingerprint: IssueFingerprint
+        /// Why it was accepted (required, non-empty).
+        public var reason: String
+        /// The day it was accepted, `yyyy-MM-dd` (UTC).
+        public var acceptedOn: String
+        /// The test type key of the warning, when it was known at acceptance (for people).
+        public var testType: String?
+        /// The element text, when known (for people).
+        public var elementText: String?
+        /// The view or screen group, when known (for people).
+        public var place: String?
+
+        /// Creates an entry.
+        public init(fingerprint: IssueFingerprint, reason: String, acceptedOn: String, testType: String? = nil,
+                    elementText: String? = nil, place: String? = nil) {
+            self.fingerprint = fingerprint
+            self.reason = reason
+            self.acceptedOn = acceptedOn
+            self.testType = testType
+            self.elementText = elementText
+            self.place = place
+        }
+    }
+
+    /// The file format version: 1.
+    public var version: Int
+    /// The accepted warnings, sorted by fingerprint, one per fingerprint.
+    public var entries: [Entry]
+
+    /// The default path, relative to the working directory.
+    public static let defaultPath = "Reports/baseline.json"
+
+    /// A baseline holding `entries` (sorted here; the last entry wins for a repeated fingerprint).
+    public init(entries: [Entry] = []) {
+        version = 1
+        var byFingerprint: [IssueFingerprint: Entry] = [:]
+        for entry in entries { byFingerprint[entry.fingerprint] = entry }
+        self.entries = byFingerprint.values.sorted { $0.fingerprint < $1.fingerprint }
+    }
+
+    /// The entry accepting `fingerprint`, if any.
+    public func entry(for fingerprint: IssueFingerprint) -> Entry? {
+        entries.first { $0.fingerprint == fingerprint }
+    }
+
+    /// Whether `fingerprint` is accepted.
+    public func accepts(_ fingerprint: IssueFingerprint) -> Bool { entry(for: fingerprint) != nil }
+
+    /// This baseline with `fingerprints` accepted for `reason` on `date`; an entry that exists is
+    /// replaced (new reason and date). `describe` gives the human fields of a fingerprint when known.
+    /// - Throws: a usage error when `reason` is empty or a fingerprint is not hex.
+    public func accepting(_ fingerprints: [IssueFingerprint], reason: String, on date: Date,
+                          describe: (IssueFingerprint) -> HistoryIssue? = { _ in nil }) throws -> Baseline {
+        let reason = reason.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !reason.isEmpty else { throw AuditError(.usage, "accepting a warning needs a non-empty --reason") }
+        for fingerprint in fingerprints where !IssueFingerprint.isWellFormed(fingerprint.hex) {
+            throw AuditError(.usage, "'\(fingerprint.hex)' is not a fingerprint (expected hex digits)")
+        }
+        let day = Baseline.day(date)
+        let added = fingerprints.map { fingerprint -> Entry in
+            let issue = describe(fingerprint)
+            return Entry(fingerprint: fingerprint, reason: reason, acceptedOn: day, testType: issue?.testType.key,
+                         elementText: issue?.elementText, place: issue?.place)
+        }
+        return Baseline(entries: entries + added)
+    }
+
+    /// The entries whose fingerprint is not among `present`: accepted warnings that no longer appear.
+    public func stale(present: Set<IssueFingerprint>) -> [Entry] {
+        entries.filter { !present.contains($0.fingerprint) }
+    }
+
+    /// This baseline without the entries whose fingerprint is not among `present`.
+    public func pruned(present: Set<IssueFingerprint>) -> Baseline {
+        Baseline(entries: entries.filter { present.contains($0.fingerprint) })
+    }
+
+    /// `yyyy-MM-dd` of `date` in UTC.
+    public static func day(_ date: Date) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let parts = calendar.dateComponents([.year, .month, .day], from: date)
+        return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
+    }
+
+    /// Reads the baseline at `path`; a missing file is an empty baseline.
+    /// - Throws: `AuditError` `.badInput` for a file that is not a version 1 baseline.
+    public static func load(path: String) throws -> Baseline {
+        guard FileManager.default.fileExists(atPath: path) else { return Baseline() }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw AuditError(.missingInput, "cannot read the baseline file", path: path)
+        }
+        let baseline: Baseline
+        do {
+            baseline = try JSONDecoder().decode(Baseline.self, from: data)
+        } catch {
+            throw AuditError(.badInput, "not a valid baseline file", path: path, cause: HistoryFile.describe(error))
+        }
+        guard baseline.version == 1 else {
+            throw AuditError(.badInput, "baseline has version \(baseline.version); this auditkit reads version 1",
+                             path: path)
+        }
+        return Baseline(entries: baseline.entries)
+    }
+
+    /// The file's bytes: pretty-printed, sorted keys, final newline.
+    public func encoded() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        var data = try encoder.encode(self)
+        data.append(UInt8(ascii: "\n"))
+        return data
+    }
+
+    /// Reads the baseline at `path`, applies `change` and writes the result atomically, all under the
+    /// file's lock, so two runs never lose each other's acceptances.
+    /// - Returns: the baseline as written.
+    @discardableResult
+    public static func update(path: String, _ change: (Baseline) throws -> Baseline) throws -> Baseline {
+        let directory = (path as NSString).deletingLastPathComponent
+        if !directory.isEmpty, !FileManager.default.fileExists(atPath: directory) {
+            try AtomicFile.makeDirectory(directory)
+        }
+        return try FileLock.withExclusiveLock(at: FileLock.lockPath(for: path)) {
+            let changed = try change(try load(path: path))
+            try AtomicFile.write(try changed.encoded(), to: path, onlyIfChanged: true)
+            return changed
+        }
+    }
+}

@@ -1,0 +1,201 @@
+import Foundation
+
+/// One ingested report as the history keeps it: one line of `history.jsonl`. No image data, so a
+/// history stays small after hundreds of reports.
+public struct HistoryEntry: Sendable, Hashable, Codable {
+    /// The format version of the line; this version writes and reads `1`.
+    public var version: Int
+    /// Lowercase hex SHA-256 of the report file: the entry's identity (adding it twice is a no-op).
+    public var sha256: String
+    /// The report's file name without folders.
+    public var fileName: String
+    /// When the audit ran; entries are ordered by it.
+    public var auditDate: Date
+    /// The report's screens, in report order.
+    public var screens: [HistoryScreen]
+    /// Issue counts, by status and by test type.
+    public var counts: HistoryCounts
+    /// One record per issue, in report order.
+    public var issues: [HistoryIssue]
+
+    /// The version this code writes.
+    public static let currentVersion = 1
+
+    /// Creates an entry from its parts; `counts` is computed from `issues`.
+    public init(sha256: String, fileName: String, auditDate: Date, screens: [HistoryScreen], issues: [HistoryIssue]) {
+        self.init(version: HistoryEntry.currentVersion, sha256: sha256, fileName: fileName, auditDate: auditDate,
+                  screens: screens, counts: HistoryCounts(issues: issues), issues: issues)
+    }
+
+    /// Creates an entry with every field given, as read from a file.
+    init(version: Int, sha256: String, fileName: String, auditDate: Date, screens: [HistoryScreen],
+         counts: HistoryCounts, issues: [HistoryIssue]) {
+        self.version = version
+        self.sha256 = sha256
+        self.fileName = fileName
+        self.auditDate = auditDate
+        self.screens = screens
+        self.counts = counts
+        self.issues = issues
+    }
+
+    /// The entry for `report`: each issue fingerprinted and, when `mappings` has a mapping for its
+    /// number, carrying that mapping's view, location and status.
+    public init(report: InspectorReport, mappings: [IssueMapping] = []) {
+        let byNumber = Dictionary(mappings.map { ($0.issueNumber, $0) }, uniquingKeysWith: { first, _ in first })
+        let issues = report.issues.map { HistoryIssue(issue: $0, mapping: byNumber[$0.number]) }
+        let screens = report.screens.map {
+            HistoryScreen(name: $0.name, group: $0.groupName, issueCount: $0.issues.count)
+        }
+        self.init(sha256: report.sha256, fileName: report.fileName, auditDate: report.auditDate, screens: screens,
+                  issues: issues)
+    }
+
+    /// Keys in the file.
+    enum CodingKeys: String, CodingKey {
+        case version, sha256, fileName, auditDate, screens, counts, issues
+    }
+}
+
+/// One screen of an ingested report.
+public struct HistoryScreen: Sendable, Hashable, Codable {
+    /// `_axKeyScreenName` (informative only; never part of a fingerprint).
+    public var name: String
+    /// `_axKeyScreenGroupName`.
+    public var group: String
+    /// How many issues the screen had.
+    public var issueCount: Int
+
+    /// Creates a screen record.
+    public init(name: String, group: String, issueCount: Int) {
+        self.name = name
+        self.group = group
+        self.issueCount = issueCount
+    }
+}
+
+/// How many issues an entry has, in total, per status and per test type key.
+public struct HistoryCounts: Sendable, Hashable, Codable {
+    /// All issues.
+    public var total: Int
+    /// Issues with status `open`.
+    public var open: Int
+    /// Issues a rule accepted.
+    public var accepted: Int
+    /// Issues on system UI.
+    public var system: Int
+    /// Issues per test type key (`dynamic-type`).
+    public var byType: [String: Int]
+
+    /// Creates counts from their values.
+    public init(total: Int, open: Int, accepted: Int, system: Int, byType: [String: Int]) {
+        self.total = total
+        self.open = open
+        self.accepted = accepted
+        self.system = system
+        self.byType = byType
+    }
+
+    /// Counts `issues`.
+    public init(issues: [HistoryIssue]) {
+        total = issues.count
+        open = issues.lazy.filter { $0.status == .open }.count
+        accepted = issues.lazy.filter { $0.status == .accepted }.count
+        system = issues.lazy.filter { $0.status == .system }.count
+        var byType: [String: Int] = [:]
+        for issue in issues { byType[issue.testType.key, default: 0] += 1 }
+        self.byType = byType
+    }
+}
+
+/// The judgement recorded with an issue in the history (the key of `IssueStatus`).
+public enum HistoryIssueStatus: String, Sendable, Hashable, Codable, CaseIterable {
+    /// Still to be fixed.
+    case open
+    /// Accepted by a rule.
+    case accepted
+    /// System UI.
+    case system
+
+    /// The status of a mapping's `IssueStatus`.
+    public init(_ status: IssueStatus) {
+        switch status {
+        case .open: self = .open
+        case .accepted: self = .accepted
+        case .system: self = .system
+        }
+    }
+}
+
+/// One issue of an ingested report, as the history, diff, trend and check see it.
+public struct HistoryIssue: Sendable, Hashable, Codable {
+    /// The issue's fingerprint (see `IssueFingerprint`).
+    public var fingerprint: IssueFingerprint
+    /// The issue's number in its own report (for people; never used to match).
+    public var number: Int
+    /// The test category.
+    public var testType: TestType
+    /// The Inspector's error code, when the report has one.
+    public var errorCode: Int?
+    /// The short title as written in the report (possibly localized).
+    public var title: String
+    /// The element text as written in the report.
+    public var elementText: String?
+    /// The screen group name.
+    public var screenGroup: String
+    /// The view, when a mapping gave one.
+    public var view: String?
+    /// The source location, when a mapping gave one.
+    public var location: SourceLocation?
+    /// The element's rect in points (rounded to 0.01 point), when the report has one.
+    public var rect: Rect?
+    /// The judgement from the mapping (`open` without one).
+    public var status: HistoryIssueStatus
+    /// The reason given by the rule that accepted it.
+    public var reason: String?
+
+    /// Creates a record from its parts.
+    public init(fingerprint: IssueFingerprint, number: Int, testType: TestType, errorCode: Int? = nil, title: String,
+                elementText: String? = nil, screenGroup: String, view: String? = nil, location: SourceLocation? = nil,
+                rect: Rect? = nil, status: HistoryIssueStatus = .open, reason: String? = nil) {
+        self.fingerprint = fingerprint
+        self.number = number
+        self.testType = testType
+        self.errorCode = errorCode
+        self.title = title
+        self.elementText = elementText
+        self.screenGroup = screenGroup
+        self.view = view
+        self.location = location
+        self.rect = rect
+        self.status = status
+        self.reason = reason
+    }
+
+    /// The record of `issue`, with the view, location and status of `mapping` when given.
+    public init(issue: Issue, mapping: IssueMapping?) {
+        var reason: String?
+        if case .accepted(let text)? = mapping?.status { reason = text }
+        self.init(fingerprint: IssueFingerprint(issue: issue, mapping: mapping), number: issue.number,
+                  testType: issue.testType, errorCode: issue.errorCode, title: issue.shortTitle,
+                  elementText: issue.elementText, screenGroup: issue.screenGroupName, view: mapping?.view,
+                  location: mapping?.location, rect: issue.elementRect.map(HistoryIssue.rounded),
+                  status: mapping.map { HistoryIssueStatus($0.status) } ?? .open, reason: reason)
+    }
+
+    /// `rect` with each value rounded to 0.01 point: plenty for telling elements apart, and it keeps
+    /// history lines short (reports write values like `44.333333333333336`).
+    public static func rounded(_ rect: Rect) -> Rect {
+        func round(_ value: Double) -> Double { abs(value) < 1e12 ? (value * 100).rounded() / 100 : value }
+        return Rect(x: round(rect.x), y: round(rect.y), width: round(rect.width), height: round(rect.height))
+    }
+
+    /// Where the issue is for people: the view when mapped, else the screen group.
+    public var place: String { view ?? (screenGroup.isEmpty ? "(no screen group)" : screenGroup) }
+
+    /// Keys in the file.
+    enum CodingKeys: String, CodingKey {
+        case fingerprint, number, testType = "type", errorCode, title, elementText = "text", screenGroup = "group"
+        case view, location, rect, status, reason
+    }
+}

@@ -1,0 +1,261 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What reading a history file gave: its entries ordered by audit date, and what was skipped.
+public struct History: Sendable {
+    /// The entries, ordered by audit date (then file name, then SHA-256), not by the order they were added.
+    public var entries: [HistoryEntry]
+    /// What the reader tolerated, e.g. a torn last line (`path:line: ...`), for the caller to print.
+    public var warnings: [String]
+
+    /// Creates a history from entries in any order; they are sorted by audit date.
+    public init(entries: [HistoryEntry], warnings: [String] = []) {
+        self.entries = entries.sorted(by: History.precedes)
+        self.warnings = warnings
+    }
+
+    /// The order of entries: audit date, then file name, then SHA-256.
+    public static func precedes(_ a: HistoryEntry, _ b: HistoryEntry) -> Bool {
+        if a.auditDate != b.auditDate { return a.auditDate < b.auditDate }
+        if a.fileName != b.fileName { return a.fileName < b.fileName }
+        return a.sha256 < b.sha256
+    }
+
+    /// The latest entry, if any.
+    public var latest: HistoryEntry? { entries.last }
+
+    /// The entry with this SHA-256, if the history has it.
+    public func entry(sha256: String) -> HistoryEntry? { entries.first { $0.sha256 == sha256 } }
+
+    /// The latest entry audited before `entry` (a different report), or nil when `entry` is the first.
+    /// `entry` need not be in the history.
+    public func entry(before entry: HistoryEntry) -> HistoryEntry? {
+        entries.last { $0.sha256 != entry.sha256 && History.precedes($0, entry) }
+    }
+
+    /// Finds an entry by a reference a user types: a 1-based position (`3`, 1 is the oldest), `latest`,
+    /// `latest~N` (N reports before the latest), a negative position counting from the latest (`-1` is
+    /// the latest), a SHA-256 prefix of at least 6 digits, or a file name.
+    public func entry(reference: String) -> HistoryEntry? {
+        if let position = Int(reference), reference.count < 6 {
+            if position > 0, position <= entries.count { return entries[position - 1] }
+            if position < 0, -position <= entries.count { return entries[entries.count + position] }
+            return nil
+        }
+        if reference == "latest" { return entries.last }
+        if reference.hasPrefix("latest~"), let back = Int(reference.dropFirst(7)), back >= 0 {
+            return back < entries.count ? entries[entries.count - 1 - back] : nil
+        }
+        if let byName = entries.last(where: { $0.fileName == reference }) { return byName }
+        let lowered = reference.lowercased()
+        if lowered.count >= 6, lowered.allSatisfy(\.isHexDigit) {
+            let matches = entries.filter { $0.sha256.hasPrefix(lowered) }
+            if matches.count == 1 { return matches[0] }
+        }
+        return nil
+    }
+}
+
+/// The append-only history file, `Reports/history.jsonl` by default: one JSON object per line, one
+/// line per ingested report, keys sorted.
+///
+/// Appends take the file's lock (`path.lock`), write one complete line with a single `write` and
+/// `fsync` it. A crash can at worst leave a torn last line: readers skip it with a warning and keep
+/// every line before it, and the next append cuts it off before writing.
+public struct HistoryFile: Sendable {
+    /// The file's path.
+    public var path: String
+
+    /// The default path, relative to the working directory.
+    public static let defaultPath = "Reports/history.jsonl"
+
+    /// A history file at `path`.
+    public init(path: String = HistoryFile.defaultPath) {
+        self.path = path
+    }
+
+    /// The encoder every history line is written with: sorted keys, ISO 8601 dates, no escaped slashes.
+    public static func makeEncoder() -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        return encoder
+    }
+
+    /// The decoder history lines are read with.
+    public static func makeDecoder() -> JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return decoder
+    }
+
+    /// Reads the history; a missing file is an empty history.
+    /// - Throws: `AuditError` `.badInput` naming `path:line` for a bad line that is not the torn last
+    ///   line, or a version this code cannot read; `.missingInput` when the file exists but cannot be read.
+    public func load() throws -> History {
+        guard FileManager.default.fileExists(atPath: path) else { return History(entries: []) }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw AuditError(.missingInput, "cannot read the history file", path: path)
+        }
+        return try HistoryFile.parse(data, path: path)
+    }
+
+    /// Parses the bytes of a history file (see `load()`); `path` only names the file in messages.
+    public static func parse(_ data: Data, path: String) throws -> History {
+        let bytes = [UInt8](data)
+        var lines: [(number: Int, range: Range<Int>)] = []
+        var start = 0
+        var lineNumber = 1
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            while start < buffer.count, let found = memchr(base + start, 0x0A, buffer.count - start) {
+                let offset = UnsafeRawPointer(found) - UnsafeRawPointer(base)
+                lines.append((lineNumber, start..<offset))
+                start = offset + 1
+                lineNumber += 1
+            }
+        }
+        let endsWithNewline = start == bytes.count
+        if !endsWithNewline { lines.append((lineNumber, start..<bytes.count)) }
+        lines.removeAll { line in bytes[line.range].allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D } }
+        let ranges = lines.map(\.range)
+
+        // Lines are independent: decode them on all cores, keep file order.
+        let decoded = UnsafeMutableBufferPointer<Result<HistoryEntry, any Error>?>.allocate(capacity: lines.count)
+        decoded.initialize(repeating: nil)
+        defer { decoded.deinitialize(); decoded.deallocate() }
+        let chunk = max(1, lines.count / (ProcessInfo.processInfo.activeProcessorCount * 4))
+        let chunks = (lines.count + chunk - 1) / chunk
+        nonisolated(unsafe) let output = decoded
+        DispatchQueue.concurrentPerform(iterations: chunks) { part in
+            let decoder = makeDecoder()
+            bytes.withUnsafeBufferPointer { all in
+                for index in (part * chunk)..<min(ranges.count, (part + 1) * chunk) {
+                    if let entry = HistoryLineParser.parse(UnsafeBufferPointer(rebasing: all[ranges[index]])) {
+                        output[index] = .success(entry)
+                    } else {
+                        // The slow path gives the precise message for a bad line.
+                        let slice = Data(bytes[ranges[index]])
+                        output[index] = Result { try decoder.decode(HistoryEntry.self, from: slice) }
+                    }
+                }
+            }
+        }
+
+        var entries: [HistoryEntry] = []
+        entries.reserveCapacity(lines.count)
+        var warnings: [String] = []
+        var seen = Set<String>()
+        for (index, line) in lines.enumerated() {
+            switch decoded[index]! {
+            case .success(let entry):
+                guard entry.version == HistoryEntry.currentVersion else {
+                    throw AuditError(.badInput, "history line has version \(entry.version); this auditkit reads version 1",
+                                     location: InputLocation(path: path, line: line.number, column: 1))
+                }
+                if seen.insert(entry.sha256).inserted { entries.append(entry) }
+            case .failure(let error):
+                if index == lines.count - 1, !endsWithNewline {
+                    warnings.append("\(path):\(line.number): torn last line skipped (\(line.range.count) bytes, no newline)")
+                    continue
+                }
+                throw AuditError(.badInput, "history line is not a valid entry",
+                                 location: InputLocation(path: path, byteOffset: line.range.lowerBound, line: line.number,
+                                                         column: 1),
+                                 cause: HistoryFile.describe(error))
+            }
+        }
+        return History(entries: entries, warnings: warnings)
+    }
+
+    /// Appends `entry` as one line unless an entry with the same SHA-256 is already there.
+    /// - Returns: true when the line was written, false when the report was already in the history.
+    /// - Throws: `AuditError` `.cannotWrite` when the file cannot be written, `.badInput` when the
+    ///   existing file is damaged before its last line.
+    @discardableResult
+    public func append(_ entry: HistoryEntry) throws -> Bool {
+        try append([entry]).first ?? false
+    }
+
+    /// Appends each of `entries` not yet in the history (by SHA-256), one line each, under one lock.
+    /// - Returns: for each entry, whether it was written.
+    @discardableResult
+    public func append(_ entries: [HistoryEntry]) throws -> [Bool] {
+        let directory = (path as NSString).deletingLastPathComponent
+        if !directory.isEmpty, !FileManager.default.fileExists(atPath: directory) {
+            try AtomicFile.makeDirectory(directory)
+        }
+        return try FileLock.withExclusiveLock(at: FileLock.lockPath(for: path)) {
+            let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+            guard fd >= 0 else {
+                throw AuditError(.cannotWrite, "cannot open the history file", path: path,
+                                 cause: String(cString: strerror(errno)))
+            }
+            defer { close(fd) }
+            let existing = FileManager.default.contents(atPath: path) ?? Data()
+            var known = Set(try HistoryFile.parse(existing, path: path).entries.map(\.sha256))
+            // Cut a torn last line (a crashed append) so the new line starts on a line of its own.
+            var end = existing.count
+            if let last = existing.last, last != UInt8(ascii: "\n") {
+                end = (existing.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 }) ?? 0
+                guard ftruncate(fd, off_t(end)) == 0 else {
+                    throw AuditError(.cannotWrite, "cannot cut the torn last line", path: path,
+                                     cause: String(cString: strerror(errno)))
+                }
+            }
+            let encoder = HistoryFile.makeEncoder()
+            var written: [Bool] = []
+            for entry in entries {
+                guard known.insert(entry.sha256).inserted else {
+                    written.append(false)
+                    continue
+                }
+                var line = try encoder.encode(entry)
+                line.append(UInt8(ascii: "\n"))
+                try HistoryFile.writeAll(line, to: fd, at: off_t(end), path: path)
+                end += line.count
+                written.append(true)
+            }
+            return written
+        }
+    }
+
+    private static func writeAll(_ data: Data, to fd: Int32, at offset: off_t, path: String) throws {
+        var failure: String?
+        data.withUnsafeBytes { raw in
+            var done = 0
+            while done < raw.count {
+                let count = pwrite(fd, raw.baseAddress! + done, raw.count - done, offset + off_t(done))
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    failure = String(cString: strerror(errno))
+                    return
+                }
+                done += count
+            }
+        }
+        if failure == nil, fsync(fd) != 0 { failure = String(cString: strerror(errno)) }
+        if let failure {
+            // Leave no half line behind.
+            _ = ftruncate(fd, offset)
+            throw AuditError(.cannotWrite, "cannot append to the history file", path: path, cause: failure)
+        }
+    }
+
+    static func describe(_ error: any Error) -> String {
+        switch error {
+        case DecodingError.dataCorrupted(let context), DecodingError.keyNotFound(_, let context),
+             DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
+            let path = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+            let where_ = path.isEmpty ? "" : "\(path.hasPrefix(".") ? String(path.dropFirst()) : path): "
+            return where_ + context.debugDescription
+        default:
+            return "\(error)"
+        }
+    }
+}

@@ -1,0 +1,417 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A fast reader of one history line, scanning the UTF-8 bytes directly (a history of a thousand
+/// reports is tens of megabytes; `JSONDecoder` takes seconds for it). Keys may come in any order and
+/// unknown keys are skipped. It returns nil on anything unexpected, and the caller then decodes the
+/// line with `JSONDecoder`, which either succeeds or gives the precise error message.
+struct HistoryLineParser {
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private var position = 0
+
+    private struct Failure: Error {}
+
+    /// Parses `bytes` as one `HistoryEntry`, or returns nil.
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> HistoryEntry? {
+        var parser = HistoryLineParser(bytes: bytes)
+        guard let entry = try? parser.entry() else { return nil }
+        parser.skipSpace()
+        return parser.position == bytes.count ? entry : nil
+    }
+
+    private init(bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+    }
+
+    // MARK: The history's types
+
+    private mutating func entry() throws -> HistoryEntry {
+        var version: Int?, sha256: String?, fileName: String?, auditDate: Date?
+        var screens: [HistoryScreen]?, issues: [HistoryIssue]?, counts: HistoryCounts?
+        try object { parser, key in
+            switch key {
+            case "version": version = try parser.integer()
+            case "sha256": sha256 = try parser.string()
+            case "fileName": fileName = try parser.string()
+            case "auditDate": auditDate = try parser.date()
+            case "screens": screens = try parser.array { try $0.screen() }
+            case "issues": issues = try parser.array { try $0.issue() }
+            case "counts": counts = try parser.counts()
+            default: try parser.skipValue()
+            }
+        }
+        guard let version, let sha256, let fileName, let auditDate, let screens, let issues, let counts else {
+            throw Failure()
+        }
+        return HistoryEntry(version: version, sha256: sha256, fileName: fileName, auditDate: auditDate, screens: screens,
+                            counts: counts, issues: issues)
+    }
+
+    private mutating func screen() throws -> HistoryScreen {
+        var name: String?, group: String?, issueCount: Int?
+        try object { parser, key in
+            switch key {
+            case "name": name = try parser.string()
+            case "group": group = try parser.string()
+            case "issueCount": issueCount = try parser.integer()
+            default: try parser.skipValue()
+            }
+        }
+        guard let name, let group, let issueCount else { throw Failure() }
+        return HistoryScreen(name: name, group: group, issueCount: issueCount)
+    }
+
+    private mutating func counts() throws -> HistoryCounts {
+        var counts = HistoryCounts(total: 0, open: 0, accepted: 0, system: 0, byType: [:])
+        var seen = 0
+        try object { parser, key in
+            switch key {
+            case "total": counts.total = try parser.integer(); seen += 1
+            case "open": counts.open = try parser.integer(); seen += 1
+            case "accepted": counts.accepted = try parser.integer(); seen += 1
+            case "system": counts.system = try parser.integer(); seen += 1
+            case "byType":
+                var byType: [String: Int] = [:]
+                try parser.object { inner, type in byType[type.text] = try inner.integer() }
+                counts.byType = byType
+                seen += 1
+            default: try parser.skipValue()
+            }
+        }
+        guard seen == 5 else { throw Failure() }
+        return counts
+    }
+
+    private mutating func issue() throws -> HistoryIssue {
+        var fingerprint: String?, number: Int?, type: String?, errorCode: Int?, title: String?, text: String?
+        var group: String?, view: String?, location: SourceLocation?, rect: Rect?, status: HistoryIssueStatus?
+        var reason: String?
+        try object { parser, key in
+            if parser.skipNull() { return }
+            switch key {
+            case "fingerprint": fingerprint = try parser.string()
+            case "number": number = try parser.integer()
+            case "type": type = try parser.string()
+            case "errorCode": errorCode = try parser.integer()
+            case "title": title = try parser.string()
+            case "text": text = try parser.string()
+            case "group": group = try parser.string()
+            case "view": view = try parser.string()
+            case "location": location = try parser.location()
+            case "rect": rect = try parser.rect()
+            case "status":
+                guard let value = HistoryIssueStatus(rawValue: try parser.string()) else { throw Failure() }
+                status = value
+            case "reason": reason = try parser.string()
+            default: try parser.skipValue()
+            }
+        }
+        guard let fingerprint, let number, let type, let title, let group, let status else { throw Failure() }
+        return HistoryIssue(fingerprint: IssueFingerprint(hex: fingerprint), number: number, testType: HistoryLineParser.testType(type),
+                            errorCode: errorCode, title: title, elementText: text, screenGroup: group, view: view,
+                            location: location, rect: rect, status: status, reason: reason)
+    }
+
+    /// The test type of a key as written by this code (`dynamic-type`) without `TestType(key:)`'s
+    /// case folding, which costs more than the rest of an issue.
+    private static func testType(_ key: String) -> TestType {
+        for type in TestType.known where type.key == key { return type }
+        return TestType(key: key)
+    }
+
+    private mutating func location() throws -> SourceLocation {
+        var file: String?, line: Int?, column: Int?
+        try object { parser, key in
+            if parser.skipNull() { return }
+            switch key {
+            case "file": file = try parser.string()
+            case "line": line = try parser.integer()
+            case "column": column = try parser.integer()
+            default: try parser.skipValue()
+            }
+        }
+        guard let file else { throw Failure() }
+        return SourceLocation(file: file, line: line, column: column)
+    }
+
+    private mutating func rect() throws -> Rect {
+        var x: Double?, y: Double?, width: Double?, height: Double?
+        try object { parser, key in
+            switch key {
+            case "x": x = try parser.double()
+            case "y": y = try parser.double()
+            case "width": width = try parser.double()
+            case "height": height = try parser.double()
+            default: try parser.skipValue()
+            }
+        }
+        guard let x, let y, let width, let height else { throw Failure() }
+        return Rect(x: x, y: y, width: width, height: height)
+    }
+
+    /// ISO 8601 `yyyy-MM-ddTHH:mm:ssZ`, the form `JSONEncoder`'s `.iso8601` writes.
+    private mutating func date() throws -> Date {
+        let text = try string()
+        let digits = Array(text.utf8)
+        guard digits.count == 20, digits[4] == UInt8(ascii: "-"), digits[7] == UInt8(ascii: "-"),
+              digits[10] == UInt8(ascii: "T"), digits[13] == UInt8(ascii: ":"), digits[16] == UInt8(ascii: ":"),
+              digits[19] == UInt8(ascii: "Z") else { throw Failure() }
+        func number(_ range: Range<Int>) throws -> Int {
+            var value = 0
+            for index in range {
+                let digit = Int(digits[index]) - 48
+                guard (0...9).contains(digit) else { throw Failure() }
+                value = value * 10 + digit
+            }
+            return value
+        }
+        let year = try number(0..<4), month = try number(5..<7), day = try number(8..<10)
+        let hour = try number(11..<13), minute = try number(14..<16), second = try number(17..<19)
+        guard (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61 else { throw Failure() }
+        // Days from the civil date (Howard Hinnant's algorithm), then seconds since 1970.
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        let days = era * 146_097 + dayOfEra - 719_468
+        return Date(timeIntervalSince1970: Double(days * 86_400 + hour * 3_600 + minute * 60 + second))
+    }
+
+    // MARK: JSON scanning
+
+    private mutating func skipSpace() {
+        while position < bytes.count {
+            switch bytes[position] {
+            case 0x20, 0x09, 0x0A, 0x0D: position += 1
+            default: return
+            }
+        }
+    }
+
+    private mutating func expect(_ byte: UInt8) throws {
+        skipSpace()
+        guard position < bytes.count, bytes[position] == byte else { throw Failure() }
+        position += 1
+    }
+
+    private mutating func peek() -> UInt8? {
+        skipSpace()
+        return position < bytes.count ? bytes[position] : nil
+    }
+
+    /// Skips a `null` value and returns true, or returns false when the value is not null.
+    private mutating func skipNull() -> Bool {
+        skipSpace()
+        if position + 4 <= bytes.count, bytes[position] == UInt8(ascii: "n"), bytes[position + 1] == UInt8(ascii: "u"),
+           bytes[position + 2] == UInt8(ascii: "l"), bytes[position + 3] == UInt8(ascii: "l") {
+            position += 4
+            return true
+        }
+        return false
+    }
+
+    /// A member name, as its bytes in the line: `switch` compares it with string literals without
+    /// making a `String` (names with escapes make the fast path give up).
+    fileprivate struct Key {
+        var base: UnsafePointer<UInt8>
+        var range: Range<Int>
+
+        var text: String {
+            String(decoding: UnsafeBufferPointer(start: base + range.lowerBound, count: range.count), as: UTF8.self)
+        }
+    }
+
+    private mutating func keyRange() throws -> Key {
+        try expect(UInt8(ascii: "\""))
+        let start = position
+        while position < bytes.count {
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "\"") {
+                position += 1
+                return Key(base: bytes.baseAddress!, range: start..<(position - 1))
+            }
+            if byte == UInt8(ascii: "\\") || byte < 0x20 { throw Failure() }
+            position += 1
+        }
+        throw Failure()
+    }
+
+    private mutating func object(_ member: (inout HistoryLineParser, Key) throws -> Void) throws {
+        try expect(UInt8(ascii: "{"))
+        if peek() == UInt8(ascii: "}") {
+            position += 1
+            return
+        }
+        while true {
+            let key = try keyRange()
+            try expect(UInt8(ascii: ":"))
+            try member(&self, key)
+            guard let next = peek() else { throw Failure() }
+            position += 1
+            if next == UInt8(ascii: "}") { return }
+            guard next == UInt8(ascii: ",") else { throw Failure() }
+        }
+    }
+
+    private mutating func array<T>(_ element: (inout HistoryLineParser) throws -> T) throws -> [T] {
+        try expect(UInt8(ascii: "["))
+        var result: [T] = []
+        if peek() == UInt8(ascii: "]") {
+            position += 1
+            return result
+        }
+        while true {
+            result.append(try element(&self))
+            guard let next = peek() else { throw Failure() }
+            position += 1
+            if next == UInt8(ascii: "]") { return result }
+            guard next == UInt8(ascii: ",") else { throw Failure() }
+        }
+    }
+
+    private mutating func string() throws -> String {
+        try expect(UInt8(ascii: "\""))
+        let start = position
+        while position < bytes.count {
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "\"") {
+                let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+                position += 1
+                return text
+            }
+            if byte == UInt8(ascii: "\\") { return try escapedString(from: start) }
+            if byte < 0x20 { throw Failure() }
+            position += 1
+        }
+        throw Failure()
+    }
+
+    private mutating func escapedString(from start: Int) throws -> String {
+        var utf8 = Array(UnsafeBufferPointer(rebasing: bytes[start..<position]))
+        func hex4(_ at: Int) throws -> UInt32 {
+            guard at + 4 <= bytes.count else { throw Failure() }
+            var value: UInt32 = 0
+            for index in at..<(at + 4) {
+                guard let digit = Character(Unicode.Scalar(bytes[index])).hexDigitValue else { throw Failure() }
+                value = value * 16 + UInt32(digit)
+            }
+            return value
+        }
+        while position < bytes.count {
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "\"") {
+                position += 1
+                return String(decoding: utf8, as: UTF8.self)
+            }
+            guard byte >= 0x20 else { throw Failure() }
+            guard byte == UInt8(ascii: "\\") else {
+                utf8.append(byte)
+                position += 1
+                continue
+            }
+            guard position + 1 < bytes.count else { throw Failure() }
+            let escape = bytes[position + 1]
+            position += 2
+            switch escape {
+            case UInt8(ascii: "\""): utf8.append(0x22)
+            case UInt8(ascii: "\\"): utf8.append(0x5C)
+            case UInt8(ascii: "/"): utf8.append(0x2F)
+            case UInt8(ascii: "b"): utf8.append(0x08)
+            case UInt8(ascii: "f"): utf8.append(0x0C)
+            case UInt8(ascii: "n"): utf8.append(0x0A)
+            case UInt8(ascii: "r"): utf8.append(0x0D)
+            case UInt8(ascii: "t"): utf8.append(0x09)
+            case UInt8(ascii: "u"):
+                var code = try hex4(position)
+                position += 4
+                if (0xD800..<0xDC00).contains(code) {
+                    guard position + 6 <= bytes.count, bytes[position] == UInt8(ascii: "\\"),
+                          bytes[position + 1] == UInt8(ascii: "u") else { throw Failure() }
+                    let low = try hex4(position + 2)
+                    guard (0xDC00..<0xE000).contains(low) else { throw Failure() }
+                    position += 6
+                    code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+                }
+                guard let scalar = Unicode.Scalar(code) else { throw Failure() }
+                utf8.append(contentsOf: String(Character(scalar)).utf8)
+            default:
+                throw Failure()
+            }
+        }
+        throw Failure()
+    }
+
+    private mutating func integer() throws -> Int {
+        let value = try double()
+        guard value == value.rounded(), abs(value) < 9e15 else { throw Failure() }
+        return Int(value)
+    }
+
+    private mutating func double() throws -> Double {
+        skipSpace()
+        let start = position
+        var isInteger = true
+        var value: Int64 = 0
+        var negative = false
+        if position < bytes.count, bytes[position] == UInt8(ascii: "-") {
+            negative = true
+            position += 1
+        }
+        var digits = 0
+        while position < bytes.count {
+            let byte = bytes[position]
+            if byte >= 0x30, byte <= 0x39 {
+                if digits < 18 { value = value * 10 + Int64(byte - 0x30) } else { isInteger = false }
+                digits += 1
+            } else if byte == UInt8(ascii: ".") || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E")
+                        || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") {
+                isInteger = false
+            } else {
+                break
+            }
+            position += 1
+        }
+        guard digits > 0, position < bytes.count else { throw Failure() }
+        if isInteger { return Double(negative ? -value : value) }
+        // The number is followed by `,`, `}` or `]`, so strtod stops at its end; check it used all of it.
+        var consumed = -1
+        let result = bytes.baseAddress!.withMemoryRebound(to: CChar.self, capacity: bytes.count) { base -> Double in
+            var end: UnsafeMutablePointer<CChar>?
+            let value = strtod(base + start, &end)
+            if let end { consumed = UnsafePointer(end) - (base + start) }
+            return value
+        }
+        guard consumed == position - start, result.isFinite else { throw Failure() }
+        return result
+    }
+
+    private mutating func skipValue() throws {
+        guard let next = peek() else { throw Failure() }
+        switch next {
+        case UInt8(ascii: "\""): _ = try string()
+        case UInt8(ascii: "{"): try object { parser, _ in try parser.skipValue() }
+        case UInt8(ascii: "["): _ = try array { try $0.skipValue() }
+        case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
+            let words: [[UInt8]] = [Array("true".utf8), Array("false".utf8), Array("null".utf8)]
+            for word in words where position + word.count <= bytes.count
+                && Array(UnsafeBufferPointer(rebasing: bytes[position..<(position + word.count)])) == word {
+                position += word.count
+                return
+            }
+            throw Failure()
+        default: _ = try double()
+        }
+    }
+}
+
+/// Lets `switch key { case "name": ... }` compare a member name's bytes with a literal.
+private func ~= (pattern: StaticString, key: HistoryLineParser.Key) -> Bool {
+    key.range.count == pattern.utf8CodeUnitCount
+        && memcmp(key.base + key.range.lowerBound, pattern.utf8Start, key.range.count) == 0
+}

@@ -1,0 +1,174 @@
+import Foundation
+
+/// What makes two issues in two reports "the same warning": a short, stable hex string computed from
+/// the warning's kind, its normalised element text and where in the app it is.
+///
+/// The fingerprint is the first 16 hex digits of the SHA-256 of three parts:
+/// - **kind**: the test type's key (`dynamic-type`), or for a test type AuditKit does not know the
+///   Inspector's error code (`code:12`, falling back to the normalised type name). The short title
+///   and the localized test type name are never used, so the same report audited on a French and an
+///   English Mac gives the same fingerprints.
+/// - **text**: the element text, normalised by `normalizedText(_:)`: case, width and diacritics
+///   folded, every run of digits (with the separators inside it, `1,234.56`) folded to `#`,
+///   punctuation and symbols dropped, whitespace collapsed. Digits are folded because the values in a
+///   label (amounts, dates, counts) change between audits while the element stays the same.
+/// - **scope**: the view an `IssueMapping` gives (`view:HomeView`), else the normalised screen group
+///   (`group:home`). Screen names and screen indexes are never used, so renumbered screens keep
+///   their fingerprints; adding a mapping later changes the scope, and so the fingerprint, of the
+///   issues it maps.
+///
+/// Never part of it: issue numbers, line numbers, the screen's index or name, the rect, titles and
+/// descriptions. Several issues of one report can share a fingerprint (three unlabelled buttons in
+/// one view); `IssueMatcher` pairs such duplicates by count and rect.
+public struct IssueFingerprint: Sendable, Hashable, Codable, Comparable, CustomStringConvertible {
+    /// The 16 lowercase hex digits.
+    public var hex: String { text }
+
+    private var text: String
+    /// The first 16 hex digits as a number: what hashing and most comparisons use, so matching
+    /// thousands of warnings does not hash strings.
+    private var bits: UInt64
+
+    /// Wraps a fingerprint already computed (read from a history or baseline file).
+    public init(hex: String) {
+        self.text = hex
+        var bits: UInt64 = 0
+        for byte in hex.utf8.prefix(16) {
+            let digit: UInt8
+            switch byte {
+            case 0x30...0x39: digit = byte - 0x30
+            case 0x61...0x66: digit = byte - 0x61 + 10
+            case 0x41...0x46: digit = byte - 0x41 + 10
+            default: digit = byte & 0x0F
+            }
+            bits = bits << 4 | UInt64(digit)
+        }
+        self.bits = bits
+    }
+
+    /// Equal when the hex strings are equal.
+    public static func == (lhs: IssueFingerprint, rhs: IssueFingerprint) -> Bool {
+        lhs.bits == rhs.bits && lhs.text == rhs.text
+    }
+
+    /// Hashes the numeric form (equal fingerprints have equal numbers).
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(bits)
+    }
+
+    /// Computes the fingerprint of a warning from its parts (see the type's documentation).
+    /// - Parameters:
+    ///   - testType: the issue's test category.
+    ///   - errorCode: the Inspector's error code; used only when `testType` is `.other`.
+    ///   - elementText: the element's text as reported (normalised here).
+    ///   - view: the mapped view, when an `IssueMapping` gives one; wins over `screenGroup`.
+    ///   - screenGroup: the issue's screen group name.
+    public init(testType: TestType, errorCode: Int?, elementText: String?, view: String?, screenGroup: String) {
+        let kind = IssueFingerprint.kindKey(testType: testType, errorCode: errorCode)
+        let text = IssueFingerprint.normalizedText(elementText ?? "")
+        let scope = IssueFingerprint.scopeKey(view: view, screenGroup: screenGroup)
+        let digest = SHA256.hexDigest(of: Array("auditkit-fingerprint-1\u{1F}\(kind)\u{1F}\(scope)\u{1F}\(text)".utf8))
+        self.init(hex: String(digest.prefix(16)))
+    }
+
+    /// The fingerprint of `issue`, scoped by `mapping`'s view when it has one.
+    public init(issue: Issue, mapping: IssueMapping? = nil) {
+        self.init(testType: issue.testType, errorCode: issue.errorCode, elementText: issue.elementText,
+                  view: mapping?.view, screenGroup: issue.screenGroupName)
+    }
+
+    /// The hex string.
+    public var description: String { hex }
+
+    /// Orders by hex string.
+    public static func < (lhs: IssueFingerprint, rhs: IssueFingerprint) -> Bool { lhs.hex < rhs.hex }
+
+    /// Encodes as the bare hex string.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(hex)
+    }
+
+    /// Decodes from the bare hex string.
+    public init(from decoder: any Decoder) throws {
+        self.init(hex: try decoder.singleValueContainer().decode(String.self))
+    }
+
+    /// Whether `text` looks like a fingerprint (1 to 64 lowercase or uppercase hex digits).
+    public static func isWellFormed(_ text: String) -> Bool {
+        !text.isEmpty && text.count <= 64 && text.allSatisfy(\.isHexDigit)
+    }
+
+    /// The kind part: the test type's key, or `code:N` / `other:name` for an unknown test type.
+    public static func kindKey(testType: TestType, errorCode: Int?) -> String {
+        if case .other(let name) = testType {
+            if let errorCode { return "code:\(errorCode)" }
+            return "other:" + normalizedText(name)
+        }
+        return testType.key
+    }
+
+    /// The scope part: `view:Name` when a view is known, else `group:` and the normalised group name.
+    public static func scopeKey(view: String?, screenGroup: String) -> String {
+        if let view, !view.trimmingCharacters(in: .whitespaces).isEmpty {
+            return "view:" + view.trimmingCharacters(in: .whitespaces)
+        }
+        return "group:" + normalizedText(screenGroup)
+    }
+
+    /// Folds `text` so that cosmetic differences between audits do not matter: lowercased, width and
+    /// diacritics folded, each number (a run of digits and the `.`, `,`, `'`, and spaces between its
+    /// digits) replaced by `#`, punctuation and symbols removed, whitespace collapsed to one space.
+    ///
+    /// `"  Jan 1 – 31, 2026 "` and `"jan 2 – 28, 2027"` both give `"jan # # #"`; `"Total: $1,234.56"`
+    /// gives `"total #"`.
+    public static func normalizedText(_ text: String) -> String {
+        let folded = text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+            .lowercased()
+        let scalars = Array(folded.unicodeScalars)
+        var out = String.UnicodeScalarView()
+        var pendingSpace = false
+        var index = 0
+        func isDigit(_ scalar: Unicode.Scalar) -> Bool { scalar.properties.numericType != nil }
+        func isNumberSeparator(_ scalar: Unicode.Scalar) -> Bool {
+            switch scalar {
+            case ".", ",", "'", "\u{2019}", " ", "\u{00A0}", "\u{202F}", "\u{066B}", "\u{066C}": return true
+            default: return false
+            }
+        }
+        func emit(_ scalar: Unicode.Scalar) {
+            if pendingSpace, !out.isEmpty { out.append(" ") }
+            pendingSpace = false
+            out.append(scalar)
+        }
+        while index < scalars.count {
+            let scalar = scalars[index]
+            if isDigit(scalar) {
+                // Swallow the whole number, including separators followed by another digit.
+                index += 1
+                while index < scalars.count {
+                    if isDigit(scalars[index]) {
+                        index += 1
+                    } else if isNumberSeparator(scalars[index]), index + 1 < scalars.count, isDigit(scalars[index + 1]) {
+                        index += 2
+                    } else {
+                        break
+                    }
+                }
+                emit("#")
+                continue
+            }
+            index += 1
+            let properties = scalar.properties
+            if properties.isWhitespace || properties.generalCategory == .control {
+                pendingSpace = true
+            } else if properties.isAlphabetic || properties.generalCategory == .nonspacingMark {
+                emit(scalar)
+            } else {
+                // Punctuation, symbols, emoji: separators, not content.
+                pendingSpace = true
+            }
+        }
+        return String(out)
+    }
+}

@@ -1,0 +1,168 @@
+import Foundation
+
+/// Draws a `Trend` as a hand-written SVG line chart: one line per row plus a dashed total, y axis
+/// with gridlines and counts, x axis with the reports' audit dates, axis titles and a legend. White
+/// background and plain `sans-serif` text, so it reads the same in a browser and on GitHub (light
+/// or dark theme).
+public enum TrendChart {
+    /// Colours for rows, in order (Tableau 10, distinguishable for most colour vision); reused after ten.
+    public static let palette = [
+        "#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f",
+        "#edc948", "#b07aa1", "#ff9da7", "#9c755f", "#bab0ac",
+    ]
+
+    /// The SVG document for `trend`, UTF-8 text starting with the XML declaration.
+    /// - Parameter title: the chart's title; by default `Open accessibility warnings by view` (or type).
+    public static func svg(_ trend: Trend, title: String? = nil) -> String {
+        let plotLeft = 100.0, plotTop = 52.0, plotWidth = 600.0, plotHeight = 300.0
+        let legendX = plotLeft + plotWidth + 28
+        let legendRows = trend.rows.count + 1
+        let width = legendX + 210
+        let height = max(plotTop + plotHeight + 110, plotTop + Double(legendRows) * 20 + 20)
+        let title = title ?? "Open accessibility warnings by \(trend.grouping == .view ? "view" : "test type")"
+        let totals = trend.columns.map(\.openCount)
+        let maxValue = max(totals.max() ?? 0, trend.rows.flatMap(\.counts).max() ?? 0)
+        let (yMax, yStep) = niceScale(maxValue)
+        let count = trend.columns.count
+
+        func x(_ column: Int) -> Double {
+            count <= 1 ? plotLeft + plotWidth / 2 : plotLeft + plotWidth * Double(column) / Double(count - 1)
+        }
+        func y(_ value: Int) -> Double { plotTop + plotHeight - plotHeight * Double(value) / Double(yMax) }
+
+        var svg = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <svg xmlns="http://www.w3.org/2000/svg" width="\(f(width))" height="\(f(height))" \
+            viewBox="0 0 \(f(width)) \(f(height))" font-family="Helvetica, Arial, sans-serif" font-size="12" \
+            role="img" aria-labelledby="chart-title">
+
+            """
+        svg += "<title id=\"chart-title\">\(escape(title))</title>\n"
+        svg += "<rect x=\"0\" y=\"0\" width=\"\(f(width))\" height=\"\(f(height))\" fill=\"#ffffff\"/>\n"
+        svg += "<text x=\"\(f(plotLeft))\" y=\"28\" font-size=\"16\" font-weight=\"bold\" fill=\"#222222\">"
+            + "\(escape(title))</text>\n"
+
+        // Gridlines and y axis labels.
+        svg += "<g stroke=\"#dddddd\" stroke-width=\"1\">\n"
+        for value in stride(from: 0, through: yMax, by: yStep) {
+            svg += "<line x1=\"\(f(plotLeft))\" y1=\"\(f(y(value)))\" x2=\"\(f(plotLeft + plotWidth))\" y2=\"\(f(y(value)))\"/>\n"
+        }
+        svg += "</g>\n<g fill=\"#444444\" text-anchor=\"end\">\n"
+        for value in stride(from: 0, through: yMax, by: yStep) {
+            svg += "<text x=\"\(f(plotLeft - 8))\" y=\"\(f(y(value) + 4))\">\(value)</text>\n"
+        }
+        svg += "</g>\n"
+
+        // Axes.
+        svg += "<g stroke=\"#444444\" stroke-width=\"1.5\">\n"
+        svg += "<line x1=\"\(f(plotLeft))\" y1=\"\(f(plotTop))\" x2=\"\(f(plotLeft))\" y2=\"\(f(plotTop + plotHeight))\"/>\n"
+        svg += "<line x1=\"\(f(plotLeft))\" y1=\"\(f(plotTop + plotHeight))\" x2=\"\(f(plotLeft + plotWidth))\" "
+            + "y2=\"\(f(plotTop + plotHeight))\"/>\n"
+        svg += "</g>\n"
+
+        // X axis ticks and date labels (at most about 12 labels).
+        let labelEvery = max(1, Int((Double(count) / 12).rounded(.up)))
+        svg += "<g fill=\"#444444\" font-size=\"11\" text-anchor=\"end\">\n"
+        for (column, info) in trend.columns.enumerated() where column % labelEvery == 0 || column == count - 1 {
+            if column != count - 1, count - 1 - column < labelEvery { continue }
+            let cx = x(column), base = plotTop + plotHeight
+            svg += "<line x1=\"\(f(cx))\" y1=\"\(f(base))\" x2=\"\(f(cx))\" y2=\"\(f(base + 5))\" stroke=\"#444444\"/>\n"
+            svg += "<text x=\"\(f(cx))\" y=\"\(f(base + 18))\" transform=\"rotate(-35 \(f(cx)) \(f(base + 18)))\">"
+                + "\(escape(dateLabel(info.auditDate)))</text>\n"
+        }
+        svg += "</g>\n"
+
+        // Axis titles.
+        svg += "<text x=\"\(f(plotLeft + plotWidth / 2))\" y=\"\(f(height - 12))\" text-anchor=\"middle\" fill=\"#222222\">"
+            + "Report (audit date, UTC)</text>\n"
+        let yTitleY = plotTop + plotHeight / 2
+        svg += "<text x=\"30\" y=\"\(f(yTitleY))\" text-anchor=\"middle\" fill=\"#222222\" "
+            + "transform=\"rotate(-90 30 \(f(yTitleY)))\">Open warnings</text>\n"
+
+        // Lines: rows, then the dashed total on top.
+        let markers = count <= 60
+        func series(_ values: [Int], color: String, dashed: Bool, name: String) -> String {
+            var text = "<g>\n<title>\(escape(name))</title>\n"
+            if count > 1 {
+                let points = values.enumerated().map { "\(f(x($0.offset))),\(f(y($0.element)))" }.joined(separator: " ")
+                text += "<polyline fill=\"none\" stroke=\"\(color)\" stroke-width=\"\(dashed ? 2 : 2.5)\" "
+                    + (dashed ? "stroke-dasharray=\"6 4\" " : "") + "stroke-linejoin=\"round\" points=\"\(points)\"/>\n"
+            }
+            if markers || count == 1 {
+                for (column, value) in values.enumerated() {
+                    text += "<circle cx=\"\(f(x(column)))\" cy=\"\(f(y(value)))\" r=\"3.5\" fill=\"\(color)\"/>\n"
+                }
+            }
+            return text + "</g>\n"
+        }
+        for (index, row) in trend.rows.enumerated() {
+            svg += series(row.counts, color: palette[index % palette.count], dashed: false, name: row.name)
+        }
+        svg += series(totals, color: "#222222", dashed: true, name: "Total")
+
+        // Legend.
+        svg += "<g font-size=\"12\" fill=\"#222222\">\n"
+        var legendY = plotTop
+        let entries = trend.rows.enumerated().map { ($0.element.name, palette[$0.offset % palette.count], false) }
+            + [("Total", "#222222", true)]
+        for (name, color, dashed) in entries {
+            svg += "<line x1=\"\(f(legendX))\" y1=\"\(f(legendY))\" x2=\"\(f(legendX + 22))\" y2=\"\(f(legendY))\" "
+                + "stroke=\"\(color)\" stroke-width=\"3\"" + (dashed ? " stroke-dasharray=\"6 4\"" : "") + "/>\n"
+            let shown = name.count > 26 ? String(name.prefix(25)) + "\u{2026}" : name
+            svg += "<text x=\"\(f(legendX + 30))\" y=\"\(f(legendY + 4))\">\(escape(shown))</text>\n"
+            legendY += 20
+        }
+        svg += "</g>\n"
+        if count == 0 {
+            svg += "<text x=\"\(f(plotLeft + plotWidth / 2))\" y=\"\(f(plotTop + plotHeight / 2))\" "
+                + "text-anchor=\"middle\" fill=\"#666666\">No reports in the history yet</text>\n"
+        }
+        svg += "</svg>\n"
+        return svg
+    }
+
+    /// A y axis maximum and step giving about five gridlines at round values (1, 2, 5 times a power of ten).
+    static func niceScale(_ maxValue: Int) -> (max: Int, step: Int) {
+        guard maxValue > 0 else { return (5, 1) }
+        let rough = Double(maxValue) / 5
+        let power = pow(10, floor(log10(rough)))
+        let step = max(1, Int([1.0, 2, 5, 10].map { $0 * power }.first { $0 >= rough } ?? 10 * power))
+        return ((maxValue + step - 1) / step * step, step)
+    }
+
+    /// `2026-01-03 16:28`: how history output shows an audit date (UTC).
+    public static func dateLabel(_ date: Date) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let p = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
+        return String(format: "%04d-%02d-%02d %02d:%02d", p.year ?? 0, p.month ?? 0, p.day ?? 0, p.hour ?? 0, p.minute ?? 0)
+    }
+
+    /// Escapes text for XML content and attributes.
+    static func escape(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&apos;"
+            default:
+                // Control characters other than tab and newline are not allowed in XML 1.0.
+                if (scalar.value < 0x20 && scalar != "\t" && scalar != "\n") || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
+                    out += " "
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out
+    }
+
+    private static func f(_ value: Double) -> String {
+        let rounded = (value * 10).rounded() / 10
+        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+    }
+}

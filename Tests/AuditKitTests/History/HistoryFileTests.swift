@@ -1,0 +1,136 @@
+import AuditKit
+import AuditKitTestSupport
+import Foundation
+import Testing
+
+@Suite struct HistoryFileTests {
+    typealias D = HistoryTestData
+
+    @Test func appendsOneSortedLinePerReportWithoutImages() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let file = HistoryFile(path: directory.file("Reports/history.jsonl"))
+        let entry = D.entry([D.spec(.dynamicType, "Widgets"), D.spec(.contrast, "Edit")], day: 0)
+        #expect(try file.append(entry))
+        let text = try String(contentsOfFile: file.path, encoding: .utf8)
+        #expect(text.hasSuffix("\n"))
+        #expect(text.split(separator: "\n").count == 1)
+        #expect(text.hasPrefix("{\"auditDate\":\"2026-01-01T12:00:00Z\",\"counts\":"))
+        #expect(text.contains("\"version\":1"))
+        #expect(!text.contains("base64"))
+        let loaded = try file.load()
+        #expect(loaded.entries == [entry])
+        #expect(loaded.warnings.isEmpty)
+    }
+
+    @Test func addingTheSameReportTwiceIsANoOp() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let file = HistoryFile(path: directory.file("history.jsonl"))
+        let entry = D.entry([D.spec(.dynamicType, "Widgets")], day: 0)
+        #expect(try file.append(entry))
+        let before = try Data(contentsOf: URL(fileURLWithPath: file.path))
+        #expect(try file.append(entry) == false)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: file.path)) == before)
+        #expect(try file.load().entries.count == 1)
+    }
+
+    @Test func entriesAreOrderedByAuditDateNotInsertion() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let file = HistoryFile(path: directory.file("history.jsonl"))
+        let late = D.entry([D.spec(.dynamicType, "A")], day: 5)
+        let early = D.entry([D.spec(.dynamicType, "B")], day: 1)
+        let middle = D.entry([D.spec(.dynamicType, "C")], day: 3)
+        #expect(try file.append([late, early, middle]) == [true, true, true])
+        let history = try file.load()
+        #expect(history.entries.map(\.auditDate) == [D.date(1), D.date(3), D.date(5)])
+        #expect(history.entry(before: late)?.sha256 == middle.sha256)
+        #expect(history.entry(before: early) == nil)
+        #expect(history.entry(reference: "-1")?.sha256 == late.sha256)
+        #expect(history.entry(reference: "1")?.sha256 == early.sha256)
+        #expect(history.entry(reference: "latest")?.sha256 == late.sha256)
+        #expect(history.entry(reference: "latest~1")?.sha256 == middle.sha256)
+        #expect(history.entry(reference: "latest~3") == nil)
+        #expect(history.entry(reference: String(middle.sha256.prefix(8)))?.sha256 == middle.sha256)
+        #expect(history.entry(reference: middle.fileName)?.sha256 == middle.sha256)
+        #expect(history.entry(reference: "9") == nil)
+    }
+
+    @Test func tornLastLineIsSkippedWithAWarningAndCutByTheNextAppend() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let file = HistoryFile(path: directory.file("history.jsonl"))
+        let first = D.entry([D.spec(.dynamicType, "A")], day: 1)
+        let second = D.entry([D.spec(.dynamicType, "B")], day: 2)
+        try file.append([first, second])
+        // Simulate a crash half-way through a third append.
+        let third = D.entry([D.spec(.contrast, "C")], day: 3)
+        let line = try HistoryFile.makeEncoder().encode(third)
+        let handle = try #require(FileHandle(forWritingAtPath: file.path))
+        handle.seekToEndOfFile()
+        handle.write(line.prefix(line.count / 2))
+        handle.closeFile()
+
+        let history = try file.load()
+        #expect(history.entries.map(\.sha256) == [first.sha256, second.sha256])
+        #expect(history.warnings.count == 1)
+        #expect(history.warnings.first?.contains("history.jsonl:3: torn last line skipped") == true)
+
+        #expect(try file.append(third))
+        let repaired = try file.load()
+        #expect(repaired.entries.map(\.sha256) == [first.sha256, second.sha256, third.sha256])
+        #expect(repaired.warnings.isEmpty)
+    }
+
+    @Test func aBadLineBeforeTheLastIsAnErrorNamingTheLine() throws {
+        let first = try HistoryFile.makeEncoder().encode(D.entry([D.spec(.dynamicType, "A")], day: 1))
+        var data = first + Data("\n{\"not\":\"an entry\"}\n".utf8) + first + Data("\n".utf8)
+        #expect(throws: AuditError.self) { try HistoryFile.parse(data, path: "h.jsonl") }
+        do {
+            _ = try HistoryFile.parse(data, path: "h.jsonl")
+        } catch let error as AuditError {
+            #expect(error.code == .badInput)
+            #expect(error.description.hasPrefix("h.jsonl:2:1: error: history line is not a valid entry"))
+        }
+        data = Data(String(decoding: first, as: UTF8.self).replacingOccurrences(of: "\"version\":1", with: "\"version\":2").utf8)
+        #expect(throws: AuditError.self) { try HistoryFile.parse(data + Data("\n".utf8), path: "h.jsonl") }
+    }
+
+    @Test func concurrentAppendsKeepEveryLineWhole() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file("history.jsonl")
+        let entries = (0..<16).map { D.entry([D.spec(.dynamicType, "Text \($0)")], day: $0) }
+        DispatchQueue.concurrentPerform(iterations: entries.count) { index in
+            _ = try? HistoryFile(path: path).append(entries[index])
+        }
+        let history = try HistoryFile(path: path).load()
+        #expect(history.entries.map(\.sha256) == entries.map(\.sha256))
+        #expect(history.warnings.isEmpty)
+    }
+
+    @Test func aMissingFileIsAnEmptyHistory() throws {
+        let history = try HistoryFile(path: "/nonexistent/auditkit/history.jsonl").load()
+        #expect(history.entries.isEmpty)
+    }
+
+    @Test func entriesRecordMappingViewLocationAndStatus() {
+        let mappings = [
+            IssueMapping(issueNumber: 1, origin: .rule, view: "HomeView",
+                         location: SourceLocation(file: "Views/HomeView.swift", line: 40), status: .accepted(reason: "Inspector noise")),
+            IssueMapping(issueNumber: 2, origin: .rule, status: .system),
+        ]
+        let entry = D.entry([D.spec(.dynamicType, "Widgets"), D.spec(.contrast, "9:41"), D.spec(.hitRegion, nil)], day: 0,
+                            mappings: mappings)
+        #expect(entry.issues[0].view == "HomeView")
+        #expect(entry.issues[0].location?.line == 40)
+        #expect(entry.issues[0].status == .accepted)
+        #expect(entry.issues[0].reason == "Inspector noise")
+        #expect(entry.issues[1].status == .system)
+        #expect(entry.issues[2].status == .open)
+        #expect(entry.counts.total == 3 && entry.counts.open == 1 && entry.counts.accepted == 1 && entry.counts.system == 1)
+        #expect(entry.counts.byType == ["dynamic-type": 1, "contrast": 1, "hit-region": 1])
+        #expect(entry.screens == [HistoryScreen(name: "0", group: "Home", issueCount: 3)])
+    }
+}

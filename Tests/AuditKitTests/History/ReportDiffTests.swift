@@ -1,0 +1,186 @@
+@testable import AuditKit
+import AuditKitTestSupport
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Testing
+
+@Suite struct ReportDiffTests {
+    typealias D = HistoryTestData
+
+    @Test func splitsNewResolvedAndResidualWithNumbersInEachReport() throws {
+        let old = D.entry([D.spec(.dynamicType, "Widgets"), D.spec(.contrast, "Edit"), D.spec(.hitRegion, nil)], day: 0)
+        let new = D.entry([D.spec(.clippedText, "Next"), D.spec(.dynamicType, "Widgets"), D.spec(.hitRegion, nil)], day: 1)
+        let diff = ReportDiff(old: old, new: new)
+        #expect(diff.new.map(\.newNumber) == [1])
+        #expect(diff.new.map(\.oldNumber) == [nil])
+        #expect(diff.resolved.map(\.oldNumber) == [2])
+        #expect(diff.resolved.first?.issue.elementText == "Edit")
+        #expect(diff.residual.map(\.oldNumber) == [1, 3])
+        #expect(diff.residual.map(\.newNumber) == [2, 3])
+
+        let text = try HistoryOutput.render(diff, format: .text)
+        #expect(text.contains("1 new, 1 resolved, 2 residual"))
+        #expect(text.contains("#1 \u{2192} #2"))
+        let markdown = try HistoryOutput.render(diff, format: .markdown)
+        #expect(markdown.contains("### Resolved (1)"))
+        #expect(markdown.contains("| 2 |  | Contrast |"))
+        let json = try HistoryOutput.render(diff, format: .json)
+        let decoded = try JSONDecoder.iso8601().decode(ReportDiff.self, from: Data(json.utf8))
+        #expect(decoded == diff)
+    }
+
+    @Test func diffsReportsDirectly() {
+        let old = D.report([D.spec(.dynamicType, "Widgets")], date: D.date(0))
+        let new = D.report([D.spec(.dynamicType, "widgets "), D.spec(.dynamicType, "Widgets")], date: D.date(1))
+        let diff = ReportDiff(old: old, new: new)
+        #expect(diff.residual.count == 1)
+        #expect(diff.new.count == 1)
+        #expect(diff.resolved.isEmpty)
+    }
+
+    @Test func markdownCellsEscapePipes() {
+        #expect(HistoryOutput.cell("a|b\nc") == "a\\|b c")
+        #expect(HistoryOutput.cell("</script> & <b>") == "&lt;/script&gt; &amp; &lt;b&gt;")
+    }
+}
+
+@Suite struct TrendTests {
+    typealias D = HistoryTestData
+
+    func threeReports() -> [HistoryEntry] {
+        let widgets = D.spec(.dynamicType, "Widgets")
+        let edit = D.spec(.contrast, "Edit")
+        let budget = D.spec(.dynamicType, "January 2026", group: "Budgets")
+        let system = IssueMapping(issueNumber: 3, origin: .rule, status: .system)
+        return [
+            D.entry([widgets, edit, D.spec(.contrast, "9:41")], day: 0, mappings: [system]),
+            D.entry([edit, widgets, budget], day: 1),
+            D.entry([budget, widgets], day: 2, mappings: [IssueMapping(issueNumber: 2, origin: .rule, view: "HomeView")]),
+        ]
+    }
+
+    @Test func countsOpenWarningsPerTypeAndReport() {
+        let trend = Trend(entries: threeReports().reversed(), by: .type)
+        #expect(trend.columns.map(\.auditDate) == [D.date(0), D.date(1), D.date(2)])
+        #expect(trend.columns.map(\.openCount) == [2, 3, 2])
+        #expect(trend.rows.map(\.name) == ["Contrast", "Dynamic Type"])
+        #expect(trend.rows[0].counts == [1, 1, 0])
+        #expect(trend.rows[1].counts == [1, 2, 2])
+    }
+
+    @Test func countsPerViewFallBackToScreenGroup() {
+        let trend = Trend(entries: threeReports(), by: .view)
+        #expect(trend.rows.map(\.name) == ["Budgets", "Home", "HomeView"])
+        #expect(trend.rows.first { $0.name == "Home" }?.counts == [2, 2, 0])
+        #expect(trend.rows.first { $0.name == "HomeView" }?.counts == [0, 0, 1])
+    }
+
+    @Test func residualWarningsKnowWhenTheyWereFirstSeen() {
+        let entries = threeReports()
+        // Unmapped "Widgets" stays from day 0 to day 2 only while unmapped; day 2 maps it to a view.
+        let trend = Trend(entries: entries, by: .type)
+        #expect(trend.residual.count == 1)
+        #expect(trend.residual[0].issue.elementText == "January 2026")
+        #expect(trend.residual[0].firstSeen == D.date(1))
+        #expect(trend.residual[0].reportCount == 2)
+
+        let unmapped = [entries[0], entries[1], D.entry([D.spec(.dynamicType, "January 2027", group: "Budgets"),
+                                                         D.spec(.dynamicType, "Widgets")], day: 2)]
+        let second = Trend(entries: unmapped, by: .type)
+        let widgets = second.residual.first { $0.issue.elementText == "Widgets" }
+        #expect(widgets?.firstSeen == D.date(0))
+        #expect(widgets?.reportCount == 3)
+        #expect(second.residual.first?.issue.elementText == "Widgets")
+    }
+
+    @Test func baselineRemovesAcceptedWarningsFromOpenCounts() throws {
+        let entries = threeReports()
+        let widgets = entries[0].issues[0].fingerprint
+        let baseline = try Baseline().accepting([widgets], reason: "Inspector noise", on: D.date(0))
+        let trend = Trend(entries: entries, by: .type, baseline: baseline)
+        #expect(trend.columns.map(\.openCount) == [1, 2, 2])
+    }
+
+    @Test func rendersTextAndMarkdownTables() throws {
+        let trend = Trend(entries: threeReports(), by: .type)
+        let text = try HistoryOutput.render(trend, format: .text)
+        #expect(text.contains("Type          2026-01-01 12:00  2026-01-02 12:00  2026-01-03 12:00"))
+        #expect(text.contains("Dynamic Type                 1                 2                 2"))
+        #expect(text.contains("Residual warnings in"))
+        let markdown = try HistoryOutput.render(trend, format: .markdown)
+        #expect(markdown.contains("| Dynamic Type | 1 | 2 | 2 |"))
+        #expect(markdown.contains("| **Total** | **2** | **3** | **2** |"))
+        #expect(try HistoryOutput.render(Trend(entries: [], by: .view), format: .text) == "The history has no reports yet.\n")
+    }
+}
+
+@Suite struct TrendChartTests {
+    typealias D = HistoryTestData
+
+    final class Collector: NSObject, XMLParserDelegate {
+        var elements: [String: Int] = [:]
+        var texts: [String] = []
+        var current = ""
+        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+                    attributes: [String: String] = [:]) {
+            elements[name, default: 0] += 1
+            current = ""
+        }
+        func parser(_ parser: XMLParser, foundCharacters string: String) { current += string }
+        func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+            if name == "text" || name == "title" { texts.append(current) }
+            current = ""
+        }
+    }
+
+    func parse(_ svg: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) -> Collector? {
+        let parser = XMLParser(data: Data(svg.utf8))
+        let collector = Collector()
+        parser.delegate = collector
+        let ok = parser.parse()
+        #expect(ok, "SVG is not well-formed: \(String(describing: parser.parserError))", sourceLocation: sourceLocation)
+        return ok ? collector : nil
+    }
+
+    @Test func svgIsWellFormedWithAxesLabelsAndLegend() throws {
+        let entries = [
+            D.entry([D.spec(.dynamicType, "A", group: "Home <&> \"Main\""), D.spec(.contrast, "B")], day: 0),
+            D.entry([D.spec(.dynamicType, "A", group: "Home <&> \"Main\"")], day: 1),
+            D.entry([], day: 2),
+        ]
+        let svg = TrendChart.svg(Trend(entries: entries, by: .view))
+        #expect(svg.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\""))
+        let collector = try #require(parse(svg))
+        #expect(collector.elements["svg"] == 1)
+        #expect(collector.elements["polyline"] == 3) // two rows and the total
+        #expect(collector.texts.contains("Open warnings"))
+        #expect(collector.texts.contains("Report (audit date, UTC)"))
+        #expect(collector.texts.contains("Home <&> \"Main\""))
+        #expect(collector.texts.contains("Total"))
+        #expect(collector.texts.contains("2026-01-02 12:00"))
+        #expect(collector.texts.contains("0"))
+    }
+
+    @Test func svgOfEmptyAndSingleReportHistoriesIsWellFormed() throws {
+        let empty = try #require(parse(TrendChart.svg(Trend(entries: [], by: .type))))
+        #expect(empty.texts.contains("No reports in the history yet"))
+        let single = try #require(parse(TrendChart.svg(Trend(entries: [D.entry([D.spec(.contrast, "x")], day: 0)], by: .type))))
+        #expect(single.elements["circle"] == 2)
+    }
+
+    @Test func niceScaleRoundsUp() {
+        #expect(TrendChart.niceScale(0) == (5, 1))
+        #expect(TrendChart.niceScale(7) == (8, 2))
+        #expect(TrendChart.niceScale(200) == (200, 50))
+    }
+}
+
+extension JSONDecoder {
+    static func iso8601() -> JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return decoder
+    }
+}
