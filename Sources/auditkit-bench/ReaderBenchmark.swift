@@ -60,11 +60,11 @@ func runReaderBenchmark(arguments: [String]) throws {
 
 private func f(_ value: Double, _ digits: Int) -> String { String(format: "%.\(digits)f", value) }
 
-/// Builds a report of `issues` issues (50 per screen, thumbnails cropped from painted screens) and
+/// Builds a report of `issues` issues (40 per screen, thumbnails cropped from painted screens) and
 /// returns the byte ranges of every image's base64 text in the file.
 private func writeSyntheticReport(issues: Int, to path: String) throws -> [(Int, Int)] {
     var rng = SplitMix64(seed: UInt64(issues))
-    let perScreen = 50
+    let perScreen = 40
     var screens: [ReportFixture.Screen] = []
     var left = issues
     var index = 0
@@ -76,14 +76,14 @@ private func writeSyntheticReport(issues: Int, to path: String) throws -> [(Int,
         for k in 0..<n {
             let finding = ReportFixture.findings[k % ReportFixture.findings.count]
             let element = painted.elements[(k * 7 + index) % painted.elements.count]
-            let crop = painted.canvas.cropped(x: Int(element.x) - 8, y: Int(element.y) - 8, width: Int(element.width) + 16,
-                                              height: Int(element.height) + 16)
+            let crop = painted.canvas.cropped(x: Int(element.x) - 12, y: Int(element.y) - 12, width: Int(element.width) + 24,
+                                              height: Int(element.height) + 24)
             let text = ReportFixture.trickyTexts[k % ReportFixture.trickyTexts.count]
             screen.issues.append(ReportFixture.Issue(
                 errorCode: finding.code, shortTitle: finding.titles[0],
                 longDescription: finding.description.replacingOccurrences(of: "%@", with: text), elementText: text,
                 testTypeName: finding.typeNames[k % 3], suggestion: finding.suggestion, isDuplicate: k % 17 == 0,
-                thumbnail: ReportFixture.Image(canvas: crop, quality: 90),
+                thumbnail: ReportFixture.Image(canvas: crop, quality: 95),
                 rect: Rect(x: element.x + 1.0 / 3, y: element.y, width: element.width, height: element.height + 2.0 / 3),
                 expectedTestType: finding.type))
         }
