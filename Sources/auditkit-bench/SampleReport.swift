@@ -8,6 +8,8 @@ import Foundation
 func makeSampleReport(into directory: String) throws -> String {
     try AtomicFile.makeDirectory(directory)
     let path = directory + "/AuditReport_2026-01-02_11-02-25.html"
-    try AtomicFile.write(ReportFixture.sampleHTML(), to: path, onlyIfChanged: true)
+    _ = try FileLock.withExclusiveLock(at: FileLock.lockPath(for: path)) {
+        try AtomicFile.write(ReportFixture.sampleHTML(), to: path, onlyIfChanged: true)
+    }
     return path
 }
