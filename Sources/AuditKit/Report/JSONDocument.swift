@@ -273,7 +273,7 @@ private struct JSONParser {
         i = start
         // Inspector reports hold about one value per 100 bytes (images are long strings); reserving
         // that many up front avoids copying the tape as it grows.
-        nodes.reserveCapacity(min(1 << 24, max(64, (end - start) / 96)))
+        nodes.reserveCapacity(min(1 << 20, max(64, (end - start) / 96)))
         var stack: [Int] = []
         stack.reserveCapacity(32)
         value: while true {
