@@ -1,0 +1,326 @@
+import Foundation
+
+/// A string literal with the file it is in and the view it belongs to.
+public struct IndexedLiteral: Sendable, Hashable {
+    /// The file, as found under its `--source` folder (relative to the working directory when it is under it).
+    public var file: String
+    /// The literal and its context.
+    public var literal: SwiftStringLiteral
+    /// The innermost enclosing type that is a view (conforms to `View`, subclasses `UIView`/`UIViewController`,
+    /// or extends such a type), if any.
+    public var view: String?
+
+    /// Creates an entry.
+    public init(file: String, literal: SwiftStringLiteral, view: String?) {
+        self.file = file
+        self.literal = literal
+        self.view = view
+    }
+
+    /// The literal's location.
+    public var location: SourceLocation { SourceLocation(file: file, line: literal.line, column: literal.column) }
+
+    /// Whether the literal is an argument that puts text on screen or into an accessibility label
+    /// (`Text("…")`, `Button("…")`, `.navigationTitle("…")`, `String(localized:)`, `label.text = "…"`, ...).
+    public var isTextBearing: Bool {
+        if let call = literal.call {
+            if SourceIndex.textBearingCalls.contains(call) {
+                if let label = literal.argumentLabel { return SourceIndex.textBearingLabels.contains(label) }
+                return true
+            }
+            return call == "String" && literal.argumentLabel == "localized"
+        }
+        if let name = literal.assignedTo { return SourceIndex.textBearingProperties.contains(name) }
+        return false
+    }
+}
+
+/// Every string literal, type declaration and localized string under the `--source` folders, with
+/// lookups by text for the matcher.
+public struct SourceIndex: Sendable {
+    /// Calls whose string argument is shown text or an accessibility string.
+    public static let textBearingCalls: Set<String> = [
+        "Text", "Button", "Label", "Toggle", "Link", "Menu", "Picker", "Section", "TextField", "SecureField",
+        "NavigationLink", "Stepper", "DatePicker", "Slider", "Tab", "ProgressView", "LabeledContent", "GroupBox",
+        "ShareLink", "ContentUnavailableView", "ControlGroup", "DisclosureGroup", "ColorPicker", "Gauge",
+        "navigationTitle", "navigationSubtitle", "accessibilityLabel", "accessibilityHint", "accessibilityValue",
+        "accessibilityInputLabels", "help", "alert", "confirmationDialog", "badge", "searchable", "tabItem",
+        "LocalizedStringKey", "LocalizedStringResource", "NSLocalizedString", "setTitle", "UILabel", "UIButton",
+        "UIBarButtonItem", "UIAlertController", "UIAlertAction", "localized",
+    ]
+    /// Argument labels that still carry shown text (`Text(verbatim:)`, `Button(title:)`, ...).
+    public static let textBearingLabels: Set<String> = [
+        "verbatim", "localized", "title", "label", "text", "titleKey", "message", "prompt", "value", "header",
+        "footer",
+    ]
+    /// Properties whose assigned string is shown text (`label.text = "…"`).
+    public static let textBearingProperties: Set<String> = [
+        "text", "title", "accessibilityLabel", "accessibilityHint", "accessibilityValue", "placeholder", "headerTitle",
+        "footerTitle", "prompt", "message",
+    ]
+
+    /// The folders indexed, as given.
+    public var roots: [String]
+    /// Paths of the Swift files indexed, in stable (sorted) order.
+    public var swiftFiles: [String]
+    /// Every string literal, ordered by file then position.
+    public var literals: [IndexedLiteral]
+    /// Every type declaration with its file, ordered by file then position.
+    public var types: [(file: String, declaration: SwiftTypeDeclaration)]
+    /// Members declared in type bodies with their files.
+    public var members: [(file: String, declaration: SwiftMemberDeclaration)]
+    /// Entries of `.strings` files and `.xcstrings` catalogs, ordered by file then position.
+    public var localizedStrings: [LocalizedString]
+    /// Simple names of the types that are views.
+    public var viewTypes: Set<String>
+    /// Files that could not be read or parsed (each one reported; the rest is indexed).
+    public var problems: [AuditError]
+
+    private var byText: [String: [Int]] = [:]
+    private var byFoldedText: [String: [Int]] = [:]
+    private var patterns: [(pattern: TextPattern, literal: Int)] = []
+    private var stringsByValue: [String: [Int]] = [:]
+    private var stringsByFoldedValue: [String: [Int]] = [:]
+    private var stringPatterns: [(pattern: TextPattern, entry: Int)] = []
+
+    /// Indexes every `.swift`, `.strings` and `.xcstrings` file under `roots`, skipping hidden folders,
+    /// `.build`, `DerivedData` and `Pods`. Files are lexed in parallel on every core; the result does not
+    /// depend on timing.
+    /// - Parameter workingDirectory: paths under it are shown relative to it.
+    /// - Throws: `AuditError` `.missingInput` when a root does not exist or is not a folder.
+    public static func build(roots: [String], workingDirectory: String = FileManager.default.currentDirectoryPath)
+        throws(AuditError) -> SourceIndex {
+        var files: [String] = []
+        for root in roots {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory) else {
+                throw AuditError(.missingInput, "source folder does not exist", path: root)
+            }
+            if !isDirectory.boolValue {
+                files.append(root)
+                continue
+            }
+            files.append(contentsOf: collectFiles(under: root))
+        }
+        let display = files.map { displayPath($0, workingDirectory: workingDirectory) }
+        var seen = Set<String>()
+        var unique: [(path: String, display: String)] = []
+        for (path, shown) in zip(files, display) where seen.insert(shown).inserted {
+            unique.append((path, shown))
+        }
+        unique.sort { $0.display < $1.display }
+        return build(files: unique, roots: roots)
+    }
+
+    /// Indexes in-memory files (path and contents), for tests and tools that already hold the text.
+    public static func build(sources: [(path: String, contents: String)]) -> SourceIndex {
+        let outcomes = sources.map { scanFile(path: $0.path, bytes: Array($0.contents.utf8)) }
+        return SourceIndex(roots: [], outcomes: outcomes)
+    }
+
+    private static func build(files: [(path: String, display: String)], roots: [String]) -> SourceIndex {
+        let count = files.count
+        let buffer = UnsafeMutableBufferPointer<FileOutcome>.allocate(capacity: count)
+        buffer.initialize(repeating: FileOutcome(path: ""))
+        defer { buffer.deallocate() }
+        nonisolated(unsafe) let shared = buffer
+        DispatchQueue.concurrentPerform(iterations: count) { i in
+            let file = files[i]
+            guard let data = FileManager.default.contents(atPath: file.path) else {
+                var outcome = FileOutcome(path: file.display)
+                outcome.problem = AuditError(.missingInput, "cannot read the file", path: file.display)
+                shared[i] = outcome
+                return
+            }
+            shared[i] = scanFile(path: file.display, bytes: Array(data))
+        }
+        return SourceIndex(roots: roots, outcomes: Array(buffer))
+    }
+
+    private struct FileOutcome: Sendable {
+        var path: String
+        var scan: SwiftFileScan?
+        var strings: [LocalizedString] = []
+        var problem: AuditError?
+    }
+
+    private static func scanFile(path: String, bytes: [UInt8]) -> FileOutcome {
+        var outcome = FileOutcome(path: path)
+        if path.hasSuffix(".swift") {
+            outcome.scan = SwiftLexer.scan(bytes)
+        } else if path.hasSuffix(".xcstrings") {
+            do { outcome.strings = try StringCatalogReader.readCatalog(bytes, path: path) } catch { outcome.problem = error }
+        } else if path.hasSuffix(".strings") {
+            do { outcome.strings = try StringCatalogReader.readStrings(bytes, path: path) } catch { outcome.problem = error }
+        }
+        return outcome
+    }
+
+    private init(roots: [String], outcomes: [FileOutcome]) {
+        self.roots = roots
+        swiftFiles = []
+        literals = []
+        types = []
+        members = []
+        localizedStrings = []
+        problems = []
+        viewTypes = []
+        for outcome in outcomes {
+            if let problem = outcome.problem { problems.append(problem) }
+            localizedStrings.append(contentsOf: outcome.strings)
+            guard let scan = outcome.scan else { continue }
+            swiftFiles.append(outcome.path)
+            for type in scan.types { types.append((outcome.path, type)) }
+            for member in scan.members { members.append((outcome.path, member)) }
+        }
+        viewTypes = SourceIndex.resolveViewTypes(types.map(\.declaration))
+        for outcome in outcomes {
+            guard let scan = outcome.scan else { continue }
+            for literal in scan.literals {
+                let view = literal.enclosingTypes.last(where: { name in
+                    viewTypes.contains(String(name.split(separator: ".").last ?? Substring(name)))
+                }).map { String($0.split(separator: ".").last ?? Substring($0)) }
+                literals.append(IndexedLiteral(file: outcome.path, literal: literal, view: view))
+            }
+        }
+        for (i, entry) in literals.enumerated() {
+            if let text = entry.literal.plainText {
+                let pattern = TextPattern(format: text)
+                if pattern.hasHoles {
+                    if pattern.fixedLetterCount >= 3 { patterns.append((pattern, i)) }
+                } else {
+                    guard !text.isEmpty else { continue }
+                    byText[text, default: []].append(i)
+                    byFoldedText[SourceIndex.fold(text), default: []].append(i)
+                }
+            } else {
+                let pattern = TextPattern(segments: entry.literal.segments)
+                if pattern.fixedLetterCount >= 3 { patterns.append((pattern, i)) }
+            }
+        }
+        for (i, entry) in localizedStrings.enumerated() {
+            let pattern = TextPattern(format: entry.value)
+            if pattern.hasHoles {
+                if pattern.fixedLetterCount >= 3 { stringPatterns.append((pattern, i)) }
+            } else {
+                stringsByValue[entry.value, default: []].append(i)
+                stringsByFoldedValue[SourceIndex.fold(entry.value), default: []].append(i)
+            }
+        }
+    }
+
+    /// Which declared types are views: those inheriting `View`, `UIView`, `UIViewController` (and a few
+    /// relatives), then, repeatedly, types inheriting from a type already known to be a view.
+    static func resolveViewTypes(_ declarations: [SwiftTypeDeclaration]) -> Set<String> {
+        var views: Set<String> = ["View", "UIView", "UIViewController", "NSView", "NSViewController",
+                                  "UITableViewController", "UICollectionViewController", "UITableViewCell",
+                                  "UICollectionViewCell", "UIHostingController", "UINavigationController",
+                                  "UITabBarController", "ViewModifier", "UIControl", "UILabel", "UIButton",
+                                  "UIStackView", "UIScrollView", "UITableView", "UICollectionView"]
+        let builtIn = views
+        var changed = true
+        while changed {
+            changed = false
+            for declaration in declarations where !declaration.isExtension {
+                let name = String(declaration.simpleName)
+                if !views.contains(name), declaration.inheritedTypes.contains(where: views.contains) {
+                    views.insert(name)
+                    changed = true
+                }
+            }
+        }
+        let declared = Set(declarations.map { String($0.simpleName) })
+        return views.filter { !builtIn.contains($0) || declared.contains($0) }
+    }
+
+    /// Text folded for loose comparison: lowercased, whitespace runs collapsed to one space, trimmed,
+    /// typographic quotes and apostrophes made plain.
+    public static func fold(_ text: String) -> String {
+        var out = ""
+        var pendingSpace = false
+        for scalar in text.lowercased().unicodeScalars {
+            if scalar.properties.isWhitespace {
+                pendingSpace = !out.isEmpty
+                continue
+            }
+            if pendingSpace {
+                out.append(" ")
+                pendingSpace = false
+            }
+            switch scalar {
+            case "\u{2018}", "\u{2019}": out.append("'")
+            case "\u{201C}", "\u{201D}": out.append("\"")
+            case "\u{2026}": out.append("...")
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// Literals whose value is exactly `text`.
+    public func literals(exactly text: String) -> [IndexedLiteral] { (byText[text] ?? []).map { literals[$0] } }
+
+    /// Literals whose folded value equals `text` folded (case, whitespace and quote style ignored).
+    public func literals(folded text: String) -> [IndexedLiteral] {
+        (byFoldedText[SourceIndex.fold(text)] ?? []).map { literals[$0] }
+    }
+
+    /// Literals with interpolations or format specifiers whose pattern matches `text`.
+    public func literals(matchingPattern text: String) -> [IndexedLiteral] {
+        patterns.filter { $0.pattern.matches(text) }.map { literals[$0.literal] }
+    }
+
+    /// Localized strings whose value is `text` (exactly, else folded, else as a format pattern).
+    public func localizedStrings(showing text: String) -> [LocalizedString] {
+        if let exact = stringsByValue[text] { return exact.map { localizedStrings[$0] } }
+        if let folded = stringsByFoldedValue[SourceIndex.fold(text)] { return folded.map { localizedStrings[$0] } }
+        return stringPatterns.filter { $0.pattern.matches(text) }.map { localizedStrings[$0.entry] }
+    }
+
+    /// Where the type `name` (simple or qualified) is declared (not extended), if it is.
+    public func declaration(ofType name: String) -> SourceLocation? {
+        let found = types.first { !$0.declaration.isExtension && ($0.declaration.name == name
+            || $0.declaration.simpleName == Substring(name)) }
+        return found.map { SourceLocation(file: $0.file, line: $0.declaration.line, column: $0.declaration.column) }
+    }
+
+    /// Where a member such as `HomeWidgetKind.titleColor` is declared, else where its type is.
+    public func declaration(ofSymbol symbol: String) -> SourceLocation? {
+        if let member = members.first(where: { $0.declaration.qualifiedName == symbol || $0.declaration.qualifiedName.hasSuffix("." + symbol) }) {
+            return SourceLocation(file: member.file, line: member.declaration.line, column: member.declaration.column)
+        }
+        let typeName = symbol.split(separator: ".").first.map(String.init) ?? symbol
+        return declaration(ofType: typeName)
+    }
+
+    static func collectFiles(under root: String) -> [String] {
+        let skipped: Set<String> = [".build", "DerivedData", "Pods", "Carthage", "node_modules"]
+        let base = URL(fileURLWithPath: root)
+        guard let enumerator = FileManager.default.enumerator(
+            at: base, includingPropertiesForKeys: [.isDirectoryKey], options: [.skipsHiddenFiles]) else { return [] }
+        var result: [String] = []
+        let rootPath = root.hasSuffix("/") ? String(root.dropLast()) : root
+        let basePath = base.standardizedFileURL.path
+        for case let url as URL in enumerator {
+            let name = url.lastPathComponent
+            if skipped.contains(name) {
+                enumerator.skipDescendants()
+                continue
+            }
+            guard name.hasSuffix(".swift") || name.hasSuffix(".strings") || name.hasSuffix(".xcstrings") else { continue }
+            if (try? url.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == true { continue }
+            let full = url.standardizedFileURL.path
+            let relative = full.hasPrefix(basePath + "/") ? String(full.dropFirst(basePath.count + 1)) : name
+            result.append(rootPath == "." ? relative : rootPath + "/" + relative)
+        }
+        return result
+    }
+
+    static func displayPath(_ path: String, workingDirectory: String) -> String {
+        var shown = path
+        while shown.hasPrefix("./") { shown.removeFirst(2) }
+        let cwd = workingDirectory.hasSuffix("/") ? workingDirectory : workingDirectory + "/"
+        if shown.hasPrefix(cwd) { shown.removeFirst(cwd.count) }
+        return shown
+    }
+}
