@@ -170,7 +170,7 @@ public struct IssueMatcher: Sendable {
         }
         for entry in index.literals(exactly: text) { add(entry, base: 0.9, how: "exact text in") }
         for localized in index.localizedStrings(showing: text) where localized.key != text {
-            let users = index.literals(exactly: localized.key)
+            let users = index.literals(usingKey: localized.key)
             let language = localized.language.map { " (\($0))" } ?? ""
             for entry in users {
                 add(entry, base: 0.85, how: "localized key \"\(localized.key)\"\(language) in")

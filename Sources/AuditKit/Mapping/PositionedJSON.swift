@@ -177,11 +177,12 @@ private struct Parser {
                 index += 1
                 return .init(kind: .object(members), position: start)
             }
+            var lastComma: PositionedJSON.Position?
             while failure == nil {
                 skipTrivia()
                 guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
-                    if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
-                        fail("trailing comma before '}'; remove the comma")
+                    if index < bytes.count, bytes[index] == UInt8(ascii: "}"), let lastComma {
+                        fail("trailing comma before '}'; remove the comma", at: lastComma)
                     } else {
                         fail(index < bytes.count ? "expected a quoted key" : "unexpected end of file inside an object; add '}'")
                     }
@@ -204,6 +205,7 @@ private struct Parser {
                     return nil
                 }
                 if bytes[index] == UInt8(ascii: ",") {
+                    lastComma = position()
                     index += 1
                     continue
                 }
@@ -223,10 +225,11 @@ private struct Parser {
                 index += 1
                 return .init(kind: .array(items), position: start)
             }
+            var lastComma: PositionedJSON.Position?
             while failure == nil {
                 skipTrivia()
                 if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
-                    fail("trailing comma before ']'; remove the comma")
+                    fail("trailing comma before ']'; remove the comma", at: lastComma)
                     return nil
                 }
                 guard let value = parseValue(depth: depth + 1) else { return nil }
@@ -237,6 +240,7 @@ private struct Parser {
                     return nil
                 }
                 if bytes[index] == UInt8(ascii: ",") {
+                    lastComma = position()
                     index += 1
                     continue
                 }

@@ -79,6 +79,7 @@ public struct SourceIndex: Sendable {
     private var byText: [String: [Int]] = [:]
     private var byFoldedText: [String: [Int]] = [:]
     private var patterns: [(pattern: TextPattern, literal: Int)] = []
+    private var bySignature: [String: [Int]] = [:]
     private var stringsByValue: [String: [Int]] = [:]
     private var stringsByFoldedValue: [String: [Int]] = [:]
     private var stringPatterns: [(pattern: TextPattern, entry: Int)] = []
@@ -196,6 +197,7 @@ public struct SourceIndex: Sendable {
             } else {
                 let pattern = TextPattern(segments: entry.literal.segments)
                 if pattern.fixedLetterCount >= 3 { patterns.append((pattern, i)) }
+                bySignature[pattern.signature, default: []].append(i)
             }
         }
         for (i, entry) in localizedStrings.enumerated() {
@@ -268,6 +270,17 @@ public struct SourceIndex: Sendable {
     /// Literals with interpolations or format specifiers whose pattern matches `text`.
     public func literals(matchingPattern text: String) -> [IndexedLiteral] {
         patterns.filter { $0.pattern.matches(text) }.map { literals[$0.literal] }
+    }
+
+    /// Literals that use the localization key `key`: the same text, or an interpolated literal whose
+    /// interpolations sit where the key has format specifiers (SwiftUI's `LocalizedStringKey` rule).
+    public func literals(usingKey key: String) -> [IndexedLiteral] {
+        var found = literals(exactly: key)
+        let pattern = TextPattern(format: key)
+        if pattern.hasHoles, let matches = bySignature[pattern.signature] {
+            found += matches.map { literals[$0] }
+        }
+        return found
     }
 
     /// Localized strings whose value is `text` (exactly, else folded, else as a format pattern).

@@ -142,6 +142,17 @@ public struct TextPattern: Sendable, Hashable, CustomStringConvertible {
         return pieces
     }
 
+    /// A key that is equal for patterns with the same fixed text and holes in the same places, so the
+    /// interpolated literal `"budgets.progress \(a) \(b)"` finds the catalog key `"budgets.progress %lld %lld"`.
+    public var signature: String {
+        pieces.map { piece in
+            switch piece {
+            case .text(let t): return t
+            case .hole: return "\u{0}"
+            }
+        }.joined()
+    }
+
     /// The pattern with holes written as `…`.
     public var description: String {
         pieces.map { piece in
