@@ -223,7 +223,7 @@ public struct SourceIndex: Sendable {
         var changed = true
         while changed {
             changed = false
-            for declaration in declarations where !declaration.isExtension {
+            for declaration in declarations {
                 let name = String(declaration.simpleName)
                 if !views.contains(name), declaration.inheritedTypes.contains(where: views.contains) {
                     views.insert(name)
