@@ -1,1 +1,1 @@
-print("auditkit-bench: no benchmarks yet")
+if CommandLine.arguments.count < 2 || CommandLine.arguments.contains("mapping") { runMappingBenchmark() }

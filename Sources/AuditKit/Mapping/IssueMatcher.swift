@@ -10,6 +10,10 @@ import Foundation
 /// (0.4); literals in previews lose 0.3. When several candidates share the best rank, the one whose
 /// view other issues of the same screen map to unambiguously is preferred; otherwise the issue is
 /// ambiguous and its confidence is divided by the number of tied candidates.
+///
+/// A rule's mapping has confidence 1 when the rule names a file. When it does not (and its status is not
+/// `system`), the location comes from the best candidate in the rule's view (any view when the rule names
+/// none) with that candidate's confidence, else from the declaration of the rule's symbol or view.
 public struct IssueMatcher: Sendable {
     /// The rules, if a rule file was given.
     public var rules: RuleFile?
@@ -76,7 +80,7 @@ public struct IssueMatcher: Sendable {
                 }
             }
             if let rule = draft.rule {
-                let primary = merge(rule: rule, issue: draft.issue, candidates: candidates)
+                let primary = merge(rule: rule, issue: draft.issue, candidates: draft.candidates)
                 entries.append(MappedIssue(issueNumber: draft.issue.number, primary: primary, candidates: candidates,
                                            isAmbiguous: false, explanation: "rule \"\(rule.id)\"" + (
                                             primary.origin == .rule && rule.conclusion.file == nil
@@ -101,12 +105,13 @@ public struct IssueMatcher: Sendable {
                                    location: conclusion.location, symbol: conclusion.symbol, note: conclusion.note,
                                    status: conclusion.status, confidence: 1)
         guard mapping.location == nil, conclusion.status != .system else { return mapping }
+        // Candidates as ranked before tie-breaking: the rule's view (if any) is what tells them apart.
         let usable = candidates.filter { candidate in conclusion.view.map { candidate.view == $0 } ?? true }
         if let best = usable.first {
             mapping.location = best.location
             mapping.view = mapping.view ?? best.view
             mapping.symbol = mapping.symbol ?? best.symbol
-            mapping.confidence = best.confidence
+            mapping.confidence = (best.confidence / Double(max(1, tiedCount(usable))) * 100).rounded() / 100
         } else if let symbol = conclusion.symbol, let location = index?.declaration(ofSymbol: symbol) {
             mapping.location = location
         } else if let view = conclusion.view, let location = index?.declaration(ofType: view) {
