@@ -1,5 +1,11 @@
 import Foundation
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A string literal with the file it is in and the view it belongs to.
 public struct IndexedLiteral: Sendable, Hashable {
     /// The file, as found under its `--source` folder (relative to the working directory when it is under it).
@@ -141,20 +147,40 @@ public struct SourceIndex: Sendable {
     private struct FileOutcome: Sendable {
         var path: String
         var scan: SwiftFileScan?
+        var keys: [LiteralKey] = []
         var strings: [LocalizedString] = []
         var problem: AuditError?
+    }
+
+    /// How one literal is looked up, computed while lexing (in parallel).
+    private enum LiteralKey: Sendable {
+        case none
+        case plain(text: String, folded: String)
+        case pattern(TextPattern, signature: String?, useful: Bool)
     }
 
     private static func scanFile(path: String, bytes: [UInt8]) -> FileOutcome {
         var outcome = FileOutcome(path: path)
         if path.hasSuffix(".swift") {
-            outcome.scan = SwiftLexer.scan(bytes)
+            let scan = SwiftLexer.scan(bytes)
+            outcome.keys = scan.literals.map(lookupKey(for:))
+            outcome.scan = scan
         } else if path.hasSuffix(".xcstrings") {
             do { outcome.strings = try StringCatalogReader.readCatalog(bytes, path: path) } catch { outcome.problem = error }
         } else if path.hasSuffix(".strings") {
             do { outcome.strings = try StringCatalogReader.readStrings(bytes, path: path) } catch { outcome.problem = error }
         }
         return outcome
+    }
+
+    private static func lookupKey(for literal: SwiftStringLiteral) -> LiteralKey {
+        if let text = literal.plainText {
+            let pattern = TextPattern(format: text)
+            if pattern.hasHoles { return .pattern(pattern, signature: nil, useful: pattern.fixedLetterCount >= 3) }
+            return text.isEmpty ? .none : .plain(text: text, folded: fold(text))
+        }
+        let pattern = TextPattern(segments: literal.segments)
+        return .pattern(pattern, signature: pattern.signature, useful: pattern.fixedLetterCount >= 3)
     }
 
     private init(roots: [String], outcomes: [FileOutcome]) {
@@ -166,38 +192,43 @@ public struct SourceIndex: Sendable {
         localizedStrings = []
         problems = []
         viewTypes = []
+        var literalCount = 0
         for outcome in outcomes {
             if let problem = outcome.problem { problems.append(problem) }
             localizedStrings.append(contentsOf: outcome.strings)
             guard let scan = outcome.scan else { continue }
             swiftFiles.append(outcome.path)
+            literalCount += scan.literals.count
             for type in scan.types { types.append((outcome.path, type)) }
             for member in scan.members { members.append((outcome.path, member)) }
         }
         viewTypes = SourceIndex.resolveViewTypes(types.map(\.declaration))
+        literals.reserveCapacity(literalCount)
+        byText.reserveCapacity(literalCount)
+        byFoldedText.reserveCapacity(literalCount)
+        var lastChain: [String] = []
+        var lastView: String?
         for outcome in outcomes {
             guard let scan = outcome.scan else { continue }
-            for literal in scan.literals {
-                let view = literal.enclosingTypes.last(where: { name in
-                    viewTypes.contains(String(name.split(separator: ".").last ?? Substring(name)))
-                }).map { String($0.split(separator: ".").last ?? Substring($0)) }
-                literals.append(IndexedLiteral(file: outcome.path, literal: literal, view: view))
-            }
-        }
-        for (i, entry) in literals.enumerated() {
-            if let text = entry.literal.plainText {
-                let pattern = TextPattern(format: text)
-                if pattern.hasHoles {
-                    if pattern.fixedLetterCount >= 3 { patterns.append((pattern, i)) }
-                } else {
-                    guard !text.isEmpty else { continue }
-                    byText[text, default: []].append(i)
-                    byFoldedText[SourceIndex.fold(text), default: []].append(i)
+            for (literal, key) in zip(scan.literals, outcome.keys) {
+                if literal.enclosingTypes != lastChain {
+                    lastChain = literal.enclosingTypes
+                    lastView = lastChain.last(where: { name in
+                        viewTypes.contains(name.contains(".") ? String(name.split(separator: ".").last!) : name)
+                    }).map { $0.contains(".") ? String($0.split(separator: ".").last!) : $0 }
                 }
-            } else {
-                let pattern = TextPattern(segments: entry.literal.segments)
-                if pattern.fixedLetterCount >= 3 { patterns.append((pattern, i)) }
-                bySignature[pattern.signature, default: []].append(i)
+                let i = literals.count
+                literals.append(IndexedLiteral(file: outcome.path, literal: literal, view: lastView))
+                switch key {
+                case .none:
+                    break
+                case .plain(let text, let folded):
+                    byText[text, default: []].append(i)
+                    byFoldedText[folded, default: []].append(i)
+                case .pattern(let pattern, let signature, let useful):
+                    if useful { patterns.append((pattern, i)) }
+                    if let signature { bySignature[signature, default: []].append(i) }
+                }
             }
         }
         for (i, entry) in localizedStrings.enumerated() {
@@ -238,6 +269,7 @@ public struct SourceIndex: Sendable {
     /// Text folded for loose comparison: lowercased, whitespace runs collapsed to one space, trimmed,
     /// typographic quotes and apostrophes made plain.
     public static func fold(_ text: String) -> String {
+        if let ascii = foldASCII(text) { return ascii }
         var out = ""
         var pendingSpace = false
         for scalar in text.lowercased().unicodeScalars {
@@ -257,6 +289,26 @@ public struct SourceIndex: Sendable {
             }
         }
         return out
+    }
+
+    /// `fold` for ASCII text, on bytes; nil when the text has other characters.
+    private static func foldASCII(_ text: String) -> String? {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        var pendingSpace = false
+        for byte in text.utf8 {
+            if byte >= 0x80 { return nil }
+            if byte == 32 || (byte >= 9 && byte <= 13) {
+                pendingSpace = !bytes.isEmpty
+                continue
+            }
+            if pendingSpace {
+                bytes.append(32)
+                pendingSpace = false
+            }
+            bytes.append(byte >= 65 && byte <= 90 ? byte + 32 : byte)
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Literals whose value is exactly `text`.
@@ -306,25 +358,36 @@ public struct SourceIndex: Sendable {
         return declaration(ofType: typeName)
     }
 
+    /// The `.swift`, `.strings` and `.xcstrings` files under `root` (walked with `readdir`, which is much
+    /// faster than URL-based enumeration on Linux); symbolic links to folders are not followed.
     static func collectFiles(under root: String) -> [String] {
         let skipped: Set<String> = [".build", "DerivedData", "Pods", "Carthage", "node_modules"]
-        let base = URL(fileURLWithPath: root)
-        guard let enumerator = FileManager.default.enumerator(
-            at: base, includingPropertiesForKeys: [.isDirectoryKey], options: [.skipsHiddenFiles]) else { return [] }
         var result: [String] = []
-        let rootPath = root.hasSuffix("/") ? String(root.dropLast()) : root
-        let basePath = base.standardizedFileURL.path
-        for case let url as URL in enumerator {
-            let name = url.lastPathComponent
-            if skipped.contains(name) {
-                enumerator.skipDescendants()
-                continue
+        var pending = [root.hasSuffix("/") && root.count > 1 ? String(root.dropLast()) : root]
+        while let folder = pending.popLast() {
+            guard let directory = opendir(folder) else { continue }
+            defer { closedir(directory) }
+            while let entry = readdir(directory) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                    String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+                }
+                if name.hasPrefix(".") || skipped.contains(name) { continue }
+                let path = folder == "." ? name : folder + "/" + name
+                var type = Int32(entry.pointee.d_type)
+                if type == Int32(DT_UNKNOWN) || type == Int32(DT_LNK) {
+                    var info = stat()
+                    guard stat(path, &info) == 0 else { continue }
+                    let isDirectory = (info.st_mode & S_IFMT) == S_IFDIR
+                    if isDirectory && type == Int32(DT_LNK) { continue }
+                    type = isDirectory ? Int32(DT_DIR) : Int32(DT_REG)
+                }
+                if type == Int32(DT_DIR) {
+                    pending.append(path)
+                } else if type == Int32(DT_REG),
+                          name.hasSuffix(".swift") || name.hasSuffix(".strings") || name.hasSuffix(".xcstrings") {
+                    result.append(path)
+                }
             }
-            guard name.hasSuffix(".swift") || name.hasSuffix(".strings") || name.hasSuffix(".xcstrings") else { continue }
-            if (try? url.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == true { continue }
-            let full = url.standardizedFileURL.path
-            let relative = full.hasPrefix(basePath + "/") ? String(full.dropFirst(basePath.count + 1)) : name
-            result.append(rootPath == "." ? relative : rootPath + "/" + relative)
         }
         return result
     }

@@ -124,7 +124,16 @@ private struct Scanner {
         return true
     }
 
-    var enclosingTypeNames: [String] { stack.compactMap(\.typeName) }
+    /// Names of the enclosing type frames, kept in step with `stack` so literals share its storage.
+    var enclosingTypeNames: [String] = []
+
+    /// Closing brackets never pop frames outside the innermost interpolation.
+    var innermostFloor: Int { (stack.lastIndex(where: { $0.kind == .interpolation }) ?? -1) + 1 }
+
+    mutating func popFrames(from index: Int) {
+        for frame in stack[index...] where frame.typeName != nil { enclosingTypeNames.removeLast() }
+        stack.removeSubrange(index...)
+    }
 
     mutating func run() {
         _ = scanCode(stopDepth: nil)
@@ -179,7 +188,7 @@ private struct Scanner {
                 identifier(start: start, end: j)
                 index = min(j + 1, bytes.count)
             case UInt8(ascii: ")") where stopDepth != nil && stack.count == stopDepth! && stack.last?.kind == .interpolation:
-                stack.removeLast()
+                popFrames(from: stack.count - 1)
                 index += 1
                 return index
             default:
@@ -303,8 +312,9 @@ private struct Scanner {
             stack.append(Frame(kind: .paren, callee: callee))
         case UInt8(ascii: ")"), UInt8(ascii: "]"):
             let kind: Frame.Kind = b == UInt8(ascii: ")") ? .paren : .bracket
-            if let last = stack.lastIndex(where: { $0.kind == kind || $0.kind == .brace }), stack[last].kind == kind {
-                stack.removeSubrange(last...)
+            if let last = stack[innermostFloor...].lastIndex(where: { $0.kind == kind || $0.kind == .brace }),
+               stack[last].kind == kind {
+                popFrames(from: last)
             }
         case UInt8(ascii: "["):
             stack.append(Frame(kind: .bracket))
@@ -324,11 +334,12 @@ private struct Scanner {
                 pendingPreview = false
             }
             if frame.isPreview { previewDepth += 1 }
+            if let name = frame.typeName { enclosingTypeNames.append(name) }
             stack.append(frame)
         case UInt8(ascii: "}"):
-            if let last = stack.lastIndex(where: { $0.kind == .brace }) {
+            if let last = stack[innermostFloor...].lastIndex(where: { $0.kind == .brace }) {
                 for frame in stack[last...] where frame.isPreview { previewDepth -= 1 }
-                stack.removeSubrange(last...)
+                popFrames(from: last)
             }
             pendingType = nil
         case UInt8(ascii: ","):

@@ -49,8 +49,15 @@ public struct TextPattern: Sendable, Hashable, CustomStringConvertible {
     /// The number of letters in the fixed text; patterns with fewer than 3 match too much to be useful.
     public var fixedLetterCount: Int {
         pieces.reduce(0) { total, piece in
-            if case .text(let t) = piece { return total + t.unicodeScalars.filter { $0.properties.isAlphabetic }.count }
-            return total
+            guard case .text(let t) = piece else { return total }
+            var count = 0
+            for byte in t.utf8 where byte < 0x80 {
+                if (byte >= 65 && byte <= 90) || (byte >= 97 && byte <= 122) { count += 1 }
+            }
+            if t.utf8.contains(where: { $0 >= 0x80 }) {
+                count += t.unicodeScalars.filter { !$0.isASCII && $0.properties.isAlphabetic }.count
+            }
+            return total + count
         }
     }
 

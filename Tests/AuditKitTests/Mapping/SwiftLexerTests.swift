@@ -108,3 +108,18 @@ import Testing
         }
     }
 }
+
+@Suite struct SwiftLexerRecoveryTests {
+    @Test func anUnbalancedBraceInsideAnInterpolationDoesNotSwallowTheFile() {
+        let source = """
+            struct A: View {
+                var x: String { "\\(y })" }
+                var body: some View { Text("after") }
+            }
+            """
+        let scan = SwiftLexer.scan(source)
+        let after = scan.literals.first { $0.displayText == "after" }
+        #expect(after?.call == "Text")
+        #expect(after?.enclosingTypes == ["A"])
+    }
+}
