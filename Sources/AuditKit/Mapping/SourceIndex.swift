@@ -93,10 +93,12 @@ public struct SourceIndex: Sendable {
     /// Indexes every `.swift`, `.strings` and `.xcstrings` file under `roots`, skipping hidden folders,
     /// `.build`, `DerivedData` and `Pods`. Files are lexed in parallel on every core; the result does not
     /// depend on timing.
-    /// - Parameter workingDirectory: paths under it are shown relative to it.
+    /// - Parameters:
+    ///   - workingDirectory: paths under it are shown relative to it.
+    ///   - parallel: false lexes on the calling thread only (for measurements); the result is the same.
     /// - Throws: `AuditError` `.missingInput` when a root does not exist or is not a folder.
-    public static func build(roots: [String], workingDirectory: String = FileManager.default.currentDirectoryPath)
-        throws(AuditError) -> SourceIndex {
+    public static func build(roots: [String], workingDirectory: String = FileManager.default.currentDirectoryPath,
+                             parallel: Bool = true) throws(AuditError) -> SourceIndex {
         var files: [String] = []
         for root in roots {
             var isDirectory: ObjCBool = false
@@ -116,7 +118,7 @@ public struct SourceIndex: Sendable {
             unique.append((path, shown))
         }
         unique.sort { $0.display < $1.display }
-        return build(files: unique, roots: roots)
+        return build(files: unique, roots: roots, parallel: parallel)
     }
 
     /// Indexes in-memory files (path and contents), for tests and tools that already hold the text.
@@ -125,13 +127,13 @@ public struct SourceIndex: Sendable {
         return SourceIndex(roots: [], outcomes: outcomes)
     }
 
-    private static func build(files: [(path: String, display: String)], roots: [String]) -> SourceIndex {
+    private static func build(files: [(path: String, display: String)], roots: [String], parallel: Bool) -> SourceIndex {
         let count = files.count
         let buffer = UnsafeMutableBufferPointer<FileOutcome>.allocate(capacity: count)
         buffer.initialize(repeating: FileOutcome(path: ""))
         defer { buffer.deallocate() }
         nonisolated(unsafe) let shared = buffer
-        DispatchQueue.concurrentPerform(iterations: count) { i in
+        let work: @Sendable (Int) -> Void = { i in
             let file = files[i]
             guard let data = FileManager.default.contents(atPath: file.path) else {
                 var outcome = FileOutcome(path: file.display)
@@ -140,6 +142,11 @@ public struct SourceIndex: Sendable {
                 return
             }
             shared[i] = scanFile(path: file.display, bytes: Array(data))
+        }
+        if parallel {
+            DispatchQueue.concurrentPerform(iterations: count, execute: work)
+        } else {
+            for i in 0..<count { work(i) }
         }
         return SourceIndex(roots: roots, outcomes: Array(buffer))
     }
