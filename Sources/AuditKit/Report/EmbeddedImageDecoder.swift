@@ -32,7 +32,9 @@ public enum EmbeddedImageDecoder {
                               declaredHeight: Double?, limits: Limits = .standard) -> ReportImage {
         var image = ReportImage(data: Data(), declaredWidth: declaredWidth, declaredHeight: declaredHeight)
         var payload = content
-        if startsWithDataScheme(content) {
+        if let length = jpegPrefixLength(content) {
+            payload = UnsafeRawBufferPointer(rebasing: content[length...])
+        } else if startsWithDataScheme(content) {
             guard let comma = content.firstIndex(of: UInt8(ascii: ",")) else {
                 image.problem = .unsupportedDataURI(shortened(content, escaped: escaped))
                 return image
@@ -119,6 +121,19 @@ public enum EmbeddedImageDecoder {
         }
     }
 
+    private static let escapedPrefix = Array(#"data:image\/jpeg;base64,"#.utf8)
+    private static let plainPrefix = Array("data:image/jpeg;base64,".utf8)
+
+    /// The length of the usual `data:image\/jpeg;base64,` prefix (escaped or not), or nil.
+    private static func jpegPrefixLength(_ content: UnsafeRawBufferPointer) -> Int? {
+        for prefix in [escapedPrefix, plainPrefix] where content.count >= prefix.count {
+            if prefix.withUnsafeBytes({ memcmp($0.baseAddress!, content.baseAddress!, prefix.count) }) == 0 {
+                return prefix.count
+            }
+        }
+        return nil
+    }
+
     private static func startsWithDataScheme(_ content: UnsafeRawBufferPointer) -> Bool {
         guard content.count >= 5 else { return false }
         return content[0] | 0x20 == UInt8(ascii: "d") && content[1] | 0x20 == UInt8(ascii: "a")
@@ -165,7 +180,7 @@ public enum EmbeddedImageDecoder {
         free(output)
         // An escape other than \/ (e.g. \u002F): decode the escapes, then try again.
         if text.contains(UInt8(ascii: "\\")) {
-            let plain = JSONDocument.unescape(text)
+            guard let plain = JSONDocument.unescape(text, strict: true) else { return nil }
             if plain.contains(UInt8(ascii: "\\")) { return nil }
             return plain.withUnsafeBytes { decodeBase64($0) }
         }

@@ -33,22 +33,46 @@ struct JSONDocument: Sendable {
     }
 
     /// One value.
+    /// Offsets and counts are stored as 32-bit values (files are limited far below 2 GB) so a node
+    /// takes 32 bytes; a 2000-issue report has about 100 000 of them.
     struct Node: Sendable {
         var kind: Kind
         /// Strings: the content has at least one backslash escape.
         var escaped = false
         /// Booleans: the value.
         var flag = false
-        /// Absolute offset of the value's first byte (a string's opening quote).
-        var start: Int
-        /// Absolute offset just past the value (past a string's closing quote).
-        var end = 0
-        /// Tape index of the node after this value and everything inside it.
-        var next = 0
-        /// Containers: the number of members (pairs for objects).
-        var count = 0
+        private var start32: Int32
+        private var end32: Int32 = 0
+        private var next32: Int32 = 0
+        private var count32: Int32 = 0
         /// Numbers: the value.
         var number = 0.0
+
+        init(kind: Kind, start: Int) {
+            self.kind = kind
+            start32 = Int32(truncatingIfNeeded: start)
+        }
+
+        /// Absolute offset of the value's first byte (a string's opening quote).
+        var start: Int {
+            get { Int(start32) }
+            set { start32 = Int32(truncatingIfNeeded: newValue) }
+        }
+        /// Absolute offset just past the value (past a string's closing quote).
+        var end: Int {
+            get { Int(end32) }
+            set { end32 = Int32(truncatingIfNeeded: newValue) }
+        }
+        /// Tape index of the node after this value and everything inside it.
+        var next: Int {
+            get { Int(next32) }
+            set { next32 = Int32(truncatingIfNeeded: newValue) }
+        }
+        /// Containers: the number of members (pairs for objects).
+        var count: Int {
+            get { Int(count32) }
+            set { count32 = Int32(truncatingIfNeeded: newValue) }
+        }
     }
 
     /// The nodes; index 0 is the root.
@@ -63,6 +87,7 @@ struct JSONDocument: Sendable {
     /// - Returns: the document and the offset just past the value.
     static func parse(_ buffer: ByteBuffer, from start: Int, to end: Int? = nil, requireEnd: Bool,
                       maxDepth: Int) throws(JSONParseError) -> JSONDocument {
+        precondition(buffer.count < Int(Int32.max), "JSON documents are limited to 2 GB")
         var parser = JSONParser(base: buffer.bytes.baseAddress!.assumingMemoryBound(to: UInt8.self),
                                 end: end ?? buffer.count, maxDepth: maxDepth)
         try parser.parse(from: start, requireEnd: requireEnd)
@@ -128,6 +153,12 @@ struct JSONDocument: Sendable {
 
     /// The bytes of a JSON string's content with its escapes decoded to UTF-8.
     static func unescape(_ raw: UnsafeRawBufferPointer) -> [UInt8] {
+        unescape(raw, strict: false)!
+    }
+
+    /// The bytes of a JSON string's content with its escapes decoded to UTF-8. When `strict`, an invalid
+    /// escape or a control character gives nil (for content the scanner did not validate).
+    static func unescape(_ raw: UnsafeRawBufferPointer, strict: Bool) -> [UInt8]? {
         var out: [UInt8] = []
         out.reserveCapacity(raw.count)
         var i = 0
@@ -153,6 +184,7 @@ struct JSONDocument: Sendable {
         }
         while i < raw.count {
             let c = raw[i]
+            if strict && (c < 0x20 || (c == UInt8(ascii: "\\") && i + 1 >= raw.count)) { return nil }
             if c != UInt8(ascii: "\\") || i + 1 >= raw.count {
                 out.append(c)
                 i += 1
@@ -167,7 +199,11 @@ struct JSONDocument: Sendable {
             case UInt8(ascii: "b"): out.append(0x08)
             case UInt8(ascii: "f"): out.append(0x0C)
             case UInt8(ascii: "u"):
-                guard let unit = hex(i) else { append(scalar: 0xFFFD); continue }
+                guard let unit = hex(i) else {
+                    if strict { return nil }
+                    append(scalar: 0xFFFD)
+                    continue
+                }
                 i += 4
                 if (0xD800...0xDBFF).contains(unit) {
                     if i + 6 <= raw.count, raw[i] == UInt8(ascii: "\\"), raw[i + 1] == UInt8(ascii: "u"),
@@ -182,7 +218,11 @@ struct JSONDocument: Sendable {
                 } else {
                     append(scalar: unit)
                 }
-            default: out.append(e)  // \" \\ \/
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"):
+                out.append(e)
+            default:
+                if strict { return nil }
+                out.append(e)
             }
         }
         return out
@@ -196,6 +236,10 @@ private struct JSONParser {
     let maxDepth: Int
     var nodes: [Node] = []
     var i = 0
+    /// The value being parsed belongs to an `_axKeyImageData` key (base64, often megabytes).
+    var valueIsImageData = false
+
+    static let imageDataKey = Array("_axKeyImageData".utf8)
 
     typealias Node = JSONDocument.Node
 
@@ -233,6 +277,8 @@ private struct JSONParser {
             skipWhitespace()
             guard i < end else { throw truncated() }
             let c = base[i]
+            let opaque = valueIsImageData && stack.last.map({ nodes[$0].kind == .object }) == true
+            valueIsImageData = false
             switch c {
             case UInt8(ascii: "{"), UInt8(ascii: "["):
                 if stack.count >= maxDepth {
@@ -254,7 +300,11 @@ private struct JSONParser {
                     continue value
                 }
             case UInt8(ascii: "\""):
-                try parseString()
+                if opaque {
+                    try skipOpaqueString()
+                } else {
+                    try parseString()
+                }
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
                 try parseNumber()
             case UInt8(ascii: "t"):
@@ -305,6 +355,9 @@ private struct JSONParser {
             throw fail("expected a quoted key, found \(describe(base[i]))", at: i)
         }
         try parseString()
+        let key = nodes[nodes.count - 1]
+        valueIsImageData = key.end - key.start == JSONParser.imageDataKey.count + 2
+            && JSONParser.imageDataKey.withUnsafeBytes { memcmp($0.baseAddress!, base + key.start + 1, $0.count) == 0 }
         skipWhitespace()
         guard i < end else { throw truncated() }
         guard base[i] == UInt8(ascii: ":") else {
@@ -320,7 +373,23 @@ private struct JSONParser {
         let base = self.base
         let end = self.end
         while true {
-            // Fast path over ordinary bytes.
+            // Fast path: eight bytes at a time while none is a quote, a backslash or a control character.
+            while p + 8 <= end {
+                let word = UnsafeRawPointer(base + p).loadUnaligned(as: UInt64.self)
+                let ones: UInt64 = 0x0101_0101_0101_0101
+                let highs: UInt64 = 0x8080_8080_8080_8080
+                let quote = word ^ (ones &* 0x22)
+                let backslash = word ^ (ones &* 0x5C)
+                let special = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
+                    | ((word &- ones &* 0x20) & ~word)
+                let flagged = special & highs
+                if flagged != 0 {
+                    // The lowest flagged byte is a real match (borrows only run upwards).
+                    p += flagged.trailingZeroBitCount >> 3
+                    break
+                }
+                p += 8
+            }
             while p < end {
                 let b = base[p]
                 if b == 0x22 || b == 0x5C || b < 0x20 { break }
@@ -350,6 +419,29 @@ private struct JSONParser {
         i = p + 1
         var node = Node(kind: .string, start: start)
         node.escaped = escaped
+        node.end = i
+        node.next = nodes.count + 1
+        nodes.append(node)
+    }
+
+    /// Skips an image's data string at vector speed: `memchr` to the next quote, which ends the string
+    /// unless an odd number of backslashes precedes it. Its content is not validated here: the image
+    /// decoder accepts only base64, white space and `\/` (other escapes are decoded strictly), so
+    /// anything else there becomes the image's problem instead of failing the whole report.
+    private mutating func skipOpaqueString() throws(JSONParseError) {
+        let start = i
+        var p = i + 1
+        while true {
+            guard p < end, let hit = memchr(base + p, 0x22, end - p) else { throw truncated() }
+            let quote = UnsafePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - base
+            var backslashes = 0
+            while quote - 1 - backslashes > start, base[quote - 1 - backslashes] == 0x5C { backslashes += 1 }
+            p = quote + 1
+            if backslashes % 2 == 0 { break }
+        }
+        i = p
+        var node = Node(kind: .string, start: start)
+        node.escaped = true
         node.end = i
         node.next = nodes.count + 1
         nodes.append(node)

@@ -7,7 +7,7 @@ import Foundation
 public enum ReportReader {
     /// How to read a report.
     public struct Options: Sendable {
-        /// Files larger than this many bytes are refused (default 512 MiB).
+        /// Files larger than this many bytes are refused (default 512 MiB; never more than 2 GiB).
         public var maxFileSize: Int
         /// Deepest allowed JSON nesting (default 256; real reports use 6).
         public var maxDepth: Int
@@ -19,17 +19,21 @@ public enum ReportReader {
         public var timeZone: TimeZone
         /// Decode images on several cores when there are many (default true).
         public var parallel: Bool
+        /// Compute the file's SHA-256 (default true). Turn off only where the report's identity is not
+        /// needed (fuzzing); `sha256` is then empty.
+        public var computeDigest: Bool
 
         /// Options with the defaults; any of them can be set here.
         public init(maxFileSize: Int = 512 * 1024 * 1024, maxDepth: Int = 256,
                     imageLimits: EmbeddedImageDecoder.Limits = .standard, auditDate: Date? = nil,
-                    timeZone: TimeZone = .current, parallel: Bool = true) {
+                    timeZone: TimeZone = .current, parallel: Bool = true, computeDigest: Bool = true) {
             self.maxFileSize = maxFileSize
             self.maxDepth = maxDepth
             self.imageLimits = imageLimits
             self.auditDate = auditDate
             self.timeZone = timeZone
             self.parallel = parallel
+            self.computeDigest = computeDigest
         }
     }
 
@@ -38,7 +42,7 @@ public enum ReportReader {
     ///   limit, `.badInput` (with the byte offset) when there is no payload, it is not JSON, it is
     ///   truncated, or it has no `_axKeyAllScreens`.
     public static func read(path: String, options: Options = Options()) throws -> InspectorReport {
-        let buffer = try ByteBuffer.read(path: path, maxSize: options.maxFileSize)
+        let buffer = try ByteBuffer.read(path: path, maxSize: min(options.maxFileSize, Int(Int32.max) - 1))
         let attributes = try? FileManager.default.attributesOfItem(atPath: path)
         let modified = attributes?[.modificationDate] as? Date
         return try read(buffer: buffer, path: path, modificationDate: modified, options: options)
@@ -49,14 +53,16 @@ public enum ReportReader {
     /// - Throws: as `read(path:options:)`.
     public static func read(buffer: ByteBuffer, path: String, modificationDate: Date? = nil,
                             options: Options = Options()) throws -> InspectorReport {
-        if buffer.count > options.maxFileSize {
+        if buffer.count > options.maxFileSize || buffer.count >= Int(Int32.max) {
             throw AuditError(.limitExceeded, "the file is \(buffer.count) bytes, more than the limit of "
-                             + "\(options.maxFileSize) bytes", path: path)
+                             + "\(min(options.maxFileSize, Int(Int32.max) - 1)) bytes", path: path)
         }
         // Hash on another core while the payload is parsed.
         let hashGroup = DispatchGroup()
         let hashBox = HashBox()
-        if options.parallel && buffer.count > 1 << 20 {
+        if !options.computeDigest {
+            hashBox.value = ""
+        } else if options.parallel && buffer.count > 1 << 20 {
             DispatchQueue.global().async(group: hashGroup) { hashBox.value = SHA256.hexDigest(of: buffer.bytes) }
         } else {
             hashBox.value = SHA256.hexDigest(of: buffer.bytes)
