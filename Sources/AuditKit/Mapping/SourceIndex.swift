@@ -210,34 +210,24 @@ public struct SourceIndex: Sendable {
             for member in scan.members { members.append((outcome.path, member)) }
         }
         viewTypes = SourceIndex.resolveViewTypes(types.map(\.declaration))
-        literals.reserveCapacity(literalCount)
-        byText.reserveCapacity(literalCount)
-        byFoldedText.reserveCapacity(literalCount)
-        var lastChain: [String] = []
-        var lastView: String?
-        for outcome in outcomes {
-            guard let scan = outcome.scan else { continue }
-            for (literal, key) in zip(scan.literals, outcome.keys) {
-                if literal.enclosingTypes != lastChain {
-                    lastChain = literal.enclosingTypes
-                    lastView = lastChain.last(where: { name in
-                        viewTypes.contains(name.contains(".") ? String(name.split(separator: ".").last!) : name)
-                    }).map { $0.contains(".") ? String($0.split(separator: ".").last!) : $0 }
-                }
-                let i = literals.count
-                literals.append(IndexedLiteral(file: outcome.path, literal: literal, view: lastView))
-                switch key {
-                case .none:
-                    break
-                case .plain(let text, let folded):
-                    byText[text, default: []].append(i)
-                    byFoldedText[folded, default: []].append(i)
-                case .pattern(let pattern, let signature, let useful):
-                    if useful { patterns.append((pattern, i)) }
-                    if let signature { bySignature[signature, default: []].append(i) }
-                }
+        // Two independent passes over the same literals, one per core: the flat literal list with views,
+        // and the lookup tables (indices agree because both walk the files in the same order).
+        nonisolated(unsafe) var flat: [IndexedLiteral] = []
+        nonisolated(unsafe) var tables = LookupTables()
+        let views = viewTypes
+        let total = literalCount
+        DispatchQueue.concurrentPerform(iterations: 2) { part in
+            if part == 0 {
+                flat = SourceIndex.flatten(outcomes, count: total, views: views)
+            } else {
+                tables = SourceIndex.lookupTables(outcomes, count: total)
             }
         }
+        literals = flat
+        byText = tables.byText
+        byFoldedText = tables.byFoldedText
+        patterns = tables.patterns
+        bySignature = tables.bySignature
         for (i, entry) in localizedStrings.enumerated() {
             let pattern = TextPattern(format: entry.value)
             if pattern.hasHoles {
@@ -247,6 +237,57 @@ public struct SourceIndex: Sendable {
                 stringsByFoldedValue[SourceIndex.fold(entry.value), default: []].append(i)
             }
         }
+    }
+
+    private struct LookupTables {
+        var byText: [String: [Int]] = [:]
+        var byFoldedText: [String: [Int]] = [:]
+        var patterns: [(pattern: TextPattern, literal: Int)] = []
+        var bySignature: [String: [Int]] = [:]
+    }
+
+    private static func flatten(_ outcomes: [FileOutcome], count: Int, views: Set<String>) -> [IndexedLiteral] {
+        var result: [IndexedLiteral] = []
+        result.reserveCapacity(count)
+        var lastChain: [String] = []
+        var lastView: String?
+        func simple(_ name: String) -> String {
+            name.contains(".") ? String(name.split(separator: ".").last ?? Substring(name)) : name
+        }
+        for outcome in outcomes {
+            guard let scan = outcome.scan else { continue }
+            for literal in scan.literals {
+                if literal.enclosingTypes != lastChain {
+                    lastChain = literal.enclosingTypes
+                    lastView = lastChain.last(where: { views.contains(simple($0)) }).map(simple)
+                }
+                result.append(IndexedLiteral(file: outcome.path, literal: literal, view: lastView))
+            }
+        }
+        return result
+    }
+
+    private static func lookupTables(_ outcomes: [FileOutcome], count: Int) -> LookupTables {
+        var tables = LookupTables()
+        tables.byText.reserveCapacity(count)
+        tables.byFoldedText.reserveCapacity(count)
+        var i = 0
+        for outcome in outcomes {
+            for key in outcome.keys {
+                switch key {
+                case .none:
+                    break
+                case .plain(let text, let folded):
+                    tables.byText[text, default: []].append(i)
+                    tables.byFoldedText[folded, default: []].append(i)
+                case .pattern(let pattern, let signature, let useful):
+                    if useful { tables.patterns.append((pattern, i)) }
+                    if let signature { tables.bySignature[signature, default: []].append(i) }
+                }
+                i += 1
+            }
+        }
+        return tables
     }
 
     /// Which declared types are views: those inheriting `View`, `UIView`, `UIViewController` (and a few
