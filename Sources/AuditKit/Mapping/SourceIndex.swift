@@ -182,6 +182,9 @@ public struct SourceIndex: Sendable {
 
     private static func lookupKey(for literal: SwiftStringLiteral) -> LiteralKey {
         if let text = literal.plainText {
+            guard text.utf8.contains(UInt8(ascii: "%")) else {
+                return text.isEmpty ? .none : .plain(text: text, folded: fold(text))
+            }
             let pattern = TextPattern(format: text)
             if pattern.hasHoles { return .pattern(pattern, signature: nil, useful: pattern.fixedLetterCount >= 3) }
             return text.isEmpty ? .none : .plain(text: text, folded: fold(text))
@@ -341,6 +344,18 @@ public struct SourceIndex: Sendable {
 
     /// `fold` for ASCII text, on bytes; nil when the text has other characters.
     private static func foldASCII(_ text: String) -> String? {
+        // Already folded (lowercase ASCII, single inner spaces): share the string instead of copying it.
+        var clean = true
+        var previous: UInt8 = 32
+        for byte in text.utf8 {
+            if byte >= 0x80 { return nil }
+            if (byte >= 65 && byte <= 90) || (byte >= 9 && byte <= 13) || (byte == 32 && previous == 32) {
+                clean = false
+                break
+            }
+            previous = byte
+        }
+        if clean && previous != 32 { return text }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count)
         var pendingSpace = false

@@ -37,6 +37,12 @@ private struct Token {
     var end: Int
 }
 
+private struct RecentTokens {
+    var first: Token?
+    var second: Token?
+    var third: Token?
+}
+
 private struct Frame {
     enum Kind { case paren, brace, bracket, interpolation }
     var kind: Kind
@@ -64,7 +70,8 @@ private struct Scanner {
     var result = SwiftFileScan()
     var newlineOffsets: [Int] = []
     var stack: [Frame] = []
-    var recent: [Token] = []   // the last three significant tokens, oldest first
+    /// The last three significant tokens, newest first.
+    var recent = RecentTokens()
     var pendingType: PendingType?
     var pendingPreview = false
     var previewDepth = 0
@@ -102,13 +109,17 @@ private struct Scanner {
     }
 
     mutating func push(_ token: Token) {
-        if recent.count == 3 { recent.removeFirst() }
-        recent.append(token)
+        recent.third = recent.second
+        recent.second = recent.first
+        recent.first = token
     }
 
     func recentToken(_ back: Int) -> Token? {
-        let i = recent.count - 1 - back
-        return i >= 0 ? recent[i] : nil
+        switch back {
+        case 0: return recent.first
+        case 1: return recent.second
+        default: return recent.third
+        }
     }
 
     func isIdentifier(_ token: Token?, _ word: String? = nil) -> Bool {
@@ -412,7 +423,7 @@ private struct Scanner {
                     index = j + 1
                     stack.append(Frame(kind: .interpolation))
                     let savedRecent = recent
-                    recent = []
+                    recent = RecentTokens()
                     _ = scanCode(stopDepth: stack.count)
                     recent = savedRecent
                     holes.append((holeStart, index))

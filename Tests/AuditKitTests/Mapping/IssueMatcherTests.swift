@@ -163,4 +163,12 @@ import Testing
         ]))
         #expect(result.issue(1)?.primary?.location == SourceLocation(file: "App/Home/HomeView.swift", line: 9, column: 9))
     }
+
+    @Test func foldingIgnoresCaseWhitespaceRunsAndQuoteStyle() {
+        #expect(SourceIndex.fold("  Hello \t  World ") == "hello world")
+        #expect(SourceIndex.fold("already folded") == "already folded")
+        #expect(SourceIndex.fold("Ünïcode  X") == "ünïcode x")
+        #expect(SourceIndex.fold("“Quote” it’s…") == "\"quote\" it's...")
+        #expect(SourceIndex.fold(" ") == "")
+    }
 }
