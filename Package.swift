@@ -33,7 +33,10 @@ let package = Package(
         .target(name: "AuditKitTestSupport", dependencies: ["AuditKit", "CAuditImaging"]),
         .executableTarget(
             name: "auditkit-bench", dependencies: ["AuditKit", "AuditKitTestSupport"]),
-        .testTarget(name: "AuditKitTests", dependencies: ["AuditKit", "AuditKitTestSupport"]),
+        .testTarget(
+            name: "AuditKitTests", dependencies: ["AuditKit", "AuditKitTestSupport"],
+            // A small SwiftUI project the mapping tests index from disk; not compiled.
+            exclude: ["Mapping/Fixtures"]),
         .testTarget(
             name: "AuditCLITests", dependencies: ["AuditKit", "AuditKitTestSupport", "auditkit"]),
     ],

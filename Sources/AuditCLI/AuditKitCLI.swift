@@ -7,6 +7,7 @@ public enum AuditKitCLI {
     static var commands: [any Command.Type] {
         [
             ExtractCommand.self,
+            MapCommand.self,
             LogCommand.self,
             SummaryCommand.self,
             HistoryCommand.self,

@@ -8,3 +8,4 @@ if area == "make-sample" { print(try makeSampleReport(into: arguments.dropFirst(
 if area == nil || area == "reader" { try runReaderBenchmark(arguments: Array(arguments.dropFirst())) }
 if area == nil || area == "log" { runLogBenchmark() }
 if area == nil || area == "history" { try runHistoryBenchmark() }
+if area == nil || area == "mapping" { runMappingBenchmark() }

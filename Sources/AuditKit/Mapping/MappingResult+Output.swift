@@ -1,0 +1,104 @@
+import Foundation
+
+extension MappingResult {
+    /// The human-readable listing: a summary line, then issues grouped by view.
+    public func textOutput(report: InspectorReport) -> String {
+        let c = counts
+        var text = "\(report.fileName): \(c.total) issue\(c.total == 1 ? "" : "s"), \(c.byRule) by rules, "
+            + "\(c.fromSource) from source text, \(c.ambiguous) ambiguous, \(c.unmapped) not mapped\n"
+        let issuesByNumber = Dictionary(report.issues.map { ($0.number, $0) }, uniquingKeysWith: { a, _ in a })
+        for group in groupedByView() {
+            text += "\n" + (group.view ?? "(no view)") + "\n"
+            for number in group.issueNumbers {
+                guard let entry = issue(number), let issue = issuesByNumber[number] else { continue }
+                var line = "  #\(number) \(issue.testType.displayName): \(issue.shortTitle)"
+                if let element = issue.elementText, !element.isEmpty { line += " \"\(element)\"" }
+                text += line + "\n"
+                if let primary = entry.primary {
+                    var detail = "      -> " + (primary.location?.description ?? "no location")
+                    if let symbol = primary.symbol { detail += "  \(symbol)" }
+                    detail += "  [\(primary.status.key)"
+                    if case .accepted(let reason) = primary.status { detail += ": \(reason)" }
+                    detail += ", \(Int((primary.confidence * 100).rounded()))%]"
+                    text += detail + "\n"
+                    if let note = primary.note, !note.isEmpty { text += "         \(note)\n" }
+                }
+                text += "         \(entry.explanation)\n"
+                if entry.isAmbiguous {
+                    for other in entry.candidates.dropFirst() {
+                        text += "         also: \(other.location?.description ?? "?")"
+                            + (other.view.map { " (\($0))" } ?? "") + " \(Int((other.confidence * 100).rounded()))%\n"
+                    }
+                }
+            }
+        }
+        return text
+    }
+
+    /// One Xcode diagnostic per issue: `warning` for open issues, `note` for accepted and system ones;
+    /// issues without a location become plain warnings.
+    public func xcodeDiagnostics(report: InspectorReport) -> [XcodeDiagnostic] {
+        let issuesByNumber = Dictionary(report.issues.map { ($0.number, $0) }, uniquingKeysWith: { a, _ in a })
+        return issues.compactMap { entry in
+            guard let issue = issuesByNumber[entry.issueNumber] else { return nil }
+            let status = entry.primary?.status ?? .open
+            var message = "[\(issue.testType.displayName)] \(issue.shortTitle)"
+            if let element = issue.elementText, !element.isEmpty { message += " \"\(element)\"" }
+            message += " (issue \(issue.number) of \(report.fileName)"
+            if let view = entry.primary?.view { message += ", \(view)" }
+            switch status {
+            case .open: break
+            case .accepted(let reason): message += ", accepted: \(reason)"
+            case .system: message += ", system UI"
+            }
+            if entry.isAmbiguous { message += ", ambiguous" }
+            message += ")"
+            return XcodeDiagnostic(location: entry.primary?.location, severity: status == .open ? .warning : .note,
+                                   message: message)
+        }
+    }
+
+    /// The JSON form (`"version": 1`, sorted keys): every issue with its primary mapping, candidates and
+    /// explanation, and the view groups.
+    public func jsonOutput(report: InspectorReport) -> Data {
+        let issuesByNumber = Dictionary(report.issues.map { ($0.number, $0) }, uniquingKeysWith: { a, _ in a })
+        var items: [[String: Any]] = []
+        for entry in issues {
+            var item: [String: Any] = ["number": entry.issueNumber, "ambiguous": entry.isAmbiguous,
+                                       "explanation": entry.explanation]
+            if let issue = issuesByNumber[entry.issueNumber] {
+                item["testType"] = issue.testType.key
+                item["shortTitle"] = issue.shortTitle
+                item["screen"] = issue.screenName
+                if let element = issue.elementText { item["elementText"] = element }
+                if let code = issue.errorCode { item["errorCode"] = code }
+            }
+            item["mapping"] = entry.primary.map(Self.json(_:)) ?? NSNull()
+            item["candidates"] = entry.candidates.map(Self.json(_:))
+            items.append(item)
+        }
+        let groups: [[String: Any]] = groupedByView().map { group in
+            ["view": group.view ?? NSNull(), "issues": group.issueNumbers]
+        }
+        let document: [String: Any] = ["version": 1, "report": report.sourcePath, "issues": items, "views": groups]
+        return (try? JSONSerialization.data(withJSONObject: document,
+                                            options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data()
+    }
+
+    static func json(_ mapping: IssueMapping) -> [String: Any] {
+        var item: [String: Any] = ["origin": mapping.origin.rawValue, "status": mapping.status.key,
+                                   "confidence": mapping.confidence]
+        if case .accepted(let reason) = mapping.status { item["reason"] = reason }
+        if let rule = mapping.ruleID { item["rule"] = rule }
+        if let view = mapping.view { item["view"] = view }
+        if let symbol = mapping.symbol { item["symbol"] = symbol }
+        if let note = mapping.note { item["note"] = note }
+        if let location = mapping.location {
+            var place: [String: Any] = ["file": location.file]
+            if let line = location.line { place["line"] = line }
+            if let column = location.column { place["column"] = column }
+            item["location"] = place
+        }
+        return item
+    }
+}

@@ -1,0 +1,96 @@
+/// The mapping of one issue: the primary conclusion (if any), the ranked automatic candidates, and why.
+public struct MappedIssue: Sendable, Hashable {
+    /// The report-wide issue number.
+    public var issueNumber: Int
+    /// The conclusion to act on: a rule's (merged with the best source location when the rule names
+    /// none), else the best automatic candidate; nil when nothing was found.
+    public var primary: IssueMapping?
+    /// Automatic candidates, best first (the primary's source among them when it came from the index).
+    public var candidates: [IssueMapping]
+    /// True when several candidates share the best rank and nothing told them apart.
+    public var isAmbiguous: Bool
+    /// One line saying how the mapping was reached, or why there is none.
+    public var explanation: String
+
+    /// Creates a mapped issue.
+    public init(issueNumber: Int, primary: IssueMapping?, candidates: [IssueMapping] = [], isAmbiguous: Bool = false,
+                explanation: String) {
+        self.issueNumber = issueNumber
+        self.primary = primary
+        self.candidates = candidates
+        self.isAmbiguous = isAmbiguous
+        self.explanation = explanation
+    }
+}
+
+/// Issues that belong to one view, for logs and summaries.
+public struct ViewGroup: Sendable, Hashable {
+    /// The view name; nil for issues whose view is unknown.
+    public var view: String?
+    /// Issue numbers in report order.
+    public var issueNumbers: [Int]
+
+    /// Creates a group.
+    public init(view: String?, issueNumbers: [Int]) {
+        self.view = view
+        self.issueNumbers = issueNumbers
+    }
+}
+
+/// The mapping of every issue of one report.
+public struct MappingResult: Sendable, Hashable {
+    /// The report's path, as given.
+    public var reportPath: String
+    /// One entry per issue, in report order.
+    public var issues: [MappedIssue]
+
+    /// Creates a result.
+    public init(reportPath: String, issues: [MappedIssue]) {
+        self.reportPath = reportPath
+        self.issues = issues
+    }
+
+    /// The entry for issue `number`, if there is one.
+    public func issue(_ number: Int) -> MappedIssue? {
+        issues.first { $0.issueNumber == number }
+    }
+
+    /// Issues grouped by the primary mapping's view: groups in order of first appearance, issues in report
+    /// order, and the issues without a view last (`view == nil`).
+    public func groupedByView() -> [ViewGroup] {
+        var groups: [ViewGroup] = []
+        var position: [String: Int] = [:]
+        var unknown: [Int] = []
+        for entry in issues {
+            guard let view = entry.primary?.view else {
+                unknown.append(entry.issueNumber)
+                continue
+            }
+            if let i = position[view] {
+                groups[i].issueNumbers.append(entry.issueNumber)
+            } else {
+                position[view] = groups.count
+                groups.append(ViewGroup(view: view, issueNumbers: [entry.issueNumber]))
+            }
+        }
+        if !unknown.isEmpty { groups.append(ViewGroup(view: nil, issueNumbers: unknown)) }
+        return groups
+    }
+
+    /// Counts for a summary line.
+    public var counts: (total: Int, byRule: Int, fromSource: Int, ambiguous: Int, unmapped: Int) {
+        var byRule = 0
+        var fromSource = 0
+        var ambiguous = 0
+        var unmapped = 0
+        for entry in issues {
+            switch entry.primary?.origin {
+            case .rule?: byRule += 1
+            case .sourceText?: fromSource += 1
+            case nil: unmapped += 1
+            }
+            if entry.isAmbiguous { ambiguous += 1 }
+        }
+        return (issues.count, byRule, fromSource, ambiguous, unmapped)
+    }
+}

@@ -1,0 +1,296 @@
+import Foundation
+
+/// A rule file (`auditkit.rules.json`): the team's judgement of which warnings map to which code, and
+/// which are system UI or accepted false positives.
+///
+/// Rules apply in file order and the first rule whose `match` holds wins. The format (JSON with `//`
+/// and `/* */` comments allowed, `"version": 1`) is described in the README and in `RuleFile.example`.
+public struct RuleFile: Sendable {
+    /// The default file name, looked up in the working directory.
+    public static let defaultFileName = "auditkit.rules.json"
+
+    /// The path the rules were read from, as given.
+    public var path: String
+    /// The format version (always 1).
+    public var version: Int
+    /// The rules, in file order.
+    public var rules: [MappingRule]
+
+    /// Creates a rule file from rules already built.
+    public init(path: String, rules: [MappingRule]) {
+        self.path = path
+        self.version = 1
+        self.rules = rules
+    }
+
+    /// Reads and checks the rule file at `path`.
+    /// - Throws: `AuditError` `.missingInput` when it cannot be read, `.badInput` with line and column
+    ///   for a JSON error, an unknown key, a wrong type, a bad regular expression or a missing reason.
+    public static func load(path: String) throws(AuditError) -> RuleFile {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw AuditError(.missingInput, "cannot read the rule file", path: path)
+        }
+        return try RuleFile(parsing: Array(data), path: path)
+    }
+
+    /// Parses and checks rule-file text.
+    /// - Throws: `AuditError` `.badInput` located at the offending line and column.
+    public init(parsing bytes: [UInt8], path: String) throws(AuditError) {
+        let root: PositionedJSON
+        do {
+            root = try PositionedJSON.parse(bytes)
+        } catch {
+            throw RuleFileParser.error(error.message, at: error.position, path: path)
+        }
+        var parser = RuleFileParser(path: path)
+        self = try parser.parseFile(root)
+    }
+
+    /// The first rule, in file order, that matches `issue`.
+    public func firstMatch(for issue: Issue, screen: Screen?) -> MappingRule? {
+        rules.first { $0.match.matches(issue, screen: screen) }
+    }
+}
+
+/// Turns a parsed JSON tree into rules, checking every key and value.
+private struct RuleFileParser {
+    let path: String
+
+    static func error(_ message: String, at position: PositionedJSON.Position, path: String) -> AuditError {
+        AuditError(.badInput, message, location: InputLocation(path: path, byteOffset: position.offset,
+                                                             line: position.line, column: position.column))
+    }
+
+    func error(_ message: String, at position: PositionedJSON.Position) -> AuditError {
+        Self.error(message, at: position, path: path)
+    }
+
+    static let fileKeys = ["version", "rules"]
+    static let ruleKeys = ["id", "match", "view", "file", "line", "column", "symbol", "note", "status", "reason"]
+    static let matchKeys = ["testType", "errorCode", "title", "text", "textIgnoringCase", "textMatches", "screen",
+                            "group", "duplicate", "region"]
+    static let regionKeys = ["top", "bottom", "left", "right", "rect"]
+    static let rectKeys = ["x", "y", "width", "height"]
+
+    func object(_ value: PositionedJSON, _ what: String, allowed: [String]) throws(AuditError) -> [PositionedJSON.Member] {
+        guard let members = value.members else {
+            throw error("\(what) must be an object, found \(value.typeDescription)", at: value.position)
+        }
+        var seen = Set<String>()
+        for member in members {
+            guard allowed.contains(member.key) else {
+                throw error("unknown key \"\(member.key)\" in \(what); expected one of: \(allowed.joined(separator: ", "))",
+                            at: member.keyPosition)
+            }
+            guard seen.insert(member.key).inserted else {
+                throw error("key \"\(member.key)\" appears twice in \(what); keep one", at: member.keyPosition)
+            }
+        }
+        return members
+    }
+
+    func string(_ value: PositionedJSON, _ key: String) throws(AuditError) -> String {
+        guard let text = value.string else {
+            throw error("\"\(key)\" must be a string, found \(value.typeDescription)", at: value.position)
+        }
+        return text
+    }
+
+    func nonEmptyString(_ value: PositionedJSON, _ key: String) throws(AuditError) -> String {
+        let text = try string(value, key)
+        guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+            throw error("\"\(key)\" must not be empty", at: value.position)
+        }
+        return text
+    }
+
+    func strings(_ value: PositionedJSON, _ key: String) throws(AuditError) -> [String] {
+        if let items = value.elements {
+            guard !items.isEmpty else { throw error("\"\(key)\" must not be an empty array", at: value.position) }
+            var result: [String] = []
+            for item in items { result.append(try string(item, key)) }
+            return result
+        }
+        guard value.string != nil else {
+            throw error("\"\(key)\" must be a string or an array of strings, found \(value.typeDescription)",
+                        at: value.position)
+        }
+        return [try string(value, key)]
+    }
+
+    func integer(_ value: PositionedJSON, _ key: String, minimum: Int) throws(AuditError) -> Int {
+        guard let number = value.number, number.rounded() == number, number >= Double(minimum), number < 1e15 else {
+            throw error("\"\(key)\" must be a whole number of at least \(minimum), found \(describe(value))",
+                        at: value.position)
+        }
+        return Int(number)
+    }
+
+    func integers(_ value: PositionedJSON, _ key: String) throws(AuditError) -> [Int] {
+        if let items = value.elements {
+            guard !items.isEmpty else { throw error("\"\(key)\" must not be an empty array", at: value.position) }
+            var result: [Int] = []
+            for item in items { result.append(try integer(item, key, minimum: Int.min / 2)) }
+            return result
+        }
+        return [try integer(value, key, minimum: Int.min / 2)]
+    }
+
+    func points(_ value: PositionedJSON, _ key: String, allowZero: Bool = false) throws(AuditError) -> Double {
+        guard let number = value.number, number.isFinite, allowZero ? number >= 0 : number > 0 else {
+            throw error("\"\(key)\" must be a \(allowZero ? "non-negative" : "positive") number of points, found \(describe(value))",
+                        at: value.position)
+        }
+        return number
+    }
+
+    func describe(_ value: PositionedJSON) -> String {
+        if let number = value.number { return "\(number)" }
+        return value.typeDescription
+    }
+
+    func pattern(_ value: PositionedJSON, _ key: String) throws(AuditError) -> RulePattern {
+        let source = try string(value, key)
+        do {
+            return try RulePattern(source)
+        } catch {
+            throw self.error("bad regular expression in \"\(key)\": \(error.message); fix the expression (escape "
+                             + "special characters such as ( [ . with a backslash, written \\\\ in JSON)", at: value.position)
+        }
+    }
+
+    mutating func parseFile(_ root: PositionedJSON) throws(AuditError) -> RuleFile {
+        let members = try object(root, "the rule file", allowed: Self.fileKeys)
+        guard let versionValue = root["version"] else {
+            throw error("missing \"version\": add \"version\": 1 at the top of the file", at: root.position)
+        }
+        guard versionValue.number == 1 else {
+            throw error("unsupported version \(describe(versionValue)); this auditkit reads version 1", at: versionValue.position)
+        }
+        guard let rulesValue = members.first(where: { $0.key == "rules" })?.value else {
+            throw error("missing \"rules\": add \"rules\": [] with the rules in order", at: root.position)
+        }
+        guard let items = rulesValue.elements else {
+            throw error("\"rules\" must be an array, found \(rulesValue.typeDescription)", at: rulesValue.position)
+        }
+        var rules: [MappingRule] = []
+        var ids: [String: PositionedJSON.Position] = [:]
+        for item in items {
+            let rule = try parseRule(item)
+            if let first = ids[rule.id] {
+                throw error("duplicate rule id \"\(rule.id)\" (first used at line \(first.line)); give each rule its own id",
+                            at: item["id"]?.position ?? item.position)
+            }
+            ids[rule.id] = item["id"]?.position ?? item.position
+            rules.append(rule)
+        }
+        return RuleFile(path: path, rules: rules)
+    }
+
+    func parseRule(_ value: PositionedJSON) throws(AuditError) -> MappingRule {
+        _ = try object(value, "a rule", allowed: Self.ruleKeys)
+        guard let idValue = value["id"] else {
+            throw error("a rule needs an \"id\" (a short unique name such as \"status-bar\")", at: value.position)
+        }
+        let id = try nonEmptyString(idValue, "id")
+        guard let matchValue = value["match"] else {
+            throw error("rule \"\(id)\" needs a \"match\" object (use {} to match every issue)", at: value.position)
+        }
+        let match = try parseMatch(matchValue)
+        var conclusion = RuleConclusion()
+        if let v = value["view"] { conclusion.view = try nonEmptyString(v, "view") }
+        if let v = value["file"] { conclusion.file = try nonEmptyString(v, "file") }
+        if let v = value["line"] { conclusion.line = try integer(v, "line", minimum: 1) }
+        if let v = value["column"] { conclusion.column = try integer(v, "column", minimum: 1) }
+        if let v = value["symbol"] { conclusion.symbol = try nonEmptyString(v, "symbol") }
+        if let v = value["note"] { conclusion.note = try string(v, "note") }
+        if conclusion.line != nil, conclusion.file == nil, let v = value["line"] {
+            throw error("rule \"\(id)\" gives a \"line\" without a \"file\"; add the file", at: v.position)
+        }
+        if conclusion.column != nil, conclusion.line == nil, let v = value["column"] {
+            throw error("rule \"\(id)\" gives a \"column\" without a \"line\"; add the line", at: v.position)
+        }
+        let reason = try value["reason"].map { (v) throws(AuditError) in try nonEmptyString(v, "reason") }
+        let statusText = try value["status"].map { (v) throws(AuditError) in try string(v, "status") } ?? "open"
+        switch statusText {
+        case "open":
+            conclusion.status = .open
+        case "system":
+            conclusion.status = .system
+        case "accepted":
+            guard let reason else {
+                throw error("rule \"\(id)\" has status \"accepted\" but no \"reason\"; add \"reason\": \"why this warning is "
+                            + "a false positive\"", at: value["status"]?.position ?? value.position)
+            }
+            conclusion.status = .accepted(reason: reason)
+        default:
+            throw error("unknown status \"\(statusText)\"; expected open, accepted or system",
+                        at: value["status"]?.position ?? value.position)
+        }
+        if reason != nil, statusText != "accepted", let v = value["reason"] {
+            throw error("\"reason\" only goes with \"status\": \"accepted\"; remove it or use a \"note\"", at: v.position)
+        }
+        let location = SourceLocation(file: path, line: value.position.line, column: value.position.column)
+        return MappingRule(id: id, match: match, conclusion: conclusion, definedAt: location)
+    }
+
+    func parseMatch(_ value: PositionedJSON) throws(AuditError) -> RuleMatch {
+        _ = try object(value, "\"match\"", allowed: Self.matchKeys)
+        var match = RuleMatch()
+        if let v = value["testType"] {
+            var types: [TestType] = []
+            for name in try strings(v, "testType") {
+                let type = TestType(key: name)
+                if case .other = type, !name.lowercased().hasPrefix("other:") {
+                    throw error("unknown test type \"\(name)\"; expected one of: "
+                                + TestType.known.map(\.key).joined(separator: ", ") + " (or other:<name>)", at: v.position)
+                }
+                types.append(type)
+            }
+            match.testTypes = types
+        }
+        if let v = value["errorCode"] { match.errorCodes = try integers(v, "errorCode") }
+        if let v = value["title"] { match.title = try pattern(v, "title") }
+        let textKeys = ["text", "textIgnoringCase", "textMatches"].filter { value[$0] != nil }
+        if textKeys.count > 1, let v = value[textKeys[1]] {
+            throw error("give only one of \"text\", \"textIgnoringCase\" and \"textMatches\"", at: v.position)
+        }
+        if let v = value["text"] { match.text = .exact(try string(v, "text")) }
+        if let v = value["textIgnoringCase"] { match.text = .ignoringCase(try string(v, "textIgnoringCase")) }
+        if let v = value["textMatches"] { match.text = .pattern(try pattern(v, "textMatches")) }
+        if let v = value["screen"] { match.screens = try strings(v, "screen") }
+        if let v = value["group"] { match.groups = try strings(v, "group") }
+        if let v = value["duplicate"] {
+            guard case .bool(let flag) = v.kind else {
+                throw error("\"duplicate\" must be true or false, found \(v.typeDescription)", at: v.position)
+            }
+            match.duplicate = flag
+        }
+        if let v = value["region"] { match.region = try parseRegion(v) }
+        return match
+    }
+
+    func parseRegion(_ value: PositionedJSON) throws(AuditError) -> ScreenRegion {
+        let members = try object(value, "\"region\"", allowed: Self.regionKeys)
+        guard !members.isEmpty else {
+            throw error("\"region\" needs at least one of: top, bottom, left, right, rect", at: value.position)
+        }
+        var region = ScreenRegion()
+        if let v = value["top"] { region.top = try points(v, "top") }
+        if let v = value["bottom"] { region.bottom = try points(v, "bottom") }
+        if let v = value["left"] { region.left = try points(v, "left") }
+        if let v = value["right"] { region.right = try points(v, "right") }
+        if let v = value["rect"] {
+            _ = try object(v, "\"rect\"", allowed: Self.rectKeys)
+            var numbers: [Double] = []
+            for key in Self.rectKeys {
+                guard let n = v[key] else {
+                    throw error("\"rect\" needs \"\(key)\" (x, y, width, height in points)", at: v.position)
+                }
+                numbers.append(try points(n, key, allowZero: true))
+            }
+            region.rect = Rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
+        }
+        return region
+    }
+}

@@ -1,0 +1,465 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A string literal with the file it is in and the view it belongs to.
+public struct IndexedLiteral: Sendable, Hashable {
+    /// The file, as found under its `--source` folder (relative to the working directory when it is under it).
+    public var file: String
+    /// The literal and its context.
+    public var literal: SwiftStringLiteral
+    /// The innermost enclosing type that is a view (conforms to `View`, subclasses `UIView`/`UIViewController`,
+    /// or extends such a type), if any.
+    public var view: String?
+
+    /// Creates an entry.
+    public init(file: String, literal: SwiftStringLiteral, view: String?) {
+        self.file = file
+        self.literal = literal
+        self.view = view
+    }
+
+    /// The literal's location.
+    public var location: SourceLocation { SourceLocation(file: file, line: literal.line, column: literal.column) }
+
+    /// Whether the literal is an argument that puts text on screen or into an accessibility label
+    /// (`Text("…")`, `Button("…")`, `.navigationTitle("…")`, `String(localized:)`, `label.text = "…"`, ...).
+    public var isTextBearing: Bool {
+        if let call = literal.call {
+            if SourceIndex.textBearingCalls.contains(call) {
+                if let label = literal.argumentLabel { return SourceIndex.textBearingLabels.contains(label) }
+                return true
+            }
+            return call == "String" && literal.argumentLabel == "localized"
+        }
+        if let name = literal.assignedTo { return SourceIndex.textBearingProperties.contains(name) }
+        return false
+    }
+}
+
+/// Every string literal, type declaration and localized string under the `--source` folders, with
+/// lookups by text for the matcher.
+public struct SourceIndex: Sendable {
+    /// Calls whose string argument is shown text or an accessibility string.
+    public static let textBearingCalls: Set<String> = [
+        "Text", "Button", "Label", "Toggle", "Link", "Menu", "Picker", "Section", "TextField", "SecureField",
+        "NavigationLink", "Stepper", "DatePicker", "Slider", "Tab", "ProgressView", "LabeledContent", "GroupBox",
+        "ShareLink", "ContentUnavailableView", "ControlGroup", "DisclosureGroup", "ColorPicker", "Gauge",
+        "navigationTitle", "navigationSubtitle", "accessibilityLabel", "accessibilityHint", "accessibilityValue",
+        "accessibilityInputLabels", "help", "alert", "confirmationDialog", "badge", "searchable", "tabItem",
+        "LocalizedStringKey", "LocalizedStringResource", "NSLocalizedString", "setTitle", "UILabel", "UIButton",
+        "UIBarButtonItem", "UIAlertController", "UIAlertAction", "localized",
+    ]
+    /// Argument labels that still carry shown text (`Text(verbatim:)`, `Button(title:)`, ...).
+    public static let textBearingLabels: Set<String> = [
+        "verbatim", "localized", "title", "label", "text", "titleKey", "message", "prompt", "value", "header",
+        "footer",
+    ]
+    /// Properties whose assigned string is shown text (`label.text = "…"`).
+    public static let textBearingProperties: Set<String> = [
+        "text", "title", "accessibilityLabel", "accessibilityHint", "accessibilityValue", "placeholder", "headerTitle",
+        "footerTitle", "prompt", "message",
+    ]
+
+    /// The folders indexed, as given.
+    public var roots: [String]
+    /// Paths of the Swift files indexed, in stable (sorted) order.
+    public var swiftFiles: [String]
+    /// Every string literal, ordered by file then position.
+    public var literals: [IndexedLiteral]
+    /// Every type declaration with its file, ordered by file then position.
+    public var types: [(file: String, declaration: SwiftTypeDeclaration)]
+    /// Members declared in type bodies with their files.
+    public var members: [(file: String, declaration: SwiftMemberDeclaration)]
+    /// Entries of `.strings` files and `.xcstrings` catalogs, ordered by file then position.
+    public var localizedStrings: [LocalizedString]
+    /// Simple names of the types that are views.
+    public var viewTypes: Set<String>
+    /// Files that could not be read or parsed (each one reported; the rest is indexed).
+    public var problems: [AuditError]
+
+    private var byText: [String: [Int]] = [:]
+    private var byFoldedText: [String: [Int]] = [:]
+    private var patterns: [(pattern: TextPattern, literal: Int)] = []
+    private var bySignature: [String: [Int]] = [:]
+    private var stringsByValue: [String: [Int]] = [:]
+    private var stringsByFoldedValue: [String: [Int]] = [:]
+    private var stringPatterns: [(pattern: TextPattern, entry: Int)] = []
+
+    /// Indexes every `.swift`, `.strings` and `.xcstrings` file under `roots`, skipping hidden folders,
+    /// `.build`, `DerivedData` and `Pods`. Files are lexed in parallel on every core; the result does not
+    /// depend on timing.
+    /// - Parameters:
+    ///   - workingDirectory: paths under it are shown relative to it.
+    ///   - parallel: false lexes on the calling thread only (for measurements); the result is the same.
+    /// - Throws: `AuditError` `.missingInput` when a root does not exist or is not a folder.
+    public static func build(roots: [String], workingDirectory: String = FileManager.default.currentDirectoryPath,
+                             parallel: Bool = true) throws(AuditError) -> SourceIndex {
+        var files: [String] = []
+        for root in roots {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory) else {
+                throw AuditError(.missingInput, "source folder does not exist", path: root)
+            }
+            if !isDirectory.boolValue {
+                files.append(root)
+                continue
+            }
+            files.append(contentsOf: collectFiles(under: root))
+        }
+        let display = files.map { displayPath($0, workingDirectory: workingDirectory) }
+        var seen = Set<String>()
+        var unique: [(path: String, display: String)] = []
+        for (path, shown) in zip(files, display) where seen.insert(shown).inserted {
+            unique.append((path, shown))
+        }
+        unique.sort { $0.display < $1.display }
+        return build(files: unique, roots: roots, parallel: parallel)
+    }
+
+    /// Indexes in-memory files (path and contents), for tests and tools that already hold the text.
+    public static func build(sources: [(path: String, contents: String)]) -> SourceIndex {
+        let outcomes = sources.map { scanFile(path: $0.path, bytes: Array($0.contents.utf8)) }
+        return SourceIndex(roots: [], outcomes: outcomes)
+    }
+
+    private static func build(files: [(path: String, display: String)], roots: [String], parallel: Bool) -> SourceIndex {
+        let count = files.count
+        let buffer = UnsafeMutableBufferPointer<FileOutcome>.allocate(capacity: count)
+        buffer.initialize(repeating: FileOutcome(path: ""))
+        defer { buffer.deallocate() }
+        nonisolated(unsafe) let shared = buffer
+        let work: @Sendable (Int) -> Void = { i in
+            let file = files[i]
+            guard let data = FileManager.default.contents(atPath: file.path) else {
+                var outcome = FileOutcome(path: file.display)
+                outcome.problem = AuditError(.missingInput, "cannot read the file", path: file.display)
+                shared[i] = outcome
+                return
+            }
+            shared[i] = scanFile(path: file.display, bytes: Array(data))
+        }
+        if parallel {
+            DispatchQueue.concurrentPerform(iterations: count, execute: work)
+        } else {
+            for i in 0..<count { work(i) }
+        }
+        return SourceIndex(roots: roots, outcomes: Array(buffer))
+    }
+
+    private struct FileOutcome: Sendable {
+        var path: String
+        var scan: SwiftFileScan?
+        var keys: [LiteralKey] = []
+        var strings: [LocalizedString] = []
+        var problem: AuditError?
+    }
+
+    /// How one literal is looked up, computed while lexing (in parallel).
+    private enum LiteralKey: Sendable {
+        case none
+        case plain(text: String, folded: String)
+        case pattern(TextPattern, signature: String?, useful: Bool)
+    }
+
+    private static func scanFile(path: String, bytes: [UInt8]) -> FileOutcome {
+        var outcome = FileOutcome(path: path)
+        if path.hasSuffix(".swift") {
+            let scan = SwiftLexer.scan(bytes)
+            outcome.keys = scan.literals.map(lookupKey(for:))
+            outcome.scan = scan
+        } else if path.hasSuffix(".xcstrings") {
+            do { outcome.strings = try StringCatalogReader.readCatalog(bytes, path: path) } catch { outcome.problem = error }
+        } else if path.hasSuffix(".strings") {
+            do { outcome.strings = try StringCatalogReader.readStrings(bytes, path: path) } catch { outcome.problem = error }
+        }
+        return outcome
+    }
+
+    private static func lookupKey(for literal: SwiftStringLiteral) -> LiteralKey {
+        if let text = literal.plainText {
+            guard text.utf8.contains(UInt8(ascii: "%")) else {
+                return text.isEmpty ? .none : .plain(text: text, folded: fold(text))
+            }
+            let pattern = TextPattern(format: text)
+            if pattern.hasHoles { return .pattern(pattern, signature: nil, useful: pattern.fixedLetterCount >= 3) }
+            return text.isEmpty ? .none : .plain(text: text, folded: fold(text))
+        }
+        let pattern = TextPattern(segments: literal.segments)
+        return .pattern(pattern, signature: pattern.signature, useful: pattern.fixedLetterCount >= 3)
+    }
+
+    private init(roots: [String], outcomes: [FileOutcome]) {
+        self.roots = roots
+        swiftFiles = []
+        literals = []
+        types = []
+        members = []
+        localizedStrings = []
+        problems = []
+        viewTypes = []
+        var literalCount = 0
+        for outcome in outcomes {
+            if let problem = outcome.problem { problems.append(problem) }
+            localizedStrings.append(contentsOf: outcome.strings)
+            guard let scan = outcome.scan else { continue }
+            swiftFiles.append(outcome.path)
+            literalCount += scan.literals.count
+            for type in scan.types { types.append((outcome.path, type)) }
+            for member in scan.members { members.append((outcome.path, member)) }
+        }
+        viewTypes = SourceIndex.resolveViewTypes(types.map(\.declaration))
+        // Two independent passes over the same literals, one per core: the flat literal list with views,
+        // and the lookup tables (indices agree because both walk the files in the same order).
+        nonisolated(unsafe) var flat: [IndexedLiteral] = []
+        nonisolated(unsafe) var tables = LookupTables()
+        let views = viewTypes
+        let total = literalCount
+        DispatchQueue.concurrentPerform(iterations: 2) { part in
+            if part == 0 {
+                flat = SourceIndex.flatten(outcomes, count: total, views: views)
+            } else {
+                tables = SourceIndex.lookupTables(outcomes, count: total)
+            }
+        }
+        literals = flat
+        byText = tables.byText
+        byFoldedText = tables.byFoldedText
+        patterns = tables.patterns
+        bySignature = tables.bySignature
+        for (i, entry) in localizedStrings.enumerated() {
+            let pattern = TextPattern(format: entry.value)
+            if pattern.hasHoles {
+                if pattern.fixedLetterCount >= 3 { stringPatterns.append((pattern, i)) }
+            } else {
+                stringsByValue[entry.value, default: []].append(i)
+                stringsByFoldedValue[SourceIndex.fold(entry.value), default: []].append(i)
+            }
+        }
+    }
+
+    private struct LookupTables {
+        var byText: [String: [Int]] = [:]
+        var byFoldedText: [String: [Int]] = [:]
+        var patterns: [(pattern: TextPattern, literal: Int)] = []
+        var bySignature: [String: [Int]] = [:]
+    }
+
+    private static func flatten(_ outcomes: [FileOutcome], count: Int, views: Set<String>) -> [IndexedLiteral] {
+        var result: [IndexedLiteral] = []
+        result.reserveCapacity(count)
+        var lastChain: [String] = []
+        var lastView: String?
+        func simple(_ name: String) -> String {
+            name.contains(".") ? String(name.split(separator: ".").last ?? Substring(name)) : name
+        }
+        for outcome in outcomes {
+            guard let scan = outcome.scan else { continue }
+            for literal in scan.literals {
+                if literal.enclosingTypes != lastChain {
+                    lastChain = literal.enclosingTypes
+                    lastView = lastChain.last(where: { views.contains(simple($0)) }).map(simple)
+                }
+                result.append(IndexedLiteral(file: outcome.path, literal: literal, view: lastView))
+            }
+        }
+        return result
+    }
+
+    private static func lookupTables(_ outcomes: [FileOutcome], count: Int) -> LookupTables {
+        var tables = LookupTables()
+        tables.byText.reserveCapacity(count)
+        tables.byFoldedText.reserveCapacity(count)
+        var i = 0
+        for outcome in outcomes {
+            for key in outcome.keys {
+                switch key {
+                case .none:
+                    break
+                case .plain(let text, let folded):
+                    tables.byText[text, default: []].append(i)
+                    tables.byFoldedText[folded, default: []].append(i)
+                case .pattern(let pattern, let signature, let useful):
+                    if useful { tables.patterns.append((pattern, i)) }
+                    if let signature { tables.bySignature[signature, default: []].append(i) }
+                }
+                i += 1
+            }
+        }
+        return tables
+    }
+
+    /// Which declared types are views: those inheriting `View`, `UIView`, `UIViewController` (and a few
+    /// relatives), then, repeatedly, types inheriting from a type already known to be a view.
+    static func resolveViewTypes(_ declarations: [SwiftTypeDeclaration]) -> Set<String> {
+        var views: Set<String> = ["View", "UIView", "UIViewController", "NSView", "NSViewController",
+                                  "UITableViewController", "UICollectionViewController", "UITableViewCell",
+                                  "UICollectionViewCell", "UIHostingController", "UINavigationController",
+                                  "UITabBarController", "ViewModifier", "UIControl", "UILabel", "UIButton",
+                                  "UIStackView", "UIScrollView", "UITableView", "UICollectionView"]
+        let builtIn = views
+        var changed = true
+        while changed {
+            changed = false
+            for declaration in declarations {
+                let name = String(declaration.simpleName)
+                if !views.contains(name), declaration.inheritedTypes.contains(where: views.contains) {
+                    views.insert(name)
+                    changed = true
+                }
+            }
+        }
+        let declared = Set(declarations.map { String($0.simpleName) })
+        return views.filter { !builtIn.contains($0) || declared.contains($0) }
+    }
+
+    /// Text folded for loose comparison: lowercased, whitespace runs collapsed to one space, trimmed,
+    /// typographic quotes and apostrophes made plain.
+    public static func fold(_ text: String) -> String {
+        if let ascii = foldASCII(text) { return ascii }
+        var out = ""
+        var pendingSpace = false
+        for scalar in text.lowercased().unicodeScalars {
+            if scalar.properties.isWhitespace {
+                pendingSpace = !out.isEmpty
+                continue
+            }
+            if pendingSpace {
+                out.append(" ")
+                pendingSpace = false
+            }
+            switch scalar {
+            case "\u{2018}", "\u{2019}": out.append("'")
+            case "\u{201C}", "\u{201D}": out.append("\"")
+            case "\u{2026}": out.append("...")
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// `fold` for ASCII text, on bytes; nil when the text has other characters.
+    private static func foldASCII(_ text: String) -> String? {
+        // Already folded (lowercase ASCII, single inner spaces): share the string instead of copying it.
+        var clean = true
+        var previous: UInt8 = 32
+        for byte in text.utf8 {
+            if byte >= 0x80 { return nil }
+            if (byte >= 65 && byte <= 90) || (byte >= 9 && byte <= 13) || (byte == 32 && previous == 32) {
+                clean = false
+                break
+            }
+            previous = byte
+        }
+        if clean && previous != 32 { return text }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        var pendingSpace = false
+        for byte in text.utf8 {
+            if byte >= 0x80 { return nil }
+            if byte == 32 || (byte >= 9 && byte <= 13) {
+                pendingSpace = !bytes.isEmpty
+                continue
+            }
+            if pendingSpace {
+                bytes.append(32)
+                pendingSpace = false
+            }
+            bytes.append(byte >= 65 && byte <= 90 ? byte + 32 : byte)
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Literals whose value is exactly `text`.
+    public func literals(exactly text: String) -> [IndexedLiteral] { (byText[text] ?? []).map { literals[$0] } }
+
+    /// Literals whose folded value equals `text` folded (case, whitespace and quote style ignored).
+    public func literals(folded text: String) -> [IndexedLiteral] {
+        (byFoldedText[SourceIndex.fold(text)] ?? []).map { literals[$0] }
+    }
+
+    /// Literals with interpolations or format specifiers whose pattern matches `text`.
+    public func literals(matchingPattern text: String) -> [IndexedLiteral] {
+        patterns.filter { $0.pattern.matches(text) }.map { literals[$0.literal] }
+    }
+
+    /// Literals that use the localization key `key`: the same text, or an interpolated literal whose
+    /// interpolations sit where the key has format specifiers (SwiftUI's `LocalizedStringKey` rule).
+    public func literals(usingKey key: String) -> [IndexedLiteral] {
+        var found = literals(exactly: key)
+        let pattern = TextPattern(format: key)
+        if pattern.hasHoles, let matches = bySignature[pattern.signature] {
+            found += matches.map { literals[$0] }
+        }
+        return found
+    }
+
+    /// Localized strings whose value is `text` (exactly, else folded, else as a format pattern).
+    public func localizedStrings(showing text: String) -> [LocalizedString] {
+        if let exact = stringsByValue[text] { return exact.map { localizedStrings[$0] } }
+        if let folded = stringsByFoldedValue[SourceIndex.fold(text)] { return folded.map { localizedStrings[$0] } }
+        return stringPatterns.filter { $0.pattern.matches(text) }.map { localizedStrings[$0.entry] }
+    }
+
+    /// Where the type `name` (simple or qualified) is declared (not extended), if it is.
+    public func declaration(ofType name: String) -> SourceLocation? {
+        let found = types.first { !$0.declaration.isExtension && ($0.declaration.name == name
+            || $0.declaration.simpleName == Substring(name)) }
+        return found.map { SourceLocation(file: $0.file, line: $0.declaration.line, column: $0.declaration.column) }
+    }
+
+    /// Where a member such as `HomeWidgetKind.titleColor` is declared, else where its type is.
+    public func declaration(ofSymbol symbol: String) -> SourceLocation? {
+        if let member = members.first(where: { $0.declaration.qualifiedName == symbol || $0.declaration.qualifiedName.hasSuffix("." + symbol) }) {
+            return SourceLocation(file: member.file, line: member.declaration.line, column: member.declaration.column)
+        }
+        let typeName = symbol.split(separator: ".").first.map(String.init) ?? symbol
+        return declaration(ofType: typeName)
+    }
+
+    /// The `.swift`, `.strings` and `.xcstrings` files under `root` (walked with `readdir`, which is much
+    /// faster than URL-based enumeration on Linux); symbolic links to folders are not followed.
+    static func collectFiles(under root: String) -> [String] {
+        let skipped: Set<String> = [".build", "DerivedData", "Pods", "Carthage", "node_modules"]
+        var result: [String] = []
+        var pending = [root.hasSuffix("/") && root.count > 1 ? String(root.dropLast()) : root]
+        while let folder = pending.popLast() {
+            guard let directory = opendir(folder) else { continue }
+            defer { closedir(directory) }
+            while let entry = readdir(directory) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                    String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+                }
+                if name.hasPrefix(".") || skipped.contains(name) { continue }
+                let path = folder == "." ? name : folder + "/" + name
+                var type = Int32(entry.pointee.d_type)
+                if type == Int32(DT_UNKNOWN) || type == Int32(DT_LNK) {
+                    var info = stat()
+                    guard stat(path, &info) == 0 else { continue }
+                    let isDirectory = (info.st_mode & S_IFMT) == S_IFDIR
+                    if isDirectory && type == Int32(DT_LNK) { continue }
+                    type = isDirectory ? Int32(DT_DIR) : Int32(DT_REG)
+                }
+                if type == Int32(DT_DIR) {
+                    pending.append(path)
+                } else if type == Int32(DT_REG),
+                          name.hasSuffix(".swift") || name.hasSuffix(".strings") || name.hasSuffix(".xcstrings") {
+                    result.append(path)
+                }
+            }
+        }
+        return result
+    }
+
+    static func displayPath(_ path: String, workingDirectory: String) -> String {
+        var shown = path
+        while shown.hasPrefix("./") { shown.removeFirst(2) }
+        let cwd = workingDirectory.hasSuffix("/") ? workingDirectory : workingDirectory + "/"
+        if shown.hasPrefix(cwd) { shown.removeFirst(cwd.count) }
+        return shown
+    }
+}

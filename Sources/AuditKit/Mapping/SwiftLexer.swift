@@ -1,0 +1,596 @@
+/// A small Swift lexer that finds string literals and the context around them, without a parser.
+///
+/// It understands `//` and nested `/* */` comments, `"…"`, multi-line `"""…"""` and raw `#"…"#`
+/// literals with any number of `#`, escapes, interpolation `\(…)` (nested, with strings inside),
+/// extended regex literals `#/…/#`, and tracks brackets to know the call a literal is an argument of
+/// and the type declaration it sits in. It works on bytes and never fails: malformed input gives
+/// fewer literals, never a crash or a hang.
+public enum SwiftLexer {
+    /// Scans one file's bytes.
+    public static func scan(_ bytes: [UInt8]) -> SwiftFileScan {
+        bytes.withUnsafeBufferPointer { buffer in
+            var scanner = Scanner(bytes: buffer)
+            scanner.run()
+            var result = scanner.result
+            result.literals.sort { $0.offset < $1.offset }
+            return result
+        }
+    }
+
+    /// Scans a string of Swift source.
+    public static func scan(_ source: String) -> SwiftFileScan { scan(Array(source.utf8)) }
+}
+
+private let keywordsNotCallees: Set<String> = [
+    "if", "guard", "while", "switch", "return", "in", "for", "case", "where", "catch", "try", "await", "else",
+    "repeat", "throw", "is", "as", "some", "any", "let", "var", "func", "init", "subscript",
+]
+
+private let declarationKeywords: Set<String> = ["struct", "class", "enum", "actor", "extension", "protocol"]
+
+private struct Token {
+    enum Kind: Equatable {
+        case identifier, punctuation(UInt8), literal, other
+    }
+    var kind: Kind
+    var start: Int
+    var end: Int
+}
+
+private struct RecentTokens {
+    var first: Token?
+    var second: Token?
+    var third: Token?
+}
+
+private struct Frame {
+    enum Kind { case paren, brace, bracket, interpolation }
+    var kind: Kind
+    var callee: String?
+    var label: String?
+    var argumentIndex = 0
+    var typeName: String?
+    var isPreview = false
+}
+
+private struct PendingType {
+    var keywordStart: Int
+    var isExtension: Bool
+    var name: String?
+    var expectingDottedName = false
+    var sawColon = false
+    var angleDepth = 0
+    var inherited: [String] = []
+    var stopped = false
+}
+
+private struct Scanner {
+    let bytes: UnsafeBufferPointer<UInt8>
+    var index = 0
+    var result = SwiftFileScan()
+    var newlineOffsets: [Int] = []
+    var stack: [Frame] = []
+    /// The last three significant tokens, newest first.
+    var recent = RecentTokens()
+    var pendingType: PendingType?
+    var pendingPreview = false
+    var previewDepth = 0
+    var pendingMemberKeyword = false
+    var lastDeclaredName: String?
+
+    init(bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+        var offsets: [Int] = []
+        offsets.reserveCapacity(bytes.count / 32)
+        for i in 0..<bytes.count where bytes[i] == 10 { offsets.append(i) }
+        newlineOffsets = offsets
+    }
+
+    func lineAndColumn(of offset: Int) -> (Int, Int) {
+        // Number of newlines before offset.
+        var low = 0
+        var high = newlineOffsets.count
+        while low < high {
+            let mid = (low + high) / 2
+            if newlineOffsets[mid] < offset { low = mid + 1 } else { high = mid }
+        }
+        let lineStart = low == 0 ? 0 : newlineOffsets[low - 1] + 1
+        return (low + 1, offset - lineStart + 1)
+    }
+
+    func text(_ start: Int, _ end: Int) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+    }
+
+    func byte(_ i: Int) -> UInt8 { i < bytes.count ? bytes[i] : 0 }
+
+    static func isIdentifierByte(_ b: UInt8) -> Bool {
+        (b >= 97 && b <= 122) || (b >= 65 && b <= 90) || (b >= 48 && b <= 57) || b == 95 || b >= 0x80
+    }
+
+    mutating func push(_ token: Token) {
+        recent.third = recent.second
+        recent.second = recent.first
+        recent.first = token
+    }
+
+    func recentToken(_ back: Int) -> Token? {
+        switch back {
+        case 0: return recent.first
+        case 1: return recent.second
+        default: return recent.third
+        }
+    }
+
+    func isIdentifier(_ token: Token?, _ word: String? = nil) -> Bool {
+        guard let token, token.kind == .identifier else { return false }
+        guard let word else { return true }
+        let utf8 = word.utf8
+        guard token.end - token.start == utf8.count else { return false }
+        var i = token.start
+        for b in utf8 {
+            if bytes[i] != b { return false }
+            i += 1
+        }
+        return true
+    }
+
+    /// Names of the enclosing type frames, kept in step with `stack` so literals share its storage.
+    var enclosingTypeNames: [String] = []
+
+    /// Closing brackets never pop frames outside the innermost interpolation.
+    var innermostFloor: Int { (stack.lastIndex(where: { $0.kind == .interpolation }) ?? -1) + 1 }
+
+    mutating func popFrames(from index: Int) {
+        for frame in stack[index...] where frame.typeName != nil { enclosingTypeNames.removeLast() }
+        stack.removeSubrange(index...)
+    }
+
+    mutating func run() {
+        _ = scanCode(stopDepth: nil)
+    }
+
+    /// Scans code until the end, or until the `)` closing the interpolation frame at `stopDepth`.
+    mutating func scanCode(stopDepth: Int?) -> Int {
+        while index < bytes.count {
+            let b = bytes[index]
+            switch b {
+            case 32, 9, 10, 13:
+                index += 1
+            case UInt8(ascii: "/"):
+                let next = byte(index + 1)
+                if next == UInt8(ascii: "/") {
+                    while index < bytes.count, bytes[index] != 10 { index += 1 }
+                } else if next == UInt8(ascii: "*") {
+                    skipBlockComment()
+                } else {
+                    punctuation(b)
+                }
+            case UInt8(ascii: "\""):
+                scanString(hashes: 0, start: index)
+            case UInt8(ascii: "#"):
+                var hashes = 0
+                var j = index
+                while byte(j) == UInt8(ascii: "#") {
+                    hashes += 1
+                    j += 1
+                }
+                if byte(j) == UInt8(ascii: "\"") {
+                    let start = index
+                    index = j
+                    scanString(hashes: hashes, start: start)
+                } else if byte(j) == UInt8(ascii: "/") {
+                    skipRegexLiteral(hashes: hashes, from: j + 1)
+                } else if Self.isIdentifierByte(byte(j)) {
+                    let start = index
+                    index = j
+                    while index < bytes.count, Self.isIdentifierByte(bytes[index]) { index += 1 }
+                    let token = Token(kind: .identifier, start: start, end: index)
+                    if isIdentifier(token, "#Preview") { pendingPreview = true }
+                    push(token)
+                } else {
+                    index = j
+                    push(Token(kind: .other, start: index - 1, end: index))
+                }
+            case UInt8(ascii: "`"):
+                let start = index + 1
+                var j = start
+                while j < bytes.count, bytes[j] != UInt8(ascii: "`"), bytes[j] != 10 { j += 1 }
+                identifier(start: start, end: j)
+                index = min(j + 1, bytes.count)
+            case UInt8(ascii: ")") where stopDepth != nil && stack.count == stopDepth! && stack.last?.kind == .interpolation:
+                popFrames(from: stack.count - 1)
+                index += 1
+                return index
+            default:
+                if Self.isIdentifierByte(b) {
+                    let start = index
+                    while index < bytes.count, Self.isIdentifierByte(bytes[index]) { index += 1 }
+                    if b >= 48 && b <= 57 {
+                        push(Token(kind: .other, start: start, end: index))
+                    } else {
+                        identifier(start: start, end: index)
+                    }
+                } else {
+                    punctuation(b)
+                }
+            }
+        }
+        return index
+    }
+
+    mutating func skipBlockComment() {
+        var depth = 0
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "/"), byte(index + 1) == UInt8(ascii: "*") {
+                depth += 1
+                index += 2
+            } else if bytes[index] == UInt8(ascii: "*"), byte(index + 1) == UInt8(ascii: "/") {
+                depth -= 1
+                index += 2
+                if depth == 0 { return }
+            } else {
+                index += 1
+            }
+        }
+    }
+
+    mutating func skipRegexLiteral(hashes: Int, from start: Int) {
+        var j = start
+        while j < bytes.count {
+            if bytes[j] == UInt8(ascii: "\\") {
+                j += 2
+                continue
+            }
+            if bytes[j] == UInt8(ascii: "/") {
+                var k = j + 1
+                var count = 0
+                while count < hashes, byte(k) == UInt8(ascii: "#") {
+                    count += 1
+                    k += 1
+                }
+                if count == hashes {
+                    index = k
+                    push(Token(kind: .other, start: start, end: k))
+                    return
+                }
+            }
+            j += 1
+        }
+        index = bytes.count
+    }
+
+    mutating func identifier(start: Int, end: Int) {
+        let token = Token(kind: .identifier, start: start, end: end)
+        let length = end - start
+        // Type declarations: `struct Name: A, B {`.
+        if var pending = pendingType, !pending.stopped {
+            if pending.name == nil || pending.expectingDottedName {
+                let word = text(start, end)
+                if pending.name == nil, ["func", "var", "let", "static", "override", "final", "private", "public",
+                                          "internal", "fileprivate", "open", "required", "convenience", "case", "subscript",
+                                          "init"].contains(word) {
+                    pendingType = nil
+                } else {
+                    pending.name = pending.name.map { $0 + "." + word } ?? word
+                    pending.expectingDottedName = false
+                    pendingType = pending
+                }
+            } else if pending.sawColon, pending.angleDepth == 0 {
+                let word = text(start, end)
+                if word == "where" {
+                    pending.stopped = true
+                } else {
+                    pending.inherited.append(word)
+                }
+                pendingType = pending
+            }
+        } else if length >= 4, length <= 9, bytes[start] >= 97 {
+            let word = text(start, end)
+            if declarationKeywords.contains(word) {
+                pendingType = PendingType(keywordStart: start, isExtension: word == "extension")
+            }
+        }
+        // Member declarations directly in a type body.
+        if pendingMemberKeyword {
+            pendingMemberKeyword = false
+            let name = text(start, end)
+            lastDeclaredName = name
+            if let frame = stack.last, frame.kind == .brace, frame.typeName != nil {
+                let (line, column) = lineAndColumn(of: start)
+                let qualified = enclosingTypeNames.joined(separator: ".") + "." + name
+                result.members.append(SwiftMemberDeclaration(qualifiedName: qualified, line: line, column: column))
+            }
+        } else if length == 3 || length == 4 {
+            if isIdentifier(token, "let") || isIdentifier(token, "var") || isIdentifier(token, "func")
+                || isIdentifier(token, "case") {
+                pendingMemberKeyword = true
+            }
+        }
+        push(token)
+    }
+
+    mutating func punctuation(_ b: UInt8) {
+        let start = index
+        index += 1
+        switch b {
+        case UInt8(ascii: "("):
+            var callee: String?
+            if let previous = recentToken(0), previous.kind == .identifier {
+                let name = text(previous.start, previous.end)
+                if !keywordsNotCallees.contains(name) || name == "init" { callee = name.hasPrefix("#") ? nil : name }
+            }
+            stack.append(Frame(kind: .paren, callee: callee))
+        case UInt8(ascii: ")"), UInt8(ascii: "]"):
+            let kind: Frame.Kind = b == UInt8(ascii: ")") ? .paren : .bracket
+            if let last = stack[innermostFloor...].lastIndex(where: { $0.kind == kind || $0.kind == .brace }),
+               stack[last].kind == kind {
+                popFrames(from: last)
+            }
+        case UInt8(ascii: "["):
+            stack.append(Frame(kind: .bracket))
+        case UInt8(ascii: "{"):
+            var frame = Frame(kind: .brace)
+            if let pending = pendingType, let name = pending.name {
+                let qualified = pending.isExtension ? name : (enclosingTypeNames + [name]).joined(separator: ".")
+                let (line, column) = lineAndColumn(of: pending.keywordStart)
+                result.types.append(SwiftTypeDeclaration(name: qualified, inheritedTypes: pending.inherited,
+                                                         isExtension: pending.isExtension, line: line, column: column))
+                frame.typeName = name
+                if pending.inherited.contains("PreviewProvider") { frame.isPreview = true }
+            }
+            pendingType = nil
+            if pendingPreview {
+                frame.isPreview = true
+                pendingPreview = false
+            }
+            if frame.isPreview { previewDepth += 1 }
+            if let name = frame.typeName { enclosingTypeNames.append(name) }
+            stack.append(frame)
+        case UInt8(ascii: "}"):
+            if let last = stack[innermostFloor...].lastIndex(where: { $0.kind == .brace }) {
+                for frame in stack[last...] where frame.isPreview { previewDepth -= 1 }
+                popFrames(from: last)
+            }
+            pendingType = nil
+        case UInt8(ascii: ","):
+            if var frame = stack.last, frame.kind == .paren {
+                frame.argumentIndex += 1
+                frame.label = nil
+                stack[stack.count - 1] = frame
+            }
+        case UInt8(ascii: ":"):
+            if var pending = pendingType, pending.name != nil, pending.angleDepth == 0 {
+                pending.sawColon = true
+                pendingType = pending
+            } else if var frame = stack.last, frame.kind == .paren, let previous = recentToken(0),
+                      previous.kind == .identifier {
+                let before = recentToken(1)
+                if before == nil || before?.kind == .punctuation(UInt8(ascii: "("))
+                    || before?.kind == .punctuation(UInt8(ascii: ",")) {
+                    frame.label = text(previous.start, previous.end)
+                    stack[stack.count - 1] = frame
+                }
+            }
+        case UInt8(ascii: "."):
+            if var pending = pendingType, pending.name != nil, !pending.sawColon {
+                pending.expectingDottedName = true
+                pendingType = pending
+            }
+        case UInt8(ascii: "<"):
+            if var pending = pendingType {
+                pending.angleDepth += 1
+                pendingType = pending
+            }
+        case UInt8(ascii: ">"):
+            if var pending = pendingType, pending.angleDepth > 0 {
+                pending.angleDepth -= 1
+                pendingType = pending
+            }
+        case UInt8(ascii: ";"):
+            pendingType = nil
+        default:
+            break
+        }
+        push(Token(kind: .punctuation(b), start: start, end: index))
+    }
+
+    /// Scans a string literal whose first quote is at `index`; `start` is where its `#`s begin.
+    mutating func scanString(hashes: Int, start: Int) {
+        let multiline = byte(index + 1) == UInt8(ascii: "\"") && byte(index + 2) == UInt8(ascii: "\"")
+        let quoteCount = multiline ? 3 : 1
+        // Capture the context before nested literals change it.
+        let context = literalContext()
+        index += quoteCount
+        let contentStart = index
+        var holes: [(Int, Int)] = []
+        var contentEnd = -1
+        scanning: while index < bytes.count {
+            let b = bytes[index]
+            if b == UInt8(ascii: "\\") {
+                var j = index + 1
+                var count = 0
+                while count < hashes, byte(j) == UInt8(ascii: "#") {
+                    count += 1
+                    j += 1
+                }
+                if count < hashes {
+                    index += 1
+                    continue
+                }
+                if byte(j) == UInt8(ascii: "(") {
+                    let holeStart = index
+                    index = j + 1
+                    stack.append(Frame(kind: .interpolation))
+                    let savedRecent = recent
+                    recent = RecentTokens()
+                    _ = scanCode(stopDepth: stack.count)
+                    recent = savedRecent
+                    holes.append((holeStart, index))
+                    continue
+                }
+                index = j + 1   // skip the escaped character
+                continue
+            }
+            if b == 10, !multiline {
+                break scanning   // unterminated single-line literal: drop it
+            }
+            if b == UInt8(ascii: "\"") {
+                var j = index
+                var quotes = 0
+                while quotes < quoteCount, byte(j) == UInt8(ascii: "\"") {
+                    quotes += 1
+                    j += 1
+                }
+                if quotes == quoteCount {
+                    var count = 0
+                    while count < hashes, byte(j) == UInt8(ascii: "#") {
+                        count += 1
+                        j += 1
+                    }
+                    if count == hashes {
+                        contentEnd = index
+                        index = j
+                        break scanning
+                    }
+                }
+                index += 1
+                continue
+            }
+            index += 1
+        }
+        guard contentEnd >= 0 else {
+            push(Token(kind: .literal, start: start, end: index))
+            return
+        }
+        let segments = decode(from: contentStart, to: contentEnd, holes: holes, hashes: hashes, multiline: multiline)
+        let (line, column) = lineAndColumn(of: start)
+        var literal = context
+        literal.segments = segments
+        literal.offset = start
+        literal.line = line
+        literal.column = column
+        literal.isMultiline = multiline
+        literal.rawDelimiterCount = hashes
+        result.literals.append(literal)
+        push(Token(kind: .literal, start: start, end: index))
+    }
+
+    func literalContext() -> SwiftStringLiteral {
+        var literal = SwiftStringLiteral(segments: [], offset: 0, line: 0, column: 0)
+        if let frame = stack.last, frame.kind == .paren {
+            literal.call = frame.callee
+            literal.argumentLabel = frame.label
+            literal.argumentIndex = frame.argumentIndex
+        }
+        if let previous = recentToken(0), previous.kind == .punctuation(UInt8(ascii: "=")) {
+            if let name = recentToken(1), name.kind == .identifier {
+                literal.assignedTo = text(name.start, name.end)
+                if let keyword = recentToken(2), isIdentifier(keyword, "let") || isIdentifier(keyword, "var") {
+                    literal.assignedTo = text(name.start, name.end)
+                }
+            }
+            if let annotation = recentToken(2), annotation.kind == .punctuation(UInt8(ascii: ":")) {
+                literal.assignedTo = lastDeclaredName
+            }
+        }
+        literal.enclosingTypes = enclosingTypeNames
+        literal.inPreview = previewDepth > 0
+        return literal
+    }
+
+    /// Decodes the literal's content into segments.
+    func decode(from start: Int, to end: Int, holes: [(Int, Int)], hashes: Int, multiline: Bool) -> [SwiftStringLiteral.Segment] {
+        var begin = start
+        var finish = end
+        var indent = 0
+        if multiline {
+            // Content starts after the newline that follows the opening delimiter and ends before the
+            // newline in front of the closing delimiter, whose indentation is removed from every line.
+            var j = begin
+            while j < finish, bytes[j] != 10 { j += 1 }
+            begin = min(j + 1, finish)
+            var k = finish
+            while k > begin, bytes[k - 1] == 32 || bytes[k - 1] == 9 { k -= 1 }
+            indent = finish - k
+            finish = k > begin ? k - 1 : begin
+            if finish > begin, bytes[finish - 1] == 13 { finish -= 1 }
+        }
+        var segments: [SwiftStringLiteral.Segment] = []
+        var buffer: [UInt8] = []
+        var holeIndex = 0
+        var i = begin
+        var atLineStart = multiline
+        func flush() {
+            if !buffer.isEmpty {
+                segments.append(.text(String(decoding: buffer, as: UTF8.self)))
+                buffer.removeAll(keepingCapacity: true)
+            }
+        }
+        while i < finish {
+            if atLineStart {
+                var skipped = 0
+                while skipped < indent, i < finish, bytes[i] == 32 || bytes[i] == 9 {
+                    i += 1
+                    skipped += 1
+                }
+                atLineStart = false
+                continue
+            }
+            if holeIndex < holes.count, i == holes[holeIndex].0 {
+                flush()
+                segments.append(.interpolation)
+                i = holes[holeIndex].1
+                holeIndex += 1
+                continue
+            }
+            let b = bytes[i]
+            if b == UInt8(ascii: "\\") {
+                var j = i + 1
+                var count = 0
+                while count < hashes, j < finish, bytes[j] == UInt8(ascii: "#") {
+                    count += 1
+                    j += 1
+                }
+                if count == hashes, j < finish {
+                    let escape = bytes[j]
+                    switch escape {
+                    case UInt8(ascii: "n"): buffer.append(10)
+                    case UInt8(ascii: "t"): buffer.append(9)
+                    case UInt8(ascii: "r"): buffer.append(13)
+                    case UInt8(ascii: "0"): buffer.append(0)
+                    case UInt8(ascii: "\\"), UInt8(ascii: "\""), UInt8(ascii: "'"): buffer.append(escape)
+                    case UInt8(ascii: "u") where j + 1 < finish && bytes[j + 1] == UInt8(ascii: "{"):
+                        var k = j + 2
+                        while k < finish, bytes[k] != UInt8(ascii: "}") { k += 1 }
+                        if let value = UInt32(text(j + 2, k), radix: 16), let scalar = Unicode.Scalar(value) {
+                            buffer.append(contentsOf: Array(String(Character(scalar)).utf8))
+                        }
+                        i = k + 1
+                        continue
+                    case 10, 13, 32, 9:
+                        // Line continuation: drop the backslash, trailing spaces and the newline.
+                        guard multiline else {
+                            buffer.append(escape)
+                            break
+                        }
+                        var k = j
+                        while k < finish, bytes[k] != 10 { k += 1 }
+                        i = k + 1
+                        atLineStart = true
+                        continue
+                    default:
+                        buffer.append(escape)
+                    }
+                    i = j + 1
+                    continue
+                }
+            }
+            buffer.append(b)
+            if b == 10 { atLineStart = true }
+            i += 1
+        }
+        flush()
+        return segments
+    }
+}

@@ -1,0 +1,143 @@
+/// A string literal found in Swift source, with the context the matcher needs.
+public struct SwiftStringLiteral: Sendable, Hashable {
+    /// A piece of the literal's value.
+    public enum Segment: Sendable, Hashable {
+        /// Literal text, escapes decoded, multi-line indentation removed.
+        case text(String)
+        /// An interpolation `\(...)`, whose value is unknown.
+        case interpolation
+    }
+
+    /// The value, in order.
+    public var segments: [Segment]
+    /// Zero-based byte offset of the literal's first delimiter character in the file.
+    public var offset: Int
+    /// One-based line of the literal's start.
+    public var line: Int
+    /// One-based byte column of the literal's start.
+    public var column: Int
+    /// Whether it is a `"""` literal.
+    public var isMultiline: Bool
+    /// The number of `#` around a raw literal (0 for a plain one).
+    public var rawDelimiterCount: Int
+    /// The function, initialiser or modifier whose argument list holds the literal directly,
+    /// e.g. `Text`, `navigationTitle`, `String`; nil outside an argument list.
+    public var call: String?
+    /// The argument label in front of the literal (`localized` in `String(localized: "x")`), if any.
+    public var argumentLabel: String?
+    /// Zero-based position of the argument in the call.
+    public var argumentIndex: Int
+    /// The name a declaration or assignment gives the literal (`title` in `static let title = "x"` or
+    /// `label.text = "x"`).
+    public var assignedTo: String?
+    /// Enclosing type declarations, outermost first (extensions count under their extended name).
+    public var enclosingTypes: [String]
+    /// Whether the literal is inside `#Preview { }` or a `PreviewProvider`.
+    public var inPreview: Bool
+
+    /// Creates a literal record.
+    public init(segments: [Segment], offset: Int, line: Int, column: Int, isMultiline: Bool = false,
+                rawDelimiterCount: Int = 0, call: String? = nil, argumentLabel: String? = nil, argumentIndex: Int = 0,
+                assignedTo: String? = nil, enclosingTypes: [String] = [], inPreview: Bool = false) {
+        self.segments = segments
+        self.offset = offset
+        self.line = line
+        self.column = column
+        self.isMultiline = isMultiline
+        self.rawDelimiterCount = rawDelimiterCount
+        self.call = call
+        self.argumentLabel = argumentLabel
+        self.argumentIndex = argumentIndex
+        self.assignedTo = assignedTo
+        self.enclosingTypes = enclosingTypes
+        self.inPreview = inPreview
+    }
+
+    /// Whether the literal has interpolations.
+    public var hasInterpolation: Bool { segments.contains(.interpolation) }
+
+    /// The value with each interpolation written as `\(…)`, for display.
+    public var displayText: String {
+        segments.map { segment in
+            switch segment {
+            case .text(let text): return text
+            case .interpolation: return "\\(…)"
+            }
+        }.joined()
+    }
+
+    /// The value when it has no interpolation.
+    public var plainText: String? {
+        if segments.isEmpty { return "" }
+        guard segments.count == 1, case .text(let text) = segments[0] else { return nil }
+        return text
+    }
+
+    /// The call as people write it: `Text`, `String(localized:)`, `.navigationTitle` is `navigationTitle`.
+    public var callDescription: String? {
+        guard let call else { return nil }
+        if let argumentLabel { return "\(call)(\(argumentLabel):)" }
+        return call
+    }
+}
+
+/// A type declaration or extension found in Swift source.
+public struct SwiftTypeDeclaration: Sendable, Hashable {
+    /// The name, qualified by enclosing types (`HomeView.Row`); an extension uses the extended name.
+    public var name: String
+    /// The names after `:` (superclass and protocols), as written, last path component only.
+    public var inheritedTypes: [String]
+    /// Whether this is an `extension`.
+    public var isExtension: Bool
+    /// One-based line of the declaration keyword.
+    public var line: Int
+    /// One-based byte column of the declaration keyword.
+    public var column: Int
+
+    /// Creates a declaration record.
+    public init(name: String, inheritedTypes: [String], isExtension: Bool, line: Int, column: Int) {
+        self.name = name
+        self.inheritedTypes = inheritedTypes
+        self.isExtension = isExtension
+        self.line = line
+        self.column = column
+    }
+
+    /// The last component of `name` (`Row` for `HomeView.Row`).
+    public var simpleName: Substring { name.split(separator: ".").last ?? Substring(name) }
+}
+
+/// A member (`let`, `var`, `func`, `case`) declared directly in a type body.
+public struct SwiftMemberDeclaration: Sendable, Hashable {
+    /// `Type.member`, e.g. `HomeWidgetKind.titleColor`.
+    public var qualifiedName: String
+    /// One-based line of the member's name.
+    public var line: Int
+    /// One-based byte column of the member's name.
+    public var column: Int
+
+    /// Creates a member record.
+    public init(qualifiedName: String, line: Int, column: Int) {
+        self.qualifiedName = qualifiedName
+        self.line = line
+        self.column = column
+    }
+}
+
+/// What the lexer found in one Swift file.
+public struct SwiftFileScan: Sendable {
+    /// String literals in file order (including those nested in interpolations).
+    public var literals: [SwiftStringLiteral]
+    /// Type declarations and extensions in file order.
+    public var types: [SwiftTypeDeclaration]
+    /// Members declared directly in type bodies, in file order.
+    public var members: [SwiftMemberDeclaration]
+
+    /// Creates a scan result.
+    public init(literals: [SwiftStringLiteral] = [], types: [SwiftTypeDeclaration] = [],
+                members: [SwiftMemberDeclaration] = []) {
+        self.literals = literals
+        self.types = types
+        self.members = members
+    }
+}

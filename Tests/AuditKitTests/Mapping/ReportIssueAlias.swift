@@ -1,0 +1,4 @@
+import AuditKit
+
+/// `Issue` of AuditKit, named so tests that import Testing (which has its own `Issue`) can build one.
+typealias ReportIssue = Issue

@@ -1,0 +1,59 @@
+import AuditKit
+import AuditKitTestSupport
+import Foundation
+import Testing
+
+@Suite struct StringCatalogReaderTests {
+    @Test func readsUTF16StringsFilesWithCommentsEscapesAndTheirLanguage() throws {
+        let text = "/* header */\n\"greeting\" = \"Hallo \\\"Welt\\\"\";\n// note\nplain = \"Ohne Anführungszeichen\";\n"
+        var data = Data([0xFF, 0xFE])
+        data.append(text.data(using: .utf16LittleEndian)!)
+        let entries = try StringCatalogReader.readStrings(Array(data), path: "App/de.lproj/Localizable.strings")
+        #expect(entries.map(\.key) == ["greeting", "plain"])
+        #expect(entries[0].value == "Hallo \"Welt\"")
+        #expect(entries[0].language == "de")
+        #expect(entries[0].location == SourceLocation(file: "App/de.lproj/Localizable.strings", line: 2, column: 1))
+        #expect(entries[1].value == "Ohne Anführungszeichen")
+    }
+
+    @Test func rejectsAMalformedStringsFileWithLineAndColumn() {
+        do {
+            _ = try StringCatalogReader.readStrings(Array("\"a\" = \"b\";\n\"c\" = \"d\"\n".utf8), path: "L.strings")
+            Testing.Issue.record("expected an error")
+        } catch {
+            #expect(error.description == "L.strings:3:1: error: expected ';' after the entry for \"c\"")
+        }
+    }
+
+    @Test func readsCatalogVariationsAndUntranslatedSourceKeys() throws {
+        let json = """
+            {"sourceLanguage": "en", "strings": {
+              "Done": {},
+              "%lld items": {"localizations": {"de": {"variations": {"plural": {
+                "one": {"stringUnit": {"state": "translated", "value": "%lld Eintrag"}},
+                "other": {"stringUnit": {"state": "translated", "value": "%lld Einträge"}}}}}}}
+            }, "version": "1.0"}
+            """
+        let entries = try StringCatalogReader.readCatalog(Array(json.utf8), path: "Localizable.xcstrings")
+        #expect(entries.contains { $0.key == "Done" && $0.value == "Done" && $0.language == "en" })
+        #expect(entries.filter { $0.key == "%lld items" }.map(\.value) == ["%lld Eintrag", "%lld Einträge", "%lld items"])
+        #expect(entries.first { $0.key == "%lld items" }?.location.line == 3)
+        let index = SourceIndex.build(sources: [
+            ("Localizable.xcstrings", json), ("List.swift", "struct L: View { var body: some View { Text(\"\\(n) items\") } }"),
+        ])
+        #expect(index.localizedStrings(showing: "7 Einträge").first?.key == "%lld items")
+        #expect(index.literals(usingKey: "%lld items").first?.view == "L")
+    }
+
+    @Test func aBrokenCatalogIsReportedAndTheRestIsIndexed() throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        let directory = temporary.path
+        try "{\"strings\": {\"a\": }".write(toFile: directory + "/Broken.xcstrings", atomically: true, encoding: .utf8)
+        try "let a = Text(\"Hello\")".write(toFile: directory + "/A.swift", atomically: true, encoding: .utf8)
+        let index = try SourceIndex.build(roots: [directory], workingDirectory: directory)
+        #expect(index.problems.count == 1)
+        #expect(index.problems.first?.description.hasPrefix("Broken.xcstrings:1:19: error:") == true)
+        #expect(index.literals(exactly: "Hello").first?.file == "A.swift")
+    }
+}
