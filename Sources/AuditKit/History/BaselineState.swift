@@ -51,7 +51,7 @@ public struct ReportHistoryStates: Sendable, Hashable {
             absent = []
             return
         }
-        let matching = IssueMatcher.match(old: previous.issues, new: entry.issues)
+        let matching = WarningMatcher.match(old: previous.issues, new: entry.issues)
         let isNew = Set(matching.unmatchedNew)
         issues = entry.issues.enumerated().map { index, issue in
             IssueState(issueNumber: issue.number, fingerprint: issue.fingerprint,

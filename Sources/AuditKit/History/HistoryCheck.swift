@@ -36,7 +36,7 @@ public struct HistoryCheck: Sendable, Hashable {
         self.strictBaseline = strictBaseline
         var candidates = Set(entry.issues.indices)
         if failOn == .new, let previous {
-            candidates = Set(IssueMatcher.match(old: previous.issues, new: entry.issues).unmatchedNew)
+            candidates = Set(WarningMatcher.match(old: previous.issues, new: entry.issues).unmatchedNew)
         }
         var failing: [HistoryIssue] = []
         var baselined: [HistoryIssue] = []

@@ -19,7 +19,7 @@ import Foundation
 ///
 /// Never part of it: issue numbers, line numbers, the screen's index or name, the rect, titles and
 /// descriptions. Several issues of one report can share a fingerprint (three unlabelled buttons in
-/// one view); `IssueMatcher` pairs such duplicates by count and rect.
+/// one view); `WarningMatcher` pairs such duplicates by count and rect.
 public struct IssueFingerprint: Sendable, Hashable, Codable, Comparable, CustomStringConvertible {
     /// The 16 lowercase hex digits.
     public var hex: String { text }

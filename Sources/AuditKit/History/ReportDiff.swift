@@ -38,9 +38,9 @@ public struct ReportDiff: Sendable, Hashable, Codable {
     /// Warnings in both, in new report order.
     public var residual: [Item]
 
-    /// Compares two history entries with `IssueMatcher`.
+    /// Compares two history entries with `WarningMatcher`.
     public init(old: HistoryEntry, new: HistoryEntry) {
-        let matching = IssueMatcher.match(old: old.issues, new: new.issues)
+        let matching = WarningMatcher.match(old: old.issues, new: new.issues)
         oldFileName = old.fileName
         oldAuditDate = old.auditDate
         newFileName = new.fileName

@@ -92,11 +92,11 @@ public struct Trend: Sendable, Hashable, Codable {
         var residual: [ResidualWarning] = []
         if let last = entries.indices.last {
             var first = [Int](repeating: 0, count: entries.first?.issues.count ?? 0)
-            var previousChains = IssueMatcher.Chains(entries[0].issues)
+            var previousChains = WarningMatcher.Chains(entries[0].issues)
             for k in entries.indices.dropFirst() {
-                let chains = IssueMatcher.Chains(entries[k].issues)
+                let chains = WarningMatcher.Chains(entries[k].issues)
                 var next = [Int](repeating: k, count: entries[k].issues.count)
-                let matching = IssueMatcher.match(old: entries[k - 1].issues, oldChains: previousChains,
+                let matching = WarningMatcher.match(old: entries[k - 1].issues, oldChains: previousChains,
                                                   new: entries[k].issues, newChains: chains)
                 for pair in matching.pairs { next[pair.new] = first[pair.old] }
                 first = next

@@ -63,14 +63,14 @@ import Testing
     }
 }
 
-@Suite struct IssueMatcherTests {
+@Suite struct WarningMatcherTests {
     typealias D = HistoryTestData
 
     @Test func reorderedIssuesAreAllResidual() {
         let specs = [D.spec(.dynamicType, "Widgets"), D.spec(.contrast, "Edit"), D.spec(.hitRegion, nil)]
         let old = D.entry(specs, day: 0)
         let new = D.entry(specs.reversed(), day: 1)
-        let matching = IssueMatcher.match(old: old.issues, new: new.issues)
+        let matching = WarningMatcher.match(old: old.issues, new: new.issues)
         #expect(matching.pairs.count == 3)
         #expect(matching.unmatchedOld.isEmpty && matching.unmatchedNew.isEmpty)
         for pair in matching.pairs { #expect(old.issues[pair.old].fingerprint == new.issues[pair.new].fingerprint) }
@@ -83,7 +83,7 @@ import Testing
         // The middle one is fixed; the others move a few points.
         let newRects = [Rect(x: 12, y: 303, width: 40, height: 40), Rect(x: 11, y: 98, width: 41, height: 40)]
         let new = D.entry(newRects.map { D.spec(.elementDescription, nil, rect: $0) }, day: 1)
-        let matching = IssueMatcher.match(old: old.issues, new: new.issues)
+        let matching = WarningMatcher.match(old: old.issues, new: new.issues)
         #expect(matching.pairs.count == 2)
         #expect(matching.unmatchedOld == [1])
         #expect(matching.unmatchedNew.isEmpty)
@@ -96,7 +96,7 @@ import Testing
         let new = D.entry([D.spec(.dynamicType, "$30", rect: Rect(x: 2, y: 93, width: 60, height: 20)),
                            D.spec(.dynamicType, "$40", rect: Rect(x: 1, y: 48, width: 60, height: 20)),
                            D.spec(.dynamicType, "$50", rect: Rect(x: 0, y: 400, width: 60, height: 20))], day: 1)
-        let matching = IssueMatcher.match(old: old.issues, new: new.issues)
+        let matching = WarningMatcher.match(old: old.issues, new: new.issues)
         #expect(Set(matching.pairs) == [MatchedPair(old: 1, new: 0), MatchedPair(old: 0, new: 1)])
         #expect(matching.unmatchedNew == [2])
     }
@@ -104,7 +104,7 @@ import Testing
     @Test func rectsBeyondToleranceStillMatchByCount() {
         let old = D.entry([D.spec(.contrast, "Edit", rect: Rect(x: 0, y: 0, width: 40, height: 20))], day: 0)
         let new = D.entry([D.spec(.contrast, "Edit", rect: Rect(x: 300, y: 500, width: 40, height: 20))], day: 1)
-        #expect(IssueMatcher.match(old: old.issues, new: new.issues).pairs == [MatchedPair(old: 0, new: 0)])
-        #expect(IssueMatcher.rectDistance(Rect(x: 0, y: 0, width: 1, height: 1), nil) == .infinity)
+        #expect(WarningMatcher.match(old: old.issues, new: new.issues).pairs == [MatchedPair(old: 0, new: 0)])
+        #expect(WarningMatcher.rectDistance(Rect(x: 0, y: 0, width: 1, height: 1), nil) == .infinity)
     }
 }

@@ -39,7 +39,7 @@ public struct MatchedPair: Sendable, Hashable {
 /// pairs whose rects differ by at most `rectTolerance` points in x, y, width and height are taken
 /// first, closest first; what is left is paired in report order. Order of issues in a report, screen
 /// numbers and issue numbers never matter.
-public enum IssueMatcher {
+public enum WarningMatcher {
     /// How far (points, per coordinate) a rect may move and still prefer its old partner: 12.
     public static let rectTolerance: Double = 12
 
