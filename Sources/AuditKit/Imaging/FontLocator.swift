@@ -58,6 +58,11 @@ public enum FontLocator {
         }
     }
 
+    /// The font file fontconfig offers for `scalar` (nil when no installed font covers it).
+    public static func fontconfigFile(covering scalar: Unicode.Scalar) -> String? {
+        FontConfig.fallback(for: scalar)?.path
+    }
+
     /// Whether FreeType can open `path` as a scalable font face.
     public static func canLoad(_ path: String) -> Bool {
         var library: FT_Library?

@@ -130,6 +130,40 @@ public final class TextRenderer: @unchecked Sendable {
         return String(characters[0..<low]).trimmingCharacters(in: .whitespaces) + ellipsis
     }
 
+    /// `text` broken at spaces into at most `maxLines` lines of `width` pixels; a word longer than a
+    /// line is cut, and the last line ends with `…` when text is left over.
+    public func wrapped(_ text: String, toWidth width: Int, size: Int, maxLines: Int, bold: Bool = false) -> [String] {
+        var lines: [String] = []
+        var remaining = Substring(TextRenderer.singleLine(text).trimmingCharacters(in: .whitespaces))
+        while !remaining.isEmpty, lines.count < maxLines {
+            if lines.count == maxLines - 1 || measure(String(remaining), size: size, bold: bold) <= width {
+                lines.append(truncated(String(remaining), toWidth: width, size: size, bold: bold))
+                break
+            }
+            // The longest prefix ending before a space that fits; else as many characters as fit.
+            var cut = remaining.startIndex
+            var index = remaining.startIndex
+            while index < remaining.endIndex {
+                let next = remaining.index(after: index)
+                if remaining[index] == " " {
+                    if measure(String(remaining[..<index]), size: size, bold: bold) <= width { cut = index } else { break }
+                }
+                index = next
+            }
+            if cut == remaining.startIndex {
+                var count = 0
+                for character in remaining {
+                    if measure(String(remaining.prefix(count)) + String(character), size: size, bold: bold) > width { break }
+                    count += 1
+                }
+                cut = remaining.index(remaining.startIndex, offsetBy: max(1, count))
+            }
+            lines.append(String(remaining[..<cut]))
+            remaining = remaining[cut...].drop(while: { $0 == " " })
+        }
+        return lines
+    }
+
     /// Draws `text` on one line with its top-left corner at (`x`, `y`), truncated with an ellipsis
     /// to `maxWidth` when given.
     /// - Returns: the width drawn, in pixels.
