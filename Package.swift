@@ -30,7 +30,7 @@ let package = Package(
             resources: [.copy("Log/BuiltinTemplates")]),
         .target(name: "AuditCLI", dependencies: ["AuditKit"]),
         .executableTarget(name: "auditkit", dependencies: ["AuditCLI"]),
-        .target(name: "AuditKitTestSupport", dependencies: ["AuditKit"]),
+        .target(name: "AuditKitTestSupport", dependencies: ["AuditKit", "CAuditImaging"]),
         .executableTarget(
             name: "auditkit-bench", dependencies: ["AuditKit", "AuditKitTestSupport"]),
         .testTarget(name: "AuditKitTests", dependencies: ["AuditKit", "AuditKitTestSupport"]),

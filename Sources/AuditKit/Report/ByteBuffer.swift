@@ -1,0 +1,94 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A file's bytes, read once into one allocation that lives as long as this object. The reader scans,
+/// hashes and base64-decodes straight from it, so a report is never copied or turned into a string.
+public final class ByteBuffer: @unchecked Sendable {
+    /// The bytes; valid while the buffer lives. Never written after `init`.
+    public let bytes: UnsafeRawBufferPointer
+    private let base: UnsafeMutableRawPointer?
+
+    /// Copies `data` into a new buffer.
+    public init<D: DataProtocol>(copying data: D) {
+        let count = data.count
+        let pointer = malloc(max(count, 1))!
+        var offset = 0
+        for region in data.regions {
+            region.withUnsafeBytes { raw in
+                if let source = raw.baseAddress, raw.count > 0 {
+                    memcpy(pointer + offset, source, raw.count)
+                }
+                offset += raw.count
+            }
+        }
+        base = pointer
+        bytes = UnsafeRawBufferPointer(start: pointer, count: count)
+    }
+
+    private init(pointer: UnsafeMutableRawPointer, count: Int) {
+        base = pointer
+        bytes = UnsafeRawBufferPointer(start: pointer, count: count)
+    }
+
+    deinit { free(base) }
+
+    /// The number of bytes.
+    public var count: Int { bytes.count }
+
+    /// Reads the whole file at `path` with one allocation.
+    /// - Parameter maxSize: files larger than this are refused before anything is read.
+    /// - Throws: `AuditError` `.missingInput` when the file cannot be opened (or is a folder),
+    ///   `.limitExceeded` when it is larger than `maxSize`, `.badInput` on a read error.
+    public static func read(path: String, maxSize: Int) throws -> ByteBuffer {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
+            let code = errno
+            let what = code == ENOENT ? "no such file" : "cannot open the file"
+            throw AuditError(.missingInput, what, path: path, cause: code == ENOENT ? nil : String(cString: strerror(code)))
+        }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else {
+            throw AuditError(.missingInput, "cannot read the file's size", path: path, cause: String(cString: strerror(errno)))
+        }
+        if (info.st_mode & S_IFMT) == S_IFDIR {
+            throw AuditError(.missingInput, "is a folder, not a report file", path: path)
+        }
+        let size = Int(info.st_size)
+        if size > maxSize {
+            throw AuditError(.limitExceeded, "the file is \(size) bytes, more than the limit of \(maxSize) bytes", path: path)
+        }
+        var capacity = max(size, 1)
+        var pointer = malloc(capacity)!
+        var count = 0
+        while true {
+            if count == capacity {
+                if count >= maxSize {
+                    free(pointer)
+                    throw AuditError(.limitExceeded, "the file is larger than the limit of \(maxSize) bytes", path: path)
+                }
+                capacity = min(max(capacity * 2, 4096), maxSize + 1)
+                pointer = realloc(pointer, capacity)!
+            }
+            let got = Foundation.read(fd, pointer + count, capacity - count)
+            if got < 0 {
+                if errno == EINTR { continue }
+                let cause = String(cString: strerror(errno))
+                free(pointer)
+                throw AuditError(.badInput, "cannot read the file", path: path, cause: cause)
+            }
+            if got == 0 { break }
+            count += got
+        }
+        if count > maxSize {
+            free(pointer)
+            throw AuditError(.limitExceeded, "the file is larger than the limit of \(maxSize) bytes", path: path)
+        }
+        return ByteBuffer(pointer: pointer, count: count)
+    }
+}

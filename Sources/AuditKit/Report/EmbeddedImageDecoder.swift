@@ -1,0 +1,246 @@
+import CAuditImaging
+import Foundation
+
+/// Turns an image's `_axKeyImageData` string, still escaped inside the file's bytes, into a
+/// `ReportImage`: base64 is decoded straight from the file (skipping `\/` escapes on the fly, no
+/// intermediate string), and the JPEG's size comes from its header through libjpeg. Pixels are never
+/// decoded.
+public enum EmbeddedImageDecoder {
+    /// Limits that keep a hostile image from hurting whoever renders it later.
+    public struct Limits: Sendable, Hashable {
+        /// Largest width or height accepted, in pixels.
+        public var maxSide: Int
+        /// Largest width × height accepted.
+        public var maxPixels: Int
+
+        /// 16384 px a side and 64 megapixels.
+        public static let standard = Limits(maxSide: 16_384, maxPixels: 64 * 1024 * 1024)
+
+        /// Creates limits.
+        public init(maxSide: Int, maxPixels: Int) {
+            self.maxSide = maxSide
+            self.maxPixels = maxPixels
+        }
+    }
+
+    /// Decodes the content of a JSON string (between its quotes, escapes still in place) holding a
+    /// `data:image/jpeg;base64,...` URI or bare base64, and checks the JPEG.
+    /// - Parameters:
+    ///   - content: the string's raw bytes in the file.
+    ///   - escaped: whether the string has backslash escapes (from the scanner).
+    public static func decode(content: UnsafeRawBufferPointer, escaped: Bool, declaredWidth: Double?,
+                              declaredHeight: Double?, limits: Limits = .standard) -> ReportImage {
+        var image = ReportImage(data: Data(), declaredWidth: declaredWidth, declaredHeight: declaredHeight)
+        var payload = content
+        if startsWithDataScheme(content) {
+            guard let comma = content.firstIndex(of: UInt8(ascii: ",")) else {
+                image.problem = .unsupportedDataURI(shortened(content, escaped: escaped))
+                return image
+            }
+            let header = UnsafeRawBufferPointer(rebasing: content[..<comma])
+            let mediaType = (escaped ? String(decoding: JSONDocument.unescape(header), as: UTF8.self)
+                             : String(decoding: header, as: UTF8.self)).lowercased()
+            let parts = mediaType.dropFirst(5).split(separator: ";", omittingEmptySubsequences: false)
+            let mime = parts.first.map(String.init) ?? ""
+            guard parts.dropFirst().contains("base64"),
+                  mime.isEmpty || mime == "image/jpeg" || mime == "image/jpg" || mime == "image/pjpeg" else {
+                image.problem = .unsupportedDataURI(String(mediaType.prefix(40)))
+                return image
+            }
+            payload = UnsafeRawBufferPointer(rebasing: content[(comma + 1)...])
+        }
+        guard let data = decodeBase64(payload) else {
+            image.problem = .invalidBase64
+            return image
+        }
+        image.data = data
+        check(&image, limits: limits)
+        return image
+    }
+
+    /// Checks decoded bytes as a JPEG (header only) and records its size or its problem.
+    public static func check(_ image: inout ReportImage, limits: Limits = .standard) {
+        let data = image.data
+        guard !data.isEmpty else {
+            image.problem = .emptyImage
+            return
+        }
+        var width: UInt32 = 0
+        var height: UInt32 = 0
+        var components: Int32 = 0
+        var status: Int32 = 0
+        var message = ""
+        data.withUnsafeBytes { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            guard bytes.count >= 3, bytes[0] == 0xFF, bytes[1] == 0xD8 else {
+                status = Int32(CAuditImaging_error_not_jpeg.rawValue)
+                return
+            }
+            withUnsafeTemporaryAllocation(of: CChar.self, capacity: Int(CAuditImaging_message_capacity)) { buffer in
+                buffer[0] = 0
+                status = CAuditImaging_jpeg_read_header(bytes.baseAddress, bytes.count, &width, &height,
+                                                        &components, buffer.baseAddress)
+                if status != 0 { message = String(cString: buffer.baseAddress!) }
+            }
+        }
+        switch UInt32(status) {
+        case CAuditImaging_ok.rawValue:
+            break
+        case CAuditImaging_error_not_jpeg.rawValue:
+            image.problem = .notJPEG
+            return
+        case CAuditImaging_error_truncated.rawValue:
+            image.problem = .truncatedJPEG
+            return
+        case CAuditImaging_error_too_large.rawValue:
+            image.problem = .dimensionsExceedLimit(width: Int(width), height: Int(height))
+            return
+        default:
+            image.problem = .corruptJPEG(message)
+            return
+        }
+        image.pixelWidth = Int(width)
+        image.pixelHeight = Int(height)
+        if Int(width) > limits.maxSide || Int(height) > limits.maxSide || Int(width) * Int(height) > limits.maxPixels {
+            image.problem = .dimensionsExceedLimit(width: Int(width), height: Int(height))
+            return
+        }
+        if !endsWithEndOfImage(data) {
+            image.problem = .truncatedJPEG
+        }
+    }
+
+    /// Whether the JPEG ends with its EOI marker (`FF D9`), ignoring trailing zero padding.
+    static func endsWithEndOfImage(_ data: Data) -> Bool {
+        data.withUnsafeBytes { raw in
+            var end = raw.count
+            while end > 0, raw[end - 1] == 0 { end -= 1 }
+            return end >= 4 && raw[end - 2] == 0xFF && raw[end - 1] == 0xD9
+        }
+    }
+
+    private static func startsWithDataScheme(_ content: UnsafeRawBufferPointer) -> Bool {
+        guard content.count >= 5 else { return false }
+        return content[0] | 0x20 == UInt8(ascii: "d") && content[1] | 0x20 == UInt8(ascii: "a")
+            && content[2] | 0x20 == UInt8(ascii: "t") && content[3] | 0x20 == UInt8(ascii: "a")
+            && content[4] == UInt8(ascii: ":")
+    }
+
+    private static func shortened(_ content: UnsafeRawBufferPointer, escaped: Bool) -> String {
+        let head = UnsafeRawBufferPointer(rebasing: content.prefix(40))
+        return String(decoding: escaped ? JSONDocument.unescape(head) : Array(head), as: UTF8.self)
+    }
+
+    // MARK: Base64
+
+    private static let skip: UInt8 = 64
+    private static let padding: UInt8 = 65
+    private static let backslash: UInt8 = 66
+    private static let invalid: UInt8 = 255
+
+    /// Sextet values per byte; 64 whitespace, 65 `=`, 66 `\`, 255 invalid. Accepts `-`/`_` too (URL-safe).
+    private static let table: [UInt8] = {
+        var table = [UInt8](repeating: invalid, count: 256)
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+        for (value, byte) in alphabet.enumerated() { table[Int(byte)] = UInt8(value) }
+        table[Int(UInt8(ascii: "-"))] = 62
+        table[Int(UInt8(ascii: "_"))] = 63
+        for byte in [0x20, 0x0A, 0x0D, 0x09] { table[byte] = skip }
+        table[Int(UInt8(ascii: "="))] = padding
+        table[Int(UInt8(ascii: "\\"))] = backslash
+        return table
+    }()
+
+    /// Decodes base64 text as it sits in a JSON string: `\/` is read as `/`, whitespace is skipped, other
+    /// escapes are decoded first (slow path). Returns nil for anything that is not base64.
+    public static func decodeBase64(_ text: UnsafeRawBufferPointer) -> Data? {
+        let capacity = text.count / 4 * 3 + 3
+        let output = malloc(capacity)!.assumingMemoryBound(to: UInt8.self)
+        let result: Int? = table.withUnsafeBufferPointer { table in
+            decodeBase64(text, into: output, table: table.baseAddress!)
+        }
+        if let count = result {
+            return Data(bytesNoCopy: output, count: count, deallocator: .free)
+        }
+        free(output)
+        // An escape other than \/ (e.g. \u002F): decode the escapes, then try again.
+        if text.contains(UInt8(ascii: "\\")) {
+            let plain = JSONDocument.unescape(text)
+            if plain.contains(UInt8(ascii: "\\")) { return nil }
+            return plain.withUnsafeBytes { decodeBase64($0) }
+        }
+        return nil
+    }
+
+    /// The decoding loop: four sextets at a time while they are plain alphabet bytes, one at a time
+    /// around escapes, whitespace and padding. Returns the byte count, or nil when the text is not base64
+    /// (or has an escape other than `\/`).
+    private static func decodeBase64(_ text: UnsafeRawBufferPointer, into out: UnsafeMutablePointer<UInt8>,
+                                     table: UnsafePointer<UInt8>) -> Int? {
+        guard let start = text.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return 0 }
+        let end = text.count
+        var p = 0
+        var o = 0
+        var accumulator: UInt32 = 0
+        var sextets = 0
+        while p < end {
+            if sextets == 0 && p + 4 <= end {
+                let a = table[Int(start[p])], b = table[Int(start[p + 1])]
+                let c = table[Int(start[p + 2])], d = table[Int(start[p + 3])]
+                if (a | b | c | d) & 0xC0 == 0 {
+                    let word = UInt32(a) << 18 | UInt32(b) << 12 | UInt32(c) << 6 | UInt32(d)
+                    out[o] = UInt8(truncatingIfNeeded: word >> 16)
+                    out[o + 1] = UInt8(truncatingIfNeeded: word >> 8)
+                    out[o + 2] = UInt8(truncatingIfNeeded: word)
+                    o += 3
+                    p += 4
+                    continue
+                }
+            }
+            var value = table[Int(start[p])]
+            p += 1
+            if value == backslash {
+                guard p < end, start[p] == UInt8(ascii: "/") else { return nil }
+                p += 1
+                value = 63
+            }
+            if value < 64 {
+                accumulator = accumulator << 6 | UInt32(value)
+                sextets += 1
+                if sextets == 4 {
+                    out[o] = UInt8(truncatingIfNeeded: accumulator >> 16)
+                    out[o + 1] = UInt8(truncatingIfNeeded: accumulator >> 8)
+                    out[o + 2] = UInt8(truncatingIfNeeded: accumulator)
+                    o += 3
+                    sextets = 0
+                    accumulator = 0
+                }
+            } else if value == skip {
+                continue
+            } else if value == padding {
+                // Only padding and whitespace may follow.
+                while p < end {
+                    let rest = table[Int(start[p])]
+                    guard rest == padding || rest == skip else { return nil }
+                    p += 1
+                }
+                break
+            } else {
+                return nil
+            }
+        }
+        switch sextets {
+        case 0: break
+        case 2:
+            out[o] = UInt8(truncatingIfNeeded: accumulator >> 4)
+            o += 1
+        case 3:
+            out[o] = UInt8(truncatingIfNeeded: accumulator >> 10)
+            out[o + 1] = UInt8(truncatingIfNeeded: accumulator >> 2)
+            o += 2
+        default:
+            return nil
+        }
+        return o
+    }
+}
