@@ -6,6 +6,8 @@ public enum AuditKitCLI {
     /// Every subcommand, in the order `auditkit --help` lists them.
     static var commands: [any Command.Type] {
         [
+            SheetCommand.self,
+            OverlayCommand.self,
         ]
     }
 
