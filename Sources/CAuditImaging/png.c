@@ -66,7 +66,7 @@ static void CAuditImaging_png_read_data(png_structp png, png_bytep data, size_t 
 }
 
 int CAuditImaging_png_encode(const uint8_t *pixels, uint32_t width, uint32_t height, size_t stride,
-                             int channels, int compression_level, int filters,
+                             int channels, int drop_alpha, int compression_level, int filters,
                              uint8_t **output, size_t *output_length, char *message) {
     if (message) message[0] = 0;
     if (pixels == NULL || width == 0 || height == 0 || (channels != 3 && channels != 4) ||
@@ -101,9 +101,12 @@ int CAuditImaging_png_encode(const uint8_t *pixels, uint32_t width, uint32_t hei
     png_set_write_fn(png, &state, CAuditImaging_png_write_data, CAuditImaging_png_flush);
     png_set_compression_level(png, compression_level);
     png_set_filter(png, PNG_FILTER_TYPE_BASE, filters);
-    png_set_IHDR(png, info, width, height, 8, channels == 4 ? PNG_COLOR_TYPE_RGB_ALPHA : PNG_COLOR_TYPE_RGB,
+    int write_alpha = channels == 4 && !drop_alpha;
+    png_set_IHDR(png, info, width, height, 8, write_alpha ? PNG_COLOR_TYPE_RGB_ALPHA : PNG_COLOR_TYPE_RGB,
                  PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_BASE, PNG_FILTER_TYPE_BASE);
     png_write_info(png, info);
+    // RGBA rows written as RGB: libpng skips the fourth byte itself, so no converted copy is needed.
+    if (channels == 4 && drop_alpha) png_set_filler(png, 0, PNG_FILLER_AFTER);
     for (uint32_t y = 0; y < height; y++) {
         png_write_row(png, (png_const_bytep)(pixels + (size_t)y * stride));
     }

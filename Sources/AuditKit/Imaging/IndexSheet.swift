@@ -63,6 +63,12 @@ public struct IndexSheet: Sendable {
     /// The text renderer (shared; thread-safe).
     public let text: TextRenderer
     private let issues: [Issue]
+    /// Legend entries (test types with counts, then the duplicate mark), computed once.
+    private let legend: [LegendEntry]
+    /// Height of one label line.
+    private let lineHeight: Int
+    /// Height of the header block (title, details, legend) at the top of every page.
+    public let headerHeight: Int
 
     /// Outer margin of a page.
     public static let margin = 24
@@ -89,6 +95,13 @@ public struct IndexSheet: Sendable {
         self.options = options
         self.text = text
         self.issues = report.issues
+        self.legend = IndexSheet.legendEntries(issues: issues)
+        self.lineHeight = text.lineMetrics(size: IndexSheet.labelSize).height + 2
+        let pageWidth = 2 * IndexSheet.margin + options.columns * options.cellWidth + (options.columns - 1) * IndexSheet.gap
+        let rows = IndexSheet.legendRows(legend, text: text, available: pageWidth - 2 * IndexSheet.margin)
+        let title = text.lineMetrics(size: IndexSheet.titleSize).height
+        let detail = text.lineMetrics(size: IndexSheet.detailSize).height + 4
+        self.headerHeight = title + 6 + 2 * detail + rows * (detail + 4) + 14
     }
 
     /// The number of pages (at least 1, even for a report without issues).
@@ -97,10 +110,6 @@ public struct IndexSheet: Sendable {
     /// Height of the label under each thumbnail: three lines.
     public var labelHeight: Int { 3 * lineHeight + 6 }
 
-    private var lineHeight: Int { text.lineMetrics(size: IndexSheet.labelSize).height + 2 }
-
-    /// Height of the header block (title, details, legend) at the top of every page.
-    public var headerHeight: Int { headerLayout().height }
 
     /// The page's width in pixels.
     public var pageWidth: Int {
@@ -270,21 +279,16 @@ public struct IndexSheet: Sendable {
 
     // MARK: - Header
 
-    private struct HeaderLayout {
-        var height: Int
-    }
-
     private static let titleSize = 20
     private static let detailSize = 14
 
-    private func headerLayout() -> HeaderLayout {
-        let title = text.lineMetrics(size: IndexSheet.titleSize).height
-        let detail = text.lineMetrics(size: IndexSheet.detailSize).height + 4
-        return HeaderLayout(height: title + 6 + 2 * detail + legendRows() * (detail + 4) + 14)
+    private struct LegendEntry: Sendable {
+        var color: RGBAColor
+        var text: String
     }
 
-    /// Legend entries: every test type in the report with its count, then the duplicate mark.
-    private func legendEntries() -> [(color: RGBAColor, text: String)] {
+    /// Every test type in the report with its count, in the Inspector's order, then the duplicate mark.
+    private static func legendEntries(issues: [Issue]) -> [LegendEntry] {
         var counts: [(TestType, Int)] = []
         for issue in issues {
             if let index = counts.firstIndex(where: { $0.0 == issue.testType }) {
@@ -295,18 +299,18 @@ public struct IndexSheet: Sendable {
         }
         let order = TestType.known
         counts.sort { (order.firstIndex(of: $0.0) ?? order.count) < (order.firstIndex(of: $1.0) ?? order.count) }
-        return counts.map { ($0.0.color, "\($0.0.displayName) \($0.1)") }
+        return counts.map { LegendEntry(color: $0.0.color, text: "\($0.0.displayName) \($0.1)") }
+            + [LegendEntry(color: RGBAColor(rgb: 0x212121), text: "DUPLICATE = repeat of another issue")]
     }
 
-    private func legendChipWidth(_ label: String) -> Int {
+    private static func legendChipWidth(_ label: String, text: TextRenderer) -> Int {
         14 + 6 + text.measure(label, size: IndexSheet.detailSize) + 22
     }
 
-    private func legendRows() -> Int {
-        let available = pageWidth - 2 * IndexSheet.margin
+    private static func legendRows(_ legend: [LegendEntry], text: TextRenderer, available: Int) -> Int {
         var rows = 1, x = 0
-        for entry in legendEntries() + [(RGBAColor.black, "DUPLICATE = repeat of another issue")] {
-            let width = legendChipWidth(entry.text)
+        for entry in legend {
+            let width = legendChipWidth(entry.text, text: text)
             if x > 0, x + width > available {
                 rows += 1
                 x = 0
@@ -345,8 +349,8 @@ public struct IndexSheet: Sendable {
                   maxWidth: width)
         y += detail + 4
         var x = left
-        for entry in legendEntries() + [(RGBAColor(rgb: 0x212121), "DUPLICATE = repeat of another issue")] {
-            let chip = legendChipWidth(entry.text)
+        for entry in legend {
+            let chip = IndexSheet.legendChipWidth(entry.text, text: text)
             if x > left, x + chip > left + width {
                 x = left
                 y += detail + 4

@@ -34,14 +34,15 @@ public struct PNGSettings: Sendable, Hashable {
         self.filters = filters
     }
 
-    /// The settings every AuditKit picture is written with.
+    /// The settings every AuditKit picture is written with: zlib level 1 and the `up` filter.
     ///
-    /// Chosen by measurement (`auditkit-bench imaging`, 2026-11-22, 2 cores): on index sheets
-    /// (photographic thumbnails on flat backgrounds) level 6 with all filters spent roughly 4x the
-    /// time of level 1 with the `sub` filter for files only about 10-15% smaller; level 0/none
-    /// made files 3-4x larger. Level 1 with `sub` keeps the encode well inside the sheet's budget
-    /// while the files stay small enough to commit.
-    public static let standard = PNGSettings(compressionLevel: 1, filters: .sub)
+    /// Chosen by measurement (`auditkit-bench imaging`, 2026-11-22, one 1548x2592 sheet page of a
+    /// realistic report, 2 shared cores): level 1 `up` took 48-80 ms for 612 KB; level 1 `none`
+    /// or `sub` were no faster but 14-19% larger (699-727 KB); `paeth` and libpng's adaptive `all`
+    /// saved another 3-5% for 1.6-3x the time; level 6 `all` saved 19% for 3-4x the time and level 9
+    /// 20% for 8-10x. Encoding is almost all of a sheet's cost, so the cheap level with the filter
+    /// that suits rows of flat UI colour wins; the files stay small enough to commit.
+    public static let standard = PNGSettings(compressionLevel: 1, filters: .up)
 }
 
 /// PNG encoding and decoding through libpng (the CAuditImaging shim).
@@ -53,27 +54,13 @@ public enum PNGCodec {
         guard raster.width > 0, raster.height > 0 else {
             throw ImageCodecError(kind: .invalidArgument, message: "cannot encode an empty raster")
         }
-        let channels = keepAlpha ? 4 : 3
-        var rgb: [UInt8] = []
-        if !keepAlpha {
-            rgb = [UInt8](repeating: 0, count: raster.width * raster.height * 3)
-            raster.pixels.withUnsafeBufferPointer { source in
-                rgb.withUnsafeMutableBufferPointer { out in
-                    for index in 0..<(raster.width * raster.height) {
-                        out[index * 3] = source[index * 4]
-                        out[index * 3 + 1] = source[index * 4 + 1]
-                        out[index * 3 + 2] = source[index * 4 + 2]
-                    }
-                }
-            }
-        }
         var message = makeCodecMessageBuffer()
         var output: UnsafeMutablePointer<UInt8>?
         var length = 0
-        let status = (keepAlpha ? raster.pixels : rgb).withUnsafeBufferPointer { pixels in
+        let status = raster.pixels.withUnsafeBufferPointer { pixels in
             message.withUnsafeMutableBufferPointer { messageBuffer in
                 CAuditImaging_png_encode(pixels.baseAddress, UInt32(raster.width), UInt32(raster.height),
-                                         raster.width * channels, Int32(channels), Int32(settings.compressionLevel),
+                                         raster.width * 4, 4, keepAlpha ? 0 : 1, Int32(settings.compressionLevel),
                                          settings.filters.rawValue, &output, &length, messageBuffer.baseAddress)
             }
         }

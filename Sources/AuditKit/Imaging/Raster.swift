@@ -88,6 +88,11 @@ public struct Raster: Sendable {
         self.width = width
         self.height = height
         let count = width * height
+        if color.red == color.green, color.green == color.blue, color.blue == color.alpha {
+            // White, black, transparent: one memset.
+            self.pixels = [UInt8](repeating: color.red, count: count * 4)
+            return
+        }
         var bytes = [UInt8](repeating: 0, count: count * 4)
         bytes.withUnsafeMutableBufferPointer { buffer in
             for index in 0..<count {

@@ -55,9 +55,10 @@ enum {
 
 /// Encodes 8-bit RGB (channels 3) or RGBA (channels 4) rows, `stride` bytes apart, to a PNG with
 /// zlib `compression_level` (0-9) and the libpng filter mask `filters` (PNG_FILTER_NONE, ...).
+/// With channels 4 and `drop_alpha` non-zero the PNG is RGB (the fourth byte of each pixel is skipped).
 /// On success `*output` is a malloc'd buffer the caller frees with `free`.
 int CAuditImaging_png_encode(const uint8_t *pixels, uint32_t width, uint32_t height, size_t stride,
-                             int channels, int compression_level, int filters,
+                             int channels, int drop_alpha, int compression_level, int filters,
                              uint8_t **output, size_t *output_length, char *message);
 
 /// Decodes any PNG to 8-bit RGBA. Images over max_pixels (0: no limit) are refused before any
