@@ -27,6 +27,7 @@ import Testing
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let report = try writeReport(in: directory)
+        keep([report])
         let result = try runTool(["sheet", report])
         #expect(result.status == 0, "\(result.stderr)")
         let written = directory.file("AuditReport_2026-01-02_11-02-25/index_sheet.png")

@@ -68,7 +68,7 @@ struct SheetCommand: Command {
                 "issues": report.issues.count,
                 "imageProblems": output.imageProblems.map { ["issue": $0.issueNumber, "message": $0.message] as [String: Any] },
             ]
-            let data = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
+            let data = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
             context.terminal.line(String(decoding: data, as: UTF8.self))
         }
         return .success

@@ -52,7 +52,25 @@ extension IndexSheet {
                                  cause: error.description)
             }
         }
+        if outputPath == nil { removeStalePages(keeping: paths) }
         return IndexSheetOutput(paths: paths, imageProblems: problems)
+    }
+
+    /// Removes index sheet pages a previous, larger run left in the report's evidence folder (only
+    /// there: a folder the user chose with `-o` is left alone), so no stale page is mistaken for
+    /// this report's.
+    private func removeStalePages(keeping paths: [String]) {
+        let evidence = EvidencePaths(reportPath: report.sourcePath)
+        var candidates = [evidence.indexSheet()]
+        var page = 1
+        while FileManager.default.fileExists(atPath: evidence.indexSheet(page: page)) || page <= pageCount {
+            candidates.append(evidence.indexSheet(page: page))
+            page += 1
+        }
+        let kept = Set(paths.map { ($0 as NSString).standardizingPath })
+        for candidate in candidates where !kept.contains((candidate as NSString).standardizingPath) {
+            try? FileManager.default.removeItem(atPath: candidate)
+        }
     }
 
     /// One encoded page and the placeholders it holds.

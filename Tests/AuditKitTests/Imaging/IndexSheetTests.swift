@@ -31,6 +31,11 @@ import Testing
         let second = try PNGCodec.decode(Data(contentsOf: URL(fileURLWithPath: output.paths[1])))
         #expect(second.height == 2 * IndexSheet.margin + sheet.headerHeight + 2 * 230 + IndexSheet.gap)
         #expect(output.imageProblems.isEmpty)
+        // A later one-page run replaces the pages with index_sheet.png and removes the stale ones.
+        let single = try IndexSheet(report: report, text: text).write()
+        #expect(single.paths.count == 1 && single.paths[0].hasSuffix("/index_sheet.png"))
+        #expect(!FileManager.default.fileExists(atPath: output.paths[0]))
+        #expect(!FileManager.default.fileExists(atPath: output.paths[1]))
     }
 
     @Test func eachCellHoldsItsThumbnailAndAColouredLabel() throws {
