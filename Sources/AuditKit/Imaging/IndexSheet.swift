@@ -172,7 +172,7 @@ public struct IndexSheet: Sendable {
                 drawCell(into: &raster, cell: cell, issue: issue, thumbnail: thumbnail, problem: nil)
             case .failure(let problem):
                 problems.append(IndexSheetImageProblem(issueNumber: issue.number, message: problem.message))
-                drawCell(into: &raster, cell: cell, issue: issue, thumbnail: nil, problem: problem.message)
+                drawCell(into: &raster, cell: cell, issue: issue, thumbnail: nil, problem: problem)
             }
         }
         return IndexSheetPage(number: index + 1, issueNumbers: pageIssues.map(\.number), raster: raster,
@@ -190,10 +190,12 @@ public struct IndexSheet: Sendable {
 
     struct ThumbnailFailure: Error {
         var message: String
+        /// False when the report simply has no thumbnail (drawn in grey), true for a broken image (red).
+        var isBroken = true
     }
 
     private func thumbnail(for issue: Issue, in area: PixelRect) -> Result<Raster, ThumbnailFailure> {
-        guard let image = issue.thumbnail else { return .failure(ThumbnailFailure(message: "no thumbnail in the report")) }
+        guard let image = issue.thumbnail else { return .failure(ThumbnailFailure(message: IndexSheet.noThumbnail, isBroken: false)) }
         if let problem = image.problem { return .failure(ThumbnailFailure(message: problem.description)) }
         if image.data.isEmpty { return .failure(ThumbnailFailure(message: ImageProblem.emptyImage.description)) }
         var minimumWidth = area.width, minimumHeight = area.height
@@ -220,8 +222,14 @@ public struct IndexSheet: Sendable {
     private static let secondaryText = RGBAColor(rgb: 0x404040)
     private static let placeholderFill = RGBAColor(rgb: 0xFDECEA)
     private static let placeholderInk = RGBAColor(rgb: 0xB71C1C)
+    private static let absentFill = RGBAColor(rgb: 0xF3F3F3)
+    private static let absentInk = RGBAColor(rgb: 0x616161)
 
-    private func drawCell(into raster: inout Raster, cell: PixelRect, issue: Issue, thumbnail: Raster?, problem: String?) {
+    /// The placeholder text of an issue the report gives no thumbnail for.
+    public static let noThumbnail = "no thumbnail in the report"
+
+    private func drawCell(into raster: inout Raster, cell: PixelRect, issue: Issue, thumbnail: Raster?,
+                          problem: ThumbnailFailure?) {
         let color = issue.testType.color
         raster.strokeRect(cell, with: IndexSheet.frameColor)
         raster.fill(PixelRect(x: cell.x, y: cell.y, width: cell.width, height: IndexSheet.barHeight), with: color)
@@ -235,7 +243,7 @@ public struct IndexSheet: Sendable {
                 raster.strokeRect(fitted.insetBy(-1), with: IndexSheet.frameColor)
             }
         } else {
-            drawPlaceholder(into: &raster, area: area, message: problem ?? "no image")
+            drawPlaceholder(into: &raster, area: area, problem: problem ?? ThumbnailFailure(message: "no image"))
         }
         if issue.isDuplicate { drawDuplicateBadge(into: &raster, area: area) }
         // Label: number and test type, rect, element text.
@@ -253,17 +261,19 @@ public struct IndexSheet: Sendable {
                   color: element == nil ? RGBAColor(rgb: 0x8A8A8A) : .black, maxWidth: label.width)
     }
 
-    private func drawPlaceholder(into raster: inout Raster, area: PixelRect, message: String) {
-        raster.fill(area, with: IndexSheet.placeholderFill)
-        raster.strokeRect(area, with: IndexSheet.placeholderInk, lineWidth: 2)
+    private func drawPlaceholder(into raster: inout Raster, area: PixelRect, problem: ThumbnailFailure) {
+        let ink = problem.isBroken ? IndexSheet.placeholderInk : IndexSheet.absentInk
+        raster.fill(area, with: problem.isBroken ? IndexSheet.placeholderFill : IndexSheet.absentFill)
+        raster.strokeRect(area, with: ink, lineWidth: problem.isBroken ? 2 : 1)
         let size = IndexSheet.labelSize
-        let lines = ["image problem"] + text.wrapped(message, toWidth: area.width - 16, size: size, maxLines: 4)
+        let lines = [problem.isBroken ? "image problem" : "no image"]
+            + text.wrapped(problem.message, toWidth: area.width - 16, size: size, maxLines: 4)
         let total = lines.count * lineHeight
         var y = area.y + max(4, (area.height - total) / 2)
         for (index, line) in lines.enumerated() {
             let width = text.measure(line, size: size, bold: index == 0)
             text.draw(line, in: &raster, x: area.x + max(8, (area.width - width) / 2), y: y, size: size,
-                      color: IndexSheet.placeholderInk, bold: index == 0, maxWidth: area.width - 16)
+                      color: ink, bold: index == 0, maxWidth: area.width - 16)
             y += lineHeight
         }
     }

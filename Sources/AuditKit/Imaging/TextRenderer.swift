@@ -211,8 +211,10 @@ public final class TextRenderer: @unchecked Sendable {
             // Combining marks and variation selectors with no glyph of their own are skipped.
             let value = scalar.value < 0x20 ? 0x20 : scalar.value
             let (faceIndex, glyphIndex) = resolveLocked(value)
+            // Marks, format characters (ZWJ) and emoji skin-tone modifiers that no font here can
+            // draw are left out rather than shown as missing-glyph boxes.
             if glyphIndex == 0, scalar.properties.generalCategory == .nonspacingMark
-                || scalar.properties.generalCategory == .format { continue }
+                || scalar.properties.generalCategory == .format || (0x1F3FB...0x1F3FF).contains(value) { continue }
             let face = faces[faceIndex]
             if let previous, previous.face == faceIndex,
                face.pointee.face_flags & FT_Long(FT_FACE_FLAG_KERNING) != 0 {

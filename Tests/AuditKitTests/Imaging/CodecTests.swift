@@ -59,3 +59,32 @@ import Testing
         #expect(throws: ImageCodecError.self) { try PNGCodec.decode(valid) }
     }
 }
+
+@Suite struct CodecRobustnessTests {
+    @Test func mutatedAndCutJPEGAndPNGBytesNeverCrash() throws {
+        let jpeg = [UInt8](ImagingFixture.image(ImagingFixture.uiRaster(width: 48, height: 32, seed: 9)).data)
+        let png = [UInt8](try PNGCodec.encode(ImagingFixture.uiRaster(width: 48, height: 32, seed: 9)))
+        var generator = SplitMix64(seed: 2026)
+        var failures = 0
+        for round in 0..<300 {
+            for original in [jpeg, png] {
+                var bytes = original
+                if round % 3 == 0 {
+                    bytes = Array(bytes.prefix(Int.random(in: 0..<bytes.count, using: &generator)))
+                } else {
+                    for _ in 0..<Int.random(in: 1...8, using: &generator) {
+                        bytes[Int.random(in: 2..<bytes.count, using: &generator)] = UInt8.random(in: 0...255, using: &generator)
+                    }
+                }
+                do {
+                    let raster = original == jpeg ? try JPEGCodec.decode(Data(bytes)) : try PNGCodec.decode(Data(bytes))
+                    #expect(raster.pixels.count == raster.width * raster.height * 4)
+                } catch {
+                    failures += 1
+                    #expect(!error.description.isEmpty)
+                }
+            }
+        }
+        #expect(failures > 100)
+    }
+}
