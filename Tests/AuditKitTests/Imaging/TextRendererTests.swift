@@ -19,7 +19,7 @@ import Testing
     @Test func kerningPullsPairsTogether() throws {
         let text = try #require(sharedTextRenderer)
         let pair = text.measure("AV", size: 40), apart = text.measure("A", size: 40) + text.measure("V", size: 40)
-        #expect(pair <= apart)
+        #expect(pair < apart, "the font at \(text.fontPath) applied no kerning to AV")
     }
 
     @Test func truncationEndsWithAnEllipsisAndFits() throws {
@@ -76,6 +76,11 @@ import Testing
         } catch {
             #expect(error.code == .badInput)
             #expect(error.description.contains("AUDITKIT_FONT"))
+        }
+        let mono = "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf"
+        if FileManager.default.fileExists(atPath: mono) {
+            #expect(try FontLocator.locate(explicitPath: nil, environment: [FontLocator.environmentVariable: mono]) == mono)
+            #expect(try FontLocator.locate(explicitPath: mono, environment: [FontLocator.environmentVariable: notAFont]) == mono)
         }
         let found = try FontLocator.locate(explicitPath: nil, environment: [:])
         #expect(FontLocator.canLoad(found))
