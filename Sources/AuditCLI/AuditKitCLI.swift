@@ -6,6 +6,7 @@ public enum AuditKitCLI {
     /// Every subcommand, in the order `auditkit --help` lists them.
     static var commands: [any Command.Type] {
         [
+            ExtractCommand.self,
             SheetCommand.self,
             OverlayCommand.self,
         ]

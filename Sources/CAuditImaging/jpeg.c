@@ -20,7 +20,9 @@ struct CAuditImaging_jpeg_error {
 static void CAuditImaging_jpeg_error_exit(j_common_ptr cinfo) {
     struct CAuditImaging_jpeg_error *err = (struct CAuditImaging_jpeg_error *)cinfo->err;
     int code = err->base.msg_code;
-    if (code == JERR_NO_SOI) {
+    if (err->status == CAuditImaging_error_truncated) {
+        // The data ran out first (JWRN_JPEG_EOF): whatever libjpeg complains about next is a symptom.
+    } else if (code == JERR_NO_SOI) {
         err->status = CAuditImaging_error_not_jpeg;
     } else if (code == JERR_OUT_OF_MEMORY) {
         err->status = CAuditImaging_error_out_of_memory;

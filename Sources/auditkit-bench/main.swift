@@ -1,2 +1,9 @@
-print("auditkit-bench: no benchmarks yet")
-if CommandLine.arguments.count < 2 || CommandLine.arguments.dropFirst().contains("imaging") { runImagingBenchmark() }
+import Foundation
+
+// Usage: auditkit-bench [area] — runs every benchmark area, or only the one named.
+// `auditkit-bench make-sample DIR` writes the sample report (see SampleReport.swift).
+let arguments = Array(CommandLine.arguments.dropFirst())
+let area = arguments.first
+if area == "make-sample" { print(try makeSampleReport(into: arguments.dropFirst().first ?? "Reports")); exit(0) }
+if area == nil || area == "reader" { try runReaderBenchmark(arguments: Array(arguments.dropFirst())) }
+if area == nil || area == "imaging" { runImagingBenchmark() }

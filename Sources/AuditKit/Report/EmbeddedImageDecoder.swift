@@ -32,7 +32,9 @@ public enum EmbeddedImageDecoder {
                               declaredHeight: Double?, limits: Limits = .standard) -> ReportImage {
         var image = ReportImage(data: Data(), declaredWidth: declaredWidth, declaredHeight: declaredHeight)
         var payload = content
-        if startsWithDataScheme(content) {
+        if let length = jpegPrefixLength(content) {
+            payload = UnsafeRawBufferPointer(rebasing: content[length...])
+        } else if startsWithDataScheme(content) {
             guard let comma = content.firstIndex(of: UInt8(ascii: ",")) else {
                 image.problem = .unsupportedDataURI(shortened(content, escaped: escaped))
                 return image
@@ -117,6 +119,19 @@ public enum EmbeddedImageDecoder {
             while end > 0, raw[end - 1] == 0 { end -= 1 }
             return end >= 4 && raw[end - 2] == 0xFF && raw[end - 1] == 0xD9
         }
+    }
+
+    private static let escapedPrefix = Array(#"data:image\/jpeg;base64,"#.utf8)
+    private static let plainPrefix = Array("data:image/jpeg;base64,".utf8)
+
+    /// The length of the usual `data:image\/jpeg;base64,` prefix (escaped or not), or nil.
+    private static func jpegPrefixLength(_ content: UnsafeRawBufferPointer) -> Int? {
+        for prefix in [escapedPrefix, plainPrefix] where content.count >= prefix.count {
+            if prefix.withUnsafeBytes({ memcmp($0.baseAddress!, content.baseAddress!, prefix.count) }) == 0 {
+                return prefix.count
+            }
+        }
+        return nil
     }
 
     private static func startsWithDataScheme(_ content: UnsafeRawBufferPointer) -> Bool {

@@ -19,6 +19,24 @@ struct ReportPayloadDecoder {
 
     var jobs: [ImageJob] = []
 
+    /// The clues that decide an issue's test type; reports repeat a handful of them many times.
+    struct TypeClue: Hashable {
+        var name: String?
+        var code: Int?
+        var title: String?
+    }
+
+    /// Test types already derived in this report (deriving folds strings, which is slow).
+    var typeCache: [TypeClue: TestType] = [:]
+
+    mutating func testType(name: String?, code: Int?, title: String?) -> TestType {
+        let clue = TypeClue(name: name, code: code, title: title)
+        if let known = typeCache[clue] { return known }
+        let type = TestType.derive(testTypeName: name, errorCode: code, shortTitle: title)
+        typeCache[clue] = type
+        return type
+    }
+
     init(document: JSONDocument, limits: EmbeddedImageDecoder.Limits) {
         self.document = document
         self.limits = limits
@@ -46,16 +64,16 @@ struct ReportPayloadDecoder {
             }
             var fields = Fields(document: document, object: node, path: screenPath)
             let index = screens.count
-            let name = fields.string("_axKeyScreenName") ?? String(position)
-            let group = fields.string("_axKeyScreenGroupName") ?? ""
+            let name = fields.string(.screenName) ?? String(position)
+            let group = fields.string(.screenGroupName) ?? ""
             var screen = Screen(index: index, name: name, groupName: group)
-            screen.displayBounds = fields.rect("_axKeyDisplayBoundsXPx", "_axKeyDisplayBoundsYPx",
-                                               "_axKeyDisplayBoundsWidthPx", "_axKeyDisplayBoundsHeightPx")
-            screen.screenshotScale = fields.number("_axKeyScreenshotScale")
-            screen.screenshotRotation = fields.number("_axKeyScreenshotRotation")
-            let fullJob = fields.image("_axKeyImageFull")
+            screen.displayBounds = fields.rect(.displayBoundsX, .displayBoundsY,
+                                               .displayBoundsWidth, .displayBoundsHeight)
+            screen.screenshotScale = fields.number(.screenshotScale)
+            screen.screenshotRotation = fields.number(.screenshotRotation)
+            let fullJob = fields.image(.imageFull)
             var issueNodes: [Int] = []
-            if let list = fields.node("_axKeyAllIssues", kind: .array) { issueNodes = document.elements(of: list) }
+            if let list = fields.node(.allIssues, kind: .array) { issueNodes = document.elements(of: list) }
             warnings.append(contentsOf: fields.warnings)
             if var job = fullJob {
                 job.screen = index
@@ -70,25 +88,25 @@ struct ReportPayloadDecoder {
                 }
                 number += 1
                 var issueFields = Fields(document: document, object: issueNode, path: issuePath)
-                let errorCode = issueFields.integer("_axKeyErrorCode")
-                let title = issueFields.string("_axKeyShortDesc")
-                let typeName = issueFields.string("_axKeyIssueTestType")
+                let errorCode = issueFields.integer(.errorCode)
+                let title = issueFields.string(.shortDesc)
+                let typeName = issueFields.string(.issueTestType)
                 var issue = Issue(
                     number: number, screenIndex: index,
-                    screenName: issueFields.string("_axKeyScreenName") ?? name,
-                    screenGroupName: issueFields.string("_axKeyScreenGroupName") ?? group,
+                    screenName: issueFields.string(.screenName) ?? name,
+                    screenGroupName: issueFields.string(.screenGroupName) ?? group,
                     errorCode: errorCode, shortTitle: title ?? "",
-                    longDescription: issueFields.string("_axKeyLongDesc"),
-                    extraInfo: issueFields.string("_axKeyLongDescExtraInfo"),
-                    elementText: issueFields.string("_axKeyElementText"),
-                    testType: TestType.derive(testTypeName: typeName, errorCode: errorCode, shortTitle: title),
+                    longDescription: issueFields.string(.longDesc),
+                    extraInfo: issueFields.string(.longDescExtraInfo),
+                    elementText: issueFields.string(.elementText),
+                    testType: testType(name: typeName, code: errorCode, title: title),
                     testTypeName: typeName,
-                    suggestion: issueFields.string("_axKeyIssueSuggestion"),
-                    isDuplicate: issueFields.bool("_axKeyIssueIsDuplicate") ?? false)
-                issue.elementRect = issueFields.rect("_axKeyElementRectInScreenshotX", "_axKeyElementRectInScreenshotY",
-                                                     "_axKeyElementRectInScreenshotWidth",
-                                                     "_axKeyElementRectInScreenshotHeight")
-                let thumbJob = issueFields.image("_axKeyImageThumbnail")
+                    suggestion: issueFields.string(.issueSuggestion),
+                    isDuplicate: issueFields.bool(.issueIsDuplicate) ?? false)
+                issue.elementRect = issueFields.rect(.rectX, .rectY,
+                                                     .rectWidth,
+                                                     .rectHeight)
+                let thumbJob = issueFields.image(.imageThumbnail)
                 warnings.append(contentsOf: issueFields.warnings)
                 if var job = thumbJob {
                     job.screen = index
@@ -153,14 +171,21 @@ struct ReportPayloadDecoder {
         let document: JSONDocument
         let object: Int
         let path: String
-        let members: [(key: Int, value: Int)]
+        /// Value node per known key (the last one when a key repeats).
+        var slots: [Int?]
         var warnings: [ReportWarning] = []
 
         init(document: JSONDocument, object: Int, path: String) {
             self.document = document
             self.object = object
             self.path = path
-            self.members = document.members(of: object)
+            slots = [Int?](repeating: nil, count: PayloadKey.allCases.count)
+            var cursor = object + 1
+            for _ in 0..<document.nodes[object].count {
+                let value = cursor + 1
+                if let key = PayloadKey(node: cursor, in: document) { slots[key.rawValue] = value }
+                cursor = document.nodes[value].next
+            }
         }
 
         mutating func warn(_ path: String, _ message: String, _ node: Int?) {
@@ -168,58 +193,54 @@ struct ReportPayloadDecoder {
         }
 
         /// The value node for `key` (the last one when repeated), without type checks.
-        func raw(_ key: String) -> Int? {
-            var found: Int?
-            for member in members where document.keyEquals(member.key, key) { found = member.value }
-            return found
-        }
+        func raw(_ key: PayloadKey) -> Int? { slots[key.rawValue] }
 
-        mutating func node(_ key: String, kind: JSONDocument.Kind) -> Int? {
+        mutating func node(_ key: PayloadKey, kind: JSONDocument.Kind) -> Int? {
             guard let value = raw(key) else { return nil }
             let found = document.nodes[value].kind
             if found == kind { return value }
-            warn(path + "." + key, "expected \(kind.phrase), found \(found.phrase)", value)
+            warn(path + "." + key.text, "expected \(kind.phrase), found \(found.phrase)", value)
             return nil
         }
 
-        mutating func string(_ key: String) -> String? {
+        mutating func string(_ key: PayloadKey) -> String? {
             node(key, kind: .string).map { document.string($0) }
         }
 
-        mutating func number(_ key: String) -> Double? {
+        mutating func number(_ key: PayloadKey) -> Double? {
             guard let value = node(key, kind: .number) else { return nil }
             let number = document.nodes[value].number
             guard number.isFinite else {
-                warn(path + "." + key, "number out of range", value)
+                warn(path + "." + key.text, "number out of range", value)
                 return nil
             }
             return number
         }
 
-        mutating func integer(_ key: String) -> Int? {
+        mutating func integer(_ key: PayloadKey) -> Int? {
             guard let value = node(key, kind: .number) else { return nil }
             let number = document.nodes[value].number
             guard number.isFinite, number.rounded() == number, abs(number) < 1e15 else {
-                warn(path + "." + key, "expected an integer, found \(number)", value)
+                warn(path + "." + key.text, "expected an integer, found \(number)", value)
                 return nil
             }
             return Int(number)
         }
 
-        mutating func bool(_ key: String) -> Bool? {
+        mutating func bool(_ key: PayloadKey) -> Bool? {
             guard let value = raw(key) else { return nil }
             let node = document.nodes[value]
             switch node.kind {
             case .bool: return node.flag
             case .number where node.number == 0 || node.number == 1: return node.number == 1
             default:
-                warn(path + "." + key, "expected a boolean, found \(node.kind.phrase)", value)
+                warn(path + "." + key.text, "expected a boolean, found \(node.kind.phrase)", value)
                 return nil
             }
         }
 
         /// A rect from four number fields; nil (with a warning) when only some of them are usable.
-        mutating func rect(_ x: String, _ y: String, _ width: String, _ height: String) -> Rect? {
+        mutating func rect(_ x: PayloadKey, _ y: PayloadKey, _ width: PayloadKey, _ height: PayloadKey) -> Rect? {
             let present = [x, y, width, height].filter { raw($0) != nil }
             let values = [number(x), number(y), number(width), number(height)]
             guard !present.isEmpty else { return nil }
@@ -227,7 +248,7 @@ struct ReportPayloadDecoder {
             guard usable.count == 4 else {
                 if present.count < 4 {
                     let missing = [x, y, width, height].filter { raw($0) == nil }
-                    warn(path, "rect incomplete (missing \(missing.joined(separator: ", "))); rect dropped", object)
+                    warn(path, "rect incomplete (missing \(missing.map(\.text).joined(separator: ", "))); rect dropped", object)
                 }
                 return nil
             }
@@ -235,14 +256,69 @@ struct ReportPayloadDecoder {
         }
 
         /// An image object: where its data string is and its declared size.
-        mutating func image(_ key: String) -> ImageJob? {
+        mutating func image(_ key: PayloadKey) -> ImageJob? {
             guard let value = node(key, kind: .object) else { return nil }
-            var inner = Fields(document: document, object: value, path: path + "." + key)
-            let data = inner.node("_axKeyImageData", kind: .string)
-            let width = inner.number("_axKeyImageWidth")
-            let height = inner.number("_axKeyImageHeight")
+            var inner = Fields(document: document, object: value, path: path + "." + key.text)
+            let data = inner.node(.imageData, kind: .string)
+            let width = inner.number(.imageWidth)
+            let height = inner.number(.imageHeight)
             warnings.append(contentsOf: inner.warnings)
             return ImageJob(stringNode: data, declaredWidth: width, declaredHeight: height, screen: 0, issue: nil)
         }
+    }
+}
+
+/// The keys the decoder reads; a member's key is matched once, from its bytes, when its object is visited.
+enum PayloadKey: Int, CaseIterable, Sendable {
+    case allScreens, screenName, screenGroupName, allIssues, imageFull, displayBoundsX, displayBoundsY
+    case displayBoundsWidth, displayBoundsHeight, screenshotScale, screenshotRotation, errorCode, shortDesc
+    case longDesc, longDescExtraInfo, elementText, issueTestType, issueSuggestion, issueIsDuplicate
+    case imageThumbnail, rectX, rectY, rectWidth, rectHeight, imageData, imageWidth, imageHeight
+
+    /// The key as written in reports.
+    var text: String { PayloadKey.texts[rawValue] }
+
+    static let texts: [String] = [
+        "_axKeyAllScreens", "_axKeyScreenName", "_axKeyScreenGroupName", "_axKeyAllIssues", "_axKeyImageFull",
+        "_axKeyDisplayBoundsXPx", "_axKeyDisplayBoundsYPx", "_axKeyDisplayBoundsWidthPx", "_axKeyDisplayBoundsHeightPx",
+        "_axKeyScreenshotScale", "_axKeyScreenshotRotation", "_axKeyErrorCode", "_axKeyShortDesc", "_axKeyLongDesc",
+        "_axKeyLongDescExtraInfo", "_axKeyElementText", "_axKeyIssueTestType", "_axKeyIssueSuggestion",
+        "_axKeyIssueIsDuplicate", "_axKeyImageThumbnail", "_axKeyElementRectInScreenshotX",
+        "_axKeyElementRectInScreenshotY", "_axKeyElementRectInScreenshotWidth", "_axKeyElementRectInScreenshotHeight",
+        "_axKeyImageData", "_axKeyImageWidth", "_axKeyImageHeight",
+    ]
+
+    /// Key bytes indexed by length, with each key's last eight bytes for a quick first comparison.
+    private static let byLength: [[(key: PayloadKey, bytes: [UInt8], tail: UInt64)]] = {
+        var table = [[(key: PayloadKey, bytes: [UInt8], tail: UInt64)]](repeating: [], count: 64)
+        for key in PayloadKey.allCases {
+            let bytes = Array(key.text.utf8)
+            let tail = bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: bytes.count - 8, as: UInt64.self) }
+            table[bytes.count].append((key, bytes, tail))
+        }
+        return table
+    }()
+
+    private static let byText: [String: PayloadKey] = Dictionary(uniqueKeysWithValues: allCases.map { ($0.text, $0) })
+
+    /// The known key a string node spells, or nil for keys the decoder ignores.
+    init?(node: Int, in document: JSONDocument) {
+        let key = document.nodes[node]
+        if key.escaped {
+            guard let found = PayloadKey.byText[document.string(node)] else { return nil }
+            self = found
+            return
+        }
+        let length = key.end - key.start - 2
+        guard length >= 8, length < 64 else { return nil }
+        let start = document.buffer.bytes.baseAddress! + key.start + 1
+        let tail = start.loadUnaligned(fromByteOffset: length - 8, as: UInt64.self)
+        for candidate in PayloadKey.byLength[length] where candidate.tail == tail {
+            if candidate.bytes.withUnsafeBytes({ memcmp($0.baseAddress!, start, length) == 0 }) {
+                self = candidate.key
+                return
+            }
+        }
+        return nil
     }
 }

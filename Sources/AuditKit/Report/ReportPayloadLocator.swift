@@ -33,12 +33,14 @@ enum ReportPayloadLocator {
         }
 
         // 1. `rootObject` followed by `=` (not `==`) or `:` and then `{`.
-        for offset in occurrences(of: "rootObject", in: bytes, from: start) {
-            guard let brace = valueStart(afterIdentifierAt: offset, length: 10, in: bytes) else { continue }
+        var cursor = start
+        while let offset = nextOccurrence(of: rootName, in: bytes, from: cursor) {
+            cursor = offset + 1
+            guard let brace = valueStart(afterIdentifierAt: offset, length: rootName.count, in: bytes) else { continue }
             if let found = attempt(brace, how: "rootObject") { return found }
         }
         // 2. A `<script type="application/json">` whose content is the payload.
-        for offset in occurrences(of: "<script", in: bytes, from: start, caseInsensitive: true) {
+        for offset in scriptTags(in: bytes, from: start) {
             guard let close = bytes[offset...].firstIndex(of: UInt8(ascii: ">")) else { break }
             let tag = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[offset..<close]), as: UTF8.self).lowercased()
             guard tag.contains("application/json") else { continue }
@@ -48,7 +50,7 @@ enum ReportPayloadLocator {
             if let found = attempt(p, how: "script") { return found }
         }
         // 3. The object that holds "_axKeyAllScreens": try the braces before the key, nearest first.
-        if let key = occurrences(of: "\"" + rootKey + "\"", in: bytes, from: start).first(where: { _ in true }) {
+        if let key = nextOccurrence(of: quotedRootKey, in: bytes, from: start) {
             var tries = 0
             var p = key - 1
             while p >= start, tries < 256 {
@@ -113,28 +115,40 @@ enum ReportPayloadLocator {
         return p
     }
 
-    /// Offsets of `needle` in `bytes` from `start`, lazily, using `memchr` on the first byte.
-    static func occurrences(of needle: String, in bytes: UnsafeRawBufferPointer, from start: Int,
-                            caseInsensitive: Bool = false) -> [Int] {
-        let pattern = Array(needle.utf8)
+    private static let rootName = Array("rootObject".utf8)
+    private static let quotedRootKey = Array("\"_axKeyAllScreens\"".utf8)
+
+    /// The first offset of `needle` in `bytes` at or after `start`: `memchr` on its last byte (rare in
+    /// base64 for these needles), then a comparison.
+    static func nextOccurrence(of needle: [UInt8], in bytes: UnsafeRawBufferPointer, from start: Int) -> Int? {
+        guard let base = bytes.baseAddress, !needle.isEmpty, needle.count <= bytes.count else { return nil }
+        let lastByte = Int32(needle[needle.count - 1])
+        var p = start + needle.count - 1
+        while p < bytes.count {
+            guard let hit = memchr(base + p, lastByte, bytes.count - p) else { return nil }
+            let end = base.distance(to: UnsafeRawPointer(hit))
+            let candidate = end - needle.count + 1
+            if needle.withUnsafeBytes({ memcmp($0.baseAddress!, base + candidate, needle.count) }) == 0 {
+                return candidate
+            }
+            p = end + 1
+        }
+        return nil
+    }
+
+    /// Offsets of every `<script` tag (any case) from `start`.
+    static func scriptTags(in bytes: UnsafeRawBufferPointer, from start: Int) -> [Int] {
+        let pattern = Array("<script".utf8)
         var result: [Int] = []
         guard let base = bytes.baseAddress, pattern.count <= bytes.count else { return result }
         var p = start
-        let last = bytes.count - pattern.count
-        while p <= last {
-            if caseInsensitive {
-                var matches = true
-                for k in 0..<pattern.count where bytes[p + k] | 0x20 != pattern[k] | 0x20 {
-                    matches = false
-                    break
-                }
-                if matches { result.append(p) }
-                p += 1
-                continue
-            }
-            guard let hit = memchr(base + p, Int32(pattern[0]), last - p + 1) else { break }
+        while p + pattern.count <= bytes.count {
+            guard let hit = memchr(base + p, Int32(UInt8(ascii: "<")), bytes.count - p) else { break }
             let q = base.distance(to: UnsafeRawPointer(hit))
-            if memcmp(base + q, pattern, pattern.count) == 0 { result.append(q) }
+            if q + pattern.count <= bytes.count,
+               (0..<pattern.count).allSatisfy({ bytes[q + $0] | 0x20 == pattern[$0] | 0x20 }) {
+                result.append(q)
+            }
             p = q + 1
         }
         return result

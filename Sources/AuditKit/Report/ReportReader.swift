@@ -19,17 +19,21 @@ public enum ReportReader {
         public var timeZone: TimeZone
         /// Decode images on several cores when there are many (default true).
         public var parallel: Bool
+        /// Compute the file's SHA-256 (default true). Turn off only where the report's identity is not
+        /// needed (fuzzing); `sha256` is then empty.
+        public var computeDigest: Bool
 
         /// Options with the defaults; any of them can be set here.
         public init(maxFileSize: Int = 512 * 1024 * 1024, maxDepth: Int = 256,
                     imageLimits: EmbeddedImageDecoder.Limits = .standard, auditDate: Date? = nil,
-                    timeZone: TimeZone = .current, parallel: Bool = true) {
+                    timeZone: TimeZone = .current, parallel: Bool = true, computeDigest: Bool = true) {
             self.maxFileSize = maxFileSize
             self.maxDepth = maxDepth
             self.imageLimits = imageLimits
             self.auditDate = auditDate
             self.timeZone = timeZone
             self.parallel = parallel
+            self.computeDigest = computeDigest
         }
     }
 
@@ -56,7 +60,9 @@ public enum ReportReader {
         // Hash on another core while the payload is parsed.
         let hashGroup = DispatchGroup()
         let hashBox = HashBox()
-        if options.parallel && buffer.count > 1 << 20 {
+        if !options.computeDigest {
+            hashBox.value = ""
+        } else if options.parallel && buffer.count > 1 << 20 {
             DispatchQueue.global().async(group: hashGroup) { hashBox.value = SHA256.hexDigest(of: buffer.bytes) }
         } else {
             hashBox.value = SHA256.hexDigest(of: buffer.bytes)

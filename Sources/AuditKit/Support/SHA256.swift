@@ -38,23 +38,27 @@ public struct SHA256: Sendable {
     }
 
     private mutating func update(_ raw: UnsafeRawBufferPointer) {
-        var bytes = raw[...]
+        guard let base = raw.baseAddress, raw.count > 0 else { return }
         length &+= UInt64(raw.count)
+        var offset = 0
         if !buffer.isEmpty {
-            let take = min(64 - buffer.count, bytes.count)
-            buffer.append(contentsOf: bytes.prefix(take))
-            bytes = bytes.dropFirst(take)
+            let take = min(64 - buffer.count, raw.count)
+            buffer.append(contentsOf: UnsafeRawBufferPointer(start: base, count: take))
+            offset = take
             if buffer.count == 64 {
                 let block = buffer
-                block.withUnsafeBytes { compress($0.baseAddress!) }
+                block.withUnsafeBytes { compress($0.baseAddress!, blocks: 1) }
                 buffer.removeAll(keepingCapacity: true)
             }
         }
-        while bytes.count >= 64 {
-            compress(UnsafeRawPointer(raw.baseAddress!) + bytes.startIndex)
-            bytes = bytes.dropFirst(64)
+        let blocks = (raw.count - offset) / 64
+        if blocks > 0 {
+            compress(base + offset, blocks: blocks)
+            offset += blocks * 64
         }
-        buffer.append(contentsOf: bytes)
+        if offset < raw.count {
+            buffer.append(contentsOf: UnsafeRawBufferPointer(start: base + offset, count: raw.count - offset))
+        }
     }
 
     /// Finishes the hash and returns the 64-character lowercase hex digest.
@@ -64,13 +68,7 @@ public struct SHA256: Sendable {
         tail.append(0x80)
         while tail.count % 64 != 56 { tail.append(0) }
         for shift in stride(from: 56, through: 0, by: -8) { tail.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
-        tail.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                compress(raw.baseAddress! + offset)
-                offset += 64
-            }
-        }
+        tail.withUnsafeBytes { raw in compress(raw.baseAddress!, blocks: raw.count / 64) }
         buffer.removeAll()
         let words = [state.0, state.1, state.2, state.3, state.4, state.5, state.6, state.7]
         let hex: [Character] = Array("0123456789abcdef")
@@ -82,36 +80,51 @@ public struct SHA256: Sendable {
         return out
     }
 
-    private mutating func compress(_ block: UnsafeRawPointer) {
-        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
-            for i in 0..<16 {
-                w[i] = UInt32(bigEndian: block.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self))
-            }
-            for i in 16..<64 {
-                let s0 = w[i - 15].rotateRight(7) ^ w[i - 15].rotateRight(18) ^ (w[i - 15] >> 3)
-                let s1 = w[i - 2].rotateRight(17) ^ w[i - 2].rotateRight(19) ^ (w[i - 2] >> 10)
-                w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
-            }
-            var (a, b, c, d, e, f, g, h) = state
-            SHA256.k.withUnsafeBufferPointer { k in
-                for i in 0..<64 {
-                    let s1 = e.rotateRight(6) ^ e.rotateRight(11) ^ e.rotateRight(25)
-                    let ch = (e & f) ^ (~e & g)
-                    let t1 = h &+ s1 &+ ch &+ k[i] &+ w[i]
-                    let s0 = a.rotateRight(2) ^ a.rotateRight(13) ^ a.rotateRight(22)
-                    let maj = (a & b) ^ (a & c) ^ (b & c)
-                    let t2 = s0 &+ maj
-                    h = g; g = f; f = e; e = d &+ t1; d = c; c = b; b = a; a = t1 &+ t2
+    /// Runs the compression function over `blocks` consecutive 64-byte blocks at `data`.
+    private mutating func compress(_ data: UnsafeRawPointer, blocks: Int) {
+        var (h0, h1, h2, h3, h4, h5, h6, h7) = state
+        SHA256.k.withUnsafeBufferPointer { kBuffer in
+            let k = kBuffer.baseAddress!
+            withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { wBuffer in
+                let w = wBuffer.baseAddress!
+                for block in 0..<blocks {
+                    let bytes = data + block * 64
+                    for i in 0..<16 {
+                        w[i] = UInt32(bigEndian: bytes.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self))
+                    }
+                    for i in 16..<64 {
+                        let x = w[i - 15], y = w[i - 2]
+                        let s0 = ((x >> 7) | (x << 25)) ^ ((x >> 18) | (x << 14)) ^ (x >> 3)
+                        let s1 = ((y >> 17) | (y << 15)) ^ ((y >> 19) | (y << 13)) ^ (y >> 10)
+                        w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
+                    }
+                    var a = h0, b = h1, c = h2, d = h3, e = h4, f = h5, g = h6, h = h7
+                    for i in 0..<64 {
+                        let s1 = ((e >> 6) | (e << 26)) ^ ((e >> 11) | (e << 21)) ^ ((e >> 25) | (e << 7))
+                        let ch = (e & f) ^ (~e & g)
+                        let t1 = h &+ s1 &+ ch &+ k[i] &+ w[i]
+                        let s0 = ((a >> 2) | (a << 30)) ^ ((a >> 13) | (a << 19)) ^ ((a >> 22) | (a << 10))
+                        let maj = (a & b) ^ (a & c) ^ (b & c)
+                        h = g
+                        g = f
+                        f = e
+                        e = d &+ t1
+                        d = c
+                        c = b
+                        b = a
+                        a = t1 &+ s0 &+ maj
+                    }
+                    h0 &+= a
+                    h1 &+= b
+                    h2 &+= c
+                    h3 &+= d
+                    h4 &+= e
+                    h5 &+= f
+                    h6 &+= g
+                    h7 &+= h
                 }
             }
-            state = (
-                state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d,
-                state.4 &+ e, state.5 &+ f, state.6 &+ g, state.7 &+ h
-            )
         }
+        state = (h0, h1, h2, h3, h4, h5, h6, h7)
     }
-}
-
-extension UInt32 {
-    fileprivate func rotateRight(_ n: UInt32) -> UInt32 { (self >> n) | (self << (32 - n)) }
 }

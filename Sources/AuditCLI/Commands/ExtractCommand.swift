@@ -1,0 +1,122 @@
+import AuditKit
+import Foundation
+
+/// `auditkit extract`: reads reports and prints every issue; optionally writes the images.
+enum ExtractCommand: Command {
+    static let name = "extract"
+    static let abstract = "Read Accessibility Inspector reports and list every issue (and write their images)."
+    static let usage = "extract REPORT... [--format text|json|markdown|csv] [--thumbnails DIR] [--audit-date DATE]"
+    static let discussion = """
+        REPORT is an Inspector report: the saved HTML page, its bare JSON payload or the text export (the
+        format is detected from the content). Several reports may be given; one that cannot be read is
+        reported on stderr and the others are still processed.
+
+        --thumbnails DIR writes issue_01.jpg ... (zero-padded to the width of the issue count) and
+        screen_1.jpg ... byte for byte as decoded from the report. With several reports, each gets its own
+        folder DIR/<report file name without extension>/. Files are written atomically and replaced only
+        when their content differs, so re-extracting is idempotent. Images with a problem are not written.
+
+        EXAMPLES:
+          auditkit extract Reports/AuditReport_2026-01-02_11-02-25.html
+          auditkit extract Reports/*.html --format json > issues.json
+          auditkit extract report.html --thumbnails evidence/
+
+        Exit status: 0 all read, 65 a report is malformed or over a limit, 66 a report is missing,
+        73 an image file could not be written, 64 bad usage.
+        """
+    static let options: [OptionSpec] = [
+        .option("--format", "-f", value: "FORMAT", help: "Output format: text (default), json, markdown or csv."),
+        .option("--thumbnails", value: "DIR", help: "Write issue_NN.jpg and screen_N.jpg into DIR."),
+        .option("--audit-date", value: "DATE",
+                help: "Audit time to record instead of the file name's (YYYY-MM-DD HH:MM:SS or ISO 8601)."),
+    ]
+
+    static func run(_ context: CommandContext) throws -> ExitStatus {
+        let arguments = context.arguments
+        let terminal = context.terminal
+        guard !arguments.positional.isEmpty else {
+            throw AuditError(.usage, "no report given")
+        }
+        let format: ListingFormat
+        do {
+            format = try arguments.choice("--format", default: ListingFormat.text)
+        } catch {
+            throw AuditError(.usage, "--format must be one of text, json, markdown, csv; got '\(arguments.value("--format") ?? "")'")
+        }
+        var options = ReportReader.Options()
+        if let text = arguments.value("--audit-date") {
+            guard let date = parseDate(text) else {
+                throw AuditError(.usage, "--audit-date expects YYYY-MM-DD HH:MM:SS or ISO 8601, got '\(text)'")
+            }
+            options.auditDate = date
+        }
+        let thumbnails = arguments.value("--thumbnails")
+        let paths = arguments.positional
+        var usedFolders: Set<String> = []
+        var entries: [ListingEntry] = []
+        var status = ExitStatus.success
+        for (k, path) in paths.enumerated() {
+            if paths.count > 1 { terminal.progress("reading \(k + 1)/\(paths.count) \(path)") }
+            do {
+                let report = try ReportReader.read(path: path, options: options)
+                for warning in report.warnings {
+                    terminal.warning("\(path): \(warning)" + (warning.byteOffset.map { " (byte \($0))" } ?? ""))
+                }
+                var entry = ListingEntry(path: path, report: report)
+                if let thumbnails {
+                    var folder = thumbnails
+                    if paths.count > 1 {
+                        // Folder names come from the file names the user gave, never from report strings.
+                        var base = report.baseName.isEmpty ? "report" : report.baseName
+                        if base.hasPrefix(".") { base = "_" + base }
+                        var candidate = base
+                        var counter = 2
+                        while usedFolders.contains(candidate) {
+                            candidate = "\(base)-\(counter)"
+                            counter += 1
+                        }
+                        usedFolders.insert(candidate)
+                        folder = thumbnails + "/" + candidate
+                    }
+                    do {
+                        let files = try EvidenceExport.write(report, to: folder)
+                        entry.files = files
+                        for skipped in files.skipped { terminal.warning("\(path): not written: \(skipped)") }
+                    } catch let error as AuditError {
+                        terminal.error(error.description)
+                        status = worse(status, error.exitStatus)
+                    }
+                }
+                entries.append(entry)
+            } catch let error as AuditError {
+                terminal.error(error.description)
+                entries.append(ListingEntry(path: path, error: error))
+                status = worse(status, error.exitStatus)
+            }
+        }
+        terminal.endProgress()
+        let output = ReportListing.render(entries, format: format)
+        if !output.isEmpty { terminal.out(output) }
+        return status
+    }
+
+    /// Missing input (66) outranks bad input (65); a write failure (73) outranks both.
+    private static func worse(_ a: ExitStatus, _ b: ExitStatus) -> ExitStatus {
+        func rank(_ s: ExitStatus) -> Int {
+            switch s {
+            case .success: return 0
+            case .dataError: return 1
+            case .noInput: return 2
+            default: return 3
+            }
+        }
+        return rank(b) > rank(a) ? b : a
+    }
+
+    private static func parseDate(_ text: String) -> Date? {
+        if let date = AuditTimestamp.fromTextHeader(text.replacingOccurrences(of: "T", with: " ")),
+           text.count == 19 { return date }
+        let formatter = ISO8601DateFormatter()
+        return formatter.date(from: text)
+    }
+}

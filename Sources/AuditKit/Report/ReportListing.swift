@@ -1,0 +1,302 @@
+import Foundation
+
+/// The formats `auditkit extract` prints.
+public enum ListingFormat: String, Sendable, CaseIterable {
+    /// Aligned lines for people.
+    case text
+    /// The complete model as JSON (documented in the README), for scripts.
+    case json
+    /// A Markdown table per report.
+    case markdown
+    /// RFC 4180 CSV, one row per issue, one header line.
+    case csv
+}
+
+/// One report's outcome in an extraction: the report or the error that stopped it, and the image files.
+public struct ListingEntry: Sendable {
+    /// The path as the user gave it.
+    public var path: String
+    /// The report, when it could be read.
+    public var report: InspectorReport?
+    /// Why it could not be read.
+    public var error: AuditError?
+    /// Image files written for it (`--thumbnails`).
+    public var files: EvidenceExport.Result?
+
+    /// Creates an entry.
+    public init(path: String, report: InspectorReport? = nil, error: AuditError? = nil,
+                files: EvidenceExport.Result? = nil) {
+        self.path = path
+        self.report = report
+        self.error = error
+        self.files = files
+    }
+}
+
+/// Renders read reports as text, JSON, Markdown or CSV: every issue with its number, screen, test type,
+/// short title, element text, rect, duplicate flag and image problem.
+public enum ReportListing {
+    /// The whole output for `entries` in `format`. Failed entries appear only in JSON (as `error`);
+    /// other formats leave them to the caller's error messages.
+    public static func render(_ entries: [ListingEntry], format: ListingFormat) -> String {
+        switch format {
+        case .json: return json(entries).text
+        case .csv: return csvHeader + entries.compactMap(\.report).map(csvRows).joined()
+        case .markdown: return entries.compactMap(\.report).map(markdown).joined(separator: "\n")
+        case .text: return entries.compactMap(\.report).map(text).joined(separator: "\n")
+        }
+    }
+
+    // MARK: Text
+
+    /// Human-readable lines: a header, then one line per issue.
+    public static func text(_ report: InspectorReport) -> String {
+        let issues = report.issues
+        var out = "\(report.sourcePath): \(report.format.rawValue) report, \(report.screens.count) "
+            + "screen\(report.screens.count == 1 ? "" : "s"), \(issues.count) issue\(issues.count == 1 ? "" : "s"), "
+            + "audited \(displayDate(report.auditDate)) (from \(dateSourcePhrase(report.auditDateSource)))\n"
+        for screen in report.screens {
+            var line = "screen \(screen.index + 1) \"\(printable(screen.name))\""
+            if !screen.groupName.isEmpty { line += " (\(printable(screen.groupName)))" }
+            line += ": \(screen.issues.count) issue\(screen.issues.count == 1 ? "" : "s")"
+            if let shot = screen.screenshot {
+                if let problem = shot.problem {
+                    line += ", screenshot: \(problem)"
+                } else if let w = shot.pixelWidth, let h = shot.pixelHeight {
+                    line += ", screenshot \(w)x\(h)"
+                }
+            }
+            out += line + "\n"
+        }
+        let width = String(max(issues.count, 1)).count
+        let typeWidth = issues.map { $0.testType.displayName.count }.max() ?? 0
+        for issue in issues {
+            let number = String(issue.number)
+            var line = "  #" + String(repeating: "0", count: max(0, width - number.count)) + number
+            line += "  s\(issue.screenIndex + 1)  "
+            line += issue.testType.displayName.padding(toLength: typeWidth, withPad: " ", startingAt: 0)
+            line += "  " + (issue.shortTitle.isEmpty ? "(no title)" : printable(issue.shortTitle))
+            if let text = issue.elementText { line += "  “" + printable(text) + "”" }
+            if let rect = issue.elementRect { line += "  [" + rect.compactDescription + "]" }
+            if issue.isDuplicate { line += "  duplicate" }
+            if let problem = issue.imageProblem { line += "  image: \(problem)" }
+            out += line + "\n"
+        }
+        return out
+    }
+
+    // MARK: Markdown
+
+    /// A heading and a table per report.
+    public static func markdown(_ report: InspectorReport) -> String {
+        var out = "## \(markdownCell(report.fileName))\n\n"
+        out += "\(report.format.rawValue) report, \(report.screens.count) screens, \(report.issues.count) issues, "
+            + "audited \(displayDate(report.auditDate)).\n\n"
+        out += "| # | Screen | Test type | Title | Element | Rect | Duplicate | Image problem |\n"
+        out += "|---:|---|---|---|---|---|---|---|\n"
+        for issue in report.issues {
+            let screen = "\(issue.screenIndex + 1) " + markdownCell(issue.screenGroupName.isEmpty ? issue.screenName
+                                                                   : issue.screenGroupName)
+            let cells = [String(issue.number), screen, markdownCell(issue.testType.displayName),
+                         markdownCell(issue.shortTitle), markdownCell(issue.elementText ?? ""),
+                         issue.elementRect?.compactDescription ?? "", issue.isDuplicate ? "yes" : "",
+                         markdownCell(issue.imageProblem?.description ?? "")]
+            out += "| " + cells.joined(separator: " | ") + " |\n"
+        }
+        return out
+    }
+
+    /// Text safe inside a Markdown table cell: `|`, `<`, `>`, `&`, backticks and line breaks escaped.
+    static func markdownCell(_ text: String) -> String {
+        var out = ""
+        for character in text {
+            switch character {
+            case "|": out += "\\|"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "&": out += "&amp;"
+            case "`": out += "\\`"
+            case "*", "_", "[", "]", "\\": out += "\\" + String(character)
+            case "\n", "\r\n", "\r": out += "<br>"
+            default:
+                if character.unicodeScalars.allSatisfy({ $0.value < 0x20 || $0.value == 0x7F }) {
+                    out += " "
+                } else {
+                    out.append(character)
+                }
+            }
+        }
+        return out
+    }
+
+    // MARK: CSV
+
+    /// The CSV header line.
+    public static let csvHeader = "report,number,screen_index,screen_name,screen_group,test_type,test_type_name,"
+        + "error_code,short_title,element_text,rect_x,rect_y,rect_width,rect_height,duplicate,image_problem\r\n"
+
+    /// One CSV row per issue (CRLF line ends, fields quoted when needed).
+    public static func csvRows(_ report: InspectorReport) -> String {
+        var out = ""
+        for issue in report.issues {
+            let rect = issue.elementRect
+            let fields: [String] = [
+                report.sourcePath, String(issue.number), String(issue.screenIndex + 1), issue.screenName,
+                issue.screenGroupName, issue.testType.key, issue.testTypeName ?? "", issue.errorCode.map(String.init) ?? "",
+                issue.shortTitle, issue.elementText ?? "", rect.map { number($0.x) } ?? "", rect.map { number($0.y) } ?? "",
+                rect.map { number($0.width) } ?? "", rect.map { number($0.height) } ?? "",
+                issue.isDuplicate ? "true" : "false", issue.imageProblem?.description ?? "",
+            ]
+            out += fields.map(csvField).joined(separator: ",") + "\r\n"
+        }
+        return out
+    }
+
+    static func csvField(_ text: String) -> String {
+        if text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) {
+            return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        }
+        return text
+    }
+
+    // MARK: JSON
+
+    /// The JSON document: `{"version": 1, "reports": [...]}` (see the README for every field).
+    public static func json(_ entries: [ListingEntry]) -> OrderedJSON {
+        .object([("version", .int(1)), ("reports", .array(entries.map(json)))])
+    }
+
+    static func json(_ entry: ListingEntry) -> OrderedJSON {
+        guard let report = entry.report else {
+            let error = entry.error
+            return .object([
+                ("path", .string(entry.path)),
+                ("error", .object([
+                    ("code", .optional(error?.code.rawValue)),
+                    ("message", .optional(error?.message)),
+                    ("byteOffset", .optional(error?.location?.byteOffset)),
+                    ("description", .optional(error?.description)),
+                ])),
+            ])
+        }
+        let files = entry.files
+        return .object([
+            ("path", .string(report.sourcePath)),
+            ("fileName", .string(report.fileName)),
+            ("format", .string(report.format.rawValue)),
+            ("sha256", .string(report.sha256)),
+            ("fileSize", .int(report.fileSize)),
+            ("auditDate", .string(isoDate(report.auditDate))),
+            ("auditDateSource", .string(report.auditDateSource.rawValue)),
+            ("device", .optional(report.device)),
+            ("screenCount", .int(report.screens.count)),
+            ("issueCount", .int(report.issues.count)),
+            ("screens", .array(report.screens.map { screen in
+                .object([
+                    ("index", .int(screen.index)),
+                    ("number", .int(screen.index + 1)),
+                    ("name", .string(screen.name)),
+                    ("groupName", .string(screen.groupName)),
+                    ("displayBounds", rectJSON(screen.displayBounds)),
+                    ("screenshotScale", .optional(screen.screenshotScale)),
+                    ("screenshotRotation", .optional(screen.screenshotRotation)),
+                    ("screenshot", imageJSON(screen.screenshot, file: files?.screenshots[screen.index])),
+                    ("issueNumbers", .array(screen.issues.map { .int($0.number) })),
+                ])
+            })),
+            ("issues", .array(report.issues.map { issue in
+                .object([
+                    ("number", .int(issue.number)),
+                    ("screenIndex", .int(issue.screenIndex)),
+                    ("screenName", .string(issue.screenName)),
+                    ("screenGroupName", .string(issue.screenGroupName)),
+                    ("testType", .string(issue.testType.key)),
+                    ("testTypeDisplayName", .string(issue.testType.displayName)),
+                    ("testTypeName", .optional(issue.testTypeName)),
+                    ("errorCode", .optional(issue.errorCode)),
+                    ("shortTitle", .string(issue.shortTitle)),
+                    ("longDescription", .optional(issue.longDescription)),
+                    ("extraInfo", .optional(issue.extraInfo)),
+                    ("elementText", .optional(issue.elementText)),
+                    ("suggestion", .optional(issue.suggestion)),
+                    ("isDuplicate", .bool(issue.isDuplicate)),
+                    ("elementRect", rectJSON(issue.elementRect)),
+                    ("thumbnail", imageJSON(issue.thumbnail, file: files?.thumbnails[issue.number])),
+                    ("imageProblem", .optional(issue.imageProblem?.description)),
+                ])
+            })),
+            ("warnings", .array(report.warnings.map { warning in
+                .object([("path", .string(warning.path)), ("message", .string(warning.message)),
+                         ("byteOffset", .optional(warning.byteOffset))])
+            })),
+        ])
+    }
+
+    static func rectJSON(_ rect: Rect?) -> OrderedJSON {
+        guard let rect else { return .null }
+        return .object([("x", .double(rect.x)), ("y", .double(rect.y)), ("width", .double(rect.width)),
+                        ("height", .double(rect.height))])
+    }
+
+    static func imageJSON(_ image: ReportImage?, file: String?) -> OrderedJSON {
+        guard let image else { return .null }
+        return .object([
+            ("byteCount", .int(image.data.count)),
+            ("declaredWidth", .optional(image.declaredWidth)),
+            ("declaredHeight", .optional(image.declaredHeight)),
+            ("pixelWidth", .optional(image.pixelWidth)),
+            ("pixelHeight", .optional(image.pixelHeight)),
+            ("problem", .optional(image.problem?.description)),
+            ("file", .optional(file)),
+        ])
+    }
+
+    // MARK: Helpers
+
+    /// Control characters shown as escapes (`\n`, `\u{1}`) so one issue stays on one line.
+    public static func printable(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value) {
+                    out += "\\u{\(String(scalar.value, radix: 16))}"
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out
+    }
+
+    private static func number(_ value: Double) -> String {
+        value.rounded() == value && abs(value) < 1e15 ? String(Int64(value)) : "\(value)"
+    }
+
+    /// `2026-01-02T11:02:25Z`.
+    static func isoDate(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        return formatter.string(from: date)
+    }
+
+    /// `2026-01-02 11:02:25` in the machine's time zone.
+    static func displayDate(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss"
+        return formatter.string(from: date)
+    }
+
+    private static func dateSourcePhrase(_ source: AuditDateSource) -> String {
+        switch source {
+        case .fileName: return "file name"
+        case .textHeader: return "Time Stamp header"
+        case .modificationTime: return "modification time"
+        case .caller: return "--audit-date"
+        }
+    }
+}
