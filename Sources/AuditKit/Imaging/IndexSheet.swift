@@ -67,6 +67,8 @@ public struct IndexSheet: Sendable {
     private let legend: [LegendEntry]
     /// Height of one label line.
     private let lineHeight: Int
+    /// The audit date as the header shows it, `2026-01-02 11:02` (local time).
+    private let auditDateText: String
     /// Height of the header block (title, details, legend) at the top of every page.
     public let headerHeight: Int
 
@@ -96,6 +98,10 @@ public struct IndexSheet: Sendable {
         self.text = text
         self.issues = report.issues
         self.legend = IndexSheet.legendEntries(issues: issues)
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "yyyy-MM-dd HH:mm"
+        self.auditDateText = formatter.string(from: report.auditDate)
         self.lineHeight = text.lineMetrics(size: IndexSheet.labelSize).height + 2
         let pageWidth = 2 * IndexSheet.margin + options.columns * options.cellWidth + (options.columns - 1) * IndexSheet.gap
         let rows = IndexSheet.legendRows(legend, text: text, available: pageWidth - 2 * IndexSheet.margin)
@@ -235,9 +241,15 @@ public struct IndexSheet: Sendable {
         raster.fill(PixelRect(x: cell.x, y: cell.y, width: cell.width, height: IndexSheet.barHeight), with: color)
         let area = imageArea(of: cell)
         if let thumbnail {
-            raster.fill(area, with: IndexSheet.imageBackground)
             let fitted = PixelRect(x: area.x + (area.width - thumbnail.width) / 2, y: area.y + (area.height - thumbnail.height) / 2,
                                    width: thumbnail.width, height: thumbnail.height)
+            // The background only around the thumbnail (the thumbnail covers the rest).
+            raster.fill(PixelRect(x: area.x, y: area.y, width: area.width, height: fitted.y - area.y), with: IndexSheet.imageBackground)
+            raster.fill(PixelRect(x: area.x, y: fitted.maxY, width: area.width, height: area.maxY - fitted.maxY),
+                        with: IndexSheet.imageBackground)
+            raster.fill(PixelRect(x: area.x, y: fitted.y, width: fitted.x - area.x, height: fitted.height), with: IndexSheet.imageBackground)
+            raster.fill(PixelRect(x: fitted.maxX, y: fitted.y, width: area.maxX - fitted.maxX, height: fitted.height),
+                        with: IndexSheet.imageBackground)
             raster.copy(thumbnail, to: fitted.x, fitted.y)
             if thumbnail.width < area.width || thumbnail.height < area.height {
                 raster.strokeRect(fitted.insetBy(-1), with: IndexSheet.frameColor)
@@ -338,10 +350,7 @@ public struct IndexSheet: Sendable {
                   color: .black, bold: true, maxWidth: width)
         y += text.lineMetrics(size: IndexSheet.titleSize).height + 6
         let detail = text.lineMetrics(size: IndexSheet.detailSize).height + 4
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.dateFormat = "yyyy-MM-dd HH:mm"
-        var line = "Audited \(formatter.string(from: report.auditDate)) \u{00B7} \(issues.count) issue"
+        var line = "Audited \(auditDateText) \u{00B7} \(issues.count) issue"
             + (issues.count == 1 ? "" : "s")
         if pageCount > 1, let first = pageIssues.first?.number, let last = pageIssues.last?.number {
             line += " \u{00B7} page \(page + 1) of \(pageCount), issues \(first)\u{2013}\(last)"

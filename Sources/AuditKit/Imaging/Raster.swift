@@ -127,20 +127,25 @@ public struct Raster: Sendable {
         let area = rect.intersection(bounds)
         guard !area.isEmpty, color.alpha > 0 else { return }
         let width = self.width
-        let opaque = color.alpha == 255
+        if color.alpha == 255 {
+            // Opaque: every row is one 32-bit pattern fill, which the compiler vectorises.
+            let pattern = UInt32(color.red) | UInt32(color.green) << 8 | UInt32(color.blue) << 16 | UInt32(255) << 24
+            let littleEndianPattern = UInt32(littleEndian: pattern)
+            pixels.withUnsafeMutableBytes { raw in
+                let words = raw.bindMemory(to: UInt32.self)
+                for y in area.y..<area.maxY {
+                    let start = y * width + area.x
+                    UnsafeMutableBufferPointer(rebasing: words[start..<(start + area.width)]).update(repeating: littleEndianPattern)
+                }
+            }
+            return
+        }
         let alpha = Int(color.alpha)
         pixels.withUnsafeMutableBufferPointer { buffer in
             for y in area.y..<area.maxY {
                 var offset = (y * width + area.x) * 4
                 for _ in 0..<area.width {
-                    if opaque {
-                        buffer[offset] = color.red
-                        buffer[offset + 1] = color.green
-                        buffer[offset + 2] = color.blue
-                        buffer[offset + 3] = 255
-                    } else {
-                        Raster.blendPixel(buffer, offset, color, coverage: alpha)
-                    }
+                    Raster.blendPixel(buffer, offset, color, coverage: alpha)
                     offset += 4
                 }
             }
@@ -192,10 +197,17 @@ public struct Raster: Sendable {
             return
         }
         let inverse = 255 - coverage
-        buffer[offset] = UInt8((Int(color.red) * coverage + Int(buffer[offset]) * inverse + 127) / 255)
-        buffer[offset + 1] = UInt8((Int(color.green) * coverage + Int(buffer[offset + 1]) * inverse + 127) / 255)
-        buffer[offset + 2] = UInt8((Int(color.blue) * coverage + Int(buffer[offset + 2]) * inverse + 127) / 255)
-        buffer[offset + 3] = UInt8(min(255, Int(buffer[offset + 3]) + coverage * (255 - Int(buffer[offset + 3])) / 255))
+        buffer[offset] = Raster.divideBy255(Int(color.red) * coverage + Int(buffer[offset]) * inverse)
+        buffer[offset + 1] = Raster.divideBy255(Int(color.green) * coverage + Int(buffer[offset + 1]) * inverse)
+        buffer[offset + 2] = Raster.divideBy255(Int(color.blue) * coverage + Int(buffer[offset + 2]) * inverse)
+        buffer[offset + 3] = UInt8(Int(buffer[offset + 3]) + Int(Raster.divideBy255(coverage * (255 - Int(buffer[offset + 3])))))
+    }
+
+    /// `value / 255` rounded, for 0...65025, without a division.
+    @inline(__always)
+    private static func divideBy255(_ value: Int) -> UInt8 {
+        let biased = value + 128
+        return UInt8(truncatingIfNeeded: (biased + (biased >> 8)) >> 8)
     }
 
     /// Copies `source`, resampled to `rect`'s size, into `rect` (clipped to this raster).
@@ -244,67 +256,107 @@ public struct Raster: Sendable {
         if newWidth == width && newHeight == height { return self }
         let columns = Raster.weights(from: width, to: newWidth)
         let rows = Raster.weights(from: height, to: newHeight)
-        // Horizontal pass into floats: newWidth x height.
-        var middle = [Float](repeating: 0, count: newWidth * height * 4)
+        // Fixed point: weights are 12-bit fractions summing to 4096. The horizontal pass keeps 8
+        // fractional bits (at most 255 << 8), so the vertical sums stay within Int32. A pixel is one
+        // SIMD4<Int32> (r, g, b, a), so both passes run four channels per instruction.
         let sourceWidth = width
-        pixels.withUnsafeBufferPointer { source in
-            middle.withUnsafeMutableBufferPointer { out in
-                for y in 0..<height {
-                    let sourceRow = y * sourceWidth * 4
-                    let outRow = y * newWidth * 4
-                    for x in 0..<newWidth {
-                        let taps = columns[x]
-                        var r: Float = 0, g: Float = 0, b: Float = 0, a: Float = 0
-                        for tap in 0..<taps.count {
-                            let offset = sourceRow + (taps.first + tap) * 4
-                            let weight = taps.weights[tap]
-                            r += Float(source[offset]) * weight
-                            g += Float(source[offset + 1]) * weight
-                            b += Float(source[offset + 2]) * weight
-                            a += Float(source[offset + 3]) * weight
+        let middleCount = newWidth * height
+        let middle = [SIMD4<Int32>](unsafeUninitializedCapacity: middleCount) { out, initialized in
+            pixels.withUnsafeBytes { source in
+                columns.first.withUnsafeBufferPointer { firsts in
+                    columns.count.withUnsafeBufferPointer { counts in
+                        columns.weights.withUnsafeBufferPointer { weights in
+                            for y in 0..<height {
+                                let sourceRow = y * sourceWidth * 4
+                                let outRow = y * newWidth
+                                for x in 0..<newWidth {
+                                    var sum = SIMD4<Int32>(repeating: 8)
+                                    var offset = sourceRow + firsts[x] * 4
+                                    let base = x * columns.stride
+                                    for tap in 0..<counts[x] {
+                                        let pixel = source.loadUnaligned(fromByteOffset: offset, as: SIMD4<UInt8>.self)
+                                        sum &+= SIMD4<Int32>(truncatingIfNeeded: pixel) &* weights[base + tap]
+                                        offset += 4
+                                    }
+                                    out[outRow + x] = sum &>> 4
+                                }
+                            }
                         }
-                        let o = outRow + x * 4
-                        out[o] = r
-                        out[o + 1] = g
-                        out[o + 2] = b
-                        out[o + 3] = a
                     }
                 }
             }
+            initialized = middleCount
         }
-        var result = [UInt8](repeating: 0, count: newWidth * newHeight * 4)
-        middle.withUnsafeBufferPointer { source in
-            result.withUnsafeMutableBufferPointer { out in
-                let rowLength = newWidth * 4
-                var accumulator = [Float](repeating: 0, count: rowLength)
+        var accumulator = [SIMD4<Int32>](repeating: .zero, count: newWidth)
+        let resultCount = newWidth * newHeight * 4
+        let result = [UInt8](unsafeUninitializedCapacity: resultCount) { out, initialized in
+            let outRaw = UnsafeMutableRawPointer(out.baseAddress!)
+            middle.withUnsafeBufferPointer { source in
                 accumulator.withUnsafeMutableBufferPointer { sum in
-                    for y in 0..<newHeight {
-                        let taps = rows[y]
-                        for index in 0..<rowLength { sum[index] = 0 }
-                        for tap in 0..<taps.count {
-                            let weight = taps.weights[tap]
-                            let sourceRow = (taps.first + tap) * rowLength
-                            for index in 0..<rowLength { sum[index] += source[sourceRow + index] * weight }
-                        }
-                        let outRow = y * rowLength
-                        for index in 0..<rowLength {
-                            out[outRow + index] = UInt8(max(0, min(255, sum[index] + 0.5)))
+                    rows.weights.withUnsafeBufferPointer { weights in
+                        for y in 0..<newHeight {
+                            for x in 0..<newWidth { sum[x] = SIMD4<Int32>(repeating: 1 << 19) }
+                            let base = y * rows.stride
+                            for tap in 0..<rows.count[y] {
+                                let weight = weights[base + tap]
+                                let sourceRow = (rows.first[y] + tap) * newWidth
+                                for x in 0..<newWidth { sum[x] &+= source[sourceRow + x] &* weight }
+                            }
+                            let outRow = y * newWidth * 4
+                            for x in 0..<newWidth {
+                                let value = (sum[x] &>> 20).clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 255))
+                                outRaw.storeBytes(of: SIMD4<UInt8>(truncatingIfNeeded: value), toByteOffset: outRow + x * 4,
+                                                  as: SIMD4<UInt8>.self)
+                            }
                         }
                     }
                 }
             }
+            initialized = resultCount
         }
         return Raster(width: newWidth, height: newHeight, pixels: result)
+    }
+
+    /// For each destination pixel along one axis: the first source pixel, how many follow, and
+    /// their weights in 1/4096 (flat, `stride` apart; each pixel's weights sum to 4096).
+    private struct AxisWeights {
+        var first: [Int]
+        var count: [Int]
+        var weights: [Int32]
+        var stride: Int
+    }
+
+    private static func weights(from sourceLength: Int, to destinationLength: Int) -> AxisWeights {
+        let taps = tapLists(from: sourceLength, to: destinationLength)
+        var stride = 1
+        for tap in taps { stride = max(stride, tap.weights.count) }
+        var flat = [Int32](repeating: 0, count: stride * destinationLength)
+        var firsts = [Int](repeating: 0, count: destinationLength)
+        var counts = [Int](repeating: 0, count: destinationLength)
+        for (index, tap) in taps.enumerated() {
+            firsts[index] = tap.first
+            counts[index] = tap.weights.count
+            var total: Int32 = 0
+            var largest = 0
+            for (offset, weight) in tap.weights.enumerated() {
+                let fixed = Int32((weight * 4096).rounded())
+                flat[index * stride + offset] = fixed
+                total += fixed
+                if fixed > flat[index * stride + largest] { largest = offset }
+            }
+            // Rounding must not brighten or darken: the weights sum to exactly 4096.
+            flat[index * stride + largest] += 4096 - total
+        }
+        return AxisWeights(first: firsts, count: counts, weights: flat, stride: stride)
     }
 
     /// The source pixels and weights that make one destination pixel along one axis.
     private struct Taps {
         var first: Int
         var weights: [Float]
-        var count: Int { weights.count }
     }
 
-    private static func weights(from sourceLength: Int, to destinationLength: Int) -> [Taps] {
+    private static func tapLists(from sourceLength: Int, to destinationLength: Int) -> [Taps] {
         let scale = Double(sourceLength) / Double(destinationLength)
         var result: [Taps] = []
         result.reserveCapacity(destinationLength)
