@@ -37,7 +37,7 @@ public struct PNGSettings: Sendable, Hashable {
     /// The settings every AuditKit picture is written with: zlib level 1 and the `up` filter.
     ///
     /// Chosen by measurement (`auditkit-bench imaging`, 2026-11-22, one 1548x2592 sheet page of a
-    /// realistic report, 2 shared cores): level 1 `up` took 48-80 ms for 612 KB; level 1 `none`
+    /// realistic report, 2 shared cores): level 1 `up` took 45-80 ms for about 610 KB; level 1 `none`
     /// or `sub` were no faster but 14-19% larger (699-727 KB); `paeth` and libpng's adaptive `all`
     /// saved another 3-5% for 1.6-3x the time; level 6 `all` saved 19% for 3-4x the time and level 9
     /// 20% for 8-10x. Encoding is almost all of a sheet's cost, so the cheap level with the filter
