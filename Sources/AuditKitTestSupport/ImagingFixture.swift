@@ -8,11 +8,14 @@ public enum ImagingFixture {
     /// block and a few text-like bars, so resampling and JPEG have real edges to work on.
     public static func uiRaster(width: Int, height: Int, seed: Int) -> Raster {
         let hue = UInt32(truncatingIfNeeded: (seed &* 2_654_435_761) >> 8)
-        let background = RGBAColor(red: UInt8(200 + hue % 50), green: UInt8(205 + (hue >> 8) % 45),
-                                   blue: UInt8(210 + (hue >> 16) % 40))
+        let background = RGBAColor(
+            red: UInt8(200 + hue % 50), green: UInt8(205 + (hue >> 8) % 45),
+            blue: UInt8(210 + (hue >> 16) % 40))
         var raster = Raster(width: width, height: height, fill: background)
-        let accent = RGBAColor(red: UInt8(30 + hue % 120), green: UInt8(60 + (hue >> 5) % 120), blue: UInt8(90 + (hue >> 11) % 140))
-        raster.fill(PixelRect(x: width / 10, y: height / 5, width: width * 3 / 5, height: max(2, height / 3)), with: accent)
+        let accent = RGBAColor(
+            red: UInt8(30 + hue % 120), green: UInt8(60 + (hue >> 5) % 120), blue: UInt8(90 + (hue >> 11) % 140))
+        raster.fill(
+            PixelRect(x: width / 10, y: height / 5, width: width * 3 / 5, height: max(2, height / 3)), with: accent)
         var y = height / 5
         var line = 0
         while y < height - 4 {
@@ -28,8 +31,9 @@ public enum ImagingFixture {
     /// `raster` as a `ReportImage` with JPEG bytes and its pixel size filled in, as the reader makes.
     public static func image(_ raster: Raster, quality: Int = 75) -> ReportImage {
         let data = (try? JPEGCodec.encode(raster, quality: quality)) ?? Data()
-        return ReportImage(data: data, declaredWidth: Double(raster.width), declaredHeight: Double(raster.height),
-                           pixelWidth: raster.width, pixelHeight: raster.height)
+        return ReportImage(
+            data: data, declaredWidth: Double(raster.width), declaredHeight: Double(raster.height),
+            pixelWidth: raster.width, pixelHeight: raster.height)
     }
 
     /// Element texts used in turn, including non-Latin ones.
@@ -40,8 +44,11 @@ public enum ImagingFixture {
 
     /// A report of `issueCount` issues spread over `screenCount` screens (each with a 390x844
     /// screenshot), test types and duplicates mixed, every thumbnail a real JPEG crop of its element.
-    public static func report(issueCount: Int, screenCount: Int = 3, sourcePath: String = "/tmp/AuditReport_2026-01-02_11-02-25.html")
-        -> InspectorReport {
+    public static func report(
+        issueCount: Int, screenCount: Int = 3, sourcePath: String = "/tmp/AuditReport_2026-01-02_11-02-25.html"
+    )
+        -> InspectorReport
+    {
         let screenWidth = 390, screenHeight = 844
         var screens: [Screen] = []
         var number = 0
@@ -56,17 +63,22 @@ public enum ImagingFixture {
                 let rect = Rect(x: Double(x), y: Double(y), width: Double(width), height: Double(height))
                 let crop = shot.cropped(to: PixelRect(x: x, y: y, width: width, height: height))
                 let type = TestType.known[(number * 7 + local) % TestType.known.count]
-                issues.append(Issue(number: number, screenIndex: screenIndex, screenName: "\(screenIndex)",
-                                    screenGroupName: "Group", shortTitle: "\(type.displayName) issue",
-                                    elementText: elementTexts[number % elementTexts.count], testType: type,
-                                    isDuplicate: number % 9 == 0, thumbnail: image(crop), elementRect: rect))
+                issues.append(
+                    Issue(
+                        number: number, screenIndex: screenIndex, screenName: "\(screenIndex)",
+                        screenGroupName: "Group", shortTitle: "\(type.displayName) issue",
+                        elementText: elementTexts[number % elementTexts.count], testType: type,
+                        isDuplicate: number % 9 == 0, thumbnail: image(crop), elementRect: rect))
             }
-            screens.append(Screen(index: screenIndex, name: "\(screenIndex)", groupName: "Group",
-                                  displayBounds: Rect(x: 0, y: 0, width: Double(screenWidth * 3), height: Double(screenHeight * 3)),
-                                  screenshotScale: 3, screenshot: image(shot), issues: issues))
+            screens.append(
+                Screen(
+                    index: screenIndex, name: "\(screenIndex)", groupName: "Group",
+                    displayBounds: Rect(x: 0, y: 0, width: Double(screenWidth * 3), height: Double(screenHeight * 3)),
+                    screenshotScale: 3, screenshot: image(shot), issues: issues))
         }
-        return InspectorReport(sourcePath: sourcePath, format: .json, auditDate: Date(timeIntervalSince1970: 1_767_351_745),
-                               auditDateSource: .fileName, sha256: String(repeating: "0", count: 64), fileSize: 0,
-                               screens: screens)
+        return InspectorReport(
+            sourcePath: sourcePath, format: .json, auditDate: Date(timeIntervalSince1970: 1_767_351_745),
+            auditDateSource: .fileName, sha256: String(repeating: "0", count: 64), fileSize: 0,
+            screens: screens)
     }
 }

@@ -4,9 +4,9 @@ import Dispatch
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Times the index sheet and the overlays for 150- and 2000-issue reports against their floor:
@@ -34,8 +34,9 @@ func runImagingBenchmark() {
 /// An Inspector-style HTML report (402-point-wide painted screens, element crops as thumbnails,
 /// about one in eight issues without a thumbnail), written and read back through `ReportReader`.
 private func realisticReport(screens: Int, issuesPerScreen: Int) -> InspectorReport? {
-    let fixture = ReportFixture.random(seed: 42, screenCount: screens...screens,
-                                       issueRange: issuesPerScreen...issuesPerScreen, screenWidth: 402)
+    let fixture = ReportFixture.random(
+        seed: 42, screenCount: screens...screens,
+        issueRange: issuesPerScreen...issuesPerScreen, screenWidth: 402)
     let path = NSTemporaryDirectory() + "/AuditReport_2026-01-02_11-02-25-\(screens * issuesPerScreen).html"
     defer { try? FileManager.default.removeItem(atPath: path) }
     do {
@@ -52,9 +53,9 @@ private func measure(_ body: () -> Void) -> (wall: Double, cpu: Double) {
     func cpuNow() -> Double {
         var usage = rusage()
         #if canImport(Glibc)
-        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+            getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
         #else
-        getrusage(RUSAGE_SELF, &usage)
+            getrusage(RUSAGE_SELF, &usage)
         #endif
         return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
             + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
@@ -84,9 +85,13 @@ private func best(_ runs: Int = 5, _ body: () -> Void) -> Double {
 private func printRatio(_ label: String, _ times: [(wall: Double, cpu: Double)]) {
     let (work, decode, encode) = (times[0], times[1], times[2])
     let floorWall = decode.wall + encode.wall, floorCPU = decode.cpu + encode.cpu
-    print(label + String(format: " wall %6.3f s  floor %6.3f s (decode %.3f + encode %.3f)  ratio %.2fx | cpu %6.3f s  floor %6.3f s  ratio %.2fx",
-                         work.wall, floorWall, decode.wall, encode.wall, work.wall / floorWall, work.cpu, floorCPU,
-                         work.cpu / floorCPU))
+    print(
+        label
+            + String(
+                format:
+                    " wall %6.3f s  floor %6.3f s (decode %.3f + encode %.3f)  ratio %.2fx | cpu %6.3f s  floor %6.3f s  ratio %.2fx",
+                work.wall, floorWall, decode.wall, encode.wall, work.wall / floorWall, work.cpu, floorCPU,
+                work.cpu / floorCPU))
 }
 
 private final class Sink: @unchecked Sendable {
@@ -101,12 +106,14 @@ private final class Sink: @unchecked Sendable {
 
 private func benchmarkSheet(report: InspectorReport, text: TextRenderer) {
     guard let sheet = try? IndexSheet(report: report, text: text) else { return }
-    let paths = IndexSheet.outputPaths(pageCount: sheet.pageCount, outputPath: "/tmp/bench.png", reportPath: report.sourcePath)
+    let paths = IndexSheet.outputPaths(
+        pageCount: sheet.pageCount, outputPath: "/tmp/bench.png", reportPath: report.sourcePath)
     // The floor's inputs: the same JPEGs decoded at the size the sheet asks for, and the same pages.
     let area = sheet.imageArea(of: sheet.cellFrame(slot: 0))
     let jobs: [(Data, Int, Int)] = report.issues.compactMap { issue in
         guard let image = issue.thumbnail, image.isUsable else { return nil }
-        let fitted = IndexSheet.fittedRect(imageWidth: image.pixelWidth ?? 0, imageHeight: image.pixelHeight ?? 0, in: area)
+        let fitted = IndexSheet.fittedRect(
+            imageWidth: image.pixelWidth ?? 0, imageHeight: image.pixelHeight ?? 0, in: area)
         return (image.data, fitted.width, fitted.height)
     }
     let pages = (0..<sheet.pageCount).map { sheet.renderPage($0).raster }
@@ -116,17 +123,24 @@ private func benchmarkSheet(report: InspectorReport, text: TextRenderer) {
         {
             DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
                 let (data, width, height) = jobs[index]
-                if let raster = try? JPEGCodec.decode(data, minimumWidth: width, minimumHeight: height) { sink.add(raster.width) }
+                if let raster = try? JPEGCodec.decode(data, minimumWidth: width, minimumHeight: height) {
+                    sink.add(raster.width)
+                }
             }
         },
         {
             DispatchQueue.concurrentPerform(iterations: pages.count) { index in
-                if let data = try? PNGCodec.encode(pages[index], settings: sheet.options.pngSettings) { sink.add(data.count) }
+                if let data = try? PNGCodec.encode(pages[index], settings: sheet.options.pngSettings) {
+                    sink.add(data.count)
+                }
             }
         },
     ])
     let pixels = pages.reduce(0) { $0 + $1.width * $1.height }
-    printRatio(String(format: "sheet    %4d issues %2d pages %5.1f MP:", report.issues.count, pages.count, Double(pixels) / 1e6), times)
+    printRatio(
+        String(
+            format: "sheet    %4d issues %2d pages %5.1f MP:", report.issues.count, pages.count, Double(pixels) / 1e6),
+        times)
 }
 
 private func benchmarkOverlays(report: InspectorReport, text: TextRenderer) {
@@ -136,7 +150,10 @@ private func benchmarkOverlays(report: InspectorReport, text: TextRenderer) {
         {
             DispatchQueue.concurrentPerform(iterations: screens.count) { index in
                 if let raster = try? Overlay(screen: screens[index], text: text).render(),
-                   let data = try? PNGCodec.encode(raster) { _ = data.count }
+                    let data = try? PNGCodec.encode(raster)
+                {
+                    _ = data.count
+                }
             }
         },
         {
@@ -144,7 +161,11 @@ private func benchmarkOverlays(report: InspectorReport, text: TextRenderer) {
                 if let data = screens[index].screenshot?.data { _ = try? JPEGCodec.decode(data) }
             }
         },
-        { DispatchQueue.concurrentPerform(iterations: rendered.count) { index in _ = try? PNGCodec.encode(rendered[index]) } },
+        {
+            DispatchQueue.concurrentPerform(iterations: rendered.count) { index in
+                _ = try? PNGCodec.encode(rendered[index])
+            }
+        },
     ])
     printRatio(String(format: "overlays %4d issues %2d screens:        ", report.issues.count, screens.count), times)
 }
@@ -155,7 +176,9 @@ private func benchmarkPNGSettings(report: InspectorReport, text: TextRenderer) {
     guard let sheet = try? IndexSheet(report: report, text: text) else { return }
     let page = sheet.renderPage(0).raster
     print(String(format: "PNG settings on one %dx%d sheet page:", page.width, page.height))
-    let filters: [(String, PNGSettings.Filters)] = [("none", .none), ("sub", .sub), ("up", .up), ("paeth", .paeth), ("all", .all)]
+    let filters: [(String, PNGSettings.Filters)] = [
+        ("none", .none), ("sub", .sub), ("up", .up), ("paeth", .paeth), ("all", .all),
+    ]
     for level in [1, 3, 6, 9] {
         var row = String(format: "  level %d:", level)
         for (name, filter) in filters {

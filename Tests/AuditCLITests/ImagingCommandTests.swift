@@ -7,7 +7,8 @@ import Testing
     /// A realistic report written as HTML, with one broken thumbnail and one screen without a screenshot.
     private func writeReport(in directory: TemporaryDirectory) throws -> String {
         var fixture = ReportFixture.random(seed: 7, screenCount: 3...3, issueRange: 5...5, screenWidth: 402)
-        fixture.screens[0].issues[1].thumbnail = ReportFixture.Image(jpeg: Data([0xFF, 0xD8, 0xFF, 0x00, 0x01]), width: 10, height: 10)
+        fixture.screens[0].issues[1].thumbnail = ReportFixture.Image(
+            jpeg: Data([0xFF, 0xD8, 0xFF, 0x00, 0x01]), width: 10, height: 10)
         fixture.screens[2].screenshot = nil
         let path = directory.file("AuditReport_2026-01-02_11-02-25.html")
         try fixture.write(to: path, as: .html(.varAssignment))
@@ -31,7 +32,9 @@ import Testing
         let result = try runTool(["sheet", report])
         #expect(result.status == 0, "\(result.stderr)")
         let written = directory.file("AuditReport_2026-01-02_11-02-25/index_sheet.png")
-        #expect(result.stdout.trimmingCharacters(in: .newlines).hasSuffix("AuditReport_2026-01-02_11-02-25/index_sheet.png"))
+        #expect(
+            result.stdout.trimmingCharacters(in: .newlines).hasSuffix("AuditReport_2026-01-02_11-02-25/index_sheet.png")
+        )
         #expect(result.stderr.contains("issue 2: thumbnail:"))
         let png = try PNGCodec.decode(Data(contentsOf: URL(fileURLWithPath: written)))
         #expect(png.width == 2 * 24 + 6 * 240 + 5 * 12)
@@ -42,8 +45,10 @@ import Testing
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let report = try writeReport(in: directory)
-        let result = try runTool(["sheet", report, "-o", directory.file("out/sheet.jpg"), "--per-page", "6",
-                                  "--columns", "3", "--cell", "200x200", "--format", "json"])
+        let result = try runTool([
+            "sheet", report, "-o", directory.file("out/sheet.jpg"), "--per-page", "6",
+            "--columns", "3", "--cell", "200x200", "--format", "json",
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         let pages = try #require(json["pages"] as? [String])

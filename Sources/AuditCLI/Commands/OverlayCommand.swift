@@ -35,8 +35,9 @@ struct OverlayCommand: Command {
         let report = try ReportReader.read(path: reportPath)
         let output = try Overlay.writeAll(report: report, text: text, directory: arguments.value("--output"))
         for skipped in output.skipped {
-            context.terminal.warning("\(reportPath): screen \(skipped.screenIndex + 1) (\(skipped.screenName)): "
-                                     + "no overlay: \(skipped.reason)")
+            context.terminal.warning(
+                "\(reportPath): screen \(skipped.screenIndex + 1) (\(skipped.screenName)): "
+                    + "no overlay: \(skipped.reason)")
         }
         switch format {
         case .text:
@@ -49,7 +50,8 @@ struct OverlayCommand: Command {
                     ["screen": $0.screenIndex + 1, "name": $0.screenName, "reason": $0.reason] as [String: Any]
                 },
             ]
-            let data = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+            let data = try JSONSerialization.data(
+                withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
             context.terminal.line(String(decoding: data, as: UTF8.self))
         }
         return .success

@@ -5,7 +5,8 @@ import Foundation
 struct SheetCommand: Command {
     static let name = "sheet"
     static let abstract = "Draw an index sheet: every issue's thumbnail with its number, test type, rect and text."
-    static let usage = "sheet REPORT [-o PATH] [--columns N] [--cell WxH] [--per-page N] [--font PATH] [--format text|json]"
+    static let usage =
+        "sheet REPORT [-o PATH] [--columns N] [--cell WxH] [--per-page N] [--font PATH] [--format text|json]"
     static let discussion = """
         Writes index_sheet.png into the report's evidence folder (Reports/<report name>/), or
         index_sheet_1.png, index_sheet_2.png, ... when the issues need more than one page. With -o, the
@@ -45,7 +46,8 @@ struct SheetCommand: Command {
         if let cell = arguments.value("--cell") {
             let parts = cell.lowercased().split(separator: "x", omittingEmptySubsequences: false)
             guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]),
-                  (120...2000).contains(width), (120...2000).contains(height) else {
+                (120...2000).contains(width), (120...2000).contains(height)
+            else {
                 throw AuditError(.usage, "--cell expects WIDTHxHEIGHT from 120x120 to 2000x2000, got '\(cell)'")
             }
             options.cellWidth = width
@@ -66,9 +68,12 @@ struct SheetCommand: Command {
                 "report": reportPath,
                 "pages": output.paths,
                 "issues": report.issues.count,
-                "imageProblems": output.imageProblems.map { ["issue": $0.issueNumber, "message": $0.message] as [String: Any] },
+                "imageProblems": output.imageProblems.map {
+                    ["issue": $0.issueNumber, "message": $0.message] as [String: Any]
+                },
             ]
-            let data = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+            let data = try JSONSerialization.data(
+                withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
             context.terminal.line(String(decoding: data, as: UTF8.self))
         }
         return .success

@@ -28,8 +28,10 @@ public enum FontLocator {
     /// it); otherwise the first loadable candidate wins.
     /// - Throws: `AuditError` (`.missingInput` or `.badInput`) naming the font the user gave, or
     ///   saying that no usable font was found and how to give one.
-    public static func locate(explicitPath: String? = nil,
-                              environment: [String: String] = ProcessInfo.processInfo.environment) throws(AuditError) -> String {
+    public static func locate(
+        explicitPath: String? = nil,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws(AuditError) -> String {
         if let explicitPath, !explicitPath.isEmpty {
             try check(explicitPath, origin: "--font")
             return explicitPath
@@ -44,9 +46,11 @@ public enum FontLocator {
         for path in knownPaths where canLoad(path) {
             return path
         }
-        throw AuditError(.missingInput, "no usable font found (fontconfig found no sans-serif face and none of the "
-                         + "usual font files exists); pass --font PATH or set \(environmentVariable), or install "
-                         + "fonts-dejavu-core")
+        throw AuditError(
+            .missingInput,
+            "no usable font found (fontconfig found no sans-serif face and none of the "
+                + "usual font files exists); pass --font PATH or set \(environmentVariable), or install "
+                + "fonts-dejavu-core")
     }
 
     private static func check(_ path: String, origin: String) throws(AuditError) {
@@ -116,8 +120,10 @@ enum FontConfig {
         }
     }
 
-    private static func bestFile(config: OpaquePointer?, pattern: OpaquePointer,
-                                 mustHave character: UInt32?) -> (path: String, index: Int)? {
+    private static func bestFile(
+        config: OpaquePointer?, pattern: OpaquePointer,
+        mustHave character: UInt32?
+    ) -> (path: String, index: Int)? {
         FcConfigSubstitute(config, pattern, FcMatchPattern)
         FcDefaultSubstitute(pattern)
         var result = FcResultNoMatch
@@ -127,7 +133,8 @@ enum FontConfig {
             // FcFontMatch always answers; make sure the answer really covers the character.
             var charset: OpaquePointer?
             guard FcPatternGetCharSet(match, FC_CHARSET, 0, &charset) == FcResultMatch, let charset,
-                  FcCharSetHasChar(charset, character) != 0 else { return nil }
+                FcCharSetHasChar(charset, character) != 0
+            else { return nil }
         }
         var file: UnsafeMutablePointer<FcChar8>?
         guard FcPatternGetString(match, FC_FILE, 0, &file) == FcResultMatch, let file else { return nil }

@@ -48,8 +48,9 @@ extension IndexSheet {
                 }
                 problems += page.problems
             case .failure(let error):
-                throw AuditError(.internalError, "cannot encode index sheet page \(index + 1)", path: paths[index],
-                                 cause: error.description)
+                throw AuditError(
+                    .internalError, "cannot encode index sheet page \(index + 1)", path: paths[index],
+                    cause: error.description)
             }
         }
         if outputPath == nil { removeStalePages(keeping: paths) }
@@ -86,7 +87,8 @@ extension IndexSheet {
     public func encodedPages(paths: [String]) -> [Result<EncodedPage, ImageCodecError>] {
         let encode: @Sendable (Int, IndexSheetPage) -> Result<EncodedPage, ImageCodecError> = { index, page in
             do throws(ImageCodecError) {
-                let data = IndexSheet.wantsJPEG(paths[index])
+                let data =
+                    IndexSheet.wantsJPEG(paths[index])
                     ? try JPEGCodec.encode(page.raster, quality: self.options.jpegQuality)
                     : try PNGCodec.encode(page.raster, settings: self.options.pngSettings)
                 return .success(EncodedPage(data: data, problems: page.imageProblems))

@@ -17,8 +17,10 @@ public struct IndexSheetOptions: Sendable, Hashable {
     public var jpegQuality: Int
 
     /// Creates options; the defaults give 6 columns of 240x230 cells, 60 cells a page.
-    public init(columns: Int = 6, cellWidth: Int = 240, cellHeight: Int = 230, perPage: Int = 60,
-                pngSettings: PNGSettings = .standard, jpegQuality: Int = 88) {
+    public init(
+        columns: Int = 6, cellWidth: Int = 240, cellHeight: Int = 230, perPage: Int = 60,
+        pngSettings: PNGSettings = .standard, jpegQuality: Int = 88
+    ) {
         self.columns = columns
         self.cellWidth = cellWidth
         self.cellHeight = cellHeight
@@ -83,12 +85,15 @@ public struct IndexSheet: Sendable {
 
     /// Prepares a sheet for `report`.
     /// - Throws: a usage `AuditError` when the options cannot make a readable sheet.
-    public init(report: InspectorReport, text: TextRenderer, options: IndexSheetOptions = IndexSheetOptions()) throws(AuditError) {
+    public init(report: InspectorReport, text: TextRenderer, options: IndexSheetOptions = IndexSheetOptions())
+        throws(AuditError)
+    {
         guard (1...100).contains(options.columns) else {
             throw AuditError(.usage, "--columns must be from 1 to 100, got \(options.columns)")
         }
         guard (120...2000).contains(options.cellWidth), (120...2000).contains(options.cellHeight) else {
-            throw AuditError(.usage, "--cell must be from 120x120 to 2000x2000, got \(options.cellWidth)x\(options.cellHeight)")
+            throw AuditError(
+                .usage, "--cell must be from 120x120 to 2000x2000, got \(options.cellWidth)x\(options.cellHeight)")
         }
         guard (1...10_000).contains(options.perPage) else {
             throw AuditError(.usage, "--per-page must be from 1 to 10000, got \(options.perPage)")
@@ -103,7 +108,8 @@ public struct IndexSheet: Sendable {
         formatter.dateFormat = "yyyy-MM-dd HH:mm"
         self.auditDateText = formatter.string(from: report.auditDate)
         self.lineHeight = text.lineMetrics(size: IndexSheet.labelSize).height + 2
-        let pageWidth = 2 * IndexSheet.margin + options.columns * options.cellWidth + (options.columns - 1) * IndexSheet.gap
+        let pageWidth =
+            2 * IndexSheet.margin + options.columns * options.cellWidth + (options.columns - 1) * IndexSheet.gap
         let rows = IndexSheet.legendRows(legend, text: text, available: pageWidth - 2 * IndexSheet.margin)
         let title = text.lineMetrics(size: IndexSheet.titleSize).height
         let detail = text.lineMetrics(size: IndexSheet.detailSize).height + 4
@@ -116,7 +122,6 @@ public struct IndexSheet: Sendable {
     /// Height of the label under each thumbnail: three lines.
     public var labelHeight: Int { 3 * lineHeight + 6 }
 
-
     /// The page's width in pixels.
     public var pageWidth: Int {
         2 * IndexSheet.margin + options.columns * options.cellWidth + (options.columns - 1) * IndexSheet.gap
@@ -125,15 +130,17 @@ public struct IndexSheet: Sendable {
     /// The frame of the cell at zero-based `slot` on a page.
     public func cellFrame(slot: Int) -> PixelRect {
         let column = slot % options.columns, row = slot / options.columns
-        return PixelRect(x: IndexSheet.margin + column * (options.cellWidth + IndexSheet.gap),
-                         y: IndexSheet.margin + headerHeight + row * (options.cellHeight + IndexSheet.gap),
-                         width: options.cellWidth, height: options.cellHeight)
+        return PixelRect(
+            x: IndexSheet.margin + column * (options.cellWidth + IndexSheet.gap),
+            y: IndexSheet.margin + headerHeight + row * (options.cellHeight + IndexSheet.gap),
+            width: options.cellWidth, height: options.cellHeight)
     }
 
     /// The area of a cell the thumbnail is fitted into.
     public func imageArea(of cell: PixelRect) -> PixelRect {
-        PixelRect(x: cell.x + 6, y: cell.y + IndexSheet.barHeight + 6, width: cell.width - 12,
-                  height: cell.height - IndexSheet.barHeight - 12 - labelHeight)
+        PixelRect(
+            x: cell.x + 6, y: cell.y + IndexSheet.barHeight + 6, width: cell.width - 12,
+            height: cell.height - IndexSheet.barHeight - 12 - labelHeight)
     }
 
     /// The area of a cell holding the three label lines.
@@ -148,8 +155,9 @@ public struct IndexSheet: Sendable {
         let scale = min(2.0, min(Double(area.width) / Double(width), Double(area.height) / Double(height)))
         let fittedWidth = max(1, min(area.width, Int((Double(width) * scale).rounded())))
         let fittedHeight = max(1, min(area.height, Int((Double(height) * scale).rounded())))
-        return PixelRect(x: area.x + (area.width - fittedWidth) / 2, y: area.y + (area.height - fittedHeight) / 2,
-                         width: fittedWidth, height: fittedHeight)
+        return PixelRect(
+            x: area.x + (area.width - fittedWidth) / 2, y: area.y + (area.height - fittedHeight) / 2,
+            width: fittedWidth, height: fittedHeight)
     }
 
     /// The issues on zero-based page `index`.
@@ -181,8 +189,9 @@ public struct IndexSheet: Sendable {
                 drawCell(into: &raster, cell: cell, issue: issue, thumbnail: nil, problem: problem)
             }
         }
-        return IndexSheetPage(number: index + 1, issueNumbers: pageIssues.map(\.number), raster: raster,
-                              imageProblems: problems)
+        return IndexSheetPage(
+            number: index + 1, issueNumbers: pageIssues.map(\.number), raster: raster,
+            imageProblems: problems)
     }
 
     /// Renders every page, pages spread over all cores (cells in parallel when there is one page).
@@ -201,7 +210,9 @@ public struct IndexSheet: Sendable {
     }
 
     private func thumbnail(for issue: Issue, in area: PixelRect) -> Result<Raster, ThumbnailFailure> {
-        guard let image = issue.thumbnail else { return .failure(ThumbnailFailure(message: IndexSheet.noThumbnail, isBroken: false)) }
+        guard let image = issue.thumbnail else {
+            return .failure(ThumbnailFailure(message: IndexSheet.noThumbnail, isBroken: false))
+        }
         if let problem = image.problem { return .failure(ThumbnailFailure(message: problem.description)) }
         if image.data.isEmpty { return .failure(ThumbnailFailure(message: ImageProblem.emptyImage.description)) }
         var minimumWidth = area.width, minimumHeight = area.height
@@ -234,22 +245,31 @@ public struct IndexSheet: Sendable {
     /// The placeholder text of an issue the report gives no thumbnail for.
     public static let noThumbnail = "no thumbnail in the report"
 
-    private func drawCell(into raster: inout Raster, cell: PixelRect, issue: Issue, thumbnail: Raster?,
-                          problem: ThumbnailFailure?) {
+    private func drawCell(
+        into raster: inout Raster, cell: PixelRect, issue: Issue, thumbnail: Raster?,
+        problem: ThumbnailFailure?
+    ) {
         let color = issue.testType.color
         raster.strokeRect(cell, with: IndexSheet.frameColor)
         raster.fill(PixelRect(x: cell.x, y: cell.y, width: cell.width, height: IndexSheet.barHeight), with: color)
         let area = imageArea(of: cell)
         if let thumbnail {
-            let fitted = PixelRect(x: area.x + (area.width - thumbnail.width) / 2, y: area.y + (area.height - thumbnail.height) / 2,
-                                   width: thumbnail.width, height: thumbnail.height)
+            let fitted = PixelRect(
+                x: area.x + (area.width - thumbnail.width) / 2, y: area.y + (area.height - thumbnail.height) / 2,
+                width: thumbnail.width, height: thumbnail.height)
             // The background only around the thumbnail (the thumbnail covers the rest).
-            raster.fill(PixelRect(x: area.x, y: area.y, width: area.width, height: fitted.y - area.y), with: IndexSheet.imageBackground)
-            raster.fill(PixelRect(x: area.x, y: fitted.maxY, width: area.width, height: area.maxY - fitted.maxY),
-                        with: IndexSheet.imageBackground)
-            raster.fill(PixelRect(x: area.x, y: fitted.y, width: fitted.x - area.x, height: fitted.height), with: IndexSheet.imageBackground)
-            raster.fill(PixelRect(x: fitted.maxX, y: fitted.y, width: area.maxX - fitted.maxX, height: fitted.height),
-                        with: IndexSheet.imageBackground)
+            raster.fill(
+                PixelRect(x: area.x, y: area.y, width: area.width, height: fitted.y - area.y),
+                with: IndexSheet.imageBackground)
+            raster.fill(
+                PixelRect(x: area.x, y: fitted.maxY, width: area.width, height: area.maxY - fitted.maxY),
+                with: IndexSheet.imageBackground)
+            raster.fill(
+                PixelRect(x: area.x, y: fitted.y, width: fitted.x - area.x, height: fitted.height),
+                with: IndexSheet.imageBackground)
+            raster.fill(
+                PixelRect(x: fitted.maxX, y: fitted.y, width: area.maxX - fitted.maxX, height: fitted.height),
+                with: IndexSheet.imageBackground)
             raster.copy(thumbnail, to: fitted.x, fitted.y)
             if thumbnail.width < area.width || thumbnail.height < area.height {
                 raster.strokeRect(fitted.insetBy(-1), with: IndexSheet.frameColor)
@@ -263,14 +283,17 @@ public struct IndexSheet: Sendable {
         let size = IndexSheet.labelSize
         var x = label.x
         x += text.draw("#\(issue.number)", in: &raster, x: x, y: label.y, size: size, color: color, bold: true) + 6
-        text.draw(issue.testType.displayName, in: &raster, x: x, y: label.y, size: size, color: color,
-                  maxWidth: label.maxX - x)
+        text.draw(
+            issue.testType.displayName, in: &raster, x: x, y: label.y, size: size, color: color,
+            maxWidth: label.maxX - x)
         let rectText = issue.elementRect?.compactDescription ?? "no element rect"
-        text.draw(rectText, in: &raster, x: label.x, y: label.y + lineHeight, size: size, color: IndexSheet.secondaryText,
-                  maxWidth: label.width)
+        text.draw(
+            rectText, in: &raster, x: label.x, y: label.y + lineHeight, size: size, color: IndexSheet.secondaryText,
+            maxWidth: label.width)
         let element = issue.elementText.flatMap { $0.isEmpty ? nil : "\u{201C}\($0)\u{201D}" }
-        text.draw(element ?? "(no element text)", in: &raster, x: label.x, y: label.y + 2 * lineHeight, size: size,
-                  color: element == nil ? RGBAColor(rgb: 0x8A8A8A) : .black, maxWidth: label.width)
+        text.draw(
+            element ?? "(no element text)", in: &raster, x: label.x, y: label.y + 2 * lineHeight, size: size,
+            color: element == nil ? RGBAColor(rgb: 0x8A8A8A) : .black, maxWidth: label.width)
     }
 
     private func drawPlaceholder(into raster: inout Raster, area: PixelRect, problem: ThumbnailFailure) {
@@ -278,14 +301,16 @@ public struct IndexSheet: Sendable {
         raster.fill(area, with: problem.isBroken ? IndexSheet.placeholderFill : IndexSheet.absentFill)
         raster.strokeRect(area, with: ink, lineWidth: problem.isBroken ? 2 : 1)
         let size = IndexSheet.labelSize
-        let lines = [problem.isBroken ? "image problem" : "no image"]
+        let lines =
+            [problem.isBroken ? "image problem" : "no image"]
             + text.wrapped(problem.message, toWidth: area.width - 16, size: size, maxLines: 4)
         let total = lines.count * lineHeight
         var y = area.y + max(4, (area.height - total) / 2)
         for (index, line) in lines.enumerated() {
             let width = text.measure(line, size: size, bold: index == 0)
-            text.draw(line, in: &raster, x: area.x + max(8, (area.width - width) / 2), y: y, size: size,
-                      color: ink, bold: index == 0, maxWidth: area.width - 16)
+            text.draw(
+                line, in: &raster, x: area.x + max(8, (area.width - width) / 2), y: y, size: size,
+                color: ink, bold: index == 0, maxWidth: area.width - 16)
             y += lineHeight
         }
     }
@@ -346,26 +371,31 @@ public struct IndexSheet: Sendable {
         let left = IndexSheet.margin
         let width = pageWidth - 2 * IndexSheet.margin
         var y = IndexSheet.margin
-        text.draw("Index sheet \u{2014} \(report.fileName)", in: &raster, x: left, y: y, size: IndexSheet.titleSize,
-                  color: .black, bold: true, maxWidth: width)
+        text.draw(
+            "Index sheet \u{2014} \(report.fileName)", in: &raster, x: left, y: y, size: IndexSheet.titleSize,
+            color: .black, bold: true, maxWidth: width)
         y += text.lineMetrics(size: IndexSheet.titleSize).height + 6
         let detail = text.lineMetrics(size: IndexSheet.detailSize).height + 4
-        var line = "Audited \(auditDateText) \u{00B7} \(issues.count) issue"
+        var line =
+            "Audited \(auditDateText) \u{00B7} \(issues.count) issue"
             + (issues.count == 1 ? "" : "s")
         if pageCount > 1, let first = pageIssues.first?.number, let last = pageIssues.last?.number {
             line += " \u{00B7} page \(page + 1) of \(pageCount), issues \(first)\u{2013}\(last)"
         }
-        text.draw(line, in: &raster, x: left, y: y, size: IndexSheet.detailSize, color: IndexSheet.secondaryText,
-                  maxWidth: width)
+        text.draw(
+            line, in: &raster, x: left, y: y, size: IndexSheet.detailSize, color: IndexSheet.secondaryText,
+            maxWidth: width)
         y += detail
         let screens = report.screens.map { screen -> String in
             let name = screen.name == String(screen.index) || screen.name.isEmpty ? "" : " \(screen.name)"
             return "\(screen.index + 1)\(name) (\(screen.issues.count))"
         }
-        let screenLine = "\(report.screens.count) screen" + (report.screens.count == 1 ? "" : "s")
+        let screenLine =
+            "\(report.screens.count) screen" + (report.screens.count == 1 ? "" : "s")
             + (screens.isEmpty ? "" : ": " + screens.joined(separator: ", "))
-        text.draw(screenLine, in: &raster, x: left, y: y, size: IndexSheet.detailSize, color: IndexSheet.secondaryText,
-                  maxWidth: width)
+        text.draw(
+            screenLine, in: &raster, x: left, y: y, size: IndexSheet.detailSize, color: IndexSheet.secondaryText,
+            maxWidth: width)
         y += detail + 4
         var x = left
         for entry in legend {

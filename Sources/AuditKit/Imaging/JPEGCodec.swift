@@ -12,8 +12,10 @@ public enum JPEGCodec {
     /// smallest decoded size still at least that large, which is much faster for a big image bound
     /// for a small cell; the caller then resamples to the exact size.
     /// - Throws: `ImageCodecError` for empty, non-JPEG, corrupt, truncated or too-large data.
-    public static func decode(_ data: Data, minimumWidth: Int = 0, minimumHeight: Int = 0,
-                              maxPixels: Int = defaultMaxPixels) throws(ImageCodecError) -> Raster {
+    public static func decode(
+        _ data: Data, minimumWidth: Int = 0, minimumHeight: Int = 0,
+        maxPixels: Int = defaultMaxPixels
+    ) throws(ImageCodecError) -> Raster {
         var message = makeCodecMessageBuffer()
         var output: UnsafeMutablePointer<UInt8>?
         var width: UInt32 = 0, height: UInt32 = 0
@@ -28,7 +30,8 @@ public enum JPEGCodec {
         guard status == 0, let output else { throw ImageCodecError(status: status, message: message) }
         defer { free(output) }
         let count = Int(width) * Int(height) * 4
-        return Raster(width: Int(width), height: Int(height), pixels: [UInt8](UnsafeBufferPointer(start: output, count: count)))
+        return Raster(
+            width: Int(width), height: Int(height), pixels: [UInt8](UnsafeBufferPointer(start: output, count: count)))
     }
 
     /// Encodes `raster` (alpha ignored) as a baseline JPEG of `quality` 1-100.
@@ -52,8 +55,9 @@ public enum JPEGCodec {
         var length = 0
         let status = rgb.withUnsafeBufferPointer { pixels in
             message.withUnsafeMutableBufferPointer { messageBuffer in
-                CAuditImaging_jpeg_encode(pixels.baseAddress, UInt32(raster.width), UInt32(raster.height), 3,
-                                          Int32(max(1, min(100, quality))), &output, &length, messageBuffer.baseAddress)
+                CAuditImaging_jpeg_encode(
+                    pixels.baseAddress, UInt32(raster.width), UInt32(raster.height), 3,
+                    Int32(max(1, min(100, quality))), &output, &length, messageBuffer.baseAddress)
             }
         }
         guard status == 0, let output else { throw ImageCodecError(status: status, message: message) }

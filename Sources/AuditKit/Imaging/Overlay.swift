@@ -44,7 +44,8 @@ public struct Overlay: Sendable {
     /// clipped to the picture; a rect wholly outside becomes a thin box on the nearest edge.
     public static func boxRect(for rect: Rect, scale: Double, bounds: PixelRect) -> PixelRect {
         let left = Int((rect.x * scale).rounded()), top = Int((rect.y * scale).rounded())
-        let right = Int(((rect.x + rect.width) * scale).rounded()), bottom = Int(((rect.y + rect.height) * scale).rounded())
+        let right = Int(((rect.x + rect.width) * scale).rounded()),
+            bottom = Int(((rect.y + rect.height) * scale).rounded())
         let box = PixelRect(x: left, y: top, width: max(1, right - left), height: max(1, bottom - top))
         let clipped = box.intersection(bounds)
         if !clipped.isEmpty { return clipped }
@@ -114,8 +115,10 @@ public struct Overlay: Sendable {
                     raster.fill(PixelRect(x: x, y: y + 2, width: swatch, height: swatch), with: color)
                     x += swatch + 6
                 }
-                x += text.draw(entry.text, in: &raster, x: x, y: y, size: legendSize, color: .black,
-                               bold: entry.color == nil, maxWidth: decoded.width - 12 - x) + 18
+                x +=
+                    text.draw(
+                        entry.text, in: &raster, x: x, y: y, size: legendSize, color: .black,
+                        bold: entry.color == nil, maxWidth: decoded.width - 12 - x) + 18
             }
             y += legendLineHeight
         }
@@ -130,9 +133,13 @@ public struct Overlay: Sendable {
     /// The legend's entries broken into lines of `width` pixels: the screen and its issue count,
     /// each test type on the screen with its issue numbers, and the issues without a rect.
     private func legendLines(width: Int, size: Int) -> [[LegendEntry]] {
-        var entries = [LegendEntry(color: nil, text: "Screen \(screen.index + 1)"
-                                   + (screen.name.isEmpty || screen.name == String(screen.index) ? "" : " \(screen.name)")
-                                   + " \u{00B7} \(screen.issues.count) issue" + (screen.issues.count == 1 ? "" : "s"))]
+        var entries = [
+            LegendEntry(
+                color: nil,
+                text: "Screen \(screen.index + 1)"
+                    + (screen.name.isEmpty || screen.name == String(screen.index) ? "" : " \(screen.name)")
+                    + " \u{00B7} \(screen.issues.count) issue" + (screen.issues.count == 1 ? "" : "s"))
+        ]
         var byType: [(TestType, [Int])] = []
         for issue in screen.issues {
             if let index = byType.firstIndex(where: { $0.0 == issue.testType }) {
@@ -144,7 +151,9 @@ public struct Overlay: Sendable {
         let order = TestType.known
         byType.sort { (order.firstIndex(of: $0.0) ?? order.count) < (order.firstIndex(of: $1.0) ?? order.count) }
         for (type, numbers) in byType {
-            let list = numbers.count > 8 ? numbers.prefix(8).map(String.init).joined(separator: ",") + ",…"
+            let list =
+                numbers.count > 8
+                ? numbers.prefix(8).map(String.init).joined(separator: ",") + ",…"
                 : numbers.map(String.init).joined(separator: ",")
             entries.append(LegendEntry(color: type.color, text: "\(type.displayName) (\(list))"))
         }
@@ -155,7 +164,9 @@ public struct Overlay: Sendable {
         var lines: [[LegendEntry]] = [[]]
         var x = 0
         for entry in entries {
-            let entryWidth = text.measure(entry.text, size: size, bold: entry.color == nil) + 18 + (entry.color == nil ? 0 : size + 6)
+            let entryWidth =
+                text.measure(entry.text, size: size, bold: entry.color == nil) + 18
+                + (entry.color == nil ? 0 : size + 6)
             if x > 0, x + entryWidth > width {
                 lines.append([])
                 x = 0
@@ -170,8 +181,10 @@ public struct Overlay: Sendable {
     /// cores) and writes `overlay_screen_N.png` files atomically into `directory` (default: the
     /// report's evidence folder).
     /// - Throws: `AuditError` when a file cannot be written or encoded.
-    public static func writeAll(report: InspectorReport, text: TextRenderer, directory: String? = nil,
-                                settings: PNGSettings = .standard) throws -> OverlayOutput {
+    public static func writeAll(
+        report: InspectorReport, text: TextRenderer, directory: String? = nil,
+        settings: PNGSettings = .standard
+    ) throws -> OverlayOutput {
         let evidence = directory.map { EvidencePaths(directory: $0) } ?? EvidencePaths(reportPath: report.sourcePath)
         let results = ParallelWork.map(report.screens, parallel: true) { _, screen -> Result<Data, OverlaySkipReason> in
             do throws(OverlaySkipReason) {
@@ -196,7 +209,8 @@ public struct Overlay: Sendable {
                 }
                 output.paths.append(path)
             case .failure(let skip):
-                output.skipped.append(OverlaySkippedScreen(screenIndex: screen.index, screenName: screen.name, reason: skip.reason))
+                output.skipped.append(
+                    OverlaySkippedScreen(screenIndex: screen.index, screenName: screen.name, reason: skip.reason))
             }
         }
         return output

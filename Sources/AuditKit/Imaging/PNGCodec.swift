@@ -49,8 +49,10 @@ public struct PNGSettings: Sendable, Hashable {
 public enum PNGCodec {
     /// Encodes `raster` as an 8-bit PNG: RGB when `keepAlpha` is false (alpha dropped), else RGBA.
     /// - Throws: `ImageCodecError` when the raster is empty or libpng fails.
-    public static func encode(_ raster: Raster, settings: PNGSettings = .standard,
-                              keepAlpha: Bool = false) throws(ImageCodecError) -> Data {
+    public static func encode(
+        _ raster: Raster, settings: PNGSettings = .standard,
+        keepAlpha: Bool = false
+    ) throws(ImageCodecError) -> Data {
         guard raster.width > 0, raster.height > 0 else {
             throw ImageCodecError(kind: .invalidArgument, message: "cannot encode an empty raster")
         }
@@ -59,9 +61,10 @@ public enum PNGCodec {
         var length = 0
         let status = raster.pixels.withUnsafeBufferPointer { pixels in
             message.withUnsafeMutableBufferPointer { messageBuffer in
-                CAuditImaging_png_encode(pixels.baseAddress, UInt32(raster.width), UInt32(raster.height),
-                                         raster.width * 4, 4, keepAlpha ? 0 : 1, Int32(settings.compressionLevel),
-                                         settings.filters.rawValue, &output, &length, messageBuffer.baseAddress)
+                CAuditImaging_png_encode(
+                    pixels.baseAddress, UInt32(raster.width), UInt32(raster.height),
+                    raster.width * 4, 4, keepAlpha ? 0 : 1, Int32(settings.compressionLevel),
+                    settings.filters.rawValue, &output, &length, messageBuffer.baseAddress)
             }
         }
         guard status == 0, let output else { throw ImageCodecError(status: status, message: message) }
@@ -70,19 +73,23 @@ public enum PNGCodec {
 
     /// Decodes any PNG (all colour types and depths) to an RGBA raster.
     /// - Throws: `ImageCodecError` for empty, non-PNG, corrupt, truncated or too-large data.
-    public static func decode(_ data: Data, maxPixels: Int = JPEGCodec.defaultMaxPixels) throws(ImageCodecError) -> Raster {
+    public static func decode(_ data: Data, maxPixels: Int = JPEGCodec.defaultMaxPixels) throws(ImageCodecError)
+        -> Raster
+    {
         var message = makeCodecMessageBuffer()
         var output: UnsafeMutablePointer<UInt8>?
         var width: UInt32 = 0, height: UInt32 = 0
         let status: Int32 = data.withUnsafeBytes { raw in
             message.withUnsafeMutableBufferPointer { messageBuffer in
-                CAuditImaging_png_decode(raw.baseAddress?.assumingMemoryBound(to: UInt8.self), raw.count,
-                                         UInt64(max(0, maxPixels)), &output, &width, &height, messageBuffer.baseAddress)
+                CAuditImaging_png_decode(
+                    raw.baseAddress?.assumingMemoryBound(to: UInt8.self), raw.count,
+                    UInt64(max(0, maxPixels)), &output, &width, &height, messageBuffer.baseAddress)
             }
         }
         guard status == 0, let output else { throw ImageCodecError(status: status, message: message) }
         defer { free(output) }
         let count = Int(width) * Int(height) * 4
-        return Raster(width: Int(width), height: Int(height), pixels: [UInt8](UnsafeBufferPointer(start: output, count: count)))
+        return Raster(
+            width: Int(width), height: Int(height), pixels: [UInt8](UnsafeBufferPointer(start: output, count: count)))
     }
 }

@@ -5,9 +5,13 @@ import Foundation
 enum ParallelWork {
     /// `transform` applied to every element, on all cores when `parallel` (via
     /// `DispatchQueue.concurrentPerform`), results in input order.
-    static func map<Element: Sendable, Output: Sendable>(_ elements: [Element], parallel: Bool,
-                                                         _ transform: @Sendable (Int, Element) -> Output) -> [Output] {
-        guard parallel, elements.count > 1 else { return elements.enumerated().map { transform($0.offset, $0.element) } }
+    static func map<Element: Sendable, Output: Sendable>(
+        _ elements: [Element], parallel: Bool,
+        _ transform: @Sendable (Int, Element) -> Output
+    ) -> [Output] {
+        guard parallel, elements.count > 1 else {
+            return elements.enumerated().map { transform($0.offset, $0.element) }
+        }
         let results = Results<Output>(count: elements.count)
         DispatchQueue.concurrentPerform(iterations: elements.count) { index in
             results.set(index, transform(index, elements[index]))

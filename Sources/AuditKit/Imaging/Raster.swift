@@ -119,7 +119,8 @@ public struct Raster: Sendable {
     /// The colour at (`x`, `y`); the point must be inside the raster.
     public func pixel(x: Int, y: Int) -> RGBAColor {
         let offset = (y * width + x) * 4
-        return RGBAColor(red: pixels[offset], green: pixels[offset + 1], blue: pixels[offset + 2], alpha: pixels[offset + 3])
+        return RGBAColor(
+            red: pixels[offset], green: pixels[offset + 1], blue: pixels[offset + 2], alpha: pixels[offset + 3])
     }
 
     /// Paints `rect` (clipped) with `color`, blending it over what is there when it is translucent.
@@ -135,7 +136,8 @@ public struct Raster: Sendable {
                 let words = raw.bindMemory(to: UInt32.self)
                 for y in area.y..<area.maxY {
                     let start = y * width + area.x
-                    UnsafeMutableBufferPointer(rebasing: words[start..<(start + area.width)]).update(repeating: littleEndianPattern)
+                    UnsafeMutableBufferPointer(rebasing: words[start..<(start + area.width)]).update(
+                        repeating: littleEndianPattern)
                 }
             }
             return
@@ -165,8 +167,10 @@ public struct Raster: Sendable {
 
     /// Blends `color` through an 8-bit coverage mask (a glyph) whose top-left corner lands at
     /// (`x`, `y`); `pitch` is the mask's bytes per row. Parts outside the raster are clipped.
-    public mutating func blend(mask: UnsafeBufferPointer<UInt8>, maskWidth: Int, maskHeight: Int, pitch: Int,
-                               atX x: Int, y: Int, color: RGBAColor) {
+    public mutating func blend(
+        mask: UnsafeBufferPointer<UInt8>, maskWidth: Int, maskHeight: Int, pitch: Int,
+        atX x: Int, y: Int, color: RGBAColor
+    ) {
         let area = PixelRect(x: x, y: y, width: maskWidth, height: maskHeight).intersection(bounds)
         guard !area.isEmpty, color.alpha > 0 else { return }
         let width = self.width
@@ -187,8 +191,10 @@ public struct Raster: Sendable {
     }
 
     @inline(__always)
-    private static func blendPixel(_ buffer: UnsafeMutableBufferPointer<UInt8>, _ offset: Int, _ color: RGBAColor,
-                                   coverage: Int) {
+    private static func blendPixel(
+        _ buffer: UnsafeMutableBufferPointer<UInt8>, _ offset: Int, _ color: RGBAColor,
+        coverage: Int
+    ) {
         if coverage >= 255 {
             buffer[offset] = color.red
             buffer[offset + 1] = color.green
@@ -200,7 +206,8 @@ public struct Raster: Sendable {
         buffer[offset] = Raster.divideBy255(Int(color.red) * coverage + Int(buffer[offset]) * inverse)
         buffer[offset + 1] = Raster.divideBy255(Int(color.green) * coverage + Int(buffer[offset + 1]) * inverse)
         buffer[offset + 2] = Raster.divideBy255(Int(color.blue) * coverage + Int(buffer[offset + 2]) * inverse)
-        buffer[offset + 3] = UInt8(Int(buffer[offset + 3]) + Int(Raster.divideBy255(coverage * (255 - Int(buffer[offset + 3])))))
+        buffer[offset + 3] = UInt8(
+            Int(buffer[offset + 3]) + Int(Raster.divideBy255(coverage * (255 - Int(buffer[offset + 3])))))
     }
 
     /// `value / 255` rounded, for 0...65025, without a division.
@@ -217,7 +224,8 @@ public struct Raster: Sendable {
     /// enlarging interpolates linearly.
     public mutating func draw(_ source: Raster, in rect: PixelRect) {
         guard !rect.isEmpty, source.width > 0, source.height > 0 else { return }
-        let scaled = (source.width == rect.width && source.height == rect.height)
+        let scaled =
+            (source.width == rect.width && source.height == rect.height)
             ? source : source.resampled(width: rect.width, height: rect.height)
         copy(scaled, to: rect.x, rect.y)
     }
@@ -233,7 +241,8 @@ public struct Raster: Sendable {
                 for row in area.y..<area.maxY {
                     let from = ((row - y) * source.width + (area.x - x)) * 4
                     let to = (row * width + area.x) * 4
-                    (destination.baseAddress! + to).copyMemory(from: sourceBytes.baseAddress! + from, byteCount: area.width * 4)
+                    (destination.baseAddress! + to).copyMemory(
+                        from: sourceBytes.baseAddress! + from, byteCount: area.width * 4)
                 }
             }
         }
@@ -304,9 +313,11 @@ public struct Raster: Sendable {
                             }
                             let outRow = y * newWidth * 4
                             for x in 0..<newWidth {
-                                let value = (sum[x] &>> 20).clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 255))
-                                outRaw.storeBytes(of: SIMD4<UInt8>(truncatingIfNeeded: value), toByteOffset: outRow + x * 4,
-                                                  as: SIMD4<UInt8>.self)
+                                let value = (sum[x] &>> 20).clamped(
+                                    lowerBound: .zero, upperBound: SIMD4(repeating: 255))
+                                outRaw.storeBytes(
+                                    of: SIMD4<UInt8>(truncatingIfNeeded: value), toByteOffset: outRow + x * 4,
+                                    as: SIMD4<UInt8>.self)
                             }
                         }
                     }

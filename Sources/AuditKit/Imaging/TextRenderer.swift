@@ -65,8 +65,10 @@ public final class TextRenderer: @unchecked Sendable {
     /// Finds a font with `FontLocator` (explicit path, `AUDITKIT_FONT`, fontconfig, known paths)
     /// and loads it.
     /// - Throws: `AuditError` when no usable font is found.
-    public convenience init(explicitFontPath: String?,
-                            environment: [String: String] = ProcessInfo.processInfo.environment) throws(AuditError) {
+    public convenience init(
+        explicitFontPath: String?,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws(AuditError) {
         try self.init(fontPath: FontLocator.locate(explicitPath: explicitFontPath, environment: environment))
     }
 
@@ -83,8 +85,9 @@ public final class TextRenderer: @unchecked Sendable {
         let face = faces[0]
         FT_Set_Pixel_Sizes(face, 0, FT_UInt(size))
         let sizeMetrics = face.pointee.size.pointee.metrics
-        let result = LineMetrics(ascent: Int((sizeMetrics.ascender + 63) >> 6),
-                                 descent: Int((-sizeMetrics.descender + 63) >> 6))
+        let result = LineMetrics(
+            ascent: Int((sizeMetrics.ascender + 63) >> 6),
+            descent: Int((-sizeMetrics.descender + 63) >> 6))
         metrics[size] = result
         return result
     }
@@ -146,14 +149,20 @@ public final class TextRenderer: @unchecked Sendable {
             while index < remaining.endIndex {
                 let next = remaining.index(after: index)
                 if remaining[index] == " " {
-                    if measure(String(remaining[..<index]), size: size, bold: bold) <= width { cut = index } else { break }
+                    if measure(String(remaining[..<index]), size: size, bold: bold) <= width {
+                        cut = index
+                    } else {
+                        break
+                    }
                 }
                 index = next
             }
             if cut == remaining.startIndex {
                 var count = 0
                 for character in remaining {
-                    if measure(String(remaining.prefix(count)) + String(character), size: size, bold: bold) > width { break }
+                    if measure(String(remaining.prefix(count)) + String(character), size: size, bold: bold) > width {
+                        break
+                    }
                     count += 1
                 }
                 cut = remaining.index(remaining.startIndex, offsetBy: max(1, count))
@@ -168,20 +177,25 @@ public final class TextRenderer: @unchecked Sendable {
     /// to `maxWidth` when given.
     /// - Returns: the width drawn, in pixels.
     @discardableResult
-    public func draw(_ text: String, in raster: inout Raster, x: Int, y: Int, size: Int, color: RGBAColor,
-                     bold: Bool = false, maxWidth: Int? = nil) -> Int {
-        let line = maxWidth.map { truncated(text, toWidth: $0, size: size, bold: bold) } ?? TextRenderer.singleLine(text)
+    public func draw(
+        _ text: String, in raster: inout Raster, x: Int, y: Int, size: Int, color: RGBAColor,
+        bold: Bool = false, maxWidth: Int? = nil
+    ) -> Int {
+        let line =
+            maxWidth.map { truncated(text, toWidth: $0, size: size, bold: bold) } ?? TextRenderer.singleLine(text)
         let baseline = y + lineMetrics(size: size).ascent
         let placed = layout(line, size: size)
         for item in placed where item.glyph.width > 0 && item.glyph.rows > 0 {
             let left = x + (item.penX + 32) >> 6 + item.glyph.left
             let top = baseline - item.glyph.top
             item.glyph.bitmap.withUnsafeBufferPointer { mask in
-                raster.blend(mask: mask, maskWidth: item.glyph.width, maskHeight: item.glyph.rows,
-                             pitch: item.glyph.width, atX: left, y: top, color: color)
+                raster.blend(
+                    mask: mask, maskWidth: item.glyph.width, maskHeight: item.glyph.rows,
+                    pitch: item.glyph.width, atX: left, y: top, color: color)
                 if bold {
-                    raster.blend(mask: mask, maskWidth: item.glyph.width, maskHeight: item.glyph.rows,
-                                 pitch: item.glyph.width, atX: left + 1, y: top, color: color)
+                    raster.blend(
+                        mask: mask, maskWidth: item.glyph.width, maskHeight: item.glyph.rows,
+                        pitch: item.glyph.width, atX: left + 1, y: top, color: color)
                 }
             }
         }
@@ -192,7 +206,8 @@ public final class TextRenderer: @unchecked Sendable {
     /// Replaces line breaks, tabs and other control characters with spaces.
     static func singleLine(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return text }
-        return String(String.UnicodeScalarView(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? " " : $0 }))
+        return String(
+            String.UnicodeScalarView(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? " " : $0 }))
     }
 
     private struct PlacedGlyph {
@@ -213,11 +228,16 @@ public final class TextRenderer: @unchecked Sendable {
             let (faceIndex, glyphIndex) = resolveLocked(value)
             // Marks, format characters (ZWJ) and emoji skin-tone modifiers that no font here can
             // draw are left out rather than shown as missing-glyph boxes.
-            if glyphIndex == 0, scalar.properties.generalCategory == .nonspacingMark
-                || scalar.properties.generalCategory == .format || (0x1F3FB...0x1F3FF).contains(value) { continue }
+            if glyphIndex == 0,
+                scalar.properties.generalCategory == .nonspacingMark
+                    || scalar.properties.generalCategory == .format || (0x1F3FB...0x1F3FF).contains(value)
+            {
+                continue
+            }
             let face = faces[faceIndex]
             if let previous, previous.face == faceIndex,
-               face.pointee.face_flags & FT_Long(FT_FACE_FLAG_KERNING) != 0 {
+                face.pointee.face_flags & FT_Long(FT_FACE_FLAG_KERNING) != 0
+            {
                 FT_Set_Pixel_Sizes(face, 0, FT_UInt(size))
                 var delta = FT_Vector()
                 if FT_Get_Kerning(face, previous.glyph, glyphIndex, FT_UInt(FT_KERNING_DEFAULT.rawValue), &delta) == 0 {
@@ -275,7 +295,8 @@ public final class TextRenderer: @unchecked Sendable {
             glyph.left = Int(slot.pointee.bitmap_left)
             glyph.top = Int(slot.pointee.bitmap_top)
             if width > 0, rows > 0, let buffer = bitmap.buffer,
-               bitmap.pixel_mode == UInt8(FT_PIXEL_MODE_GRAY.rawValue) {
+                bitmap.pixel_mode == UInt8(FT_PIXEL_MODE_GRAY.rawValue)
+            {
                 var copy = [UInt8](repeating: 0, count: width * rows)
                 let pitch = Int(bitmap.pitch)
                 for row in 0..<rows {

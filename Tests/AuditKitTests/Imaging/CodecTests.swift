@@ -29,9 +29,12 @@ import Testing
         let rgb = try PNGCodec.decode(PNGCodec.encode(original))
         #expect(rgb.width == 33 && rgb.height == 17)
         #expect(rgb.pixels == original.pixels)
-        original.fill(PixelRect(x: 0, y: 0, width: 10, height: 10), with: RGBAColor(red: 10, green: 20, blue: 30, alpha: 255))
+        original.fill(
+            PixelRect(x: 0, y: 0, width: 10, height: 10), with: RGBAColor(red: 10, green: 20, blue: 30, alpha: 255))
         original.pixels[3] = 128
-        for settings in [PNGSettings(compressionLevel: 9, filters: .all), PNGSettings(compressionLevel: 0, filters: .none)] {
+        for settings in [
+            PNGSettings(compressionLevel: 9, filters: .all), PNGSettings(compressionLevel: 0, filters: .none),
+        ] {
             let rgba = try PNGCodec.decode(PNGCodec.encode(original, settings: settings, keepAlpha: true))
             #expect(rgba.pixels == original.pixels)
         }
@@ -73,7 +76,8 @@ import Testing
                     bytes = Array(bytes.prefix(Int.random(in: 0..<bytes.count, using: &generator)))
                 } else {
                     for _ in 0..<Int.random(in: 1...8, using: &generator) {
-                        bytes[Int.random(in: 2..<bytes.count, using: &generator)] = UInt8.random(in: 0...255, using: &generator)
+                        bytes[Int.random(in: 2..<bytes.count, using: &generator)] = UInt8.random(
+                            in: 0...255, using: &generator)
                     }
                 }
                 do {

@@ -23,7 +23,10 @@ func countPixels(_ raster: Raster, in rect: PixelRect, near color: RGBAColor, to
         for x in area.x..<area.maxX {
             let p = raster.pixel(x: x, y: y)
             if abs(Int(p.red) - Int(color.red)) <= tolerance, abs(Int(p.green) - Int(color.green)) <= tolerance,
-               abs(Int(p.blue) - Int(color.blue)) <= tolerance { count += 1 }
+                abs(Int(p.blue) - Int(color.blue)) <= tolerance
+            {
+                count += 1
+            }
         }
     }
     return count
@@ -48,7 +51,8 @@ let sharedTextRenderer: TextRenderer? = try? TextRenderer(explicitFontPath: nil,
 /// A JPEG whose SOF header claims `width` x `height` (the scan data stays that of a small image).
 func jpegClaimingSize(width: Int, height: Int) -> Data {
     var bytes = [UInt8](ImagingFixture.image(ImagingFixture.uiRaster(width: 16, height: 16, seed: 1)).data)
-    for index in 0..<(bytes.count - 9) where bytes[index] == 0xFF && (bytes[index + 1] == 0xC0 || bytes[index + 1] == 0xC2) {
+    for index in 0..<(bytes.count - 9)
+    where bytes[index] == 0xFF && (bytes[index + 1] == 0xC0 || bytes[index + 1] == 0xC2) {
         bytes[index + 5] = UInt8(height >> 8)
         bytes[index + 6] = UInt8(height & 0xFF)
         bytes[index + 7] = UInt8(width >> 8)

@@ -18,13 +18,17 @@ import Testing
         let text = try #require(sharedTextRenderer)
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let report = ImagingFixture.report(issueCount: 14, screenCount: 2, sourcePath: directory.file("AuditReport_2026-01-02_11-02-25.html"))
+        let report = ImagingFixture.report(
+            issueCount: 14, screenCount: 2, sourcePath: directory.file("AuditReport_2026-01-02_11-02-25.html"))
         let sheet = try IndexSheet(report: report, text: text, options: IndexSheetOptions(columns: 3, perPage: 9))
         let output = try sheet.write()
         keep(output.paths)
-        #expect(output.paths.map { $0.replacingOccurrences(of: "//", with: "/") }
-                == [directory.file("AuditReport_2026-01-02_11-02-25/index_sheet_1.png"),
-                    directory.file("AuditReport_2026-01-02_11-02-25/index_sheet_2.png")].map { $0.replacingOccurrences(of: "//", with: "/") })
+        #expect(
+            output.paths.map { $0.replacingOccurrences(of: "//", with: "/") }
+                == [
+                    directory.file("AuditReport_2026-01-02_11-02-25/index_sheet_1.png"),
+                    directory.file("AuditReport_2026-01-02_11-02-25/index_sheet_2.png"),
+                ].map { $0.replacingOccurrences(of: "//", with: "/") })
         let first = try PNGCodec.decode(Data(contentsOf: URL(fileURLWithPath: output.paths[0])))
         #expect(first.width == sheet.pageWidth)
         #expect(first.height == 2 * IndexSheet.margin + sheet.headerHeight + 3 * 230 + 2 * IndexSheet.gap)
@@ -46,13 +50,17 @@ import Testing
         for (slot, issue) in report.issues.enumerated() {
             let cell = sheet.cellFrame(slot: slot)
             let thumbnail = try JPEGCodec.decode(issue.thumbnail!.data)
-            let fitted = IndexSheet.fittedRect(imageWidth: thumbnail.width, imageHeight: thumbnail.height, in: sheet.imageArea(of: cell))
+            let fitted = IndexSheet.fittedRect(
+                imageWidth: thumbnail.width, imageHeight: thumbnail.height, in: sheet.imageArea(of: cell))
             let expected = thumbnail.resampled(width: fitted.width, height: fitted.height)
             #expect(meanDifference(page.raster, fitted, expected) < 10, "issue \(issue.number) thumbnail")
             let label = sheet.labelArea(of: cell)
             let firstLine = PixelRect(x: label.x, y: label.y, width: label.width, height: label.height / 3)
-            #expect(countPixels(page.raster, in: firstLine, near: issue.testType.color) > 15, "issue \(issue.number) label colour")
-            let otherLines = PixelRect(x: label.x, y: label.y + label.height / 3, width: label.width, height: label.height * 2 / 3)
+            #expect(
+                countPixels(page.raster, in: firstLine, near: issue.testType.color) > 15,
+                "issue \(issue.number) label colour")
+            let otherLines = PixelRect(
+                x: label.x, y: label.y + label.height / 3, width: label.width, height: label.height * 2 / 3)
             #expect(countInk(page.raster, in: otherLines) > 40, "issue \(issue.number) rect and text lines")
         }
     }
@@ -76,7 +84,9 @@ import Testing
         #expect(messages[4] == "invalid base64")
         for slot in [0, 1, 2, 4] {
             let area = sheet.imageArea(of: sheet.cellFrame(slot: slot))
-            #expect(countPixels(page.raster, in: area, near: RGBAColor(rgb: 0xB71C1C), tolerance: 30) > 100, "placeholder \(slot)")
+            #expect(
+                countPixels(page.raster, in: area, near: RGBAColor(rgb: 0xB71C1C), tolerance: 30) > 100,
+                "placeholder \(slot)")
         }
         // No thumbnail at all is not a broken image: a grey placeholder, still naming why.
         let absent = sheet.imageArea(of: sheet.cellFrame(slot: 3))
@@ -93,8 +103,9 @@ import Testing
         let page = sheet.renderPage(0)
         func badgeInk(_ slot: Int) -> Int {
             let area = sheet.imageArea(of: sheet.cellFrame(slot: slot))
-            return countPixels(page.raster, in: PixelRect(x: area.maxX - 60, y: area.y, width: 60, height: 22),
-                               near: RGBAColor(rgb: 0x2A2A2A), tolerance: 20)
+            return countPixels(
+                page.raster, in: PixelRect(x: area.maxX - 60, y: area.y, width: 60, height: 22),
+                near: RGBAColor(rgb: 0x2A2A2A), tolerance: 20)
         }
         #expect(badgeInk(1) > 200)
         #expect(badgeInk(0) < 50)
@@ -115,7 +126,11 @@ import Testing
     @Test func badLayoutOptionsAreUsageErrors() throws {
         let text = try #require(sharedTextRenderer)
         let report = ImagingFixture.report(issueCount: 1, screenCount: 1)
-        #expect(throws: AuditError.self) { try IndexSheet(report: report, text: text, options: IndexSheetOptions(columns: 0)) }
-        #expect(throws: AuditError.self) { try IndexSheet(report: report, text: text, options: IndexSheetOptions(cellWidth: 10)) }
+        #expect(throws: AuditError.self) {
+            try IndexSheet(report: report, text: text, options: IndexSheetOptions(columns: 0))
+        }
+        #expect(throws: AuditError.self) {
+            try IndexSheet(report: report, text: text, options: IndexSheetOptions(cellWidth: 10))
+        }
     }
 }

@@ -10,8 +10,9 @@ import Testing
         shot.declaredWidth = 100
         shot.declaredHeight = 200
         let issues = rects.enumerated().map { index, rect in
-            Issue(number: index + 5, screenIndex: 0, screenName: "0", screenGroupName: "g", shortTitle: "t",
-                  testType: index % 2 == 0 ? .contrast : .dynamicType, elementRect: rect)
+            Issue(
+                number: index + 5, screenIndex: 0, screenName: "0", screenGroupName: "g", shortTitle: "t",
+                testType: index % 2 == 0 ? .contrast : .dynamicType, elementRect: rect)
         }
         return Screen(index: 0, name: "0", groupName: "g", screenshot: withScreenshot ? shot : nil, issues: issues)
     }
@@ -23,13 +24,18 @@ import Testing
         #expect(raster.width == 200 && raster.height > 400)
         let red = TestType.contrast.color
         // Box from (20,100) to (80,180) in pixels: its edges are coloured, its middle is not.
-        #expect(countPixels(raster, in: PixelRect(x: 20, y: 120, width: 2, height: 50), near: red, tolerance: 20) == 100)
-        #expect(countPixels(raster, in: PixelRect(x: 78, y: 120, width: 2, height: 50), near: red, tolerance: 20) == 100)
+        #expect(
+            countPixels(raster, in: PixelRect(x: 20, y: 120, width: 2, height: 50), near: red, tolerance: 20) == 100)
+        #expect(
+            countPixels(raster, in: PixelRect(x: 78, y: 120, width: 2, height: 50), near: red, tolerance: 20) == 100)
         #expect(countPixels(raster, in: PixelRect(x: 30, y: 179, width: 40, height: 1), near: red, tolerance: 20) == 40)
         #expect(countPixels(raster, in: PixelRect(x: 40, y: 130, width: 20, height: 30), near: red, tolerance: 20) == 0)
         // The number tag sits above the box.
         #expect(countPixels(raster, in: PixelRect(x: 20, y: 85, width: 12, height: 12), near: red, tolerance: 20) > 40)
-        #expect(Overlay.boxRect(for: Rect(x: 10, y: 50, width: 30, height: 40), scale: 2, bounds: PixelRect(x: 0, y: 0, width: 200, height: 400))
+        #expect(
+            Overlay.boxRect(
+                for: Rect(x: 10, y: 50, width: 30, height: 40), scale: 2,
+                bounds: PixelRect(x: 0, y: 0, width: 200, height: 400))
                 == PixelRect(x: 20, y: 100, width: 60, height: 80))
     }
 
@@ -39,10 +45,13 @@ import Testing
         let raster = try Overlay(screen: screen, text: text).render()
         let red = TestType.contrast.color
         // Clipped to (160,300)-(200,400): left edge and the clipped right/bottom edges are drawn.
-        #expect(countPixels(raster, in: PixelRect(x: 160, y: 320, width: 2, height: 60), near: red, tolerance: 20) == 120)
-        #expect(countPixels(raster, in: PixelRect(x: 198, y: 320, width: 2, height: 60), near: red, tolerance: 20) == 120)
-        let outside = Overlay.boxRect(for: Rect(x: 500, y: 500, width: 10, height: 10), scale: 2,
-                                      bounds: PixelRect(x: 0, y: 0, width: 200, height: 400))
+        #expect(
+            countPixels(raster, in: PixelRect(x: 160, y: 320, width: 2, height: 60), near: red, tolerance: 20) == 120)
+        #expect(
+            countPixels(raster, in: PixelRect(x: 198, y: 320, width: 2, height: 60), near: red, tolerance: 20) == 120)
+        let outside = Overlay.boxRect(
+            for: Rect(x: 500, y: 500, width: 10, height: 10), scale: 2,
+            bounds: PixelRect(x: 0, y: 0, width: 200, height: 400))
         #expect(!outside.isEmpty)
         #expect(outside.intersection(PixelRect(x: 0, y: 0, width: 200, height: 400)) == outside)
     }
@@ -55,7 +64,8 @@ import Testing
         report.screens[1].screenshot = nil
         report.screens[2].screenshot = ReportImage(data: corruptJPEG)
         let output = try Overlay.writeAll(report: report, text: text)
-        #expect(output.paths.map { $0.replacingOccurrences(of: "//", with: "/") }
+        #expect(
+            output.paths.map { $0.replacingOccurrences(of: "//", with: "/") }
                 == [directory.file("r/overlay_screen_1.png").replacingOccurrences(of: "//", with: "/")])
         #expect(output.skipped.map(\.screenIndex) == [1, 2])
         #expect(output.skipped[0].reason == "no screenshot in the report")

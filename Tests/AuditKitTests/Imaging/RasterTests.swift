@@ -23,7 +23,11 @@ import Testing
     @Test func downscaleAveragesAreasInsteadOfPickingPixels() {
         // A one-pixel checkerboard halved: nearest neighbour would give pure black or white.
         var checker = Raster(width: 8, height: 8, fill: .white)
-        for y in 0..<8 { for x in 0..<8 where (x + y) % 2 == 0 { checker.fill(PixelRect(x: x, y: y, width: 1, height: 1), with: .black) } }
+        for y in 0..<8 {
+            for x in 0..<8 where (x + y) % 2 == 0 {
+                checker.fill(PixelRect(x: x, y: y, width: 1, height: 1), with: .black)
+            }
+        }
         let half = checker.resampled(width: 4, height: 4)
         for y in 0..<4 { for x in 0..<4 { #expect((126...129).contains(Int(half.pixel(x: x, y: y).red))) } }
         // A non-integer factor keeps the average too.

@@ -64,7 +64,9 @@ import Testing
     }
 
     @Test func fontLookupReportsMissingAndUnloadableFontsClearly() throws {
-        #expect(throws: AuditError(.missingInput, "font file given by --font does not exist", path: "/nonexistent/font.ttf")) {
+        #expect(
+            throws: AuditError(.missingInput, "font file given by --font does not exist", path: "/nonexistent/font.ttf")
+        ) {
             try FontLocator.locate(explicitPath: "/nonexistent/font.ttf", environment: [:])
         }
         let notAFont = NSTemporaryDirectory() + "/auditkit-not-a-font-\(UUID().uuidString).ttf"
@@ -79,8 +81,11 @@ import Testing
         }
         let mono = "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf"
         if FileManager.default.fileExists(atPath: mono) {
-            #expect(try FontLocator.locate(explicitPath: nil, environment: [FontLocator.environmentVariable: mono]) == mono)
-            #expect(try FontLocator.locate(explicitPath: mono, environment: [FontLocator.environmentVariable: notAFont]) == mono)
+            #expect(
+                try FontLocator.locate(explicitPath: nil, environment: [FontLocator.environmentVariable: mono]) == mono)
+            #expect(
+                try FontLocator.locate(explicitPath: mono, environment: [FontLocator.environmentVariable: notAFont])
+                    == mono)
         }
         let found = try FontLocator.locate(explicitPath: nil, environment: [:])
         #expect(FontLocator.canLoad(found))
