@@ -133,4 +133,25 @@ import Testing
             try IndexSheet(report: report, text: text, options: IndexSheetOptions(cellWidth: 10))
         }
     }
+
+    @Test func aReportWithoutIssuesOrImagesStillGetsASheet() throws {
+        let text = try #require(sharedTextRenderer)
+        let empty = InspectorReport(
+            sourcePath: "/tmp/empty.json", format: .json, auditDate: Date(timeIntervalSince1970: 0),
+            auditDateSource: .caller, sha256: "", fileSize: 0, screens: [])
+        let sheet = try IndexSheet(report: empty, text: text)
+        #expect(sheet.pageCount == 1)
+        let page = sheet.renderPage(0)
+        #expect(page.issueNumbers.isEmpty)
+        #expect(page.raster.width == sheet.pageWidth)
+        // A text export: no thumbnails, no rects; every issue still has its cell, in grey.
+        var textReport = ImagingFixture.report(issueCount: 3, screenCount: 1)
+        for index in 0..<3 {
+            textReport.screens[0].issues[index].thumbnail = nil
+            textReport.screens[0].issues[index].elementRect = nil
+        }
+        let textPage = try IndexSheet(report: textReport, text: text).renderPage(0)
+        #expect(textPage.issueNumbers == [1, 2, 3])
+        #expect(textPage.imageProblems.allSatisfy { $0.message == IndexSheet.noThumbnail })
+    }
 }
