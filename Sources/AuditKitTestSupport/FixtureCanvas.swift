@@ -17,12 +17,34 @@ public struct FixtureCanvas: Sendable {
             self.b = b
         }
 
-        /// iOS system colours and greys used by the painter.
-        public static let white = Color(255, 255, 255), background = Color(242, 242, 247)
-        public static let separator = Color(216, 216, 220), label = Color(28, 28, 30), secondary = Color(142, 142, 147)
-        public static let blue = Color(10, 132, 255), green = Color(52, 199, 89), orange = Color(255, 149, 0)
-        public static let red = Color(255, 59, 48), purple = Color(175, 82, 222), teal = Color(48, 176, 199)
-        public static let indigo = Color(88, 86, 214), pink = Color(255, 45, 85), yellow = Color(255, 204, 0)
+        /// White.
+        public static let white = Color(255, 255, 255)
+        /// The grouped background grey.
+        public static let background = Color(242, 242, 247)
+        /// Separator lines.
+        public static let separator = Color(216, 216, 220)
+        /// Primary text.
+        public static let label = Color(28, 28, 30)
+        /// Secondary text.
+        public static let secondary = Color(142, 142, 147)
+        /// System blue.
+        public static let blue = Color(10, 132, 255)
+        /// System green.
+        public static let green = Color(52, 199, 89)
+        /// System orange.
+        public static let orange = Color(255, 149, 0)
+        /// System red.
+        public static let red = Color(255, 59, 48)
+        /// System purple.
+        public static let purple = Color(175, 82, 222)
+        /// System teal.
+        public static let teal = Color(48, 176, 199)
+        /// System indigo.
+        public static let indigo = Color(88, 86, 214)
+        /// System pink.
+        public static let pink = Color(255, 45, 85)
+        /// System yellow.
+        public static let yellow = Color(255, 204, 0)
     }
 
     /// Width in pixels.

@@ -60,7 +60,9 @@ enum ExtractCommand: Command {
             do {
                 let report = try ReportReader.read(path: path, options: options)
                 for warning in report.warnings {
-                    terminal.warning("\(path): \(warning)" + (warning.byteOffset.map { " (byte \($0))" } ?? ""))
+                    // `path: warning: ...`, in the same shape as `path: error: ...`.
+                    terminal.message("\(path): " + terminal.paint("warning:", code: "33") + " \(warning)"
+                                     + (warning.byteOffset.map { " at byte \($0)" } ?? ""))
                 }
                 var entry = ListingEntry(path: path, report: report)
                 if let thumbnails {
@@ -81,7 +83,9 @@ enum ExtractCommand: Command {
                     do {
                         let files = try EvidenceExport.write(report, to: folder)
                         entry.files = files
-                        for skipped in files.skipped { terminal.warning("\(path): not written: \(skipped)") }
+                        for skipped in files.skipped {
+                            terminal.message("\(path): " + terminal.paint("warning:", code: "33") + " not written: \(skipped)")
+                        }
                     } catch let error as AuditError {
                         terminal.error(error.description)
                         status = worse(status, error.exitStatus)

@@ -180,7 +180,7 @@ public enum EmbeddedImageDecoder {
         free(output)
         // An escape other than \/ (e.g. \u002F): decode the escapes, then try again.
         if text.contains(UInt8(ascii: "\\")) {
-            let plain = JSONDocument.unescape(text)
+            guard let plain = JSONDocument.unescape(text, strict: true) else { return nil }
             if plain.contains(UInt8(ascii: "\\")) { return nil }
             return plain.withUnsafeBytes { decodeBase64($0) }
         }

@@ -153,6 +153,12 @@ struct JSONDocument: Sendable {
 
     /// The bytes of a JSON string's content with its escapes decoded to UTF-8.
     static func unescape(_ raw: UnsafeRawBufferPointer) -> [UInt8] {
+        unescape(raw, strict: false)!
+    }
+
+    /// The bytes of a JSON string's content with its escapes decoded to UTF-8. When `strict`, an invalid
+    /// escape or a control character gives nil (for content the scanner did not validate).
+    static func unescape(_ raw: UnsafeRawBufferPointer, strict: Bool) -> [UInt8]? {
         var out: [UInt8] = []
         out.reserveCapacity(raw.count)
         var i = 0
@@ -178,6 +184,7 @@ struct JSONDocument: Sendable {
         }
         while i < raw.count {
             let c = raw[i]
+            if strict && (c < 0x20 || (c == UInt8(ascii: "\\") && i + 1 >= raw.count)) { return nil }
             if c != UInt8(ascii: "\\") || i + 1 >= raw.count {
                 out.append(c)
                 i += 1
@@ -192,7 +199,11 @@ struct JSONDocument: Sendable {
             case UInt8(ascii: "b"): out.append(0x08)
             case UInt8(ascii: "f"): out.append(0x0C)
             case UInt8(ascii: "u"):
-                guard let unit = hex(i) else { append(scalar: 0xFFFD); continue }
+                guard let unit = hex(i) else {
+                    if strict { return nil }
+                    append(scalar: 0xFFFD)
+                    continue
+                }
                 i += 4
                 if (0xD800...0xDBFF).contains(unit) {
                     if i + 6 <= raw.count, raw[i] == UInt8(ascii: "\\"), raw[i + 1] == UInt8(ascii: "u"),
@@ -207,7 +218,11 @@ struct JSONDocument: Sendable {
                 } else {
                     append(scalar: unit)
                 }
-            default: out.append(e)  // \" \\ \/
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"):
+                out.append(e)
+            default:
+                if strict { return nil }
+                out.append(e)
             }
         }
         return out
@@ -221,6 +236,10 @@ private struct JSONParser {
     let maxDepth: Int
     var nodes: [Node] = []
     var i = 0
+    /// The value being parsed belongs to an `_axKeyImageData` key (base64, often megabytes).
+    var valueIsImageData = false
+
+    static let imageDataKey = Array("_axKeyImageData".utf8)
 
     typealias Node = JSONDocument.Node
 
@@ -252,12 +271,17 @@ private struct JSONParser {
 
     mutating func parse(from start: Int, requireEnd: Bool) throws(JSONParseError) {
         i = start
+        // Inspector reports hold about one value per 100 bytes (images are long strings); reserving
+        // that many up front avoids copying the tape as it grows.
+        nodes.reserveCapacity(min(1 << 20, max(64, (end - start) / 96)))
         var stack: [Int] = []
         stack.reserveCapacity(32)
         value: while true {
             skipWhitespace()
             guard i < end else { throw truncated() }
             let c = base[i]
+            let opaque = valueIsImageData && stack.last.map({ nodes[$0].kind == .object }) == true
+            valueIsImageData = false
             switch c {
             case UInt8(ascii: "{"), UInt8(ascii: "["):
                 if stack.count >= maxDepth {
@@ -279,7 +303,11 @@ private struct JSONParser {
                     continue value
                 }
             case UInt8(ascii: "\""):
-                try parseString()
+                if opaque {
+                    try skipOpaqueString()
+                } else {
+                    try parseString()
+                }
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
                 try parseNumber()
             case UInt8(ascii: "t"):
@@ -330,6 +358,9 @@ private struct JSONParser {
             throw fail("expected a quoted key, found \(describe(base[i]))", at: i)
         }
         try parseString()
+        let key = nodes[nodes.count - 1]
+        valueIsImageData = key.end - key.start == JSONParser.imageDataKey.count + 2
+            && JSONParser.imageDataKey.withUnsafeBytes { memcmp($0.baseAddress!, base + key.start + 1, $0.count) == 0 }
         skipWhitespace()
         guard i < end else { throw truncated() }
         guard base[i] == UInt8(ascii: ":") else {
@@ -391,6 +422,29 @@ private struct JSONParser {
         i = p + 1
         var node = Node(kind: .string, start: start)
         node.escaped = escaped
+        node.end = i
+        node.next = nodes.count + 1
+        nodes.append(node)
+    }
+
+    /// Skips an image's data string at vector speed: `memchr` to the next quote, which ends the string
+    /// unless an odd number of backslashes precedes it. Its content is not validated here: the image
+    /// decoder accepts only base64, white space and `\/` (other escapes are decoded strictly), so
+    /// anything else there becomes the image's problem instead of failing the whole report.
+    private mutating func skipOpaqueString() throws(JSONParseError) {
+        let start = i
+        var p = i + 1
+        while true {
+            guard p < end, let hit = memchr(base + p, 0x22, end - p) else { throw truncated() }
+            let quote = UnsafePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - base
+            var backslashes = 0
+            while quote - 1 - backslashes > start, base[quote - 1 - backslashes] == 0x5C { backslashes += 1 }
+            p = quote + 1
+            if backslashes % 2 == 0 { break }
+        }
+        i = p
+        var node = Node(kind: .string, start: start)
+        node.escaped = true
         node.end = i
         node.next = nodes.count + 1
         nodes.append(node)

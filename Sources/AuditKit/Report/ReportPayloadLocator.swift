@@ -15,19 +15,20 @@ enum ReportPayloadLocator {
     /// - Throws: `AuditError` naming the problem and the byte offset.
     static func locate(in buffer: ByteBuffer, from start: Int, path: String, maxDepth: Int) throws -> Located {
         let bytes = buffer.bytes
-        var firstError: JSONParseError?
+        var bestError: JSONParseError?
         func attempt(_ offset: Int, how: String) -> Located? {
             do {
                 let document = try JSONDocument.parse(buffer, from: offset, requireEnd: false, maxDepth: maxDepth)
                 if document.nodes[0].kind == .object, document.value(of: rootKey, in: 0) != nil {
                     return Located(document: document, how: how)
                 }
-                if firstError == nil {
-                    firstError = JSONParseError(message: "the JSON assigned to rootObject has no \(rootKey)",
+                if bestError == nil {
+                    bestError = JSONParseError(message: "the JSON assigned to rootObject has no \(rootKey)",
                                                 offset: offset, isTruncation: false)
                 }
             } catch {
-                if firstError == nil { firstError = error }
+                // The candidate that parsed furthest is the payload (a decoy fails near its start).
+                if bestError == nil || error.offset > bestError!.offset { bestError = error }
             }
             return nil
         }
@@ -63,16 +64,14 @@ enum ReportPayloadLocator {
                             return Located(document: document, how: "object")
                         }
                     } catch {
-                        if firstError == nil || p == key - 1 || bytes[(p + 1)..<key].allSatisfy(isWhitespace) {
-                            firstError = error
-                        }
+                        if bestError == nil || error.offset > bestError!.offset { bestError = error }
                     }
                 }
                 p -= 1
             }
         }
-        if let firstError {
-            throw ReportReader.payloadError(firstError, path: path)
+        if let bestError {
+            throw ReportReader.payloadError(bestError, path: path)
         }
         throw AuditError(.badInput, "no report payload found (no rootObject assignment and no JSON object with "
                          + "\(rootKey))", path: path, byteOffset: start)

@@ -7,7 +7,7 @@ import Foundation
 public enum ReportReader {
     /// How to read a report.
     public struct Options: Sendable {
-        /// Files larger than this many bytes are refused (default 512 MiB).
+        /// Files larger than this many bytes are refused (default 512 MiB; never more than 2 GiB).
         public var maxFileSize: Int
         /// Deepest allowed JSON nesting (default 256; real reports use 6).
         public var maxDepth: Int
@@ -42,7 +42,7 @@ public enum ReportReader {
     ///   limit, `.badInput` (with the byte offset) when there is no payload, it is not JSON, it is
     ///   truncated, or it has no `_axKeyAllScreens`.
     public static func read(path: String, options: Options = Options()) throws -> InspectorReport {
-        let buffer = try ByteBuffer.read(path: path, maxSize: options.maxFileSize)
+        let buffer = try ByteBuffer.read(path: path, maxSize: min(options.maxFileSize, Int(Int32.max) - 1))
         let attributes = try? FileManager.default.attributesOfItem(atPath: path)
         let modified = attributes?[.modificationDate] as? Date
         return try read(buffer: buffer, path: path, modificationDate: modified, options: options)
@@ -53,9 +53,9 @@ public enum ReportReader {
     /// - Throws: as `read(path:options:)`.
     public static func read(buffer: ByteBuffer, path: String, modificationDate: Date? = nil,
                             options: Options = Options()) throws -> InspectorReport {
-        if buffer.count > options.maxFileSize {
+        if buffer.count > options.maxFileSize || buffer.count >= Int(Int32.max) {
             throw AuditError(.limitExceeded, "the file is \(buffer.count) bytes, more than the limit of "
-                             + "\(options.maxFileSize) bytes", path: path)
+                             + "\(min(options.maxFileSize, Int(Int32.max) - 1)) bytes", path: path)
         }
         // Hash on another core while the payload is parsed.
         let hashGroup = DispatchGroup()

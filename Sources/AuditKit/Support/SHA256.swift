@@ -9,17 +9,6 @@ public struct SHA256: Sendable {
     private var buffer = [UInt8]()
     private var length: UInt64 = 0
 
-    private static let k: [UInt32] = [
-        0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4, 0xab1c_5ed5,
-        0xd807_aa98, 0x1283_5b01, 0x2431_85be, 0x550c_7dc3, 0x72be_5d74, 0x80de_b1fe, 0x9bdc_06a7, 0xc19b_f174,
-        0xe49b_69c1, 0xefbe_4786, 0x0fc1_9dc6, 0x240c_a1cc, 0x2de9_2c6f, 0x4a74_84aa, 0x5cb0_a9dc, 0x76f9_88da,
-        0x983e_5152, 0xa831_c66d, 0xb003_27c8, 0xbf59_7fc7, 0xc6e0_0bf3, 0xd5a7_9147, 0x06ca_6351, 0x1429_2967,
-        0x27b7_0a85, 0x2e1b_2138, 0x4d2c_6dfc, 0x5338_0d13, 0x650a_7354, 0x766a_0abb, 0x81c2_c92e, 0x9272_2c85,
-        0xa2bf_e8a1, 0xa81a_664b, 0xc24b_8b70, 0xc76c_51a3, 0xd192_e819, 0xd699_0624, 0xf40e_3585, 0x106a_a070,
-        0x19a4_c116, 0x1e37_6c08, 0x2748_774c, 0x34b0_bcb5, 0x391c_0cb3, 0x4ed8_aa4a, 0x5b9c_ca4f, 0x682e_6ff3,
-        0x748f_82ee, 0x78a5_636f, 0x84c8_7814, 0x8cc7_0208, 0x90be_fffa, 0xa450_6ceb, 0xbef9_a3f7, 0xc671_78f2,
-    ]
-
     /// A new, empty hash.
     public init() {}
 
@@ -80,50 +69,145 @@ public struct SHA256: Sendable {
         return out
     }
 
-    /// Runs the compression function over `blocks` consecutive 64-byte blocks at `data`.
+    /// Runs the compression function over `blocks` consecutive 64-byte blocks at `data`: 64 unrolled
+    /// rounds over a rolling 16-word message schedule, all in local variables.
     private mutating func compress(_ data: UnsafeRawPointer, blocks: Int) {
         var (h0, h1, h2, h3, h4, h5, h6, h7) = state
-        SHA256.k.withUnsafeBufferPointer { kBuffer in
-            let k = kBuffer.baseAddress!
-            withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { wBuffer in
-                let w = wBuffer.baseAddress!
-                for block in 0..<blocks {
-                    let bytes = data + block * 64
-                    for i in 0..<16 {
-                        w[i] = UInt32(bigEndian: bytes.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self))
-                    }
-                    for i in 16..<64 {
-                        let x = w[i - 15], y = w[i - 2]
-                        let s0 = ((x >> 7) | (x << 25)) ^ ((x >> 18) | (x << 14)) ^ (x >> 3)
-                        let s1 = ((y >> 17) | (y << 15)) ^ ((y >> 19) | (y << 13)) ^ (y >> 10)
-                        w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
-                    }
-                    var a = h0, b = h1, c = h2, d = h3, e = h4, f = h5, g = h6, h = h7
-                    for i in 0..<64 {
-                        let s1 = ((e >> 6) | (e << 26)) ^ ((e >> 11) | (e << 21)) ^ ((e >> 25) | (e << 7))
-                        let ch = (e & f) ^ (~e & g)
-                        let t1 = h &+ s1 &+ ch &+ k[i] &+ w[i]
-                        let s0 = ((a >> 2) | (a << 30)) ^ ((a >> 13) | (a << 19)) ^ ((a >> 22) | (a << 10))
-                        let maj = (a & b) ^ (a & c) ^ (b & c)
-                        h = g
-                        g = f
-                        f = e
-                        e = d &+ t1
-                        d = c
-                        c = b
-                        b = a
-                        a = t1 &+ s0 &+ maj
-                    }
-                    h0 &+= a
-                    h1 &+= b
-                    h2 &+= c
-                    h3 &+= d
-                    h4 &+= e
-                    h5 &+= f
-                    h6 &+= g
-                    h7 &+= h
-                }
-            }
+        @inline(__always) func sigma0(_ x: UInt32) -> UInt32 { ((x >> 7) | (x << 25)) ^ ((x >> 18) | (x << 14)) ^ (x >> 3) }
+        @inline(__always) func sigma1(_ x: UInt32) -> UInt32 { ((x >> 17) | (x << 15)) ^ ((x >> 19) | (x << 13)) ^ (x >> 10) }
+        @inline(__always) func round(_ a: UInt32, _ b: UInt32, _ c: UInt32, _ d: inout UInt32, _ e: UInt32, _ f: UInt32,
+                                     _ g: UInt32, _ h: inout UInt32, _ kw: UInt32) {
+            let s1 = ((e >> 6) | (e << 26)) ^ ((e >> 11) | (e << 21)) ^ ((e >> 25) | (e << 7))
+            let t1 = h &+ s1 &+ ((e & f) ^ (~e & g)) &+ kw
+            let s0 = ((a >> 2) | (a << 30)) ^ ((a >> 13) | (a << 19)) ^ ((a >> 22) | (a << 10))
+            d = d &+ t1
+            h = t1 &+ s0 &+ ((a & b) ^ (a & c) ^ (b & c))
+        }
+        for block in 0..<blocks {
+            let p = data + block * 64
+            @inline(__always) func load(_ i: Int) -> UInt32 { UInt32(bigEndian: p.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self)) }
+            var w0 = load(0), w1 = load(1), w2 = load(2), w3 = load(3), w4 = load(4), w5 = load(5), w6 = load(6), w7 = load(7), w8 = load(8), w9 = load(9), w10 = load(10), w11 = load(11), w12 = load(12), w13 = load(13), w14 = load(14), w15 = load(15)
+            var a = h0, b = h1, c = h2, d = h3, e = h4, f = h5, g = h6, h = h7
+            round(a, b, c, &d, e, f, g, &h, 0x428a2f98 &+ w0)
+            round(h, a, b, &c, d, e, f, &g, 0x71374491 &+ w1)
+            round(g, h, a, &b, c, d, e, &f, 0xb5c0fbcf &+ w2)
+            round(f, g, h, &a, b, c, d, &e, 0xe9b5dba5 &+ w3)
+            round(e, f, g, &h, a, b, c, &d, 0x3956c25b &+ w4)
+            round(d, e, f, &g, h, a, b, &c, 0x59f111f1 &+ w5)
+            round(c, d, e, &f, g, h, a, &b, 0x923f82a4 &+ w6)
+            round(b, c, d, &e, f, g, h, &a, 0xab1c5ed5 &+ w7)
+            round(a, b, c, &d, e, f, g, &h, 0xd807aa98 &+ w8)
+            round(h, a, b, &c, d, e, f, &g, 0x12835b01 &+ w9)
+            round(g, h, a, &b, c, d, e, &f, 0x243185be &+ w10)
+            round(f, g, h, &a, b, c, d, &e, 0x550c7dc3 &+ w11)
+            round(e, f, g, &h, a, b, c, &d, 0x72be5d74 &+ w12)
+            round(d, e, f, &g, h, a, b, &c, 0x80deb1fe &+ w13)
+            round(c, d, e, &f, g, h, a, &b, 0x9bdc06a7 &+ w14)
+            round(b, c, d, &e, f, g, h, &a, 0xc19bf174 &+ w15)
+            w0 = w0 &+ sigma0(w1) &+ w9 &+ sigma1(w14)
+            round(a, b, c, &d, e, f, g, &h, 0xe49b69c1 &+ w0)
+            w1 = w1 &+ sigma0(w2) &+ w10 &+ sigma1(w15)
+            round(h, a, b, &c, d, e, f, &g, 0xefbe4786 &+ w1)
+            w2 = w2 &+ sigma0(w3) &+ w11 &+ sigma1(w0)
+            round(g, h, a, &b, c, d, e, &f, 0x0fc19dc6 &+ w2)
+            w3 = w3 &+ sigma0(w4) &+ w12 &+ sigma1(w1)
+            round(f, g, h, &a, b, c, d, &e, 0x240ca1cc &+ w3)
+            w4 = w4 &+ sigma0(w5) &+ w13 &+ sigma1(w2)
+            round(e, f, g, &h, a, b, c, &d, 0x2de92c6f &+ w4)
+            w5 = w5 &+ sigma0(w6) &+ w14 &+ sigma1(w3)
+            round(d, e, f, &g, h, a, b, &c, 0x4a7484aa &+ w5)
+            w6 = w6 &+ sigma0(w7) &+ w15 &+ sigma1(w4)
+            round(c, d, e, &f, g, h, a, &b, 0x5cb0a9dc &+ w6)
+            w7 = w7 &+ sigma0(w8) &+ w0 &+ sigma1(w5)
+            round(b, c, d, &e, f, g, h, &a, 0x76f988da &+ w7)
+            w8 = w8 &+ sigma0(w9) &+ w1 &+ sigma1(w6)
+            round(a, b, c, &d, e, f, g, &h, 0x983e5152 &+ w8)
+            w9 = w9 &+ sigma0(w10) &+ w2 &+ sigma1(w7)
+            round(h, a, b, &c, d, e, f, &g, 0xa831c66d &+ w9)
+            w10 = w10 &+ sigma0(w11) &+ w3 &+ sigma1(w8)
+            round(g, h, a, &b, c, d, e, &f, 0xb00327c8 &+ w10)
+            w11 = w11 &+ sigma0(w12) &+ w4 &+ sigma1(w9)
+            round(f, g, h, &a, b, c, d, &e, 0xbf597fc7 &+ w11)
+            w12 = w12 &+ sigma0(w13) &+ w5 &+ sigma1(w10)
+            round(e, f, g, &h, a, b, c, &d, 0xc6e00bf3 &+ w12)
+            w13 = w13 &+ sigma0(w14) &+ w6 &+ sigma1(w11)
+            round(d, e, f, &g, h, a, b, &c, 0xd5a79147 &+ w13)
+            w14 = w14 &+ sigma0(w15) &+ w7 &+ sigma1(w12)
+            round(c, d, e, &f, g, h, a, &b, 0x06ca6351 &+ w14)
+            w15 = w15 &+ sigma0(w0) &+ w8 &+ sigma1(w13)
+            round(b, c, d, &e, f, g, h, &a, 0x14292967 &+ w15)
+            w0 = w0 &+ sigma0(w1) &+ w9 &+ sigma1(w14)
+            round(a, b, c, &d, e, f, g, &h, 0x27b70a85 &+ w0)
+            w1 = w1 &+ sigma0(w2) &+ w10 &+ sigma1(w15)
+            round(h, a, b, &c, d, e, f, &g, 0x2e1b2138 &+ w1)
+            w2 = w2 &+ sigma0(w3) &+ w11 &+ sigma1(w0)
+            round(g, h, a, &b, c, d, e, &f, 0x4d2c6dfc &+ w2)
+            w3 = w3 &+ sigma0(w4) &+ w12 &+ sigma1(w1)
+            round(f, g, h, &a, b, c, d, &e, 0x53380d13 &+ w3)
+            w4 = w4 &+ sigma0(w5) &+ w13 &+ sigma1(w2)
+            round(e, f, g, &h, a, b, c, &d, 0x650a7354 &+ w4)
+            w5 = w5 &+ sigma0(w6) &+ w14 &+ sigma1(w3)
+            round(d, e, f, &g, h, a, b, &c, 0x766a0abb &+ w5)
+            w6 = w6 &+ sigma0(w7) &+ w15 &+ sigma1(w4)
+            round(c, d, e, &f, g, h, a, &b, 0x81c2c92e &+ w6)
+            w7 = w7 &+ sigma0(w8) &+ w0 &+ sigma1(w5)
+            round(b, c, d, &e, f, g, h, &a, 0x92722c85 &+ w7)
+            w8 = w8 &+ sigma0(w9) &+ w1 &+ sigma1(w6)
+            round(a, b, c, &d, e, f, g, &h, 0xa2bfe8a1 &+ w8)
+            w9 = w9 &+ sigma0(w10) &+ w2 &+ sigma1(w7)
+            round(h, a, b, &c, d, e, f, &g, 0xa81a664b &+ w9)
+            w10 = w10 &+ sigma0(w11) &+ w3 &+ sigma1(w8)
+            round(g, h, a, &b, c, d, e, &f, 0xc24b8b70 &+ w10)
+            w11 = w11 &+ sigma0(w12) &+ w4 &+ sigma1(w9)
+            round(f, g, h, &a, b, c, d, &e, 0xc76c51a3 &+ w11)
+            w12 = w12 &+ sigma0(w13) &+ w5 &+ sigma1(w10)
+            round(e, f, g, &h, a, b, c, &d, 0xd192e819 &+ w12)
+            w13 = w13 &+ sigma0(w14) &+ w6 &+ sigma1(w11)
+            round(d, e, f, &g, h, a, b, &c, 0xd6990624 &+ w13)
+            w14 = w14 &+ sigma0(w15) &+ w7 &+ sigma1(w12)
+            round(c, d, e, &f, g, h, a, &b, 0xf40e3585 &+ w14)
+            w15 = w15 &+ sigma0(w0) &+ w8 &+ sigma1(w13)
+            round(b, c, d, &e, f, g, h, &a, 0x106aa070 &+ w15)
+            w0 = w0 &+ sigma0(w1) &+ w9 &+ sigma1(w14)
+            round(a, b, c, &d, e, f, g, &h, 0x19a4c116 &+ w0)
+            w1 = w1 &+ sigma0(w2) &+ w10 &+ sigma1(w15)
+            round(h, a, b, &c, d, e, f, &g, 0x1e376c08 &+ w1)
+            w2 = w2 &+ sigma0(w3) &+ w11 &+ sigma1(w0)
+            round(g, h, a, &b, c, d, e, &f, 0x2748774c &+ w2)
+            w3 = w3 &+ sigma0(w4) &+ w12 &+ sigma1(w1)
+            round(f, g, h, &a, b, c, d, &e, 0x34b0bcb5 &+ w3)
+            w4 = w4 &+ sigma0(w5) &+ w13 &+ sigma1(w2)
+            round(e, f, g, &h, a, b, c, &d, 0x391c0cb3 &+ w4)
+            w5 = w5 &+ sigma0(w6) &+ w14 &+ sigma1(w3)
+            round(d, e, f, &g, h, a, b, &c, 0x4ed8aa4a &+ w5)
+            w6 = w6 &+ sigma0(w7) &+ w15 &+ sigma1(w4)
+            round(c, d, e, &f, g, h, a, &b, 0x5b9cca4f &+ w6)
+            w7 = w7 &+ sigma0(w8) &+ w0 &+ sigma1(w5)
+            round(b, c, d, &e, f, g, h, &a, 0x682e6ff3 &+ w7)
+            w8 = w8 &+ sigma0(w9) &+ w1 &+ sigma1(w6)
+            round(a, b, c, &d, e, f, g, &h, 0x748f82ee &+ w8)
+            w9 = w9 &+ sigma0(w10) &+ w2 &+ sigma1(w7)
+            round(h, a, b, &c, d, e, f, &g, 0x78a5636f &+ w9)
+            w10 = w10 &+ sigma0(w11) &+ w3 &+ sigma1(w8)
+            round(g, h, a, &b, c, d, e, &f, 0x84c87814 &+ w10)
+            w11 = w11 &+ sigma0(w12) &+ w4 &+ sigma1(w9)
+            round(f, g, h, &a, b, c, d, &e, 0x8cc70208 &+ w11)
+            w12 = w12 &+ sigma0(w13) &+ w5 &+ sigma1(w10)
+            round(e, f, g, &h, a, b, c, &d, 0x90befffa &+ w12)
+            w13 = w13 &+ sigma0(w14) &+ w6 &+ sigma1(w11)
+            round(d, e, f, &g, h, a, b, &c, 0xa4506ceb &+ w13)
+            w14 = w14 &+ sigma0(w15) &+ w7 &+ sigma1(w12)
+            round(c, d, e, &f, g, h, a, &b, 0xbef9a3f7 &+ w14)
+            w15 = w15 &+ sigma0(w0) &+ w8 &+ sigma1(w13)
+            round(b, c, d, &e, f, g, h, &a, 0xc67178f2 &+ w15)
+            h0 &+= a
+            h1 &+= b
+            h2 &+= c
+            h3 &+= d
+            h4 &+= e
+            h5 &+= f
+            h6 &+= g
+            h7 &+= h
         }
         state = (h0, h1, h2, h3, h4, h5, h6, h7)
     }

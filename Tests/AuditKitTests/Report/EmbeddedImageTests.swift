@@ -80,6 +80,16 @@ import Testing
         #expect(report.warnings.map(\.description).contains("issue 1: thumbnail: missing image data"))
     }
 
+    @Test func turnsBadJSONInsideImageDataIntoAnImageProblem() throws {
+        let fixture = ReportFixture(screens: [ReportFixture.Screen(name: "0", groupName: "", issues: [
+            ReportFixture.Issue(extraMembers: [.init("_axKeyImageThumbnail", .raw("{\"_axKeyImageData\" : \"QUJD\u{01}x\"}"))]),
+            ReportFixture.Issue(extraMembers: [.init("_axKeyImageThumbnail", .raw("{\"_axKeyImageData\" : \"QU\\xJD\"}"))]),
+            ReportFixture.Issue(extraMembers: [.init("_axKeyImageThumbnail", .raw("{\"_axKeyImageData\" : \"QUJD\\\"\"}"))]),
+        ])])
+        let report = try ReportReader.read(buffer: ByteBuffer(copying: fixture.data(.json)), path: "x.json")
+        #expect(report.issues.map(\.imageProblem) == [.invalidBase64, .invalidBase64, .invalidBase64])
+    }
+
     @Test func decodesBase64WithEscapedSlashesWhitespaceAndNoPadding() {
         func decode(_ text: String) -> [UInt8]? {
             Array(text.utf8).withUnsafeBytes { EmbeddedImageDecoder.decodeBase64($0) }.map { [UInt8]($0) }

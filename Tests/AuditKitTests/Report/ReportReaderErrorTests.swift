@@ -50,6 +50,13 @@ import Testing
         #expect(e?.message.contains("truncated") == true)
     }
 
+    @Test func blamesThePayloadNotAnEarlierDecoyWhenItIsTruncated() {
+        let text = "<script>var s = {rootObject: {nope}};</script><script>var rootObject = {\"_axKeyAllScreens\" : [{"
+        let e = error(reading: text)
+        #expect(e?.message.contains("truncated") == true)
+        #expect(e?.location?.byteOffset == text.utf8.count)
+    }
+
     @Test func rejectsJSONWithoutScreens() {
         let e = error(reading: "{\n  \"_axKeySomethingElse\" : []\n}", path: "other.json")
         #expect(e?.message.contains("_axKeyAllScreens") == true)

@@ -91,4 +91,19 @@ import Testing
             }
         }
     }
+
+    @Test func shipsTheSampleReportTheFixtureBuilderMakes() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        let path = root.appendingPathComponent("Reports/AuditReport_2026-01-02_11-02-25.html").path
+        let shipped = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect(shipped == ReportFixture.sampleHTML(), "regenerate with: swift run auditkit-bench make-sample Reports/")
+        let report = try ReportReader.read(path: path)
+        Self.expectEqual(report, ReportFixture.sample(), container: .html(.varAssignment))
+        #expect(report.issues.count == 16)
+        #expect(report.issues.filter(\.isDuplicate).count == 1)
+        #expect(Set(report.issues.map(\.testType)).count == 9)
+        #expect(report.warnings.isEmpty)
+        #expect(shipped.count < 1_000_000)
+    }
 }
