@@ -7,6 +7,8 @@ public enum AuditKitCLI {
     static var commands: [any Command.Type] {
         [
             ExtractCommand.self,
+            SheetCommand.self,
+            OverlayCommand.self,
             MapCommand.self,
             LogCommand.self,
             SummaryCommand.self,

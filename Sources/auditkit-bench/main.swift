@@ -9,3 +9,4 @@ if area == nil || area == "reader" { try runReaderBenchmark(arguments: Array(arg
 if area == nil || area == "log" { runLogBenchmark() }
 if area == nil || area == "history" { try runHistoryBenchmark() }
 if area == nil || area == "mapping" { runMappingBenchmark() }
+if area == nil || area == "imaging" { runImagingBenchmark() }

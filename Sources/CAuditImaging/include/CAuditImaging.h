@@ -32,4 +32,38 @@ int CAuditImaging_jpeg_encode(const uint8_t *pixels, uint32_t width, uint32_t he
                               int components, int quality,
                               uint8_t **output, size_t *output_length, char *message);
 
+/// Decodes a JPEG to 8-bit RGBA (alpha 255), using libjpeg's DCT scaling (scale_num/8) so the result
+/// is the smallest that is still at least min_width x min_height (0 x 0 decodes at full size).
+/// Images over max_pixels (0: no limit) are refused before any pixel is decoded. A JPEG whose data
+/// ends early is an error (CAuditImaging_error_truncated), not a half-grey picture.
+/// `source_width`/`source_height` (may be NULL) receive the header's size whenever it was read.
+/// On success `*pixels` is a malloc'd buffer of width*height*4 bytes the caller frees with `free`.
+int CAuditImaging_jpeg_decode(const uint8_t *data, size_t length,
+                              uint32_t min_width, uint32_t min_height, uint64_t max_pixels,
+                              uint8_t **pixels, uint32_t *width, uint32_t *height,
+                              uint32_t *source_width, uint32_t *source_height, char *message);
+
+/// PNG row filter masks for CAuditImaging_png_encode (the values of libpng's PNG_FILTER_* macros).
+enum {
+    CAuditImaging_png_filter_none = 0x08,
+    CAuditImaging_png_filter_sub = 0x10,
+    CAuditImaging_png_filter_up = 0x20,
+    CAuditImaging_png_filter_avg = 0x40,
+    CAuditImaging_png_filter_paeth = 0x80,
+    CAuditImaging_png_filter_all = 0xF8,
+};
+
+/// Encodes 8-bit RGB (channels 3) or RGBA (channels 4) rows, `stride` bytes apart, to a PNG with
+/// zlib `compression_level` (0-9) and the libpng filter mask `filters` (PNG_FILTER_NONE, ...).
+/// With channels 4 and `drop_alpha` non-zero the PNG is RGB (the fourth byte of each pixel is skipped).
+/// On success `*output` is a malloc'd buffer the caller frees with `free`.
+int CAuditImaging_png_encode(const uint8_t *pixels, uint32_t width, uint32_t height, size_t stride,
+                             int channels, int drop_alpha, int compression_level, int filters,
+                             uint8_t **output, size_t *output_length, char *message);
+
+/// Decodes any PNG to 8-bit RGBA. Images over max_pixels (0: no limit) are refused before any
+/// pixel is decoded. On success `*pixels` (width*height*4 bytes) is malloc'd; the caller frees it.
+int CAuditImaging_png_decode(const uint8_t *data, size_t length, uint64_t max_pixels,
+                             uint8_t **pixels, uint32_t *width, uint32_t *height, char *message);
+
 #endif

@@ -1,0 +1,59 @@
+import AuditKit
+import Foundation
+
+/// `auditkit overlay`: draws numbered issue boxes on each screen's screenshot.
+struct OverlayCommand: Command {
+    static let name = "overlay"
+    static let abstract = "Draw each screenshot with a numbered, coloured box on every flagged element."
+    static let usage = "overlay REPORT [-o DIR] [--font PATH] [--format text|json]"
+    static let discussion = """
+        Writes overlay_screen_1.png, overlay_screen_2.png, ... into the report's evidence folder
+        (Reports/<report name>/) or DIR. Box numbers are the issue numbers of the index sheet; colours
+        are the test types'. Rects partly outside the screenshot are clipped to it. Screens without a
+        usable screenshot are listed on stderr. Prints the files written.
+
+        EXAMPLE: auditkit overlay Reports/AuditReport_2026-01-02_11-02-25.html -o /tmp/overlays
+        """
+    static let options: [OptionSpec] = [
+        .option("--output", "-o", value: "DIR", help: "Folder to write into (default: the report's evidence folder)."),
+        .option("--font", value: "PATH", help: "Font file for the numbers and legend."),
+        .option("--format", value: "FORMAT", help: "Output: text (default) or json."),
+    ]
+
+    /// Output formats.
+    enum Format: String {
+        case text, json
+    }
+
+    static func run(_ context: CommandContext) throws -> ExitStatus {
+        let arguments = context.arguments
+        guard arguments.positional.count == 1, let reportPath = arguments.positional.first else {
+            throw AuditError(.usage, arguments.positional.isEmpty ? "missing REPORT" : "expected one REPORT")
+        }
+        let format = try arguments.choice("--format", default: Format.text)
+        let text = try TextRenderer(explicitFontPath: arguments.value("--font"), environment: context.environment)
+        let report = try ReportReader.read(path: reportPath)
+        let output = try Overlay.writeAll(report: report, text: text, directory: arguments.value("--output"))
+        for skipped in output.skipped {
+            context.terminal.warning(
+                "\(reportPath): screen \(skipped.screenIndex + 1) (\(skipped.screenName)): "
+                    + "no overlay: \(skipped.reason)")
+        }
+        switch format {
+        case .text:
+            for path in output.paths { context.terminal.line(path) }
+        case .json:
+            let object: [String: Any] = [
+                "report": reportPath,
+                "overlays": output.paths,
+                "skippedScreens": output.skipped.map {
+                    ["screen": $0.screenIndex + 1, "name": $0.screenName, "reason": $0.reason] as [String: Any]
+                },
+            ]
+            let data = try JSONSerialization.data(
+                withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+            context.terminal.line(String(decoding: data, as: UTF8.self))
+        }
+        return .success
+    }
+}

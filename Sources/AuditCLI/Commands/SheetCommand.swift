@@ -1,0 +1,81 @@
+import AuditKit
+import Foundation
+
+/// `auditkit sheet`: draws the index sheet of a report.
+struct SheetCommand: Command {
+    static let name = "sheet"
+    static let abstract = "Draw an index sheet: every issue's thumbnail with its number, test type, rect and text."
+    static let usage =
+        "sheet REPORT [-o PATH] [--columns N] [--cell WxH] [--per-page N] [--font PATH] [--format text|json]"
+    static let discussion = """
+        Writes index_sheet.png into the report's evidence folder (Reports/<report name>/), or
+        index_sheet_1.png, index_sheet_2.png, ... when the issues need more than one page. With -o, the
+        pages go to that path (name_1.png, ... for several); a .jpg or .jpeg path writes JPEG.
+        Issues whose thumbnail is missing or broken get a placeholder cell naming the problem, and a
+        warning on stderr. Prints the files written.
+
+        The font: --font PATH, else $AUDITKIT_FONT, else fontconfig's sans-serif, else DejaVu Sans or
+        the macOS system font. Characters the font lacks (CJK, ...) come from a fontconfig fallback.
+
+        EXAMPLE: auditkit sheet Reports/AuditReport_2026-01-02_11-02-25.html --columns 5
+        """
+    static let options: [OptionSpec] = [
+        .option("--output", "-o", value: "PATH", help: "Where to write (default: the report's evidence folder)."),
+        .option("--columns", value: "N", help: "Cells per row (default 6)."),
+        .option("--cell", value: "WxH", help: "Cell size in pixels (default 240x230)."),
+        .option("--per-page", value: "N", help: "Cells per page (default 60)."),
+        .option("--font", value: "PATH", help: "Font file for the labels."),
+        .option("--format", value: "FORMAT", help: "Output: text (default) or json."),
+    ]
+
+    /// Output formats.
+    enum Format: String {
+        case text, json
+    }
+
+    static func run(_ context: CommandContext) throws -> ExitStatus {
+        let arguments = context.arguments
+        guard arguments.positional.count == 1, let reportPath = arguments.positional.first else {
+            throw AuditError(.usage, arguments.positional.isEmpty ? "missing REPORT" : "expected one REPORT")
+        }
+        let format = try arguments.choice("--format", default: Format.text)
+        let defaults = IndexSheetOptions()
+        var options = defaults
+        options.columns = try arguments.integer("--columns", in: 1...100) ?? defaults.columns
+        options.perPage = try arguments.integer("--per-page", in: 1...10_000) ?? defaults.perPage
+        if let cell = arguments.value("--cell") {
+            let parts = cell.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+            guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]),
+                (120...2000).contains(width), (120...2000).contains(height)
+            else {
+                throw AuditError(.usage, "--cell expects WIDTHxHEIGHT from 120x120 to 2000x2000, got '\(cell)'")
+            }
+            options.cellWidth = width
+            options.cellHeight = height
+        }
+        let text = try TextRenderer(explicitFontPath: arguments.value("--font"), environment: context.environment)
+        let report = try ReportReader.read(path: reportPath)
+        let sheet = try IndexSheet(report: report, text: text, options: options)
+        let output = try sheet.write(to: arguments.value("--output"))
+        for problem in output.imageProblems {
+            context.terminal.warning("\(reportPath): issue \(problem.issueNumber): thumbnail: \(problem.message)")
+        }
+        switch format {
+        case .text:
+            for path in output.paths { context.terminal.line(path) }
+        case .json:
+            let object: [String: Any] = [
+                "report": reportPath,
+                "pages": output.paths,
+                "issues": report.issues.count,
+                "imageProblems": output.imageProblems.map {
+                    ["issue": $0.issueNumber, "message": $0.message] as [String: Any]
+                },
+            ]
+            let data = try JSONSerialization.data(
+                withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+            context.terminal.line(String(decoding: data, as: UTF8.self))
+        }
+        return .success
+    }
+}

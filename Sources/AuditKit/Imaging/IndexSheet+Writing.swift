@@ -1,0 +1,109 @@
+import Foundation
+
+/// What writing an index sheet produced.
+public struct IndexSheetOutput: Sendable {
+    /// The files written, one per page, in page order.
+    public var paths: [String]
+    /// Issues drawn as placeholders and why, in issue order.
+    public var imageProblems: [IndexSheetImageProblem]
+}
+
+extension IndexSheet {
+    /// The files the pages go to. Without `outputPath`: `index_sheet.png` beside the report (in
+    /// `EvidencePaths(reportPath:)`), or `index_sheet_1.png`, ... when there are several pages. With
+    /// it: that path, or `name_1.ext`, ... for several pages. A `.jpg`/`.jpeg` extension means JPEG.
+    public static func outputPaths(pageCount: Int, outputPath: String?, reportPath: String) -> [String] {
+        guard let outputPath else {
+            let evidence = EvidencePaths(reportPath: reportPath)
+            if pageCount == 1 { return [evidence.indexSheet()] }
+            return (1...pageCount).map { evidence.indexSheet(page: $0) }
+        }
+        if pageCount == 1 { return [outputPath] }
+        let ns = outputPath as NSString
+        let base = ns.deletingPathExtension, ext = ns.pathExtension
+        return (1...pageCount).map { base + "_\($0)" + (ext.isEmpty ? "" : "." + ext) }
+    }
+
+    /// Whether `path` asks for JPEG output.
+    public static func wantsJPEG(_ path: String) -> Bool {
+        ["jpg", "jpeg"].contains((path as NSString).pathExtension.lowercased())
+    }
+
+    /// Renders and encodes every page (pages spread over all cores), then writes each file
+    /// atomically under its lock, creating the folder when needed.
+    /// - Parameter outputPath: `-o PATH`, or nil for the default beside the report.
+    /// - Throws: `AuditError` when a file cannot be written or a page cannot be encoded.
+    public func write(to outputPath: String? = nil) throws -> IndexSheetOutput {
+        let paths = IndexSheet.outputPaths(pageCount: pageCount, outputPath: outputPath, reportPath: report.sourcePath)
+        let encoded = encodedPages(paths: paths)
+        let folder = ((paths[0] as NSString).deletingLastPathComponent)
+        if !folder.isEmpty { try AtomicFile.makeDirectory(folder) }
+        var problems: [IndexSheetImageProblem] = []
+        for (index, result) in encoded.enumerated() {
+            switch result {
+            case .success(let page):
+                let path = paths[index]
+                try FileLock.withExclusiveLock(at: FileLock.lockPath(for: path)) {
+                    _ = try AtomicFile.write(page.data, to: path)
+                }
+                problems += page.problems
+            case .failure(let error):
+                throw AuditError(
+                    .internalError, "cannot encode index sheet page \(index + 1)", path: paths[index],
+                    cause: error.description)
+            }
+        }
+        if outputPath == nil { removeStalePages(keeping: paths) }
+        return IndexSheetOutput(paths: paths, imageProblems: problems)
+    }
+
+    /// Removes index sheet pages a previous, larger run left in the report's evidence folder (only
+    /// there: a folder the user chose with `-o` is left alone), so no stale page is mistaken for
+    /// this report's.
+    private func removeStalePages(keeping paths: [String]) {
+        let evidence = EvidencePaths(reportPath: report.sourcePath)
+        var candidates = [evidence.indexSheet()]
+        var page = 1
+        while FileManager.default.fileExists(atPath: evidence.indexSheet(page: page)) || page <= pageCount {
+            candidates.append(evidence.indexSheet(page: page))
+            page += 1
+        }
+        let kept = Set(paths.map { ($0 as NSString).standardizingPath })
+        for candidate in candidates where !kept.contains((candidate as NSString).standardizingPath) {
+            try? FileManager.default.removeItem(atPath: candidate)
+        }
+    }
+
+    /// One encoded page and the placeholders it holds.
+    public struct EncodedPage: Sendable {
+        /// The PNG or JPEG bytes.
+        public var data: Data
+        /// The placeholders on the page.
+        public var problems: [IndexSheetImageProblem]
+    }
+
+    /// Every page rendered and encoded (PNG, or JPEG when its path says so), in page order.
+    /// Nothing is written; `write(to:)` and the benchmark use this.
+    public func encodedPages(paths: [String]) -> [Result<EncodedPage, ImageCodecError>] {
+        let encode: @Sendable (Int, IndexSheetPage) -> Result<EncodedPage, ImageCodecError> = { index, page in
+            do throws(ImageCodecError) {
+                let data =
+                    IndexSheet.wantsJPEG(paths[index])
+                    ? try JPEGCodec.encode(page.raster, quality: self.options.jpegQuality)
+                    : try PNGCodec.encode(page.raster, settings: self.options.pngSettings)
+                return .success(EncodedPage(data: data, problems: page.imageProblems))
+            } catch {
+                return .failure(error)
+            }
+        }
+        // One page: its cells are decoded and scaled on all cores. Several: one page per core from
+        // start to finish (measured faster than drawing pages cell-parallel one after the other
+        // even for 3 pages on 2 cores), and only a page per core is held in memory.
+        if pageCount == 1 {
+            return [encode(0, renderPage(0, parallelCells: true))]
+        }
+        return ParallelWork.map(Array(0..<pageCount), parallel: true) { _, index in
+            encode(index, self.renderPage(index))
+        }
+    }
+}

@@ -1,0 +1,414 @@
+import Dispatch
+import Foundation
+
+/// How an index sheet is laid out.
+public struct IndexSheetOptions: Sendable, Hashable {
+    /// Cells per row.
+    public var columns: Int
+    /// Width of one cell in pixels.
+    public var cellWidth: Int
+    /// Height of one cell in pixels (image area plus the three-line label).
+    public var cellHeight: Int
+    /// Cells per page; a report with more issues gets several pages.
+    public var perPage: Int
+    /// How PNG pages are compressed.
+    public var pngSettings: PNGSettings
+    /// JPEG quality when the output path ends in `.jpg`/`.jpeg`.
+    public var jpegQuality: Int
+
+    /// Creates options; the defaults give 6 columns of 240x230 cells, 60 cells a page.
+    public init(
+        columns: Int = 6, cellWidth: Int = 240, cellHeight: Int = 230, perPage: Int = 60,
+        pngSettings: PNGSettings = .standard, jpegQuality: Int = 88
+    ) {
+        self.columns = columns
+        self.cellWidth = cellWidth
+        self.cellHeight = cellHeight
+        self.perPage = perPage
+        self.pngSettings = pngSettings
+        self.jpegQuality = jpegQuality
+    }
+}
+
+/// One rendered page of an index sheet.
+public struct IndexSheetPage: Sendable {
+    /// 1-based page number.
+    public var number: Int
+    /// The issue numbers on the page, in cell order.
+    public var issueNumbers: [Int]
+    /// The picture.
+    public var raster: Raster
+    /// Issues drawn as placeholders, with what is wrong with their image, in cell order.
+    public var imageProblems: [IndexSheetImageProblem]
+}
+
+/// An issue whose thumbnail could not be drawn, and why (shown in its placeholder cell).
+public struct IndexSheetImageProblem: Sendable, Hashable {
+    /// The issue number.
+    public var issueNumber: Int
+    /// What is wrong, e.g. `truncated JPEG` or `no thumbnail in the report`.
+    public var message: String
+}
+
+/// An index sheet: every issue's thumbnail in a grid over a label (number, test type in its colour,
+/// element rect, element text), under a header with the report's name, date, screens, counts per
+/// test type and a colour legend. Issues whose image has a problem get a placeholder cell saying so;
+/// no issue is ever left out.
+///
+/// The geometry (`cellFrame`, `imageArea`, `labelArea`, `fittedRect`) is public so callers and tests
+/// can find what was drawn where.
+public struct IndexSheet: Sendable {
+    /// The report drawn.
+    public let report: InspectorReport
+    /// The layout.
+    public let options: IndexSheetOptions
+    /// The text renderer (shared; thread-safe).
+    public let text: TextRenderer
+    private let issues: [Issue]
+    /// Legend entries (test types with counts, then the duplicate mark), computed once.
+    private let legend: [LegendEntry]
+    /// Height of one label line.
+    private let lineHeight: Int
+    /// The audit date as the header shows it, `2026-01-02 11:02` (local time).
+    private let auditDateText: String
+    /// Height of the header block (title, details, legend) at the top of every page.
+    public let headerHeight: Int
+
+    /// Outer margin of a page.
+    public static let margin = 24
+    /// Space between cells.
+    public static let gap = 12
+    /// Label font size in pixels.
+    public static let labelSize = 13
+    /// Height of the coloured bar on top of each cell.
+    public static let barHeight = 5
+
+    /// Prepares a sheet for `report`.
+    /// - Throws: a usage `AuditError` when the options cannot make a readable sheet.
+    public init(report: InspectorReport, text: TextRenderer, options: IndexSheetOptions = IndexSheetOptions())
+        throws(AuditError)
+    {
+        guard (1...100).contains(options.columns) else {
+            throw AuditError(.usage, "--columns must be from 1 to 100, got \(options.columns)")
+        }
+        guard (120...2000).contains(options.cellWidth), (120...2000).contains(options.cellHeight) else {
+            throw AuditError(
+                .usage, "--cell must be from 120x120 to 2000x2000, got \(options.cellWidth)x\(options.cellHeight)")
+        }
+        guard (1...10_000).contains(options.perPage) else {
+            throw AuditError(.usage, "--per-page must be from 1 to 10000, got \(options.perPage)")
+        }
+        self.report = report
+        self.options = options
+        self.text = text
+        self.issues = report.issues
+        self.legend = IndexSheet.legendEntries(issues: issues)
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "yyyy-MM-dd HH:mm"
+        self.auditDateText = formatter.string(from: report.auditDate)
+        self.lineHeight = text.lineMetrics(size: IndexSheet.labelSize).height + 2
+        let pageWidth =
+            2 * IndexSheet.margin + options.columns * options.cellWidth + (options.columns - 1) * IndexSheet.gap
+        let rows = IndexSheet.legendRows(legend, text: text, available: pageWidth - 2 * IndexSheet.margin)
+        let title = text.lineMetrics(size: IndexSheet.titleSize).height
+        let detail = text.lineMetrics(size: IndexSheet.detailSize).height + 4
+        self.headerHeight = title + 6 + 2 * detail + rows * (detail + 4) + 14
+    }
+
+    /// The number of pages (at least 1, even for a report without issues).
+    public var pageCount: Int { max(1, (issues.count + options.perPage - 1) / options.perPage) }
+
+    /// Height of the label under each thumbnail: three lines.
+    public var labelHeight: Int { 3 * lineHeight + 6 }
+
+    /// The page's width in pixels.
+    public var pageWidth: Int {
+        2 * IndexSheet.margin + options.columns * options.cellWidth + (options.columns - 1) * IndexSheet.gap
+    }
+
+    /// The frame of the cell at zero-based `slot` on a page.
+    public func cellFrame(slot: Int) -> PixelRect {
+        let column = slot % options.columns, row = slot / options.columns
+        return PixelRect(
+            x: IndexSheet.margin + column * (options.cellWidth + IndexSheet.gap),
+            y: IndexSheet.margin + headerHeight + row * (options.cellHeight + IndexSheet.gap),
+            width: options.cellWidth, height: options.cellHeight)
+    }
+
+    /// The area of a cell the thumbnail is fitted into.
+    public func imageArea(of cell: PixelRect) -> PixelRect {
+        PixelRect(
+            x: cell.x + 6, y: cell.y + IndexSheet.barHeight + 6, width: cell.width - 12,
+            height: cell.height - IndexSheet.barHeight - 12 - labelHeight)
+    }
+
+    /// The area of a cell holding the three label lines.
+    public func labelArea(of cell: PixelRect) -> PixelRect {
+        PixelRect(x: cell.x + 6, y: cell.maxY - labelHeight - 4, width: cell.width - 12, height: labelHeight)
+    }
+
+    /// Where an image of `width` x `height` lands inside `area`: scaled to fit with its aspect
+    /// ratio kept (enlarged at most 2x, so tiny crops do not turn to mush), centred.
+    public static func fittedRect(imageWidth width: Int, imageHeight height: Int, in area: PixelRect) -> PixelRect {
+        guard width > 0, height > 0, !area.isEmpty else { return PixelRect(x: area.x, y: area.y, width: 0, height: 0) }
+        let scale = min(2.0, min(Double(area.width) / Double(width), Double(area.height) / Double(height)))
+        let fittedWidth = max(1, min(area.width, Int((Double(width) * scale).rounded())))
+        let fittedHeight = max(1, min(area.height, Int((Double(height) * scale).rounded())))
+        return PixelRect(
+            x: area.x + (area.width - fittedWidth) / 2, y: area.y + (area.height - fittedHeight) / 2,
+            width: fittedWidth, height: fittedHeight)
+    }
+
+    /// The issues on zero-based page `index`.
+    public func issues(onPage index: Int) -> ArraySlice<Issue> {
+        let start = min(issues.count, index * options.perPage)
+        return issues[start..<min(issues.count, start + options.perPage)]
+    }
+
+    /// Renders zero-based page `index`. With `parallelCells`, thumbnails are decoded and scaled on
+    /// all cores (results are placed in cell order either way).
+    public func renderPage(_ index: Int, parallelCells: Bool = false) -> IndexSheetPage {
+        let pageIssues = Array(issues(onPage: index))
+        let rows = max(1, (pageIssues.count + options.columns - 1) / options.columns)
+        let height = 2 * IndexSheet.margin + headerHeight + rows * options.cellHeight + (rows - 1) * IndexSheet.gap
+        var raster = Raster(width: pageWidth, height: height, fill: .white)
+        drawHeader(into: &raster, page: index, pageIssues: pageIssues)
+        // Decode and scale thumbnails (the expensive part), then compose in order.
+        let prepared = ParallelWork.map(pageIssues, parallel: parallelCells) { slot, issue in
+            self.thumbnail(for: issue, in: self.imageArea(of: self.cellFrame(slot: slot)))
+        }
+        var problems: [IndexSheetImageProblem] = []
+        for (slot, issue) in pageIssues.enumerated() {
+            let cell = cellFrame(slot: slot)
+            switch prepared[slot] {
+            case .success(let thumbnail):
+                drawCell(into: &raster, cell: cell, issue: issue, thumbnail: thumbnail, problem: nil)
+            case .failure(let problem):
+                problems.append(IndexSheetImageProblem(issueNumber: issue.number, message: problem.message))
+                drawCell(into: &raster, cell: cell, issue: issue, thumbnail: nil, problem: problem)
+            }
+        }
+        return IndexSheetPage(
+            number: index + 1, issueNumbers: pageIssues.map(\.number), raster: raster,
+            imageProblems: problems)
+    }
+
+    /// Renders every page, pages spread over all cores (cells in parallel when there is one page).
+    public func renderAll() -> [IndexSheetPage] {
+        let count = pageCount
+        if count == 1 { return [renderPage(0, parallelCells: true)] }
+        return ParallelWork.map(Array(0..<count), parallel: true) { _, page in renderPage(page) }
+    }
+
+    // MARK: - Thumbnails
+
+    struct ThumbnailFailure: Error {
+        var message: String
+        /// False when the report simply has no thumbnail (drawn in grey), true for a broken image (red).
+        var isBroken = true
+    }
+
+    private func thumbnail(for issue: Issue, in area: PixelRect) -> Result<Raster, ThumbnailFailure> {
+        guard let image = issue.thumbnail else {
+            return .failure(ThumbnailFailure(message: IndexSheet.noThumbnail, isBroken: false))
+        }
+        if let problem = image.problem { return .failure(ThumbnailFailure(message: problem.description)) }
+        if image.data.isEmpty { return .failure(ThumbnailFailure(message: ImageProblem.emptyImage.description)) }
+        var minimumWidth = area.width, minimumHeight = area.height
+        if let width = image.pixelWidth, let height = image.pixelHeight {
+            let fitted = IndexSheet.fittedRect(imageWidth: width, imageHeight: height, in: area)
+            minimumWidth = fitted.width
+            minimumHeight = fitted.height
+        }
+        do {
+            let decoded = try JPEGCodec.decode(image.data, minimumWidth: minimumWidth, minimumHeight: minimumHeight)
+            // Fit by the image's true proportions (a DCT-scaled decode keeps them within a pixel).
+            let sourceWidth = image.pixelWidth ?? decoded.width, sourceHeight = image.pixelHeight ?? decoded.height
+            let fitted = IndexSheet.fittedRect(imageWidth: sourceWidth, imageHeight: sourceHeight, in: area)
+            return .success(decoded.resampled(width: fitted.width, height: fitted.height))
+        } catch {
+            return .failure(ThumbnailFailure(message: error.description))
+        }
+    }
+
+    // MARK: - Drawing
+
+    private static let frameColor = RGBAColor(rgb: 0xC8C8C8)
+    private static let imageBackground = RGBAColor(rgb: 0xF0F0F0)
+    private static let secondaryText = RGBAColor(rgb: 0x404040)
+    private static let placeholderFill = RGBAColor(rgb: 0xFDECEA)
+    private static let placeholderInk = RGBAColor(rgb: 0xB71C1C)
+    private static let absentFill = RGBAColor(rgb: 0xF3F3F3)
+    private static let absentInk = RGBAColor(rgb: 0x616161)
+
+    /// The placeholder text of an issue the report gives no thumbnail for.
+    public static let noThumbnail = "no thumbnail in the report"
+
+    private func drawCell(
+        into raster: inout Raster, cell: PixelRect, issue: Issue, thumbnail: Raster?,
+        problem: ThumbnailFailure?
+    ) {
+        let color = issue.testType.color
+        raster.strokeRect(cell, with: IndexSheet.frameColor)
+        raster.fill(PixelRect(x: cell.x, y: cell.y, width: cell.width, height: IndexSheet.barHeight), with: color)
+        let area = imageArea(of: cell)
+        if let thumbnail {
+            let fitted = PixelRect(
+                x: area.x + (area.width - thumbnail.width) / 2, y: area.y + (area.height - thumbnail.height) / 2,
+                width: thumbnail.width, height: thumbnail.height)
+            // The background only around the thumbnail (the thumbnail covers the rest).
+            raster.fill(
+                PixelRect(x: area.x, y: area.y, width: area.width, height: fitted.y - area.y),
+                with: IndexSheet.imageBackground)
+            raster.fill(
+                PixelRect(x: area.x, y: fitted.maxY, width: area.width, height: area.maxY - fitted.maxY),
+                with: IndexSheet.imageBackground)
+            raster.fill(
+                PixelRect(x: area.x, y: fitted.y, width: fitted.x - area.x, height: fitted.height),
+                with: IndexSheet.imageBackground)
+            raster.fill(
+                PixelRect(x: fitted.maxX, y: fitted.y, width: area.maxX - fitted.maxX, height: fitted.height),
+                with: IndexSheet.imageBackground)
+            raster.copy(thumbnail, to: fitted.x, fitted.y)
+            if thumbnail.width < area.width || thumbnail.height < area.height {
+                raster.strokeRect(fitted.insetBy(-1), with: IndexSheet.frameColor)
+            }
+        } else {
+            drawPlaceholder(into: &raster, area: area, problem: problem ?? ThumbnailFailure(message: "no image"))
+        }
+        if issue.isDuplicate { drawDuplicateBadge(into: &raster, area: area) }
+        // Label: number and test type, rect, element text.
+        let label = labelArea(of: cell)
+        let size = IndexSheet.labelSize
+        var x = label.x
+        x += text.draw("#\(issue.number)", in: &raster, x: x, y: label.y, size: size, color: color, bold: true) + 6
+        text.draw(
+            issue.testType.displayName, in: &raster, x: x, y: label.y, size: size, color: color,
+            maxWidth: label.maxX - x)
+        let rectText = issue.elementRect?.compactDescription ?? "no element rect"
+        text.draw(
+            rectText, in: &raster, x: label.x, y: label.y + lineHeight, size: size, color: IndexSheet.secondaryText,
+            maxWidth: label.width)
+        let element = issue.elementText.flatMap { $0.isEmpty ? nil : "\u{201C}\($0)\u{201D}" }
+        text.draw(
+            element ?? "(no element text)", in: &raster, x: label.x, y: label.y + 2 * lineHeight, size: size,
+            color: element == nil ? RGBAColor(rgb: 0x8A8A8A) : .black, maxWidth: label.width)
+    }
+
+    private func drawPlaceholder(into raster: inout Raster, area: PixelRect, problem: ThumbnailFailure) {
+        let ink = problem.isBroken ? IndexSheet.placeholderInk : IndexSheet.absentInk
+        raster.fill(area, with: problem.isBroken ? IndexSheet.placeholderFill : IndexSheet.absentFill)
+        raster.strokeRect(area, with: ink, lineWidth: problem.isBroken ? 2 : 1)
+        let size = IndexSheet.labelSize
+        let lines =
+            [problem.isBroken ? "image problem" : "no image"]
+            + text.wrapped(problem.message, toWidth: area.width - 16, size: size, maxLines: 4)
+        let total = lines.count * lineHeight
+        var y = area.y + max(4, (area.height - total) / 2)
+        for (index, line) in lines.enumerated() {
+            let width = text.measure(line, size: size, bold: index == 0)
+            text.draw(
+                line, in: &raster, x: area.x + max(8, (area.width - width) / 2), y: y, size: size,
+                color: ink, bold: index == 0, maxWidth: area.width - 16)
+            y += lineHeight
+        }
+    }
+
+    private func drawDuplicateBadge(into raster: inout Raster, area: PixelRect) {
+        let size = IndexSheet.labelSize - 1
+        let label = "DUPLICATE"
+        let width = text.measure(label, size: size, bold: true) + 10
+        let badge = PixelRect(x: area.maxX - width - 3, y: area.y + 3, width: width, height: lineHeight + 2)
+        raster.fill(badge, with: RGBAColor(rgb: 0x212121).withAlpha(220))
+        text.draw(label, in: &raster, x: badge.x + 5, y: badge.y + 2, size: size, color: .white, bold: true)
+    }
+
+    // MARK: - Header
+
+    private static let titleSize = 20
+    private static let detailSize = 14
+
+    private struct LegendEntry: Sendable {
+        var color: RGBAColor
+        var text: String
+    }
+
+    /// Every test type in the report with its count, in the Inspector's order, then the duplicate mark.
+    private static func legendEntries(issues: [Issue]) -> [LegendEntry] {
+        var counts: [(TestType, Int)] = []
+        for issue in issues {
+            if let index = counts.firstIndex(where: { $0.0 == issue.testType }) {
+                counts[index].1 += 1
+            } else {
+                counts.append((issue.testType, 1))
+            }
+        }
+        let order = TestType.known
+        counts.sort { (order.firstIndex(of: $0.0) ?? order.count) < (order.firstIndex(of: $1.0) ?? order.count) }
+        return counts.map { LegendEntry(color: $0.0.color, text: "\($0.0.displayName) \($0.1)") }
+            + [LegendEntry(color: RGBAColor(rgb: 0x212121), text: "DUPLICATE = repeat of another issue")]
+    }
+
+    private static func legendChipWidth(_ label: String, text: TextRenderer) -> Int {
+        14 + 6 + text.measure(label, size: IndexSheet.detailSize) + 22
+    }
+
+    private static func legendRows(_ legend: [LegendEntry], text: TextRenderer, available: Int) -> Int {
+        var rows = 1, x = 0
+        for entry in legend {
+            let width = legendChipWidth(entry.text, text: text)
+            if x > 0, x + width > available {
+                rows += 1
+                x = 0
+            }
+            x += width
+        }
+        return rows
+    }
+
+    private func drawHeader(into raster: inout Raster, page: Int, pageIssues: [Issue]) {
+        let left = IndexSheet.margin
+        let width = pageWidth - 2 * IndexSheet.margin
+        var y = IndexSheet.margin
+        text.draw(
+            "Index sheet \u{2014} \(report.fileName)", in: &raster, x: left, y: y, size: IndexSheet.titleSize,
+            color: .black, bold: true, maxWidth: width)
+        y += text.lineMetrics(size: IndexSheet.titleSize).height + 6
+        let detail = text.lineMetrics(size: IndexSheet.detailSize).height + 4
+        var line =
+            "Audited \(auditDateText) \u{00B7} \(issues.count) issue"
+            + (issues.count == 1 ? "" : "s")
+        if pageCount > 1, let first = pageIssues.first?.number, let last = pageIssues.last?.number {
+            line += " \u{00B7} page \(page + 1) of \(pageCount), issues \(first)\u{2013}\(last)"
+        }
+        text.draw(
+            line, in: &raster, x: left, y: y, size: IndexSheet.detailSize, color: IndexSheet.secondaryText,
+            maxWidth: width)
+        y += detail
+        let screens = report.screens.map { screen -> String in
+            let name = screen.name == String(screen.index) || screen.name.isEmpty ? "" : " \(screen.name)"
+            return "\(screen.index + 1)\(name) (\(screen.issues.count))"
+        }
+        let screenLine =
+            "\(report.screens.count) screen" + (report.screens.count == 1 ? "" : "s")
+            + (screens.isEmpty ? "" : ": " + screens.joined(separator: ", "))
+        text.draw(
+            screenLine, in: &raster, x: left, y: y, size: IndexSheet.detailSize, color: IndexSheet.secondaryText,
+            maxWidth: width)
+        y += detail + 4
+        var x = left
+        for entry in legend {
+            let chip = IndexSheet.legendChipWidth(entry.text, text: text)
+            if x > left, x + chip > left + width {
+                x = left
+                y += detail + 4
+            }
+            raster.fill(PixelRect(x: x, y: y + 2, width: 14, height: 14), with: entry.color)
+            text.draw(entry.text, in: &raster, x: x + 20, y: y, size: IndexSheet.detailSize, color: .black)
+            x += chip
+        }
+        let ruleY = IndexSheet.margin + headerHeight - 8
+        raster.fill(PixelRect(x: left, y: ruleY, width: width, height: 1), with: IndexSheet.frameColor)
+    }
+}

@@ -1,0 +1,224 @@
+import Foundation
+
+/// A screen whose overlay could not be drawn, and why.
+public struct OverlaySkippedScreen: Sendable, Hashable {
+    /// Zero-based screen index.
+    public var screenIndex: Int
+    /// The screen's name.
+    public var screenName: String
+    /// Why, e.g. `no screenshot in the report` or `truncated JPEG`.
+    public var reason: String
+}
+
+/// What writing the overlays produced.
+public struct OverlayOutput: Sendable {
+    /// The files written, in screen order.
+    public var paths: [String]
+    /// Screens without a usable screenshot, in screen order.
+    public var skipped: [OverlaySkippedScreen]
+}
+
+/// An annotated screenshot: the screen's full screenshot with a numbered box, in its test type's
+/// colour, on every flagged element (numbers match the index sheet), and a legend strip below.
+/// Boxes partly outside the picture are clipped, never dropped.
+public struct Overlay: Sendable {
+    /// The screen drawn.
+    public let screen: Screen
+    /// The text renderer (shared; thread-safe).
+    public let text: TextRenderer
+
+    /// Prepares an overlay for `screen`.
+    public init(screen: Screen, text: TextRenderer) {
+        self.screen = screen
+        self.text = text
+    }
+
+    /// Pixels per point: the decoded screenshot's width over the width the report declares
+    /// (1 for Inspector reports, whose images are drawn at point size).
+    public static func scale(screenshot: ReportImage, decodedWidth: Int) -> Double {
+        guard let declared = screenshot.declaredWidth, declared > 0 else { return 1 }
+        return Double(decodedWidth) / declared
+    }
+
+    /// The box for an element rect (points) on a screenshot of `bounds` at `scale` pixels a point,
+    /// clipped to the picture; a rect wholly outside becomes a thin box on the nearest edge.
+    public static func boxRect(for rect: Rect, scale: Double, bounds: PixelRect) -> PixelRect {
+        let left = Int((rect.x * scale).rounded()), top = Int((rect.y * scale).rounded())
+        let right = Int(((rect.x + rect.width) * scale).rounded()),
+            bottom = Int(((rect.y + rect.height) * scale).rounded())
+        let box = PixelRect(x: left, y: top, width: max(1, right - left), height: max(1, bottom - top))
+        let clipped = box.intersection(bounds)
+        if !clipped.isEmpty { return clipped }
+        let edge = 4
+        let x = min(max(left, 0), max(0, bounds.maxX - edge)), y = min(max(top, 0), max(0, bounds.maxY - edge))
+        let width = min(max(edge, min(right, bounds.maxX) - x), bounds.maxX - x)
+        let height = min(max(edge, min(bottom, bounds.maxY) - y), bounds.maxY - y)
+        return PixelRect(x: x, y: y, width: width, height: height)
+    }
+
+    /// Line width of the boxes for a screenshot `width` pixels wide.
+    public static func lineWidth(forImageWidth width: Int) -> Int { max(2, width / 260) }
+
+    /// Decodes the screenshot and draws the boxes and legend.
+    /// - Throws: `OverlaySkipReason` when the screen has no usable screenshot.
+    public func render() throws(OverlaySkipReason) -> Raster {
+        guard let screenshot = screen.screenshot else { throw OverlaySkipReason(reason: "no screenshot in the report") }
+        if let problem = screenshot.problem { throw OverlaySkipReason(reason: problem.description) }
+        let decoded: Raster
+        do {
+            decoded = try JPEGCodec.decode(screenshot.data)
+        } catch {
+            throw OverlaySkipReason(reason: error.description)
+        }
+        let scale = Overlay.scale(screenshot: screenshot, decodedWidth: decoded.width)
+        let fontSize = max(13, decoded.width / 36)
+        let legendSize = max(13, decoded.width / 40)
+        let legend = legendLines(width: decoded.width - 24, size: legendSize)
+        let legendLineHeight = text.lineMetrics(size: legendSize).height + 8
+        let stripHeight = 16 + legend.count * legendLineHeight
+        var raster = Raster(width: decoded.width, height: decoded.height + stripHeight, fill: .white)
+        raster.copy(decoded, to: 0, 0)
+        let picture = decoded.bounds
+        let line = Overlay.lineWidth(forImageWidth: decoded.width)
+        // Boxes first, then all number tags, so a tag is never hidden under another box.
+        var tags: [(PixelRect, Issue)] = []
+        for issue in screen.issues {
+            guard let rect = issue.elementRect else { continue }
+            let box = Overlay.boxRect(for: rect, scale: scale, bounds: picture)
+            // A light halo on both sides keeps the box visible on dark and busy backgrounds.
+            raster.strokeRect(box.insetBy(-1), with: RGBAColor.white.withAlpha(190), lineWidth: 1)
+            raster.strokeRect(box.insetBy(line), with: RGBAColor.white.withAlpha(120), lineWidth: 1)
+            raster.strokeRect(box, with: issue.testType.color, lineWidth: line)
+            tags.append((box, issue))
+        }
+        for (box, issue) in tags {
+            let label = "\(issue.number)"
+            let width = text.measure(label, size: fontSize, bold: true) + 8
+            let height = text.lineMetrics(size: fontSize).height + 2
+            // Above the box's top-left corner when there is room, else inside it; kept in the picture.
+            var y = box.y - height
+            if y < 0 { y = box.y }
+            let x = min(max(0, box.x), max(0, picture.maxX - width))
+            y = min(y, max(0, picture.maxY - height))
+            let tag = PixelRect(x: x, y: y, width: width, height: height)
+            raster.fill(tag, with: issue.testType.color)
+            text.draw(label, in: &raster, x: x + 4, y: y + 1, size: fontSize, color: .white, bold: true)
+        }
+        // Legend strip.
+        raster.fill(PixelRect(x: 0, y: decoded.height, width: decoded.width, height: 2), with: RGBAColor(rgb: 0x9E9E9E))
+        var y = decoded.height + 10
+        for entries in legend {
+            var x = 12
+            for entry in entries {
+                if let color = entry.color {
+                    let swatch = legendSize
+                    raster.fill(PixelRect(x: x, y: y + 2, width: swatch, height: swatch), with: color)
+                    x += swatch + 6
+                }
+                x +=
+                    text.draw(
+                        entry.text, in: &raster, x: x, y: y, size: legendSize, color: .black,
+                        bold: entry.color == nil, maxWidth: decoded.width - 12 - x) + 18
+            }
+            y += legendLineHeight
+        }
+        return raster
+    }
+
+    private struct LegendEntry {
+        var color: RGBAColor?
+        var text: String
+    }
+
+    /// The legend's entries broken into lines of `width` pixels: the screen and its issue count,
+    /// each test type on the screen with its issue numbers, and the issues without a rect.
+    private func legendLines(width: Int, size: Int) -> [[LegendEntry]] {
+        var entries = [
+            LegendEntry(
+                color: nil,
+                text: "Screen \(screen.index + 1)"
+                    + (screen.name.isEmpty || screen.name == String(screen.index) ? "" : " \(screen.name)")
+                    + " \u{00B7} \(screen.issues.count) issue" + (screen.issues.count == 1 ? "" : "s"))
+        ]
+        var byType: [(TestType, [Int])] = []
+        for issue in screen.issues {
+            if let index = byType.firstIndex(where: { $0.0 == issue.testType }) {
+                byType[index].1.append(issue.number)
+            } else {
+                byType.append((issue.testType, [issue.number]))
+            }
+        }
+        let order = TestType.known
+        byType.sort { (order.firstIndex(of: $0.0) ?? order.count) < (order.firstIndex(of: $1.0) ?? order.count) }
+        for (type, numbers) in byType {
+            let list =
+                numbers.count > 8
+                ? numbers.prefix(8).map(String.init).joined(separator: ",") + ",…"
+                : numbers.map(String.init).joined(separator: ",")
+            entries.append(LegendEntry(color: type.color, text: "\(type.displayName) (\(list))"))
+        }
+        let withoutRect = screen.issues.filter { $0.elementRect == nil }.map { String($0.number) }
+        if !withoutRect.isEmpty {
+            entries.append(LegendEntry(color: nil, text: "no rect: " + withoutRect.joined(separator: ",")))
+        }
+        var lines: [[LegendEntry]] = [[]]
+        var x = 0
+        for entry in entries {
+            let entryWidth =
+                text.measure(entry.text, size: size, bold: entry.color == nil) + 18
+                + (entry.color == nil ? 0 : size + 6)
+            if x > 0, x + entryWidth > width {
+                lines.append([])
+                x = 0
+            }
+            lines[lines.count - 1].append(entry)
+            x += entryWidth
+        }
+        return lines
+    }
+
+    /// Renders the overlay of every screen that has a usable screenshot (screens spread over all
+    /// cores) and writes `overlay_screen_N.png` files atomically into `directory` (default: the
+    /// report's evidence folder).
+    /// - Throws: `AuditError` when a file cannot be written or encoded.
+    public static func writeAll(
+        report: InspectorReport, text: TextRenderer, directory: String? = nil,
+        settings: PNGSettings = .standard
+    ) throws -> OverlayOutput {
+        let evidence = directory.map { EvidencePaths(directory: $0) } ?? EvidencePaths(reportPath: report.sourcePath)
+        let results = ParallelWork.map(report.screens, parallel: true) { _, screen -> Result<Data, OverlaySkipReason> in
+            do throws(OverlaySkipReason) {
+                let raster = try Overlay(screen: screen, text: text).render()
+                do throws(ImageCodecError) {
+                    return .success(try PNGCodec.encode(raster, settings: settings))
+                } catch {
+                    return .failure(OverlaySkipReason(reason: "cannot encode: \(error.description)"))
+                }
+            } catch {
+                return .failure(error)
+            }
+        }
+        var output = OverlayOutput(paths: [], skipped: [])
+        for (screen, result) in zip(report.screens, results) {
+            switch result {
+            case .success(let data):
+                if output.paths.isEmpty { try AtomicFile.makeDirectory(evidence.directory) }
+                let path = evidence.overlay(screenIndex: screen.index)
+                try FileLock.withExclusiveLock(at: FileLock.lockPath(for: path)) {
+                    _ = try AtomicFile.write(data, to: path)
+                }
+                output.paths.append(path)
+            case .failure(let skip):
+                output.skipped.append(
+                    OverlaySkippedScreen(screenIndex: screen.index, screenName: screen.name, reason: skip.reason))
+            }
+        }
+        return output
+    }
+}
+
+/// Why a screen's overlay cannot be drawn.
+public struct OverlaySkipReason: Error, Sendable, Hashable {
+    /// E.g. `no screenshot in the report`.
+    public var reason: String
+}

@@ -1,0 +1,209 @@
+// libpng operations. Each function owns one setjmp that covers the whole operation; libpng's error
+// and warning handlers copy the message into the caller's buffer instead of printing, and every
+// libpng structure and buffer is released on every path. On success the caller owns the returned
+// buffer and frees it with `free`.
+#include "CAuditImaging.h"
+
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <png.h>
+
+struct CAuditImaging_png_state {
+    char *message;
+    int status;
+    // Encoding: a growing output buffer. Decoding: the input and the read position.
+    uint8_t *out;
+    size_t out_length;
+    size_t out_capacity;
+    const uint8_t *in;
+    size_t in_length;
+    size_t in_position;
+};
+
+static void CAuditImaging_png_error(png_structp png, png_const_charp text) {
+    struct CAuditImaging_png_state *state = (struct CAuditImaging_png_state *)png_get_error_ptr(png);
+    if (state->message && state->message[0] == 0) {
+        snprintf(state->message, CAuditImaging_message_capacity, "%s", text ? text : "libpng error");
+    }
+    if (state->status == CAuditImaging_ok) state->status = CAuditImaging_error_corrupt;
+    png_longjmp(png, 1);
+}
+
+static void CAuditImaging_png_warning(png_structp png, png_const_charp text) {
+    (void)png;
+    (void)text;
+}
+
+static void CAuditImaging_png_write_data(png_structp png, png_bytep data, size_t length) {
+    struct CAuditImaging_png_state *state = (struct CAuditImaging_png_state *)png_get_io_ptr(png);
+    if (state->out_length + length > state->out_capacity) {
+        size_t capacity = state->out_capacity ? state->out_capacity : 65536;
+        while (capacity < state->out_length + length) capacity *= 2;
+        uint8_t *grown = (uint8_t *)realloc(state->out, capacity);
+        if (grown == NULL) {
+            state->status = CAuditImaging_error_out_of_memory;
+            png_error(png, "out of memory for the encoded PNG");
+        }
+        state->out = grown;
+        state->out_capacity = capacity;
+    }
+    memcpy(state->out + state->out_length, data, length);
+    state->out_length += length;
+}
+
+static void CAuditImaging_png_flush(png_structp png) { (void)png; }
+
+static void CAuditImaging_png_read_data(png_structp png, png_bytep data, size_t length) {
+    struct CAuditImaging_png_state *state = (struct CAuditImaging_png_state *)png_get_io_ptr(png);
+    if (length > state->in_length - state->in_position) {
+        state->status = CAuditImaging_error_truncated;
+        png_error(png, "PNG data ends early");
+    }
+    memcpy(data, state->in + state->in_position, length);
+    state->in_position += length;
+}
+
+int CAuditImaging_png_encode(const uint8_t *pixels, uint32_t width, uint32_t height, size_t stride,
+                             int channels, int drop_alpha, int compression_level, int filters,
+                             uint8_t **output, size_t *output_length, char *message) {
+    if (message) message[0] = 0;
+    if (pixels == NULL || width == 0 || height == 0 || (channels != 3 && channels != 4) ||
+        stride < (size_t)width * (size_t)channels || compression_level < 0 || compression_level > 9 ||
+        output == NULL || output_length == NULL) {
+        if (message) snprintf(message, CAuditImaging_message_capacity, "invalid encoder arguments");
+        return CAuditImaging_error_invalid_argument;
+    }
+    *output = NULL;
+    *output_length = 0;
+    struct CAuditImaging_png_state state;
+    memset(&state, 0, sizeof state);
+    state.message = message;
+    state.status = CAuditImaging_ok;
+    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &state, CAuditImaging_png_error,
+                                              CAuditImaging_png_warning);
+    if (png == NULL) {
+        if (message) snprintf(message, CAuditImaging_message_capacity, "cannot create the PNG writer");
+        return CAuditImaging_error_out_of_memory;
+    }
+    png_infop info = png_create_info_struct(png);
+    if (info == NULL) {
+        png_destroy_write_struct(&png, NULL);
+        if (message) snprintf(message, CAuditImaging_message_capacity, "cannot create the PNG writer");
+        return CAuditImaging_error_out_of_memory;
+    }
+    if (setjmp(png_jmpbuf(png))) {
+        png_destroy_write_struct(&png, &info);
+        free(state.out);
+        return state.status == CAuditImaging_ok ? CAuditImaging_error_io : state.status;
+    }
+    png_set_write_fn(png, &state, CAuditImaging_png_write_data, CAuditImaging_png_flush);
+    png_set_compression_level(png, compression_level);
+    png_set_filter(png, PNG_FILTER_TYPE_BASE, filters);
+    int write_alpha = channels == 4 && !drop_alpha;
+    png_set_IHDR(png, info, width, height, 8, write_alpha ? PNG_COLOR_TYPE_RGB_ALPHA : PNG_COLOR_TYPE_RGB,
+                 PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_BASE, PNG_FILTER_TYPE_BASE);
+    png_write_info(png, info);
+    // RGBA rows written as RGB: libpng skips the fourth byte itself, so no converted copy is needed.
+    if (channels == 4 && drop_alpha) png_set_filler(png, 0, PNG_FILLER_AFTER);
+    for (uint32_t y = 0; y < height; y++) {
+        png_write_row(png, (png_const_bytep)(pixels + (size_t)y * stride));
+    }
+    png_write_end(png, info);
+    png_destroy_write_struct(&png, &info);
+    *output = state.out;
+    *output_length = state.out_length;
+    return CAuditImaging_ok;
+}
+
+int CAuditImaging_png_decode(const uint8_t *data, size_t length, uint64_t max_pixels,
+                             uint8_t **pixels, uint32_t *width, uint32_t *height, char *message) {
+    if (message) message[0] = 0;
+    if (pixels == NULL || width == NULL || height == NULL) {
+        if (message) snprintf(message, CAuditImaging_message_capacity, "invalid decoder arguments");
+        return CAuditImaging_error_invalid_argument;
+    }
+    *pixels = NULL;
+    if (data == NULL || length == 0) {
+        if (message) snprintf(message, CAuditImaging_message_capacity, "empty image data");
+        return CAuditImaging_error_truncated;
+    }
+    if (length < 8 || png_sig_cmp((png_const_bytep)data, 0, 8) != 0) {
+        if (message) snprintf(message, CAuditImaging_message_capacity, "not a PNG (bad signature)");
+        return CAuditImaging_error_not_png;
+    }
+    struct CAuditImaging_png_state state;
+    memset(&state, 0, sizeof state);
+    state.message = message;
+    state.status = CAuditImaging_ok;
+    state.in = data;
+    state.in_length = length;
+    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &state, CAuditImaging_png_error,
+                                             CAuditImaging_png_warning);
+    if (png == NULL) {
+        if (message) snprintf(message, CAuditImaging_message_capacity, "cannot create the PNG reader");
+        return CAuditImaging_error_out_of_memory;
+    }
+    png_infop info = png_create_info_struct(png);
+    if (info == NULL) {
+        png_destroy_read_struct(&png, NULL, NULL);
+        if (message) snprintf(message, CAuditImaging_message_capacity, "cannot create the PNG reader");
+        return CAuditImaging_error_out_of_memory;
+    }
+    // volatile: assigned between setjmp and a possible longjmp.
+    uint8_t *volatile buffer = NULL;
+    png_bytep *volatile rows = NULL;
+    if (setjmp(png_jmpbuf(png))) {
+        png_destroy_read_struct(&png, &info, NULL);
+        free(buffer);
+        free(rows);
+        return state.status == CAuditImaging_ok ? CAuditImaging_error_corrupt : state.status;
+    }
+    png_set_read_fn(png, &state, CAuditImaging_png_read_data);
+    png_read_info(png, info);
+    uint32_t w = png_get_image_width(png, info), h = png_get_image_height(png, info);
+    if (max_pixels > 0 && (uint64_t)w * (uint64_t)h > max_pixels) {
+        state.status = CAuditImaging_error_too_large;
+        if (message) {
+            snprintf(message, CAuditImaging_message_capacity, "image is %ux%u, over the limit of %llu pixels", w, h,
+                     (unsigned long long)max_pixels);
+        }
+        png_longjmp(png, 1);
+    }
+    // Normalise every colour type and bit depth to 8-bit RGBA.
+    png_set_expand(png);
+    png_set_strip_16(png);
+    png_set_gray_to_rgb(png);
+    png_set_add_alpha(png, 0xFF, PNG_FILLER_AFTER);
+    png_set_interlace_handling(png);
+    png_read_update_info(png, info);
+    size_t stride = (size_t)w * 4;
+    if (png_get_rowbytes(png, info) != stride) {
+        state.status = CAuditImaging_error_corrupt;
+        png_error(png, "unexpected row size after conversion to RGBA");
+    }
+    buffer = (uint8_t *)malloc(stride * h);
+    rows = (png_bytep *)malloc(sizeof(png_bytep) * h);
+    if (buffer == NULL || rows == NULL) {
+        state.status = CAuditImaging_error_out_of_memory;
+        png_error(png, "out of memory for the decoded PNG");
+    }
+    for (uint32_t y = 0; y < h; y++) rows[y] = buffer + (size_t)y * stride;
+    png_read_image(png, rows);
+    png_read_end(png, NULL);
+    png_destroy_read_struct(&png, &info, NULL);
+    free(rows);
+    *pixels = buffer;
+    *width = w;
+    *height = h;
+    return CAuditImaging_ok;
+}
+
+// The shim's filter constants must stay libpng's.
+_Static_assert(CAuditImaging_png_filter_none == PNG_FILTER_NONE, "filter none");
+_Static_assert(CAuditImaging_png_filter_sub == PNG_FILTER_SUB, "filter sub");
+_Static_assert(CAuditImaging_png_filter_up == PNG_FILTER_UP, "filter up");
+_Static_assert(CAuditImaging_png_filter_avg == PNG_FILTER_AVG, "filter avg");
+_Static_assert(CAuditImaging_png_filter_paeth == PNG_FILTER_PAETH, "filter paeth");
+_Static_assert(CAuditImaging_png_filter_all == PNG_ALL_FILTERS, "all filters");

@@ -1,0 +1,79 @@
+import AuditKit
+import AuditKitTestSupport
+import Foundation
+import Testing
+
+@Suite struct OverlayTests {
+    private func screen(withScreenshot: Bool, rects: [Rect?]) -> Screen {
+        // A 2x screenshot: 200x400 pixels for 100x200 points.
+        var shot = ImagingFixture.image(Raster(width: 200, height: 400, fill: RGBAColor(rgb: 0xE0E0E0)), quality: 95)
+        shot.declaredWidth = 100
+        shot.declaredHeight = 200
+        let issues = rects.enumerated().map { index, rect in
+            Issue(
+                number: index + 5, screenIndex: 0, screenName: "0", screenGroupName: "g", shortTitle: "t",
+                testType: index % 2 == 0 ? .contrast : .dynamicType, elementRect: rect)
+        }
+        return Screen(index: 0, name: "0", groupName: "g", screenshot: withScreenshot ? shot : nil, issues: issues)
+    }
+
+    @Test func boxesSitAtTheScaledRects() throws {
+        let text = try #require(sharedTextRenderer)
+        let screen = screen(withScreenshot: true, rects: [Rect(x: 10, y: 50, width: 30, height: 40), nil])
+        let raster = try Overlay(screen: screen, text: text).render()
+        #expect(raster.width == 200 && raster.height > 400)
+        let red = TestType.contrast.color
+        // Box from (20,100) to (80,180) in pixels: its edges are coloured, its middle is not.
+        #expect(
+            countPixels(raster, in: PixelRect(x: 20, y: 120, width: 2, height: 50), near: red, tolerance: 20) == 100)
+        #expect(
+            countPixels(raster, in: PixelRect(x: 78, y: 120, width: 2, height: 50), near: red, tolerance: 20) == 100)
+        #expect(countPixels(raster, in: PixelRect(x: 30, y: 179, width: 40, height: 1), near: red, tolerance: 20) == 40)
+        #expect(countPixels(raster, in: PixelRect(x: 40, y: 130, width: 20, height: 30), near: red, tolerance: 20) == 0)
+        // The number tag sits above the box.
+        #expect(countPixels(raster, in: PixelRect(x: 20, y: 85, width: 12, height: 12), near: red, tolerance: 20) > 40)
+        #expect(
+            Overlay.boxRect(
+                for: Rect(x: 10, y: 50, width: 30, height: 40), scale: 2,
+                bounds: PixelRect(x: 0, y: 0, width: 200, height: 400))
+                == PixelRect(x: 20, y: 100, width: 60, height: 80))
+    }
+
+    @Test func rectsPartlyOutsideAreClippedNotDropped() throws {
+        let text = try #require(sharedTextRenderer)
+        let screen = screen(withScreenshot: true, rects: [Rect(x: 80, y: 150, width: 50, height: 100)])
+        let raster = try Overlay(screen: screen, text: text).render()
+        let red = TestType.contrast.color
+        // Clipped to (160,300)-(200,400): left edge and the clipped right/bottom edges are drawn.
+        #expect(
+            countPixels(raster, in: PixelRect(x: 160, y: 320, width: 2, height: 60), near: red, tolerance: 20) == 120)
+        #expect(
+            countPixels(raster, in: PixelRect(x: 198, y: 320, width: 2, height: 60), near: red, tolerance: 20) == 120)
+        let outside = Overlay.boxRect(
+            for: Rect(x: 500, y: 500, width: 10, height: 10), scale: 2,
+            bounds: PixelRect(x: 0, y: 0, width: 200, height: 400))
+        #expect(!outside.isEmpty)
+        #expect(outside.intersection(PixelRect(x: 0, y: 0, width: 200, height: 400)) == outside)
+    }
+
+    @Test func screensWithoutAScreenshotAreSkippedWithAReason() throws {
+        let text = try #require(sharedTextRenderer)
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        var report = ImagingFixture.report(issueCount: 6, screenCount: 3, sourcePath: directory.file("r.json"))
+        report.screens[1].screenshot = nil
+        report.screens[2].screenshot = ReportImage(data: corruptJPEG)
+        let output = try Overlay.writeAll(report: report, text: text)
+        #expect(
+            output.paths.map { $0.replacingOccurrences(of: "//", with: "/") }
+                == [directory.file("r/overlay_screen_1.png").replacingOccurrences(of: "//", with: "/")])
+        #expect(output.skipped.map(\.screenIndex) == [1, 2])
+        #expect(output.skipped[0].reason == "no screenshot in the report")
+        let decoded = try PNGCodec.decode(Data(contentsOf: URL(fileURLWithPath: output.paths[0])))
+        #expect(decoded.width == 390)
+        if let folder = ProcessInfo.processInfo.environment["AUDITKIT_KEEP_SAMPLES"] {
+            try? FileManager.default.removeItem(atPath: folder + "/overlay_screen_1.png")
+            try? FileManager.default.copyItem(atPath: output.paths[0], toPath: folder + "/overlay_screen_1.png")
+        }
+    }
+}
