@@ -9,22 +9,24 @@ enum MapCommand: Command {
 
     static let name = "map"
     static let abstract = "Map a report's issues to views and source locations (rules, then the Swift sources)."
-    static let usage = "map REPORT [--rules RULES] [--source DIR]... [--format text|json|xcode|sarif]"
+    static let usage = "map REPORT [--rules RULES] [--source DIR]... [--format text|json|xcode|sarif] [--history PATH]"
     static let discussion = """
         Rules come from --rules, else from ./\(RuleFile.defaultFileName) when it exists; they apply in file \
         order and the first matching rule wins. Issues no rule matches are looked up by their element text \
         in the string literals and string catalogs under each --source folder.
 
         Formats: text (grouped by view), json, xcode ('path:line:column: warning: ...' lines Xcode and \
-        editors show inline; accepted and system issues are notes), sarif (SARIF 2.1.0 for GitHub code scanning).
+        editors show inline; accepted and system issues are notes), sarif (SARIF 2.1.0 for GitHub code scanning). \
+        Each SARIF result carries its fingerprint in partialFingerprints and, when the history \
+        file has an earlier report, its baselineState against the previous report in the history (new or unchanged), and warnings that are \
+        gone since then are listed as absent.
 
         Example:
           auditkit map Reports/AuditReport_2026-01-03_16-28-16.html --source Sources --format xcode
         """
-    static let options: [OptionSpec] = [
-        .option("--rules", value: "RULES", help: "Rule file (default ./\(RuleFile.defaultFileName) when present)."),
-        .option("--source", value: "DIR", repeatable: true, help: "Folder of Swift sources and string catalogs (repeatable)."),
+    static let options: [OptionSpec] = MappingInputs.options + [
         .option("--format", value: "FORMAT", help: "text (default), json, xcode or sarif."),
+        HistoryInputs.historyOption,
     ]
 
     static func run(_ context: CommandContext) throws -> ExitStatus {
@@ -39,20 +41,7 @@ enum MapCommand: Command {
             throw AuditError(.usage, "--format must be text, json, xcode or sarif, got '\(arguments.value("--format") ?? "")'")
         }
         let report = try ReportReader.read(path: arguments.positional[0])
-        var rules: RuleFile?
-        if let path = arguments.value("--rules") {
-            rules = try RuleFile.load(path: path)
-        } else if FileManager.default.fileExists(atPath: RuleFile.defaultFileName) {
-            rules = try RuleFile.load(path: RuleFile.defaultFileName)
-        }
-        var index: SourceIndex?
-        let roots = arguments.all("--source")
-        if !roots.isEmpty {
-            let built = try SourceIndex.build(roots: roots)
-            for problem in built.problems { context.terminal.warning(problem.description) }
-            index = built
-        }
-        let result = IssueMatcher(rules: rules, index: index).map(report)
+        let result = try MappingInputs(context).map(report)
         switch format {
         case .text:
             context.terminal.out(result.textOutput(report: report))
@@ -61,7 +50,15 @@ enum MapCommand: Command {
         case .xcode:
             context.terminal.out(result.xcodeDiagnostics(report: report).map { $0.description + "\n" }.joined())
         case .sarif:
-            context.terminal.out(String(decoding: SARIFWriter.data(report: report, mapping: result), as: UTF8.self) + "\n")
+            // Fingerprints always; baseline states only against a history that has an earlier report.
+            let history =
+                FileManager.default.fileExists(atPath: HistoryInputs.historyFile(context).path)
+                ? try HistoryInputs.loadHistory(context) : History(entries: [])
+            let states = ReportHistoryStates(
+                report: report, mappings: result.issues.compactMap(\.primary), history: history)
+            let data = SARIFWriter.data(
+                report: report, mapping: result, extras: states.sarifExtras, absent: states.sarifAbsentResults)
+            context.terminal.out(String(decoding: data, as: UTF8.self) + "\n")
         }
         return .success
     }

@@ -8,16 +8,6 @@ import Foundation
 /// optional `baselineState`. Accepted and system issues are `note`s with an external suppression.
 /// Columns are UTF-8 byte columns (identical to UTF-16 columns for ASCII lines).
 public enum SARIFWriter {
-    /// How a result compares with a baseline (SARIF `baselineState`).
-    public enum BaselineState: String, Sendable, Hashable {
-        /// Not in the baseline.
-        case new
-        /// In the baseline and still present.
-        case unchanged
-        /// In the baseline but gone now.
-        case absent
-    }
-
     /// Per-issue inputs from the history: a stable fingerprint and the baseline comparison.
     public struct IssueExtras: Sendable, Hashable {
         /// A stable identity of the warning across reports.
