@@ -18,7 +18,7 @@ struct AcceptCommand: Command {
           auditkit accept 74eaf15932a2e640 --reason "Inspector false positive: text uses .headline"
           auditkit accept --prune
         """
-    static let options: [OptionSpec] = [
+    static let options: [OptionSpec] = MappingInputs.options + [
         .option("--reason", value: "TEXT", help: "Why the warnings are accepted (required)."),
         .flag("--prune", help: "Remove accepted warnings that no longer appear."),
         .option("--report", value: "REPORT", help: "With --prune: the report to compare with (default: latest in the history)."),
@@ -35,7 +35,8 @@ struct AcceptCommand: Command {
             }
             let reference: HistoryEntry
             if let report = arguments.value("--report") {
-                reference = try HistoryInputs.entry(argument: report, history: try HistoryInputs.loadHistory(context))
+                reference = try HistoryInputs.entry(argument: report, history: try HistoryInputs.loadHistory(context),
+                                                       mapping: try MappingInputs(context))
             } else {
                 guard let latest = try HistoryInputs.loadHistory(context).latest else {
                     throw AuditError(.missingInput, "the history has no reports to prune against; give --report REPORT",

@@ -23,7 +23,7 @@ struct CheckCommand: Command {
           auditkit history add Reports/AuditReport_2026-01-04_17-49-22.html
           auditkit check Reports/AuditReport_2026-01-04_17-49-22.html --fail-on any --strict-baseline
         """
-    static let options: [OptionSpec] = [
+    static let options: [OptionSpec] = MappingInputs.options + [
         .option("--fail-on", value: "WHICH", help: "new (default): only warnings not in the previous report; any: all."),
         .flag("--strict-baseline", help: "Also fail when an accepted warning no longer appears."),
         HistoryInputs.historyOption,
@@ -34,7 +34,8 @@ struct CheckCommand: Command {
         guard context.arguments.positional.count == 1 else { throw AuditError(.usage, "check needs exactly one REPORT") }
         let failOn: CheckFailOn = try context.arguments.choice("--fail-on", default: .new)
         let history = try HistoryInputs.loadHistory(context)
-        let entry = try HistoryInputs.entry(argument: context.arguments.positional[0], history: history)
+        let entry = try HistoryInputs.entry(
+            argument: context.arguments.positional[0], history: history, mapping: try MappingInputs(context))
         let baseline = try Baseline.load(path: HistoryInputs.baselinePath(context))
         let check = HistoryCheck(entry: entry, previous: history.entry(before: entry), baseline: baseline,
                                  failOn: failOn, strictBaseline: context.arguments.has("--strict-baseline"))

@@ -16,7 +16,7 @@ struct DiffCommand: Command {
           auditkit diff Reports/AuditReport_2026-01-03_13-12-13.html Reports/AuditReport_2026-01-03_15-49-13.html
           auditkit diff latest~1 latest --format markdown
         """
-    static let options: [OptionSpec] = [
+    static let options: [OptionSpec] = MappingInputs.options + [
         .option("--format", value: "FORMAT", help: "text (default), markdown or json."),
         HistoryInputs.historyOption,
     ]
@@ -32,8 +32,9 @@ struct DiffCommand: Command {
             cached = loaded
             return loaded
         }
-        let old = try HistoryInputs.entry(argument: positional[0], history: try history())
-        let new = try HistoryInputs.entry(argument: positional[1], history: try history())
+        let mapping = try MappingInputs(context)
+        let old = try HistoryInputs.entry(argument: positional[0], history: try history(), mapping: mapping)
+        let new = try HistoryInputs.entry(argument: positional[1], history: try history(), mapping: mapping)
         context.terminal.out(try HistoryOutput.render(ReportDiff(old: old, new: new), format: format))
         return .success
     }

@@ -18,7 +18,7 @@ struct HistoryCommand: Command {
           auditkit history add Reports/AuditReport_*.html
           auditkit history list --format json
         """
-    static let options: [OptionSpec] = [
+    static let options: [OptionSpec] = MappingInputs.options + [
         HistoryInputs.historyOption,
         .option("--format", value: "FORMAT", help: "'history list' output: text (default) or json."),
     ]
@@ -46,12 +46,13 @@ struct HistoryCommand: Command {
         if context.arguments.value("--format") != nil {
             throw AuditError(.usage, "--format applies to 'history list' only")
         }
+        let mapping = try MappingInputs(context)
         var entries: [HistoryEntry] = []
         var worst: ExitStatus = .success
         for (index, path) in paths.enumerated() {
             context.terminal.progress("reading \(index + 1)/\(paths.count) \(path)")
             do {
-                entries.append(try HistoryInputs.entry(reportAt: path))
+                entries.append(try HistoryInputs.entry(reportAt: path, mapping: mapping))
             } catch let error as AuditError {
                 context.terminal.error(error.description)
                 if worst == .success { worst = error.exitStatus }

@@ -28,19 +28,22 @@ enum HistoryInputs {
         return history
     }
 
-    /// Reads the report at `path` and makes its history entry. The mappings the rule file gives will
-    /// be passed here once the rule file is wired in.
-    static func entry(reportAt path: String) throws -> HistoryEntry {
-        HistoryEntry(report: try ReportReader.read(path: path), mappings: [])
+    /// Reads the report at `path` and makes its history entry, with the views and statuses `mapping`
+    /// concludes (rules, sources), so fingerprints and accepted/system statuses match `map`'s.
+    static func entry(reportAt path: String, mapping: MappingInputs) throws -> HistoryEntry {
+        let report = try ReportReader.read(path: path)
+        return HistoryEntry(report: report, mappings: mapping.mappings(for: report))
     }
 
     /// The entry an argument names: an existing file is read as a report; anything else is looked up
     /// in the history (position, `latest`, `latest~N`, SHA-256 prefix or file name).
     /// - Throws: `.missingInput` when it is neither.
-    static func entry(argument: String, history: @autoclosure () throws -> History) throws -> HistoryEntry {
+    static func entry(argument: String, history: @autoclosure () throws -> History, mapping: MappingInputs) throws
+        -> HistoryEntry
+    {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory), !isDirectory.boolValue {
-            return try entry(reportAt: argument)
+            return try entry(reportAt: argument, mapping: mapping)
         }
         if let found = try history().entry(reference: argument) { return found }
         throw AuditError(.missingInput, "no such report file, and no history entry with that position, "

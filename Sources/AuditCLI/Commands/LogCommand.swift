@@ -11,7 +11,9 @@ enum LogCommand: Command {
     static let discussion = """
         The session goes at the end of the log's '## Audit Log' section (before the next '## ' heading),
         numbered one above the highest '### Session N'. It names the date, scope, report, counts per test
-        type and the evidence files that exist (index sheet, overlays, thumbnails), and carries a hidden
+        type, the views and source locations the mapping finds (--rules, ./auditkit.rules.json, --source), the
+        new / resolved / residual warnings against the previous report in the history (when the history file
+        exists), and the evidence files that exist (index sheet, overlays, thumbnails), and carries a hidden
         marker with the report's SHA-256: logging the same report again does nothing unless --force.
         A missing log is created from the audit.md template; 'auditkit log --init' creates it alone.
         Templates are looked for in --templates DIR, then ./Templates, then the built-in copies.
@@ -20,7 +22,8 @@ enum LogCommand: Command {
           auditkit log Reports/AuditReport_2026-01-03_16-28-16.html
           auditkit log Reports/AuditReport_2026-01-03_16-28-16.html --scope "HomeView contrast" --dry-run
         """
-    static let options: [OptionSpec] = [
+    static let options: [OptionSpec] = MappingInputs.options + [
+        HistoryInputs.historyOption,
         .option("--log", value: "PATH", help: "The log file (default: audit.md)."),
         .option("--scope", value: "TEXT", help: "What the session covered (default: the screens and the report)."),
         .option("--date", value: "YYYY-MM-DD", help: "The session's date (default: today)."),
@@ -58,7 +61,12 @@ enum LogCommand: Command {
         }
         let report = try ReportReader.read(path: reportPath)
         for warning in report.warnings.prefix(5) { terminal.warning("\(reportPath): \(warning)") }
-        let facts = SessionFacts(report: report, logPath: logPath, date: date, scope: arguments.value("--scope"))
+        let mapping = try MappingInputs(context)
+        let mappings = mapping.mappings(for: report)
+        let facts = SessionFacts(
+            report: report, logPath: logPath, mapping: mapping.isConfigured ? mappings : nil,
+            comparison: try comparison(of: HistoryEntry(report: report, mappings: mappings), context),
+            date: date, scope: arguments.value("--scope"))
         let outcome = try writer.append(
             facts, to: logPath, force: arguments.has("--force"), dryRun: arguments.has("--dry-run"))
 
@@ -88,6 +96,15 @@ enum LogCommand: Command {
             terminal.out(outcome.sessionText)
         }
         return .success
+    }
+
+    /// The new / resolved / residual comparison with the report before this one in the history, when the
+    /// history file exists and has one.
+    static func comparison(of entry: HistoryEntry, _ context: CommandContext) throws -> SessionComparison? {
+        guard FileManager.default.fileExists(atPath: HistoryInputs.historyFile(context).path),
+            let previous = try HistoryInputs.loadHistory(context).entry(before: entry)
+        else { return nil }
+        return SessionComparison(ReportDiff(old: previous, new: entry))
     }
 
     static func json(_ object: [String: Any]) throws -> String {

@@ -7,7 +7,8 @@ enum SummaryCommand: Command {
     static let abstract = "Write a Markdown summary of reports with one section per view, test type or screen."
     static let usage = "summary REPORT... [--by view|type|screen] [-o PATH] [--templates DIR]"
     static let discussion = """
-        Each section is rendered with the view.md template: the issues (number, type, element text, source
+        Views come from the mapping (--rules, ./auditkit.rules.json, --source). Each section is rendered with \
+        the view.md template: the issues (number, type, element text, source
         location, status), counts, the evidence files that exist, and Fix / Verification / Status lines for
         you to fill in. Issues without a view go under 'Unmapped'. With several reports (oldest first), each
         warning says in how many reports it appears and whether it persists in all of them.
@@ -17,7 +18,7 @@ enum SummaryCommand: Command {
           auditkit summary Reports/AuditReport_2026-01-03_16-28-16.html --by type
           auditkit summary Reports/*.html -o Reports/summary.md
         """
-    static let options: [OptionSpec] = [
+    static let options: [OptionSpec] = MappingInputs.options + [
         .option("--by", value: "GROUPING", help: "view (default), type or screen."),
         .option("--output", "-o", value: "PATH", help: "Write the summary here (atomically) instead of stdout."),
         .option("--templates", value: "DIR", help: "Look for view.md here first."),
@@ -31,11 +32,13 @@ enum SummaryCommand: Command {
         let templates = try TemplateSet(directory: arguments.value("--templates"))
         let output = arguments.value("--output")
 
+        let mapping = try MappingInputs(context)
         var inputs: [SummaryInput] = []
         var failure: AuditError?
         for path in arguments.positional {
             do {
-                inputs.append(SummaryInput(report: try ReportReader.read(path: path)))
+                let report = try ReportReader.read(path: path)
+                inputs.append(SummaryInput(report: report, mapping: mapping.isConfigured ? mapping.mappings(for: report) : nil))
             } catch let error as AuditError {
                 terminal.error(error.description)
                 failure = failure ?? error

@@ -87,24 +87,17 @@ public struct AuditSummary: Sendable {
     /// The sections, in order (views by first appearance with `Unmapped` last; types in the Inspector's order).
     public var sections: [Section]
 
-    /// The default persistence key: test type, normalised element text (lowercased, spaces
-    /// collapsed) and screen group. The history's fingerprint can be passed instead.
-    public static func defaultPersistenceKey(_ issue: Issue, _ mapping: IssueMapping?) -> String {
-        let text = (issue.elementText ?? "").lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        let fallback = text.isEmpty ? "title:" + issue.shortTitle.lowercased() : text
-        return [issue.testType.key, fallback, issue.screenGroupName.lowercased()].joined(separator: "\u{1F}")
-    }
-
     /// Builds a summary.
     /// - Parameters:
     ///   - inputs: the reports, oldest first when persistence matters.
     ///   - grouping: by view, type or screen.
     ///   - baseDirectory: evidence paths are shown relative to this folder when under it (the output's folder).
-    ///   - persistenceKey: what makes two issues of different reports the same warning.
+    ///   - persistenceKey: what makes two issues of different reports the same warning; by default the
+    ///     history's `IssueFingerprint`, so the summary, `diff` and `check` agree.
     public init(
         inputs: [SummaryInput], grouping: SummaryGrouping,
         baseDirectory: String = FileManager.default.currentDirectoryPath,
-        persistenceKey: (Issue, IssueMapping?) -> String = AuditSummary.defaultPersistenceKey
+        persistenceKey: (Issue, IssueMapping?) -> String = { IssueFingerprint(issue: $0, mapping: $1).hex }
     ) {
         self.grouping = grouping
         self.reports = inputs.map { ($0.report.fileName, $0.report.issues.count) }
