@@ -43,9 +43,7 @@ extension IndexSheet {
             switch result {
             case .success(let page):
                 let path = paths[index]
-                try FileLock.withExclusiveLock(at: FileLock.lockPath(for: path)) {
-                    _ = try AtomicFile.write(page.data, to: path)
-                }
+                try AtomicFile.write(page.data, to: path, onlyIfChanged: true)
                 problems += page.problems
             case .failure(let error):
                 throw AuditError(

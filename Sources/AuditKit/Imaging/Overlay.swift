@@ -204,9 +204,7 @@ public struct Overlay: Sendable {
             case .success(let data):
                 if output.paths.isEmpty { try AtomicFile.makeDirectory(evidence.directory) }
                 let path = evidence.overlay(screenIndex: screen.index)
-                try FileLock.withExclusiveLock(at: FileLock.lockPath(for: path)) {
-                    _ = try AtomicFile.write(data, to: path)
-                }
+                try AtomicFile.write(data, to: path, onlyIfChanged: true)
                 output.paths.append(path)
             case .failure(let skip):
                 output.skipped.append(
