@@ -6,6 +6,7 @@ public enum AuditKitCLI {
     /// Every subcommand, in the order `auditkit --help` lists them.
     static var commands: [any Command.Type] {
         [
+            AuditCommand.self,
             ExtractCommand.self,
             SheetCommand.self,
             OverlayCommand.self,
@@ -17,6 +18,7 @@ public enum AuditKitCLI {
             TrendCommand.self,
             AcceptCommand.self,
             CheckCommand.self,
+            InitCommand.self,
         ]
     }
 
