@@ -26,8 +26,7 @@ let package = Package(
         .target(name: "CAuditImaging", dependencies: ["CLibJPEG", "CLibPNG"]),
         .target(
             name: "AuditKit",
-            dependencies: ["CAuditImaging", "CFreeType", "CFontconfig"],
-            resources: [.copy("Log/BuiltinTemplates")]),
+            dependencies: ["CAuditImaging", "CFreeType", "CFontconfig"]),
         .target(name: "AuditCLI", dependencies: ["AuditKit"]),
         .executableTarget(name: "auditkit", dependencies: ["AuditCLI"]),
         .target(name: "AuditKitTestSupport", dependencies: ["AuditKit", "CAuditImaging"]),
