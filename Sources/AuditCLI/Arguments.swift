@@ -53,12 +53,14 @@ public struct ParsedArguments: Sendable {
         return number
     }
 
-    /// The value of `key` as one of `choices` (e.g. an output format).
-    /// - Throws: a usage error listing the choices.
-    public func choice<T: RawRepresentable>(_ key: String, default fallback: T) throws -> T where T.RawValue == String {
+    /// The value of `key` as one of the cases of `T` (e.g. an output format), or `fallback` when absent.
+    /// - Throws: a usage error listing the accepted values.
+    public func choice<T: RawRepresentable & CaseIterable>(_ key: String, default fallback: T) throws -> T
+    where T.RawValue == String {
         guard let text = value(key) else { return fallback }
         guard let chosen = T(rawValue: text) else {
-            throw AuditError(.usage, "\(key) got '\(text)'")
+            let accepted = T.allCases.map(\.rawValue).joined(separator: ", ")
+            throw AuditError(.usage, "\(key) must be one of \(accepted), got '\(text)'")
         }
         return chosen
     }

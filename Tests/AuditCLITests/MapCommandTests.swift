@@ -116,7 +116,7 @@ import Testing
         #expect(noReport.status == 64)
         let badFormat = try runTool(["map", project.reportPath, "--format", "yaml"], in: project.directory.path)
         #expect(badFormat.status == 64)
-        #expect(badFormat.stderr.contains("--format must be text, json, xcode or sarif"))
+        #expect(badFormat.stderr.contains("--format must be one of text, json, xcode, sarif, got 'yaml'"))
         let missingSource = try runTool(["map", project.reportPath, "--source", "Nope"], in: project.directory.path)
         #expect(missingSource.status == 66)
         #expect(missingSource.stderr.contains("Nope: error: source folder does not exist"))

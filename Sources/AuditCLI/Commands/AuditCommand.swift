@@ -34,7 +34,7 @@ enum AuditCommand: Command {
             .option("--format", value: "FORMAT", help: "text (default) or json."),
         ]
 
-    enum Format: String { case text, json }
+    enum Format: String, CaseIterable { case text, json }
 
     static func run(_ context: CommandContext) throws -> ExitStatus {
         let arguments = context.arguments

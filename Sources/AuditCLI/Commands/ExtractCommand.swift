@@ -37,12 +37,7 @@ enum ExtractCommand: Command {
         guard !arguments.positional.isEmpty else {
             throw AuditError(.usage, "no report given")
         }
-        let format: ListingFormat
-        do {
-            format = try arguments.choice("--format", default: ListingFormat.text)
-        } catch {
-            throw AuditError(.usage, "--format must be one of text, json, markdown, csv; got '\(arguments.value("--format") ?? "")'")
-        }
+        let format = try arguments.choice("--format", default: ListingFormat.text)
         var options = ReportReader.Options()
         if let text = arguments.value("--audit-date") {
             guard let date = parseDate(text) else {

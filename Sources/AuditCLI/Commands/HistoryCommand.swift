@@ -23,7 +23,7 @@ struct HistoryCommand: Command {
         .option("--format", value: "FORMAT", help: "'history list' output: text (default) or json."),
     ]
 
-    enum ListFormat: String { case text, json }
+    enum ListFormat: String, CaseIterable { case text, json }
 
     static func run(_ context: CommandContext) throws -> ExitStatus {
         let positional = context.arguments.positional

@@ -3,7 +3,7 @@ import Foundation
 
 /// `auditkit map`: maps a report's issues to source locations with the rule file and the Swift sources.
 enum MapCommand: Command {
-    enum Format: String {
+    enum Format: String, CaseIterable {
         case text, json, xcode, sarif
     }
 
@@ -34,12 +34,7 @@ enum MapCommand: Command {
         guard arguments.positional.count == 1 else {
             throw AuditError(.usage, arguments.positional.isEmpty ? "missing REPORT" : "expected one REPORT, got \(arguments.positional.count)")
         }
-        let format: Format
-        do {
-            format = try arguments.choice("--format", default: Format.text)
-        } catch {
-            throw AuditError(.usage, "--format must be text, json, xcode or sarif, got '\(arguments.value("--format") ?? "")'")
-        }
+        let format = try arguments.choice("--format", default: Format.text)
         let report = try ReportReader.read(path: arguments.positional[0])
         let result = try MappingInputs(context).map(report)
         switch format {

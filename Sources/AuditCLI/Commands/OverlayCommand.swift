@@ -21,7 +21,7 @@ struct OverlayCommand: Command {
     ]
 
     /// Output formats.
-    enum Format: String {
+    enum Format: String, CaseIterable {
         case text, json
     }
 

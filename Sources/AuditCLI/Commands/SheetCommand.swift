@@ -29,7 +29,7 @@ struct SheetCommand: Command {
     ]
 
     /// Output formats.
-    enum Format: String {
+    enum Format: String, CaseIterable {
         case text, json
     }
 
