@@ -37,7 +37,7 @@ let package = Package(
             // A small SwiftUI project the mapping tests index from disk; not compiled.
             exclude: ["Mapping/Fixtures"]),
         .testTarget(
-            name: "AuditCLITests", dependencies: ["AuditKit", "AuditKitTestSupport", "auditkit"]),
+            name: "AuditCLITests", dependencies: ["AuditCLI", "AuditKit", "AuditKitTestSupport", "auditkit"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -67,7 +67,7 @@ public struct ParsedArguments: Sendable {
 }
 
 /// Parses `arguments` against `specs`: `--name value`, `--name=value`, `-o value`, flags, `--` to end
-/// options. `--help`/`-h` are reported through `wantsHelp`.
+/// options; a negative number such as `-1` is a positional argument. `--help`/`-h` are reported through `wantsHelp`.
 /// - Throws: a usage error for an unknown option, a missing value, or a repeated single option.
 public func parseArguments(_ arguments: [String], specs: [OptionSpec]) throws -> (ParsedArguments, wantsHelp: Bool) {
     var parsed = ParsedArguments()
@@ -78,7 +78,8 @@ public func parseArguments(_ arguments: [String], specs: [OptionSpec]) throws ->
     while index < arguments.count {
         let argument = arguments[index]
         index += 1
-        if onlyPositional || argument == "-" || !argument.hasPrefix("-") {
+        let isNegativeNumber = argument.count > 1 && argument.dropFirst().allSatisfy(\.isASCII) && Int(argument) != nil
+        if onlyPositional || argument == "-" || !argument.hasPrefix("-") || isNegativeNumber {
             parsed.positional.append(argument)
             continue
         }

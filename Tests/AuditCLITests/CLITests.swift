@@ -1,3 +1,4 @@
+import AuditCLI
 import AuditKit
 import AuditKitTestSupport
 import Foundation
@@ -18,5 +19,30 @@ import Testing
         #expect(result.status == 64)
         #expect(result.stderr.contains("unknown command 'no-such-command'"))
         #expect(result.stdout.isEmpty)
+    }
+}
+
+@Suite struct ArgumentParsingTests {
+    static let specs: [OptionSpec] = [
+        .option("--format", value: "FORMAT", help: ""), .flag("--force", help: ""),
+        .option("--source", value: "DIR", repeatable: true, help: ""),
+    ]
+
+    @Test func readsOptionsFlagsAndPositionalsInAnyOrder() throws {
+        let (parsed, help) = try parseArguments(
+            ["a.html", "--format=json", "--force", "--source", "A", "-1", "--source", "B", "--", "--b.html"],
+            specs: Self.specs)
+        #expect(!help)
+        #expect(parsed.positional == ["a.html", "-1", "--b.html"])
+        #expect(parsed.value("--format") == "json")
+        #expect(parsed.has("--force"))
+        #expect(parsed.all("--source") == ["A", "B"])
+    }
+
+    @Test func rejectsUnknownOptionsMissingValuesAndRepeats() {
+        #expect(throws: AuditError.self) { try parseArguments(["--nope"], specs: Self.specs) }
+        #expect(throws: AuditError.self) { try parseArguments(["--format"], specs: Self.specs) }
+        #expect(throws: AuditError.self) { try parseArguments(["--format", "a", "--format", "b"], specs: Self.specs) }
+        #expect(throws: AuditError.self) { try parseArguments(["--force=yes"], specs: Self.specs) }
     }
 }
