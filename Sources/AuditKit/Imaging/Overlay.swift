@@ -80,8 +80,9 @@ public struct Overlay: Sendable {
         raster.copy(decoded, to: 0, 0)
         let picture = decoded.bounds
         let line = Overlay.lineWidth(forImageWidth: decoded.width)
-        // Boxes first, then all number tags, so a tag is never hidden under another box.
-        var tags: [(PixelRect, Issue)] = []
+        // Boxes first, then all number tags, so a tag is never hidden under another box. Issues on the
+        // same box (the Inspector's duplicates) share one tag, `1,9`, so no number is hidden under another.
+        var tags: [(box: PixelRect, issues: [Issue])] = []
         for issue in screen.issues {
             guard let rect = issue.elementRect else { continue }
             let box = Overlay.boxRect(for: rect, scale: scale, bounds: picture)
@@ -89,10 +90,15 @@ public struct Overlay: Sendable {
             raster.strokeRect(box.insetBy(-1), with: RGBAColor.white.withAlpha(190), lineWidth: 1)
             raster.strokeRect(box.insetBy(line), with: RGBAColor.white.withAlpha(120), lineWidth: 1)
             raster.strokeRect(box, with: issue.testType.color, lineWidth: line)
-            tags.append((box, issue))
+            if let shared = tags.firstIndex(where: { $0.box == box }) {
+                tags[shared].issues.append(issue)
+            } else {
+                tags.append((box, [issue]))
+            }
         }
-        for (box, issue) in tags {
-            let label = "\(issue.number)"
+        for (box, issues) in tags {
+            let issue = issues[0]
+            let label = issues.map { String($0.number) }.joined(separator: ",")
             let width = text.measure(label, size: fontSize, bold: true) + 8
             let height = text.lineMetrics(size: fontSize).height + 2
             // Above the box's top-left corner when there is room, else inside it; kept in the picture.
