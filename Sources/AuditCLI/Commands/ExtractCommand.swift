@@ -39,6 +39,8 @@ enum ExtractCommand: Command {
         }
         let format = try arguments.choice("--format", default: ListingFormat.text)
         var options = ReportReader.Options()
+        // Only the JSON listing shows the report's SHA-256; the other formats skip computing it.
+        options.computeDigest = format == .json
         if let text = arguments.value("--audit-date") {
             guard let date = parseDate(text) else {
                 throw AuditError(.usage, "--audit-date expects YYYY-MM-DD HH:MM:SS or ISO 8601, got '\(text)'")
