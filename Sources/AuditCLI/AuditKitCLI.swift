@@ -94,7 +94,8 @@ public enum AuditKitCLI {
               --version  Print the version.
               -h, --help Show help. 'auditkit <command> --help' shows a command's.
 
-            Exit status: 0 ok, 1 findings (check), 64 usage, 65 bad input, 66 missing input, 70 internal error.
+            Exit status: 0 ok, 1 findings (check), 64 usage, 65 bad input, 66 missing input, 70 internal error,
+            73 cannot write an output.
 
             """
         return text

@@ -44,7 +44,7 @@ public final class Terminal: @unchecked Sendable {
         FileHandle.standardError.write(Data((text + "\n").utf8))
     }
 
-    /// Writes `auditkit: warning: text` to stderr (yellow on a colour terminal).
+    /// Writes `warning: text` to stderr (`warning:` in yellow on a colour terminal).
     public func warning(_ text: String) {
         message(paint("warning:", code: "33") + " " + text)
     }

@@ -30,7 +30,7 @@ func runLogBenchmark() {
             sha256: String(repeating: String(seed % 10), count: 64), fileSize: 0, screens: screens)
     }
 
-    // A 2,000-session log (about 1 MB) with sections after the Audit Log.
+    // A 2,000-session log (about 0.5 MB) with sections after the Audit Log.
     var text = "# Accessibility Audit\n\n## Sources\n- a.html\n\n## Audit Log\n\n"
     for number in 1...2_000 {
         text += "### Session \(number)\n- Date: 2026-01-03\n- Scope: HomeView pass \(number)\n- Notes:\n"

@@ -94,7 +94,7 @@ import Testing
         let logBefore = try Data(contentsOf: URL(fileURLWithPath: project.file("audit.md")))
         let again = try runTool(["audit", report, "--source", "App"], in: project.path)
         #expect(again.status == 0)
-        #expect(again.stdout.contains("(0 files new or changed)"))
+        #expect(again.stdout.contains("(0 new or changed)"))
         #expect(again.stdout.contains("Already in Reports/history.jsonl"))
         #expect(again.stdout.contains("Already logged in audit.md (session 1)."))
         #expect(try Data(contentsOf: URL(fileURLWithPath: project.file("audit.md"))) == logBefore)

@@ -118,10 +118,10 @@ enum AuditCommand: Command {
                     + "\(report.issues.count) issue\(report.issues.count == 1 ? "" : "s")"
                     + (byType.isEmpty ? "" : " (" + byType.joined(separator: ", ") + ")"))
             terminal.line(
-                "Evidence in \(evidence.directory)/: \(images.thumbnails.count) thumbnails, "
-                    + "\(images.screenshots.count) screenshots, \(sheet.paths.count) index sheet page"
-                    + "\(sheet.paths.count == 1 ? "" : "s"), \(overlays.paths.count) overlay"
-                    + "\(overlays.paths.count == 1 ? "" : "s") (\(images.written) files new or changed)")
+                "Evidence in \(evidence.directory)/: \(images.thumbnails.count) thumbnails and "
+                    + "\(images.screenshots.count) screenshots (\(images.written) new or changed), "
+                    + "\(sheet.paths.count) index sheet page\(sheet.paths.count == 1 ? "" : "s"), "
+                    + "\(overlays.paths.count) overlay\(overlays.paths.count == 1 ? "" : "s")")
             terminal.line(
                 mapping.isConfigured
                     ? "Mapped \(mapped) of \(report.issues.count) issues to code."

@@ -5,7 +5,7 @@ import Foundation
 struct CheckCommand: Command {
     static let name = "check"
     static let abstract = "Fail (exit 1) when a report has warnings that are not accepted, not system UI and new."
-    static let usage = "check REPORT [--fail-on new|any] [--strict-baseline] [--history PATH] [--baseline PATH]"
+    static let usage = "check REPORT [--fail-on new|any] [--strict-baseline] [--history PATH] [--baseline PATH] [--rules RULES] [--source DIR]..."
     static let discussion = """
         A warning fails the check when no rule accepted it, it is not system UI, the baseline does not
         accept it, and (with --fail-on new, the default) it was not in the previous report of the history:

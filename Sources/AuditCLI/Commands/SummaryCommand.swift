@@ -5,7 +5,7 @@ import Foundation
 enum SummaryCommand: Command {
     static let name = "summary"
     static let abstract = "Write a Markdown summary of reports with one section per view, test type or screen."
-    static let usage = "summary REPORT... [--by view|type|screen] [-o PATH] [--templates DIR]"
+    static let usage = "summary REPORT... [--by view|type|screen] [-o PATH] [--templates DIR] [--rules RULES] [--source DIR]..."
     static let discussion = """
         Views come from the mapping (--rules, ./auditkit.rules.json, --source). Each section is rendered with \
         the view.md template: the issues (number, type, element text, source

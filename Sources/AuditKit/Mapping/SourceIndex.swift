@@ -91,7 +91,7 @@ public struct SourceIndex: Sendable {
     private var stringPatterns: [(pattern: TextPattern, entry: Int)] = []
 
     /// Indexes every `.swift`, `.strings` and `.xcstrings` file under `roots`, skipping hidden folders,
-    /// `.build`, `DerivedData` and `Pods`. Files are lexed in parallel on every core; the result does not
+    /// `.build`, `DerivedData`, `Pods`, `Carthage` and `node_modules`. Files are lexed in parallel on every core; the result does not
     /// depend on timing.
     /// - Parameters:
     ///   - workingDirectory: paths under it are shown relative to it.
