@@ -36,16 +36,21 @@ public struct Overlay: Sendable {
     /// Pixels per point: the decoded screenshot's width over the width the report declares
     /// (1 for Inspector reports, whose images are drawn at point size).
     public static func scale(screenshot: ReportImage, decodedWidth: Int) -> Double {
-        guard let declared = screenshot.declaredWidth, declared > 0 else { return 1 }
-        return Double(decodedWidth) / declared
+        guard let declared = screenshot.declaredWidth, declared >= 1 else { return 1 }
+        let scale = Double(decodedWidth) / declared
+        // A declared width far from the picture's is wrong, not a real scale: draw at point size.
+        return (1.0 / 64...64).contains(scale) ? scale : 1
     }
 
     /// The box for an element rect (points) on a screenshot of `bounds` at `scale` pixels a point,
     /// clipped to the picture; a rect wholly outside becomes a thin box on the nearest edge.
     public static func boxRect(for rect: Rect, scale: Double, bounds: PixelRect) -> PixelRect {
-        let left = Int((rect.x * scale).rounded()), top = Int((rect.y * scale).rounded())
-        let right = Int(((rect.x + rect.width) * scale).rounded()),
-            bottom = Int(((rect.y + rect.height) * scale).rounded())
+        // Clamped before converting: a rect from a library caller may hold any double.
+        func pixel(_ value: Double) -> Int {
+            value.isFinite ? Int(min(max(value.rounded(), -1e9), 1e9)) : 0
+        }
+        let left = pixel(rect.x * scale), top = pixel(rect.y * scale)
+        let right = pixel((rect.x + rect.width) * scale), bottom = pixel((rect.y + rect.height) * scale)
         let box = PixelRect(x: left, y: top, width: max(1, right - left), height: max(1, bottom - top))
         let clipped = box.intersection(bounds)
         if !clipped.isEmpty { return clipped }

@@ -202,7 +202,7 @@ public struct Rect: Sendable, Hashable, Codable {
     /// `x 12 y 340  200x22`: the compact form used on index sheets and in text output
     /// (values rounded to whole points).
     public var compactDescription: String {
-        func n(_ v: Double) -> String { v.isFinite ? String(Int(v.rounded())) : "?" }
+        func n(_ v: Double) -> String { v.isFinite && abs(v) < 1e15 ? String(Int(v.rounded())) : "?" }
         return "x \(n(x)) y \(n(y))  \(n(width))x\(n(height))"
     }
 }

@@ -8,6 +8,9 @@ struct ReportPayloadDecoder {
     let limits: EmbeddedImageDecoder.Limits
     var warnings: [ReportWarning] = []
 
+    /// The largest magnitude a number field may have; beyond it the field is dropped with a warning.
+    static let numberLimit = 10_000_000.0
+
     /// An image still to decode: where its string is and where the result goes.
     struct ImageJob {
         var stringNode: Int?
@@ -210,8 +213,10 @@ struct ReportPayloadDecoder {
         mutating func number(_ key: PayloadKey) -> Double? {
             guard let value = node(key, kind: .number) else { return nil }
             let number = document.nodes[value].number
-            guard number.isFinite else {
-                warn(path + "." + key.text, "number out of range", value)
+            // No coordinate, size, scale or angle in a report comes near 10 million; larger values are
+            // hostile or corrupt and would overflow the pixel arithmetic downstream.
+            guard number.isFinite, abs(number) <= ReportPayloadDecoder.numberLimit else {
+                warn(path + "." + key.text, "number out of range (\(number))", value)
                 return nil
             }
             return number

@@ -56,6 +56,16 @@ import Testing
         #expect(outside.intersection(PixelRect(x: 0, y: 0, width: 200, height: 400)) == outside)
     }
 
+    @Test func hostileRectsAndScalesGiveABoxInsideThePicture() {
+        let bounds = PixelRect(x: 0, y: 0, width: 200, height: 400)
+        for rect in [Rect(x: 1e300, y: 0, width: 1, height: 1), Rect(x: -.infinity, y: .nan, width: -1e300, height: 5)] {
+            let box = Overlay.boxRect(for: rect, scale: 3, bounds: bounds)
+            #expect(box.intersection(bounds) == box)
+        }
+        let shot = ReportImage(data: Data([0xFF]), declaredWidth: 1e-300, declaredHeight: 1)
+        #expect(Overlay.scale(screenshot: shot, decodedWidth: 1206) == 1)
+    }
+
     @Test func screensWithoutAScreenshotAreSkippedWithAReason() throws {
         let text = try #require(sharedTextRenderer)
         let directory = try TemporaryDirectory()

@@ -132,6 +132,26 @@ import Testing
         #expect(report.issues[3].shortTitle == (fixture.screens[0].issues[3].shortTitle ?? ""))
     }
 
+    @Test func dropsNumbersTooLargeForAnyScreenWithAWarning() throws {
+        var fixture = ReportFixture.random(seed: 12, screenCount: 1...1, issueRange: 3...3)
+        fixture.screens[0].issues[0].rect = nil
+        fixture.screens[0].issues[0].extraMembers = [
+            .init("_axKeyElementRectInScreenshotX", .raw("1e19")), .init("_axKeyElementRectInScreenshotY", .number(2)),
+            .init("_axKeyElementRectInScreenshotWidth", .raw("-1e300")),
+            .init("_axKeyElementRectInScreenshotHeight", .number(4)),
+        ]
+        let report = try ReportReader.read(buffer: ByteBuffer(copying: fixture.data(.json, seed: 9)), path: "huge.json")
+        let messages = report.warnings.map(\.description)
+        #expect(messages.contains { $0.hasPrefix("_axKeyAllScreens[0]._axKeyAllIssues[0]._axKeyElementRectInScreenshotX: number out of range") })
+        #expect(report.issues[0].elementRect == nil)
+        // Everything that turns rects into text still works on what is left.
+        #expect(!ReportListing.render([ListingEntry(path: "huge.json", report: report)], format: .text).isEmpty)
+    }
+
+    @Test func compactRectTextNeverTrapsOnAnyDouble() {
+        #expect(Rect(x: 1e300, y: -.infinity, width: .nan, height: 2).compactDescription == "x ? y ?  ?x2")
+    }
+
     @Test func skipsEntriesThatAreNotObjectsAndKeepsNumbering() throws {
         let json = """
             {"_axKeyAllScreens" : [ 7, {"_axKeyAllIssues" : ["x", {"_axKeyErrorCode" : 13}, {"_axKeyErrorCode" : 1.5}]} ]}
