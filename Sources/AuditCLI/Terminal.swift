@@ -1,3 +1,4 @@
+import AuditKit
 import Foundation
 
 #if canImport(Glibc)
@@ -44,9 +45,20 @@ public final class Terminal: @unchecked Sendable {
         FileHandle.standardError.write(Data((text + "\n").utf8))
     }
 
-    /// Writes `warning: text` to stderr (`warning:` in yellow on a colour terminal).
-    public func warning(_ text: String) {
-        message(paint("warning:", code: "33") + " " + text)
+    /// Writes `file: warning: text` (or `warning: text` without a file) to stderr, the shape of
+    /// `file: error: ...` lines; `warning:` is yellow on a colour terminal.
+    public func warning(_ text: String, in file: String? = nil) {
+        message((file.map { "\($0): " } ?? "") + paint("warning:", code: "33") + " " + text)
+    }
+
+    /// Prints up to `limit` of a report's reading warnings, with their byte offsets, then how many more.
+    public func warnings(of report: InspectorReport, limit: Int = .max) {
+        for warning in report.warnings.prefix(limit) {
+            self.warning(warning.description + (warning.byteOffset.map { " at byte \($0)" } ?? ""), in: report.sourcePath)
+        }
+        if report.warnings.count > limit {
+            self.warning("\(report.warnings.count - limit) more warnings (see 'auditkit extract')", in: report.sourcePath)
+        }
     }
 
     /// Writes an error line to stderr (red `error:` on a colour terminal).

@@ -53,8 +53,7 @@ enum AuditCommand: Command {
 
         terminal.progress("reading \(reportPath)")
         let report = try ReportReader.read(path: reportPath)
-        for warning in report.warnings.prefix(5) { terminal.warning("\(reportPath): \(warning)") }
-        if report.warnings.count > 5 { terminal.warning("\(reportPath): \(report.warnings.count - 5) more warnings") }
+        terminal.warnings(of: report, limit: 5)
 
         terminal.progress("writing evidence for \(report.issues.count) issues")
         let evidence = EvidencePaths(reportPath: report.sourcePath)
@@ -62,11 +61,11 @@ enum AuditCommand: Command {
         let sheet = try IndexSheet(report: report, text: text).write()
         let overlays = try Overlay.writeAll(report: report, text: text, directory: evidence.directory)
         for problem in sheet.imageProblems {
-            terminal.warning("\(reportPath): issue \(problem.issueNumber): thumbnail: \(problem.message)")
+            terminal.warning("issue \(problem.issueNumber): thumbnail: \(problem.message)", in: reportPath)
         }
         for skipped in overlays.skipped {
             terminal.warning(
-                "\(reportPath): screen \(skipped.screenIndex + 1) (\(skipped.screenName)): no overlay: \(skipped.reason)")
+                "screen \(skipped.screenIndex + 1) (\(skipped.screenName)): no overlay: \(skipped.reason)", in: reportPath)
         }
 
         terminal.progress("mapping")

@@ -56,11 +56,7 @@ enum ExtractCommand: Command {
             if paths.count > 1 { terminal.progress("reading \(k + 1)/\(paths.count) \(path)") }
             do {
                 let report = try ReportReader.read(path: path, options: options)
-                for warning in report.warnings {
-                    // `path: warning: ...`, in the same shape as `path: error: ...`.
-                    terminal.message("\(path): " + terminal.paint("warning:", code: "33") + " \(warning)"
-                                     + (warning.byteOffset.map { " at byte \($0)" } ?? ""))
-                }
+                terminal.warnings(of: report)
                 var entry = ListingEntry(path: path, report: report)
                 if let thumbnails {
                     var folder = thumbnails
@@ -81,7 +77,7 @@ enum ExtractCommand: Command {
                         let files = try EvidenceExport.write(report, to: folder)
                         entry.files = files
                         for skipped in files.skipped {
-                            terminal.message("\(path): " + terminal.paint("warning:", code: "33") + " not written: \(skipped)")
+                            terminal.warning("not written: \(skipped)", in: path)
                         }
                     } catch let error as AuditError {
                         terminal.error(error.description)

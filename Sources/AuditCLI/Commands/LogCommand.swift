@@ -60,7 +60,7 @@ enum LogCommand: Command {
             throw AuditError(.usage, arguments.positional.isEmpty ? "missing REPORT" : "log takes one REPORT at a time")
         }
         let report = try ReportReader.read(path: reportPath)
-        for warning in report.warnings.prefix(5) { terminal.warning("\(reportPath): \(warning)") }
+        terminal.warnings(of: report, limit: 5)
         let mapping = try MappingInputs(context)
         let mappings = mapping.mappings(for: report)
         let facts = SessionFacts(

@@ -37,8 +37,7 @@ struct OverlayCommand: Command {
         let output = try Overlay.writeAll(report: report, text: text, directory: arguments.value("--output"))
         for skipped in output.skipped {
             context.terminal.warning(
-                "\(reportPath): screen \(skipped.screenIndex + 1) (\(skipped.screenName)): "
-                    + "no overlay: \(skipped.reason)")
+                "screen \(skipped.screenIndex + 1) (\(skipped.screenName)): no overlay: \(skipped.reason)", in: reportPath)
         }
         switch format {
         case .text:

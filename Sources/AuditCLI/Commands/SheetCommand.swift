@@ -59,7 +59,7 @@ struct SheetCommand: Command {
         let sheet = try IndexSheet(report: report, text: text, options: options)
         let output = try sheet.write(to: arguments.value("--output"))
         for problem in output.imageProblems {
-            context.terminal.warning("\(reportPath): issue \(problem.issueNumber): thumbnail: \(problem.message)")
+            context.terminal.warning("issue \(problem.issueNumber): thumbnail: \(problem.message)", in: reportPath)
         }
         switch format {
         case .text:
