@@ -42,10 +42,12 @@ public final class ByteBuffer: @unchecked Sendable {
 
     /// Reads the whole file at `path` with one allocation.
     /// - Parameter maxSize: files larger than this are refused before anything is read.
-    /// - Throws: `AuditError` `.missingInput` when the file cannot be opened (or is a folder),
+    /// - Throws: `AuditError` `.missingInput` when the file cannot be opened (or is a folder), `.badInput`
+    ///   when it is not a regular file,
     ///   `.limitExceeded` when it is larger than `maxSize`, `.badInput` on a read error.
     public static func read(path: String, maxSize: Int) throws -> ByteBuffer {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        // O_NONBLOCK so opening a FIFO with no writer cannot hang; only regular files are read.
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else {
             let code = errno
             let what = code == ENOENT ? "no such file" : "cannot open the file"
@@ -58,6 +60,9 @@ public final class ByteBuffer: @unchecked Sendable {
         }
         if (info.st_mode & S_IFMT) == S_IFDIR {
             throw AuditError(.missingInput, "is a folder, not a report file", path: path)
+        }
+        if (info.st_mode & S_IFMT) != S_IFREG {
+            throw AuditError(.badInput, "is not a regular file (a pipe, socket or device)", path: path)
         }
         let size = Int(info.st_size)
         if size > maxSize {

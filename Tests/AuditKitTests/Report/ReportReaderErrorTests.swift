@@ -78,6 +78,18 @@ import Testing
         }
     }
 
+    @Test func refusesAPipeInsteadOfWaitingForAWriter() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file("AuditReport_2026-01-02_11-02-25.html")
+        #expect(mkfifo(path, 0o600) == 0)
+        #expect {
+            _ = try ReportReader.read(path: path)
+        } throws: { error in
+            (error as? AuditError)?.description == "\(path): error: is not a regular file (a pipe, socket or device)"
+        }
+    }
+
     @Test func stopsDeepNestingWithoutOverflowingTheStack() {
         let deep = "{\"_axKeyAllScreens\" : " + String(repeating: "[", count: 200_000) + "]"
         let e = error(reading: deep, path: "deep.json")
