@@ -52,9 +52,8 @@ enum SummaryCommand: Command {
         let markdown = AuditSummary(inputs: inputs, grouping: grouping, baseDirectory: base).markdown(
             templates: templates)
         if let output {
-            _ = try FileLock.withExclusiveLock(at: FileLock.lockPath(for: output)) {
-                try AtomicFile.write(Data(markdown.utf8), to: output)
-            }
+            // A generated file: the atomic rename is enough, no lock file beside it.
+            try AtomicFile.write(Data(markdown.utf8), to: output)
             terminal.message("wrote \(output)")
         } else {
             terminal.out(markdown)

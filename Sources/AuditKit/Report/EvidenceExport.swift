@@ -21,44 +21,42 @@ public enum EvidenceExport {
         public init() {}
     }
 
-    /// Writes the usable images of `report` into `directory` (created if needed), holding an exclusive
-    /// lock on `directory/.auditkit-extract.lock` meanwhile so two runs never interleave.
+    /// Writes the usable images of `report` into `directory` (created if needed). Two runs at once are
+    /// safe without a lock: both write the same bytes, each file by an atomic rename.
     /// - Throws: `AuditError` `.cannotWrite` when the folder or a file cannot be written.
     public static func write(_ report: InspectorReport, to directory: String) throws -> Result {
         try AtomicFile.makeDirectory(directory)
         let paths = EvidencePaths(directory: directory)
-        return try FileLock.withExclusiveLock(at: directory + "/.auditkit-extract.lock") {
-            var result = Result()
-            func put(_ data: Data, _ path: String) throws {
-                if try AtomicFile.write(data, to: path, onlyIfChanged: true) {
-                    result.written += 1
-                } else {
-                    result.unchanged += 1
-                }
+        var result = Result()
+        func put(_ data: Data, _ path: String) throws {
+            if try AtomicFile.write(data, to: path, onlyIfChanged: true) {
+                result.written += 1
+            } else {
+                result.unchanged += 1
             }
-            let issueCount = report.issues.count
-            for screen in report.screens {
-                if let shot = screen.screenshot {
-                    if shot.isUsable {
-                        let path = paths.screenshot(screenIndex: screen.index)
-                        try put(shot.data, path)
-                        result.screenshots[screen.index] = path
-                    } else {
-                        result.skipped.append("screen \(screen.index + 1): \(shot.problem?.description ?? "no data")")
-                    }
-                }
-                for issue in screen.issues {
-                    guard let thumbnail = issue.thumbnail else { continue }
-                    if thumbnail.isUsable {
-                        let path = paths.thumbnail(issueNumber: issue.number, issueCount: issueCount)
-                        try put(thumbnail.data, path)
-                        result.thumbnails[issue.number] = path
-                    } else {
-                        result.skipped.append("issue \(issue.number): \(thumbnail.problem?.description ?? "no data")")
-                    }
-                }
-            }
-            return result
         }
+        let issueCount = report.issues.count
+        for screen in report.screens {
+            if let shot = screen.screenshot {
+                if shot.isUsable {
+                    let path = paths.screenshot(screenIndex: screen.index)
+                    try put(shot.data, path)
+                    result.screenshots[screen.index] = path
+                } else {
+                    result.skipped.append("screen \(screen.index + 1): \(shot.problem?.description ?? "no data")")
+                }
+            }
+            for issue in screen.issues {
+                guard let thumbnail = issue.thumbnail else { continue }
+                if thumbnail.isUsable {
+                    let path = paths.thumbnail(issueNumber: issue.number, issueCount: issueCount)
+                    try put(thumbnail.data, path)
+                    result.thumbnails[issue.number] = path
+                } else {
+                    result.skipped.append("issue \(issue.number): \(thumbnail.problem?.description ?? "no data")")
+                }
+            }
+        }
+        return result
     }
 }
