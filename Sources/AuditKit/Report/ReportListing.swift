@@ -152,7 +152,13 @@ public enum ReportListing {
         return out
     }
 
-    static func csvField(_ text: String) -> String {
+    static func csvField(_ raw: String) -> String {
+        var text = raw
+        // Report text starting like a formula (`=HYPERLINK(...)`) would run in a spreadsheet: a leading
+        // apostrophe keeps it text (OWASP's CSV injection advice). Numbers such as `-4` stay as they are.
+        if let first = text.first, "=+-@\t\r".contains(first), Double(text) == nil {
+            text = "'" + text
+        }
         if text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) {
             return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
         }
