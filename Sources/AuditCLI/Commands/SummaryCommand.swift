@@ -44,7 +44,8 @@ enum SummaryCommand: Command {
                 failure = failure ?? error
             }
         }
-        if inputs.isEmpty, let failure { throw failure }
+        // Every error is already printed; with nothing readable there is nothing to summarise.
+        if inputs.isEmpty, let failure { return failure.exitStatus }
 
         let base =
             output.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path }
