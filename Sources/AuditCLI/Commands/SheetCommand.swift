@@ -53,6 +53,12 @@ struct SheetCommand: Command {
             options.cellWidth = width
             options.cellHeight = height
         }
+        if let output = arguments.value("--output") {
+            let fileExtension = (output as NSString).pathExtension.lowercased()
+            guard ["png", "jpg", "jpeg"].contains(fileExtension) else {
+                throw AuditError(.usage, "-o must name a .png, .jpg or .jpeg file, got '\(output)'")
+            }
+        }
         let text = try TextRenderer(explicitFontPath: arguments.value("--font"), environment: context.environment)
         // Pictures need no report identity: skip the SHA-256.
         let report = try ReportReader.read(path: reportPath, options: .init(computeDigest: false))
