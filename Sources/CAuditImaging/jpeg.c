@@ -3,64 +3,10 @@
 // libjpeg object on every path.
 #include "CAuditImaging.h"
 
-#include <setjmp.h>
-#include <stdio.h>
+#include "jpeg_error.h"
+
 #include <stdlib.h>
 #include <string.h>
-#include <jpeglib.h>
-#include <jerror.h>
-
-struct CAuditImaging_jpeg_error {
-    struct jpeg_error_mgr base;
-    jmp_buf jump;
-    char *message;
-    int status;
-};
-
-static void CAuditImaging_jpeg_error_exit(j_common_ptr cinfo) {
-    struct CAuditImaging_jpeg_error *err = (struct CAuditImaging_jpeg_error *)cinfo->err;
-    int code = err->base.msg_code;
-    if (err->status == CAuditImaging_error_truncated) {
-        // The data ran out first (JWRN_JPEG_EOF): whatever libjpeg complains about next is a symptom.
-    } else if (code == JERR_NO_SOI) {
-        err->status = CAuditImaging_error_not_jpeg;
-    } else if (code == JERR_OUT_OF_MEMORY) {
-        err->status = CAuditImaging_error_out_of_memory;
-    } else if (code == JERR_INPUT_EOF || code == JERR_INPUT_EMPTY) {
-        err->status = CAuditImaging_error_truncated;
-    } else if (code == JERR_IMAGE_TOO_BIG) {
-        err->status = CAuditImaging_error_too_large;
-    } else {
-        err->status = CAuditImaging_error_corrupt;
-    }
-    if (err->message) {
-        (*cinfo->err->format_message)(cinfo, err->message);
-    }
-    longjmp(err->jump, 1);
-}
-
-static void CAuditImaging_jpeg_silent(j_common_ptr cinfo) { (void)cinfo; }
-
-static void CAuditImaging_jpeg_emit_message(j_common_ptr cinfo, int level) {
-    // Warnings (level -1) such as "premature end of data" are remembered, not printed.
-    struct CAuditImaging_jpeg_error *err = (struct CAuditImaging_jpeg_error *)cinfo->err;
-    if (level < 0) {
-        err->base.num_warnings++;
-        if (err->base.msg_code == JWRN_JPEG_EOF && err->status == CAuditImaging_ok) {
-            err->status = CAuditImaging_error_truncated;
-        }
-    }
-}
-
-static void CAuditImaging_jpeg_install(struct CAuditImaging_jpeg_error *err, char *message) {
-    jpeg_std_error(&err->base);
-    err->base.error_exit = CAuditImaging_jpeg_error_exit;
-    err->base.output_message = CAuditImaging_jpeg_silent;
-    err->base.emit_message = CAuditImaging_jpeg_emit_message;
-    err->message = message;
-    err->status = CAuditImaging_ok;
-    if (message) message[0] = 0;
-}
 
 int CAuditImaging_jpeg_read_header(const uint8_t *data, size_t length,
                                    uint32_t *width, uint32_t *height, int *components,

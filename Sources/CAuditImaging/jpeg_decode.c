@@ -3,53 +3,10 @@
 // every failing path. On success the caller owns `*pixels` and frees it with `free`.
 #include "CAuditImaging.h"
 
-#include <setjmp.h>
-#include <stdio.h>
+#include "jpeg_error.h"
+
 #include <stdlib.h>
 #include <string.h>
-#include <jpeglib.h>
-#include <jerror.h>
-
-struct CAuditImaging_decode_error {
-    struct jpeg_error_mgr base;
-    jmp_buf jump;
-    char *message;
-    int status;
-    int truncated;
-};
-
-static void CAuditImaging_decode_error_exit(j_common_ptr cinfo) {
-    struct CAuditImaging_decode_error *err = (struct CAuditImaging_decode_error *)cinfo->err;
-    int code = err->base.msg_code;
-    if (code == JERR_NO_SOI) {
-        err->status = CAuditImaging_error_not_jpeg;
-    } else if (code == JERR_OUT_OF_MEMORY) {
-        err->status = CAuditImaging_error_out_of_memory;
-    } else if (code == JERR_INPUT_EOF || code == JERR_INPUT_EMPTY) {
-        err->status = CAuditImaging_error_truncated;
-    } else if (code == JERR_IMAGE_TOO_BIG) {
-        err->status = CAuditImaging_error_too_large;
-    } else {
-        err->status = CAuditImaging_error_corrupt;
-    }
-    if (err->message) (*cinfo->err->format_message)(cinfo, err->message);
-    longjmp(err->jump, 1);
-}
-
-static void CAuditImaging_decode_silent(j_common_ptr cinfo) { (void)cinfo; }
-
-static void CAuditImaging_decode_emit_message(j_common_ptr cinfo, int level) {
-    // Warnings are counted, never printed. Running out of data means the picture is partly grey
-    // filler, which the caller must not show as if it were the image.
-    struct CAuditImaging_decode_error *err = (struct CAuditImaging_decode_error *)cinfo->err;
-    if (level < 0) {
-        err->base.num_warnings++;
-        if (err->base.msg_code == JWRN_JPEG_EOF && !err->truncated) {
-            err->truncated = 1;
-            if (err->message) (*cinfo->err->format_message)(cinfo, err->message);
-        }
-    }
-}
 
 /// The smallest scale_num (over 8) that keeps the decoded size at least min_width x min_height.
 static unsigned int CAuditImaging_choose_scale(uint32_t width, uint32_t height,
@@ -83,16 +40,10 @@ int CAuditImaging_jpeg_decode(const uint8_t *data, size_t length,
         return CAuditImaging_error_not_jpeg;
     }
     struct jpeg_decompress_struct cinfo;
-    struct CAuditImaging_decode_error err;
+    struct CAuditImaging_jpeg_error err;
     // volatile: modified between setjmp and a possible longjmp.
     uint8_t *volatile buffer = NULL;
-    jpeg_std_error(&err.base);
-    err.base.error_exit = CAuditImaging_decode_error_exit;
-    err.base.output_message = CAuditImaging_decode_silent;
-    err.base.emit_message = CAuditImaging_decode_emit_message;
-    err.message = message;
-    err.status = CAuditImaging_ok;
-    err.truncated = 0;
+    CAuditImaging_jpeg_install(&err, message);
     cinfo.err = &err.base;
     if (setjmp(err.jump)) {
         jpeg_destroy_decompress(&cinfo);
