@@ -142,12 +142,9 @@ public enum HistoryOutput {
         return text
     }
 
-    /// Text safe inside a Markdown table cell: one line, pipes and backslashes escaped, and `&`, `<`,
-    /// `>` as entities so element text like `<b>` shows as written instead of as HTML.
+    /// Untrusted report text made safe inside a Markdown table cell (the log's escaping, uncut).
     static func cell(_ text: String) -> String {
-        oneLine(text).replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "|", with: "\\|")
-            .replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;")
+        MarkdownEscaping.inline(text, maxLength: .max)
     }
 
     static func oneLine(_ text: String) -> String {

@@ -106,27 +106,9 @@ public enum ReportListing {
         return out
     }
 
-    /// Text safe inside a Markdown table cell: `|`, `<`, `>`, `&`, backticks and line breaks escaped.
+    /// Untrusted report text made safe inside a Markdown table cell (the log's escaping, uncut).
     static func markdownCell(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            switch character {
-            case "|": out += "\\|"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "&": out += "&amp;"
-            case "`": out += "\\`"
-            case "*", "_", "[", "]", "\\": out += "\\" + String(character)
-            case "\n", "\r\n", "\r": out += "<br>"
-            default:
-                if character.unicodeScalars.allSatisfy({ $0.value < 0x20 || $0.value == 0x7F }) {
-                    out += " "
-                } else {
-                    out.append(character)
-                }
-            }
-        }
-        return out
+        MarkdownEscaping.inline(text, maxLength: .max)
     }
 
     // MARK: CSV
