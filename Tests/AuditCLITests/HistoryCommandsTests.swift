@@ -162,6 +162,27 @@ import FoundationXML
         #expect(bad.stderr.hasPrefix("Reports/history.jsonl:1:1: error: history line is not a valid entry"))
     }
 
+    @Test func aTooDeepHistoryLineIsBadInputOrATornLineNotACrash() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        _ = try Self.makeHistory(in: directory)
+        let path = directory.file("Reports/history.jsonl")
+        let good = try String(contentsOfFile: path, encoding: .utf8)
+        let deep = "{\"x\":" + String(repeating: "[", count: 10_000)
+        try Data((good + deep).utf8).write(to: URL(fileURLWithPath: path))
+        for command in [["history", "list"], ["trend"], ["check", "latest"]] {
+            let torn = try runTool(command, in: directory.path)
+            #expect(torn.status != 65 && torn.status < 128, "\(command): \(torn.stderr)")
+            #expect(torn.stderr.contains("warning: Reports/history.jsonl:4: torn last line skipped"), "\(command)")
+        }
+        try Data((deep + "\n" + good).utf8).write(to: URL(fileURLWithPath: path))
+        for command in [["history", "list"], ["trend"], ["check", "latest"]] {
+            let bad = try runTool(command, in: directory.path)
+            #expect(bad.status == 65, "\(command)")
+            #expect(bad.stderr.hasPrefix("Reports/history.jsonl:1:1: error: history line is not a valid entry"), "\(command)")
+        }
+    }
+
     @Test func everyHistoryCommandHasHelp() throws {
         for command in ["history", "diff", "trend", "accept", "check"] {
             let result = try runTool([command, "--help"])

@@ -104,13 +104,30 @@ public struct Baseline: Sendable, Hashable, Codable {
         do {
             baseline = try JSONDecoder().decode(Baseline.self, from: data)
         } catch {
-            throw AuditError(.badInput, "not a valid baseline file", path: path, cause: HistoryFile.describe(error))
+            throw Baseline.loadError(error, data: data, path: path)
         }
         guard baseline.version == 1 else {
             throw AuditError(.badInput, "baseline has version \(baseline.version); this auditkit reads version 1",
                              path: path)
         }
         return Baseline(entries: baseline.entries)
+    }
+
+    /// The error for a baseline `JSONDecoder` rejected. Its syntax errors carry no position ("The given
+    /// data was not valid JSON."), so the bytes are parsed again with `PositionedJSON` to say where:
+    /// `path:line:column: error: not a valid baseline file (what is wrong)`.
+    static func loadError(_ error: any Error, data: Data, path: String) -> AuditError {
+        if case DecodingError.dataCorrupted(let context) = error, context.codingPath.isEmpty {
+            do {
+                _ = try PositionedJSON.parse([UInt8](data))
+            } catch {
+                return AuditError(.badInput, "not a valid baseline file",
+                                  location: InputLocation(path: path, byteOffset: error.position.offset,
+                                                          line: error.position.line, column: error.position.column),
+                                  cause: error.message)
+            }
+        }
+        return AuditError(.badInput, "not a valid baseline file", path: path, cause: HistoryFile.describe(error))
     }
 
     /// The file's bytes: pretty-printed, sorted keys, final newline.

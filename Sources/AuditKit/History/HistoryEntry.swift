@@ -179,7 +179,7 @@ public struct HistoryIssue: Sendable, Hashable, Codable {
         self.init(fingerprint: IssueFingerprint(issue: issue, mapping: mapping), number: issue.number,
                   testType: issue.testType, errorCode: issue.errorCode, title: issue.shortTitle,
                   elementText: issue.elementText, screenGroup: issue.screenGroupName, view: mapping?.view,
-                  location: mapping?.location, rect: issue.elementRect.map(HistoryIssue.rounded),
+                  location: mapping?.location, rect: issue.elementRect.flatMap(HistoryIssue.recordable),
                   status: mapping.map { HistoryIssueStatus($0.status) } ?? .open, reason: reason)
     }
 
@@ -188,6 +188,17 @@ public struct HistoryIssue: Sendable, Hashable, Codable {
     public static func rounded(_ rect: Rect) -> Rect {
         func round(_ value: Double) -> Double { abs(value) < 1e12 ? (value * 100).rounded() / 100 : value }
         return Rect(x: round(rect.x), y: round(rect.y), width: round(rect.width), height: round(rect.height))
+    }
+
+    /// `rect` as the history records it: rounded, or nil when a value is NaN or infinite (JSON cannot
+    /// hold those, and no element is there).
+    public static func recordable(_ rect: Rect) -> Rect? {
+        isFinite(rect) ? rounded(rect) : nil
+    }
+
+    /// Whether all four values of `rect` are finite.
+    static func isFinite(_ rect: Rect) -> Bool {
+        rect.x.isFinite && rect.y.isFinite && rect.width.isFinite && rect.height.isFinite
     }
 
     /// Where the issue is for people: the view when mapped, else the screen group.

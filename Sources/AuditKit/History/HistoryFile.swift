@@ -138,6 +138,9 @@ public struct HistoryFile: Sendable {
                 for index in (part * chunk)..<min(ranges.count, (part + 1) * chunk) {
                     if let entry = HistoryLineParser.parse(UnsafeBufferPointer(rebasing: all[ranges[index]])) {
                         output[index] = .success(entry)
+                    } else if let column = HistoryLineParser.tooDeepColumn(UnsafeBufferPointer(rebasing: all[ranges[index]])) {
+                        // `JSONDecoder` must not see such a line: it recurses per level.
+                        output[index] = .failure(TooDeep(column: column))
                     } else {
                         // The slow path gives the precise message for a bad line.
                         let slice = Data(bytes[ranges[index]])
@@ -247,8 +250,16 @@ public struct HistoryFile: Sendable {
         }
     }
 
+    /// A line nested deeper than `HistoryLineParser.maximumDepth`.
+    struct TooDeep: Error {
+        /// The 1-based column of the first bracket too deep.
+        var column: Int
+    }
+
     static func describe(_ error: any Error) -> String {
         switch error {
+        case let tooDeep as TooDeep:
+            return "nested deeper than \(HistoryLineParser.maximumDepth) levels at column \(tooDeep.column)"
         case DecodingError.dataCorrupted(let context), DecodingError.keyNotFound(_, let context),
              DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
             let path = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()

@@ -13,6 +13,12 @@ import Darwin
 struct HistoryLineParser {
     private let bytes: UnsafeBufferPointer<UInt8>
     private var position = 0
+    /// How many objects and arrays enclose the current position.
+    private var depth = 0
+
+    /// The deepest nesting of objects and arrays a history line may have, as for reports: deeper
+    /// lines are bad lines. It bounds this parser's recursion and keeps such lines from `JSONDecoder`.
+    static let maximumDepth = 256
 
     private struct Failure: Error {}
 
@@ -26,6 +32,35 @@ struct HistoryLineParser {
 
     private init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
+    }
+
+    /// The 1-based column (byte) of the first `{` or `[` nested deeper than `maximumDepth` in `bytes`
+    /// (strings skipped), or nil when the line is not nested that deep. A linear scan without recursion.
+    static func tooDeepColumn(_ bytes: UnsafeBufferPointer<UInt8>, limit: Int = maximumDepth) -> Int? {
+        var depth = 0
+        var inString = false
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if inString {
+                if byte == UInt8(ascii: "\\") {
+                    index += 1
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
+            } else {
+                switch byte {
+                case UInt8(ascii: "\""): inString = true
+                case UInt8(ascii: "{"), UInt8(ascii: "["):
+                    depth += 1
+                    if depth > limit { return index + 1 }
+                case UInt8(ascii: "}"), UInt8(ascii: "]"): depth -= 1
+                default: break
+                }
+            }
+            index += 1
+        }
+        return nil
     }
 
     // MARK: The history's types
@@ -244,6 +279,9 @@ struct HistoryLineParser {
 
     private mutating func object(_ member: (inout HistoryLineParser, Key) throws -> Void) throws {
         try expect(UInt8(ascii: "{"))
+        depth += 1
+        defer { depth -= 1 }
+        guard depth <= HistoryLineParser.maximumDepth else { throw Failure() }
         if peek() == UInt8(ascii: "}") {
             position += 1
             return
@@ -261,6 +299,9 @@ struct HistoryLineParser {
 
     private mutating func array<T>(_ element: (inout HistoryLineParser) throws -> T) throws -> [T] {
         try expect(UInt8(ascii: "["))
+        depth += 1
+        defer { depth -= 1 }
+        guard depth <= HistoryLineParser.maximumDepth else { throw Failure() }
         var result: [T] = []
         if peek() == UInt8(ascii: "]") {
             position += 1

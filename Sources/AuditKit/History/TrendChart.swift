@@ -5,7 +5,8 @@ import Foundation
 /// background and plain `sans-serif` text, so it reads the same in a browser and on GitHub (light
 /// or dark theme).
 public enum TrendChart {
-    /// Colours for rows, in order (Tableau 10, distinguishable for most colour vision); reused after ten.
+    /// Colours for rows by view, in order (Tableau 10, distinguishable for most colour vision); reused
+    /// after ten. Rows by test type use `TestType.color`, the colour the type has in every picture.
     public static let palette = [
         "#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f",
         "#edc948", "#b07aa1", "#ff9da7", "#9c755f", "#bab0ac",
@@ -95,15 +96,16 @@ public enum TrendChart {
             }
             return text + "</g>\n"
         }
+        let colors = rowColors(trend)
         for (index, row) in trend.rows.enumerated() {
-            svg += series(row.counts, color: palette[index % palette.count], dashed: false, name: row.name)
+            svg += series(row.counts, color: colors[index], dashed: false, name: row.name)
         }
         svg += series(totals, color: "#222222", dashed: true, name: "Total")
 
         // Legend.
         svg += "<g font-size=\"12\" fill=\"#222222\">\n"
         var legendY = plotTop
-        let entries = trend.rows.enumerated().map { ($0.element.name, palette[$0.offset % palette.count], false) }
+        let entries = trend.rows.enumerated().map { ($0.element.name, colors[$0.offset], false) }
             + [("Total", "#222222", true)]
         for (name, color, dashed) in entries {
             svg += "<line x1=\"\(f(legendX))\" y1=\"\(f(legendY))\" x2=\"\(f(legendX + 22))\" y2=\"\(f(legendY))\" "
@@ -119,6 +121,21 @@ public enum TrendChart {
         }
         svg += "</svg>\n"
         return svg
+    }
+
+    /// The colour of each row of `trend`: its test type's `TestType.color` when rows are test types
+    /// (named by `displayName`), else the palette in order.
+    static func rowColors(_ trend: Trend) -> [String] {
+        trend.rows.enumerated().map { index, row in
+            guard trend.grouping == .type else { return palette[index % palette.count] }
+            let type = TestType.known.first { $0.displayName == row.name } ?? .other(row.name)
+            return hex(type.color)
+        }
+    }
+
+    /// `#rrggbb` of an opaque colour, as SVG attributes take it.
+    static func hex(_ color: RGBAColor) -> String {
+        String(format: "#%02x%02x%02x", color.red, color.green, color.blue)
     }
 
     /// A y axis maximum and step giving about five gridlines at round values (1, 2, 5 times a power of ten).

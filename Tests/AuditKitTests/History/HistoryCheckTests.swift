@@ -141,3 +141,35 @@ import Testing
         #expect(throws: AuditError.self) { try Baseline.load(path: path) }
     }
 }
+
+@Suite struct BaselineFileTests {
+    func loadError(_ text: String) throws -> AuditError {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file("baseline.json")
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        let error = try #require(throws: AuditError.self) { try Baseline.load(path: path) }
+        #expect(error.code == .badInput)
+        #expect(error.location?.path == path)
+        return error
+    }
+
+    @Test func aMalformedBaselineNamesTheFileLineAndColumn() throws {
+        let error = try loadError("{\n  \"entries\": [],\n  \"version\": 1 x\n}\n")
+        #expect(error.location?.line == 3)
+        #expect(error.location?.column == 16)
+        #expect(error.location?.byteOffset == 34)
+        #expect(error.description.hasSuffix(":3:16: error: not a valid baseline file (expected ',' or '}' after the value of \"version\")"))
+        #expect(!error.description.contains("The given data was not valid JSON"))
+
+        let truncated = try loadError("{\"entries\": [")
+        #expect(truncated.location?.line == 1)
+        #expect(truncated.description.contains("not a valid baseline file (unexpected end of file"))
+    }
+
+    @Test func aBaselineOfTheWrongShapeNamesTheFileAndTheMember() throws {
+        let error = try loadError("{\"entries\": {}, \"version\": 1}")
+        #expect(error.location?.line == nil)
+        #expect(error.description.contains("baseline.json: error: not a valid baseline file (entries: "))
+    }
+}

@@ -97,6 +97,39 @@ import Testing
         #expect(throws: AuditError.self) { try HistoryFile.parse(data + Data("\n".utf8), path: "h.jsonl") }
     }
 
+    /// `{"x":` then 10,000 `[`: once crashed the reader by recursing once per bracket.
+    static let deepLine = Data(("{\"x\":" + String(repeating: "[", count: 10_000)).utf8)
+    /// The same with a member the fast parser rejects first, so the line would go to `JSONDecoder`.
+    static let deepLineAfterBadMember = Data(("{\"version\":\"one\",\"x\":" + String(repeating: "[", count: 10_000)).utf8)
+
+    @Test(arguments: [deepLine, deepLineAfterBadMember])
+    func aTooDeepLineBeforeTheLastIsABadLine(deep: Data) throws {
+        let first = try HistoryFile.makeEncoder().encode(D.entry([D.spec(.dynamicType, "A")], day: 1))
+        let data = first + Data("\n".utf8) + deep + Data("\n".utf8) + first + Data("\n".utf8)
+        let error = try #require(throws: AuditError.self) { try HistoryFile.parse(data, path: "h.jsonl") }
+        #expect(error.code == .badInput)
+        #expect(error.exitStatus == .dataError)
+        #expect(error.description.hasPrefix("h.jsonl:2:1: error: history line is not a valid entry"))
+        #expect(error.description.contains("nested deeper than 256 levels"))
+    }
+
+    @Test(arguments: [deepLine, deepLineAfterBadMember])
+    func aTooDeepTornLastLineIsSkippedWithAWarning(deep: Data) throws {
+        let first = try HistoryFile.makeEncoder().encode(D.entry([D.spec(.dynamicType, "A")], day: 1))
+        let history = try HistoryFile.parse(first + Data("\n".utf8) + deep, path: "h.jsonl")
+        #expect(history.entries.count == 1)
+        #expect(history.warnings == ["h.jsonl:2: torn last line skipped (\(deep.count) bytes, no newline)"])
+    }
+
+    @Test func nestingUpToTheLimitIsStillRead() throws {
+        let line = String(decoding: try HistoryFile.makeEncoder().encode(D.entry([D.spec(.dynamicType, "A")], day: 1)),
+                          as: UTF8.self)
+        // 1 for the entry, 254 arrays inside an unknown member: 255 levels, within the limit.
+        let nested = "{\"extra\":" + String(repeating: "[", count: 254) + String(repeating: "]", count: 254) + ","
+        let data = Data((nested + line.dropFirst() + "\n").utf8)
+        #expect(try HistoryFile.parse(data, path: "h.jsonl").entries.count == 1)
+    }
+
     @Test func concurrentAppendsKeepEveryLineWhole() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

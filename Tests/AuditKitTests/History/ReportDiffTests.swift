@@ -170,6 +170,29 @@ import Testing
         #expect(single.elements["circle"] == 2)
     }
 
+    /// The stroke colour of the series titled `name`.
+    func seriesColor(_ svg: String, _ name: String) -> String? {
+        guard let title = svg.range(of: "<g>\n<title>\(name)</title>\n<polyline fill=\"none\" stroke=\"") else { return nil }
+        return String(svg[title.upperBound...].prefix(7))
+    }
+
+    @Test func rowsByTypeUseEachTestTypesColourAndRowsByViewThePalette() throws {
+        let entries = [
+            D.entry([D.spec(.dynamicType, "A"), D.spec(.contrast, "B"), D.spec(.other("Custom"), "C")], day: 0),
+            D.entry([D.spec(.dynamicType, "A")], day: 1),
+        ]
+        func hex(_ color: RGBAColor) -> String {
+            "#" + [color.red, color.green, color.blue].map { String($0, radix: 16).leftPadded(to: 2) }.joined()
+        }
+        let byType = TrendChart.svg(Trend(entries: entries, by: .type))
+        #expect(seriesColor(byType, "Dynamic Type") == hex(TestType.dynamicType.color))
+        #expect(seriesColor(byType, "Contrast") == hex(TestType.contrast.color))
+        #expect(seriesColor(byType, "Custom") == hex(TestType.other("Custom").color))
+        #expect(byType.contains("stroke=\"\(hex(TestType.dynamicType.color))\" stroke-width=\"3\""))  // legend
+        let byView = TrendChart.svg(Trend(entries: entries, by: .view))
+        #expect(seriesColor(byView, "Home") == TrendChart.palette[0])
+    }
+
     @Test func niceScaleRoundsUp() {
         #expect(TrendChart.niceScale(0) == (5, 1))
         #expect(TrendChart.niceScale(7) == (8, 2))
@@ -183,4 +206,8 @@ extension JSONDecoder {
         decoder.dateDecodingStrategy = .iso8601
         return decoder
     }
+}
+
+private extension String {
+    func leftPadded(to count: Int) -> String { String(repeating: "0", count: max(0, count - self.count)) + self }
 }
