@@ -38,9 +38,8 @@ struct TrendCommand: Command {
             if !directory.isEmpty, !FileManager.default.fileExists(atPath: directory) {
                 try AtomicFile.makeDirectory(directory)
             }
-            _ = try FileLock.withExclusiveLock(at: FileLock.lockPath(for: svgPath)) {
-                try AtomicFile.write(Data(TrendChart.svg(trend).utf8), to: svgPath)
-            }
+            // A generated file: the atomic rename is enough, no lock file beside it.
+            try AtomicFile.write(Data(TrendChart.svg(trend).utf8), to: svgPath)
             context.terminal.message("wrote \(svgPath)")
         }
         context.terminal.out(try HistoryOutput.render(trend, format: format))
