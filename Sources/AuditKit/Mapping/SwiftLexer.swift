@@ -4,8 +4,13 @@
 /// literals with any number of `#`, escapes, interpolation `\(…)` (nested, with strings inside),
 /// extended regex literals `#/…/#`, and tracks brackets to know the call a literal is an argument of
 /// and the type declaration it sits in. It works on bytes and never fails: malformed input gives
-/// fewer literals, never a crash or a hang.
+/// fewer literals, never a crash or a hang. Interpolations are scanned recursively, so their nesting is
+/// capped at `maxInterpolationDepth`: deeper input ends the scan there and is recorded in
+/// `SwiftFileScan.nestingLimit` instead of overflowing the stack.
 public enum SwiftLexer {
+    /// How many interpolations may nest inside each other (real code rarely goes past three).
+    public static let maxInterpolationDepth = 64
+
     /// Scans one file's bytes.
     public static func scan(_ bytes: [UInt8]) -> SwiftFileScan {
         bytes.withUnsafeBufferPointer { buffer in
@@ -77,6 +82,8 @@ private struct Scanner {
     var previewDepth = 0
     var pendingMemberKeyword = false
     var lastDeclaredName: String?
+    /// How many interpolations enclose the current position.
+    var interpolationDepth = 0
 
     init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -420,11 +427,21 @@ private struct Scanner {
                 }
                 if byte(j) == UInt8(ascii: "(") {
                     let holeStart = index
+                    guard interpolationDepth < SwiftLexer.maxInterpolationDepth else {
+                        // Too deep to recurse safely: give up on the rest of the file, which leaves this
+                        // literal and every enclosing one unterminated.
+                        let (line, column) = lineAndColumn(of: holeStart)
+                        result.nestingLimit = SwiftFileScan.NestingLimit(offset: holeStart, line: line, column: column)
+                        index = bytes.count
+                        break scanning
+                    }
                     index = j + 1
                     stack.append(Frame(kind: .interpolation))
                     let savedRecent = recent
                     recent = RecentTokens()
+                    interpolationDepth += 1
                     _ = scanCode(stopDepth: stack.count)
+                    interpolationDepth -= 1
                     recent = savedRecent
                     holes.append((holeStart, index))
                     continue
