@@ -145,11 +145,49 @@ private struct Scanner {
     /// Names of the enclosing type frames, kept in step with `stack` so literals share its storage.
     var enclosingTypeNames: [String] = []
 
+    /// Positions in `stack` of the open frames of each kind, innermost last, kept in step with `stack`
+    /// so a closing bracket finds its frame in constant time: searching the stack for it made every
+    /// closing brace cost the nesting depth, and deeply nested input quadratic.
+    var parenIndices: [Int] = []
+    var braceIndices: [Int] = []
+    var bracketIndices: [Int] = []
+    var interpolationIndices: [Int] = []
+
     /// Closing brackets never pop frames outside the innermost interpolation.
-    var innermostFloor: Int { (stack.lastIndex(where: { $0.kind == .interpolation }) ?? -1) + 1 }
+    var innermostFloor: Int { (interpolationIndices.last ?? -1) + 1 }
+
+    /// The position of the innermost open frame of `kind` inside the innermost interpolation, if any.
+    func innermost(_ kind: Frame.Kind) -> Int? {
+        let last: Int?
+        switch kind {
+        case .paren: last = parenIndices.last
+        case .brace: last = braceIndices.last
+        case .bracket: last = bracketIndices.last
+        case .interpolation: last = interpolationIndices.last
+        }
+        guard let last, last >= innermostFloor else { return nil }
+        return last
+    }
+
+    mutating func pushFrame(_ frame: Frame) {
+        switch frame.kind {
+        case .paren: parenIndices.append(stack.count)
+        case .brace: braceIndices.append(stack.count)
+        case .bracket: bracketIndices.append(stack.count)
+        case .interpolation: interpolationIndices.append(stack.count)
+        }
+        stack.append(frame)
+    }
 
     mutating func popFrames(from index: Int) {
         for frame in stack[index...] where frame.typeName != nil { enclosingTypeNames.removeLast() }
+        func trim(_ indices: inout [Int]) {
+            while let last = indices.last, last >= index { indices.removeLast() }
+        }
+        trim(&parenIndices)
+        trim(&braceIndices)
+        trim(&bracketIndices)
+        trim(&interpolationIndices)
         stack.removeSubrange(index...)
     }
 
@@ -327,15 +365,15 @@ private struct Scanner {
                 let name = text(previous.start, previous.end)
                 if !keywordsNotCallees.contains(name) || name == "init" { callee = name.hasPrefix("#") ? nil : name }
             }
-            stack.append(Frame(kind: .paren, callee: callee))
+            pushFrame(Frame(kind: .paren, callee: callee))
         case UInt8(ascii: ")"), UInt8(ascii: "]"):
             let kind: Frame.Kind = b == UInt8(ascii: ")") ? .paren : .bracket
-            if let last = stack[innermostFloor...].lastIndex(where: { $0.kind == kind || $0.kind == .brace }),
-               stack[last].kind == kind {
+            // Close the innermost frame of this kind unless a brace opened after it is still open.
+            if let last = innermost(kind), last > innermost(.brace) ?? -1 {
                 popFrames(from: last)
             }
         case UInt8(ascii: "["):
-            stack.append(Frame(kind: .bracket))
+            pushFrame(Frame(kind: .bracket))
         case UInt8(ascii: "{"):
             var frame = Frame(kind: .brace)
             if let pending = pendingType, let name = pending.name {
@@ -353,9 +391,9 @@ private struct Scanner {
             }
             if frame.isPreview { previewDepth += 1 }
             if let name = frame.typeName { enclosingTypeNames.append(name) }
-            stack.append(frame)
+            pushFrame(frame)
         case UInt8(ascii: "}"):
-            if let last = stack[innermostFloor...].lastIndex(where: { $0.kind == .brace }) {
+            if let last = innermost(.brace) {
                 for frame in stack[last...] where frame.isPreview { previewDepth -= 1 }
                 popFrames(from: last)
             }
@@ -436,7 +474,7 @@ private struct Scanner {
                         break scanning
                     }
                     index = j + 1
-                    stack.append(Frame(kind: .interpolation))
+                    pushFrame(Frame(kind: .interpolation))
                     let savedRecent = recent
                     recent = RecentTokens()
                     interpolationDepth += 1

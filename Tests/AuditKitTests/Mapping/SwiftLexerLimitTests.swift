@@ -32,3 +32,30 @@ import Testing
         #expect(scan.literals.count == depth)
     }
 }
+
+extension SwiftLexerLimitTests {
+    /// `depth` nested `VStack {` inside a view's body, with a literal at the bottom and one after.
+    static func nestedStacks(_ depth: Int) -> String {
+        "struct Deep: View {\n    var body: some View {\n" + String(repeating: "VStack {\n", count: depth)
+            + "Text(\"bottom\")\n" + String(repeating: "}\n", count: depth) + "Text(\"after\")\n    }\n}\n"
+            + "struct Next: View {\n    var body: some View { Text(\"next\") }\n}\n"
+    }
+
+    @Test func aHundredThousandNestedBracesAreIndexed() {
+        // Closing braces used to search the whole frame stack, which took minutes at this depth; each
+        // bracket now finds its frame in constant time.
+        let index = SourceIndex.build(sources: [("Deep.swift", Self.nestedStacks(100_000))])
+        #expect(index.problems.isEmpty)
+        #expect(index.literals.map(\.literal.displayText) == ["bottom", "after", "next"])
+        #expect(index.literals.map(\.view) == ["Deep", "Deep", "Next"])
+        #expect(index.literals.map(\.literal.call) == ["Text", "Text", "Text"])
+    }
+
+    @Test func bracketsStillCloseOnlyTheirOwnFramesInsideBraces() {
+        // A stray `)` inside a closure does not close the call around the closure; `}` does.
+        let source = "f(a: { ) ] }, \"x\")\ng(\"y\" \\(1))"
+        let literals = SwiftLexer.scan(source).literals
+        #expect(literals.map(\.call) == ["f", "g"])
+        #expect(literals.map(\.argumentIndex) == [1, 0])
+    }
+}
