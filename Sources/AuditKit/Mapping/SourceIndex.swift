@@ -178,6 +178,11 @@ public struct SourceIndex: Sendable {
                     .limitExceeded,
                     "string interpolations nest more than \(SwiftLexer.maxInterpolationDepth) deep; the rest of the file is not indexed",
                     location: InputLocation(path: path, byteOffset: limit.offset, line: limit.line, column: limit.column))
+            } else if let limit = scan.typeNestingLimit {
+                outcome.problem = AuditError(
+                    .limitExceeded,
+                    "type declarations nest more than \(SwiftLexer.maxTypeDepth) deep; deeper ones are not indexed as types",
+                    location: InputLocation(path: path, byteOffset: limit.offset, line: limit.line, column: limit.column))
             }
         } else if path.hasSuffix(".xcstrings") {
             do { outcome.strings = try StringCatalogReader.readCatalog(bytes, path: path) } catch { outcome.problem = error }

@@ -10,6 +10,9 @@
 public enum SwiftLexer {
     /// How many interpolations may nest inside each other (real code rarely goes past three).
     public static let maxInterpolationDepth = 64
+    /// How many type declarations may nest inside each other; deeper ones are read as plain braces, so
+    /// qualified names (which grow with the depth) cannot make a hostile file quadratic.
+    public static let maxTypeDepth = 64
 
     /// Scans one file's bytes.
     public static func scan(_ bytes: [UInt8]) -> SwiftFileScan {
@@ -376,7 +379,13 @@ private struct Scanner {
             pushFrame(Frame(kind: .bracket))
         case UInt8(ascii: "{"):
             var frame = Frame(kind: .brace)
-            if let pending = pendingType, let name = pending.name {
+            if let pending = pendingType, pending.name != nil, enclosingTypeNames.count >= SwiftLexer.maxTypeDepth {
+                if result.typeNestingLimit == nil {
+                    let (line, column) = lineAndColumn(of: pending.keywordStart)
+                    result.typeNestingLimit = SwiftFileScan.NestingLimit(offset: pending.keywordStart, line: line,
+                                                                         column: column)
+                }
+            } else if let pending = pendingType, let name = pending.name {
                 let qualified = pending.isExtension ? name : (enclosingTypeNames + [name]).joined(separator: ".")
                 let (line, column) = lineAndColumn(of: pending.keywordStart)
                 result.types.append(SwiftTypeDeclaration(name: qualified, inheritedTypes: pending.inherited,

@@ -135,6 +135,9 @@ public struct SwiftFileScan: Sendable {
     /// Where an interpolation nested deeper than `SwiftLexer.maxInterpolationDepth` starts, when one
     /// does; the lexer skipped the rest of the file from there.
     public var nestingLimit: NestingLimit?
+    /// Where the first type declaration nested deeper than `SwiftLexer.maxTypeDepth` starts, when one
+    /// does; such declarations are read as plain braces (their qualified names would grow with the depth).
+    public var typeNestingLimit: NestingLimit?
 
     /// Where the lexer stopped because string interpolations nest too deeply.
     public struct NestingLimit: Sendable, Hashable {
