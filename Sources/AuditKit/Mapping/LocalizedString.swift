@@ -40,9 +40,18 @@ public enum StringCatalogReader {
         var i = 0
         var line = 1
         var lineStart = 0
+        // The line and column are those of `offset` itself, counted from the start: a failure is reported
+        // at the start of a token or comment that may span lines, so the reader's current line (which is
+        // past it) must not be combined with it.
         func failure(_ message: String, at offset: Int) -> AuditError {
-            AuditError(.badInput, message, location: InputLocation(path: path, byteOffset: offset, line: line,
-                                                                 column: offset - lineStart + 1))
+            var offsetLine = 1
+            var offsetLineStart = 0
+            for j in 0..<min(offset, bytes.count) where bytes[j] == 10 {
+                offsetLine += 1
+                offsetLineStart = j + 1
+            }
+            return AuditError(.badInput, message, location: InputLocation(path: path, byteOffset: offset, line: offsetLine,
+                                                                        column: offset - offsetLineStart + 1))
         }
         func skipTrivia() throws(AuditError) {
             while i < bytes.count {

@@ -7,6 +7,11 @@ import Foundation
 /// issue number in `properties`, an optional fingerprint in `partialFingerprints["auditkit/v1"]` and an
 /// optional `baselineState`. Accepted and system issues are `note`s with an external suppression.
 /// Columns are UTF-8 byte columns (identical to UTF-16 columns for ASCII lines).
+///
+/// Every result has at least one location, because GitHub's upload-sarif rejects results without one:
+/// an issue (or absent baseline warning) with no source location is located on the report file itself,
+/// with no region: its path relative to the working directory (against `SRCROOT`) when it is under it,
+/// else an absolute `file://` URI, percent-encoded like source paths.
 public enum SARIFWriter {
     /// Per-issue inputs from the history: a stable fingerprint and the baseline comparison.
     public struct IssueExtras: Sendable, Hashable {
@@ -76,6 +81,8 @@ public enum SARIFWriter {
             ]
         }
         let ruleIndex = Dictionary(uniqueKeysWithValues: types.enumerated().map { ($1, $0) })
+        let reportLocation = location(SourceLocation(file: SourceIndex.displayPath(
+            report.sourcePath, workingDirectory: FileManager.default.currentDirectoryPath)))
         var results: [[String: Any]] = []
         for issue in report.issues {
             let entry = mapping.issue(issue.number)
@@ -91,7 +98,7 @@ public enum SARIFWriter {
                 "level": status == .open ? "warning" : "note",
                 "message": ["text": text],
             ]
-            if let location = primary?.location { result["locations"] = [self.location(location)] }
+            result["locations"] = [primary?.location.map(self.location) ?? reportLocation]
             var properties: [String: Any] = [
                 "report": report.sourcePath, "issueNumber": issue.number, "screen": issue.screenName,
                 "screenGroup": issue.screenGroupName, "status": status.key, "duplicate": issue.isDuplicate,
@@ -128,7 +135,7 @@ public enum SARIFWriter {
                 "partialFingerprints": ["auditkit/v1": gone.fingerprint],
                 "properties": ["report": report.sourcePath],
             ]
-            if let location = gone.location { result["locations"] = [self.location(location)] }
+            result["locations"] = [gone.location.map(self.location) ?? reportLocation]
             results.append(result)
         }
         let run: [String: Any] = [

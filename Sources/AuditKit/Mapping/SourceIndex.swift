@@ -79,7 +79,8 @@ public struct SourceIndex: Sendable {
     public var localizedStrings: [LocalizedString]
     /// Simple names of the types that are views.
     public var viewTypes: Set<String>
-    /// Files that could not be read or parsed (each one reported; the rest is indexed).
+    /// Files that could not be read or parsed, or were only partly indexed because they hit a lexer limit
+    /// (each one reported; the rest is indexed).
     public var problems: [AuditError]
 
     private var byText: [String: [Int]] = [:]
@@ -172,6 +173,17 @@ public struct SourceIndex: Sendable {
             let scan = SwiftLexer.scan(bytes)
             outcome.keys = scan.literals.map(lookupKey(for:))
             outcome.scan = scan
+            if let limit = scan.nestingLimit {
+                outcome.problem = AuditError(
+                    .limitExceeded,
+                    "string interpolations nest more than \(SwiftLexer.maxInterpolationDepth) deep; the rest of the file is not indexed",
+                    location: InputLocation(path: path, byteOffset: limit.offset, line: limit.line, column: limit.column))
+            } else if let limit = scan.typeNestingLimit {
+                outcome.problem = AuditError(
+                    .limitExceeded,
+                    "type declarations nest more than \(SwiftLexer.maxTypeDepth) deep; deeper ones are not indexed as types",
+                    location: InputLocation(path: path, byteOffset: limit.offset, line: limit.line, column: limit.column))
+            }
         } else if path.hasSuffix(".xcstrings") {
             do { outcome.strings = try StringCatalogReader.readCatalog(bytes, path: path) } catch { outcome.problem = error }
         } else if path.hasSuffix(".strings") {

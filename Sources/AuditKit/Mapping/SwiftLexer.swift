@@ -4,8 +4,16 @@
 /// literals with any number of `#`, escapes, interpolation `\(…)` (nested, with strings inside),
 /// extended regex literals `#/…/#`, and tracks brackets to know the call a literal is an argument of
 /// and the type declaration it sits in. It works on bytes and never fails: malformed input gives
-/// fewer literals, never a crash or a hang.
+/// fewer literals, never a crash or a hang. Interpolations are scanned recursively, so their nesting is
+/// capped at `maxInterpolationDepth`: deeper input ends the scan there and is recorded in
+/// `SwiftFileScan.nestingLimit` instead of overflowing the stack.
 public enum SwiftLexer {
+    /// How many interpolations may nest inside each other (real code rarely goes past three).
+    public static let maxInterpolationDepth = 64
+    /// How many type declarations may nest inside each other; deeper ones are read as plain braces, so
+    /// qualified names (which grow with the depth) cannot make a hostile file quadratic.
+    public static let maxTypeDepth = 64
+
     /// Scans one file's bytes.
     public static func scan(_ bytes: [UInt8]) -> SwiftFileScan {
         bytes.withUnsafeBufferPointer { buffer in
@@ -77,6 +85,8 @@ private struct Scanner {
     var previewDepth = 0
     var pendingMemberKeyword = false
     var lastDeclaredName: String?
+    /// How many interpolations enclose the current position.
+    var interpolationDepth = 0
 
     init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -138,11 +148,49 @@ private struct Scanner {
     /// Names of the enclosing type frames, kept in step with `stack` so literals share its storage.
     var enclosingTypeNames: [String] = []
 
+    /// Positions in `stack` of the open frames of each kind, innermost last, kept in step with `stack`
+    /// so a closing bracket finds its frame in constant time: searching the stack for it made every
+    /// closing brace cost the nesting depth, and deeply nested input quadratic.
+    var parenIndices: [Int] = []
+    var braceIndices: [Int] = []
+    var bracketIndices: [Int] = []
+    var interpolationIndices: [Int] = []
+
     /// Closing brackets never pop frames outside the innermost interpolation.
-    var innermostFloor: Int { (stack.lastIndex(where: { $0.kind == .interpolation }) ?? -1) + 1 }
+    var innermostFloor: Int { (interpolationIndices.last ?? -1) + 1 }
+
+    /// The position of the innermost open frame of `kind` inside the innermost interpolation, if any.
+    func innermost(_ kind: Frame.Kind) -> Int? {
+        let last: Int?
+        switch kind {
+        case .paren: last = parenIndices.last
+        case .brace: last = braceIndices.last
+        case .bracket: last = bracketIndices.last
+        case .interpolation: last = interpolationIndices.last
+        }
+        guard let last, last >= innermostFloor else { return nil }
+        return last
+    }
+
+    mutating func pushFrame(_ frame: Frame) {
+        switch frame.kind {
+        case .paren: parenIndices.append(stack.count)
+        case .brace: braceIndices.append(stack.count)
+        case .bracket: bracketIndices.append(stack.count)
+        case .interpolation: interpolationIndices.append(stack.count)
+        }
+        stack.append(frame)
+    }
 
     mutating func popFrames(from index: Int) {
         for frame in stack[index...] where frame.typeName != nil { enclosingTypeNames.removeLast() }
+        func trim(_ indices: inout [Int]) {
+            while let last = indices.last, last >= index { indices.removeLast() }
+        }
+        trim(&parenIndices)
+        trim(&braceIndices)
+        trim(&bracketIndices)
+        trim(&interpolationIndices)
         stack.removeSubrange(index...)
     }
 
@@ -320,18 +368,24 @@ private struct Scanner {
                 let name = text(previous.start, previous.end)
                 if !keywordsNotCallees.contains(name) || name == "init" { callee = name.hasPrefix("#") ? nil : name }
             }
-            stack.append(Frame(kind: .paren, callee: callee))
+            pushFrame(Frame(kind: .paren, callee: callee))
         case UInt8(ascii: ")"), UInt8(ascii: "]"):
             let kind: Frame.Kind = b == UInt8(ascii: ")") ? .paren : .bracket
-            if let last = stack[innermostFloor...].lastIndex(where: { $0.kind == kind || $0.kind == .brace }),
-               stack[last].kind == kind {
+            // Close the innermost frame of this kind unless a brace opened after it is still open.
+            if let last = innermost(kind), last > innermost(.brace) ?? -1 {
                 popFrames(from: last)
             }
         case UInt8(ascii: "["):
-            stack.append(Frame(kind: .bracket))
+            pushFrame(Frame(kind: .bracket))
         case UInt8(ascii: "{"):
             var frame = Frame(kind: .brace)
-            if let pending = pendingType, let name = pending.name {
+            if let pending = pendingType, pending.name != nil, enclosingTypeNames.count >= SwiftLexer.maxTypeDepth {
+                if result.typeNestingLimit == nil {
+                    let (line, column) = lineAndColumn(of: pending.keywordStart)
+                    result.typeNestingLimit = SwiftFileScan.NestingLimit(offset: pending.keywordStart, line: line,
+                                                                         column: column)
+                }
+            } else if let pending = pendingType, let name = pending.name {
                 let qualified = pending.isExtension ? name : (enclosingTypeNames + [name]).joined(separator: ".")
                 let (line, column) = lineAndColumn(of: pending.keywordStart)
                 result.types.append(SwiftTypeDeclaration(name: qualified, inheritedTypes: pending.inherited,
@@ -346,9 +400,9 @@ private struct Scanner {
             }
             if frame.isPreview { previewDepth += 1 }
             if let name = frame.typeName { enclosingTypeNames.append(name) }
-            stack.append(frame)
+            pushFrame(frame)
         case UInt8(ascii: "}"):
-            if let last = stack[innermostFloor...].lastIndex(where: { $0.kind == .brace }) {
+            if let last = innermost(.brace) {
                 for frame in stack[last...] where frame.isPreview { previewDepth -= 1 }
                 popFrames(from: last)
             }
@@ -420,11 +474,21 @@ private struct Scanner {
                 }
                 if byte(j) == UInt8(ascii: "(") {
                     let holeStart = index
+                    guard interpolationDepth < SwiftLexer.maxInterpolationDepth else {
+                        // Too deep to recurse safely: give up on the rest of the file, which leaves this
+                        // literal and every enclosing one unterminated.
+                        let (line, column) = lineAndColumn(of: holeStart)
+                        result.nestingLimit = SwiftFileScan.NestingLimit(offset: holeStart, line: line, column: column)
+                        index = bytes.count
+                        break scanning
+                    }
                     index = j + 1
-                    stack.append(Frame(kind: .interpolation))
+                    pushFrame(Frame(kind: .interpolation))
                     let savedRecent = recent
                     recent = RecentTokens()
+                    interpolationDepth += 1
                     _ = scanCode(stopDepth: stack.count)
+                    interpolationDepth -= 1
                     recent = savedRecent
                     holes.append((holeStart, index))
                     continue

@@ -132,6 +132,29 @@ public struct SwiftFileScan: Sendable {
     public var types: [SwiftTypeDeclaration]
     /// Members declared directly in type bodies, in file order.
     public var members: [SwiftMemberDeclaration]
+    /// Where an interpolation nested deeper than `SwiftLexer.maxInterpolationDepth` starts, when one
+    /// does; the lexer skipped the rest of the file from there.
+    public var nestingLimit: NestingLimit?
+    /// Where the first type declaration nested deeper than `SwiftLexer.maxTypeDepth` starts, when one
+    /// does; such declarations are read as plain braces (their qualified names would grow with the depth).
+    public var typeNestingLimit: NestingLimit?
+
+    /// Where the lexer stopped because string interpolations nest too deeply.
+    public struct NestingLimit: Sendable, Hashable {
+        /// Zero-based byte offset of the `\(` that goes too deep.
+        public var offset: Int
+        /// Its one-based line.
+        public var line: Int
+        /// Its one-based byte column.
+        public var column: Int
+
+        /// Creates a record.
+        public init(offset: Int, line: Int, column: Int) {
+            self.offset = offset
+            self.line = line
+            self.column = column
+        }
+    }
 
     /// Creates a scan result.
     public init(literals: [SwiftStringLiteral] = [], types: [SwiftTypeDeclaration] = [],

@@ -4,7 +4,8 @@ import Testing
 
 /// Checks a SARIF log against the required properties and enumerations of the SARIF 2.1.0 schema
 /// (sarifLog: version, runs; run: tool; tool: driver; toolComponent: name; reportingDescriptor: id;
-/// result: message; message: text or id; physicalLocation: artifactLocation or address; region lines
+/// result: message; message: text or id; every result has at least one location, which GitHub's
+/// upload-sarif requires although the schema does not; physicalLocation: artifactLocation or address; region lines
 /// and columns >= 1; suppression: kind; the enumerations of level, baselineState and suppression
 /// kind/status) and returns what is wrong.
 func sarifProblems(_ log: Any) -> [String] {
@@ -65,6 +66,9 @@ func sarifProblems(_ log: Any) -> [String] {
                    !["accepted", "underReview", "rejected"].contains(status as? String ?? "") {
                     problems.append("results[\(i)].suppressions[].status is not a SARIF status")
                 }
+            }
+            if (result["locations"] as? [[String: Any]])?.isEmpty != false {
+                problems.append("results[\(i)] needs at least one location")
             }
             for location in result["locations"] as? [[String: Any]] ?? [] {
                 guard let physical = location["physicalLocation"] as? [String: Any] else { continue }
@@ -128,11 +132,15 @@ func sarifProblems(_ log: Any) -> [String] {
         let properties = try #require(first["properties"] as? [String: Any])
         #expect(properties["report"] as? String == "Reports/AuditReport_2026-01-03_16-28-16.html")
         #expect(properties["issueNumber"] as? Int == 1)
-        // Accepted and system issues are suppressed notes; an unmapped issue has no location.
+        // Accepted and system issues are suppressed notes; an unmapped issue is located on the report itself.
         #expect(results[1]["level"] as? String == "note")
         #expect((results[1]["suppressions"] as? [[String: Any]])?.first?["justification"] as? String == "scales fine")
         #expect(results[2]["suppressions"] != nil)
-        #expect(results[3]["locations"] == nil)
+        for result in results { #expect((result["locations"] as? [[String: Any]])?.isEmpty == false) }
+        let unmapped = try #require(((results[3]["locations"] as? [[String: Any]])?.first)?["physicalLocation"] as? [String: Any])
+        #expect(unmapped["artifactLocation"] as? [String: String]
+            == ["uri": "Reports/AuditReport_2026-01-03_16-28-16.html", "uriBaseId": "SRCROOT"])
+        #expect(unmapped["region"] == nil)
         #expect(first["partialFingerprints"] == nil && first["baselineState"] == nil)
     }
 
@@ -164,7 +172,28 @@ func sarifProblems(_ log: Any) -> [String] {
             "tool": ["driver": ["name": "x", "rules": [["id": "a"]]]],
             "results": [["ruleId": "b", "ruleIndex": 0, "message": [:], "level": "warn", "baselineState": "gone"]],
         ]]]
-        #expect(sarifProblems(badResult).count == 4)
+        #expect(sarifProblems(badResult).count == 5)
+        #expect(sarifProblems(badResult).contains("results[0] needs at least one location"))
+    }
+
+    @Test func resultsWithoutASourceLocationAreLocatedOnTheReport() throws {
+        let (report, result) = try Self.sample()
+        func reportURI(_ path: String, absent: Bool = false) throws -> String? {
+            var moved = report
+            moved.sourcePath = path
+            let data = SARIFWriter.data(report: moved, mapping: result,
+                                        absent: absent ? [.init(fingerprint: "f", testType: .contrast, message: "m")] : [])
+            let log = try JSONSerialization.jsonObject(with: data)
+            #expect(sarifProblems(log) == [])
+            let results = try #require((((log as? [String: Any])?["runs"] as? [[String: Any]])?.first)?["results"]
+                as? [[String: Any]])
+            let physical = (results.last?["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any]
+            return (physical?["artifactLocation"] as? [String: Any])?["uri"] as? String
+        }
+        let cwd = FileManager.default.currentDirectoryPath
+        #expect(try reportURI(cwd + "/Reports/Audit Report.html") == "Reports/Audit%20Report.html")
+        #expect(try reportURI("./Reports/a.html", absent: true) == "Reports/a.html")
+        #expect(try reportURI("/nonexistent-root/Audit Report.html") == "file:///nonexistent-root/Audit%20Report.html")
     }
 
     @Test func xcodeLinesAndJSONCarryTheMapping() throws {

@@ -25,6 +25,28 @@ import Testing
         }
     }
 
+    @Test func anUnterminatedStringIsReportedWhereItStarts() {
+        // The string opens on line 2, column 7 and runs to the end of the file across two more lines.
+        let text = "\"a\" = \"b\";\n\"c\" = \"d;\nmore\nand more\n"
+        do {
+            _ = try StringCatalogReader.readStrings(Array(text.utf8), path: "L.strings")
+            Testing.Issue.record("expected an error")
+        } catch {
+            #expect(error.location?.line == 2)
+            #expect(error.location?.column == 7)
+            #expect(error.description == "L.strings:2:7: error: unterminated string; add the closing quote")
+        }
+    }
+
+    @Test func anUnterminatedCommentIsReportedWhereItStarts() {
+        do {
+            _ = try StringCatalogReader.readStrings(Array("\"a\" = \"b\";\n  /* note\n\n".utf8), path: "L.strings")
+            Testing.Issue.record("expected an error")
+        } catch {
+            #expect(error.description == "L.strings:2:3: error: unterminated /* comment")
+        }
+    }
+
     @Test func readsCatalogVariationsAndUntranslatedSourceKeys() throws {
         let json = """
             {"sourceLanguage": "en", "strings": {
