@@ -34,7 +34,7 @@ struct MappingInputs {
         let roots = arguments.all("--source")
         if !roots.isEmpty {
             let built = try SourceIndex.build(roots: roots)
-            for problem in built.problems { context.terminal.warning(problem.description) }
+            for problem in built.problems { context.terminal.message(problem.line(severity: "warning")) }
             index = built
         }
         matcher = IssueMatcher(rules: rules, index: index)

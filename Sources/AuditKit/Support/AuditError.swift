@@ -65,7 +65,10 @@ public struct AuditError: Error, Sendable, CustomStringConvertible, Equatable {
     }
 
     /// The single line the CLI prints for this error.
-    public var description: String {
+    public var description: String { line(severity: "error") }
+
+    /// The same line with another severity word, e.g. `warning` for a problem the run went past.
+    public func line(severity: String) -> String {
         var text = ""
         if let location {
             text = location.path
@@ -75,7 +78,7 @@ public struct AuditError: Error, Sendable, CustomStringConvertible, Equatable {
             }
             text += ": "
         }
-        text += "error: " + message
+        text += severity + ": " + message
         if let offset = location?.byteOffset, location?.line == nil {
             text += " at byte \(offset)"
         }
