@@ -137,11 +137,12 @@ struct ReportPayloadDecoder {
             results.withUnsafeMutableBufferPointer { out in
                 nonisolated(unsafe) let out = out
                 let chunks = min(jobs.count, ProcessInfo.processInfo.activeProcessorCount * 4)
+                // Contiguous runs of jobs per chunk: neighbouring results are written by one thread
+                // (no false sharing) and each thread reads the file's bytes in order.
                 DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-                    var k = chunk
-                    while k < jobs.count {
+                    let range = (chunk * jobs.count / chunks)..<((chunk + 1) * jobs.count / chunks)
+                    for k in range {
                         out[k] = ReportPayloadDecoder.decode(jobs[k], document: document, limits: limits)
-                        k += chunks
                     }
                 }
             }
