@@ -37,6 +37,14 @@ public final class Terminal: @unchecked Sendable {
     /// Writes `text` and a newline to stdout.
     public func line(_ text: String = "") { out(text + "\n") }
 
+    /// Writes `object` (dictionaries, arrays, strings, numbers) to stdout as pretty-printed JSON with
+    /// sorted keys and unescaped slashes, the shape of every command's `--format json`.
+    public func json(_ object: Any) throws {
+        let data = try JSONSerialization.data(
+            withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+        line(String(decoding: data, as: UTF8.self))
+    }
+
     /// Writes a message line to stderr.
     public func message(_ text: String) {
         lock.lock()

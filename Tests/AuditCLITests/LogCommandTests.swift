@@ -58,7 +58,7 @@ func writeSampleReport(in folder: TemporaryDirectory, seed: UInt64, name: String
         #expect(object["createdLog"] as? Bool == true)
         #expect((object["sha256"] as? String)?.count == 64)
         let again = try runTool(["log", report, "--format", "json"], in: folder.path)
-        #expect(again.stdout.contains("\"action\":\"already-logged\""))
+        #expect(again.stdout.contains("\"action\" : \"already-logged\""))
     }
 
     @Test func initCreatesTheSkeletonLog() throws {

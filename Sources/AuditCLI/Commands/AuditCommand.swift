@@ -105,9 +105,7 @@ enum AuditCommand: Command {
                 ] as [String: Any]
             }
             if let number = outcome.sessionNumber { object["session"] = number }
-            let data = try JSONSerialization.data(
-                withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
-            terminal.line(String(decoding: data, as: UTF8.self))
+            try terminal.json(object)
         case .text:
             let counts = Dictionary(grouping: report.issues, by: \.testType)
             let byType = TestType.known.compactMap { type in counts[type].map { "\(type.displayName) \($0.count)" } }

@@ -49,7 +49,7 @@ enum LogCommand: Command {
             guard arguments.positional.isEmpty else { throw AuditError(.usage, "--init takes no REPORT") }
             let created = try writer.createLog(at: logPath, date: date)
             if format == .json {
-                terminal.line(try json(["action": created ? "created" : "exists", "log": logPath]))
+                try terminal.json(["action": created ? "created" : "exists", "log": logPath])
             } else {
                 terminal.line(
                     created ? "Created \(logPath) from the template." : "\(logPath) already exists; left as it is.")
@@ -77,7 +77,7 @@ enum LogCommand: Command {
             ]
             if let number = outcome.sessionNumber { object["session"] = number }
             if outcome.action == .wouldLog { object["text"] = outcome.sessionText }
-            terminal.line(try json(object))
+            try terminal.json(object)
             return .success
         }
         switch outcome.action {
@@ -105,10 +105,5 @@ enum LogCommand: Command {
             let previous = try HistoryInputs.loadHistory(context).entry(before: entry)
         else { return nil }
         return SessionComparison(ReportDiff(old: previous, new: entry))
-    }
-
-    static func json(_ object: [String: Any]) throws -> String {
-        let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
-        return String(decoding: data, as: UTF8.self)
     }
 }

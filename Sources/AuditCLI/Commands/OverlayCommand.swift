@@ -50,9 +50,7 @@ struct OverlayCommand: Command {
                     ["screen": $0.screenIndex + 1, "name": $0.screenName, "reason": $0.reason] as [String: Any]
                 },
             ]
-            let data = try JSONSerialization.data(
-                withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
-            context.terminal.line(String(decoding: data, as: UTF8.self))
+            try context.terminal.json(object)
         }
         return .success
     }

@@ -79,9 +79,7 @@ struct SheetCommand: Command {
                     ["issue": $0.issueNumber, "message": $0.message] as [String: Any]
                 },
             ]
-            let data = try JSONSerialization.data(
-                withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
-            context.terminal.line(String(decoding: data, as: UTF8.self))
+            try context.terminal.json(object)
         }
         return .success
     }
