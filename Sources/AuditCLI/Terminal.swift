@@ -37,6 +37,16 @@ public final class Terminal: @unchecked Sendable {
     /// Writes `text` and a newline to stdout.
     public func line(_ text: String = "") { out(text + "\n") }
 
+    /// Names on stderr the issues an index sheet drew as placeholders, and the screens that got no overlay.
+    public func warnings(sheet: IndexSheetOutput? = nil, overlays: OverlayOutput? = nil, of reportPath: String) {
+        for problem in sheet?.imageProblems ?? [] {
+            warning("issue \(problem.issueNumber): thumbnail: \(problem.message)", in: reportPath)
+        }
+        for skipped in overlays?.skipped ?? [] {
+            warning("screen \(skipped.screenIndex + 1) (\(skipped.screenName)): no overlay: \(skipped.reason)", in: reportPath)
+        }
+    }
+
     /// Writes `object` (dictionaries, arrays, strings, numbers) to stdout as pretty-printed JSON with
     /// sorted keys and unescaped slashes, the shape of every command's `--format json`.
     public func json(_ object: Any) throws {

@@ -60,13 +60,7 @@ enum AuditCommand: Command {
         let images = try EvidenceExport.write(report, to: evidence.directory)
         let sheet = try IndexSheet(report: report, text: text).write()
         let overlays = try Overlay.writeAll(report: report, text: text, directory: evidence.directory)
-        for problem in sheet.imageProblems {
-            terminal.warning("issue \(problem.issueNumber): thumbnail: \(problem.message)", in: reportPath)
-        }
-        for skipped in overlays.skipped {
-            terminal.warning(
-                "screen \(skipped.screenIndex + 1) (\(skipped.screenName)): no overlay: \(skipped.reason)", in: reportPath)
-        }
+        terminal.warnings(sheet: sheet, overlays: overlays, of: reportPath)
 
         terminal.progress("mapping")
         let result = mapping.map(report)

@@ -35,10 +35,7 @@ struct OverlayCommand: Command {
         // Pictures need no report identity: skip the SHA-256.
         let report = try ReportReader.read(path: reportPath, options: .init(computeDigest: false))
         let output = try Overlay.writeAll(report: report, text: text, directory: arguments.value("--output"))
-        for skipped in output.skipped {
-            context.terminal.warning(
-                "screen \(skipped.screenIndex + 1) (\(skipped.screenName)): no overlay: \(skipped.reason)", in: reportPath)
-        }
+        context.terminal.warnings(overlays: output, of: reportPath)
         switch format {
         case .text:
             for path in output.paths { context.terminal.line(path) }

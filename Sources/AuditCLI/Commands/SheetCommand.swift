@@ -64,9 +64,7 @@ struct SheetCommand: Command {
         let report = try ReportReader.read(path: reportPath, options: .init(computeDigest: false))
         let sheet = try IndexSheet(report: report, text: text, options: options)
         let output = try sheet.write(to: arguments.value("--output"))
-        for problem in output.imageProblems {
-            context.terminal.warning("issue \(problem.issueNumber): thumbnail: \(problem.message)", in: reportPath)
-        }
+        context.terminal.warnings(sheet: output, of: reportPath)
         switch format {
         case .text:
             for path in output.paths { context.terminal.line(path) }
