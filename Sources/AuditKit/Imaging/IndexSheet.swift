@@ -114,7 +114,25 @@ public struct IndexSheet: Sendable {
         let title = text.lineMetrics(size: IndexSheet.titleSize).height
         let detail = text.lineMetrics(size: IndexSheet.detailSize).height + 4
         self.headerHeight = title + 6 + 2 * detail + rows * (detail + 4) + 14
+        // Each option is in range, but together they can ask for a page no encoder or viewer handles.
+        let cellsOnPage = min(options.perPage, max(1, issues.count))
+        let pageRows = (cellsOnPage + options.columns - 1) / options.columns
+        let pageHeight = 2 * IndexSheet.margin + headerHeight + pageRows * (options.cellHeight + IndexSheet.gap)
+        guard pageWidth <= IndexSheet.maxPageSide, pageHeight <= IndexSheet.maxPageSide,
+            pageWidth * pageHeight <= IndexSheet.maxPagePixels
+        else {
+            throw AuditError(
+                .usage,
+                "a page would be \(pageWidth)x\(pageHeight) pixels, more than \(IndexSheet.maxPageSide) a side or "
+                    + "\(IndexSheet.maxPagePixels / 1_000_000) megapixels; use fewer --columns, a smaller --cell or "
+                    + "fewer --per-page")
+        }
     }
+
+    /// The largest page side in pixels (PNG viewers and the JPEG encoder's own limit is 65,535).
+    public static let maxPageSide = 32_768
+    /// The most pixels a page may have (256 MP is 1 GiB of RGBA).
+    public static let maxPagePixels = 256_000_000
 
     /// The number of pages (at least 1, even for a report without issues).
     public var pageCount: Int { max(1, (issues.count + options.perPage - 1) / options.perPage) }
