@@ -118,7 +118,11 @@ public final class TextRenderer: @unchecked Sendable {
     /// `text` if it fits in `width` pixels, else its longest prefix that fits followed by `…`
     /// (empty when not even the ellipsis fits).
     public func truncated(_ text: String, toWidth width: Int, size: Int, bold: Bool = false) -> String {
-        let clean = TextRenderer.singleLine(text)
+        var clean = TextRenderer.singleLine(text)
+        // Every drawn character is at least a pixel wide, so no more than `width` of them can fit: cut
+        // megabytes of element text down before laying anything out.
+        let limit = max(1, width) + 1
+        if clean.count > limit { clean = String(clean.prefix(limit)) }
         if measure(clean, size: size, bold: bold) <= width { return clean }
         let ellipsis = "…"
         guard measure(ellipsis, size: size, bold: bold) <= width else { return "" }

@@ -90,4 +90,13 @@ import Testing
         let found = try FontLocator.locate(explicitPath: nil, environment: [:])
         #expect(FontLocator.canLoad(found))
     }
+
+    @Test func truncatesMegabytesOfTextToWhatTheWidthHolds() throws {
+        let text = try #require(sharedTextRenderer)
+        let huge = String(repeating: "Budget Progress ", count: 300_000)
+        let cut = text.truncated(huge, toWidth: 200, size: 13)
+        #expect(cut.hasSuffix("…"))
+        #expect(cut.hasPrefix("Budget Progress"))
+        #expect(text.measure(cut, size: 13) <= 200)
+    }
 }
