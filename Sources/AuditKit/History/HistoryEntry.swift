@@ -177,10 +177,22 @@ public struct HistoryIssue: Sendable, Hashable, Codable {
         var reason: String?
         if case .accepted(let text)? = mapping?.status { reason = text }
         self.init(fingerprint: IssueFingerprint(issue: issue, mapping: mapping), number: issue.number,
-                  testType: issue.testType, errorCode: issue.errorCode, title: issue.shortTitle,
-                  elementText: issue.elementText, screenGroup: issue.screenGroupName, view: mapping?.view,
+                  testType: issue.testType, errorCode: issue.errorCode,
+                  title: HistoryIssue.capped(issue.shortTitle) ?? "",
+                  elementText: HistoryIssue.capped(issue.elementText), screenGroup: issue.screenGroupName,
+                  view: mapping?.view,
                   location: mapping?.location, rect: issue.elementRect.flatMap(HistoryIssue.recordable),
                   status: mapping.map { HistoryIssueStatus($0.status) } ?? .open, reason: reason)
+    }
+
+    /// The most characters of a title or element text the history keeps; the fingerprint is made from the
+    /// whole text first, so capping only keeps a hostile report from bloating every later load.
+    public static let maxTextLength = 500
+
+    /// `text` cut to `maxTextLength` characters with `…`.
+    public static func capped(_ text: String?) -> String? {
+        guard let text, text.count > maxTextLength else { return text }
+        return String(text.prefix(maxTextLength - 1)) + "…"
     }
 
     /// `rect` with each value rounded to 0.01 point: plenty for telling elements apart, and it keeps

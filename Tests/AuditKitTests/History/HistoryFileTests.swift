@@ -167,3 +167,17 @@ import Testing
         #expect(entry.screens == [HistoryScreen(name: "0", group: "Home", issueCount: 3)])
     }
 }
+
+@Suite struct HistoryTextCapTests {
+    @Test func keepsAtMostFiveHundredCharactersButFingerprintsTheWholeText() {
+        let long = String(repeating: "x", count: 5_000)
+        let report = HistoryTestData.report([HistoryTestData.spec(.contrast, long)])
+        let issue = report.issues[0]
+        let record = HistoryIssue(issue: issue, mapping: nil)
+        #expect(record.elementText?.count == HistoryIssue.maxTextLength)
+        #expect(record.elementText?.hasSuffix("…") == true)
+        #expect(record.fingerprint == IssueFingerprint(issue: issue))
+        let other = HistoryTestData.report([HistoryTestData.spec(.contrast, long + "y")])
+        #expect(HistoryIssue(issue: other.issues[0], mapping: nil).fingerprint != record.fingerprint)
+    }
+}
