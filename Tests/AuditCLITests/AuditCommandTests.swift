@@ -73,7 +73,7 @@ import Testing
         let first = try runTool(["audit", report, "--source", "App"], in: project.path)
         #expect(first.status == 0, "\(first.stderr)")
         #expect(first.stdout.contains("4 issues"))
-        #expect(first.stdout.contains("Mapped 4 of 4 issues"))
+        #expect(first.stdout.contains("Mapping: 4 of 4 issues matched"))
         #expect(first.stdout.contains("Logged session 1 in audit.md."))
 
         let evidence = project.file("Reports/AuditReport_2026-01-02_11-02-25")
@@ -166,6 +166,17 @@ import Testing
         #expect(second.status == 0)
         #expect(second.stderr.contains("already exists"))
         #expect(try String(contentsOfFile: directory.file("auditkit.rules.json"), encoding: .utf8) == "{ \"version\": 1, \"rules\": [] }")
+    }
+
+    @Test func auditRejectsACorruptHistoryBeforeWritingAnything() throws {
+        let project = try Self.makeProject()
+        defer { project.remove() }
+        try Data("{\"version\": 1, broken\n{}\n".utf8).write(to: URL(fileURLWithPath: project.file("Reports/history.jsonl")))
+        let result = try runTool(["audit", "Reports/AuditReport_2026-01-02_11-02-25.html"], in: project.path)
+        #expect(result.status == 65)
+        #expect(result.stderr.contains("history.jsonl:1"))
+        #expect(!FileManager.default.fileExists(atPath: project.file("Reports/AuditReport_2026-01-02_11-02-25")))
+        #expect(!FileManager.default.fileExists(atPath: project.file("audit.md")))
     }
 
     @Test func auditRejectsABadDateBeforeWritingAnything() throws {

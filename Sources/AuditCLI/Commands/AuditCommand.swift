@@ -36,6 +36,9 @@ enum AuditCommand: Command {
 
     enum Format: String, CaseIterable { case text, json }
 
+    /// `1 thumbnail`, `2 thumbnails`.
+    static func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
+
     static func run(_ context: CommandContext) throws -> ExitStatus {
         let arguments = context.arguments
         let terminal = context.terminal
@@ -50,6 +53,7 @@ enum AuditCommand: Command {
         let mapping = try MappingInputs(context)
         let logPath = arguments.value("--log") ?? "audit.md"
         let historyFile = HistoryInputs.historyFile(context)
+        let history = try HistoryInputs.loadHistory(context)
 
         terminal.progress("reading \(reportPath)")
         let report = try ReportReader.read(path: reportPath)
@@ -68,7 +72,6 @@ enum AuditCommand: Command {
 
         terminal.progress("updating the history")
         let entry = HistoryEntry(report: report, mappings: mappings)
-        let history = try HistoryInputs.loadHistory(context)
         let diff = history.entry(before: entry).map { ReportDiff(old: $0, new: entry) }
         let addedToHistory = try historyFile.append(entry)
 
@@ -109,13 +112,14 @@ enum AuditCommand: Command {
                     + "\(report.issues.count) issue\(report.issues.count == 1 ? "" : "s")"
                     + (byType.isEmpty ? "" : " (" + byType.joined(separator: ", ") + ")"))
             terminal.line(
-                "Evidence in \(evidence.directory)/: \(images.thumbnails.count) thumbnails and "
-                    + "\(images.screenshots.count) screenshots (\(images.written) new or changed), "
+                "Evidence in \(evidence.directory)/: \(count(images.thumbnails.count, "thumbnail")) and "
+                    + "\(count(images.screenshots.count, "screenshot")) (\(images.written) new or changed), "
                     + "\(sheet.paths.count) index sheet page\(sheet.paths.count == 1 ? "" : "s"), "
                     + "\(overlays.paths.count) overlay\(overlays.paths.count == 1 ? "" : "s")")
             terminal.line(
                 mapping.isConfigured
-                    ? "Mapped \(mapped) of \(report.issues.count) issues to code."
+                    ? "Mapping: \(mapped) of \(report.issues.count) issues matched a rule or their text in the sources "
+                        + "('auditkit map' shows each)."
                     : "Mapping: no rule file or --source folder given (see 'auditkit init' and 'auditkit map --help').")
             var historyLine = addedToHistory ? "Added to \(historyFile.path)" : "Already in \(historyFile.path)"
             if let diff {
