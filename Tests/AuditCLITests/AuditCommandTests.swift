@@ -154,6 +154,17 @@ import Testing
         #expect(withoutRules.stdout.contains("9:41"))
     }
 
+    @Test func checkOnAHistoryEntrySaysTheRulesDoNotApplyToIt() throws {
+        let project = try Self.makeProject()
+        defer { project.remove() }
+        #expect(try runTool(["history", "add", "Reports/AuditReport_2026-01-02_11-02-25.html"], in: project.path).status == 0)
+        let result = try runTool(["check", "latest", "--source", "App"], in: project.path)
+        #expect(result.stderr.contains("latest: warning: names a report in the history"))
+        let file = try runTool(["check", "Reports/AuditReport_2026-01-02_11-02-25.html", "--source", "App"],
+                               in: project.path)
+        #expect(!file.stderr.contains("names a report in the history"))
+    }
+
     @Test func initWritesAValidExampleAndKeepsAnExistingFile() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

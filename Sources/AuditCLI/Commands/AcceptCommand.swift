@@ -36,7 +36,7 @@ struct AcceptCommand: Command {
             let reference: HistoryEntry
             if let report = arguments.value("--report") {
                 reference = try HistoryInputs.entry(argument: report, history: try HistoryInputs.loadHistory(context),
-                                                       mapping: try MappingInputs(context))
+                                                       mapping: try MappingInputs(context), context)
             } else {
                 guard let latest = try HistoryInputs.loadHistory(context).latest else {
                     throw AuditError(.missingInput, "the history has no reports to prune against; give --report REPORT",

@@ -35,7 +35,7 @@ struct CheckCommand: Command {
         let failOn: CheckFailOn = try context.arguments.choice("--fail-on", default: .new)
         let history = try HistoryInputs.loadHistory(context)
         let entry = try HistoryInputs.entry(
-            argument: context.arguments.positional[0], history: history, mapping: try MappingInputs(context))
+            argument: context.arguments.positional[0], history: history, mapping: try MappingInputs(context), context)
         let baseline = try Baseline.load(path: HistoryInputs.baselinePath(context))
         let check = HistoryCheck(entry: entry, previous: history.entry(before: entry), baseline: baseline,
                                  failOn: failOn, strictBaseline: context.arguments.has("--strict-baseline"))

@@ -33,8 +33,8 @@ struct DiffCommand: Command {
             return loaded
         }
         let mapping = try MappingInputs(context)
-        let old = try HistoryInputs.entry(argument: positional[0], history: try history(), mapping: mapping)
-        let new = try HistoryInputs.entry(argument: positional[1], history: try history(), mapping: mapping)
+        let old = try HistoryInputs.entry(argument: positional[0], history: try history(), mapping: mapping, context)
+        let new = try HistoryInputs.entry(argument: positional[1], history: try history(), mapping: mapping, context)
         context.terminal.out(try HistoryOutput.render(ReportDiff(old: old, new: new), format: format))
         return .success
     }

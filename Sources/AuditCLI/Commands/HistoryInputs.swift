@@ -38,14 +38,21 @@ enum HistoryInputs {
     /// The entry an argument names: an existing file is read as a report; anything else is looked up
     /// in the history (position, `latest`, `latest~N`, SHA-256 prefix or file name).
     /// - Throws: `.missingInput` when it is neither.
-    static func entry(argument: String, history: @autoclosure () throws -> History, mapping: MappingInputs) throws
-        -> HistoryEntry
-    {
+    static func entry(
+        argument: String, history: @autoclosure () throws -> History, mapping: MappingInputs, _ context: CommandContext
+    ) throws -> HistoryEntry {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory), !isDirectory.boolValue {
             return try entry(reportAt: argument, mapping: mapping)
         }
-        if let found = try history().entry(reference: argument) { return found }
+        if let found = try history().entry(reference: argument) {
+            if mapping.isConfigured {
+                context.terminal.warning(
+                    "names a report in the history: its issues keep the views and statuses they were added with; "
+                        + "--rules and --source apply to report files", in: argument)
+            }
+            return found
+        }
         throw AuditError(.missingInput, "no such report file, and no history entry with that position, "
                          + "SHA-256 prefix or file name", path: argument)
     }
