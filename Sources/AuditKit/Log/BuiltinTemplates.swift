@@ -53,7 +53,7 @@ everything else in this file is yours to edit.
     - New: {{newIssues}}.
 {{/newIssues}}
 {{#resolved}}
-    - Resolved: {{type}} on “{{element}}” ({{title}}).
+    - Resolved: {{type}} on {{#element}}“{{element}}”{{/element}}{{^element}}an element without text{{/element}} ({{title}}).
 {{/resolved}}
 {{#residualIssues}}
     - Residual: {{residualIssues}}.
