@@ -139,6 +139,11 @@ import FoundationXML
 
         #expect(try runTool(["accept", hitRegion], in: directory.path).status == 64)
         #expect(try runTool(["accept", "xyz!", "--reason", "r"], in: directory.path).status == 64)
+        let typo = try runTool(["accept", "deadbeefdeadbeef", "--reason", "r"], in: directory.path)
+        #expect(typo.status == 65)
+        #expect(typo.stderr.contains("deadbeefdeadbeef is not the fingerprint of any warning in the history"))
+        #expect(!(try String(contentsOfFile: directory.file("Reports/baseline.json"), encoding: .utf8))
+            .contains("deadbeefdeadbeef"))
         #expect(try runTool(["check", "latest", "--fail-on", "some"], in: directory.path).status == 64)
     }
 

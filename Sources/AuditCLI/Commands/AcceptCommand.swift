@@ -65,6 +65,14 @@ struct AcceptCommand: Command {
         for entry in history.entries.reversed() {
             for issue in entry.issues where known[issue.fingerprint] == nil { known[issue.fingerprint] = issue }
         }
+        // A mistyped fingerprint would accept nothing and sit in the baseline until pruned: when the
+        // history has reports, every fingerprint must be in one of them.
+        if !history.entries.isEmpty, let unknown = fingerprints.first(where: { IssueFingerprint.isWellFormed($0.hex) && known[$0] == nil }) {
+            throw AuditError(
+                .badInput, "\(unknown.hex) is not the fingerprint of any warning in the history "
+                    + "(see 'auditkit check --fail-on any' or 'auditkit map --format sarif'); nothing accepted",
+                path: HistoryInputs.historyFile(context).path)
+        }
         try Baseline.update(path: path) { baseline in
             try baseline.accepting(fingerprints, reason: reason, on: Date()) { known[$0] }
         }
@@ -75,7 +83,8 @@ struct AcceptCommand: Command {
                 context.terminal.line(text + " \u{2014} \(issue.place)")
             } else {
                 context.terminal.line("accepted \(fingerprint.hex)")
-                context.terminal.warning("\(fingerprint.hex) is not in any report of the history")
+                context.terminal.warning("\(fingerprint.hex) is not in any report of the history (it is empty)",
+                                         in: HistoryInputs.historyFile(context).path)
             }
         }
         return .success
