@@ -36,8 +36,6 @@ enum AuditCommand: Command {
 
     enum Format: String, CaseIterable { case text, json }
 
-    /// `1 thumbnail`, `2 thumbnails`.
-    static func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
 
     static func run(_ context: CommandContext) throws -> ExitStatus {
         let arguments = context.arguments
@@ -72,7 +70,7 @@ enum AuditCommand: Command {
 
         terminal.progress("updating the history")
         let entry = HistoryEntry(report: report, mappings: mappings)
-        let diff = history.entry(before: entry).map { ReportDiff(old: $0, new: entry) }
+        let diff = history.diffWithPrevious(entry)
         let addedToHistory = try historyFile.append(entry)
 
         terminal.progress("logging")
@@ -104,18 +102,17 @@ enum AuditCommand: Command {
             if let number = outcome.sessionNumber { object["session"] = number }
             try terminal.json(object)
         case .text:
-            let counts = Dictionary(grouping: report.issues, by: \.testType)
-            let byType = TestType.known.compactMap { type in counts[type].map { "\(type.displayName) \($0.count)" } }
-                + counts.keys.filter { !TestType.known.contains($0) }.map { "\($0.displayName) \(counts[$0]!.count)" }
+            // The session's own counts (Inspector order), so the log and this line agree.
+            let byType = facts.counts.map { "\($0.testType.displayName) \($0.count)" }
             terminal.line(
-                "Read \(report.fileName): \(report.screens.count) screen\(report.screens.count == 1 ? "" : "s"), "
-                    + "\(report.issues.count) issue\(report.issues.count == 1 ? "" : "s")"
+                "Read \(report.fileName): \(SessionFacts.counted(report.screens.count, "screen")), "
+                    + SessionFacts.counted(report.issues.count, "issue")
                     + (byType.isEmpty ? "" : " (" + byType.joined(separator: ", ") + ")"))
             terminal.line(
-                "Evidence in \(evidence.directory)/: \(count(images.thumbnails.count, "thumbnail")) and "
-                    + "\(count(images.screenshots.count, "screenshot")) (\(images.written) new or changed), "
-                    + "\(sheet.paths.count) index sheet page\(sheet.paths.count == 1 ? "" : "s"), "
-                    + "\(overlays.paths.count) overlay\(overlays.paths.count == 1 ? "" : "s")")
+                "Evidence in \(evidence.directory)/: \(SessionFacts.counted(images.thumbnails.count, "thumbnail")) and "
+                    + "\(SessionFacts.counted(images.screenshots.count, "screenshot")) "
+                    + "(\(images.written) new or changed), \(SessionFacts.counted(sheet.paths.count, "index sheet page")), "
+                    + SessionFacts.counted(overlays.paths.count, "overlay"))
             terminal.line(
                 mapping.isConfigured
                     ? "Mapping: \(mapped) of \(report.issues.count) issues matched a rule or their text in the sources "

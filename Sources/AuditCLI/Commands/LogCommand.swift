@@ -65,7 +65,9 @@ enum LogCommand: Command {
         let mappings = mapping.mappings(for: report)
         let facts = SessionFacts(
             report: report, logPath: logPath, mapping: mapping.isConfigured ? mappings : nil,
-            comparison: try comparison(of: HistoryEntry(report: report, mappings: mappings), context),
+            // A missing history file loads as empty: no comparison.
+            comparison: try HistoryInputs.loadHistory(context)
+                .diffWithPrevious(HistoryEntry(report: report, mappings: mappings)).map(SessionComparison.init),
             date: date, scope: arguments.value("--scope"))
         let outcome = try writer.append(
             facts, to: logPath, force: arguments.has("--force"), dryRun: arguments.has("--dry-run"))
@@ -98,12 +100,4 @@ enum LogCommand: Command {
         return .success
     }
 
-    /// The new / resolved / residual comparison with the report before this one in the history, when the
-    /// history file exists and has one.
-    static func comparison(of entry: HistoryEntry, _ context: CommandContext) throws -> SessionComparison? {
-        guard FileManager.default.fileExists(atPath: HistoryInputs.historyFile(context).path),
-            let previous = try HistoryInputs.loadHistory(context).entry(before: entry)
-        else { return nil }
-        return SessionComparison(ReportDiff(old: previous, new: entry))
-    }
 }

@@ -38,6 +38,12 @@ public struct History: Sendable {
         entries.last { $0.sha256 != entry.sha256 && History.precedes($0, entry) }
     }
 
+    /// What changed from the report audited before `entry` to `entry`, or nil when there is none:
+    /// the comparison `audit` and `log` put in a session.
+    public func diffWithPrevious(_ entry: HistoryEntry) -> ReportDiff? {
+        self.entry(before: entry).map { ReportDiff(old: $0, new: entry) }
+    }
+
     /// Finds an entry by a reference a user types: a 1-based position (`3`, 1 is the oldest), `latest`,
     /// `latest~N` (N reports before the latest), a negative position counting from the latest (`-1` is
     /// the latest), a SHA-256 prefix of at least 6 digits, or a file name.
