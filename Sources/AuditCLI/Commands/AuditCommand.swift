@@ -65,23 +65,21 @@ enum AuditCommand: Command {
         terminal.warnings(sheet: sheet, overlays: overlays, of: reportPath)
 
         terminal.progress("mapping")
-        let result = mapping.map(report)
-        let mappings = mapping.isConfigured ? result.issues.compactMap(\.primary) : []
+        let mappings = mapping.mappings(for: report)
 
         terminal.progress("updating the history")
-        let entry = HistoryEntry(report: report, mappings: mappings)
+        let entry = HistoryEntry(report: report, mappings: mappings ?? [])
         let diff = history.diffWithPrevious(entry)
         let addedToHistory = try historyFile.append(entry)
 
         terminal.progress("logging")
         let facts = SessionFacts(
-            report: report, logPath: logPath, mapping: mapping.isConfigured ? mappings : nil,
+            report: report, logPath: logPath, mapping: mappings,
             comparison: diff.map(SessionComparison.init), date: date, scope: arguments.value("--scope"),
             evidence: evidence)
         let outcome = try AuditLogWriter(templates: templates).append(facts, to: logPath)
         terminal.endProgress()
 
-        let mapped = result.issues.filter { $0.primary != nil }.count
         switch format {
         case .json:
             var object: [String: Any] = [
@@ -89,7 +87,7 @@ enum AuditCommand: Command {
                 "screens": report.screens.count, "evidence": evidence.directory,
                 "thumbnails": images.thumbnails.count, "screenshots": images.screenshots.count,
                 "indexSheet": sheet.paths, "overlays": overlays.paths,
-                "mapped": mapping.isConfigured ? mapped : NSNull(),
+                "mapped": mappings.map { $0.count as Any } ?? NSNull(),
                 "history": ["path": historyFile.path, "added": addedToHistory] as [String: Any],
                 "log": ["path": logPath, "action": outcome.action.rawValue] as [String: Any],
             ]
@@ -114,10 +112,11 @@ enum AuditCommand: Command {
                     + "(\(images.written) new or changed), \(SessionFacts.counted(sheet.paths.count, "index sheet page")), "
                     + SessionFacts.counted(overlays.paths.count, "overlay"))
             terminal.line(
-                mapping.isConfigured
-                    ? "Mapping: \(mapped) of \(report.issues.count) issues matched a rule or their text in the sources "
+                mappings.map { mapped in
+                    "Mapping: \(mapped.count) of \(report.issues.count) issues matched a rule or their text in the sources "
                         + "('auditkit map' shows each)."
-                    : "Mapping: no rule file or --source folder given (see 'auditkit init' and 'auditkit map --help').")
+                }
+                    ?? "Mapping: no rule file or --source folder given (see 'auditkit init' and 'auditkit map --help').")
             var historyLine = addedToHistory ? "Added to \(historyFile.path)" : "Already in \(historyFile.path)"
             if let diff {
                 historyLine +=

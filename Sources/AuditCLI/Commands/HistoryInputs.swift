@@ -32,7 +32,7 @@ enum HistoryInputs {
     /// concludes (rules, sources), so fingerprints and accepted/system statuses match `map`'s.
     static func entry(reportAt path: String, mapping: MappingInputs) throws -> HistoryEntry {
         let report = try ReportReader.read(path: path)
-        return HistoryEntry(report: report, mappings: mapping.mappings(for: report))
+        return HistoryEntry(report: report, mappings: mapping.mappings(for: report) ?? [])
     }
 
     /// The entry an argument names: an existing file is read as a report; anything else is looked up

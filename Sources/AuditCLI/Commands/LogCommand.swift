@@ -64,10 +64,10 @@ enum LogCommand: Command {
         let mapping = try MappingInputs(context)
         let mappings = mapping.mappings(for: report)
         let facts = SessionFacts(
-            report: report, logPath: logPath, mapping: mapping.isConfigured ? mappings : nil,
+            report: report, logPath: logPath, mapping: mappings,
             // A missing history file loads as empty: no comparison.
             comparison: try HistoryInputs.loadHistory(context)
-                .diffWithPrevious(HistoryEntry(report: report, mappings: mappings)).map(SessionComparison.init),
+                .diffWithPrevious(HistoryEntry(report: report, mappings: mappings ?? [])).map(SessionComparison.init),
             date: date, scope: arguments.value("--scope"))
         let outcome = try writer.append(
             facts, to: logPath, force: arguments.has("--force"), dryRun: arguments.has("--dry-run"))

@@ -45,12 +45,11 @@ enum MapCommand: Command {
         case .xcode:
             context.terminal.out(result.xcodeDiagnostics(report: report).map { $0.description + "\n" }.joined())
         case .sarif:
-            // Fingerprints always; baseline states only against a history that has an earlier report.
-            let history =
-                FileManager.default.fileExists(atPath: HistoryInputs.historyFile(context).path)
-                ? try HistoryInputs.loadHistory(context) : History(entries: [])
+            // Fingerprints always; baseline states only against a history that has an earlier report (a
+            // missing history file loads as empty).
             let states = ReportHistoryStates(
-                report: report, mappings: result.issues.compactMap(\.primary), history: history)
+                report: report, mappings: result.issues.compactMap(\.primary),
+                history: try HistoryInputs.loadHistory(context))
             let data = SARIFWriter.data(
                 report: report, mapping: result, extras: states.sarifExtras, absent: states.sarifAbsentResults)
             context.terminal.out(String(decoding: data, as: UTF8.self) + "\n")

@@ -38,7 +38,7 @@ enum SummaryCommand: Command {
         for path in arguments.positional {
             do {
                 let report = try ReportReader.read(path: path)
-                inputs.append(SummaryInput(report: report, mapping: mapping.isConfigured ? mapping.mappings(for: report) : nil))
+                inputs.append(SummaryInput(report: report, mapping: mapping.mappings(for: report)))
             } catch let error as AuditError {
                 terminal.error(error.description)
                 failure = failure ?? error
