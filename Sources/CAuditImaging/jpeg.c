@@ -11,14 +11,8 @@
 int CAuditImaging_jpeg_read_header(const uint8_t *data, size_t length,
                                    uint32_t *width, uint32_t *height, int *components,
                                    char *message) {
-    if (data == NULL || length == 0) {
-        if (message) snprintf(message, CAuditImaging_message_capacity, "empty image data");
-        return CAuditImaging_error_truncated;
-    }
-    if (length < 3 || data[0] != 0xFF || data[1] != 0xD8) {
-        if (message) snprintf(message, CAuditImaging_message_capacity, "not a JPEG (no SOI marker)");
-        return CAuditImaging_error_not_jpeg;
-    }
+    int input_status = CAuditImaging_jpeg_check_input(data, length, message);
+    if (input_status != CAuditImaging_ok) return input_status;
     struct jpeg_decompress_struct cinfo;
     struct CAuditImaging_jpeg_error err;
     cinfo.err = NULL;

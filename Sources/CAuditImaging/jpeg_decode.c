@@ -31,14 +31,8 @@ int CAuditImaging_jpeg_decode(const uint8_t *data, size_t length,
         return CAuditImaging_error_invalid_argument;
     }
     *pixels = NULL;
-    if (data == NULL || length == 0) {
-        if (message) snprintf(message, CAuditImaging_message_capacity, "empty image data");
-        return CAuditImaging_error_truncated;
-    }
-    if (length < 3 || data[0] != 0xFF || data[1] != 0xD8) {
-        if (message) snprintf(message, CAuditImaging_message_capacity, "not a JPEG (no SOI marker)");
-        return CAuditImaging_error_not_jpeg;
-    }
+    int input_status = CAuditImaging_jpeg_check_input(data, length, message);
+    if (input_status != CAuditImaging_ok) return input_status;
     struct jpeg_decompress_struct cinfo;
     struct CAuditImaging_jpeg_error err;
     // volatile: modified between setjmp and a possible longjmp.

@@ -64,4 +64,17 @@ static void CAuditImaging_jpeg_install(struct CAuditImaging_jpeg_error *err, cha
     if (message) message[0] = 0;
 }
 
+/// Rejects what is not worth handing to libjpeg: no bytes at all, or bytes without the SOI marker.
+static int CAuditImaging_jpeg_check_input(const uint8_t *data, size_t length, char *message) {
+    if (data == NULL || length == 0) {
+        if (message) snprintf(message, CAuditImaging_message_capacity, "empty image data");
+        return CAuditImaging_error_truncated;
+    }
+    if (length < 3 || data[0] != 0xFF || data[1] != 0xD8) {
+        if (message) snprintf(message, CAuditImaging_message_capacity, "not a JPEG (no SOI marker)");
+        return CAuditImaging_error_not_jpeg;
+    }
+    return CAuditImaging_ok;
+}
+
 #endif
