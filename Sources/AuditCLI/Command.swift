@@ -52,3 +52,8 @@ extension Command {
         return text
     }
 }
+
+/// `--format text|json`, the output choice of the commands that print a summary of what they did.
+enum TextOrJSON: String, CaseIterable {
+    case text, json
+}

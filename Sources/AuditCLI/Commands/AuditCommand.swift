@@ -34,8 +34,6 @@ enum AuditCommand: Command {
             .option("--format", value: "FORMAT", help: "text (default) or json."),
         ]
 
-    enum Format: String, CaseIterable { case text, json }
-
 
     static func run(_ context: CommandContext) throws -> ExitStatus {
         let arguments = context.arguments
@@ -43,7 +41,7 @@ enum AuditCommand: Command {
         guard arguments.positional.count == 1, let reportPath = arguments.positional.first else {
             throw AuditError(.usage, arguments.positional.isEmpty ? "missing REPORT" : "audit takes one REPORT at a time")
         }
-        let format: Format = try arguments.choice("--format", default: Format.text)
+        let format: TextOrJSON = try arguments.choice("--format", default: TextOrJSON.text)
         // Check everything the user named before writing anything.
         let date = try arguments.value("--date").map(SessionFacts.validatedDate) ?? SessionFacts.today()
         let templates = try TemplateSet(directory: arguments.value("--templates"))

@@ -23,8 +23,6 @@ struct HistoryCommand: Command {
         .option("--format", value: "FORMAT", help: "'history list' output: text (default) or json."),
     ]
 
-    enum ListFormat: String, CaseIterable { case text, json }
-
     static func run(_ context: CommandContext) throws -> ExitStatus {
         let positional = context.arguments.positional
         guard let action = positional.first else {
@@ -69,7 +67,7 @@ struct HistoryCommand: Command {
     }
 
     static func list(_ context: CommandContext) throws -> ExitStatus {
-        let format: ListFormat = try context.arguments.choice("--format", default: .text)
+        let format: TextOrJSON = try context.arguments.choice("--format", default: .text)
         let history = try HistoryInputs.loadHistory(context)
         switch format {
         case .json:

@@ -34,12 +34,10 @@ enum LogCommand: Command {
         .option("--format", value: "FORMAT", help: "text (default) or json."),
     ]
 
-    enum Format: String, CaseIterable { case text, json }
-
     static func run(_ context: CommandContext) throws -> ExitStatus {
         let arguments = context.arguments
         let terminal = context.terminal
-        let format: Format = try arguments.choice("--format", default: Format.text)
+        let format: TextOrJSON = try arguments.choice("--format", default: TextOrJSON.text)
         let logPath = arguments.value("--log") ?? "audit.md"
         let templates = try TemplateSet(directory: arguments.value("--templates"))
         let date = try arguments.value("--date").map(SessionFacts.validatedDate) ?? SessionFacts.today()

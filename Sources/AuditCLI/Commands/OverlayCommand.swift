@@ -20,17 +20,12 @@ struct OverlayCommand: Command {
         .option("--format", value: "FORMAT", help: "Output: text (default) or json."),
     ]
 
-    /// Output formats.
-    enum Format: String, CaseIterable {
-        case text, json
-    }
-
     static func run(_ context: CommandContext) throws -> ExitStatus {
         let arguments = context.arguments
         guard arguments.positional.count == 1, let reportPath = arguments.positional.first else {
             throw AuditError(.usage, arguments.positional.isEmpty ? "missing REPORT" : "expected one REPORT")
         }
-        let format = try arguments.choice("--format", default: Format.text)
+        let format = try arguments.choice("--format", default: TextOrJSON.text)
         let text = try TextRenderer(explicitFontPath: arguments.value("--font"), environment: context.environment)
         // Pictures need no report identity: skip the SHA-256.
         let report = try ReportReader.read(path: reportPath, options: .init(computeDigest: false))

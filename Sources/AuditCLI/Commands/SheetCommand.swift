@@ -28,17 +28,12 @@ struct SheetCommand: Command {
         .option("--format", value: "FORMAT", help: "Output: text (default) or json."),
     ]
 
-    /// Output formats.
-    enum Format: String, CaseIterable {
-        case text, json
-    }
-
     static func run(_ context: CommandContext) throws -> ExitStatus {
         let arguments = context.arguments
         guard arguments.positional.count == 1, let reportPath = arguments.positional.first else {
             throw AuditError(.usage, arguments.positional.isEmpty ? "missing REPORT" : "expected one REPORT")
         }
-        let format = try arguments.choice("--format", default: Format.text)
+        let format = try arguments.choice("--format", default: TextOrJSON.text)
         let defaults = IndexSheetOptions()
         var options = defaults
         options.columns = try arguments.integer("--columns", in: 1...100) ?? defaults.columns
