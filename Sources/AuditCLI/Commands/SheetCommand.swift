@@ -36,12 +36,14 @@ struct SheetCommand: Command {
         let format = try arguments.choice("--format", default: TextOrJSON.text)
         let defaults = IndexSheetOptions()
         var options = defaults
-        options.columns = try arguments.integer("--columns", in: 1...100) ?? defaults.columns
-        options.perPage = try arguments.integer("--per-page", in: 1...10_000) ?? defaults.perPage
+        // Checked here, before any file is read; IndexSheet checks the same ranges for library callers.
+        options.columns = try arguments.integer("--columns", in: IndexSheetOptions.columnRange) ?? defaults.columns
+        options.perPage = try arguments.integer("--per-page", in: IndexSheetOptions.perPageRange) ?? defaults.perPage
         if let cell = arguments.value("--cell") {
             let parts = cell.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+            let sides = IndexSheetOptions.cellSideRange
             guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]),
-                (120...2000).contains(width), (120...2000).contains(height)
+                sides.contains(width), sides.contains(height)
             else {
                 throw AuditError(.usage, "--cell expects WIDTHxHEIGHT from 120x120 to 2000x2000, got '\(cell)'")
             }

@@ -16,6 +16,13 @@ public struct IndexSheetOptions: Sendable, Hashable {
     /// JPEG quality when the output path ends in `.jpg`/`.jpeg`.
     public var jpegQuality: Int
 
+    /// The columns a sheet may have.
+    public static let columnRange = 1...100
+    /// The cell widths and heights a sheet may have, in pixels.
+    public static let cellSideRange = 120...2000
+    /// The cells a page may have.
+    public static let perPageRange = 1...10_000
+
     /// Creates options; the defaults give 6 columns of 240x230 cells, 60 cells a page.
     public init(
         columns: Int = 6, cellWidth: Int = 240, cellHeight: Int = 230, perPage: Int = 60,
@@ -88,15 +95,16 @@ public struct IndexSheet: Sendable {
     public init(report: InspectorReport, text: TextRenderer, options: IndexSheetOptions = IndexSheetOptions())
         throws(AuditError)
     {
-        guard (1...100).contains(options.columns) else {
-            throw AuditError(.usage, "--columns must be from 1 to 100, got \(options.columns)")
+        guard IndexSheetOptions.columnRange.contains(options.columns) else {
+            throw AuditError(.usage, "--columns must be from \(IndexSheetOptions.columnRange.lowerBound) to \(IndexSheetOptions.columnRange.upperBound), got \(options.columns)")
         }
-        guard (120...2000).contains(options.cellWidth), (120...2000).contains(options.cellHeight) else {
+        let sides = IndexSheetOptions.cellSideRange
+        guard sides.contains(options.cellWidth), sides.contains(options.cellHeight) else {
             throw AuditError(
-                .usage, "--cell must be from 120x120 to 2000x2000, got \(options.cellWidth)x\(options.cellHeight)")
+                .usage, "--cell sides must be from \(sides.lowerBound) to \(sides.upperBound), got \(options.cellWidth)x\(options.cellHeight)")
         }
-        guard (1...10_000).contains(options.perPage) else {
-            throw AuditError(.usage, "--per-page must be from 1 to 10000, got \(options.perPage)")
+        guard IndexSheetOptions.perPageRange.contains(options.perPage) else {
+            throw AuditError(.usage, "--per-page must be from \(IndexSheetOptions.perPageRange.lowerBound) to \(IndexSheetOptions.perPageRange.upperBound), got \(options.perPage)")
         }
         self.report = report
         self.options = options
