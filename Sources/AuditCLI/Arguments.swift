@@ -48,7 +48,8 @@ public struct ParsedArguments: Sendable {
     public func integer(_ key: String, in range: ClosedRange<Int> = Int.min...Int.max) throws -> Int? {
         guard let text = value(key) else { return nil }
         guard let number = Int(text), range.contains(number) else {
-            throw AuditError(.usage, "\(key) expects a whole number from \(range.lowerBound) to \(range.upperBound), got '\(text)'")
+            throw AuditError(
+                .usage, "\(key) expects a whole number from \(range.lowerBound) to \(range.upperBound), got '\(text)'")
         }
         return number
     }

@@ -23,7 +23,9 @@ public enum AuditKitCLI {
     }
 
     /// Runs the tool with `arguments` (without the program name) and returns the exit status.
-    public static func main(_ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment) -> Int32 {
+    public static func main(_ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment)
+        -> Int32
+    {
         let terminal = Terminal(environment: environment)
         guard let first = arguments.first else {
             terminal.message(overview)
@@ -86,7 +88,9 @@ public enum AuditKitCLI {
             """
         let width = commands.map { $0.name.count }.max() ?? 0
         for command in commands {
-            text += "  " + command.name.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + command.abstract + "\n"
+            text +=
+                "  " + command.name.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + command.abstract
+                + "\n"
         }
         text += """
 

@@ -35,10 +35,11 @@ extension Command {
         var text = "OVERVIEW: \(abstract)\n\nUSAGE: auditkit \(usage)\n"
         if !options.isEmpty {
             text += "\nOPTIONS:\n"
-            let rows = options.map { spec -> (String, String) in
-                let names = spec.names.joined(separator: ", ") + (spec.valueName.map { " \($0)" } ?? "")
-                return (names, spec.help)
-            } + [("-h, --help", "Show help for this command.")]
+            let rows =
+                options.map { spec -> (String, String) in
+                    let names = spec.names.joined(separator: ", ") + (spec.valueName.map { " \($0)" } ?? "")
+                    return (names, spec.help)
+                } + [("-h, --help", "Show help for this command.")]
             let width = min(32, rows.map(\.0.count).max() ?? 0)
             for (names, help) in rows {
                 if names.count <= width {

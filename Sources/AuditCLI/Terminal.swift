@@ -2,9 +2,9 @@ import AuditKit
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Where a command writes: results to stdout, messages to stderr, colour only when allowed.
@@ -43,7 +43,9 @@ public final class Terminal: @unchecked Sendable {
             warning("issue \(problem.issueNumber): thumbnail: \(problem.message)", in: reportPath)
         }
         for skipped in overlays?.skipped ?? [] {
-            warning("screen \(skipped.screenIndex + 1) (\(skipped.screenName)): no overlay: \(skipped.reason)", in: reportPath)
+            warning(
+                "screen \(skipped.screenIndex + 1) (\(skipped.screenName)): no overlay: \(skipped.reason)",
+                in: reportPath)
         }
     }
 
@@ -72,10 +74,12 @@ public final class Terminal: @unchecked Sendable {
     /// Prints up to `limit` of a report's reading warnings, with their byte offsets, then how many more.
     public func warnings(of report: InspectorReport, limit: Int = .max) {
         for warning in report.warnings.prefix(limit) {
-            self.warning(warning.description + (warning.byteOffset.map { " at byte \($0)" } ?? ""), in: report.sourcePath)
+            self.warning(
+                warning.description + (warning.byteOffset.map { " at byte \($0)" } ?? ""), in: report.sourcePath)
         }
         if report.warnings.count > limit {
-            self.warning("\(report.warnings.count - limit) more warnings (see 'auditkit extract')", in: report.sourcePath)
+            self.warning(
+                "\(report.warnings.count - limit) more warnings (see 'auditkit extract')", in: report.sourcePath)
         }
     }
 

@@ -127,8 +127,9 @@ public struct FixtureCanvas: Sendable {
         var length = 0
         let status = pixels.withUnsafeBufferPointer { p in
             withUnsafeTemporaryAllocation(of: CChar.self, capacity: Int(CAuditImaging_message_capacity)) { message in
-                CAuditImaging_jpeg_encode(p.baseAddress, UInt32(width), UInt32(height), 3, Int32(quality), &output,
-                                          &length, message.baseAddress)
+                CAuditImaging_jpeg_encode(
+                    p.baseAddress, UInt32(width), UInt32(height), 3, Int32(quality), &output,
+                    &length, message.baseAddress)
             }
         }
         precondition(status == 0, "the JPEG encoder failed (status \(status))")

@@ -20,49 +20,67 @@ extension ReportFixture {
 
     /// The findings real reports contain (codes and names as seen in Inspector reports).
     public static let findings: [Finding] = [
-        Finding(code: 30, type: .dynamicType, typeNames: ["Dynamic Type", "Dynamische Schrift", "ダイナミックタイプ"],
-                titles: ["Dynamic Type font sizes are unsupported", "Dynamische Schriftgrößen werden nicht unterstützt",
-                         "Dynamic Typeのフォントサイズがサポートされていません"],
-                description: "“%@” uses a font size that doesn't scale with Dynamic Type.",
-                suggestion: "Use a text style such as .body or scale custom fonts with UIFontMetrics."),
-        Finding(code: 31, type: .dynamicType, typeNames: ["Dynamic Type", "Dynamische Schrift", "ダイナミックタイプ"],
-                titles: ["Dynamic Type font sizes are partially unsupported",
-                         "Dynamische Schriftgrößen werden teilweise nicht unterstützt",
-                         "Dynamic Typeのフォントサイズが一部サポートされていません"],
-                description: "“%@” scales with some Dynamic Type sizes but stops growing at the largest ones.",
-                suggestion: "Remove the maximum size so the text keeps growing."),
-        Finding(code: 12, type: .contrast, typeNames: ["Contrast", "Kontrast", "コントラスト"],
-                titles: ["Contrast nearly passed", "Kontrast knapp nicht ausreichend", "コントラストがわずかに不足しています"],
-                description: "“%@” has a contrast ratio of 4.37:1, close to the required 4.5:1.",
-                suggestion: "Darken the text color slightly."),
-        Finding(code: 13, type: .contrast, typeNames: ["Contrast", "Kontrast", "コントラスト"],
-                titles: ["Contrast failed", "Kontrast nicht ausreichend", "コントラストが不十分です"],
-                description: "“%@” has a contrast ratio of 3.27:1. Text of this size needs at least 4.5:1.",
-                suggestion: "Increase the contrast between the text color and its background."),
-        Finding(code: 32, type: .clippedText, typeNames: ["Clipped Text", "Abgeschnittener Text", "切り取られたテキスト"],
-                titles: ["Text clipped", "Text abgeschnitten", "テキストが切り取られています"],
-                description: "The text of “%@” is clipped and can't be read in full.",
-                suggestion: "Let the text wrap or grow: remove fixed frames and line limits."),
-        Finding(code: 17, type: .hitRegion, typeNames: ["Hit Region", "Trefferbereich", "ヒット領域"],
-                titles: ["Hit area is too small", "Trefferbereich ist zu klein", "ヒット領域が小さすぎます"],
-                description: "“%@” is smaller than 44×44 points.", suggestion: "Make the tappable area at least 44×44 points."),
-        Finding(code: 19, type: .elementDescription, typeNames: ["Element Description", "Elementbeschreibung", "要素の説明"],
-                titles: ["Element has no description", "Element hat keine Beschreibung", "要素に説明がありません"],
-                description: "Button has no accessibility label or value, so VoiceOver can't describe it.",
-                suggestion: "Add an accessibilityLabel."),
-        Finding(code: 26, type: .elementDetection, typeNames: ["Element Detection", "Elementerkennung", "要素の検出"],
-                titles: ["Potentially inaccessible text", "Möglicherweise nicht zugänglicher Text",
-                         "アクセスできない可能性のあるテキスト"],
-                description: "“%@” is drawn as an image and VoiceOver can't reach it.", suggestion: "Use a real text view."),
-        Finding(code: 22, type: .trait, typeNames: ["Trait", "Merkmal", "特性"],
-                titles: ["Element is missing a trait", "Dem Element fehlt ein Merkmal", "要素に特性がありません"],
-                description: "“%@” behaves like a button but has no button trait.", suggestion: "Add the .isButton trait."),
-        Finding(code: 36, type: .parentChild, typeNames: ["Parent/Child", "Über-/Unterordnung", "親/子"],
-                titles: ["Element has no parent", "Element hat kein übergeordnetes Element", "要素に親がありません"],
-                description: "“%@” is not reachable from its container.", suggestion: "Fix the accessibility hierarchy."),
-        Finding(code: 44, type: .action, typeNames: ["Action", "Aktion", "アクション"],
-                titles: ["Element has no action", "Element hat keine Aktion", "要素にアクションがありません"],
-                description: "“%@” looks tappable but has no action.", suggestion: "Add an accessibility action."),
+        Finding(
+            code: 30, type: .dynamicType, typeNames: ["Dynamic Type", "Dynamische Schrift", "ダイナミックタイプ"],
+            titles: [
+                "Dynamic Type font sizes are unsupported", "Dynamische Schriftgrößen werden nicht unterstützt",
+                "Dynamic Typeのフォントサイズがサポートされていません",
+            ],
+            description: "“%@” uses a font size that doesn't scale with Dynamic Type.",
+            suggestion: "Use a text style such as .body or scale custom fonts with UIFontMetrics."),
+        Finding(
+            code: 31, type: .dynamicType, typeNames: ["Dynamic Type", "Dynamische Schrift", "ダイナミックタイプ"],
+            titles: [
+                "Dynamic Type font sizes are partially unsupported",
+                "Dynamische Schriftgrößen werden teilweise nicht unterstützt",
+                "Dynamic Typeのフォントサイズが一部サポートされていません",
+            ],
+            description: "“%@” scales with some Dynamic Type sizes but stops growing at the largest ones.",
+            suggestion: "Remove the maximum size so the text keeps growing."),
+        Finding(
+            code: 12, type: .contrast, typeNames: ["Contrast", "Kontrast", "コントラスト"],
+            titles: ["Contrast nearly passed", "Kontrast knapp nicht ausreichend", "コントラストがわずかに不足しています"],
+            description: "“%@” has a contrast ratio of 4.37:1, close to the required 4.5:1.",
+            suggestion: "Darken the text color slightly."),
+        Finding(
+            code: 13, type: .contrast, typeNames: ["Contrast", "Kontrast", "コントラスト"],
+            titles: ["Contrast failed", "Kontrast nicht ausreichend", "コントラストが不十分です"],
+            description: "“%@” has a contrast ratio of 3.27:1. Text of this size needs at least 4.5:1.",
+            suggestion: "Increase the contrast between the text color and its background."),
+        Finding(
+            code: 32, type: .clippedText, typeNames: ["Clipped Text", "Abgeschnittener Text", "切り取られたテキスト"],
+            titles: ["Text clipped", "Text abgeschnitten", "テキストが切り取られています"],
+            description: "The text of “%@” is clipped and can't be read in full.",
+            suggestion: "Let the text wrap or grow: remove fixed frames and line limits."),
+        Finding(
+            code: 17, type: .hitRegion, typeNames: ["Hit Region", "Trefferbereich", "ヒット領域"],
+            titles: ["Hit area is too small", "Trefferbereich ist zu klein", "ヒット領域が小さすぎます"],
+            description: "“%@” is smaller than 44×44 points.",
+            suggestion: "Make the tappable area at least 44×44 points."),
+        Finding(
+            code: 19, type: .elementDescription, typeNames: ["Element Description", "Elementbeschreibung", "要素の説明"],
+            titles: ["Element has no description", "Element hat keine Beschreibung", "要素に説明がありません"],
+            description: "Button has no accessibility label or value, so VoiceOver can't describe it.",
+            suggestion: "Add an accessibilityLabel."),
+        Finding(
+            code: 26, type: .elementDetection, typeNames: ["Element Detection", "Elementerkennung", "要素の検出"],
+            titles: [
+                "Potentially inaccessible text", "Möglicherweise nicht zugänglicher Text",
+                "アクセスできない可能性のあるテキスト",
+            ],
+            description: "“%@” is drawn as an image and VoiceOver can't reach it.", suggestion: "Use a real text view."),
+        Finding(
+            code: 22, type: .trait, typeNames: ["Trait", "Merkmal", "特性"],
+            titles: ["Element is missing a trait", "Dem Element fehlt ein Merkmal", "要素に特性がありません"],
+            description: "“%@” behaves like a button but has no button trait.", suggestion: "Add the .isButton trait."),
+        Finding(
+            code: 36, type: .parentChild, typeNames: ["Parent/Child", "Über-/Unterordnung", "親/子"],
+            titles: ["Element has no parent", "Element hat kein übergeordnetes Element", "要素に親がありません"],
+            description: "“%@” is not reachable from its container.", suggestion: "Fix the accessibility hierarchy."),
+        Finding(
+            code: 44, type: .action, typeNames: ["Action", "Aktion", "アクション"],
+            titles: ["Element has no action", "Element hat keine Aktion", "要素にアクションがありません"],
+            description: "“%@” looks tappable but has no action.", suggestion: "Add an accessibility action."),
     ]
 
     /// Element texts that are hard on readers: CJK, emoji, surrogate pairs, `</script>`, braces, quotes,
@@ -78,16 +96,20 @@ extension ReportFixture {
     /// plausible code, title, names (sometimes localized, sometimes missing), a rect and a thumbnail
     /// cropped from the screen's painted screenshot. Same seed, same report.
     /// - Parameter screenWidth: the screenshot's width in pixels (its height keeps the iPhone's ratio).
-    public static func random(seed: UInt64, screenCount: ClosedRange<Int> = 1...3, issueRange: ClosedRange<Int> = 0...6,
-                              screenWidth: Int = 96, images: Bool = true) -> ReportFixture {
+    public static func random(
+        seed: UInt64, screenCount: ClosedRange<Int> = 1...3, issueRange: ClosedRange<Int> = 0...6,
+        screenWidth: Int = 96, images: Bool = true
+    ) -> ReportFixture {
         var rng = SplitMix64(seed: seed)
         let screens = (0..<Int.random(in: screenCount, using: &rng)).map { index -> Screen in
             let height = screenWidth * 874 / 402
-            let painted = FixtureScreenPainter.listScreen(width: screenWidth, height: height, seed: rng.next(),
-                                                          title: "Screen \(index)")
-            var screen = Screen(name: String(index), groupName: ["HomeView", "BudgetsView", "設定", "0"][index % 4],
-                                displayBounds: Rect(x: 0, y: 0, width: Double(screenWidth * 3), height: Double(height * 3)),
-                                screenshot: images ? Image(canvas: painted.canvas) : nil)
+            let painted = FixtureScreenPainter.listScreen(
+                width: screenWidth, height: height, seed: rng.next(),
+                title: "Screen \(index)")
+            var screen = Screen(
+                name: String(index), groupName: ["HomeView", "BudgetsView", "設定", "0"][index % 4],
+                displayBounds: Rect(x: 0, y: 0, width: Double(screenWidth * 3), height: Double(height * 3)),
+                screenshot: images ? Image(canvas: painted.canvas) : nil)
             if Int.random(in: 0..<8, using: &rng) == 0 { screen.scale = nil }
             for _ in 0..<Int.random(in: issueRange, using: &rng) {
                 screen.issues.append(randomIssue(&rng, painted: painted, images: images))
@@ -97,8 +119,10 @@ extension ReportFixture {
         return ReportFixture(screens: screens)
     }
 
-    private static func randomIssue(_ rng: inout SplitMix64, painted: FixtureScreenPainter.Painted,
-                                    images: Bool) -> Issue {
+    private static func randomIssue(
+        _ rng: inout SplitMix64, painted: FixtureScreenPainter.Painted,
+        images: Bool
+    ) -> Issue {
         let finding = findings[Int.random(in: 0..<findings.count, using: &rng)]
         let language = Int.random(in: 0..<3, using: &rng)
         let text = trickyTexts[Int.random(in: 0..<trickyTexts.count, using: &rng)]
@@ -107,8 +131,9 @@ extension ReportFixture {
         }
         let element = painted.elements[Int.random(in: 0..<painted.elements.count, using: &rng)]
         // Rects in points with thirds, as the Inspector writes them.
-        let rect = Rect(x: element.x + Double(Int.random(in: 0...2, using: &rng)) / 3, y: element.y + 1.0 / 3,
-                        width: element.width, height: element.height + 2.0 / 3)
+        let rect = Rect(
+            x: element.x + Double(Int.random(in: 0...2, using: &rng)) / 3, y: element.y + 1.0 / 3,
+            width: element.width, height: element.height + 2.0 / 3)
         var issue = Issue(
             errorCode: maybe(finding.code, 10), shortTitle: maybe(finding.titles[language]),
             longDescription: maybe(finding.description.replacingOccurrences(of: "%@", with: text), 4),
@@ -121,8 +146,9 @@ extension ReportFixture {
         }
         if images, Int.random(in: 0..<8, using: &rng) != 0 {
             let pad = 4
-            let crop = painted.canvas.cropped(x: Int(element.x) - pad, y: Int(element.y) - pad,
-                                              width: Int(element.width) + 2 * pad, height: Int(element.height) + 2 * pad)
+            let crop = painted.canvas.cropped(
+                x: Int(element.x) - pad, y: Int(element.y) - pad,
+                width: Int(element.width) + 2 * pad, height: Int(element.height) + 2 * pad)
             issue.thumbnail = Image(canvas: crop)
         }
         return issue
@@ -141,8 +167,10 @@ public enum FixtureScreenPainter {
     }
 
     /// A settings-style list screen `width`×`height` pixels (layout scaled from a 402-point-wide phone).
-    public static func listScreen(width: Int, height: Int, seed: UInt64, title: String,
-                                  rows: Int = 9, tint: FixtureCanvas.Color = .blue) -> Painted {
+    public static func listScreen(
+        width: Int, height: Int, seed: UInt64, title: String,
+        rows: Int = 9, tint: FixtureCanvas.Color = .blue
+    ) -> Painted {
         var rng = SplitMix64(seed: seed)
         var canvas = FixtureCanvas(width: width, height: height, color: .background)
         var elements: [Rect] = []
@@ -158,7 +186,9 @@ public enum FixtureScreenPainter {
         // Large title and a search field.
         canvas.text(x: v(20), y: v(96), width: v(190), height: max(3, v(26)), color: .label, seed: rng.next())
         record(v(20), v(96), v(190), v(26))
-        canvas.fillRounded(x: v(16), y: v(136), width: width - v(32), height: v(36), radius: v(10), color: FixtureCanvas.Color(227, 227, 232))
+        canvas.fillRounded(
+            x: v(16), y: v(136), width: width - v(32), height: v(36), radius: v(10),
+            color: FixtureCanvas.Color(227, 227, 232))
         canvas.text(x: v(44), y: v(148), width: v(70), height: max(2, v(11)), color: .secondary, seed: rng.next())
         // A grouped list.
         let colors: [FixtureCanvas.Color] = [.blue, .green, .orange, .red, .purple, .teal, .indigo, .pink, .yellow]
@@ -167,19 +197,23 @@ public enum FixtureScreenPainter {
         canvas.fillRounded(x: v(16), y: y, width: width - v(32), height: rowHeight * rows, radius: v(12), color: .white)
         for row in 0..<rows where y + rowHeight < height - v(90) {
             let icon = v(30)
-            canvas.fillRounded(x: v(30), y: y + (rowHeight - icon) / 2, width: icon, height: icon, radius: v(7),
-                               color: colors[(row + Int(seed % 5)) % colors.count])
+            canvas.fillRounded(
+                x: v(30), y: y + (rowHeight - icon) / 2, width: icon, height: icon, radius: v(7),
+                color: colors[(row + Int(seed % 5)) % colors.count])
             record(v(30), y + (rowHeight - icon) / 2, icon, icon)
             let titleWidth = v(Double(Int.random(in: 90...170, using: &rng)))
-            canvas.text(x: v(74), y: y + rowHeight / 2 - v(7), width: titleWidth, height: max(2, v(13)), color: .label,
-                        seed: rng.next())
+            canvas.text(
+                x: v(74), y: y + rowHeight / 2 - v(7), width: titleWidth, height: max(2, v(13)), color: .label,
+                seed: rng.next())
             record(v(74), y + rowHeight / 2 - v(9), titleWidth, v(18))
             let valueWidth = v(Double(Int.random(in: 30...70, using: &rng)))
-            canvas.text(x: width - v(48) - valueWidth, y: y + rowHeight / 2 - v(6), width: valueWidth,
-                        height: max(2, v(12)), color: row % 3 == 0 ? tint : .secondary, seed: rng.next())
+            canvas.text(
+                x: width - v(48) - valueWidth, y: y + rowHeight / 2 - v(6), width: valueWidth,
+                height: max(2, v(12)), color: row % 3 == 0 ? tint : .secondary, seed: rng.next())
             record(width - v(48) - valueWidth, y + rowHeight / 2 - v(8), valueWidth, v(16))
             // Chevron and separator.
-            canvas.fill(x: width - v(36), y: y + rowHeight / 2 - v(5), width: max(1, v(3)), height: v(10), color: .separator)
+            canvas.fill(
+                x: width - v(36), y: y + rowHeight / 2 - v(5), width: max(1, v(3)), height: v(10), color: .separator)
             if row < rows - 1 {
                 canvas.fill(x: v(74), y: y + rowHeight - 1, width: width - v(90), height: 1, color: .separator)
             }
@@ -192,9 +226,11 @@ public enum FixtureScreenPainter {
         for item in 0..<4 {
             let center = width * (2 * item + 1) / 8
             let color: FixtureCanvas.Color = item == 0 ? tint : .secondary
-            canvas.fillRounded(x: center - v(12), y: barTop + v(8), width: v(24), height: v(22), radius: v(5), color: color)
-            canvas.text(x: center - v(18), y: barTop + v(34), width: v(36), height: max(2, v(8)), color: color,
-                        seed: rng.next())
+            canvas.fillRounded(
+                x: center - v(12), y: barTop + v(8), width: v(24), height: v(22), radius: v(5), color: color)
+            canvas.text(
+                x: center - v(18), y: barTop + v(34), width: v(36), height: max(2, v(8)), color: color,
+                seed: rng.next())
             record(center - v(24), barTop + v(4), v(48), v(44))
         }
         return Painted(canvas: canvas, elements: elements)

@@ -6,9 +6,11 @@ extension ReportFixture {
     /// screens (full 402×874 screenshots, thumbnails cropped from them), 16 issues across nine test types,
     /// one duplicate, element text with CJK, emoji and `</script>`. Deterministic.
     public static func sample() -> ReportFixture {
-        let home = FixtureScreenPainter.listScreen(width: 402, height: 874, seed: 20_260_102, title: "Home", tint: .blue)
-        let budgets = FixtureScreenPainter.listScreen(width: 402, height: 874, seed: 11_022_5, title: "Budgets",
-                                                      tint: .green)
+        let home = FixtureScreenPainter.listScreen(
+            width: 402, height: 874, seed: 20_260_102, title: "Home", tint: .blue)
+        let budgets = FixtureScreenPainter.listScreen(
+            width: 402, height: 874, seed: 11_022_5, title: "Budgets",
+            tint: .green)
         // Element rects of the painter, in order: status bar, title, then per row icon/title/value, then tab items.
         func rect(_ painted: FixtureScreenPainter.Painted, _ index: Int) -> Rect {
             let r = painted.elements[index]
@@ -16,13 +18,16 @@ extension ReportFixture {
         }
         func row(_ n: Int, _ part: Int) -> Int { 2 + n * 3 + part }  // part: 0 icon, 1 title, 2 value
         func thumb(_ painted: FixtureScreenPainter.Painted, _ r: Rect) -> ReportFixture.Image {
-            let crop = painted.canvas.cropped(x: Int(r.x) - 6, y: Int(r.y) - 6, width: Int(r.width) + 12,
-                                              height: Int(r.height) + 12)
+            let crop = painted.canvas.cropped(
+                x: Int(r.x) - 6, y: Int(r.y) - 6, width: Int(r.width) + 12,
+                height: Int(r.height) + 12)
             return ReportFixture.Image(canvas: crop)
         }
         let f = Dictionary(uniqueKeysWithValues: ReportFixture.findings.map { ($0.code, $0) })
-        func issue(_ code: Int, _ painted: FixtureScreenPainter.Painted, _ element: Int, text: String?,
-                   duplicate: Bool = false, extra: String? = nil) -> ReportFixture.Issue {
+        func issue(
+            _ code: Int, _ painted: FixtureScreenPainter.Painted, _ element: Int, text: String?,
+            duplicate: Bool = false, extra: String? = nil
+        ) -> ReportFixture.Issue {
             let finding = f[code]!
             let r = rect(painted, element)
             return ReportFixture.Issue(
@@ -53,10 +58,12 @@ extension ReportFixture {
             issue(32, budgets, row(6, 1), text: "Entertainment & Streaming Subscriptions"),
         ]
         return ReportFixture(screens: [
-            ReportFixture.Screen(name: "0", groupName: "HomeView", screenshot: ReportFixture.Image(canvas: home.canvas),
-                                 issues: homeIssues),
-            ReportFixture.Screen(name: "1", groupName: "BudgetsView", screenshot: ReportFixture.Image(canvas: budgets.canvas),
-                                 issues: budgetIssues),
+            ReportFixture.Screen(
+                name: "0", groupName: "HomeView", screenshot: ReportFixture.Image(canvas: home.canvas),
+                issues: homeIssues),
+            ReportFixture.Screen(
+                name: "1", groupName: "BudgetsView", screenshot: ReportFixture.Image(canvas: budgets.canvas),
+                issues: budgetIssues),
         ])
     }
 

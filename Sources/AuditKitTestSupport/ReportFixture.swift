@@ -34,8 +34,10 @@ public struct ReportFixture: Sendable {
         public var dataURI: String { dataString ?? "data:image/jpeg;base64," + jpeg.base64EncodedString() }
 
         var json: FixtureJSON {
-            .object([.init("_axKeyImageData", .string(dataURI)), .init("_axKeyImageWidth", .number(width)),
-                     .init("_axKeyImageHeight", .number(height))])
+            .object([
+                .init("_axKeyImageData", .string(dataURI)), .init("_axKeyImageWidth", .number(width)),
+                .init("_axKeyImageHeight", .number(height)),
+            ])
         }
     }
 
@@ -67,10 +69,12 @@ public struct ReportFixture: Sendable {
         public var extraMembers: [FixtureJSON.Member]
 
         /// Creates an issue.
-        public init(errorCode: Int? = nil, shortTitle: String? = nil, longDescription: String? = nil,
-                    extraInfo: String? = nil, elementText: String? = nil, testTypeName: String? = nil,
-                    suggestion: String? = nil, isDuplicate: Bool? = false, thumbnail: Image? = nil, rect: Rect? = nil,
-                    expectedTestType: TestType = .other(""), extraMembers: [FixtureJSON.Member] = []) {
+        public init(
+            errorCode: Int? = nil, shortTitle: String? = nil, longDescription: String? = nil,
+            extraInfo: String? = nil, elementText: String? = nil, testTypeName: String? = nil,
+            suggestion: String? = nil, isDuplicate: Bool? = false, thumbnail: Image? = nil, rect: Rect? = nil,
+            expectedTestType: TestType = .other(""), extraMembers: [FixtureJSON.Member] = []
+        ) {
             self.errorCode = errorCode
             self.shortTitle = shortTitle
             self.longDescription = longDescription
@@ -106,9 +110,11 @@ public struct ReportFixture: Sendable {
         public var extraMembers: [FixtureJSON.Member]
 
         /// Creates a screen.
-        public init(name: String, groupName: String, displayBounds: Rect? = Rect(x: 0, y: 0, width: 1206, height: 2622),
-                    scale: Double? = 3, rotation: Double? = 0, screenshot: Image? = nil, issues: [Issue] = [],
-                    extraMembers: [FixtureJSON.Member] = []) {
+        public init(
+            name: String, groupName: String, displayBounds: Rect? = Rect(x: 0, y: 0, width: 1206, height: 2622),
+            scale: Double? = 3, rotation: Double? = 0, screenshot: Image? = nil, issues: [Issue] = [],
+            extraMembers: [FixtureJSON.Member] = []
+        ) {
             self.name = name
             self.groupName = groupName
             self.displayBounds = displayBounds
@@ -176,23 +182,35 @@ public struct ReportFixture: Sendable {
 
     /// The payload as a JSON value, keys in a fixed order.
     public var json: FixtureJSON {
-        .object([.init("_axKeyAllScreens", .array(screens.map { screen in
-            var members: [FixtureJSON.Member] = [
-                .init("_axKeyScreenName", .string(screen.name)), .init("_axKeyScreenGroupName", .string(screen.groupName)),
-            ]
-            if let bounds = screen.displayBounds {
-                members += [.init("_axKeyDisplayBoundsXPx", .number(bounds.x)), .init("_axKeyDisplayBoundsYPx", .number(bounds.y)),
-                            .init("_axKeyDisplayBoundsWidthPx", .number(bounds.width)),
-                            .init("_axKeyDisplayBoundsHeightPx", .number(bounds.height))]
-            }
-            if let scale = screen.scale { members.append(.init("_axKeyScreenshotScale", .number(scale))) }
-            if let rotation = screen.rotation { members.append(.init("_axKeyScreenshotRotation", .number(rotation))) }
-            if let shot = screen.screenshot { members.append(.init("_axKeyImageFull", shot.json)) }
-            if !screen.issues.isEmpty {
-                members.append(.init("_axKeyAllIssues", .array(screen.issues.map { issueJSON($0, screen: screen) })))
-            }
-            return .object(members + screen.extraMembers)
-        }))])
+        .object([
+            .init(
+                "_axKeyAllScreens",
+                .array(
+                    screens.map { screen in
+                        var members: [FixtureJSON.Member] = [
+                            .init("_axKeyScreenName", .string(screen.name)),
+                            .init("_axKeyScreenGroupName", .string(screen.groupName)),
+                        ]
+                        if let bounds = screen.displayBounds {
+                            members += [
+                                .init("_axKeyDisplayBoundsXPx", .number(bounds.x)),
+                                .init("_axKeyDisplayBoundsYPx", .number(bounds.y)),
+                                .init("_axKeyDisplayBoundsWidthPx", .number(bounds.width)),
+                                .init("_axKeyDisplayBoundsHeightPx", .number(bounds.height)),
+                            ]
+                        }
+                        if let scale = screen.scale { members.append(.init("_axKeyScreenshotScale", .number(scale))) }
+                        if let rotation = screen.rotation {
+                            members.append(.init("_axKeyScreenshotRotation", .number(rotation)))
+                        }
+                        if let shot = screen.screenshot { members.append(.init("_axKeyImageFull", shot.json)) }
+                        if !screen.issues.isEmpty {
+                            members.append(
+                                .init("_axKeyAllIssues", .array(screen.issues.map { issueJSON($0, screen: screen) })))
+                        }
+                        return .object(members + screen.extraMembers)
+                    }))
+        ])
     }
 
     private func issueJSON(_ issue: Issue, screen: Screen) -> FixtureJSON {
@@ -210,10 +228,12 @@ public struct ReportFixture: Sendable {
         if let duplicate = issue.isDuplicate { members.append(.init("_axKeyIssueIsDuplicate", .bool(duplicate))) }
         if let thumbnail = issue.thumbnail { members.append(.init("_axKeyImageThumbnail", thumbnail.json)) }
         if let rect = issue.rect {
-            members += [.init("_axKeyElementRectInScreenshotX", .number(rect.x)),
-                        .init("_axKeyElementRectInScreenshotY", .number(rect.y)),
-                        .init("_axKeyElementRectInScreenshotWidth", .number(rect.width)),
-                        .init("_axKeyElementRectInScreenshotHeight", .number(rect.height))]
+            members += [
+                .init("_axKeyElementRectInScreenshotX", .number(rect.x)),
+                .init("_axKeyElementRectInScreenshotY", .number(rect.y)),
+                .init("_axKeyElementRectInScreenshotWidth", .number(rect.width)),
+                .init("_axKeyElementRectInScreenshotHeight", .number(rect.height)),
+            ]
         }
         return .object(members + issue.extraMembers)
     }
@@ -291,8 +311,10 @@ public struct ReportFixture: Sendable {
         add(head)
         switch wrapper {
         case .varAssignment, .letAssignment, .constAssignment, .windowProperty:
-            let keyword = [HTMLWrapper.varAssignment: "var ", .letAssignment: "let ", .constAssignment: "const ",
-                           .windowProperty: "window."][wrapper]!
+            let keyword = [
+                HTMLWrapper.varAssignment: "var ", .letAssignment: "let ", .constAssignment: "const ",
+                .windowProperty: "window.",
+            ][wrapper]!
             add("<script type=\"text/javascript\">\n\(keyword)rootObject = ")
             out.append(contentsOf: json)
             add(";\n</script>\n")
@@ -301,13 +323,17 @@ public struct ReportFixture: Sendable {
             out.append(contentsOf: json)
             add("\n};\nvar rootObject = report.rootObject;\n</script>\n")
         case .quotedProperty:
-            add("<script type=\"text/javascript\">\nvar report = {\"generator\" : \"Accessibility Inspector\", \"rootObject\" : ")
+            add(
+                "<script type=\"text/javascript\">\nvar report = {\"generator\" : \"Accessibility Inspector\", \"rootObject\" : "
+            )
             out.append(contentsOf: json)
             add("};\nvar rootObject = report[\"rootObject\"];\n</script>\n")
         case .jsonScript:
             add("<script type=\"application/json\" id=\"rootObject\">\n")
             out.append(contentsOf: json)
-            add("\n</script>\n<script>var rootObject = JSON.parse(document.getElementById('rootObject').textContent);</script>\n")
+            add(
+                "\n</script>\n<script>var rootObject = JSON.parse(document.getElementById('rootObject').textContent);</script>\n"
+            )
         case .bareObject:
             add("<script type=\"text/javascript\">\nwindow.addEventListener('load', function () { draw(")
             out.append(contentsOf: json)

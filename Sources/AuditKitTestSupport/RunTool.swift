@@ -25,8 +25,10 @@ public func auditkitExecutablePath() -> String {
 
 /// Runs the built `auditkit` with `arguments` in `directory`, with `environment` added to (and
 /// `NO_COLOR` set in) the current one, and returns what it printed.
-public func runTool(_ arguments: [String], in directory: String? = nil, environment: [String: String] = [:],
-                    stdin: Data? = nil) throws -> ToolResult {
+public func runTool(
+    _ arguments: [String], in directory: String? = nil, environment: [String: String] = [:],
+    stdin: Data? = nil
+) throws -> ToolResult {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: auditkitExecutablePath())
     process.arguments = arguments
@@ -55,6 +57,7 @@ public func runTool(_ arguments: [String], in directory: String? = nil, environm
     let outData = outPipe.fileHandleForReading.readDataToEndOfFile()
     group.wait()
     process.waitUntilExit()
-    return ToolResult(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errData, as: UTF8.self))
+    return ToolResult(
+        status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+        stderr: String(decoding: errData, as: UTF8.self))
 }

@@ -22,7 +22,9 @@ func runHistoryBenchmark() throws {
         fileData.append(UInt8(ascii: "\n"))
     }
     try fileData.write(to: URL(fileURLWithPath: path))
-    print("history: \(1_000) reports x 200 issues, \(fileData.count / 1_048_576) MiB (\(fileData.count / 1_000) bytes per report)")
+    print(
+        "history: \(1_000) reports x 200 issues, \(fileData.count / 1_048_576) MiB (\(fileData.count / 1_000) bytes per report)"
+    )
 
     var best = Double.infinity
     var trend: Trend?
@@ -34,11 +36,15 @@ func runHistoryBenchmark() throws {
         let cpuLoaded = cpuSeconds() - cpuStart
         trend = Trend(entries: history.entries, by: .view)
         best = min(best, seconds(since: start))
-        print(String(format: "history:   load %.3f s (CPU %.3f s on all cores), trend %.3f s", loaded, cpuLoaded,
-                     seconds(since: start) - loaded))
+        print(
+            String(
+                format: "history:   load %.3f s (CPU %.3f s on all cores), trend %.3f s", loaded, cpuLoaded,
+                seconds(since: start) - loaded))
     }
-    print(String(format: "history: load + trend of 1,000 reports: %.3f s (target < 1 s)%@", best,
-                 best < 1 ? "" : "  SLOW"))
+    print(
+        String(
+            format: "history: load + trend of 1,000 reports: %.3f s (target < 1 s)%@", best,
+            best < 1 ? "" : "  SLOW"))
     print("history: trend has \(trend?.rows.count ?? 0) rows, \(trend?.residual.count ?? 0) residual warnings")
 
     // Two 2,000-issue reports that share about 90% of their warnings, in shuffled order.
@@ -54,10 +60,14 @@ func runHistoryBenchmark() throws {
         diff = ReportDiff(old: oldReport, new: newReport)
         bestDiff = min(bestDiff, seconds(since: start))
     }
-    print(String(format: "history: diff of two 2,000-issue reports: %.3f s (target < 1 s)%@", bestDiff,
-                 bestDiff < 1 ? "" : "  SLOW"))
+    print(
+        String(
+            format: "history: diff of two 2,000-issue reports: %.3f s (target < 1 s)%@", bestDiff,
+            bestDiff < 1 ? "" : "  SLOW"))
     if let diff {
-        print("history: diff found \(diff.new.count) new, \(diff.resolved.count) resolved, \(diff.residual.count) residual")
+        print(
+            "history: diff found \(diff.new.count) new, \(diff.resolved.count) resolved, \(diff.residual.count) residual"
+        )
     }
 }
 
@@ -65,11 +75,12 @@ func runHistoryBenchmark() throws {
 private func cpuSeconds() -> Double {
     var usage = rusage()
     #if os(Linux)
-    getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
     #else
-    getrusage(RUSAGE_SELF, &usage)
+        getrusage(RUSAGE_SELF, &usage)
     #endif
-    return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+    return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(
+        usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
 }
 
 private func seconds(since start: DispatchTime) -> Double {
@@ -96,16 +107,21 @@ struct BenchIssue {
     var group: String
     var rect: Rect
 
-    static let words = ["Widgets", "Edit", "Over", "Near", "Max", "Next", "Budget", "Income", "Expenses", "Savings",
-                        "Category", "Spotlight", "Apply", "Calendar", "Cards", "Settings", "Import", "Planned",
-                        "Unplanned", "Total", "Remaining", "January", "Groceries", "Rent", "Transport"]
+    static let words = [
+        "Widgets", "Edit", "Over", "Near", "Max", "Next", "Budget", "Income", "Expenses", "Savings",
+        "Category", "Spotlight", "Apply", "Calendar", "Cards", "Settings", "Import", "Planned",
+        "Unplanned", "Total", "Remaining", "January", "Groceries", "Rent", "Transport",
+    ]
     static let groups = ["Home", "Budgets", "Cards", "Income", "Settings", "Expenses", "Add Expense", "Card Detail"]
 
     static func random(_ g: inout SplitMix) -> BenchIssue {
         let type = TestType.known[Int(g.next() % 4)]
-        let text: String? = g.next() % 10 == 0 ? nil
+        let text: String? =
+            g.next() % 10 == 0
+            ? nil
             : "\(words[Int(g.next() % UInt64(words.count))]) \(words[Int(g.next() % UInt64(words.count))]) \(g.next() % 100)"
-        let rect = Rect(x: Double(g.next() % 300), y: Double(g.next() % 800), width: 40 + Double(g.next() % 200), height: 22)
+        let rect = Rect(
+            x: Double(g.next() % 300), y: Double(g.next() % 800), width: 40 + Double(g.next() % 200), height: 22)
         return BenchIssue(type: type, text: text, group: groups[Int(g.next() % UInt64(groups.count))], rect: rect)
     }
 
@@ -116,14 +132,17 @@ struct BenchIssue {
             if screens.count == screenIndex {
                 screens.append(Screen(index: screenIndex, name: "\(screenIndex)", groupName: issue.group))
             }
-            screens[screenIndex].issues.append(Issue(
-                number: offset + 1, screenIndex: screenIndex, screenName: "\(screenIndex)", screenGroupName: issue.group,
-                errorCode: 14, shortTitle: "\(issue.type.displayName) warning", elementText: issue.text,
-                testType: issue.type, testTypeName: issue.type.displayName, elementRect: issue.rect))
+            screens[screenIndex].issues.append(
+                Issue(
+                    number: offset + 1, screenIndex: screenIndex, screenName: "\(screenIndex)",
+                    screenGroupName: issue.group,
+                    errorCode: 14, shortTitle: "\(issue.type.displayName) warning", elementText: issue.text,
+                    testType: issue.type, testTypeName: issue.type.displayName, elementRect: issue.rect))
         }
         let date = Date(timeIntervalSince1970: 1_767_268_800 + Double(index) * 3_600)
-        return InspectorReport(sourcePath: "Reports/AuditReport_\(index).html", format: .html, auditDate: date,
-                               auditDateSource: .fileName, sha256: SHA256.hexDigest(of: Array("report \(index)".utf8)),
-                               fileSize: 0, screens: screens)
+        return InspectorReport(
+            sourcePath: "Reports/AuditReport_\(index).html", format: .html, auditDate: date,
+            auditDateSource: .fileName, sha256: SHA256.hexDigest(of: Array("report \(index)".utf8)),
+            fileSize: 0, screens: screens)
     }
 }

@@ -2,9 +2,9 @@ import AuditKit
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Generates a tree of 2000 SwiftUI files (about 300k lines) in a temporary folder and times
@@ -23,7 +23,9 @@ func runMappingBenchmark(fileCount: Int = 2000, runs: Int = 5) {
         bytes += text.utf8.count
         _ = FileManager.default.createFile(atPath: folder + "/GeneratedView\(n).swift", contents: Data(text.utf8))
     }
-    print("mapping: indexing \(fileCount) files, \(lines) lines, \(bytes / 1024) KiB, \(ProcessInfo.processInfo.activeProcessorCount) cores")
+    print(
+        "mapping: indexing \(fileCount) files, \(lines) lines, \(bytes / 1024) KiB, \(ProcessInfo.processInfo.activeProcessorCount) cores"
+    )
     var walls: [Double] = []
     var ratios: [Double] = []
     var literalCount = 0
@@ -42,8 +44,10 @@ func runMappingBenchmark(fileCount: Int = 2000, runs: Int = 5) {
         literalCount = index.literals.count
         walls.append(wall)
         ratios.append(cpu / max(wall, 1e-9))
-        print(String(format: "mapping: run %d: %.3f s wall, %.3f s CPU (%.2f cores busy), %d literals, %d views",
-                     run + 1, wall, cpu, cpu / max(wall, 1e-9), index.literals.count, index.viewTypes.count))
+        print(
+            String(
+                format: "mapping: run %d: %.3f s wall, %.3f s CPU (%.2f cores busy), %d literals, %d views",
+                run + 1, wall, cpu, cpu / max(wall, 1e-9), index.literals.count, index.viewTypes.count))
     }
     // The same work on one thread, to show what the second core buys.
     var serial: [Double] = []
@@ -55,17 +59,20 @@ func runMappingBenchmark(fileCount: Int = 2000, runs: Int = 5) {
     let serialBest = serial.min() ?? 0
     let sorted = walls.sorted()
     let median = sorted[sorted.count / 2]
-    print(String(format: "mapping: one thread: best %.3f s; parallel speed-up %.2fx", serialBest, serialBest / sorted[0]))
-    print(String(format: "mapping: best %.3f s, median %.3f s, %.0f lines/s, %d literals; target < 1 s: %@",
-                 sorted[0], median, Double(lines) / median, literalCount, median < 1 ? "met" : "NOT met"))
+    print(
+        String(format: "mapping: one thread: best %.3f s; parallel speed-up %.2fx", serialBest, serialBest / sorted[0]))
+    print(
+        String(
+            format: "mapping: best %.3f s, median %.3f s, %.0f lines/s, %d literals; target < 1 s: %@",
+            sorted[0], median, Double(lines) / median, literalCount, median < 1 ? "met" : "NOT met"))
 }
 
 private func cpuSeconds() -> Double {
     var usage = rusage()
     #if canImport(Glibc)
-    getrusage(RUSAGE_SELF.rawValue, &usage)
+        getrusage(RUSAGE_SELF.rawValue, &usage)
     #else
-    getrusage(RUSAGE_SELF, &usage)
+        getrusage(RUSAGE_SELF, &usage)
     #endif
     func seconds(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
     return seconds(usage.ru_utime) + seconds(usage.ru_stime)

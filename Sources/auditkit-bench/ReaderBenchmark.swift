@@ -3,9 +3,9 @@ import AuditKitTestSupport
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The report reader's benchmark: `auditkit-bench reader`.
@@ -31,18 +31,23 @@ func runReaderBenchmark(arguments: [String]) throws {
     }
     let directory = NSTemporaryDirectory() + "/auditkit-bench-reader-\(getpid())"
     try AtomicFile.makeDirectory(directory)
-    defer { if ProcessInfo.processInfo.environment["KEEP"] == nil { try? FileManager.default.removeItem(atPath: directory) } }
+    defer {
+        if ProcessInfo.processInfo.environment["KEEP"] == nil { try? FileManager.default.removeItem(atPath: directory) }
+    }
     print("Report reader: reading + decoding every image vs the floor (read file + base64-decode the same bytes)")
     print("date \(ISO8601DateFormatter().string(from: Date())), \(ProcessInfo.processInfo.activeProcessorCount) cores")
-    let header = ["issues", "file MB", "images", "floor ms", "+digest ms", "+digest/floor", "read ms", "read/floor",
-                  "1-core read ms", "1-core/floor", "floor peak MB", "+digest peak MB", "peak/file"]
+    let header = [
+        "issues", "file MB", "images", "floor ms", "+digest ms", "+digest/floor", "read ms", "read/floor",
+        "1-core read ms", "1-core/floor", "floor peak MB", "+digest peak MB", "peak/file",
+    ]
     print(header.joined(separator: " | "))
     for count in [12, 150, 2000, 6000] {
         let path = directory + "/AuditReport_2026-01-02_11-02-25-\(count).html"
         let ranges = try writeSyntheticReport(issues: count, to: path)
         let rangesPath = path + ".ranges"
-        try ranges.map { "\($0.0) \($0.1)" }.joined(separator: "\n").write(toFile: rangesPath, atomically: true,
-                                                                             encoding: .utf8)
+        try ranges.map { "\($0.0) \($0.1)" }.joined(separator: "\n").write(
+            toFile: rangesPath, atomically: true,
+            encoding: .utf8)
         let size = Double(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? 0)
         let runs = count >= 2000 ? 7 : 15
         let floor = try runChild(["floor", path, rangesPath, String(runs)])
@@ -76,21 +81,25 @@ private func writeSyntheticReport(issues: Int, to path: String) throws -> [(Int,
     while left > 0 || screens.isEmpty {
         let n = min(left, perScreen)
         let painted = FixtureScreenPainter.listScreen(width: 402, height: 874, seed: rng.next(), title: "S\(index)")
-        var screen = ReportFixture.Screen(name: String(index), groupName: "Screen\(index)View",
-                                          screenshot: ReportFixture.Image(canvas: painted.canvas))
+        var screen = ReportFixture.Screen(
+            name: String(index), groupName: "Screen\(index)View",
+            screenshot: ReportFixture.Image(canvas: painted.canvas))
         for k in 0..<n {
             let finding = ReportFixture.findings[k % ReportFixture.findings.count]
             let element = painted.elements[(k * 7 + index) % painted.elements.count]
-            let crop = painted.canvas.cropped(x: Int(element.x) - 12, y: Int(element.y) - 12, width: Int(element.width) + 24,
-                                              height: Int(element.height) + 24)
+            let crop = painted.canvas.cropped(
+                x: Int(element.x) - 12, y: Int(element.y) - 12, width: Int(element.width) + 24,
+                height: Int(element.height) + 24)
             let text = ReportFixture.trickyTexts[k % ReportFixture.trickyTexts.count]
-            screen.issues.append(ReportFixture.Issue(
-                errorCode: finding.code, shortTitle: finding.titles[0],
-                longDescription: finding.description.replacingOccurrences(of: "%@", with: text), elementText: text,
-                testTypeName: finding.typeNames[k % 3], suggestion: finding.suggestion, isDuplicate: k % 17 == 0,
-                thumbnail: ReportFixture.Image(canvas: crop, quality: 95),
-                rect: Rect(x: element.x + 1.0 / 3, y: element.y, width: element.width, height: element.height + 2.0 / 3),
-                expectedTestType: finding.type))
+            screen.issues.append(
+                ReportFixture.Issue(
+                    errorCode: finding.code, shortTitle: finding.titles[0],
+                    longDescription: finding.description.replacingOccurrences(of: "%@", with: text), elementText: text,
+                    testTypeName: finding.typeNames[k % 3], suggestion: finding.suggestion, isDuplicate: k % 17 == 0,
+                    thumbnail: ReportFixture.Image(canvas: crop, quality: 95),
+                    rect: Rect(
+                        x: element.x + 1.0 / 3, y: element.y, width: element.width, height: element.height + 2.0 / 3),
+                    expectedTestType: finding.type))
         }
         screens.append(screen)
         left -= n
@@ -128,8 +137,10 @@ private struct Measurement {
 /// Runs this executable as `reader child ...` and parses its `wall-ms cpu-ms peak-bytes` answer.
 private func runChild(_ arguments: [String]) throws -> Measurement {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0].hasPrefix("/") ? CommandLine.arguments[0]
-                                : FileManager.default.currentDirectoryPath + "/" + CommandLine.arguments[0])
+    process.executableURL = URL(
+        fileURLWithPath: CommandLine.arguments[0].hasPrefix("/")
+            ? CommandLine.arguments[0]
+            : FileManager.default.currentDirectoryPath + "/" + CommandLine.arguments[0])
     process.arguments = ["reader", "child"] + arguments
     let pipe = Pipe()
     process.standardOutput = pipe

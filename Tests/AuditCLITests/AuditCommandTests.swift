@@ -8,20 +8,25 @@ import Testing
 @Suite struct AuditCommandTests {
     static func issues(extraText: String?) -> [ReportFixture.Issue] {
         var issues: [ReportFixture.Issue] = [
-            .init(errorCode: 12, shortTitle: "Contrast failed", elementText: "Widgets", testTypeName: "Contrast",
-                  rect: Rect(x: 20, y: 200, width: 120, height: 24)),
-            .init(errorCode: 30, shortTitle: "Dynamic Type font sizes are unsupported", elementText: "Edit",
-                  testTypeName: "Dynamic Type", rect: Rect(x: 300, y: 200, width: 50, height: 24)),
-            .init(errorCode: 12, shortTitle: "Contrast failed", elementText: "9:41", testTypeName: "Contrast",
-                  rect: Rect(x: 30, y: 14, width: 40, height: 20)),
+            .init(
+                errorCode: 12, shortTitle: "Contrast failed", elementText: "Widgets", testTypeName: "Contrast",
+                rect: Rect(x: 20, y: 200, width: 120, height: 24)),
+            .init(
+                errorCode: 30, shortTitle: "Dynamic Type font sizes are unsupported", elementText: "Edit",
+                testTypeName: "Dynamic Type", rect: Rect(x: 300, y: 200, width: 50, height: 24)),
+            .init(
+                errorCode: 12, shortTitle: "Contrast failed", elementText: "9:41", testTypeName: "Contrast",
+                rect: Rect(x: 30, y: 14, width: 40, height: 20)),
         ]
         // Real JPEG thumbnails, so the evidence folder gets files.
         let thumbnail = ReportFixture.Image(canvas: FixtureCanvas(width: 60, height: 24, color: .white))
         for index in issues.indices { issues[index].thumbnail = thumbnail }
         if let extraText {
-            issues.append(.init(errorCode: 32, shortTitle: "Text clipped", elementText: extraText,
-                                testTypeName: "Clipped Text", thumbnail: thumbnail,
-                                rect: Rect(x: 20, y: 400, width: 200, height: 20)))
+            issues.append(
+                .init(
+                    errorCode: 32, shortTitle: "Text clipped", elementText: extraText,
+                    testTypeName: "Clipped Text", thumbnail: thumbnail,
+                    rect: Rect(x: 20, y: 400, width: 200, height: 20)))
         }
         return issues
     }
@@ -42,27 +47,27 @@ import Testing
         try ReportFixture(screens: [screen(issues(extraText: nil))])
             .write(to: directory.file("Reports/AuditReport_2026-01-03_09-00-00.html"), as: .html(.varAssignment))
         try """
-            import SwiftUI
+        import SwiftUI
 
-            struct HomeView: View {
-                var body: some View {
-                    VStack {
-                        Text("Widgets")
-                        Button("Edit") { }
-                        Text("Total")
-                    }
+        struct HomeView: View {
+            var body: some View {
+                VStack {
+                    Text("Widgets")
+                    Button("Edit") { }
+                    Text("Total")
                 }
             }
-            """.write(toFile: directory.file("App/HomeView.swift"), atomically: true, encoding: .utf8)
+        }
+        """.write(toFile: directory.file("App/HomeView.swift"), atomically: true, encoding: .utf8)
         try """
-            {
-              "version": 1,
-              "rules": [
-                // The status bar is system UI.
-                { "id": "status-bar", "match": { "region": { "top": 60 } }, "status": "system" }
-              ]
-            }
-            """.write(toFile: directory.file("auditkit.rules.json"), atomically: true, encoding: .utf8)
+        {
+          "version": 1,
+          "rules": [
+            // The status bar is system UI.
+            { "id": "status-bar", "match": { "region": { "top": 60 } }, "status": "system" }
+          ]
+        }
+        """.write(toFile: directory.file("auditkit.rules.json"), atomically: true, encoding: .utf8)
         return directory
     }
 
@@ -104,8 +109,9 @@ import Testing
         let project = try Self.makeProject()
         defer { project.remove() }
         #expect(try runTool(["audit", "Reports/AuditReport_2026-01-02_11-02-25.html"], in: project.path).status == 0)
-        let second = try runTool(["audit", "Reports/AuditReport_2026-01-03_09-00-00.html", "--format", "json"],
-                                 in: project.path)
+        let second = try runTool(
+            ["audit", "Reports/AuditReport_2026-01-03_09-00-00.html", "--format", "json"],
+            in: project.path)
         #expect(second.status == 0, "\(second.stderr)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(second.stdout.utf8)) as? [String: Any])
         let comparison = try #require(object["comparison"] as? [String: Any])
@@ -123,11 +129,15 @@ import Testing
         let project = try Self.makeProject()
         defer { project.remove() }
         // The same mapping inputs as the map run below: a view found in the sources is part of a fingerprint.
-        let add = try runTool(["history", "add", "Reports/AuditReport_2026-01-02_11-02-25.html", "--source", "App"],
-                              in: project.path)
+        let add = try runTool(
+            ["history", "add", "Reports/AuditReport_2026-01-02_11-02-25.html", "--source", "App"],
+            in: project.path)
         #expect(add.status == 0, "\(add.stderr)")
-        let map = try runTool(["map", "Reports/AuditReport_2026-01-03_09-00-00.html", "--source", "App",
-                               "--format", "sarif"], in: project.path)
+        let map = try runTool(
+            [
+                "map", "Reports/AuditReport_2026-01-03_09-00-00.html", "--source", "App",
+                "--format", "sarif",
+            ], in: project.path)
         #expect(map.status == 0, "\(map.stderr)")
         let log = try #require(try JSONSerialization.jsonObject(with: Data(map.stdout.utf8)) as? [String: Any])
         let results = try #require((log["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]])
@@ -157,11 +167,14 @@ import Testing
     @Test func checkOnAHistoryEntrySaysTheRulesDoNotApplyToIt() throws {
         let project = try Self.makeProject()
         defer { project.remove() }
-        #expect(try runTool(["history", "add", "Reports/AuditReport_2026-01-02_11-02-25.html"], in: project.path).status == 0)
+        #expect(
+            try runTool(["history", "add", "Reports/AuditReport_2026-01-02_11-02-25.html"], in: project.path).status
+                == 0)
         let result = try runTool(["check", "latest", "--source", "App"], in: project.path)
         #expect(result.stderr.contains("latest: warning: names a report in the history"))
-        let file = try runTool(["check", "Reports/AuditReport_2026-01-02_11-02-25.html", "--source", "App"],
-                               in: project.path)
+        let file = try runTool(
+            ["check", "Reports/AuditReport_2026-01-02_11-02-25.html", "--source", "App"],
+            in: project.path)
         #expect(!file.stderr.contains("names a report in the history"))
     }
 
@@ -172,17 +185,21 @@ import Testing
         #expect(first.status == 0, "\(first.stderr)")
         let written = try Data(contentsOf: URL(fileURLWithPath: directory.file("auditkit.rules.json")))
         _ = try RuleFile(parsing: Array(written), path: "auditkit.rules.json")
-        try Data("{ \"version\": 1, \"rules\": [] }".utf8).write(to: URL(fileURLWithPath: directory.file("auditkit.rules.json")))
+        try Data("{ \"version\": 1, \"rules\": [] }".utf8).write(
+            to: URL(fileURLWithPath: directory.file("auditkit.rules.json")))
         let second = try runTool(["init"], in: directory.path)
         #expect(second.status == 0)
         #expect(second.stderr.contains("already exists"))
-        #expect(try String(contentsOfFile: directory.file("auditkit.rules.json"), encoding: .utf8) == "{ \"version\": 1, \"rules\": [] }")
+        #expect(
+            try String(contentsOfFile: directory.file("auditkit.rules.json"), encoding: .utf8)
+                == "{ \"version\": 1, \"rules\": [] }")
     }
 
     @Test func auditRejectsACorruptHistoryBeforeWritingAnything() throws {
         let project = try Self.makeProject()
         defer { project.remove() }
-        try Data("{\"version\": 1, broken\n{}\n".utf8).write(to: URL(fileURLWithPath: project.file("Reports/history.jsonl")))
+        try Data("{\"version\": 1, broken\n{}\n".utf8).write(
+            to: URL(fileURLWithPath: project.file("Reports/history.jsonl")))
         let result = try runTool(["audit", "Reports/AuditReport_2026-01-02_11-02-25.html"], in: project.path)
         #expect(result.status == 65)
         #expect(result.stderr.contains("history.jsonl:1"))
@@ -193,8 +210,9 @@ import Testing
     @Test func auditRejectsABadDateBeforeWritingAnything() throws {
         let project = try Self.makeProject()
         defer { project.remove() }
-        let result = try runTool(["audit", "Reports/AuditReport_2026-01-02_11-02-25.html", "--date", "yesterday"],
-                                 in: project.path)
+        let result = try runTool(
+            ["audit", "Reports/AuditReport_2026-01-02_11-02-25.html", "--date", "yesterday"],
+            in: project.path)
         #expect(result.status == 64)
         #expect(!FileManager.default.fileExists(atPath: project.file("Reports/AuditReport_2026-01-02_11-02-25")))
         #expect(!FileManager.default.fileExists(atPath: project.file("audit.md")))

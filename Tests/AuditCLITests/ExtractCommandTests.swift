@@ -6,13 +6,16 @@ import Testing
 /// `auditkit extract`, run as the built executable.
 @Suite struct ExtractCommandTests {
     /// A report with 12 issues over 2 screens, written as `AuditReport_2026-01-02_11-02-25.html` in `dir`.
-    static func writeReport(in dir: TemporaryDirectory, name: String = "AuditReport_2026-01-02_11-02-25.html",
-                            seed: UInt64 = 21) throws -> (String, ReportFixture) {
+    static func writeReport(
+        in dir: TemporaryDirectory, name: String = "AuditReport_2026-01-02_11-02-25.html",
+        seed: UInt64 = 21
+    ) throws -> (String, ReportFixture) {
         var fixture = ReportFixture.random(seed: seed, screenCount: 2...2, issueRange: 6...6, screenWidth: 40)
         fixture.screens[0].issues[0].elementText = "../../escape/issue.jpg"
         fixture.screens[0].issues[0].thumbnail = ReportFixture.Image(canvas: FixtureCanvas(width: 10, height: 6))
-        fixture.screens[0].issues[1].thumbnail = ReportFixture.Image(jpeg: Data(), width: 3, height: 3,
-                                                                     dataString: "data:image/jpeg;base64,%%%")
+        fixture.screens[0].issues[1].thumbnail = ReportFixture.Image(
+            jpeg: Data(), width: 3, height: 3,
+            dataString: "data:image/jpeg;base64,%%%")
         let path = dir.file(name)
         try fixture.write(to: path, as: .html(.varAssignment))
         return (path, fixture)
@@ -65,7 +68,8 @@ import Testing
         let (path, _) = try Self.writeReport(in: dir)
         let markdown = try runTool(["extract", "-f", "markdown", path])
         #expect(markdown.status == 0)
-        #expect(markdown.stdout.contains("| # | Screen | Test type | Title | Element | Rect | Duplicate | Image problem |"))
+        #expect(
+            markdown.stdout.contains("| # | Screen | Test type | Title | Element | Rect | Duplicate | Image problem |"))
         #expect(markdown.stdout.split(separator: "\n").filter { $0.hasPrefix("| ") }.count == 13)
         let csv = try runTool(["extract", "--format=csv", path])
         #expect(csv.status == 0)
@@ -81,9 +85,10 @@ import Testing
         let first = try runTool(["extract", path, "--thumbnails", out, "--format", "json"])
         #expect(first.status == 0, "\(first.stderr)")
         let names = try FileManager.default.contentsOfDirectory(atPath: out).filter { !$0.hasPrefix(".") }.sorted()
-        let expected = fixture.issues.enumerated().compactMap { k, issue -> String? in
-            issue.thumbnail != nil && k != 1 ? String(format: "issue_%02d.jpg", k + 1) : nil
-        } + ["screen_1.jpg", "screen_2.jpg"]
+        let expected =
+            fixture.issues.enumerated().compactMap { k, issue -> String? in
+                issue.thumbnail != nil && k != 1 ? String(format: "issue_%02d.jpg", k + 1) : nil
+            } + ["screen_1.jpg", "screen_2.jpg"]
         #expect(names == expected.sorted())
         for (k, issue) in fixture.issues.enumerated() where k != 1 {
             guard let thumbnail = issue.thumbnail else { continue }

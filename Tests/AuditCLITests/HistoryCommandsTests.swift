@@ -1,27 +1,32 @@
 import AuditKit
-import struct AuditKit.Issue
 import AuditKitTestSupport
 import Foundation
 import Testing
 
+import struct AuditKit.Issue
+
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 
 /// End-to-end runs of `history`, `diff`, `trend`, `accept` and `check` over a history written in code.
 @Suite struct HistoryCommandsTests {
-    static func issue(_ number: Int, _ type: TestType, _ text: String?, group: String = "Home",
-                      rect: Rect = Rect(x: 10, y: 100, width: 100, height: 20)) -> Issue {
-        Issue(number: number, screenIndex: 0, screenName: "0", screenGroupName: group, errorCode: 14,
-              shortTitle: "\(type.displayName) warning", elementText: text, testType: type, elementRect: rect)
+    static func issue(
+        _ number: Int, _ type: TestType, _ text: String?, group: String = "Home",
+        rect: Rect = Rect(x: 10, y: 100, width: 100, height: 20)
+    ) -> Issue {
+        Issue(
+            number: number, screenIndex: 0, screenName: "0", screenGroupName: group, errorCode: 14,
+            shortTitle: "\(type.displayName) warning", elementText: text, testType: type, elementRect: rect)
     }
 
     static func report(day: Int, _ issues: [Issue]) -> InspectorReport {
         let date = Date(timeIntervalSince1970: 1_767_268_800 + Double(day) * 86_400)
         let name = "AuditReport_2026-01-0\(day + 1)_12-00-00.html"
-        return InspectorReport(sourcePath: "Reports/" + name, format: .html, auditDate: date, auditDateSource: .fileName,
-                               sha256: SHA256.hexDigest(of: Array(name.utf8)), fileSize: 100,
-                               screens: [Screen(index: 0, name: "0", groupName: "Home", issues: issues)])
+        return InspectorReport(
+            sourcePath: "Reports/" + name, format: .html, auditDate: date, auditDateSource: .fileName,
+            sha256: SHA256.hexDigest(of: Array(name.utf8)), fileSize: 100,
+            screens: [Screen(index: 0, name: "0", groupName: "Home", issues: issues)])
     }
 
     /// Three reports: Widgets stays, Edit is fixed on day 2, a hit region warning appears on day 3.
@@ -44,7 +49,9 @@ import FoundationXML
         #expect(result.status == 0)
         let lines = result.stdout.split(separator: "\n")
         #expect(lines.count == 3)
-        #expect(lines[0].hasPrefix("1  2026-01-01 12:00  \(entries[0].sha256.prefix(12))  AuditReport_2026-01-01_12-00-00.html"))
+        #expect(
+            lines[0].hasPrefix(
+                "1  2026-01-01 12:00  \(entries[0].sha256.prefix(12))  AuditReport_2026-01-01_12-00-00.html"))
         #expect(lines[2].hasSuffix("2 issues, 2 open"))
         let json = try runTool(["history", "list", "--format", "json"], in: directory.path)
         let decoded = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]]
@@ -62,7 +69,8 @@ import FoundationXML
         #expect(text.stdout.contains("#1 \u{2192} #1"))
         let markdown = try runTool(["diff", "1", "latest", "--format", "markdown"], in: directory.path)
         #expect(markdown.stdout.contains("### New (1)"))
-        let json = try runTool(["diff", "AuditReport_2026-01-02_12-00-00.html", "latest", "--format", "json"], in: directory.path)
+        let json = try runTool(
+            ["diff", "AuditReport_2026-01-02_12-00-00.html", "latest", "--format", "json"], in: directory.path)
         let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
         #expect((object?["resolved"] as? [Any])?.count == 1)
         #expect((object?["residual"] as? [[String: Any]])?.first?["oldNumber"] as? Int == 2)
@@ -90,7 +98,9 @@ import FoundationXML
         let markdown = try runTool(["trend", "--format", "markdown"], in: directory.path)
         #expect(markdown.stdout.contains("| Home | 2 | 2 | 2 |"))
         let json = try runTool(["trend", "--format", "json"], in: directory.path)
-        #expect((try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])?["grouping"] as? String == "view")
+        #expect(
+            (try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])?["grouping"] as? String
+                == "view")
         #expect(try runTool(["trend", "--by", "color"], in: directory.path).status == 64)
     }
 
@@ -104,7 +114,9 @@ import FoundationXML
         // The latest report has one new warning (the hit region) since the previous one.
         let new = try runTool(["check", "latest"], in: directory.path)
         #expect(new.status == 1)
-        #expect(new.stdout == "warning: Hit Region: Hit Region warning in Home (issue 2 of AuditReport_2026-01-03_12-00-00.html, new) "
+        #expect(
+            new.stdout
+                == "warning: Hit Region: Hit Region warning in Home (issue 2 of AuditReport_2026-01-03_12-00-00.html, new) "
                 + "[fingerprint \(hitRegion)]\n")
         #expect(new.stderr.contains("FAILED"))
         // The first report compared with nothing: all its warnings are new.
@@ -142,8 +154,9 @@ import FoundationXML
         let typo = try runTool(["accept", "deadbeefdeadbeef", "--reason", "r"], in: directory.path)
         #expect(typo.status == 65)
         #expect(typo.stderr.contains("deadbeefdeadbeef is not the fingerprint of any warning in the history"))
-        #expect(!(try String(contentsOfFile: directory.file("Reports/baseline.json"), encoding: .utf8))
-            .contains("deadbeefdeadbeef"))
+        #expect(
+            !(try String(contentsOfFile: directory.file("Reports/baseline.json"), encoding: .utf8))
+                .contains("deadbeefdeadbeef"))
         #expect(try runTool(["check", "latest", "--fail-on", "some"], in: directory.path).status == 64)
     }
 
@@ -184,7 +197,9 @@ import FoundationXML
         for command in [["history", "list"], ["trend"], ["check", "latest"]] {
             let bad = try runTool(command, in: directory.path)
             #expect(bad.status == 65, "\(command)")
-            #expect(bad.stderr.hasPrefix("Reports/history.jsonl:1:1: error: history line is not a valid entry"), "\(command)")
+            #expect(
+                bad.stderr.hasPrefix("Reports/history.jsonl:1:1: error: history line is not a valid entry"),
+                "\(command)")
         }
     }
 
@@ -201,14 +216,18 @@ import FoundationXML
 
 /// End-to-end runs over real Inspector-style report files written by `ReportFixture`.
 @Suite struct HistoryReportFilesTests {
-    static func issue(_ code: Int, _ title: String, _ type: String, _ text: String?, rect: Rect) -> ReportFixture.Issue {
+    static func issue(_ code: Int, _ title: String, _ type: String, _ text: String?, rect: Rect) -> ReportFixture.Issue
+    {
         ReportFixture.Issue(errorCode: code, shortTitle: title, elementText: text, testTypeName: type, rect: rect)
     }
 
     /// Writes `Reports/AuditReport_<stamp>.html` with one screen of `issues`.
-    static func write(_ issues: [ReportFixture.Issue], stamp: String, screen: String = "0",
-                      in directory: TemporaryDirectory) throws -> String {
-        let fixture = ReportFixture(screens: [ReportFixture.Screen(name: screen, groupName: "HomeView", issues: issues)])
+    static func write(
+        _ issues: [ReportFixture.Issue], stamp: String, screen: String = "0",
+        in directory: TemporaryDirectory
+    ) throws -> String {
+        let fixture = ReportFixture(screens: [ReportFixture.Screen(name: screen, groupName: "HomeView", issues: issues)]
+        )
         let path = "Reports/AuditReport_\(stamp).html"
         try AtomicFile.makeDirectory(directory.file("Reports"))
         try fixture.write(to: directory.file(path), as: .html(HistoryReportFilesTests.wrapper))
@@ -220,32 +239,40 @@ import FoundationXML
     @Test func addDiffAndCheckReportFiles() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let widgets = Self.issue(30, "Dynamic Type font sizes are unsupported", "Dynamic Type", "Widgets",
-                                 rect: Rect(x: 20, y: 200, width: 120, height: 22))
-        let edit = Self.issue(12, "Contrast failed", "Contrast", "Edit", rect: Rect(x: 300, y: 200, width: 40, height: 22))
-        let button = Self.issue(40, "Hit area is too small", "Hit Region", nil, rect: Rect(x: 10, y: 700, width: 20, height: 20))
+        let widgets = Self.issue(
+            30, "Dynamic Type font sizes are unsupported", "Dynamic Type", "Widgets",
+            rect: Rect(x: 20, y: 200, width: 120, height: 22))
+        let edit = Self.issue(
+            12, "Contrast failed", "Contrast", "Edit", rect: Rect(x: 300, y: 200, width: 40, height: 22))
+        let button = Self.issue(
+            40, "Hit area is too small", "Hit Region", nil, rect: Rect(x: 10, y: 700, width: 20, height: 20))
         // The later audit: reordered, rects moved a few points, the screen renamed, titles localized.
         var frenchWidgets = widgets
         frenchWidgets.shortTitle = "Les tailles de police Dynamic Type ne sont pas prises en charge"
         frenchWidgets.rect = Rect(x: 22, y: 203, width: 120, height: 22)
         let old = try Self.write([widgets, edit], stamp: "2026-01-03_12-58-34", in: directory)
-        let new = try Self.write([button, frenchWidgets], stamp: "2026-01-03_16-28-16", screen: "Screen2", in: directory)
+        let new = try Self.write(
+            [button, frenchWidgets], stamp: "2026-01-03_16-28-16", screen: "Screen2", in: directory)
 
         // Added newest first: the history still orders them by audit time.
         let add = try runTool(["history", "add", new, old, new], in: directory.path)
         #expect(add.status == 0, "\(add.stderr)")
-        #expect(add.stdout == """
-            added AuditReport_2026-01-03_16-28-16.html (2 issues, 2 open)
-            added AuditReport_2026-01-03_12-58-34.html (2 issues, 2 open)
-            already in the history: AuditReport_2026-01-03_16-28-16.html (2 issues, 2 open)
+        #expect(
+            add.stdout == """
+                added AuditReport_2026-01-03_16-28-16.html (2 issues, 2 open)
+                added AuditReport_2026-01-03_12-58-34.html (2 issues, 2 open)
+                already in the history: AuditReport_2026-01-03_16-28-16.html (2 issues, 2 open)
 
-            """)
+                """)
         let again = try runTool(["history", "add", old], in: directory.path)
         #expect(again.stdout.hasPrefix("already in the history"))
-        let lines = try String(contentsOfFile: directory.file("Reports/history.jsonl"), encoding: .utf8).split(separator: "\n")
+        let lines = try String(contentsOfFile: directory.file("Reports/history.jsonl"), encoding: .utf8).split(
+            separator: "\n")
         #expect(lines.count == 2)
         let list = try runTool(["history", "list"], in: directory.path)
-        #expect(list.stdout.split(separator: "\n").first?.hasSuffix("AuditReport_2026-01-03_12-58-34.html  2 issues, 2 open") == true)
+        #expect(
+            list.stdout.split(separator: "\n").first?.hasSuffix(
+                "AuditReport_2026-01-03_12-58-34.html  2 issues, 2 open") == true)
 
         let diff = try runTool(["diff", old, new], in: directory.path)
         #expect(diff.status == 0)
@@ -255,17 +282,23 @@ import FoundationXML
         let check = try runTool(["check", new], in: directory.path)
         #expect(check.status == 1)
         #expect(check.stdout.split(separator: "\n").count == 1)
-        #expect(check.stdout.hasPrefix("warning: Hit Region: Hit area is too small in HomeView (issue 1 of AuditReport_2026-01-03_16-28-16.html, new)"))
+        #expect(
+            check.stdout.hasPrefix(
+                "warning: Hit Region: Hit area is too small in HomeView (issue 1 of AuditReport_2026-01-03_16-28-16.html, new)"
+            ))
         #expect(check.stderr.contains("new since AuditReport_2026-01-03_12-58-34.html"))
     }
 
     @Test func aBadReportInABatchIsReportedAndTheOthersAreAdded() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let good = try Self.write([Self.issue(12, "Contrast failed", "Contrast", "Edit", rect: Rect(x: 1, y: 2, width: 3, height: 4))],
-                                  stamp: "2026-01-04_17-49-22", in: directory)
-        try Data("<html>no payload here</html>".utf8).write(to: URL(fileURLWithPath: directory.file("Reports/bad.html")))
-        let result = try runTool(["history", "add", "Reports/bad.html", good, "Reports/missing.html"], in: directory.path)
+        let good = try Self.write(
+            [Self.issue(12, "Contrast failed", "Contrast", "Edit", rect: Rect(x: 1, y: 2, width: 3, height: 4))],
+            stamp: "2026-01-04_17-49-22", in: directory)
+        try Data("<html>no payload here</html>".utf8).write(
+            to: URL(fileURLWithPath: directory.file("Reports/bad.html")))
+        let result = try runTool(
+            ["history", "add", "Reports/bad.html", good, "Reports/missing.html"], in: directory.path)
         #expect(result.status == 65)
         #expect(result.stdout == "added AuditReport_2026-01-04_17-49-22.html (1 issue, 1 open)\n")
         #expect(result.stderr.contains("Reports/bad.html: error:"))

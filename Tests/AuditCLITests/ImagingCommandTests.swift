@@ -66,7 +66,9 @@ import Testing
         let badCell = try runTool(["sheet", report, "--cell", "20x"])
         #expect(badCell.status == 64)
         #expect(badCell.stderr.contains("--cell"))
-        let huge = try runTool(["sheet", report, "--cell", "2000x2000", "--columns", "100", "-o", directory.file("h.png")])
+        let huge = try runTool([
+            "sheet", report, "--cell", "2000x2000", "--columns", "100", "-o", directory.file("h.png"),
+        ])
         #expect(huge.status == 64)
         #expect(huge.stderr.contains("more than 32768 a side"))
         #expect(!FileManager.default.fileExists(atPath: directory.file("h.png")))

@@ -14,31 +14,38 @@ import Testing
     static func makeProject(rules: String? = nil) throws -> Project {
         let directory = try TemporaryDirectory()
         let fixture = ReportFixture(screens: [
-            .init(name: "0", groupName: "Home", issues: [
-                .init(errorCode: 1, shortTitle: "Contrast failed", elementText: "Widgets", testTypeName: "Contrast",
-                      rect: Rect(x: 20, y: 200, width: 120, height: 24)),
-                .init(errorCode: 2, shortTitle: "Dynamic Type font sizes are unsupported", elementText: "Edit",
-                      testTypeName: "Dynamic Type", rect: Rect(x: 300, y: 200, width: 50, height: 24)),
-                .init(errorCode: 1, shortTitle: "Contrast failed", elementText: "9:41", testTypeName: "Contrast",
-                      rect: Rect(x: 30, y: 14, width: 40, height: 20)),
-                .init(errorCode: 3, shortTitle: "Hit area is too small", elementText: "Mystery",
-                      testTypeName: "Hit Region", rect: Rect(x: 30, y: 400, width: 20, height: 20)),
-            ]),
+            .init(
+                name: "0", groupName: "Home",
+                issues: [
+                    .init(
+                        errorCode: 1, shortTitle: "Contrast failed", elementText: "Widgets", testTypeName: "Contrast",
+                        rect: Rect(x: 20, y: 200, width: 120, height: 24)),
+                    .init(
+                        errorCode: 2, shortTitle: "Dynamic Type font sizes are unsupported", elementText: "Edit",
+                        testTypeName: "Dynamic Type", rect: Rect(x: 300, y: 200, width: 50, height: 24)),
+                    .init(
+                        errorCode: 1, shortTitle: "Contrast failed", elementText: "9:41", testTypeName: "Contrast",
+                        rect: Rect(x: 30, y: 14, width: 40, height: 20)),
+                    .init(
+                        errorCode: 3, shortTitle: "Hit area is too small", elementText: "Mystery",
+                        testTypeName: "Hit Region", rect: Rect(x: 30, y: 400, width: 20, height: 20)),
+                ])
         ])
         try fixture.write(to: directory.file("AuditReport_2026-01-03_16-28-16.html"), as: .html(.varAssignment))
-        try FileManager.default.createDirectory(atPath: directory.file("Sources/Home"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: directory.file("Sources/Home"), withIntermediateDirectories: true)
         try """
-            import SwiftUI
+        import SwiftUI
 
-            struct HomeView: View {
-                var body: some View {
-                    VStack {
-                        Text("Widgets")
-                        Button("Edit") { }
-                    }
+        struct HomeView: View {
+            var body: some View {
+                VStack {
+                    Text("Widgets")
+                    Button("Edit") { }
                 }
             }
-            """.write(toFile: directory.file("Sources/Home/HomeView.swift"), atomically: true, encoding: .utf8)
+        }
+        """.write(toFile: directory.file("Sources/Home/HomeView.swift"), atomically: true, encoding: .utf8)
         if let rules {
             try rules.write(toFile: directory.file("auditkit.rules.json"), atomically: true, encoding: .utf8)
         }
@@ -58,14 +65,16 @@ import Testing
     @Test func mapsToXcodeDiagnosticsWithTheDefaultRuleFile() throws {
         let project = try Self.makeProject(rules: Self.rules)
         defer { project.directory.remove() }
-        let result = try runTool(["map", project.reportPath, "--source", "Sources", "--format", "xcode"],
-                                 in: project.directory.path)
+        let result = try runTool(
+            ["map", project.reportPath, "--source", "Sources", "--format", "xcode"],
+            in: project.directory.path)
         #expect(result.status == 0)
         #expect(result.stderr.isEmpty)
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(lines.count == 4)
-        #expect(lines[0] == "Sources/Home/HomeView.swift:6:18: warning: [Contrast] Contrast failed \"Widgets\" "
-            + "(issue 1 of AuditReport_2026-01-03_16-28-16.html, HomeView)")
+        #expect(
+            lines[0] == "Sources/Home/HomeView.swift:6:18: warning: [Contrast] Contrast failed \"Widgets\" "
+                + "(issue 1 of AuditReport_2026-01-03_16-28-16.html, HomeView)")
         #expect(lines[1].hasPrefix("Sources/Home/HomeView.swift:7:20: warning: [Dynamic Type]"))
         #expect(lines[2].hasPrefix("note: [Contrast] Contrast failed \"9:41\"") && lines[2].contains("system UI"))
         #expect(lines[3].hasPrefix("warning: [Hit Region] Hit area is too small \"Mystery\""))
@@ -76,32 +85,38 @@ import Testing
         defer { project.directory.remove() }
         let text = try runTool(["map", project.reportPath, "--source", "Sources"], in: project.directory.path)
         #expect(text.status == 0)
-        #expect(text.stdout.hasPrefix("AuditReport_2026-01-03_16-28-16.html: 4 issues, 1 by rules, 2 from source text, "
-            + "0 ambiguous, 1 not mapped\n\nHomeView\n  #1 Contrast: Contrast failed \"Widgets\"\n"))
+        #expect(
+            text.stdout.hasPrefix(
+                "AuditReport_2026-01-03_16-28-16.html: 4 issues, 1 by rules, 2 from source text, "
+                    + "0 ambiguous, 1 not mapped\n\nHomeView\n  #1 Contrast: Contrast failed \"Widgets\"\n"))
         #expect(text.stdout.contains("no string literal or localized string shows \"Mystery\""))
 
-        let json = try runTool(["map", project.reportPath, "--source", "Sources", "--format", "json"],
-                               in: project.directory.path)
+        let json = try runTool(
+            ["map", project.reportPath, "--source", "Sources", "--format", "json"],
+            in: project.directory.path)
         let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
         #expect((object?["issues"] as? [Any])?.count == 4)
 
-        let sarif = try runTool(["map", project.reportPath, "--source", "Sources", "--format", "sarif"],
-                                in: project.directory.path)
+        let sarif = try runTool(
+            ["map", project.reportPath, "--source", "Sources", "--format", "sarif"],
+            in: project.directory.path)
         #expect(sarif.status == 0)
         let log = try JSONSerialization.jsonObject(with: Data(sarif.stdout.utf8))
         #expect((log as? [String: Any])?["version"] as? String == "2.1.0")
-        let results = (((log as? [String: Any])?["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]]) ?? []
+        let results =
+            (((log as? [String: Any])?["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]]) ?? []
         #expect(results.count == 4)
         #expect((results.first?["properties"] as? [String: Any])?["issueNumber"] as? Int == 1)
     }
 
     @Test func rejectsABadRuleFileWithLineAndColumn() throws {
-        let project = try Self.makeProject(rules: """
-            {
-              "version": 1,
-              "rules": [ { "id": "x", "match": { "colour": "red" } } ]
-            }
-            """)
+        let project = try Self.makeProject(
+            rules: """
+                {
+                  "version": 1,
+                  "rules": [ { "id": "x", "match": { "colour": "red" } } ]
+                }
+                """)
         defer { project.directory.remove() }
         let result = try runTool(["map", project.reportPath], in: project.directory.path)
         #expect(result.status == 65)

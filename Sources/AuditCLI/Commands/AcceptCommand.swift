@@ -5,7 +5,8 @@ import Foundation
 struct AcceptCommand: Command {
     static let name = "accept"
     static let abstract = "Accept judged warnings by fingerprint into the baseline, or prune vanished ones."
-    static let usage = "accept FINGERPRINT... --reason TEXT [--baseline PATH] | accept --prune [--report REPORT] [--rules RULES] [--source DIR]..."
+    static let usage =
+        "accept FINGERPRINT... --reason TEXT [--baseline PATH] | accept --prune [--report REPORT] [--rules RULES] [--source DIR]..."
     static let discussion = """
         Accepted warnings are recorded with the reason and the date in the baseline file (version 1, sorted
         by fingerprint, replaced atomically). 'auditkit check' does not fail on them. Fingerprints are
@@ -18,13 +19,16 @@ struct AcceptCommand: Command {
           auditkit accept 74eaf15932a2e640 --reason "Inspector false positive: text uses .headline"
           auditkit accept --prune
         """
-    static let options: [OptionSpec] = MappingInputs.options + [
-        .option("--reason", value: "TEXT", help: "Why the warnings are accepted (required)."),
-        .flag("--prune", help: "Remove accepted warnings that no longer appear."),
-        .option("--report", value: "REPORT", help: "With --prune: the report to compare with (default: latest in the history)."),
-        HistoryInputs.baselineOption,
-        HistoryInputs.historyOption,
-    ]
+    static let options: [OptionSpec] =
+        MappingInputs.options + [
+            .option("--reason", value: "TEXT", help: "Why the warnings are accepted (required)."),
+            .flag("--prune", help: "Remove accepted warnings that no longer appear."),
+            .option(
+                "--report", value: "REPORT",
+                help: "With --prune: the report to compare with (default: latest in the history)."),
+            HistoryInputs.baselineOption,
+            HistoryInputs.historyOption,
+        ]
 
     static func run(_ context: CommandContext) throws -> ExitStatus {
         let arguments = context.arguments
@@ -35,12 +39,14 @@ struct AcceptCommand: Command {
             }
             let reference: HistoryEntry
             if let report = arguments.value("--report") {
-                reference = try HistoryInputs.entry(argument: report, history: try HistoryInputs.loadHistory(context),
-                                                       mapping: try MappingInputs(context), context)
+                reference = try HistoryInputs.entry(
+                    argument: report, history: try HistoryInputs.loadHistory(context),
+                    mapping: try MappingInputs(context), context)
             } else {
                 guard let latest = try HistoryInputs.loadHistory(context).latest else {
-                    throw AuditError(.missingInput, "the history has no reports to prune against; give --report REPORT",
-                                     path: HistoryInputs.historyFile(context).path)
+                    throw AuditError(
+                        .missingInput, "the history has no reports to prune against; give --report REPORT",
+                        path: HistoryInputs.historyFile(context).path)
                 }
                 reference = latest
             }
@@ -51,9 +57,11 @@ struct AcceptCommand: Command {
                 return baseline.pruned(present: present)
             }
             for entry in removed {
-                context.terminal.line("removed \(entry.fingerprint.hex)  (accepted \(entry.acceptedOn): \(entry.reason))")
+                context.terminal.line(
+                    "removed \(entry.fingerprint.hex)  (accepted \(entry.acceptedOn): \(entry.reason))")
             }
-            context.terminal.message("\(removed.count) accepted warning(s) no longer in \(reference.fileName) removed from \(path)")
+            context.terminal.message(
+                "\(removed.count) accepted warning(s) no longer in \(reference.fileName) removed from \(path)")
             return .success
         }
         if arguments.value("--report") != nil { throw AuditError(.usage, "--report applies to --prune only") }
@@ -67,9 +75,12 @@ struct AcceptCommand: Command {
         }
         // A mistyped fingerprint would accept nothing and sit in the baseline until pruned: when the
         // history has reports, every fingerprint must be in one of them.
-        if !history.entries.isEmpty, let unknown = fingerprints.first(where: { IssueFingerprint.isWellFormed($0.hex) && known[$0] == nil }) {
+        if !history.entries.isEmpty,
+            let unknown = fingerprints.first(where: { IssueFingerprint.isWellFormed($0.hex) && known[$0] == nil })
+        {
             throw AuditError(
-                .badInput, "\(unknown.hex) is not the fingerprint of any warning in the history "
+                .badInput,
+                "\(unknown.hex) is not the fingerprint of any warning in the history "
                     + "(see 'auditkit check --fail-on any' or 'auditkit map --format sarif'); nothing accepted",
                 path: HistoryInputs.historyFile(context).path)
         }
@@ -83,8 +94,9 @@ struct AcceptCommand: Command {
                 context.terminal.line(text + " \u{2014} \(issue.place)")
             } else {
                 context.terminal.line("accepted \(fingerprint.hex)")
-                context.terminal.warning("\(fingerprint.hex) is not in any report of the history (it is empty)",
-                                         in: HistoryInputs.historyFile(context).path)
+                context.terminal.warning(
+                    "\(fingerprint.hex) is not in any report of the history (it is empty)",
+                    in: HistoryInputs.historyFile(context).path)
             }
         }
         return .success

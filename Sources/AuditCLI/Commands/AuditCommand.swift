@@ -34,12 +34,12 @@ enum AuditCommand: Command {
             .option("--format", value: "FORMAT", help: "text (default) or json."),
         ]
 
-
     static func run(_ context: CommandContext) throws -> ExitStatus {
         let arguments = context.arguments
         let terminal = context.terminal
         guard arguments.positional.count == 1, let reportPath = arguments.positional.first else {
-            throw AuditError(.usage, arguments.positional.isEmpty ? "missing REPORT" : "audit takes one REPORT at a time")
+            throw AuditError(
+                .usage, arguments.positional.isEmpty ? "missing REPORT" : "audit takes one REPORT at a time")
         }
         let format: TextOrJSON = try arguments.choice("--format", default: TextOrJSON.text)
         // Check everything the user named before writing anything.
@@ -90,10 +90,11 @@ enum AuditCommand: Command {
                 "log": ["path": logPath, "action": outcome.action.rawValue] as [String: Any],
             ]
             if let diff {
-                object["comparison"] = [
-                    "previous": diff.oldFileName, "new": diff.new.count, "resolved": diff.resolved.count,
-                    "residual": diff.residual.count,
-                ] as [String: Any]
+                object["comparison"] =
+                    [
+                        "previous": diff.oldFileName, "new": diff.new.count, "resolved": diff.resolved.count,
+                        "residual": diff.residual.count,
+                    ] as [String: Any]
             }
             if let number = outcome.sessionNumber { object["session"] = number }
             try terminal.json(object)
@@ -114,7 +115,8 @@ enum AuditCommand: Command {
                     "Mapping: \(mapped.count) of \(report.issues.count) issues matched a rule or their text in the sources "
                         + "('auditkit map' shows each)."
                 }
-                    ?? "Mapping: no rule file or --source folder given (see 'auditkit init' and 'auditkit map --help').")
+                    ?? "Mapping: no rule file or --source folder given (see 'auditkit init' and 'auditkit map --help')."
+            )
             var historyLine = addedToHistory ? "Added to \(historyFile.path)" : "Already in \(historyFile.path)"
             if let diff {
                 historyLine +=

@@ -5,7 +5,8 @@ import Foundation
 struct CheckCommand: Command {
     static let name = "check"
     static let abstract = "Fail (exit 1) when a report has warnings that are not accepted, not system UI and new."
-    static let usage = "check REPORT [--fail-on new|any] [--strict-baseline] [--history PATH] [--baseline PATH] [--rules RULES] [--source DIR]..."
+    static let usage =
+        "check REPORT [--fail-on new|any] [--strict-baseline] [--history PATH] [--baseline PATH] [--rules RULES] [--source DIR]..."
     static let discussion = """
         A warning fails the check when no rule accepted it, it is not system UI, the baseline does not
         accept it, and (with --fail-on new, the default) it was not in the previous report of the history:
@@ -23,22 +24,27 @@ struct CheckCommand: Command {
           auditkit history add Reports/AuditReport_2026-01-04_17-49-22.html
           auditkit check Reports/AuditReport_2026-01-04_17-49-22.html --fail-on any --strict-baseline
         """
-    static let options: [OptionSpec] = MappingInputs.options + [
-        .option("--fail-on", value: "WHICH", help: "new (default): only warnings not in the previous report; any: all."),
-        .flag("--strict-baseline", help: "Also fail when an accepted warning no longer appears."),
-        HistoryInputs.historyOption,
-        HistoryInputs.baselineOption,
-    ]
+    static let options: [OptionSpec] =
+        MappingInputs.options + [
+            .option(
+                "--fail-on", value: "WHICH", help: "new (default): only warnings not in the previous report; any: all."),
+            .flag("--strict-baseline", help: "Also fail when an accepted warning no longer appears."),
+            HistoryInputs.historyOption,
+            HistoryInputs.baselineOption,
+        ]
 
     static func run(_ context: CommandContext) throws -> ExitStatus {
-        guard context.arguments.positional.count == 1 else { throw AuditError(.usage, "check needs exactly one REPORT") }
+        guard context.arguments.positional.count == 1 else {
+            throw AuditError(.usage, "check needs exactly one REPORT")
+        }
         let failOn: CheckFailOn = try context.arguments.choice("--fail-on", default: .new)
         let history = try HistoryInputs.loadHistory(context)
         let entry = try HistoryInputs.entry(
             argument: context.arguments.positional[0], history: history, mapping: try MappingInputs(context), context)
         let baseline = try Baseline.load(path: HistoryInputs.baselinePath(context))
-        let check = HistoryCheck(entry: entry, previous: history.entry(before: entry), baseline: baseline,
-                                 failOn: failOn, strictBaseline: context.arguments.has("--strict-baseline"))
+        let check = HistoryCheck(
+            entry: entry, previous: history.entry(before: entry), baseline: baseline,
+            failOn: failOn, strictBaseline: context.arguments.has("--strict-baseline"))
         for diagnostic in check.diagnostics { context.terminal.line(diagnostic.description) }
         var summary = "check \(entry.fileName): \(check.failing.count) failing warning(s)"
         summary += failOn == .new ? " new since \(check.previous?.fileName ?? "(no previous report)")" : ""

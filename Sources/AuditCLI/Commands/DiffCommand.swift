@@ -16,10 +16,11 @@ struct DiffCommand: Command {
           auditkit diff Reports/AuditReport_2026-01-03_13-12-13.html Reports/AuditReport_2026-01-03_15-49-13.html
           auditkit diff latest~1 latest --format markdown
         """
-    static let options: [OptionSpec] = MappingInputs.options + [
-        .option("--format", value: "FORMAT", help: "text (default), markdown or json."),
-        HistoryInputs.historyOption,
-    ]
+    static let options: [OptionSpec] =
+        MappingInputs.options + [
+            .option("--format", value: "FORMAT", help: "text (default), markdown or json."),
+            HistoryInputs.historyOption,
+        ]
 
     static func run(_ context: CommandContext) throws -> ExitStatus {
         let positional = context.arguments.positional

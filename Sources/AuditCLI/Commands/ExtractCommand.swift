@@ -27,8 +27,9 @@ enum ExtractCommand: Command {
     static let options: [OptionSpec] = [
         .option("--format", "-f", value: "FORMAT", help: "Output format: text (default), json, markdown or csv."),
         .option("--thumbnails", value: "DIR", help: "Write issue_NN.jpg and screen_N.jpg into DIR."),
-        .option("--audit-date", value: "DATE",
-                help: "Audit time to record instead of the file name's (YYYY-MM-DD HH:MM:SS or ISO 8601)."),
+        .option(
+            "--audit-date", value: "DATE",
+            help: "Audit time to record instead of the file name's (YYYY-MM-DD HH:MM:SS or ISO 8601)."),
     ]
 
     static func run(_ context: CommandContext) throws -> ExitStatus {
@@ -112,7 +113,10 @@ enum ExtractCommand: Command {
 
     private static func parseDate(_ text: String) -> Date? {
         if let date = AuditTimestamp.fromTextHeader(text.replacingOccurrences(of: "T", with: " ")),
-           text.count == 19 { return date }
+            text.count == 19
+        {
+            return date
+        }
         let formatter = ISO8601DateFormatter()
         return formatter.date(from: text)
     }

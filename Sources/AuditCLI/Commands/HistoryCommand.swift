@@ -5,7 +5,8 @@ import Foundation
 struct HistoryCommand: Command {
     static let name = "history"
     static let abstract = "Add reports to the warning history, or list the reports it holds."
-    static let usage = "history add REPORT... [--history PATH] [--rules RULES] [--source DIR]... | history list [--history PATH] [--format text|json]"
+    static let usage =
+        "history add REPORT... [--history PATH] [--rules RULES] [--source DIR]... | history list [--history PATH] [--format text|json]"
     static let discussion = """
         'history add' reads each report, fingerprints its warnings and appends one line per report to the
         history file (append-only JSON Lines; adding a report that is already there does nothing). A bad
@@ -18,10 +19,11 @@ struct HistoryCommand: Command {
           auditkit history add Reports/AuditReport_*.html
           auditkit history list --format json
         """
-    static let options: [OptionSpec] = MappingInputs.options + [
-        HistoryInputs.historyOption,
-        .option("--format", value: "FORMAT", help: "'history list' output: text (default) or json."),
-    ]
+    static let options: [OptionSpec] =
+        MappingInputs.options + [
+            HistoryInputs.historyOption,
+            .option("--format", value: "FORMAT", help: "'history list' output: text (default) or json."),
+        ]
 
     static func run(_ context: CommandContext) throws -> ExitStatus {
         let positional = context.arguments.positional
@@ -71,18 +73,22 @@ struct HistoryCommand: Command {
         let history = try HistoryInputs.loadHistory(context)
         switch format {
         case .json:
-            context.terminal.out(try HistoryOutput.json(history.entries.enumerated().map { index, entry in
-                ListedEntry(position: index + 1, sha256: entry.sha256, fileName: entry.fileName,
+            context.terminal.out(
+                try HistoryOutput.json(
+                    history.entries.enumerated().map { index, entry in
+                        ListedEntry(
+                            position: index + 1, sha256: entry.sha256, fileName: entry.fileName,
                             auditDate: entry.auditDate, counts: entry.counts)
-            }))
+                    }))
         case .text:
             if history.entries.isEmpty {
                 context.terminal.line("The history \(HistoryInputs.historyFile(context).path) has no reports yet.")
             }
             for (index, entry) in history.entries.enumerated() {
                 let date = TrendChart.dateLabel(entry.auditDate)
-                context.terminal.line("\(index + 1)  \(date)  \(entry.sha256.prefix(12))  \(entry.fileName)  "
-                                      + "\(entry.counts.total) issue\(entry.counts.total == 1 ? "" : "s"), \(entry.counts.open) open")
+                context.terminal.line(
+                    "\(index + 1)  \(date)  \(entry.sha256.prefix(12))  \(entry.fileName)  "
+                        + "\(entry.counts.total) issue\(entry.counts.total == 1 ? "" : "s"), \(entry.counts.open) open")
             }
         }
         return .success

@@ -53,7 +53,9 @@ enum HistoryInputs {
             }
             return found
         }
-        throw AuditError(.missingInput, "no such report file, and no history entry with that position, "
-                         + "SHA-256 prefix or file name", path: argument)
+        throw AuditError(
+            .missingInput,
+            "no such report file, and no history entry with that position, "
+                + "SHA-256 prefix or file name", path: argument)
     }
 }

@@ -22,17 +22,18 @@ enum LogCommand: Command {
           auditkit log Reports/AuditReport_2026-01-03_16-28-16.html
           auditkit log Reports/AuditReport_2026-01-03_16-28-16.html --scope "HomeView contrast" --dry-run
         """
-    static let options: [OptionSpec] = MappingInputs.options + [
-        HistoryInputs.historyOption,
-        .option("--log", value: "PATH", help: "The log file (default: audit.md)."),
-        .option("--scope", value: "TEXT", help: "What the session covered (default: the screens and the report)."),
-        .option("--date", value: "YYYY-MM-DD", help: "The session's date (default: today)."),
-        .flag("--dry-run", help: "Print the session that would be added; write nothing."),
-        .flag("--force", help: "Log the report again even if the log already has it."),
-        .option("--templates", value: "DIR", help: "Look for audit.md and session.md here first."),
-        .flag("--init", help: "Create the log from the audit.md template (no session) if it does not exist."),
-        .option("--format", value: "FORMAT", help: "text (default) or json."),
-    ]
+    static let options: [OptionSpec] =
+        MappingInputs.options + [
+            HistoryInputs.historyOption,
+            .option("--log", value: "PATH", help: "The log file (default: audit.md)."),
+            .option("--scope", value: "TEXT", help: "What the session covered (default: the screens and the report)."),
+            .option("--date", value: "YYYY-MM-DD", help: "The session's date (default: today)."),
+            .flag("--dry-run", help: "Print the session that would be added; write nothing."),
+            .flag("--force", help: "Log the report again even if the log already has it."),
+            .option("--templates", value: "DIR", help: "Look for audit.md and session.md here first."),
+            .flag("--init", help: "Create the log from the audit.md template (no session) if it does not exist."),
+            .option("--format", value: "FORMAT", help: "text (default) or json."),
+        ]
 
     static func run(_ context: CommandContext) throws -> ExitStatus {
         let arguments = context.arguments

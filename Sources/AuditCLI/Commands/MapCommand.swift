@@ -24,15 +24,19 @@ enum MapCommand: Command {
         Example:
           auditkit map Reports/AuditReport_2026-01-03_16-28-16.html --source Sources --format xcode
         """
-    static let options: [OptionSpec] = MappingInputs.options + [
-        .option("--format", value: "FORMAT", help: "text (default), json, xcode or sarif."),
-        HistoryInputs.historyOption,
-    ]
+    static let options: [OptionSpec] =
+        MappingInputs.options + [
+            .option("--format", value: "FORMAT", help: "text (default), json, xcode or sarif."),
+            HistoryInputs.historyOption,
+        ]
 
     static func run(_ context: CommandContext) throws -> ExitStatus {
         let arguments = context.arguments
         guard arguments.positional.count == 1 else {
-            throw AuditError(.usage, arguments.positional.isEmpty ? "missing REPORT" : "expected one REPORT, got \(arguments.positional.count)")
+            throw AuditError(
+                .usage,
+                arguments.positional.isEmpty
+                    ? "missing REPORT" : "expected one REPORT, got \(arguments.positional.count)")
         }
         let format = try arguments.choice("--format", default: Format.text)
         let report = try ReportReader.read(path: arguments.positional[0])

@@ -5,7 +5,8 @@ import Foundation
 enum SummaryCommand: Command {
     static let name = "summary"
     static let abstract = "Write a Markdown summary of reports with one section per view, test type or screen."
-    static let usage = "summary REPORT... [--by view|type|screen] [-o PATH] [--templates DIR] [--rules RULES] [--source DIR]..."
+    static let usage =
+        "summary REPORT... [--by view|type|screen] [-o PATH] [--templates DIR] [--rules RULES] [--source DIR]..."
     static let discussion = """
         Views come from the mapping (--rules, ./auditkit.rules.json, --source). Each section is rendered with \
         the view.md template: the issues (number, type, element text, source
@@ -18,11 +19,12 @@ enum SummaryCommand: Command {
           auditkit summary Reports/AuditReport_2026-01-03_16-28-16.html --by type
           auditkit summary Reports/*.html -o Reports/summary.md
         """
-    static let options: [OptionSpec] = MappingInputs.options + [
-        .option("--by", value: "GROUPING", help: "view (default), type or screen."),
-        .option("--output", "-o", value: "PATH", help: "Write the summary here (atomically) instead of stdout."),
-        .option("--templates", value: "DIR", help: "Look for view.md here first."),
-    ]
+    static let options: [OptionSpec] =
+        MappingInputs.options + [
+            .option("--by", value: "GROUPING", help: "view (default), type or screen."),
+            .option("--output", "-o", value: "PATH", help: "Write the summary here (atomically) instead of stdout."),
+            .option("--templates", value: "DIR", help: "Look for view.md here first."),
+        ]
 
     static func run(_ context: CommandContext) throws -> ExitStatus {
         let arguments = context.arguments

@@ -5,7 +5,8 @@ import Foundation
 struct TrendCommand: Command {
     static let name = "trend"
     static let abstract = "Show open warnings per view or test type across the history, and draw them as SVG."
-    static let usage = "trend [--by view|type] [--svg PATH] [--format text|markdown|json] [--history PATH] [--baseline PATH]"
+    static let usage =
+        "trend [--by view|type] [--svg PATH] [--format text|markdown|json] [--history PATH] [--baseline PATH]"
     static let discussion = """
         One column per report in the history (ordered by audit date), one row per view (or screen group
         when no view is mapped) or per test type. A warning is open unless a rule accepted it, it is

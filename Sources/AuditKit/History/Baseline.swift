@@ -21,8 +21,10 @@ public struct Baseline: Sendable, Hashable, Codable {
         public var place: String?
 
         /// Creates an entry.
-        public init(fingerprint: IssueFingerprint, reason: String, acceptedOn: String, testType: String? = nil,
-                    elementText: String? = nil, place: String? = nil) {
+        public init(
+            fingerprint: IssueFingerprint, reason: String, acceptedOn: String, testType: String? = nil,
+            elementText: String? = nil, place: String? = nil
+        ) {
             self.fingerprint = fingerprint
             self.reason = reason
             self.acceptedOn = acceptedOn
@@ -59,8 +61,10 @@ public struct Baseline: Sendable, Hashable, Codable {
     /// This baseline with `fingerprints` accepted for `reason` on `date`; an entry that exists is
     /// replaced (new reason and date). `describe` gives the human fields of a fingerprint when known.
     /// - Throws: a usage error when `reason` is empty or a fingerprint is not hex.
-    public func accepting(_ fingerprints: [IssueFingerprint], reason: String, on date: Date,
-                          describe: (IssueFingerprint) -> HistoryIssue? = { _ in nil }) throws -> Baseline {
+    public func accepting(
+        _ fingerprints: [IssueFingerprint], reason: String, on date: Date,
+        describe: (IssueFingerprint) -> HistoryIssue? = { _ in nil }
+    ) throws -> Baseline {
         let reason = reason.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !reason.isEmpty else { throw AuditError(.usage, "accepting a warning needs a non-empty --reason") }
         for fingerprint in fingerprints where !IssueFingerprint.isWellFormed(fingerprint.hex) {
@@ -69,8 +73,9 @@ public struct Baseline: Sendable, Hashable, Codable {
         let day = Baseline.day(date)
         let added = fingerprints.map { fingerprint -> Entry in
             let issue = describe(fingerprint)
-            return Entry(fingerprint: fingerprint, reason: reason, acceptedOn: day, testType: issue?.testType.key,
-                         elementText: issue?.elementText, place: issue?.place)
+            return Entry(
+                fingerprint: fingerprint, reason: reason, acceptedOn: day, testType: issue?.testType.key,
+                elementText: issue?.elementText, place: issue?.place)
         }
         return Baseline(entries: entries + added)
     }
@@ -107,8 +112,9 @@ public struct Baseline: Sendable, Hashable, Codable {
             throw Baseline.loadError(error, data: data, path: path)
         }
         guard baseline.version == 1 else {
-            throw AuditError(.badInput, "baseline has version \(baseline.version); this auditkit reads version 1",
-                             path: path)
+            throw AuditError(
+                .badInput, "baseline has version \(baseline.version); this auditkit reads version 1",
+                path: path)
         }
         return Baseline(entries: baseline.entries)
     }
@@ -121,10 +127,12 @@ public struct Baseline: Sendable, Hashable, Codable {
             do {
                 _ = try PositionedJSON.parse([UInt8](data))
             } catch {
-                return AuditError(.badInput, "not a valid baseline file",
-                                  location: InputLocation(path: path, byteOffset: error.position.offset,
-                                                          line: error.position.line, column: error.position.column),
-                                  cause: error.message)
+                return AuditError(
+                    .badInput, "not a valid baseline file",
+                    location: InputLocation(
+                        path: path, byteOffset: error.position.offset,
+                        line: error.position.line, column: error.position.column),
+                    cause: error.message)
             }
         }
         return AuditError(.badInput, "not a valid baseline file", path: path, cause: HistoryFile.describe(error))

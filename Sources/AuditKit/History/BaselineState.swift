@@ -47,15 +47,18 @@ public struct ReportHistoryStates: Sendable, Hashable {
     public init(entry: HistoryEntry, previous: HistoryEntry?) {
         previousFileName = previous?.fileName
         guard let previous else {
-            issues = entry.issues.map { IssueState(issueNumber: $0.number, fingerprint: $0.fingerprint, baselineState: nil) }
+            issues = entry.issues.map {
+                IssueState(issueNumber: $0.number, fingerprint: $0.fingerprint, baselineState: nil)
+            }
             absent = []
             return
         }
         let matching = WarningMatcher.match(old: previous.issues, new: entry.issues)
         let isNew = Set(matching.unmatchedNew)
         issues = entry.issues.enumerated().map { index, issue in
-            IssueState(issueNumber: issue.number, fingerprint: issue.fingerprint,
-                       baselineState: isNew.contains(index) ? .new : .unchanged)
+            IssueState(
+                issueNumber: issue.number, fingerprint: issue.fingerprint,
+                baselineState: isNew.contains(index) ? .new : .unchanged)
         }
         absent = matching.unmatchedOld.map { previous.issues[$0] }
     }

@@ -28,8 +28,10 @@ public struct HistoryCheck: Sendable, Hashable {
 
     /// Checks `entry` (built from the report and its mappings, so rule-accepted and system warnings
     /// carry that status). With `.new` and no `previous` report, every open warning is new.
-    public init(entry: HistoryEntry, previous: HistoryEntry?, baseline: Baseline, failOn: CheckFailOn,
-                strictBaseline: Bool = false) {
+    public init(
+        entry: HistoryEntry, previous: HistoryEntry?, baseline: Baseline, failOn: CheckFailOn,
+        strictBaseline: Bool = false
+    ) {
         self.entry = entry
         self.previous = previous
         self.failOn = failOn
@@ -54,11 +56,14 @@ public struct HistoryCheck: Sendable, Hashable {
 
     /// Checks `report` with its `mappings` (rules' accepted and system statuses, views, locations)
     /// against the latest entry of `history` audited before it.
-    public init(report: InspectorReport, mappings: [IssueMapping] = [], history: History, baseline: Baseline,
-                failOn: CheckFailOn, strictBaseline: Bool = false) {
+    public init(
+        report: InspectorReport, mappings: [IssueMapping] = [], history: History, baseline: Baseline,
+        failOn: CheckFailOn, strictBaseline: Bool = false
+    ) {
         let entry = HistoryEntry(report: report, mappings: mappings)
-        self.init(entry: entry, previous: history.entry(before: entry), baseline: baseline, failOn: failOn,
-                  strictBaseline: strictBaseline)
+        self.init(
+            entry: entry, previous: history.entry(before: entry), baseline: baseline, failOn: failOn,
+            strictBaseline: strictBaseline)
     }
 
     /// Whether the check fails: failing warnings, or stale baseline entries with `strictBaseline`.

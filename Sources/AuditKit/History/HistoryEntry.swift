@@ -23,13 +23,16 @@ public struct HistoryEntry: Sendable, Hashable, Codable {
 
     /// Creates an entry from its parts; `counts` is computed from `issues`.
     public init(sha256: String, fileName: String, auditDate: Date, screens: [HistoryScreen], issues: [HistoryIssue]) {
-        self.init(version: HistoryEntry.currentVersion, sha256: sha256, fileName: fileName, auditDate: auditDate,
-                  screens: screens, counts: HistoryCounts(issues: issues), issues: issues)
+        self.init(
+            version: HistoryEntry.currentVersion, sha256: sha256, fileName: fileName, auditDate: auditDate,
+            screens: screens, counts: HistoryCounts(issues: issues), issues: issues)
     }
 
     /// Creates an entry with every field given, as read from a file.
-    init(version: Int, sha256: String, fileName: String, auditDate: Date, screens: [HistoryScreen],
-         counts: HistoryCounts, issues: [HistoryIssue]) {
+    init(
+        version: Int, sha256: String, fileName: String, auditDate: Date, screens: [HistoryScreen],
+        counts: HistoryCounts, issues: [HistoryIssue]
+    ) {
         self.version = version
         self.sha256 = sha256
         self.fileName = fileName
@@ -47,8 +50,9 @@ public struct HistoryEntry: Sendable, Hashable, Codable {
         let screens = report.screens.map {
             HistoryScreen(name: $0.name, group: $0.groupName, issueCount: $0.issues.count)
         }
-        self.init(sha256: report.sha256, fileName: report.fileName, auditDate: report.auditDate, screens: screens,
-                  issues: issues)
+        self.init(
+            sha256: report.sha256, fileName: report.fileName, auditDate: report.auditDate, screens: screens,
+            issues: issues)
     }
 
     /// Keys in the file.
@@ -155,9 +159,11 @@ public struct HistoryIssue: Sendable, Hashable, Codable {
     public var reason: String?
 
     /// Creates a record from its parts.
-    public init(fingerprint: IssueFingerprint, number: Int, testType: TestType, errorCode: Int? = nil, title: String,
-                elementText: String? = nil, screenGroup: String, view: String? = nil, location: SourceLocation? = nil,
-                rect: Rect? = nil, status: HistoryIssueStatus = .open, reason: String? = nil) {
+    public init(
+        fingerprint: IssueFingerprint, number: Int, testType: TestType, errorCode: Int? = nil, title: String,
+        elementText: String? = nil, screenGroup: String, view: String? = nil, location: SourceLocation? = nil,
+        rect: Rect? = nil, status: HistoryIssueStatus = .open, reason: String? = nil
+    ) {
         self.fingerprint = fingerprint
         self.number = number
         self.testType = testType
@@ -176,13 +182,14 @@ public struct HistoryIssue: Sendable, Hashable, Codable {
     public init(issue: Issue, mapping: IssueMapping?) {
         var reason: String?
         if case .accepted(let text)? = mapping?.status { reason = text }
-        self.init(fingerprint: IssueFingerprint(issue: issue, mapping: mapping), number: issue.number,
-                  testType: issue.testType, errorCode: issue.errorCode,
-                  title: HistoryIssue.capped(issue.shortTitle) ?? "",
-                  elementText: HistoryIssue.capped(issue.elementText), screenGroup: issue.screenGroupName,
-                  view: mapping?.view,
-                  location: mapping?.location, rect: issue.elementRect.flatMap(HistoryIssue.recordable),
-                  status: mapping.map { HistoryIssueStatus($0.status) } ?? .open, reason: reason)
+        self.init(
+            fingerprint: IssueFingerprint(issue: issue, mapping: mapping), number: issue.number,
+            testType: issue.testType, errorCode: issue.errorCode,
+            title: HistoryIssue.capped(issue.shortTitle) ?? "",
+            elementText: HistoryIssue.capped(issue.elementText), screenGroup: issue.screenGroupName,
+            view: mapping?.view,
+            location: mapping?.location, rect: issue.elementRect.flatMap(HistoryIssue.recordable),
+            status: mapping.map { HistoryIssueStatus($0.status) } ?? .open, reason: reason)
     }
 
     /// The most characters of a title or element text the history keeps; the fingerprint is made from the

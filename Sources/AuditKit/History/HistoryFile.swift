@@ -1,9 +1,9 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// What reading a history file gave: its entries ordered by audit date, and what was skipped.
@@ -144,7 +144,9 @@ public struct HistoryFile: Sendable {
                 for index in (part * chunk)..<min(ranges.count, (part + 1) * chunk) {
                     if let entry = HistoryLineParser.parse(UnsafeBufferPointer(rebasing: all[ranges[index]])) {
                         output[index] = .success(entry)
-                    } else if let column = HistoryLineParser.tooDeepColumn(UnsafeBufferPointer(rebasing: all[ranges[index]])) {
+                    } else if let column = HistoryLineParser.tooDeepColumn(
+                        UnsafeBufferPointer(rebasing: all[ranges[index]]))
+                    {
                         // `JSONDecoder` must not see such a line: it recurses per level.
                         output[index] = .failure(TooDeep(column: column))
                     } else {
@@ -164,19 +166,23 @@ public struct HistoryFile: Sendable {
             switch decoded[index]! {
             case .success(let entry):
                 guard entry.version == HistoryEntry.currentVersion else {
-                    throw AuditError(.badInput, "history line has version \(entry.version); this auditkit reads version 1",
-                                     location: InputLocation(path: path, line: line.number, column: 1))
+                    throw AuditError(
+                        .badInput, "history line has version \(entry.version); this auditkit reads version 1",
+                        location: InputLocation(path: path, line: line.number, column: 1))
                 }
                 if seen.insert(entry.sha256).inserted { entries.append(entry) }
             case .failure(let error):
                 if index == lines.count - 1, !endsWithNewline {
-                    warnings.append("\(path):\(line.number): torn last line skipped (\(line.range.count) bytes, no newline)")
+                    warnings.append(
+                        "\(path):\(line.number): torn last line skipped (\(line.range.count) bytes, no newline)")
                     continue
                 }
-                throw AuditError(.badInput, "history line is not a valid entry",
-                                 location: InputLocation(path: path, byteOffset: line.range.lowerBound, line: line.number,
-                                                         column: 1),
-                                 cause: HistoryFile.describe(error))
+                throw AuditError(
+                    .badInput, "history line is not a valid entry",
+                    location: InputLocation(
+                        path: path, byteOffset: line.range.lowerBound, line: line.number,
+                        column: 1),
+                    cause: HistoryFile.describe(error))
             }
         }
         return History(entries: entries, warnings: warnings)
@@ -202,8 +208,9 @@ public struct HistoryFile: Sendable {
         return try FileLock.withExclusiveLock(at: FileLock.lockPath(for: path)) {
             let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
             guard fd >= 0 else {
-                throw AuditError(.cannotWrite, "cannot open the history file", path: path,
-                                 cause: String(cString: strerror(errno)))
+                throw AuditError(
+                    .cannotWrite, "cannot open the history file", path: path,
+                    cause: String(cString: strerror(errno)))
             }
             defer { close(fd) }
             let existing = FileManager.default.contents(atPath: path) ?? Data()
@@ -213,8 +220,9 @@ public struct HistoryFile: Sendable {
             if let last = existing.last, last != UInt8(ascii: "\n") {
                 end = (existing.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 }) ?? 0
                 guard ftruncate(fd, off_t(end)) == 0 else {
-                    throw AuditError(.cannotWrite, "cannot cut the torn last line", path: path,
-                                     cause: String(cString: strerror(errno)))
+                    throw AuditError(
+                        .cannotWrite, "cannot cut the torn last line", path: path,
+                        cause: String(cString: strerror(errno)))
                 }
             }
             let encoder = HistoryFile.makeEncoder()
@@ -267,7 +275,7 @@ public struct HistoryFile: Sendable {
         case let tooDeep as TooDeep:
             return "nested deeper than \(HistoryLineParser.maximumDepth) levels at column \(tooDeep.column)"
         case DecodingError.dataCorrupted(let context), DecodingError.keyNotFound(_, let context),
-             DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
+            DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
             let path = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
             let where_ = path.isEmpty ? "" : "\(path.hasPrefix(".") ? String(path.dropFirst()) : path): "
             return where_ + context.debugDescription

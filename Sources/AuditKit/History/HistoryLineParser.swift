@@ -1,9 +1,9 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A fast reader of one history line, scanning the UTF-8 bytes directly (a history of a thousand
@@ -83,8 +83,9 @@ struct HistoryLineParser {
         guard let version, let sha256, let fileName, let auditDate, let screens, let issues, let counts else {
             throw Failure()
         }
-        return HistoryEntry(version: version, sha256: sha256, fileName: fileName, auditDate: auditDate, screens: screens,
-                            counts: counts, issues: issues)
+        return HistoryEntry(
+            version: version, sha256: sha256, fileName: fileName, auditDate: auditDate, screens: screens,
+            counts: counts, issues: issues)
     }
 
     private mutating func screen() throws -> HistoryScreen {
@@ -147,9 +148,10 @@ struct HistoryLineParser {
             }
         }
         guard let fingerprint, let number, let type, let title, let group, let status else { throw Failure() }
-        return HistoryIssue(fingerprint: IssueFingerprint(hex: fingerprint), number: number, testType: HistoryLineParser.testType(type),
-                            errorCode: errorCode, title: title, elementText: text, screenGroup: group, view: view,
-                            location: location, rect: rect, status: status, reason: reason)
+        return HistoryIssue(
+            fingerprint: IssueFingerprint(hex: fingerprint), number: number, testType: HistoryLineParser.testType(type),
+            errorCode: errorCode, title: title, elementText: text, screenGroup: group, view: view,
+            location: location, rect: rect, status: status, reason: reason)
     }
 
     /// The test type of a key as written by this code (`dynamic-type`) without `TestType(key:)`'s
@@ -194,8 +196,9 @@ struct HistoryLineParser {
         let text = try string()
         let digits = Array(text.utf8)
         guard digits.count == 20, digits[4] == UInt8(ascii: "-"), digits[7] == UInt8(ascii: "-"),
-              digits[10] == UInt8(ascii: "T"), digits[13] == UInt8(ascii: ":"), digits[16] == UInt8(ascii: ":"),
-              digits[19] == UInt8(ascii: "Z") else { throw Failure() }
+            digits[10] == UInt8(ascii: "T"), digits[13] == UInt8(ascii: ":"), digits[16] == UInt8(ascii: ":"),
+            digits[19] == UInt8(ascii: "Z")
+        else { throw Failure() }
         func number(_ range: Range<Int>) throws -> Int {
             var value = 0
             for index in range {
@@ -207,7 +210,9 @@ struct HistoryLineParser {
         }
         let year = try number(0..<4), month = try number(5..<7), day = try number(8..<10)
         let hour = try number(11..<13), minute = try number(14..<16), second = try number(17..<19)
-        guard (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61 else { throw Failure() }
+        guard (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61 else {
+            throw Failure()
+        }
         // Days from the civil date (Howard Hinnant's algorithm), then seconds since 1970.
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
@@ -244,7 +249,8 @@ struct HistoryLineParser {
     private mutating func skipNull() -> Bool {
         skipSpace()
         if position + 4 <= bytes.count, bytes[position] == UInt8(ascii: "n"), bytes[position + 1] == UInt8(ascii: "u"),
-           bytes[position + 2] == UInt8(ascii: "l"), bytes[position + 3] == UInt8(ascii: "l") {
+            bytes[position + 2] == UInt8(ascii: "l"), bytes[position + 3] == UInt8(ascii: "l")
+        {
             position += 4
             return true
         }
@@ -373,7 +379,8 @@ struct HistoryLineParser {
                 position += 4
                 if (0xD800..<0xDC00).contains(code) {
                     guard position + 6 <= bytes.count, bytes[position] == UInt8(ascii: "\\"),
-                          bytes[position + 1] == UInt8(ascii: "u") else { throw Failure() }
+                        bytes[position + 1] == UInt8(ascii: "u")
+                    else { throw Failure() }
                     let low = try hex4(position + 2)
                     guard (0xDC00..<0xE000).contains(low) else { throw Failure() }
                     position += 6
@@ -411,7 +418,8 @@ struct HistoryLineParser {
                 if digits < 18 { value = value * 10 + Int64(byte - 0x30) } else { isInteger = false }
                 digits += 1
             } else if byte == UInt8(ascii: ".") || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E")
-                        || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") {
+                || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")
+            {
                 isInteger = false
             } else {
                 break
@@ -440,8 +448,10 @@ struct HistoryLineParser {
         case UInt8(ascii: "["): _ = try array { try $0.skipValue() }
         case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
             let words: [[UInt8]] = [Array("true".utf8), Array("false".utf8), Array("null".utf8)]
-            for word in words where position + word.count <= bytes.count
-                && Array(UnsafeBufferPointer(rebasing: bytes[position..<(position + word.count)])) == word {
+            for word in words
+            where position + word.count <= bytes.count
+                && Array(UnsafeBufferPointer(rebasing: bytes[position..<(position + word.count)])) == word
+            {
                 position += word.count
                 return
             }

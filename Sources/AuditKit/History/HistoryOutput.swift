@@ -51,7 +51,8 @@ public enum HistoryOutput {
     }
 
     static func diffText(_ diff: ReportDiff) -> String {
-        var text = "\(diff.oldFileName) (\(TrendChart.dateLabel(diff.oldAuditDate))) \u{2192} "
+        var text =
+            "\(diff.oldFileName) (\(TrendChart.dateLabel(diff.oldAuditDate))) \u{2192} "
             + "\(diff.newFileName) (\(TrendChart.dateLabel(diff.newAuditDate)))\n"
         text += "\(diff.new.count) new, \(diff.resolved.count) resolved, \(diff.residual.count) residual\n"
         for (title, items) in [("New", diff.new), ("Resolved", diff.resolved), ("Residual", diff.residual)] {
@@ -122,7 +123,9 @@ public enum HistoryOutput {
         guard !trend.columns.isEmpty else { return "The history has no reports yet.\n" }
         let heading = trend.grouping == .view ? "View" : "Type"
         var text = "## Open warnings by \(trend.grouping == .view ? "view" : "test type")\n\n"
-        text += "| \(heading) | " + trend.columns.map { TrendChart.dateLabel($0.auditDate) }.joined(separator: " | ") + " |\n"
+        text +=
+            "| \(heading) | " + trend.columns.map { TrendChart.dateLabel($0.auditDate) }.joined(separator: " | ")
+            + " |\n"
         text += "| --- |" + String(repeating: " ---: |", count: trend.columns.count) + "\n"
         for item in trend.rows {
             text += "| \(cell(item.name)) | " + item.counts.map(String.init).joined(separator: " | ") + " |\n"
@@ -135,7 +138,8 @@ public enum HistoryOutput {
         for warning in trend.residual {
             let issue = warning.issue
             let status = warning.baselined ? "baseline" : issue.status.rawValue
-            text += "| `\(warning.fingerprint.hex)` | \(TrendChart.dateLabel(warning.firstSeen)) | \(warning.reportCount) "
+            text +=
+                "| `\(warning.fingerprint.hex)` | \(TrendChart.dateLabel(warning.firstSeen)) | \(warning.reportCount) "
             text += "| \(issue.number) | \(cell(issue.testType.displayName)) | \(cell(issue.elementText ?? "")) "
             text += "| \(cell(issue.place)) | \(status) |\n"
         }

@@ -73,8 +73,9 @@ public struct IssueFingerprint: Sendable, Hashable, Codable, Comparable, CustomS
 
     /// The fingerprint of `issue`, scoped by `mapping`'s view when it has one.
     public init(issue: Issue, mapping: IssueMapping? = nil) {
-        self.init(testType: issue.testType, errorCode: issue.errorCode, elementText: issue.elementText,
-                  view: mapping?.view, screenGroup: issue.screenGroupName)
+        self.init(
+            testType: issue.testType, errorCode: issue.errorCode, elementText: issue.elementText,
+            view: mapping?.view, screenGroup: issue.screenGroupName)
     }
 
     /// The hex string.
@@ -149,7 +150,8 @@ public struct IssueFingerprint: Sendable, Hashable, Codable, Comparable, CustomS
                 while index < scalars.count {
                     if isDigit(scalars[index]) {
                         index += 1
-                    } else if isNumberSeparator(scalars[index]), index + 1 < scalars.count, isDigit(scalars[index + 1]) {
+                    } else if isNumberSeparator(scalars[index]), index + 1 < scalars.count, isDigit(scalars[index + 1])
+                    {
                         index += 2
                     } else {
                         break

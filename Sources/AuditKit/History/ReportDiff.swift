@@ -46,23 +46,30 @@ public struct ReportDiff: Sendable, Hashable, Codable {
         newFileName = new.fileName
         newAuditDate = new.auditDate
         self.new = matching.unmatchedNew.map {
-            Item(fingerprint: new.issues[$0].fingerprint, oldNumber: nil, newNumber: new.issues[$0].number,
-                 issue: new.issues[$0])
+            Item(
+                fingerprint: new.issues[$0].fingerprint, oldNumber: nil, newNumber: new.issues[$0].number,
+                issue: new.issues[$0])
         }
         resolved = matching.unmatchedOld.map {
-            Item(fingerprint: old.issues[$0].fingerprint, oldNumber: old.issues[$0].number, newNumber: nil,
-                 issue: old.issues[$0])
+            Item(
+                fingerprint: old.issues[$0].fingerprint, oldNumber: old.issues[$0].number, newNumber: nil,
+                issue: old.issues[$0])
         }
         residual = matching.pairs.map {
-            Item(fingerprint: new.issues[$0.new].fingerprint, oldNumber: old.issues[$0.old].number,
-                 newNumber: new.issues[$0.new].number, issue: new.issues[$0.new])
+            Item(
+                fingerprint: new.issues[$0.new].fingerprint, oldNumber: old.issues[$0.old].number,
+                newNumber: new.issues[$0.new].number, issue: new.issues[$0.new])
         }
     }
 
     /// Compares two reports, each with its optional mappings.
-    public init(old: InspectorReport, oldMappings: [IssueMapping] = [], new: InspectorReport,
-                newMappings: [IssueMapping] = []) {
-        self.init(old: HistoryEntry(report: old, mappings: oldMappings), new: HistoryEntry(report: new, mappings: newMappings))
+    public init(
+        old: InspectorReport, oldMappings: [IssueMapping] = [], new: InspectorReport,
+        newMappings: [IssueMapping] = []
+    ) {
+        self.init(
+            old: HistoryEntry(report: old, mappings: oldMappings), new: HistoryEntry(report: new, mappings: newMappings)
+        )
     }
 
     /// Keys in JSON output.

@@ -1,9 +1,13 @@
 extension ReportHistoryStates {
     /// Each issue's fingerprint and baseline state, keyed by issue number, as `SARIFWriter` takes them.
     public var sarifExtras: [Int: SARIFWriter.IssueExtras] {
-        Dictionary(uniqueKeysWithValues: issues.map {
-            ($0.issueNumber, SARIFWriter.IssueExtras(fingerprint: $0.fingerprint.hex, baselineState: $0.baselineState))
-        })
+        Dictionary(
+            uniqueKeysWithValues: issues.map {
+                (
+                    $0.issueNumber,
+                    SARIFWriter.IssueExtras(fingerprint: $0.fingerprint.hex, baselineState: $0.baselineState)
+                )
+            })
     }
 
     /// The previous report's warnings that are gone, as SARIF results with `baselineState` `absent`.
@@ -12,7 +16,8 @@ extension ReportHistoryStates {
             let text = issue.elementText.map { " \"\($0)\"" } ?? ""
             return SARIFWriter.AbsentResult(
                 fingerprint: issue.fingerprint.hex, testType: issue.testType,
-                message: "\(issue.title)\(text) (issue \(issue.number) of \(previousFileName ?? "the previous report"), "
+                message:
+                    "\(issue.title)\(text) (issue \(issue.number) of \(previousFileName ?? "the previous report"), "
                     + "gone from this report)",
                 location: issue.location)
         }

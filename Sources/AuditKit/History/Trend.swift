@@ -81,8 +81,10 @@ public struct Trend: Sendable, Hashable, Codable {
                 }
                 counts[row][column] += 1
             }
-            columns.append(Column(fileName: entry.fileName, sha256: entry.sha256, auditDate: entry.auditDate,
-                                  openCount: open))
+            columns.append(
+                Column(
+                    fileName: entry.fileName, sha256: entry.sha256, auditDate: entry.auditDate,
+                    openCount: open))
         }
         self.columns = columns
         rows = rowIndex.map { Row(name: $0.key, counts: counts[$0.value]) }.sorted { $0.name < $1.name }
@@ -96,18 +98,20 @@ public struct Trend: Sendable, Hashable, Codable {
             for k in entries.indices.dropFirst() {
                 let chains = WarningMatcher.Chains(entries[k].issues)
                 var next = [Int](repeating: k, count: entries[k].issues.count)
-                let matching = WarningMatcher.match(old: entries[k - 1].issues, oldChains: previousChains,
-                                                  new: entries[k].issues, newChains: chains)
+                let matching = WarningMatcher.match(
+                    old: entries[k - 1].issues, oldChains: previousChains,
+                    new: entries[k].issues, newChains: chains)
                 for pair in matching.pairs { next[pair.new] = first[pair.old] }
                 first = next
                 previousChains = chains
             }
             for (index, issue) in entries[last].issues.enumerated() where first[index] < last {
                 let start = entries[first[index]]
-                residual.append(ResidualWarning(
-                    fingerprint: issue.fingerprint, issue: issue, firstSeen: start.auditDate,
-                    firstSeenFileName: start.fileName, reportCount: last - first[index] + 1,
-                    baselined: accepted.contains(issue.fingerprint)))
+                residual.append(
+                    ResidualWarning(
+                        fingerprint: issue.fingerprint, issue: issue, firstSeen: start.auditDate,
+                        firstSeenFileName: start.fileName, reportCount: last - first[index] + 1,
+                        baselined: accepted.contains(issue.fingerprint)))
             }
         }
         self.residual = residual.sorted {

@@ -40,13 +40,15 @@ public enum TrendChart {
             """
         svg += "<title id=\"chart-title\">\(escape(title))</title>\n"
         svg += "<rect x=\"0\" y=\"0\" width=\"\(f(width))\" height=\"\(f(height))\" fill=\"#ffffff\"/>\n"
-        svg += "<text x=\"\(f(plotLeft))\" y=\"28\" font-size=\"16\" font-weight=\"bold\" fill=\"#222222\">"
+        svg +=
+            "<text x=\"\(f(plotLeft))\" y=\"28\" font-size=\"16\" font-weight=\"bold\" fill=\"#222222\">"
             + "\(escape(title))</text>\n"
 
         // Gridlines and y axis labels.
         svg += "<g stroke=\"#dddddd\" stroke-width=\"1\">\n"
         for value in stride(from: 0, through: yMax, by: yStep) {
-            svg += "<line x1=\"\(f(plotLeft))\" y1=\"\(f(y(value)))\" x2=\"\(f(plotLeft + plotWidth))\" y2=\"\(f(y(value)))\"/>\n"
+            svg +=
+                "<line x1=\"\(f(plotLeft))\" y1=\"\(f(y(value)))\" x2=\"\(f(plotLeft + plotWidth))\" y2=\"\(f(y(value)))\"/>\n"
         }
         svg += "</g>\n<g fill=\"#444444\" text-anchor=\"end\">\n"
         for value in stride(from: 0, through: yMax, by: yStep) {
@@ -56,8 +58,10 @@ public enum TrendChart {
 
         // Axes.
         svg += "<g stroke=\"#444444\" stroke-width=\"1.5\">\n"
-        svg += "<line x1=\"\(f(plotLeft))\" y1=\"\(f(plotTop))\" x2=\"\(f(plotLeft))\" y2=\"\(f(plotTop + plotHeight))\"/>\n"
-        svg += "<line x1=\"\(f(plotLeft))\" y1=\"\(f(plotTop + plotHeight))\" x2=\"\(f(plotLeft + plotWidth))\" "
+        svg +=
+            "<line x1=\"\(f(plotLeft))\" y1=\"\(f(plotTop))\" x2=\"\(f(plotLeft))\" y2=\"\(f(plotTop + plotHeight))\"/>\n"
+        svg +=
+            "<line x1=\"\(f(plotLeft))\" y1=\"\(f(plotTop + plotHeight))\" x2=\"\(f(plotLeft + plotWidth))\" "
             + "y2=\"\(f(plotTop + plotHeight))\"/>\n"
         svg += "</g>\n"
 
@@ -67,17 +71,21 @@ public enum TrendChart {
         for (column, info) in trend.columns.enumerated() where column % labelEvery == 0 || column == count - 1 {
             if column != count - 1, count - 1 - column < labelEvery { continue }
             let cx = x(column), base = plotTop + plotHeight
-            svg += "<line x1=\"\(f(cx))\" y1=\"\(f(base))\" x2=\"\(f(cx))\" y2=\"\(f(base + 5))\" stroke=\"#444444\"/>\n"
-            svg += "<text x=\"\(f(cx))\" y=\"\(f(base + 18))\" transform=\"rotate(-35 \(f(cx)) \(f(base + 18)))\">"
+            svg +=
+                "<line x1=\"\(f(cx))\" y1=\"\(f(base))\" x2=\"\(f(cx))\" y2=\"\(f(base + 5))\" stroke=\"#444444\"/>\n"
+            svg +=
+                "<text x=\"\(f(cx))\" y=\"\(f(base + 18))\" transform=\"rotate(-35 \(f(cx)) \(f(base + 18)))\">"
                 + "\(escape(dateLabel(info.auditDate)))</text>\n"
         }
         svg += "</g>\n"
 
         // Axis titles.
-        svg += "<text x=\"\(f(plotLeft + plotWidth / 2))\" y=\"\(f(height - 12))\" text-anchor=\"middle\" fill=\"#222222\">"
+        svg +=
+            "<text x=\"\(f(plotLeft + plotWidth / 2))\" y=\"\(f(height - 12))\" text-anchor=\"middle\" fill=\"#222222\">"
             + "Report (audit date, UTC)</text>\n"
         let yTitleY = plotTop + plotHeight / 2
-        svg += "<text x=\"30\" y=\"\(f(yTitleY))\" text-anchor=\"middle\" fill=\"#222222\" "
+        svg +=
+            "<text x=\"30\" y=\"\(f(yTitleY))\" text-anchor=\"middle\" fill=\"#222222\" "
             + "transform=\"rotate(-90 30 \(f(yTitleY)))\">Open warnings</text>\n"
 
         // Lines: rows, then the dashed total on top.
@@ -86,7 +94,8 @@ public enum TrendChart {
             var text = "<g>\n<title>\(escape(name))</title>\n"
             if count > 1 {
                 let points = values.enumerated().map { "\(f(x($0.offset))),\(f(y($0.element)))" }.joined(separator: " ")
-                text += "<polyline fill=\"none\" stroke=\"\(color)\" stroke-width=\"\(dashed ? 2 : 2.5)\" "
+                text +=
+                    "<polyline fill=\"none\" stroke=\"\(color)\" stroke-width=\"\(dashed ? 2 : 2.5)\" "
                     + (dashed ? "stroke-dasharray=\"6 4\" " : "") + "stroke-linejoin=\"round\" points=\"\(points)\"/>\n"
             }
             if markers || count == 1 {
@@ -105,10 +114,12 @@ public enum TrendChart {
         // Legend.
         svg += "<g font-size=\"12\" fill=\"#222222\">\n"
         var legendY = plotTop
-        let entries = trend.rows.enumerated().map { ($0.element.name, colors[$0.offset], false) }
+        let entries =
+            trend.rows.enumerated().map { ($0.element.name, colors[$0.offset], false) }
             + [("Total", "#222222", true)]
         for (name, color, dashed) in entries {
-            svg += "<line x1=\"\(f(legendX))\" y1=\"\(f(legendY))\" x2=\"\(f(legendX + 22))\" y2=\"\(f(legendY))\" "
+            svg +=
+                "<line x1=\"\(f(legendX))\" y1=\"\(f(legendY))\" x2=\"\(f(legendX + 22))\" y2=\"\(f(legendY))\" "
                 + "stroke=\"\(color)\" stroke-width=\"3\"" + (dashed ? " stroke-dasharray=\"6 4\"" : "") + "/>\n"
             let shown = name.count > 26 ? String(name.prefix(25)) + "\u{2026}" : name
             svg += "<text x=\"\(f(legendX + 30))\" y=\"\(f(legendY + 4))\">\(escape(shown))</text>\n"
@@ -116,7 +127,8 @@ public enum TrendChart {
         }
         svg += "</g>\n"
         if count == 0 {
-            svg += "<text x=\"\(f(plotLeft + plotWidth / 2))\" y=\"\(f(plotTop + plotHeight / 2))\" "
+            svg +=
+                "<text x=\"\(f(plotLeft + plotWidth / 2))\" y=\"\(f(plotTop + plotHeight / 2))\" "
                 + "text-anchor=\"middle\" fill=\"#666666\">No reports in the history yet</text>\n"
         }
         svg += "</svg>\n"
@@ -152,7 +164,8 @@ public enum TrendChart {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
         let p = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
-        return String(format: "%04d-%02d-%02d %02d:%02d", p.year ?? 0, p.month ?? 0, p.day ?? 0, p.hour ?? 0, p.minute ?? 0)
+        return String(
+            format: "%04d-%02d-%02d %02d:%02d", p.year ?? 0, p.month ?? 0, p.day ?? 0, p.hour ?? 0, p.minute ?? 0)
     }
 
     /// Escapes text for XML content and attributes.
@@ -168,7 +181,9 @@ public enum TrendChart {
             case "'": out += "&apos;"
             default:
                 // Control characters other than tab and newline are not allowed in XML 1.0.
-                if (scalar.value < 0x20 && scalar != "\t" && scalar != "\n") || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
+                if (scalar.value < 0x20 && scalar != "\t" && scalar != "\n") || scalar.value == 0xFFFE
+                    || scalar.value == 0xFFFF
+                {
                     out += " "
                 } else {
                     out.unicodeScalars.append(scalar)

@@ -99,8 +99,9 @@ public enum WarningMatcher {
                 newMatched[index] = true
                 continue
             }
-            let group = pairGroup(oldIndexes: oldChains.walk(from: firstOld), newIndexes: newChains.walk(from: index),
-                                  old: old, new: new)
+            let group = pairGroup(
+                oldIndexes: oldChains.walk(from: firstOld), newIndexes: newChains.walk(from: index),
+                old: old, new: new)
             for pair in group {
                 pairs.append(pair)
                 oldMatched[pair.old] = true
@@ -122,8 +123,10 @@ public enum WarningMatcher {
         return distance.isNaN ? .infinity : distance
     }
 
-    private static func pairGroup(oldIndexes: [Int], newIndexes: [Int], old: [HistoryIssue],
-                                  new: [HistoryIssue]) -> [MatchedPair] {
+    private static func pairGroup(
+        oldIndexes: [Int], newIndexes: [Int], old: [HistoryIssue],
+        new: [HistoryIssue]
+    ) -> [MatchedPair] {
         if oldIndexes.count == 1, newIndexes.count == 1 {
             return [MatchedPair(old: oldIndexes[0], new: newIndexes[0])]
         }

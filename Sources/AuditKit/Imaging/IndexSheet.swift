@@ -96,15 +96,23 @@ public struct IndexSheet: Sendable {
         throws(AuditError)
     {
         guard IndexSheetOptions.columnRange.contains(options.columns) else {
-            throw AuditError(.usage, "--columns must be from \(IndexSheetOptions.columnRange.lowerBound) to \(IndexSheetOptions.columnRange.upperBound), got \(options.columns)")
+            throw AuditError(
+                .usage,
+                "--columns must be from \(IndexSheetOptions.columnRange.lowerBound) to \(IndexSheetOptions.columnRange.upperBound), got \(options.columns)"
+            )
         }
         let sides = IndexSheetOptions.cellSideRange
         guard sides.contains(options.cellWidth), sides.contains(options.cellHeight) else {
             throw AuditError(
-                .usage, "--cell sides must be from \(sides.lowerBound) to \(sides.upperBound), got \(options.cellWidth)x\(options.cellHeight)")
+                .usage,
+                "--cell sides must be from \(sides.lowerBound) to \(sides.upperBound), got \(options.cellWidth)x\(options.cellHeight)"
+            )
         }
         guard IndexSheetOptions.perPageRange.contains(options.perPage) else {
-            throw AuditError(.usage, "--per-page must be from \(IndexSheetOptions.perPageRange.lowerBound) to \(IndexSheetOptions.perPageRange.upperBound), got \(options.perPage)")
+            throw AuditError(
+                .usage,
+                "--per-page must be from \(IndexSheetOptions.perPageRange.lowerBound) to \(IndexSheetOptions.perPageRange.upperBound), got \(options.perPage)"
+            )
         }
         self.report = report
         self.options = options

@@ -5,85 +5,85 @@
 enum BuiltinTemplates {
     /// `Templates/audit.md`.
     static let audit = #"""
-# {{title}}
+        # {{title}}
 
-This file tracks accessibility findings and fixes view by view.
-Keep entries scoped, check them against the code, and link to evidence
-(Accessibility Inspector reports, index sheets, overlays, thumbnails).
-`auditkit log REPORT` adds a session at the end of the Audit Log;
-everything else in this file is yours to edit.
+        This file tracks accessibility findings and fixes view by view.
+        Keep entries scoped, check them against the code, and link to evidence
+        (Accessibility Inspector reports, index sheets, overlays, thumbnails).
+        `auditkit log REPORT` adds a session at the end of the Audit Log;
+        everything else in this file is yours to edit.
 
-## Sources
-{{#sources}}
-- {{path}}
-{{/sources}}
+        ## Sources
+        {{#sources}}
+        - {{path}}
+        {{/sources}}
 
-## Audit Log
+        ## Audit Log
 
-## Views
+        ## Views
 
-### Template
-- View:
-- Issue:
-- Evidence:
-- Fix:
-- Verification:
-- Status:
+        ### Template
+        - View:
+        - Issue:
+        - Evidence:
+        - Fix:
+        - Verification:
+        - Status:
 
-"""#
+        """#
 
     /// `Templates/session.md`.
     static let session = #"""
-### Session {{number}}
-{{{marker}}}
-- Date: {{date}}
-- Scope: {{scope}}
-- Notes:
-  - Report: {{report}}, {{issueText}} on {{screenText}}.
-  - Counts: {{#counts}}{{type}} {{count}}{{^last}}, {{/last}}{{/counts}}{{^counts}}no issues{{/counts}}.
-{{#views}}
-  - {{name}}: {{issues}}{{#locations}}{{#first}} at {{/first}}{{location}}{{^last}}, {{/last}}{{/locations}}.
-{{/views}}
-{{#unmapped}}
-  - Unmapped: {{unmapped}}.
-{{/unmapped}}
-{{#comparison}}
-  - Against {{previousReport}}: {{newCount}} new, {{resolvedCount}} resolved, {{residualCount}} residual.
-{{#newIssues}}
-    - New: {{newIssues}}.
-{{/newIssues}}
-{{#resolved}}
-    - Resolved: {{type}} on {{#element}}“{{element}}”{{/element}}{{^element}}an element without text{{/element}} ({{title}}).
-{{/resolved}}
-{{#residualIssues}}
-    - Residual: {{residualIssues}}.
-{{/residualIssues}}
-{{/comparison}}
-{{#evidence}}
-  - {{label}}: {{path}}{{#detail}} ({{detail}}){{/detail}}
-{{/evidence}}
+        ### Session {{number}}
+        {{{marker}}}
+        - Date: {{date}}
+        - Scope: {{scope}}
+        - Notes:
+          - Report: {{report}}, {{issueText}} on {{screenText}}.
+          - Counts: {{#counts}}{{type}} {{count}}{{^last}}, {{/last}}{{/counts}}{{^counts}}no issues{{/counts}}.
+        {{#views}}
+          - {{name}}: {{issues}}{{#locations}}{{#first}} at {{/first}}{{location}}{{^last}}, {{/last}}{{/locations}}.
+        {{/views}}
+        {{#unmapped}}
+          - Unmapped: {{unmapped}}.
+        {{/unmapped}}
+        {{#comparison}}
+          - Against {{previousReport}}: {{newCount}} new, {{resolvedCount}} resolved, {{residualCount}} residual.
+        {{#newIssues}}
+            - New: {{newIssues}}.
+        {{/newIssues}}
+        {{#resolved}}
+            - Resolved: {{type}} on {{#element}}“{{element}}”{{/element}}{{^element}}an element without text{{/element}} ({{title}}).
+        {{/resolved}}
+        {{#residualIssues}}
+            - Residual: {{residualIssues}}.
+        {{/residualIssues}}
+        {{/comparison}}
+        {{#evidence}}
+          - {{label}}: {{path}}{{#detail}} ({{detail}}){{/detail}}
+        {{/evidence}}
 
-"""#
+        """#
 
     /// `Templates/view.md`.
     static let view = #"""
-### {{name}}
-- Issue:
-{{#warnings}}
-  - {{^multipleReports}}{{#numbers}}#{{number}}{{^last}}, {{/last}}{{/numbers}} {{/multipleReports}}{{type}} on {{#element}}“{{element}}”{{/element}}{{^element}}an element without text{{/element}}{{#location}} at {{location}}{{/location}}{{#symbol}} ({{symbol}}){{/symbol}}, {{status}}{{#multipleReports}}; in {{seenCount}} of {{reportCount}} reports ({{seenIn}}){{#persists}}, persists{{/persists}}{{/multipleReports}}
-{{/warnings}}
-- Counts: {{#counts}}{{type}} {{count}}{{^last}}, {{/last}}{{/counts}} ({{issueText}}{{#multipleReports}} in {{reportCount}} reports{{/multipleReports}})
-{{#multipleReports}}
-- Persisting: {{persistentCount}} of {{warningCount}} warnings appear in every report.
-{{/multipleReports}}
-- Evidence:
-{{#evidence}}
-  - {{path}}
-{{/evidence}}
-- Fix:
-- Verification:
-- Status:
+        ### {{name}}
+        - Issue:
+        {{#warnings}}
+          - {{^multipleReports}}{{#numbers}}#{{number}}{{^last}}, {{/last}}{{/numbers}} {{/multipleReports}}{{type}} on {{#element}}“{{element}}”{{/element}}{{^element}}an element without text{{/element}}{{#location}} at {{location}}{{/location}}{{#symbol}} ({{symbol}}){{/symbol}}, {{status}}{{#multipleReports}}; in {{seenCount}} of {{reportCount}} reports ({{seenIn}}){{#persists}}, persists{{/persists}}{{/multipleReports}}
+        {{/warnings}}
+        - Counts: {{#counts}}{{type}} {{count}}{{^last}}, {{/last}}{{/counts}} ({{issueText}}{{#multipleReports}} in {{reportCount}} reports{{/multipleReports}})
+        {{#multipleReports}}
+        - Persisting: {{persistentCount}} of {{warningCount}} warnings appear in every report.
+        {{/multipleReports}}
+        - Evidence:
+        {{#evidence}}
+          - {{path}}
+        {{/evidence}}
+        - Fix:
+        - Verification:
+        - Status:
 
-"""#
+        """#
 
 }

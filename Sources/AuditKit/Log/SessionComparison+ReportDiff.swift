@@ -6,8 +6,9 @@ extension SessionComparison {
             previousReportName: diff.oldFileName,
             newIssueNumbers: diff.new.compactMap(\.newNumber).sorted(),
             resolved: diff.resolved.map {
-                ResolvedWarning(testType: $0.issue.testType, shortTitle: $0.issue.title,
-                                elementText: $0.issue.elementText)
+                ResolvedWarning(
+                    testType: $0.issue.testType, shortTitle: $0.issue.title,
+                    elementText: $0.issue.elementText)
             },
             residualIssueNumbers: diff.residual.compactMap(\.newNumber).sorted())
     }

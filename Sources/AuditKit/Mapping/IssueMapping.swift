@@ -74,9 +74,11 @@ public struct IssueMapping: Sendable, Hashable, Codable {
     public var confidence: Double
 
     /// Creates a mapping.
-    public init(issueNumber: Int, origin: Origin, ruleID: String? = nil, view: String? = nil,
-                location: SourceLocation? = nil, symbol: String? = nil, note: String? = nil,
-                status: IssueStatus = .open, confidence: Double = 1) {
+    public init(
+        issueNumber: Int, origin: Origin, ruleID: String? = nil, view: String? = nil,
+        location: SourceLocation? = nil, symbol: String? = nil, note: String? = nil,
+        status: IssueStatus = .open, confidence: Double = 1
+    ) {
         self.issueNumber = issueNumber
         self.origin = origin
         self.ruleID = ruleID

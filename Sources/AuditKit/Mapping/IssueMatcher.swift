@@ -50,7 +50,8 @@ public struct IssueMatcher: Sendable {
             if let view = draft.rule?.conclusion.view {
                 screenViews[draft.issue.screenIndex, default: []].insert(view)
             } else if draft.rule == nil, let first = draft.candidates.first, let view = first.view,
-                      tiedCount(draft.candidates) == 1 {
+                tiedCount(draft.candidates) == 1
+            {
                 screenViews[draft.issue.screenIndex, default: []].insert(view)
             }
         }
@@ -69,7 +70,8 @@ public struct IssueMatcher: Sendable {
                     var adjusted = chosen
                     adjusted.confidence = (chosen.confidence * 0.9 * 100).rounded() / 100
                     candidates.insert(adjusted, at: 0)
-                    explanation += "; \(tied) places show this text, chose \(chosen.view ?? "") because other issues "
+                    explanation +=
+                        "; \(tied) places show this text, chose \(chosen.view ?? "") because other issues "
                         + "of screen \(draft.issue.screenName) map there"
                 } else {
                     ambiguous = true
@@ -81,13 +83,18 @@ public struct IssueMatcher: Sendable {
             }
             if let rule = draft.rule {
                 let primary = merge(rule: rule, issue: draft.issue, candidates: draft.candidates)
-                entries.append(MappedIssue(issueNumber: draft.issue.number, primary: primary, candidates: candidates,
-                                           isAmbiguous: false, explanation: "rule \"\(rule.id)\"" + (
-                                            primary.origin == .rule && rule.conclusion.file == nil
-                                                && primary.location != nil ? "; location from the sources" : "")))
+                entries.append(
+                    MappedIssue(
+                        issueNumber: draft.issue.number, primary: primary, candidates: candidates,
+                        isAmbiguous: false,
+                        explanation: "rule \"\(rule.id)\""
+                            + (primary.origin == .rule && rule.conclusion.file == nil
+                                && primary.location != nil ? "; location from the sources" : "")))
             } else {
-                entries.append(MappedIssue(issueNumber: draft.issue.number, primary: candidates.first,
-                                           candidates: candidates, isAmbiguous: ambiguous, explanation: explanation))
+                entries.append(
+                    MappedIssue(
+                        issueNumber: draft.issue.number, primary: candidates.first,
+                        candidates: candidates, isAmbiguous: ambiguous, explanation: explanation))
             }
         }
         return MappingResult(reportPath: report.sourcePath, issues: entries)
@@ -101,9 +108,10 @@ public struct IssueMatcher: Sendable {
     /// A rule's conclusions, with the location (and view) filled from the sources when the rule names none.
     private func merge(rule: MappingRule, issue: Issue, candidates: [IssueMapping]) -> IssueMapping {
         let conclusion = rule.conclusion
-        var mapping = IssueMapping(issueNumber: issue.number, origin: .rule, ruleID: rule.id, view: conclusion.view,
-                                   location: conclusion.location, symbol: conclusion.symbol, note: conclusion.note,
-                                   status: conclusion.status, confidence: 1)
+        var mapping = IssueMapping(
+            issueNumber: issue.number, origin: .rule, ruleID: rule.id, view: conclusion.view,
+            location: conclusion.location, symbol: conclusion.symbol, note: conclusion.note,
+            status: conclusion.status, confidence: 1)
         guard mapping.location == nil, conclusion.status != .system else { return mapping }
         // Candidates as ranked before tie-breaking: the rule's view (if any) is what tells them apart.
         let usable = candidates.filter { candidate in conclusion.view.map { candidate.view == $0 } ?? true }
@@ -160,16 +168,19 @@ public struct IssueMatcher: Sendable {
             var score = entry.isTextBearing ? base : base - 0.3
             if entry.literal.inPreview { score -= 0.3 }
             score = max(0.05, (score * 100).rounded() / 100)
-            let place = entry.literal.callDescription.map { "\($0)(\"\(entry.literal.displayText)\")" }
+            let place =
+                entry.literal.callDescription.map { "\($0)(\"\(entry.literal.displayText)\")" }
                 ?? "\"\(entry.literal.displayText)\""
             var symbol: String?
             if let name = entry.literal.assignedTo, !SourceIndex.textBearingProperties.contains(name),
-               !entry.literal.enclosingTypes.isEmpty {
+                !entry.literal.enclosingTypes.isEmpty
+            {
                 symbol = (entry.literal.enclosingTypes + [name]).joined(separator: ".")
             }
-            let mapping = IssueMapping(issueNumber: issueNumber, origin: .sourceText, view: entry.view,
-                                       location: entry.location, symbol: symbol, note: "\(how) \(place)",
-                                       status: .open, confidence: score)
+            let mapping = IssueMapping(
+                issueNumber: issueNumber, origin: .sourceText, view: entry.view,
+                location: entry.location, symbol: symbol, note: "\(how) \(place)",
+                status: .open, confidence: score)
             if let existing = best[entry.location], existing.confidence >= score { return }
             best[entry.location] = mapping
         }

@@ -50,8 +50,11 @@ public enum StringCatalogReader {
                 offsetLine += 1
                 offsetLineStart = j + 1
             }
-            return AuditError(.badInput, message, location: InputLocation(path: path, byteOffset: offset, line: offsetLine,
-                                                                        column: offset - offsetLineStart + 1))
+            return AuditError(
+                .badInput, message,
+                location: InputLocation(
+                    path: path, byteOffset: offset, line: offsetLine,
+                    column: offset - offsetLineStart + 1))
         }
         func skipTrivia() throws(AuditError) {
             while i < bytes.count {
@@ -67,7 +70,9 @@ public enum StringCatalogReader {
                 } else if b == UInt8(ascii: "/"), i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: "*") {
                     let start = i
                     i += 2
-                    while i < bytes.count, !(bytes[i] == UInt8(ascii: "*") && i + 1 < bytes.count && bytes[i + 1] == UInt8(ascii: "/")) {
+                    while i < bytes.count,
+                        !(bytes[i] == UInt8(ascii: "*") && i + 1 < bytes.count && bytes[i + 1] == UInt8(ascii: "/"))
+                    {
                         if bytes[i] == 10 {
                             line += 1
                             lineStart = i + 1
@@ -98,7 +103,8 @@ public enum StringCatalogReader {
                             var end = i
                             while end < bytes.count, end - i < 4, Scanner.isHex(bytes[end]) { end += 1 }
                             if let v = UInt32(String(decoding: bytes[i..<end], as: UTF8.self), radix: 16),
-                               let scalar = Unicode.Scalar(v) {
+                                let scalar = Unicode.Scalar(v)
+                            {
                                 out.append(contentsOf: Array(String(Character(scalar)).utf8))
                             }
                             i = end
@@ -139,8 +145,10 @@ public enum StringCatalogReader {
                 throw failure("expected ';' after the entry for \"\(key)\"", at: min(i, bytes.count))
             }
             i += 1
-            entries.append(LocalizedString(key: key, value: value, language: language,
-                                           location: SourceLocation(file: path, line: keyLine, column: keyColumn)))
+            entries.append(
+                LocalizedString(
+                    key: key, value: value, language: language,
+                    location: SourceLocation(file: path, line: keyLine, column: keyColumn)))
         }
         return entries
     }
@@ -153,13 +161,17 @@ public enum StringCatalogReader {
         do {
             root = try PositionedJSON.parse(data)
         } catch {
-            throw AuditError(.badInput, error.message, location: InputLocation(
-                path: path, byteOffset: error.position.offset, line: error.position.line, column: error.position.column))
+            throw AuditError(
+                .badInput, error.message,
+                location: InputLocation(
+                    path: path, byteOffset: error.position.offset, line: error.position.line,
+                    column: error.position.column))
         }
         let sourceLanguage = root["sourceLanguage"]?.string
         guard let strings = root["strings"]?.members else {
-            throw AuditError(.badInput, "a string catalog needs a \"strings\" object",
-                             location: InputLocation(path: path, line: root.position.line, column: root.position.column))
+            throw AuditError(
+                .badInput, "a string catalog needs a \"strings\" object",
+                location: InputLocation(path: path, line: root.position.line, column: root.position.column))
         }
         var entries: [LocalizedString] = []
         for member in strings {
@@ -171,14 +183,18 @@ public enum StringCatalogReader {
                     collectUnits(localization.value, into: &values)
                     if localization.key == sourceLanguage, !values.isEmpty { hasSource = true }
                     for value in values {
-                        entries.append(LocalizedString(key: member.key, value: value, language: localization.key,
-                                                       location: location))
+                        entries.append(
+                            LocalizedString(
+                                key: member.key, value: value, language: localization.key,
+                                location: location))
                     }
                 }
             }
             if !hasSource {
-                entries.append(LocalizedString(key: member.key, value: member.key, language: sourceLanguage,
-                                               location: location))
+                entries.append(
+                    LocalizedString(
+                        key: member.key, value: member.key, language: sourceLanguage,
+                        location: location))
             }
         }
         return entries

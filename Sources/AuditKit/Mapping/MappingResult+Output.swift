@@ -4,7 +4,8 @@ extension MappingResult {
     /// The human-readable listing: a summary line, then issues grouped by view.
     public func textOutput(report: InspectorReport) -> String {
         let c = counts
-        var text = "\(report.fileName): \(c.total) issue\(c.total == 1 ? "" : "s"), \(c.byRule) by rules, "
+        var text =
+            "\(report.fileName): \(c.total) issue\(c.total == 1 ? "" : "s"), \(c.byRule) by rules, "
             + "\(c.fromSource) from source text, \(c.ambiguous) ambiguous, \(c.unmapped) not mapped\n"
         let issuesByNumber = Dictionary(report.issues.map { ($0.number, $0) }, uniquingKeysWith: { a, _ in a })
         for group in groupedByView() {
@@ -26,7 +27,8 @@ extension MappingResult {
                 text += "         \(entry.explanation)\n"
                 if entry.isAmbiguous {
                     for other in entry.candidates.dropFirst() {
-                        text += "         also: \(other.location?.description ?? "?")"
+                        text +=
+                            "         also: \(other.location?.description ?? "?")"
                             + (other.view.map { " (\($0))" } ?? "") + " \(Int((other.confidence * 100).rounded()))%\n"
                     }
                 }
@@ -53,8 +55,9 @@ extension MappingResult {
             }
             if entry.isAmbiguous { message += ", ambiguous" }
             message += ")"
-            return XcodeDiagnostic(location: entry.primary?.location, severity: status == .open ? .warning : .note,
-                                   message: message)
+            return XcodeDiagnostic(
+                location: entry.primary?.location, severity: status == .open ? .warning : .note,
+                message: message)
         }
     }
 
@@ -64,8 +67,10 @@ extension MappingResult {
         let issuesByNumber = Dictionary(report.issues.map { ($0.number, $0) }, uniquingKeysWith: { a, _ in a })
         var items: [[String: Any]] = []
         for entry in issues {
-            var item: [String: Any] = ["number": entry.issueNumber, "ambiguous": entry.isAmbiguous,
-                                       "explanation": entry.explanation]
+            var item: [String: Any] = [
+                "number": entry.issueNumber, "ambiguous": entry.isAmbiguous,
+                "explanation": entry.explanation,
+            ]
             if let issue = issuesByNumber[entry.issueNumber] {
                 item["testType"] = issue.testType.key
                 item["shortTitle"] = issue.shortTitle
@@ -81,13 +86,17 @@ extension MappingResult {
             ["view": group.view ?? NSNull(), "issues": group.issueNumbers]
         }
         let document: [String: Any] = ["version": 1, "report": report.sourcePath, "issues": items, "views": groups]
-        return (try? JSONSerialization.data(withJSONObject: document,
-                                            options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data()
+        return
+            (try? JSONSerialization.data(
+                withJSONObject: document,
+                options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data()
     }
 
     static func json(_ mapping: IssueMapping) -> [String: Any] {
-        var item: [String: Any] = ["origin": mapping.origin.rawValue, "status": mapping.status.key,
-                                   "confidence": mapping.confidence]
+        var item: [String: Any] = [
+            "origin": mapping.origin.rawValue, "status": mapping.status.key,
+            "confidence": mapping.confidence,
+        ]
         if case .accepted(let reason) = mapping.status { item["reason"] = reason }
         if let rule = mapping.ruleID { item["rule"] = rule }
         if let view = mapping.view { item["view"] = view }

@@ -13,8 +13,10 @@ public struct MappedIssue: Sendable, Hashable {
     public var explanation: String
 
     /// Creates a mapped issue.
-    public init(issueNumber: Int, primary: IssueMapping?, candidates: [IssueMapping] = [], isAmbiguous: Bool = false,
-                explanation: String) {
+    public init(
+        issueNumber: Int, primary: IssueMapping?, candidates: [IssueMapping] = [], isAmbiguous: Bool = false,
+        explanation: String
+    ) {
         self.issueNumber = issueNumber
         self.primary = primary
         self.candidates = candidates

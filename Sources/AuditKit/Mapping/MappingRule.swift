@@ -50,9 +50,11 @@ public struct RuleMatch: Sendable {
     public var region: ScreenRegion?
 
     /// Creates a match; every condition defaults to unset.
-    public init(testTypes: [TestType]? = nil, errorCodes: [Int]? = nil, title: RulePattern? = nil,
-                text: TextCondition? = nil, screens: [String]? = nil, groups: [String]? = nil,
-                duplicate: Bool? = nil, region: ScreenRegion? = nil) {
+    public init(
+        testTypes: [TestType]? = nil, errorCodes: [Int]? = nil, title: RulePattern? = nil,
+        text: TextCondition? = nil, screens: [String]? = nil, groups: [String]? = nil,
+        duplicate: Bool? = nil, region: ScreenRegion? = nil
+    ) {
         self.testTypes = testTypes
         self.errorCodes = errorCodes
         self.title = title
@@ -88,7 +90,8 @@ public struct RuleMatch: Sendable {
         if let groups, !groups.contains(issue.screenGroupName) { return false }
         if let duplicate, issue.isDuplicate != duplicate { return false }
         if let region {
-            guard let rect = issue.elementRect, region.contains(rect, screenSize: screen.flatMap(ScreenGeometry.size(of:)))
+            guard let rect = issue.elementRect,
+                region.contains(rect, screenSize: screen.flatMap(ScreenGeometry.size(of:)))
             else { return false }
         }
         return true
@@ -110,7 +113,8 @@ public struct ScreenRegion: Sendable, Hashable {
     public var rect: Rect?
 
     /// Creates a region.
-    public init(top: Double? = nil, bottom: Double? = nil, left: Double? = nil, right: Double? = nil, rect: Rect? = nil) {
+    public init(top: Double? = nil, bottom: Double? = nil, left: Double? = nil, right: Double? = nil, rect: Rect? = nil)
+    {
         self.top = top
         self.bottom = bottom
         self.left = left
@@ -158,8 +162,10 @@ public struct RuleConclusion: Sendable, Hashable {
     public var status: IssueStatus
 
     /// Creates a conclusion.
-    public init(view: String? = nil, file: String? = nil, line: Int? = nil, column: Int? = nil, symbol: String? = nil,
-                note: String? = nil, status: IssueStatus = .open) {
+    public init(
+        view: String? = nil, file: String? = nil, line: Int? = nil, column: Int? = nil, symbol: String? = nil,
+        note: String? = nil, status: IssueStatus = .open
+    ) {
         self.view = view
         self.file = file
         self.line = line

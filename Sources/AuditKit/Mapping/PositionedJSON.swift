@@ -142,7 +142,8 @@ private struct Parser {
                 index += 2
                 var closed = false
                 while index < bytes.count {
-                    if bytes[index] == UInt8(ascii: "*"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "/") {
+                    if bytes[index] == UInt8(ascii: "*"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "/")
+                    {
                         index += 2
                         closed = true
                         break
@@ -184,7 +185,9 @@ private struct Parser {
                     if index < bytes.count, bytes[index] == UInt8(ascii: "}"), let lastComma {
                         fail("trailing comma before '}'; remove the comma", at: lastComma)
                     } else {
-                        fail(index < bytes.count ? "expected a quoted key" : "unexpected end of file inside an object; add '}'")
+                        fail(
+                            index < bytes.count
+                                ? "expected a quoted key" : "unexpected end of file inside an object; add '}'")
                     }
                     return nil
                 }
@@ -285,7 +288,9 @@ private struct Parser {
             }
             if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
                 index += 1
-                if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+                if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+                    index += 1
+                }
                 let exponentStart = index
                 while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
                 if index == exponentStart {
@@ -316,7 +321,8 @@ private struct Parser {
                 return String(decoding: out, as: UTF8.self)
             }
             if byte == UInt8(ascii: "\n") || byte < 0x20 {
-                fail("unterminated string or control character in a string; close the quote on the same line", at: start)
+                fail(
+                    "unterminated string or control character in a string; close the quote on the same line", at: start)
                 return nil
             }
             if byte == UInt8(ascii: "\\") {
@@ -338,7 +344,8 @@ private struct Parser {
                         return nil
                     }
                     if (0xD800...0xDBFF).contains(scalar), index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
-                       bytes[index + 1] == UInt8(ascii: "u") {
+                        bytes[index + 1] == UInt8(ascii: "u")
+                    {
                         index += 2
                         if let low = hex4(), (0xDC00...0xDFFF).contains(low) {
                             scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
@@ -346,8 +353,9 @@ private struct Parser {
                     }
                     out.append(contentsOf: Array(String(Unicode.Scalar(scalar).map(Character.init) ?? "\u{FFFD}").utf8))
                 default:
-                    fail("unknown escape '\\\(Character(Unicode.Scalar(escape)))' in a string; write \\\\ for a backslash",
-                         at: position(at: index - 2))
+                    fail(
+                        "unknown escape '\\\(Character(Unicode.Scalar(escape)))' in a string; write \\\\ for a backslash",
+                        at: position(at: index - 2))
                     return nil
                 }
                 continue
@@ -361,7 +369,9 @@ private struct Parser {
 
     mutating func hex4() -> UInt32? {
         guard bytes.count - index >= 4 else { return nil }
-        guard let value = UInt32(String(decoding: bytes[index..<index + 4], as: UTF8.self), radix: 16) else { return nil }
+        guard let value = UInt32(String(decoding: bytes[index..<index + 4], as: UTF8.self), radix: 16) else {
+            return nil
+        }
         index += 4
         return value
     }

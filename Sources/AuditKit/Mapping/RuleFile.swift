@@ -57,8 +57,11 @@ private struct RuleFileParser {
     let path: String
 
     static func error(_ message: String, at position: PositionedJSON.Position, path: String) -> AuditError {
-        AuditError(.badInput, message, location: InputLocation(path: path, byteOffset: position.offset,
-                                                             line: position.line, column: position.column))
+        AuditError(
+            .badInput, message,
+            location: InputLocation(
+                path: path, byteOffset: position.offset,
+                line: position.line, column: position.column))
     }
 
     func error(_ message: String, at position: PositionedJSON.Position) -> AuditError {
@@ -67,20 +70,25 @@ private struct RuleFileParser {
 
     static let fileKeys = ["version", "rules"]
     static let ruleKeys = ["id", "match", "view", "file", "line", "column", "symbol", "note", "status", "reason"]
-    static let matchKeys = ["testType", "errorCode", "title", "text", "textIgnoringCase", "textMatches", "screen",
-                            "group", "duplicate", "region"]
+    static let matchKeys = [
+        "testType", "errorCode", "title", "text", "textIgnoringCase", "textMatches", "screen",
+        "group", "duplicate", "region",
+    ]
     static let regionKeys = ["top", "bottom", "left", "right", "rect"]
     static let rectKeys = ["x", "y", "width", "height"]
 
-    func object(_ value: PositionedJSON, _ what: String, allowed: [String]) throws(AuditError) -> [PositionedJSON.Member] {
+    func object(_ value: PositionedJSON, _ what: String, allowed: [String]) throws(AuditError) -> [PositionedJSON
+        .Member]
+    {
         guard let members = value.members else {
             throw error("\(what) must be an object, found \(value.typeDescription)", at: value.position)
         }
         var seen = Set<String>()
         for member in members {
             guard allowed.contains(member.key) else {
-                throw error("unknown key \"\(member.key)\" in \(what); expected one of: \(allowed.joined(separator: ", "))",
-                            at: member.keyPosition)
+                throw error(
+                    "unknown key \"\(member.key)\" in \(what); expected one of: \(allowed.joined(separator: ", "))",
+                    at: member.keyPosition)
             }
             guard seen.insert(member.key).inserted else {
                 throw error("key \"\(member.key)\" appears twice in \(what); keep one", at: member.keyPosition)
@@ -112,16 +120,18 @@ private struct RuleFileParser {
             return result
         }
         guard value.string != nil else {
-            throw error("\"\(key)\" must be a string or an array of strings, found \(value.typeDescription)",
-                        at: value.position)
+            throw error(
+                "\"\(key)\" must be a string or an array of strings, found \(value.typeDescription)",
+                at: value.position)
         }
         return [try string(value, key)]
     }
 
     func integer(_ value: PositionedJSON, _ key: String, minimum: Int) throws(AuditError) -> Int {
         guard let number = value.number, number.rounded() == number, number >= Double(minimum), number < 1e15 else {
-            throw error("\"\(key)\" must be a whole number of at least \(minimum), found \(describe(value))",
-                        at: value.position)
+            throw error(
+                "\"\(key)\" must be a whole number of at least \(minimum), found \(describe(value))",
+                at: value.position)
         }
         return Int(number)
     }
@@ -138,8 +148,9 @@ private struct RuleFileParser {
 
     func points(_ value: PositionedJSON, _ key: String, allowZero: Bool = false) throws(AuditError) -> Double {
         guard let number = value.number, number.isFinite, allowZero ? number >= 0 : number > 0 else {
-            throw error("\"\(key)\" must be a \(allowZero ? "non-negative" : "positive") number of points, found \(describe(value))",
-                        at: value.position)
+            throw error(
+                "\"\(key)\" must be a \(allowZero ? "non-negative" : "positive") number of points, found \(describe(value))",
+                at: value.position)
         }
         return number
     }
@@ -154,8 +165,9 @@ private struct RuleFileParser {
         do {
             return try RulePattern(source)
         } catch {
-            throw self.error("bad regular expression in \"\(key)\": \(error.message); fix the expression (escape "
-                             + "special characters such as ( [ . with a backslash, written \\\\ in JSON)", at: value.position)
+            throw self.error(
+                "bad regular expression in \"\(key)\": \(error.message); fix the expression (escape "
+                    + "special characters such as ( [ . with a backslash, written \\\\ in JSON)", at: value.position)
         }
     }
 
@@ -165,7 +177,9 @@ private struct RuleFileParser {
             throw error("missing \"version\": add \"version\": 1 at the top of the file", at: root.position)
         }
         guard versionValue.number == 1 else {
-            throw error("unsupported version \(describe(versionValue)); this auditkit reads version 1", at: versionValue.position)
+            throw error(
+                "unsupported version \(describe(versionValue)); this auditkit reads version 1",
+                at: versionValue.position)
         }
         guard let rulesValue = members.first(where: { $0.key == "rules" })?.value else {
             throw error("missing \"rules\": add \"rules\": [] with the rules in order", at: root.position)
@@ -178,8 +192,9 @@ private struct RuleFileParser {
         for item in items {
             let rule = try parseRule(item)
             if let first = ids[rule.id] {
-                throw error("duplicate rule id \"\(rule.id)\" (first used at line \(first.line)); give each rule its own id",
-                            at: item["id"]?.position ?? item.position)
+                throw error(
+                    "duplicate rule id \"\(rule.id)\" (first used at line \(first.line)); give each rule its own id",
+                    at: item["id"]?.position ?? item.position)
             }
             ids[rule.id] = item["id"]?.position ?? item.position
             rules.append(rule)
@@ -219,16 +234,19 @@ private struct RuleFileParser {
             conclusion.status = .system
         case "accepted":
             guard let reason else {
-                throw error("rule \"\(id)\" has status \"accepted\" but no \"reason\"; add \"reason\": \"why this warning is "
-                            + "a false positive\"", at: value["status"]?.position ?? value.position)
+                throw error(
+                    "rule \"\(id)\" has status \"accepted\" but no \"reason\"; add \"reason\": \"why this warning is "
+                        + "a false positive\"", at: value["status"]?.position ?? value.position)
             }
             conclusion.status = .accepted(reason: reason)
         default:
-            throw error("unknown status \"\(statusText)\"; expected open, accepted or system",
-                        at: value["status"]?.position ?? value.position)
+            throw error(
+                "unknown status \"\(statusText)\"; expected open, accepted or system",
+                at: value["status"]?.position ?? value.position)
         }
         if reason != nil, statusText != "accepted", let v = value["reason"] {
-            throw error("\"reason\" only goes with \"status\": \"accepted\"; remove it or use a \"note\"", at: v.position)
+            throw error(
+                "\"reason\" only goes with \"status\": \"accepted\"; remove it or use a \"note\"", at: v.position)
         }
         let location = SourceLocation(file: path, line: value.position.line, column: value.position.column)
         return MappingRule(id: id, match: match, conclusion: conclusion, definedAt: location)
@@ -242,8 +260,9 @@ private struct RuleFileParser {
             for name in try strings(v, "testType") {
                 let type = TestType(key: name)
                 if case .other = type, !name.lowercased().hasPrefix("other:") {
-                    throw error("unknown test type \"\(name)\"; expected one of: "
-                                + TestType.known.map(\.key).joined(separator: ", ") + " (or other:<name>)", at: v.position)
+                    throw error(
+                        "unknown test type \"\(name)\"; expected one of: "
+                            + TestType.known.map(\.key).joined(separator: ", ") + " (or other:<name>)", at: v.position)
                 }
                 types.append(type)
             }

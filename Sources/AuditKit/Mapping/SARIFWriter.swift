@@ -51,16 +51,25 @@ public enum SARIFWriter {
     /// - Parameters:
     ///   - extras: fingerprints and baseline states by issue number.
     ///   - absent: baseline warnings no longer present.
-    public static func data(report: InspectorReport, mapping: MappingResult, extras: [Int: IssueExtras] = [:],
-                            absent: [AbsentResult] = []) -> Data {
+    public static func data(
+        report: InspectorReport, mapping: MappingResult, extras: [Int: IssueExtras] = [:],
+        absent: [AbsentResult] = []
+    ) -> Data {
         let log = document(report: report, mapping: mapping, extras: extras, absent: absent)
-        return (try? JSONSerialization.data(withJSONObject: log, options: [.prettyPrinted, .sortedKeys,
-                                                                           .withoutEscapingSlashes])) ?? Data()
+        return
+            (try? JSONSerialization.data(
+                withJSONObject: log,
+                options: [
+                    .prettyPrinted, .sortedKeys,
+                    .withoutEscapingSlashes,
+                ])) ?? Data()
     }
 
     /// The SARIF log as a JSON object tree.
-    public static func document(report: InspectorReport, mapping: MappingResult, extras: [Int: IssueExtras] = [:],
-                                absent: [AbsentResult] = []) -> [String: Any] {
+    public static func document(
+        report: InspectorReport, mapping: MappingResult, extras: [Int: IssueExtras] = [:],
+        absent: [AbsentResult] = []
+    ) -> [String: Any] {
         // Rules: the test types present, in the Inspector's order, then others by name.
         var types: [TestType] = []
         for issue in report.issues where !types.contains(issue.testType) { types.append(issue.testType) }
@@ -81,8 +90,10 @@ public enum SARIFWriter {
             ]
         }
         let ruleIndex = Dictionary(uniqueKeysWithValues: types.enumerated().map { ($1, $0) })
-        let reportLocation = location(SourceLocation(file: SourceIndex.displayPath(
-            report.sourcePath, workingDirectory: FileManager.default.currentDirectoryPath)))
+        let reportLocation = location(
+            SourceLocation(
+                file: SourceIndex.displayPath(
+                    report.sourcePath, workingDirectory: FileManager.default.currentDirectoryPath)))
         var results: [[String: Any]] = []
         for issue in report.issues {
             let entry = mapping.issue(issue.number)
@@ -119,8 +130,12 @@ public enum SARIFWriter {
             case .accepted(let reason):
                 result["suppressions"] = [["kind": "external", "status": "accepted", "justification": reason]]
             case .system:
-                result["suppressions"] = [["kind": "external", "status": "accepted",
-                                           "justification": "system UI the app does not control"]]
+                result["suppressions"] = [
+                    [
+                        "kind": "external", "status": "accepted",
+                        "justification": "system UI the app does not control",
+                    ]
+                ]
             }
             if let extra = extras[issue.number] {
                 if let fingerprint = extra.fingerprint { result["partialFingerprints"] = ["auditkit/v1": fingerprint] }

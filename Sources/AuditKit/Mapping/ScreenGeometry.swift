@@ -8,15 +8,19 @@ public enum ScreenGeometry {
     /// Nil when the report has none of them.
     public static func size(of screen: Screen) -> (width: Double, height: Double)? {
         if let shot = screen.screenshot, let width = shot.declaredWidth, let height = shot.declaredHeight,
-           width > 0, height > 0, width.isFinite, height.isFinite {
+            width > 0, height > 0, width.isFinite, height.isFinite
+        {
             return (width, height)
         }
         if let bounds = screen.displayBounds, bounds.width > 0, bounds.height > 0, bounds.width.isFinite,
-           bounds.height.isFinite {
+            bounds.height.isFinite
+        {
             let scale = screen.screenshotScale.flatMap { $0 > 0 && $0.isFinite ? $0 : nil } ?? 1
             return (bounds.width / scale, bounds.height / scale)
         }
-        if let shot = screen.screenshot, let width = shot.pixelWidth, let height = shot.pixelHeight, width > 0, height > 0 {
+        if let shot = screen.screenshot, let width = shot.pixelWidth, let height = shot.pixelHeight, width > 0,
+            height > 0
+        {
             return (Double(width), Double(height))
         }
         return nil

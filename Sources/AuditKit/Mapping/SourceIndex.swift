@@ -1,9 +1,9 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A string literal with the file it is in and the view it belongs to.
@@ -98,8 +98,10 @@ public struct SourceIndex: Sendable {
     ///   - workingDirectory: paths under it are shown relative to it.
     ///   - parallel: false lexes on the calling thread only (for measurements); the result is the same.
     /// - Throws: `AuditError` `.missingInput` when a root does not exist or is not a folder.
-    public static func build(roots: [String], workingDirectory: String = FileManager.default.currentDirectoryPath,
-                             parallel: Bool = true) throws(AuditError) -> SourceIndex {
+    public static func build(
+        roots: [String], workingDirectory: String = FileManager.default.currentDirectoryPath,
+        parallel: Bool = true
+    ) throws(AuditError) -> SourceIndex {
         var files: [String] = []
         for root in roots {
             var isDirectory: ObjCBool = false
@@ -128,7 +130,8 @@ public struct SourceIndex: Sendable {
         return SourceIndex(roots: [], outcomes: outcomes)
     }
 
-    private static func build(files: [(path: String, display: String)], roots: [String], parallel: Bool) -> SourceIndex {
+    private static func build(files: [(path: String, display: String)], roots: [String], parallel: Bool) -> SourceIndex
+    {
         let count = files.count
         let buffer = UnsafeMutableBufferPointer<FileOutcome>.allocate(capacity: count)
         buffer.initialize(repeating: FileOutcome(path: ""))
@@ -177,17 +180,23 @@ public struct SourceIndex: Sendable {
                 outcome.problem = AuditError(
                     .limitExceeded,
                     "string interpolations nest more than \(SwiftLexer.maxInterpolationDepth) deep; the rest of the file is not indexed",
-                    location: InputLocation(path: path, byteOffset: limit.offset, line: limit.line, column: limit.column))
+                    location: InputLocation(
+                        path: path, byteOffset: limit.offset, line: limit.line, column: limit.column))
             } else if let limit = scan.typeNestingLimit {
                 outcome.problem = AuditError(
                     .limitExceeded,
                     "type declarations nest more than \(SwiftLexer.maxTypeDepth) deep; deeper ones are not indexed as types",
-                    location: InputLocation(path: path, byteOffset: limit.offset, line: limit.line, column: limit.column))
+                    location: InputLocation(
+                        path: path, byteOffset: limit.offset, line: limit.line, column: limit.column))
             }
         } else if path.hasSuffix(".xcstrings") {
-            do { outcome.strings = try StringCatalogReader.readCatalog(bytes, path: path) } catch { outcome.problem = error }
+            do { outcome.strings = try StringCatalogReader.readCatalog(bytes, path: path) } catch {
+                outcome.problem = error
+            }
         } else if path.hasSuffix(".strings") {
-            do { outcome.strings = try StringCatalogReader.readStrings(bytes, path: path) } catch { outcome.problem = error }
+            do { outcome.strings = try StringCatalogReader.readStrings(bytes, path: path) } catch {
+                outcome.problem = error
+            }
         }
         return outcome
     }
@@ -308,11 +317,13 @@ public struct SourceIndex: Sendable {
     /// Which declared types are views: those inheriting `View`, `UIView`, `UIViewController` (and a few
     /// relatives), then, repeatedly, types inheriting from a type already known to be a view.
     static func resolveViewTypes(_ declarations: [SwiftTypeDeclaration]) -> Set<String> {
-        var views: Set<String> = ["View", "UIView", "UIViewController", "NSView", "NSViewController",
-                                  "UITableViewController", "UICollectionViewController", "UITableViewCell",
-                                  "UICollectionViewCell", "UIHostingController", "UINavigationController",
-                                  "UITabBarController", "ViewModifier", "UIControl", "UILabel", "UIButton",
-                                  "UIStackView", "UIScrollView", "UITableView", "UICollectionView"]
+        var views: Set<String> = [
+            "View", "UIView", "UIViewController", "NSView", "NSViewController",
+            "UITableViewController", "UICollectionViewController", "UITableViewCell",
+            "UICollectionViewCell", "UIHostingController", "UINavigationController",
+            "UITabBarController", "ViewModifier", "UIControl", "UILabel", "UIButton",
+            "UIStackView", "UIScrollView", "UITableView", "UICollectionView",
+        ]
         let builtIn = views
         var changed = true
         while changed {
@@ -419,14 +430,19 @@ public struct SourceIndex: Sendable {
 
     /// Where the type `name` (simple or qualified) is declared (not extended), if it is.
     public func declaration(ofType name: String) -> SourceLocation? {
-        let found = types.first { !$0.declaration.isExtension && ($0.declaration.name == name
-            || $0.declaration.simpleName == Substring(name)) }
+        let found = types.first {
+            !$0.declaration.isExtension
+                && ($0.declaration.name == name
+                    || $0.declaration.simpleName == Substring(name))
+        }
         return found.map { SourceLocation(file: $0.file, line: $0.declaration.line, column: $0.declaration.column) }
     }
 
     /// Where a member such as `HomeWidgetKind.titleColor` is declared, else where its type is.
     public func declaration(ofSymbol symbol: String) -> SourceLocation? {
-        if let member = members.first(where: { $0.declaration.qualifiedName == symbol || $0.declaration.qualifiedName.hasSuffix("." + symbol) }) {
+        if let member = members.first(where: {
+            $0.declaration.qualifiedName == symbol || $0.declaration.qualifiedName.hasSuffix("." + symbol)
+        }) {
             return SourceLocation(file: member.file, line: member.declaration.line, column: member.declaration.column)
         }
         let typeName = symbol.split(separator: ".").first.map(String.init) ?? symbol
@@ -459,7 +475,8 @@ public struct SourceIndex: Sendable {
                 if type == Int32(DT_DIR) {
                     pending.append(path)
                 } else if type == Int32(DT_REG),
-                          name.hasSuffix(".swift") || name.hasSuffix(".strings") || name.hasSuffix(".xcstrings") {
+                    name.hasSuffix(".swift") || name.hasSuffix(".strings") || name.hasSuffix(".xcstrings")
+                {
                     result.append(path)
                 }
             }

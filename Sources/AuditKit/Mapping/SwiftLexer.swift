@@ -246,7 +246,8 @@ private struct Scanner {
                 while j < bytes.count, bytes[j] != UInt8(ascii: "`"), bytes[j] != 10 { j += 1 }
                 identifier(start: start, end: j)
                 index = min(j + 1, bytes.count)
-            case UInt8(ascii: ")") where stopDepth != nil && stack.count == stopDepth! && stack.last?.kind == .interpolation:
+            case UInt8(ascii: ")")
+            where stopDepth != nil && stack.count == stopDepth! && stack.last?.kind == .interpolation:
                 popFrames(from: stack.count - 1)
                 index += 1
                 return index
@@ -315,9 +316,13 @@ private struct Scanner {
         if var pending = pendingType, !pending.stopped {
             if pending.name == nil || pending.expectingDottedName {
                 let word = text(start, end)
-                if pending.name == nil, ["func", "var", "let", "static", "override", "final", "private", "public",
-                                          "internal", "fileprivate", "open", "required", "convenience", "case", "subscript",
-                                          "init"].contains(word) {
+                if pending.name == nil,
+                    [
+                        "func", "var", "let", "static", "override", "final", "private", "public",
+                        "internal", "fileprivate", "open", "required", "convenience", "case", "subscript",
+                        "init",
+                    ].contains(word)
+                {
                     pendingType = nil
                 } else {
                     pending.name = pending.name.map { $0 + "." + word } ?? word
@@ -351,7 +356,8 @@ private struct Scanner {
             }
         } else if length == 3 || length == 4 {
             if isIdentifier(token, "let") || isIdentifier(token, "var") || isIdentifier(token, "func")
-                || isIdentifier(token, "case") {
+                || isIdentifier(token, "case")
+            {
                 pendingMemberKeyword = true
             }
         }
@@ -382,14 +388,17 @@ private struct Scanner {
             if let pending = pendingType, pending.name != nil, enclosingTypeNames.count >= SwiftLexer.maxTypeDepth {
                 if result.typeNestingLimit == nil {
                     let (line, column) = lineAndColumn(of: pending.keywordStart)
-                    result.typeNestingLimit = SwiftFileScan.NestingLimit(offset: pending.keywordStart, line: line,
-                                                                         column: column)
+                    result.typeNestingLimit = SwiftFileScan.NestingLimit(
+                        offset: pending.keywordStart, line: line,
+                        column: column)
                 }
             } else if let pending = pendingType, let name = pending.name {
                 let qualified = pending.isExtension ? name : (enclosingTypeNames + [name]).joined(separator: ".")
                 let (line, column) = lineAndColumn(of: pending.keywordStart)
-                result.types.append(SwiftTypeDeclaration(name: qualified, inheritedTypes: pending.inherited,
-                                                         isExtension: pending.isExtension, line: line, column: column))
+                result.types.append(
+                    SwiftTypeDeclaration(
+                        name: qualified, inheritedTypes: pending.inherited,
+                        isExtension: pending.isExtension, line: line, column: column))
                 frame.typeName = name
                 if pending.inherited.contains("PreviewProvider") { frame.isPreview = true }
             }
@@ -418,10 +427,12 @@ private struct Scanner {
                 pending.sawColon = true
                 pendingType = pending
             } else if var frame = stack.last, frame.kind == .paren, let previous = recentToken(0),
-                      previous.kind == .identifier {
+                previous.kind == .identifier
+            {
                 let before = recentToken(1)
                 if before == nil || before?.kind == .punctuation(UInt8(ascii: "("))
-                    || before?.kind == .punctuation(UInt8(ascii: ",")) {
+                    || before?.kind == .punctuation(UInt8(ascii: ","))
+                {
                     frame.label = text(previous.start, previous.end)
                     stack[stack.count - 1] = frame
                 }
@@ -493,11 +504,11 @@ private struct Scanner {
                     holes.append((holeStart, index))
                     continue
                 }
-                index = j + 1   // skip the escaped character
+                index = j + 1  // skip the escaped character
                 continue
             }
             if b == 10, !multiline {
-                break scanning   // unterminated single-line literal: drop it
+                break scanning  // unterminated single-line literal: drop it
             }
             if b == UInt8(ascii: "\"") {
                 var j = index
@@ -564,7 +575,9 @@ private struct Scanner {
     }
 
     /// Decodes the literal's content into segments.
-    func decode(from start: Int, to end: Int, holes: [(Int, Int)], hashes: Int, multiline: Bool) -> [SwiftStringLiteral.Segment] {
+    func decode(from start: Int, to end: Int, holes: [(Int, Int)], hashes: Int, multiline: Bool) -> [SwiftStringLiteral
+        .Segment]
+    {
         var begin = start
         var finish = end
         var indent = 0

@@ -36,9 +36,11 @@ public struct SwiftStringLiteral: Sendable, Hashable {
     public var inPreview: Bool
 
     /// Creates a literal record.
-    public init(segments: [Segment], offset: Int, line: Int, column: Int, isMultiline: Bool = false,
-                rawDelimiterCount: Int = 0, call: String? = nil, argumentLabel: String? = nil, argumentIndex: Int = 0,
-                assignedTo: String? = nil, enclosingTypes: [String] = [], inPreview: Bool = false) {
+    public init(
+        segments: [Segment], offset: Int, line: Int, column: Int, isMultiline: Bool = false,
+        rawDelimiterCount: Int = 0, call: String? = nil, argumentLabel: String? = nil, argumentIndex: Int = 0,
+        assignedTo: String? = nil, enclosingTypes: [String] = [], inPreview: Bool = false
+    ) {
         self.segments = segments
         self.offset = offset
         self.line = line
@@ -157,8 +159,10 @@ public struct SwiftFileScan: Sendable {
     }
 
     /// Creates a scan result.
-    public init(literals: [SwiftStringLiteral] = [], types: [SwiftTypeDeclaration] = [],
-                members: [SwiftMemberDeclaration] = []) {
+    public init(
+        literals: [SwiftStringLiteral] = [], types: [SwiftTypeDeclaration] = [],
+        members: [SwiftMemberDeclaration] = []
+    ) {
         self.literals = literals
         self.types = types
         self.members = members

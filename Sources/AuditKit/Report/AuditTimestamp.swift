@@ -8,11 +8,14 @@ public enum AuditTimestamp {
         let bytes = Array(fileName.utf8)
         let marker = Array("AuditReport_".utf8)
         guard bytes.count >= marker.count + 19 else { return nil }
-        for start in 0...(bytes.count - marker.count - 19) where Array(bytes[start..<(start + marker.count)]) == marker {
+        for start in 0...(bytes.count - marker.count - 19) where Array(bytes[start..<(start + marker.count)]) == marker
+        {
             // YYYY-MM-DD_HH-MM-SS
             let field = Array(bytes[(start + marker.count)..<(start + marker.count + 19)])
-            if let date = parse(field, dateTimeSeparator: UInt8(ascii: "_"), timeSeparator: UInt8(ascii: "-"),
-                                timeZone: timeZone) {
+            if let date = parse(
+                field, dateTimeSeparator: UInt8(ascii: "_"), timeSeparator: UInt8(ascii: "-"),
+                timeZone: timeZone)
+            {
                 return date
             }
         }
@@ -23,12 +26,15 @@ public enum AuditTimestamp {
     public static func fromTextHeader(_ value: String, timeZone: TimeZone = .current) -> Date? {
         let bytes = Array(value.trimmingCharacters(in: .whitespaces).utf8)
         guard bytes.count >= 19 else { return nil }
-        return parse(Array(bytes.prefix(19)), dateTimeSeparator: UInt8(ascii: " "), timeSeparator: UInt8(ascii: ":"),
-                     timeZone: timeZone)
+        return parse(
+            Array(bytes.prefix(19)), dateTimeSeparator: UInt8(ascii: " "), timeSeparator: UInt8(ascii: ":"),
+            timeZone: timeZone)
     }
 
-    private static func parse(_ field: [UInt8], dateTimeSeparator: UInt8, timeSeparator: UInt8,
-                              timeZone: TimeZone) -> Date? {
+    private static func parse(
+        _ field: [UInt8], dateTimeSeparator: UInt8, timeSeparator: UInt8,
+        timeZone: TimeZone
+    ) -> Date? {
         func number(_ range: Range<Int>) -> Int? {
             var value = 0
             for byte in field[range] {
@@ -38,15 +44,17 @@ public enum AuditTimestamp {
             return value
         }
         guard field.count == 19, field[4] == UInt8(ascii: "-"), field[7] == UInt8(ascii: "-"),
-              field[10] == dateTimeSeparator, field[13] == timeSeparator, field[16] == timeSeparator,
-              let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
-              let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
-              (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61 else { return nil }
+            field[10] == dateTimeSeparator, field[13] == timeSeparator, field[16] == timeSeparator,
+            let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
+            let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
+            (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61
+        else { return nil }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         let components = DateComponents(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
         guard let date = calendar.date(from: components),
-              calendar.component(.day, from: date) == day else { return nil }
+            calendar.component(.day, from: date) == day
+        else { return nil }
         return date
     }
 }

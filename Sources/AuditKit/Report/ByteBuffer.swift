@@ -1,9 +1,9 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A file's bytes, read once into one allocation that lives as long as this object. The reader scans,
@@ -51,12 +51,14 @@ public final class ByteBuffer: @unchecked Sendable {
         guard fd >= 0 else {
             let code = errno
             let what = code == ENOENT ? "no such file" : "cannot open the file"
-            throw AuditError(.missingInput, what, path: path, cause: code == ENOENT ? nil : String(cString: strerror(code)))
+            throw AuditError(
+                .missingInput, what, path: path, cause: code == ENOENT ? nil : String(cString: strerror(code)))
         }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else {
-            throw AuditError(.missingInput, "cannot read the file's size", path: path, cause: String(cString: strerror(errno)))
+            throw AuditError(
+                .missingInput, "cannot read the file's size", path: path, cause: String(cString: strerror(errno)))
         }
         if (info.st_mode & S_IFMT) == S_IFDIR {
             throw AuditError(.missingInput, "is a folder, not a report file", path: path)
@@ -66,7 +68,8 @@ public final class ByteBuffer: @unchecked Sendable {
         }
         let size = Int(info.st_size)
         if size > maxSize {
-            throw AuditError(.limitExceeded, "the file is \(size) bytes, more than the limit of \(maxSize) bytes", path: path)
+            throw AuditError(
+                .limitExceeded, "the file is \(size) bytes, more than the limit of \(maxSize) bytes", path: path)
         }
         var capacity = max(size, 1)
         var pointer = malloc(capacity)!
@@ -75,7 +78,8 @@ public final class ByteBuffer: @unchecked Sendable {
             if count == capacity {
                 if count >= maxSize {
                     free(pointer)
-                    throw AuditError(.limitExceeded, "the file is larger than the limit of \(maxSize) bytes", path: path)
+                    throw AuditError(
+                        .limitExceeded, "the file is larger than the limit of \(maxSize) bytes", path: path)
                 }
                 capacity = min(max(capacity * 2, 4096), maxSize + 1)
                 pointer = realloc(pointer, capacity)!

@@ -28,8 +28,10 @@ public enum EmbeddedImageDecoder {
     /// - Parameters:
     ///   - content: the string's raw bytes in the file.
     ///   - escaped: whether the string has backslash escapes (from the scanner).
-    public static func decode(content: UnsafeRawBufferPointer, escaped: Bool, declaredWidth: Double?,
-                              declaredHeight: Double?, limits: Limits = .standard) -> ReportImage {
+    public static func decode(
+        content: UnsafeRawBufferPointer, escaped: Bool, declaredWidth: Double?,
+        declaredHeight: Double?, limits: Limits = .standard
+    ) -> ReportImage {
         var image = ReportImage(data: Data(), declaredWidth: declaredWidth, declaredHeight: declaredHeight)
         var payload = content
         if let length = jpegPrefixLength(content) {
@@ -40,12 +42,15 @@ public enum EmbeddedImageDecoder {
                 return image
             }
             let header = UnsafeRawBufferPointer(rebasing: content[..<comma])
-            let mediaType = (escaped ? String(decoding: JSONDocument.unescape(header), as: UTF8.self)
-                             : String(decoding: header, as: UTF8.self)).lowercased()
+            let mediaType =
+                (escaped
+                ? String(decoding: JSONDocument.unescape(header), as: UTF8.self)
+                : String(decoding: header, as: UTF8.self)).lowercased()
             let parts = mediaType.dropFirst(5).split(separator: ";", omittingEmptySubsequences: false)
             let mime = parts.first.map(String.init) ?? ""
             guard parts.dropFirst().contains("base64"),
-                  mime.isEmpty || mime == "image/jpeg" || mime == "image/jpg" || mime == "image/pjpeg" else {
+                mime.isEmpty || mime == "image/jpeg" || mime == "image/jpg" || mime == "image/pjpeg"
+            else {
                 image.problem = .unsupportedDataURI(String(mediaType.prefix(40)))
                 return image
             }
@@ -80,8 +85,9 @@ public enum EmbeddedImageDecoder {
             }
             withUnsafeTemporaryAllocation(of: CChar.self, capacity: Int(CAuditImaging_message_capacity)) { buffer in
                 buffer[0] = 0
-                status = CAuditImaging_jpeg_read_header(bytes.baseAddress, bytes.count, &width, &height,
-                                                        &components, buffer.baseAddress)
+                status = CAuditImaging_jpeg_read_header(
+                    bytes.baseAddress, bytes.count, &width, &height,
+                    &components, buffer.baseAddress)
                 if status != 0 { message = String(cString: buffer.baseAddress!) }
             }
         }
@@ -190,8 +196,10 @@ public enum EmbeddedImageDecoder {
     /// The decoding loop: four sextets at a time while they are plain alphabet bytes, one at a time
     /// around escapes, whitespace and padding. Returns the byte count, or nil when the text is not base64
     /// (or has an escape other than `\/`).
-    private static func decodeBase64(_ text: UnsafeRawBufferPointer, into out: UnsafeMutablePointer<UInt8>,
-                                     table: UnsafePointer<UInt8>) -> Int? {
+    private static func decodeBase64(
+        _ text: UnsafeRawBufferPointer, into out: UnsafeMutablePointer<UInt8>,
+        table: UnsafePointer<UInt8>
+    ) -> Int? {
         guard let start = text.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return 0 }
         let end = text.count
         var p = 0

@@ -65,8 +65,10 @@ public struct InspectorReport: Sendable {
     public var warnings: [ReportWarning]
 
     /// Creates a report.
-    public init(sourcePath: String, format: ReportFormat, auditDate: Date, auditDateSource: AuditDateSource,
-                sha256: String, fileSize: Int, device: String? = nil, screens: [Screen], warnings: [ReportWarning] = []) {
+    public init(
+        sourcePath: String, format: ReportFormat, auditDate: Date, auditDateSource: AuditDateSource,
+        sha256: String, fileSize: Int, device: String? = nil, screens: [Screen], warnings: [ReportWarning] = []
+    ) {
         self.sourcePath = sourcePath
         self.format = format
         self.auditDate = auditDate
@@ -108,8 +110,10 @@ public struct Screen: Sendable {
     public var issues: [Issue]
 
     /// Creates a screen.
-    public init(index: Int, name: String, groupName: String, displayBounds: Rect? = nil, screenshotScale: Double? = nil,
-                screenshotRotation: Double? = nil, screenshot: ReportImage? = nil, issues: [Issue] = []) {
+    public init(
+        index: Int, name: String, groupName: String, displayBounds: Rect? = nil, screenshotScale: Double? = nil,
+        screenshotRotation: Double? = nil, screenshot: ReportImage? = nil, issues: [Issue] = []
+    ) {
         self.index = index
         self.name = name
         self.groupName = groupName
@@ -155,10 +159,12 @@ public struct Issue: Sendable {
     public var elementRect: Rect?
 
     /// Creates an issue.
-    public init(number: Int, screenIndex: Int, screenName: String, screenGroupName: String, errorCode: Int? = nil,
-                shortTitle: String, longDescription: String? = nil, extraInfo: String? = nil, elementText: String? = nil,
-                testType: TestType, testTypeName: String? = nil, suggestion: String? = nil, isDuplicate: Bool = false,
-                thumbnail: ReportImage? = nil, elementRect: Rect? = nil) {
+    public init(
+        number: Int, screenIndex: Int, screenName: String, screenGroupName: String, errorCode: Int? = nil,
+        shortTitle: String, longDescription: String? = nil, extraInfo: String? = nil, elementText: String? = nil,
+        testType: TestType, testTypeName: String? = nil, suggestion: String? = nil, isDuplicate: Bool = false,
+        thumbnail: ReportImage? = nil, elementRect: Rect? = nil
+    ) {
         self.number = number
         self.screenIndex = screenIndex
         self.screenName = screenName

@@ -85,11 +85,14 @@ struct JSONDocument: Sendable {
     ///   - requireEnd: when true, only whitespace may follow the value up to `end`.
     ///   - maxDepth: deepest allowed nesting of arrays and objects.
     /// - Returns: the document and the offset just past the value.
-    static func parse(_ buffer: ByteBuffer, from start: Int, to end: Int? = nil, requireEnd: Bool,
-                      maxDepth: Int) throws(JSONParseError) -> JSONDocument {
+    static func parse(
+        _ buffer: ByteBuffer, from start: Int, to end: Int? = nil, requireEnd: Bool,
+        maxDepth: Int
+    ) throws(JSONParseError) -> JSONDocument {
         precondition(buffer.count < Int(Int32.max), "JSON documents are limited to 2 GB")
-        var parser = JSONParser(base: buffer.bytes.baseAddress!.assumingMemoryBound(to: UInt8.self),
-                                end: end ?? buffer.count, maxDepth: maxDepth)
+        var parser = JSONParser(
+            base: buffer.bytes.baseAddress!.assumingMemoryBound(to: UInt8.self),
+            end: end ?? buffer.count, maxDepth: maxDepth)
         try parser.parse(from: start, requireEnd: requireEnd)
         return JSONDocument(nodes: parser.nodes, buffer: buffer)
     }
@@ -137,9 +140,10 @@ struct JSONDocument: Sendable {
         if node.escaped { return string(index) == text }
         let length = node.end - node.start - 2
         let utf8 = text.utf8
-        return utf8.count == length && utf8.withContiguousStorageIfAvailable { key in
-            memcmp(key.baseAddress!, buffer.bytes.baseAddress! + node.start + 1, length) == 0
-        } ?? (string(index) == text)
+        return utf8.count == length
+            && utf8.withContiguousStorageIfAvailable { key in
+                memcmp(key.baseAddress!, buffer.bytes.baseAddress! + node.start + 1, length) == 0
+            } ?? (string(index) == text)
     }
 
     /// The decoded text of the string node at `index`. Lone surrogates become U+FFFD; bytes that are not
@@ -207,7 +211,8 @@ struct JSONDocument: Sendable {
                 i += 4
                 if (0xD800...0xDBFF).contains(unit) {
                     if i + 6 <= raw.count, raw[i] == UInt8(ascii: "\\"), raw[i + 1] == UInt8(ascii: "u"),
-                       let low = hex(i + 2), (0xDC00...0xDFFF).contains(low) {
+                        let low = hex(i + 2), (0xDC00...0xDFFF).contains(low)
+                    {
                         i += 6
                         append(scalar: 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00))
                     } else {
@@ -338,8 +343,10 @@ private struct JSONParser {
                     nodes[top].next = nodes.count
                     continue
                 }
-                throw fail(isObject ? "expected ',' or '}' in an object, found \(describe(c))"
-                           : "expected ',' or ']' in an array, found \(describe(c))", at: i)
+                throw fail(
+                    isObject
+                        ? "expected ',' or '}' in an object, found \(describe(c))"
+                        : "expected ',' or ']' in an array, found \(describe(c))", at: i)
             }
             break
         }
@@ -359,7 +366,8 @@ private struct JSONParser {
         }
         try parseString()
         let key = nodes[nodes.count - 1]
-        valueIsImageData = key.end - key.start == JSONParser.imageDataKey.count + 2
+        valueIsImageData =
+            key.end - key.start == JSONParser.imageDataKey.count + 2
             && JSONParser.imageDataKey.withUnsafeBytes { memcmp($0.baseAddress!, base + key.start + 1, $0.count) == 0 }
         skipWhitespace()
         guard i < end else { throw truncated() }
@@ -383,7 +391,8 @@ private struct JSONParser {
                 let highs: UInt64 = 0x8080_8080_8080_8080
                 let quote = word ^ (ones &* 0x22)
                 let backslash = word ^ (ones &* 0x5C)
-                let special = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
+                let special =
+                    ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
                     | ((word &- ones &* 0x20) & ~word)
                 let flagged = special & highs
                 if flagged != 0 {
@@ -401,13 +410,15 @@ private struct JSONParser {
             guard p < end else { throw truncated() }
             let b = base[p]
             if b == 0x22 { break }
-            if b < 0x20 { throw fail("control character (byte 0x\(String(b, radix: 16, uppercase: true))) inside a string", at: p) }
+            if b < 0x20 {
+                throw fail("control character (byte 0x\(String(b, radix: 16, uppercase: true))) inside a string", at: p)
+            }
             // Backslash.
             escaped = true
             guard p + 1 < end else { throw truncated() }
             switch base[p + 1] {
             case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
-                 UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+                UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
                 p += 2
             case UInt8(ascii: "u"):
                 guard p + 6 <= end else { throw truncated() }
@@ -509,7 +520,8 @@ private struct JSONParser {
         i = p
     }
 
-    private mutating func parseLiteral(_ word: StaticString, kind: JSONDocument.Kind, flag: Bool) throws(JSONParseError) {
+    private mutating func parseLiteral(_ word: StaticString, kind: JSONDocument.Kind, flag: Bool) throws(JSONParseError)
+    {
         let length = word.utf8CodeUnitCount
         let pointer = word.utf8Start
         for k in 0..<length {

@@ -19,8 +19,10 @@ public struct ReportImage: Sendable {
     public var problem: ImageProblem?
 
     /// Creates an image.
-    public init(data: Data, declaredWidth: Double? = nil, declaredHeight: Double? = nil, pixelWidth: Int? = nil,
-                pixelHeight: Int? = nil, problem: ImageProblem? = nil) {
+    public init(
+        data: Data, declaredWidth: Double? = nil, declaredHeight: Double? = nil, pixelWidth: Int? = nil,
+        pixelHeight: Int? = nil, problem: ImageProblem? = nil
+    ) {
         self.data = data
         self.declaredWidth = declaredWidth
         self.declaredHeight = declaredHeight

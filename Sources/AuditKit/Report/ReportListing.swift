@@ -24,8 +24,10 @@ public struct ListingEntry: Sendable {
     public var files: EvidenceExport.Result?
 
     /// Creates an entry.
-    public init(path: String, report: InspectorReport? = nil, error: AuditError? = nil,
-                files: EvidenceExport.Result? = nil) {
+    public init(
+        path: String, report: InspectorReport? = nil, error: AuditError? = nil,
+        files: EvidenceExport.Result? = nil
+    ) {
         self.path = path
         self.report = report
         self.error = error
@@ -52,7 +54,8 @@ public enum ReportListing {
     /// Human-readable lines: a header, then one line per issue.
     public static func text(_ report: InspectorReport) -> String {
         let issues = report.issues
-        var out = "\(report.sourcePath): \(report.format.rawValue) report, \(report.screens.count) "
+        var out =
+            "\(report.sourcePath): \(report.format.rawValue) report, \(report.screens.count) "
             + "screen\(report.screens.count == 1 ? "" : "s"), \(issues.count) issue\(issues.count == 1 ? "" : "s"), "
             + "audited \(displayDate(report.auditDate)) (from \(dateSourcePhrase(report.auditDateSource)))\n"
         for screen in report.screens {
@@ -90,17 +93,24 @@ public enum ReportListing {
     /// A heading and a table per report.
     public static func markdown(_ report: InspectorReport) -> String {
         var out = "## \(markdownCell(report.fileName))\n\n"
-        out += "\(report.format.rawValue) report, \(report.screens.count) screens, \(report.issues.count) issues, "
+        out +=
+            "\(report.format.rawValue) report, \(report.screens.count) screens, \(report.issues.count) issues, "
             + "audited \(displayDate(report.auditDate)).\n\n"
         out += "| # | Screen | Test type | Title | Element | Rect | Duplicate | Image problem |\n"
         out += "|---:|---|---|---|---|---|---|---|\n"
         for issue in report.issues {
-            let screen = "\(issue.screenIndex + 1) " + markdownCell(issue.screenGroupName.isEmpty ? issue.screenName
-                                                                   : issue.screenGroupName)
-            let cells = [String(issue.number), screen, markdownCell(issue.testType.displayName),
-                         markdownCell(issue.shortTitle), markdownCell(issue.elementText ?? ""),
-                         issue.elementRect?.compactDescription ?? "", issue.isDuplicate ? "yes" : "",
-                         markdownCell(issue.imageProblem?.description ?? "")]
+            let screen =
+                "\(issue.screenIndex + 1) "
+                + markdownCell(
+                    issue.screenGroupName.isEmpty
+                        ? issue.screenName
+                        : issue.screenGroupName)
+            let cells = [
+                String(issue.number), screen, markdownCell(issue.testType.displayName),
+                markdownCell(issue.shortTitle), markdownCell(issue.elementText ?? ""),
+                issue.elementRect?.compactDescription ?? "", issue.isDuplicate ? "yes" : "",
+                markdownCell(issue.imageProblem?.description ?? ""),
+            ]
             out += "| " + cells.joined(separator: " | ") + " |\n"
         }
         return out
@@ -114,7 +124,8 @@ public enum ReportListing {
     // MARK: CSV
 
     /// The CSV header line.
-    public static let csvHeader = "report,number,screen_index,screen_name,screen_group,test_type,test_type_name,"
+    public static let csvHeader =
+        "report,number,screen_index,screen_name,screen_group,test_type,test_type_name,"
         + "error_code,short_title,element_text,rect_x,rect_y,rect_width,rect_height,duplicate,image_problem\r\n"
 
     /// One CSV row per issue (CRLF line ends, fields quoted when needed).
@@ -124,8 +135,10 @@ public enum ReportListing {
             let rect = issue.elementRect
             let fields: [String] = [
                 report.sourcePath, String(issue.number), String(issue.screenIndex + 1), issue.screenName,
-                issue.screenGroupName, issue.testType.key, issue.testTypeName ?? "", issue.errorCode.map(String.init) ?? "",
-                issue.shortTitle, issue.elementText ?? "", rect.map { number($0.x) } ?? "", rect.map { number($0.y) } ?? "",
+                issue.screenGroupName, issue.testType.key, issue.testTypeName ?? "",
+                issue.errorCode.map(String.init) ?? "",
+                issue.shortTitle, issue.elementText ?? "", rect.map { number($0.x) } ?? "",
+                rect.map { number($0.y) } ?? "",
                 rect.map { number($0.width) } ?? "", rect.map { number($0.height) } ?? "",
                 issue.isDuplicate ? "true" : "false", issue.imageProblem?.description ?? "",
             ]
@@ -159,12 +172,15 @@ public enum ReportListing {
             let error = entry.error
             return .object([
                 ("path", .string(entry.path)),
-                ("error", .object([
-                    ("code", .optional(error?.code.rawValue)),
-                    ("message", .optional(error?.message)),
-                    ("byteOffset", .optional(error?.location?.byteOffset)),
-                    ("description", .optional(error?.description)),
-                ])),
+                (
+                    "error",
+                    .object([
+                        ("code", .optional(error?.code.rawValue)),
+                        ("message", .optional(error?.message)),
+                        ("byteOffset", .optional(error?.location?.byteOffset)),
+                        ("description", .optional(error?.description)),
+                    ])
+                ),
             ])
         }
         let files = entry.files
@@ -179,51 +195,67 @@ public enum ReportListing {
             ("device", .optional(report.device)),
             ("screenCount", .int(report.screens.count)),
             ("issueCount", .int(report.issues.count)),
-            ("screens", .array(report.screens.map { screen in
-                .object([
-                    ("index", .int(screen.index)),
-                    ("number", .int(screen.index + 1)),
-                    ("name", .string(screen.name)),
-                    ("groupName", .string(screen.groupName)),
-                    ("displayBounds", rectJSON(screen.displayBounds)),
-                    ("screenshotScale", .optional(screen.screenshotScale)),
-                    ("screenshotRotation", .optional(screen.screenshotRotation)),
-                    ("screenshot", imageJSON(screen.screenshot, file: files?.screenshots[screen.index])),
-                    ("issueNumbers", .array(screen.issues.map { .int($0.number) })),
-                ])
-            })),
-            ("issues", .array(report.issues.map { issue in
-                .object([
-                    ("number", .int(issue.number)),
-                    ("screenIndex", .int(issue.screenIndex)),
-                    ("screenName", .string(issue.screenName)),
-                    ("screenGroupName", .string(issue.screenGroupName)),
-                    ("testType", .string(issue.testType.key)),
-                    ("testTypeDisplayName", .string(issue.testType.displayName)),
-                    ("testTypeName", .optional(issue.testTypeName)),
-                    ("errorCode", .optional(issue.errorCode)),
-                    ("shortTitle", .string(issue.shortTitle)),
-                    ("longDescription", .optional(issue.longDescription)),
-                    ("extraInfo", .optional(issue.extraInfo)),
-                    ("elementText", .optional(issue.elementText)),
-                    ("suggestion", .optional(issue.suggestion)),
-                    ("isDuplicate", .bool(issue.isDuplicate)),
-                    ("elementRect", rectJSON(issue.elementRect)),
-                    ("thumbnail", imageJSON(issue.thumbnail, file: files?.thumbnails[issue.number])),
-                    ("imageProblem", .optional(issue.imageProblem?.description)),
-                ])
-            })),
-            ("warnings", .array(report.warnings.map { warning in
-                .object([("path", .string(warning.path)), ("message", .string(warning.message)),
-                         ("byteOffset", .optional(warning.byteOffset))])
-            })),
+            (
+                "screens",
+                .array(
+                    report.screens.map { screen in
+                        .object([
+                            ("index", .int(screen.index)),
+                            ("number", .int(screen.index + 1)),
+                            ("name", .string(screen.name)),
+                            ("groupName", .string(screen.groupName)),
+                            ("displayBounds", rectJSON(screen.displayBounds)),
+                            ("screenshotScale", .optional(screen.screenshotScale)),
+                            ("screenshotRotation", .optional(screen.screenshotRotation)),
+                            ("screenshot", imageJSON(screen.screenshot, file: files?.screenshots[screen.index])),
+                            ("issueNumbers", .array(screen.issues.map { .int($0.number) })),
+                        ])
+                    })
+            ),
+            (
+                "issues",
+                .array(
+                    report.issues.map { issue in
+                        .object([
+                            ("number", .int(issue.number)),
+                            ("screenIndex", .int(issue.screenIndex)),
+                            ("screenName", .string(issue.screenName)),
+                            ("screenGroupName", .string(issue.screenGroupName)),
+                            ("testType", .string(issue.testType.key)),
+                            ("testTypeDisplayName", .string(issue.testType.displayName)),
+                            ("testTypeName", .optional(issue.testTypeName)),
+                            ("errorCode", .optional(issue.errorCode)),
+                            ("shortTitle", .string(issue.shortTitle)),
+                            ("longDescription", .optional(issue.longDescription)),
+                            ("extraInfo", .optional(issue.extraInfo)),
+                            ("elementText", .optional(issue.elementText)),
+                            ("suggestion", .optional(issue.suggestion)),
+                            ("isDuplicate", .bool(issue.isDuplicate)),
+                            ("elementRect", rectJSON(issue.elementRect)),
+                            ("thumbnail", imageJSON(issue.thumbnail, file: files?.thumbnails[issue.number])),
+                            ("imageProblem", .optional(issue.imageProblem?.description)),
+                        ])
+                    })
+            ),
+            (
+                "warnings",
+                .array(
+                    report.warnings.map { warning in
+                        .object([
+                            ("path", .string(warning.path)), ("message", .string(warning.message)),
+                            ("byteOffset", .optional(warning.byteOffset)),
+                        ])
+                    })
+            ),
         ])
     }
 
     static func rectJSON(_ rect: Rect?) -> OrderedJSON {
         guard let rect else { return .null }
-        return .object([("x", .double(rect.x)), ("y", .double(rect.y)), ("width", .double(rect.width)),
-                        ("height", .double(rect.height))])
+        return .object([
+            ("x", .double(rect.x)), ("y", .double(rect.y)), ("width", .double(rect.width)),
+            ("height", .double(rect.height)),
+        ])
     }
 
     static func imageJSON(_ image: ReportImage?, file: String?) -> OrderedJSON {

@@ -50,12 +50,14 @@ struct ReportPayloadDecoder {
     mutating func decodeScreens(path: String) throws -> [Screen] {
         let rootKey = ReportPayloadLocator.rootKey
         guard document.nodes[0].kind == .object, let all = document.value(of: rootKey, in: 0) else {
-            throw AuditError(.badInput, "the JSON payload has no \(rootKey)", path: path,
-                             byteOffset: document.nodes[0].start)
+            throw AuditError(
+                .badInput, "the JSON payload has no \(rootKey)", path: path,
+                byteOffset: document.nodes[0].start)
         }
         guard document.nodes[all].kind == .array else {
-            throw AuditError(.badInput, "\(rootKey) is \(document.nodes[all].kind.phrase), not an array", path: path,
-                             byteOffset: document.nodes[all].start)
+            throw AuditError(
+                .badInput, "\(rootKey) is \(document.nodes[all].kind.phrase), not an array", path: path,
+                byteOffset: document.nodes[all].start)
         }
         var screens: [Screen] = []
         var number = 0
@@ -70,8 +72,9 @@ struct ReportPayloadDecoder {
             let name = fields.string(.screenName) ?? String(position)
             let group = fields.string(.screenGroupName) ?? ""
             var screen = Screen(index: index, name: name, groupName: group)
-            screen.displayBounds = fields.rect(.displayBoundsX, .displayBoundsY,
-                                               .displayBoundsWidth, .displayBoundsHeight)
+            screen.displayBounds = fields.rect(
+                .displayBoundsX, .displayBoundsY,
+                .displayBoundsWidth, .displayBoundsHeight)
             screen.screenshotScale = fields.number(.screenshotScale)
             screen.screenshotRotation = fields.number(.screenshotRotation)
             let fullJob = fields.image(.imageFull)
@@ -85,8 +88,9 @@ struct ReportPayloadDecoder {
             for (issuePosition, issueNode) in issueNodes.enumerated() {
                 let issuePath = "\(screenPath)._axKeyAllIssues[\(issuePosition)]"
                 guard document.nodes[issueNode].kind == .object else {
-                    warn(issuePath, "expected an object, found \(document.nodes[issueNode].kind.phrase); issue skipped",
-                         issueNode)
+                    warn(
+                        issuePath, "expected an object, found \(document.nodes[issueNode].kind.phrase); issue skipped",
+                        issueNode)
                     continue
                 }
                 number += 1
@@ -106,9 +110,10 @@ struct ReportPayloadDecoder {
                     testTypeName: typeName,
                     suggestion: issueFields.string(.issueSuggestion),
                     isDuplicate: issueFields.bool(.issueIsDuplicate) ?? false)
-                issue.elementRect = issueFields.rect(.rectX, .rectY,
-                                                     .rectWidth,
-                                                     .rectHeight)
+                issue.elementRect = issueFields.rect(
+                    .rectX, .rectY,
+                    .rectWidth,
+                    .rectHeight)
                 let thumbJob = issueFields.image(.imageThumbnail)
                 warnings.append(contentsOf: issueFields.warnings)
                 if var job = thumbJob {
@@ -147,7 +152,9 @@ struct ReportPayloadDecoder {
                 }
             }
         } else {
-            for (k, job) in jobs.enumerated() { results[k] = ReportPayloadDecoder.decode(job, document: document, limits: limits) }
+            for (k, job) in jobs.enumerated() {
+                results[k] = ReportPayloadDecoder.decode(job, document: document, limits: limits)
+            }
         }
         for (k, job) in jobs.enumerated() {
             if let issue = job.issue {
@@ -158,16 +165,20 @@ struct ReportPayloadDecoder {
         }
     }
 
-    private static func decode(_ job: ImageJob, document: JSONDocument,
-                               limits: EmbeddedImageDecoder.Limits) -> ReportImage {
+    private static func decode(
+        _ job: ImageJob, document: JSONDocument,
+        limits: EmbeddedImageDecoder.Limits
+    ) -> ReportImage {
         guard let node = job.stringNode else {
-            return ReportImage(data: Data(), declaredWidth: job.declaredWidth, declaredHeight: job.declaredHeight,
-                               problem: .missingData)
+            return ReportImage(
+                data: Data(), declaredWidth: job.declaredWidth, declaredHeight: job.declaredHeight,
+                problem: .missingData)
         }
         let string = document.nodes[node]
         let content = UnsafeRawBufferPointer(rebasing: document.buffer.bytes[(string.start + 1)..<(string.end - 1)])
-        return EmbeddedImageDecoder.decode(content: content, escaped: string.escaped, declaredWidth: job.declaredWidth,
-                                           declaredHeight: job.declaredHeight, limits: limits)
+        return EmbeddedImageDecoder.decode(
+            content: content, escaped: string.escaped, declaredWidth: job.declaredWidth,
+            declaredHeight: job.declaredHeight, limits: limits)
     }
 
     /// Typed access to one object's fields, warning on wrong types.
@@ -193,7 +204,8 @@ struct ReportPayloadDecoder {
         }
 
         mutating func warn(_ path: String, _ message: String, _ node: Int?) {
-            warnings.append(ReportWarning(path: path, message: message, byteOffset: node.map { document.nodes[$0].start }))
+            warnings.append(
+                ReportWarning(path: path, message: message, byteOffset: node.map { document.nodes[$0].start }))
         }
 
         /// The value node for `key` (the last one when repeated), without type checks.
@@ -254,7 +266,9 @@ struct ReportPayloadDecoder {
             guard usable.count == 4 else {
                 if present.count < 4 {
                     let missing = [x, y, width, height].filter { raw($0) == nil }
-                    warn(path, "rect incomplete (missing \(missing.map(\.text).joined(separator: ", "))); rect dropped", object)
+                    warn(
+                        path, "rect incomplete (missing \(missing.map(\.text).joined(separator: ", "))); rect dropped",
+                        object)
                 }
                 return nil
             }

@@ -23,8 +23,9 @@ enum ReportPayloadLocator {
                     return Located(document: document, how: how)
                 }
                 if bestError == nil {
-                    bestError = JSONParseError(message: "the JSON assigned to rootObject has no \(rootKey)",
-                                                offset: offset, isTruncation: false)
+                    bestError = JSONParseError(
+                        message: "the JSON assigned to rootObject has no \(rootKey)",
+                        offset: offset, isTruncation: false)
                 }
             } catch {
                 // The candidate that parsed furthest is the payload (a decoy fails near its start).
@@ -43,7 +44,8 @@ enum ReportPayloadLocator {
         // 2. A `<script type="application/json">` whose content is the payload.
         for offset in scriptTags(in: bytes, from: start) {
             guard let close = bytes[offset...].firstIndex(of: UInt8(ascii: ">")) else { break }
-            let tag = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[offset..<close]), as: UTF8.self).lowercased()
+            let tag = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[offset..<close]), as: UTF8.self)
+                .lowercased()
             guard tag.contains("application/json") else { continue }
             var p = close + 1
             while p < bytes.count, isWhitespace(bytes[p]) { p += 1 }
@@ -60,7 +62,8 @@ enum ReportPayloadLocator {
                     do {
                         let document = try JSONDocument.parse(buffer, from: p, requireEnd: false, maxDepth: maxDepth)
                         if document.rootEnd > key, document.nodes[0].kind == .object,
-                           document.value(of: rootKey, in: 0) != nil {
+                            document.value(of: rootKey, in: 0) != nil
+                        {
                             return Located(document: document, how: "object")
                         }
                     } catch {
@@ -73,8 +76,10 @@ enum ReportPayloadLocator {
         if let bestError {
             throw ReportReader.payloadError(bestError, path: path)
         }
-        throw AuditError(.badInput, "no report payload found (no rootObject assignment and no JSON object with "
-                         + "\(rootKey))", path: path, byteOffset: start)
+        throw AuditError(
+            .badInput,
+            "no report payload found (no rootObject assignment and no JSON object with "
+                + "\(rootKey))", path: path, byteOffset: start)
     }
 
     static let rootKey = "_axKeyAllScreens"
@@ -145,7 +150,8 @@ enum ReportPayloadLocator {
             guard let hit = memchr(base + p, Int32(UInt8(ascii: "<")), bytes.count - p) else { break }
             let q = base.distance(to: UnsafeRawPointer(hit))
             if q + pattern.count <= bytes.count,
-               (0..<pattern.count).allSatisfy({ bytes[q + $0] | 0x20 == pattern[$0] | 0x20 }) {
+                (0..<pattern.count).allSatisfy({ bytes[q + $0] | 0x20 == pattern[$0] | 0x20 })
+            {
                 result.append(q)
             }
             p = q + 1

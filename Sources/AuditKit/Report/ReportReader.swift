@@ -25,9 +25,11 @@ public enum ReportReader {
         public var computeDigest: Bool
 
         /// Options with the defaults; any of them can be set here.
-        public init(maxFileSize: Int = 512 * 1024 * 1024, maxDepth: Int = 256,
-                    imageLimits: EmbeddedImageDecoder.Limits = .standard, auditDate: Date? = nil,
-                    timeZone: TimeZone = .current, parallel: Bool = true, computeDigest: Bool = true) {
+        public init(
+            maxFileSize: Int = 512 * 1024 * 1024, maxDepth: Int = 256,
+            imageLimits: EmbeddedImageDecoder.Limits = .standard, auditDate: Date? = nil,
+            timeZone: TimeZone = .current, parallel: Bool = true, computeDigest: Bool = true
+        ) {
             self.maxFileSize = maxFileSize
             self.maxDepth = maxDepth
             self.imageLimits = imageLimits
@@ -52,11 +54,15 @@ public enum ReportReader {
     /// Reads a report already in memory; `path` names it in messages and gives the file-name timestamp.
     /// - Parameter modificationDate: used for the audit time when the name carries none.
     /// - Throws: as `read(path:options:)`.
-    public static func read(buffer: ByteBuffer, path: String, modificationDate: Date? = nil,
-                            options: Options = Options()) throws -> InspectorReport {
+    public static func read(
+        buffer: ByteBuffer, path: String, modificationDate: Date? = nil,
+        options: Options = Options()
+    ) throws -> InspectorReport {
         if buffer.count > options.maxFileSize || buffer.count >= Int(Int32.max) {
-            throw AuditError(.limitExceeded, "the file is \(buffer.count) bytes, more than the limit of "
-                             + "\(min(options.maxFileSize, Int(Int32.max) - 1)) bytes", path: path)
+            throw AuditError(
+                .limitExceeded,
+                "the file is \(buffer.count) bytes, more than the limit of "
+                    + "\(min(options.maxFileSize, Int(Int32.max) - 1)) bytes", path: path)
         }
         // Hash on another core while the payload is parsed.
         let hashGroup = DispatchGroup()
@@ -76,8 +82,9 @@ public enum ReportReader {
         while first < bytes.count, ReportPayloadLocator.isWhitespace(bytes[first]) { first += 1 }
         guard first < bytes.count else {
             hashGroup.wait()
-            throw AuditError(.badInput, bytes.isEmpty ? "the file is empty" : "the file holds only white space",
-                             path: path, byteOffset: bytes.isEmpty ? nil : first)
+            throw AuditError(
+                .badInput, bytes.isEmpty ? "the file is empty" : "the file holds only white space",
+                path: path, byteOffset: bytes.isEmpty ? nil : first)
         }
 
         let format: ReportFormat
@@ -104,8 +111,9 @@ public enum ReportReader {
                 textTimestamp = content.timestamp
             } else {
                 format = .html
-                let located = try ReportPayloadLocator.locate(in: buffer, from: start, path: path,
-                                                              maxDepth: options.maxDepth)
+                let located = try ReportPayloadLocator.locate(
+                    in: buffer, from: start, path: path,
+                    maxDepth: options.maxDepth)
                 (screens, warnings) = try decode(located.document, path: path, options: options)
             }
         } catch {
@@ -117,7 +125,9 @@ public enum ReportReader {
         var source: AuditDateSource
         if let date = options.auditDate {
             (auditDate, source) = (date, .caller)
-        } else if let date = AuditTimestamp.fromFileName((path as NSString).lastPathComponent, timeZone: options.timeZone) {
+        } else if let date = AuditTimestamp.fromFileName(
+            (path as NSString).lastPathComponent, timeZone: options.timeZone)
+        {
             (auditDate, source) = (date, .fileName)
         } else if let text = textTimestamp, let date = AuditTimestamp.fromTextHeader(text, timeZone: options.timeZone) {
             (auditDate, source) = (date, .textHeader)
@@ -125,13 +135,16 @@ public enum ReportReader {
             (auditDate, source) = (modificationDate ?? Date(), .modificationTime)
         }
         hashGroup.wait()
-        return InspectorReport(sourcePath: path, format: format, auditDate: auditDate, auditDateSource: source,
-                               sha256: hashBox.value, fileSize: buffer.count, device: device, screens: screens,
-                               warnings: warnings)
+        return InspectorReport(
+            sourcePath: path, format: format, auditDate: auditDate, auditDateSource: source,
+            sha256: hashBox.value, fileSize: buffer.count, device: device, screens: screens,
+            warnings: warnings)
     }
 
-    private static func decode(_ document: JSONDocument, path: String,
-                               options: Options) throws -> ([Screen], [ReportWarning]) {
+    private static func decode(
+        _ document: JSONDocument, path: String,
+        options: Options
+    ) throws -> ([Screen], [ReportWarning]) {
         var decoder = ReportPayloadDecoder(document: document, limits: options.imageLimits)
         var screens = try decoder.decodeScreens(path: path)
         decoder.decodeImages(into: &screens, parallel: options.parallel)
@@ -151,7 +164,9 @@ public enum ReportReader {
 
     /// The one-line error for a JSON payload that did not parse.
     static func payloadError(_ error: JSONParseError, path: String) -> AuditError {
-        let message = error.isTruncation ? "the report's JSON payload is truncated (it ends before the JSON does)"
+        let message =
+            error.isTruncation
+            ? "the report's JSON payload is truncated (it ends before the JSON does)"
             : "the report's JSON payload is not valid JSON: \(error.message)"
         return AuditError(.badInput, message, path: path, byteOffset: error.offset)
     }

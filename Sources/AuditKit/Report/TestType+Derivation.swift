@@ -51,36 +51,78 @@ extension TestType {
     /// "uber unterordnung" agree).
     static func fold(_ text: String) -> String {
         let lowered = text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
-        return String(String.UnicodeScalarView(lowered.unicodeScalars.filter {
-            CharacterSet.alphanumerics.contains($0)
-        }))
+        return String(
+            String.UnicodeScalarView(
+                lowered.unicodeScalars.filter {
+                    CharacterSet.alphanumerics.contains($0)
+                }))
     }
 
     private static let namesByType: [(TestType, [String])] = [
         (.contrast, ["Contrast", "Kontrast", "Contraste", "コントラスト", "对比度", "对比"]),
-        (.hitRegion, ["Hit Region", "Hit Area", "Trefferbereich", "Zone de toucher", "Zone d'interaction",
-                      "Région de toucher", "Región de toque", "Área de toque", "Zona táctil", "ヒット領域",
-                      "タップ領域", "点击区域", "命中区域"]),
-        (.elementDescription, ["Element Description", "Elementbeschreibung", "Description de l'élément",
-                               "Description d'élément", "Descripción del elemento", "要素の説明", "元素描述"]),
-        (.dynamicType, ["Dynamic Type", "Dynamische Schrift", "Dynamischer Text", "Police dynamique",
-                        "Texte dynamique", "Type dynamique", "Tipo dinámico", "Texto dinámico",
-                        "ダイナミックタイプ", "動的タイプ", "动态字体", "动态类型"]),
-        (.clippedText, ["Clipped Text", "Abgeschnittener Text", "Texte tronqué", "Texte coupé", "Texto recortado",
-                        "Texto cortado", "切り取られたテキスト", "切れたテキスト", "截断的文本", "被截断的文本",
-                        "裁剪的文本", "文本被截断"]),
-        (.elementDetection, ["Element Detection", "Elementerkennung", "Détection d'élément",
-                             "Détection des éléments", "Detección de elementos", "Detección del elemento",
-                             "要素の検出", "要素検出", "元素检测"]),
-        (.trait, ["Trait", "Traits", "Merkmal", "Merkmale", "Caractéristique", "Caractéristiques", "Rasgo",
-                  "Rasgos", "Atributo", "特性", "特征"]),
-        (.parentChild, ["Parent/Child", "Über-/Unterordnung", "Übergeordnet/Untergeordnet", "Eltern/Kind",
-                        "Parent/Enfant", "Parent-enfant", "Padre/Hijo", "Principal/Secundario", "親/子", "親子",
-                        "父/子", "父子", "父级/子级"]),
+        (
+            .hitRegion,
+            [
+                "Hit Region", "Hit Area", "Trefferbereich", "Zone de toucher", "Zone d'interaction",
+                "Région de toucher", "Región de toque", "Área de toque", "Zona táctil", "ヒット領域",
+                "タップ領域", "点击区域", "命中区域",
+            ]
+        ),
+        (
+            .elementDescription,
+            [
+                "Element Description", "Elementbeschreibung", "Description de l'élément",
+                "Description d'élément", "Descripción del elemento", "要素の説明", "元素描述",
+            ]
+        ),
+        (
+            .dynamicType,
+            [
+                "Dynamic Type", "Dynamische Schrift", "Dynamischer Text", "Police dynamique",
+                "Texte dynamique", "Type dynamique", "Tipo dinámico", "Texto dinámico",
+                "ダイナミックタイプ", "動的タイプ", "动态字体", "动态类型",
+            ]
+        ),
+        (
+            .clippedText,
+            [
+                "Clipped Text", "Abgeschnittener Text", "Texte tronqué", "Texte coupé", "Texto recortado",
+                "Texto cortado", "切り取られたテキスト", "切れたテキスト", "截断的文本", "被截断的文本",
+                "裁剪的文本", "文本被截断",
+            ]
+        ),
+        (
+            .elementDetection,
+            [
+                "Element Detection", "Elementerkennung", "Détection d'élément",
+                "Détection des éléments", "Detección de elementos", "Detección del elemento",
+                "要素の検出", "要素検出", "元素检测",
+            ]
+        ),
+        (
+            .trait,
+            [
+                "Trait", "Traits", "Merkmal", "Merkmale", "Caractéristique", "Caractéristiques", "Rasgo",
+                "Rasgos", "Atributo", "特性", "特征",
+            ]
+        ),
+        (
+            .parentChild,
+            [
+                "Parent/Child", "Über-/Unterordnung", "Übergeordnet/Untergeordnet", "Eltern/Kind",
+                "Parent/Enfant", "Parent-enfant", "Padre/Hijo", "Principal/Secundario", "親/子", "親子",
+                "父/子", "父子", "父级/子级",
+            ]
+        ),
         (.action, ["Action", "Actions", "Aktion", "Aktionen", "Acción", "Acciones", "アクション", "操作", "动作"]),
-        (.swipeOrder, ["Swipe Order", "Wischreihenfolge", "Streichreihenfolge", "Ordre de balayage",
-                       "Orden de deslizamiento", "Orden de barrido", "スワイプの順序", "スワイプ順序", "轻扫顺序",
-                       "滑动顺序"]),
+        (
+            .swipeOrder,
+            [
+                "Swipe Order", "Wischreihenfolge", "Streichreihenfolge", "Ordre de balayage",
+                "Orden de deslizamiento", "Orden de barrido", "スワイプの順序", "スワイプ順序", "轻扫顺序",
+                "滑动顺序",
+            ]
+        ),
     ]
 
     /// Folded localized names → category.

@@ -14,8 +14,9 @@ enum TextReportReader {
 
     /// Whether the bytes from `start` look like a text export (checked on the first 4 KB).
     static func looksLikeText(_ bytes: UnsafeRawBufferPointer, from start: Int) -> Bool {
-        let head = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<min(bytes.count, start + 4096)]),
-                          as: UTF8.self)
+        let head = String(
+            decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<min(bytes.count, start + 4096)]),
+            as: UTF8.self)
         return head.hasPrefix("Accessibility Audit Report") || head.contains("Number of Issues Found:")
             || head.hasPrefix("Issue 1:") || head.contains("\nIssue 1:") || head.hasPrefix("Time Stamp:")
     }
@@ -35,14 +36,17 @@ enum TextReportReader {
         func finish() {
             guard let item = current else { return }
             let description = item.description.joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
-            issues.append(Issue(
-                number: issues.count + 1, screenIndex: 0, screenName: "0", screenGroupName: "",
-                errorCode: item.code, shortTitle: item.title,
-                longDescription: description.isEmpty ? nil : description,
-                testType: TestType.derive(testTypeName: nil, errorCode: item.code, shortTitle: item.title)))
+            issues.append(
+                Issue(
+                    number: issues.count + 1, screenIndex: 0, screenName: "0", screenGroupName: "",
+                    errorCode: item.code, shortTitle: item.title,
+                    longDescription: description.isEmpty ? nil : description,
+                    testType: TestType.derive(testTypeName: nil, errorCode: item.code, shortTitle: item.title)))
             if item.number != issues.count {
-                warnings.append(ReportWarning(path: "line \(item.line)",
-                                              message: "issue numbered \(item.number) is issue \(issues.count) in the file"))
+                warnings.append(
+                    ReportWarning(
+                        path: "line \(item.line)",
+                        message: "issue numbered \(item.number) is issue \(issues.count) in the file"))
             }
             current = nil
         }
@@ -58,7 +62,8 @@ enum TextReportReader {
             lineNumber += 1
 
             if let rest = line.dropPrefix("Issue "), let colon = rest.firstIndex(of: ":"),
-               let number = Int(rest[..<colon]) {
+                let number = Int(rest[..<colon])
+            {
                 finish()
                 let title = rest[rest.index(after: colon)...].trimmingCharacters(in: .whitespaces)
                 current = (number, title, nil, [], lineNumber)
@@ -70,9 +75,11 @@ enum TextReportReader {
                     if let code = Int(text) {
                         current!.code = code
                     } else {
-                        warnings.append(ReportWarning(path: "line \(lineNumber)",
-                                                      message: "Error Code is not a whole number: '\(text)'",
-                                                      byteOffset: lineStart))
+                        warnings.append(
+                            ReportWarning(
+                                path: "line \(lineNumber)",
+                                message: "Error Code is not a whole number: '\(text)'",
+                                byteOffset: lineStart))
                     }
                     continue
                 }
@@ -87,20 +94,25 @@ enum TextReportReader {
                 let text = value.trimmingCharacters(in: .whitespaces)
                 declaredCount = Int(text)
                 if declaredCount == nil {
-                    warnings.append(ReportWarning(path: "line \(lineNumber)",
-                                                  message: "Number of Issues Found is not a whole number: '\(text)'",
-                                                  byteOffset: lineStart))
+                    warnings.append(
+                        ReportWarning(
+                            path: "line \(lineNumber)",
+                            message: "Number of Issues Found is not a whole number: '\(text)'",
+                            byteOffset: lineStart))
                 }
             }
         }
         finish()
         if issues.isEmpty && declaredCount == nil {
-            throw AuditError(.badInput, "not a text report (no 'Issue N:' lines and no 'Number of Issues Found:')",
-                             path: path, byteOffset: start)
+            throw AuditError(
+                .badInput, "not a text report (no 'Issue N:' lines and no 'Number of Issues Found:')",
+                path: path, byteOffset: start)
         }
         if let declaredCount, declaredCount != issues.count {
-            warnings.append(ReportWarning(path: "Number of Issues Found",
-                                          message: "the header says \(declaredCount) issues, the file lists \(issues.count)"))
+            warnings.append(
+                ReportWarning(
+                    path: "Number of Issues Found",
+                    message: "the header says \(declaredCount) issues, the file lists \(issues.count)"))
         }
         let screen = Screen(index: 0, name: "0", groupName: "", issues: issues)
         return Content(screens: [screen], device: device, timestamp: timestamp, warnings: warnings)

@@ -1,9 +1,9 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Writes files so that a reader sees either the old content or the new one, never half of each.
@@ -22,11 +22,13 @@ public enum AtomicFile {
         }
         let url = URL(fileURLWithPath: path)
         let directory = url.deletingLastPathComponent().path
-        let temporary = directory + "/." + url.lastPathComponent + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let temporary =
+            directory + "/." + url.lastPathComponent + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard fd >= 0 else {
-            throw AuditError(.cannotWrite, "cannot create a temporary file beside the target", path: path,
-                             cause: String(cString: strerror(errno)))
+            throw AuditError(
+                .cannotWrite, "cannot create a temporary file beside the target", path: path,
+                cause: String(cString: strerror(errno)))
         }
         var failure: String?
         data.withUnsafeBytes { raw in
@@ -70,13 +72,14 @@ public enum AtomicFile {
         do {
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         } catch {
-            throw AuditError(.cannotWrite, "cannot create the folder", path: path, cause: "\(error.localizedDescription)")
+            throw AuditError(
+                .cannotWrite, "cannot create the folder", path: path, cause: "\(error.localizedDescription)")
         }
     }
 }
 
 #if canImport(Glibc)
-private let Glibc_write = Glibc.write
+    private let Glibc_write = Glibc.write
 #elseif canImport(Darwin)
-private let Glibc_write = Darwin.write
+    private let Glibc_write = Darwin.write
 #endif

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Where the tool writes (and the log looks for) the pictures made from a report, so every command
 /// agrees: by default a folder named after the report, beside it.
 ///
@@ -48,5 +50,3 @@ public struct EvidencePaths: Sendable, Hashable {
         return "issue_" + String(repeating: "0", count: max(0, width - digits.count)) + digits + ".jpg"
     }
 }
-
-import Foundation

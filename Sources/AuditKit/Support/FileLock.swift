@@ -1,9 +1,9 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// An advisory lock (`flock`) on a lock file, used so two runs never replace a user's file at once.
@@ -15,14 +15,16 @@ public enum FileLock {
     public static func withExclusiveLock<T>(at lockPath: String, _ body: () throws -> T) throws -> T {
         let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard fd >= 0 else {
-            throw AuditError(.cannotWrite, "cannot open the lock file", path: lockPath,
-                             cause: String(cString: strerror(errno)))
+            throw AuditError(
+                .cannotWrite, "cannot open the lock file", path: lockPath,
+                cause: String(cString: strerror(errno)))
         }
         defer { close(fd) }
         while flock(fd, LOCK_EX) != 0 {
             if errno == EINTR { continue }
-            throw AuditError(.cannotWrite, "cannot lock the file", path: lockPath,
-                             cause: String(cString: strerror(errno)))
+            throw AuditError(
+                .cannotWrite, "cannot lock the file", path: lockPath,
+                cause: String(cString: strerror(errno)))
         }
         defer { flock(fd, LOCK_UN) }
         return try body()

@@ -34,7 +34,8 @@ public indirect enum OrderedJSON: Sendable, Equatable {
         case let (.bool(a), .bool(b)): return a == b
         case (.null, .null): return true
         case let (.array(a), .array(b)): return a == b
-        case let (.object(a), .object(b)): return a.count == b.count && zip(a, b).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
+        case let (.object(a), .object(b)):
+            return a.count == b.count && zip(a, b).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
         default: return false
         }
     }

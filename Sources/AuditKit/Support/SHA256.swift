@@ -56,7 +56,9 @@ public struct SHA256: Sendable {
         var tail = [UInt8](buffer)
         tail.append(0x80)
         while tail.count % 64 != 56 { tail.append(0) }
-        for shift in stride(from: 56, through: 0, by: -8) { tail.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
+        for shift in stride(from: 56, through: 0, by: -8) {
+            tail.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
+        }
         tail.withUnsafeBytes { raw in compress(raw.baseAddress!, blocks: raw.count / 64) }
         buffer.removeAll()
         let words = [state.0, state.1, state.2, state.3, state.4, state.5, state.6, state.7]
@@ -73,10 +75,16 @@ public struct SHA256: Sendable {
     /// rounds over a rolling 16-word message schedule, all in local variables.
     private mutating func compress(_ data: UnsafeRawPointer, blocks: Int) {
         var (h0, h1, h2, h3, h4, h5, h6, h7) = state
-        @inline(__always) func sigma0(_ x: UInt32) -> UInt32 { ((x >> 7) | (x << 25)) ^ ((x >> 18) | (x << 14)) ^ (x >> 3) }
-        @inline(__always) func sigma1(_ x: UInt32) -> UInt32 { ((x >> 17) | (x << 15)) ^ ((x >> 19) | (x << 13)) ^ (x >> 10) }
-        @inline(__always) func round(_ a: UInt32, _ b: UInt32, _ c: UInt32, _ d: inout UInt32, _ e: UInt32, _ f: UInt32,
-                                     _ g: UInt32, _ h: inout UInt32, _ kw: UInt32) {
+        @inline(__always) func sigma0(_ x: UInt32) -> UInt32 {
+            ((x >> 7) | (x << 25)) ^ ((x >> 18) | (x << 14)) ^ (x >> 3)
+        }
+        @inline(__always) func sigma1(_ x: UInt32) -> UInt32 {
+            ((x >> 17) | (x << 15)) ^ ((x >> 19) | (x << 13)) ^ (x >> 10)
+        }
+        @inline(__always) func round(
+            _ a: UInt32, _ b: UInt32, _ c: UInt32, _ d: inout UInt32, _ e: UInt32, _ f: UInt32,
+            _ g: UInt32, _ h: inout UInt32, _ kw: UInt32
+        ) {
             let s1 = ((e >> 6) | (e << 26)) ^ ((e >> 11) | (e << 21)) ^ ((e >> 25) | (e << 7))
             let t1 = h &+ s1 &+ ((e & f) ^ (~e & g)) &+ kw
             let s0 = ((a >> 2) | (a << 30)) ^ ((a >> 13) | (a << 19)) ^ ((a >> 22) | (a << 10))
@@ -85,8 +93,12 @@ public struct SHA256: Sendable {
         }
         for block in 0..<blocks {
             let p = data + block * 64
-            @inline(__always) func load(_ i: Int) -> UInt32 { UInt32(bigEndian: p.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self)) }
-            var w0 = load(0), w1 = load(1), w2 = load(2), w3 = load(3), w4 = load(4), w5 = load(5), w6 = load(6), w7 = load(7), w8 = load(8), w9 = load(9), w10 = load(10), w11 = load(11), w12 = load(12), w13 = load(13), w14 = load(14), w15 = load(15)
+            @inline(__always) func load(_ i: Int) -> UInt32 {
+                UInt32(bigEndian: p.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self))
+            }
+            var w0 = load(0), w1 = load(1), w2 = load(2), w3 = load(3), w4 = load(4), w5 = load(5), w6 = load(6),
+                w7 = load(7), w8 = load(8), w9 = load(9), w10 = load(10), w11 = load(11), w12 = load(12),
+                w13 = load(13), w14 = load(14), w15 = load(15)
             var a = h0, b = h1, c = h2, d = h3, e = h4, f = h5, g = h6, h = h7
             round(a, b, c, &d, e, f, g, &h, 0x428a2f98 &+ w0)
             round(h, a, b, &c, d, e, f, &g, 0x71374491 &+ w1)

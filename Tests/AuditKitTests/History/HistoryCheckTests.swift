@@ -8,7 +8,8 @@ import Testing
 
     @Test func failsOnNewWarningsOnlyWithFailOnNew() {
         let previous = D.entry([D.spec(.dynamicType, "Widgets"), D.spec(.contrast, "Edit")], day: 0)
-        let current = D.entry([D.spec(.contrast, "Edit"), D.spec(.dynamicType, "Widgets"), D.spec(.hitRegion, nil)], day: 1)
+        let current = D.entry(
+            [D.spec(.contrast, "Edit"), D.spec(.dynamicType, "Widgets"), D.spec(.hitRegion, nil)], day: 1)
         let new = HistoryCheck(entry: current, previous: previous, baseline: Baseline(), failOn: .new)
         #expect(new.failed)
         #expect(new.failing.map(\.number) == [3])
@@ -25,38 +26,49 @@ import Testing
             IssueMapping(issueNumber: 1, origin: .rule, view: "HomeView", status: .accepted(reason: "false positive")),
             IssueMapping(issueNumber: 2, origin: .rule, status: .system),
         ]
-        let entry = D.entry([D.spec(.dynamicType, "Widgets"), D.spec(.contrast, "9:41"), D.spec(.hitRegion, nil),
-                             D.spec(.clippedText, "Next")], day: 0, mappings: mappings)
+        let entry = D.entry(
+            [
+                D.spec(.dynamicType, "Widgets"), D.spec(.contrast, "9:41"), D.spec(.hitRegion, nil),
+                D.spec(.clippedText, "Next"),
+            ], day: 0, mappings: mappings)
         let baseline = try Baseline().accepting([entry.issues[2].fingerprint], reason: "judged", on: D.date(0))
         let check = HistoryCheck(entry: entry, previous: nil, baseline: baseline, failOn: .any)
         #expect(check.failing.map(\.number) == [4])
         #expect(check.baselined.map(\.number) == [3])
         let lines = check.diagnostics.map(\.description)
         #expect(lines.count == 1)
-        #expect(lines[0].hasPrefix("warning: Clipped Text: Clipped Text warning \u{2018}Next\u{2019} in Home (issue 4 of "))
+        #expect(
+            lines[0].hasPrefix("warning: Clipped Text: Clipped Text warning \u{2018}Next\u{2019} in Home (issue 4 of "))
         #expect(lines[0].hasSuffix("[fingerprint \(entry.issues[3].fingerprint.hex)]"))
     }
 
     @Test func checksAReportWithRuleMappingsAgainstTheHistory() {
         let previous = D.entry([D.spec(.dynamicType, "Widgets")], day: 0)
-        let report = D.report([D.spec(.dynamicType, "Widgets"), D.spec(.contrast, "9:41"), D.spec(.clippedText, "Next")],
-                              date: D.date(1))
-        let mappings = [IssueMapping(issueNumber: 2, origin: .rule, status: .system),
-                        IssueMapping(issueNumber: 3, origin: .rule, status: .accepted(reason: "judged"))]
-        let check = HistoryCheck(report: report, mappings: mappings, history: History(entries: [previous]),
-                                 baseline: Baseline(), failOn: .any)
+        let report = D.report(
+            [D.spec(.dynamicType, "Widgets"), D.spec(.contrast, "9:41"), D.spec(.clippedText, "Next")],
+            date: D.date(1))
+        let mappings = [
+            IssueMapping(issueNumber: 2, origin: .rule, status: .system),
+            IssueMapping(issueNumber: 3, origin: .rule, status: .accepted(reason: "judged")),
+        ]
+        let check = HistoryCheck(
+            report: report, mappings: mappings, history: History(entries: [previous]),
+            baseline: Baseline(), failOn: .any)
         #expect(check.previous?.sha256 == previous.sha256)
         #expect(check.failing.map(\.number) == [1])
-        let unmapped = HistoryCheck(report: report, history: History(entries: [previous]), baseline: Baseline(), failOn: .new)
+        let unmapped = HistoryCheck(
+            report: report, history: History(entries: [previous]), baseline: Baseline(), failOn: .new)
         #expect(unmapped.failing.map(\.number) == [2, 3])
     }
 
     @Test func diagnosticsPointAtMappedSourceLocations() {
-        let mapping = IssueMapping(issueNumber: 1, origin: .rule, view: "HomeView",
-                                   location: SourceLocation(file: "App/HomeView.swift", line: 42, column: 9))
+        let mapping = IssueMapping(
+            issueNumber: 1, origin: .rule, view: "HomeView",
+            location: SourceLocation(file: "App/HomeView.swift", line: 42, column: 9))
         let entry = D.entry([D.spec(.dynamicType, "Widgets")], day: 0, mappings: [mapping])
         let check = HistoryCheck(entry: entry, previous: nil, baseline: Baseline(), failOn: .any)
-        #expect(check.diagnostics.first?.description.hasPrefix("App/HomeView.swift:42:9: warning: Dynamic Type:") == true)
+        #expect(
+            check.diagnostics.first?.description.hasPrefix("App/HomeView.swift:42:9: warning: Dynamic Type:") == true)
     }
 
     @Test func strictBaselineFailsOnAcceptedWarningsThatDisappeared() throws {
@@ -69,7 +81,9 @@ import Testing
         #expect(lenient.diagnostics.first?.description.hasPrefix("note: accepted warning") == true)
         let strict = HistoryCheck(entry: new, previous: old, baseline: baseline, failOn: .any, strictBaseline: true)
         #expect(strict.failed)
-        #expect(strict.diagnostics.first?.description.hasPrefix("error: accepted warning \(old.issues[1].fingerprint.hex)") == true)
+        #expect(
+            strict.diagnostics.first?.description.hasPrefix("error: accepted warning \(old.issues[1].fingerprint.hex)")
+                == true)
     }
 
     @Test func baselineStatesForSARIF() {
@@ -93,7 +107,8 @@ import Testing
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let path = directory.file("Reports/baseline.json")
-        let entry = D.entry([D.spec(.dynamicType, "Widgets"), D.spec(.contrast, "Edit"), D.spec(.hitRegion, nil)], day: 0)
+        let entry = D.entry(
+            [D.spec(.dynamicType, "Widgets"), D.spec(.contrast, "Edit"), D.spec(.hitRegion, nil)], day: 0)
         let fingerprints = entry.issues.map(\.fingerprint)
         try Baseline.update(path: path) {
             try $0.accepting(fingerprints.reversed(), reason: "Inspector noise", on: D.date(0)) { fingerprint in
@@ -159,7 +174,9 @@ import Testing
         #expect(error.location?.line == 3)
         #expect(error.location?.column == 16)
         #expect(error.location?.byteOffset == 34)
-        #expect(error.description.hasSuffix(":3:16: error: not a valid baseline file (expected ',' or '}' after the value of \"version\")"))
+        #expect(
+            error.description.hasSuffix(
+                ":3:16: error: not a valid baseline file (expected ',' or '}' after the value of \"version\")"))
         #expect(!error.description.contains("The given data was not valid JSON"))
 
         let truncated = try loadError("{\"entries\": [")

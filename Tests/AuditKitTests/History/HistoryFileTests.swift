@@ -93,14 +93,17 @@ import Testing
             #expect(error.code == .badInput)
             #expect(error.description.hasPrefix("h.jsonl:2:1: error: history line is not a valid entry"))
         }
-        data = Data(String(decoding: first, as: UTF8.self).replacingOccurrences(of: "\"version\":1", with: "\"version\":2").utf8)
+        data = Data(
+            String(decoding: first, as: UTF8.self).replacingOccurrences(of: "\"version\":1", with: "\"version\":2").utf8
+        )
         #expect(throws: AuditError.self) { try HistoryFile.parse(data + Data("\n".utf8), path: "h.jsonl") }
     }
 
     /// `{"x":` then 10,000 `[`: once crashed the reader by recursing once per bracket.
     static let deepLine = Data(("{\"x\":" + String(repeating: "[", count: 10_000)).utf8)
     /// The same with a member the fast parser rejects first, so the line would go to `JSONDecoder`.
-    static let deepLineAfterBadMember = Data(("{\"version\":\"one\",\"x\":" + String(repeating: "[", count: 10_000)).utf8)
+    static let deepLineAfterBadMember = Data(
+        ("{\"version\":\"one\",\"x\":" + String(repeating: "[", count: 10_000)).utf8)
 
     @Test(arguments: [deepLine, deepLineAfterBadMember])
     func aTooDeepLineBeforeTheLastIsABadLine(deep: Data) throws {
@@ -122,8 +125,9 @@ import Testing
     }
 
     @Test func nestingUpToTheLimitIsStillRead() throws {
-        let line = String(decoding: try HistoryFile.makeEncoder().encode(D.entry([D.spec(.dynamicType, "A")], day: 1)),
-                          as: UTF8.self)
+        let line = String(
+            decoding: try HistoryFile.makeEncoder().encode(D.entry([D.spec(.dynamicType, "A")], day: 1)),
+            as: UTF8.self)
         // 1 for the entry, 254 arrays inside an unknown member: 255 levels, within the limit.
         let nested = "{\"extra\":" + String(repeating: "[", count: 254) + String(repeating: "]", count: 254) + ","
         let data = Data((nested + line.dropFirst() + "\n").utf8)
@@ -150,19 +154,23 @@ import Testing
 
     @Test func entriesRecordMappingViewLocationAndStatus() {
         let mappings = [
-            IssueMapping(issueNumber: 1, origin: .rule, view: "HomeView",
-                         location: SourceLocation(file: "Views/HomeView.swift", line: 40), status: .accepted(reason: "Inspector noise")),
+            IssueMapping(
+                issueNumber: 1, origin: .rule, view: "HomeView",
+                location: SourceLocation(file: "Views/HomeView.swift", line: 40),
+                status: .accepted(reason: "Inspector noise")),
             IssueMapping(issueNumber: 2, origin: .rule, status: .system),
         ]
-        let entry = D.entry([D.spec(.dynamicType, "Widgets"), D.spec(.contrast, "9:41"), D.spec(.hitRegion, nil)], day: 0,
-                            mappings: mappings)
+        let entry = D.entry(
+            [D.spec(.dynamicType, "Widgets"), D.spec(.contrast, "9:41"), D.spec(.hitRegion, nil)], day: 0,
+            mappings: mappings)
         #expect(entry.issues[0].view == "HomeView")
         #expect(entry.issues[0].location?.line == 40)
         #expect(entry.issues[0].status == .accepted)
         #expect(entry.issues[0].reason == "Inspector noise")
         #expect(entry.issues[1].status == .system)
         #expect(entry.issues[2].status == .open)
-        #expect(entry.counts.total == 3 && entry.counts.open == 1 && entry.counts.accepted == 1 && entry.counts.system == 1)
+        #expect(
+            entry.counts.total == 3 && entry.counts.open == 1 && entry.counts.accepted == 1 && entry.counts.system == 1)
         #expect(entry.counts.byType == ["dynamic-type": 1, "contrast": 1, "hit-region": 1])
         #expect(entry.screens == [HistoryScreen(name: "0", group: "Home", issueCount: 3)])
     }

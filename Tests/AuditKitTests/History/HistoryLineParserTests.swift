@@ -1,6 +1,7 @@
-@testable import AuditKit
 import Foundation
 import Testing
+
+@testable import AuditKit
 
 @Suite struct HistoryLineParserTests {
     typealias D = HistoryTestData
@@ -11,13 +12,16 @@ import Testing
 
     @Test func fastParserAgreesWithJSONDecoderOnEveryField() throws {
         let mappings = [
-            IssueMapping(issueNumber: 1, origin: .rule, view: "Home\u{201C}View\u{201D}",
-                         location: SourceLocation(file: "Views/Ho me.swift", line: 12, column: 3),
-                         status: .accepted(reason: "quote \" backslash \\ tab \t newline \n emoji 🎉")),
+            IssueMapping(
+                issueNumber: 1, origin: .rule, view: "Home\u{201C}View\u{201D}",
+                location: SourceLocation(file: "Views/Ho me.swift", line: 12, column: 3),
+                status: .accepted(reason: "quote \" backslash \\ tab \t newline \n emoji 🎉")),
             IssueMapping(issueNumber: 2, origin: .rule, status: .system),
         ]
         var specs = [
-            D.spec(.dynamicType, "Caf\u{00E9} </script> \u{0001}", rect: Rect(x: 44.333333333333336, y: -1.5e-3, width: 1e21, height: 0)),
+            D.spec(
+                .dynamicType, "Caf\u{00E9} </script> \u{0001}",
+                rect: Rect(x: 44.333333333333336, y: -1.5e-3, width: 1e21, height: 0)),
             D.spec(.other("Klang"), nil, group: "Gr/oup", rect: nil, code: nil),
             D.spec(.contrast, "", rect: Rect(x: 1, y: 2, width: 3, height: 4), code: -7),
         ]
@@ -33,7 +37,8 @@ import Testing
 
     @Test func fastParserToleratesKeyOrderSpacingAndUnknownKeys() throws {
         let entry = D.entry([D.spec(.dynamicType, "Widgets")], day: 1)
-        let object = try JSONSerialization.jsonObject(with: try HistoryFile.makeEncoder().encode(entry)) as! [String: Any]
+        let object =
+            try JSONSerialization.jsonObject(with: try HistoryFile.makeEncoder().encode(entry)) as! [String: Any]
         var extended = object
         extended["futureField"] = ["a": [1, 2.5, true, false, NSNull(), "x"]]
         let pretty = try JSONSerialization.data(withJSONObject: extended, options: [.prettyPrinted])

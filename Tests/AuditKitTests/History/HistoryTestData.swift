@@ -15,15 +15,20 @@ enum HistoryTestData {
         var rect: Rect? = Rect(x: 20, y: 100, width: 120, height: 22)
     }
 
-    static func spec(_ type: TestType = .dynamicType, _ text: String?, group: String = "Home", screen: String = "0",
-                     rect: Rect? = Rect(x: 20, y: 100, width: 120, height: 22), title: String? = nil,
-                     typeName: String? = nil, code: Int? = 14) -> Spec {
-        Spec(type: type, title: title ?? "\(type.displayName) warning", typeName: typeName ?? type.displayName,
-             code: code, text: text, group: group, screen: screen, rect: rect)
+    static func spec(
+        _ type: TestType = .dynamicType, _ text: String?, group: String = "Home", screen: String = "0",
+        rect: Rect? = Rect(x: 20, y: 100, width: 120, height: 22), title: String? = nil,
+        typeName: String? = nil, code: Int? = 14
+    ) -> Spec {
+        Spec(
+            type: type, title: title ?? "\(type.displayName) warning", typeName: typeName ?? type.displayName,
+            code: code, text: text, group: group, screen: screen, rect: rect)
     }
 
     /// A report whose screens are made from consecutive specs sharing a screen name.
-    static func report(_ specs: [Spec], date: Date = date(0), name: String? = nil, sha: String? = nil) -> InspectorReport {
+    static func report(_ specs: [Spec], date: Date = date(0), name: String? = nil, sha: String? = nil)
+        -> InspectorReport
+    {
         var screens: [Screen] = []
         var number = 0
         for spec in specs {
@@ -31,16 +36,18 @@ enum HistoryTestData {
                 screens.append(Screen(index: screens.count, name: spec.screen, groupName: spec.group))
             }
             number += 1
-            let issue = Issue(number: number, screenIndex: screens.count - 1, screenName: spec.screen,
-                              screenGroupName: spec.group, errorCode: spec.code, shortTitle: spec.title,
-                              elementText: spec.text, testType: spec.type, testTypeName: spec.typeName,
-                              elementRect: spec.rect)
+            let issue = Issue(
+                number: number, screenIndex: screens.count - 1, screenName: spec.screen,
+                screenGroupName: spec.group, errorCode: spec.code, shortTitle: spec.title,
+                elementText: spec.text, testType: spec.type, testTypeName: spec.typeName,
+                elementRect: spec.rect)
             screens[screens.count - 1].issues.append(issue)
         }
         let fileName = name ?? "AuditReport_\(stamp(date)).html"
         let digest = sha ?? SHA256.hexDigest(of: Array((fileName + "\(specs.count)").utf8))
-        return InspectorReport(sourcePath: "Reports/" + fileName, format: .html, auditDate: date,
-                               auditDateSource: .fileName, sha256: digest, fileSize: 1000, screens: screens)
+        return InspectorReport(
+            sourcePath: "Reports/" + fileName, format: .html, auditDate: date,
+            auditDateSource: .fileName, sha256: digest, fileSize: 1000, screens: screens)
     }
 
     static func entry(_ specs: [Spec], day: Int, mappings: [IssueMapping] = []) -> HistoryEntry {

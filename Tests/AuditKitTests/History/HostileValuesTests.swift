@@ -21,8 +21,10 @@ import Testing
         let file = HistoryFile(path: directory.file("history.jsonl"))
         var entries: [HistoryEntry] = []
         for (day, rect) in Self.hostile.enumerated() {
-            let specs = [D.spec(.dynamicType, "A", rect: rect), D.spec(.dynamicType, "A", rect: rect),
-                         D.spec(.contrast, nil, rect: rect), D.spec(.contrast, nil, rect: Rect(x: 1, y: 2, width: 3, height: 4))]
+            let specs = [
+                D.spec(.dynamicType, "A", rect: rect), D.spec(.dynamicType, "A", rect: rect),
+                D.spec(.contrast, nil, rect: rect), D.spec(.contrast, nil, rect: Rect(x: 1, y: 2, width: 3, height: 4)),
+            ]
             entries.append(D.entry(specs, day: day))
         }
         for entry in entries {
@@ -50,8 +52,9 @@ import Testing
     }
 
     @Test func aHistoryLineWithAnOutOfRangeRectIsABadLineAndHugeFiniteRectsAreKept() throws {
-        let line = String(decoding: try HistoryFile.makeEncoder().encode(D.entry([D.spec(.dynamicType, "A")], day: 1)),
-                          as: UTF8.self)
+        let line = String(
+            decoding: try HistoryFile.makeEncoder().encode(D.entry([D.spec(.dynamicType, "A")], day: 1)),
+            as: UTF8.self)
         #expect(line.contains("\"rect\":{\"height\":22,\"width\":120,\"x\":20,\"y\":100}"))
         for value in ["1e400", "-1e400"] {
             let hostile = line.replacingOccurrences(of: "\"x\":20", with: "\"x\":\(value)")

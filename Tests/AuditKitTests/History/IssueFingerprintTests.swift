@@ -16,50 +16,83 @@ import Testing
     }
 
     @Test func fingerprintIsSixteenHexDigitsAndStable() {
-        let a = IssueFingerprint(testType: .dynamicType, errorCode: 14, elementText: "Widgets", view: nil, screenGroup: "Home")
+        let a = IssueFingerprint(
+            testType: .dynamicType, errorCode: 14, elementText: "Widgets", view: nil, screenGroup: "Home")
         #expect(a.hex.count == 16)
         #expect(a.hex.allSatisfy { $0.isHexDigit })
         // Stable across versions of this code: changing it breaks every team's baseline. The value is
         // sha256("auditkit-fingerprint-1<US>dynamic-type<US>group:home<US>widgets"), prefix 16.
         #expect(a.hex == "74eaf15932a2e640")
-        #expect(a.hex == IssueFingerprint(testType: .dynamicType, errorCode: 99, elementText: " widgets ", view: nil,
-                                          screenGroup: "home").hex)
+        #expect(
+            a.hex
+                == IssueFingerprint(
+                    testType: .dynamicType, errorCode: 99, elementText: " widgets ", view: nil,
+                    screenGroup: "home"
+                ).hex)
     }
 
     @Test func sameWarningAcrossLocalizedTitlesAndRenamedScreens() {
-        let english = D.report([D.spec(.dynamicType, "Widgets", screen: "0", title: "Dynamic Type font sizes are unsupported",
-                                       typeName: "Dynamic Type")])
-        let french = D.report([D.spec(.dynamicType, "Widgets", screen: "Screen7",
-                                      title: "Les tailles de police Dynamic Type ne sont pas prises en charge",
-                                      typeName: "Taille dynamique")])
+        let english = D.report([
+            D.spec(
+                .dynamicType, "Widgets", screen: "0", title: "Dynamic Type font sizes are unsupported",
+                typeName: "Dynamic Type")
+        ])
+        let french = D.report([
+            D.spec(
+                .dynamicType, "Widgets", screen: "Screen7",
+                title: "Les tailles de police Dynamic Type ne sont pas prises en charge",
+                typeName: "Taille dynamique")
+        ])
         #expect(IssueFingerprint(issue: english.issues[0]) == IssueFingerprint(issue: french.issues[0]))
     }
 
     @Test func differentKindTextOrPlaceGiveDifferentFingerprints() {
-        let base = IssueFingerprint(testType: .dynamicType, errorCode: nil, elementText: "Widgets", view: nil, screenGroup: "Home")
-        #expect(base != IssueFingerprint(testType: .contrast, errorCode: nil, elementText: "Widgets", view: nil, screenGroup: "Home"))
-        #expect(base != IssueFingerprint(testType: .dynamicType, errorCode: nil, elementText: "Edit", view: nil, screenGroup: "Home"))
-        #expect(base != IssueFingerprint(testType: .dynamicType, errorCode: nil, elementText: "Widgets", view: nil, screenGroup: "Budgets"))
-        #expect(base != IssueFingerprint(testType: .dynamicType, errorCode: nil, elementText: "Widgets", view: "HomeView", screenGroup: "Home"))
+        let base = IssueFingerprint(
+            testType: .dynamicType, errorCode: nil, elementText: "Widgets", view: nil, screenGroup: "Home")
+        #expect(
+            base
+                != IssueFingerprint(
+                    testType: .contrast, errorCode: nil, elementText: "Widgets", view: nil, screenGroup: "Home"))
+        #expect(
+            base
+                != IssueFingerprint(
+                    testType: .dynamicType, errorCode: nil, elementText: "Edit", view: nil, screenGroup: "Home"))
+        #expect(
+            base
+                != IssueFingerprint(
+                    testType: .dynamicType, errorCode: nil, elementText: "Widgets", view: nil, screenGroup: "Budgets"))
+        #expect(
+            base
+                != IssueFingerprint(
+                    testType: .dynamicType, errorCode: nil, elementText: "Widgets", view: "HomeView",
+                    screenGroup: "Home"))
     }
 
     @Test func unknownTestTypesUseTheErrorCodeNotTheLocalizedName() {
-        let english = IssueFingerprint(testType: .other("Sound"), errorCode: 42, elementText: "Play", view: nil, screenGroup: "Home")
-        let german = IssueFingerprint(testType: .other("Klang"), errorCode: 42, elementText: "Play", view: nil, screenGroup: "Home")
-        let otherCode = IssueFingerprint(testType: .other("Sound"), errorCode: 43, elementText: "Play", view: nil, screenGroup: "Home")
+        let english = IssueFingerprint(
+            testType: .other("Sound"), errorCode: 42, elementText: "Play", view: nil, screenGroup: "Home")
+        let german = IssueFingerprint(
+            testType: .other("Klang"), errorCode: 42, elementText: "Play", view: nil, screenGroup: "Home")
+        let otherCode = IssueFingerprint(
+            testType: .other("Sound"), errorCode: 43, elementText: "Play", view: nil, screenGroup: "Home")
         #expect(english == german)
         #expect(english != otherCode)
     }
 
     @Test func mappedViewScopesTheFingerprint() {
         let report = D.report([D.spec(.contrast, "Edit", group: "Home")])
-        let mapping = IssueMapping(issueNumber: 1, origin: .rule, view: "HomeView",
-                                   location: SourceLocation(file: "HomeView.swift", line: 120))
-        let moved = IssueMapping(issueNumber: 1, origin: .rule, view: "HomeView",
-                                 location: SourceLocation(file: "HomeView.swift", line: 300))
+        let mapping = IssueMapping(
+            issueNumber: 1, origin: .rule, view: "HomeView",
+            location: SourceLocation(file: "HomeView.swift", line: 120))
+        let moved = IssueMapping(
+            issueNumber: 1, origin: .rule, view: "HomeView",
+            location: SourceLocation(file: "HomeView.swift", line: 300))
         // Line numbers never matter.
-        #expect(IssueFingerprint(issue: report.issues[0], mapping: mapping) == IssueFingerprint(issue: report.issues[0], mapping: moved))
-        #expect(IssueFingerprint(issue: report.issues[0], mapping: mapping) != IssueFingerprint(issue: report.issues[0]))
+        #expect(
+            IssueFingerprint(issue: report.issues[0], mapping: mapping)
+                == IssueFingerprint(issue: report.issues[0], mapping: moved))
+        #expect(
+            IssueFingerprint(issue: report.issues[0], mapping: mapping) != IssueFingerprint(issue: report.issues[0]))
     }
 }
 
@@ -77,8 +110,10 @@ import Testing
     }
 
     @Test func threeIdenticalWarningsBecomingTwoCountOneResolved() {
-        let rects = [Rect(x: 10, y: 100, width: 40, height: 40), Rect(x: 10, y: 200, width: 40, height: 40),
-                     Rect(x: 10, y: 300, width: 40, height: 40)]
+        let rects = [
+            Rect(x: 10, y: 100, width: 40, height: 40), Rect(x: 10, y: 200, width: 40, height: 40),
+            Rect(x: 10, y: 300, width: 40, height: 40),
+        ]
         let old = D.entry(rects.map { D.spec(.elementDescription, nil, rect: $0) }, day: 0)
         // The middle one is fixed; the others move a few points.
         let newRects = [Rect(x: 12, y: 303, width: 40, height: 40), Rect(x: 11, y: 98, width: 41, height: 40)]
@@ -91,11 +126,17 @@ import Testing
     }
 
     @Test func duplicatedTextsArePairedByNearestRect() {
-        let old = D.entry([D.spec(.dynamicType, "$10", rect: Rect(x: 0, y: 50, width: 60, height: 20)),
-                           D.spec(.dynamicType, "$20", rect: Rect(x: 0, y: 90, width: 60, height: 20))], day: 0)
-        let new = D.entry([D.spec(.dynamicType, "$30", rect: Rect(x: 2, y: 93, width: 60, height: 20)),
-                           D.spec(.dynamicType, "$40", rect: Rect(x: 1, y: 48, width: 60, height: 20)),
-                           D.spec(.dynamicType, "$50", rect: Rect(x: 0, y: 400, width: 60, height: 20))], day: 1)
+        let old = D.entry(
+            [
+                D.spec(.dynamicType, "$10", rect: Rect(x: 0, y: 50, width: 60, height: 20)),
+                D.spec(.dynamicType, "$20", rect: Rect(x: 0, y: 90, width: 60, height: 20)),
+            ], day: 0)
+        let new = D.entry(
+            [
+                D.spec(.dynamicType, "$30", rect: Rect(x: 2, y: 93, width: 60, height: 20)),
+                D.spec(.dynamicType, "$40", rect: Rect(x: 1, y: 48, width: 60, height: 20)),
+                D.spec(.dynamicType, "$50", rect: Rect(x: 0, y: 400, width: 60, height: 20)),
+            ], day: 1)
         let matching = WarningMatcher.match(old: old.issues, new: new.issues)
         #expect(Set(matching.pairs) == [MatchedPair(old: 1, new: 0), MatchedPair(old: 0, new: 1)])
         #expect(matching.unmatchedNew == [2])

@@ -1,17 +1,21 @@
-@testable import AuditKit
 import AuditKitTestSupport
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import Testing
+
+@testable import AuditKit
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 @Suite struct ReportDiffTests {
     typealias D = HistoryTestData
 
     @Test func splitsNewResolvedAndResidualWithNumbersInEachReport() throws {
-        let old = D.entry([D.spec(.dynamicType, "Widgets"), D.spec(.contrast, "Edit"), D.spec(.hitRegion, nil)], day: 0)
-        let new = D.entry([D.spec(.clippedText, "Next"), D.spec(.dynamicType, "Widgets"), D.spec(.hitRegion, nil)], day: 1)
+        let old = D.entry(
+            [D.spec(.dynamicType, "Widgets"), D.spec(.contrast, "Edit"), D.spec(.hitRegion, nil)], day: 0)
+        let new = D.entry(
+            [D.spec(.clippedText, "Next"), D.spec(.dynamicType, "Widgets"), D.spec(.hitRegion, nil)], day: 1)
         let diff = ReportDiff(old: old, new: new)
         #expect(diff.new.map(\.newNumber) == [1])
         #expect(diff.new.map(\.oldNumber) == [nil])
@@ -57,7 +61,8 @@ import Testing
         return [
             D.entry([widgets, edit, D.spec(.contrast, "9:41")], day: 0, mappings: [system]),
             D.entry([edit, widgets, budget], day: 1),
-            D.entry([budget, widgets], day: 2, mappings: [IssueMapping(issueNumber: 2, origin: .rule, view: "HomeView")]),
+            D.entry(
+                [budget, widgets], day: 2, mappings: [IssueMapping(issueNumber: 2, origin: .rule, view: "HomeView")]),
         ]
     }
 
@@ -86,8 +91,14 @@ import Testing
         #expect(trend.residual[0].firstSeen == D.date(1))
         #expect(trend.residual[0].reportCount == 2)
 
-        let unmapped = [entries[0], entries[1], D.entry([D.spec(.dynamicType, "January 2027", group: "Budgets"),
-                                                         D.spec(.dynamicType, "Widgets")], day: 2)]
+        let unmapped = [
+            entries[0], entries[1],
+            D.entry(
+                [
+                    D.spec(.dynamicType, "January 2027", group: "Budgets"),
+                    D.spec(.dynamicType, "Widgets"),
+                ], day: 2),
+        ]
         let second = Trend(entries: unmapped, by: .type)
         let widgets = second.residual.first { $0.issue.elementText == "Widgets" }
         #expect(widgets?.firstSeen == D.date(0))
@@ -112,7 +123,9 @@ import Testing
         let markdown = try HistoryOutput.render(trend, format: .markdown)
         #expect(markdown.contains("| Dynamic Type | 1 | 2 | 2 |"))
         #expect(markdown.contains("| **Total** | **2** | **3** | **2** |"))
-        #expect(try HistoryOutput.render(Trend(entries: [], by: .view), format: .text) == "The history has no reports yet.\n")
+        #expect(
+            try HistoryOutput.render(Trend(entries: [], by: .view), format: .text)
+                == "The history has no reports yet.\n")
     }
 }
 
@@ -123,8 +136,10 @@ import Testing
         var elements: [String: Int] = [:]
         var texts: [String] = []
         var current = ""
-        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-                    attributes: [String: String] = [:]) {
+        func parser(
+            _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+            attributes: [String: String] = [:]
+        ) {
             elements[name, default: 0] += 1
             current = ""
         }
@@ -154,7 +169,7 @@ import Testing
         #expect(svg.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\""))
         let collector = try #require(parse(svg))
         #expect(collector.elements["svg"] == 1)
-        #expect(collector.elements["polyline"] == 3) // two rows and the total
+        #expect(collector.elements["polyline"] == 3)  // two rows and the total
         #expect(collector.texts.contains("Open warnings"))
         #expect(collector.texts.contains("Report (audit date, UTC)"))
         #expect(collector.texts.contains("Home <&> \"Main\""))
@@ -166,13 +181,16 @@ import Testing
     @Test func svgOfEmptyAndSingleReportHistoriesIsWellFormed() throws {
         let empty = try #require(parse(TrendChart.svg(Trend(entries: [], by: .type))))
         #expect(empty.texts.contains("No reports in the history yet"))
-        let single = try #require(parse(TrendChart.svg(Trend(entries: [D.entry([D.spec(.contrast, "x")], day: 0)], by: .type))))
+        let single = try #require(
+            parse(TrendChart.svg(Trend(entries: [D.entry([D.spec(.contrast, "x")], day: 0)], by: .type))))
         #expect(single.elements["circle"] == 2)
     }
 
     /// The stroke colour of the series titled `name`.
     func seriesColor(_ svg: String, _ name: String) -> String? {
-        guard let title = svg.range(of: "<g>\n<title>\(name)</title>\n<polyline fill=\"none\" stroke=\"") else { return nil }
+        guard let title = svg.range(of: "<g>\n<title>\(name)</title>\n<polyline fill=\"none\" stroke=\"") else {
+            return nil
+        }
         return String(svg[title.upperBound...].prefix(7))
     }
 

@@ -58,7 +58,8 @@ import Testing
 
     @Test func hostileRectsAndScalesGiveABoxInsideThePicture() {
         let bounds = PixelRect(x: 0, y: 0, width: 200, height: 400)
-        for rect in [Rect(x: 1e300, y: 0, width: 1, height: 1), Rect(x: -.infinity, y: .nan, width: -1e300, height: 5)] {
+        for rect in [Rect(x: 1e300, y: 0, width: 1, height: 1), Rect(x: -.infinity, y: .nan, width: -1e300, height: 5)]
+        {
             let box = Overlay.boxRect(for: rect, scale: 3, bounds: bounds)
             #expect(box.intersection(bounds) == box)
         }

@@ -44,7 +44,8 @@ import Testing
         var random = Generator(state: 7)
         let pieces = [
             "{{", "}}", "{{{", "}}}", "{{#counts}}", "{{/counts}}", "{{^counts}}", "{{type}}", "{{!x}}", "{{& date}}",
-            "{{.}}", "{{a.b}}", "{{comparison.newCount}}", "\n", "text ", "{{#comparison}}", "{{/comparison}}", "{{>p}}",
+            "{{.}}", "{{a.b}}", "{{comparison.newCount}}", "\n", "text ", "{{#comparison}}", "{{/comparison}}",
+            "{{>p}}",
             "{{=<% %>=}}", "{{ }}", "{{#}}", "é", "\r\n",
         ]
         for _ in 0..<500 {

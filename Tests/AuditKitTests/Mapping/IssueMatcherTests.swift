@@ -12,37 +12,52 @@ import Testing
         try SourceIndex.build(roots: [projectPath + "/App"], workingDirectory: projectPath)
     }
 
-    static func issue(_ number: Int, _ text: String?, type: TestType = .dynamicType, screen: Int = 0,
-                      rect: Rect? = nil) -> ReportIssue {
-        ReportIssue(number: number, screenIndex: screen, screenName: "\(screen)", screenGroupName: "Main",
-                    shortTitle: "Dynamic Type font sizes are unsupported", elementText: text, testType: type,
-                    elementRect: rect)
+    static func issue(
+        _ number: Int, _ text: String?, type: TestType = .dynamicType, screen: Int = 0,
+        rect: Rect? = nil
+    ) -> ReportIssue {
+        ReportIssue(
+            number: number, screenIndex: screen, screenName: "\(screen)", screenGroupName: "Main",
+            shortTitle: "Dynamic Type font sizes are unsupported", elementText: text, testType: type,
+            elementRect: rect)
     }
 
     static func report(_ issues: [ReportIssue]) -> InspectorReport {
         let screenIndices = Set(issues.map(\.screenIndex)).sorted()
         let screens = screenIndices.map { index in
-            Screen(index: index, name: "\(index)", groupName: "Main", displayBounds: Rect(x: 0, y: 0, width: 1206, height: 2622),
-                   screenshotScale: 3, issues: issues.filter { $0.screenIndex == index })
+            Screen(
+                index: index, name: "\(index)", groupName: "Main",
+                displayBounds: Rect(x: 0, y: 0, width: 1206, height: 2622),
+                screenshotScale: 3, issues: issues.filter { $0.screenIndex == index })
         }
-        return InspectorReport(sourcePath: "Reports/AuditReport_2026-01-03_16-28-16.html", format: .html,
-                               auditDate: Date(timeIntervalSince1970: 0), auditDateSource: .caller, sha256: "",
-                               fileSize: 0, screens: screens)
+        return InspectorReport(
+            sourcePath: "Reports/AuditReport_2026-01-03_16-28-16.html", format: .html,
+            auditDate: Date(timeIntervalSince1970: 0), auditDateSource: .caller, sha256: "",
+            fileSize: 0, screens: screens)
     }
 
     @Test func indexesViewsLiteralsAndCatalogsInStableOrder() throws {
         let index = try Self.index()
-        #expect(index.swiftFiles == ["App/Budgets/BudgetsView.swift", "App/Home/HomeView.swift",
-                                     "App/Settings/SettingsView.swift"])
+        #expect(
+            index.swiftFiles == [
+                "App/Budgets/BudgetsView.swift", "App/Home/HomeView.swift",
+                "App/Settings/SettingsView.swift",
+            ])
         #expect(index.viewTypes == ["BudgetRow", "BudgetsView", "HomeView", "SettingsView"])
         #expect(index.problems.isEmpty)
         let widgets = index.literals(exactly: "Widgets")
-        #expect(widgets.map(\.location) == [SourceLocation(file: "App/Home/HomeView.swift", line: 24, column: 26),
-                                            SourceLocation(file: "App/Home/HomeView.swift", line: 39, column: 10)])
+        #expect(
+            widgets.map(\.location) == [
+                SourceLocation(file: "App/Home/HomeView.swift", line: 24, column: 26),
+                SourceLocation(file: "App/Home/HomeView.swift", line: 39, column: 10),
+            ])
         #expect(widgets.map(\.isTextBearing) == [true, true])
         #expect(widgets.map(\.literal.inPreview) == [false, true])
-        #expect(index.localizedStrings.contains { $0.key == "settings.title" && $0.value == "Einstellungen"
-            && $0.language == "de" && $0.location.line == 2 })
+        #expect(
+            index.localizedStrings.contains {
+                $0.key == "settings.title" && $0.value == "Einstellungen"
+                    && $0.language == "de" && $0.location.line == 2
+            })
         #expect(index.localizedStrings.contains { $0.key == "budgets.empty" && $0.language == "de" })
         // The same index built again is identical (parallel lexing keeps order).
         let again = try Self.index()
@@ -71,7 +86,8 @@ import Testing
         #expect(entry.explanation.contains("ambiguous: 2 places"))
 
         // "Widgets" on the same screen maps to HomeView without doubt, so "Edit" there is HomeView's.
-        let withContext = IssueMatcher(index: index).map(Self.report([Self.issue(1, "Widgets"), Self.issue(2, "Edit")]))
+        let withContext = IssueMatcher(index: index).map(
+            Self.report([Self.issue(1, "Widgets"), Self.issue(2, "Edit")]))
         let edit = try #require(withContext.issue(2))
         #expect(!edit.isAmbiguous)
         #expect(edit.primary?.view == "HomeView")
@@ -80,10 +96,12 @@ import Testing
 
     @Test func localizedReportTextMapsBackThroughTheCatalogKeys() throws {
         let index = try Self.index()
-        let result = IssueMatcher(index: index).map(Self.report([
-            Self.issue(1, "Aktive Budgets"), Self.issue(2, "Noch keine Budgets"), Self.issue(3, "3 von 5 ausgegeben"),
-            Self.issue(4, "Einstellungen"), Self.issue(5, "App-Info"),
-        ]))
+        let result = IssueMatcher(index: index).map(
+            Self.report([
+                Self.issue(1, "Aktive Budgets"), Self.issue(2, "Noch keine Budgets"),
+                Self.issue(3, "3 von 5 ausgegeben"),
+                Self.issue(4, "Einstellungen"), Self.issue(5, "App-Info"),
+            ]))
         let section = try #require(result.issue(1)?.primary)
         #expect(section.location == SourceLocation(file: "App/Budgets/BudgetsView.swift", line: 8, column: 21))
         #expect(section.note?.contains("localized key \"Active Budgets\" (de)") == true)
@@ -111,9 +129,10 @@ import Testing
 
     @Test func noMatchSaysSoAndConstantsCarryTheirSymbol() throws {
         let index = try Self.index()
-        let result = IssueMatcher(index: index).map(Self.report([
-            Self.issue(1, "Nothing like this"), Self.issue(2, nil), Self.issue(3, "Income"),
-        ]))
+        let result = IssueMatcher(index: index).map(
+            Self.report([
+                Self.issue(1, "Nothing like this"), Self.issue(2, nil), Self.issue(3, "Income"),
+            ]))
         #expect(result.issue(1)?.primary == nil)
         #expect(result.issue(1)?.explanation == "no string literal or localized string shows \"Nothing like this\"")
         #expect(result.issue(2)?.explanation == "the issue has no element text to look for")
@@ -123,19 +142,23 @@ import Testing
     }
 
     @Test func ruleConclusionsWinAndBorrowLocationsFromTheSources() throws {
-        let rules = try RuleFile(parsing: Array("""
-            {"version": 1, "rules": [
-              {"id": "status-bar", "match": {"region": {"top": 60}}, "status": "system"},
-              {"id": "widgets", "match": {"text": "Widgets"}, "view": "DashboardView", "file": "App/Dash.swift", "line": 3},
-              {"id": "edit-budgets", "match": {"text": "Edit"}, "view": "BudgetsView",
-               "status": "accepted", "reason": "Inspector noise"},
-              {"id": "kind", "match": {"text": "Income"}, "symbol": "HomeWidgetKind.titleColor"}
-            ]}
-            """.utf8), path: "auditkit.rules.json")
-        let result = IssueMatcher(rules: rules, index: try Self.index()).map(Self.report([
-            Self.issue(1, "Widgets"), Self.issue(2, "Edit"), Self.issue(3, "9:41", rect: Rect(x: 20, y: 14, width: 40, height: 20)),
-            Self.issue(4, "Income"),
-        ]))
+        let rules = try RuleFile(
+            parsing: Array(
+                """
+                {"version": 1, "rules": [
+                  {"id": "status-bar", "match": {"region": {"top": 60}}, "status": "system"},
+                  {"id": "widgets", "match": {"text": "Widgets"}, "view": "DashboardView", "file": "App/Dash.swift", "line": 3},
+                  {"id": "edit-budgets", "match": {"text": "Edit"}, "view": "BudgetsView",
+                   "status": "accepted", "reason": "Inspector noise"},
+                  {"id": "kind", "match": {"text": "Income"}, "symbol": "HomeWidgetKind.titleColor"}
+                ]}
+                """.utf8), path: "auditkit.rules.json")
+        let result = IssueMatcher(rules: rules, index: try Self.index()).map(
+            Self.report([
+                Self.issue(1, "Widgets"), Self.issue(2, "Edit"),
+                Self.issue(3, "9:41", rect: Rect(x: 20, y: 14, width: 40, height: 20)),
+                Self.issue(4, "Income"),
+            ]))
         let widgets = try #require(result.issue(1)?.primary)
         #expect(widgets.origin == .rule && widgets.ruleID == "widgets" && widgets.view == "DashboardView")
         #expect(widgets.location == SourceLocation(file: "App/Dash.swift", line: 3))
@@ -149,19 +172,26 @@ import Testing
         // The rule names a symbol, but the text is found in the sources: that location is used.
         #expect(result.issue(4)?.primary?.location?.line == 7)
         let groups = result.groupedByView()
-        #expect(groups == [ViewGroup(view: "DashboardView", issueNumbers: [1]),
-                           ViewGroup(view: "BudgetsView", issueNumbers: [2]),
-                           ViewGroup(view: nil, issueNumbers: [3, 4])])
+        #expect(
+            groups == [
+                ViewGroup(view: "DashboardView", issueNumbers: [1]),
+                ViewGroup(view: "BudgetsView", issueNumbers: [2]),
+                ViewGroup(view: nil, issueNumbers: [3, 4]),
+            ])
     }
 
     @Test func aRuleWithOnlyASymbolPointsAtItsDeclaration() throws {
-        let rules = try RuleFile(parsing: Array("""
-            {"version": 1, "rules": [{"id": "c", "match": {"testType": "contrast"}, "symbol": "HomeWidgetKind.titleColor"}]}
-            """.utf8), path: "r.json")
-        let result = IssueMatcher(rules: rules, index: try Self.index()).map(Self.report([
-            Self.issue(1, nil, type: .contrast),
-        ]))
-        #expect(result.issue(1)?.primary?.location == SourceLocation(file: "App/Home/HomeView.swift", line: 9, column: 9))
+        let rules = try RuleFile(
+            parsing: Array(
+                """
+                {"version": 1, "rules": [{"id": "c", "match": {"testType": "contrast"}, "symbol": "HomeWidgetKind.titleColor"}]}
+                """.utf8), path: "r.json")
+        let result = IssueMatcher(rules: rules, index: try Self.index()).map(
+            Self.report([
+                Self.issue(1, nil, type: .contrast)
+            ]))
+        #expect(
+            result.issue(1)?.primary?.location == SourceLocation(file: "App/Home/HomeView.swift", line: 9, column: 9))
     }
 
     @Test func foldingIgnoresCaseWhitespaceRunsAndQuoteStyle() {

@@ -23,14 +23,21 @@ import Testing
     @Test func theShippedExampleParsesInFileOrder() throws {
         let file = try parse(RuleFile.example)
         #expect(file.version == 1)
-        #expect(file.rules.map(\.id) == ["status-bar", "tab-bar", "widget-title-color", "budgets-dynamic-type",
-                                         "date-apply-hit-area"])
+        #expect(
+            file.rules.map(\.id) == [
+                "status-bar", "tab-bar", "widget-title-color", "budgets-dynamic-type",
+                "date-apply-hit-area",
+            ])
         #expect(file.rules[0].conclusion.status == .system)
         #expect(file.rules[0].match.region == ScreenRegion(top: 60))
         #expect(file.rules[1].match.testTypes == [.contrast, .dynamicType])
-        #expect(file.rules[3].conclusion.status == .accepted(reason:
-            "Uses .headline/.subheadline and scales in the simulator; Inspector noise on grouped lists"))
-        #expect(file.rules[4].conclusion.location == SourceLocation(file: "Sources/Home/DateRangeControls.swift", line: 42))
+        #expect(
+            file.rules[3].conclusion.status
+                == .accepted(
+                    reason:
+                        "Uses .headline/.subheadline and scales in the simulator; Inspector noise on grouped lists"))
+        #expect(
+            file.rules[4].conclusion.location == SourceLocation(file: "Sources/Home/DateRangeControls.swift", line: 42))
         #expect(file.rules[2].definedAt?.line != nil)
     }
 
@@ -48,7 +55,8 @@ import Testing
     }
 
     @Test func rejectsAnUnknownKeyNamingTheKeysItKnows() {
-        let error = rejection("""
+        let error = rejection(
+            """
             {
               "version": 1,
               "rules": [
@@ -63,7 +71,8 @@ import Testing
     }
 
     @Test func rejectsABadRegularExpression() {
-        let error = rejection("{\"version\": 1, \"rules\": [\n{\"id\": \"a\", \"match\": {\"title\": \"Contrast (failed\"}}]}")
+        let error = rejection(
+            "{\"version\": 1, \"rules\": [\n{\"id\": \"a\", \"match\": {\"title\": \"Contrast (failed\"}}]}")
         #expect(error?.location?.line == 2)
         #expect(error?.location?.column == 32)
         #expect(error?.message.contains("bad regular expression in \"title\"") == true)
@@ -76,20 +85,26 @@ import Testing
     }
 
     @Test func rejectsWrongTypesUnknownStatusesAndDuplicateIDs() {
-        #expect(rejection("{\"version\": 1, \"rules\": [{\"id\": \"a\", \"match\": {\"errorCode\": \"12\"}}]}")?
-            .message.contains("\"errorCode\" must be a whole number") == true)
-        #expect(rejection("{\"version\": 1, \"rules\": [{\"id\": \"a\", \"match\": {}, \"status\": \"fixed\"}]}")?
-            .message.contains("unknown status \"fixed\"") == true)
-        #expect(rejection("{\"version\": 1, \"rules\": [{\"id\": \"a\", \"match\": {}}, {\"id\": \"a\", \"match\": {}}]}")?
-            .message.contains("duplicate rule id") == true)
+        #expect(
+            rejection("{\"version\": 1, \"rules\": [{\"id\": \"a\", \"match\": {\"errorCode\": \"12\"}}]}")?
+                .message.contains("\"errorCode\" must be a whole number") == true)
+        #expect(
+            rejection("{\"version\": 1, \"rules\": [{\"id\": \"a\", \"match\": {}, \"status\": \"fixed\"}]}")?
+                .message.contains("unknown status \"fixed\"") == true)
+        #expect(
+            rejection("{\"version\": 1, \"rules\": [{\"id\": \"a\", \"match\": {}}, {\"id\": \"a\", \"match\": {}}]}")?
+                .message.contains("duplicate rule id") == true)
         #expect(rejection("{\"version\": 2, \"rules\": []}")?.message.contains("unsupported version") == true)
         #expect(rejection("{\"rules\": []}")?.message.contains("missing \"version\"") == true)
-        #expect(rejection("{\"version\": 1, \"rules\": [{\"id\": \"a\", \"match\": {\"testType\": \"colour\"}}]}")?
-            .message.contains("unknown test type") == true)
-        #expect(rejection("{\"version\": 1, \"rules\": [{\"id\": \"a\", \"match\": {\"region\": {\"bottom\": -5}}}]}")?
-            .message.contains("positive number") == true)
-        #expect(rejection("{\"version\": 1, \"rules\": [{\"id\": \"a\", \"match\": {}, \"reason\": \"x\"}]}")?
-            .message.contains("only goes with") == true)
+        #expect(
+            rejection("{\"version\": 1, \"rules\": [{\"id\": \"a\", \"match\": {\"testType\": \"colour\"}}]}")?
+                .message.contains("unknown test type") == true)
+        #expect(
+            rejection("{\"version\": 1, \"rules\": [{\"id\": \"a\", \"match\": {\"region\": {\"bottom\": -5}}}]}")?
+                .message.contains("positive number") == true)
+        #expect(
+            rejection("{\"version\": 1, \"rules\": [{\"id\": \"a\", \"match\": {}, \"reason\": \"x\"}]}")?
+                .message.contains("only goes with") == true)
         #expect(rejection("/* unterminated") != nil)
         #expect(rejection("") != nil)
     }
@@ -104,7 +119,8 @@ import Testing
     }
 
     @Test func firstMatchingRuleWinsAndRegionsUseTheScreenHeight() throws {
-        let file = try parse("""
+        let file = try parse(
+            """
             {"version": 1, "rules": [
               {"id": "tab", "match": {"region": {"bottom": 90}}, "status": "system"},
               {"id": "contrast", "match": {"testType": "contrast", "textIgnoringCase": "WIDGETS"}, "view": "HomeView"},
@@ -112,11 +128,13 @@ import Testing
             ]}
             """)
         // 1206 x 2622 px at scale 3 is 402 x 874 pt.
-        let screen = Screen(index: 0, name: "0", groupName: "g", displayBounds: Rect(x: 0, y: 0, width: 1206, height: 2622),
-                            screenshotScale: 3)
+        let screen = Screen(
+            index: 0, name: "0", groupName: "g", displayBounds: Rect(x: 0, y: 0, width: 1206, height: 2622),
+            screenshotScale: 3)
         func issue(_ text: String, y: Double) -> ReportIssue {
-            ReportIssue(number: 1, screenIndex: 0, screenName: "0", screenGroupName: "g", shortTitle: "Contrast failed",
-                  elementText: text, testType: .contrast, elementRect: Rect(x: 10, y: y, width: 40, height: 20))
+            ReportIssue(
+                number: 1, screenIndex: 0, screenName: "0", screenGroupName: "g", shortTitle: "Contrast failed",
+                elementText: text, testType: .contrast, elementRect: Rect(x: 10, y: y, width: 40, height: 20))
         }
         #expect(file.firstMatch(for: issue("Home", y: 820), screen: screen)?.id == "tab")
         #expect(file.firstMatch(for: issue("Widgets", y: 820), screen: screen)?.id == "tab")

@@ -45,7 +45,8 @@ func sarifProblems(_ log: Any) -> [String] {
                 problems.append("results[\(i)].level is not a SARIF level")
             }
             if let state = result["baselineState"],
-               !["new", "unchanged", "updated", "absent"].contains(state as? String ?? "") {
+                !["new", "unchanged", "updated", "absent"].contains(state as? String ?? "")
+            {
                 problems.append("results[\(i)].baselineState is not a SARIF baseline state")
             }
             if let ruleIndex = result["ruleIndex"] as? Int {
@@ -63,7 +64,8 @@ func sarifProblems(_ log: Any) -> [String] {
                     problems.append("results[\(i)].suppressions[].kind is required (inSource or external)")
                 }
                 if let status = suppression["status"],
-                   !["accepted", "underReview", "rejected"].contains(status as? String ?? "") {
+                    !["accepted", "underReview", "rejected"].contains(status as? String ?? "")
+                {
                     problems.append("results[\(i)].suppressions[].status is not a SARIF status")
                 }
             }
@@ -73,7 +75,9 @@ func sarifProblems(_ log: Any) -> [String] {
             for location in result["locations"] as? [[String: Any]] ?? [] {
                 guard let physical = location["physicalLocation"] as? [String: Any] else { continue }
                 guard let artifact = physical["artifactLocation"] as? [String: Any] else {
-                    if physical["address"] == nil { problems.append("physicalLocation needs artifactLocation or address") }
+                    if physical["address"] == nil {
+                        problems.append("physicalLocation needs artifactLocation or address")
+                    }
                     continue
                 }
                 if let base = artifact["uriBaseId"] as? String, baseIDs[base] == nil {
@@ -84,7 +88,9 @@ func sarifProblems(_ log: Any) -> [String] {
                 }
                 if let region = physical["region"] as? [String: Any] {
                     for key in ["startLine", "startColumn"] {
-                        if let value = region[key], (value as? Int ?? 0) < 1 { problems.append("region.\(key) must be >= 1") }
+                        if let value = region[key], (value as? Int ?? 0) < 1 {
+                            problems.append("region.\(key) must be >= 1")
+                        }
                     }
                 }
             }
@@ -95,12 +101,14 @@ func sarifProblems(_ log: Any) -> [String] {
 
 @Suite struct SARIFWriterTests {
     static func sample() throws -> (InspectorReport, MappingResult) {
-        let rules = try RuleFile(parsing: Array("""
-            {"version": 1, "rules": [
-              {"id": "status", "match": {"region": {"top": 60}}, "status": "system"},
-              {"id": "noise", "match": {"text": "Edit"}, "status": "accepted", "reason": "scales fine"}
-            ]}
-            """.utf8), path: "r.json")
+        let rules = try RuleFile(
+            parsing: Array(
+                """
+                {"version": 1, "rules": [
+                  {"id": "status", "match": {"region": {"top": 60}}, "status": "system"},
+                  {"id": "noise", "match": {"text": "Edit"}, "status": "accepted", "reason": "scales fine"}
+                ]}
+                """.utf8), path: "r.json")
         let report = IssueMatcherTests.report([
             IssueMatcherTests.issue(1, "Widgets", type: .contrast),
             IssueMatcherTests.issue(2, "Edit"),
@@ -118,14 +126,16 @@ func sarifProblems(_ log: Any) -> [String] {
         #expect(sarifProblems(log) == [])
         let run = try #require(((log as? [String: Any])?["runs"] as? [[String: Any]])?.first)
         let driver = try #require((run["tool"] as? [String: Any])?["driver"] as? [String: Any])
-        #expect((driver["rules"] as? [[String: Any]])?.compactMap { $0["id"] as? String }
-            == ["contrast", "hit-region", "dynamic-type"])
+        #expect(
+            (driver["rules"] as? [[String: Any]])?.compactMap { $0["id"] as? String }
+                == ["contrast", "hit-region", "dynamic-type"])
         let results = try #require(run["results"] as? [[String: Any]])
         #expect(results.count == 4)
         let first = results[0]
         #expect(first["ruleId"] as? String == "contrast")
         #expect(first["level"] as? String == "warning")
-        let physical = try #require(((first["locations"] as? [[String: Any]])?.first)?["physicalLocation"] as? [String: Any])
+        let physical = try #require(
+            ((first["locations"] as? [[String: Any]])?.first)?["physicalLocation"] as? [String: Any])
         #expect((physical["artifactLocation"] as? [String: Any])?["uri"] as? String == "App/Home/HomeView.swift")
         #expect((physical["region"] as? [String: Any])?["startLine"] as? Int == 24)
         #expect((physical["region"] as? [String: Any])?["startColumn"] as? Int == 26)
@@ -137,19 +147,27 @@ func sarifProblems(_ log: Any) -> [String] {
         #expect((results[1]["suppressions"] as? [[String: Any]])?.first?["justification"] as? String == "scales fine")
         #expect(results[2]["suppressions"] != nil)
         for result in results { #expect((result["locations"] as? [[String: Any]])?.isEmpty == false) }
-        let unmapped = try #require(((results[3]["locations"] as? [[String: Any]])?.first)?["physicalLocation"] as? [String: Any])
-        #expect(unmapped["artifactLocation"] as? [String: String]
-            == ["uri": "Reports/AuditReport_2026-01-03_16-28-16.html", "uriBaseId": "SRCROOT"])
+        let unmapped = try #require(
+            ((results[3]["locations"] as? [[String: Any]])?.first)?["physicalLocation"] as? [String: Any])
+        #expect(
+            unmapped["artifactLocation"] as? [String: String]
+                == ["uri": "Reports/AuditReport_2026-01-03_16-28-16.html", "uriBaseId": "SRCROOT"])
         #expect(unmapped["region"] == nil)
         #expect(first["partialFingerprints"] == nil && first["baselineState"] == nil)
     }
 
     @Test func carriesFingerprintsBaselineStatesAndAbsentResults() throws {
         let (report, result) = try Self.sample()
-        let data = SARIFWriter.data(report: report, mapping: result, extras: [
-            1: .init(fingerprint: "abc123", baselineState: .unchanged), 4: .init(baselineState: .new),
-        ], absent: [.init(fingerprint: "gone1", testType: .clippedText, message: "Text clipped: \"Total\"",
-                          location: SourceLocation(file: "App/Old View.swift", line: 4))])
+        let data = SARIFWriter.data(
+            report: report, mapping: result,
+            extras: [
+                1: .init(fingerprint: "abc123", baselineState: .unchanged), 4: .init(baselineState: .new),
+            ],
+            absent: [
+                .init(
+                    fingerprint: "gone1", testType: .clippedText, message: "Text clipped: \"Total\"",
+                    location: SourceLocation(file: "App/Old View.swift", line: 4))
+            ])
         let log = try JSONSerialization.jsonObject(with: data)
         #expect(sarifProblems(log) == [])
         let run = try #require(((log as? [String: Any])?["runs"] as? [[String: Any]])?.first)
@@ -166,12 +184,20 @@ func sarifProblems(_ log: Any) -> [String] {
     }
 
     @Test func theValidatorCatchesMissingRequiredFields() {
-        #expect(sarifProblems(["version": "2.1.0", "runs": [["tool": ["driver": [:]]]]]) == ["driver.name is required"])
+        #expect(
+            sarifProblems(["version": "2.1.0", "runs": [["tool": ["driver": [:]]]]]) == ["driver.name is required"])
         #expect(sarifProblems(["runs": []]).contains("version must be \"2.1.0\""))
-        let badResult: [String: Any] = ["version": "2.1.0", "runs": [[
-            "tool": ["driver": ["name": "x", "rules": [["id": "a"]]]],
-            "results": [["ruleId": "b", "ruleIndex": 0, "message": [:], "level": "warn", "baselineState": "gone"]],
-        ]]]
+        let badResult: [String: Any] = [
+            "version": "2.1.0",
+            "runs": [
+                [
+                    "tool": ["driver": ["name": "x", "rules": [["id": "a"]]]],
+                    "results": [
+                        ["ruleId": "b", "ruleIndex": 0, "message": [:], "level": "warn", "baselineState": "gone"]
+                    ],
+                ]
+            ],
+        ]
         #expect(sarifProblems(badResult).count == 5)
         #expect(sarifProblems(badResult).contains("results[0] needs at least one location"))
     }
@@ -181,13 +207,16 @@ func sarifProblems(_ log: Any) -> [String] {
         func reportURI(_ path: String, absent: Bool = false) throws -> String? {
             var moved = report
             moved.sourcePath = path
-            let data = SARIFWriter.data(report: moved, mapping: result,
-                                        absent: absent ? [.init(fingerprint: "f", testType: .contrast, message: "m")] : [])
+            let data = SARIFWriter.data(
+                report: moved, mapping: result,
+                absent: absent ? [.init(fingerprint: "f", testType: .contrast, message: "m")] : [])
             let log = try JSONSerialization.jsonObject(with: data)
             #expect(sarifProblems(log) == [])
-            let results = try #require((((log as? [String: Any])?["runs"] as? [[String: Any]])?.first)?["results"]
-                as? [[String: Any]])
-            let physical = (results.last?["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any]
+            let results = try #require(
+                (((log as? [String: Any])?["runs"] as? [[String: Any]])?.first)?["results"]
+                    as? [[String: Any]])
+            let physical =
+                (results.last?["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any]
             return (physical?["artifactLocation"] as? [String: Any])?["uri"] as? String
         }
         let cwd = FileManager.default.currentDirectoryPath
@@ -199,12 +228,14 @@ func sarifProblems(_ log: Any) -> [String] {
     @Test func xcodeLinesAndJSONCarryTheMapping() throws {
         let (report, result) = try Self.sample()
         let lines = result.xcodeDiagnostics(report: report).map(\.description)
-        #expect(lines[0] == "App/Home/HomeView.swift:24:26: warning: [Contrast] Dynamic Type font sizes are unsupported "
-            + "\"Widgets\" (issue 1 of AuditReport_2026-01-03_16-28-16.html, HomeView)")
+        #expect(
+            lines[0] == "App/Home/HomeView.swift:24:26: warning: [Contrast] Dynamic Type font sizes are unsupported "
+                + "\"Widgets\" (issue 1 of AuditReport_2026-01-03_16-28-16.html, HomeView)")
         #expect(lines[1].contains(": note: ") && lines[1].contains("accepted: scales fine"))
         #expect(lines[2].hasPrefix("note: ") && lines[2].contains("system UI"))
         #expect(lines[3].hasPrefix("warning: [Hit Region]"))
-        let json = try #require(try JSONSerialization.jsonObject(with: result.jsonOutput(report: report)) as? [String: Any])
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: result.jsonOutput(report: report)) as? [String: Any])
         #expect(json["version"] as? Int == 1)
         let issues = try #require(json["issues"] as? [[String: Any]])
         #expect(((issues[0]["mapping"] as? [String: Any])?["location"] as? [String: Any])?["line"] as? Int == 24)

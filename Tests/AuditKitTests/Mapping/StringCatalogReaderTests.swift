@@ -5,7 +5,8 @@ import Testing
 
 @Suite struct StringCatalogReaderTests {
     @Test func readsUTF16StringsFilesWithCommentsEscapesAndTheirLanguage() throws {
-        let text = "/* header */\n\"greeting\" = \"Hallo \\\"Welt\\\"\";\n// note\nplain = \"Ohne Anführungszeichen\";\n"
+        let text =
+            "/* header */\n\"greeting\" = \"Hallo \\\"Welt\\\"\";\n// note\nplain = \"Ohne Anführungszeichen\";\n"
         var data = Data([0xFF, 0xFE])
         data.append(text.data(using: .utf16LittleEndian)!)
         let entries = try StringCatalogReader.readStrings(Array(data), path: "App/de.lproj/Localizable.strings")
@@ -58,10 +59,12 @@ import Testing
             """
         let entries = try StringCatalogReader.readCatalog(Array(json.utf8), path: "Localizable.xcstrings")
         #expect(entries.contains { $0.key == "Done" && $0.value == "Done" && $0.language == "en" })
-        #expect(entries.filter { $0.key == "%lld items" }.map(\.value) == ["%lld Eintrag", "%lld Einträge", "%lld items"])
+        #expect(
+            entries.filter { $0.key == "%lld items" }.map(\.value) == ["%lld Eintrag", "%lld Einträge", "%lld items"])
         #expect(entries.first { $0.key == "%lld items" }?.location.line == 3)
         let index = SourceIndex.build(sources: [
-            ("Localizable.xcstrings", json), ("List.swift", "struct L: View { var body: some View { Text(\"\\(n) items\") } }"),
+            ("Localizable.xcstrings", json),
+            ("List.swift", "struct L: View { var body: some View { Text(\"\\(n) items\") } }"),
         ])
         #expect(index.localizedStrings(showing: "7 Einträge").first?.key == "%lld items")
         #expect(index.literals(usingKey: "%lld items").first?.view == "L")

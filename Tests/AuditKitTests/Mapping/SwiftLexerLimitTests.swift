@@ -26,7 +26,8 @@ import Testing
 
     @Test func interpolationsUpToTheLimitAreStillRead() {
         let depth = SwiftLexer.maxInterpolationDepth
-        let source = "let a = " + String(repeating: #""a\("#, count: depth) + "x" + String(repeating: #")""#, count: depth)
+        let source =
+            "let a = " + String(repeating: #""a\("#, count: depth) + "x" + String(repeating: #")""#, count: depth)
         let scan = SwiftLexer.scan(source)
         #expect(scan.nestingLimit == nil)
         #expect(scan.literals.count == depth)
@@ -64,12 +65,16 @@ extension SwiftLexerLimitTests {
     @Test func deeplyNestedTypesStopBeingTypesAtTheLimitAndAreReported() {
         // 100,000 nested `struct S {` used to build one ever longer qualified name per level (quadratic).
         let depth = 100_000
-        let source = String(repeating: "struct S {\n", count: depth) + "let x = Text(\"deep\")\n"
+        let source =
+            String(repeating: "struct S {\n", count: depth) + "let x = Text(\"deep\")\n"
             + String(repeating: "}\n", count: depth) + "struct T: View { var body: some View { Text(\"t\") } }\n"
         let scan = SwiftLexer.scan(source)
         #expect(scan.types.count == SwiftLexer.maxTypeDepth + 1)
-        #expect(scan.typeNestingLimit == SwiftFileScan.NestingLimit(offset: 11 * SwiftLexer.maxTypeDepth,
-                                                                    line: SwiftLexer.maxTypeDepth + 1, column: 1))
+        #expect(
+            scan.typeNestingLimit
+                == SwiftFileScan.NestingLimit(
+                    offset: 11 * SwiftLexer.maxTypeDepth,
+                    line: SwiftLexer.maxTypeDepth + 1, column: 1))
         #expect(scan.literals.map(\.displayText) == ["deep", "t"])
         #expect(scan.literals.first?.enclosingTypes.count == SwiftLexer.maxTypeDepth)
         let index = SourceIndex.build(sources: [("Deep.swift", source)])

@@ -46,7 +46,8 @@ import Testing
             let c = #"interp \#(x) here"#
             """##
         let scan = SwiftLexer.scan(source)
-        #expect(scan.literals.map(\.displayText) == [#"raw "quoted" \n stays"#, ##"two "# inside"##, #"interp \(…) here"#])
+        #expect(
+            scan.literals.map(\.displayText) == [#"raw "quoted" \n stays"#, ##"two "# inside"##, #"interp \(…) here"#])
         #expect(scan.literals.map(\.rawDelimiterCount) == [1, 2, 1])
     }
 

@@ -1,7 +1,8 @@
-@testable import AuditKit
 import AuditKitTestSupport
 import Foundation
 import Testing
+
+@testable import AuditKit
 
 /// A bad image never drops its issue: the issue keeps the image with its problem.
 @Suite struct EmbeddedImageTests {
@@ -20,10 +21,15 @@ import Testing
 
     static func read(dataString: String) throws -> ReportImage? {
         let image = ReportFixture.Image(jpeg: Data(), width: 24, height: 16, dataString: dataString)
-        let fixture = ReportFixture(screens: [ReportFixture.Screen(name: "0", groupName: "", issues: [
-            ReportFixture.Issue(errorCode: 13, shortTitle: "Contrast failed", thumbnail: image),
-        ])])
-        let report = try ReportReader.read(buffer: ByteBuffer(copying: fixture.data(.html(.varAssignment))), path: "img.html")
+        let fixture = ReportFixture(screens: [
+            ReportFixture.Screen(
+                name: "0", groupName: "",
+                issues: [
+                    ReportFixture.Issue(errorCode: 13, shortTitle: "Contrast failed", thumbnail: image)
+                ])
+        ])
+        let report = try ReportReader.read(
+            buffer: ByteBuffer(copying: fixture.data(.html(.varAssignment))), path: "img.html")
         #expect(report.issues.count == 1)
         return report.issues.first?.thumbnail
     }
@@ -59,7 +65,8 @@ import Testing
     }
 
     @Test func callsGarbageAfterTheStartMarkerCorruptOrTruncated() throws {
-        let image = try Self.read(dataString: Self.uri(Data([0xFF, 0xD8, 0xFF, 0x00, 1, 2, 3, 4, 5, 6, 7, 8, 0xFF, 0xD9])))
+        let image = try Self.read(
+            dataString: Self.uri(Data([0xFF, 0xD8, 0xFF, 0x00, 1, 2, 3, 4, 5, 6, 7, 8, 0xFF, 0xD9])))
         switch image?.problem {
         case .corruptJPEG, .truncatedJPEG: break
         default: Issue.record("unexpected \(String(describing: image?.problem))")
@@ -68,10 +75,18 @@ import Testing
 
     @Test func reportsAMissingDataStringAndDecodesOtherEscapesToo() throws {
         let slashy = Self.uri(Self.jpeg).replacingOccurrences(of: "/", with: "\\u002F")
-        let fixture = ReportFixture(screens: [ReportFixture.Screen(name: "0", groupName: "", issues: [
-            ReportFixture.Issue(extraMembers: [.init("_axKeyImageThumbnail", .object([.init("_axKeyImageWidth", .number(3))]))]),
-            ReportFixture.Issue(extraMembers: [.init("_axKeyImageThumbnail", .raw("{\"_axKeyImageData\" : \"\(slashy)\"}"))]),
-        ])])
+        let fixture = ReportFixture(screens: [
+            ReportFixture.Screen(
+                name: "0", groupName: "",
+                issues: [
+                    ReportFixture.Issue(extraMembers: [
+                        .init("_axKeyImageThumbnail", .object([.init("_axKeyImageWidth", .number(3))]))
+                    ]),
+                    ReportFixture.Issue(extraMembers: [
+                        .init("_axKeyImageThumbnail", .raw("{\"_axKeyImageData\" : \"\(slashy)\"}"))
+                    ]),
+                ])
+        ])
         let report = try ReportReader.read(buffer: ByteBuffer(copying: fixture.data(.json)), path: "x.json")
         #expect(report.issues[0].imageProblem == .missingData)
         #expect(report.issues[0].thumbnail?.declaredWidth == 3)
@@ -81,11 +96,21 @@ import Testing
     }
 
     @Test func turnsBadJSONInsideImageDataIntoAnImageProblem() throws {
-        let fixture = ReportFixture(screens: [ReportFixture.Screen(name: "0", groupName: "", issues: [
-            ReportFixture.Issue(extraMembers: [.init("_axKeyImageThumbnail", .raw("{\"_axKeyImageData\" : \"QUJD\u{01}x\"}"))]),
-            ReportFixture.Issue(extraMembers: [.init("_axKeyImageThumbnail", .raw("{\"_axKeyImageData\" : \"QU\\xJD\"}"))]),
-            ReportFixture.Issue(extraMembers: [.init("_axKeyImageThumbnail", .raw("{\"_axKeyImageData\" : \"QUJD\\\"\"}"))]),
-        ])])
+        let fixture = ReportFixture(screens: [
+            ReportFixture.Screen(
+                name: "0", groupName: "",
+                issues: [
+                    ReportFixture.Issue(extraMembers: [
+                        .init("_axKeyImageThumbnail", .raw("{\"_axKeyImageData\" : \"QUJD\u{01}x\"}"))
+                    ]),
+                    ReportFixture.Issue(extraMembers: [
+                        .init("_axKeyImageThumbnail", .raw("{\"_axKeyImageData\" : \"QU\\xJD\"}"))
+                    ]),
+                    ReportFixture.Issue(extraMembers: [
+                        .init("_axKeyImageThumbnail", .raw("{\"_axKeyImageData\" : \"QUJD\\\"\"}"))
+                    ]),
+                ])
+        ])
         let report = try ReportReader.read(buffer: ByteBuffer(copying: fixture.data(.json)), path: "x.json")
         #expect(report.issues.map(\.imageProblem) == [.invalidBase64, .invalidBase64, .invalidBase64])
     }

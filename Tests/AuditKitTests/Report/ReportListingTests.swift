@@ -1,5 +1,6 @@
-@testable import AuditKit
 import Testing
+
+@testable import AuditKit
 
 @Suite struct CSVFieldTests {
     @Test func quotesSeparatorsAndDefusesFormulasButKeepsNumbers() {

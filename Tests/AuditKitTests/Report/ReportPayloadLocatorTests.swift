@@ -1,7 +1,8 @@
-@testable import AuditKit
 import AuditKitTestSupport
 import Foundation
 import Testing
+
+@testable import AuditKit
 
 /// The payload is found in every wrapper, whatever its strings hold.
 @Suite struct ReportPayloadLocatorTests {
@@ -9,10 +10,11 @@ import Testing
     static func trickyFixture() -> ReportFixture {
         let image = ReportFixture.Image(canvas: FixtureCanvas(width: 8, height: 6, color: .blue))
         let issues = ReportFixture.trickyTexts.enumerated().map { k, text in
-            ReportFixture.Issue(errorCode: 30, shortTitle: text, longDescription: "{" + text + "}", elementText: text,
-                                testTypeName: "Dynamic Type", suggestion: "\"" + text + "\\",
-                                thumbnail: k % 3 == 0 ? image : nil, rect: Rect(x: 1, y: 2, width: 3, height: 4.5),
-                                expectedTestType: .dynamicType)
+            ReportFixture.Issue(
+                errorCode: 30, shortTitle: text, longDescription: "{" + text + "}", elementText: text,
+                testTypeName: "Dynamic Type", suggestion: "\"" + text + "\\",
+                thumbnail: k % 3 == 0 ? image : nil, rect: Rect(x: 1, y: 2, width: 3, height: 4.5),
+                expectedTestType: .dynamicType)
         }
         return ReportFixture(screens: [
             ReportFixture.Screen(name: "</script>", groupName: "{\"}", screenshot: image, issues: issues),

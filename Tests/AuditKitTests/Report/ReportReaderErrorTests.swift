@@ -1,12 +1,15 @@
-@testable import AuditKit
 import AuditKitTestSupport
 import Foundation
 import Testing
 
+@testable import AuditKit
+
 /// Bad files end in one clean error naming the file, the problem and the byte offset.
 @Suite struct ReportReaderErrorTests {
-    func error(reading text: String, path: String = "bad.html", options: ReportReader.Options = .init(),
-               sourceLocation: Testing.SourceLocation = #_sourceLocation) -> AuditError? {
+    func error(
+        reading text: String, path: String = "bad.html", options: ReportReader.Options = .init(),
+        sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) -> AuditError? {
         do {
             _ = try ReportReader.read(buffer: ByteBuffer(copying: Data(text.utf8)), path: path, options: options)
             Issue.record("expected an error", sourceLocation: sourceLocation)
@@ -31,7 +34,11 @@ import Testing
         let text = "<script>var rootObject = {\"_axKeyAllScreens\" : [ @ ]};</script>"
         let e = error(reading: text)
         #expect(e?.code == .badInput)
-        #expect(e?.location?.byteOffset == text.utf8.firstIndex(of: UInt8(ascii: "@")).map { text.utf8.distance(from: text.utf8.startIndex, to: $0) })
+        #expect(
+            e?.location?.byteOffset
+                == text.utf8.firstIndex(of: UInt8(ascii: "@")).map {
+                    text.utf8.distance(from: text.utf8.startIndex, to: $0)
+                })
         #expect(e?.description.contains("not valid JSON") == true)
     }
 
@@ -123,18 +130,25 @@ import Testing
         fixture.screens[0].issues[3].rect = nil
         fixture.screens[0].issues[3].extraMembers = [
             .init("_axKeyElementRectInScreenshotX", .string("12")), .init("_axKeyElementRectInScreenshotY", .number(2)),
-            .init("_axKeyElementRectInScreenshotWidth", .number(3)), .init("_axKeyElementRectInScreenshotHeight", .number(4)),
+            .init("_axKeyElementRectInScreenshotWidth", .number(3)),
+            .init("_axKeyElementRectInScreenshotHeight", .number(4)),
         ]
         fixture.screens[0].issues[1].isDuplicate = nil
-        fixture.screens[0].issues[1].extraMembers = [.init("_axKeyIssueIsDuplicate", .string("yes")),
-                                                     .init("_axKeyUnknownNewKey", .array([.null]))]
+        fixture.screens[0].issues[1].extraMembers = [
+            .init("_axKeyIssueIsDuplicate", .string("yes")),
+            .init("_axKeyUnknownNewKey", .array([.null])),
+        ]
         fixture.screens[0].scale = nil
         fixture.screens[0].extraMembers = [.init("_axKeyScreenshotScale", .bool(true))]
         let report = try ReportReader.read(buffer: ByteBuffer(copying: fixture.data(.json, seed: 9)), path: "odd.json")
         let messages = report.warnings.map(\.description)
-        #expect(messages.contains(
-            "_axKeyAllScreens[0]._axKeyAllIssues[3]._axKeyElementRectInScreenshotX: expected a number, found a string"))
-        #expect(messages.contains("_axKeyAllScreens[0]._axKeyAllIssues[1]._axKeyIssueIsDuplicate: expected a boolean, found a string"))
+        #expect(
+            messages.contains(
+                "_axKeyAllScreens[0]._axKeyAllIssues[3]._axKeyElementRectInScreenshotX: expected a number, found a string"
+            ))
+        #expect(
+            messages.contains(
+                "_axKeyAllScreens[0]._axKeyAllIssues[1]._axKeyIssueIsDuplicate: expected a boolean, found a string"))
         #expect(messages.contains("_axKeyAllScreens[0]._axKeyScreenshotScale: expected a number, found a boolean"))
         #expect(report.warnings.allSatisfy { $0.byteOffset != nil })
         #expect(report.issues.count == 5)
@@ -154,7 +168,11 @@ import Testing
         ]
         let report = try ReportReader.read(buffer: ByteBuffer(copying: fixture.data(.json, seed: 9)), path: "huge.json")
         let messages = report.warnings.map(\.description)
-        #expect(messages.contains { $0.hasPrefix("_axKeyAllScreens[0]._axKeyAllIssues[0]._axKeyElementRectInScreenshotX: number out of range") })
+        #expect(
+            messages.contains {
+                $0.hasPrefix(
+                    "_axKeyAllScreens[0]._axKeyAllIssues[0]._axKeyElementRectInScreenshotX: number out of range")
+            })
         #expect(report.issues[0].elementRect == nil)
         // Everything that turns rects into text still works on what is left.
         #expect(!ReportListing.render([ListingEntry(path: "huge.json", report: report)], format: .text).isEmpty)
@@ -174,8 +192,12 @@ import Testing
         #expect(report.issues.map(\.number) == [1, 2])
         #expect(report.issues[0].testType == .contrast)
         #expect(report.issues[1].errorCode == nil)
-        #expect(report.warnings.map(\.description).contains("_axKeyAllScreens[0]: expected an object, found a number; screen skipped"))
-        #expect(report.warnings.map(\.description).contains("_axKeyAllScreens[1]._axKeyAllIssues[2]._axKeyErrorCode: expected an integer, found 1.5"))
+        #expect(
+            report.warnings.map(\.description).contains(
+                "_axKeyAllScreens[0]: expected an object, found a number; screen skipped"))
+        #expect(
+            report.warnings.map(\.description).contains(
+                "_axKeyAllScreens[1]._axKeyAllIssues[2]._axKeyErrorCode: expected an integer, found 1.5"))
     }
 }
 
@@ -209,11 +231,13 @@ import Testing
     }
 
     @Test func readsTheTextExportHeader() throws {
-        let text = "Accessibility Audit Report\r\nTime Stamp: 2026-01-05 10:00:00\r\nDevice: iPhone 17 Pro\r\n"
+        let text =
+            "Accessibility Audit Report\r\nTime Stamp: 2026-01-05 10:00:00\r\nDevice: iPhone 17 Pro\r\n"
             + "Number of Issues Found: 3\r\n\r\n\r\nIssue 1: Text clipped\r\nError Code: 32\r\nThe text is clipped.\r\n\r\n"
             + "Issue 2: Kontrast nicht ausreichend\r\nZu wenig Kontrast.\r\n"
-        let report = try ReportReader.read(buffer: ByteBuffer(copying: Data(text.utf8)), path: "export.txt",
-                                           options: .init(timeZone: TimeZone(identifier: "UTC")!))
+        let report = try ReportReader.read(
+            buffer: ByteBuffer(copying: Data(text.utf8)), path: "export.txt",
+            options: .init(timeZone: TimeZone(identifier: "UTC")!))
         #expect(report.format == .text)
         #expect(report.device == "iPhone 17 Pro")
         #expect(report.auditDateSource == .textHeader)

@@ -10,12 +10,15 @@ import Testing
 
     /// Reads `bytes`; returns whether it produced a report (false: a clean error).
     @discardableResult
-    static func readCleanly(_ bytes: [UInt8], container: ReportFixture.Container,
-                            sourceLocation: Testing.SourceLocation = #_sourceLocation) -> Bool {
+    static func readCleanly(
+        _ bytes: [UInt8], container: ReportFixture.Container,
+        sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) -> Bool {
         do {
             // The digest is plain arithmetic over the bytes (tested in SHA256Tests); skipping it keeps the run short.
-            let report = try ReportReader.read(buffer: ByteBuffer(copying: bytes), path: "fuzz.html",
-                                               options: .init(computeDigest: false))
+            let report = try ReportReader.read(
+                buffer: ByteBuffer(copying: bytes), path: "fuzz.html",
+                options: .init(computeDigest: false))
             for (k, issue) in report.issues.enumerated() where issue.number != k + 1 {
                 Issue.record("issue numbers out of order", sourceLocation: sourceLocation)
             }

@@ -6,8 +6,10 @@ import Testing
 /// Reports built in code, written in the Inspector's style, read back equal field by field.
 @Suite struct ReportRoundTripTests {
     /// Checks every field the fixture wrote against what the reader made of it.
-    static func expectEqual(_ report: InspectorReport, _ fixture: ReportFixture, container: ReportFixture.Container,
-                            sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+    static func expectEqual(
+        _ report: InspectorReport, _ fixture: ReportFixture, container: ReportFixture.Container,
+        sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) {
         let context = "\(container)"
         if container == .text {
             let issues = report.issues
@@ -50,7 +52,9 @@ import Testing
         }
     }
 
-    static func expectImage(_ read: ReportImage?, _ written: ReportFixture.Image?, sourceLocation: Testing.SourceLocation) {
+    static func expectImage(
+        _ read: ReportImage?, _ written: ReportFixture.Image?, sourceLocation: Testing.SourceLocation
+    ) {
         #expect((read == nil) == (written == nil), sourceLocation: sourceLocation)
         guard let read, let written else { return }
         #expect(read.data == written.jpeg, sourceLocation: sourceLocation)

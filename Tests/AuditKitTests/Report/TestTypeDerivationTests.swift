@@ -4,10 +4,13 @@ import Testing
 /// Test types come from the localized name, else the error code, else the title, else `other`.
 @Suite struct TestTypeDerivationTests {
     @Test(arguments: [
-        ("Dynamic Type", TestType.dynamicType), ("Dynamische Schrift", .dynamicType), ("Police dynamique", .dynamicType),
+        ("Dynamic Type", TestType.dynamicType), ("Dynamische Schrift", .dynamicType),
+        ("Police dynamique", .dynamicType),
         ("Tipo dinámico", .dynamicType), ("ダイナミックタイプ", .dynamicType), ("动态字体", .dynamicType),
-        ("Contrast", .contrast), ("Kontrast", .contrast), ("Contraste", .contrast), ("コントラスト", .contrast), ("对比度", .contrast),
-        ("Hit Region", .hitRegion), ("Trefferbereich", .hitRegion), ("Zone de toucher", .hitRegion), ("Región de toque", .hitRegion),
+        ("Contrast", .contrast), ("Kontrast", .contrast), ("Contraste", .contrast), ("コントラスト", .contrast),
+        ("对比度", .contrast),
+        ("Hit Region", .hitRegion), ("Trefferbereich", .hitRegion), ("Zone de toucher", .hitRegion),
+        ("Región de toque", .hitRegion),
         ("ヒット領域", .hitRegion), ("点击区域", .hitRegion),
         ("Element Description", .elementDescription), ("Elementbeschreibung", .elementDescription),
         ("Description de l’élément", .elementDescription), ("Descripción del elemento", .elementDescription),
@@ -17,7 +20,8 @@ import Testing
         ("Element Detection", .elementDetection), ("Elementerkennung", .elementDetection),
         ("Détection d’élément", .elementDetection), ("Detección de elementos", .elementDetection),
         ("要素の検出", .elementDetection), ("元素检测", .elementDetection),
-        ("Trait", .trait), ("Merkmal", .trait), ("Caractéristique", .trait), ("Rasgo", .trait), ("特性", .trait), ("特征", .trait),
+        ("Trait", .trait), ("Merkmal", .trait), ("Caractéristique", .trait), ("Rasgo", .trait), ("特性", .trait),
+        ("特征", .trait),
         ("Parent/Child", .parentChild), ("Über-/Unterordnung", .parentChild), ("Parent/Enfant", .parentChild),
         ("Padre/Hijo", .parentChild), ("親/子", .parentChild), ("父/子", .parentChild),
         ("Action", .action), ("Aktion", .action), ("Acción", .action), ("アクション", .action), ("操作", .action),
@@ -33,19 +37,26 @@ import Testing
     @Test func fallsBackToTheErrorCodeThenTheTitleThenOther() {
         #expect(TestType.derive(testTypeName: "접근성", errorCode: 32, shortTitle: nil) == .clippedText)
         #expect(TestType.derive(testTypeName: nil, errorCode: 36, shortTitle: nil) == .parentChild)
-        #expect(TestType.derive(testTypeName: nil, errorCode: 999, shortTitle: "Kontrast nicht ausreichend") == .contrast)
+        #expect(
+            TestType.derive(testTypeName: nil, errorCode: 999, shortTitle: "Kontrast nicht ausreichend") == .contrast)
         #expect(TestType.derive(testTypeName: nil, errorCode: nil, shortTitle: "テキストが切り取られています") == .clippedText)
         #expect(TestType.derive(testTypeName: nil, errorCode: nil, shortTitle: "Hit area is too small") == .hitRegion)
-        #expect(TestType.derive(testTypeName: nil, errorCode: nil,
-                                shortTitle: "Dynamic Type font sizes are partially unsupported") == .dynamicType)
-        #expect(TestType.derive(testTypeName: "Nouveau test", errorCode: 999, shortTitle: "Quelque chose") == .other("Nouveau test"))
+        #expect(
+            TestType.derive(
+                testTypeName: nil, errorCode: nil,
+                shortTitle: "Dynamic Type font sizes are partially unsupported") == .dynamicType)
+        #expect(
+            TestType.derive(testTypeName: "Nouveau test", errorCode: 999, shortTitle: "Quelque chose")
+                == .other("Nouveau test"))
         #expect(TestType.derive(testTypeName: nil, errorCode: nil, shortTitle: nil) == .other(""))
     }
 
     @Test func mapsEveryKnownErrorCode() {
-        let expected: [Int: TestType] = [12: .contrast, 13: .contrast, 17: .hitRegion, 19: .elementDescription, 22: .trait,
-                                         26: .elementDetection, 30: .dynamicType, 31: .dynamicType, 32: .clippedText,
-                                         36: .parentChild, 44: .action]
+        let expected: [Int: TestType] = [
+            12: .contrast, 13: .contrast, 17: .hitRegion, 19: .elementDescription, 22: .trait,
+            26: .elementDetection, 30: .dynamicType, 31: .dynamicType, 32: .clippedText,
+            36: .parentChild, 44: .action,
+        ]
         for (code, type) in expected { #expect(TestType(errorCode: code) == type) }
         #expect(TestType(errorCode: 1) == nil)
     }

@@ -5,10 +5,13 @@ import Testing
 /// The unrolled SHA-256 against more FIPS 180-4 vectors, at every block boundary.
 @Suite struct SHA256VectorTests {
     @Test func matchesTheMultiBlockVectors() {
-        #expect(SHA256.hexDigest(of: Data("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8))
+        #expect(
+            SHA256.hexDigest(of: Data("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8))
                 == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
-        let long = "abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmnoijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu"
-        #expect(SHA256.hexDigest(of: Data(long.utf8))
+        let long =
+            "abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmnoijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu"
+        #expect(
+            SHA256.hexDigest(of: Data(long.utf8))
                 == "cf5b16a778af8380036ce59e7b0492370b249b11e8f07a51afac45037afee9d1")
     }
 

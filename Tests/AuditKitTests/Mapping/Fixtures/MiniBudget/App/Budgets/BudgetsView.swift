@@ -15,7 +15,7 @@ struct BudgetsView: View {
             }
         }
         .toolbar {
-            Button("Edit") { }
+            Button("Edit") {}
         }
         .navigationTitle("Budgets")
     }

@@ -23,7 +23,7 @@ struct HomeView: View {
                 Section {
                     Text("Widgets")
                         .font(.headline)
-                    Button("Edit") { }
+                    Button("Edit") {}
                     Text(HomeWidgetKind.incomeTitle)
                     Text("\(count) items")
                     Text("Next")
