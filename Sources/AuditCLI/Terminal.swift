@@ -49,6 +49,27 @@ public final class Terminal: @unchecked Sendable {
         }
     }
 
+    /// Prints up to `limit` of a pass's problems as `path: warning: …` lines, then how many more.
+    public func problems(_ problems: [AuditProblem], limit: Int = 5) {
+        for problem in problems.prefix(limit) { warning(problem.message, in: problem.path) }
+        if problems.count > limit, let path = problems.first?.path {
+            warning("\(problems.count - limit) more warnings (see 'auditkit extract')", in: path)
+        }
+    }
+
+    /// Shows the pass's stage for `reportPath` as the progress line.
+    public func progress(stage: AuditPass.Stage, of reportPath: String) {
+        let what: String
+        switch stage {
+        case .reading: what = "reading"
+        case .evidence: what = "writing evidence for"
+        case .mapping: what = "mapping"
+        case .history: what = "updating the history with"
+        case .log: what = "logging"
+        }
+        progress("\(what) \((reportPath as NSString).lastPathComponent)")
+    }
+
     /// Writes `object` (dictionaries, arrays, strings, numbers) to stdout as pretty-printed JSON with
     /// sorted keys and unescaped slashes, the shape of every command's `--format json`.
     public func json(_ object: Any) throws {

@@ -58,18 +58,20 @@ enum LogCommand: Command {
         guard arguments.positional.count == 1, let reportPath = arguments.positional.first else {
             throw AuditError(.usage, arguments.positional.isEmpty ? "missing REPORT" : "log takes one REPORT at a time")
         }
-        let report = try ReportReader.read(path: reportPath)
-        terminal.warnings(of: report, limit: 5)
-        let mapping = try MappingInputs(context)
-        let mappings = mapping.mappings(for: report)
-        let facts = SessionFacts(
-            report: report, logPath: logPath, mapping: mappings,
-            // A missing history file loads as empty: no comparison.
-            comparison: try HistoryInputs.loadHistory(context)
-                .diffWithPrevious(HistoryEntry(report: report, mappings: mappings ?? [])).map(SessionComparison.init),
-            date: date, scope: arguments.value("--scope"))
-        let outcome = try writer.append(
-            facts, to: logPath, force: arguments.has("--force"), dryRun: arguments.has("--dry-run"))
+        // The comparison only: `log` adds nothing to the history (a missing history file reads as empty).
+        let pass = AuditPass(
+            .init(
+                mapper: try MappingInputs(context).mapper, history: HistoryInputs.historyFile(context),
+                appendsToHistory: false, logPath: logPath, templates: templates, date: date,
+                scope: arguments.value("--scope"), forceLog: arguments.has("--force"),
+                dryRun: arguments.has("--dry-run")))
+        var history = try HistoryInputs.loadHistory(context)
+        let prepared = try pass.prepare(reportAt: reportPath)
+        terminal.problems(prepared.problems)
+        let report = prepared.report
+        guard let outcome = try pass.record(prepared, history: &history).log else {
+            throw AuditError(.internalError, "the pass did not log", path: logPath)
+        }
 
         if format == .json {
             var object: [String: Any] = [

@@ -34,13 +34,15 @@ enum SummaryCommand: Command {
         let templates = try TemplateSet(directory: arguments.value("--templates"))
         let output = arguments.value("--output")
 
-        let mapping = try MappingInputs(context)
+        let pass = AuditPass(.init(mapper: try MappingInputs(context).mapper))
         var inputs: [SummaryInput] = []
         var failure: AuditError?
         for path in arguments.positional {
             do {
-                let report = try ReportReader.read(path: path)
-                inputs.append(SummaryInput(report: report, mapping: mapping.mappings(for: report)))
+                let prepared = try pass.prepare(reportAt: path)
+                inputs.append(
+                    SummaryInput(
+                        report: prepared.report, mapping: prepared.mapping?.primaries, evidence: prepared.evidence))
             } catch let error as AuditError {
                 terminal.error(error.description)
                 failure = failure ?? error

@@ -25,11 +25,11 @@ public struct SummaryInput: Sendable {
     public var report: InspectorReport
     /// What the mapping concluded per issue; nil when no mapping was done.
     public var mapping: [IssueMapping]?
-    /// Where the report's pictures are; nil means `EvidencePaths(reportPath:)`.
-    public var evidence: EvidencePaths?
+    /// The report's evidence files; nil means those on disk beside the report.
+    public var evidence: EvidenceFiles?
 
     /// Creates an input.
-    public init(report: InspectorReport, mapping: [IssueMapping]? = nil, evidence: EvidencePaths? = nil) {
+    public init(report: InspectorReport, mapping: [IssueMapping]? = nil, evidence: EvidenceFiles? = nil) {
         self.report = report
         self.mapping = mapping
         self.evidence = evidence
@@ -119,7 +119,8 @@ public struct AuditSummary: Sendable {
             let issues = report.issues
             let mappings = Dictionary(
                 (input.mapping ?? []).map { ($0.issueNumber, $0) }, uniquingKeysWith: { a, _ in a })
-            let paths = input.evidence ?? EvidencePaths(reportPath: report.sourcePath)
+            let evidence =
+                input.evidence ?? EvidenceFiles.onDisk(for: report, in: EvidencePaths(reportPath: report.sourcePath))
             for issue in issues {
                 let mapping = mappings[issue.number]
                 let name: String
@@ -150,12 +151,7 @@ public struct AuditSummary: Sendable {
                     warningsBySection[name]!.append(
                         Warning(issue: issue, mapping: mapping, key: key, occurrences: [occurrence]))
                 }
-                var candidates = [
-                    report.sourcePath, paths.indexSheet(), paths.indexSheet(fileExtension: "jpg"),
-                    paths.overlay(screenIndex: issue.screenIndex),
-                ]
-                candidates.append(paths.thumbnail(issueNumber: issue.number, issueCount: issues.count))
-                for path in candidates where exists(path) {
+                for path in (exists(report.sourcePath) ? [report.sourcePath] : []) + evidence.files(showing: issue) {
                     let display = shown(path)
                     if !evidenceBySection[name]!.contains(display) { evidenceBySection[name]!.append(display) }
                 }

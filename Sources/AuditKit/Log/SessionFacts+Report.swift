@@ -10,11 +10,11 @@ extension SessionFacts {
     ///   - comparison: the comparison with the previous logged report, when a history is available.
     ///   - date: `YYYY-MM-DD`; nil means today (local time).
     ///   - scope: the user's scope; nil means the screens' names and the report file.
-    ///   - evidence: where the report's pictures are; nil means `EvidencePaths(reportPath:)`.
+    ///   - evidence: the report's evidence files; nil means those on disk beside the report.
     public init(
         report: InspectorReport, logPath: String, mapping: [IssueMapping]? = nil,
         comparison: SessionComparison? = nil, date: String? = nil, scope: String? = nil,
-        evidence: EvidencePaths? = nil
+        evidence: EvidenceFiles? = nil
     ) {
         let logDirectory = (LogPaths.absolute(logPath) as NSString).deletingLastPathComponent
         let issues = report.issues
@@ -57,9 +57,8 @@ extension SessionFacts {
             views: views,
             unmappedIssueNumbers: unmapped,
             comparison: comparison,
-            evidence: SessionFacts.existingEvidence(
-                for: report, paths: evidence ?? EvidencePaths(reportPath: report.sourcePath), logDirectory: logDirectory
-            ))
+            evidence: (evidence ?? EvidenceFiles.onDisk(for: report, in: EvidencePaths(reportPath: report.sourcePath)))
+                .logEntries(relativeTo: logDirectory))
     }
 
     /// Today's local date as `YYYY-MM-DD`.
@@ -106,45 +105,6 @@ extension SessionFacts {
         let others = counts.keys.filter { !TestType.known.contains($0) }.sorted { $0.key < $1.key }
         ordered += others.map { TypeCount(testType: $0, count: counts[$0]!) }
         return ordered
-    }
-
-    /// The evidence files that exist for `report`: index sheet(s), overlays, thumbnails folder.
-    static func existingEvidence(for report: InspectorReport, paths: EvidencePaths, logDirectory: String)
-        -> [EvidenceFile]
-    {
-        let files = FileManager.default
-        func shown(_ path: String) -> String { LogPaths.relative(path, to: logDirectory) }
-        var evidence: [EvidenceFile] = []
-        for ext in ["png", "jpg"] {
-            let single = paths.indexSheet(fileExtension: ext)
-            if files.fileExists(atPath: single) {
-                evidence.append(EvidenceFile(label: "Index sheet", path: shown(single)))
-            }
-            var page = 1
-            while files.fileExists(atPath: paths.indexSheet(page: page, fileExtension: ext)) {
-                evidence.append(
-                    EvidenceFile(
-                        label: "Index sheet, page \(page)",
-                        path: shown(paths.indexSheet(page: page, fileExtension: ext))))
-                page += 1
-            }
-        }
-        for screen in report.screens {
-            let overlay = paths.overlay(screenIndex: screen.index)
-            if files.fileExists(atPath: overlay) {
-                evidence.append(EvidenceFile(label: "Overlay, screen \(screen.index + 1)", path: shown(overlay)))
-            }
-        }
-        let issues = report.issues
-        let thumbnails = issues.map { paths.thumbnail(issueNumber: $0.number, issueCount: issues.count) }
-            .filter { files.fileExists(atPath: $0) }
-        if let first = thumbnails.first, let last = thumbnails.last {
-            let firstName = (first as NSString).lastPathComponent
-            let lastName = (last as NSString).lastPathComponent
-            let detail = thumbnails.count == 1 ? firstName : "\(thumbnails.count) files, \(firstName) to \(lastName)"
-            evidence.append(EvidenceFile(label: "Thumbnails", path: shown(paths.directory) + "/", detail: detail))
-        }
-        return evidence
     }
 }
 
