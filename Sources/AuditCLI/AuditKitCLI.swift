@@ -7,6 +7,7 @@ public enum AuditKitCLI {
     static var commands: [any Command.Type] {
         [
             AuditCommand.self,
+            IngestCommand.self,
             ExtractCommand.self,
             SheetCommand.self,
             OverlayCommand.self,

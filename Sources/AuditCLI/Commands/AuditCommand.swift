@@ -52,7 +52,8 @@ enum AuditCommand: Command {
                     explicitFontPath: arguments.value("--font"), environment: context.environment),
                 history: historyFile, logPath: logPath,
                 templates: try TemplateSet(directory: arguments.value("--templates")),
-                date: try arguments.value("--date").map(SessionFacts.validatedDate), scope: arguments.value("--scope")))
+                date: try arguments.value("--date").map { .fixed(try SessionFacts.validatedDate($0)) } ?? .today,
+                scope: arguments.value("--scope")))
         var history = try HistoryInputs.loadHistory(context)
         let prepared = try pass.prepare(reportAt: reportPath) { terminal.progress(stage: $0, of: reportPath) }
         let outcome = try pass.record(prepared, history: &history) { terminal.progress(stage: $0, of: reportPath) }

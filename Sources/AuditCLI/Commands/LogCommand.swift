@@ -62,7 +62,7 @@ enum LogCommand: Command {
         let pass = AuditPass(
             .init(
                 mapper: try MappingInputs(context).mapper, history: HistoryInputs.historyFile(context),
-                appendsToHistory: false, logPath: logPath, templates: templates, date: date,
+                appendsToHistory: false, logPath: logPath, templates: templates, date: .fixed(date),
                 scope: arguments.value("--scope"), forceLog: arguments.has("--force"),
                 dryRun: arguments.has("--dry-run")))
         var history = try HistoryInputs.loadHistory(context)

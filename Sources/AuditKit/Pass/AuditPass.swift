@@ -30,8 +30,8 @@ public struct AuditPass: Sendable {
         public var logPath: String?
         /// The templates of new logs and sessions.
         public var templates: TemplateSet
-        /// The session's date (`YYYY-MM-DD`); nil is today.
-        public var date: String?
+        /// The session's date.
+        public var date: SessionDate
         /// The session's scope; nil lets the session describe what the report covered.
         public var scope: String?
         /// Log the report again even when the log already has it.
@@ -43,7 +43,8 @@ public struct AuditPass: Sendable {
         public init(
             mapper: IssueMatcher? = nil, renderer: TextRenderer? = nil, evidenceRoot: String? = nil,
             history: HistoryFile? = nil, appendsToHistory: Bool = true, logPath: String? = nil,
-            templates: TemplateSet = .builtin(), date: String? = nil, scope: String? = nil, forceLog: Bool = false,
+            templates: TemplateSet = .builtin(), date: SessionDate = .today, scope: String? = nil,
+            forceLog: Bool = false,
             dryRun: Bool = false
         ) {
             self.mapper = mapper
@@ -149,7 +150,7 @@ public struct AuditPass: Sendable {
             progress(.log)
             let facts = SessionFacts(
                 report: report, logPath: logPath, mapping: prepared.mapping?.primaries,
-                comparison: comparison.map(SessionComparison.init), date: configuration.date,
+                comparison: comparison.map(SessionComparison.init), date: configuration.date.value(for: report),
                 scope: configuration.scope, evidence: prepared.evidence)
             session = facts
             log = try AuditLogWriter(templates: configuration.templates).append(
@@ -178,10 +179,12 @@ public struct AuditPass: Sendable {
     }
 
     /// The issues the index sheet drew as placeholders and the screens without an overlay, leaving out
-    /// an image the reader already reported as damaged (`issue N: thumbnail: …`, `screen N: screenshot: …`).
+    /// an image the reader already reported as damaged (`issue N: thumbnail: …`, `screen N: screenshot: …`)
+    /// and the images a text export never has.
     static func pictureProblems(sheet: IndexSheetOutput, overlays: OverlayOutput, report: InspectorReport)
         -> [AuditProblem]
     {
+        guard report.format != .text else { return [] }
         let reported = Set(report.warnings.map(\.path))
         var problems: [AuditProblem] = []
         for problem in sheet.imageProblems where !reported.contains("issue \(problem.issueNumber)") {
@@ -197,6 +200,28 @@ public struct AuditPass: Sendable {
             )
         }
         return problems
+    }
+}
+
+/// Which date a session carries.
+public enum SessionDate: Sendable, Hashable {
+    /// Today, local time (`audit`, `log`).
+    case today
+    /// The day the report was audited, local time (`ingest`: a batch of old reports is logged on
+    /// the days they were made).
+    case auditDate
+    /// A date the user gave, `YYYY-MM-DD`.
+    case fixed(String)
+
+    /// The date as `YYYY-MM-DD` for `report`.
+    public func value(for report: InspectorReport) -> String {
+        switch self {
+        case .today: return SessionFacts.today()
+        case .fixed(let date): return date
+        case .auditDate:
+            let parts = Calendar.current.dateComponents([.year, .month, .day], from: report.auditDate)
+            return String(format: "%04d-%02d-%02d", parts.year ?? 1970, parts.month ?? 1, parts.day ?? 1)
+        }
     }
 }
 

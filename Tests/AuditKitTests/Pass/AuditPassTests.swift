@@ -42,7 +42,7 @@ import Testing
             .init(
                 renderer: try TextRenderer(explicitFontPath: nil), evidenceRoot: root,
                 history: HistoryFile(path: directory.file("history.jsonl")), logPath: directory.file("audit.md"),
-                date: "2026-01-03"))
+                date: .fixed("2026-01-03")))
     }
 
     @Test func evidenceIsWhatTheWritersWroteAndTheSessionListsIt() throws {
