@@ -132,6 +132,17 @@ public struct AuditLogWriter: Sendable {
             return (outcome, nil)
         }
         let number = document.nextSessionNumber
+        // A residual warning is "since Session N" when the log has the session of the report it began in.
+        var facts = facts
+        if var comparison = facts.comparison {
+            for index in comparison.residual.indices {
+                guard let since = comparison.residual[index].since,
+                    let session = document.sessionNumber(loggingSHA256: since.sha256)
+                else { continue }
+                comparison.residual[index].since?.session = "Session \(session) (\(since.date))"
+            }
+            facts.comparison = comparison
+        }
         var session = templates.render(.session, facts.templateContext(sessionNumber: number))
         if !session.contains(facts.marker) {
             // A custom session.md without {{{marker}}} would make logging the same report twice undetectable.

@@ -86,6 +86,8 @@ public struct AuditSummary: Sendable {
     public var reports: [(name: String, issueCount: Int)]
     /// The sections, in order (views by first appearance with `Unmapped` last; types in the Inspector's order).
     public var sections: [Section]
+    /// The folder the summary is written to: evidence paths and source links are relative to it.
+    public var baseDirectory: String
 
     /// Builds a summary.
     /// - Parameters:
@@ -100,6 +102,7 @@ public struct AuditSummary: Sendable {
         persistenceKey: (Issue, IssueMapping?) -> String = { IssueFingerprint(issue: $0, mapping: $1).hex }
     ) {
         self.grouping = grouping
+        self.baseDirectory = baseDirectory
         self.reports = inputs.map { ($0.report.fileName, $0.report.issues.count) }
         var order: [String] = []
         var warningsBySection: [String: [Warning]] = [:]
@@ -214,13 +217,22 @@ public struct AuditSummary: Sendable {
             case .open?, nil: status = "open"
             }
             let persists = multiple && warning.reportsSeen == reports.count
+            // Described as a session describes it: role, text and a link to the line.
+            let flagged = SessionFacts.flagged(warning.issue, warning.mapping, logDirectory: baseDirectory)
+            let location: TemplateValue
+            if case .list(let items) = SessionFacts.textList([flagged]), case .object(let names)? = items.first {
+                location = names["location"] ?? .text("")
+            } else {
+                location = .text("")
+            }
             return [
+                "role": .text(flagged.role ?? ""),
                 "number": .number(warning.issue.number),
                 "numbers": .list(TemplateValue.items(warning.occurrences.map { ["number": .number($0.issueNumber)] })),
                 "type": .text(warning.issue.testType.displayName),
                 "title": .text(warning.issue.shortTitle),
                 "element": .text(warning.issue.elementText ?? ""),
-                "location": .code(warning.mapping?.location?.description ?? ""),
+                "location": location,
                 "symbol": .code(warning.mapping?.symbol ?? ""),
                 "view": .text(warning.mapping?.view ?? ""),
                 "screen": .text(warning.issue.screenName),

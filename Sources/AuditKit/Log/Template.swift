@@ -109,6 +109,11 @@ public struct Template: Sendable {
                 switch value {
                 case .text(let text): out += raw ? text : MarkdownEscaping.inline(text)
                 case .code(let text): out += raw ? text : MarkdownEscaping.codeSpan(text)
+                case .link(let text, let target):
+                    out +=
+                        raw
+                        ? text
+                        : "[" + MarkdownEscaping.codeSpan(text) + "](" + MarkdownEscaping.linkTarget(target) + ")"
                 case .bool(let flag): out += flag ? "true" : "false"
                 case .list, .object: continue
                 }

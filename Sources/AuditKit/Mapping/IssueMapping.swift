@@ -72,12 +72,15 @@ public struct IssueMapping: Sendable, Hashable, Codable {
     public var status: IssueStatus
     /// 0...1; 1 for rules, lower for automatic candidates.
     public var confidence: Double
+    /// What the element is, when the call that shows its text says so: `button`, `header`, `title`,
+    /// `label`, `tab`, `link`, `field`, `toggle`, `picker`, `menu` (see `SourceIndex.role(of:)`).
+    public var role: String?
 
     /// Creates a mapping.
     public init(
         issueNumber: Int, origin: Origin, ruleID: String? = nil, view: String? = nil,
         location: SourceLocation? = nil, symbol: String? = nil, note: String? = nil,
-        status: IssueStatus = .open, confidence: Double = 1
+        status: IssueStatus = .open, confidence: Double = 1, role: String? = nil
     ) {
         self.issueNumber = issueNumber
         self.origin = origin
@@ -88,5 +91,6 @@ public struct IssueMapping: Sendable, Hashable, Codable {
         self.note = note
         self.status = status
         self.confidence = confidence
+        self.role = role
     }
 }

@@ -119,6 +119,7 @@ public struct IssueMatcher: Sendable {
             mapping.location = best.location
             mapping.view = mapping.view ?? best.view
             mapping.symbol = mapping.symbol ?? best.symbol
+            mapping.role = best.role
             mapping.confidence = (best.confidence / Double(max(1, tiedCount(usable))) * 100).rounded() / 100
         } else if let symbol = conclusion.symbol, let location = index?.declaration(ofSymbol: symbol) {
             mapping.location = location
@@ -180,7 +181,7 @@ public struct IssueMatcher: Sendable {
             let mapping = IssueMapping(
                 issueNumber: issueNumber, origin: .sourceText, view: entry.view,
                 location: entry.location, symbol: symbol, note: "\(how) \(place)",
-                status: .open, confidence: score)
+                status: .open, confidence: score, role: SourceIndex.role(of: entry.literal))
             if let existing = best[entry.location], existing.confidence >= score { return }
             best[entry.location] = mapping
         }

@@ -65,6 +65,26 @@ public struct SourceIndex: Sendable {
         "footerTitle", "prompt", "message",
     ]
 
+    /// What an element is, from the call that shows a literal: `Button("Edit")` is a button,
+    /// `Section("Widgets")` and `header:` labels a header, `.navigationTitle("…")` a title, `Tab`/`.tabItem`
+    /// a tab; plain `Text` says nothing (nil).
+    public static func role(of literal: SwiftStringLiteral) -> String? {
+        if literal.argumentLabel == "header" { return "header" }
+        switch literal.call {
+        case "Button", "UIButton", "setTitle": return "button"
+        case "Section": return "header"
+        case "navigationTitle", "navigationSubtitle": return "title"
+        case "Label", "LabeledContent": return "label"
+        case "Tab", "tabItem": return "tab"
+        case "Link", "NavigationLink", "ShareLink": return "link"
+        case "TextField", "SecureField", "searchable": return "field"
+        case "Toggle": return "toggle"
+        case "Picker", "DatePicker", "ColorPicker": return "picker"
+        case "Menu": return "menu"
+        default: return nil
+        }
+    }
+
     /// The folders indexed, as given.
     public var roots: [String]
     /// Paths of the Swift files indexed, in stable (sorted) order.

@@ -150,7 +150,8 @@ public struct AuditPass: Sendable {
             progress(.log)
             let facts = SessionFacts(
                 report: report, logPath: logPath, mapping: prepared.mapping?.primaries,
-                comparison: comparison.map(SessionComparison.init), date: configuration.date.value(for: report),
+                comparison: comparison.map { SessionComparison($0, history: history) },
+                date: configuration.date.value(for: report),
                 scope: configuration.scope, evidence: prepared.evidence)
             session = facts
             log = try AuditLogWriter(templates: configuration.templates).append(
@@ -218,10 +219,14 @@ public enum SessionDate: Sendable, Hashable {
         switch self {
         case .today: return SessionFacts.today()
         case .fixed(let date): return date
-        case .auditDate:
-            let parts = Calendar.current.dateComponents([.year, .month, .day], from: report.auditDate)
-            return String(format: "%04d-%02d-%02d", parts.year ?? 1970, parts.month ?? 1, parts.day ?? 1)
+        case .auditDate: return SessionDate.day(of: report.auditDate)
         }
+    }
+
+    /// `date` as `YYYY-MM-DD`, local time.
+    public static func day(of date: Date) -> String {
+        let parts = Calendar.current.dateComponents([.year, .month, .day], from: date)
+        return String(format: "%04d-%02d-%02d", parts.year ?? 1970, parts.month ?? 1, parts.day ?? 1)
     }
 }
 

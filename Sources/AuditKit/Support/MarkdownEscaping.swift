@@ -44,6 +44,24 @@ public enum MarkdownEscaping {
         return out
     }
 
+    /// `path` as a Markdown link destination: every byte outside `A-Z a-z 0-9 - . _ ~ / #` is
+    /// percent-encoded, so spaces, parentheses and `<>` cannot end the link and a `:` cannot make it a
+    /// URL scheme (`javascript:`).
+    public static func linkTarget(_ path: String) -> String {
+        var out = ""
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+                UInt8(ascii: "~"), UInt8(ascii: "/"), UInt8(ascii: "#"):
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                out += String(format: "%%%02X", byte)
+            }
+        }
+        return out
+    }
+
     /// Wraps `text` in a code span that nothing inside can close: the fence is one backtick longer
     /// than the longest run of backticks in the text, line breaks become spaces, and the text is cut
     /// at `maxLength` characters. Code spans show `<`, `*`, `_` literally, so nothing else is escaped.
