@@ -5,9 +5,7 @@ import Foundation
 enum AuditCommand: Command {
     static let name = "audit"
     static let abstract = "Do the whole pass on a report: evidence pictures, mapping, history and an audit.md session."
-    static let usage =
-        "audit REPORT [--rules RULES] [--source DIR]... [--log PATH] [--history PATH] [--scope TEXT] [--date YYYY-MM-DD]"
-        + " [--font PATH] [--templates DIR] [--format text|json]"
+    static let operands = "REPORT"
     static let discussion = """
         In order:
           1. reads the report;
@@ -31,7 +29,7 @@ enum AuditCommand: Command {
             .option("--date", value: "YYYY-MM-DD", help: "The session's date (default: today)."),
             .option("--font", value: "PATH", help: "Font file for the pictures' labels."),
             .option("--templates", value: "DIR", help: "Look for the log templates here first."),
-            .option("--format", value: "FORMAT", help: "text (default) or json."),
+            .choice("--format", of: TextOrJSON.self, help: "text (default) or json."),
         ]
 
     static func run(_ context: CommandContext) throws -> ExitStatus {

@@ -5,9 +5,7 @@ import Foundation
 enum IngestCommand: Command {
     static let name = "ingest"
     static let abstract = "Do the whole pass on every report in the files and folders given, oldest first."
-    static let usage =
-        "ingest REPORT|DIR... [--out DIR] [--log PATH] [--rules RULES] [--source DIR]... [--history PATH]"
-        + " [--jobs N] [--date YYYY-MM-DD] [--font PATH] [--templates DIR] [--format text|json]"
+    static let operands = "REPORT|DIR..."
     static let discussion = """
         Every report named, and every report in the folders named (.html, .htm, .json and .txt files, not
         their subfolders), goes through the pass of 'auditkit audit' in the order of its audit time, so a
@@ -31,7 +29,7 @@ enum IngestCommand: Command {
             .option("--date", value: "YYYY-MM-DD", help: "Every session's date (default: its report's audit day)."),
             .option("--font", value: "PATH", help: "Font file for the pictures' labels."),
             .option("--templates", value: "DIR", help: "Look for the log templates here first."),
-            .option("--format", value: "FORMAT", help: "text (default) or json."),
+            .choice("--format", of: TextOrJSON.self, help: "text (default) or json."),
         ]
 
     static func run(_ context: CommandContext) throws -> ExitStatus {

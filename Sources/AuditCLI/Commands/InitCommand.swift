@@ -5,7 +5,7 @@ import Foundation
 enum InitCommand: Command {
     static let name = "init"
     static let abstract = "Create what is missing of Reports/, Templates/, audit.md and a commented rule file."
-    static let usage = "init [--rules PATH] [--log PATH] [--templates DIR] [--reports DIR] [--format text|json]"
+    static let operands = ""
     static let discussion = """
         Creates, when missing: the reports folder (Reports/), the log's templates (Templates/audit.md,
         session.md, view.md: reword them to fit your team), the audit log (audit.md, from the template) and
@@ -18,7 +18,7 @@ enum InitCommand: Command {
         .option("--log", value: "PATH", help: "The audit log (default audit.md)."),
         .option("--templates", value: "DIR", help: "The templates folder (default Templates)."),
         .option("--reports", value: "DIR", help: "The reports folder (default Reports)."),
-        .option("--format", value: "FORMAT", help: "text (default) or json."),
+        .choice("--format", of: TextOrJSON.self, help: "text (default) or json."),
     ]
 
     static func run(_ context: CommandContext) throws -> ExitStatus {

@@ -5,9 +5,7 @@ import Foundation
 enum LogCommand: Command {
     static let name = "log"
     static let abstract = "Add a session for a report to the audit log (audit.md), keeping every other byte."
-    static let usage =
-        "log REPORT [--log PATH] [--scope TEXT] [--date YYYY-MM-DD] [--dry-run] [--force] [--templates DIR] [--format FORMAT]"
-        + " | log --init [--log PATH]"
+    static let operands = "REPORT | --init"
     static let discussion = """
         The session goes at the end of the log's '## Audit Log' section (before the next '## ' heading),
         numbered one above the highest '### Session N'. It names the date, scope, report, counts per test
@@ -32,7 +30,7 @@ enum LogCommand: Command {
             .flag("--force", help: "Log the report again even if the log already has it."),
             .option("--templates", value: "DIR", help: "Look for audit.md and session.md here first."),
             .flag("--init", help: "Create the log from the audit.md template (no session) if it does not exist."),
-            .option("--format", value: "FORMAT", help: "text (default) or json."),
+            .choice("--format", of: TextOrJSON.self, help: "text (default) or json."),
         ]
 
     static func run(_ context: CommandContext) throws -> ExitStatus {

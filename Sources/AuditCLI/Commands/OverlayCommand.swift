@@ -5,7 +5,7 @@ import Foundation
 struct OverlayCommand: Command {
     static let name = "overlay"
     static let abstract = "Draw each screenshot with a numbered, coloured box on every flagged element."
-    static let usage = "overlay REPORT [-o DIR] [--font PATH] [--format text|json]"
+    static let operands = "REPORT"
     static let discussion = """
         Writes overlay_screen_1.png, overlay_screen_2.png, ... into the report's evidence folder
         (Reports/<report name>/) or DIR. Box numbers are the issue numbers of the index sheet; colours
@@ -17,7 +17,7 @@ struct OverlayCommand: Command {
     static let options: [OptionSpec] = [
         .option("--output", "-o", value: "DIR", help: "Folder to write into (default: the report's evidence folder)."),
         .option("--font", value: "PATH", help: "Font file for the numbers and legend."),
-        .option("--format", value: "FORMAT", help: "Output: text (default) or json."),
+        .choice("--format", of: TextOrJSON.self, help: "Output: text (default) or json."),
     ]
 
     static func run(_ context: CommandContext) throws -> ExitStatus {

@@ -5,8 +5,7 @@ import Foundation
 enum SummaryCommand: Command {
     static let name = "summary"
     static let abstract = "Write a Markdown summary of reports with one section per view, test type or screen."
-    static let usage =
-        "summary REPORT... [--by view|type|screen] [-o PATH] [--templates DIR] [--rules RULES] [--source DIR]..."
+    static let operands = "REPORT..."
     static let discussion = """
         Views come from the mapping (--rules, ./auditkit.rules.json, --source). Each section is rendered with \
         the view.md template: the issues (number, type, element text, source
@@ -21,7 +20,7 @@ enum SummaryCommand: Command {
         """
     static let options: [OptionSpec] =
         MappingInputs.options + [
-            .option("--by", value: "GROUPING", help: "view (default), type or screen."),
+            .choice("--by", of: SummaryGrouping.self, help: "view (default), type or screen."),
             .option("--output", "-o", value: "PATH", help: "Write the summary here (atomically) instead of stdout."),
             .option("--templates", value: "DIR", help: "Look for view.md here first."),
         ]

@@ -156,11 +156,11 @@ extension SessionFacts {
             let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
             (1...12).contains(month), day >= 1
         else {
-            throw AuditError(.usage, "--date expects YYYY-MM-DD, got '\(text)'")
+            throw AuditError(.usage, "expected a date written YYYY-MM-DD, got '\(text)'")
         }
         let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
         let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
-        guard day <= days else { throw AuditError(.usage, "--date got '\(text)', which is not a day of the calendar") }
+        guard day <= days else { throw AuditError(.usage, "'\(text)' is not a day of the calendar") }
         return text
     }
 

@@ -131,7 +131,7 @@ public struct IssueMatcher: Sendable {
 
     /// Ranked automatic candidates for an issue's element text, and a line saying what was found.
     public func automaticCandidates(for issue: Issue) -> ([IssueMapping], String) {
-        guard let index else { return ([], "no source folders given (--source)") }
+        guard let index else { return ([], "no source folders were indexed") }
         guard let rawText = issue.elementText?.trimmingCharacters(in: .whitespacesAndNewlines), !rawText.isEmpty else {
             return ([], "the issue has no element text to look for")
         }

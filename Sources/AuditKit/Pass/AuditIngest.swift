@@ -78,7 +78,8 @@ public struct AuditIngest: Sendable {
             do {
                 names = try files.contentsOfDirectory(atPath: argument).sorted()
             } catch {
-                throw AuditError(.missingInput, "cannot list the folder", path: argument, cause: "\(error)")
+                throw AuditError(
+                    .missingInput, "cannot list the folder", path: argument, cause: SystemErrorText.reason(error))
             }
             let folder = argument.hasSuffix("/") ? argument : argument + "/"
             for name in names where !name.hasPrefix(".") {
@@ -120,7 +121,7 @@ public struct AuditIngest: Sendable {
             } catch let error as AuditError {
                 return .failure(error)
             } catch {
-                return .failure(AuditError(.internalError, "\(error)", path: path))
+                return .failure(AuditError(.internalError, SystemErrorText.reason(error), path: path))
             }
         }
         var order: [Identified] = []
@@ -165,7 +166,7 @@ public struct AuditIngest: Sendable {
                 } catch let error as AuditError {
                     return .failure(error)
                 } catch {
-                    return .failure(AuditError(.internalError, "\(error)", path: report.path))
+                    return .failure(AuditError(.internalError, SystemErrorText.reason(error), path: report.path))
                 }
             }
             for (offset, (report, result)) in zip(window, prepared).enumerated() {

@@ -316,7 +316,7 @@ public enum ReportListing {
         case .fileName: return "file name"
         case .textHeader: return "Time Stamp header"
         case .modificationTime: return "modification time"
-        case .caller: return "--audit-date"
+        case .caller: return "the date given"
         }
     }
 }

@@ -73,7 +73,7 @@ public enum AtomicFile {
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         } catch {
             throw AuditError(
-                .cannotWrite, "cannot create the folder", path: path, cause: "\(error.localizedDescription)")
+                .cannotWrite, "cannot create the folder", path: path, cause: SystemErrorText.reason(error))
         }
     }
 }
