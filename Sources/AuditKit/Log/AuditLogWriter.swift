@@ -75,7 +75,10 @@ public struct AuditLogWriter: Sendable {
     }
 
     /// Creates the log from the `audit.md` template when it does not exist yet.
-    /// - Parameter sources: paths listed under `## Sources`.
+    /// - Parameters:
+    ///   - logPath: the log to create.
+    ///   - sources: paths listed under `## Sources`.
+    ///   - date: the log's date, `YYYY-MM-DD`.
     /// - Returns: whether the file was created.
     /// - Throws: `AuditError` `.cannotWrite`.
     @discardableResult

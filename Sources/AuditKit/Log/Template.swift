@@ -21,6 +21,7 @@ public struct Template: Sendable {
 
     /// Parses `text` and checks every name against `fields`.
     /// - Parameters:
+    ///   - text: the template.
     ///   - path: the template's file, named in errors.
     ///   - fields: the names the context will provide.
     /// - Throws: `AuditError` `.badInput` at `path:line` for an unclosed tag, a bad name, an

@@ -115,6 +115,7 @@ public struct SourceIndex: Sendable {
     /// `.build`, `DerivedData`, `Pods`, `Carthage` and `node_modules`. Files are lexed in parallel on every core; the result does not
     /// depend on timing.
     /// - Parameters:
+    ///   - roots: the folders to index.
     ///   - workingDirectory: paths under it are shown relative to it.
     ///   - parallel: false lexes on the calling thread only (for measurements); the result is the same.
     /// - Throws: `AuditError` `.missingInput` when a root does not exist or is not a folder.

@@ -8,10 +8,12 @@ public enum MarkdownEscaping {
     /// Escapes `text` for use inline in Markdown.
     ///
     /// Line breaks (and other control characters) become spaces; `<`, `>` and `&` become HTML
-    /// entities; `\`, `` ` ``, `*`, `_`, `[`, `]`, `|`, `~` get a backslash (except `_` inside a word,
+    /// entities; backslash, backtick, `*`, `_`, `[`, `]`, `|`, `~` get a backslash (except `_` inside a word,
     /// which CommonMark never reads as emphasis); a `#`, `+`, `-` or `=`
     /// at the start gets a backslash so the value cannot open a block when placed at a line start.
-    /// - Parameter maxLength: characters kept before the text is cut with `…`.
+    /// - Parameters:
+    ///   - text: the untrusted text.
+    ///   - maxLength: characters kept before the text is cut with `…`.
     public static func inline(_ text: String, maxLength: Int = defaultMaxLength) -> String {
         let flat = truncated(singleLine(text), maxLength: maxLength)
         var out = ""
