@@ -13,3 +13,14 @@ func makeSampleReport(into directory: String) throws -> String {
     }
     return path
 }
+
+/// `swift run auditkit-bench make-demo Reports/` writes the demo series (`ReportFixture.demoReports()`),
+/// byte for byte the same every time.
+func makeDemoReports(into directory: String) throws -> [String] {
+    try AtomicFile.makeDirectory(directory)
+    return try ReportFixture.demoReports().map { demo in
+        let path = directory + "/" + demo.fileName
+        try AtomicFile.write(demo.html, to: path, onlyIfChanged: true)
+        return path
+    }
+}

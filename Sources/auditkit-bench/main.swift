@@ -4,6 +4,10 @@ import Foundation
 // `auditkit-bench make-sample DIR` writes the sample report (see SampleReport.swift).
 let arguments = Array(CommandLine.arguments.dropFirst())
 let area = arguments.first
+if area == "make-demo" {
+    for path in try makeDemoReports(into: arguments.dropFirst().first ?? "Reports") { print(path) }
+    exit(0)
+}
 if area == "make-sample" { print(try makeSampleReport(into: arguments.dropFirst().first ?? "Reports")); exit(0) }
 if area == nil || area == "reader" { try runReaderBenchmark(arguments: Array(arguments.dropFirst())) }
 if area == nil || area == "log" { runLogBenchmark() }
