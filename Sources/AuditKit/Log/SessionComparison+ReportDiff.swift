@@ -2,9 +2,10 @@ import Foundation
 
 extension SessionComparison {
     /// The session's new / resolved / residual warnings from the history's comparison, so the log and
-    /// `auditkit diff` share one definition of "the same warning". A residual warning's `since` is the
-    /// earliest report of the unbroken run of earlier reports, among those that covered its screen,
-    /// that had it.
+    /// `auditkit diff` share one definition of "the same warning". Only open warnings are listed:
+    /// system UI and accepted ones are judged already and have lines of their own. A residual
+    /// warning's `since` is the earliest report of the unbroken run of earlier reports, among those
+    /// that covered its screen, that had it.
     /// - Parameters:
     ///   - diff: the comparison of the earlier report with this one.
     ///   - history: the reports before this one, oldest first (this report may be there too; it is skipped).
@@ -12,10 +13,12 @@ extension SessionComparison {
         func warning(_ item: ReportDiff.Item) -> Warning {
             Warning(testType: item.issue.testType, text: item.issue.elementText, place: item.issue.place)
         }
-        var residual = diff.residual.map(warning)
+        let open = { (item: ReportDiff.Item) in item.issue.status == .open }
+        let residualItems = diff.residual.filter(open)
+        var residual = residualItems.map(warning)
         if let history {
             let earlier = history.entries.filter { Self.precedes($0, diff) }
-            for (index, item) in diff.residual.enumerated() {
+            for (index, item) in residualItems.enumerated() {
                 if let since = Self.since(of: item, in: earlier) {
                     residual[index].since = Since(
                         sha256: since.sha256, fileName: since.fileName, date: SessionDate.day(of: since.auditDate))
@@ -23,8 +26,8 @@ extension SessionComparison {
             }
         }
         self.init(
-            previousReportName: diff.oldFileName, new: diff.new.map(warning), resolved: diff.resolved.map(warning),
-            residual: residual)
+            previousReportName: diff.oldFileName, new: diff.new.filter(open).map(warning),
+            resolved: diff.resolved.filter(open).map(warning), residual: residual)
     }
 
     /// Whether `entry` is older than the compared (new) report.

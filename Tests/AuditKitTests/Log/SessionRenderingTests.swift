@@ -53,7 +53,7 @@ import Testing
                   - New: Dynamic Type “Prep time” (RecipeDetailView).
                   - Resolved: Contrast “Serves \\*4\\*” (RecipeDetailView).
                   - Residual: Contrast “Ingredients” (RecipeDetailView, since Session 2 (2026-02-01)); Hit Region on an element without text (Main, same element by geometry).
-                  - Against `AuditReport_2026-02-01_09-15-42.html`: 1 new, 1 resolved, 2 residual.
+                  - Open warnings against `AuditReport_2026-02-01_09-15-42.html`: 1 new, 1 resolved, 2 residual.
                   - Index sheet: `Reports/AuditReport_2026-02-03_14-05-10/index_sheet.png`
                   - Overlay, screen 1: `Reports/AuditReport_2026-02-03_14-05-10/overlay_screen_1.png`
                   - Thumbnails: `Reports/AuditReport_2026-02-03_14-05-10/` (3 files, issue_01.jpg to issue_05.jpg)
