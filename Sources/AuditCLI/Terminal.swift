@@ -76,14 +76,6 @@ public final class Terminal: @unchecked Sendable {
         progress("\(what) \((reportPath as NSString).lastPathComponent)")
     }
 
-    /// Writes `object` (dictionaries, arrays, strings, numbers) to stdout as pretty-printed JSON with
-    /// sorted keys and unescaped slashes, the shape of every command's `--format json`.
-    public func json(_ object: Any) throws {
-        let data = try JSONSerialization.data(
-            withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
-        line(String(decoding: data, as: UTF8.self))
-    }
-
     /// Writes a message line to stderr.
     public func message(_ text: String) {
         lock.lock()

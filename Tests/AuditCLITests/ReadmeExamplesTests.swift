@@ -4,11 +4,14 @@ import Testing
 
 /// The README's example blocks are real: each block marked `<!-- example -->` is run in a fresh copy
 /// of what the repository ships (`Reports/*.html`, `Examples/`), one `$ auditkit …` line after
-/// another, and what the commands print on stdout must be the block's text. Regenerate a block by
-/// running its commands from the repository's top folder in a clean clone.
+/// another, and what the commands print on stdout must be the block's text. With
+/// `AUDITKIT_RECORD_README=1` in the environment the test writes the real output into the README
+/// instead (then read the diff before committing it).
 @Suite struct ReadmeExamplesTests {
     struct Example {
         var line: Int
+        /// The lines of the block's body in the README (0-based, end exclusive).
+        var body: Range<Int>
         var commands: [[String]]
         var expected: String
     }
@@ -41,7 +44,8 @@ import Testing
                     expected += line + "\n"
                 }
             }
-            examples.append(Example(line: index + 1, commands: commands, expected: expected))
+            examples.append(
+                Example(line: index + 1, body: (index + 2)..<end, commands: commands, expected: expected))
             index = end
         }
         return examples
@@ -87,15 +91,31 @@ import Testing
     @Test func everyMarkedBlockIsWhatItsCommandsPrint() throws {
         let examples = try Self.examples()
         #expect(!examples.isEmpty, "the README has marked example blocks")
+        let record = ProcessInfo.processInfo.environment["AUDITKIT_RECORD_README"] == "1"
+        var recorded: [(Range<Int>, [String])] = []
         for example in examples {
             let directory = try Self.workspace()
             defer { directory.remove() }
             var output = ""
+            var body: [String] = []
             for command in example.commands {
                 let result = try runTool(command, in: directory.path)
                 output += result.stdout
+                body.append("$ auditkit " + command.map { $0.contains(" ") ? "\"\($0)\"" : $0 }.joined(separator: " "))
+                body += result.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(
+                    String.init)
             }
-            #expect(output == example.expected, "README.md:\(example.line)")
+            if record {
+                recorded.append((example.body, body))
+            } else {
+                #expect(output == example.expected, "README.md:\(example.line)")
+            }
+        }
+        if record {
+            let url = Self.root.appendingPathComponent("README.md")
+            var lines = try String(contentsOf: url, encoding: .utf8).components(separatedBy: "\n")
+            for (range, body) in recorded.reversed() { lines.replaceSubrange(range, with: body) }
+            try lines.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
         }
     }
 }

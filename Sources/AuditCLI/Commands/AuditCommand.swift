@@ -60,7 +60,7 @@ enum AuditCommand: Command {
 
         switch format {
         case .json:
-            try terminal.json(AuditOutcomeRendering.json(outcome, historyPath: historyFile.path))
+            try terminal.json(AuditOutcomeJSON(outcome, historyPath: historyFile.path))
         case .text:
             for line in AuditOutcomeRendering.lines(outcome, historyPath: historyFile.path) { terminal.line(line) }
         }
@@ -70,35 +70,6 @@ enum AuditCommand: Command {
 
 /// How `audit` and `ingest` show one pass's outcome.
 enum AuditOutcomeRendering {
-    /// The `--format json` object of one report.
-    static func json(_ outcome: AuditOutcome, historyPath: String) -> [String: Any] {
-        let report = outcome.report
-        let evidence = outcome.prepared.evidence
-        var object: [String: Any] = [
-            "report": report.sourcePath, "sha256": report.sha256, "issues": report.issues.count,
-            "screens": report.screens.count, "evidence": evidence.directory,
-            "thumbnails": evidence.thumbnails.count, "screenshots": evidence.screenshots.count,
-            "indexSheet": evidence.indexSheetPages,
-            "overlays": evidence.overlays.keys.sorted().map { evidence.overlays[$0]! },
-            "mapped": outcome.prepared.mapping.map { $0.primaries.count as Any } ?? NSNull(),
-        ]
-        if let added = outcome.addedToHistory {
-            object["history"] = ["path": historyPath, "added": added] as [String: Any]
-        }
-        if let log = outcome.log {
-            object["log"] = ["path": log.logPath, "action": log.action.rawValue] as [String: Any]
-            if let number = log.sessionNumber { object["session"] = number }
-        }
-        if let diff = outcome.comparison {
-            object["comparison"] =
-                [
-                    "previous": diff.oldFileName, "new": diff.new.count, "resolved": diff.resolved.count,
-                    "residual": diff.residual.count,
-                ] as [String: Any]
-        }
-        return object
-    }
-
     /// The text lines of one report: what was read, the evidence, the mapping, the history, the log.
     static func lines(_ outcome: AuditOutcome, historyPath: String) -> [String] {
         let report = outcome.report

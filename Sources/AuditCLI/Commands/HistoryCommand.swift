@@ -72,9 +72,10 @@ struct HistoryCommand: Command {
         let history = try HistoryInputs.loadHistory(context)
         switch format {
         case .json:
-            context.terminal.out(
-                try HistoryOutput.json(
-                    history.entries.enumerated().map { index, entry in
+            struct Listing: Encodable { var reports: [ListedEntry] }
+            try context.terminal.json(
+                Listing(
+                    reports: history.entries.enumerated().map { index, entry in
                         ListedEntry(
                             position: index + 1, sha256: entry.sha256, fileName: entry.fileName,
                             auditDate: entry.auditDate, counts: entry.counts)

@@ -52,7 +52,7 @@ enum IngestCommand: Command {
                 date: try arguments.value("--date").map { .fixed(try SessionFacts.validatedDate($0)) } ?? .auditDate))
         for warning in try historyFile.load().warnings { terminal.warning(warning) }
 
-        var reports: [[String: Any]] = []
+        var reports: [IngestJSON.Report] = []
         let outcome = try AuditIngest(pass: pass, jobs: jobs, outputDirectory: out).run(
             paths: paths,
             progress: { step in
@@ -66,11 +66,9 @@ enum IngestCommand: Command {
                     terminal.problems(done.prepared.problems)
                     if format == .json {
                         reports.append(
-                            AuditOutcomeRendering.json(done, historyPath: historyFile.path).merging([
-                                "status": "ingested"
-                            ]) {
-                                $1
-                            })
+                            IngestJSON.Report(
+                                report: done.report.sourcePath, status: "ingested",
+                                outcome: AuditOutcomeJSON(done, historyPath: historyFile.path, status: "ingested")))
                     } else {
                         terminal.line("== \(done.report.sourcePath)")
                         for line in AuditOutcomeRendering.lines(done, historyPath: historyFile.path) {
@@ -79,7 +77,7 @@ enum IngestCommand: Command {
                     }
                 case .alreadyInHistory(let path, let recordedAs):
                     if format == .json {
-                        reports.append(["report": path, "status": "already-in-history", "recordedAs": recordedAs])
+                        reports.append(.init(report: path, status: "already-in-history", recordedAs: recordedAs))
                     } else {
                         let same = (path as NSString).lastPathComponent == recordedAs ? "" : " (as \(recordedAs))"
                         terminal.line("== \(path)\nAlready in \(historyFile.path)\(same); skipped.")
@@ -87,7 +85,7 @@ enum IngestCommand: Command {
                 case .failed(let path, let error):
                     terminal.error(error.description)
                     if format == .json {
-                        reports.append(["report": path, "status": "failed", "error": error.description])
+                        reports.append(.init(report: path, status: "failed", error: error.description))
                     }
                 }
             })
@@ -95,13 +93,10 @@ enum IngestCommand: Command {
 
         switch format {
         case .json:
-            var object: [String: Any] = [
-                "reports": reports, "ingested": outcome.ingested, "alreadyInHistory": outcome.alreadyInHistory,
-                "failed": outcome.failed,
-            ]
-            if let path = outcome.summaryPath { object["summary"] = path }
-            if let path = outcome.trendPath { object["trend"] = path }
-            try terminal.json(object)
+            try terminal.json(
+                IngestJSON(
+                    reports: reports, ingested: outcome.ingested, alreadyInHistory: outcome.alreadyInHistory,
+                    failed: outcome.failed, summary: outcome.summaryPath, trend: outcome.trendPath))
         case .text:
             var closing =
                 "Ingested \(SessionFacts.counted(outcome.ingested, "report")); "

@@ -33,10 +33,10 @@ enum InitCommand: Command {
         let pieces = try setup.apply()
         switch format {
         case .json:
-            try context.terminal.json([
-                "created": pieces.filter { $0.action == .created }.map(\.path),
-                "leftAsItIs": pieces.filter { $0.action == .leftAsItIs }.map(\.path),
-            ])
+            try context.terminal.json(
+                InitJSON(
+                    created: pieces.filter { $0.action == .created }.map(\.path),
+                    leftAsItIs: pieces.filter { $0.action == .leftAsItIs }.map(\.path)))
         case .text:
             for piece in pieces {
                 let action = piece.action == .created ? "created" : "left as it is"

@@ -46,7 +46,7 @@ enum LogCommand: Command {
             guard arguments.positional.isEmpty else { throw AuditError(.usage, "--init takes no REPORT") }
             let created = try writer.createLog(at: logPath, date: date)
             if format == .json {
-                try terminal.json(["action": created ? "created" : "exists", "log": logPath])
+                try terminal.json(LogJSON(action: created ? "created" : "exists", log: logPath))
             } else {
                 terminal.line(
                     created ? "Created \(logPath) from the template." : "\(logPath) already exists; left as it is.")
@@ -72,13 +72,11 @@ enum LogCommand: Command {
         }
 
         if format == .json {
-            var object: [String: Any] = [
-                "action": outcome.action.rawValue, "log": logPath, "report": reportPath, "sha256": report.sha256,
-                "createdLog": outcome.createdLog, "createdSection": outcome.createdSection,
-            ]
-            if let number = outcome.sessionNumber { object["session"] = number }
-            if outcome.action == .wouldLog { object["text"] = outcome.sessionText }
-            try terminal.json(object)
+            try terminal.json(
+                LogJSON(
+                    action: outcome.action.rawValue, log: logPath, report: reportPath, sha256: report.sha256,
+                    createdLog: outcome.createdLog, createdSection: outcome.createdSection,
+                    session: outcome.sessionNumber, text: outcome.action == .wouldLog ? outcome.sessionText : nil))
             return .success
         }
         switch outcome.action {

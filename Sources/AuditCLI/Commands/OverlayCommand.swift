@@ -37,14 +37,12 @@ struct OverlayCommand: Command {
         case .text:
             for path in output.paths { context.terminal.line(path) }
         case .json:
-            let object: [String: Any] = [
-                "report": reportPath,
-                "overlays": output.paths,
-                "skippedScreens": output.skipped.map {
-                    ["screen": $0.screenIndex + 1, "name": $0.screenName, "reason": $0.reason] as [String: Any]
-                },
-            ]
-            try context.terminal.json(object)
+            try context.terminal.json(
+                OverlayJSON(
+                    report: reportPath, overlays: output.paths,
+                    skippedScreens: output.skipped.map {
+                        .init(screen: $0.screenIndex + 1, name: $0.screenName, reason: $0.reason)
+                    }))
         }
         return .success
     }

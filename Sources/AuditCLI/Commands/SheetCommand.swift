@@ -65,15 +65,10 @@ struct SheetCommand: Command {
         case .text:
             for path in output.paths { context.terminal.line(path) }
         case .json:
-            let object: [String: Any] = [
-                "report": reportPath,
-                "pages": output.paths,
-                "issues": report.issues.count,
-                "imageProblems": output.imageProblems.map {
-                    ["issue": $0.issueNumber, "message": $0.message] as [String: Any]
-                },
-            ]
-            try context.terminal.json(object)
+            try context.terminal.json(
+                SheetJSON(
+                    report: reportPath, pages: output.paths, issues: report.issues.count,
+                    imageProblems: output.imageProblems.map { .init(issue: $0.issueNumber, message: $0.message) }))
         }
         return .success
     }

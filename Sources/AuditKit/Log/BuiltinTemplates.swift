@@ -5,90 +5,90 @@
 enum BuiltinTemplates {
     /// `Templates/audit.md`.
     static let audit = #"""
-# {{title}}
+        # {{title}}
 
-This file tracks accessibility findings and fixes view by view.
-Keep entries scoped, check them against the code, and link to evidence
-(Accessibility Inspector reports, index sheets, overlays, thumbnails).
-`auditkit log REPORT` adds a session at the end of the Audit Log;
-everything else in this file is yours to edit.
+        This file tracks accessibility findings and fixes view by view.
+        Keep entries scoped, check them against the code, and link to evidence
+        (Accessibility Inspector reports, index sheets, overlays, thumbnails).
+        `auditkit log REPORT` adds a session at the end of the Audit Log;
+        everything else in this file is yours to edit.
 
-## Sources
-{{#sources}}
-- {{path}}
-{{/sources}}
+        ## Sources
+        {{#sources}}
+        - {{path}}
+        {{/sources}}
 
-## Audit Log
+        ## Audit Log
 
-## Views
+        ## Views
 
-### Template
-- View:
-- Issue:
-- Evidence:
-- Fix:
-- Verification:
-- Status:
+        ### Template
+        - View:
+        - Issue:
+        - Evidence:
+        - Fix:
+        - Verification:
+        - Status:
 
-"""#
+        """#
 
     /// `Templates/session.md`.
     static let session = #"""
-### Session {{number}}
-{{{marker}}}
-- Date: {{date}}
-- Scope: {{scope}}
-- Notes:
-  - Report: {{report}}, {{issueText}} on {{screenText}}{{#counts}}{{#first}}: {{/first}}{{type}} {{count}}{{^last}}, {{/last}}{{/counts}}.
-{{#types}}
-  - {{type}} warnings{{#mapped}}{{#views}}{{#first}} mapped to{{/first}} {{view}}: {{#texts}}{{#role}}{{role}} {{/role}}{{#text}}“{{text}}”{{/text}}{{^text}}an element without text{{/text}}{{#repeated}} ({{count}}){{/repeated}}{{#location}} ({{location}}){{/location}}{{^last}}, {{/last}}{{/texts}}{{#more}} and {{more}} more{{/more}}{{^last}};{{/last}}{{/views}}{{#unmapped}}{{#afterViews}};{{/afterViews}} not mapped:{{/unmapped}}{{/mapped}}{{^mapped}}:{{/mapped}}{{#unmapped}} {{#texts}}{{#role}}{{role}} {{/role}}{{#text}}“{{text}}”{{/text}}{{^text}}an element without text{{/text}}{{#repeated}} ({{count}}){{/repeated}}{{#location}} ({{location}}){{/location}}{{^last}}, {{/last}}{{/texts}}{{#more}} and {{more}} more{{/more}}{{/unmapped}}.
-{{/types}}
-{{#systemUI}}
-  - System UI: {{#kinds}}{{#kind}}{{kind}}: {{/kind}}{{#texts}}{{#role}}{{role}} {{/role}}{{#text}}“{{text}}”{{/text}}{{^text}}an element without text{{/text}}{{#repeated}} ({{count}}){{/repeated}}{{#location}} ({{location}}){{/location}}{{^last}}, {{/last}}{{/texts}}{{^last}}; {{/last}}{{/kinds}}.
-{{/systemUI}}
-{{#accepted}}
-  - Accepted {{type}} warnings{{#views}}{{#first}} on{{/first}} {{view}}{{^last}},{{/last}}{{/views}}: {{#texts}}{{#role}}{{role}} {{/role}}{{#text}}“{{text}}”{{/text}}{{^text}}an element without text{{/text}}{{#repeated}} ({{count}}){{/repeated}}{{#location}} ({{location}}){{/location}}{{^last}}, {{/last}}{{/texts}}. Reason: {{reason}}
-{{/accepted}}
-{{#likelyCauses}}
-  - Likely cause{{#text}} of “{{text}}”{{/text}}: {{code}} at {{location}}, {{distance}}.
-{{/likelyCauses}}
-{{#comparison}}
-{{#new}}
-  - New: {{#items}}{{type}} {{#text}}“{{text}}”{{/text}}{{^text}}on an element without text{{/text}} ({{place}}{{#since}}, since {{since}}{{/since}}{{#matchedBy}}, same element by {{matchedBy}}{{/matchedBy}}){{^last}}; {{/last}}{{/items}}{{#more}} and {{more}} more{{/more}}.
-{{/new}}
-{{#resolved}}
-  - Resolved: {{#items}}{{type}} {{#text}}“{{text}}”{{/text}}{{^text}}on an element without text{{/text}} ({{place}}{{#since}}, since {{since}}{{/since}}{{#matchedBy}}, same element by {{matchedBy}}{{/matchedBy}}){{^last}}; {{/last}}{{/items}}{{#more}} and {{more}} more{{/more}}.
-{{/resolved}}
-{{#residual}}
-  - Residual: {{#items}}{{type}} {{#text}}“{{text}}”{{/text}}{{^text}}on an element without text{{/text}} ({{place}}{{#since}}, since {{since}}{{/since}}{{#matchedBy}}, same element by {{matchedBy}}{{/matchedBy}}){{^last}}; {{/last}}{{/items}}{{#more}} and {{more}} more{{/more}}.
-{{/residual}}
-  - Open warnings against {{previousReport}}: {{newCount}} new, {{resolvedCount}} resolved, {{residualCount}} residual.
-{{/comparison}}
-{{#evidence}}
-  - {{label}}: {{path}}{{#detail}} ({{detail}}){{/detail}}
-{{/evidence}}
+        ### Session {{number}}
+        {{{marker}}}
+        - Date: {{date}}
+        - Scope: {{scope}}
+        - Notes:
+          - Report: {{report}}, {{issueText}} on {{screenText}}{{#counts}}{{#first}}: {{/first}}{{type}} {{count}}{{^last}}, {{/last}}{{/counts}}.
+        {{#types}}
+          - {{type}} warnings{{#mapped}}{{#views}}{{#first}} mapped to{{/first}} {{view}}: {{#texts}}{{#role}}{{role}} {{/role}}{{#text}}“{{text}}”{{/text}}{{^text}}an element without text{{/text}}{{#repeated}} ({{count}}){{/repeated}}{{#location}} ({{location}}){{/location}}{{^last}}, {{/last}}{{/texts}}{{#more}} and {{more}} more{{/more}}{{^last}};{{/last}}{{/views}}{{#unmapped}}{{#afterViews}};{{/afterViews}} not mapped:{{/unmapped}}{{/mapped}}{{^mapped}}:{{/mapped}}{{#unmapped}} {{#texts}}{{#role}}{{role}} {{/role}}{{#text}}“{{text}}”{{/text}}{{^text}}an element without text{{/text}}{{#repeated}} ({{count}}){{/repeated}}{{#location}} ({{location}}){{/location}}{{^last}}, {{/last}}{{/texts}}{{#more}} and {{more}} more{{/more}}{{/unmapped}}.
+        {{/types}}
+        {{#systemUI}}
+          - System UI: {{#kinds}}{{#kind}}{{kind}}: {{/kind}}{{#texts}}{{#role}}{{role}} {{/role}}{{#text}}“{{text}}”{{/text}}{{^text}}an element without text{{/text}}{{#repeated}} ({{count}}){{/repeated}}{{#location}} ({{location}}){{/location}}{{^last}}, {{/last}}{{/texts}}{{^last}}; {{/last}}{{/kinds}}.
+        {{/systemUI}}
+        {{#accepted}}
+          - Accepted {{type}} warnings{{#views}}{{#first}} on{{/first}} {{view}}{{^last}},{{/last}}{{/views}}: {{#texts}}{{#role}}{{role}} {{/role}}{{#text}}“{{text}}”{{/text}}{{^text}}an element without text{{/text}}{{#repeated}} ({{count}}){{/repeated}}{{#location}} ({{location}}){{/location}}{{^last}}, {{/last}}{{/texts}}. Reason: {{reason}}
+        {{/accepted}}
+        {{#likelyCauses}}
+          - Likely cause{{#text}} of “{{text}}”{{/text}}: {{code}} at {{location}}, {{distance}}.
+        {{/likelyCauses}}
+        {{#comparison}}
+        {{#new}}
+          - New: {{#items}}{{type}} {{#text}}“{{text}}”{{/text}}{{^text}}on an element without text{{/text}} ({{place}}{{#since}}, since {{since}}{{/since}}{{#matchedBy}}, same element by {{matchedBy}}{{/matchedBy}}){{^last}}; {{/last}}{{/items}}{{#more}} and {{more}} more{{/more}}.
+        {{/new}}
+        {{#resolved}}
+          - Resolved: {{#items}}{{type}} {{#text}}“{{text}}”{{/text}}{{^text}}on an element without text{{/text}} ({{place}}{{#since}}, since {{since}}{{/since}}{{#matchedBy}}, same element by {{matchedBy}}{{/matchedBy}}){{^last}}; {{/last}}{{/items}}{{#more}} and {{more}} more{{/more}}.
+        {{/resolved}}
+        {{#residual}}
+          - Residual: {{#items}}{{type}} {{#text}}“{{text}}”{{/text}}{{^text}}on an element without text{{/text}} ({{place}}{{#since}}, since {{since}}{{/since}}{{#matchedBy}}, same element by {{matchedBy}}{{/matchedBy}}){{^last}}; {{/last}}{{/items}}{{#more}} and {{more}} more{{/more}}.
+        {{/residual}}
+          - Open warnings against {{previousReport}}: {{newCount}} new, {{resolvedCount}} resolved, {{residualCount}} residual.
+        {{/comparison}}
+        {{#evidence}}
+          - {{label}}: {{path}}{{#detail}} ({{detail}}){{/detail}}
+        {{/evidence}}
 
-"""#
+        """#
 
     /// `Templates/view.md`.
     static let view = #"""
-### {{name}}
-- Issue:
-{{#warnings}}
-  - {{^multipleReports}}{{#numbers}}#{{number}}{{^last}}, {{/last}}{{/numbers}} {{/multipleReports}}{{type}} on {{#role}}{{role}} {{/role}}{{#element}}“{{element}}”{{/element}}{{^element}}an element without text{{/element}}{{#location}} at {{location}}{{/location}}{{#symbol}} ({{symbol}}){{/symbol}}, {{status}}{{#multipleReports}}; in {{seenCount}} of {{reportCount}} reports ({{seenIn}}){{#persists}}, persists{{/persists}}{{/multipleReports}}
-{{/warnings}}
-- Counts: {{#counts}}{{type}} {{count}}{{^last}}, {{/last}}{{/counts}} ({{issueText}}{{#multipleReports}} in {{reportCount}} reports{{/multipleReports}})
-{{#multipleReports}}
-- Persisting: {{persistentCount}} of {{warningCount}} warnings appear in every report.
-{{/multipleReports}}
-- Evidence:
-{{#evidence}}
-  - {{path}}
-{{/evidence}}
-- Fix:
-- Verification:
-- Status:
+        ### {{name}}
+        - Issue:
+        {{#warnings}}
+          - {{^multipleReports}}{{#numbers}}#{{number}}{{^last}}, {{/last}}{{/numbers}} {{/multipleReports}}{{type}} on {{#role}}{{role}} {{/role}}{{#element}}“{{element}}”{{/element}}{{^element}}an element without text{{/element}}{{#location}} at {{location}}{{/location}}{{#symbol}} ({{symbol}}){{/symbol}}, {{status}}{{#multipleReports}}; in {{seenCount}} of {{reportCount}} reports ({{seenIn}}){{#persists}}, persists{{/persists}}{{/multipleReports}}
+        {{/warnings}}
+        - Counts: {{#counts}}{{type}} {{count}}{{^last}}, {{/last}}{{/counts}} ({{issueText}}{{#multipleReports}} in {{reportCount}} reports{{/multipleReports}})
+        {{#multipleReports}}
+        - Persisting: {{persistentCount}} of {{warningCount}} warnings appear in every report.
+        {{/multipleReports}}
+        - Evidence:
+        {{#evidence}}
+          - {{path}}
+        {{/evidence}}
+        - Fix:
+        - Verification:
+        - Status:
 
-"""#
+        """#
 
 }
