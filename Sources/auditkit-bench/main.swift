@@ -14,3 +14,4 @@ if area == nil || area == "log" { runLogBenchmark() }
 if area == nil || area == "history" { try runHistoryBenchmark() }
 if area == nil || area == "mapping" { runMappingBenchmark() }
 if area == nil || area == "imaging" { runImagingBenchmark() }
+if area == nil || area == "ingest" { try runIngestBenchmark() }
