@@ -22,13 +22,8 @@ enum AuditCommand: Command {
         EXAMPLE: auditkit audit Reports/AuditReport_2026-01-02_11-02-25.html --source App
         """
     static let options: [OptionSpec] =
-        MappingInputs.options + [
-            .option("--log", value: "PATH", help: "The audit log (default: audit.md)."),
-            HistoryInputs.historyOption,
-            .option("--scope", value: "TEXT", help: "The session's scope (default: the screens and the report)."),
-            .option("--date", value: "YYYY-MM-DD", help: "The session's date (default: today)."),
-            .option("--font", value: "PATH", help: "Font file for the pictures' labels."),
-            .option("--templates", value: "DIR", help: "Look for the log templates here first."),
+        PassInputs.options(dateHelp: "The session's date (default: today).") + [
+            .option("--scope", value: "TEXT", help: "The session's scope (default: the views and the report)."),
             .choice("--format", of: TextOrJSON.self, help: "text (default) or json."),
         ]
 
@@ -41,17 +36,10 @@ enum AuditCommand: Command {
         }
         let format: TextOrJSON = try arguments.choice("--format", default: TextOrJSON.text)
         // Check everything the user named before writing anything.
-        let logPath = arguments.value("--log") ?? "audit.md"
         let historyFile = HistoryInputs.historyFile(context)
-        let pass = AuditPass(
-            .init(
-                mapper: try MappingInputs(context).mapper,
-                renderer: try TextRenderer(
-                    explicitFontPath: arguments.value("--font"), environment: context.environment),
-                history: historyFile, logPath: logPath,
-                templates: try TemplateSet(directory: arguments.value("--templates")),
-                date: try arguments.value("--date").map { .fixed(try SessionFacts.validatedDate($0)) } ?? .today,
-                scope: arguments.value("--scope")))
+        var configuration = try PassInputs.configuration(context, evidenceRoot: nil, defaultDate: .today)
+        configuration.scope = arguments.value("--scope")
+        let pass = AuditPass(configuration)
         var history = try HistoryInputs.loadHistory(context)
         let prepared = try pass.prepare(reportAt: reportPath) { terminal.progress(stage: $0, of: reportPath) }
         let outcome = try pass.record(prepared, history: &history) { terminal.progress(stage: $0, of: reportPath) }

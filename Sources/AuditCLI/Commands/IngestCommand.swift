@@ -20,15 +20,10 @@ enum IngestCommand: Command {
         EXAMPLE: auditkit ingest Reports/ --rules Examples/BudgetApp/auditkit.rules.json --source Examples/BudgetApp
         """
     static let options: [OptionSpec] =
-        MappingInputs.options + [
+        PassInputs.options(dateHelp: "Every session's date (default: its report's audit day).") + [
             .option(
                 "--out", value: "DIR", help: "Evidence folders, summary.md and trend.svg go here (default: Reports)."),
-            .option("--log", value: "PATH", help: "The audit log (default: audit.md)."),
-            HistoryInputs.historyOption,
             .option("--jobs", value: "N", help: "Reports prepared at once (default: the number of cores)."),
-            .option("--date", value: "YYYY-MM-DD", help: "Every session's date (default: its report's audit day)."),
-            .option("--font", value: "PATH", help: "Font file for the pictures' labels."),
-            .option("--templates", value: "DIR", help: "Look for the log templates here first."),
             .choice("--format", of: TextOrJSON.self, help: "text (default) or json."),
         ]
 
@@ -42,14 +37,7 @@ enum IngestCommand: Command {
         let historyFile = HistoryInputs.historyFile(context)
         // Check everything the user named before writing anything.
         let paths = try AuditIngest.reportPaths(in: arguments.positional)
-        let pass = AuditPass(
-            .init(
-                mapper: try MappingInputs(context).mapper,
-                renderer: try TextRenderer(
-                    explicitFontPath: arguments.value("--font"), environment: context.environment),
-                evidenceRoot: out, history: historyFile, logPath: arguments.value("--log") ?? "audit.md",
-                templates: try TemplateSet(directory: arguments.value("--templates")),
-                date: try arguments.value("--date").map { .fixed(try SessionFacts.validatedDate($0)) } ?? .auditDate))
+        let pass = AuditPass(try PassInputs.configuration(context, evidenceRoot: out, defaultDate: .auditDate))
         for warning in try historyFile.load().warnings { terminal.warning(warning) }
 
         var reports: [IngestJSON.Report] = []
