@@ -399,7 +399,9 @@ public final class TextRenderer: @unchecked Sendable {
         // A cluster that got a real glyph drops its missing-glyph boxes (a mark no font here has);
         // a cluster with nothing but boxes shows one.
         var drawn = Set<UInt32>()
-        for index in 0..<total where infos[index].codepoint != 0 { drawn.insert(infos[index].cluster) }
+        if (0..<total).contains(where: { infos[$0].codepoint == 0 }) {
+            for index in 0..<total where infos[index].codepoint != 0 { drawn.insert(infos[index].cluster) }
+        }
         var boxed = Set<UInt32>()
         for index in 0..<total {
             let info = infos[index], position = positions[index]
