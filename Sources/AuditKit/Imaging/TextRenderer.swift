@@ -215,8 +215,13 @@ public final class TextRenderer: @unchecked Sendable {
         var lines: [String] = []
         var remaining = Substring(TextRenderer.singleLine(text).trimmingCharacters(in: .whitespaces))
         while !remaining.isEmpty, lines.count < maxLines {
-            if lines.count == maxLines - 1 || measure(String(remaining), size: size, bold: bold) <= width {
-                lines.append(truncated(String(remaining), toWidth: width, size: size, bold: bold))
+            // As in `truncated`, no more than `width` characters fit, so megabytes of element text
+            // are never laid out whole to find that out.
+            let mightFit = remaining.prefix(max(1, width) + 1).count <= max(1, width)
+            if lines.count == maxLines - 1 || (mightFit && measure(String(remaining), size: size, bold: bold) <= width)
+            {
+                lines.append(
+                    truncated(String(remaining.prefix(max(1, width) + 2)), toWidth: width, size: size, bold: bold))
                 break
             }
             // The longest prefix ending before a space that fits; else as many characters as fit.
