@@ -213,6 +213,12 @@ public struct Raster: Sendable {
     /// Composites premultiplied RGBA pixels (`width * height * 4` bytes, a colour glyph) over this
     /// raster with their top-left corner at (`x`, `y`), clipped: each pixel becomes
     /// `source + destination * (1 - source alpha)`.
+    /// - Parameters:
+    ///   - source: the pixels, RGBA with each colour already multiplied by its alpha.
+    ///   - sourceWidth: their width in pixels.
+    ///   - height: their height in pixels.
+    ///   - x: where their left edge lands.
+    ///   - y: where their top edge lands.
     public mutating func composite(
         premultiplied source: [UInt8], width sourceWidth: Int, height: Int, atX x: Int, y: Int
     ) {
