@@ -29,24 +29,38 @@ extension IndexSheet {
     }
 
     /// Renders and encodes every page (pages spread over all cores), then writes each file
-    /// atomically, creating the folder when needed.
+    /// atomically, creating the folder when needed. The pages can be drawn again, so none is fsynced.
     /// - Parameters:
-    ///   - outputPath: `-o PATH`, or nil for `index_sheet.png` (or pages) in `evidence`.
+    ///   - outputPath: `-o PATH`, which the user named (a symbolic link there is followed), or nil for
+    ///     `index_sheet.png` (or pages) in `evidence`.
     ///   - evidence: the report's evidence folder; stale pages of a larger earlier run are removed
-    ///     from it when `outputPath` is nil.
+    ///     from it when `outputPath` is nil. Unless the user named it, a link there is refused, as is
+    ///     a link in place of a page.
     /// - Throws: `AuditError` when a file cannot be written or a page cannot be encoded.
     public func write(to outputPath: String? = nil, evidence: EvidencePaths) throws -> IndexSheetOutput {
         let paths = IndexSheet.outputPaths(pageCount: pageCount, outputPath: outputPath, evidence: evidence)
-        let encoded = encodedPages(paths: paths)
         let folder = ((paths[0] as NSString).deletingLastPathComponent)
-        if !folder.isEmpty { try AtomicFile.makeDirectory(folder) }
+        if !folder.isEmpty, outputPath == nil || !FileManager.default.fileExists(atPath: folder) {
+            try AtomicFile.makeDirectory(folder, namedByUser: outputPath != nil || evidence.namedByUser)
+        }
+        // Each page is written as soon as it is encoded, so no more pages are held than are drawn.
+        let written = encodedPages(paths: paths) { index, page -> Result<[IndexSheetImageProblem], AuditError> in
+            do {
+                try AtomicFile.write(
+                    page.data, to: paths[index], onlyIfChanged: true, durability: .regenerable,
+                    namedByUser: paths[index] == outputPath)
+                return .success(page.problems)
+            } catch let error as AuditError {
+                return .failure(error)
+            } catch {
+                return .failure(AuditError(.cannotWrite, "cannot write the file", path: paths[index]))
+            }
+        }
         var problems: [IndexSheetImageProblem] = []
-        for (index, result) in encoded.enumerated() {
+        for (index, result) in written.enumerated() {
             switch result {
-            case .success(let page):
-                let path = paths[index]
-                try AtomicFile.write(page.data, to: path, onlyIfChanged: true)
-                problems += page.problems
+            case .success(.success(let pageProblems)): problems += pageProblems
+            case .success(.failure(let error)): throw error
             case .failure(let error):
                 throw AuditError(
                     .internalError, "cannot encode index sheet page \(index + 1)", path: paths[index],

@@ -189,12 +189,15 @@ public struct Overlay: Sendable {
     }
 
     /// Renders the overlay of every screen that has a usable screenshot (screens spread over all
-    /// cores) and writes `overlay_screen_N.png` files atomically into the evidence folder.
+    /// cores, within the memory budget) and writes `overlay_screen_N.png` files atomically into the
+    /// evidence folder. The files can be made again, so none is fsynced. Unless the user named the
+    /// folder (`evidence.namedByUser`), a link there is refused, as is a link in place of an overlay.
     /// - Throws: `AuditError` when a file cannot be written or encoded.
     public static func writeAll(
         report: InspectorReport, text: TextRenderer, evidence: EvidencePaths, settings: PNGSettings = .standard
     ) throws -> OverlayOutput {
-        let results = ParallelWork.map(report.screens, parallel: true) { _, screen -> Result<Data, OverlaySkipReason> in
+        let results = ParallelWork.map(report.screens, parallel: true, cost: Overlay.estimatedBytes) {
+            _, screen -> Result<Data, OverlaySkipReason> in
             do throws(OverlaySkipReason) {
                 let raster = try Overlay(screen: screen, text: text).render()
                 do throws(ImageCodecError) {
@@ -210,9 +213,9 @@ public struct Overlay: Sendable {
         for (screen, result) in zip(report.screens, results) {
             switch result {
             case .success(let data):
-                if output.paths.isEmpty { try AtomicFile.makeDirectory(evidence.directory) }
+                if output.paths.isEmpty { try AtomicFile.makeDirectory(evidence.directory, namedByUser: evidence.namedByUser) }
                 let path = evidence.overlay(screenIndex: screen.index)
-                try AtomicFile.write(data, to: path, onlyIfChanged: true)
+                try AtomicFile.write(data, to: path, onlyIfChanged: true, durability: .regenerable)
                 output.paths.append(path)
             case .failure(let skip):
                 output.skipped.append(
