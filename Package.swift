@@ -22,11 +22,18 @@ let package = Package(
         .systemLibrary(
             name: "CFontconfig", pkgConfig: "fontconfig",
             providers: [.apt(["libfontconfig-dev"]), .brew(["fontconfig"])]),
+        // SHA-256 (reports' identity, warnings' fingerprints); CommonCrypto on Apple platforms.
+        .systemLibrary(
+            name: "CLibCrypto", pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]),
         // Whole operations over libjpeg and libpng, each behind its own setjmp.
         .target(name: "CAuditImaging", dependencies: ["CLibJPEG", "CLibPNG"]),
         .target(
             name: "AuditKit",
-            dependencies: ["CAuditImaging", "CFreeType", "CFontconfig"]),
+            dependencies: [
+                "CAuditImaging", "CFreeType", "CFontconfig",
+                .target(name: "CLibCrypto", condition: .when(platforms: [.linux])),
+            ]),
         .target(name: "AuditCLI", dependencies: ["AuditKit"]),
         .executableTarget(name: "auditkit", dependencies: ["AuditCLI"]),
         .target(name: "AuditKitTestSupport", dependencies: ["AuditKit", "CAuditImaging"]),
