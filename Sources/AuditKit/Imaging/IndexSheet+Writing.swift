@@ -96,27 +96,36 @@ extension IndexSheet {
     }
 
     /// Every page rendered and encoded (PNG, or JPEG when its path says so), in page order.
-    /// Nothing is written; `write(to:)` and the benchmark use this.
+    /// Nothing is written; the benchmark uses this.
     public func encodedPages(paths: [String]) -> [Result<EncodedPage, ImageCodecError>] {
-        let encode: @Sendable (Int, IndexSheetPage) -> Result<EncodedPage, ImageCodecError> = { index, page in
+        encodedPages(paths: paths) { _, page in page }
+    }
+
+    /// Every page rendered, encoded and handed to `consume` on the thread that drew it, pages in
+    /// parallel within the memory budget; `consume`'s results in page order. A page's pixels and bytes
+    /// are released once `consume` returns.
+    func encodedPages<Output: Sendable>(
+        paths: [String], consume: @escaping @Sendable (Int, EncodedPage) -> Output
+    ) -> [Result<Output, ImageCodecError>] {
+        let encode: @Sendable (Int, IndexSheetPage) -> Result<Output, ImageCodecError> = { index, page in
             do throws(ImageCodecError) {
                 let data =
                     IndexSheet.wantsJPEG(paths[index])
                     ? try JPEGCodec.encode(page.raster, quality: self.options.jpegQuality)
                     : try PNGCodec.encode(page.raster, settings: self.options.pngSettings)
-                return .success(EncodedPage(data: data, problems: page.imageProblems))
+                return .success(consume(index, EncodedPage(data: data, problems: page.imageProblems)))
             } catch {
                 return .failure(error)
             }
         }
         // One page: its cells are decoded and scaled on all cores. Several: one page per core from
         // start to finish (measured faster than drawing pages cell-parallel one after the other
-        // even for 3 pages on 2 cores), and only a page per core is held in memory.
+        // even for 3 pages on 2 cores), and only as many pages as the memory budget allows are held.
         if pageCount == 1 {
             return [encode(0, renderPage(0, parallelCells: true))]
         }
-        return ParallelWork.map(Array(0..<pageCount), parallel: true) { _, index in
-            encode(index, self.renderPage(index))
+        return ParallelWork.map(Array(0..<pageCount), parallel: true, cost: { estimatedBytes(page: $0) }) {
+            _, index in encode(index, self.renderPage(index))
         }
     }
 }
