@@ -206,14 +206,18 @@ public struct IndexSheet: Sendable {
         let pageIssues = Array(issues(onPage: index))
         var raster = Raster(width: pageWidth, height: pageHeight(index), fill: .white)
         drawHeader(into: &raster, page: index, pageIssues: pageIssues)
-        // Decode and scale thumbnails (the expensive part), then compose in order.
-        let prepared = ParallelWork.map(pageIssues, parallel: parallelCells) { slot, issue in
-            self.thumbnail(for: issue, in: self.imageArea(of: self.cellFrame(slot: slot)))
-        }
+        // Decode and scale thumbnails (the expensive part), then compose in order: all at once on all
+        // cores for a lone page; else each cell drawn as soon as it is scaled, so a page holds one
+        // thumbnail at a time, not sixty.
+        let prepared =
+            parallelCells
+            ? ParallelWork.map(pageIssues, parallel: true) { slot, issue in
+                self.thumbnail(for: issue, in: self.imageArea(of: self.cellFrame(slot: slot)))
+            } : nil
         var problems: [IndexSheetImageProblem] = []
         for (slot, issue) in pageIssues.enumerated() {
             let cell = cellFrame(slot: slot)
-            switch prepared[slot] {
+            switch prepared?[slot] ?? thumbnail(for: issue, in: imageArea(of: cell)) {
             case .success(let thumbnail):
                 drawCell(into: &raster, cell: cell, issue: issue, thumbnail: thumbnail, problem: nil)
             case .failure(let problem):
