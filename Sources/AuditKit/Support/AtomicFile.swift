@@ -131,7 +131,8 @@ public enum AtomicFile {
 /// The rule for symbolic links on paths the tool writes: only a path the user named is followed.
 public enum Symlinks {
     /// The message of a refused link; callers and tests find it in the error line.
-    public static let refusal = "is a symbolic link; refusing to write through it (name this path on the command line to allow it)"
+    public static let refusal =
+        "is a symbolic link; refusing to write through it unless this very path is named on the command line"
 
     /// Throws when `path` (its last component) is a symbolic link, dangling or not.
     /// - Parameter path: the path the tool is about to write.
