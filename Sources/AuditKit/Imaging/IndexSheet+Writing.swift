@@ -122,6 +122,8 @@ extension IndexSheet {
         // start to finish (measured faster than drawing pages cell-parallel one after the other
         // even for 3 pages on 2 cores), and only as many pages as the memory budget allows are held.
         if pageCount == 1 {
+            MemoryBudget.shared.acquire(estimatedBytes(page: 0))
+            defer { MemoryBudget.shared.release(estimatedBytes(page: 0)) }
             return [encode(0, renderPage(0, parallelCells: true))]
         }
         return ParallelWork.map(Array(0..<pageCount), parallel: true, cost: { estimatedBytes(page: $0) }) {

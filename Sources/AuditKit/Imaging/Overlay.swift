@@ -228,7 +228,9 @@ public struct Overlay: Sendable {
         for (screen, result) in zip(report.screens, results) {
             switch result {
             case .success(let data):
-                if output.paths.isEmpty { try AtomicFile.makeDirectory(evidence.directory, namedByUser: evidence.namedByUser) }
+                if output.paths.isEmpty {
+                    try AtomicFile.makeDirectory(evidence.directory, namedByUser: evidence.namedByUser)
+                }
                 let path = evidence.overlay(screenIndex: screen.index)
                 try AtomicFile.write(data, to: path, onlyIfChanged: true, durability: .regenerable)
                 output.paths.append(path)

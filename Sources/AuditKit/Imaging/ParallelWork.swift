@@ -6,47 +6,93 @@ import Foundation
 /// own fit in the budget (a piece larger than the whole budget runs alone). So peak memory depends
 /// on the budget, not on the number of cores.
 enum ParallelWork {
-    /// The bytes pieces running at once may need together: 256 MiB. With the report, the runtime
-    /// and a piece larger than this running alone, `overlay` and `sheet` stay under 512 MB.
+    /// The bytes pieces running at once may need together, in the whole process: 256 MiB. With the
+    /// report, the runtime and a piece larger than this running alone, `overlay` and `sheet` stay
+    /// under 512 MB, and `ingest` preparing several reports at once shares the same budget.
     static let memoryBudget = 256 << 20
 
     /// `transform` applied to every element, on all cores when `parallel`, results in input order.
     /// - Parameters:
-    ///   - cost: the bytes a piece is estimated to need while it runs (0: no limit from the budget).
-    ///   - budget: see `BudgetedScheduler`.
+    ///   - budget: the memory budget the pieces share (the process-wide one by default).
+    ///   - cost: the bytes a piece is estimated to need while it runs; a piece of cost 0 (the
+    ///     default) runs without asking the budget, as do pieces nested inside a costed one.
     static func map<Element: Sendable, Output: Sendable>(
-        _ elements: [Element], parallel: Bool, budget: Int = memoryBudget,
+        _ elements: [Element], parallel: Bool, budget: MemoryBudget = .shared,
         cost: (Element) -> Int = { _ in 0 },
         _ transform: @Sendable (Int, Element) -> Output
     ) -> [Output] {
+        let costs = elements.map(cost)
         guard parallel, elements.count > 1 else {
-            return elements.enumerated().map { transform($0.offset, $0.element) }
+            return elements.enumerated().map { index, element in
+                budget.acquire(costs[index])
+                defer { budget.release(costs[index]) }
+                return transform(index, element)
+            }
         }
         let scheduler = BudgetedScheduler(budget: budget, workers: ProcessInfo.processInfo.activeProcessorCount)
-        return scheduler.map(elements, costs: elements.map(cost), transform)
+        return scheduler.map(elements, costs: costs, transform)
     }
 }
 
-/// Runs pieces of work on up to `workers` threads, in input order, admitting a piece only while the
-/// costs of the pieces running plus its own stay within `budget`, or when nothing else runs (so a
-/// piece larger than the budget still runs, alone). Records what it admitted, for tests.
-final class BudgetedScheduler: @unchecked Sendable {
-    /// The most the costs of running pieces may add up to.
-    let budget: Int
-    /// The most pieces running at once.
-    let workers: Int
+/// Bytes shared by pieces of work that run at once. A piece is admitted when the costs of the
+/// pieces running plus its own fit, or when no costed piece runs (so a piece larger than the whole
+/// budget still runs, alone). Pieces of cost 0 never wait. Records what it admitted, for tests.
+final class MemoryBudget: @unchecked Sendable {
+    /// The budget of the whole process (`ParallelWork.memoryBudget`).
+    static let shared = MemoryBudget(bytes: ParallelWork.memoryBudget)
+
+    /// The most the costs of running pieces may add up to (a lone larger piece aside).
+    let bytes: Int
     private let condition = NSCondition()
     private var inUse = 0
     private var running = 0
+    private var peaks = (cost: 0, running: 0)
+
+    /// A budget of `bytes`.
+    init(bytes: Int) { self.bytes = max(0, bytes) }
+
+    /// The largest sum of costs that ran at once, and the most costed pieces that ran at once.
+    var peak: (cost: Int, running: Int) {
+        condition.lock()
+        defer { condition.unlock() }
+        return peaks
+    }
+
+    /// Waits until a piece of `cost` bytes may run, and counts it as running.
+    func acquire(_ cost: Int) {
+        guard cost > 0 else { return }
+        condition.lock()
+        while running > 0, inUse + cost > bytes { condition.wait() }
+        inUse += cost
+        running += 1
+        peaks = (max(peaks.cost, inUse), max(peaks.running, running))
+        condition.unlock()
+    }
+
+    /// Counts a piece of `cost` bytes as finished.
+    func release(_ cost: Int) {
+        guard cost > 0 else { return }
+        condition.lock()
+        inUse -= cost
+        running -= 1
+        condition.broadcast()
+        condition.unlock()
+    }
+}
+
+/// Runs pieces of work on up to `workers` threads, taking them in input order, each admitted by the
+/// memory budget before it starts.
+final class BudgetedScheduler: @unchecked Sendable {
+    /// The budget the pieces share.
+    let budget: MemoryBudget
+    /// The most pieces running at once.
+    let workers: Int
+    private let lock = NSLock()
     private var next = 0
-    /// The largest sum of costs that ran at once.
-    private(set) var peakCost = 0
-    /// The most pieces that ran at once.
-    private(set) var peakRunning = 0
 
     /// A scheduler for `workers` threads sharing `budget`.
-    init(budget: Int, workers: Int) {
-        self.budget = max(0, budget)
+    init(budget: MemoryBudget, workers: Int) {
+        self.budget = budget
         self.workers = max(1, workers)
     }
 
@@ -61,9 +107,10 @@ final class BudgetedScheduler: @unchecked Sendable {
             let group = DispatchGroup()
             for _ in 0..<threads {
                 DispatchQueue.global().async(group: group) {
-                    while let index = self.admitNext(costs: costs) {
+                    while let index = self.takeNext(count: costs.count) {
+                        self.budget.acquire(costs[index])
                         results.set(index, transform(index, elements[index]))
-                        self.finish(cost: costs[index])
+                        self.budget.release(costs[index])
                     }
                 }
             }
@@ -72,28 +119,12 @@ final class BudgetedScheduler: @unchecked Sendable {
         return results.values.map { $0! }
     }
 
-    /// Takes the next piece in order and waits until its cost fits; nil when none is left.
-    private func admitNext(costs: [Int]) -> Int? {
-        condition.lock()
-        defer { condition.unlock() }
-        guard next < costs.count else { return nil }
-        let index = next
+    private func takeNext(count: Int) -> Int? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard next < count else { return nil }
         next += 1
-        let cost = max(0, costs[index])
-        while running > 0, inUse + cost > budget { condition.wait() }
-        inUse += cost
-        running += 1
-        peakCost = max(peakCost, inUse)
-        peakRunning = max(peakRunning, running)
-        return index
-    }
-
-    private func finish(cost: Int) {
-        condition.lock()
-        inUse -= max(0, cost)
-        running -= 1
-        condition.broadcast()
-        condition.unlock()
+        return next - 1
     }
 
     private final class Results<Output>: @unchecked Sendable {
