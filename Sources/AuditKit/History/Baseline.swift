@@ -149,8 +149,11 @@ public struct Baseline: Sendable, Hashable, Codable {
 
     /// Reads the baseline at `path`, applies `change` and writes the result atomically, all under the
     /// file's lock, so two runs never lose each other's acceptances.
-    /// - Parameter namedByUser: the user gave this very path, so a symbolic link there is followed
-    ///   (otherwise it is refused).
+    /// - Parameters:
+    ///   - path: the baseline file.
+    ///   - namedByUser: the user gave this very path, so a symbolic link there is followed (otherwise
+    ///     it is refused).
+    ///   - change: makes the new baseline from the one on disk (empty when there is none).
     /// - Returns: the baseline as written.
     @discardableResult
     public static func update(

@@ -14,8 +14,13 @@ public enum JPEGCodec {
     ///
     /// The decoded pixels are moved into the raster from the end, the decoder's buffer shrinking as
     /// the raster fills, so a big image is never held twice.
-    /// - Parameter extraRows: rows of white to add below the picture, given the decoded width (the
-    ///   overlay's legend strip), so the picture needs no second raster to be drawn on.
+    /// - Parameters:
+    ///   - data: the JPEG bytes.
+    ///   - minimumWidth: the smallest width wanted (0: full size).
+    ///   - minimumHeight: the smallest height wanted (0: full size).
+    ///   - maxPixels: the largest image decoded; a bigger one is an error.
+    ///   - extraRows: rows of white to add below the picture, given the decoded width (the overlay's
+    ///     legend strip), so the picture needs no second raster to be drawn on.
     /// - Throws: `ImageCodecError` for empty, non-JPEG, corrupt, truncated or too-large data.
     public static func decode(
         _ data: Data, minimumWidth: Int = 0, minimumHeight: Int = 0,
