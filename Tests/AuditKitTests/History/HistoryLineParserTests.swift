@@ -7,7 +7,7 @@ import Testing
     typealias D = HistoryTestData
 
     func parse(_ data: Data) -> HistoryEntry? {
-        data.withUnsafeBytes { raw in HistoryLineParser.parse(raw.bindMemory(to: UInt8.self)) }
+        data.withUnsafeBytes { raw in HistoryLineParser.parse(raw.bindMemory(to: UInt8.self))?.entry }
     }
 
     @Test func fastParserAgreesWithJSONDecoderOnEveryField() throws {
