@@ -210,9 +210,12 @@ public enum HistoryOutput {
         }
         text += "| **Total** | " + trend.columns.map { "**\($0.openCount)**" }.joined(separator: " | ") + " |\n"
         text += "\n### Residual warnings (\(trend.residual.count))\n\n"
-        if trend.residual.isEmpty { return text + "None.\n" }
-        text += "| Fingerprint | First seen | Reports | Issue | Type | Element text | Where | Status |\n"
-        text += "| --- | --- | ---: | ---: | --- | --- | --- | --- |\n"
+        if trend.residual.isEmpty {
+            text += "None.\n"
+        } else {
+            text += "| Fingerprint | First seen | Reports | Issue | Type | Element text | Where | Status |\n"
+            text += "| --- | --- | ---: | ---: | --- | --- | --- | --- |\n"
+        }
         for warning in trend.residual {
             let issue = warning.issue
             let status = warning.baselined ? "baseline" : issue.status.rawValue

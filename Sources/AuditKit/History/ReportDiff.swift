@@ -87,8 +87,8 @@ public struct ReportDiff: Sendable, Hashable, Codable {
     /// string catalogs' `translations`); the newer report's other warnings are `firstAudited`, the
     /// older report's warnings on screens the newer one did not visit are `notReaudited`.
     public init(old: HistoryEntry, new: HistoryEntry, translations: StringTranslations = .none) {
-        let oldSide = WarningMatcher.Prepared(old)
-        let newSide = WarningMatcher.Prepared(new)
+        let oldSide = WarningMatcher.Prepared(old).withCatalogKeys(translations)
+        let newSide = WarningMatcher.Prepared(new).withCatalogKeys(translations)
         let shared = oldSide.covered.intersection(newSide.covered)
         self.init(
             new: new, newSide: newSide,
@@ -213,20 +213,23 @@ extension History {
     public func diffWithPrevious(_ entry: HistoryEntry, translations: StringTranslations = .none) -> ReportDiff? {
         let earlier = entries.filter { $0.sha256 != entry.sha256 && History.precedes($0, entry) }
         guard !earlier.isEmpty else { return nil }
-        let newSide = WarningMatcher.Prepared(entry)
+        let newSide = WarningMatcher.Prepared(entry).withCatalogKeys(translations)
         var open = newSide.covered
         var unvisited = Set<String>()
         var bases: [(HistoryEntry, WarningMatcher.Prepared, Set<String>)] = []
         var notVisited: [(HistoryEntry, WarningMatcher.Prepared, Set<String>)] = []
+        var names: [String: String] = [:]
         for candidate in earlier.reversed() {
-            let side = WarningMatcher.Prepared(candidate)
-            let mine = side.covered.intersection(open)
+            let covered = WarningMatcher.coverage(of: candidate, names: &names)
+            let mine = covered.intersection(open)
+            // Screens the new report did not visit, seen for the first time going back.
+            let gone = covered.subtracting(newSide.covered).subtracting(unvisited)
+            guard !mine.isEmpty || !gone.isEmpty else { continue }
+            let side = WarningMatcher.Prepared(candidate).withCatalogKeys(translations)
             if !mine.isEmpty {
                 bases.append((candidate, side, mine))
                 open.subtract(mine)
             }
-            // Screens the new report did not visit, seen for the first time going back.
-            let gone = side.covered.subtracting(newSide.covered).subtracting(unvisited)
             if !gone.isEmpty {
                 notVisited.append((candidate, side, gone))
                 unvisited.formUnion(gone)

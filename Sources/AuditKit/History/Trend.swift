@@ -113,7 +113,7 @@ public struct Trend: Sendable, Hashable, Codable {
         var rowTotals: [Int] = []
         var openTotal = 0
         for (k, entry) in entries.enumerated() {
-            let side = WarningMatcher.Prepared(entry)
+            let side = WarningMatcher.Prepared(entry).withCatalogKeys(translations)
             prepared.append(side)
             var starts = [Int](repeating: k, count: entry.issues.count)
             var bases: [Int: Set<String>] = [:]

@@ -144,10 +144,20 @@ public enum WarningMatcher {
         var group: [String]
         /// Per issue: its screen.
         var slot: [SlotKey]
-        /// Per screen: its size in points, when known.
-        var size: [SlotKey: (width: Double, height: Double)] = [:]
+        /// The screens, each once; `slotID` indexes them.
+        var slotKeys: [SlotKey] = []
+        /// Per issue: the index of its screen in `slotKeys`.
+        var slotID: [Int] = []
+        /// Per screen of `slotKeys`: its size in points, when known.
+        var slotSizes: [(width: Double, height: Double)?] = []
+        /// Per screen of `slotKeys`: its normalised screen group.
+        var slotGroups: [String] = []
         /// Per issue: whether it repeats an earlier issue of the report.
         var isRepeat: [Bool]
+        /// Per issue: whether it has element text (not only white space).
+        var hasText: [Bool]
+        /// Per issue: the catalog keys its text shows, once `withCatalogKeys` computed them.
+        var catalogKeys: [[String]]?
         /// Issue indexes sorted by fingerprint.
         var byFingerprint: [Int]
         /// The normalised screen groups the report covered.
@@ -167,9 +177,14 @@ public enum WarningMatcher {
                 return made
             }
             group = issues.map { key($0.screenGroup) }
+            hasText = issues.map { issue in
+                guard let text = issue.elementText else { return false }
+                return text.utf8.contains { $0 > 0x20 } && !text.allSatisfy(\.isWhitespace)
+            }
             covered = Set(screens.map { key($0.group) }).union(group)
             // Issues are in report order and each screen says how many it has.
             slot = group.map { SlotKey(group: $0, occurrence: 0) }
+            var sizes: [SlotKey: (width: Double, height: Double)] = [:]
             if screens.reduce(0, { $0 + $1.issueCount }) == issues.count {
                 var occurrences: [String: Int] = [:]
                 var start = 0
@@ -177,15 +192,32 @@ public enum WarningMatcher {
                     let name = key(screen.group)
                     let occurrence = occurrences[name, default: 0]
                     occurrences[name] = occurrence + 1
-                    if let width = screen.width, let height = screen.height {
-                        size[SlotKey(group: name, occurrence: occurrence)] = (width, height)
-                    }
                     for index in start..<(start + screen.issueCount) {
                         slot[index] = SlotKey(group: group[index], occurrence: occurrence)
+                    }
+                    if let width = screen.width, let height = screen.height {
+                        sizes[SlotKey(group: name, occurrence: occurrence)] = (width, height)
                     }
                     start += screen.issueCount
                 }
             }
+            var ids: [SlotKey: Int] = [:]
+            var keys: [SlotKey] = []
+            var slotIDs: [Int] = []
+            slotIDs.reserveCapacity(issues.count)
+            for key in slot {
+                if let known = ids[key] {
+                    slotIDs.append(known)
+                } else {
+                    ids[key] = keys.count
+                    slotIDs.append(keys.count)
+                    keys.append(key)
+                }
+            }
+            slotID = slotIDs
+            slotKeys = keys
+            slotSizes = keys.map { sizes[$0] }
+            slotGroups = keys.map(\.group)
             byFingerprint = issues.indices.sorted {
                 let a = issues[$0].fingerprint
                 let b = issues[$1].fingerprint
@@ -214,11 +246,23 @@ public enum WarningMatcher {
             }
         }
 
+        /// This report with the catalog keys of each issue's text looked up once (reused by every
+        /// matching of the report, as in a trend).
+        func withCatalogKeys(_ translations: StringTranslations) -> Prepared {
+            guard !translations.isEmpty, catalogKeys == nil else { return self }
+            var copy = self
+            copy.catalogKeys = issues.indices.map {
+                hasText[$0] ? translations.keys(showing: issues[$0].elementText!) : []
+            }
+            return copy
+        }
+
         /// The rect of issue `index` in the coordinates of a screen of size `target` (scaled when
         /// both sizes are known).
         func rect(_ index: Int, scaledTo target: (width: Double, height: Double)?) -> Rect? {
             guard let rect = issues[index].rect else { return nil }
-            guard let target, let own = size[slot[index]], own.width != target.width || own.height != target.height
+            guard let target, let own = slotSizes[slotID[index]],
+                own.width != target.width || own.height != target.height
             else { return rect }
             let sx = target.width / own.width
             let sy = target.height / own.height
@@ -236,6 +280,27 @@ public enum WarningMatcher {
     /// The name coverage and screens use for a screen group: the fingerprint's normal form.
     public static func groupKey(_ group: String) -> String {
         IssueFingerprint.normalizedText(group)
+    }
+
+    /// The normalised screen groups `entry` covered (its screens' and its issues' groups), normalising
+    /// each distinct name once with the help of `names`.
+    static func coverage(of entry: HistoryEntry, names: inout [String: String]) -> Set<String> {
+        var covered = Set<String>()
+        var last: String?
+        func add(_ group: String) {
+            guard group != last else { return }
+            last = group
+            if let known = names[group] {
+                covered.insert(known)
+            } else {
+                let made = groupKey(group)
+                names[group] = made
+                covered.insert(made)
+            }
+        }
+        for screen in entry.screens { add(screen.group) }
+        for issue in entry.issues { add(issue.screenGroup) }
+        return covered
     }
 
     /// Indexes of the issues of `entry` that repeat an earlier issue of it (see the type's documentation).
@@ -268,10 +333,15 @@ public enum WarningMatcher {
         var oldIncluded: [Bool]
         var newIncluded: [Bool]
         let groups: Set<String>?
-        /// Per screen of the newer report: how far its content moved since the older one.
-        var shift: [SlotKey: (dx: Double, dy: Double)] = [:]
-        /// Screens where the key stage paired two different texts: the catalogs translated them.
-        var translated = Set<SlotKey>()
+        /// Per screen of the newer report (`slotID`): how far its content moved since the older one.
+        var shift: [(dx: Double, dy: Double)?]
+        /// Per screen of the older report: the same screen of the newer one, or -1.
+        let oldToNewSlot: [Int]
+        /// Per old issue: its rect scaled to the size of the same screen in the newer report.
+        let oldRect: [Rect?]
+        /// Screens of the newer report where the key stage paired two different texts: the catalogs
+        /// translated them.
+        var translated = Set<Int>()
 
         init(old: Prepared, new: Prepared, groups: Set<String>?, translations: StringTranslations) {
             self.old = old
@@ -281,8 +351,19 @@ public enum WarningMatcher {
             oldPartner = [Int](repeating: -1, count: old.issues.count)
             newPartner = [Int](repeating: -1, count: new.issues.count)
             stage = [MatchStage?](repeating: nil, count: new.issues.count)
-            oldIncluded = old.issues.indices.map { !old.isRepeat[$0] && (groups?.contains(old.group[$0]) ?? true) }
-            newIncluded = new.issues.indices.map { !new.isRepeat[$0] && (groups?.contains(new.group[$0]) ?? true) }
+            let oldSlotIn = old.slotGroups.map { groups?.contains($0) ?? true }
+            let newSlotIn = new.slotGroups.map { groups?.contains($0) ?? true }
+            oldIncluded = old.issues.indices.map { !old.isRepeat[$0] && oldSlotIn[old.slotID[$0]] }
+            newIncluded = new.issues.indices.map { !new.isRepeat[$0] && newSlotIn[new.slotID[$0]] }
+            var newIDs: [SlotKey: Int] = [:]
+            for (id, key) in new.slotKeys.enumerated() { newIDs[key] = id }
+            let toNew = old.slotKeys.map { newIDs[$0] ?? -1 }
+            oldToNewSlot = toNew
+            oldRect = old.issues.indices.map { index in
+                let target = toNew[old.slotID[index]]
+                return old.rect(index, scaledTo: target >= 0 ? new.slotSizes[target] : nil)
+            }
+            shift = [(dx: Double, dy: Double)?](repeating: nil, count: new.slotKeys.count)
         }
 
         mutating func pair(_ o: Int, _ n: Int, _ by: MatchStage) {
@@ -294,10 +375,13 @@ public enum WarningMatcher {
         func oldFree(_ o: Int) -> Bool { oldIncluded[o] && oldPartner[o] < 0 }
         func newFree(_ n: Int) -> Bool { newIncluded[n] && newPartner[n] < 0 }
 
+        /// Whether old issue `o` and new issue `n` are on the same screen.
+        func sameScreen(_ o: Int, _ n: Int) -> Bool { oldToNewSlot[old.slotID[o]] == new.slotID[n] }
+
         /// The old rect of `o`, in the new screen's coordinates and moved by that screen's shift.
         func shiftedOldRect(_ o: Int, toward n: Int) -> Rect? {
-            guard var rect = old.rect(o, scaledTo: new.size[new.slot[n]]) else { return nil }
-            if old.slot[o] == new.slot[n], let move = shift[new.slot[n]] {
+            guard var rect = oldRect[o] else { return nil }
+            if sameScreen(o, n), let move = shift[new.slotID[n]] {
                 rect.x += move.dx
                 rect.y += move.dy
             }
@@ -336,8 +420,7 @@ public enum WarningMatcher {
             for group in duplicates {
                 let found = assign(rows: group.old, columns: group.new) { o, n in
                     let distance = rectDistance(shiftedOldRect(o, toward: n), new.issues[n].rect)
-                    let sameScreen = old.slot[o] == new.slot[n]
-                    return distance <= rectTolerance ? distance + (sameScreen ? 0 : rectTolerance) : nil
+                    return distance <= rectTolerance ? distance + (sameScreen(o, n) ? 0 : rectTolerance) : nil
                 }
                 for (o, n) in found { pair(o, n, .fingerprint) }
                 // Look-alikes that moved: text-less ones whose thumbnails match pair by image.
@@ -355,21 +438,19 @@ public enum WarningMatcher {
 
         /// Each screen's shift: the median movement of the rects of warnings paired so far on it.
         mutating func estimateShifts() {
-            var moves: [SlotKey: (dx: [Double], dy: [Double])] = [:]
+            var moves = [(dx: [Double], dy: [Double])](repeating: ([], []), count: new.slotKeys.count)
             for n in new.issues.indices where newPartner[n] >= 0 {
                 let o = newPartner[n]
-                guard old.slot[o] == new.slot[n], let before = old.rect(o, scaledTo: new.size[new.slot[n]]),
-                    let after = new.issues[n].rect
-                else { continue }
-                moves[new.slot[n], default: ([], [])].dx.append(after.x - before.x)
-                moves[new.slot[n], default: ([], [])].dy.append(after.y - before.y)
+                guard sameScreen(o, n), let before = oldRect[o], let after = new.issues[n].rect else { continue }
+                moves[new.slotID[n]].dx.append(after.x - before.x)
+                moves[new.slotID[n]].dy.append(after.y - before.y)
             }
             func median(_ values: [Double]) -> Double {
                 let sorted = values.sorted()
                 let middle = sorted.count / 2
                 return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
             }
-            for (slot, move) in moves where !move.dx.isEmpty {
+            for (slot, move) in moves.enumerated() where !move.dx.isEmpty {
                 let dx = median(move.dx)
                 let dy = median(move.dy)
                 if dx != 0 || dy != 0 { shift[slot] = (dx, dy) }
@@ -378,30 +459,31 @@ public enum WarningMatcher {
 
         // Stage 2.
         mutating func matchKeys() {
-            func tokens(_ issue: HistoryIssue) -> [String] {
-                guard let text = issue.elementText, !text.allSatisfy(\.isWhitespace) else { return [] }
+            func tokens(_ side: Prepared, _ index: Int) -> [String] {
+                guard side.hasText[index] else { return [] }
+                let issue = side.issues[index]
                 var found: [String] = []
                 if let key = issue.key { found.append("k\u{1F}" + key) }
                 if let literal = issue.literal { found.append("l\u{1F}" + literal) }
-                for key in translations.keys(showing: text) where key != issue.key { found.append("k\u{1F}" + key) }
+                let keys = side.catalogKeys?[index] ?? translations.keys(showing: issue.elementText!)
+                for key in keys where key != issue.key { found.append("k\u{1F}" + key) }
                 return found
             }
             var byToken: [String: [Int]] = [:]
             for o in old.issues.indices where oldFree(o) {
-                for token in tokens(old.issues[o]) { byToken[token, default: []].append(o) }
+                for token in tokens(old, o) { byToken[token, default: []].append(o) }
             }
             guard !byToken.isEmpty else { return }
             var candidates: [(cost: Double, old: Int, new: Int)] = []
             for n in new.issues.indices where newFree(n) {
                 var seen = Set<Int>()
-                for token in tokens(new.issues[n]) {
+                for token in tokens(new, n) {
                     for o in byToken[token] ?? [] where seen.insert(o).inserted {
                         guard old.issues[o].testType == new.issues[n].testType, old.group[o] == new.group[n] else {
                             continue
                         }
-                        let sameScreen = old.slot[o] == new.slot[n]
                         let distance = min(1e6, rectDistance(shiftedOldRect(o, toward: n), new.issues[n].rect))
-                        candidates.append((distance + (sameScreen ? 0 : 1e6), o, n))
+                        candidates.append((distance + (sameScreen(o, n) ? 0 : 1e6), o, n))
                     }
                 }
             }
@@ -411,52 +493,66 @@ public enum WarningMatcher {
                 let before = old.issues[candidate.old].elementText ?? ""
                 let after = new.issues[candidate.new].elementText ?? ""
                 if IssueFingerprint.normalizedText(before) != IssueFingerprint.normalizedText(after) {
-                    translated.insert(new.slot[candidate.new])
+                    translated.insert(new.slotID[candidate.new])
                 }
             }
         }
 
         // Stage 3.
         mutating func matchGeometry() {
-            var oldBySlot: [SlotKey: [Int]] = [:]
+            var oldBySlot = [[Int]](repeating: [], count: new.slotKeys.count)
+            var any = false
             for o in old.issues.indices where oldFree(o) && old.issues[o].rect != nil {
-                oldBySlot[old.slot[o], default: []].append(o)
+                let slot = oldToNewSlot[old.slotID[o]]
+                if slot >= 0 {
+                    oldBySlot[slot].append(o)
+                    any = true
+                }
             }
-            guard !oldBySlot.isEmpty else { return }
-            var newBySlot: [SlotKey: [Int]] = [:]
+            guard any else { return }
+            var newBySlot = [[Int]](repeating: [], count: new.slotKeys.count)
             for n in new.issues.indices where newFree(n) && new.issues[n].rect != nil {
-                newBySlot[new.slot[n], default: []].append(n)
+                newBySlot[new.slotID[n]].append(n)
             }
             // The device language is the whole report's: a screen with too few texts to tell follows it.
-            let reportChanged = !translated.isEmpty || languageChanged(nil)
-            let slots = newBySlot.sorted { ($0.key.group, $0.key.occurrence) < ($1.key.group, $1.key.occurrence) }
-            for (slot, newIndexes) in slots {
-                guard let oldIndexes = oldBySlot[slot] else { continue }
-                let changedLanguage = reportChanged || languageChanged(slot)
-                let found = assign(rows: oldIndexes, columns: newIndexes) { o, n in
+            let before = textCounts(old, oldIncluded, oldPartner, slotOf: { oldToNewSlot[old.slotID[$0]] })
+            let after = textCounts(new, newIncluded, newPartner, slotOf: { new.slotID[$0] })
+            func changed(_ a: TextCount, _ b: TextCount) -> Bool {
+                a.texts >= 3 && b.texts >= 3 && a.unmatched * 2 > a.texts && b.unmatched * 2 > b.texts
+            }
+            let reportChanged = !translated.isEmpty || changed(before.all, after.all)
+            for slot in new.slotKeys.indices where !oldBySlot[slot].isEmpty && !newBySlot[slot].isEmpty {
+                let changedLanguage =
+                    reportChanged || changed(before.bySlot[slot], after.bySlot[slot])
+                let found = assign(rows: oldBySlot[slot], columns: newBySlot[slot]) { o, n in
                     geometryCost(o, n, changedLanguage: changedLanguage)
                 }
                 for (o, n) in found { pair(o, n, .geometry) }
             }
         }
 
-        /// Whether most texts of a screen (nil: of all compared screens) are still unmatched on both
-        /// sides, with at least three on each: it was audited in another language.
-        func languageChanged(_ slot: SlotKey?) -> Bool {
-            func counts(_ side: Prepared, _ included: [Bool], _ partner: [Int]) -> (texts: Int, unmatched: Int) {
-                var texts = 0
-                var unmatched = 0
-                for index in side.issues.indices where included[index] && (slot == nil || side.slot[index] == slot) {
-                    guard let text = side.issues[index].elementText, !text.allSatisfy(\.isWhitespace) else { continue }
-                    texts += 1
-                    if partner[index] < 0 { unmatched += 1 }
+        /// How many texts a side has, and how many of them are still unmatched.
+        typealias TextCount = (texts: Int, unmatched: Int)
+
+        /// The texts of a side still in play, per screen of the newer report and in all: a screen (or
+        /// the report) changed language when at least three texts on each side and most of them are
+        /// unmatched so far.
+        func textCounts(_ side: Prepared, _ included: [Bool], _ partner: [Int], slotOf: (Int) -> Int)
+            -> (all: TextCount, bySlot: [TextCount])
+        {
+            var all: TextCount = (0, 0)
+            var bySlot = [TextCount](repeating: (0, 0), count: new.slotKeys.count)
+            for index in side.issues.indices where included[index] && side.hasText[index] {
+                let open = partner[index] < 0 ? 1 : 0
+                all.texts += 1
+                all.unmatched += open
+                let slot = slotOf(index)
+                if slot >= 0 {
+                    bySlot[slot].texts += 1
+                    bySlot[slot].unmatched += open
                 }
-                return (texts, unmatched)
             }
-            let before = counts(old, oldIncluded, oldPartner)
-            let after = counts(new, newIncluded, newPartner)
-            return before.texts >= 3 && after.texts >= 3 && before.unmatched * 2 > before.texts
-                && after.unmatched * 2 > after.texts
+            return (all, bySlot)
         }
 
         /// The cost of pairing `o` with `n` by place, or nil when they may not pair.
@@ -466,17 +562,13 @@ public enum WarningMatcher {
             guard a.testType == b.testType, let before = shiftedOldRect(o, toward: n), let after = b.rect else {
                 return nil
             }
-            let textBefore = a.elementText.flatMap { $0.allSatisfy(\.isWhitespace) ? nil : $0 }
-            let textAfter = b.elementText.flatMap { $0.allSatisfy(\.isWhitespace) ? nil : $0 }
+            let textBefore = old.hasText[o] ? a.elementText : nil
+            let textAfter = new.hasText[n] ? b.elementText : nil
             switch (textBefore, textAfter) {
             case (nil, nil):
                 let distance = rectDistance(before, after)
                 return distance <= rectTolerance ? distance : nil
             case (let x?, let y?):
-                guard
-                    changedLanguage || WarningMatcher.sameTemplate(x, y)
-                        || translatedApart(x, y)
-                else { return nil }
                 // Translations change a label's width: the same line, and the same leading or trailing
                 // edge, centre, or most of the narrower one's width.
                 let centreY = abs((before.y + before.height / 2) - (after.y + after.height / 2))
@@ -490,6 +582,8 @@ public enum WarningMatcher {
                 let narrower = min(before.width, after.width)
                 let edge = min(leading, trailing, centreX)
                 guard edge <= rectTolerance || (narrower > 0 && overlap >= narrower / 2) else { return nil }
+                // The same place; the texts must also be translations or differ only in values.
+                guard changedLanguage || WarningMatcher.sameTemplate(x, y) || translatedApart(x, y) else { return nil }
                 return centreY + min(edge, rectTolerance)
             default:
                 return nil
