@@ -104,6 +104,7 @@ public struct Trend: Sendable, Hashable, Codable {
 
         // Per screen group: the latest entry that covered it, its open counts per row, and the entries
         // that covered it. runStart[k][i]: the first report of the unbroken run of issue i of entry k.
+        var catalogCache: [String: [String]] = [:]
         var prepared: [WarningMatcher.Prepared] = []
         prepared.reserveCapacity(entries.count)
         var runStart: [[Int]] = []
@@ -113,7 +114,7 @@ public struct Trend: Sendable, Hashable, Codable {
         var rowTotals: [Int] = []
         var openTotal = 0
         for (k, entry) in entries.enumerated() {
-            let side = WarningMatcher.Prepared(entry).withCatalogKeys(translations)
+            let side = WarningMatcher.Prepared(entry).withCatalogKeys(translations, cache: &catalogCache)
             prepared.append(side)
             var starts = [Int](repeating: k, count: entry.issues.count)
             var bases: [Int: Set<String>] = [:]

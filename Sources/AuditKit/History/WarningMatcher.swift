@@ -249,10 +249,20 @@ public enum WarningMatcher {
         /// This report with the catalog keys of each issue's text looked up once (reused by every
         /// matching of the report, as in a trend).
         func withCatalogKeys(_ translations: StringTranslations) -> Prepared {
+            var cache: [String: [String]] = [:]
+            return withCatalogKeys(translations, cache: &cache)
+        }
+
+        /// The same, remembering each text's keys in `cache` for the next report (most texts recur).
+        func withCatalogKeys(_ translations: StringTranslations, cache: inout [String: [String]]) -> Prepared {
             guard !translations.isEmpty, catalogKeys == nil else { return self }
             var copy = self
-            copy.catalogKeys = issues.indices.map {
-                hasText[$0] ? translations.keys(showing: issues[$0].elementText!) : []
+            copy.catalogKeys = issues.indices.map { index in
+                guard hasText[index], let text = issues[index].elementText else { return [] }
+                if let known = cache[text] { return known }
+                let found = translations.keys(showing: text)
+                cache[text] = found
+                return found
             }
             return copy
         }
@@ -418,10 +428,13 @@ public enum WarningMatcher {
             }
             estimateShifts()
             for group in duplicates {
-                let found = assign(rows: group.old, columns: group.new) { o, n in
-                    let distance = rectDistance(shiftedOldRect(o, toward: n), new.issues[n].rect)
-                    return distance <= rectTolerance ? distance + (sameScreen(o, n) ? 0 : rectTolerance) : nil
+                let costs = group.old.map { o in
+                    group.new.map { n -> Double? in
+                        let distance = rectDistance(shiftedOldRect(o, toward: n), new.issues[n].rect)
+                        return distance <= rectTolerance ? distance + (sameScreen(o, n) ? 0 : rectTolerance) : nil
+                    }
                 }
+                let found = WarningMatcher.assign(rows: group.old, columns: group.new, costs: costs)
                 for (o, n) in found { pair(o, n, .fingerprint) }
                 // Look-alikes that moved: text-less ones whose thumbnails match pair by image.
                 pairByImage(group.old.filter { oldPartner[$0] < 0 }, group.new.filter { newPartner[$0] < 0 })
@@ -490,9 +503,8 @@ public enum WarningMatcher {
             candidates.sort { ($0.cost, $0.new, $0.old) < ($1.cost, $1.new, $1.old) }
             for candidate in candidates where oldPartner[candidate.old] < 0 && newPartner[candidate.new] < 0 {
                 pair(candidate.old, candidate.new, .key)
-                let before = old.issues[candidate.old].elementText ?? ""
-                let after = new.issues[candidate.new].elementText ?? ""
-                if IssueFingerprint.normalizedText(before) != IssueFingerprint.normalizedText(after) {
+                // Same test type and group: another fingerprint means another text.
+                if old.issues[candidate.old].fingerprint != new.issues[candidate.new].fingerprint {
                     translated.insert(new.slotID[candidate.new])
                 }
             }
@@ -524,9 +536,12 @@ public enum WarningMatcher {
             for slot in new.slotKeys.indices where !oldBySlot[slot].isEmpty && !newBySlot[slot].isEmpty {
                 let changedLanguage =
                     reportChanged || changed(before.bySlot[slot], after.bySlot[slot])
-                let found = assign(rows: oldBySlot[slot], columns: newBySlot[slot]) { o, n in
-                    geometryCost(o, n, changedLanguage: changedLanguage)
+                var costs: [[Double?]] = []
+                costs.reserveCapacity(oldBySlot[slot].count)
+                for o in oldBySlot[slot] {
+                    costs.append(newBySlot[slot].map { geometryCost(o, $0, changedLanguage: changedLanguage) })
                 }
+                let found = WarningMatcher.assign(rows: oldBySlot[slot], columns: newBySlot[slot], costs: costs)
                 for (o, n) in found { pair(o, n, .geometry) }
             }
         }
@@ -557,13 +572,13 @@ public enum WarningMatcher {
 
         /// The cost of pairing `o` with `n` by place, or nil when they may not pair.
         func geometryCost(_ o: Int, _ n: Int, changedLanguage: Bool) -> Double? {
-            let a = old.issues[o]
-            let b = new.issues[n]
-            guard a.testType == b.testType, let before = shiftedOldRect(o, toward: n), let after = b.rect else {
+            guard old.issues[o].testType == new.issues[n].testType, let before = shiftedOldRect(o, toward: n),
+                let after = new.issues[n].rect
+            else {
                 return nil
             }
-            let textBefore = old.hasText[o] ? a.elementText : nil
-            let textAfter = new.hasText[n] ? b.elementText : nil
+            let textBefore = old.hasText[o] ? old.issues[o].elementText : nil
+            let textAfter = new.hasText[n] ? new.issues[n].elementText : nil
             switch (textBefore, textAfter) {
             case (nil, nil):
                 let distance = rectDistance(before, after)
@@ -649,20 +664,11 @@ public enum WarningMatcher {
         }
     }
 
-    /// The pairs of one optimal assignment of `rows` to `columns` (least total cost; `cost` nil means
-    /// the two may not pair), or a greedy one (cheapest first) when the problem is large.
-    static func assign(rows: [Int], columns: [Int], cost: (Int, Int) -> Double?) -> [(Int, Int)] {
-        guard !rows.isEmpty, !columns.isEmpty else { return [] }
-        var matrix = [[Double?]](repeating: [], count: rows.count)
-        var any = false
-        for (r, row) in rows.enumerated() {
-            matrix[r] = columns.map { column in
-                let value = cost(row, column)
-                if value != nil { any = true }
-                return value
-            }
-        }
-        guard any else { return [] }
+    /// The pairs of one optimal assignment of `rows` to `columns` (least total cost; `matrix[r][c]` is
+    /// the cost of pairing `rows[r]` with `columns[c]`, nil when the two may not pair), or a greedy one
+    /// (cheapest first) when the problem is large.
+    static func assign(rows: [Int], columns: [Int], costs matrix: [[Double?]]) -> [(Int, Int)] {
+        guard !rows.isEmpty, !columns.isEmpty, matrix.contains(where: { $0.contains { $0 != nil } }) else { return [] }
         if rows.count > optimalAssignmentLimit || columns.count > optimalAssignmentLimit {
             var candidates: [(Double, Int, Int)] = []
             for r in rows.indices {

@@ -193,6 +193,16 @@ import Testing
                 == "Active Budgets")
         let check = series.check()
         #expect(check.failing.isEmpty && !check.failed)
+        // A warning accepted in English stays accepted in German, and is not stale.
+        let title = series.entries[0].issues[0]
+        let baseline = Baseline(entries: [
+            Baseline.Entry(fingerprint: title.fingerprint, reason: "judged", acceptedOn: "2026-01-01")
+        ])
+        let german = HistoryCheck(
+            entry: series.entries[1], history: History(entries: [series.entries[0]]), baseline: baseline, failOn: .any,
+            strictBaseline: true)
+        #expect(german.baselined.map(\.elementText) == ["Aktive Budgets"])
+        #expect(german.staleBaseline.isEmpty)
 
         // And back to English: still nothing changed, every warning since day 0.
         try series.audit(day: 2, [Self.home, Self.budgets, Self.cards])
@@ -304,6 +314,16 @@ import Testing
         #expect(series.oldIDs(partial.resolved) == ["home.groceries"])
         #expect(series.oldIDs(partial.notReaudited) == Set((Self.budgets.elements + Self.cards.elements).map(\.id)))
         #expect(series.check().failing == ["home.savings"])
+        // An accepted warning of a screen the partial audit did not visit is not stale (prune keeps it).
+        let rent = series.entries[0].issues.first { $0.elementText == "Rent" }!
+        let baseline = Baseline(entries: [
+            Baseline.Entry(fingerprint: rent.fingerprint, reason: "judged", acceptedOn: "2026-01-01")
+        ])
+        let partialCheck = HistoryCheck(
+            entry: series.entries[1], history: History(entries: [series.entries[0]]), baseline: baseline, failOn: .new,
+            strictBaseline: true)
+        #expect(partialCheck.staleBaseline.isEmpty)
+        #expect(partialCheck.failing.map(\.elementText) == ["Savings"])
         let afterPartial = series.since()
         #expect(afterPartial.notReaudited["budgets.rent"] == 0 && afterPartial.notReaudited["cards.limit"] == 0)
         #expect(afterPartial.residual["home.title"] == 0)
