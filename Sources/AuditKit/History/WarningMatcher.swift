@@ -84,8 +84,8 @@ public struct MatchedPair: Sendable, Hashable {
 /// 3. **geometry**: on the same screen (screen group and its occurrence in the report), the same
 ///    test type at the same place after the shift; one optimal assignment per screen. Text-less
 ///    elements always qualify; elements with text only when the report changed language (on the
-///    screen or in the whole report, at least three texts on each side and most of them unmatched
-///    so far; or the key stage paired texts the catalogs translate), when the catalogs put the two
+///    screen or in the whole report, at least three texts with letters on each side and most of them
+///    unmatched so far; or the key stage paired texts the catalogs translate), when the catalogs put the two
 ///    texts in different languages, or when the texts differ only in numbers and month or weekday
 ///    names. So a label whose text really changed stays new + resolved.
 /// 4. **image**: text-less elements of the same test type and screen group whose thumbnails' dHashes
@@ -156,6 +156,9 @@ public enum WarningMatcher {
         var isRepeat: [Bool]
         /// Per issue: whether it has element text (not only white space).
         var hasText: [Bool]
+        /// Per issue: whether its text has letters, so that it could read differently in another
+        /// language (`9:41` and `$4,310.00` read the same in every language).
+        var hasWords: [Bool]
         /// Per issue: the catalog keys its text shows, once `withCatalogKeys` computed them.
         var catalogKeys: [[String]]?
         /// Issue indexes sorted by fingerprint.
@@ -180,6 +183,15 @@ public enum WarningMatcher {
             hasText = issues.map { issue in
                 guard let text = issue.elementText else { return false }
                 return text.utf8.contains { $0 > 0x20 } && !text.allSatisfy(\.isWhitespace)
+            }
+            hasWords = issues.map { issue in
+                guard let text = issue.elementText else { return false }
+                var ascii = true
+                for byte in text.utf8 {
+                    if (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A { return true }
+                    if byte >= 0x80 { ascii = false }
+                }
+                return !ascii && text.unicodeScalars.contains { $0.properties.isAlphabetic }
             }
             covered = Set(screens.map { key($0.group) }).union(group)
             // Issues are in report order and each screen says how many it has.
@@ -549,15 +561,16 @@ public enum WarningMatcher {
         /// How many texts a side has, and how many of them are still unmatched.
         typealias TextCount = (texts: Int, unmatched: Int)
 
-        /// The texts of a side still in play, per screen of the newer report and in all: a screen (or
-        /// the report) changed language when at least three texts on each side and most of them are
-        /// unmatched so far.
+        /// The texts with letters of a side still in play, per screen of the newer report and in all: a
+        /// screen (or the report) changed language when at least three such texts on each side and most
+        /// of them are unmatched so far. Texts without letters (times, amounts) read the same in every
+        /// language, so they do not count.
         func textCounts(_ side: Prepared, _ included: [Bool], _ partner: [Int], slotOf: (Int) -> Int)
             -> (all: TextCount, bySlot: [TextCount])
         {
             var all: TextCount = (0, 0)
             var bySlot = [TextCount](repeating: (0, 0), count: new.slotKeys.count)
-            for index in side.issues.indices where included[index] && side.hasText[index] {
+            for index in side.issues.indices where included[index] && side.hasWords[index] {
                 let open = partner[index] < 0 ? 1 : 0
                 all.texts += 1
                 all.unmatched += open

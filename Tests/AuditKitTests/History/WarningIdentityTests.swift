@@ -353,7 +353,7 @@ import Testing
         try series.audit(day: 3, [Self.budgets])
         let session = SessionComparison(series.diff())
         #expect(series.oldIDs(series.diff().resolved) == ["budgets.savings"])
-        #expect(session.resolved.map(\.elementText) == ["Savings goal"])
+        #expect(session.resolved.map(\.text) == ["Savings goal"])
         #expect(session.previousReportName == series.entries[2].fileName)
     }
 
