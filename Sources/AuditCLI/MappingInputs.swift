@@ -41,6 +41,13 @@ struct MappingInputs {
         isConfigured = rules != nil || index != nil
     }
 
+    /// The source index, when `--source` folders were given: its string catalogs and literals let the
+    /// history recognise a warning across languages.
+    var sources: SourceIndex? { matcher.index }
+
+    /// The string catalogs of the sources as a translation table (empty without `--source`).
+    var translations: StringTranslations { StringTranslations(matcher.index?.localizedStrings ?? []) }
+
     /// The full mapping result for `report`.
     func map(_ report: InspectorReport) -> MappingResult { matcher.map(report) }
 

@@ -3,49 +3,86 @@ import AuditKitTestSupport
 import Foundation
 
 /// The history benchmark: a generated history of 1,000 reports with 200 issues each, loaded and
-/// turned into a trend (target under 1 s), and a diff of two reports of 2,000 issues each, read from
-/// report values (fingerprinting included; target under 1 s). Prints the figures.
+/// turned into a trend, and the CI check of its latest report against it (targets under 1 s each,
+/// matching included); then what each matching stage costs, on the same history rewritten so that a
+/// stage has work to do; and a diff of two reports of 2,000 issues each, read from report values
+/// (fingerprinting included; target under 1 s). Prints the figures.
 func runHistoryBenchmark() throws {
     let directory = try TemporaryDirectory(prefix: "auditkit-bench-history")
     defer { directory.remove() }
-    let path = directory.file("history.jsonl")
 
     // A history where each report keeps most warnings of the one before, fixes a few and gains a few.
     var generator = SplitMix(seed: 42)
     var current = (0..<200).map { _ in BenchIssue.random(&generator) }
-    let encoder = HistoryFile.makeEncoder()
-    var fileData = Data()
-    for index in 0..<1_000 {
+    var reports: [[BenchIssue]] = []
+    for _ in 0..<1_000 {
         for _ in 0..<5 { current[Int(generator.next() % UInt64(current.count))] = BenchIssue.random(&generator) }
-        let report = BenchIssue.report(current, index: index)
-        fileData.append(try encoder.encode(HistoryEntry(report: report)))
-        fileData.append(UInt8(ascii: "\n"))
+        reports.append(current)
     }
-    try fileData.write(to: URL(fileURLWithPath: path))
-    print(
-        "history: \(1_000) reports x 200 issues, \(fileData.count / 1_048_576) MiB (\(fileData.count / 1_000) bytes per report)"
-    )
 
-    var best = Double.infinity
-    var trend: Trend?
-    for _ in 0..<3 {
-        let start = DispatchTime.now()
-        let cpuStart = cpuSeconds()
-        let history = try HistoryFile(path: path).load()
-        let loaded = seconds(since: start)
-        let cpuLoaded = cpuSeconds() - cpuStart
-        trend = Trend(entries: history.entries, by: .view)
-        best = min(best, seconds(since: start))
+    /// Writes the history of `reports` (every other one translated when `translate`), then measures
+    /// load + trend and load + check three times each; returns the best times.
+    func measure(_ name: String, translate: Bool, translations: StringTranslations) throws -> (Double, Double) {
+        let path = directory.file("\(name).jsonl")
+        let encoder = HistoryFile.makeEncoder()
+        var fileData = Data()
+        for (index, issues) in reports.enumerated() {
+            let shown = translate && index % 2 == 1 ? issues.map(\.translated) : issues
+            fileData.append(try encoder.encode(HistoryEntry(report: BenchIssue.report(shown, index: index))))
+            fileData.append(UInt8(ascii: "\n"))
+        }
+        try fileData.write(to: URL(fileURLWithPath: path))
+        var bestTrend = Double.infinity
+        var bestCheck = Double.infinity
+        var trend: Trend?
+        var check: HistoryCheck?
+        for _ in 0..<3 {
+            var start = DispatchTime.now()
+            var history = try HistoryFile(path: path).load()
+            let loaded = seconds(since: start)
+            trend = Trend(entries: history.entries, by: .view, translations: translations)
+            bestTrend = min(bestTrend, seconds(since: start))
+            let trendTime = seconds(since: start) - loaded
+            start = DispatchTime.now()
+            history = try HistoryFile(path: path).load()
+            let latest = history.entries.last!
+            check = HistoryCheck(
+                entry: latest, history: history, translations: translations, baseline: Baseline(), failOn: .new)
+            bestCheck = min(bestCheck, seconds(since: start))
+            print(
+                String(
+                    format: "history %@:   load %.3f s, trend %.3f s; load + check %.3f s", name, loaded, trendTime,
+                    seconds(since: start)))
+        }
+        var stages: [MatchStage: Int] = [:]
+        for item in check?.comparison?.residual ?? [] { stages[item.matchedBy ?? .fingerprint, default: 0] += 1 }
+        let pairs = MatchStage.allCases.map { "\(stages[$0] ?? 0) by \($0.rawValue)" }.joined(separator: ", ")
         print(
-            String(
-                format: "history:   load %.3f s (CPU %.3f s on all cores), trend %.3f s", loaded, cpuLoaded,
-                seconds(since: start) - loaded))
+            "history \(name): \(fileData.count / 1_048_576) MiB; trend has \(trend?.rows.count ?? 0) rows, "
+                + "\(trend?.residual.count ?? 0) residual; check: \(check?.failing.count ?? 0) failing; "
+                + "latest pairs \(pairs)")
+        return (bestTrend, bestCheck)
     }
+
+    let (trend, check) = try measure("fingerprint", translate: false, translations: .none)
     print(
         String(
-            format: "history: load + trend of 1,000 reports: %.3f s (target < 1 s)%@", best,
-            best < 1 ? "" : "  SLOW"))
-    print("history: trend has \(trend?.rows.count ?? 0) rows, \(trend?.residual.count ?? 0) residual warnings")
+            format: "history: load + trend of 1,000 reports x 200 issues: %.3f s (target < 1 s)%@", trend,
+            trend < 1 ? "" : "  SLOW"))
+    print(
+        String(
+            format: "history: load + check of the latest report against them: %.3f s (target < 1 s)%@", check,
+            check < 1 ? "" : "  SLOW"))
+
+    // Every other report in another language: most texts fall through to the geometry stage; with the
+    // catalogs, to the key stage.
+    let (geometryTrend, geometryCheck) = try measure("geometry", translate: true, translations: .none)
+    let (keyTrend, keyCheck) = try measure("key", translate: true, translations: BenchIssue.catalog)
+    print(
+        String(
+            format: "history: stage cost, trend (check): fingerprint %.3f s (%.3f s), geometry %.3f s (%.3f s), "
+                + "key %.3f s (%.3f s); ratio geometry/fingerprint %.2f, key/fingerprint %.2f",
+            trend, check, geometryTrend, geometryCheck, keyTrend, keyCheck, geometryTrend / trend, keyTrend / trend))
 
     // Two 2,000-issue reports that share about 90% of their warnings, in shuffled order.
     let old = (0..<2_000).map { _ in BenchIssue.random(&generator) }
@@ -113,6 +150,35 @@ struct BenchIssue {
         "Unplanned", "Total", "Remaining", "January", "Groceries", "Rent", "Transport",
     ]
     static let groups = ["Home", "Budgets", "Cards", "Income", "Settings", "Expenses", "Add Expense", "Card Detail"]
+
+    /// The same warning as the device shows it in "German": every word of the text changed.
+    var translated: BenchIssue {
+        var copy = self
+        copy.text = text.map { BenchIssue.translate($0) }
+        return copy
+    }
+
+    static func translate(_ text: String) -> String {
+        text.split(separator: " ").map { word in word.allSatisfy(\.isNumber) ? String(word) : "Die\(word.lowercased())"
+        }
+        .joined(separator: " ")
+    }
+
+    /// A string catalog with every two-word text in English and "German", `%lld` for the number.
+    static let catalog: StringTranslations = {
+        var strings: [LocalizedString] = []
+        let location = SourceLocation(file: "Localizable.xcstrings")
+        for first in words {
+            for second in words {
+                let key = "\(first) \(second) %lld"
+                strings.append(LocalizedString(key: key, value: key, language: "en", location: location))
+                strings.append(
+                    LocalizedString(
+                        key: key, value: translate("\(first) \(second)") + " %lld", language: "de", location: location))
+            }
+        }
+        return StringTranslations(strings)
+    }()
 
     static func random(_ g: inout SplitMix) -> BenchIssue {
         let type = TestType.known[Int(g.next() % 4)]

@@ -12,7 +12,8 @@ struct AcceptCommand: Command {
         printed by 'diff', 'trend' and 'check'.
 
         --prune removes accepted warnings that no longer appear in the latest report of the history (or
-        in REPORT), so the baseline shrinks as fixes land.
+        in REPORT), so the baseline shrinks as fixes land. A warning still there under another fingerprint
+        (another language) is kept, and so are the warnings of screens that report did not visit.
 
         EXAMPLES:
           auditkit accept 74eaf15932a2e640 --reason "Inspector false positive: text uses .headline"
@@ -36,13 +37,13 @@ struct AcceptCommand: Command {
             guard arguments.positional.isEmpty, arguments.value("--reason") == nil else {
                 throw AuditError(.usage, "--prune takes no fingerprints and no --reason")
             }
+            let history = try HistoryInputs.loadHistory(context)
+            let mapping = try MappingInputs(context)
             let reference: HistoryEntry
             if let report = arguments.value("--report") {
-                reference = try HistoryInputs.entry(
-                    argument: report, history: try HistoryInputs.loadHistory(context),
-                    mapping: try MappingInputs(context), context)
+                reference = try HistoryInputs.entry(argument: report, history: history, mapping: mapping, context)
             } else {
-                guard let latest = try HistoryInputs.loadHistory(context).latest else {
+                guard let latest = history.latest else {
                     throw AuditError(
                         .missingInput, "the history has no reports to prune against; give --report REPORT",
                         path: HistoryInputs.historyFile(context).path)
@@ -51,9 +52,14 @@ struct AcceptCommand: Command {
             }
             var removed: [Baseline.Entry] = []
             try Baseline.update(path: path, namedByUser: context.arguments.value("--baseline") != nil) { baseline in
-                let present = Set(reference.issues.map(\.fingerprint))
-                removed = baseline.stale(present: present)
-                return baseline.pruned(present: present)
+                // What check calls stale: not in the report under any fingerprint it had, and not on a
+                // screen the report did not visit.
+                let check = HistoryCheck(
+                    entry: reference, history: history, translations: mapping.translations, baseline: baseline,
+                    failOn: .any)
+                removed = check.staleBaseline
+                let gone = Set(removed.map(\.fingerprint))
+                return Baseline(entries: baseline.entries.filter { !gone.contains($0.fingerprint) })
             }
             for entry in removed {
                 context.terminal.line(

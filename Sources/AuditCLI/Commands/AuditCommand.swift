@@ -85,9 +85,7 @@ enum AuditOutcomeRendering {
         if let added = outcome.addedToHistory {
             var historyLine = added ? "Added to \(historyPath)" : "Already in \(historyPath)"
             if let diff = outcome.comparison {
-                historyLine +=
-                    "; against \(diff.oldFileName): \(diff.new.count) new, \(diff.resolved.count) resolved, "
-                    + "\(diff.residual.count) residual"
+                historyLine += "; against \(diff.oldFileName): \(HistoryOutput.summary(diff))"
             } else {
                 historyLine += "; no earlier report to compare with"
             }

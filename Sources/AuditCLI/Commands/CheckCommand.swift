@@ -8,10 +8,13 @@ struct CheckCommand: Command {
     static let operands = "REPORT"
     static let discussion = """
         A warning fails the check when no rule accepted it, it is not system UI, the baseline does not
-        accept it, and (with --fail-on new, the default) it was not in the previous report of the history:
-        the latest report audited before REPORT. With no previous report every warning is new. Failing
-        warnings are printed on stdout as Xcode diagnostics ('path:line:col: warning: ...') so a CI log
-        shows them inline.
+        accept it, and (with --fail-on new, the default) no earlier report had it: each screen of REPORT is
+        compared with the latest report of the history audited before REPORT that covered that screen, so
+        a partial audit in between changes nothing. Warnings on a screen no earlier report covered are new.
+        The Inspector's repeats of one element count once. Failing warnings are printed on stdout as Xcode
+        diagnostics ('path:line:col: warning: ...') so a CI log shows them inline, followed by a 'note:'
+        for each warning recognised by localization key, place on the screen or thumbnail rather than by
+        fingerprint. --format json prints the same as one JSON object, with the stage of every pair.
 
         --strict-baseline also fails when an accepted warning no longer appears in REPORT; remove such
         entries with 'auditkit accept --prune'.
@@ -31,6 +34,7 @@ struct CheckCommand: Command {
             .flag("--strict-baseline", help: "Also fail when an accepted warning no longer appears."),
             HistoryInputs.historyOption,
             HistoryInputs.baselineOption,
+            .choice("--format", of: TextOrJSON.self, help: "text (default) or json."),
         ]
 
     static func run(_ context: CommandContext) throws -> ExitStatus {
@@ -38,21 +42,89 @@ struct CheckCommand: Command {
             throw AuditError(.usage, "check needs exactly one REPORT")
         }
         let failOn: CheckFailOn = try context.arguments.choice("--fail-on", default: .new)
+        let format: TextOrJSON = try context.arguments.choice("--format", default: TextOrJSON.text)
         let history = try HistoryInputs.loadHistory(context)
+        let mapping = try MappingInputs(context)
         let entry = try HistoryInputs.entry(
-            argument: context.arguments.positional[0], history: history, mapping: try MappingInputs(context), context)
+            argument: context.arguments.positional[0], history: history, mapping: mapping, context)
         let baseline = try Baseline.load(path: HistoryInputs.baselinePath(context))
         let check = HistoryCheck(
-            entry: entry, previous: history.entry(before: entry), baseline: baseline,
+            entry: entry, history: history, translations: mapping.translations, baseline: baseline,
             failOn: failOn, strictBaseline: context.arguments.has("--strict-baseline"))
-        for diagnostic in check.diagnostics { context.terminal.line(diagnostic.description) }
+        if format == .json {
+            try context.terminal.json(CheckJSON(check))
+        } else {
+            for diagnostic in check.diagnostics { context.terminal.line(diagnostic.description) }
+        }
         var summary = "check \(entry.fileName): \(check.failing.count) failing warning(s)"
-        summary += failOn == .new ? " new since \(check.previous?.fileName ?? "(no previous report)")" : ""
+        summary += failOn == .new ? " new since \(check.previousFileName ?? "(no previous report)")" : ""
         summary += ", \(check.baselined.count) in the baseline"
         if !check.staleBaseline.isEmpty {
             summary += ", \(check.staleBaseline.count) accepted warning(s) no longer present"
         }
         context.terminal.message(summary + (check.failed ? "; FAILED" : "; passed"))
         return check.failed ? .findings : .success
+    }
+
+    /// The check as `--format json` prints it: the verdict, the failing warnings, and every pair of the
+    /// comparison with the stage that made it.
+    struct CheckJSON: Encodable {
+        struct Warning: Encodable {
+            var number: Int
+            var fingerprint: String
+            var type: String
+            var title: String
+            var text: String?
+            var place: String
+            var location: String?
+        }
+        struct ComparedScreen: Encodable {
+            var group: String
+            var report: String?
+        }
+        struct Pair: Encodable {
+            var oldNumber: Int?
+            var newNumber: Int?
+            var fingerprint: String
+            var oldFingerprint: String?
+            var oldText: String?
+            var oldReport: String?
+            var matchedBy: MatchStage
+        }
+        var report: String
+        var failOn: CheckFailOn
+        var failed: Bool
+        var failing: [Warning]
+        var baselined: [Warning]
+        var staleBaseline: [String]
+        /// Each screen group and the earlier report it was compared with; nil without one.
+        var comparedWith: [ComparedScreen]?
+        var pairs: [Pair]
+        var notReaudited: Int
+        var repeated: [Int]
+
+        init(_ check: HistoryCheck) {
+            func warning(_ issue: HistoryIssue) -> Warning {
+                Warning(
+                    number: issue.number, fingerprint: issue.fingerprint.hex, type: issue.testType.key,
+                    title: issue.title, text: issue.elementText, place: issue.place,
+                    location: issue.location?.description)
+            }
+            report = check.entry.fileName
+            failOn = check.failOn
+            failed = check.failed
+            failing = check.failing.map(warning)
+            baselined = check.baselined.map(warning)
+            staleBaseline = check.staleBaseline.map(\.fingerprint.hex)
+            comparedWith = check.comparison?.screens.map { ComparedScreen(group: $0.group, report: $0.fileName) }
+            pairs = (check.comparison?.residual ?? []).map { item in
+                Pair(
+                    oldNumber: item.oldNumber, newNumber: item.newNumber, fingerprint: item.fingerprint.hex,
+                    oldFingerprint: item.oldFingerprint?.hex, oldText: item.oldText, oldReport: item.oldFileName,
+                    matchedBy: item.matchedBy ?? .fingerprint)
+            }
+            notReaudited = check.comparison?.notReaudited.count ?? 0
+            repeated = check.comparison?.repeatedNumbers ?? []
+        }
     }
 }

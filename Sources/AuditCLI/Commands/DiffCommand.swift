@@ -9,8 +9,12 @@ struct DiffCommand: Command {
     static let discussion = """
         OLD and NEW are report files, or reports in the history named by position (1 is the oldest; latest; latest~1
         the one before it), SHA-256 prefix (6 digits or more) or file name. Warnings are matched
-        by fingerprint (test type, normalised element text, view or screen group), never by issue number;
-        each line shows the warning's issue number in the old and in the new report.
+        in stages, never by issue number: by fingerprint (test type, normalised element text, screen group),
+        then by localization key or source literal (with --source, also through the string catalogs, so
+        two languages match), then by place on the same screen, then by thumbnail for text-less elements;
+        a pair made by key, geometry or image says so. Only the screens both reports covered are
+        compared: warnings of screens NEW did not visit are listed as not re-audited, never resolved.
+        Each line shows the warning's issue number in the old and in the new report.
 
         EXAMPLES:
           auditkit diff Reports/AuditReport_2026-01-03_13-12-13.html Reports/AuditReport_2026-01-03_15-49-13.html
@@ -36,7 +40,8 @@ struct DiffCommand: Command {
         let mapping = try MappingInputs(context)
         let old = try HistoryInputs.entry(argument: positional[0], history: try history(), mapping: mapping, context)
         let new = try HistoryInputs.entry(argument: positional[1], history: try history(), mapping: mapping, context)
-        context.terminal.out(try HistoryOutput.render(ReportDiff(old: old, new: new), format: format))
+        let diff = ReportDiff(old: old, new: new, translations: mapping.translations)
+        context.terminal.out(try HistoryOutput.render(diff, format: format))
         return .success
     }
 }

@@ -9,8 +9,11 @@ struct TrendCommand: Command {
     static let discussion = """
         One column per report in the history (ordered by audit date), one row per view (or screen group
         when no view is mapped) or per test type. A warning is open unless a rule accepted it, it is
-        system UI, or the baseline accepts it. Then the latest report's residual warnings: when each was
-        first seen and in how many reports in a row it has been.
+        system UI, or the baseline accepts it. A report only speaks for the screens it covered: a column
+        counts the screens a report did not visit as their latest earlier report had them (marked '*').
+        Then the latest report's residual warnings: when each was first seen and in how many reports of its
+        screen it has been; and the warnings of screens the latest report did not visit, 'not re-audited
+        since' their last audit. With --source, the string catalogs also match warnings across languages.
 
         EXAMPLES:
           auditkit trend --by type --svg Reports/trend.svg
@@ -22,6 +25,7 @@ struct TrendCommand: Command {
         .choice("--format", of: HistoryOutputFormat.self, help: "text (default), markdown or json."),
         HistoryInputs.historyOption,
         HistoryInputs.baselineOption,
+        MappingInputs.sourceOption,
     ]
 
     static func run(_ context: CommandContext) throws -> ExitStatus {
@@ -32,7 +36,8 @@ struct TrendCommand: Command {
         let format: HistoryOutputFormat = try context.arguments.choice("--format", default: .text)
         let history = try HistoryInputs.loadHistory(context)
         let baseline = try Baseline.load(path: HistoryInputs.baselinePath(context))
-        let trend = Trend(entries: history.entries, by: grouping, baseline: baseline)
+        let translations = try MappingInputs(context).translations
+        let trend = Trend(entries: history.entries, by: grouping, baseline: baseline, translations: translations)
         if let svgPath = context.arguments.value("--svg") {
             let directory = (svgPath as NSString).deletingLastPathComponent
             if !directory.isEmpty, !FileManager.default.fileExists(atPath: directory) {

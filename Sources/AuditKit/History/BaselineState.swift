@@ -31,36 +31,32 @@ public struct ReportHistoryStates: Sendable, Hashable {
     /// The previous report's file name, when there was one.
     public var previousFileName: String?
 
-    /// The states of `report`'s issues (fingerprinted with `mappings`) against `previous`.
-    public init(report: InspectorReport, mappings: [IssueMapping] = [], previous: HistoryEntry?) {
-        self.init(entry: HistoryEntry(report: report, mappings: mappings), previous: previous)
-    }
-
-    /// The states of `report`'s issues against the latest entry of `history` audited before it
-    /// (a report already in the history is compared with the entry before it).
+    /// The states of `report`'s issues against the reports of `history` audited before it, each screen
+    /// against the latest one that covered it (a report already in the history is compared with the
+    /// entries before it).
     public init(report: InspectorReport, mappings: [IssueMapping] = [], history: History) {
         let entry = HistoryEntry(report: report, mappings: mappings)
-        self.init(entry: entry, previous: history.entry(before: entry))
+        self.init(entry: entry, comparison: history.diffWithPrevious(entry))
     }
 
-    /// The states of `entry`'s issues against `previous`.
-    public init(entry: HistoryEntry, previous: HistoryEntry?) {
-        previousFileName = previous?.fileName
-        guard let previous else {
+    /// The states of `entry`'s issues in `comparison` (none when nil). Warnings on screens no
+    /// earlier report covered are `new`; the Inspector's repeats of an element are never `new`.
+    public init(entry: HistoryEntry, comparison: ReportDiff?) {
+        previousFileName = comparison?.oldFileName
+        guard let comparison else {
             issues = entry.issues.map {
                 IssueState(issueNumber: $0.number, fingerprint: $0.fingerprint, baselineState: nil)
             }
             absent = []
             return
         }
-        let matching = WarningMatcher.match(old: previous.issues, new: entry.issues)
-        let isNew = Set(matching.unmatchedNew)
-        issues = entry.issues.enumerated().map { index, issue in
+        let isNew = Set((comparison.new + comparison.firstAudited).compactMap(\.newNumber))
+        issues = entry.issues.map { issue in
             IssueState(
                 issueNumber: issue.number, fingerprint: issue.fingerprint,
-                baselineState: isNew.contains(index) ? .new : .unchanged)
+                baselineState: isNew.contains(issue.number) ? .new : .unchanged)
         }
-        absent = matching.unmatchedOld.map { previous.issues[$0] }
+        absent = comparison.resolved.map(\.issue)
     }
 
     /// The state of the issue numbered `issueNumber`, if the report has it.

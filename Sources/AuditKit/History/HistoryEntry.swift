@@ -3,7 +3,9 @@ import Foundation
 /// One ingested report as the history keeps it: one line of `history.jsonl`. No image data, so a
 /// history stays small after hundreds of reports.
 public struct HistoryEntry: Sendable, Hashable, Codable {
-    /// The format version of the line; this version writes and reads `1`.
+    /// The format version of the line: this version writes `2` and reads `1` and `2`. Version 2
+    /// fingerprints every issue by screen group (version 1 used the mapped view when there was one;
+    /// `HistoryFile` recomputes those fingerprints in memory when it reads a version 1 line).
     public var version: Int
     /// Lowercase hex SHA-256 of the report file: the entry's identity (adding it twice is a no-op).
     public var sha256: String
@@ -19,7 +21,10 @@ public struct HistoryEntry: Sendable, Hashable, Codable {
     public var issues: [HistoryIssue]
 
     /// The version this code writes.
-    public static let currentVersion = 1
+    public static let currentVersion = 2
+
+    /// The versions this code reads.
+    public static let readableVersions = 1...2
 
     /// Creates an entry from its parts; `counts` is computed from `issues`.
     public init(sha256: String, fileName: String, auditDate: Date, screens: [HistoryScreen], issues: [HistoryIssue]) {
@@ -43,12 +48,27 @@ public struct HistoryEntry: Sendable, Hashable, Codable {
     }
 
     /// The entry for `report`: each issue fingerprinted and, when `mappings` has a mapping for its
-    /// number, carrying that mapping's view, location and status.
-    public init(report: InspectorReport, mappings: [IssueMapping] = []) {
+    /// number, carrying that mapping's view, location and status. With `sources`, each issue also
+    /// keeps what identifies it across languages: the localization key its text shows and the source
+    /// literal its mapping points at (`IssueIdentity`). Text-less issues with a usable thumbnail keep
+    /// the thumbnail's perceptual hash.
+    public init(report: InspectorReport, mappings: [IssueMapping] = [], sources: SourceIndex? = nil) {
         let byNumber = Dictionary(mappings.map { ($0.issueNumber, $0) }, uniquingKeysWith: { first, _ in first })
-        let issues = report.issues.map { HistoryIssue(issue: $0, mapping: byNumber[$0.number]) }
-        let screens = report.screens.map {
-            HistoryScreen(name: $0.name, group: $0.groupName, issueCount: $0.issues.count)
+        let identity = IssueIdentity(sources: sources)
+        let issues = report.issues.map { issue in
+            var record = HistoryIssue(issue: issue, mapping: byNumber[issue.number])
+            record.key = identity.key(of: issue, mapping: byNumber[issue.number])
+            record.literal = identity.literal(of: byNumber[issue.number])
+            if (issue.elementText ?? "").allSatisfy(\.isWhitespace), let thumbnail = issue.thumbnail {
+                record.imageHash = ImageHash.dHash(thumbnail).map(ImageHash.hex)
+            }
+            return record
+        }
+        let screens = report.screens.map { screen in
+            let size = HistoryScreen.pointSize(of: screen)
+            return HistoryScreen(
+                name: screen.name, group: screen.groupName, issueCount: screen.issues.count, width: size?.width,
+                height: size?.height)
         }
         self.init(
             sha256: report.sha256, fileName: report.fileName, auditDate: report.auditDate, screens: screens,
@@ -69,12 +89,37 @@ public struct HistoryScreen: Sendable, Hashable, Codable {
     public var group: String
     /// How many issues the screen had.
     public var issueCount: Int
+    /// The screen's width in points, when the report gave its size (since version 2).
+    public var width: Double?
+    /// The screen's height in points, when the report gave its size (since version 2).
+    public var height: Double?
 
     /// Creates a screen record.
-    public init(name: String, group: String, issueCount: Int) {
+    public init(name: String, group: String, issueCount: Int, width: Double? = nil, height: Double? = nil) {
         self.name = name
         self.group = group
         self.issueCount = issueCount
+        self.width = width
+        self.height = height
+    }
+
+    /// The size in points of `screen`: its display bounds (pixels) divided by the screenshot scale,
+    /// else the screenshot's declared size; nil when the report gives neither (text exports) or the
+    /// values are not positive and finite.
+    public static func pointSize(of screen: Screen) -> (width: Double, height: Double)? {
+        func usable(_ width: Double, _ height: Double) -> (width: Double, height: Double)? {
+            guard width.isFinite, height.isFinite, width > 0, height > 0, width < 1e6, height < 1e6 else { return nil }
+            return ((width * 100).rounded() / 100, (height * 100).rounded() / 100)
+        }
+        if let bounds = screen.displayBounds, let scale = screen.screenshotScale, scale > 0,
+            let size = usable(bounds.width / scale, bounds.height / scale)
+        {
+            return size
+        }
+        if let shot = screen.screenshot, let width = shot.declaredWidth, let height = shot.declaredHeight {
+            return usable(width, height)
+        }
+        return nil
     }
 }
 
@@ -157,12 +202,20 @@ public struct HistoryIssue: Sendable, Hashable, Codable {
     public var status: HistoryIssueStatus
     /// The reason given by the rule that accepted it.
     public var reason: String?
+    /// The localization key the element's text shows, found in the string catalogs (since version 2).
+    public var key: String?
+    /// The source literal the mapping points at: its file, a tab, and the literal's text as written in
+    /// code (since version 2).
+    public var literal: String?
+    /// The 16 hex digits of the thumbnail's perceptual hash, for text-less elements (since version 2).
+    public var imageHash: String?
 
     /// Creates a record from its parts.
     public init(
         fingerprint: IssueFingerprint, number: Int, testType: TestType, errorCode: Int? = nil, title: String,
         elementText: String? = nil, screenGroup: String, view: String? = nil, location: SourceLocation? = nil,
-        rect: Rect? = nil, status: HistoryIssueStatus = .open, reason: String? = nil
+        rect: Rect? = nil, status: HistoryIssueStatus = .open, reason: String? = nil, key: String? = nil,
+        literal: String? = nil, imageHash: String? = nil
     ) {
         self.fingerprint = fingerprint
         self.number = number
@@ -176,14 +229,18 @@ public struct HistoryIssue: Sendable, Hashable, Codable {
         self.rect = rect
         self.status = status
         self.reason = reason
+        self.key = key
+        self.literal = literal
+        self.imageHash = imageHash
     }
 
-    /// The record of `issue`, with the view, location and status of `mapping` when given.
+    /// The record of `issue`, with the view, location and status of `mapping` when given (its
+    /// fingerprint is scoped by the screen group, never by the mapped view).
     public init(issue: Issue, mapping: IssueMapping?) {
         var reason: String?
         if case .accepted(let text)? = mapping?.status { reason = text }
         self.init(
-            fingerprint: IssueFingerprint(issue: issue, mapping: mapping), number: issue.number,
+            fingerprint: IssueFingerprint(issue: issue), number: issue.number,
             testType: issue.testType, errorCode: issue.errorCode,
             title: HistoryIssue.capped(issue.shortTitle) ?? "",
             elementText: HistoryIssue.capped(issue.elementText), screenGroup: issue.screenGroupName,
@@ -226,6 +283,63 @@ public struct HistoryIssue: Sendable, Hashable, Codable {
     /// Keys in the file.
     enum CodingKeys: String, CodingKey {
         case fingerprint, number, testType = "type", errorCode, title, elementText = "text", screenGroup = "group"
-        case view, location, rect, status, reason
+        case view, location, rect, status, reason, key, literal, imageHash
+    }
+}
+
+extension HistoryScreen {
+    /// Decodes a screen; a `width` or `height` of the wrong type (added in version 2) is dropped with a
+    /// note for `HistoryFile`'s warnings instead of making the whole line unreadable.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        name = try container.decode(String.self, forKey: .name)
+        group = try container.decode(String.self, forKey: .group)
+        issueCount = try container.decode(Int.self, forKey: .issueCount)
+        func size(_ key: CodingKeys) -> Double? {
+            guard container.contains(key), (try? container.decodeNil(forKey: key)) == false else { return nil }
+            if let value = try? container.decode(Double.self, forKey: key), value > 0, value.isFinite { return value }
+            HistoryFile.DecodingNotes.note(
+                decoder, container.codingPath, key.stringValue, expected: "a positive number")
+            return nil
+        }
+        width = size(.width)
+        height = size(.height)
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case name, group, issueCount, width, height
+    }
+}
+
+extension HistoryIssue {
+    /// Decodes an issue; a `key`, `literal` or `imageHash` of the wrong type (added in version 2) is
+    /// dropped with a note for `HistoryFile`'s warnings instead of making the whole line unreadable.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        fingerprint = try container.decode(IssueFingerprint.self, forKey: .fingerprint)
+        number = try container.decode(Int.self, forKey: .number)
+        testType = try container.decode(TestType.self, forKey: .testType)
+        errorCode = try container.decodeIfPresent(Int.self, forKey: .errorCode)
+        title = try container.decode(String.self, forKey: .title)
+        elementText = try container.decodeIfPresent(String.self, forKey: .elementText)
+        screenGroup = try container.decode(String.self, forKey: .screenGroup)
+        view = try container.decodeIfPresent(String.self, forKey: .view)
+        location = try container.decodeIfPresent(SourceLocation.self, forKey: .location)
+        rect = try container.decodeIfPresent(Rect.self, forKey: .rect)
+        status = try container.decode(HistoryIssueStatus.self, forKey: .status)
+        reason = try container.decodeIfPresent(String.self, forKey: .reason)
+        func text(_ key: CodingKeys) -> String? {
+            guard container.contains(key), (try? container.decodeNil(forKey: key)) == false else { return nil }
+            if let value = try? container.decode(String.self, forKey: key) { return value }
+            HistoryFile.DecodingNotes.note(decoder, container.codingPath, key.stringValue, expected: "a string")
+            return nil
+        }
+        key = text(.key)
+        literal = text(.literal)
+        imageHash = text(.imageHash)
+        if let hash = imageHash, ImageHash.parse(hash) == nil {
+            HistoryFile.DecodingNotes.note(decoder, container.codingPath, "imageHash", expected: "16 hex digits")
+            imageHash = nil
+        }
     }
 }

@@ -38,12 +38,6 @@ public struct History: Sendable {
         entries.last { $0.sha256 != entry.sha256 && History.precedes($0, entry) }
     }
 
-    /// What changed from the report audited before `entry` to `entry`, or nil when there is none:
-    /// the comparison `audit` and `log` put in a session.
-    public func diffWithPrevious(_ entry: HistoryEntry) -> ReportDiff? {
-        self.entry(before: entry).map { ReportDiff(old: $0, new: entry) }
-    }
-
     /// Finds an entry by a reference a user types: a 1-based position (`3`, 1 is the oldest), `latest`,
     /// `latest~N` (N reports before the latest), a negative position counting from the latest (`-1` is
     /// the latest), a SHA-256 prefix of at least 6 digits, or a file name.
@@ -137,7 +131,8 @@ public struct HistoryFile: Sendable {
         let ranges = lines.map(\.range)
 
         // Lines are independent: decode them on all cores, keep file order.
-        let decoded = UnsafeMutableBufferPointer<Result<HistoryEntry, any Error>?>.allocate(capacity: lines.count)
+        typealias Decoded = (entry: HistoryEntry, notes: [String])
+        let decoded = UnsafeMutableBufferPointer<Result<Decoded, any Error>?>.allocate(capacity: lines.count)
         decoded.initialize(repeating: nil)
         defer { decoded.deinitialize(); decoded.deallocate() }
         let chunk = max(1, lines.count / (ProcessInfo.processInfo.activeProcessorCount * 4))
@@ -147,8 +142,8 @@ public struct HistoryFile: Sendable {
             let decoder = makeDecoder()
             bytes.withUnsafeBufferPointer { all in
                 for index in (part * chunk)..<min(ranges.count, (part + 1) * chunk) {
-                    if let entry = HistoryLineParser.parse(UnsafeBufferPointer(rebasing: all[ranges[index]])) {
-                        output[index] = .success(entry)
+                    if let parsed = HistoryLineParser.parse(UnsafeBufferPointer(rebasing: all[ranges[index]])) {
+                        output[index] = .success(parsed)
                     } else if let column = HistoryLineParser.tooDeepColumn(
                         UnsafeBufferPointer(rebasing: all[ranges[index]]))
                     {
@@ -157,7 +152,9 @@ public struct HistoryFile: Sendable {
                     } else {
                         // The slow path gives the precise message for a bad line.
                         let slice = Data(bytes[ranges[index]])
-                        output[index] = Result { try decoder.decode(HistoryEntry.self, from: slice) }
+                        let notes = DecodingNotes()
+                        decoder.userInfo[DecodingNotes.key] = notes
+                        output[index] = Result { (try decoder.decode(HistoryEntry.self, from: slice), notes.items) }
                     }
                 }
             }
@@ -167,13 +164,22 @@ public struct HistoryFile: Sendable {
         entries.reserveCapacity(lines.count)
         var warnings: [String] = []
         var seen = Set<String>()
+        var version1Lines: [Int] = []
         for (index, line) in lines.enumerated() {
             switch decoded[index]! {
-            case .success(let entry):
-                guard entry.version == HistoryEntry.currentVersion else {
+            case .success(let decoded):
+                var entry = decoded.entry
+                guard HistoryEntry.readableVersions.contains(entry.version) else {
                     throw AuditError(
-                        .badInput, "history line has version \(entry.version); this auditkit reads version 1",
+                        .badInput,
+                        "history line has version \(entry.version); this auditkit reads versions "
+                            + "\(HistoryEntry.readableVersions.lowerBound) to \(HistoryEntry.readableVersions.upperBound)",
                         location: InputLocation(path: path, line: line.number, column: 1))
+                }
+                for note in decoded.notes { warnings.append("\(path):\(line.number): \(note)") }
+                if entry.version == 1 {
+                    version1Lines.append(line.number)
+                    HistoryFile.refingerprintVersion1(&entry)
                 }
                 if seen.insert(entry.sha256).inserted { entries.append(entry) }
             case .failure(let error):
@@ -190,7 +196,28 @@ public struct HistoryFile: Sendable {
                     cause: HistoryFile.describe(error))
             }
         }
+        if let first = version1Lines.first {
+            let lines = version1Lines.count == 1 ? "line \(first)" : "\(version1Lines.count) lines from line \(first)"
+            warnings.insert(
+                "\(path):\(first): \(lines) written by an earlier auditkit (history version 1) lack screen sizes, "
+                    + "localization keys, source literals and image hashes; those reports are matched by fingerprint "
+                    + "and rect only (nothing is rewritten)", at: 0)
+        }
         return History(entries: entries, warnings: warnings)
+    }
+
+    /// Gives the issues of a version 1 entry that were mapped to a view the fingerprint version 2 gives
+    /// them (scoped by screen group), in memory: the file is not rewritten. The history keeps at most
+    /// `HistoryIssue.maxTextLength` characters of a text, so a longer text cannot be re-fingerprinted
+    /// and keeps its version 1 fingerprint.
+    static func refingerprintVersion1(_ entry: inout HistoryEntry) {
+        for index in entry.issues.indices where entry.issues[index].view != nil {
+            let issue = entry.issues[index]
+            guard (issue.elementText?.count ?? 0) < HistoryIssue.maxTextLength else { continue }
+            entry.issues[index].fingerprint = IssueFingerprint(
+                testType: issue.testType, errorCode: issue.errorCode, elementText: issue.elementText,
+                screenGroup: issue.screenGroup)
+        }
     }
 
     /// Appends `entry` as one line unless an entry with the same SHA-256 is already there.
@@ -267,6 +294,19 @@ public struct HistoryFile: Sendable {
             // Leave no half line behind.
             _ = ftruncate(fd, offset)
             throw AuditError(.cannotWrite, "cannot append to the history file", path: path, cause: failure)
+        }
+    }
+
+    /// What `JSONDecoder` tolerated in one line (see `HistoryIssue.init(from:)`).
+    final class DecodingNotes: @unchecked Sendable {
+        static let key = CodingUserInfoKey(rawValue: "auditkit.historyNotes")!
+        var items: [String] = []
+
+        /// Notes that the optional field `key` at `path` had the wrong type and was dropped.
+        static func note(_ decoder: any Decoder, _ path: [any CodingKey], _ key: String, expected: String) {
+            let place = (path.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined() + "." + key)
+            (decoder.userInfo[DecodingNotes.key] as? DecodingNotes)?.items.append(
+                "\(place.hasPrefix(".") ? String(place.dropFirst()) : place): expected \(expected); ignored")
         }
     }
 

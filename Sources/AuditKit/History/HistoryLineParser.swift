@@ -20,14 +20,20 @@ struct HistoryLineParser {
     /// lines are bad lines. It bounds this parser's recursion and keeps such lines from `JSONDecoder`.
     static let maximumDepth = 256
 
+    /// What the parser tolerated: optional fields (those added in version 2) with the wrong type,
+    /// dropped, each as `path: expected ...`.
+    private var notes: [String] = []
+    /// The index of the screen or issue being read, for notes.
+    private var itemIndex = 0
+
     private struct Failure: Error {}
 
-    /// Parses `bytes` as one `HistoryEntry`, or returns nil.
-    static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> HistoryEntry? {
+    /// Parses `bytes` as one `HistoryEntry` and what it tolerated, or returns nil.
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> (entry: HistoryEntry, notes: [String])? {
         var parser = HistoryLineParser(bytes: bytes)
         guard let entry = try? parser.entry() else { return nil }
         parser.skipSpace()
-        return parser.position == bytes.count ? entry : nil
+        return parser.position == bytes.count ? (entry, parser.notes) : nil
     }
 
     private init(bytes: UnsafeBufferPointer<UInt8>) {
@@ -74,8 +80,12 @@ struct HistoryLineParser {
             case "sha256": sha256 = try parser.string()
             case "fileName": fileName = try parser.string()
             case "auditDate": auditDate = try parser.date()
-            case "screens": screens = try parser.array { try $0.screen() }
-            case "issues": issues = try parser.array { try $0.issue() }
+            case "screens":
+                parser.itemIndex = 0
+                screens = try parser.array { try $0.screen() }
+            case "issues":
+                parser.itemIndex = 0
+                issues = try parser.array { try $0.issue() }
             case "counts": counts = try parser.counts()
             default: try parser.skipValue()
             }
@@ -89,17 +99,44 @@ struct HistoryLineParser {
     }
 
     private mutating func screen() throws -> HistoryScreen {
-        var name: String?, group: String?, issueCount: Int?
+        var name: String?, group: String?, issueCount: Int?, width: Double?, height: Double?
+        let path = "screens[\(itemIndex)]"
+        itemIndex += 1
         try object { parser, key in
             switch key {
             case "name": name = try parser.string()
             case "group": group = try parser.string()
             case "issueCount": issueCount = try parser.integer()
+            case "width": width = try parser.optionalSize(path + ".width")
+            case "height": height = try parser.optionalSize(path + ".height")
             default: try parser.skipValue()
             }
         }
         guard let name, let group, let issueCount else { throw Failure() }
-        return HistoryScreen(name: name, group: group, issueCount: issueCount)
+        return HistoryScreen(name: name, group: group, issueCount: issueCount, width: width, height: height)
+    }
+
+    /// A positive finite number, or nil (noted) for anything else; `null` is nil without a note.
+    private mutating func optionalSize(_ path: String) throws -> Double? {
+        if skipNull() { return nil }
+        if let next = peek(), next == UInt8(ascii: "-") || (next >= 0x30 && next <= 0x39) {
+            let value = try double()
+            if value > 0 { return value }
+            notes.append("\(path): expected a positive number; ignored")
+            return nil
+        }
+        try skipValue()
+        notes.append("\(path): expected a number; ignored")
+        return nil
+    }
+
+    /// A string, or nil (noted) for another type; `null` is nil without a note.
+    private mutating func optionalString(_ path: String) throws -> String? {
+        if skipNull() { return nil }
+        if peek() == UInt8(ascii: "\"") { return try string() }
+        try skipValue()
+        notes.append("\(path): expected a string; ignored")
+        return nil
     }
 
     private mutating func counts() throws -> HistoryCounts {
@@ -126,10 +163,20 @@ struct HistoryLineParser {
     private mutating func issue() throws -> HistoryIssue {
         var fingerprint: String?, number: Int?, type: String?, errorCode: Int?, title: String?, text: String?
         var group: String?, view: String?, location: SourceLocation?, rect: Rect?, status: HistoryIssueStatus?
-        var reason: String?
+        var reason: String?, identityKey: String?, literal: String?, imageHash: String?
+        let path = "issues[\(itemIndex)]"
+        itemIndex += 1
         try object { parser, key in
             if parser.skipNull() { return }
             switch key {
+            case "key": identityKey = try parser.optionalString(path + ".key")
+            case "literal": literal = try parser.optionalString(path + ".literal")
+            case "imageHash":
+                imageHash = try parser.optionalString(path + ".imageHash")
+                if let text = imageHash, ImageHash.parse(text) == nil {
+                    parser.notes.append("\(path).imageHash: expected 16 hex digits; ignored")
+                    imageHash = nil
+                }
             case "fingerprint": fingerprint = try parser.string()
             case "number": number = try parser.integer()
             case "type": type = try parser.string()
@@ -151,7 +198,8 @@ struct HistoryLineParser {
         return HistoryIssue(
             fingerprint: IssueFingerprint(hex: fingerprint), number: number, testType: HistoryLineParser.testType(type),
             errorCode: errorCode, title: title, elementText: text, screenGroup: group, view: view,
-            location: location, rect: rect, status: status, reason: reason)
+            location: location, rect: rect, status: status, reason: reason, key: identityKey, literal: literal,
+            imageHash: imageHash)
     }
 
     /// The test type of a key as written by this code (`dynamic-type`) without `TestType(key:)`'s

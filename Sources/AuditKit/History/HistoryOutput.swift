@@ -62,17 +62,64 @@ public enum HistoryOutput {
         return "\(old) \u{2192} \(new)"
     }
 
+    /// `— matched by geometry: same element, text now “Aktive Budgets”` for a pair a weaker stage
+    /// made; empty for a fingerprint pair or an unpaired warning.
+    static func pairing(_ item: ReportDiff.Item) -> String {
+        guard let stage = item.matchedBy, stage != .fingerprint else { return "" }
+        var text = " \u{2014} matched by \(stage.rawValue): same element"
+        if item.oldText != nil {
+            let now = item.issue.elementText.map { oneLine($0) } ?? ""
+            text += now.isEmpty ? ", now without text" : ", text now \u{201C}\(now)\u{201D}"
+        }
+        return text
+    }
+
+    /// The one-line count of a diff: `3 new, 1 resolved, 12 residual (2 by geometry); ...`, as `diff`
+    /// and `audit` print it.
+    public static func summary(_ diff: ReportDiff) -> String {
+        var text = "\(diff.new.count) new, \(diff.resolved.count) resolved, \(diff.residual.count) residual"
+        let weaker = MatchStage.allCases.dropFirst().compactMap { stage -> String? in
+            let count = diff.residual.filter { $0.matchedBy == stage }.count
+            return count == 0 ? nil : "\(count) by \(stage.rawValue)"
+        }
+        if !weaker.isEmpty { text += " (" + weaker.joined(separator: ", ") + ")" }
+        if !diff.firstAudited.isEmpty { text += "; \(diff.firstAudited.count) on screens not audited before" }
+        if !diff.notReaudited.isEmpty { text += "; \(diff.notReaudited.count) on screens not re-audited" }
+        if !diff.repeatedNumbers.isEmpty { text += "; \(diff.repeatedNumbers.count) repeated by the Inspector" }
+        return text
+    }
+
+    /// The sections of a diff with their titles; the last two only when they have warnings.
+    static func sections(_ diff: ReportDiff) -> [(title: String, items: [ReportDiff.Item])] {
+        var sections = [("New", diff.new), ("Resolved", diff.resolved), ("Residual", diff.residual)]
+        if !diff.firstAudited.isEmpty { sections.append(("On screens not audited before", diff.firstAudited)) }
+        if !diff.notReaudited.isEmpty {
+            sections.append(("Not re-audited (screens this report did not visit)", diff.notReaudited))
+        }
+        return sections
+    }
+
     static func diffText(_ diff: ReportDiff) -> String {
         var text =
             "\(diff.oldFileName) (\(TrendChart.dateLabel(diff.oldAuditDate))) \u{2192} "
             + "\(diff.newFileName) (\(TrendChart.dateLabel(diff.newAuditDate)))\n"
-        text += "\(diff.new.count) new, \(diff.resolved.count) resolved, \(diff.residual.count) residual\n"
-        for (title, items) in [("New", diff.new), ("Resolved", diff.resolved), ("Residual", diff.residual)] {
+        text += summary(diff) + "\n"
+        if Set(diff.screens.map(\.fileName)).count > 1 {
+            text += "Screens compared with: "
+            text +=
+                diff.screens.map { "\($0.group.isEmpty ? "(no screen group)" : $0.group) \($0.fileName ?? "(none)")" }
+                .joined(separator: ", ") + "\n"
+        }
+        for (title, items) in sections(diff) {
             text += "\n\(title) (\(items.count)):\n"
             if items.isEmpty { text += "  none\n" }
             for item in items {
                 let numbers = numbers(item).padding(toLength: 13, withPad: " ", startingAt: 0)
-                text += "  \(numbers) \(item.fingerprint.hex)  \(describe(item))\n"
+                var line = "  \(numbers) \(item.fingerprint.hex)  \(describe(item))\(pairing(item))"
+                if item.newNumber == nil, let date = item.oldAuditDate, title.hasPrefix("Not re-audited") {
+                    line += " \u{2014} not re-audited since \(TrendChart.dateLabel(date))"
+                }
+                text += line + "\n"
             }
         }
         return text
@@ -80,20 +127,22 @@ public enum HistoryOutput {
 
     static func diffMarkdown(_ diff: ReportDiff) -> String {
         var text = "## Changes from \(cell(diff.oldFileName)) to \(cell(diff.newFileName))\n\n"
-        text += "\(diff.new.count) new, \(diff.resolved.count) resolved, \(diff.residual.count) residual.\n"
-        for (title, items) in [("New", diff.new), ("Resolved", diff.resolved), ("Residual", diff.residual)] {
+        text += summary(diff) + ".\n"
+        for (title, items) in sections(diff) {
             text += "\n### \(title) (\(items.count))\n\n"
             if items.isEmpty {
                 text += "None.\n"
                 continue
             }
-            text += "| Old | New | Type | Title | Element text | Where | Fingerprint |\n"
-            text += "| ---: | ---: | --- | --- | --- | --- | --- |\n"
+            text += "| Old | New | Type | Title | Element text | Where | Fingerprint | Matched by |\n"
+            text += "| ---: | ---: | --- | --- | --- | --- | --- | --- |\n"
             for item in items {
                 text += "| \(item.oldNumber.map(String.init) ?? "") | \(item.newNumber.map(String.init) ?? "") "
                 text += "| \(cell(item.issue.testType.displayName)) | \(cell(item.issue.title)) "
                 text += "| \(cell(item.issue.elementText ?? "")) | \(cell(item.issue.place)) "
-                text += "| `\(item.fingerprint.hex)` |\n"
+                var matched = item.matchedBy?.rawValue ?? ""
+                if let old = item.oldText { matched += " (was \(cell(old.isEmpty ? "no text" : old)))" }
+                text += "| `\(item.fingerprint.hex)` | \(matched) |\n"
             }
         }
         return text
@@ -102,7 +151,7 @@ public enum HistoryOutput {
     static func trendText(_ trend: Trend) -> String {
         guard !trend.columns.isEmpty else { return "The history has no reports yet.\n" }
         let heading = trend.grouping == .view ? "View" : "Type"
-        let dates = trend.columns.map { TrendChart.dateLabel($0.auditDate) }
+        let dates = trend.columns.map { TrendChart.dateLabel($0.auditDate) + ($0.partial ? "*" : "") }
         let nameWidth = max(heading.count, 5, trend.rows.map(\.name.count).max() ?? 0)
         let widths = dates.map(\.count)
         func row(_ name: String, _ values: [String]) -> String {
@@ -116,6 +165,9 @@ public enum HistoryOutput {
         text += row(heading, dates)
         for item in trend.rows { text += row(item.name, item.counts.map(String.init)) }
         text += row("Total", trend.columns.map { String($0.openCount) })
+        if trend.columns.contains(where: \.partial) {
+            text += "* partial audit: screens it did not visit are counted as last audited.\n"
+        }
         text += "\nResidual warnings in \(trend.columns.last!.fileName) (\(trend.residual.count)):\n"
         if trend.residual.isEmpty { text += "  none\n" }
         for warning in trend.residual {
@@ -127,6 +179,20 @@ public enum HistoryOutput {
             if issue.status != .open { line += " [\(issue.status.rawValue)]" }
             if warning.baselined { line += " [baseline]" }
             text += line + "\n"
+        }
+        if !trend.notReaudited.isEmpty {
+            text += "\nNot re-audited (\(trend.notReaudited.count)):\n"
+            for warning in trend.notReaudited {
+                let issue = warning.issue
+                var line = "  \(warning.fingerprint.hex)  not re-audited since "
+                line += "\(TrendChart.dateLabel(warning.lastAudited ?? warning.firstSeen)) "
+                line += "(\(warning.lastAuditedFileName ?? warning.firstSeenFileName))  #\(issue.number) "
+                line += issue.testType.displayName
+                if let element = issue.elementText, !element.isEmpty { line += " \u{2018}\(oneLine(element))\u{2019}" }
+                line += " \u{2014} \(issue.place)"
+                if warning.baselined { line += " [baseline]" }
+                text += line + "\n"
+            }
         }
         return text
     }
@@ -144,9 +210,12 @@ public enum HistoryOutput {
         }
         text += "| **Total** | " + trend.columns.map { "**\($0.openCount)**" }.joined(separator: " | ") + " |\n"
         text += "\n### Residual warnings (\(trend.residual.count))\n\n"
-        if trend.residual.isEmpty { return text + "None.\n" }
-        text += "| Fingerprint | First seen | Reports | Issue | Type | Element text | Where | Status |\n"
-        text += "| --- | --- | ---: | ---: | --- | --- | --- | --- |\n"
+        if trend.residual.isEmpty {
+            text += "None.\n"
+        } else {
+            text += "| Fingerprint | First seen | Reports | Issue | Type | Element text | Where | Status |\n"
+            text += "| --- | --- | ---: | ---: | --- | --- | --- | --- |\n"
+        }
         for warning in trend.residual {
             let issue = warning.issue
             let status = warning.baselined ? "baseline" : issue.status.rawValue
@@ -154,6 +223,19 @@ public enum HistoryOutput {
                 "| `\(warning.fingerprint.hex)` | \(TrendChart.dateLabel(warning.firstSeen)) | \(warning.reportCount) "
             text += "| \(issue.number) | \(cell(issue.testType.displayName)) | \(cell(issue.elementText ?? "")) "
             text += "| \(cell(issue.place)) | \(status) |\n"
+        }
+        if !trend.notReaudited.isEmpty {
+            text += "\n### Not re-audited (\(trend.notReaudited.count))\n\n"
+            text += "| Fingerprint | Last audited | Report | Issue | Type | Element text | Where |\n"
+            text += "| --- | --- | --- | ---: | --- | --- | --- |\n"
+            for warning in trend.notReaudited {
+                let issue = warning.issue
+                text +=
+                    "| `\(warning.fingerprint.hex)` | \(TrendChart.dateLabel(warning.lastAudited ?? warning.firstSeen)) "
+                text += "| \(cell(warning.lastAuditedFileName ?? "")) | \(issue.number) "
+                text +=
+                    "| \(cell(issue.testType.displayName)) | \(cell(issue.elementText ?? "")) | \(cell(issue.place)) |\n"
+            }
         }
         return text
     }

@@ -12,14 +12,16 @@ import Foundation
 ///   folded, every run of digits (with the separators inside it, `1,234.56`) folded to `#`,
 ///   punctuation and symbols dropped, whitespace collapsed. Digits are folded because the values in a
 ///   label (amounts, dates, counts) change between audits while the element stays the same.
-/// - **scope**: the view an `IssueMapping` gives (`view:HomeView`), else the normalised screen group
-///   (`group:home`). Screen names and screen indexes are never used, so renumbered screens keep
-///   their fingerprints; adding a mapping later changes the scope, and so the fingerprint, of the
-///   issues it maps.
+/// - **scope**: the normalised screen group (`group:home`), which the Inspector reports and which no
+///   refactor of the code changes. The mapped view is never part of it (history version 1 used it
+///   when there was one), so moving a `Text` into a new subview, or giving `--source` for the first
+///   time, keeps every fingerprint. Screen names and screen indexes are never used either, so
+///   renumbered screens keep their fingerprints.
 ///
-/// Never part of it: issue numbers, line numbers, the screen's index or name, the rect, titles and
-/// descriptions. Several issues of one report can share a fingerprint (three unlabelled buttons in
-/// one view); `WarningMatcher` pairs such duplicates by count and rect.
+/// Never part of it: issue numbers, line numbers, the mapped view and file, the screen's index or
+/// name, the rect, titles and descriptions. Several issues of one report can share a fingerprint
+/// (three unlabelled buttons on one screen); `WarningMatcher` pairs such duplicates by rect after
+/// estimating how far the screen's content moved.
 public struct IssueFingerprint: Sendable, Hashable, Codable, Comparable, CustomStringConvertible {
     /// The 16 lowercase hex digits.
     public var hex: String { text }
@@ -61,21 +63,35 @@ public struct IssueFingerprint: Sendable, Hashable, Codable, Comparable, CustomS
     ///   - testType: the issue's test category.
     ///   - errorCode: the Inspector's error code; used only when `testType` is `.other`.
     ///   - elementText: the element's text as reported (normalised here).
-    ///   - view: the mapped view, when an `IssueMapping` gives one; wins over `screenGroup`.
     ///   - screenGroup: the issue's screen group name.
-    public init(testType: TestType, errorCode: Int?, elementText: String?, view: String?, screenGroup: String) {
+    public init(testType: TestType, errorCode: Int?, elementText: String?, screenGroup: String) {
+        self.init(
+            testType: testType, errorCode: errorCode, elementText: elementText,
+            scope: IssueFingerprint.scopeKey(screenGroup))
+    }
+
+    /// The fingerprint history version 1 gave an issue mapped to `view` (scope `view:Name`), so that
+    /// baselines written then can still be recognised.
+    public static func version1(testType: TestType, errorCode: Int?, elementText: String?, view: String)
+        -> IssueFingerprint
+    {
+        IssueFingerprint(
+            testType: testType, errorCode: errorCode, elementText: elementText,
+            scope: "view:" + view.trimmingCharacters(in: .whitespaces))
+    }
+
+    private init(testType: TestType, errorCode: Int?, elementText: String?, scope: String) {
         let kind = IssueFingerprint.kindKey(testType: testType, errorCode: errorCode)
         let text = IssueFingerprint.normalizedText(elementText ?? "")
-        let scope = IssueFingerprint.scopeKey(view: view, screenGroup: screenGroup)
         let digest = SHA256.hexDigest(of: Array("auditkit-fingerprint-1\u{1F}\(kind)\u{1F}\(scope)\u{1F}\(text)".utf8))
         self.init(hex: String(digest.prefix(16)))
     }
 
-    /// The fingerprint of `issue`, scoped by `mapping`'s view when it has one.
-    public init(issue: Issue, mapping: IssueMapping? = nil) {
+    /// The fingerprint of `issue`.
+    public init(issue: Issue) {
         self.init(
             testType: issue.testType, errorCode: issue.errorCode, elementText: issue.elementText,
-            view: mapping?.view, screenGroup: issue.screenGroupName)
+            screenGroup: issue.screenGroupName)
     }
 
     /// The hex string.
@@ -83,6 +99,11 @@ public struct IssueFingerprint: Sendable, Hashable, Codable, Comparable, CustomS
 
     /// Orders by hex string.
     public static func < (lhs: IssueFingerprint, rhs: IssueFingerprint) -> Bool { lhs.hex < rhs.hex }
+
+    /// A total order that compares the numeric form first: cheaper than `<` when sorting thousands.
+    func precedes(_ other: IssueFingerprint) -> Bool {
+        bits != other.bits ? bits < other.bits : text < other.text
+    }
 
     /// Encodes as the bare hex string.
     public func encode(to encoder: any Encoder) throws {
@@ -109,12 +130,9 @@ public struct IssueFingerprint: Sendable, Hashable, Codable, Comparable, CustomS
         return testType.key
     }
 
-    /// The scope part: `view:Name` when a view is known, else `group:` and the normalised group name.
-    public static func scopeKey(view: String?, screenGroup: String) -> String {
-        if let view, !view.trimmingCharacters(in: .whitespaces).isEmpty {
-            return "view:" + view.trimmingCharacters(in: .whitespaces)
-        }
-        return "group:" + normalizedText(screenGroup)
+    /// The scope part: `group:` and the normalised screen group name.
+    public static func scopeKey(_ screenGroup: String) -> String {
+        "group:" + normalizedText(screenGroup)
     }
 
     /// Folds `text` so that cosmetic differences between audits do not matter: lowercased, width and

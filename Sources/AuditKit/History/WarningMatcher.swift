@@ -1,5 +1,29 @@
 import Foundation
 
+/// Which stage of `WarningMatcher` decided that two warnings are the same.
+public enum MatchStage: String, Sendable, Hashable, Codable, CaseIterable {
+    /// Same fingerprint: same test type, normalised text and screen group.
+    case fingerprint
+    /// Same localization key or source literal (the history's `key` / `literal`), or texts the
+    /// string catalogs give as translations of one key.
+    case key
+    /// Same test type at the same place on the same screen, after allowing for the screen's overall
+    /// shift.
+    case geometry
+    /// Text-less elements whose thumbnails look alike (perceptual hash).
+    case image
+
+    /// How a pair made by this stage is described to people: `same element by key`.
+    public var phrase: String {
+        switch self {
+        case .fingerprint: return "same warning"
+        case .key: return "same element by its localization key or source literal"
+        case .geometry: return "same element by its place on the screen"
+        case .image: return "same element by its thumbnail"
+        }
+    }
+}
+
 /// The result of matching the issues of an older report against a newer one.
 public struct IssueMatching: Sendable, Hashable {
     /// Index pairs `(old, new)` of issues that are the same warning, ordered by the new index.
@@ -8,111 +32,93 @@ public struct IssueMatching: Sendable, Hashable {
     public var unmatchedOld: [Int]
     /// Indexes into the new issues that have no partner: new warnings, in new order.
     public var unmatchedNew: [Int]
+    /// Old issues that repeat an earlier issue of their own report (same type, text, screen and rect):
+    /// the Inspector's repeats, which neither match nor resolve.
+    public var repeatsOld: [Int]
+    /// New issues that repeat an earlier issue of their own report; they are never new.
+    public var repeatsNew: [Int]
 
     /// Creates a matching.
-    public init(pairs: [MatchedPair], unmatchedOld: [Int], unmatchedNew: [Int]) {
+    public init(
+        pairs: [MatchedPair], unmatchedOld: [Int], unmatchedNew: [Int], repeatsOld: [Int] = [],
+        repeatsNew: [Int] = []
+    ) {
         self.pairs = pairs
         self.unmatchedOld = unmatchedOld
         self.unmatchedNew = unmatchedNew
+        self.repeatsOld = repeatsOld
+        self.repeatsNew = repeatsNew
     }
 }
 
-/// Two indexes, one into each report's issues, that are the same warning.
+/// Two indexes, one into each report's issues, that are the same warning, and the stage that said so.
 public struct MatchedPair: Sendable, Hashable {
     /// Index into the old issues.
     public var old: Int
     /// Index into the new issues.
     public var new: Int
+    /// The stage that made the pair.
+    public var stage: MatchStage
 
     /// Creates a pair.
-    public init(old: Int, new: Int) {
+    public init(old: Int, new: Int, stage: MatchStage = .fingerprint) {
         self.old = old
         self.new = new
+        self.stage = stage
     }
 }
 
-/// Decides which issues of two reports are the same warning: issues must share a fingerprint, and
-/// fingerprints are matched as multisets, so three identical warnings that become two count two
-/// residual and one resolved.
+/// Decides which issues of two reports are the same warning, in stages; each stage only sees what the
+/// stages before it left unmatched, and every pair remembers its stage (`MatchStage`):
 ///
-/// When several issues share a fingerprint (empty or repeated element text), the rect breaks the tie:
-/// pairs whose rects differ by at most `rectTolerance` points in x, y, width and height are taken
-/// first, closest first; what is left is paired in report order. Order of issues in a report, screen
-/// numbers and issue numbers never matter.
+/// 1. **fingerprint**: equal fingerprints, as multisets (three identical warnings that become two
+///    count two residual and one resolved). A fingerprint that occurs once on each side pairs at
+///    once; those pairs give each screen's **shift** (the median movement of their rects, after
+///    scaling to the newer screen's size), and fingerprints that occur several times (three
+///    text-less chevrons) are then paired by one optimal assignment of their shifted rects; of what
+///    that leaves, text-less look-alikes whose thumbnails match pair by **image**, and the rest by
+///    count in order of position.
+/// 2. **key**: the same test type and screen group, and a shared localization key or source literal
+///    (kept in the history when sources were given), or texts the string catalogs give as values of
+///    one key in any two languages.
+/// 3. **geometry**: on the same screen (screen group and its occurrence in the report), the same
+///    test type at the same place after the shift; one optimal assignment per screen. Text-less
+///    elements always qualify; elements with text only when the report changed language (on the
+///    screen or in the whole report, at least three texts with letters on each side and most of them
+///    unmatched so far; or the key stage paired texts the catalogs translate), when the catalogs put the two
+///    texts in different languages, or when the texts differ only in numbers and month or weekday
+///    names. So a label whose text really changed stays new + resolved.
+/// 4. **image**: text-less elements of the same test type and screen group whose thumbnails' dHashes
+///    differ in at most `imageTolerance` bits.
+///
+/// Before matching, an issue that repeats an earlier one of its own report (same test type, element
+/// text, screen and rect: the Inspector's repeats) is set aside: it neither matches nor resolves.
 public enum WarningMatcher {
-    /// How far (points, per coordinate) a rect may move and still prefer its old partner: 12.
+    /// How far (points, per coordinate) a rect may move, after the shift, and still be the same place: 12.
     public static let rectTolerance: Double = 12
 
-    /// Groups larger than this (old count times new count) skip the rect search and pair in order
-    /// of position on screen, so that a pathological report cannot make matching quadratic.
-    static let pairSearchLimit = 40_000
+    /// The most bits two thumbnails' hashes may differ in and still be the same element: 6 of 64.
+    public static let imageTolerance = 6
 
-    /// Matches `old` against `new`.
-    public static func match(old: [HistoryIssue], new: [HistoryIssue]) -> IssueMatching {
-        match(old: old, oldChains: Chains(old), new: new, newChains: Chains(new))
+    /// Problems larger than this many rows or columns are assigned greedily (closest first) instead
+    /// of optimally, so that a pathological report cannot make matching cubic.
+    static let optimalAssignmentLimit = 120
+
+    /// Matches `old` against `new`, issues without screens: every issue's screen is its screen group.
+    public static func match(old: [HistoryIssue], new: [HistoryIssue], translations: StringTranslations = .none)
+        -> IssueMatching
+    {
+        let oldSide = Prepared(issues: old, screens: [])
+        let newSide = Prepared(issues: new, screens: [])
+        return match(old: oldSide, new: newSide, groups: nil, translations: translations)
     }
 
-    /// Each fingerprint's first and last index in a list of issues, and a chain from each index to the
-    /// next one with the same fingerprint: no array per fingerprint in the common case where
-    /// fingerprints are unique. Built once per report when matching many reports in a row.
-    struct Chains {
-        var ends: [IssueFingerprint: (head: Int, tail: Int)] = [:]
-        var next: [Int]
-        var isHead: [Bool]
-
-        init(_ issues: [HistoryIssue]) {
-            ends.reserveCapacity(issues.count)
-            next = [Int](repeating: -1, count: issues.count)
-            isHead = [Bool](repeating: false, count: issues.count)
-            for (index, issue) in issues.enumerated() {
-                if let found = ends[issue.fingerprint] {
-                    next[found.tail] = index
-                    ends[issue.fingerprint] = (found.head, index)
-                } else {
-                    ends[issue.fingerprint] = (index, index)
-                    isHead[index] = true
-                }
-            }
-        }
-
-        func walk(from start: Int) -> [Int] {
-            var indexes: [Int] = []
-            var cursor = start
-            while cursor >= 0 {
-                indexes.append(cursor)
-                cursor = next[cursor]
-            }
-            return indexes
-        }
-    }
-
-    static func match(old: [HistoryIssue], oldChains: Chains, new: [HistoryIssue], newChains: Chains) -> IssueMatching {
-        var pairs: [MatchedPair] = []
-        pairs.reserveCapacity(min(old.count, new.count))
-        var oldMatched = [Bool](repeating: false, count: old.count)
-        var newMatched = [Bool](repeating: false, count: new.count)
-        for index in new.indices where newChains.isHead[index] {
-            guard let firstOld = oldChains.ends[new[index].fingerprint]?.head else { continue }
-            if oldChains.next[firstOld] < 0, newChains.next[index] < 0 {
-                pairs.append(MatchedPair(old: firstOld, new: index))
-                oldMatched[firstOld] = true
-                newMatched[index] = true
-                continue
-            }
-            let group = pairGroup(
-                oldIndexes: oldChains.walk(from: firstOld), newIndexes: newChains.walk(from: index),
-                old: old, new: new)
-            for pair in group {
-                pairs.append(pair)
-                oldMatched[pair.old] = true
-                newMatched[pair.new] = true
-            }
-        }
-        pairs.sort { $0.new < $1.new }
-        return IssueMatching(
-            pairs: pairs,
-            unmatchedOld: old.indices.filter { !oldMatched[$0] },
-            unmatchedNew: new.indices.filter { !newMatched[$0] })
+    /// Matches the issues of `old` against those of `new` on the screen groups in `groups` (normalised
+    /// names, `Prepared.groupKey`; nil for all).
+    public static func match(
+        old: HistoryEntry, new: HistoryEntry, groups: Set<String>? = nil, translations: StringTranslations = .none
+    ) -> IssueMatching {
+        match(old: Prepared(old), new: Prepared(new), groups: groups, translations: translations)
     }
 
     /// How far apart two rects are: the largest difference of x, y, width and height; infinite
@@ -123,40 +129,672 @@ public enum WarningMatcher {
         return distance.isNaN ? .infinity : distance
     }
 
-    private static func pairGroup(
-        oldIndexes: [Int], newIndexes: [Int], old: [HistoryIssue],
-        new: [HistoryIssue]
-    ) -> [MatchedPair] {
-        if oldIndexes.count == 1, newIndexes.count == 1 {
-            return [MatchedPair(old: oldIndexes[0], new: newIndexes[0])]
+    // MARK: Prepared entries
+
+    /// A screen of a report as matching sees it: its group and which occurrence of that group it is.
+    struct SlotKey: Hashable {
+        var group: String
+        var occurrence: Int
+    }
+
+    /// What matching needs of one report, computed once (trend matches each report twice).
+    struct Prepared {
+        let issues: [HistoryIssue]
+        /// Per issue: its normalised screen group.
+        var group: [String]
+        /// Per issue: its screen.
+        var slot: [SlotKey]
+        /// The screens, each once; `slotID` indexes them.
+        var slotKeys: [SlotKey] = []
+        /// Per issue: the index of its screen in `slotKeys`.
+        var slotID: [Int] = []
+        /// Per screen of `slotKeys`: its size in points, when known.
+        var slotSizes: [(width: Double, height: Double)?] = []
+        /// Per screen of `slotKeys`: its normalised screen group.
+        var slotGroups: [String] = []
+        /// Per issue: whether it repeats an earlier issue of the report.
+        var isRepeat: [Bool]
+        /// Per issue: whether it has element text (not only white space).
+        var hasText: [Bool]
+        /// Per issue: whether its text has letters, so that it could read differently in another
+        /// language (`9:41` and `$4,310.00` read the same in every language).
+        var hasWords: [Bool]
+        /// Per issue: the catalog keys its text shows, once `withCatalogKeys` computed them.
+        var catalogKeys: [[String]]?
+        /// Issue indexes sorted by fingerprint.
+        var byFingerprint: [Int]
+        /// The normalised screen groups the report covered.
+        var covered: Set<String>
+
+        init(_ entry: HistoryEntry) {
+            self.init(issues: entry.issues, screens: entry.screens)
         }
-        var result: [MatchedPair] = []
-        var oldLeft = oldIndexes
-        var newLeft = newIndexes
-        if oldIndexes.count * newIndexes.count <= pairSearchLimit {
-            var candidates: [(distance: Double, old: Int, new: Int)] = []
-            for o in oldIndexes {
-                for n in newIndexes {
-                    let distance = rectDistance(old[o].rect, new[n].rect)
-                    if distance <= rectTolerance { candidates.append((distance, o, n)) }
+
+        init(issues: [HistoryIssue], screens: [HistoryScreen]) {
+            self.issues = issues
+            var names: [String: String] = [:]
+            func key(_ group: String) -> String {
+                if let known = names[group] { return known }
+                let made = groupKey(group)
+                names[group] = made
+                return made
+            }
+            group = issues.map { key($0.screenGroup) }
+            hasText = issues.map { issue in
+                guard let text = issue.elementText else { return false }
+                return text.utf8.contains { $0 > 0x20 } && !text.allSatisfy(\.isWhitespace)
+            }
+            hasWords = issues.map { issue in
+                guard let text = issue.elementText else { return false }
+                var ascii = true
+                for byte in text.utf8 {
+                    if (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A { return true }
+                    if byte >= 0x80 { ascii = false }
+                }
+                return !ascii && text.unicodeScalars.contains { $0.properties.isAlphabetic }
+            }
+            covered = Set(screens.map { key($0.group) }).union(group)
+            // Issues are in report order and each screen says how many it has.
+            slot = group.map { SlotKey(group: $0, occurrence: 0) }
+            var sizes: [SlotKey: (width: Double, height: Double)] = [:]
+            if screens.reduce(0, { $0 + $1.issueCount }) == issues.count {
+                var occurrences: [String: Int] = [:]
+                var start = 0
+                for screen in screens {
+                    let name = key(screen.group)
+                    let occurrence = occurrences[name, default: 0]
+                    occurrences[name] = occurrence + 1
+                    for index in start..<(start + screen.issueCount) {
+                        slot[index] = SlotKey(group: group[index], occurrence: occurrence)
+                    }
+                    if let width = screen.width, let height = screen.height {
+                        sizes[SlotKey(group: name, occurrence: occurrence)] = (width, height)
+                    }
+                    start += screen.issueCount
                 }
             }
-            candidates.sort { ($0.distance, $0.new, $0.old) < ($1.distance, $1.new, $1.old) }
-            var usedOld = Set<Int>()
-            var usedNew = Set<Int>()
-            for candidate in candidates where !usedOld.contains(candidate.old) && !usedNew.contains(candidate.new) {
-                usedOld.insert(candidate.old)
-                usedNew.insert(candidate.new)
-                result.append(MatchedPair(old: candidate.old, new: candidate.new))
+            var ids: [SlotKey: Int] = [:]
+            var keys: [SlotKey] = []
+            var slotIDs: [Int] = []
+            slotIDs.reserveCapacity(issues.count)
+            for key in slot {
+                if let known = ids[key] {
+                    slotIDs.append(known)
+                } else {
+                    ids[key] = keys.count
+                    slotIDs.append(keys.count)
+                    keys.append(key)
+                }
             }
-            oldLeft.removeAll { usedOld.contains($0) }
-            newLeft.removeAll { usedNew.contains($0) }
-        } else {
-            func position(_ rect: Rect?) -> (Double, Double) { (rect?.y ?? .infinity, rect?.x ?? .infinity) }
-            oldLeft.sort { position(old[$0].rect) < position(old[$1].rect) }
-            newLeft.sort { position(new[$0].rect) < position(new[$1].rect) }
+            slotID = slotIDs
+            slotKeys = keys
+            slotSizes = keys.map { sizes[$0] }
+            slotGroups = keys.map(\.group)
+            byFingerprint = issues.indices.sorted {
+                let a = issues[$0].fingerprint
+                let b = issues[$1].fingerprint
+                return a == b ? $0 < $1 : a.precedes(b)
+            }
+            isRepeat = [Bool](repeating: false, count: issues.count)
+            var runStart = 0
+            while runStart < byFingerprint.count {
+                var runEnd = runStart + 1
+                while runEnd < byFingerprint.count,
+                    issues[byFingerprint[runEnd]].fingerprint == issues[byFingerprint[runStart]].fingerprint
+                {
+                    runEnd += 1
+                }
+                if runEnd - runStart > 1 {
+                    var seen = Set<RepeatKey>()
+                    for index in byFingerprint[runStart..<runEnd] {
+                        let issue = issues[index]
+                        guard let rect = issue.rect else { continue }
+                        let repeatKey = RepeatKey(
+                            slot: slot[index], type: issue.testType.key, text: issue.elementText ?? "", rect: rect)
+                        if !seen.insert(repeatKey).inserted { isRepeat[index] = true }
+                    }
+                }
+                runStart = runEnd
+            }
         }
-        for (o, n) in zip(oldLeft, newLeft) { result.append(MatchedPair(old: o, new: n)) }
-        return result
+
+        /// This report with the catalog keys of each issue's text looked up once (reused by every
+        /// matching of the report, as in a trend).
+        func withCatalogKeys(_ translations: StringTranslations) -> Prepared {
+            var cache: [String: [String]] = [:]
+            return withCatalogKeys(translations, cache: &cache)
+        }
+
+        /// The same, remembering each text's keys in `cache` for the next report (most texts recur).
+        func withCatalogKeys(_ translations: StringTranslations, cache: inout [String: [String]]) -> Prepared {
+            guard !translations.isEmpty, catalogKeys == nil else { return self }
+            var copy = self
+            copy.catalogKeys = issues.indices.map { index in
+                guard hasText[index], let text = issues[index].elementText else { return [] }
+                if let known = cache[text] { return known }
+                let found = translations.keys(showing: text)
+                cache[text] = found
+                return found
+            }
+            return copy
+        }
+
+        /// The rect of issue `index` in the coordinates of a screen of size `target` (scaled when
+        /// both sizes are known).
+        func rect(_ index: Int, scaledTo target: (width: Double, height: Double)?) -> Rect? {
+            guard let rect = issues[index].rect else { return nil }
+            guard let target, let own = slotSizes[slotID[index]],
+                own.width != target.width || own.height != target.height
+            else { return rect }
+            let sx = target.width / own.width
+            let sy = target.height / own.height
+            return Rect(x: rect.x * sx, y: rect.y * sy, width: rect.width * sx, height: rect.height * sy)
+        }
     }
+
+    private struct RepeatKey: Hashable {
+        var slot: SlotKey
+        var type: String
+        var text: String
+        var rect: Rect
+    }
+
+    /// The name coverage and screens use for a screen group: the fingerprint's normal form.
+    public static func groupKey(_ group: String) -> String {
+        IssueFingerprint.normalizedText(group)
+    }
+
+    /// The normalised screen groups `entry` covered (its screens' and its issues' groups), normalising
+    /// each distinct name once with the help of `names`.
+    static func coverage(of entry: HistoryEntry, names: inout [String: String]) -> Set<String> {
+        var covered = Set<String>()
+        var last: String?
+        func add(_ group: String) {
+            guard group != last else { return }
+            last = group
+            if let known = names[group] {
+                covered.insert(known)
+            } else {
+                let made = groupKey(group)
+                names[group] = made
+                covered.insert(made)
+            }
+        }
+        for screen in entry.screens { add(screen.group) }
+        for issue in entry.issues { add(issue.screenGroup) }
+        return covered
+    }
+
+    /// Indexes of the issues of `entry` that repeat an earlier issue of it (see the type's documentation).
+    public static func repeats(in entry: HistoryEntry) -> [Int] {
+        let prepared = Prepared(entry)
+        return prepared.issues.indices.filter { prepared.isRepeat[$0] }
+    }
+
+    // MARK: Matching
+
+    static func match(old: Prepared, new: Prepared, groups: Set<String>?, translations: StringTranslations)
+        -> IssueMatching
+    {
+        var state = State(old: old, new: new, groups: groups, translations: translations)
+        state.matchFingerprints()
+        state.matchKeys()
+        state.matchGeometry()
+        state.matchImages()
+        return state.result()
+    }
+
+    /// Matching in progress.
+    private struct State {
+        let old: Prepared
+        let new: Prepared
+        let translations: StringTranslations
+        var oldPartner: [Int]
+        var newPartner: [Int]
+        var stage: [MatchStage?]
+        var oldIncluded: [Bool]
+        var newIncluded: [Bool]
+        let groups: Set<String>?
+        /// Per screen of the newer report (`slotID`): how far its content moved since the older one.
+        var shift: [(dx: Double, dy: Double)?]
+        /// Per screen of the older report: the same screen of the newer one, or -1.
+        let oldToNewSlot: [Int]
+        /// Per old issue: its rect scaled to the size of the same screen in the newer report.
+        let oldRect: [Rect?]
+        /// Screens of the newer report where the key stage paired two different texts: the catalogs
+        /// translated them.
+        var translated = Set<Int>()
+
+        init(old: Prepared, new: Prepared, groups: Set<String>?, translations: StringTranslations) {
+            self.old = old
+            self.new = new
+            self.translations = translations
+            self.groups = groups
+            oldPartner = [Int](repeating: -1, count: old.issues.count)
+            newPartner = [Int](repeating: -1, count: new.issues.count)
+            stage = [MatchStage?](repeating: nil, count: new.issues.count)
+            let oldSlotIn = old.slotGroups.map { groups?.contains($0) ?? true }
+            let newSlotIn = new.slotGroups.map { groups?.contains($0) ?? true }
+            oldIncluded = old.issues.indices.map { !old.isRepeat[$0] && oldSlotIn[old.slotID[$0]] }
+            newIncluded = new.issues.indices.map { !new.isRepeat[$0] && newSlotIn[new.slotID[$0]] }
+            var newIDs: [SlotKey: Int] = [:]
+            for (id, key) in new.slotKeys.enumerated() { newIDs[key] = id }
+            let toNew = old.slotKeys.map { newIDs[$0] ?? -1 }
+            oldToNewSlot = toNew
+            oldRect = old.issues.indices.map { index in
+                let target = toNew[old.slotID[index]]
+                return old.rect(index, scaledTo: target >= 0 ? new.slotSizes[target] : nil)
+            }
+            shift = [(dx: Double, dy: Double)?](repeating: nil, count: new.slotKeys.count)
+        }
+
+        mutating func pair(_ o: Int, _ n: Int, _ by: MatchStage) {
+            oldPartner[o] = n
+            newPartner[n] = o
+            stage[n] = by
+        }
+
+        func oldFree(_ o: Int) -> Bool { oldIncluded[o] && oldPartner[o] < 0 }
+        func newFree(_ n: Int) -> Bool { newIncluded[n] && newPartner[n] < 0 }
+
+        /// Whether old issue `o` and new issue `n` are on the same screen.
+        func sameScreen(_ o: Int, _ n: Int) -> Bool { oldToNewSlot[old.slotID[o]] == new.slotID[n] }
+
+        /// The old rect of `o`, in the new screen's coordinates and moved by that screen's shift.
+        func shiftedOldRect(_ o: Int, toward n: Int) -> Rect? {
+            guard var rect = oldRect[o] else { return nil }
+            if sameScreen(o, n), let move = shift[new.slotID[n]] {
+                rect.x += move.dx
+                rect.y += move.dy
+            }
+            return rect
+        }
+
+        // Stage 1.
+        mutating func matchFingerprints() {
+            var duplicates: [(old: [Int], new: [Int])] = []
+            var i = 0
+            var j = 0
+            let oldOrder = old.byFingerprint.filter { oldIncluded[$0] }
+            let newOrder = new.byFingerprint.filter { newIncluded[$0] }
+            while i < oldOrder.count, j < newOrder.count {
+                let a = old.issues[oldOrder[i]].fingerprint
+                let b = new.issues[newOrder[j]].fingerprint
+                if a.precedes(b) {
+                    i += 1
+                } else if b.precedes(a) {
+                    j += 1
+                } else {
+                    var iEnd = i + 1
+                    while iEnd < oldOrder.count, old.issues[oldOrder[iEnd]].fingerprint == a { iEnd += 1 }
+                    var jEnd = j + 1
+                    while jEnd < newOrder.count, new.issues[newOrder[jEnd]].fingerprint == a { jEnd += 1 }
+                    if iEnd - i == 1, jEnd - j == 1 {
+                        pair(oldOrder[i], newOrder[j], .fingerprint)
+                    } else {
+                        duplicates.append((Array(oldOrder[i..<iEnd]), Array(newOrder[j..<jEnd])))
+                    }
+                    i = iEnd
+                    j = jEnd
+                }
+            }
+            estimateShifts()
+            for group in duplicates {
+                let costs = group.old.map { o in
+                    group.new.map { n -> Double? in
+                        let distance = rectDistance(shiftedOldRect(o, toward: n), new.issues[n].rect)
+                        return distance <= rectTolerance ? distance + (sameScreen(o, n) ? 0 : rectTolerance) : nil
+                    }
+                }
+                let found = WarningMatcher.assign(rows: group.old, columns: group.new, costs: costs)
+                for (o, n) in found { pair(o, n, .fingerprint) }
+                // Look-alikes that moved: text-less ones whose thumbnails match pair by image.
+                pairByImage(group.old.filter { oldPartner[$0] < 0 }, group.new.filter { newPartner[$0] < 0 })
+                // What is left pairs by count, in order of position on the screen.
+                func order(_ side: Prepared, _ index: Int) -> (Int, Double, Double, Int) {
+                    let rect = side.issues[index].rect
+                    return (side.slot[index].occurrence, rect?.y ?? .infinity, rect?.x ?? .infinity, index)
+                }
+                let oldLeft = group.old.filter { oldPartner[$0] < 0 }.sorted { order(old, $0) < order(old, $1) }
+                let newLeft = group.new.filter { newPartner[$0] < 0 }.sorted { order(new, $0) < order(new, $1) }
+                for (o, n) in zip(oldLeft, newLeft) { pair(o, n, .fingerprint) }
+            }
+        }
+
+        /// Each screen's shift: the median movement of the rects of warnings paired so far on it.
+        mutating func estimateShifts() {
+            var moves = [(dx: [Double], dy: [Double])](repeating: ([], []), count: new.slotKeys.count)
+            for n in new.issues.indices where newPartner[n] >= 0 {
+                let o = newPartner[n]
+                guard sameScreen(o, n), let before = oldRect[o], let after = new.issues[n].rect else { continue }
+                moves[new.slotID[n]].dx.append(after.x - before.x)
+                moves[new.slotID[n]].dy.append(after.y - before.y)
+            }
+            func median(_ values: [Double]) -> Double {
+                let sorted = values.sorted()
+                let middle = sorted.count / 2
+                return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+            }
+            for (slot, move) in moves.enumerated() where !move.dx.isEmpty {
+                let dx = median(move.dx)
+                let dy = median(move.dy)
+                if dx != 0 || dy != 0 { shift[slot] = (dx, dy) }
+            }
+        }
+
+        // Stage 2.
+        mutating func matchKeys() {
+            func tokens(_ side: Prepared, _ index: Int) -> [String] {
+                guard side.hasText[index] else { return [] }
+                let issue = side.issues[index]
+                var found: [String] = []
+                if let key = issue.key { found.append("k\u{1F}" + key) }
+                if let literal = issue.literal { found.append("l\u{1F}" + literal) }
+                let keys = side.catalogKeys?[index] ?? translations.keys(showing: issue.elementText!)
+                for key in keys where key != issue.key { found.append("k\u{1F}" + key) }
+                return found
+            }
+            var byToken: [String: [Int]] = [:]
+            for o in old.issues.indices where oldFree(o) {
+                for token in tokens(old, o) { byToken[token, default: []].append(o) }
+            }
+            guard !byToken.isEmpty else { return }
+            var candidates: [(cost: Double, old: Int, new: Int)] = []
+            for n in new.issues.indices where newFree(n) {
+                var seen = Set<Int>()
+                for token in tokens(new, n) {
+                    for o in byToken[token] ?? [] where seen.insert(o).inserted {
+                        guard old.issues[o].testType == new.issues[n].testType, old.group[o] == new.group[n] else {
+                            continue
+                        }
+                        let distance = min(1e6, rectDistance(shiftedOldRect(o, toward: n), new.issues[n].rect))
+                        candidates.append((distance + (sameScreen(o, n) ? 0 : 1e6), o, n))
+                    }
+                }
+            }
+            candidates.sort { ($0.cost, $0.new, $0.old) < ($1.cost, $1.new, $1.old) }
+            for candidate in candidates where oldPartner[candidate.old] < 0 && newPartner[candidate.new] < 0 {
+                pair(candidate.old, candidate.new, .key)
+                // Same test type and group: another fingerprint means another text.
+                if old.issues[candidate.old].fingerprint != new.issues[candidate.new].fingerprint {
+                    translated.insert(new.slotID[candidate.new])
+                }
+            }
+        }
+
+        // Stage 3.
+        mutating func matchGeometry() {
+            var oldBySlot = [[Int]](repeating: [], count: new.slotKeys.count)
+            var any = false
+            for o in old.issues.indices where oldFree(o) && old.issues[o].rect != nil {
+                let slot = oldToNewSlot[old.slotID[o]]
+                if slot >= 0 {
+                    oldBySlot[slot].append(o)
+                    any = true
+                }
+            }
+            guard any else { return }
+            var newBySlot = [[Int]](repeating: [], count: new.slotKeys.count)
+            for n in new.issues.indices where newFree(n) && new.issues[n].rect != nil {
+                newBySlot[new.slotID[n]].append(n)
+            }
+            // The device language is the whole report's: a screen with too few texts to tell follows it.
+            let before = textCounts(old, oldIncluded, oldPartner, slotOf: { oldToNewSlot[old.slotID[$0]] })
+            let after = textCounts(new, newIncluded, newPartner, slotOf: { new.slotID[$0] })
+            func changed(_ a: TextCount, _ b: TextCount) -> Bool {
+                a.texts >= 3 && b.texts >= 3 && a.unmatched * 2 > a.texts && b.unmatched * 2 > b.texts
+            }
+            let reportChanged = !translated.isEmpty || changed(before.all, after.all)
+            for slot in new.slotKeys.indices where !oldBySlot[slot].isEmpty && !newBySlot[slot].isEmpty {
+                let changedLanguage =
+                    reportChanged || changed(before.bySlot[slot], after.bySlot[slot])
+                var costs: [[Double?]] = []
+                costs.reserveCapacity(oldBySlot[slot].count)
+                for o in oldBySlot[slot] {
+                    costs.append(newBySlot[slot].map { geometryCost(o, $0, changedLanguage: changedLanguage) })
+                }
+                let found = WarningMatcher.assign(rows: oldBySlot[slot], columns: newBySlot[slot], costs: costs)
+                for (o, n) in found { pair(o, n, .geometry) }
+            }
+        }
+
+        /// How many texts a side has, and how many of them are still unmatched.
+        typealias TextCount = (texts: Int, unmatched: Int)
+
+        /// The texts with letters of a side still in play, per screen of the newer report and in all: a
+        /// screen (or the report) changed language when at least three such texts on each side and most
+        /// of them are unmatched so far. Texts without letters (times, amounts) read the same in every
+        /// language, so they do not count.
+        func textCounts(_ side: Prepared, _ included: [Bool], _ partner: [Int], slotOf: (Int) -> Int)
+            -> (all: TextCount, bySlot: [TextCount])
+        {
+            var all: TextCount = (0, 0)
+            var bySlot = [TextCount](repeating: (0, 0), count: new.slotKeys.count)
+            for index in side.issues.indices where included[index] && side.hasWords[index] {
+                let open = partner[index] < 0 ? 1 : 0
+                all.texts += 1
+                all.unmatched += open
+                let slot = slotOf(index)
+                if slot >= 0 {
+                    bySlot[slot].texts += 1
+                    bySlot[slot].unmatched += open
+                }
+            }
+            return (all, bySlot)
+        }
+
+        /// The cost of pairing `o` with `n` by place, or nil when they may not pair.
+        func geometryCost(_ o: Int, _ n: Int, changedLanguage: Bool) -> Double? {
+            guard old.issues[o].testType == new.issues[n].testType, let before = shiftedOldRect(o, toward: n),
+                let after = new.issues[n].rect
+            else {
+                return nil
+            }
+            let textBefore = old.hasText[o] ? old.issues[o].elementText : nil
+            let textAfter = new.hasText[n] ? new.issues[n].elementText : nil
+            switch (textBefore, textAfter) {
+            case (nil, nil):
+                let distance = rectDistance(before, after)
+                return distance <= rectTolerance ? distance : nil
+            case (let x?, let y?):
+                // Translations change a label's width: the same line, and the same leading or trailing
+                // edge, centre, or most of the narrower one's width.
+                let centreY = abs((before.y + before.height / 2) - (after.y + after.height / 2))
+                guard centreY <= rectTolerance,
+                    abs(before.height - after.height) <= max(rectTolerance, before.height / 2)
+                else { return nil }
+                let leading = abs(before.x - after.x)
+                let trailing = abs((before.x + before.width) - (after.x + after.width))
+                let centreX = abs((before.x + before.width / 2) - (after.x + after.width / 2))
+                let overlap = min(before.x + before.width, after.x + after.width) - max(before.x, after.x)
+                let narrower = min(before.width, after.width)
+                let edge = min(leading, trailing, centreX)
+                guard edge <= rectTolerance || (narrower > 0 && overlap >= narrower / 2) else { return nil }
+                // The same place; the texts must also be translations or differ only in values.
+                guard changedLanguage || WarningMatcher.sameTemplate(x, y) || translatedApart(x, y) else { return nil }
+                return centreY + min(edge, rectTolerance)
+            default:
+                return nil
+            }
+        }
+
+        /// Whether the catalogs give `x` and `y` only in different languages.
+        func translatedApart(_ x: String, _ y: String) -> Bool {
+            let a = translations.languages(of: x)
+            let b = translations.languages(of: y)
+            return !a.isEmpty && !b.isEmpty && a.isDisjoint(with: b)
+        }
+
+        // Stage 4.
+        mutating func matchImages() {
+            pairByImage(
+                old.issues.indices.filter { oldFree($0) }, new.issues.indices.filter { newFree($0) })
+        }
+
+        /// Pairs text-less issues of `olds` and `news` of the same test type and screen group whose
+        /// thumbnails' hashes are at most `imageTolerance` bits apart, closest hashes first.
+        mutating func pairByImage(_ olds: [Int], _ news: [Int]) {
+            func hash(_ issue: HistoryIssue) -> UInt64? {
+                guard (issue.elementText ?? "").allSatisfy(\.isWhitespace), let text = issue.imageHash else {
+                    return nil
+                }
+                return ImageHash.parse(text)
+            }
+            var oldHashes: [(index: Int, hash: UInt64)] = []
+            for o in olds {
+                if let value = hash(old.issues[o]) { oldHashes.append((o, value)) }
+            }
+            guard !oldHashes.isEmpty else { return }
+            var candidates: [(distance: Int, cost: Double, old: Int, new: Int)] = []
+            for n in news {
+                guard let value = hash(new.issues[n]) else { continue }
+                for (o, oldHash) in oldHashes
+                where old.issues[o].testType == new.issues[n].testType && old.group[o] == new.group[n] {
+                    let distance = ImageHash.distance(oldHash, value)
+                    guard distance <= imageTolerance else { continue }
+                    let cost = min(1e6, rectDistance(shiftedOldRect(o, toward: n), new.issues[n].rect))
+                    candidates.append((distance, cost, o, n))
+                }
+            }
+            candidates.sort { ($0.distance, $0.cost, $0.new, $0.old) < ($1.distance, $1.cost, $1.new, $1.old) }
+            for candidate in candidates where oldPartner[candidate.old] < 0 && newPartner[candidate.new] < 0 {
+                pair(candidate.old, candidate.new, .image)
+            }
+        }
+
+        func result() -> IssueMatching {
+            var pairs: [MatchedPair] = []
+            pairs.reserveCapacity(min(old.issues.count, new.issues.count))
+            for n in new.issues.indices where newPartner[n] >= 0 {
+                pairs.append(MatchedPair(old: newPartner[n], new: n, stage: stage[n] ?? .fingerprint))
+            }
+            return IssueMatching(
+                pairs: pairs,
+                unmatchedOld: old.issues.indices.filter { oldIncluded[$0] && oldPartner[$0] < 0 },
+                unmatchedNew: new.issues.indices.filter { newIncluded[$0] && newPartner[$0] < 0 },
+                repeatsOld: old.issues.indices.filter { old.isRepeat[$0] && (groups?.contains(old.group[$0]) ?? true) },
+                repeatsNew: new.issues.indices.filter { new.isRepeat[$0] && (groups?.contains(new.group[$0]) ?? true) })
+        }
+    }
+
+    /// The pairs of one optimal assignment of `rows` to `columns` (least total cost; `matrix[r][c]` is
+    /// the cost of pairing `rows[r]` with `columns[c]`, nil when the two may not pair), or a greedy one
+    /// (cheapest first) when the problem is large.
+    static func assign(rows: [Int], columns: [Int], costs matrix: [[Double?]]) -> [(Int, Int)] {
+        guard !rows.isEmpty, !columns.isEmpty, matrix.contains(where: { $0.contains { $0 != nil } }) else { return [] }
+        if rows.count > optimalAssignmentLimit || columns.count > optimalAssignmentLimit {
+            var candidates: [(Double, Int, Int)] = []
+            for r in rows.indices {
+                for c in columns.indices { if let value = matrix[r][c] { candidates.append((value, c, r)) } }
+            }
+            candidates.sort { $0 < $1 }
+            var usedRows = Set<Int>()
+            var usedColumns = Set<Int>()
+            var result: [(Int, Int)] = []
+            for (_, c, r) in candidates where !usedRows.contains(r) && !usedColumns.contains(c) {
+                usedRows.insert(r)
+                usedColumns.insert(c)
+                result.append((rows[r], columns[c]))
+            }
+            return result
+        }
+        // Hungarian algorithm on a square matrix; forbidden pairs cost more than any allowed set.
+        let size = max(rows.count, columns.count)
+        var largest = 0.0
+        for row in matrix { for value in row { if let value { largest = max(largest, value) } } }
+        let forbidden = (largest + 1) * Double(size + 1)
+        func at(_ r: Int, _ c: Int) -> Double {
+            guard r < rows.count, c < columns.count, let value = matrix[r][c] else { return forbidden }
+            return value
+        }
+        var u = [Double](repeating: 0, count: size + 1)
+        var v = [Double](repeating: 0, count: size + 1)
+        var owner = [Int](repeating: 0, count: size + 1)  // column -> row (1-based), 0 none
+        var way = [Int](repeating: 0, count: size + 1)
+        for r in 1...size {
+            owner[0] = r
+            var column = 0
+            var minimum = [Double](repeating: .infinity, count: size + 1)
+            var used = [Bool](repeating: false, count: size + 1)
+            repeat {
+                used[column] = true
+                let row = owner[column]
+                var delta = Double.infinity
+                var next = 0
+                for c in 1...size where !used[c] {
+                    let current = at(row - 1, c - 1) - u[row] - v[c]
+                    if current < minimum[c] {
+                        minimum[c] = current
+                        way[c] = column
+                    }
+                    if minimum[c] < delta {
+                        delta = minimum[c]
+                        next = c
+                    }
+                }
+                for c in 0...size {
+                    if used[c] {
+                        u[owner[c]] += delta
+                        v[c] -= delta
+                    } else {
+                        minimum[c] -= delta
+                    }
+                }
+                column = next
+            } while owner[column] != 0
+            repeat {
+                let previous = way[column]
+                owner[column] = owner[previous]
+                column = previous
+            } while column != 0
+        }
+        var result: [(Int, Int)] = []
+        for c in 1...size {
+            let r = owner[c] - 1
+            if r >= 0, r < rows.count, c - 1 < columns.count, matrix[r][c - 1] != nil {
+                result.append((rows[r], columns[c - 1]))
+            }
+        }
+        return result.sorted { $0.1 < $1.1 }
+    }
+
+    /// Whether two texts differ only in numbers and month or weekday names (`Updated 3 Jan` and
+    /// `Updated 5 Feb`): a label whose values changed, not a new label.
+    public static func sameTemplate(_ a: String, _ b: String) -> Bool {
+        let x = template(a)
+        return !x.isEmpty && x == template(b) && x.contains(where: { $0 != "#" && $0 != " " })
+    }
+
+    /// `text` normalised, with each month or weekday name counted as a number and runs of numbers
+    /// joined into one `#`.
+    static func template(_ text: String) -> String {
+        var words: [Substring] = []
+        for word in IssueFingerprint.normalizedText(text).split(separator: " ") {
+            let folded: Substring = dateWords.contains(String(word)) ? "#" : word
+            if folded == "#", words.last == "#" { continue }
+            words.append(folded)
+        }
+        return words.joined(separator: " ")
+    }
+
+    /// Month and weekday names and their abbreviations in the languages apps are most often audited in.
+    static let dateWords: Set<String> = {
+        var words = Set<String>()
+        for identifier in ["en", "de", "fr", "es", "it", "pt", "nl", "sv", "da", "nb", "fi", "pl"] {
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: identifier)
+            let lists: [[String]?] = [
+                formatter.monthSymbols, formatter.shortMonthSymbols, formatter.standaloneMonthSymbols,
+                formatter.shortStandaloneMonthSymbols, formatter.weekdaySymbols, formatter.shortWeekdaySymbols,
+                formatter.standaloneWeekdaySymbols, formatter.shortStandaloneWeekdaySymbols,
+            ]
+            for list in lists {
+                for symbol in list ?? [] {
+                    let normal = IssueFingerprint.normalizedText(symbol)
+                    if !normal.isEmpty, !normal.contains(" ") { words.insert(normal) }
+                }
+            }
+        }
+        return words
+    }()
 }

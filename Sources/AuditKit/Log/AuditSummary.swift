@@ -99,7 +99,7 @@ public struct AuditSummary: Sendable {
     public init(
         inputs: [SummaryInput], grouping: SummaryGrouping,
         baseDirectory: String = FileManager.default.currentDirectoryPath,
-        persistenceKey: (Issue, IssueMapping?) -> String = { IssueFingerprint(issue: $0, mapping: $1).hex }
+        persistenceKey: (Issue, IssueMapping?) -> String = { issue, _ in IssueFingerprint(issue: issue).hex }
     ) {
         self.grouping = grouping
         self.baseDirectory = baseDirectory

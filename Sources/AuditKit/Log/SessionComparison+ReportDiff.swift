@@ -26,7 +26,8 @@ extension SessionComparison {
             }
         }
         self.init(
-            previousReportName: diff.oldFileName, new: diff.new.filter(open).map(warning),
+            // Warnings on screens no earlier report covered are new to the history too.
+            previousReportName: diff.oldFileName, new: (diff.new + diff.firstAudited).filter(open).map(warning),
             resolved: diff.resolved.filter(open).map(warning), residual: residual)
     }
 

@@ -124,8 +124,12 @@ public struct AuditPass: Sendable {
             progress(.mapping)
             mapping = mapper.map(report)
         }
+        // The history entry too: its thumbnails' hashes are decoded here, where reports may run at once.
+        let entry = HistoryEntry(
+            report: report, mappings: mapping?.primaries ?? [], sources: configuration.mapper?.index)
         return PreparedReport(
-            report: report, evidence: evidence, imagesWritten: written, mapping: mapping, problems: problems)
+            report: report, evidence: evidence, imagesWritten: written, mapping: mapping, problems: problems,
+            historyEntry: entry)
     }
 
     /// Compares the prepared report with `history`, appends it (when configured; `history` then
@@ -140,7 +144,8 @@ public struct AuditPass: Sendable {
         var added: Bool?
         if let file = configuration.history {
             progress(.history)
-            comparison = history.diffWithPrevious(entry)
+            comparison = history.diffWithPrevious(
+                entry, translations: StringTranslations(configuration.mapper?.index?.localizedStrings ?? []))
             if configuration.appendsToHistory, !configuration.dryRun {
                 let wasAdded = try file.append(entry)
                 added = wasAdded
@@ -248,8 +253,9 @@ public struct PreparedReport: Sendable {
     public var problems: [AuditProblem]
 
     /// The report as the history records it, with the views and statuses its mapping concludes, so
-    /// fingerprints and accepted/system statuses agree with `map`'s.
-    public var historyEntry: HistoryEntry { HistoryEntry(report: report, mappings: mapping?.primaries ?? []) }
+    /// accepted/system statuses agree with `map`'s, and with the keys and literals the mapper's
+    /// sources give (see `HistoryEntry.init(report:mappings:sources:)`).
+    public var historyEntry: HistoryEntry
 }
 
 /// Something the pass noticed that the user should see, e.g. a damaged thumbnail.

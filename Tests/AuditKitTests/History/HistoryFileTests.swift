@@ -16,7 +16,7 @@ import Testing
         #expect(text.hasSuffix("\n"))
         #expect(text.split(separator: "\n").count == 1)
         #expect(text.hasPrefix("{\"auditDate\":\"2026-01-01T12:00:00Z\",\"counts\":"))
-        #expect(text.contains("\"version\":1"))
+        #expect(text.contains("\"version\":2"))
         #expect(!text.contains("base64"))
         let loaded = try file.load()
         #expect(loaded.entries == [entry])
@@ -94,7 +94,7 @@ import Testing
             #expect(error.description.hasPrefix("h.jsonl:2:1: error: history line is not a valid entry"))
         }
         data = Data(
-            String(decoding: first, as: UTF8.self).replacingOccurrences(of: "\"version\":1", with: "\"version\":2").utf8
+            String(decoding: first, as: UTF8.self).replacingOccurrences(of: "\"version\":2", with: "\"version\":3").utf8
         )
         #expect(throws: AuditError.self) { try HistoryFile.parse(data + Data("\n".utf8), path: "h.jsonl") }
     }

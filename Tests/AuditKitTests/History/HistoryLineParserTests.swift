@@ -7,7 +7,7 @@ import Testing
     typealias D = HistoryTestData
 
     func parse(_ data: Data) -> HistoryEntry? {
-        data.withUnsafeBytes { raw in HistoryLineParser.parse(raw.bindMemory(to: UInt8.self)) }
+        data.withUnsafeBytes { raw in HistoryLineParser.parse(raw.bindMemory(to: UInt8.self))?.entry }
     }
 
     @Test func fastParserAgreesWithJSONDecoderOnEveryField() throws {
@@ -26,8 +26,14 @@ import Testing
             D.spec(.contrast, "", rect: Rect(x: 1, y: 2, width: 3, height: 4), code: -7),
         ]
         specs[1].typeName = nil
-        let entry = D.entry(specs, day: 9, mappings: mappings)
+        var entry = D.entry(specs, day: 9, mappings: mappings)
         #expect(entry.issues[0].rect == Rect(x: 44.33, y: 0, width: 1e21, height: 0))
+        // The fields version 2 added, with text that needs escaping.
+        entry.screens[0].width = 402.5
+        entry.screens[0].height = 874
+        entry.issues[0].key = "home.\"title\"\n"
+        entry.issues[0].literal = "Views/Ho me.swift\tCaf\u{00E9} \\(x)"
+        entry.issues[1].imageHash = "0123456789abcdef"
         let line = try HistoryFile.makeEncoder().encode(entry)
         let slow = try HistoryFile.makeDecoder().decode(HistoryEntry.self, from: line)
         let fast = try #require(parse(line))

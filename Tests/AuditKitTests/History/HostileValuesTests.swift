@@ -44,7 +44,7 @@ import Testing
             _ = try HistoryOutput.render(ReportDiff(old: history.entries[0], new: history.entries[3]), format: format)
         }
         _ = TrendChart.svg(Trend(entries: history.entries, by: .type))
-        _ = HistoryCheck(entry: history.entries[3], previous: history.entries[2], baseline: Baseline(), failOn: .any)
+        _ = HistoryCheck(entry: history.entries[3], history: history, baseline: Baseline(), failOn: .any)
         for (old, new) in zip(history.entries, history.entries.dropFirst()) {
             _ = ReportDiff(old: old, new: new)
             _ = ReportDiff(old: new, new: old)
