@@ -57,8 +57,9 @@ public struct AuditLogWriter: Sendable {
     ///   - force: log again even when the report's marker is already in the log.
     ///   - dryRun: compute and return the session without taking the lock or writing.
     /// - Returns: what happened.
-    /// - Throws: `AuditError` `.missingInput` when the log exists but cannot be read, `.cannotWrite`
-    ///   when the lock or the file cannot be written.
+    /// - Throws: `AuditError` `.missingInput` when the log exists but cannot be read, `.badInput`
+    ///   when a session number in it is too large to count on from, `.cannotWrite` when the lock or
+    ///   the file cannot be written.
     public func append(_ facts: SessionFacts, to logPath: String, force: Bool = false, dryRun: Bool = false) throws
         -> LogOutcome
     {
@@ -134,7 +135,7 @@ public struct AuditLogWriter: Sendable {
                 sessionText: "", logPath: logPath, createdLog: false, createdSection: false)
             return (outcome, nil)
         }
-        let number = document.nextSessionNumber
+        let number = try document.nextSessionNumber(path: logPath)
         // A residual warning is "since Session N" when the log has the session of the report it began in.
         var facts = facts
         if var comparison = facts.comparison {
