@@ -11,7 +11,9 @@ public enum JPEGCodec {
     /// When `minimumWidth`/`minimumHeight` are given, libjpeg's DCT scaling (1/8 to 8/8) picks the
     /// smallest decoded size still at least that large, which is much faster for a big image bound
     /// for a small cell; the caller then resamples to the exact size.
-    /// - Throws: `ImageCodecError` for empty, non-JPEG, corrupt, truncated or too-large data.
+    /// - Throws: `ImageCodecError` for empty, non-JPEG, corrupt, truncated or too-large data; a
+    ///   progressive JPEG of more than 100 scans (real ones have fewer than 20) is `.corrupt`, so a
+    ///   file repeating its scans cannot keep a decode busy for seconds.
     public static func decode(
         _ data: Data, minimumWidth: Int = 0, minimumHeight: Int = 0,
         maxPixels: Int = defaultMaxPixels
