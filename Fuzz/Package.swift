@@ -1,6 +1,6 @@
 // swift-tools-version:6.0
 // The fuzz targets: one libFuzzer binary per untrusted input, each calling AuditKitTestSupport's
-// FuzzTarget.run. Built and run by Scripts/fuzz with `--sanitize=fuzzer --sanitize=address`; not
+// FuzzTarget.run. Built and run by Scripts/fuzz (libFuzzer and AddressSanitizer); not
 // part of the main package, so `swift build` and `swift test` there never see them.
 import Foundation
 import PackageDescription
