@@ -110,9 +110,15 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         }
     }
 
-    /// What a session template is rendered with: the facts of a small report.
+    /// What a session template is rendered with: the facts of a small report without pictures
+    /// (made once, cheaply: the first input must not wait on JPEG encoding).
     private static let sessionContext: [String: TemplateValue] = {
-        let report = ImagingFixture.report(issueCount: 5, screenCount: 2)
+        let fixture = ReportFixture.random(seed: 7, screenCount: 2...2, issueRange: 2...4, images: false)
+        let report = try? ReportReader.read(
+            buffer: ByteBuffer(copying: fixture.data(.json, seed: 7)),
+            path: "Reports/AuditReport_2026-01-02_11-02-25.json",
+            options: ReportReader.Options(parallel: false, computeDigest: false))
+        guard let report else { return [:] }
         return SessionFacts(report: report, logPath: "audit.md", date: "2026-11-23").templateContext(sessionNumber: 3)
     }()
 
