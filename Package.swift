@@ -7,6 +7,8 @@ let package = Package(
         .library(name: "AuditKit", targets: ["AuditKit"]),
         .executable(name: "auditkit", targets: ["auditkit"]),
         .executable(name: "auditkit-bench", targets: ["auditkit-bench"]),
+        // For the fuzz targets in Fuzz/, a package of their own that depends on this one.
+        .library(name: "AuditKitTestSupport", targets: ["AuditKitTestSupport"]),
     ],
     targets: [
         // System C libraries, found through pkg-config.
@@ -43,10 +45,13 @@ let package = Package(
         .target(name: "AuditKitTestSupport", dependencies: ["AuditKit", "CAuditImaging"]),
         .executableTarget(
             name: "auditkit-bench", dependencies: ["AuditKit", "AuditKitTestSupport"]),
+        // Writes the fuzz targets' seed corpora from the test fixtures (run by Scripts/fuzz).
+        .executableTarget(name: "auditkit-fuzz-seeds", dependencies: ["AuditKitTestSupport"]),
         .testTarget(
             name: "AuditKitTests", dependencies: ["AuditKit", "AuditKitTestSupport"],
-            // A small SwiftUI project the mapping tests index from disk; not compiled.
-            exclude: ["Mapping/Fixtures"]),
+            // A small SwiftUI project the mapping tests index from disk; not compiled. Inputs the
+            // fuzzers once crashed on, replayed by FuzzRegressionTests.
+            exclude: ["Mapping/Fixtures", "Fuzz/FailCases"]),
         .testTarget(
             name: "AuditCLITests", dependencies: ["AuditCLI", "AuditKit", "AuditKitTestSupport", "auditkit"]),
     ],

@@ -36,6 +36,20 @@ public enum ImagingFixture {
             pixelWidth: raster.width, pixelHeight: raster.height)
     }
 
+    /// An 8x8 grey progressive JPEG (SOF2) whose one DC scan is repeated `scans` times. Every scan
+    /// codes the single block's DC difference as category 0 (Huffman code `0`, padded with ones),
+    /// so each scan adds 11 bytes: a hostile file can repeat it thousands of times.
+    public static func progressiveJPEG(scans: Int) -> Data {
+        var bytes: [UInt8] = [0xFF, 0xD8]
+        bytes += [0xFF, 0xDB, 0x00, 0x43, 0x00] + [UInt8](repeating: 1, count: 64)
+        bytes += [0xFF, 0xC2, 0x00, 0x0B, 0x08, 0x00, 0x08, 0x00, 0x08, 0x01, 0x01, 0x11, 0x00]
+        bytes += [0xFF, 0xC4, 0x00, 0x14, 0x00, 0x01] + [UInt8](repeating: 0, count: 15) + [0x00]
+        for _ in 0..<scans {
+            bytes += [0xFF, 0xDA, 0x00, 0x08, 0x01, 0x01, 0x00, 0x00, 0x00, 0x00, 0x7F]
+        }
+        return Data(bytes + [0xFF, 0xD9])
+    }
+
     /// Element texts used in turn, including non-Latin ones.
     public static let elementTexts: [String?] = [
         "Sign in", "Forgot your password?", nil, "Continue with a very long button title that will not fit",

@@ -8,6 +8,27 @@
 #include <stdlib.h>
 #include <string.h>
 
+/// The most scans a progressive JPEG may have. Real images have fewer than 20; every scan costs a
+/// pass over the whole image's coefficients, so a small file repeating its scan thousands of times
+/// would keep a decode busy for seconds (libjpeg-turbo's own tools offer the same cap).
+#define CAuditImaging_jpeg_max_scans 100
+
+/// libjpeg's progress monitor, called at least once per scan while a multi-scan image is read:
+/// stops the decode (through the operation's setjmp) once the scan limit is passed.
+static void CAuditImaging_jpeg_progress(j_common_ptr cinfo) {
+    if (!cinfo->is_decompressor) return;
+    int scan = ((j_decompress_ptr)cinfo)->input_scan_number;
+    if (scan <= CAuditImaging_jpeg_max_scans) return;
+    struct CAuditImaging_jpeg_error *err = (struct CAuditImaging_jpeg_error *)cinfo->err;
+    err->status = CAuditImaging_error_corrupt;
+    if (err->message) {
+        snprintf(err->message, CAuditImaging_message_capacity,
+                 "more than %d scans in a progressive JPEG (real images have fewer than 20)",
+                 CAuditImaging_jpeg_max_scans);
+    }
+    longjmp(err->jump, 1);
+}
+
 /// The smallest scale_num (over 8) that keeps the decoded size at least min_width x min_height.
 static unsigned int CAuditImaging_choose_scale(uint32_t width, uint32_t height,
                                                uint32_t min_width, uint32_t min_height) {
@@ -35,6 +56,9 @@ int CAuditImaging_jpeg_decode(const uint8_t *data, size_t length,
     if (input_status != CAuditImaging_ok) return input_status;
     struct jpeg_decompress_struct cinfo;
     struct CAuditImaging_jpeg_error err;
+    struct jpeg_progress_mgr progress;
+    memset(&progress, 0, sizeof progress);
+    progress.progress_monitor = CAuditImaging_jpeg_progress;
     // volatile: modified between setjmp and a possible longjmp.
     uint8_t *volatile buffer = NULL;
     CAuditImaging_jpeg_install(&err, message);
@@ -45,6 +69,7 @@ int CAuditImaging_jpeg_decode(const uint8_t *data, size_t length,
         return err.status == CAuditImaging_ok ? CAuditImaging_error_corrupt : err.status;
     }
     jpeg_create_decompress(&cinfo);
+    cinfo.progress = &progress;
     jpeg_mem_src(&cinfo, (const unsigned char *)data, (unsigned long)length);
     jpeg_read_header(&cinfo, TRUE);
     if (source_width) *source_width = cinfo.image_width;

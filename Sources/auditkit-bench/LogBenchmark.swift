@@ -46,7 +46,7 @@ func runLogBenchmark() {
 
     let analyse = median(21) {
         let document = AuditLogDocument(bytes: bytes)
-        _ = document.nextSessionNumber
+        _ = try? document.nextSessionNumber(path: "audit.md")
         _ = document.containsMarker(sha256: facts.reportSHA256)
         _ = document.inserting(session: session)
     }

@@ -139,6 +139,20 @@ func writeSampleReport(in folder: TemporaryDirectory, seed: UInt64, name: String
         #expect(!FileManager.default.fileExists(atPath: folder.file("audit.md")))
     }
 
+    @Test func refusesASessionNumberTooLargeToCountOnFromNamingLineAndColumn() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let text = "# Audit\n\n## Audit Log\n\n### Session 123456789012345678901234567890\n"
+        try Data(text.utf8).write(to: URL(fileURLWithPath: folder.file("audit.md")))
+        let report = try writeSampleReport(in: folder, seed: 5, name: "AuditReport_2026-02-05_10-00-00.html")
+        let result = try runTool(["log", report], in: folder.path)
+        #expect(result.status == 65)
+        #expect(
+            result.stderr.contains(
+                "audit.md:5:13: error: session number 123456789012345678901234567890 is too large"), "\(result.stderr)")
+        #expect(try String(contentsOfFile: folder.file("audit.md"), encoding: .utf8) == text)
+    }
+
     @Test func rejectsABadDateAndAMissingReport() throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }

@@ -105,6 +105,12 @@ public struct Baseline: Sendable, Hashable, Codable {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw AuditError(.missingInput, "cannot read the baseline file", path: path)
         }
+        return try parse(data, path: path)
+    }
+
+    /// Parses the bytes of a baseline file (see `load(path:)`); `path` only names the file in messages.
+    /// - Throws: `AuditError` `.badInput` for bytes that are not a version 1 baseline.
+    public static func parse(_ data: Data, path: String) throws -> Baseline {
         let baseline: Baseline
         do {
             baseline = try JSONDecoder().decode(Baseline.self, from: data)

@@ -80,6 +80,15 @@ public struct IndexSheet: Sendable {
     private let auditDateText: String
     /// Height of the header block (title, details, legend) at the top of every page.
     public let headerHeight: Int
+    /// Decodes a thumbnail's JPEG at least as large as asked (tests count the calls).
+    var decodeThumbnail: @Sendable (Data, Int, Int) throws(ImageCodecError) -> Raster = {
+        data, width, height throws(ImageCodecError) in
+        try JPEGCodec.decode(data, minimumWidth: width, minimumHeight: height)
+    }
+    /// The bytes of thumbnails more than one issue has: each is decoded once for the whole sheet.
+    private let sharedThumbnails: Set<Data>
+    private let sharedResults = SharedDecodes<SharedThumbnailKey, Raster, ThumbnailFailure>(
+        byteBudget: 64 << 20, size: { $0.pixels.count })
 
     /// Outer margin of a page.
     public static let margin = 24
@@ -118,6 +127,12 @@ public struct IndexSheet: Sendable {
         self.options = options
         self.text = text
         self.issues = report.issues
+        var seen = Set<Data>(), shared = Set<Data>()
+        for issue in issues {
+            guard let data = issue.thumbnail?.data, !data.isEmpty else { continue }
+            if !seen.insert(data).inserted { shared.insert(data) }
+        }
+        self.sharedThumbnails = shared
         self.legend = IndexSheet.legendEntries(issues: issues)
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
@@ -262,12 +277,26 @@ public struct IndexSheet: Sendable {
         var isBroken = true
     }
 
+    /// A shared thumbnail's bytes and the cell area it is scaled for.
+    struct SharedThumbnailKey: Hashable, Sendable {
+        var data: Data
+        var width: Int
+        var height: Int
+    }
+
     private func thumbnail(for issue: Issue, in area: PixelRect) -> Result<Raster, ThumbnailFailure> {
         guard let image = issue.thumbnail else {
             return .failure(ThumbnailFailure(message: IndexSheet.noThumbnail, isBroken: false))
         }
         if let problem = image.problem { return .failure(ThumbnailFailure(message: problem.description)) }
         if image.data.isEmpty { return .failure(ThumbnailFailure(message: ImageProblem.emptyImage.description)) }
+        guard sharedThumbnails.contains(image.data) else { return scaledThumbnail(image, in: area) }
+        let key = SharedThumbnailKey(data: image.data, width: area.width, height: area.height)
+        return sharedResults.result(for: key) { scaledThumbnail(image, in: area) }
+    }
+
+    /// `image` decoded and scaled to fit `area`.
+    private func scaledThumbnail(_ image: ReportImage, in area: PixelRect) -> Result<Raster, ThumbnailFailure> {
         var minimumWidth = area.width, minimumHeight = area.height
         if let width = image.pixelWidth, let height = image.pixelHeight {
             let fitted = IndexSheet.fittedRect(imageWidth: width, imageHeight: height, in: area)
@@ -275,7 +304,7 @@ public struct IndexSheet: Sendable {
             minimumHeight = fitted.height
         }
         do {
-            let decoded = try JPEGCodec.decode(image.data, minimumWidth: minimumWidth, minimumHeight: minimumHeight)
+            let decoded = try decodeThumbnail(image.data, minimumWidth, minimumHeight)
             // Fit by the image's true proportions (a DCT-scaled decode keeps them within a pixel).
             let sourceWidth = image.pixelWidth ?? decoded.width, sourceHeight = image.pixelHeight ?? decoded.height
             let fitted = IndexSheet.fittedRect(imageWidth: sourceWidth, imageHeight: sourceHeight, in: area)

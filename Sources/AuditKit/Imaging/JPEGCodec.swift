@@ -21,7 +21,9 @@ public enum JPEGCodec {
     ///   - maxPixels: the largest image decoded; a bigger one is an error.
     ///   - extraRows: rows of white to add below the picture, given the decoded width (the overlay's
     ///     legend strip), so the picture needs no second raster to be drawn on.
-    /// - Throws: `ImageCodecError` for empty, non-JPEG, corrupt, truncated or too-large data.
+    /// - Throws: `ImageCodecError` for empty, non-JPEG, corrupt, truncated or too-large data; a
+    ///   progressive JPEG of more than 100 scans (real ones have fewer than 20) is `.corrupt`, so a
+    ///   file repeating its scans cannot keep a decode busy for seconds.
     public static func decode(
         _ data: Data, minimumWidth: Int = 0, minimumHeight: Int = 0,
         maxPixels: Int = defaultMaxPixels, extraRows: (_ width: Int) -> Int = { _ in 0 }

@@ -1,12 +1,15 @@
 /// A hand-kept `audit.md` seen as bytes: where its `## Audit Log` section is, which session numbers
 /// and report markers it holds, and how to insert one session while keeping every other byte.
 ///
-/// It never decodes the file as a whole: headings are recognised on ASCII bytes, so CRLF line
-/// endings, trailing whitespace, a missing final newline and non-UTF-8 bytes elsewhere survive.
+/// Headings are read from the document's Markdown block structure (`MarkdownHeadingScanner`): a
+/// heading quoted in fenced or indented code, an HTML block or comment, a list item or a block
+/// quote is not one. It never decodes the file as a whole: headings are recognised on ASCII bytes,
+/// so CRLF line endings, trailing whitespace, a missing final newline and non-UTF-8 bytes elsewhere
+/// survive.
 public struct AuditLogDocument: Sendable {
     /// The file's bytes.
     public let bytes: [UInt8]
-    /// Headings outside fenced code blocks, found once.
+    /// The document's own headings, found once.
     let headings: [Heading]
 
     /// Reads the structure of `bytes`.
@@ -21,10 +24,19 @@ public struct AuditLogDocument: Sendable {
     /// The hidden marker a session carries for the report it logs.
     public static func marker(sha256: String) -> String { "<!-- auditkit:report sha256=\(sha256) -->" }
 
-    /// `\r\n` when the file's first line ends so, else `\n`.
-    public var lineEnding: [UInt8] {
-        guard let newline = bytes.firstIndex(of: UInt8(ascii: "\n")) else { return [0x0A] }
-        return newline > 0 && bytes[newline - 1] == 0x0D ? [0x0D, 0x0A] : [0x0A]
+    /// The line ending a session is written with: that of the nearest line ending before where
+    /// `inserting(session:)` puts it, else of the nearest after it, else `\n`. A log with mixed
+    /// endings thus gets the ones of the lines around the new session.
+    public var lineEnding: [UInt8] { lineEnding(around: insertionPoint.position) }
+
+    private func lineEnding(around position: Int) -> [UInt8] {
+        var index = min(position, bytes.count) - 1
+        while index >= 0, bytes[index] != 0x0A { index -= 1 }
+        if index < 0 {
+            guard let after = bytes[position...].firstIndex(of: 0x0A) else { return [0x0A] }
+            index = after
+        }
+        return index > 0 && bytes[index - 1] == 0x0D ? [0x0D, 0x0A] : [0x0A]
     }
 
     /// One line: where its content starts and ends (without the line ending) and where the next begins.
@@ -34,81 +46,20 @@ public struct AuditLogDocument: Sendable {
         var next: Int
     }
 
-    /// A Markdown heading found outside fenced code blocks.
+    /// A heading of the document itself (not quoted in code, HTML, a list item or a block quote).
     struct Heading {
-        var line: Line
+        /// Where the heading starts: its `#` line, or the first line of a setext heading's text.
+        var start: Int
+        /// 1-based line number of `start`.
+        var lineNumber: Int
         var level: Int
         var title: String
+        /// Byte offset of the title's first byte.
+        var titleStart: Int
     }
 
-    private static func lines(of bytes: [UInt8]) -> [Line] {
-        var lines: [Line] = []
-        var start = 0
-        let count = bytes.count
-        while start < count {
-            var newline = start
-            while newline < count && bytes[newline] != 0x0A { newline += 1 }
-            var end = newline
-            if end > start && bytes[end - 1] == 0x0D { end -= 1 }
-            lines.append(Line(start: start, end: end, next: min(newline + 1, count)))
-            start = newline + 1
-        }
-        return lines
-    }
-
-    /// Headings of every level, skipping fenced code blocks (``` and ~~~). A fence that is never
-    /// closed is taken for a typo rather than code running to the end of the file, so the headings
-    /// after it still count (and a session is never inserted inside it).
     private static func findHeadings(in bytes: [UInt8]) -> [Heading] {
-        let all = lines(of: bytes)
-        var ignoredOpeners = Set<Int>()
-        while true {
-            var found: [Heading] = []
-            var fence: (byte: UInt8, line: Int)?
-            for (number, line) in all.enumerated() {
-                var index = line.start
-                var indent = 0
-                while index < line.end, bytes[index] == 0x20, indent < 4 {
-                    index += 1
-                    indent += 1
-                }
-                if indent > 3 { continue }
-                if index + 3 <= line.end, bytes[index] == UInt8(ascii: "`") || bytes[index] == UInt8(ascii: "~"),
-                    bytes[index + 1] == bytes[index], bytes[index + 2] == bytes[index]
-                {
-                    if let open = fence {
-                        if open.byte == bytes[index] { fence = nil }
-                        continue
-                    }
-                    if !ignoredOpeners.contains(number) {
-                        fence = (bytes[index], number)
-                        continue
-                    }
-                }
-                if fence != nil { continue }
-                if let heading = heading(in: line, from: index, bytes: bytes) { found.append(heading) }
-            }
-            guard let unclosed = fence else { return found }
-            ignoredOpeners.insert(unclosed.line)
-        }
-    }
-
-    /// The heading on `line` whose text starts at `index` (after at most three spaces), if it is one.
-    private static func heading(in line: Line, from index: Int, bytes: [UInt8]) -> Heading? {
-        var level = 0
-        while index + level < line.end, bytes[index + level] == UInt8(ascii: "#") { level += 1 }
-        guard (1...6).contains(level) else { return nil }
-        let after = index + level
-        guard after == line.end || bytes[after] == 0x20 || bytes[after] == 0x09 else { return nil }
-        var titleBytes = Array(bytes[after..<line.end])
-        while let last = titleBytes.last, last == 0x20 || last == 0x09 { titleBytes.removeLast() }
-        if let hashes = titleBytes.lastIndex(where: { $0 != UInt8(ascii: "#") }), hashes < titleBytes.count - 1,
-            titleBytes[hashes] == 0x20 || titleBytes[hashes] == 0x09
-        {
-            titleBytes.removeSubrange((hashes + 1)...)
-        }
-        let title = String(decoding: titleBytes, as: UTF8.self).trimmingCharacters(in: [" ", "\t"])
-        return Heading(line: line, level: level, title: title)
+        MarkdownHeadingScanner(bytes: bytes).headings()
     }
 
     /// The `## Audit Log` section: from its heading's first byte to the first byte of the next
@@ -121,22 +72,51 @@ public struct AuditLogDocument: Sendable {
         guard let index = all.firstIndex(where: { $0.level == 2 && $0.title.lowercased() == title.lowercased() }) else {
             return nil
         }
-        let start = all[index].line.start
-        let end = all[(index + 1)...].first(where: { $0.level <= 2 })?.line.start ?? bytes.count
+        let start = all[index].start
+        let end = all[(index + 1)...].first(where: { $0.level <= 2 })?.start ?? bytes.count
         return start..<end
     }
 
     /// The numbers of the `### Session N` headings in the Audit Log section, in file order
-    /// (duplicates kept, as hand-written logs have them).
+    /// (duplicates kept, as hand-written logs have them). A number too large to count on from is
+    /// left out here; `nextSessionNumber(path:)` refuses it.
     public var sessionNumbers: [Int] {
-        guard let section = auditLogSection else { return [] }
-        return headings.filter { section.contains($0.line.start) && $0.level == 3 }.compactMap {
-            Self.sessionNumber(in: $0.title)
+        sessionHeadings.compactMap {
+            if case .number(let number) = Self.sessionNumber(in: $0.title) { return number }
+            return nil
         }
     }
 
+    /// The level-3 headings of the Audit Log section.
+    private var sessionHeadings: [Heading] {
+        guard let section = auditLogSection else { return [] }
+        return headings.filter { section.contains($0.start) && $0.level == 3 }
+    }
+
+    /// The largest session number the log may hold: one more must still be an `Int`.
+    public static let maximumSessionNumber = Int.max - 1
+
     /// The number the next session gets: one above the highest existing one (1 for none).
-    public var nextSessionNumber: Int { (sessionNumbers.max() ?? 0) + 1 }
+    /// - Parameter path: the log's path, for the error's location.
+    /// - Throws: `AuditError` `.badInput` at the number's line and column when a session's number
+    ///   is above `maximumSessionNumber`, so no next number can follow it.
+    public func nextSessionNumber(path: String) throws(AuditError) -> Int {
+        var highest = 0
+        for heading in sessionHeadings {
+            switch Self.sessionNumber(in: heading.title) {
+            case .number(let number): highest = max(highest, number)
+            case .tooLarge(let digits, let offset):
+                let shown = digits.count > 30 ? "\(digits.prefix(20))… (\(digits.count) digits)" : String(digits)
+                throw AuditError(
+                    .badInput,
+                    "session number \(shown) is too large to number the next session after it (the largest is \(Self.maximumSessionNumber)); renumber that session",
+                    location: InputLocation(
+                        path: path, line: heading.lineNumber, column: heading.titleStart + offset - heading.start + 1))
+            case nil: continue
+            }
+        }
+        return highest + 1
+    }
 
     /// Whether the file holds the marker for the report with this SHA-256 on a line of its own (spaces
     /// around it allowed): a marker quoted inside other text, such as a crafted report file name in a
@@ -151,21 +131,38 @@ public struct AuditLogDocument: Sendable {
         guard let at = markerRange(sha256: sha256)?.lowerBound else {
             return nil
         }
-        return headings.last { $0.level == 3 && $0.line.start < at && Self.sessionNumber(in: $0.title) != nil }
-            .flatMap { Self.sessionNumber(in: $0.title) }
+        for heading in headings.reversed() where heading.level == 3 && heading.start < at {
+            if case .number(let number) = Self.sessionNumber(in: heading.title) { return number }
+        }
+        return nil
     }
 
-    /// `12` for `Session 12` or `Session 12: HomeView`; nil for other titles.
-    static func sessionNumber(in title: String) -> Int? {
+    /// What a `### Session N` title numbers.
+    enum SessionNumber: Equatable {
+        /// A number that fits.
+        case number(Int)
+        /// The digits of a number above `maximumSessionNumber`, and their UTF-8 offset in the title.
+        case tooLarge(Substring, offset: Int)
+    }
+
+    /// `.number(12)` for `Session 12` or `Session 0012: HomeView`; nil for other titles.
+    static func sessionNumber(in title: String) -> SessionNumber? {
         let words = title.split(whereSeparator: { $0 == " " || $0 == "\t" })
         guard words.count >= 2, words[0].lowercased() == "session" else { return nil }
         let digits = words[1].prefix { $0.isASCII && $0.isNumber }
-        guard !digits.isEmpty, digits.count <= 9 else { return nil }
-        return Int(digits)
+        guard !digits.isEmpty else { return nil }
+        let significant = digits.drop { $0 == "0" }
+        if significant.count <= 18, let number = Int(significant.isEmpty ? "0" : String(significant)) {
+            return .number(number)
+        }
+        if significant.count <= 19, let number = UInt64(significant), number <= UInt64(maximumSessionNumber) {
+            return .number(Int(number))
+        }
+        return .tooLarge(Substring(digits), offset: title.utf8.distance(from: title.startIndex, to: digits.startIndex))
     }
 
     /// The bytes with `session` (text with `\n` line ends) inserted at the end of the Audit Log
-    /// section, written with the file's line ending, and the byte range it occupies.
+    /// section, written with `lineEnding`, and the byte range it occupies.
     ///
     /// When the log has no Audit Log section, one is created with the session: after the
     /// `## Sources` section if there is one, else before `## Views` if there is one, else at the end.
@@ -183,21 +180,9 @@ public struct AuditLogDocument: Sendable {
             sessionBytes += lineBytes
         }
 
-        let position: Int
-        var block: [UInt8]
-        var createdSection = false
-        if let section = auditLogSection {
-            position = section.upperBound
-            block = sessionBytes
-        } else {
-            createdSection = true
-            if let sources = section(titled: "Sources") {
-                position = sources.upperBound
-            } else if let views = section(titled: "Views") {
-                position = views.lowerBound
-            } else {
-                position = bytes.count
-            }
+        let (position, createdSection) = insertionPoint
+        var block = sessionBytes
+        if createdSection {
             block = Array("## \(AuditLogDocument.sectionTitle)".utf8) + eol + eol + sessionBytes
         }
 
@@ -219,6 +204,15 @@ public struct AuditLogDocument: Sendable {
         var result = bytes
         result.insert(contentsOf: inserted, at: position)
         return (result, position..<(position + inserted.count), createdSection)
+    }
+
+    /// Where a session goes: the end of the Audit Log section; without one, where the new section
+    /// goes (after `## Sources`, else before `## Views`, else at the end).
+    private var insertionPoint: (position: Int, createsSection: Bool) {
+        if let section = auditLogSection { return (section.upperBound, false) }
+        if let sources = section(titled: "Sources") { return (sources.upperBound, true) }
+        if let views = section(titled: "Views") { return (views.lowerBound, true) }
+        return (bytes.count, true)
     }
 
     /// Whether the line ending just before `position` (which follows a `\n`) is blank.

@@ -59,8 +59,9 @@ public struct AuditLogWriter: Sendable {
     ///   - namedByUser: the user gave this very log path, so a symbolic link there is followed (the
     ///     file it points to is replaced); otherwise a link is refused.
     /// - Returns: what happened.
-    /// - Throws: `AuditError` `.missingInput` when the log exists but cannot be read, `.cannotWrite`
-    ///   when the lock or the file cannot be written or is a refused link.
+    /// - Throws: `AuditError` `.missingInput` when the log exists but cannot be read, `.badInput`
+    ///   when a session number in it is too large to count on from, `.cannotWrite` when the lock or
+    ///   the file cannot be written or is a refused link.
     public func append(
         _ facts: SessionFacts, to logPath: String, force: Bool = false, dryRun: Bool = false,
         namedByUser: Bool = false
@@ -140,7 +141,7 @@ public struct AuditLogWriter: Sendable {
                 sessionText: "", logPath: logPath, createdLog: false, createdSection: false)
             return (outcome, nil)
         }
-        let number = document.nextSessionNumber
+        let number = try document.nextSessionNumber(path: logPath)
         // A residual warning is "since Session N" when the log has the session of the report it began in.
         var facts = facts
         if var comparison = facts.comparison {

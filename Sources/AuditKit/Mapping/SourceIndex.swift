@@ -156,7 +156,11 @@ public struct SourceIndex: Sendable {
         let count = files.count
         let buffer = UnsafeMutableBufferPointer<FileOutcome>.allocate(capacity: count)
         buffer.initialize(repeating: FileOutcome(path: ""))
-        defer { buffer.deallocate() }
+        defer {
+            // The outcomes hold arrays and strings: release them before the memory goes.
+            _ = buffer.deinitialize()
+            buffer.deallocate()
+        }
         nonisolated(unsafe) let shared = buffer
         let work: @Sendable (Int) -> Void = { i in
             let file = files[i]

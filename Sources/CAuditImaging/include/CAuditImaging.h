@@ -35,7 +35,8 @@ int CAuditImaging_jpeg_encode(const uint8_t *pixels, uint32_t width, uint32_t he
 /// Decodes a JPEG to 8-bit RGBA (alpha 255), using libjpeg's DCT scaling (scale_num/8) so the result
 /// is the smallest that is still at least min_width x min_height (0 x 0 decodes at full size).
 /// Images over max_pixels (0: no limit) are refused before any pixel is decoded. A JPEG whose data
-/// ends early is an error (CAuditImaging_error_truncated), not a half-grey picture.
+/// ends early is an error (CAuditImaging_error_truncated), not a half-grey picture; a progressive
+/// JPEG of more than 100 scans is CAuditImaging_error_corrupt (stopped by libjpeg's progress monitor).
 /// `source_width`/`source_height` (may be NULL) receive the header's size whenever it was read.
 /// On success `*pixels` is a malloc'd buffer of width*height*4 bytes the caller frees with `free`.
 int CAuditImaging_jpeg_decode(const uint8_t *data, size_t length,

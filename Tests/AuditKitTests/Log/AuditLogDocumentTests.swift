@@ -13,10 +13,10 @@ import Testing
         #expect(section.upperBound == HandKeptLog.prefixBytes.count)
     }
 
-    @Test func numbersTheNextSessionAboveTheHighestDespiteDuplicates() {
+    @Test func numbersTheNextSessionAboveTheHighestDespiteDuplicates() throws {
         let document = AuditLogDocument(bytes: HandKeptLog.bytes)
         #expect(document.sessionNumbers == [1, 2, 3, 3])
-        #expect(document.nextSessionNumber == 4)
+        #expect(try document.nextSessionNumber(path: "audit.md") == 4)
     }
 
     @Test func insertsAtTheEndOfTheSectionKeepingPrefixAndSuffixByteForByte() {
@@ -34,11 +34,11 @@ import Testing
         #expect(result.createdSection == false)
     }
 
-    @Test func writesTheSessionWithCRLFInACRLFLog() {
+    @Test func writesTheSessionWithCRLFInACRLFLog() throws {
         let crlf = HandKeptLog.crlf(HandKeptLog.bytes)
         let document = AuditLogDocument(bytes: crlf)
         #expect(document.lineEnding == [0x0D, 0x0A])
-        #expect(document.nextSessionNumber == 4)
+        #expect(try document.nextSessionNumber(path: "audit.md") == 4)
         let result = document.inserting(session: session)
         let prefix = HandKeptLog.crlf(HandKeptLog.prefixBytes)
         let suffix = HandKeptLog.crlf(HandKeptLog.suffixBytes)

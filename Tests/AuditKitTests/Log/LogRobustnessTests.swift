@@ -31,12 +31,13 @@ import Testing
                 if random.next() % 2 == 0 { bytes += random.pick([[0x0A], [0x0D, 0x0A]]) }
             }
             let document = AuditLogDocument(bytes: bytes)
-            let result = document.inserting(session: "### Session \(document.nextSessionNumber)\n- Date:\n")
+            let result = document.inserting(
+                session: "### Session \((try? document.nextSessionNumber(path: "audit.md")) ?? 1)\n- Date:\n")
             var removed = result.bytes
             removed.removeSubrange(result.inserted)
             #expect(removed == bytes)
             let after = AuditLogDocument(bytes: result.bytes)
-            #expect(after.auditLogSection != nil)
+            #expect(after.auditLogSection != nil, "\(bytes)")
         }
     }
 

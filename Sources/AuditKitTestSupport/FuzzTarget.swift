@@ -1,0 +1,242 @@
+import AuditKit
+import Foundation
+
+/// The untrusted inputs the fuzzers in `Fuzz/` feed mutated bytes to: what each one runs, and the
+/// seed inputs it starts from, generated from the test fixtures. The regression tests replay every
+/// file kept under `Tests/AuditKitTests/Fuzz/FailCases/<target>/` through the same `run`, so a
+/// crash a fuzzer once found stays fixed.
+public enum FuzzTarget: String, CaseIterable, Sendable {
+    /// `ReportReader` on a whole report file, in any of the three formats (HTML, JSON, text), and
+    /// what the log and the history make of the report it returns.
+    case report
+    /// The JPEG header check every embedded image gets, then a (DCT-scaled) decode.
+    case jpeg
+    /// A mapping rule file.
+    case rules
+    /// A history file (`history.jsonl`), line by line.
+    case history
+    /// A baseline file.
+    case baseline
+    /// A template, parsed as each kind and rendered.
+    case template
+    /// The Swift lexer the mapping indexes sources with.
+    case swiftLexer = "swift-lexer"
+    /// A `.strings` file.
+    case strings
+    /// A `.xcstrings` string catalog.
+    case xcstrings
+    /// A hand-kept `audit.md`: its structure, the next session number and the insertion.
+    case auditLog = "audit-log"
+
+    /// Feeds `bytes` to the input's reader and to what consumes its result.
+    ///
+    /// Any bytes must return normally: a crash, a hang or a broken invariant (checked with
+    /// `precondition`, e.g. an error that is not an `AuditError`) is a finding.
+    /// - Returns: whether the reader accepted the bytes (false when it refused them with an error).
+    @discardableResult
+    public func run(_ bytes: [UInt8]) -> Bool {
+        do {
+            try runThrowing(bytes)
+            return true
+        } catch let error as AuditError {
+            precondition(!error.message.isEmpty, "an AuditError without a message")
+            return false
+        } catch {
+            preconditionFailure("\(self.rawValue): an error that is not an AuditError: \(error)")
+        }
+    }
+
+    private func runThrowing(_ bytes: [UInt8]) throws {
+        switch self {
+        case .report:
+            let report = try ReportReader.read(
+                buffer: ByteBuffer(copying: bytes), path: "Reports/AuditReport_2026-01-02_11-02-25.html",
+                options: ReportReader.Options(parallel: false, computeDigest: false))
+            let facts = SessionFacts(report: report, logPath: "audit.md", date: "2026-11-23")
+            _ = TemplateSet.builtin().render(.session, facts.templateContext(sessionNumber: 1))
+            _ = HistoryEntry(report: report)
+        case .jpeg:
+            var image = ReportImage(data: Data(bytes))
+            EmbeddedImageDecoder.check(&image)
+            guard image.isUsable else { return }
+            do {
+                // Scaled, as index sheets decode; full size only for small images, as overlays do.
+                _ = try JPEGCodec.decode(image.data, minimumWidth: 64, minimumHeight: 64, maxPixels: 1 << 22)
+                if (image.pixelWidth ?? 0) * (image.pixelHeight ?? 0) <= 1 << 20 {
+                    _ = try JPEGCodec.decode(image.data, maxPixels: 1 << 20)
+                }
+            } catch {
+                // An ImageCodecError is the expected refusal of a bad image.
+            }
+        case .rules:
+            _ = try RuleFile(parsing: bytes, path: "auditkit-rules.json")
+        case .history:
+            let history = try HistoryFile.parse(Data(bytes), path: "Reports/history.jsonl")
+            if let latest = history.latest { _ = history.diffWithPrevious(latest) }
+        case .baseline:
+            let baseline = try Baseline.parse(Data(bytes), path: "Reports/baseline.json")
+            _ = try baseline.encoded()
+        case .template:
+            // The text as a template of each kind; the session kind is rendered with real facts.
+            let text = String(decoding: bytes, as: UTF8.self)
+            var accepted = false
+            var firstError: (any Error)?
+            for kind in TemplateKind.allCases {
+                do {
+                    let template = try Template(text: text, path: kind.fileName, fields: kind.fields)
+                    accepted = true
+                    _ = template.render(kind == .session ? FuzzTarget.sessionContext : [:])
+                } catch {
+                    firstError = firstError ?? error
+                }
+            }
+            if !accepted, let firstError { throw firstError }
+        case .swiftLexer:
+            _ = SwiftLexer.scan(bytes)
+        case .strings:
+            _ = try StringCatalogReader.readStrings(bytes, path: "de.lproj/Localizable.strings")
+        case .xcstrings:
+            _ = try StringCatalogReader.readCatalog(bytes, path: "Localizable.xcstrings")
+        case .auditLog:
+            let document = AuditLogDocument(bytes: bytes)
+            let number = try document.nextSessionNumber(path: "audit.md")
+            let result = document.inserting(session: "### Session \(number)\n- Date: 2026-11-23\n")
+            var removed = result.bytes
+            removed.removeSubrange(result.inserted)
+            precondition(removed == bytes, "inserting a session changed other bytes of the log")
+            let after = AuditLogDocument(bytes: result.bytes)
+            precondition(after.auditLogSection != nil, "no Audit Log section after inserting a session")
+            precondition(after.sessionNumbers.contains(number), "the inserted session is not read back")
+        }
+    }
+
+    /// What a session template is rendered with: the facts of a small report without pictures
+    /// (made once, cheaply: the first input must not wait on JPEG encoding).
+    private static let sessionContext: [String: TemplateValue] = {
+        let fixture = ReportFixture.random(seed: 7, screenCount: 2...2, issueRange: 2...4, images: false)
+        let report = try? ReportReader.read(
+            buffer: ByteBuffer(copying: fixture.data(.json, seed: 7)),
+            path: "Reports/AuditReport_2026-01-02_11-02-25.json",
+            options: ReportReader.Options(parallel: false, computeDigest: false))
+        guard let report else { return [:] }
+        return SessionFacts(report: report, logPath: "audit.md", date: "2026-11-23").templateContext(sessionNumber: 3)
+    }()
+
+    // MARK: - Seeds
+
+    /// Seed inputs, each with a file name: made here from the fixtures, plus the files of the
+    /// repository's own test fixtures when `repositoryRoot` is given (mapping sources, `.strings`,
+    /// `.xcstrings`, the shipped `audit.md`).
+    public func seeds(repositoryRoot: String? = nil) -> [(name: String, bytes: [UInt8])] {
+        var seeds: [(name: String, bytes: [UInt8])] = []
+        func add(_ name: String, _ data: Data) { seeds.append((name, [UInt8](data))) }
+        func add(_ name: String, _ text: String) { seeds.append((name, Array(text.utf8))) }
+        switch self {
+        case .report:
+            for seed in UInt64(1)...3 {
+                let fixture = ReportFixture.random(seed: seed, screenCount: 1...2, issueRange: 1...4, images: seed == 1)
+                add("report-\(seed).json", fixture.data(.json, seed: seed))
+                add("report-\(seed).txt", fixture.data(.text, seed: seed))
+                add("report-\(seed).html", fixture.data(.html(.varAssignment), seed: seed))
+            }
+            let small = ReportFixture.random(seed: 4, screenCount: 1...1, issueRange: 1...2, images: false)
+            for wrapper in ReportFixture.HTMLWrapper.allCases {
+                add("report-\(wrapper).html", small.data(.html(wrapper), seed: 4))
+            }
+        case .jpeg:
+            for (index, size) in [(40, 30), (17, 9), (8, 64)].enumerated() {
+                let raster = ImagingFixture.uiRaster(width: size.0, height: size.1, seed: index)
+                add("baseline-\(size.0)x\(size.1).jpg", ImagingFixture.image(raster, quality: 50 + 20 * index).data)
+            }
+            add("progressive-12-scans.jpg", ImagingFixture.progressiveJPEG(scans: 12))
+        case .rules:
+            add("auditkit-rules.json", RuleFile.example)
+        case .history:
+            let encoder = HistoryFile.makeEncoder()
+            var lines: [UInt8] = []
+            for seed in UInt64(1)...3 {
+                let fixture = ReportFixture.random(seed: seed, screenCount: 1...2, issueRange: 1...4, images: false)
+                if let report = try? ReportReader.read(
+                    buffer: ByteBuffer(copying: fixture.data(.json, seed: seed)),
+                    path: "Reports/AuditReport_2026-01-0\(seed)_10-00-00.json"),
+                    let line = try? encoder.encode(HistoryEntry(report: report))
+                {
+                    lines += [UInt8](line) + [0x0A]
+                }
+            }
+            seeds.append(("history.jsonl", lines))
+        case .baseline:
+            let report = ImagingFixture.report(issueCount: 4, screenCount: 2)
+            let fingerprints = report.issues.map { IssueFingerprint(issue: $0) }
+            if let baseline = try? Baseline().accepting(
+                fingerprints, reason: "judged a false positive", on: Date(timeIntervalSince1970: 1_767_351_745)),
+                let data = try? baseline.encoded()
+            {
+                add("baseline.json", data)
+            }
+        case .template:
+            for kind in TemplateKind.allCases { add(kind.fileName, kind.builtinText) }
+        case .swiftLexer:
+            add(
+                "snippets.swift",
+                ##"""
+                struct V: View { var body: some View { Text("Hi \(name)", comment: "x") /* a /* nested */ */ } }
+                let raw = #"a "quoted" \#(value)"#; let multi = """
+                  line \(1 + 2)
+                  """
+                // Button("Pay") { }
+                """##)
+        case .strings:
+            add(
+                "Localizable.strings", "/* note */\n\"Sign in\" = \"Anmelden\";\n\"a\\\"b\" = \"\\U00e9\\n\";\n// end\n"
+            )
+        case .xcstrings:
+            add(
+                "Localizable.xcstrings",
+                #"{"sourceLanguage":"en","strings":{"Pay":{"localizations":{"de":{"stringUnit":{"state":"translated","value":"Zahlen"}}}}},"version":"1.0"}"#
+            )
+        case .auditLog:
+            let writer = AuditLogWriter()
+            add(
+                "new-log.md",
+                writer.newLogText(sources: ["Reports/AuditReport_2026-01-02_11-02-25.html"], date: "2026-01-02"))
+            add(
+                "quoted.md",
+                "# Audit\r\n\r\n````md\n```\n## Audit Log\n```\n````\n<!--\n### Session 99\n-->\n"
+                    + "## Audit Log\r\n\r\n### Session 12\r\n- Notes:\r\n  - <details>\r\n\r\n## Views\r\n")
+        }
+        if let root = repositoryRoot { seeds += repositorySeeds(root: root) }
+        return seeds
+    }
+
+    /// The repository's own fixture files that are inputs of this kind.
+    private func repositorySeeds(root: String) -> [(name: String, bytes: [UInt8])] {
+        let extensions: [String]
+        var folders = ["Tests/AuditKitTests/Mapping/Fixtures"]
+        switch self {
+        case .swiftLexer: extensions = ["swift"]
+        case .strings: extensions = ["strings"]
+        case .xcstrings: extensions = ["xcstrings"]
+        case .auditLog:
+            extensions = ["md"]
+            folders = ["."]
+        default: return []
+        }
+        var seeds: [(name: String, bytes: [UInt8])] = []
+        for folder in folders {
+            let base = (root as NSString).appendingPathComponent(folder)
+            let names: [String]
+            if folder == "." {
+                names = ["audit.md"]
+            } else {
+                names = (FileManager.default.enumerator(atPath: base)?.allObjects as? [String] ?? []).sorted()
+            }
+            for name in names where extensions.contains((name as NSString).pathExtension) {
+                guard let data = FileManager.default.contents(atPath: (base as NSString).appendingPathComponent(name))
+                else { continue }
+                seeds.append(("repo-" + name.replacingOccurrences(of: "/", with: "-"), [UInt8](data)))
+            }
+        }
+        return seeds
+    }
+}
