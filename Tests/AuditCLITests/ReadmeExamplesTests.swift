@@ -99,9 +99,15 @@ import Testing
             var output = ""
             var body: [String] = []
             for command in example.commands {
-                let result = try runTool(command, in: directory.path)
-                output += result.stdout
+                // `… > /dev/null` runs a step whose output the block does not show.
+                let silent = Array(command.suffix(2)) == [">", "/dev/null"]
+                let result = try runTool(silent ? Array(command.dropLast(2)) : command, in: directory.path)
+                #expect(
+                    result.status == 0, "README.md:\(example.line): \(command.joined(separator: " ")): \(result.stderr)"
+                )
                 body.append("$ auditkit " + command.map { $0.contains(" ") ? "\"\($0)\"" : $0 }.joined(separator: " "))
+                if silent { continue }
+                output += result.stdout
                 body += result.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(
                     String.init)
             }

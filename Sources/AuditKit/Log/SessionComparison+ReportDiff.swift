@@ -11,7 +11,14 @@ extension SessionComparison {
     ///   - history: the reports before this one, oldest first (this report may be there too; it is skipped).
     public init(_ diff: ReportDiff, history: History? = nil) {
         func warning(_ item: ReportDiff.Item) -> Warning {
-            Warning(testType: item.issue.testType, text: item.issue.elementText, place: item.issue.place)
+            var matched: String?
+            if let stage = item.matchedBy, stage != .fingerprint {
+                matched = stage.rawValue
+                if let was = item.oldText, was != item.issue.elementText { matched! += ", was “\(was)”" }
+            }
+            return Warning(
+                testType: item.issue.testType, text: item.issue.elementText, place: item.issue.place, matchedBy: matched
+            )
         }
         let open = { (item: ReportDiff.Item) in item.issue.status == .open }
         let residualItems = diff.residual.filter(open)
@@ -43,7 +50,9 @@ extension SessionComparison {
         for entry in earlier.reversed() {
             let covers = entry.screens.contains { $0.group == item.issue.screenGroup } || entry.screens.isEmpty
             guard covers else { continue }
-            guard entry.issues.contains(where: { $0.fingerprint == item.fingerprint }) else { break }
+            // The warning's fingerprint, or the one it had when a weaker stage paired it (a language change).
+            let known = [item.fingerprint] + (item.oldFingerprint.map { [$0] } ?? [])
+            guard entry.issues.contains(where: { known.contains($0.fingerprint) }) else { break }
             found = entry
         }
         return found
