@@ -52,6 +52,8 @@ public struct IssueMapping: Sendable, Hashable, Codable {
         case rule
         /// The element's text was found in the Swift sources or string catalogs.
         case sourceText
+        /// Where the element sits on its screenshot decided it (the status bar band: system UI).
+        case screenPosition
     }
 
     /// The report-wide issue number this mapping is for.

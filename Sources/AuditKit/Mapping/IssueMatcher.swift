@@ -1,26 +1,47 @@
 import Foundation
 
-/// Maps a report's issues to source locations: rules first (their conclusions always win), then
-/// automatic candidates found by the element's text in the source index.
+/// Maps a report's issues to source locations: rules first (their conclusions always win), then the
+/// element's position on its screenshot (the status bar is system UI), then automatic candidates found by
+/// the element's text in the source index, chosen with what the issue's screen tells.
 ///
-/// Automatic candidates are ranked by how the text was found (confidence in parentheses):
-/// exact literal in a text-bearing call such as `Text("…")` (0.9), via a localized string's key used in
-/// such a call (0.85), case/whitespace-insensitive literal (0.75), interpolated or format-string pattern
-/// (0.7); the same without a text-bearing call 0.3 lower; a string-catalog entry whose key no code uses
-/// (0.4); literals in previews lose 0.3. When several candidates share the best rank, the one whose
-/// view other issues of the same screen map to unambiguously is preferred; otherwise the issue is
-/// ambiguous and its confidence is divided by the number of tied candidates.
+/// Candidates are found by how the text matched (the match rank): an exact literal, or a catalog key of the
+/// report's language whose value is the text, that reaches the screen (0.9); case/whitespace-insensitive
+/// literal (0.75); interpolated or format-string pattern (0.7); the same 0.3 lower when no text-bearing call
+/// receives the literal; literals in previews 0.3 lower; a catalog entry whose key no code uses (0.4).
+/// A literal reaches the screen when it is an argument of a text-bearing call (`Text("…")`), or is handed
+/// to one through a custom initialiser's argument, a constant, a computed property or its `return`, or is
+/// a catalog key. Short patterns (`"\(a) of \(b)"`) count only inside the screen's subtree. Texts the
+/// Inspector joins with ", " go to the place where most of their parts sit close together in one view.
+///
+/// Per screen, the root is the type whose subtree (through the view composition graph's child edges, never
+/// presentations) holds a candidate, of any rank, for the most issues of that screen; ties go to the smaller
+/// subtree. Per issue, candidates are then ordered: in the tab bar band a tab's title first (elsewhere
+/// last), inside the root's subtree before outside, higher rank, label shown before hidden, in the view
+/// holding more of the screen's matches, shallower in the subtree, a text-bearing call before a custom
+/// initialiser argument. Only the candidates found for an issue take part in its choice, so nothing decided
+/// for one issue feeds another's.
+///
+/// Confidence: the rank when no other candidate has the same rank; the rank × 0.9 when the screen's subtree
+/// decided among look-alikes (divided by the number of candidates still tied, which are then all listed and
+/// the issue marked ambiguous); among look-alikes outside the subtree, the rank × 0.8 (never 0.8 or more), or
+/// the rank divided by the number of ties.
 ///
 /// A rule's mapping has confidence 1 when the rule names a file. When it does not (and its status is not
-/// `system`), the location comes from the best candidate in the rule's view (any view when the rule names
-/// none) with that candidate's confidence, else from the declaration of the rule's symbol or view.
+/// `system`), a rule naming a view takes the best candidate inside that view's subtree (the view itself
+/// first); when none shows the text, the view's file with no line and confidence 0.3. A rule naming no view
+/// takes the issue's automatic mapping, else the declaration of the rule's symbol.
 public struct IssueMatcher: Sendable {
     /// The rules, if a rule file was given.
     public var rules: RuleFile?
     /// The source index, if `--source` folders were given.
     public var index: SourceIndex?
-    /// The most candidates kept per issue.
+    /// The most candidates listed per issue besides tied ones (the choice is made among all of them).
     public var maximumCandidates: Int
+
+    /// Points from the top edge whose band holds the status bar (clock, signal, battery).
+    public static let statusBarBand = 54.0
+    /// Points from the bottom edge whose band holds the tab bar.
+    public static let tabBarBand = 90.0
 
     /// Creates a matcher.
     public init(rules: RuleFile? = nil, index: SourceIndex? = nil, maximumCandidates: Int = 5) {
@@ -29,179 +50,240 @@ public struct IssueMatcher: Sendable {
         self.maximumCandidates = maximumCandidates
     }
 
+    private struct Draft {
+        var issue: Issue
+        var rule: MappingRule?
+        var candidates: [RankedCandidate]
+        var found: String
+        var inStatusBar: Bool
+        var inTabBar: Bool?
+    }
+
     /// Maps every issue of `report`.
     public func map(_ report: InspectorReport) -> MappingResult {
-        struct Draft {
-            var issue: Issue
-            var rule: MappingRule?
-            var candidates: [IssueMapping]
-            var explanation: String
-        }
+        let language = index.flatMap { ReportLanguage.detect(report: report, index: $0) }
         var drafts: [Draft] = []
-        for issue in report.issues {
-            let screen = report.screens.first { $0.index == issue.screenIndex }
-            let rule = rules?.firstMatch(for: issue, screen: screen)
-            let (candidates, explanation) = automaticCandidates(for: issue)
-            drafts.append(Draft(issue: issue, rule: rule, candidates: candidates, explanation: explanation))
-        }
-        // Views that issues of each screen map to without doubt: used to break ties.
-        var screenViews: [Int: Set<String>] = [:]
-        for draft in drafts {
-            if let view = draft.rule?.conclusion.view {
-                screenViews[draft.issue.screenIndex, default: []].insert(view)
-            } else if draft.rule == nil, let first = draft.candidates.first, let view = first.view,
-                tiedCount(draft.candidates) == 1
-            {
-                screenViews[draft.issue.screenIndex, default: []].insert(view)
-            }
-        }
-        var entries: [MappedIssue] = []
-        for draft in drafts {
-            var candidates = draft.candidates
-            var ambiguous = false
-            var explanation = draft.explanation
-            let tied = tiedCount(candidates)
-            if tied > 1 {
-                let known = screenViews[draft.issue.screenIndex] ?? []
-                let preferred = candidates[0..<tied].filter { $0.view.map(known.contains) ?? false }
-                if preferred.count == 1 {
-                    let chosen = preferred[0]
-                    candidates.removeAll { $0 == chosen }
-                    var adjusted = chosen
-                    adjusted.confidence = (chosen.confidence * 0.9 * 100).rounded() / 100
-                    candidates.insert(adjusted, at: 0)
-                    explanation +=
-                        "; \(tied) places show this text, chose \(chosen.view ?? "") because other issues "
-                        + "of screen \(draft.issue.screenName) map there"
-                } else {
-                    ambiguous = true
-                    for i in 0..<tied {
-                        candidates[i].confidence = (candidates[i].confidence / Double(tied) * 100).rounded() / 100
-                    }
-                    explanation += "; ambiguous: \(tied) places show this text"
+        for screen in report.screens {
+            let size = ScreenGeometry.size(of: screen)
+            for issue in screen.issues {
+                let rule = rules?.firstMatch(for: issue, screen: screen)
+                let (candidates, found) = rankedCandidates(for: issue, language: language)
+                var inStatusBar = false
+                var inTabBar: Bool?
+                if let rect = issue.elementRect {
+                    inStatusBar = ScreenRegion(top: Self.statusBarBand).contains(rect, screenSize: size)
+                    if size != nil { inTabBar = ScreenRegion(bottom: Self.tabBarBand).contains(rect, screenSize: size) }
                 }
+                drafts.append(
+                    Draft(
+                        issue: issue, rule: rule, candidates: candidates, found: found, inStatusBar: inStatusBar,
+                        inTabBar: inTabBar))
             }
+        }
+        // Per screen, the root, from every candidate of every issue (nothing decided yet).
+        var walks = GraphWalks(graph: index?.graph ?? ViewGraph(childEdges: [], presentationEdges: []))
+        // Status bar issues and tab titles in the tab bar (which belongs to the tab container, an ancestor of every
+        // tab) do not vote.
+        var nodesByScreen: [Int: [Set<String>]] = [:]
+        var voteNumber: [Int] = []
+        for draft in drafts {
+            var nodes = Set<String>()
+            let tabTitle = draft.inTabBar == true && draft.candidates.contains(where: \.isTab)
+            if !(draft.rule == nil && draft.inStatusBar), !tabTitle {
+                nodes = Set(draft.candidates.lazy.filter { !$0.isShortPattern }.compactMap(\.node))
+            }
+            voteNumber.append(nodesByScreen[draft.issue.screenIndex]?.count ?? 0)
+            nodesByScreen[draft.issue.screenIndex, default: []].append(nodes)
+        }
+        let votes = nodesByScreen.mapValues { walks.context(nodesPerIssue: $0) }
+
+        var entries: [MappedIssue] = []
+        for (n, draft) in drafts.enumerated() {
+            let context =
+                votes[draft.issue.screenIndex].map { walks.context(for: voteNumber[n], votes: $0) } ?? ScreenContext()
             if let rule = draft.rule {
-                let primary = merge(rule: rule, issue: draft.issue, candidates: draft.candidates)
+                let automatic = decide(draft, context: context)
+                entries.append(merge(rule: rule, draft: draft, automatic: automatic, walks: &walks))
+            } else if draft.inStatusBar {
                 entries.append(
                     MappedIssue(
-                        issueNumber: draft.issue.number, primary: primary, candidates: candidates,
-                        isAmbiguous: false,
-                        explanation: "rule \"\(rule.id)\""
-                            + (primary.origin == .rule && rule.conclusion.file == nil
-                                && primary.location != nil ? "; location from the sources" : "")))
+                        issueNumber: draft.issue.number,
+                        primary: IssueMapping(
+                            issueNumber: draft.issue.number, origin: .screenPosition, note: "status bar",
+                            status: .system, confidence: 0.9),
+                        explanation:
+                            "status bar: the element lies in the top \(Int(Self.statusBarBand)) pt of its screenshot"))
             } else {
-                entries.append(
-                    MappedIssue(
-                        issueNumber: draft.issue.number, primary: candidates.first,
-                        candidates: candidates, isAmbiguous: ambiguous, explanation: explanation))
+                entries.append(decide(draft, context: context))
             }
         }
         return MappingResult(reportPath: report.sourcePath, issues: entries)
     }
 
-    private func tiedCount(_ candidates: [IssueMapping]) -> Int {
-        guard let best = candidates.first?.confidence else { return 0 }
-        return candidates.prefix { $0.confidence == best }.count
+    /// Every automatic candidate for an issue's element text, and a phrase saying what was found.
+    private func rankedCandidates(for issue: Issue, language: String?) -> ([RankedCandidate], String) {
+        guard let index else { return ([], "no source folders given (--source)") }
+        guard let text = issue.elementText?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty else {
+            return ([], "the issue has no element text to look for")
+        }
+        var found = rankedCandidates(forText: text, issueNumber: issue.number, in: index, language: language)
+        if found.filter({ !$0.isShortPattern }).isEmpty, text.contains(", ") {
+            found += joinedCandidates(forText: text, issueNumber: issue.number, in: index, language: language)
+        }
+        if found.isEmpty { return ([], "no string literal or localized string shows \"\(text)\"") }
+        return (found, "found \"\(text)\"")
+    }
+
+    /// The ordering key of a candidate on a screen, compared from the first element; larger is better.
+    private func key(_ candidate: RankedCandidate, _ context: ScreenContext, inTabBar: Bool?) -> [Double] {
+        let depth = candidate.node.flatMap { context.subtree[$0] }
+        let tabFit: Double
+        switch inTabBar {
+        case true?: tabFit = candidate.isTab ? 2 : 1
+        case false?: tabFit = candidate.isTab ? 0 : 1
+        case nil: tabFit = 1
+        }
+        return [
+            tabFit, depth == nil ? 0 : 1, candidate.rank, candidate.isHiddenLabel ? 0 : 1,
+            Double(candidate.node.flatMap { context.matchesByView[$0] } ?? 0), -Double(depth ?? 0),
+            candidate.isDirectCall ? 1 : 0,
+        ]
+    }
+
+    private static let keyReasons = [
+        "a tab's title in the tab bar", "the only one inside the root's subtree", "the best match",
+        "its label is shown", "its view holds more of the screen's matches", "the shallowest in the subtree",
+        "a text-bearing call rather than a custom initialiser argument",
+    ]
+
+    /// The automatic mapping of one issue on its screen.
+    private func decide(_ draft: Draft, context: ScreenContext) -> MappedIssue {
+        let number = draft.issue.number
+        let usable = draft.candidates.filter { candidate in
+            !candidate.isShortPattern || candidate.node.map { context.subtree[$0] != nil } == true
+        }
+        guard !usable.isEmpty else {
+            let text = draft.issue.elementText?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+            let line =
+                draft.candidates.isEmpty
+                ? draft.found : "no string literal or localized string shows \"\(text)\" where the screen is"
+            return MappedIssue(issueNumber: number, primary: nil, explanation: line)
+        }
+        let keyed = usable.map { (candidate: $0, key: key($0, context, inTabBar: draft.inTabBar)) }.sorted { a, b in
+            if a.key != b.key { return a.key.lexicographicallyPrecedes(b.key) == false }
+            return IssueMatcher.locationOrder(a.candidate.location, b.candidate.location)
+        }
+        let best = keyed[0]
+        let rank = best.candidate.rank
+        let lookAlikes = keyed.filter { $0.candidate.rank == rank }.count
+        let tied = keyed.prefix { $0.key == best.key }.count
+        let inSubtree = best.key[1] == 1
+        let byTabBar = best.key[0] == 2 && keyed.dropFirst().contains { $0.key[0] < 2 }
+        var explanation = draft.found + " in \(usable.count) place\(usable.count == 1 ? "" : "s")"
+        var confidence = rank
+        var ambiguous = false
+        if lookAlikes > 1 {
+            let contextWin = inSubtree || byTabBar
+            if tied > 1 {
+                ambiguous = true
+                confidence = (contextWin ? rank * 0.9 : rank) / Double(tied)
+                explanation += "; ambiguous: \(tied) places show this text"
+                if inSubtree { explanation += " " + context.rootPhrase }
+            } else {
+                confidence = contextWin ? rank * 0.9 : min(rank * 0.8, 0.79)
+                let runnerUp = keyed.dropFirst().first { $0.candidate.rank == rank } ?? keyed[1]
+                let differs =
+                    zip(best.key, runnerUp.key).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? 6
+                var reason = Self.keyReasons[differs]
+                if differs == 4, let node = best.candidate.node {
+                    reason = "in \(node), which holds \(context.matchesByView[node] ?? 0) of the screen's matches"
+                } else if differs == 5, let node = best.candidate.node, let depth = context.subtree[node] {
+                    reason = "the shallowest (\(node) at depth \(depth))"
+                }
+                let place =
+                    byTabBar ? "in the tab bar" : inSubtree ? context.rootPhrase : "outside the screen's root subtree"
+                explanation += "; \(lookAlikes) places show this text, chose \(best.candidate.node ?? "this one") "
+                explanation += "\(place): \(reason)"
+            }
+        } else if keyed.count > 1, inSubtree {
+            explanation += "; " + context.rootPhrase
+        }
+        confidence = (confidence * 100).rounded() / 100
+        let listed = max(maximumCandidates, tied)
+        var candidates: [IssueMapping] = []
+        for (i, item) in keyed.prefix(listed).enumerated() {
+            var mapping = item.candidate.mapping
+            if i == 0 || (ambiguous && i < tied) {
+                mapping.confidence = confidence
+            } else {
+                mapping.confidence = min(item.candidate.rank, confidence)
+            }
+            candidates.append(mapping)
+        }
+        return MappedIssue(
+            issueNumber: number, primary: candidates[0], candidates: candidates, isAmbiguous: ambiguous,
+            explanation: explanation)
     }
 
     /// A rule's conclusions, with the location (and view) filled from the sources when the rule names none.
-    private func merge(rule: MappingRule, issue: Issue, candidates: [IssueMapping]) -> IssueMapping {
+    private func merge(rule: MappingRule, draft: Draft, automatic: MappedIssue, walks: inout GraphWalks)
+        -> MappedIssue
+    {
         let conclusion = rule.conclusion
         var mapping = IssueMapping(
-            issueNumber: issue.number, origin: .rule, ruleID: rule.id, view: conclusion.view,
+            issueNumber: draft.issue.number, origin: .rule, ruleID: rule.id, view: conclusion.view,
             location: conclusion.location, symbol: conclusion.symbol, note: conclusion.note,
             status: conclusion.status, confidence: 1)
-        guard mapping.location == nil, conclusion.status != .system else { return mapping }
-        // Candidates as ranked before tie-breaking: the rule's view (if any) is what tells them apart.
-        let usable = candidates.filter { candidate in conclusion.view.map { candidate.view == $0 } ?? true }
-        if let best = usable.first {
-            mapping.location = best.location
-            mapping.view = mapping.view ?? best.view
-            mapping.symbol = mapping.symbol ?? best.symbol
-            mapping.confidence = (best.confidence / Double(max(1, tiedCount(usable))) * 100).rounded() / 100
-        } else if let symbol = conclusion.symbol, let location = index?.declaration(ofSymbol: symbol) {
-            mapping.location = location
-        } else if let view = conclusion.view, let location = index?.declaration(ofType: view) {
-            mapping.location = location
-        }
-        return mapping
-    }
-
-    /// Ranked automatic candidates for an issue's element text, and a line saying what was found.
-    public func automaticCandidates(for issue: Issue) -> ([IssueMapping], String) {
-        guard let index else { return ([], "no source folders given (--source)") }
-        guard let rawText = issue.elementText?.trimmingCharacters(in: .whitespacesAndNewlines), !rawText.isEmpty else {
-            return ([], "the issue has no element text to look for")
-        }
-        var found = candidates(forText: rawText, issueNumber: issue.number, in: index)
-        if found.isEmpty, rawText.contains(", ") {
-            // The Inspector joins a container's texts with ", ": try each part.
-            for part in rawText.components(separatedBy: ", ") where part.count >= 2 {
-                for var candidate in candidates(forText: part, issueNumber: issue.number, in: index) {
-                    candidate.confidence = (candidate.confidence * 0.8 * 100).rounded() / 100
-                    if !found.contains(where: { $0.location == candidate.location }) { found.append(candidate) }
+        var explanation = "rule \"\(rule.id)\""
+        if mapping.location == nil, conclusion.status != .system {
+            if let view = conclusion.view {
+                let subtree = walks.subtree(of: view)
+                let inside = draft.candidates.filter { $0.node.map { subtree[$0] != nil } == true }
+                func order(_ c: RankedCandidate) -> [Double] {
+                    [
+                        -Double(subtree[c.node ?? ""] ?? 0), c.rank, c.isHiddenLabel ? 0 : 1,
+                        c.isDirectCall ? 1 : 0,
+                    ]
                 }
-            }
-            sortCandidates(&found)
-        }
-        if found.isEmpty {
-            return ([], "no string literal or localized string shows \"\(rawText)\"")
-        }
-        let kept = Array(found.prefix(maximumCandidates))
-        return (kept, "found \"\(rawText)\" in \(found.count) place\(found.count == 1 ? "" : "s")")
-    }
-
-    private func sortCandidates(_ list: inout [IssueMapping]) {
-        list.sort { a, b in
-            if a.confidence != b.confidence { return a.confidence > b.confidence }
-            let fa = a.location?.file ?? ""
-            let fb = b.location?.file ?? ""
-            if fa != fb { return fa < fb }
-            return (a.location?.line ?? 0, a.location?.column ?? 0) < (b.location?.line ?? 0, b.location?.column ?? 0)
-        }
-    }
-
-    private func candidates(forText text: String, issueNumber: Int, in index: SourceIndex) -> [IssueMapping] {
-        var best: [SourceLocation: IssueMapping] = [:]
-        func add(_ entry: IndexedLiteral, base: Double, how: String) {
-            var score = entry.isTextBearing ? base : base - 0.3
-            if entry.literal.inPreview { score -= 0.3 }
-            score = max(0.05, (score * 100).rounded() / 100)
-            let place =
-                entry.literal.callDescription.map { "\($0)(\"\(entry.literal.displayText)\")" }
-                ?? "\"\(entry.literal.displayText)\""
-            var symbol: String?
-            if let name = entry.literal.assignedTo, !SourceIndex.textBearingProperties.contains(name),
-                !entry.literal.enclosingTypes.isEmpty
-            {
-                symbol = (entry.literal.enclosingTypes + [name]).joined(separator: ".")
-            }
-            let mapping = IssueMapping(
-                issueNumber: issueNumber, origin: .sourceText, view: entry.view,
-                location: entry.location, symbol: symbol, note: "\(how) \(place)",
-                status: .open, confidence: score)
-            if let existing = best[entry.location], existing.confidence >= score { return }
-            best[entry.location] = mapping
-        }
-        for entry in index.literals(exactly: text) { add(entry, base: 0.9, how: "exact text in") }
-        for localized in index.localizedStrings(showing: text) where localized.key != text {
-            let users = index.literals(usingKey: localized.key)
-            let language = localized.language.map { " (\($0))" } ?? ""
-            for entry in users {
-                add(entry, base: 0.85, how: "localized key \"\(localized.key)\"\(language) in")
-            }
-            if users.isEmpty, best[localized.location] == nil {
-                best[localized.location] = IssueMapping(
-                    issueNumber: issueNumber, origin: .sourceText, location: localized.location,
-                    note: "localized string \"\(localized.key)\"\(language); no code uses this key literally",
-                    confidence: 0.4)
+                let sorted = inside.sorted { a, b in
+                    let ka = order(a)
+                    let kb = order(b)
+                    if ka != kb { return !ka.lexicographicallyPrecedes(kb) }
+                    return IssueMatcher.locationOrder(a.location, b.location)
+                }
+                if let best = sorted.first {
+                    let ties = sorted.prefix { order($0) == order(best) }.count
+                    mapping.location = best.location
+                    mapping.symbol = mapping.symbol ?? best.mapping.symbol
+                    mapping.confidence = (best.rank / Double(ties) * 100).rounded() / 100
+                    explanation += "; location from the sources inside \(view)'s subtree"
+                    if ties > 1 { explanation += " (\(ties) places tie)" }
+                } else if let symbol = conclusion.symbol, let location = index?.declaration(ofSymbol: symbol) {
+                    mapping.location = location
+                } else {
+                    let text = draft.issue.elementText?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+                    explanation +=
+                        text.isEmpty
+                        ? "; the issue has no text to look for in \(view)"
+                        : "; no literal in \(view) or the views it composes shows \"\(text)\""
+                    if let file = index?.declaration(ofType: view)?.file {
+                        mapping.location = SourceLocation(file: file)
+                        mapping.confidence = 0.3
+                        explanation += "; location is \(view)'s file, without a line"
+                    }
+                }
+            } else if let primary = automatic.primary, primary.location != nil {
+                mapping.location = primary.location
+                mapping.view = primary.view
+                mapping.symbol = mapping.symbol ?? primary.symbol
+                mapping.confidence = primary.confidence
+                explanation += "; location from the sources"
+            } else if let symbol = conclusion.symbol, let location = index?.declaration(ofSymbol: symbol) {
+                mapping.location = location
             }
         }
-        for entry in index.literals(folded: text) { add(entry, base: 0.75, how: "text (ignoring case) in") }
-        for entry in index.literals(matchingPattern: text) { add(entry, base: 0.7, how: "pattern in") }
-        var list = Array(best.values)
-        sortCandidates(&list)
-        return list
+        return MappedIssue(
+            issueNumber: draft.issue.number, primary: mapping, candidates: automatic.candidates, isAmbiguous: false,
+            explanation: explanation)
     }
 }

@@ -6,7 +6,9 @@ extension MappingResult {
         let c = counts
         var text =
             "\(report.fileName): \(c.total) issue\(c.total == 1 ? "" : "s"), \(c.byRule) by rules, "
-            + "\(c.fromSource) from source text, \(c.ambiguous) ambiguous, \(c.unmapped) not mapped\n"
+            + "\(c.fromSource) from source text, "
+            + (c.systemUI > 0 ? "\(c.systemUI) system UI by position, " : "")
+            + "\(c.ambiguous) ambiguous, \(c.unmapped) not mapped\n"
         let issuesByNumber = Dictionary(report.issues.map { ($0.number, $0) }, uniquingKeysWith: { a, _ in a })
         for group in groupedByView() {
             text += "\n" + (group.view ?? "(no view)") + "\n"

@@ -137,7 +137,9 @@ import Testing
         #expect(result.issue(1)?.explanation == "no string literal or localized string shows \"Nothing like this\"")
         #expect(result.issue(2)?.explanation == "the issue has no element text to look for")
         #expect(result.issue(3)?.primary?.symbol == "HomeWidgetKind.incomeTitle")
-        #expect(result.issue(3)?.primary?.confidence == 0.6)
+        // The constant reaches `Text(HomeWidgetKind.incomeTitle)`, so it ranks as shown text.
+        #expect(result.issue(3)?.primary?.confidence == 0.9)
+        #expect(result.issue(3)?.primary?.note?.contains("reaches a text-bearing call") == true)
         #expect(result.counts.unmapped == 2)
     }
 
