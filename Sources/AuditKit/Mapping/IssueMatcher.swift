@@ -80,22 +80,26 @@ public struct IssueMatcher: Sendable {
                         inTabBar: inTabBar))
             }
         }
-        // Per screen, the root, from every candidate of every issue (nothing decided yet).
+        // Per screen, every candidate of every issue votes for roots (nothing decided yet). Status bar issues
+        // and tab titles in the tab bar (which belongs to the tab container, an ancestor of every tab) do not.
         var walks = GraphWalks(graph: index?.graph ?? ViewGraph(childEdges: [], presentationEdges: []))
-        // Status bar issues and tab titles in the tab bar (which belongs to the tab container, an ancestor of every
-        // tab) do not vote.
+        let names = index?.ownerNames ?? []
         var nodesByScreen: [Int: [Set<String>]] = [:]
         var voteNumber: [Int] = []
         for draft in drafts {
             var nodes = Set<String>()
             let tabTitle = draft.inTabBar == true && draft.candidates.contains(where: \.isTab)
             if !(draft.rule == nil && draft.inStatusBar), !tabTitle {
-                nodes = Set(draft.candidates.lazy.filter { !$0.isShortPattern }.compactMap(\.node))
+                var seen = Set<Int32>()
+                for candidate in draft.candidates where !candidate.isShortPattern && candidate.node >= 0 {
+                    if seen.insert(candidate.node).inserted { nodes.insert(names[Int(candidate.node)]) }
+                }
             }
             voteNumber.append(nodesByScreen[draft.issue.screenIndex]?.count ?? 0)
             nodesByScreen[draft.issue.screenIndex, default: []].append(nodes)
         }
-        let votes = nodesByScreen.mapValues { walks.context(nodesPerIssue: $0) }
+        var votes: [Int: ScreenVotes] = [:]
+        for (screen, nodes) in nodesByScreen { votes[screen] = walks.context(nodesPerIssue: nodes) }
 
         var entries: [MappedIssue] = []
         for (n, draft) in drafts.enumerated() {
@@ -126,28 +130,42 @@ public struct IssueMatcher: Sendable {
         guard let text = issue.elementText?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty else {
             return ([], "the issue has no element text to look for")
         }
-        var found = rankedCandidates(forText: text, issueNumber: issue.number, in: index, language: language)
-        if found.filter({ !$0.isShortPattern }).isEmpty, text.contains(", ") {
-            found += joinedCandidates(forText: text, issueNumber: issue.number, in: index, language: language)
+        var found = rankedCandidates(forText: text, in: index, language: language)
+        if !found.contains(where: { !$0.isShortPattern }), text.contains(", ") {
+            found += joinedCandidates(forText: text, in: index, language: language)
         }
         if found.isEmpty { return ([], "no string literal or localized string shows \"\(text)\"") }
         return (found, "found \"\(text)\"")
     }
 
-    /// The ordering key of a candidate on a screen, compared from the first element; larger is better.
-    private func key(_ candidate: RankedCandidate, _ context: ScreenContext, inTabBar: Bool?) -> [Double] {
-        let depth = candidate.node.flatMap { context.subtree[$0] }
-        let tabFit: Double
-        switch inTabBar {
-        case true?: tabFit = candidate.isTab ? 2 : 1
-        case false?: tabFit = candidate.isTab ? 0 : 1
-        case nil: tabFit = 1
+    /// How a candidate ranks on its issue's screen; larger is better, compared field by field.
+    private struct Key: Comparable {
+        /// 2 a tab title in the tab bar, 1 neutral, 0 a tab title elsewhere.
+        var tabFit: Int
+        var inSubtree: Bool
+        var rank: Double
+        var shown: Bool
+        var viewMatches: Int
+        /// Minus the depth in the subtree (0 outside).
+        var shallowness: Int
+        var direct: Bool
+
+        var fields: [Double] {
+            [
+                Double(tabFit), inSubtree ? 1 : 0, rank, shown ? 1 : 0, Double(viewMatches), Double(shallowness),
+                direct ? 1 : 0,
+            ]
         }
-        return [
-            tabFit, depth == nil ? 0 : 1, candidate.rank, candidate.isHiddenLabel ? 0 : 1,
-            Double(candidate.node.flatMap { context.matchesByView[$0] } ?? 0), -Double(depth ?? 0),
-            candidate.isDirectCall ? 1 : 0,
-        ]
+
+        static func < (a: Key, b: Key) -> Bool {
+            if a.tabFit != b.tabFit { return a.tabFit < b.tabFit }
+            if a.inSubtree != b.inSubtree { return !a.inSubtree }
+            if a.rank != b.rank { return a.rank < b.rank }
+            if a.shown != b.shown { return !a.shown }
+            if a.viewMatches != b.viewMatches { return a.viewMatches < b.viewMatches }
+            if a.shallowness != b.shallowness { return a.shallowness < b.shallowness }
+            return !a.direct && b.direct
+        }
     }
 
     private static let keyReasons = [
@@ -159,27 +177,61 @@ public struct IssueMatcher: Sendable {
     /// The automatic mapping of one issue on its screen.
     private func decide(_ draft: Draft, context: ScreenContext) -> MappedIssue {
         let number = draft.issue.number
-        let usable = draft.candidates.filter { candidate in
-            !candidate.isShortPattern || candidate.node.map { context.subtree[$0] != nil } == true
+        guard let index else { return MappedIssue(issueNumber: number, primary: nil, explanation: draft.found) }
+        // Depth and matches per graph node, looked up once per node (a text every view shows has thousands of
+        // candidates but only one per view).
+        var nodeFacts: [Int32: (depth: Int?, matches: Int)] = [:]
+        func facts(_ node: Int32) -> (depth: Int?, matches: Int) {
+            guard node >= 0 else { return (nil, 0) }
+            if let known = nodeFacts[node] { return known }
+            let name = index.ownerNames[Int(node)]
+            let found = (context.subtree[name], context.matchesByView[name] ?? 0)
+            nodeFacts[node] = found
+            return found
         }
-        guard !usable.isEmpty else {
+        var keyed: [(candidate: RankedCandidate, key: Key)] = []
+        keyed.reserveCapacity(draft.candidates.count)
+        for candidate in draft.candidates {
+            let (depth, matches) = facts(candidate.node)
+            if candidate.isShortPattern, depth == nil { continue }
+            let tabFit: Int
+            switch draft.inTabBar {
+            case true?: tabFit = candidate.isTab ? 2 : 1
+            case false?: tabFit = candidate.isTab ? 0 : 1
+            case nil: tabFit = 1
+            }
+            let key = Key(
+                tabFit: tabFit, inSubtree: depth != nil, rank: candidate.rank, shown: !candidate.isHiddenLabel,
+                viewMatches: matches, shallowness: -(depth ?? 0), direct: candidate.isDirectCall)
+            keyed.append((candidate, key))
+        }
+        guard !keyed.isEmpty else {
             let text = draft.issue.elementText?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
             let line =
                 draft.candidates.isEmpty
                 ? draft.found : "no string literal or localized string shows \"\(text)\" where the screen is"
             return MappedIssue(issueNumber: number, primary: nil, explanation: line)
         }
-        let keyed = usable.map { (candidate: $0, key: key($0, context, inTabBar: draft.inTabBar)) }.sorted { a, b in
-            if a.key != b.key { return a.key.lexicographicallyPrecedes(b.key) == false }
-            return IssueMatcher.locationOrder(a.candidate.location, b.candidate.location)
+        func before(_ a: (candidate: RankedCandidate, key: Key), _ b: (candidate: RankedCandidate, key: Key)) -> Bool {
+            a.key != b.key ? b.key < a.key : RankedCandidate.locationOrder(a.candidate, b.candidate)
         }
-        let best = keyed[0]
-        let rank = best.candidate.rank
-        let lookAlikes = keyed.filter { $0.candidate.rank == rank }.count
-        let tied = keyed.prefix { $0.key == best.key }.count
-        let inSubtree = best.key[1] == 1
-        let byTabBar = best.key[0] == 2 && keyed.dropFirst().contains { $0.key[0] < 2 }
-        var explanation = draft.found + " in \(usable.count) place\(usable.count == 1 ? "" : "s")"
+        var best = keyed[0]
+        for item in keyed.dropFirst() where before(item, best) { best = item }
+        let rank = best.key.rank
+        let lookAlikes = keyed.reduce(0) { $0 + ($1.key.rank == rank ? 1 : 0) }
+        let tied = keyed.reduce(0) { $0 + ($1.key == best.key ? 1 : 0) }
+        // Only what is listed is sorted: the best `listed`, however many candidates there are.
+        let listed = max(maximumCandidates, tied)
+        var top: [(candidate: RankedCandidate, key: Key)] = []
+        for item in keyed {
+            if top.count == listed, let last = top.last, !before(item, last) { continue }
+            let position = top.firstIndex { before(item, $0) } ?? top.count
+            top.insert(item, at: position)
+            if top.count > listed { top.removeLast() }
+        }
+        let inSubtree = best.key.inSubtree
+        let byTabBar = best.key.tabFit == 2 && keyed.contains { $0.key.tabFit < 2 }
+        var explanation = draft.found + " in \(keyed.count) place\(keyed.count == 1 ? "" : "s")"
         var confidence = rank
         var ambiguous = false
         if lookAlikes > 1 {
@@ -191,34 +243,35 @@ public struct IssueMatcher: Sendable {
                 if inSubtree { explanation += " " + context.rootPhrase }
             } else {
                 confidence = contextWin ? rank * 0.9 : min(rank * 0.8, 0.79)
-                let runnerUp = keyed.dropFirst().first { $0.candidate.rank == rank } ?? keyed[1]
+                var runnerUp: (candidate: RankedCandidate, key: Key)?
+                for item in keyed where item.key.rank == rank && item.key != best.key {
+                    if let current = runnerUp, !before(item, current) { continue }
+                    runnerUp = item
+                }
                 let differs =
-                    zip(best.key, runnerUp.key).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? 6
+                    runnerUp.flatMap { other in
+                        zip(best.key.fields, other.key.fields).enumerated().first { $0.element.0 != $0.element.1 }?
+                            .offset
+                    } ?? 6
+                let node = best.candidate.node >= 0 ? index.ownerNames[Int(best.candidate.node)] : nil
                 var reason = Self.keyReasons[differs]
-                if differs == 4, let node = best.candidate.node {
-                    reason = "in \(node), which holds \(context.matchesByView[node] ?? 0) of the screen's matches"
-                } else if differs == 5, let node = best.candidate.node, let depth = context.subtree[node] {
-                    reason = "the shallowest (\(node) at depth \(depth))"
+                if differs == 4, let node {
+                    reason = "in \(node), which holds \(best.key.viewMatches) of the screen's matches"
+                } else if differs == 5, let node {
+                    reason = "the shallowest (\(node) at depth \(-best.key.shallowness))"
                 }
                 let place =
                     byTabBar ? "in the tab bar" : inSubtree ? context.rootPhrase : "outside the screen's root subtree"
-                explanation += "; \(lookAlikes) places show this text, chose \(best.candidate.node ?? "this one") "
-                explanation += "\(place): \(reason)"
+                explanation += "; \(lookAlikes) places show this text, chose \(node ?? "this one") \(place): \(reason)"
             }
         } else if keyed.count > 1, inSubtree {
             explanation += "; " + context.rootPhrase
         }
         confidence = (confidence * 100).rounded() / 100
-        let listed = max(maximumCandidates, tied)
         var candidates: [IssueMapping] = []
-        for (i, item) in keyed.prefix(listed).enumerated() {
-            var mapping = item.candidate.mapping
-            if i == 0 || (ambiguous && i < tied) {
-                mapping.confidence = confidence
-            } else {
-                mapping.confidence = min(item.candidate.rank, confidence)
-            }
-            candidates.append(mapping)
+        for (i, item) in top.enumerated() {
+            let own = i == 0 || (ambiguous && i < tied) ? confidence : min(item.candidate.rank, confidence)
+            candidates.append(mapping(item.candidate, issueNumber: number, confidence: own, in: index))
         }
         return MappedIssue(
             issueNumber: number, primary: candidates[0], candidates: candidates, isAmbiguous: ambiguous,
@@ -235,30 +288,32 @@ public struct IssueMatcher: Sendable {
             location: conclusion.location, symbol: conclusion.symbol, note: conclusion.note,
             status: conclusion.status, confidence: 1)
         var explanation = "rule \"\(rule.id)\""
-        if mapping.location == nil, conclusion.status != .system {
+        if mapping.location == nil, conclusion.status != .system, let index {
             if let view = conclusion.view {
+                // The view itself first, then the views it composes; patterns too (the subtree is the screen).
                 let subtree = walks.subtree(of: view)
-                let inside = draft.candidates.filter { $0.node.map { subtree[$0] != nil } == true }
                 func order(_ c: RankedCandidate) -> [Double] {
                     [
-                        -Double(subtree[c.node ?? ""] ?? 0), c.rank, c.isHiddenLabel ? 0 : 1,
+                        -Double(subtree[index.ownerNames[Int(c.node)]] ?? 0), c.rank, c.isHiddenLabel ? 0 : 1,
                         c.isDirectCall ? 1 : 0,
                     ]
                 }
+                let inside = draft.candidates.filter { $0.node >= 0 && subtree[index.ownerNames[Int($0.node)]] != nil }
                 let sorted = inside.sorted { a, b in
                     let ka = order(a)
                     let kb = order(b)
-                    if ka != kb { return !ka.lexicographicallyPrecedes(kb) }
-                    return IssueMatcher.locationOrder(a.location, b.location)
+                    return ka != kb ? !ka.lexicographicallyPrecedes(kb) : RankedCandidate.locationOrder(a, b)
                 }
                 if let best = sorted.first {
                     let ties = sorted.prefix { order($0) == order(best) }.count
-                    mapping.location = best.location
-                    mapping.symbol = mapping.symbol ?? best.mapping.symbol
+                    let found = self.mapping(
+                        best, issueNumber: draft.issue.number, confidence: best.rank, in: index)
+                    mapping.location = found.location
+                    mapping.symbol = mapping.symbol ?? found.symbol
                     mapping.confidence = (best.rank / Double(ties) * 100).rounded() / 100
                     explanation += "; location from the sources inside \(view)'s subtree"
                     if ties > 1 { explanation += " (\(ties) places tie)" }
-                } else if let symbol = conclusion.symbol, let location = index?.declaration(ofSymbol: symbol) {
+                } else if let symbol = conclusion.symbol, let location = index.declaration(ofSymbol: symbol) {
                     mapping.location = location
                 } else {
                     let text = draft.issue.elementText?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
@@ -266,7 +321,7 @@ public struct IssueMatcher: Sendable {
                         text.isEmpty
                         ? "; the issue has no text to look for in \(view)"
                         : "; no literal in \(view) or the views it composes shows \"\(text)\""
-                    if let file = index?.declaration(ofType: view)?.file {
+                    if let file = index.declaration(ofType: view)?.file {
                         mapping.location = SourceLocation(file: file)
                         mapping.confidence = 0.3
                         explanation += "; location is \(view)'s file, without a line"
@@ -278,7 +333,7 @@ public struct IssueMatcher: Sendable {
                 mapping.symbol = mapping.symbol ?? primary.symbol
                 mapping.confidence = primary.confidence
                 explanation += "; location from the sources"
-            } else if let symbol = conclusion.symbol, let location = index?.declaration(ofSymbol: symbol) {
+            } else if let symbol = conclusion.symbol, let location = index.declaration(ofSymbol: symbol) {
                 mapping.location = location
             }
         }

@@ -25,17 +25,9 @@ struct ScreenContext {
 /// Memoised graph walks shared by every screen of one mapping.
 struct GraphWalks {
     let graph: ViewGraph
-    private var ancestors: [String: Set<String>] = [:]
     private var subtrees: [String: [String: Int]] = [:]
 
     init(graph: ViewGraph) { self.graph = graph }
-
-    mutating func ancestors(of node: String) -> Set<String> {
-        if let known = ancestors[node] { return known }
-        let found = graph.ancestors(of: node)
-        ancestors[node] = found
-        return found
-    }
 
     mutating func subtree(of node: String) -> [String: Int] {
         if let known = subtrees[node] { return known }
@@ -48,10 +40,18 @@ struct GraphWalks {
     mutating func context(nodesPerIssue: [Set<String>]) -> ScreenVotes {
         var votes = ScreenVotes()
         for nodes in nodesPerIssue {
+            // Walk up from every candidate at once: each ancestor is visited once per issue, however many of
+            // the issue's candidates share it (a text every view shows reaches the whole tree only once).
             var reach = Set<String>()
+            var pending: [String] = []
             for node in nodes {
                 votes.matchesByView[node, default: 0] += 1
-                reach.formUnion(ancestors(of: node))
+                if reach.insert(node).inserted { pending.append(node) }
+            }
+            while let current = pending.popLast() {
+                for parent in graph.parents[current] ?? [] where reach.insert(parent).inserted {
+                    pending.append(parent)
+                }
             }
             if !nodes.isEmpty { votes.voters += 1 }
             for node in reach { votes.counts[node, default: 0] += 1 }

@@ -98,6 +98,14 @@ public struct SourceIndex: Sendable {
     /// The catalogs' development language (`sourceLanguage`), when they name one.
     public var developmentLanguage: String?
 
+    /// Per literal: bit 0 a text-bearing call shows it, bit 1 it reaches one another way, bit 2 it is a tab
+    /// title (computed once so mapping a large report does not repeat the name lookups).
+    private var literalFlags: [UInt8] = []
+    /// Per literal, its graph node as a number into `ownerNames` (-1 for none).
+    private(set) var ownerIDs: [Int32] = []
+    /// The graph nodes literals belong to, numbered.
+    private(set) var ownerNames: [String] = []
+
     private var byText: [String: [Int]] = [:]
     private var byFoldedText: [String: [Int]] = [:]
     /// Distinct interpolation and format patterns of literals, with the literals that have each.
@@ -342,17 +350,23 @@ public struct SourceIndex: Sendable {
         // Two independent passes over the same literals, one per core: the flat literal list with views,
         // and the lookup tables (indices agree because both walk the files in the same order).
         nonisolated(unsafe) var flat: [IndexedLiteral] = []
+        nonisolated(unsafe) var facts = LiteralFacts()
         nonisolated(unsafe) var tables = LookupTables()
         let views = viewTypes
         let total = literalCount
+        let names = NameTables(forwarded: forwardedNames, tabTitles: tabTitleNames, catalogKeys: catalogKeys)
         DispatchQueue.concurrentPerform(iterations: 2) { part in
             if part == 0 {
                 flat = SourceIndex.flatten(outcomes, count: total, views: views)
+                facts = SourceIndex.literalFacts(flat, names: names)
             } else {
                 tables = SourceIndex.lookupTables(outcomes, count: total)
             }
         }
         literals = flat
+        literalFlags = facts.flags
+        ownerIDs = facts.owners
+        ownerNames = facts.ownerNames
         byText = tables.byText
         byFoldedText = tables.byFoldedText
         bySignature = tables.bySignature
@@ -366,6 +380,53 @@ public struct SourceIndex: Sendable {
                 stringsByFoldedValue[SourceIndex.fold(entry.value), default: []].append(i)
             }
         }
+    }
+
+    private struct NameTables: Sendable {
+        var forwarded: [String: Set<String>]
+        var tabTitles: Set<String>
+        var catalogKeys: Set<String>
+    }
+
+    private struct LiteralFacts {
+        var flags: [UInt8] = []
+        var owners: [Int32] = []
+        var ownerNames: [String] = []
+    }
+
+    private static func literalFacts(_ literals: [IndexedLiteral], names: NameTables) -> LiteralFacts {
+        var facts = LiteralFacts()
+        facts.flags.reserveCapacity(literals.count)
+        facts.owners.reserveCapacity(literals.count)
+        var numbers: [String: Int32] = [:]
+        var lastOwner: String?
+        var lastNumber: Int32 = -1
+        for entry in literals {
+            var flag: UInt8
+            switch role(of: entry, names: names) {
+            case .call: flag = 1
+            case .forwarded: flag = 2
+            case .none: flag = 0
+            }
+            if isTabTitle(entry, names: names) { flag |= 4 }
+            facts.flags.append(flag)
+            if entry.owner != lastOwner {
+                lastOwner = entry.owner
+                if let owner = entry.owner {
+                    if let known = numbers[owner] {
+                        lastNumber = known
+                    } else {
+                        lastNumber = Int32(facts.ownerNames.count)
+                        numbers[owner] = lastNumber
+                        facts.ownerNames.append(owner)
+                    }
+                } else {
+                    lastNumber = -1
+                }
+            }
+            facts.owners.append(lastNumber)
+        }
+        return facts
     }
 
     private struct LookupTables {
@@ -526,6 +587,20 @@ public struct SourceIndex: Sendable {
     /// Literals whose value is exactly `text`.
     public func literals(exactly text: String) -> [IndexedLiteral] { (byText[text] ?? []).map { literals[$0] } }
 
+    /// Positions in `literals` of the literals whose value is exactly `text`.
+    func literalIndices(exactly text: String) -> [Int] { byText[text] ?? [] }
+
+    /// Positions in `literals` of the literals whose folded value equals `text` folded.
+    func literalIndices(folded text: String) -> [Int] { byFoldedText[SourceIndex.fold(text)] ?? [] }
+
+    /// Positions in `literals` of the literals that use the localization key `key` (see `literals(usingKey:)`).
+    func literalIndices(usingKey key: String) -> [Int] {
+        var found = byText[key] ?? []
+        let pattern = TextPattern(format: key)
+        if pattern.hasHoles, let matches = bySignature[pattern.signature] { found += matches }
+        return found
+    }
+
     /// Literals whose folded value equals `text` folded (case, whitespace and quote style ignored).
     public func literals(folded text: String) -> [IndexedLiteral] {
         (byFoldedText[SourceIndex.fold(text)] ?? []).map { literals[$0] }
@@ -540,19 +615,24 @@ public struct SourceIndex: Sendable {
     /// Literals whose pattern matches `text`, each with whether the pattern is short (fewer than three fixed
     /// letters, like `"\(a) of \(b)"`: noise unless the literal sits where the screen is).
     public func patternMatches(_ text: String) -> [(literal: IndexedLiteral, isShort: Bool)] {
+        patternMatchIndices(text).map { (literals[$0.literal], $0.isShort) }
+    }
+
+    /// `patternMatches(_:)` as positions in `literals`, in order.
+    func patternMatchIndices(_ text: String) -> [(literal: Int, isShort: Bool)] {
         var tried = Set<Int>()
-        var result: [(literal: IndexedLiteral, isShort: Bool)] = []
+        var result: [(literal: Int, isShort: Bool)] = []
         func attempt(_ n: Int) {
             guard tried.insert(n).inserted else { return }
             let entry = distinctPatterns[n]
             guard entry.pattern.matches(text) else { return }
-            for literal in entry.literals { result.append((literals[literal], entry.isShort)) }
+            for literal in entry.literals { result.append((literal, entry.isShort)) }
         }
         for word in Set(SourceIndex.words(text)) {
             for n in patternsByAnchor[String(word)] ?? [] { attempt(n) }
         }
         for n in unanchoredPatterns { attempt(n) }
-        result.sort { ($0.literal.file, $0.literal.literal.offset) < ($1.literal.file, $1.literal.literal.offset) }
+        result.sort { $0.literal < $1.literal }
         return result
     }
 
@@ -570,27 +650,48 @@ public struct SourceIndex: Sendable {
 
     /// How `entry` puts its text on screen.
     public func textRole(of entry: IndexedLiteral) -> TextRole {
-        if entry.isTextBearing { return .call }
-        let literal = entry.literal
-        if let call = literal.call, let label = literal.argumentLabel, let types = forwardedNames[label],
-            types.contains(call)
-        {
-            return .forwarded
-        }
-        if let name = literal.assignedTo, forwardedNames[name] != nil { return .forwarded }
-        if literal.call == nil, literal.assignedTo == nil, let member = literal.member, forwardedNames[member] != nil {
-            return .forwarded
-        }
-        if let text = literal.plainText, catalogKeys.contains(text) { return .forwarded }
-        return .none
+        SourceIndex.role(
+            of: entry, names: NameTables(forwarded: forwardedNames, tabTitles: tabTitleNames, catalogKeys: catalogKeys))
     }
 
     /// Whether `entry` is a tab's title: in `Tab(…)`, inside `.tabItem { … }`, or given to a name that such a
     /// call receives.
     public func isTabTitle(_ entry: IndexedLiteral) -> Bool {
+        SourceIndex.isTabTitle(
+            entry, names: NameTables(forwarded: forwardedNames, tabTitles: tabTitleNames, catalogKeys: catalogKeys))
+    }
+
+    /// `textRole(of:)` of `literals[i]`, precomputed.
+    func textRole(at i: Int) -> TextRole {
+        let flag = literalFlags[i]
+        return flag & 1 != 0 ? .call : flag & 2 != 0 ? .forwarded : .none
+    }
+
+    /// `isTabTitle(_:)` of `literals[i]`, precomputed.
+    func isTabTitle(at i: Int) -> Bool { literalFlags[i] & 4 != 0 }
+
+    private static func role(of entry: IndexedLiteral, names: NameTables) -> TextRole {
+        if entry.isTextBearing { return .call }
+        let literal = entry.literal
+        if let call = literal.call, let label = literal.argumentLabel, let types = names.forwarded[label],
+            types.contains(call)
+        {
+            return .forwarded
+        }
+        if let name = literal.assignedTo, names.forwarded[name] != nil { return .forwarded }
+        if literal.call == nil, literal.assignedTo == nil, let member = literal.member, names.forwarded[member] != nil {
+            return .forwarded
+        }
+        if let text = literal.plainText, names.catalogKeys.contains(text) { return .forwarded }
+        return .none
+    }
+
+    private static func isTabTitle(_ entry: IndexedLiteral, names: NameTables) -> Bool {
         let literal = entry.literal
         if literal.call == "Tab" || literal.closureCall == "tabItem" { return true }
-        if literal.call == nil, let name = literal.assignedTo ?? literal.member { return tabTitleNames.contains(name) }
+        if literal.call == nil, let name = literal.assignedTo ?? literal.member {
+            return names.tabTitles.contains(name)
+        }
         return false
     }
 
@@ -608,9 +709,14 @@ public struct SourceIndex: Sendable {
     /// Localized strings whose value is `text` (exactly, else folded, else as a format pattern), in
     /// `language` (and entries of unknown language) when it is given.
     public func localizedStrings(showing text: String, language: String? = nil) -> [LocalizedString] {
-        func keep(_ numbers: [Int]) -> [LocalizedString] {
-            numbers.lazy.map { localizedStrings[$0] }.filter { entry in
-                guard let language, let own = entry.language else { return true }
+        localizedStringIndices(showing: text, language: language).map { localizedStrings[$0] }
+    }
+
+    /// `localizedStrings(showing:language:)` as positions in `localizedStrings`.
+    func localizedStringIndices(showing text: String, language: String?) -> [Int] {
+        func keep(_ numbers: [Int]) -> [Int] {
+            numbers.filter { number in
+                guard let language, let own = localizedStrings[number].language else { return true }
                 return own == language || (own == "Base" && language == developmentLanguage)
             }
         }
