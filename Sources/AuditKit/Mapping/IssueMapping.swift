@@ -74,12 +74,19 @@ public struct IssueMapping: Sendable, Hashable, Codable {
     public var status: IssueStatus
     /// 0...1; 1 for rules, lower for automatic candidates.
     public var confidence: Double
+    /// For a mapping found in the sources: the string literal at `location` as written (interpolations as
+    /// `\(…)`), or the catalog value when only a catalog shows the text.
+    public var sourceLiteral: String?
+    /// For a mapping found in the sources: the localization key that shows the text (the catalog key it was
+    /// found through, or the literal itself when it is a catalog key), if any.
+    public var localizationKey: String?
 
     /// Creates a mapping.
     public init(
         issueNumber: Int, origin: Origin, ruleID: String? = nil, view: String? = nil,
         location: SourceLocation? = nil, symbol: String? = nil, note: String? = nil,
-        status: IssueStatus = .open, confidence: Double = 1
+        status: IssueStatus = .open, confidence: Double = 1, sourceLiteral: String? = nil,
+        localizationKey: String? = nil
     ) {
         self.issueNumber = issueNumber
         self.origin = origin
@@ -90,5 +97,7 @@ public struct IssueMapping: Sendable, Hashable, Codable {
         self.note = note
         self.status = status
         self.confidence = confidence
+        self.sourceLiteral = sourceLiteral
+        self.localizationKey = localizationKey
     }
 }

@@ -138,18 +138,20 @@ extension IssueMatcher {
             return IssueMapping(
                 issueNumber: issueNumber, origin: .sourceText, location: localized.location,
                 note: "localized string \"\(localized.key)\"\(tag); no code uses this key literally",
-                confidence: confidence)
+                confidence: confidence, sourceLiteral: localized.value, localizationKey: localized.key)
         }
         let entry = index.literals[candidate.literal]
         let literal = entry.literal
         let place = literal.callDescription.map { "\($0)(\"\(literal.displayText)\")" } ?? "\"\(literal.displayText)\""
         var how: String
+        var key: String? = literal.plainText.flatMap { index.catalogKeys.contains($0) ? $0 : nil }
         switch candidate.how {
         case .exact: how = "exact text in"
         case .folded: how = "text (ignoring case) in"
         case .pattern: how = "pattern in"
         case .localized(let number):
             let localized = index.localizedStrings[number]
+            key = localized.key
             how = "localized key \"\(localized.key)\"" + (localized.language.map { " (\($0))" } ?? "") + " in"
         }
         var note = (candidate.joinedNote ?? "") + "\(how) \(place)"
@@ -165,6 +167,6 @@ extension IssueMatcher {
         }
         return IssueMapping(
             issueNumber: issueNumber, origin: .sourceText, view: entry.view, location: entry.location, symbol: symbol,
-            note: note, status: .open, confidence: confidence)
+            note: note, status: .open, confidence: confidence, sourceLiteral: literal.displayText, localizationKey: key)
     }
 }

@@ -104,6 +104,8 @@ extension MappingResult {
         if let view = mapping.view { item["view"] = view }
         if let symbol = mapping.symbol { item["symbol"] = symbol }
         if let note = mapping.note { item["note"] = note }
+        if let literal = mapping.sourceLiteral { item["literal"] = literal }
+        if let key = mapping.localizationKey { item["key"] = key }
         if let location = mapping.location {
             var place: [String: Any] = ["file": location.file]
             if let line = location.line { place["line"] = line }

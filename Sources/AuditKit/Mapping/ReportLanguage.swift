@@ -4,9 +4,9 @@ import Foundation
 /// English device, a German value that happens to equal the text is not a candidate).
 public enum ReportLanguage {
     /// The language of `report`'s element texts among the catalogs' languages, or nil when the catalogs have
-    /// at most one language (nothing to choose). Decided by the texts that only some languages show (the
-    /// language showing most of them wins), else by the language of the Inspector's test-type names when the
-    /// catalogs have it, else the catalogs' development language.
+    /// at most one language (nothing to choose). Decided by the texts that only some languages show for a key
+    /// that other languages show differently (the language showing most of them wins), else by the language
+    /// of the Inspector's test-type names when the catalogs have it, else the catalogs' development language.
     public static func detect(report: InspectorReport, index: SourceIndex) -> String? {
         let languages = Set(index.localizedStrings.compactMap(\.language)).subtracting(["Base"])
         guard languages.count > 1 else { return nil }
@@ -17,10 +17,25 @@ public enum ReportLanguage {
             texts.insert(text)
             if text.contains(", ") { for part in text.components(separatedBy: ", ") { texts.insert(part) } }
         }
+        // A text is evidence for a language when that language shows it for a key that another language
+        // shows differently (an untranslated key looks the same on every device and tells nothing).
+        var valuesByKey: [String: [(language: String, value: String)]] = [:]
+        for entry in index.localizedStrings {
+            if let language = entry.language, language != "Base" {
+                valuesByKey[entry.key, default: []].append((language, entry.value))
+            }
+        }
         var scores: [String: Int] = [:]
         for text in texts {
-            let showing = Set(index.localizedStrings(showing: text).compactMap(\.language)).subtracting(["Base"])
-            guard !showing.isEmpty, showing.count < languages.count else { continue }
+            var showing = Set<String>()
+            for entry in index.localizedStrings(showing: text) {
+                guard let language = entry.language, language != "Base" else { continue }
+                let others = valuesByKey[entry.key] ?? []
+                if others.contains(where: { $0.language != language && $0.value != entry.value }) {
+                    showing.insert(language)
+                }
+            }
+            guard showing.count < languages.count else { continue }
             for language in showing { scores[language, default: 0] += 1 }
         }
         let best = scores.values.max() ?? 0

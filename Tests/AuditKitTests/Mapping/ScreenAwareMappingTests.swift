@@ -225,6 +225,15 @@ import Testing
         let result = IssueMatcher(index: index).map(report)
         let details = try #require(ReportFixture.pocketbookIssues.firstIndex { $0.text == "Details" })
         #expect(result.issue(details + 1)?.candidates.contains { $0.view == "BudgetDetailView" } == false)
+        // The literal and the key stay on the mapping, for translating texts between languages.
+        let bills = try #require(ReportFixture.pocketbookIssues.firstIndex { $0.text == "3 bills due" })
+        #expect(result.issue(bills + 1)?.primary?.localizationKey == "bills.due %lld")
+        #expect(result.issue(bills + 1)?.primary?.sourceLiteral == "bills.due \\(…)")
+        let tab = try #require(ReportFixture.pocketbookIssues.firstIndex { $0.text == "Home" })
+        #expect(result.issue(tab + 1)?.primary?.localizationKey == "tab.home")
+        let edit = try #require(ReportFixture.pocketbookIssues.firstIndex { $0.text == "Edit" })
+        #expect(result.issue(edit + 1)?.primary?.localizationKey == "Edit")
+        #expect(result.issue(edit + 1)?.primary?.sourceLiteral == "Edit")
         // The same screen in German: the catalog's German values lead back to the keys.
         var german = ReportFixture.pocketbook()
         german.screens = [german.screens[0]]
