@@ -40,26 +40,49 @@ struct RankedCandidate {
 
 extension IssueMatcher {
     /// Every automatic candidate for `text` (exact, via the catalogs of `language`, folded, patterns), one per
-    /// place (the best rank wins), best rank first, then in file order.
+    /// place (the best rank wins), in no particular order (callers order them with the screen in mind).
     func rankedCandidates(forText text: String, in index: SourceIndex, language: String?) -> [RankedCandidate] {
-        var best: [Int: RankedCandidate] = [:]
+        var list: [RankedCandidate] = []
+        // Where each literal sits in `list`; a dictionary only once a second lookup adds candidates (most texts
+        // are found one way, and a text every view shows has tens of thousands of places).
+        var position: [Int: Int]?
+        var sources = 0
         func add(_ i: Int, base: Double, how: RankedCandidate.How, short: Bool = false) {
             let role = index.textRole(at: i)
-            let entry = index.literals[i]
             var score = role == .none ? base - 0.3 : base
-            if entry.literal.inPreview { score -= 0.3 }
+            if index.isInPreview(at: i) { score -= 0.3 }
             score = max(0.05, (score * 100).rounded() / 100)
-            if let existing = best[i], existing.rank >= score { return }
-            best[i] = RankedCandidate(
+            let candidate = RankedCandidate(
                 literal: i, how: how, rank: score, node: index.ownerIDs[i], isDirectCall: role == .call,
-                isHiddenLabel: entry.literal.isHiddenLabel, isShortPattern: short, isTab: index.isTabTitle(at: i))
+                isHiddenLabel: index.isHiddenLabel(at: i), isShortPattern: short, isTab: index.isTabTitle(at: i))
+            if sources > 1 {
+                if position == nil {
+                    var map: [Int: Int] = [:]
+                    map.reserveCapacity(list.count)
+                    for (n, known) in list.enumerated() { map[known.literal] = n }
+                    position = map
+                }
+                if let n = position![i] {
+                    if list[n].rank < score { list[n] = candidate }
+                    return
+                }
+                position![i] = list.count
+            }
+            list.append(candidate)
         }
-        for i in index.literalIndices(exactly: text) { add(i, base: 0.9, how: .exact) }
+        func lookup(_ indices: [Int], base: Double, how: RankedCandidate.How) {
+            guard !indices.isEmpty else { return }
+            sources += 1
+            for i in indices { add(i, base: base, how: how) }
+        }
+        lookup(index.literalIndices(exactly: text), base: 0.9, how: .exact)
         var catalogOnly: [RankedCandidate] = []
         for number in index.localizedStringIndices(showing: text, language: language)
         where index.localizedStrings[number].key != text {
             let users = index.literalIndices(usingKey: index.localizedStrings[number].key)
-            // A key that shows the text is as good as the text itself: a literal never outranks it.
+            // A key that shows the text is as good as the text itself: a literal never outranks it. The same
+            // literal can use a key twice (its text and its signature), so this lookup always dedupes.
+            sources += 2
             for i in users { add(i, base: 0.9, how: .localized(entry: number)) }
             if users.isEmpty {
                 catalogOnly.append(
@@ -68,17 +91,17 @@ extension IssueMatcher {
                         isDirectCall: false, isHiddenLabel: false, isShortPattern: false, isTab: false))
             }
         }
-        for i in index.literalIndices(folded: text) { add(i, base: 0.75, how: .folded) }
-        for match in index.patternMatchIndices(text) {
-            add(match.literal, base: 0.7, how: .pattern, short: match.isShort)
+        lookup(index.literalIndices(folded: text), base: 0.75, how: .folded)
+        let patterns = index.patternMatchIndices(text)
+        if !patterns.isEmpty {
+            sources += 1
+            for match in patterns { add(match.literal, base: 0.7, how: .pattern, short: match.isShort) }
         }
-        var list = Array(best.values)
         var seenLocations = Set<SourceLocation>()
         for entry in catalogOnly
         where seenLocations.insert(index.localizedStrings[entry.catalogEntry].location).inserted {
             list.append(entry)
         }
-        list.sort { a, b in a.rank != b.rank ? a.rank > b.rank : RankedCandidate.locationOrder(a, b) }
         return list
     }
 

@@ -169,7 +169,7 @@ public struct IssueMatcher: Sendable {
     }
 
     private static let keyReasons = [
-        "a tab's title in the tab bar", "the only one inside the root's subtree", "the best match",
+        "a tab's title", "the only one inside the root's subtree", "the best match",
         "its label is shown", "its view holds more of the screen's matches", "the shallowest in the subtree",
         "a text-bearing call rather than a custom initialiser argument",
     ]

@@ -99,7 +99,8 @@ public struct SourceIndex: Sendable {
     public var developmentLanguage: String?
 
     /// Per literal: bit 0 a text-bearing call shows it, bit 1 it reaches one another way, bit 2 it is a tab
-    /// title (computed once so mapping a large report does not repeat the name lookups).
+    /// title, bit 3 it is in a preview, bit 4 it is a hidden control label (computed once so mapping a large
+    /// report neither repeats the name lookups nor copies literals).
     private var literalFlags: [UInt8] = []
     /// Per literal, its graph node as a number into `ownerNames` (-1 for none).
     private(set) var ownerIDs: [Int32] = []
@@ -409,6 +410,8 @@ public struct SourceIndex: Sendable {
             case .none: flag = 0
             }
             if isTabTitle(entry, names: names) { flag |= 4 }
+            if entry.literal.inPreview { flag |= 8 }
+            if entry.literal.isHiddenLabel { flag |= 16 }
             facts.flags.append(flag)
             if entry.owner != lastOwner {
                 lastOwner = entry.owner
@@ -669,6 +672,12 @@ public struct SourceIndex: Sendable {
 
     /// `isTabTitle(_:)` of `literals[i]`, precomputed.
     func isTabTitle(at i: Int) -> Bool { literalFlags[i] & 4 != 0 }
+
+    /// Whether `literals[i]` is in a preview.
+    func isInPreview(at i: Int) -> Bool { literalFlags[i] & 8 != 0 }
+
+    /// Whether `literals[i]` is a hidden control label.
+    func isHiddenLabel(at i: Int) -> Bool { literalFlags[i] & 16 != 0 }
 
     private static func role(of entry: IndexedLiteral, names: NameTables) -> TextRole {
         if entry.isTextBearing { return .call }

@@ -172,7 +172,7 @@ import Testing
             try why(0, "Edit").contains("inside HomeView's subtree, which explains 18 of the screen's 18 other issues"))
         #expect(try why(0, "Income").contains("chose HomeIncomeTile inside HomeView's subtree"))
         #expect(try why(1, "Budgets").contains("its label is shown"))
-        #expect(try why(0, "Budgets").contains("chose AppTab in the tab bar: a tab's title in the tab bar"))
+        #expect(try why(0, "Budgets").contains("chose AppTab in the tab bar: a tab's title"))
         #expect(try why(0, "2 of 6") == "found \"2 of 6\" in 1 place")
         #expect(
             try why(2, "Save").contains(
