@@ -10,15 +10,32 @@ public struct OptionSpec: Sendable {
     public var repeatable: Bool
     /// One line of help.
     public var help: String
+    /// The values the option accepts, when it is a choice (`text`, `json`); empty for a free value.
+    public var choices: [String] = []
 
     /// A flag without a value, e.g. `--dry-run`.
     public static func flag(_ names: String..., help: String) -> OptionSpec {
         OptionSpec(names: names, valueName: nil, repeatable: false, help: help)
     }
 
-    /// An option with a value, e.g. `--format FORMAT`.
+    /// An option with a value, e.g. `--log PATH`.
     public static func option(_ names: String..., value: String, repeatable: Bool = false, help: String) -> OptionSpec {
         OptionSpec(names: names, valueName: value, repeatable: repeatable, help: help)
+    }
+
+    /// An option whose value is one of the cases of `type` (`--format text|json`): usage, help and
+    /// completions list the cases, and parsing refuses anything else.
+    public static func choice<T: RawRepresentable & CaseIterable>(_ names: String..., of type: T.Type, help: String)
+        -> OptionSpec where T.RawValue == String
+    {
+        let values = T.allCases.map(\.rawValue)
+        return OptionSpec(
+            names: names, valueName: values.joined(separator: "|"), repeatable: false, help: help, choices: values)
+    }
+
+    /// `[--name VALUE]`, `[--flag]` or `[--name VALUE]...`, as usage lines show it.
+    public var synopsis: String {
+        "[" + key + (valueName.map { " " + $0 } ?? "") + "]" + (repeatable ? "..." : "")
     }
 
     /// The key: the first (long) name.
@@ -99,7 +116,8 @@ public func parseArguments(_ arguments: [String], specs: [OptionSpec]) throws ->
             inlineValue = String(argument[argument.index(after: equals)...])
         }
         guard let option = spec(for: name) else {
-            throw AuditError(.usage, "unknown option '\(name)'")
+            let suggestion = closest(to: name, among: specs.flatMap(\.names) + ["--help"])
+            throw AuditError(.usage, "unknown option '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? ""))
         }
         if option.valueName == nil {
             if inlineValue != nil { throw AuditError(.usage, "\(option.key) takes no value") }
@@ -115,10 +133,41 @@ public func parseArguments(_ arguments: [String], specs: [OptionSpec]) throws ->
         } else {
             throw AuditError(.usage, "\(option.key) needs a value (\(option.valueName!))")
         }
+        if !option.choices.isEmpty, !option.choices.contains(value) {
+            let suggestion = closest(to: value, among: option.choices)
+            throw AuditError(
+                .usage,
+                "\(option.key) must be one of \(option.choices.joined(separator: ", ")), got '\(value)'"
+                    + (suggestion.map { "; did you mean '\($0)'?" } ?? ""))
+        }
         if !option.repeatable, parsed.values[option.key] != nil {
             throw AuditError(.usage, "\(option.key) given more than once")
         }
         parsed.values[option.key, default: []].append(value)
     }
     return (parsed, wantsHelp)
+}
+
+/// The candidate nearest to `word` by edit distance, when it is close enough to be a typo (at most
+/// two edits, and fewer than half the word), as swift-argument-parser suggests.
+func closest(to word: String, among candidates: [String]) -> String? {
+    let scored = candidates.map { ($0, editDistance(word, $0)) }.filter { $0.1 <= min(2, max(1, word.count / 2)) }
+    return scored.min { ($0.1, $0.0) < ($1.1, $1.0) }?.0
+}
+
+/// Levenshtein distance between `a` and `b`, by characters.
+func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a)
+    let b = Array(b)
+    guard !a.isEmpty else { return b.count }
+    guard !b.isEmpty else { return a.count }
+    var previous = Array(0...b.count)
+    for i in 1...a.count {
+        var current = [i] + Array(repeating: 0, count: b.count)
+        for j in 1...b.count {
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+        }
+        previous = current
+    }
+    return previous[b.count]
 }

@@ -7,6 +7,7 @@ public enum AuditKitCLI {
     static var commands: [any Command.Type] {
         [
             AuditCommand.self,
+            IngestCommand.self,
             ExtractCommand.self,
             SheetCommand.self,
             OverlayCommand.self,
@@ -19,6 +20,7 @@ public enum AuditKitCLI {
             AcceptCommand.self,
             CheckCommand.self,
             InitCommand.self,
+            CompletionsCommand.self,
         ]
     }
 
@@ -26,14 +28,29 @@ public enum AuditKitCLI {
     public static func main(_ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment)
         -> Int32
     {
-        let terminal = Terminal(environment: environment)
+        var arguments = arguments
+        let color: ColorChoice
+        do {
+            color = try takeColorOption(from: &arguments)
+        } catch let error as AuditError {
+            Terminal(environment: environment).error("auditkit: \(error.description)")
+            return ExitStatus.usage.rawValue
+        } catch {
+            return ExitStatus.software.rawValue
+        }
+        let terminal = Terminal(environment: environment, color: color)
         guard let first = arguments.first else {
             terminal.message(overview)
             return ExitStatus.usage.rawValue
         }
         switch first {
         case "--help", "-h", "help":
-            if first == "help", arguments.count > 1, let command = commands.first(where: { $0.name == arguments[1] }) {
+            if first == "help", arguments.count > 1, arguments[1] == "--man" {
+                terminal.out(ManPage.render(commands: commands))
+            } else if first == "help", arguments.count > 1 {
+                guard let command = commands.first(where: { $0.name == arguments[1] }) else {
+                    return unknownCommand(arguments[1], terminal)
+                }
                 terminal.out(command.helpText)
             } else {
                 terminal.out(overview)
@@ -46,8 +63,7 @@ public enum AuditKitCLI {
             break
         }
         guard let command = commands.first(where: { $0.name == first }) else {
-            terminal.error("auditkit: error: unknown command '\(first)'; run 'auditkit --help' for the list")
-            return ExitStatus.usage.rawValue
+            return unknownCommand(first, terminal)
         }
         do {
             let (parsed, wantsHelp) = try parseArguments(Array(arguments.dropFirst()), specs: command.options)
@@ -70,9 +86,51 @@ public enum AuditKitCLI {
             return error.exitStatus.rawValue
         } catch {
             terminal.endProgress()
-            terminal.error("auditkit: error: \(error)")
+            terminal.error("auditkit: error: \(SystemErrorText.reason(error))")
             return ExitStatus.software.rawValue
         }
+    }
+
+    /// Says that `name` is no command, suggesting the nearest one.
+    private static func unknownCommand(_ name: String, _ terminal: Terminal) -> Int32 {
+        let suggestion = closest(to: name, among: commands.map { $0.name } + ["help"])
+        terminal.error(
+            "auditkit: error: unknown command '\(name)'"
+                + (suggestion.map { "; did you mean '\($0)'?" } ?? "; run 'auditkit --help' for the list"))
+        return ExitStatus.usage.rawValue
+    }
+
+    /// The global `--color WHEN` option.
+    static let colorOption = OptionSpec.choice(
+        "--color", of: ColorChoice.self, help: "Colour the messages: auto (default), always or never.")
+
+    /// Removes `--color WHEN` / `--color=WHEN` (before any `--`) from `arguments` and returns the choice.
+    /// - Throws: a usage error for a missing or unknown value.
+    static func takeColorOption(from arguments: inout [String]) throws -> ColorChoice {
+        var choice = ColorChoice.auto
+        var index = 0
+        while index < arguments.count, arguments[index] != "--" {
+            let argument = arguments[index]
+            var value: String?
+            if argument == "--color" {
+                guard index + 1 < arguments.count else {
+                    throw AuditError(.usage, "--color needs a value (auto|always|never)")
+                }
+                value = arguments[index + 1]
+                arguments.removeSubrange(index...(index + 1))
+            } else if argument.hasPrefix("--color=") {
+                value = String(argument.dropFirst("--color=".count))
+                arguments.remove(at: index)
+            } else {
+                index += 1
+                continue
+            }
+            guard let value, let parsed = ColorChoice(rawValue: value) else {
+                throw AuditError(.usage, "--color must be one of auto, always, never, got '\(value ?? "")'")
+            }
+            choice = parsed
+        }
+        return choice
     }
 
     /// `auditkit --help`.
@@ -95,8 +153,10 @@ public enum AuditKitCLI {
         text += """
 
             OPTIONS:
-              --version  Print the version.
-              -h, --help Show help. 'auditkit <command> --help' shows a command's.
+              --version                  Print the version.
+              --color auto|always|never  Colour the messages (NO_COLOR also turns it off).
+              -h, --help                 Show help. 'auditkit <command> --help' shows a command's;
+                                         'auditkit help --man' prints the manual page.
 
             Exit status: 0 ok, 1 findings (check), 64 usage, 65 bad input, 66 missing input, 70 internal error,
             73 cannot write an output.

@@ -17,8 +17,10 @@ public protocol Command {
     static var name: String { get }
     /// One line saying what it does.
     static var abstract: String { get }
-    /// The usage line after `auditkit `, e.g. `extract REPORT... [--format FORMAT]`.
-    static var usage: String { get }
+    /// What the command takes besides options, as the usage line shows it: `REPORT...`,
+    /// `OLD NEW`, or several forms (`add REPORT... | history list`). The options are added from
+    /// `options`, so the usage line cannot drift from what the command accepts.
+    static var operands: String { get }
     /// More help: examples, notes. May be empty.
     static var discussion: String { get }
     /// The options it accepts (`--help` is implicit).
@@ -30,6 +32,12 @@ public protocol Command {
 }
 
 extension Command {
+    /// The usage line after `auditkit `, generated from `operands` and `options`:
+    /// `extract REPORT... [--format text|json|markdown|csv] [--thumbnails DIR]`.
+    static var usage: String {
+        ([name] + (operands.isEmpty ? [] : [operands]) + options.map(\.synopsis)).joined(separator: " ")
+    }
+
     /// The full help text.
     static var helpText: String {
         var text = "OVERVIEW: \(abstract)\n\nUSAGE: auditkit \(usage)\n"
@@ -39,7 +47,10 @@ extension Command {
                 options.map { spec -> (String, String) in
                     let names = spec.names.joined(separator: ", ") + (spec.valueName.map { " \($0)" } ?? "")
                     return (names, spec.help)
-                } + [("-h, --help", "Show help for this command.")]
+                } + [
+                    ("--color auto|always|never", AuditKitCLI.colorOption.help),
+                    ("-h, --help", "Show help for this command."),
+                ]
             let width = min(32, rows.map(\.0.count).max() ?? 0)
             for (names, help) in rows {
                 if names.count <= width {

@@ -44,9 +44,6 @@ struct MappingInputs {
     /// The full mapping result for `report`.
     func map(_ report: InspectorReport) -> MappingResult { matcher.map(report) }
 
-    /// Each issue's primary mapping (issues without one are left out), or nil when neither rules nor
-    /// sources were given, so a session can tell "nothing mapped" from "no mapping asked for".
-    func mappings(for report: InspectorReport) -> [IssueMapping]? {
-        isConfigured ? matcher.map(report).issues.compactMap(\.primary) : nil
-    }
+    /// The matcher when rules or sources were given; nil means no mapping was asked for.
+    var mapper: IssueMatcher? { isConfigured ? matcher : nil }
 }

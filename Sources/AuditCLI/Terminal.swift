@@ -13,17 +13,23 @@ public final class Terminal: @unchecked Sendable {
     public let stderrIsTerminal: Bool
     /// Whether stdout is a terminal.
     public let stdoutIsTerminal: Bool
-    /// Whether colour may be used: a terminal, and `NO_COLOR` unset or empty.
+    /// Whether messages are coloured: `--color always`, or `auto` (the default) on a terminal with
+    /// `NO_COLOR` unset or empty and `TERM` not `dumb`; never with `--color never`.
     public let useColor: Bool
     private var progressShown = false
     private let lock = NSLock()
 
-    /// A terminal over the process's stdout and stderr, reading `NO_COLOR` from `environment`.
-    public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+    /// A terminal over the process's stdout and stderr, reading `NO_COLOR` and `TERM` from `environment`.
+    public init(environment: [String: String] = ProcessInfo.processInfo.environment, color: ColorChoice = .auto) {
         stderrIsTerminal = isatty(2) == 1
         stdoutIsTerminal = isatty(1) == 1
-        let noColor = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
-        useColor = !noColor && stderrIsTerminal && environment["TERM"] != "dumb"
+        switch color {
+        case .always: useColor = true
+        case .never: useColor = false
+        case .auto:
+            let noColor = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
+            useColor = !noColor && stderrIsTerminal && environment["TERM"] != "dumb"
+        }
     }
 
     /// Writes `text` to stdout as is.
@@ -49,12 +55,25 @@ public final class Terminal: @unchecked Sendable {
         }
     }
 
-    /// Writes `object` (dictionaries, arrays, strings, numbers) to stdout as pretty-printed JSON with
-    /// sorted keys and unescaped slashes, the shape of every command's `--format json`.
-    public func json(_ object: Any) throws {
-        let data = try JSONSerialization.data(
-            withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
-        line(String(decoding: data, as: UTF8.self))
+    /// Prints up to `limit` of a pass's problems as `path: warning: …` lines, then how many more.
+    public func problems(_ problems: [AuditProblem], limit: Int = 5) {
+        for problem in problems.prefix(limit) { warning(problem.message, in: problem.path) }
+        if problems.count > limit, let path = problems.first?.path {
+            warning("\(problems.count - limit) more warnings (see 'auditkit extract')", in: path)
+        }
+    }
+
+    /// Shows the pass's stage for `reportPath` as the progress line.
+    public func progress(stage: AuditPass.Stage, of reportPath: String) {
+        let what: String
+        switch stage {
+        case .reading: what = "reading"
+        case .evidence: what = "writing evidence for"
+        case .mapping: what = "mapping"
+        case .history: what = "updating the history with"
+        case .log: what = "logging"
+        }
+        progress("\(what) \((reportPath as NSString).lastPathComponent)")
     }
 
     /// Writes a message line to stderr.
@@ -115,4 +134,14 @@ public final class Terminal: @unchecked Sendable {
     public func paint(_ text: String, code: String) -> String {
         useColor ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
     }
+}
+
+/// `--color auto|always|never`, accepted by every command.
+public enum ColorChoice: String, CaseIterable, Sendable {
+    /// Colour on a terminal unless `NO_COLOR` is set (the default).
+    case auto
+    /// Colour even when stderr is not a terminal.
+    case always
+    /// No colour.
+    case never
 }

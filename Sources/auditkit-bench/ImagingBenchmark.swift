@@ -107,7 +107,8 @@ private final class Sink: @unchecked Sendable {
 private func benchmarkSheet(report: InspectorReport, text: TextRenderer) {
     guard let sheet = try? IndexSheet(report: report, text: text) else { return }
     let paths = IndexSheet.outputPaths(
-        pageCount: sheet.pageCount, outputPath: "/tmp/bench.png", reportPath: report.sourcePath)
+        pageCount: sheet.pageCount, outputPath: "/tmp/bench.png", evidence: EvidencePaths(reportPath: report.sourcePath)
+    )
     // The floor's inputs: the same JPEGs decoded at the size the sheet asks for, and the same pages.
     let area = sheet.imageArea(of: sheet.cellFrame(slot: 0))
     let jobs: [(Data, Int, Int)] = report.issues.compactMap { issue in

@@ -5,6 +5,10 @@ import Foundation
 // report (see SampleReport.swift).
 let arguments = Array(CommandLine.arguments.dropFirst())
 let area = arguments.first
+if area == "make-demo" {
+    for path in try makeDemoReports(into: arguments.dropFirst().first ?? "Reports") { print(path) }
+    exit(0)
+}
 if area == "make-sample" { print(try makeSampleReport(into: arguments.dropFirst().first ?? "Reports")); exit(0) }
 if area == "make-pocketbook" {
     print(
@@ -17,3 +21,4 @@ if area == nil || area == "log" { runLogBenchmark() }
 if area == nil || area == "history" { try runHistoryBenchmark() }
 if area == nil || area == "mapping" { runMappingBenchmark() }
 if area == nil || area == "imaging" { runImagingBenchmark() }
+if area == nil || area == "ingest" { try runIngestBenchmark() }

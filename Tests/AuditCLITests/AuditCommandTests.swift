@@ -187,9 +187,17 @@ import Testing
         _ = try RuleFile(parsing: Array(written), path: "auditkit.rules.json")
         try Data("{ \"version\": 1, \"rules\": [] }".utf8).write(
             to: URL(fileURLWithPath: directory.file("auditkit.rules.json")))
+        for piece in ["Reports/", "Templates/", "Templates/audit.md", "Templates/session.md", "audit.md"] {
+            #expect(first.stdout.contains("created: \(piece) "), "\(piece)")
+        }
+        let log = try String(contentsOfFile: directory.file("audit.md"), encoding: .utf8)
+        #expect(log.contains("## Audit Log"))
+        try Data("custom".utf8).write(to: URL(fileURLWithPath: directory.file("Templates/session.md")))
         let second = try runTool(["init"], in: directory.path)
         #expect(second.status == 0)
-        #expect(second.stderr.contains("already exists"))
+        #expect(second.stdout.contains("left as it is: auditkit.rules.json (the rule file)"))
+        #expect(!second.stdout.contains("created:"))
+        #expect(try String(contentsOfFile: directory.file("Templates/session.md"), encoding: .utf8) == "custom")
         #expect(
             try String(contentsOfFile: directory.file("auditkit.rules.json"), encoding: .utf8)
                 == "{ \"version\": 1, \"rules\": [] }")

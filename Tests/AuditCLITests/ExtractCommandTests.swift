@@ -73,7 +73,7 @@ import Testing
         #expect(markdown.stdout.split(separator: "\n").filter { $0.hasPrefix("| ") }.count == 13)
         let csv = try runTool(["extract", "--format=csv", path])
         #expect(csv.status == 0)
-        #expect(csv.stdout.hasPrefix("report,number,screen_index,"))
+        #expect(csv.stdout.hasPrefix("report,number,screen_number,"))
         #expect(csv.stdout.components(separatedBy: "\r\n").filter { $0.hasPrefix(path) }.count == 12)
     }
 

@@ -54,9 +54,11 @@ import struct AuditKit.Issue
                 "1  2026-01-01 12:00  \(entries[0].sha256.prefix(12))  AuditReport_2026-01-01_12-00-00.html"))
         #expect(lines[2].hasSuffix("2 issues, 2 open"))
         let json = try runTool(["history", "list", "--format", "json"], in: directory.path)
-        let decoded = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]]
-        #expect(decoded?.count == 3)
-        #expect(decoded?.first?["position"] as? Int == 1)
+        let decoded = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+        #expect(decoded?["version"] as? Int == 1)
+        let reports = decoded?["reports"] as? [[String: Any]]
+        #expect(reports?.count == 3)
+        #expect(reports?.first?["position"] as? Int == 1)
     }
 
     @Test func diffBetweenHistoryEntriesInAllFormats() throws {

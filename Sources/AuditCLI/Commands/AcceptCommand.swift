@@ -5,8 +5,7 @@ import Foundation
 struct AcceptCommand: Command {
     static let name = "accept"
     static let abstract = "Accept judged warnings by fingerprint into the baseline, or prune vanished ones."
-    static let usage =
-        "accept FINGERPRINT... --reason TEXT [--baseline PATH] | accept --prune [--report REPORT] [--rules RULES] [--source DIR]..."
+    static let operands = "FINGERPRINT... --reason TEXT | --prune"
     static let discussion = """
         Accepted warnings are recorded with the reason and the date in the baseline file (version 1, sorted
         by fingerprint, replaced atomically). 'auditkit check' does not fail on them. Fingerprints are

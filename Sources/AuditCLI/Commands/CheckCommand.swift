@@ -5,8 +5,7 @@ import Foundation
 struct CheckCommand: Command {
     static let name = "check"
     static let abstract = "Fail (exit 1) when a report has warnings that are not accepted, not system UI and new."
-    static let usage =
-        "check REPORT [--fail-on new|any] [--strict-baseline] [--history PATH] [--baseline PATH] [--rules RULES] [--source DIR]..."
+    static let operands = "REPORT"
     static let discussion = """
         A warning fails the check when no rule accepted it, it is not system UI, the baseline does not
         accept it, and (with --fail-on new, the default) it was not in the previous report of the history:
@@ -26,8 +25,9 @@ struct CheckCommand: Command {
         """
     static let options: [OptionSpec] =
         MappingInputs.options + [
-            .option(
-                "--fail-on", value: "WHICH", help: "new (default): only warnings not in the previous report; any: all."),
+            .choice(
+                "--fail-on", of: CheckFailOn.self,
+                help: "new (default): only warnings not in the previous report; any: all."),
             .flag("--strict-baseline", help: "Also fail when an accepted warning no longer appears."),
             HistoryInputs.historyOption,
             HistoryInputs.baselineOption,

@@ -5,7 +5,7 @@ import Foundation
 struct DiffCommand: Command {
     static let name = "diff"
     static let abstract = "Show which warnings are new, resolved or residual between two reports."
-    static let usage = "diff OLD NEW [--format text|markdown|json] [--history PATH] [--rules RULES] [--source DIR]..."
+    static let operands = "OLD NEW"
     static let discussion = """
         OLD and NEW are report files, or reports in the history named by position (1 is the oldest; latest; latest~1
         the one before it), SHA-256 prefix (6 digits or more) or file name. Warnings are matched
@@ -18,7 +18,7 @@ struct DiffCommand: Command {
         """
     static let options: [OptionSpec] =
         MappingInputs.options + [
-            .option("--format", value: "FORMAT", help: "text (default), markdown or json."),
+            .choice("--format", of: HistoryOutputFormat.self, help: "text (default), markdown or json."),
             HistoryInputs.historyOption,
         ]
 

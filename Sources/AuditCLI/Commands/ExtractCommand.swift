@@ -5,7 +5,7 @@ import Foundation
 enum ExtractCommand: Command {
     static let name = "extract"
     static let abstract = "Read Accessibility Inspector reports and list every issue (and write their images)."
-    static let usage = "extract REPORT... [--format text|json|markdown|csv] [--thumbnails DIR] [--audit-date DATE]"
+    static let operands = "REPORT..."
     static let discussion = """
         REPORT is an Inspector report: the saved HTML page, its bare JSON payload or the text export (the
         format is detected from the content). Several reports may be given; one that cannot be read is
@@ -25,7 +25,8 @@ enum ExtractCommand: Command {
         73 an image file could not be written, 64 bad usage.
         """
     static let options: [OptionSpec] = [
-        .option("--format", "-f", value: "FORMAT", help: "Output format: text (default), json, markdown or csv."),
+        .choice(
+            "--format", "-f", of: ListingFormat.self, help: "Output format: text (default), json, markdown or csv."),
         .option("--thumbnails", value: "DIR", help: "Write issue_NN.jpg and screen_N.jpg into DIR."),
         .option(
             "--audit-date", value: "DATE",

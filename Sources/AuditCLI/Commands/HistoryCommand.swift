@@ -5,8 +5,7 @@ import Foundation
 struct HistoryCommand: Command {
     static let name = "history"
     static let abstract = "Add reports to the warning history, or list the reports it holds."
-    static let usage =
-        "history add REPORT... [--history PATH] [--rules RULES] [--source DIR]... | history list [--history PATH] [--format text|json]"
+    static let operands = "add REPORT... | list"
     static let discussion = """
         'history add' reads each report, fingerprints its warnings and appends one line per report to the
         history file (append-only JSON Lines; adding a report that is already there does nothing). A bad
@@ -22,7 +21,7 @@ struct HistoryCommand: Command {
     static let options: [OptionSpec] =
         MappingInputs.options + [
             HistoryInputs.historyOption,
-            .option("--format", value: "FORMAT", help: "'history list' output: text (default) or json."),
+            .choice("--format", of: TextOrJSON.self, help: "'history list' output: text (default) or json."),
         ]
 
     static func run(_ context: CommandContext) throws -> ExitStatus {
@@ -73,9 +72,10 @@ struct HistoryCommand: Command {
         let history = try HistoryInputs.loadHistory(context)
         switch format {
         case .json:
-            context.terminal.out(
-                try HistoryOutput.json(
-                    history.entries.enumerated().map { index, entry in
+            struct Listing: Encodable { var reports: [ListedEntry] }
+            try context.terminal.json(
+                Listing(
+                    reports: history.entries.enumerated().map { index, entry in
                         ListedEntry(
                             position: index + 1, sha256: entry.sha256, fileName: entry.fileName,
                             auditDate: entry.auditDate, counts: entry.counts)

@@ -31,8 +31,7 @@ enum HistoryInputs {
     /// Reads the report at `path` and makes its history entry, with the views and statuses `mapping`
     /// concludes (rules, sources), so fingerprints and accepted/system statuses match `map`'s.
     static func entry(reportAt path: String, mapping: MappingInputs) throws -> HistoryEntry {
-        let report = try ReportReader.read(path: path)
-        return HistoryEntry(report: report, mappings: mapping.mappings(for: report) ?? [])
+        try AuditPass(.init(mapper: mapping.mapper)).prepare(reportAt: path).historyEntry
     }
 
     /// The entry an argument names: an existing file is read as a report; anything else is looked up

@@ -1,34 +1,51 @@
 import AuditKit
 import Foundation
 
-/// `auditkit init`: writes a commented example rule file to start from.
+/// `auditkit init`: sets up what the pass reads and writes, creating only what is missing.
 enum InitCommand: Command {
     static let name = "init"
-    static let abstract = "Write a commented example rule file (auditkit.rules.json) to start mapping from."
-    static let usage = "init [--rules PATH] [--force]"
+    static let abstract = "Create what is missing of Reports/, Templates/, audit.md and a commented rule file."
+    static let operands = ""
     static let discussion = """
-        Writes the example rule file, with every match key and conclusion explained in comments, to
-        ./\(RuleFile.defaultFileName) (or --rules PATH). An existing file is left alone unless --force.
-        Edit it, then run 'auditkit map REPORT' to see what the rules conclude.
+        Creates, when missing: the reports folder (Reports/), the log's templates (Templates/audit.md,
+        session.md, view.md: reword them to fit your team), the audit log (audit.md, from the template) and
+        the example rule file (./\(RuleFile.defaultFileName)), with every match key and conclusion explained in
+        comments. Nothing that exists is replaced: it says what it created and what it left as it was.
+        Edit the rules, then run 'auditkit map REPORT' to see what they conclude.
         """
     static let options: [OptionSpec] = [
-        .option("--rules", value: "PATH", help: "Where to write (default ./\(RuleFile.defaultFileName))."),
-        .flag("--force", help: "Replace an existing file."),
+        .option("--rules", value: "PATH", help: "The rule file (default ./\(RuleFile.defaultFileName))."),
+        .option("--log", value: "PATH", help: "The audit log (default audit.md)."),
+        .option("--templates", value: "DIR", help: "The templates folder (default Templates)."),
+        .option("--reports", value: "DIR", help: "The reports folder (default Reports)."),
+        .choice("--format", of: TextOrJSON.self, help: "text (default) or json."),
     ]
 
     static func run(_ context: CommandContext) throws -> ExitStatus {
-        guard context.arguments.positional.isEmpty else { throw AuditError(.usage, "init takes no arguments") }
-        let path = context.arguments.value("--rules") ?? RuleFile.defaultFileName
-        return try FileLock.withExclusiveLock(at: FileLock.lockPath(for: path)) {
-            if FileManager.default.fileExists(atPath: path), !context.arguments.has("--force") {
-                context.terminal.message("\(path) already exists; left as it is (use --force to replace it).")
-                return .success
+        let arguments = context.arguments
+        guard arguments.positional.isEmpty else { throw AuditError(.usage, "init takes no arguments") }
+        let format: TextOrJSON = try arguments.choice("--format", default: .text)
+        let setup = ProjectSetup(
+            templatesDirectory: arguments.value("--templates") ?? "Templates",
+            logPath: arguments.value("--log") ?? "audit.md",
+            rulesPath: arguments.value("--rules") ?? RuleFile.defaultFileName,
+            reportsDirectory: arguments.value("--reports") ?? "Reports")
+        let pieces = try setup.apply()
+        switch format {
+        case .json:
+            try context.terminal.json(
+                InitJSON(
+                    created: pieces.filter { $0.action == .created }.map(\.path),
+                    leftAsItIs: pieces.filter { $0.action == .leftAsItIs }.map(\.path)))
+        case .text:
+            for piece in pieces {
+                let action = piece.action == .created ? "created" : "left as it is"
+                context.terminal.line("\(action): \(piece.path) (\(piece.role))")
             }
-            // The example must stay a valid rule file: parse it before writing.
-            _ = try RuleFile(parsing: Array(RuleFile.example.utf8), path: path)
-            try AtomicFile.write(Data(RuleFile.example.utf8), to: path)
-            context.terminal.line("Wrote \(path). Edit its rules, then run 'auditkit map REPORT'.")
-            return .success
+            if pieces.contains(where: { $0.path == setup.rulesPath && $0.action == .created }) {
+                context.terminal.line("Edit the rules in \(setup.rulesPath), then run 'auditkit map REPORT'.")
+            }
         }
+        return .success
     }
 }

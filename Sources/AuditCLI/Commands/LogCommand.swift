@@ -5,9 +5,7 @@ import Foundation
 enum LogCommand: Command {
     static let name = "log"
     static let abstract = "Add a session for a report to the audit log (audit.md), keeping every other byte."
-    static let usage =
-        "log REPORT [--log PATH] [--scope TEXT] [--date YYYY-MM-DD] [--dry-run] [--force] [--templates DIR] [--format FORMAT]"
-        + " | log --init [--log PATH]"
+    static let operands = "REPORT | --init"
     static let discussion = """
         The session goes at the end of the log's '## Audit Log' section (before the next '## ' heading),
         numbered one above the highest '### Session N'. It names the date, scope, report, counts per test
@@ -32,7 +30,7 @@ enum LogCommand: Command {
             .flag("--force", help: "Log the report again even if the log already has it."),
             .option("--templates", value: "DIR", help: "Look for audit.md and session.md here first."),
             .flag("--init", help: "Create the log from the audit.md template (no session) if it does not exist."),
-            .option("--format", value: "FORMAT", help: "text (default) or json."),
+            .choice("--format", of: TextOrJSON.self, help: "text (default) or json."),
         ]
 
     static func run(_ context: CommandContext) throws -> ExitStatus {
@@ -48,7 +46,7 @@ enum LogCommand: Command {
             guard arguments.positional.isEmpty else { throw AuditError(.usage, "--init takes no REPORT") }
             let created = try writer.createLog(at: logPath, date: date)
             if format == .json {
-                try terminal.json(["action": created ? "created" : "exists", "log": logPath])
+                try terminal.json(LogJSON(action: created ? "created" : "exists", log: logPath))
             } else {
                 terminal.line(
                     created ? "Created \(logPath) from the template." : "\(logPath) already exists; left as it is.")
@@ -58,27 +56,27 @@ enum LogCommand: Command {
         guard arguments.positional.count == 1, let reportPath = arguments.positional.first else {
             throw AuditError(.usage, arguments.positional.isEmpty ? "missing REPORT" : "log takes one REPORT at a time")
         }
-        let report = try ReportReader.read(path: reportPath)
-        terminal.warnings(of: report, limit: 5)
-        let mapping = try MappingInputs(context)
-        let mappings = mapping.mappings(for: report)
-        let facts = SessionFacts(
-            report: report, logPath: logPath, mapping: mappings,
-            // A missing history file loads as empty: no comparison.
-            comparison: try HistoryInputs.loadHistory(context)
-                .diffWithPrevious(HistoryEntry(report: report, mappings: mappings ?? [])).map(SessionComparison.init),
-            date: date, scope: arguments.value("--scope"))
-        let outcome = try writer.append(
-            facts, to: logPath, force: arguments.has("--force"), dryRun: arguments.has("--dry-run"))
+        // The comparison only: `log` adds nothing to the history (a missing history file reads as empty).
+        let pass = AuditPass(
+            .init(
+                mapper: try MappingInputs(context).mapper, history: HistoryInputs.historyFile(context),
+                appendsToHistory: false, logPath: logPath, templates: templates, date: .fixed(date),
+                scope: arguments.value("--scope"), forceLog: arguments.has("--force"),
+                dryRun: arguments.has("--dry-run")))
+        var history = try HistoryInputs.loadHistory(context)
+        let prepared = try pass.prepare(reportAt: reportPath)
+        terminal.problems(prepared.problems)
+        let report = prepared.report
+        guard let outcome = try pass.record(prepared, history: &history).log else {
+            throw AuditError(.internalError, "the pass did not log", path: logPath)
+        }
 
         if format == .json {
-            var object: [String: Any] = [
-                "action": outcome.action.rawValue, "log": logPath, "report": reportPath, "sha256": report.sha256,
-                "createdLog": outcome.createdLog, "createdSection": outcome.createdSection,
-            ]
-            if let number = outcome.sessionNumber { object["session"] = number }
-            if outcome.action == .wouldLog { object["text"] = outcome.sessionText }
-            try terminal.json(object)
+            try terminal.json(
+                LogJSON(
+                    action: outcome.action.rawValue, log: logPath, report: reportPath, sha256: report.sha256,
+                    createdLog: outcome.createdLog, createdSection: outcome.createdSection,
+                    session: outcome.sessionNumber, text: outcome.action == .wouldLog ? outcome.sessionText : nil))
             return .success
         }
         switch outcome.action {

@@ -9,7 +9,7 @@ enum MapCommand: Command {
 
     static let name = "map"
     static let abstract = "Map a report's issues to views and source locations (rules, then the Swift sources)."
-    static let usage = "map REPORT [--rules RULES] [--source DIR]... [--format text|json|xcode|sarif] [--history PATH]"
+    static let operands = "REPORT"
     static let discussion = """
         Rules come from --rules, else from ./\(RuleFile.defaultFileName) when it exists; they apply in file \
         order and the first matching rule wins. Issues no rule matches are looked up by their element text \
@@ -28,7 +28,7 @@ enum MapCommand: Command {
         """
     static let options: [OptionSpec] =
         MappingInputs.options + [
-            .option("--format", value: "FORMAT", help: "text (default), json, xcode or sarif."),
+            .choice("--format", of: Format.self, help: "text (default), json, xcode or sarif."),
             HistoryInputs.historyOption,
         ]
 

@@ -5,7 +5,7 @@ import Foundation
 struct OverlayCommand: Command {
     static let name = "overlay"
     static let abstract = "Draw each screenshot with a numbered, coloured box on every flagged element."
-    static let usage = "overlay REPORT [-o DIR] [--font PATH] [--format text|json]"
+    static let operands = "REPORT"
     static let discussion = """
         Writes overlay_screen_1.png, overlay_screen_2.png, ... into the report's evidence folder
         (Reports/<report name>/) or DIR. Box numbers are the issue numbers of the index sheet; colours
@@ -17,7 +17,7 @@ struct OverlayCommand: Command {
     static let options: [OptionSpec] = [
         .option("--output", "-o", value: "DIR", help: "Folder to write into (default: the report's evidence folder)."),
         .option("--font", value: "PATH", help: "Font file for the numbers and legend."),
-        .option("--format", value: "FORMAT", help: "Output: text (default) or json."),
+        .choice("--format", of: TextOrJSON.self, help: "Output: text (default) or json."),
     ]
 
     static func run(_ context: CommandContext) throws -> ExitStatus {
@@ -29,20 +29,20 @@ struct OverlayCommand: Command {
         let text = try TextRenderer(explicitFontPath: arguments.value("--font"), environment: context.environment)
         // Pictures need no report identity: skip the SHA-256.
         let report = try ReportReader.read(path: reportPath, options: .init(computeDigest: false))
-        let output = try Overlay.writeAll(report: report, text: text, directory: arguments.value("--output"))
+        let evidence =
+            arguments.value("--output").map { EvidencePaths(directory: $0) } ?? EvidencePaths(reportPath: reportPath)
+        let output = try Overlay.writeAll(report: report, text: text, evidence: evidence)
         context.terminal.warnings(overlays: output, of: reportPath)
         switch format {
         case .text:
             for path in output.paths { context.terminal.line(path) }
         case .json:
-            let object: [String: Any] = [
-                "report": reportPath,
-                "overlays": output.paths,
-                "skippedScreens": output.skipped.map {
-                    ["screen": $0.screenIndex + 1, "name": $0.screenName, "reason": $0.reason] as [String: Any]
-                },
-            ]
-            try context.terminal.json(object)
+            try context.terminal.json(
+                OverlayJSON(
+                    report: reportPath, overlays: output.paths,
+                    skippedScreens: output.skipped.map {
+                        .init(screen: $0.screenIndex + 1, name: $0.screenName, reason: $0.reason)
+                    }))
         }
         return .success
     }

@@ -5,8 +5,7 @@ import Foundation
 struct SheetCommand: Command {
     static let name = "sheet"
     static let abstract = "Draw an index sheet: every issue's thumbnail with its number, test type, rect and text."
-    static let usage =
-        "sheet REPORT [-o PATH] [--columns N] [--cell WxH] [--per-page N] [--font PATH] [--format text|json]"
+    static let operands = "REPORT"
     static let discussion = """
         Writes index_sheet.png into the report's evidence folder (Reports/<report name>/), or
         index_sheet_1.png, index_sheet_2.png, ... when the issues need more than one page. With -o, the
@@ -25,7 +24,7 @@ struct SheetCommand: Command {
         .option("--cell", value: "WxH", help: "Cell size in pixels (default 240x230)."),
         .option("--per-page", value: "N", help: "Cells per page (default 60)."),
         .option("--font", value: "PATH", help: "Font file for the labels."),
-        .option("--format", value: "FORMAT", help: "Output: text (default) or json."),
+        .choice("--format", of: TextOrJSON.self, help: "Output: text (default) or json."),
     ]
 
     static func run(_ context: CommandContext) throws -> ExitStatus {
@@ -60,21 +59,16 @@ struct SheetCommand: Command {
         // Pictures need no report identity: skip the SHA-256.
         let report = try ReportReader.read(path: reportPath, options: .init(computeDigest: false))
         let sheet = try IndexSheet(report: report, text: text, options: options)
-        let output = try sheet.write(to: arguments.value("--output"))
+        let output = try sheet.write(to: arguments.value("--output"), evidence: EvidencePaths(reportPath: reportPath))
         context.terminal.warnings(sheet: output, of: reportPath)
         switch format {
         case .text:
             for path in output.paths { context.terminal.line(path) }
         case .json:
-            let object: [String: Any] = [
-                "report": reportPath,
-                "pages": output.paths,
-                "issues": report.issues.count,
-                "imageProblems": output.imageProblems.map {
-                    ["issue": $0.issueNumber, "message": $0.message] as [String: Any]
-                },
-            ]
-            try context.terminal.json(object)
+            try context.terminal.json(
+                SheetJSON(
+                    report: reportPath, pages: output.paths, issues: report.issues.count,
+                    imageProblems: output.imageProblems.map { .init(issue: $0.issueNumber, message: $0.message) }))
         }
         return .success
     }

@@ -5,8 +5,7 @@ import Foundation
 enum SummaryCommand: Command {
     static let name = "summary"
     static let abstract = "Write a Markdown summary of reports with one section per view, test type or screen."
-    static let usage =
-        "summary REPORT... [--by view|type|screen] [-o PATH] [--templates DIR] [--rules RULES] [--source DIR]..."
+    static let operands = "REPORT..."
     static let discussion = """
         Views come from the mapping (--rules, ./auditkit.rules.json, --source). Each section is rendered with \
         the view.md template: the issues (number, type, element text, source
@@ -21,7 +20,7 @@ enum SummaryCommand: Command {
         """
     static let options: [OptionSpec] =
         MappingInputs.options + [
-            .option("--by", value: "GROUPING", help: "view (default), type or screen."),
+            .choice("--by", of: SummaryGrouping.self, help: "view (default), type or screen."),
             .option("--output", "-o", value: "PATH", help: "Write the summary here (atomically) instead of stdout."),
             .option("--templates", value: "DIR", help: "Look for view.md here first."),
         ]
@@ -34,13 +33,15 @@ enum SummaryCommand: Command {
         let templates = try TemplateSet(directory: arguments.value("--templates"))
         let output = arguments.value("--output")
 
-        let mapping = try MappingInputs(context)
+        let pass = AuditPass(.init(mapper: try MappingInputs(context).mapper))
         var inputs: [SummaryInput] = []
         var failure: AuditError?
         for path in arguments.positional {
             do {
-                let report = try ReportReader.read(path: path)
-                inputs.append(SummaryInput(report: report, mapping: mapping.mappings(for: report)))
+                let prepared = try pass.prepare(reportAt: path)
+                inputs.append(
+                    SummaryInput(
+                        report: prepared.report, mapping: prepared.mapping?.primaries, evidence: prepared.evidence))
             } catch let error as AuditError {
                 terminal.error(error.description)
                 failure = failure ?? error

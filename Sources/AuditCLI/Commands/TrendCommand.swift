@@ -5,8 +5,7 @@ import Foundation
 struct TrendCommand: Command {
     static let name = "trend"
     static let abstract = "Show open warnings per view or test type across the history, and draw them as SVG."
-    static let usage =
-        "trend [--by view|type] [--svg PATH] [--format text|markdown|json] [--history PATH] [--baseline PATH]"
+    static let operands = ""
     static let discussion = """
         One column per report in the history (ordered by audit date), one row per view (or screen group
         when no view is mapped) or per test type. A warning is open unless a rule accepted it, it is
@@ -18,9 +17,9 @@ struct TrendCommand: Command {
           auditkit trend --format markdown >> audit.md
         """
     static let options: [OptionSpec] = [
-        .option("--by", value: "GROUPING", help: "Rows per view (default) or type."),
+        .choice("--by", of: TrendGrouping.self, help: "Rows per view (default) or type."),
         .option("--svg", value: "PATH", help: "Also write the chart as an SVG file."),
-        .option("--format", value: "FORMAT", help: "text (default), markdown or json."),
+        .choice("--format", of: HistoryOutputFormat.self, help: "text (default), markdown or json."),
         HistoryInputs.historyOption,
         HistoryInputs.baselineOption,
     ]

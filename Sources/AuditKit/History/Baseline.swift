@@ -66,7 +66,7 @@ public struct Baseline: Sendable, Hashable, Codable {
         describe: (IssueFingerprint) -> HistoryIssue? = { _ in nil }
     ) throws -> Baseline {
         let reason = reason.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !reason.isEmpty else { throw AuditError(.usage, "accepting a warning needs a non-empty --reason") }
+        guard !reason.isEmpty else { throw AuditError(.usage, "accepting a warning needs a reason") }
         for fingerprint in fingerprints where !IssueFingerprint.isWellFormed(fingerprint.hex) {
             throw AuditError(.usage, "'\(fingerprint.hex)' is not a fingerprint (expected hex digits)")
         }

@@ -83,7 +83,7 @@ public struct HistoryCheck: Sendable, Hashable {
         for stale in staleBaseline {
             var message = "accepted warning \(stale.fingerprint.hex) no longer appears in \(entry.fileName)"
             if let text = stale.elementText, !text.isEmpty { message += " (\u{2018}\(text)\u{2019})" }
-            message += "; remove it with 'auditkit accept --prune'"
+            message += "; prune it from the baseline"
             lines.append(XcodeDiagnostic(location: nil, severity: strictBaseline ? .error : .note, message: message))
         }
         return lines

@@ -280,7 +280,7 @@ public struct HistoryFile: Sendable {
             let where_ = path.isEmpty ? "" : "\(path.hasPrefix(".") ? String(path.dropFirst()) : path): "
             return where_ + context.debugDescription
         default:
-            return "\(error)"
+            return SystemErrorText.reason(error)
         }
     }
 }

@@ -12,12 +12,24 @@ public enum HistoryOutputFormat: String, Sendable, CaseIterable {
 
 /// Renders diffs and trends as text, Markdown or JSON.
 public enum HistoryOutput {
-    /// `value` as pretty JSON with sorted keys and ISO 8601 dates, ending with a newline.
+    /// `value` as pretty JSON with sorted keys and ISO 8601 dates, ending with a newline: an object
+    /// with `"version": 1` beside the value's own fields, the contract every `--format json` keeps.
     public static func json<T: Encodable>(_ value: T) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
-        return String(decoding: try encoder.encode(value), as: UTF8.self) + "\n"
+        return String(decoding: try encoder.encode(Versioned(value: value)), as: UTF8.self) + "\n"
+    }
+
+    /// A value's fields with `"version": 1` among them.
+    private struct Versioned<Value: Encodable>: Encodable {
+        var value: Value
+        private enum Key: String, CodingKey { case version }
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Key.self)
+            try container.encode(1, forKey: .version)
+            try value.encode(to: encoder)
+        }
     }
 
     /// The diff in `format`.

@@ -13,7 +13,9 @@ public enum TrendChart {
     ]
 
     /// The SVG document for `trend`, UTF-8 text starting with the XML declaration.
-    /// - Parameter title: the chart's title; by default `Open accessibility warnings by view` (or type).
+    /// - Parameters:
+    ///   - trend: the open warnings per report and row.
+    ///   - title: the chart's title; by default `Open accessibility warnings by view` (or type).
     public static func svg(_ trend: Trend, title: String? = nil) -> String {
         let plotLeft = 100.0, plotTop = 52.0, plotWidth = 600.0, plotHeight = 300.0
         let legendX = plotLeft + plotWidth + 28

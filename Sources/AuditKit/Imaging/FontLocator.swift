@@ -33,7 +33,7 @@ public enum FontLocator {
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws(AuditError) -> String {
         if let explicitPath, !explicitPath.isEmpty {
-            try check(explicitPath, origin: "--font")
+            try check(explicitPath, origin: nil)
             return explicitPath
         }
         if let fromEnvironment = environment[environmentVariable], !fromEnvironment.isEmpty {
@@ -49,16 +49,19 @@ public enum FontLocator {
         throw AuditError(
             .missingInput,
             "no usable font found (fontconfig found no sans-serif face and none of the "
-                + "usual font files exists); pass --font PATH or set \(environmentVariable), or install "
+                + "usual font files exists); name a font file or set \(environmentVariable), or install "
                 + "fonts-dejavu-core")
     }
 
-    private static func check(_ path: String, origin: String) throws(AuditError) {
+    private static func check(_ path: String, origin: String?) throws(AuditError) {
         guard FileManager.default.fileExists(atPath: path) else {
-            throw AuditError(.missingInput, "font file given by \(origin) does not exist", path: path)
+            throw AuditError(
+                .missingInput, "font file\(origin.map { " named by \($0)" } ?? "") does not exist", path: path)
         }
         guard canLoad(path) else {
-            throw AuditError(.badInput, "font file given by \(origin) cannot be loaded by FreeType", path: path)
+            throw AuditError(
+                .badInput, "font file\(origin.map { " named by \($0)" } ?? "") cannot be loaded by FreeType", path: path
+            )
         }
     }
 

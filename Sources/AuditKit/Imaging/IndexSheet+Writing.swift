@@ -9,12 +9,11 @@ public struct IndexSheetOutput: Sendable {
 }
 
 extension IndexSheet {
-    /// The files the pages go to. Without `outputPath`: `index_sheet.png` beside the report (in
-    /// `EvidencePaths(reportPath:)`), or `index_sheet_1.png`, ... when there are several pages. With
-    /// it: that path, or `name_1.ext`, ... for several pages. A `.jpg`/`.jpeg` extension means JPEG.
-    public static func outputPaths(pageCount: Int, outputPath: String?, reportPath: String) -> [String] {
+    /// The files the pages go to. Without `outputPath`: `index_sheet.png` in the evidence folder, or
+    /// `index_sheet_1.png`, ... when there are several pages. With it: that path, or `name_1.ext`, ...
+    /// for several pages. A `.jpg`/`.jpeg` extension means JPEG.
+    public static func outputPaths(pageCount: Int, outputPath: String?, evidence: EvidencePaths) -> [String] {
         guard let outputPath else {
-            let evidence = EvidencePaths(reportPath: reportPath)
             if pageCount == 1 { return [evidence.indexSheet()] }
             return (1...pageCount).map { evidence.indexSheet(page: $0) }
         }
@@ -30,11 +29,14 @@ extension IndexSheet {
     }
 
     /// Renders and encodes every page (pages spread over all cores), then writes each file
-    /// atomically under its lock, creating the folder when needed.
-    /// - Parameter outputPath: `-o PATH`, or nil for the default beside the report.
+    /// atomically, creating the folder when needed.
+    /// - Parameters:
+    ///   - outputPath: `-o PATH`, or nil for `index_sheet.png` (or pages) in `evidence`.
+    ///   - evidence: the report's evidence folder; stale pages of a larger earlier run are removed
+    ///     from it when `outputPath` is nil.
     /// - Throws: `AuditError` when a file cannot be written or a page cannot be encoded.
-    public func write(to outputPath: String? = nil) throws -> IndexSheetOutput {
-        let paths = IndexSheet.outputPaths(pageCount: pageCount, outputPath: outputPath, reportPath: report.sourcePath)
+    public func write(to outputPath: String? = nil, evidence: EvidencePaths) throws -> IndexSheetOutput {
+        let paths = IndexSheet.outputPaths(pageCount: pageCount, outputPath: outputPath, evidence: evidence)
         let encoded = encodedPages(paths: paths)
         let folder = ((paths[0] as NSString).deletingLastPathComponent)
         if !folder.isEmpty { try AtomicFile.makeDirectory(folder) }
@@ -51,15 +53,14 @@ extension IndexSheet {
                     cause: error.description)
             }
         }
-        if outputPath == nil { removeStalePages(keeping: paths) }
+        if outputPath == nil { removeStalePages(keeping: paths, in: evidence) }
         return IndexSheetOutput(paths: paths, imageProblems: problems)
     }
 
     /// Removes index sheet pages a previous, larger run left in the report's evidence folder (only
     /// there: a folder the user chose with `-o` is left alone), so no stale page is mistaken for
     /// this report's.
-    private func removeStalePages(keeping paths: [String]) {
-        let evidence = EvidencePaths(reportPath: report.sourcePath)
+    private func removeStalePages(keeping paths: [String], in evidence: EvidencePaths) {
         var candidates = [evidence.indexSheet()]
         var page = 1
         while FileManager.default.fileExists(atPath: evidence.indexSheet(page: page)) || page <= pageCount {

@@ -98,20 +98,20 @@ public struct IndexSheet: Sendable {
         guard IndexSheetOptions.columnRange.contains(options.columns) else {
             throw AuditError(
                 .usage,
-                "--columns must be from \(IndexSheetOptions.columnRange.lowerBound) to \(IndexSheetOptions.columnRange.upperBound), got \(options.columns)"
+                "columns must be from \(IndexSheetOptions.columnRange.lowerBound) to \(IndexSheetOptions.columnRange.upperBound), got \(options.columns)"
             )
         }
         let sides = IndexSheetOptions.cellSideRange
         guard sides.contains(options.cellWidth), sides.contains(options.cellHeight) else {
             throw AuditError(
                 .usage,
-                "--cell sides must be from \(sides.lowerBound) to \(sides.upperBound), got \(options.cellWidth)x\(options.cellHeight)"
+                "cell sides must be from \(sides.lowerBound) to \(sides.upperBound), got \(options.cellWidth)x\(options.cellHeight)"
             )
         }
         guard IndexSheetOptions.perPageRange.contains(options.perPage) else {
             throw AuditError(
                 .usage,
-                "--per-page must be from \(IndexSheetOptions.perPageRange.lowerBound) to \(IndexSheetOptions.perPageRange.upperBound), got \(options.perPage)"
+                "issues per page must be from \(IndexSheetOptions.perPageRange.lowerBound) to \(IndexSheetOptions.perPageRange.upperBound), got \(options.perPage)"
             )
         }
         self.report = report
@@ -140,8 +140,8 @@ public struct IndexSheet: Sendable {
             throw AuditError(
                 .usage,
                 "a page would be \(pageWidth)x\(pageHeight) pixels, more than \(IndexSheet.maxPageSide) a side or "
-                    + "\(IndexSheet.maxPagePixels / 1_000_000) megapixels; use fewer --columns, a smaller --cell or "
-                    + "fewer --per-page")
+                    + "\(IndexSheet.maxPagePixels / 1_000_000) megapixels; use fewer columns, smaller cells or "
+                    + "fewer issues per page")
         }
     }
 

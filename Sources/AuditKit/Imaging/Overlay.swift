@@ -189,14 +189,11 @@ public struct Overlay: Sendable {
     }
 
     /// Renders the overlay of every screen that has a usable screenshot (screens spread over all
-    /// cores) and writes `overlay_screen_N.png` files atomically into `directory` (default: the
-    /// report's evidence folder).
+    /// cores) and writes `overlay_screen_N.png` files atomically into the evidence folder.
     /// - Throws: `AuditError` when a file cannot be written or encoded.
     public static func writeAll(
-        report: InspectorReport, text: TextRenderer, directory: String? = nil,
-        settings: PNGSettings = .standard
+        report: InspectorReport, text: TextRenderer, evidence: EvidencePaths, settings: PNGSettings = .standard
     ) throws -> OverlayOutput {
-        let evidence = directory.map { EvidencePaths(directory: $0) } ?? EvidencePaths(reportPath: report.sourcePath)
         let results = ParallelWork.map(report.screens, parallel: true) { _, screen -> Result<Data, OverlaySkipReason> in
             do throws(OverlaySkipReason) {
                 let raster = try Overlay(screen: screen, text: text).render()

@@ -138,15 +138,17 @@ public struct AuditLogDocument: Sendable {
     /// The number the next session gets: one above the highest existing one (1 for none).
     public var nextSessionNumber: Int { (sessionNumbers.max() ?? 0) + 1 }
 
-    /// Whether the file holds the marker for the report with this SHA-256 anywhere.
+    /// Whether the file holds the marker for the report with this SHA-256 on a line of its own (spaces
+    /// around it allowed): a marker quoted inside other text, such as a crafted report file name in a
+    /// session's `Report:` line, does not count.
     public func containsMarker(sha256: String) -> Bool {
-        firstRange(of: Array(AuditLogDocument.marker(sha256: sha256).utf8)) != nil
+        markerRange(sha256: sha256) != nil
     }
 
     /// The number of the session holding the marker for `sha256` (the last `### Session N`
     /// heading before it), or nil when there is no marker or no session heading before it.
     public func sessionNumber(loggingSHA256 sha256: String) -> Int? {
-        guard let at = firstRange(of: Array(AuditLogDocument.marker(sha256: sha256).utf8))?.lowerBound else {
+        guard let at = markerRange(sha256: sha256)?.lowerBound else {
             return nil
         }
         return headings.last { $0.level == 3 && $0.line.start < at && Self.sessionNumber(in: $0.title) != nil }
@@ -230,10 +232,29 @@ public struct AuditLogDocument: Sendable {
         return true
     }
 
-    private func firstRange(of needle: [UInt8]) -> Range<Int>? {
+    /// The first occurrence of the marker for `sha256` that stands alone on its line.
+    private func markerRange(sha256: String) -> Range<Int>? {
+        let needle = Array(AuditLogDocument.marker(sha256: sha256).utf8)
+        func isBlank(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        func isLineEnd(_ byte: UInt8) -> Bool { byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") }
+        var start = 0
+        while let found = firstRange(of: needle, from: start) {
+            var before = found.lowerBound
+            while before > 0, isBlank(bytes[before - 1]) { before -= 1 }
+            var after = found.upperBound
+            while after < bytes.count, isBlank(bytes[after]) { after += 1 }
+            if (before == 0 || isLineEnd(bytes[before - 1])) && (after == bytes.count || isLineEnd(bytes[after])) {
+                return found
+            }
+            start = found.lowerBound + 1
+        }
+        return nil
+    }
+
+    private func firstRange(of needle: [UInt8], from start: Int = 0) -> Range<Int>? {
         guard !needle.isEmpty, bytes.count >= needle.count else { return nil }
         let first = needle[0]
-        var index = 0
+        var index = start
         let last = bytes.count - needle.count
         while index <= last {
             if bytes[index] == first, bytes[index..<(index + needle.count)].elementsEqual(needle) {

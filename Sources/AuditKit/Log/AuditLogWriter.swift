@@ -75,7 +75,10 @@ public struct AuditLogWriter: Sendable {
     }
 
     /// Creates the log from the `audit.md` template when it does not exist yet.
-    /// - Parameter sources: paths listed under `## Sources`.
+    /// - Parameters:
+    ///   - logPath: the log to create.
+    ///   - sources: paths listed under `## Sources`.
+    ///   - date: the log's date, `YYYY-MM-DD`.
     /// - Returns: whether the file was created.
     /// - Throws: `AuditError` `.cannotWrite`.
     @discardableResult
@@ -132,6 +135,17 @@ public struct AuditLogWriter: Sendable {
             return (outcome, nil)
         }
         let number = document.nextSessionNumber
+        // A residual warning is "since Session N" when the log has the session of the report it began in.
+        var facts = facts
+        if var comparison = facts.comparison {
+            for index in comparison.residual.indices {
+                guard let since = comparison.residual[index].since,
+                    let session = document.sessionNumber(loggingSHA256: since.sha256)
+                else { continue }
+                comparison.residual[index].since?.session = "Session \(session) (\(since.date))"
+            }
+            facts.comparison = comparison
+        }
         var session = templates.render(.session, facts.templateContext(sessionNumber: number))
         if !session.contains(facts.marker) {
             // A custom session.md without {{{marker}}} would make logging the same report twice undetectable.

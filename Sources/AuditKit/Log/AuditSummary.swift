@@ -25,11 +25,11 @@ public struct SummaryInput: Sendable {
     public var report: InspectorReport
     /// What the mapping concluded per issue; nil when no mapping was done.
     public var mapping: [IssueMapping]?
-    /// Where the report's pictures are; nil means `EvidencePaths(reportPath:)`.
-    public var evidence: EvidencePaths?
+    /// The report's evidence files; nil means those on disk beside the report.
+    public var evidence: EvidenceFiles?
 
     /// Creates an input.
-    public init(report: InspectorReport, mapping: [IssueMapping]? = nil, evidence: EvidencePaths? = nil) {
+    public init(report: InspectorReport, mapping: [IssueMapping]? = nil, evidence: EvidenceFiles? = nil) {
         self.report = report
         self.mapping = mapping
         self.evidence = evidence
@@ -86,6 +86,8 @@ public struct AuditSummary: Sendable {
     public var reports: [(name: String, issueCount: Int)]
     /// The sections, in order (views by first appearance with `Unmapped` last; types in the Inspector's order).
     public var sections: [Section]
+    /// The folder the summary is written to: evidence paths and source links are relative to it.
+    public var baseDirectory: String
 
     /// Builds a summary.
     /// - Parameters:
@@ -100,6 +102,7 @@ public struct AuditSummary: Sendable {
         persistenceKey: (Issue, IssueMapping?) -> String = { IssueFingerprint(issue: $0, mapping: $1).hex }
     ) {
         self.grouping = grouping
+        self.baseDirectory = baseDirectory
         self.reports = inputs.map { ($0.report.fileName, $0.report.issues.count) }
         var order: [String] = []
         var warningsBySection: [String: [Warning]] = [:]
@@ -119,7 +122,8 @@ public struct AuditSummary: Sendable {
             let issues = report.issues
             let mappings = Dictionary(
                 (input.mapping ?? []).map { ($0.issueNumber, $0) }, uniquingKeysWith: { a, _ in a })
-            let paths = input.evidence ?? EvidencePaths(reportPath: report.sourcePath)
+            let evidence =
+                input.evidence ?? EvidenceFiles.onDisk(for: report, in: EvidencePaths(reportPath: report.sourcePath))
             for issue in issues {
                 let mapping = mappings[issue.number]
                 let name: String
@@ -150,12 +154,7 @@ public struct AuditSummary: Sendable {
                     warningsBySection[name]!.append(
                         Warning(issue: issue, mapping: mapping, key: key, occurrences: [occurrence]))
                 }
-                var candidates = [
-                    report.sourcePath, paths.indexSheet(), paths.indexSheet(fileExtension: "jpg"),
-                    paths.overlay(screenIndex: issue.screenIndex),
-                ]
-                candidates.append(paths.thumbnail(issueNumber: issue.number, issueCount: issues.count))
-                for path in candidates where exists(path) {
+                for path in (exists(report.sourcePath) ? [report.sourcePath] : []) + evidence.files(showing: issue) {
                     let display = shown(path)
                     if !evidenceBySection[name]!.contains(display) { evidenceBySection[name]!.append(display) }
                 }
@@ -218,13 +217,22 @@ public struct AuditSummary: Sendable {
             case .open?, nil: status = "open"
             }
             let persists = multiple && warning.reportsSeen == reports.count
+            // Described as a session describes it: role, text and a link to the line.
+            let flagged = SessionFacts.flagged(warning.issue, warning.mapping, logDirectory: baseDirectory)
+            let location: TemplateValue
+            if case .list(let items) = SessionFacts.textList([flagged]), case .object(let names)? = items.first {
+                location = names["location"] ?? .text("")
+            } else {
+                location = .text("")
+            }
             return [
+                "role": .text(flagged.role ?? ""),
                 "number": .number(warning.issue.number),
                 "numbers": .list(TemplateValue.items(warning.occurrences.map { ["number": .number($0.issueNumber)] })),
                 "type": .text(warning.issue.testType.displayName),
                 "title": .text(warning.issue.shortTitle),
                 "element": .text(warning.issue.elementText ?? ""),
-                "location": .code(warning.mapping?.location?.description ?? ""),
+                "location": location,
                 "symbol": .code(warning.mapping?.symbol ?? ""),
                 "view": .text(warning.mapping?.view ?? ""),
                 "screen": .text(warning.issue.screenName),

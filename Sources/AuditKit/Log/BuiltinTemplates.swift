@@ -39,25 +39,30 @@ enum BuiltinTemplates {
         - Date: {{date}}
         - Scope: {{scope}}
         - Notes:
-          - Report: {{report}}, {{issueText}} on {{screenText}}.
-          - Counts: {{#counts}}{{type}} {{count}}{{^last}}, {{/last}}{{/counts}}{{^counts}}no issues{{/counts}}.
-        {{#views}}
-          - {{name}}: {{issues}}{{#locations}}{{#first}} at {{/first}}{{location}}{{^last}}, {{/last}}{{/locations}}.
-        {{/views}}
-        {{#unmapped}}
-          - Unmapped: {{unmapped}}.
-        {{/unmapped}}
+          - Report: {{report}}, {{issueText}} on {{screenText}}{{#counts}}{{#first}}: {{/first}}{{type}} {{count}}{{^last}}, {{/last}}{{/counts}}.
+        {{#types}}
+          - {{type}} warnings{{#mapped}}{{#views}}{{#first}} mapped to{{/first}} {{view}}: {{#texts}}{{#role}}{{role}} {{/role}}{{#text}}“{{text}}”{{/text}}{{^text}}an element without text{{/text}}{{#repeated}} ({{count}}){{/repeated}}{{#location}} ({{location}}){{/location}}{{^last}}, {{/last}}{{/texts}}{{#more}} and {{more}} more{{/more}}{{^last}};{{/last}}{{/views}}{{#unmapped}}{{#afterViews}};{{/afterViews}} not mapped:{{/unmapped}}{{/mapped}}{{^mapped}}:{{/mapped}}{{#unmapped}} {{#texts}}{{#role}}{{role}} {{/role}}{{#text}}“{{text}}”{{/text}}{{^text}}an element without text{{/text}}{{#repeated}} ({{count}}){{/repeated}}{{#location}} ({{location}}){{/location}}{{^last}}, {{/last}}{{/texts}}{{#more}} and {{more}} more{{/more}}{{/unmapped}}.
+        {{/types}}
+        {{#systemUI}}
+          - System UI: {{#kinds}}{{#kind}}{{kind}}: {{/kind}}{{#texts}}{{#role}}{{role}} {{/role}}{{#text}}“{{text}}”{{/text}}{{^text}}an element without text{{/text}}{{#repeated}} ({{count}}){{/repeated}}{{#location}} ({{location}}){{/location}}{{^last}}, {{/last}}{{/texts}}{{^last}}; {{/last}}{{/kinds}}.
+        {{/systemUI}}
+        {{#accepted}}
+          - Accepted {{type}} warnings{{#views}}{{#first}} on{{/first}} {{view}}{{^last}},{{/last}}{{/views}}: {{#texts}}{{#role}}{{role}} {{/role}}{{#text}}“{{text}}”{{/text}}{{^text}}an element without text{{/text}}{{#repeated}} ({{count}}){{/repeated}}{{#location}} ({{location}}){{/location}}{{^last}}, {{/last}}{{/texts}}. Reason: {{reason}}
+        {{/accepted}}
+        {{#likelyCauses}}
+          - Likely cause{{#text}} of “{{text}}”{{/text}}: {{code}} at {{location}}, {{distance}}.
+        {{/likelyCauses}}
         {{#comparison}}
-          - Against {{previousReport}}: {{newCount}} new, {{resolvedCount}} resolved, {{residualCount}} residual.
-        {{#newIssues}}
-            - New: {{newIssues}}.
-        {{/newIssues}}
+        {{#new}}
+          - New: {{#items}}{{type}} {{#text}}“{{text}}”{{/text}}{{^text}}on an element without text{{/text}} ({{place}}{{#since}}, since {{since}}{{/since}}{{#matchedBy}}, same element by {{matchedBy}}{{/matchedBy}}){{^last}}; {{/last}}{{/items}}{{#more}} and {{more}} more{{/more}}.
+        {{/new}}
         {{#resolved}}
-            - Resolved: {{type}} on {{#element}}“{{element}}”{{/element}}{{^element}}an element without text{{/element}} ({{title}}).
+          - Resolved: {{#items}}{{type}} {{#text}}“{{text}}”{{/text}}{{^text}}on an element without text{{/text}} ({{place}}{{#since}}, since {{since}}{{/since}}{{#matchedBy}}, same element by {{matchedBy}}{{/matchedBy}}){{^last}}; {{/last}}{{/items}}{{#more}} and {{more}} more{{/more}}.
         {{/resolved}}
-        {{#residualIssues}}
-            - Residual: {{residualIssues}}.
-        {{/residualIssues}}
+        {{#residual}}
+          - Residual: {{#items}}{{type}} {{#text}}“{{text}}”{{/text}}{{^text}}on an element without text{{/text}} ({{place}}{{#since}}, since {{since}}{{/since}}{{#matchedBy}}, same element by {{matchedBy}}{{/matchedBy}}){{^last}}; {{/last}}{{/items}}{{#more}} and {{more}} more{{/more}}.
+        {{/residual}}
+          - Open warnings against {{previousReport}}: {{newCount}} new, {{resolvedCount}} resolved, {{residualCount}} residual.
         {{/comparison}}
         {{#evidence}}
           - {{label}}: {{path}}{{#detail}} ({{detail}}){{/detail}}
@@ -70,7 +75,7 @@ enum BuiltinTemplates {
         ### {{name}}
         - Issue:
         {{#warnings}}
-          - {{^multipleReports}}{{#numbers}}#{{number}}{{^last}}, {{/last}}{{/numbers}} {{/multipleReports}}{{type}} on {{#element}}“{{element}}”{{/element}}{{^element}}an element without text{{/element}}{{#location}} at {{location}}{{/location}}{{#symbol}} ({{symbol}}){{/symbol}}, {{status}}{{#multipleReports}}; in {{seenCount}} of {{reportCount}} reports ({{seenIn}}){{#persists}}, persists{{/persists}}{{/multipleReports}}
+          - {{^multipleReports}}{{#numbers}}#{{number}}{{^last}}, {{/last}}{{/numbers}} {{/multipleReports}}{{type}} on {{#role}}{{role}} {{/role}}{{#element}}“{{element}}”{{/element}}{{^element}}an element without text{{/element}}{{#location}} at {{location}}{{/location}}{{#symbol}} ({{symbol}}){{/symbol}}, {{status}}{{#multipleReports}}; in {{seenCount}} of {{reportCount}} reports ({{seenIn}}){{#persists}}, persists{{/persists}}{{/multipleReports}}
         {{/warnings}}
         - Counts: {{#counts}}{{type}} {{count}}{{^last}}, {{/last}}{{/counts}} ({{issueText}}{{#multipleReports}} in {{reportCount}} reports{{/multipleReports}})
         {{#multipleReports}}

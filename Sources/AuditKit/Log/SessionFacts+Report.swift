@@ -1,65 +1,144 @@
 import Foundation
 
 extension SessionFacts {
+    /// At most this many distinct texts are listed per view, per kind of system UI and per reason;
+    /// the rest are counted.
+    public static let textLimit = 12
+
     /// Gathers a session's facts from a report.
     /// - Parameters:
     ///   - report: the report being logged.
-    ///   - logPath: the log file; the report and evidence paths are written relative to its folder
-    ///     when they are under it.
+    ///   - logPath: the log file; the report, evidence and source paths are written relative to its
+    ///     folder (source links with `../` where needed).
     ///   - mapping: what the mapping concluded per issue, when rules or sources were given.
-    ///   - comparison: the comparison with the previous logged report, when a history is available.
+    ///   - comparison: the comparison with the earlier reports of the same screens, when a history is available.
     ///   - date: `YYYY-MM-DD`; nil means today (local time).
-    ///   - scope: the user's scope; nil means the screens' names and the report file.
-    ///   - evidence: where the report's pictures are; nil means `EvidencePaths(reportPath:)`.
+    ///   - scope: the user's scope; nil means the views the warnings map to, else the screens, and the report.
+    ///   - evidence: the report's evidence files; nil means those on disk beside the report.
+    ///   - likelyCauses: fixed font sizes near the lines Dynamic Type warnings map to.
     public init(
         report: InspectorReport, logPath: String, mapping: [IssueMapping]? = nil,
         comparison: SessionComparison? = nil, date: String? = nil, scope: String? = nil,
-        evidence: EvidencePaths? = nil
+        evidence: EvidenceFiles? = nil, likelyCauses: [LikelyCause] = []
     ) {
         let logDirectory = (LogPaths.absolute(logPath) as NSString).deletingLastPathComponent
         let issues = report.issues
         var screenNames: [String] = []
         for screen in report.screens where !screenNames.contains(screen.name) { screenNames.append(screen.name) }
-        let reportPath = LogPaths.relative(report.sourcePath, to: logDirectory)
+        let byNumber = Dictionary(
+            (mapping ?? []).map { ($0.issueNumber, $0) }, uniquingKeysWith: { first, _ in first })
 
-        var views: [ViewFinding]?
-        var unmapped: [Int] = []
-        if let mapping {
-            let byNumber = Dictionary(mapping.map { ($0.issueNumber, $0) }, uniquingKeysWith: { first, _ in first })
-            var found: [ViewFinding] = []
-            for issue in issues {
-                guard let entry = byNumber[issue.number], let view = entry.view, !view.isEmpty else {
-                    unmapped.append(issue.number)
-                    continue
-                }
-                var index = found.firstIndex { $0.view == view }
-                if index == nil {
-                    found.append(ViewFinding(view: view, issueNumbers: [], locations: []))
-                    index = found.count - 1
-                }
-                found[index!].issueNumbers.append(issue.number)
-                if let location = entry.location, !found[index!].locations.contains(location) {
-                    found[index!].locations.append(location)
-                }
+        var open = TextGroups<TestType>()
+        var openByView: [TestType: TextGroups<String>] = [:]
+        var system = TextGroups<String>()
+        var accepted = TextGroups<AcceptedKey>()
+        var acceptedViews: [AcceptedKey: [String: Int]] = [:]
+        var viewCounts: [String: Int] = [:]
+        var viewOrder: [String] = []
+        for issue in issues {
+            let entry = byNumber[issue.number]
+            let flagged = SessionFacts.flagged(issue, entry, logDirectory: logDirectory)
+            let view = entry?.view.flatMap { $0.isEmpty ? nil : $0 }
+            if let view {
+                if viewCounts[view] == nil { viewOrder.append(view) }
+                viewCounts[view, default: 0] += 1
             }
-            views = found
+            switch entry?.status {
+            case .system?:
+                system.add(flagged, to: SessionFacts.systemKind(of: entry))
+            case .accepted(let reason)?:
+                let key = AcceptedKey(reason: reason, testType: issue.testType)
+                accepted.add(flagged, to: key)
+                if let view { acceptedViews[key, default: [:]][view, default: 0] += 1 }
+            case .open?, nil:
+                open.add(flagged, to: issue.testType)
+                if let view { openByView[issue.testType, default: TextGroups()].add(flagged, to: view) }
+            }
         }
+        let counts = SessionFacts.counts(of: issues)
+        let types: [TypeFindings] = counts.compactMap { typeCount in
+            let type = typeCount.testType
+            guard let all = open.groups[type] else { return nil }
+            let byView = openByView[type] ?? TextGroups()
+            let views = byView.order.map { view in
+                let group = byView.groups[view]!
+                return ViewTexts(
+                    view: view, count: group.count, texts: Array(group.texts.prefix(SessionFacts.textLimit)),
+                    moreCount: max(0, group.texts.count - SessionFacts.textLimit))
+            }
+            // Most warnings first; views with equal counts keep their report order.
+            let ordered = views.enumerated().sorted { ($0.element.count, -$0.offset) > ($1.element.count, -$1.offset) }
+                .map(\.element)
+            let mappedCount = views.reduce(0) { $0 + $1.count }
+            var unmapped = TextGroup()
+            if mappedCount < all.count {
+                for text in all.texts { unmapped.add(text) }
+                for view in byView.order { for text in byView.groups[view]!.texts { unmapped.remove(text) } }
+            }
+            return TypeFindings(
+                testType: type, count: all.count, views: ordered,
+                unmapped: Array(unmapped.texts.prefix(SessionFacts.textLimit)),
+                moreUnmapped: max(0, unmapped.texts.count - SessionFacts.textLimit))
+        }
+        let systemUI = system.order.map { kind in
+            let group = system.groups[kind]!
+            return SystemUIFinding(
+                kind: kind, count: group.count, texts: Array(group.texts.prefix(SessionFacts.textLimit)))
+        }
+        let acceptedFindings = accepted.order.map { key in
+            let group = accepted.groups[key]!
+            let views = (acceptedViews[key] ?? [:]).sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map(\.key)
+            return AcceptedFinding(
+                reason: key.reason, testType: key.testType, count: group.count, views: views,
+                texts: Array(group.texts.prefix(SessionFacts.textLimit)))
+        }
+        let viewsByCount = viewOrder.enumerated().sorted {
+            (viewCounts[$0.element]!, -$0.offset) > (viewCounts[$1.element]!, -$1.offset)
+        }.map(\.element)
 
         self.init(
-            reportPath: reportPath,
+            reportPath: LogPaths.relative(report.sourcePath, to: logDirectory),
             reportName: report.fileName,
             reportSHA256: report.sha256,
             date: date ?? SessionFacts.today(),
-            scope: scope ?? SessionFacts.defaultScope(screenNames: screenNames, reportName: report.fileName),
+            scope: scope
+                ?? SessionFacts.defaultScope(
+                    views: viewsByCount, screens: report.screens.map { ($0.name, $0.groupName) },
+                    reportName: report.fileName),
             screenNames: screenNames,
             issueCount: issues.count,
-            counts: SessionFacts.counts(of: issues),
-            views: views,
-            unmappedIssueNumbers: unmapped,
+            counts: counts,
+            isMapped: mapping != nil,
+            types: types,
+            systemUI: systemUI,
+            accepted: acceptedFindings,
             comparison: comparison,
-            evidence: SessionFacts.existingEvidence(
-                for: report, paths: evidence ?? EvidencePaths(reportPath: report.sourcePath), logDirectory: logDirectory
-            ))
+            likelyCauses: likelyCauses,
+            evidence: (evidence ?? EvidenceFiles.onDisk(for: report, in: EvidencePaths(reportPath: report.sourcePath)))
+                .logEntries(relativeTo: logDirectory))
+    }
+
+    /// How the session names one issue: its text, the role its code gives it, and where it is.
+    static func flagged(_ issue: Issue, _ mapping: IssueMapping?, logDirectory: String) -> FlaggedText {
+        let text = issue.elementText?.trimmingCharacters(in: .whitespacesAndNewlines)
+        let location = mapping?.location
+        return FlaggedText(
+            text: text?.isEmpty == false ? text : nil, role: mapping?.role, location: location,
+            link: location.map { LogPaths.link(to: $0.file, from: logDirectory) })
+    }
+
+    /// The kind of system UI a mapping names: its note when short (`status bar`), else its rule's id,
+    /// else empty.
+    static func systemKind(of mapping: IssueMapping?) -> String {
+        if let note = mapping?.note?.trimmingCharacters(in: .whitespacesAndNewlines), !note.isEmpty, note.count <= 40 {
+            return note
+        }
+        return mapping?.ruleID ?? ""
+    }
+
+    private struct AcceptedKey: Hashable {
+        var reason: String
+        var testType: TestType
     }
 
     /// Today's local date as `YYYY-MM-DD`.
@@ -77,25 +156,38 @@ extension SessionFacts {
             let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
             (1...12).contains(month), day >= 1
         else {
-            throw AuditError(.usage, "--date expects YYYY-MM-DD, got '\(text)'")
+            throw AuditError(.usage, "expected a date written YYYY-MM-DD, got '\(text)'")
         }
         let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
         let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
-        guard day <= days else { throw AuditError(.usage, "--date got '\(text)', which is not a day of the calendar") }
+        guard day <= days else { throw AuditError(.usage, "'\(text)' is not a day of the calendar") }
         return text
     }
 
-    /// The default scope: `HomeView, BudgetsView (AuditReport_….html)`, or `Screens 0, 1 (…)` when
-    /// the screens only have numbers for names.
-    public static func defaultScope(screenNames: [String], reportName: String) -> String {
-        let names = screenNames.filter { !$0.isEmpty }
-        guard !names.isEmpty else { return reportName }
-        let numeric = names.allSatisfy { $0.allSatisfy(\.isNumber) }
-        let shown =
+    /// The default scope: the views the warnings map to, most warnings first
+    /// (`HomeView, HomeHeader (AuditReport_….html)`); without a mapping the screens' names, or their
+    /// groups when the names are only numbers (`Home (…)`), else `Screens 0, 1 (…)`.
+    public static func defaultScope(views: [String], screens: [(name: String, group: String)], reportName: String)
+        -> String
+    {
+        func shown(_ names: [String]) -> String {
             names.count > 6
-            ? names.prefix(6).joined(separator: ", ") + " and \(names.count - 6) more"
-            : names.joined(separator: ", ")
-        return (numeric ? (names.count == 1 ? "Screen " : "Screens ") : "") + shown + " (\(reportName))"
+                ? names.prefix(6).joined(separator: ", ") + " and \(names.count - 6) more"
+                : names.joined(separator: ", ")
+        }
+        if !views.isEmpty { return shown(views) + " (\(reportName))" }
+        var names: [String] = []
+        for screen in screens where !screen.name.isEmpty && !names.contains(screen.name) { names.append(screen.name) }
+        guard !names.isEmpty else { return reportName }
+        if names.allSatisfy({ $0.allSatisfy(\.isNumber) }) {
+            var groups: [String] = []
+            for screen in screens where !screen.group.isEmpty && !groups.contains(screen.group) {
+                groups.append(screen.group)
+            }
+            if groups.isEmpty { return (names.count == 1 ? "Screen " : "Screens ") + shown(names) + " (\(reportName))" }
+            return shown(groups) + " (\(reportName))"
+        }
+        return shown(names) + " (\(reportName))"
     }
 
     /// Issues per test type, in the Inspector's order, then unknown types by name.
@@ -107,44 +199,59 @@ extension SessionFacts {
         ordered += others.map { TypeCount(testType: $0, count: counts[$0]!) }
         return ordered
     }
+}
 
-    /// The evidence files that exist for `report`: index sheet(s), overlays, thumbnails folder.
-    static func existingEvidence(for report: InspectorReport, paths: EvidencePaths, logDirectory: String)
-        -> [EvidenceFile]
-    {
-        let files = FileManager.default
-        func shown(_ path: String) -> String { LogPaths.relative(path, to: logDirectory) }
-        var evidence: [EvidenceFile] = []
-        for ext in ["png", "jpg"] {
-            let single = paths.indexSheet(fileExtension: ext)
-            if files.fileExists(atPath: single) {
-                evidence.append(EvidenceFile(label: "Index sheet", path: shown(single)))
-            }
-            var page = 1
-            while files.fileExists(atPath: paths.indexSheet(page: page, fileExtension: ext)) {
-                evidence.append(
-                    EvidenceFile(
-                        label: "Index sheet, page \(page)",
-                        path: shown(paths.indexSheet(page: page, fileExtension: ext))))
-                page += 1
-            }
+/// The distinct texts of one group (a test type, a view, a kind of system UI), folding repeats.
+struct TextGroup {
+    var texts: [FlaggedText] = []
+    var count = 0
+    private var positions: [FlaggedText: Int] = [:]
+
+    mutating func add(_ text: FlaggedText) {
+        count += text.count
+        var key = text
+        key.count = 1
+        if let index = positions[key] {
+            texts[index].count += text.count
+        } else {
+            positions[key] = texts.count
+            texts.append(text)
         }
-        for screen in report.screens {
-            let overlay = paths.overlay(screenIndex: screen.index)
-            if files.fileExists(atPath: overlay) {
-                evidence.append(EvidenceFile(label: "Overlay, screen \(screen.index + 1)", path: shown(overlay)))
-            }
+    }
+
+    mutating func remove(_ text: FlaggedText) {
+        var key = text
+        key.count = 1
+        guard let index = positions[key] else { return }
+        texts[index].count -= text.count
+        count -= text.count
+        if texts[index].count <= 0 {
+            texts.remove(at: index)
+            positions = Dictionary(
+                texts.enumerated().map { ($0.element.withCount(1), $0.offset) }, uniquingKeysWith: { a, _ in a })
         }
-        let issues = report.issues
-        let thumbnails = issues.map { paths.thumbnail(issueNumber: $0.number, issueCount: issues.count) }
-            .filter { files.fileExists(atPath: $0) }
-        if let first = thumbnails.first, let last = thumbnails.last {
-            let firstName = (first as NSString).lastPathComponent
-            let lastName = (last as NSString).lastPathComponent
-            let detail = thumbnails.count == 1 ? firstName : "\(thumbnails.count) files, \(firstName) to \(lastName)"
-            evidence.append(EvidenceFile(label: "Thumbnails", path: shown(paths.directory) + "/", detail: detail))
+    }
+}
+
+/// Text groups by a key, in order of first appearance.
+struct TextGroups<Key: Hashable> {
+    var groups: [Key: TextGroup] = [:]
+    var order: [Key] = []
+
+    mutating func add(_ text: FlaggedText, to key: Key) {
+        if groups[key] == nil {
+            order.append(key)
+            groups[key] = TextGroup()
         }
-        return evidence
+        groups[key]!.add(text)
+    }
+}
+
+extension FlaggedText {
+    func withCount(_ count: Int) -> FlaggedText {
+        var copy = self
+        copy.count = count
+        return copy
     }
 }
 
@@ -154,6 +261,17 @@ enum LogPaths {
     static func absolute(_ path: String) -> String {
         let full = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
         return (full as NSString).standardizingPath
+    }
+
+    /// `path` relative to `directory`, going up with `../` where it lies elsewhere, for a link from a
+    /// file in `directory`.
+    static func link(to path: String, from directory: String) -> String {
+        let target = absolute(path).split(separator: "/").map(String.init)
+        let base = absolute(directory).split(separator: "/").map(String.init)
+        var common = 0
+        while common < min(target.count, base.count), target[common] == base[common] { common += 1 }
+        let ups = Array(repeating: "..", count: base.count - common)
+        return (ups + target[common...]).joined(separator: "/")
     }
 
     /// `path` relative to `directory` when it lies under it, else `path` as given.

@@ -25,43 +25,119 @@ extension SessionFacts {
                             "count": .number($0.count),
                         ]
                     })),
-            "views": .list(
+            "mapped": .bool(isMapped),
+            "types": .list(
                 TemplateValue.items(
-                    (views ?? []).map { finding in
+                    types.map { finding in
+                        var item: [String: TemplateValue] = [
+                            "type": .text(finding.testType.displayName), "key": .text(finding.testType.key),
+                            "count": .number(finding.count),
+                            "views": .list(
+                                TemplateValue.items(
+                                    finding.views.map { view in
+                                        [
+                                            "view": .text(view.view), "count": .number(view.count),
+                                            "texts": SessionFacts.textList(view.texts),
+                                            "more": .text(view.moreCount > 0 ? String(view.moreCount) : ""),
+                                        ]
+                                    })),
+                        ]
+                        if !finding.unmapped.isEmpty {
+                            item["unmapped"] = .object([
+                                "texts": SessionFacts.textList(finding.unmapped),
+                                "more": .text(finding.moreUnmapped > 0 ? String(finding.moreUnmapped) : ""),
+                                "afterViews": .bool(!finding.views.isEmpty),
+                            ])
+                        }
+                        return item
+                    })),
+            "accepted": .list(
+                TemplateValue.items(
+                    accepted.map { finding in
                         [
-                            "name": .text(finding.view),
-                            "issues": .text(SessionFacts.issueList(finding.issueNumbers)),
-                            "issueCount": .number(finding.issueNumbers.count),
-                            "locations": .list(
-                                TemplateValue.items(finding.locations.map { ["location": .code($0.description)] })),
+                            "reason": .text(finding.reason), "type": .text(finding.testType.displayName),
+                            "count": .number(finding.count),
+                            "views": .list(TemplateValue.items(finding.views.map { ["view": .text($0)] })),
+                            "texts": SessionFacts.textList(finding.texts),
                         ]
                     })),
-            "unmapped": .text(SessionFacts.issueList(unmappedIssueNumbers)),
+            "likelyCauses": .list(
+                TemplateValue.items(
+                    likelyCauses.map { cause in
+                        let distance = cause.lineDistance
+                        let place =
+                            distance == 0
+                            ? "on the same line"
+                            : "\(SessionFacts.counted(abs(distance), "line")) \(distance < 0 ? "above" : "below")"
+                        return [
+                            "code": .code(cause.code), "location": .code(cause.location.description),
+                            "text": .text(cause.text ?? ""), "distance": .text(place),
+                        ]
+                    })),
             "evidence": .list(
                 TemplateValue.items(
                     evidence.map {
                         ["label": .text($0.label), "path": .code($0.path), "detail": .text($0.detail ?? "")]
                     })),
         ]
+        if !systemUI.isEmpty {
+            context["systemUI"] = .object([
+                "kinds": .list(
+                    TemplateValue.items(
+                        systemUI.map {
+                            [
+                                "kind": .text($0.kind), "count": .number($0.count),
+                                "texts": SessionFacts.textList($0.texts),
+                            ]
+                        }))
+            ])
+        }
         if let comparison {
+            func warnings(_ list: [SessionComparison.Warning]) -> TemplateValue {
+                let shown = list.prefix(SessionFacts.textLimit).map { warning -> [String: TemplateValue] in
+                    [
+                        "type": .text(warning.testType.displayName), "text": .text(warning.text ?? ""),
+                        "place": .text(warning.place),
+                        "since": .text(warning.since.map { $0.session ?? "\($0.fileName) (\($0.date))" } ?? ""),
+                        "matchedBy": .text(warning.matchedBy ?? ""),
+                    ]
+                }
+                guard !shown.isEmpty else { return .bool(false) }
+                let more = list.count > SessionFacts.textLimit ? String(list.count - SessionFacts.textLimit) : ""
+                return .object(["items": .list(TemplateValue.items(shown)), "more": .text(more)])
+            }
             context["comparison"] = .object([
                 "previousReport": .code(comparison.previousReportName),
-                "newCount": .number(comparison.newIssueNumbers.count),
+                "newCount": .number(comparison.new.count),
                 "resolvedCount": .number(comparison.resolved.count),
-                "residualCount": .number(comparison.residualIssueNumbers.count),
-                "newIssues": .text(SessionFacts.issueList(comparison.newIssueNumbers)),
-                "residualIssues": .text(SessionFacts.issueList(comparison.residualIssueNumbers)),
-                "resolved": .list(
-                    TemplateValue.items(
-                        comparison.resolved.map {
-                            [
-                                "type": .text($0.testType.displayName), "title": .text($0.shortTitle),
-                                "element": .text($0.elementText ?? ""),
-                            ]
-                        })),
+                "residualCount": .number(comparison.residual.count),
+                "new": warnings(comparison.new), "resolved": warnings(comparison.resolved),
+                "residual": warnings(comparison.residual),
             ])
         }
         return context
+    }
+
+    /// Flagged texts as template items: `role`, `text`, `count` and `repeated` (more than one),
+    /// `location` (a link to the line).
+    static func textList(_ texts: [FlaggedText]) -> TemplateValue {
+        .list(
+            TemplateValue.items(
+                texts.map { text in
+                    var item: [String: TemplateValue] = [
+                        "role": .text(text.role ?? ""), "text": .text(text.text ?? ""), "count": .number(text.count),
+                        "repeated": .bool(text.count > 1),
+                    ]
+                    if let location = text.location {
+                        let file = text.link ?? location.file
+                        item["location"] = .link(
+                            text: location.line.map { "\(file):\($0)" } ?? file,
+                            target: file + (location.line.map { "#L\($0)" } ?? ""))
+                    } else {
+                        item["location"] = .text("")
+                    }
+                    return item
+                }))
     }
 
     /// `issue 6`, `issues 1–3, 7`, or empty for no numbers.

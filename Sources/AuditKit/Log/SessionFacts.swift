@@ -1,10 +1,13 @@
 import Foundation
 
 /// Everything one logged session says, gathered from a report (and, when available, its mapping
-/// and a comparison with the previous logged report) before the log is touched.
+/// and a comparison with the earlier reports of the same screens) before the log is touched.
 ///
-/// Build it with `SessionFacts(report:logPath:mapping:comparison:date:scope:evidence:)` or fill it in
-/// directly; `templateContext(sessionNumber:)` turns it into the `session.md` context.
+/// What it holds follows what a team writes by hand: the scope by view, the texts each test type
+/// flagged and where in the code they are, system UI and judged warnings apart, and what changed
+/// since the last audit of the same screens, by text. Build it with
+/// `SessionFacts(report:logPath:mapping:comparison:date:scope:evidence:)`;
+/// `templateContext(sessionNumber:)` turns it into the `session.md` context.
 public struct SessionFacts: Sendable, Hashable {
     /// The report as the log names it (relative to the log's folder when the report is under it).
     public var reportPath: String
@@ -22,20 +25,28 @@ public struct SessionFacts: Sendable, Hashable {
     public var issueCount: Int
     /// Issues per test type, in the Inspector's type order; types without issues left out.
     public var counts: [TypeCount]
-    /// What the mapping found, per view in order of first issue; nil when there was no mapping.
-    public var views: [ViewFinding]?
-    /// Issues the mapping could not place (empty when there was no mapping).
-    public var unmappedIssueNumbers: [Int]
-    /// New / resolved / residual against the previous logged report, when a history is available.
+    /// Whether rules or sources were given, so "not mapped" means something.
+    public var isMapped: Bool
+    /// The open warnings per test type (Inspector order) with their texts by view; system UI and
+    /// accepted warnings are left out (they are in `systemUI` and `accepted`).
+    public var types: [TypeFindings]
+    /// System-UI warnings, one entry per kind (status bar, tab bar, …).
+    public var systemUI: [SystemUIFinding]
+    /// Accepted warnings, one entry per reason and test type.
+    public var accepted: [AcceptedFinding]
+    /// New / resolved / residual against the earlier reports of the same screens, when a history is available.
     public var comparison: SessionComparison?
-    /// Evidence files that exist, in a stable order.
+    /// Fixed font sizes found near the lines Dynamic Type warnings map to (`auditkit scan`).
+    public var likelyCauses: [LikelyCause]
+    /// Evidence files, in a stable order.
     public var evidence: [EvidenceFile]
 
     /// Creates facts from their parts.
     public init(
         reportPath: String, reportName: String, reportSHA256: String, date: String, scope: String,
-        screenNames: [String], issueCount: Int, counts: [TypeCount], views: [ViewFinding]? = nil,
-        unmappedIssueNumbers: [Int] = [], comparison: SessionComparison? = nil, evidence: [EvidenceFile] = []
+        screenNames: [String], issueCount: Int, counts: [TypeCount], isMapped: Bool = false,
+        types: [TypeFindings] = [], systemUI: [SystemUIFinding] = [], accepted: [AcceptedFinding] = [],
+        comparison: SessionComparison? = nil, likelyCauses: [LikelyCause] = [], evidence: [EvidenceFile] = []
     ) {
         self.reportPath = reportPath
         self.reportName = reportName
@@ -45,9 +56,12 @@ public struct SessionFacts: Sendable, Hashable {
         self.screenNames = screenNames
         self.issueCount = issueCount
         self.counts = counts
-        self.views = views
-        self.unmappedIssueNumbers = unmappedIssueNumbers
+        self.isMapped = isMapped
+        self.types = types
+        self.systemUI = systemUI
+        self.accepted = accepted
         self.comparison = comparison
+        self.likelyCauses = likelyCauses
         self.evidence = evidence
     }
 }
@@ -66,60 +80,161 @@ public struct TypeCount: Sendable, Hashable {
     }
 }
 
-/// One view the mapping placed issues in, with the source locations it found.
-public struct ViewFinding: Sendable, Hashable {
-    /// The view's name, e.g. `HomeView`.
-    public var view: String
-    /// The report-wide numbers of its issues, ascending.
-    public var issueNumbers: [Int]
-    /// Distinct source locations, in order of first issue.
-    public var locations: [SourceLocation]
+/// One flagged text as a session or a summary names it: `button “Edit” (2)` at its line.
+public struct FlaggedText: Sendable, Hashable {
+    /// The element's text; nil for an element without text.
+    public var text: String?
+    /// What the element is when the code says so (`button`, `header`, `title`, `label`, `tab`, …).
+    public var role: String?
+    /// How many warnings of the group show this text at this place.
+    public var count: Int
+    /// Where the code shows it, as the mapping found it.
+    public var location: SourceLocation?
+    /// The location's file relative to the log's (or summary's) folder, as the log shows and links it.
+    public var link: String?
 
-    /// Creates a finding.
-    public init(view: String, issueNumbers: [Int], locations: [SourceLocation]) {
-        self.view = view
-        self.issueNumbers = issueNumbers
-        self.locations = locations
+    /// Creates a flagged text.
+    public init(
+        text: String?, role: String? = nil, count: Int = 1, location: SourceLocation? = nil, link: String? = nil
+    ) {
+        self.text = text
+        self.role = role
+        self.count = count
+        self.location = location
+        self.link = link
     }
 }
 
-/// The report compared with the previous logged one (filled in from the history).
+/// The texts of one view, for one test type.
+public struct ViewTexts: Sendable, Hashable {
+    /// The view, e.g. `HomeView`.
+    public var view: String
+    /// How many warnings.
+    public var count: Int
+    /// The distinct texts, in report order (at most `SessionFacts.textLimit`).
+    public var texts: [FlaggedText]
+    /// How many distinct texts were left out of `texts`.
+    public var moreCount: Int
+}
+
+/// The open warnings of one test type: their texts by view, then those the mapping could not place.
+public struct TypeFindings: Sendable, Hashable {
+    /// The test type.
+    public var testType: TestType
+    /// How many open warnings.
+    public var count: Int
+    /// Views by number of warnings, most first.
+    public var views: [ViewTexts]
+    /// Texts of warnings without a view (all of them when there was no mapping).
+    public var unmapped: [FlaggedText]
+    /// How many distinct unmapped texts were left out of `unmapped`.
+    public var moreUnmapped: Int
+}
+
+/// System-UI warnings of one kind (status bar, tab bar, keyboard, …).
+public struct SystemUIFinding: Sendable, Hashable {
+    /// The kind, as the rule or the mapping names it.
+    public var kind: String
+    /// How many warnings.
+    public var count: Int
+    /// Their distinct texts.
+    public var texts: [FlaggedText]
+}
+
+/// Warnings accepted with one reason, of one test type.
+public struct AcceptedFinding: Sendable, Hashable {
+    /// The reason, as the team wrote it in the rule file.
+    public var reason: String
+    /// The test type.
+    public var testType: TestType
+    /// How many warnings.
+    public var count: Int
+    /// The views they map to, most first.
+    public var views: [String]
+    /// Their distinct texts.
+    public var texts: [FlaggedText]
+}
+
+/// A fixed font size near a line a Dynamic Type warning maps to.
+public struct LikelyCause: Sendable, Hashable {
+    /// The code, e.g. `.font(.system(size: 15))`.
+    public var code: String
+    /// Where it is.
+    public var location: SourceLocation
+    /// The warning's text.
+    public var text: String?
+    /// Lines between the cause and the mapped line: negative above it.
+    public var lineDistance: Int
+
+    /// Creates a likely cause.
+    public init(code: String, location: SourceLocation, text: String?, lineDistance: Int) {
+        self.code = code
+        self.location = location
+        self.text = text
+        self.lineDistance = lineDistance
+    }
+}
+
+/// The report compared with the earlier reports of the same screens (from the history).
 public struct SessionComparison: Sendable, Hashable {
-    /// A warning of the previous report that this one no longer has.
-    public struct ResolvedWarning: Sendable, Hashable {
+    /// A warning as the comparison names it.
+    public struct Warning: Sendable, Hashable {
         /// Its test type.
         public var testType: TestType
-        /// Its short title.
-        public var shortTitle: String
-        /// Its element's text, when it had one.
-        public var elementText: String?
+        /// Its element's text, when it has one.
+        public var text: String?
+        /// The view or screen group it belongs to.
+        public var place: String
+        /// For a residual warning: the first report of the run of reports that had it.
+        public var since: Since?
+        /// How the pair was made when not by fingerprint (`key`, `geometry`, `image`), for a residual one.
+        public var matchedBy: String?
 
-        /// Creates a resolved warning.
-        public init(testType: TestType, shortTitle: String, elementText: String?) {
+        /// Creates a warning.
+        public init(testType: TestType, text: String?, place: String, since: Since? = nil, matchedBy: String? = nil) {
             self.testType = testType
-            self.shortTitle = shortTitle
-            self.elementText = elementText
+            self.text = text
+            self.place = place
+            self.since = since
+            self.matchedBy = matchedBy
         }
     }
 
-    /// The previous report's file name.
+    /// The report a residual warning has been there since.
+    public struct Since: Sendable, Hashable {
+        /// Its SHA-256, to find its session in the log.
+        public var sha256: String
+        /// Its file name.
+        public var fileName: String
+        /// Its audit day, `YYYY-MM-DD`.
+        public var date: String
+        /// `Session 3 (2026-01-02)` once the log writer found the report's session; nil before.
+        public var session: String?
+
+        /// Creates a since.
+        public init(sha256: String, fileName: String, date: String, session: String? = nil) {
+            self.sha256 = sha256
+            self.fileName = fileName
+            self.date = date
+            self.session = session
+        }
+    }
+
+    /// The previous report's file name (the latest earlier report of these screens).
     public var previousReportName: String
-    /// Numbers (in this report) of warnings the previous report did not have.
-    public var newIssueNumbers: [Int]
-    /// Warnings of the previous report gone from this one.
-    public var resolved: [ResolvedWarning]
-    /// Numbers (in this report) of warnings the previous report had too.
-    public var residualIssueNumbers: [Int]
+    /// Warnings the earlier reports did not have.
+    public var new: [Warning]
+    /// Warnings of the earlier reports, on the screens this one covers, gone from this one.
+    public var resolved: [Warning]
+    /// Warnings the earlier reports had too.
+    public var residual: [Warning]
 
     /// Creates a comparison.
-    public init(
-        previousReportName: String, newIssueNumbers: [Int], resolved: [ResolvedWarning],
-        residualIssueNumbers: [Int]
-    ) {
+    public init(previousReportName: String, new: [Warning], resolved: [Warning], residual: [Warning]) {
         self.previousReportName = previousReportName
-        self.newIssueNumbers = newIssueNumbers
+        self.new = new
         self.resolved = resolved
-        self.residualIssueNumbers = residualIssueNumbers
+        self.residual = residual
     }
 }
 

@@ -21,6 +21,7 @@ public struct Template: Sendable {
 
     /// Parses `text` and checks every name against `fields`.
     /// - Parameters:
+    ///   - text: the template.
     ///   - path: the template's file, named in errors.
     ///   - fields: the names the context will provide.
     /// - Throws: `AuditError` `.badInput` at `path:line` for an unclosed tag, a bad name, an
@@ -109,6 +110,11 @@ public struct Template: Sendable {
                 switch value {
                 case .text(let text): out += raw ? text : MarkdownEscaping.inline(text)
                 case .code(let text): out += raw ? text : MarkdownEscaping.codeSpan(text)
+                case .link(let text, let target):
+                    out +=
+                        raw
+                        ? text
+                        : "[" + MarkdownEscaping.codeSpan(text) + "](" + MarkdownEscaping.linkTarget(target) + ")"
                 case .bool(let flag): out += flag ? "true" : "false"
                 case .list, .object: continue
                 }

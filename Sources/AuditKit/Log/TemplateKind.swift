@@ -26,25 +26,38 @@ public enum TemplateKind: String, Sendable, CaseIterable {
             return ["title": .value, "date": .value, "sources": .scope(["path": .value])]
         case .session:
             let item: [String: TemplateField] = ["first": .value, "last": .value]
+            func with(_ names: [String: TemplateField]) -> TemplateField {
+                .scope(item.merging(names) { a, _ in a })
+            }
+            let texts = with([
+                "role": .value, "text": .value, "count": .value, "repeated": .value, "location": .value,
+            ])
+            let warnings = TemplateField.scope([
+                "items": with(["type": .value, "text": .value, "place": .value, "since": .value, "matchedBy": .value]),
+                "more": .value,
+            ])
             return [
                 "number": .value, "marker": .value, "date": .value, "scope": .value, "report": .value,
                 "reportName": .value, "sha256": .value, "issueCount": .value, "screenCount": .value,
-                "issueText": .value, "screenText": .value,
-                "screens": .scope(item.merging(["name": .value]) { a, _ in a }),
-                "counts": .scope(item.merging(["type": .value, "key": .value, "count": .value]) { a, _ in a }),
-                "views": .scope(
-                    item.merging([
-                        "name": .value, "issues": .value, "issueCount": .value,
-                        "locations": .scope(item.merging(["location": .value]) { a, _ in a }),
-                    ]) { a, _ in a }),
-                "unmapped": .value,
+                "issueText": .value, "screenText": .value, "mapped": .value,
+                "screens": with(["name": .value]),
+                "counts": with(["type": .value, "key": .value, "count": .value]),
+                "types": with([
+                    "type": .value, "key": .value, "count": .value,
+                    "views": with(["view": .value, "count": .value, "texts": texts, "more": .value]),
+                    "unmapped": .scope(["texts": texts, "more": .value, "afterViews": .value]),
+                ]),
+                "systemUI": .scope(["kinds": with(["kind": .value, "count": .value, "texts": texts])]),
+                "accepted": with([
+                    "reason": .value, "type": .value, "count": .value, "views": with(["view": .value]),
+                    "texts": texts,
+                ]),
+                "likelyCauses": with(["code": .value, "location": .value, "text": .value, "distance": .value]),
                 "comparison": .scope([
                     "previousReport": .value, "newCount": .value, "resolvedCount": .value, "residualCount": .value,
-                    "newIssues": .value, "residualIssues": .value,
-                    "resolved": .scope(
-                        item.merging(["type": .value, "title": .value, "element": .value]) { a, _ in a }),
+                    "new": warnings, "resolved": warnings, "residual": warnings,
                 ]),
-                "evidence": .scope(item.merging(["label": .value, "path": .value, "detail": .value]) { a, _ in a }),
+                "evidence": with(["label": .value, "path": .value, "detail": .value]),
             ]
         case .view:
             let item: [String: TemplateField] = ["first": .value, "last": .value]
@@ -54,7 +67,7 @@ public enum TemplateKind: String, Sendable, CaseIterable {
                 "warnings": .scope(
                     item.merging([
                         "number": .value, "numbers": .scope(item.merging(["number": .value]) { a, _ in a }),
-                        "type": .value, "title": .value, "element": .value, "location": .value,
+                        "type": .value, "title": .value, "element": .value, "role": .value, "location": .value,
                         "symbol": .value, "view": .value, "screen": .value, "status": .value, "seenIn": .value,
                         "seenCount": .value, "persists": .value,
                     ]) { a, _ in a }),

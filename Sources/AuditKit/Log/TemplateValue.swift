@@ -5,6 +5,10 @@ public indirect enum TemplateValue: Sendable, Hashable {
     case text(String)
     /// A path, location or other literal: `{{name}}` writes it as a code span, `{{{name}}}` as is.
     case code(String)
+    /// A link to a file of the project (`App/HomeView.swift:24` to `App/HomeView.swift#L24`):
+    /// `{{name}}` writes a Markdown link whose text is a code span and whose target is percent-encoded
+    /// (it cannot close the link or become a URL scheme); `{{{name}}}` writes the text as is.
+    case link(text: String, target: String)
     /// A flag for sections: `{{#name}}` renders when true, `{{^name}}` when false.
     case bool(Bool)
     /// Items a section renders once each; an empty list counts as false.
@@ -18,7 +22,7 @@ public indirect enum TemplateValue: Sendable, Hashable {
     /// Whether a section over this value renders (and an inverted one does not).
     public var isTruthy: Bool {
         switch self {
-        case .text(let text), .code(let text): return !text.isEmpty
+        case .text(let text), .code(let text), .link(let text, _): return !text.isEmpty
         case .bool(let flag): return flag
         case .list(let items): return !items.isEmpty
         case .object: return true

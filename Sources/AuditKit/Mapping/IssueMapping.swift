@@ -80,12 +80,15 @@ public struct IssueMapping: Sendable, Hashable, Codable {
     /// For a mapping found in the sources: the localization key that shows the text (the catalog key it was
     /// found through, or the literal itself when it is a catalog key), if any.
     public var localizationKey: String?
+    /// What the element is, when the call that shows its text says so: `button`, `header`, `title`,
+    /// `label`, `tab`, `link`, `field`, `toggle`, `picker`, `menu` (see `SourceIndex.role(of:)`).
+    public var role: String?
 
     /// Creates a mapping.
     public init(
         issueNumber: Int, origin: Origin, ruleID: String? = nil, view: String? = nil,
         location: SourceLocation? = nil, symbol: String? = nil, note: String? = nil,
-        status: IssueStatus = .open, confidence: Double = 1, sourceLiteral: String? = nil,
+        status: IssueStatus = .open, confidence: Double = 1, role: String? = nil, sourceLiteral: String? = nil,
         localizationKey: String? = nil
     ) {
         self.issueNumber = issueNumber
@@ -99,5 +102,6 @@ public struct IssueMapping: Sendable, Hashable, Codable {
         self.confidence = confidence
         self.sourceLiteral = sourceLiteral
         self.localizationKey = localizationKey
+        self.role = role
     }
 }

@@ -117,24 +117,25 @@ extension IssueMatcher {
             var line: Int
             var candidate: RankedCandidate
         }
-        var groups: [String: [Hit]] = [:]
+        // Grouped by view (graph node); literal order is file order, so a window never spans two files.
+        var groups: [Int32: [Hit]] = [:]
         for (number, part) in parts.enumerated() {
             for candidate in rankedCandidates(forText: part, in: index, language: language)
             where !candidate.isShortPattern && candidate.literal >= 0 {
-                let entry = index.literals[candidate.literal]
-                groups[entry.file + "\u{0}" + (entry.owner ?? ""), default: []].append(
-                    Hit(part: number, line: entry.literal.line, candidate: candidate))
+                groups[candidate.node, default: []].append(
+                    Hit(part: number, line: index.literals[candidate.literal].literal.line, candidate: candidate))
             }
         }
         var result: [RankedCandidate] = []
         for key in groups.keys.sorted() {
-            let hits = groups[key]!.sorted { ($0.line, $0.candidate.literal) < ($1.line, $1.candidate.literal) }
+            let hits = groups[key]!.sorted { $0.candidate.literal < $1.candidate.literal }
             var bestWindow: (parts: Set<Int>, span: Int, first: Int)?
             for start in hits.indices {
                 var found = Set<Int>()
                 var span = 0
+                let file = index.literals[hits[start].candidate.literal].file
                 for hit in hits[start...] {
-                    if hit.line - hits[start].line > 12 { break }
+                    if hit.line - hits[start].line > 12 || index.literals[hit.candidate.literal].file != file { break }
                     if found.insert(hit.part).inserted { span = hit.line - hits[start].line }
                 }
                 if let current = bestWindow, (current.parts.count, -current.span) >= (found.count, -span) { continue }
@@ -190,6 +191,7 @@ extension IssueMatcher {
         }
         return IssueMapping(
             issueNumber: issueNumber, origin: .sourceText, view: entry.view, location: entry.location, symbol: symbol,
-            note: note, status: .open, confidence: confidence, sourceLiteral: literal.displayText, localizationKey: key)
+            note: note, status: .open, confidence: confidence, role: SourceIndex.role(of: literal),
+            sourceLiteral: literal.displayText, localizationKey: key)
     }
 }

@@ -82,24 +82,27 @@ public struct IssueMatcher: Sendable {
         }
         // Per screen, every candidate of every issue votes for roots (nothing decided yet). Status bar issues
         // and tab titles in the tab bar (which belongs to the tab container, an ancestor of every tab) do not.
-        var walks = GraphWalks(graph: index?.graph ?? ViewGraph(childEdges: [], presentationEdges: []))
-        let names = index?.ownerNames ?? []
-        var nodesByScreen: [Int: [Set<String>]] = [:]
+        var walks = GraphWalks(
+            graph: index?.graph ?? ViewGraph(childEdges: [], presentationEdges: []), ownerNames: index?.ownerNames ?? []
+        )
+        var nodesByScreen: [Int: [[Int32]]] = [:]
         var voteNumber: [Int] = []
         for draft in drafts {
-            var nodes = Set<String>()
+            var nodes: [Int32] = []
             let tabTitle = draft.inTabBar == true && draft.candidates.contains(where: \.isTab)
             if !(draft.rule == nil && draft.inStatusBar), !tabTitle {
                 var seen = Set<Int32>()
                 for candidate in draft.candidates where !candidate.isShortPattern && candidate.node >= 0 {
-                    if seen.insert(candidate.node).inserted { nodes.insert(names[Int(candidate.node)]) }
+                    if seen.insert(candidate.node).inserted { nodes.append(candidate.node) }
                 }
             }
             voteNumber.append(nodesByScreen[draft.issue.screenIndex]?.count ?? 0)
             nodesByScreen[draft.issue.screenIndex, default: []].append(nodes)
         }
         var votes: [Int: ScreenVotes] = [:]
-        for (screen, nodes) in nodesByScreen { votes[screen] = walks.context(nodesPerIssue: nodes) }
+        for (screen, nodes) in nodesByScreen.sorted(by: { $0.key < $1.key }) {
+            votes[screen] = walks.votes(nodesPerIssue: nodes)
+        }
 
         var entries: [MappedIssue] = []
         for (n, draft) in drafts.enumerated() {
@@ -126,7 +129,7 @@ public struct IssueMatcher: Sendable {
 
     /// Every automatic candidate for an issue's element text, and a phrase saying what was found.
     private func rankedCandidates(for issue: Issue, language: String?) -> ([RankedCandidate], String) {
-        guard let index else { return ([], "no source folders given (--source)") }
+        guard let index else { return ([], "no source folders were indexed") }
         guard let text = issue.elementText?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty else {
             return ([], "the issue has no element text to look for")
         }
@@ -178,21 +181,11 @@ public struct IssueMatcher: Sendable {
     private func decide(_ draft: Draft, context: ScreenContext) -> MappedIssue {
         let number = draft.issue.number
         guard let index else { return MappedIssue(issueNumber: number, primary: nil, explanation: draft.found) }
-        // Depth and matches per graph node, looked up once per node (a text every view shows has thousands of
-        // candidates but only one per view).
-        var nodeFacts: [Int32: (depth: Int?, matches: Int)] = [:]
-        func facts(_ node: Int32) -> (depth: Int?, matches: Int) {
-            guard node >= 0 else { return (nil, 0) }
-            if let known = nodeFacts[node] { return known }
-            let name = index.ownerNames[Int(node)]
-            let found = (context.subtree[name], context.matchesByView[name] ?? 0)
-            nodeFacts[node] = found
-            return found
-        }
         var keyed: [(candidate: RankedCandidate, key: Key)] = []
         keyed.reserveCapacity(draft.candidates.count)
         for candidate in draft.candidates {
-            let (depth, matches) = facts(candidate.node)
+            let depth = context.depth(of: candidate.node)
+            let matches = context.matches(in: candidate.node)
             if candidate.isShortPattern, depth == nil { continue }
             let tabFit: Int
             switch draft.inTabBar {
@@ -291,14 +284,14 @@ public struct IssueMatcher: Sendable {
         if mapping.location == nil, conclusion.status != .system, let index {
             if let view = conclusion.view {
                 // The view itself first, then the views it composes; patterns too (the subtree is the screen).
-                let subtree = walks.subtree(of: view)
-                func order(_ c: RankedCandidate) -> [Double] {
-                    [
-                        -Double(subtree[index.ownerNames[Int(c.node)]] ?? 0), c.rank, c.isHiddenLabel ? 0 : 1,
-                        c.isDirectCall ? 1 : 0,
-                    ]
+                let depths = walks.number(of: view).map { walks.depths(from: $0) } ?? []
+                func depth(_ c: RankedCandidate) -> Int32? {
+                    c.node >= 0 && Int(c.node) < depths.count && depths[Int(c.node)] >= 0 ? depths[Int(c.node)] : nil
                 }
-                let inside = draft.candidates.filter { $0.node >= 0 && subtree[index.ownerNames[Int($0.node)]] != nil }
+                func order(_ c: RankedCandidate) -> [Double] {
+                    [-Double(depth(c) ?? 0), c.rank, c.isHiddenLabel ? 0 : 1, c.isDirectCall ? 1 : 0]
+                }
+                let inside = draft.candidates.filter { depth($0) != nil }
                 let sorted = inside.sorted { a, b in
                     let ka = order(a)
                     let kb = order(b)
@@ -310,6 +303,7 @@ public struct IssueMatcher: Sendable {
                         best, issueNumber: draft.issue.number, confidence: best.rank, in: index)
                     mapping.location = found.location
                     mapping.symbol = mapping.symbol ?? found.symbol
+                    mapping.role = found.role
                     mapping.confidence = (best.rank / Double(ties) * 100).rounded() / 100
                     explanation += "; location from the sources inside \(view)'s subtree"
                     if ties > 1 { explanation += " (\(ties) places tie)" }
@@ -331,6 +325,7 @@ public struct IssueMatcher: Sendable {
                 mapping.location = primary.location
                 mapping.view = primary.view
                 mapping.symbol = mapping.symbol ?? primary.symbol
+                mapping.role = primary.role
                 mapping.confidence = primary.confidence
                 explanation += "; location from the sources"
             } else if let symbol = conclusion.symbol, let location = index.declaration(ofSymbol: symbol) {

@@ -52,6 +52,12 @@ public struct MappingResult: Sendable, Hashable {
         self.issues = issues
     }
 
+    /// Each issue's primary mapping, in report order; issues without one are left out.
+    public var primaries: [IssueMapping] { issues.compactMap(\.primary) }
+
+    /// The primary mapping of issue `number`, if it has one.
+    public func primary(for number: Int) -> IssueMapping? { issue(number)?.primary }
+
     /// The entry for issue `number`, if there is one.
     public func issue(_ number: Int) -> MappedIssue? {
         issues.first { $0.issueNumber == number }

@@ -49,6 +49,8 @@ public enum SARIFWriter {
 
     /// The SARIF log as JSON bytes (pretty-printed, sorted keys).
     /// - Parameters:
+    ///   - report: the report the results are about.
+    ///   - mapping: each issue's mapping.
     ///   - extras: fingerprints and baseline states by issue number.
     ///   - absent: baseline warnings no longer present.
     public static func data(

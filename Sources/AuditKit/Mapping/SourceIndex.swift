@@ -69,6 +69,26 @@ public struct SourceIndex: Sendable {
         "footerTitle", "prompt", "message",
     ]
 
+    /// What an element is, from the call that shows a literal: `Button("Edit")` is a button,
+    /// `Section("Widgets")` and `header:` labels a header, `.navigationTitle("…")` a title, `Tab`/`.tabItem`
+    /// a tab; plain `Text` says nothing (nil).
+    public static func role(of literal: SwiftStringLiteral) -> String? {
+        if literal.argumentLabel == "header" { return "header" }
+        switch literal.call {
+        case "Button", "UIButton", "setTitle": return "button"
+        case "Section": return "header"
+        case "navigationTitle", "navigationSubtitle": return "title"
+        case "Label", "LabeledContent": return "label"
+        case "Tab", "tabItem": return "tab"
+        case "Link", "NavigationLink", "ShareLink": return "link"
+        case "TextField", "SecureField", "searchable": return "field"
+        case "Toggle": return "toggle"
+        case "Picker", "DatePicker", "ColorPicker": return "picker"
+        case "Menu": return "menu"
+        default: return nil
+        }
+    }
+
     /// The folders indexed, as given.
     public var roots: [String]
     /// Paths of the Swift files indexed, in stable (sorted) order.
@@ -124,6 +144,7 @@ public struct SourceIndex: Sendable {
     /// `.build`, `DerivedData`, `Pods`, `Carthage` and `node_modules`. Files are lexed in parallel on every core; the result does not
     /// depend on timing.
     /// - Parameters:
+    ///   - roots: the folders to index.
     ///   - workingDirectory: paths under it are shown relative to it.
     ///   - parallel: false lexes on the calling thread only (for measurements); the result is the same.
     /// - Throws: `AuditError` `.missingInput` when a root does not exist or is not a folder.
@@ -404,7 +425,7 @@ public struct SourceIndex: Sendable {
         var lastNumber: Int32 = -1
         for entry in literals {
             var flag: UInt8
-            switch role(of: entry, names: names) {
+            switch textRole(of: entry, names: names) {
             case .call: flag = 1
             case .forwarded: flag = 2
             case .none: flag = 0
@@ -653,7 +674,7 @@ public struct SourceIndex: Sendable {
 
     /// How `entry` puts its text on screen.
     public func textRole(of entry: IndexedLiteral) -> TextRole {
-        SourceIndex.role(
+        SourceIndex.textRole(
             of: entry, names: NameTables(forwarded: forwardedNames, tabTitles: tabTitleNames, catalogKeys: catalogKeys))
     }
 
@@ -679,7 +700,7 @@ public struct SourceIndex: Sendable {
     /// Whether `literals[i]` is a hidden control label.
     func isHiddenLabel(at i: Int) -> Bool { literalFlags[i] & 16 != 0 }
 
-    private static func role(of entry: IndexedLiteral, names: NameTables) -> TextRole {
+    private static func textRole(of entry: IndexedLiteral, names: NameTables) -> TextRole {
         if entry.isTextBearing { return .call }
         let literal = entry.literal
         if let call = literal.call, let label = literal.argumentLabel, let types = names.forwarded[label],

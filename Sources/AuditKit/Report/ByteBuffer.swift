@@ -41,7 +41,9 @@ public final class ByteBuffer: @unchecked Sendable {
     public var count: Int { bytes.count }
 
     /// Reads the whole file at `path` with one allocation.
-    /// - Parameter maxSize: files larger than this are refused before anything is read.
+    /// - Parameters:
+    ///   - path: the file.
+    ///   - maxSize: files larger than this are refused before anything is read.
     /// - Throws: `AuditError` `.missingInput` when the file cannot be opened (or is a folder), `.badInput`
     ///   when it is not a regular file,
     ///   `.limitExceeded` when it is larger than `maxSize`, `.badInput` on a read error.

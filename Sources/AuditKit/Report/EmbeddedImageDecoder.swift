@@ -26,6 +26,9 @@ public enum EmbeddedImageDecoder {
     /// Decodes the content of a JSON string (between its quotes, escapes still in place) holding a
     /// `data:image/jpeg;base64,...` URI or bare base64, and checks the JPEG.
     /// - Parameters:
+    ///   - declaredWidth: the width the report declares for the image, if any.
+    ///   - declaredHeight: the height the report declares for the image, if any.
+    ///   - limits: the size limits the image must keep to.
     ///   - content: the string's raw bytes in the file.
     ///   - escaped: whether the string has backslash escapes (from the scanner).
     public static func decode(

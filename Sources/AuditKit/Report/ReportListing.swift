@@ -125,7 +125,7 @@ public enum ReportListing {
 
     /// The CSV header line.
     public static let csvHeader =
-        "report,number,screen_index,screen_name,screen_group,test_type,test_type_name,"
+        "report,number,screen_number,screen_name,screen_group,test_type,test_type_name,"
         + "error_code,short_title,element_text,rect_x,rect_y,rect_width,rect_height,duplicate,image_problem\r\n"
 
     /// One CSV row per issue (CRLF line ends, fields quoted when needed).
@@ -316,7 +316,7 @@ public enum ReportListing {
         case .fileName: return "file name"
         case .textHeader: return "Time Stamp header"
         case .modificationTime: return "modification time"
-        case .caller: return "--audit-date"
+        case .caller: return "the date given"
         }
     }
 }

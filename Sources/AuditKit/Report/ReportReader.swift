@@ -52,7 +52,11 @@ public enum ReportReader {
     }
 
     /// Reads a report already in memory; `path` names it in messages and gives the file-name timestamp.
-    /// - Parameter modificationDate: used for the audit time when the name carries none.
+    /// - Parameters:
+    ///   - buffer: the report's bytes.
+    ///   - path: the report's path, for messages and the file-name timestamp.
+    ///   - modificationDate: used for the audit time when the name carries none.
+    ///   - options: limits and what to compute.
     /// - Throws: as `read(path:options:)`.
     public static func read(
         buffer: ByteBuffer, path: String, modificationDate: Date? = nil,

@@ -11,8 +11,11 @@ public enum AtomicFile {
     /// Replaces `path` with `data`: writes a temporary file beside it, fsyncs it, renames it over
     /// the target and fsyncs the folder. The target's permissions are kept when it exists.
     ///
-    /// - Parameter onlyIfChanged: when true and the file already holds exactly `data`, nothing is
-    ///   written and the function returns false.
+    /// - Parameters:
+    ///   - data: the new content.
+    ///   - path: the file to replace.
+    ///   - onlyIfChanged: when true and the file already holds exactly `data`, nothing is
+    ///     written and the function returns false.
     /// - Returns: whether the file was written.
     /// - Throws: `AuditError` with code `.cannotWrite`.
     @discardableResult
@@ -73,7 +76,7 @@ public enum AtomicFile {
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         } catch {
             throw AuditError(
-                .cannotWrite, "cannot create the folder", path: path, cause: "\(error.localizedDescription)")
+                .cannotWrite, "cannot create the folder", path: path, cause: SystemErrorText.reason(error))
         }
     }
 }

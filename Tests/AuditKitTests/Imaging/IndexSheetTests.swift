@@ -21,7 +21,7 @@ import Testing
         let report = ImagingFixture.report(
             issueCount: 14, screenCount: 2, sourcePath: directory.file("AuditReport_2026-01-02_11-02-25.html"))
         let sheet = try IndexSheet(report: report, text: text, options: IndexSheetOptions(columns: 3, perPage: 9))
-        let output = try sheet.write()
+        let output = try sheet.write(evidence: EvidencePaths(reportPath: report.sourcePath))
         keep(output.paths)
         #expect(
             output.paths.map { $0.replacingOccurrences(of: "//", with: "/") }
@@ -36,7 +36,8 @@ import Testing
         #expect(second.height == 2 * IndexSheet.margin + sheet.headerHeight + 2 * 230 + IndexSheet.gap)
         #expect(output.imageProblems.isEmpty)
         // A later one-page run replaces the pages with index_sheet.png and removes the stale ones.
-        let single = try IndexSheet(report: report, text: text).write()
+        let single = try IndexSheet(report: report, text: text).write(
+            evidence: EvidencePaths(reportPath: report.sourcePath))
         #expect(single.paths.count == 1 && single.paths[0].hasSuffix("/index_sheet.png"))
         #expect(!FileManager.default.fileExists(atPath: output.paths[0]))
         #expect(!FileManager.default.fileExists(atPath: output.paths[1]))
@@ -116,7 +117,8 @@ import Testing
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let sheet = try IndexSheet(report: ImagingFixture.report(issueCount: 3, screenCount: 1), text: text)
-        let output = try sheet.write(to: directory.file("sheet.jpg"))
+        let output = try sheet.write(
+            to: directory.file("sheet.jpg"), evidence: EvidencePaths(directory: directory.path))
         #expect(output.paths == [directory.file("sheet.jpg")])
         let bytes = try Data(contentsOf: URL(fileURLWithPath: output.paths[0]))
         #expect(bytes.prefix(2) == Data([0xFF, 0xD8]))

@@ -74,7 +74,8 @@ import Testing
         var report = ImagingFixture.report(issueCount: 6, screenCount: 3, sourcePath: directory.file("r.json"))
         report.screens[1].screenshot = nil
         report.screens[2].screenshot = ReportImage(data: corruptJPEG)
-        let output = try Overlay.writeAll(report: report, text: text)
+        let output = try Overlay.writeAll(
+            report: report, text: text, evidence: EvidencePaths(reportPath: report.sourcePath))
         #expect(
             output.paths.map { $0.replacingOccurrences(of: "//", with: "/") }
                 == [directory.file("r/overlay_screen_1.png").replacingOccurrences(of: "//", with: "/")])

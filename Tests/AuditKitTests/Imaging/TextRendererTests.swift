@@ -65,7 +65,7 @@ import Testing
 
     @Test func fontLookupReportsMissingAndUnloadableFontsClearly() throws {
         #expect(
-            throws: AuditError(.missingInput, "font file given by --font does not exist", path: "/nonexistent/font.ttf")
+            throws: AuditError(.missingInput, "font file does not exist", path: "/nonexistent/font.ttf")
         ) {
             try FontLocator.locate(explicitPath: "/nonexistent/font.ttf", environment: [:])
         }

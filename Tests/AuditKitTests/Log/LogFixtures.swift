@@ -161,6 +161,17 @@ enum SampleReports {
     }
 
     /// A mapping for `first()`: issues 1-3 in RecipeDetailView, 6 in TimerSheet, 4 and 5 unmapped.
+    /// `firstMapping` with its source files under `folder`, as the mapping finds them when the
+    /// sources sit beside the log.
+    static func firstMapping(under folder: String) -> [IssueMapping] {
+        firstMapping.map { entry in
+            var entry = entry
+            let file = entry.location?.file ?? ""
+            entry.location?.file = folder + "/" + file
+            return entry
+        }
+    }
+
     static var firstMapping: [IssueMapping] {
         [
             IssueMapping(

@@ -21,29 +21,39 @@ import Testing
         let (folder, reportPath) = try makeWorkspace()
         defer { folder.remove() }
         let comparison = SessionComparison(
-            previousReportName: "AuditReport_2026-02-01_09-15-42.html", newIssueNumbers: [5, 6],
-            resolved: [.init(testType: .contrast, shortTitle: "Contrast failed", elementText: "Serves *4*")],
-            residualIssueNumbers: [1, 2, 3, 4])
+            previousReportName: "AuditReport_2026-02-01_09-15-42.html",
+            new: [.init(testType: .dynamicType, text: "Prep time", place: "RecipeDetailView")],
+            resolved: [.init(testType: .contrast, text: "Serves *4*", place: "RecipeDetailView")],
+            residual: [
+                .init(
+                    testType: .contrast, text: "Ingredients", place: "RecipeDetailView",
+                    since: .init(
+                        sha256: "ef", fileName: "AuditReport_2026-02-01_09-15-42.html", date: "2026-02-01",
+                        session: "Session 2 (2026-02-01)")),
+                .init(testType: .hitRegion, text: nil, place: "Main", matchedBy: "geometry"),
+            ])
+        let mapping = SampleReports.firstMapping(under: folder.path)
         let facts = SessionFacts(
             report: SampleReports.first(path: reportPath), logPath: folder.file("audit.md"),
-            mapping: SampleReports.firstMapping, comparison: comparison, date: "2026-02-05")
+            mapping: mapping, comparison: comparison, date: "2026-02-05")
         let text = TemplateSet.builtin().render(.session, facts.templateContext(sessionNumber: 4))
         #expect(
             text == """
                 ### Session 4
                 <!-- auditkit:report sha256=\(String(repeating: "ab", count: 32)) -->
                 - Date: 2026-02-05
-                - Scope: Screens 0, 1 (AuditReport_2026-02-03_14-05-10.html)
+                - Scope: RecipeDetailView, TimerSheet (AuditReport_2026-02-03_14-05-10.html)
                 - Notes:
-                  - Report: `Reports/AuditReport_2026-02-03_14-05-10.html`, 6 issues on 2 screens.
-                  - Counts: Contrast 1, Hit Region 1, Dynamic Type 3, Clipped Text 1.
-                  - RecipeDetailView: issues 1–3 at `TrailMix/Views/RecipeDetailView.swift:42:13`, `TrailMix/Views/IngredientRow.swift:18`, `TrailMix/Views/RecipeDetailView.swift:57`.
-                  - TimerSheet: issue 6 at `TrailMix/Views/TimerSheet.swift:90`.
-                  - Unmapped: issues 4, 5.
-                  - Against `AuditReport_2026-02-01_09-15-42.html`: 2 new, 1 resolved, 4 residual.
-                    - New: issues 5, 6.
-                    - Resolved: Contrast on “Serves \\*4\\*” (Contrast failed).
-                    - Residual: issues 1–4.
+                  - Report: `Reports/AuditReport_2026-02-03_14-05-10.html`, 6 issues on 2 screens: Contrast 1, Hit Region 1, Dynamic Type 3, Clipped Text 1.
+                  - Contrast warnings mapped to RecipeDetailView: “Prep time” ([`TrailMix/Views/RecipeDetailView.swift:57`](TrailMix/Views/RecipeDetailView.swift#L57)).
+                  - Hit Region warnings not mapped: an element without text.
+                  - Dynamic Type warnings mapped to RecipeDetailView: “2 cups flour” ([`TrailMix/Views/IngredientRow.swift:18`](TrailMix/Views/IngredientRow.swift#L18)); not mapped: “&lt;script&gt;alert(1)&lt;/script&gt; \\| \\*bold\\* \\_x\\_ \\`code\\` \\[link\\](http://x) # Heading”.
+                  - System UI: “Pause” ([`TrailMix/Views/TimerSheet.swift:90`](TrailMix/Views/TimerSheet.swift#L90)).
+                  - Accepted Dynamic Type warnings on RecipeDetailView: “Ingredients” ([`TrailMix/Views/RecipeDetailView.swift:42`](TrailMix/Views/RecipeDetailView.swift#L42)). Reason: scales in the simulator
+                  - New: Dynamic Type “Prep time” (RecipeDetailView).
+                  - Resolved: Contrast “Serves \\*4\\*” (RecipeDetailView).
+                  - Residual: Contrast “Ingredients” (RecipeDetailView, since Session 2 (2026-02-01)); Hit Region on an element without text (Main, same element by geometry).
+                  - Open warnings against `AuditReport_2026-02-01_09-15-42.html`: 1 new, 1 resolved, 2 residual.
                   - Index sheet: `Reports/AuditReport_2026-02-03_14-05-10/index_sheet.png`
                   - Overlay, screen 1: `Reports/AuditReport_2026-02-03_14-05-10/overlay_screen_1.png`
                   - Thumbnails: `Reports/AuditReport_2026-02-03_14-05-10/` (3 files, issue_01.jpg to issue_05.jpg)
@@ -63,8 +73,10 @@ import Testing
                 - Date: 2026-02-06
                 - Scope: Recipe detail after the font fix
                 - Notes:
-                  - Report: `Reports/AuditReport_2026-02-05_10-00-00.html`, 3 issues on 1 screen.
-                  - Counts: Contrast 1, Element Description 1, Dynamic Type 1.
+                  - Report: `Reports/AuditReport_2026-02-05_10-00-00.html`, 3 issues on 1 screen: Contrast 1, Element Description 1, Dynamic Type 1.
+                  - Contrast warnings: “Prep time”.
+                  - Element Description warnings: “Share”.
+                  - Dynamic Type warnings: “Ingredients”.
 
                 """)
     }
@@ -74,8 +86,7 @@ import Testing
         report.screens[0].issues = []
         let facts = SessionFacts(report: report, logPath: "audit.md", date: "2026-02-06", scope: "x")
         let text = TemplateSet.builtin().render(.session, facts.templateContext(sessionNumber: 2))
-        #expect(text.contains("  - Report: `Reports/AuditReport_2026-02-05_10-00-00.html`, 0 issues on 1 screen.\n"))
-        #expect(text.contains("  - Counts: no issues.\n"))
+        #expect(text.hasSuffix("  - Report: `Reports/AuditReport_2026-02-05_10-00-00.html`, 0 issues on 1 screen.\n"))
     }
 
     @Test func rejectsDatesThatAreNotCalendarDays() throws {
@@ -85,10 +96,15 @@ import Testing
         }
     }
 
-    @Test func namesScreensInTheDefaultScope() {
-        #expect(SessionFacts.defaultScope(screenNames: ["HomeView"], reportName: "a.html") == "HomeView (a.html)")
-        #expect(SessionFacts.defaultScope(screenNames: ["0"], reportName: "a.html") == "Screen 0 (a.html)")
-        #expect(SessionFacts.defaultScope(screenNames: [], reportName: "a.html") == "a.html")
+    @Test func namesViewsElseScreensInTheDefaultScope() {
+        func scope(_ views: [String], _ screens: [(String, String)]) -> String {
+            SessionFacts.defaultScope(views: views, screens: screens.map { ($0.0, $0.1) }, reportName: "a.html")
+        }
+        #expect(scope(["HomeView", "HomeHeader"], [("0", "Home")]) == "HomeView, HomeHeader (a.html)")
+        #expect(scope([], [("HomeView", "")]) == "HomeView (a.html)")
+        #expect(scope([], [("0", "Home"), ("1", "Home")]) == "Home (a.html)")
+        #expect(scope([], [("0", "")]) == "Screen 0 (a.html)")
+        #expect(scope([], []) == "a.html")
     }
 }
 
@@ -98,7 +114,7 @@ import Testing
         defer { folder.remove() }
         let report = SampleReports.first(path: reportPath)
         let summary = AuditSummary(
-            inputs: [SummaryInput(report: report, mapping: SampleReports.firstMapping)],
+            inputs: [SummaryInput(report: report, mapping: SampleReports.firstMapping(under: folder.path))],
             grouping: .view, baseDirectory: folder.path)
         #expect(summary.sections.map(\.name) == ["RecipeDetailView", "TimerSheet", "Unmapped"])
         let text = summary.markdown()
@@ -114,9 +130,9 @@ import Testing
 
                 ### RecipeDetailView
                 - Issue:
-                  - #1 Dynamic Type on “Ingredients” at `TrailMix/Views/RecipeDetailView.swift:42:13`, accepted: scales in the simulator
-                  - #2 Dynamic Type on “2 cups flour” at `TrailMix/Views/IngredientRow.swift:18`, open
-                  - #3 Contrast on “Prep time” at `TrailMix/Views/RecipeDetailView.swift:57`, open
+                  - #1 Dynamic Type on “Ingredients” at [`TrailMix/Views/RecipeDetailView.swift:42`](TrailMix/Views/RecipeDetailView.swift#L42), accepted: scales in the simulator
+                  - #2 Dynamic Type on “2 cups flour” at [`TrailMix/Views/IngredientRow.swift:18`](TrailMix/Views/IngredientRow.swift#L18), open
+                  - #3 Contrast on “Prep time” at [`TrailMix/Views/RecipeDetailView.swift:57`](TrailMix/Views/RecipeDetailView.swift#L57), open
                 - Counts: Contrast 1, Dynamic Type 2 (3 issues)
                 - Evidence:
                   - `Reports/AuditReport_2026-02-03_14-05-10.html`
@@ -130,7 +146,7 @@ import Testing
 
                 ### TimerSheet
                 - Issue:
-                  - #6 Clipped Text on “Pause” at `TrailMix/Views/TimerSheet.swift:90`, system UI
+                  - #6 Clipped Text on “Pause” at [`TrailMix/Views/TimerSheet.swift:90`](TrailMix/Views/TimerSheet.swift#L90), system UI
                 - Counts: Clipped Text 1 (1 issue)
                 """))
         #expect(

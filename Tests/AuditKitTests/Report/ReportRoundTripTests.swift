@@ -96,12 +96,29 @@ import Testing
         }
     }
 
+    @Test func shipsTheDemoReportsTheFixtureBuilderMakes() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        let demos = ReportFixture.demoReports()
+        #expect(demos.count >= 3)
+        for demo in demos {
+            let path = root.appendingPathComponent("Reports/" + demo.fileName).path
+            let shipped = try Data(contentsOf: URL(fileURLWithPath: path))
+            #expect(shipped == demo.html, "regenerate with: swift run auditkit-bench make-demo Reports/")
+            let report = try ReportReader.read(path: path)
+            #expect(report.warnings.isEmpty)
+            #expect(report.issues.count == demo.fixture.screens.reduce(0) { $0 + $1.issues.count })
+        }
+    }
+
     @Test func shipsTheSampleReportTheFixtureBuilderMakes() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent()
-        let path = root.appendingPathComponent("Reports/AuditReport_2026-01-02_11-02-25.html").path
+        let path = root.appendingPathComponent("Examples/SampleReport/AuditReport_2026-01-02_11-02-25.html").path
         let shipped = try Data(contentsOf: URL(fileURLWithPath: path))
-        #expect(shipped == ReportFixture.sampleHTML(), "regenerate with: swift run auditkit-bench make-sample Reports/")
+        #expect(
+            shipped == ReportFixture.sampleHTML(),
+            "regenerate with: swift run auditkit-bench make-sample Examples/SampleReport/")
         let report = try ReportReader.read(path: path)
         Self.expectEqual(report, ReportFixture.sample(), container: .html(.varAssignment))
         #expect(report.issues.count == 16)

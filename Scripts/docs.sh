@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Builds the AuditKit DocC catalog with the toolchain's docc, treating every warning as an error.
+# Usage: Scripts/docs.sh [OUTPUT_DIR]   (default .build/docs; open OUTPUT_DIR/index.html through a web server)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH="/opt/swift/usr/bin:$PATH"
+out="${1:-.build/docs}"
+graphs=.build/symbol-graphs
+rm -rf "$graphs"
+mkdir -p "$graphs"
+# A scratch folder of its own, so the symbol-graph flags do not invalidate the normal build.
+swift build --scratch-path .build-docs --target AuditKit \
+    -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$PWD/$graphs" >/dev/null
+docc convert Sources/AuditKit/AuditKit.docc --additional-symbol-graph-dir "$graphs" --output-path "$out" \
+    --fallback-display-name AuditKit --fallback-bundle-identifier AuditKit --warnings-as-errors
+echo "docs: built $out with no warnings"

@@ -1,0 +1,98 @@
+import AuditKit
+import Foundation
+
+/// `auditkit ingest`: the whole pass over every report in the files and folders given, oldest first.
+enum IngestCommand: Command {
+    static let name = "ingest"
+    static let abstract = "Do the whole pass on every report in the files and folders given, oldest first."
+    static let operands = "REPORT|DIR..."
+    static let discussion = """
+        Every report named, and every report in the folders named (.html, .htm, .json and .txt files, not
+        their subfolders), goes through the pass of 'auditkit audit' in the order of its audit time, so a
+        batch builds the same history and log as one 'audit' per report in that order. Reports the history
+        already has are skipped and said so. Reading, pictures and mapping run --jobs reports at a time;
+        the history and the log are written one report at a time, in order: the output and every file are
+        the same for any --jobs. An unreadable report is named and skipped; the others complete and the
+        exit status says one failed. Each session is dated by its report's audit day unless --date is given.
+        After the batch, DIR/summary.md (per view, over every report named) and DIR/trend.svg (the history's
+        open warnings per view) are refreshed.
+
+        EXAMPLE: auditkit ingest Reports/ --rules Examples/BudgetApp/auditkit.rules.json --source Examples/BudgetApp
+        """
+    static let options: [OptionSpec] =
+        PassInputs.options(dateHelp: "Every session's date (default: its report's audit day).") + [
+            .option(
+                "--out", value: "DIR", help: "Evidence folders, summary.md and trend.svg go here (default: Reports)."),
+            .option("--jobs", value: "N", help: "Reports prepared at once (default: the number of cores)."),
+            .choice("--format", of: TextOrJSON.self, help: "text (default) or json."),
+        ]
+
+    static func run(_ context: CommandContext) throws -> ExitStatus {
+        let arguments = context.arguments
+        let terminal = context.terminal
+        guard !arguments.positional.isEmpty else { throw AuditError(.usage, "missing REPORT or DIR") }
+        let format: TextOrJSON = try arguments.choice("--format", default: TextOrJSON.text)
+        let jobs = try arguments.integer("--jobs", in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
+        let out = arguments.value("--out") ?? "Reports"
+        let historyFile = HistoryInputs.historyFile(context)
+        // Check everything the user named before writing anything.
+        let paths = try AuditIngest.reportPaths(in: arguments.positional)
+        let pass = AuditPass(try PassInputs.configuration(context, evidenceRoot: out, defaultDate: .auditDate))
+        for warning in try historyFile.load().warnings { terminal.warning(warning) }
+
+        var reports: [IngestJSON.Report] = []
+        let outcome = try AuditIngest(pass: pass, jobs: jobs, outputDirectory: out).run(
+            paths: paths,
+            progress: { step in
+                terminal.progress(
+                    "report \(step.position) of \(step.count): \(step.stage.rawValue) "
+                        + (step.path as NSString).lastPathComponent)
+            },
+            onItem: { item in
+                switch item {
+                case .ingested(let done):
+                    terminal.problems(done.prepared.problems)
+                    if format == .json {
+                        reports.append(
+                            IngestJSON.Report(
+                                report: done.report.sourcePath, status: "ingested",
+                                outcome: AuditOutcomeJSON(done, historyPath: historyFile.path, status: "ingested")))
+                    } else {
+                        terminal.line("== \(done.report.sourcePath)")
+                        for line in AuditOutcomeRendering.lines(done, historyPath: historyFile.path) {
+                            terminal.line(line)
+                        }
+                    }
+                case .alreadyInHistory(let path, let recordedAs):
+                    if format == .json {
+                        reports.append(.init(report: path, status: "already-in-history", recordedAs: recordedAs))
+                    } else {
+                        let same = (path as NSString).lastPathComponent == recordedAs ? "" : " (as \(recordedAs))"
+                        terminal.line("== \(path)\nAlready in \(historyFile.path)\(same); skipped.")
+                    }
+                case .failed(let path, let error):
+                    terminal.error(error.description)
+                    if format == .json {
+                        reports.append(.init(report: path, status: "failed", error: error.description))
+                    }
+                }
+            })
+        terminal.endProgress()
+
+        switch format {
+        case .json:
+            try terminal.json(
+                IngestJSON(
+                    reports: reports, ingested: outcome.ingested, alreadyInHistory: outcome.alreadyInHistory,
+                    failed: outcome.failed, summary: outcome.summaryPath, trend: outcome.trendPath))
+        case .text:
+            var closing =
+                "Ingested \(SessionFacts.counted(outcome.ingested, "report")); "
+                + "\(outcome.alreadyInHistory) already in the history; \(outcome.failed) failed."
+            let written = [outcome.summaryPath, outcome.trendPath].compactMap { $0 }
+            if !written.isEmpty { closing += " Wrote " + written.joined(separator: " and ") + "." }
+            terminal.line(closing)
+        }
+        return outcome.firstError?.exitStatus ?? .success
+    }
+}

@@ -1,0 +1,188 @@
+import AuditKit
+import Foundation
+
+/// Every `--format json` output: an object whose first key is `"version"` (this contract's version,
+/// 1), then the command's own fields, encoded from `Encodable` types with sorted keys, ISO 8601 dates
+/// and unescaped slashes. Numbering is the same everywhere: issue and screen `number`s count from 1,
+/// `index`es from 0.
+struct JSONOutput<Body: Encodable>: Encodable {
+    /// The version of the JSON contract.
+    static var version: Int { 1 }
+    var body: Body
+
+    private enum Key: String, CodingKey { case version }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Key.self)
+        try container.encode(Self.version, forKey: .version)
+        try body.encode(to: encoder)
+    }
+
+    /// The output as text, ending with a newline.
+    static func text(_ body: Body) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        return String(decoding: try encoder.encode(JSONOutput(body: body)), as: UTF8.self) + "\n"
+    }
+}
+
+extension Terminal {
+    /// Writes `body` to stdout as a versioned JSON object (see `JSONOutput`).
+    func json<Body: Encodable>(_ body: Body) throws {
+        out(try JSONOutput.text(body))
+    }
+}
+
+/// `audit --format json`, and each report of `ingest --format json`.
+struct AuditOutcomeJSON: Encodable {
+    struct HistoryPart: Encodable {
+        var path: String
+        var added: Bool
+    }
+    struct LogPart: Encodable {
+        var path: String
+        var action: String
+    }
+    struct Comparison: Encodable {
+        var previous: String
+        var new: Int
+        var resolved: Int
+        var residual: Int
+    }
+    var status: String?
+    var report: String
+    var sha256: String
+    var issues: Int
+    var screens: Int
+    var evidence: String
+    var thumbnails: Int
+    var screenshots: Int
+    var indexSheet: [String]
+    var overlays: [String]
+    var mapped: Int?
+    var history: HistoryPart?
+    var log: LogPart?
+    var session: Int?
+    var comparison: Comparison?
+
+    init(_ outcome: AuditOutcome, historyPath: String, status: String? = nil) {
+        let report = outcome.report
+        let evidence = outcome.prepared.evidence
+        self.status = status
+        self.report = report.sourcePath
+        sha256 = report.sha256
+        issues = report.issues.count
+        screens = report.screens.count
+        self.evidence = evidence.directory
+        thumbnails = evidence.thumbnails.count
+        screenshots = evidence.screenshots.count
+        indexSheet = evidence.indexSheetPages
+        overlays = evidence.overlays.keys.sorted().map { evidence.overlays[$0]! }
+        mapped = outcome.prepared.mapping.map { $0.primaries.count }
+        history = outcome.addedToHistory.map { HistoryPart(path: historyPath, added: $0) }
+        log = outcome.log.map { LogPart(path: $0.logPath, action: $0.action.rawValue) }
+        session = outcome.log?.sessionNumber
+        comparison = outcome.comparison.map {
+            Comparison(
+                previous: $0.oldFileName, new: $0.new.count, resolved: $0.resolved.count, residual: $0.residual.count)
+        }
+    }
+
+    // Absent parts are written as null, so every documented field is always there.
+    func encode(to encoder: any Encoder) throws {
+        enum Key: String, CodingKey {
+            case status, report, sha256, issues, screens, evidence, thumbnails, screenshots, indexSheet, overlays
+            case mapped, history, log, session, comparison
+        }
+        var container = encoder.container(keyedBy: Key.self)
+        try container.encodeIfPresent(status, forKey: .status)
+        try container.encode(report, forKey: .report)
+        try container.encode(sha256, forKey: .sha256)
+        try container.encode(issues, forKey: .issues)
+        try container.encode(screens, forKey: .screens)
+        try container.encode(evidence, forKey: .evidence)
+        try container.encode(thumbnails, forKey: .thumbnails)
+        try container.encode(screenshots, forKey: .screenshots)
+        try container.encode(indexSheet, forKey: .indexSheet)
+        try container.encode(overlays, forKey: .overlays)
+        try container.encode(mapped, forKey: .mapped)
+        try container.encode(history, forKey: .history)
+        try container.encode(log, forKey: .log)
+        try container.encode(session, forKey: .session)
+        try container.encode(comparison, forKey: .comparison)
+    }
+}
+
+/// `ingest --format json`.
+struct IngestJSON: Encodable {
+    /// One report of the batch.
+    struct Report: Encodable {
+        var report: String
+        var status: String
+        var recordedAs: String?
+        var error: String?
+        var outcome: AuditOutcomeJSON?
+
+        func encode(to encoder: any Encoder) throws {
+            if let outcome {
+                try outcome.encode(to: encoder)
+                return
+            }
+            enum Key: String, CodingKey { case report, status, recordedAs, error }
+            var container = encoder.container(keyedBy: Key.self)
+            try container.encode(report, forKey: .report)
+            try container.encode(status, forKey: .status)
+            try container.encodeIfPresent(recordedAs, forKey: .recordedAs)
+            try container.encodeIfPresent(error, forKey: .error)
+        }
+    }
+    var reports: [Report]
+    var ingested: Int
+    var alreadyInHistory: Int
+    var failed: Int
+    var summary: String?
+    var trend: String?
+}
+
+/// `init --format json`.
+struct InitJSON: Encodable {
+    var created: [String]
+    var leftAsItIs: [String]
+}
+
+/// `log --format json`.
+struct LogJSON: Encodable {
+    var action: String
+    var log: String
+    var report: String?
+    var sha256: String?
+    var createdLog: Bool?
+    var createdSection: Bool?
+    var session: Int?
+    var text: String?
+}
+
+/// `sheet --format json`.
+struct SheetJSON: Encodable {
+    struct Problem: Encodable {
+        var issue: Int
+        var message: String
+    }
+    var report: String
+    var pages: [String]
+    var issues: Int
+    var imageProblems: [Problem]
+}
+
+/// `overlay --format json`.
+struct OverlayJSON: Encodable {
+    struct Skipped: Encodable {
+        var screen: Int
+        var name: String
+        var reason: String
+    }
+    var report: String
+    var overlays: [String]
+    var skippedScreens: [Skipped]
+}

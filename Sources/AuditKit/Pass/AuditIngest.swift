@@ -1,0 +1,258 @@
+import Foundation
+
+/// `ingest`: the pass over a batch of reports, oldest first by audit time, so a batch builds the same
+/// history and log as one run per report in that order.
+///
+/// Reading, evidence and mapping depend on no other report and run `jobs` reports at a time; the
+/// history and the log are then recorded one report at a time, in order. Reports already in the
+/// history are skipped (and said so); an unreadable report is named and skipped while the others
+/// complete. Results reach the caller in the same order, with the same content, whatever `jobs` is.
+public struct AuditIngest: Sendable {
+    /// What happened to one report of the batch, delivered in batch order.
+    public enum Item: Sendable {
+        /// The report went through the whole pass.
+        case ingested(AuditOutcome)
+        /// The history already holds a report with the same SHA-256 (the file named here, or an
+        /// earlier file of this batch with the same bytes).
+        case alreadyInHistory(path: String, recordedAs: String)
+        /// The report could not be read or its outputs not written.
+        case failed(path: String, error: AuditError)
+    }
+
+    /// Where the batch is, for a progress line.
+    public struct Progress: Sendable {
+        /// 1-based position of the report being worked on.
+        public var position: Int
+        /// How many reports the batch has.
+        public var count: Int
+        /// The report.
+        public var path: String
+        /// The stage it is in.
+        public var stage: AuditPass.Stage
+    }
+
+    /// What the batch did besides the items.
+    public struct Outcome: Sendable {
+        /// How many reports were ingested, already in the history, and failed.
+        public var ingested = 0, alreadyInHistory = 0, failed = 0
+        /// The summary written after the batch, when there was anything to summarise.
+        public var summaryPath: String?
+        /// The trend chart written after the batch, when the history has reports.
+        public var trendPath: String?
+        /// The first failure, whose exit status the batch ends with.
+        public var firstError: AuditError?
+    }
+
+    /// The pass each report goes through; its `evidenceRoot` is also where the summary and the trend
+    /// chart go.
+    public var pass: AuditPass
+    /// How many reports are read, drawn and mapped at once (at least 1).
+    public var jobs: Int
+    /// Where `summary.md` and `trend.svg` go.
+    public var outputDirectory: String
+
+    /// A batch runner.
+    public init(pass: AuditPass, jobs: Int, outputDirectory: String) {
+        self.pass = pass
+        self.jobs = max(1, jobs)
+        self.outputDirectory = outputDirectory
+    }
+
+    /// The report files that `arguments` name: a file as given; a folder's files (not its subfolders)
+    /// whose names end in `.html`, `.htm`, `.json` or `.txt`, except the files the tool writes there
+    /// (`index.html`) and rule files (`*.rules.json`), in name order.
+    /// - Throws: `.missingInput` for an argument that does not exist.
+    public static func reportPaths(in arguments: [String]) throws -> [String] {
+        var paths: [String] = []
+        let files = FileManager.default
+        for argument in arguments {
+            var isDirectory: ObjCBool = false
+            guard files.fileExists(atPath: argument, isDirectory: &isDirectory) else {
+                throw AuditError(.missingInput, "no such file or folder", path: argument)
+            }
+            guard isDirectory.boolValue else {
+                paths.append(argument)
+                continue
+            }
+            let names: [String]
+            do {
+                names = try files.contentsOfDirectory(atPath: argument).sorted()
+            } catch {
+                throw AuditError(
+                    .missingInput, "cannot list the folder", path: argument, cause: SystemErrorText.reason(error))
+            }
+            let folder = argument.hasSuffix("/") ? argument : argument + "/"
+            for name in names where !name.hasPrefix(".") {
+                let lower = name.lowercased()
+                guard [".html", ".htm", ".json", ".txt"].contains(where: lower.hasSuffix),
+                    lower != "index.html", !lower.hasSuffix(".rules.json")
+                else { continue }
+                var isFolder: ObjCBool = false
+                if files.fileExists(atPath: folder + name, isDirectory: &isFolder), !isFolder.boolValue {
+                    paths.append(folder + name)
+                }
+            }
+        }
+        var seen = Set<String>()
+        return paths.filter { seen.insert(($0 as NSString).standardizingPath).inserted }
+    }
+
+    /// Runs the batch over `paths`, calling `onItem` for each report in batch order.
+    /// - Throws: `AuditError` when the history cannot be loaded (nothing is written then), or when the
+    ///   summary or the trend chart cannot be written.
+    public func run(
+        paths: [String], progress: @Sendable (Progress) -> Void = { _ in }, onItem: (Item) -> Void
+    ) throws -> Outcome {
+        var history = try pass.loadHistory()
+        var outcome = Outcome()
+        func fail(_ path: String, _ error: AuditError) {
+            outcome.failed += 1
+            outcome.firstError = outcome.firstError ?? error
+            onItem(.failed(path: path, error: error))
+        }
+
+        // 1. Identify every report (SHA-256 and audit time), reading `jobs` at a time.
+        let count = paths.count
+        let identified = chunked(paths) { index, path -> Result<Identified, AuditError> in
+            progress(Progress(position: index + 1, count: count, path: path, stage: .reading))
+            do {
+                let report = try ReportReader.read(path: path)
+                return .success(Identified(path: path, sha256: report.sha256, auditDate: report.auditDate))
+            } catch let error as AuditError {
+                return .failure(error)
+            } catch {
+                return .failure(AuditError(.internalError, SystemErrorText.reason(error), path: path))
+            }
+        }
+        var order: [Identified] = []
+        for (path, result) in zip(paths, identified) {
+            switch result {
+            case .success(let report): order.append(report)
+            case .failure(let error): fail(path, error)
+            }
+        }
+        // Oldest first; the same time orders by file name, then path, so the order never depends on jobs.
+        order.sort {
+            ($0.auditDate, ($0.path as NSString).lastPathComponent, $0.path)
+                < ($1.auditDate, ($1.path as NSString).lastPathComponent, $1.path)
+        }
+
+        // 2. Skip what the history has; prepare the rest `jobs` at a time and record each in order.
+        var recorded = Dictionary(history.entries.map { ($0.sha256, $0.fileName) }, uniquingKeysWith: { a, _ in a })
+        var pending: [Identified] = []
+        for report in order {
+            if let name = recorded[report.sha256] {
+                outcome.alreadyInHistory += 1
+                onItem(.alreadyInHistory(path: report.path, recordedAs: name))
+            } else {
+                recorded[report.sha256] = (report.path as NSString).lastPathComponent
+                pending.append(report)
+            }
+        }
+        let pass = self.pass
+        let pendingCount = pending.count
+        var start = 0
+        while start < pending.count {
+            let window = Array(pending[start..<min(start + jobs, pending.count)])
+            let base = start
+            let prepared = ParallelWork.map(window, parallel: jobs > 1) {
+                offset, report -> Result<PreparedReport, AuditError> in
+                let position = base + offset + 1
+                do {
+                    return .success(
+                        try pass.prepare(reportAt: report.path) {
+                            progress(Progress(position: position, count: pendingCount, path: report.path, stage: $0))
+                        })
+                } catch let error as AuditError {
+                    return .failure(error)
+                } catch {
+                    return .failure(AuditError(.internalError, SystemErrorText.reason(error), path: report.path))
+                }
+            }
+            for (offset, (report, result)) in zip(window, prepared).enumerated() {
+                switch result {
+                case .success(let ready):
+                    do {
+                        let done = try pass.record(ready, history: &history) {
+                            progress(
+                                Progress(
+                                    position: start + offset + 1, count: pending.count, path: report.path, stage: $0))
+                        }
+                        outcome.ingested += 1
+                        onItem(.ingested(done))
+                    } catch let error as AuditError {
+                        fail(report.path, error)
+                    }
+                case .failure(let error):
+                    fail(report.path, error)
+                }
+            }
+            start += window.count
+        }
+
+        // 3. The summary of every readable report named, and the trend of the whole history.
+        outcome.summaryPath = try writeSummary(of: order.map(\.path))
+        if !history.entries.isEmpty {
+            let trend = Trend(
+                entries: history.entries, by: .view, baseline: try? Baseline.load(path: Baseline.defaultPath))
+            let path = outputDirectory + "/trend.svg"
+            try AtomicFile.makeDirectory(outputDirectory)
+            try AtomicFile.write(Data(TrendChart.svg(trend).utf8), to: path, onlyIfChanged: true)
+            outcome.trendPath = path
+        }
+        return outcome
+    }
+
+    /// Writes `summary.md` per view over the reports at `paths` (mapped again, evidence found on disk).
+    private func writeSummary(of paths: [String]) throws -> String? {
+        guard !paths.isEmpty else { return nil }
+        var configuration = pass.configuration
+        configuration.renderer = nil
+        let summaryPass = AuditPass(configuration)
+        let inputs: [SummaryInput] = chunked(paths) { _, path in
+            guard let prepared = try? summaryPass.prepare(reportAt: path) else { return nil }
+            return SummaryInput(
+                report: prepared.report.withoutImages(), mapping: prepared.mapping?.primaries,
+                evidence: prepared.evidence)
+        }.compactMap { $0 }
+        let path = outputDirectory + "/summary.md"
+        let markdown = AuditSummary(inputs: inputs, grouping: .view, baseDirectory: outputDirectory).markdown(
+            templates: pass.configuration.templates)
+        try AtomicFile.makeDirectory(outputDirectory)
+        try AtomicFile.write(Data(markdown.utf8), to: path, onlyIfChanged: true)
+        return path
+    }
+
+    /// `transform` over `elements`, `jobs` at a time, results in input order.
+    private func chunked<Element: Sendable, Output: Sendable>(
+        _ elements: [Element], _ transform: @Sendable (Int, Element) -> Output
+    ) -> [Output] {
+        var results: [Output] = []
+        var start = 0
+        while start < elements.count {
+            let window = Array(elements[start..<min(start + jobs, elements.count)])
+            let base = start
+            results += ParallelWork.map(window, parallel: jobs > 1) { transform(base + $0, $1) }
+            start += window.count
+        }
+        return results
+    }
+
+    private struct Identified: Sendable {
+        var path: String
+        var sha256: String
+        var auditDate: Date
+    }
+}
+
+extension InspectorReport {
+    /// The report without its images' bytes, for work that keeps many reports at once.
+    public func withoutImages() -> InspectorReport {
+        var copy = self
+        for screen in copy.screens.indices {
+            copy.screens[screen].screenshot = nil
+            for issue in copy.screens[screen].issues.indices { copy.screens[screen].issues[issue].thumbnail = nil }
+        }
+        return copy
+    }
+}

@@ -1,0 +1,277 @@
+import Foundation
+
+/// The team's whole pass over one report: read → evidence → mapping → history → log.
+///
+/// The pass is split where order starts to matter. `prepare` reads the report, writes its evidence
+/// and maps it: that depends on nothing but the report, so a batch may prepare several reports at
+/// once. `record` compares the prepared report with the history, appends it and logs its session:
+/// a batch records its reports one at a time, oldest first, so it builds the same history and log as
+/// one run per report. `run` does both for one report.
+///
+/// Every step is idempotent: pictures are rewritten only when their bytes change, a report already
+/// in the history is not added again, and a report already in the log gets no second session.
+public struct AuditPass: Sendable {
+    /// What the pass does besides reading and mapping: each step is skipped when its part is nil.
+    public struct Configuration: Sendable {
+        /// Maps issues to views and code; nil when neither rules nor sources were given, so the
+        /// session can tell "nothing mapped" from "no mapping asked for".
+        public var mapper: IssueMatcher?
+        /// Draws the evidence pictures' labels; nil writes no evidence (the session then lists the
+        /// evidence already on disk).
+        public var renderer: TextRenderer?
+        /// The folder that holds each report's evidence folder; nil puts it beside the report.
+        public var evidenceRoot: String?
+        /// The history compared with and, when `appendsToHistory`, appended to; nil: no comparison.
+        public var history: HistoryFile?
+        /// Whether `record` appends the report to `history` (`audit`, `ingest`) or only compares
+        /// (`log`).
+        public var appendsToHistory: Bool
+        /// The audit log sessions go to; nil logs nothing.
+        public var logPath: String?
+        /// The templates of new logs and sessions.
+        public var templates: TemplateSet
+        /// The session's date.
+        public var date: SessionDate
+        /// The session's scope; nil lets the session describe what the report covered.
+        public var scope: String?
+        /// Log the report again even when the log already has it.
+        public var forceLog: Bool
+        /// Compute the session without writing the log.
+        public var dryRun: Bool
+
+        /// A configuration that only reads and maps; set the parts the pass should do.
+        public init(
+            mapper: IssueMatcher? = nil, renderer: TextRenderer? = nil, evidenceRoot: String? = nil,
+            history: HistoryFile? = nil, appendsToHistory: Bool = true, logPath: String? = nil,
+            templates: TemplateSet = .builtin(), date: SessionDate = .today, scope: String? = nil,
+            forceLog: Bool = false,
+            dryRun: Bool = false
+        ) {
+            self.mapper = mapper
+            self.renderer = renderer
+            self.evidenceRoot = evidenceRoot
+            self.history = history
+            self.appendsToHistory = appendsToHistory
+            self.logPath = logPath
+            self.templates = templates
+            self.date = date
+            self.scope = scope
+            self.forceLog = forceLog
+            self.dryRun = dryRun
+        }
+    }
+
+    /// The steps, in order, for progress lines.
+    public enum Stage: String, Sendable, CaseIterable {
+        /// Reading the report.
+        case reading
+        /// Writing thumbnails, screenshots, the index sheet and overlays.
+        case evidence
+        /// Mapping issues to code.
+        case mapping
+        /// Comparing with and adding to the history.
+        case history
+        /// Appending the session to the log.
+        case log
+    }
+
+    /// What the pass does.
+    public var configuration: Configuration
+
+    /// A pass with `configuration`.
+    public init(_ configuration: Configuration) {
+        self.configuration = configuration
+    }
+
+    /// Loads the configured history, or an empty one when there is none (a missing file reads as
+    /// empty). Load it before `prepare` so a damaged history stops the pass before anything is written.
+    /// - Throws: the history's `AuditError`.
+    public func loadHistory() throws -> History {
+        try configuration.history?.load() ?? History(entries: [])
+    }
+
+    /// Reads the report at `path`, then `prepare(report:)`.
+    /// - Throws: the reader's `AuditError`, or an evidence writer's.
+    public func prepare(reportAt path: String, progress: (Stage) -> Void = { _ in }) throws -> PreparedReport {
+        progress(.reading)
+        return try prepare(report: ReportReader.read(path: path), progress: progress)
+    }
+
+    /// Writes the report's evidence (when a renderer is configured) and maps its issues (when a
+    /// mapper is). Depends on no other report: safe to run for several reports at once.
+    /// - Throws: `AuditError` when an evidence file cannot be written.
+    public func prepare(report: InspectorReport, progress: (Stage) -> Void = { _ in }) throws -> PreparedReport {
+        let paths = EvidencePaths(reportPath: report.sourcePath, root: configuration.evidenceRoot)
+        var evidence: EvidenceFiles
+        var written: Int?
+        var problems = AuditPass.readingProblems(of: report)
+        if let renderer = configuration.renderer {
+            progress(.evidence)
+            let images = try EvidenceExport.write(report, to: paths.directory)
+            let sheet = try IndexSheet(report: report, text: renderer).write(evidence: paths)
+            let overlays = try Overlay.writeAll(report: report, text: renderer, evidence: paths)
+            evidence = EvidenceFiles(paths: paths, images: images, sheet: sheet, overlays: overlays, report: report)
+            written = images.written
+            problems += AuditPass.pictureProblems(sheet: sheet, overlays: overlays, report: report)
+        } else {
+            evidence = EvidenceFiles.onDisk(for: report, in: paths)
+        }
+        var mapping: MappingResult?
+        if let mapper = configuration.mapper {
+            progress(.mapping)
+            mapping = mapper.map(report)
+        }
+        return PreparedReport(
+            report: report, evidence: evidence, imagesWritten: written, mapping: mapping, problems: problems)
+    }
+
+    /// Compares the prepared report with `history`, appends it (when configured; `history` then
+    /// holds it too, so the next report of a batch compares with it) and logs its session.
+    /// - Throws: `AuditError` when the history or the log cannot be written.
+    public func record(_ prepared: PreparedReport, history: inout History, progress: (Stage) -> Void = { _ in })
+        throws -> AuditOutcome
+    {
+        let report = prepared.report
+        let entry = prepared.historyEntry
+        var comparison: ReportDiff?
+        var added: Bool?
+        if let file = configuration.history {
+            progress(.history)
+            comparison = history.diffWithPrevious(entry)
+            if configuration.appendsToHistory, !configuration.dryRun {
+                let wasAdded = try file.append(entry)
+                added = wasAdded
+                if wasAdded { history.entries.append(entry) }
+            }
+        }
+        var session: SessionFacts?
+        var log: LogOutcome?
+        if let logPath = configuration.logPath {
+            progress(.log)
+            let facts = SessionFacts(
+                report: report, logPath: logPath, mapping: prepared.mapping?.primaries,
+                comparison: comparison.map { SessionComparison($0, history: history) },
+                date: configuration.date.value(for: report),
+                scope: configuration.scope, evidence: prepared.evidence)
+            session = facts
+            log = try AuditLogWriter(templates: configuration.templates).append(
+                facts, to: logPath, force: configuration.forceLog, dryRun: configuration.dryRun)
+        }
+        return AuditOutcome(
+            prepared: prepared, historyEntry: entry, comparison: comparison, addedToHistory: added, session: session,
+            log: log)
+    }
+
+    /// `prepare(reportAt:)` then `record`, against the configured history.
+    /// - Throws: the first step's `AuditError`.
+    public func run(reportAt path: String, progress: (Stage) -> Void = { _ in }) throws -> AuditOutcome {
+        var history = try loadHistory()
+        let prepared = try prepare(reportAt: path, progress: progress)
+        return try record(prepared, history: &history, progress: progress)
+    }
+
+    /// The report's reading warnings, each with its byte offset when known.
+    static func readingProblems(of report: InspectorReport) -> [AuditProblem] {
+        report.warnings.map { warning in
+            AuditProblem(
+                path: report.sourcePath,
+                message: warning.description + (warning.byteOffset.map { " at byte \($0)" } ?? ""))
+        }
+    }
+
+    /// The issues the index sheet drew as placeholders and the screens without an overlay, leaving out
+    /// an image the reader already reported as damaged (`issue N: thumbnail: …`, `screen N: screenshot: …`)
+    /// and the images a text export never has.
+    static func pictureProblems(sheet: IndexSheetOutput, overlays: OverlayOutput, report: InspectorReport)
+        -> [AuditProblem]
+    {
+        guard report.format != .text else { return [] }
+        let reported = Set(report.warnings.map(\.path))
+        var problems: [AuditProblem] = []
+        for problem in sheet.imageProblems where !reported.contains("issue \(problem.issueNumber)") {
+            problems.append(
+                AuditProblem(
+                    path: report.sourcePath, message: "issue \(problem.issueNumber): thumbnail: \(problem.message)"))
+        }
+        for skipped in overlays.skipped where !reported.contains("screen \(skipped.screenIndex + 1)") {
+            problems.append(
+                AuditProblem(
+                    path: report.sourcePath,
+                    message: "screen \(skipped.screenIndex + 1) (\(skipped.screenName)): no overlay: \(skipped.reason)")
+            )
+        }
+        return problems
+    }
+}
+
+/// Which date a session carries.
+public enum SessionDate: Sendable, Hashable {
+    /// Today, local time (`audit`, `log`).
+    case today
+    /// The day the report was audited, local time (`ingest`: a batch of old reports is logged on
+    /// the days they were made).
+    case auditDate
+    /// A date the user gave, `YYYY-MM-DD`.
+    case fixed(String)
+
+    /// The date as `YYYY-MM-DD` for `report`.
+    public func value(for report: InspectorReport) -> String {
+        switch self {
+        case .today: return SessionFacts.today()
+        case .fixed(let date): return date
+        case .auditDate: return SessionDate.day(of: report.auditDate)
+        }
+    }
+
+    /// `date` as `YYYY-MM-DD`, local time.
+    public static func day(of date: Date) -> String {
+        let parts = Calendar.current.dateComponents([.year, .month, .day], from: date)
+        return String(format: "%04d-%02d-%02d", parts.year ?? 1970, parts.month ?? 1, parts.day ?? 1)
+    }
+}
+
+/// One report read, its evidence written and its issues mapped: the order-independent half of the pass.
+public struct PreparedReport: Sendable {
+    /// The report.
+    public var report: InspectorReport
+    /// The evidence files written (or, when the pass writes none, found on disk).
+    public var evidence: EvidenceFiles
+    /// How many image files were new or changed; nil when the pass wrote no evidence.
+    public var imagesWritten: Int?
+    /// The mapping, when a mapper was configured.
+    public var mapping: MappingResult?
+    /// What to tell the user about the report and its pictures, each problem once.
+    public var problems: [AuditProblem]
+
+    /// The report as the history records it, with the views and statuses its mapping concludes, so
+    /// fingerprints and accepted/system statuses agree with `map`'s.
+    public var historyEntry: HistoryEntry { HistoryEntry(report: report, mappings: mapping?.primaries ?? []) }
+}
+
+/// Something the pass noticed that the user should see, e.g. a damaged thumbnail.
+public struct AuditProblem: Sendable, Hashable {
+    /// The file it is about.
+    public var path: String
+    /// What is wrong.
+    public var message: String
+}
+
+/// Everything one pass did, for the CLI to render.
+public struct AuditOutcome: Sendable {
+    /// The report, its evidence, its mapping and its problems.
+    public var prepared: PreparedReport
+    /// The report as the history records it.
+    public var historyEntry: HistoryEntry
+    /// The comparison with the report before it in the history, when there is one.
+    public var comparison: ReportDiff?
+    /// Whether the report was added to the history (false: it was there already); nil when the pass
+    /// does not append.
+    public var addedToHistory: Bool?
+    /// What the session says, when the pass logs.
+    public var session: SessionFacts?
+    /// What logging did, when the pass logs.
+    public var log: LogOutcome?
+
+    /// The report.
+    public var report: InspectorReport { prepared.report }
+}

@@ -1,0 +1,105 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// What `auditkit init` sets up in a project: the pieces the pass reads and writes, each created only
+/// when it is missing. Nothing that exists is ever replaced.
+public struct ProjectSetup: Sendable {
+    /// One piece of the set-up and what became of it.
+    public struct Piece: Sendable, Hashable {
+        /// What happened.
+        public enum Action: String, Sendable, Hashable {
+            /// It was missing and is now there.
+            case created
+            /// It was there already and was left as it is.
+            case leftAsItIs = "left-as-it-is"
+        }
+
+        /// The file or folder.
+        public var path: String
+        /// What it is for, e.g. `the audit log`.
+        public var role: String
+        /// What happened to it.
+        public var action: Action
+    }
+
+    /// `Templates/`: the log's templates, so a team can reword them.
+    public var templatesDirectory: String
+    /// The audit log, created from `audit.md`.
+    public var logPath: String
+    /// The commented example rule file.
+    public var rulesPath: String
+    /// The folder reports are saved into and evidence is written under.
+    public var reportsDirectory: String
+
+    /// A set-up with the given places; the defaults are the tool's.
+    public init(
+        templatesDirectory: String = "Templates", logPath: String = "audit.md",
+        rulesPath: String = RuleFile.defaultFileName, reportsDirectory: String = "Reports"
+    ) {
+        self.templatesDirectory = templatesDirectory
+        self.logPath = logPath
+        self.rulesPath = rulesPath
+        self.reportsDirectory = reportsDirectory
+    }
+
+    /// Creates whatever is missing, in order: the reports folder, the templates (each file), the log
+    /// (from the templates just written or found) and the rule file.
+    /// - Returns: every piece with what became of it.
+    /// - Throws: `AuditError` `.cannotWrite` when something cannot be created.
+    public func apply(date: String = SessionFacts.today()) throws -> [Piece] {
+        var pieces: [Piece] = []
+        let files = FileManager.default
+        func folder(_ path: String, _ role: String) throws {
+            var isDirectory: ObjCBool = false
+            if files.fileExists(atPath: path, isDirectory: &isDirectory) {
+                guard isDirectory.boolValue else {
+                    throw AuditError(.cannotWrite, "exists and is not a folder", path: path)
+                }
+                pieces.append(Piece(path: path + "/", role: role, action: .leftAsItIs))
+            } else {
+                try AtomicFile.makeDirectory(path)
+                pieces.append(Piece(path: path + "/", role: role, action: .created))
+            }
+        }
+        func file(_ path: String, _ role: String, _ text: () throws -> String) throws {
+            let created = try ProjectSetup.createExclusively(Data(try text().utf8), at: path)
+            pieces.append(Piece(path: path, role: role, action: created ? .created : .leftAsItIs))
+        }
+        try folder(reportsDirectory, "reports and their evidence")
+        try folder(templatesDirectory, "the log's templates")
+        for kind in TemplateKind.allCases {
+            try file(templatesDirectory + "/" + kind.fileName, "template") { kind.builtinText }
+        }
+        let templates = try TemplateSet(directory: templatesDirectory)
+        try file(logPath, "the audit log") { AuditLogWriter(templates: templates).newLogText(sources: [], date: date) }
+        try file(rulesPath, "the rule file") {
+            // The example must stay a valid rule file: parse it before writing.
+            _ = try RuleFile(parsing: Array(RuleFile.example.utf8), path: rulesPath)
+            return RuleFile.example
+        }
+        return pieces
+    }
+
+    /// Writes `data` to `path` only if nothing (not even a dangling symlink) is there: a complete
+    /// temporary file is hard-linked to the name, which fails when the name exists, so two runs at once
+    /// cannot both create it and a reader never sees half a file.
+    /// - Returns: whether the file was created.
+    static func createExclusively(_ data: Data, at path: String) throws -> Bool {
+        var status = stat()
+        if lstat(path, &status) == 0 { return false }
+        let url = URL(fileURLWithPath: path)
+        let temporary =
+            url.deletingLastPathComponent().path + "/." + url.lastPathComponent
+            + ".init-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        try AtomicFile.write(data, to: temporary)
+        defer { unlink(temporary) }
+        if link(temporary, path) == 0 { return true }
+        if errno == EEXIST { return false }
+        throw AuditError(.cannotWrite, "cannot create the file", path: path, cause: String(cString: strerror(errno)))
+    }
+}

@@ -1,0 +1,120 @@
+import AuditKit
+import AuditKitTestSupport
+import Foundation
+import Testing
+
+/// End-to-end runs of `auditkit ingest` over a folder of reports.
+@Suite struct IngestCommandTests {
+    /// A project with three reports of one Home screen, written in an order unlike their audit order,
+    /// a source file and nothing else.
+    static func makeProject() throws -> TemporaryDirectory {
+        let directory = try TemporaryDirectory()
+        try FileManager.default.createDirectory(atPath: directory.file("Reports"), withIntermediateDirectories: true)
+        let texts = [
+            "AuditReport_2026-01-04_09-00-00.html": ["Widgets", "Sort"],
+            "AuditReport_2026-01-02_11-02-25.html": ["Widgets", "Total", "Edit"],
+            "AuditReport_2026-01-03_09-00-00.json": ["Widgets", "Edit"],
+        ]
+        for (name, elementTexts) in texts {
+            let issues = elementTexts.enumerated().map { index, text in
+                ReportFixture.Issue(
+                    errorCode: 12, shortTitle: "Contrast failed", elementText: text, testTypeName: "Contrast",
+                    thumbnail: ReportFixture.Image(canvas: FixtureCanvas(width: 60, height: 24, color: .white)),
+                    rect: Rect(x: 20, y: 200 + 60 * Double(index), width: 120, height: 24))
+            }
+            let shot = ReportFixture.Image(canvas: FixtureCanvas(width: 402, height: 874, color: .white))
+            // "AuditReport_2026-01-04_09-00-00.html" was audited at 2026-01-04 09:00:00.
+            let stamp = name.dropFirst("AuditReport_".count).prefix(19)
+            let timestamp = stamp.prefix(10) + " " + stamp.suffix(8).replacingOccurrences(of: "-", with: ":")
+            let fixture = ReportFixture(
+                screens: [.init(name: "0", groupName: "Home", screenshot: shot, issues: issues)],
+                timestamp: String(timestamp))
+            try fixture.write(
+                to: directory.file("Reports/" + name), as: name.hasSuffix(".json") ? .json : .html(.varAssignment))
+        }
+        return directory
+    }
+
+    /// Every file under `root` with its bytes, paths relative to `root`.
+    static func snapshot(_ root: String) -> [String: Data] {
+        var files: [String: Data] = [:]
+        let enumerator = FileManager.default.enumerator(atPath: root)
+        while let path = enumerator?.nextObject() as? String {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isDirectory),
+                !isDirectory.boolValue
+            {
+                files[path] = FileManager.default.contents(atPath: root + "/" + path)
+            }
+        }
+        return files
+    }
+
+    @Test func reportsAreIngestedOldestFirstAndASecondRunChangesNothing() throws {
+        let project = try Self.makeProject()
+        defer { project.remove() }
+        let first = try runTool(["ingest", "Reports", "--jobs", "2"], in: project.path)
+        #expect(first.status == 0, "\(first.stderr)")
+        let headers = first.stdout.split(separator: "\n").filter { $0.hasPrefix("== ") }
+        #expect(
+            headers == [
+                "== Reports/AuditReport_2026-01-02_11-02-25.html", "== Reports/AuditReport_2026-01-03_09-00-00.json",
+                "== Reports/AuditReport_2026-01-04_09-00-00.html",
+            ])
+        #expect(first.stdout.contains("against AuditReport_2026-01-03_09-00-00.json: 1 new, 1 resolved, 1 residual"))
+        let log = try String(contentsOfFile: project.file("audit.md"), encoding: .utf8)
+        #expect(log.contains("### Session 3"))
+        // Each session carries its report's audit day.
+        #expect(log.contains("2026-01-02") && log.contains("2026-01-04"))
+        #expect(FileManager.default.fileExists(atPath: project.file("Reports/summary.md")))
+        #expect(FileManager.default.fileExists(atPath: project.file("Reports/trend.svg")))
+        #expect(
+            FileManager.default.fileExists(
+                atPath: project.file("Reports/AuditReport_2026-01-04_09-00-00/index_sheet.png")))
+
+        let before = Self.snapshot(project.path)
+        let second = try runTool(["ingest", "Reports"], in: project.path)
+        #expect(second.status == 0)
+        #expect(second.stdout.contains("Ingested 0 reports; 3 already in the history; 0 failed."))
+        let after = Self.snapshot(project.path)
+        #expect(before.keys.sorted() == after.keys.sorted())
+        for (path, data) in before where !path.hasSuffix(".lock") { #expect(after[path] == data, "\(path) changed") }
+    }
+
+    @Test func oneJobAndTwoJobsWriteTheSameOutputAndFiles() throws {
+        let one = try Self.makeProject()
+        defer { one.remove() }
+        let two = try Self.makeProject()
+        defer { two.remove() }
+        let single = try runTool(["ingest", "Reports", "--jobs", "1", "--format", "json"], in: one.path)
+        let double = try runTool(["ingest", "Reports", "--jobs", "2", "--format", "json"], in: two.path)
+        #expect(single.status == 0 && double.status == 0)
+        #expect(single.stdout == double.stdout)
+        let a = Self.snapshot(one.path)
+        let b = Self.snapshot(two.path)
+        #expect(a.keys.sorted() == b.keys.sorted())
+        for (path, data) in a { #expect(b[path] == data, "\(path) differs between --jobs 1 and --jobs 2") }
+    }
+
+    @Test func anUnreadableReportIsNamedAndSkippedAndTheRestComplete() throws {
+        let project = try Self.makeProject()
+        defer { project.remove() }
+        try Data("<html>not a report</html>".utf8).write(
+            to: URL(fileURLWithPath: project.file("Reports/AuditReport_2026-01-03_12-00-00.html")))
+        let result = try runTool(["ingest", "Reports"], in: project.path)
+        #expect(result.status == 65, "\(result.stderr)")
+        #expect(result.stderr.contains("Reports/AuditReport_2026-01-03_12-00-00.html"))
+        #expect(result.stdout.contains("Ingested 3 reports; 0 already in the history; 1 failed."))
+        let history = try HistoryFile(path: project.file("Reports/history.jsonl")).load()
+        #expect(history.entries.count == 3)
+    }
+
+    @Test func aMissingFolderIsAUsageProblemAndNothingIsWritten() throws {
+        let project = try Self.makeProject()
+        defer { project.remove() }
+        let result = try runTool(["ingest", "Nowhere"], in: project.path)
+        #expect(result.status == 66)
+        #expect(result.stderr.contains("Nowhere"))
+        #expect(!FileManager.default.fileExists(atPath: project.file("audit.md")))
+    }
+}

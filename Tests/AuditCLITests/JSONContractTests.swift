@@ -1,0 +1,54 @@
+import AuditKitTestSupport
+import Foundation
+import Testing
+
+/// Every `--format json` output is an object with `"version"`, and has every field the DocC article
+/// `JSONOutput.md` documents for it.
+@Suite struct JSONContractTests {
+    /// The fields the article lists per `### command` section.
+    static func documentedFields() throws -> [String: [String]] {
+        let article = ReadmeExamplesTests.root.appendingPathComponent("Sources/AuditKit/AuditKit.docc/JSONOutput.md")
+        var fields: [String: [String]] = [:]
+        var section: String?
+        for line in try String(contentsOf: article, encoding: .utf8).split(separator: "\n") {
+            if line.hasPrefix("### ") {
+                section = String(line.dropFirst(4))
+            } else if let section, line.hasPrefix("| `") {
+                let name = line.dropFirst(3).prefix { $0 != "`" }
+                fields[section, default: []].append(String(name))
+            }
+        }
+        return fields
+    }
+
+    @Test func everyOutputHasItsDocumentedFields() throws {
+        let documented = try Self.documentedFields()
+        let workspace = try ReadmeExamplesTests.workspace()
+        defer { workspace.remove() }
+        let first = "Reports/AuditReport_2026-01-05_09-12-40.html"
+        let second = "Reports/AuditReport_2026-01-12_10-30-00.html"
+        let runs: [(String, [String])] = [
+            ("init", ["init"]),
+            ("audit", ["audit", first, "--source", "Examples/BudgetApp"]),
+            ("log", ["log", second, "--dry-run"]),
+            ("ingest", ["ingest", "Reports"]),
+            ("sheet", ["sheet", first]),
+            ("overlay", ["overlay", first]),
+            ("history list", ["history", "list"]),
+            ("extract", ["extract", first]),
+            ("map", ["map", first, "--source", "Examples/BudgetApp"]),
+            ("diff", ["diff", first, second]),
+            ("trend", ["trend"]),
+        ]
+        #expect(Set(runs.map(\.0)) == Set(documented.keys), "every documented output is checked")
+        for (name, arguments) in runs {
+            let result = try runTool(arguments + ["--format", "json"], in: workspace.path)
+            #expect(result.status == 0, "\(name): \(result.stderr)")
+            let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+            #expect(object?["version"] as? Int == 1, "\(name) has no version")
+            for field in documented[name] ?? [] {
+                #expect(object?.keys.contains(field) == true, "\(name) lacks \(field)")
+            }
+        }
+    }
+}

@@ -1,0 +1,121 @@
+import AuditKitTestSupport
+import Foundation
+import Testing
+
+/// The README's example blocks are real: each block marked `<!-- example -->` is run in a fresh copy
+/// of what the repository ships (`Reports/*.html`, `Examples/`), one `$ auditkit …` line after
+/// another, and what the commands print on stdout must be the block's text. With
+/// `AUDITKIT_RECORD_README=1` in the environment the test writes the real output into the README
+/// instead (then read the diff before committing it).
+@Suite struct ReadmeExamplesTests {
+    struct Example {
+        var line: Int
+        /// The lines of the block's body in the README (0-based, end exclusive).
+        var body: Range<Int>
+        var commands: [[String]]
+        var expected: String
+    }
+
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// The marked blocks: a `$ auditkit …` line starts a command, the lines after it are its output.
+    static func examples() throws -> [Example] {
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let lines = readme.components(separatedBy: "\n")
+        var examples: [Example] = []
+        var index = 0
+        while index < lines.count {
+            defer { index += 1 }
+            guard lines[index].trimmingCharacters(in: .whitespaces) == "<!-- example -->" else { continue }
+            guard index + 1 < lines.count, lines[index + 1].hasPrefix("```") else { continue }
+            var body: [String] = []
+            var end = index + 2
+            while end < lines.count, !lines[end].hasPrefix("```") {
+                body.append(lines[end])
+                end += 1
+            }
+            var commands: [[String]] = []
+            var expected = ""
+            for line in body {
+                if line.hasPrefix("$ auditkit ") {
+                    commands.append(Self.words(String(line.dropFirst("$ auditkit ".count))))
+                } else {
+                    expected += line + "\n"
+                }
+            }
+            examples.append(
+                Example(line: index + 1, body: (index + 2)..<end, commands: commands, expected: expected))
+            index = end
+        }
+        return examples
+    }
+
+    /// `a "b c" d` as `["a", "b c", "d"]`.
+    static func words(_ line: String) -> [String] {
+        var words: [String] = []
+        var current = ""
+        var quoted = false
+        var started = false
+        for character in line {
+            if character == "\"" {
+                quoted.toggle()
+                started = true
+            } else if character == " " && !quoted {
+                if started { words.append(current) }
+                current = ""
+                started = false
+            } else {
+                current.append(character)
+                started = true
+            }
+        }
+        if started { words.append(current) }
+        return words
+    }
+
+    /// A fresh folder holding what the repository ships for the examples.
+    static func workspace() throws -> TemporaryDirectory {
+        let directory = try TemporaryDirectory()
+        let files = FileManager.default
+        try files.createDirectory(atPath: directory.file("Reports"), withIntermediateDirectories: true)
+        let reports = root.appendingPathComponent("Reports").path
+        for name in try files.contentsOfDirectory(atPath: reports) where name.hasSuffix(".html") && name != "index.html"
+        {
+            try files.copyItem(atPath: reports + "/" + name, toPath: directory.file("Reports/" + name))
+        }
+        try files.copyItem(atPath: root.appendingPathComponent("Examples").path, toPath: directory.file("Examples"))
+        return directory
+    }
+
+    @Test func everyMarkedBlockIsWhatItsCommandsPrint() throws {
+        let examples = try Self.examples()
+        #expect(!examples.isEmpty, "the README has marked example blocks")
+        let record = ProcessInfo.processInfo.environment["AUDITKIT_RECORD_README"] == "1"
+        var recorded: [(Range<Int>, [String])] = []
+        for example in examples {
+            let directory = try Self.workspace()
+            defer { directory.remove() }
+            var output = ""
+            var body: [String] = []
+            for command in example.commands {
+                let result = try runTool(command, in: directory.path)
+                output += result.stdout
+                body.append("$ auditkit " + command.map { $0.contains(" ") ? "\"\($0)\"" : $0 }.joined(separator: " "))
+                body += result.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(
+                    String.init)
+            }
+            if record {
+                recorded.append((example.body, body))
+            } else {
+                #expect(output == example.expected, "README.md:\(example.line)")
+            }
+        }
+        if record {
+            let url = Self.root.appendingPathComponent("README.md")
+            var lines = try String(contentsOf: url, encoding: .utf8).components(separatedBy: "\n")
+            for (range, body) in recorded.reversed() { lines.replaceSubrange(range, with: body) }
+            try lines.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
+        }
+    }
+}
