@@ -67,7 +67,6 @@ public struct IssueMatcher: Sendable {
             let size = ScreenGeometry.size(of: screen)
             for issue in screen.issues {
                 let rule = rules?.firstMatch(for: issue, screen: screen)
-                let (candidates, found) = rankedCandidates(for: issue, language: language)
                 var inStatusBar = false
                 var inTabBar: Bool?
                 if let rect = issue.elementRect {
@@ -76,10 +75,14 @@ public struct IssueMatcher: Sendable {
                 }
                 drafts.append(
                     Draft(
-                        issue: issue, rule: rule, candidates: candidates, found: found, inStatusBar: inStatusBar,
+                        issue: issue, rule: rule, candidates: [], found: "", inStatusBar: inStatusBar,
                         inTabBar: inTabBar))
             }
         }
+        // The text lookups are independent: one issue per core at a time, results in report order.
+        let issues = drafts.map(\.issue)
+        let found = Self.inParallel(issues.count) { n in self.rankedCandidates(for: issues[n], language: language) }
+        for n in drafts.indices { (drafts[n].candidates, drafts[n].found) = found[n] }
         // Per screen, every candidate of every issue votes for roots (nothing decided yet). Status bar issues
         // and tab titles in the tab bar (which belongs to the tab container, an ancestor of every tab) do not.
         var walks = GraphWalks(
@@ -104,14 +107,25 @@ public struct IssueMatcher: Sendable {
             votes[screen] = walks.votes(nodesPerIssue: nodes)
         }
 
+        // Contexts first (the walks are memoised, so one at a time), then each issue's choice on both cores.
+        var contexts: [ScreenContext] = []
+        contexts.reserveCapacity(drafts.count)
+        for (n, draft) in drafts.enumerated() {
+            contexts.append(
+                votes[draft.issue.screenIndex].map { walks.context(for: voteNumber[n], votes: $0) } ?? ScreenContext())
+        }
+        let settled = drafts
+        let screens = contexts
+        let automatic = Self.inParallel(settled.count) { n in
+            settled[n].rule == nil && settled[n].inStatusBar ? nil : self.decide(settled[n], context: screens[n])
+        }
         var entries: [MappedIssue] = []
         for (n, draft) in drafts.enumerated() {
-            let context =
-                votes[draft.issue.screenIndex].map { walks.context(for: voteNumber[n], votes: $0) } ?? ScreenContext()
-            if let rule = draft.rule {
-                let automatic = decide(draft, context: context)
-                entries.append(merge(rule: rule, draft: draft, automatic: automatic, walks: &walks))
-            } else if draft.inStatusBar {
+            if let rule = draft.rule, let decided = automatic[n] {
+                entries.append(merge(rule: rule, draft: draft, automatic: decided, walks: &walks))
+            } else if let decided = automatic[n] {
+                entries.append(decided)
+            } else {
                 entries.append(
                     MappedIssue(
                         issueNumber: draft.issue.number,
@@ -120,11 +134,22 @@ public struct IssueMatcher: Sendable {
                             status: .system, confidence: 0.9),
                         explanation:
                             "status bar: the element lies in the top \(Int(Self.statusBarBand)) pt of its screenshot"))
-            } else {
-                entries.append(decide(draft, context: context))
             }
         }
         return MappingResult(reportPath: report.sourcePath, issues: entries)
+    }
+
+    /// `work(0..<count)` spread over every core, results in order; the result does not depend on timing.
+    private static func inParallel<T: Sendable>(_ count: Int, _ work: @Sendable (Int) -> T) -> [T] {
+        let buffer = UnsafeMutableBufferPointer<T?>.allocate(capacity: count)
+        buffer.initialize(repeating: nil)
+        defer {
+            buffer.deinitialize()
+            buffer.deallocate()
+        }
+        nonisolated(unsafe) let shared = buffer
+        DispatchQueue.concurrentPerform(iterations: count) { n in shared[n] = work(n) }
+        return buffer.map { $0! }
     }
 
     /// Every automatic candidate for an issue's element text, and a phrase saying what was found.
