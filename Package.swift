@@ -22,11 +22,22 @@ let package = Package(
         .systemLibrary(
             name: "CFontconfig", pkgConfig: "fontconfig",
             providers: [.apt(["libfontconfig-dev"]), .brew(["fontconfig"])]),
+        // Text shaping: joined Arabic, Indic conjuncts, emoji sequences, kerning.
+        .systemLibrary(
+            name: "CHarfBuzz", pkgConfig: "harfbuzz",
+            providers: [.apt(["libharfbuzz-dev"]), .brew(["harfbuzz"])]),
+        // SHA-256 (reports' identity, warnings' fingerprints); CommonCrypto on Apple platforms.
+        .systemLibrary(
+            name: "CLibCrypto", pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]),
         // Whole operations over libjpeg and libpng, each behind its own setjmp.
         .target(name: "CAuditImaging", dependencies: ["CLibJPEG", "CLibPNG"]),
         .target(
             name: "AuditKit",
-            dependencies: ["CAuditImaging", "CFreeType", "CFontconfig"]),
+            dependencies: [
+                "CAuditImaging", "CFreeType", "CFontconfig", "CHarfBuzz",
+                .target(name: "CLibCrypto", condition: .when(platforms: [.linux])),
+            ]),
         .target(name: "AuditCLI", dependencies: ["AuditKit"]),
         .executableTarget(name: "auditkit", dependencies: ["AuditCLI"]),
         .target(name: "AuditKitTestSupport", dependencies: ["AuditKit", "CAuditImaging"]),

@@ -29,6 +29,7 @@ enum PassInputs {
             evidenceRoot: evidenceRoot, history: HistoryInputs.historyFile(context),
             logPath: arguments.value("--log") ?? "audit.md",
             templates: try TemplateSet(directory: arguments.value("--templates")),
-            date: try arguments.value("--date").map { .fixed(try SessionFacts.validatedDate($0)) } ?? defaultDate)
+            date: try arguments.value("--date").map { .fixed(try SessionFacts.validatedDate($0)) } ?? defaultDate,
+            logNamedByUser: arguments.value("--log") != nil)
     }
 }

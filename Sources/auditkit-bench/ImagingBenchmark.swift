@@ -28,7 +28,52 @@ func runImagingBenchmark() {
         benchmarkOverlays(report: report, text: text)
         largest = report
     }
-    if let largest { benchmarkPNGSettings(report: largest, text: text) }
+    if let largest {
+        benchmarkLabels(report: largest, text: text)
+        benchmarkPNGSettings(report: largest, text: text)
+    }
+}
+
+/// Element texts in every script the pictures meet, for the label benchmark.
+private let scriptSamples = [
+    "مرحبا بكم في التطبيق", "שלום עולם ומה שלומך", "नमस्ते दुनिया आपका स्वागत है", "สวัสดีครับ ยินดีต้อนรับ",
+    "日本語のテキストが長い場合", "Great 👍🏽 work 🇯🇵 team 👨‍👩‍👧‍👦",
+]
+
+/// Lays out and draws the three label lines of every issue as the index sheet does (number and
+/// test type, rect, element text, each ellipsized to the label's width), with a fresh renderer
+/// (cold caches: fallback fonts, glyphs and lines found again) and with a warm one; then the same
+/// for element texts in six scripts. Absolute times: compare two builds in one run.
+private func benchmarkLabels(report: InspectorReport, text: TextRenderer) {
+    let size = IndexSheet.labelSize, width = 220
+    func drawLabels(_ renderer: TextRenderer, _ elements: [String]) {
+        var raster = Raster(width: width + 40, height: 60)
+        for (index, issue) in report.issues.enumerated() {
+            let x =
+                2 + renderer.draw("#\(issue.number)", in: &raster, x: 2, y: 2, size: size, color: .black, bold: true)
+            renderer.draw(
+                issue.testType.displayName, in: &raster, x: x, y: 2, size: size, color: .black, maxWidth: width)
+            renderer.draw(
+                issue.elementRect?.compactDescription ?? "no element rect", in: &raster, x: 2, y: 20, size: size,
+                color: .black, maxWidth: width)
+            renderer.draw(
+                "\u{201C}\(elements[index % elements.count])\u{201D}", in: &raster, x: 2, y: 38, size: size,
+                color: .black, maxWidth: width)
+        }
+    }
+    let ownTexts = report.issues.map { $0.elementText ?? "" }
+    for (name, elements) in [("report's element texts", ownTexts), ("six scripts and emoji", scriptSamples)] {
+        let cold = best {
+            guard let fresh = try? TextRenderer(fontPath: text.fontPath) else { return }
+            drawLabels(fresh, elements)
+        }
+        let warm = best { drawLabels(text, elements) }
+        print(
+            String(
+                format: "labels   %4d issues, %@: cold %7.1f ms (%5.1f us/label)  warm %7.1f ms (%5.1f us/label)",
+                report.issues.count, name, cold * 1000, cold * 1e6 / Double(3 * report.issues.count), warm * 1000,
+                warm * 1e6 / Double(3 * report.issues.count)))
+    }
 }
 
 /// An Inspector-style HTML report (402-point-wide painted screens, element crops as thumbnails,

@@ -72,7 +72,7 @@ private func f(_ value: Double, _ digits: Int) -> String { String(format: "%.\(d
 
 /// Builds a report of `issues` issues (40 per screen, thumbnails cropped from painted screens) and
 /// returns the byte ranges of every image's base64 text in the file.
-private func writeSyntheticReport(issues: Int, to path: String) throws -> [(Int, Int)] {
+func writeSyntheticReport(issues: Int, to path: String) throws -> [(Int, Int)] {
     var rng = SplitMix64(seed: UInt64(issues))
     let perScreen = 40
     var screens: [ReportFixture.Screen] = []

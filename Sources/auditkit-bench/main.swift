@@ -1,6 +1,7 @@
 import Foundation
 
-// Usage: auditkit-bench [area] — runs every benchmark area, or only the one named.
+// Usage: auditkit-bench [area] — runs every in-process benchmark area, or only the one named;
+// `auditkit-bench audit [RUNS]` compares whole `auditkit` processes with the Python + Pillow peer.
 // `auditkit-bench make-sample DIR` writes the sample report, `make-pocketbook DIR` the mapping fixture's
 // report (see SampleReport.swift).
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -22,3 +23,4 @@ if area == nil || area == "history" { try runHistoryBenchmark() }
 if area == nil || area == "mapping" { runMappingBenchmark() }
 if area == nil || area == "imaging" { runImagingBenchmark() }
 if area == nil || area == "ingest" { try runIngestBenchmark() }
+if area == "audit" { try runAuditBenchmark(arguments: Array(arguments.dropFirst())) }

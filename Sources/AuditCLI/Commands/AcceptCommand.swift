@@ -50,7 +50,7 @@ struct AcceptCommand: Command {
                 reference = latest
             }
             var removed: [Baseline.Entry] = []
-            try Baseline.update(path: path) { baseline in
+            try Baseline.update(path: path, namedByUser: context.arguments.value("--baseline") != nil) { baseline in
                 let present = Set(reference.issues.map(\.fingerprint))
                 removed = baseline.stale(present: present)
                 return baseline.pruned(present: present)
@@ -83,7 +83,7 @@ struct AcceptCommand: Command {
                     + "(see 'auditkit check --fail-on any' or 'auditkit map --format sarif'); nothing accepted",
                 path: HistoryInputs.historyFile(context).path)
         }
-        try Baseline.update(path: path) { baseline in
+        try Baseline.update(path: path, namedByUser: context.arguments.value("--baseline") != nil) { baseline in
             try baseline.accepting(fingerprints, reason: reason, on: Date()) { known[$0] }
         }
         for fingerprint in fingerprints {

@@ -76,7 +76,7 @@ enum ExtractCommand: Command {
                         folder = thumbnails + "/" + candidate
                     }
                     do {
-                        let files = try EvidenceExport.write(report, to: folder)
+                        let files = try EvidenceExport.write(report, to: folder, namedByUser: paths.count == 1)
                         entry.files = files
                         for skipped in files.skipped {
                             terminal.warning("not written: \(skipped)", in: path)

@@ -11,9 +11,11 @@ enum HistoryInputs {
     static let baselineOption = OptionSpec.option(
         "--baseline", value: "PATH", help: "The baseline file (default \(Baseline.defaultPath)).")
 
-    /// The history file named by `--history`, or the default.
+    /// The history file named by `--history` (a symbolic link there is followed), or the default
+    /// (where one is refused).
     static func historyFile(_ context: CommandContext) -> HistoryFile {
-        HistoryFile(path: context.arguments.value("--history") ?? HistoryFile.defaultPath)
+        let named = context.arguments.value("--history")
+        return HistoryFile(path: named ?? HistoryFile.defaultPath, namedByUser: named != nil)
     }
 
     /// The baseline path named by `--baseline`, or the default.

@@ -44,7 +44,7 @@ enum LogCommand: Command {
 
         if arguments.has("--init") {
             guard arguments.positional.isEmpty else { throw AuditError(.usage, "--init takes no REPORT") }
-            let created = try writer.createLog(at: logPath, date: date)
+            let created = try writer.createLog(at: logPath, date: date, namedByUser: arguments.value("--log") != nil)
             if format == .json {
                 try terminal.json(LogJSON(action: created ? "created" : "exists", log: logPath))
             } else {
@@ -62,7 +62,7 @@ enum LogCommand: Command {
                 mapper: try MappingInputs(context).mapper, history: HistoryInputs.historyFile(context),
                 appendsToHistory: false, logPath: logPath, templates: templates, date: .fixed(date),
                 scope: arguments.value("--scope"), forceLog: arguments.has("--force"),
-                dryRun: arguments.has("--dry-run")))
+                dryRun: arguments.has("--dry-run"), logNamedByUser: arguments.value("--log") != nil))
         var history = try HistoryInputs.loadHistory(context)
         let prepared = try pass.prepare(reportAt: reportPath)
         terminal.problems(prepared.problems)

@@ -56,8 +56,8 @@ enum SummaryCommand: Command {
         let markdown = AuditSummary(inputs: inputs, grouping: grouping, baseDirectory: base).markdown(
             templates: templates)
         if let output {
-            // A generated file: the atomic rename is enough, no lock file beside it.
-            try AtomicFile.write(Data(markdown.utf8), to: output)
+            // A generated file: the atomic rename is enough, no lock file and no fsync.
+            try AtomicFile.write(Data(markdown.utf8), to: output, durability: .regenerable, namedByUser: true)
             terminal.message("wrote \(output)")
         } else {
             terminal.out(markdown)

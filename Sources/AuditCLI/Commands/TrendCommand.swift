@@ -36,10 +36,11 @@ struct TrendCommand: Command {
         if let svgPath = context.arguments.value("--svg") {
             let directory = (svgPath as NSString).deletingLastPathComponent
             if !directory.isEmpty, !FileManager.default.fileExists(atPath: directory) {
-                try AtomicFile.makeDirectory(directory)
+                try AtomicFile.makeDirectory(directory, namedByUser: true)
             }
-            // A generated file: the atomic rename is enough, no lock file beside it.
-            try AtomicFile.write(Data(TrendChart.svg(trend).utf8), to: svgPath)
+            // A generated file: the atomic rename is enough, no lock file and no fsync.
+            try AtomicFile.write(
+                Data(TrendChart.svg(trend).utf8), to: svgPath, durability: .regenerable, namedByUser: true)
             context.terminal.message("wrote \(svgPath)")
         }
         context.terminal.out(try HistoryOutput.render(trend, format: format))

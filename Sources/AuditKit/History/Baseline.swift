@@ -149,16 +149,23 @@ public struct Baseline: Sendable, Hashable, Codable {
 
     /// Reads the baseline at `path`, applies `change` and writes the result atomically, all under the
     /// file's lock, so two runs never lose each other's acceptances.
+    /// - Parameters:
+    ///   - path: the baseline file.
+    ///   - namedByUser: the user gave this very path, so a symbolic link there is followed (otherwise
+    ///     it is refused).
+    ///   - change: makes the new baseline from the one on disk (empty when there is none).
     /// - Returns: the baseline as written.
     @discardableResult
-    public static func update(path: String, _ change: (Baseline) throws -> Baseline) throws -> Baseline {
+    public static func update(
+        path: String, namedByUser: Bool = false, _ change: (Baseline) throws -> Baseline
+    ) throws -> Baseline {
         let directory = (path as NSString).deletingLastPathComponent
         if !directory.isEmpty, !FileManager.default.fileExists(atPath: directory) {
             try AtomicFile.makeDirectory(directory)
         }
         return try FileLock.withExclusiveLock(at: FileLock.lockPath(for: path)) {
             let changed = try change(try load(path: path))
-            try AtomicFile.write(try changed.encoded(), to: path, onlyIfChanged: true)
+            try AtomicFile.write(try changed.encoded(), to: path, onlyIfChanged: true, namedByUser: namedByUser)
             return changed
         }
     }

@@ -80,9 +80,14 @@ public struct HistoryFile: Sendable {
     /// The default path, relative to the working directory.
     public static let defaultPath = "Reports/history.jsonl"
 
-    /// A history file at `path`.
-    public init(path: String = HistoryFile.defaultPath) {
+    /// Whether the user named `path` on the command line: only then is a symbolic link there
+    /// followed; otherwise appending refuses it.
+    public var namedByUser: Bool
+
+    /// A history file at `path`; `namedByUser` when the user gave that very path (see `namedByUser`).
+    public init(path: String = HistoryFile.defaultPath, namedByUser: Bool = false) {
         self.path = path
+        self.namedByUser = namedByUser
     }
 
     /// The encoder every history line is written with: sorted keys, ISO 8601 dates, no escaped slashes.
@@ -206,8 +211,9 @@ public struct HistoryFile: Sendable {
             try AtomicFile.makeDirectory(directory)
         }
         return try FileLock.withExclusiveLock(at: FileLock.lockPath(for: path)) {
-            let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+            let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | (namedByUser ? 0 : O_NOFOLLOW), 0o644)
             guard fd >= 0 else {
+                if Symlinks.openRefusedLink(errno) { try Symlinks.refuseLink(at: path) }
                 throw AuditError(
                     .cannotWrite, "cannot open the history file", path: path,
                     cause: String(cString: strerror(errno)))

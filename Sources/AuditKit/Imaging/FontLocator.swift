@@ -108,8 +108,9 @@ enum FontConfig {
         }
     }
 
-    /// A font file (and face index) that has a glyph for `scalar`, preferring sans-serif faces.
-    static func fallback(for scalar: Unicode.Scalar) -> (path: String, index: Int)? {
+    /// A font file (and face index) that has a glyph for `scalar`, preferring sans-serif faces, or
+    /// with `emoji`, colour emoji faces.
+    static func fallback(for scalar: Unicode.Scalar, emoji: Bool = false) -> (path: String, index: Int)? {
         withConfig { config in
             guard let pattern = FcPatternCreate() else { return nil }
             defer { FcPatternDestroy(pattern) }
@@ -117,7 +118,8 @@ enum FontConfig {
             defer { FcCharSetDestroy(charset) }
             FcCharSetAddChar(charset, scalar.value)
             FcPatternAddCharSet(pattern, FC_CHARSET, charset)
-            FcPatternAddString(pattern, FC_FAMILY, "sans-serif")
+            FcPatternAddString(pattern, FC_FAMILY, emoji ? "emoji" : "sans-serif")
+            if emoji { FcPatternAddBool(pattern, FC_COLOR, 1) }
             FcPatternAddBool(pattern, FC_SCALABLE, 1)
             return bestFile(config: config, pattern: pattern, mustHave: scalar.value)
         }

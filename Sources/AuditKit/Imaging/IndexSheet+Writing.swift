@@ -29,24 +29,38 @@ extension IndexSheet {
     }
 
     /// Renders and encodes every page (pages spread over all cores), then writes each file
-    /// atomically, creating the folder when needed.
+    /// atomically, creating the folder when needed. The pages can be drawn again, so none is fsynced.
     /// - Parameters:
-    ///   - outputPath: `-o PATH`, or nil for `index_sheet.png` (or pages) in `evidence`.
+    ///   - outputPath: `-o PATH`, which the user named (a symbolic link there is followed), or nil for
+    ///     `index_sheet.png` (or pages) in `evidence`.
     ///   - evidence: the report's evidence folder; stale pages of a larger earlier run are removed
-    ///     from it when `outputPath` is nil.
+    ///     from it when `outputPath` is nil. Unless the user named it, a link there is refused, as is
+    ///     a link in place of a page.
     /// - Throws: `AuditError` when a file cannot be written or a page cannot be encoded.
     public func write(to outputPath: String? = nil, evidence: EvidencePaths) throws -> IndexSheetOutput {
         let paths = IndexSheet.outputPaths(pageCount: pageCount, outputPath: outputPath, evidence: evidence)
-        let encoded = encodedPages(paths: paths)
         let folder = ((paths[0] as NSString).deletingLastPathComponent)
-        if !folder.isEmpty { try AtomicFile.makeDirectory(folder) }
+        if !folder.isEmpty, outputPath == nil || !FileManager.default.fileExists(atPath: folder) {
+            try AtomicFile.makeDirectory(folder, namedByUser: outputPath != nil || evidence.namedByUser)
+        }
+        // Each page is written as soon as it is encoded, so no more pages are held than are drawn.
+        let written = encodedPages(paths: paths) { index, page -> Result<[IndexSheetImageProblem], AuditError> in
+            do {
+                try AtomicFile.write(
+                    page.data, to: paths[index], onlyIfChanged: true, durability: .regenerable,
+                    namedByUser: paths[index] == outputPath)
+                return .success(page.problems)
+            } catch let error as AuditError {
+                return .failure(error)
+            } catch {
+                return .failure(AuditError(.cannotWrite, "cannot write the file", path: paths[index]))
+            }
+        }
         var problems: [IndexSheetImageProblem] = []
-        for (index, result) in encoded.enumerated() {
+        for (index, result) in written.enumerated() {
             switch result {
-            case .success(let page):
-                let path = paths[index]
-                try AtomicFile.write(page.data, to: path, onlyIfChanged: true)
-                problems += page.problems
+            case .success(.success(let pageProblems)): problems += pageProblems
+            case .success(.failure(let error)): throw error
             case .failure(let error):
                 throw AuditError(
                     .internalError, "cannot encode index sheet page \(index + 1)", path: paths[index],
@@ -82,27 +96,38 @@ extension IndexSheet {
     }
 
     /// Every page rendered and encoded (PNG, or JPEG when its path says so), in page order.
-    /// Nothing is written; `write(to:)` and the benchmark use this.
+    /// Nothing is written; the benchmark uses this.
     public func encodedPages(paths: [String]) -> [Result<EncodedPage, ImageCodecError>] {
-        let encode: @Sendable (Int, IndexSheetPage) -> Result<EncodedPage, ImageCodecError> = { index, page in
+        encodedPages(paths: paths) { _, page in page }
+    }
+
+    /// Every page rendered, encoded and handed to `consume` on the thread that drew it, pages in
+    /// parallel within the memory budget; `consume`'s results in page order. A page's pixels and bytes
+    /// are released once `consume` returns.
+    func encodedPages<Output: Sendable>(
+        paths: [String], consume: @escaping @Sendable (Int, EncodedPage) -> Output
+    ) -> [Result<Output, ImageCodecError>] {
+        let encode: @Sendable (Int, IndexSheetPage) -> Result<Output, ImageCodecError> = { index, page in
             do throws(ImageCodecError) {
                 let data =
                     IndexSheet.wantsJPEG(paths[index])
                     ? try JPEGCodec.encode(page.raster, quality: self.options.jpegQuality)
                     : try PNGCodec.encode(page.raster, settings: self.options.pngSettings)
-                return .success(EncodedPage(data: data, problems: page.imageProblems))
+                return .success(consume(index, EncodedPage(data: data, problems: page.imageProblems)))
             } catch {
                 return .failure(error)
             }
         }
         // One page: its cells are decoded and scaled on all cores. Several: one page per core from
         // start to finish (measured faster than drawing pages cell-parallel one after the other
-        // even for 3 pages on 2 cores), and only a page per core is held in memory.
+        // even for 3 pages on 2 cores), and only as many pages as the memory budget allows are held.
         if pageCount == 1 {
+            MemoryBudget.shared.acquire(estimatedBytes(page: 0))
+            defer { MemoryBudget.shared.release(estimatedBytes(page: 0)) }
             return [encode(0, renderPage(0, parallelCells: true))]
         }
-        return ParallelWork.map(Array(0..<pageCount), parallel: true) { _, index in
-            encode(index, self.renderPage(index))
+        return ParallelWork.map(Array(0..<pageCount), parallel: true, cost: { estimatedBytes(page: $0) }) {
+            _, index in encode(index, self.renderPage(index))
         }
     }
 }

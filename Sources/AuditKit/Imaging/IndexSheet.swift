@@ -204,18 +204,20 @@ public struct IndexSheet: Sendable {
     /// all cores (results are placed in cell order either way).
     public func renderPage(_ index: Int, parallelCells: Bool = false) -> IndexSheetPage {
         let pageIssues = Array(issues(onPage: index))
-        let rows = max(1, (pageIssues.count + options.columns - 1) / options.columns)
-        let height = 2 * IndexSheet.margin + headerHeight + rows * options.cellHeight + (rows - 1) * IndexSheet.gap
-        var raster = Raster(width: pageWidth, height: height, fill: .white)
+        var raster = Raster(width: pageWidth, height: pageHeight(index), fill: .white)
         drawHeader(into: &raster, page: index, pageIssues: pageIssues)
-        // Decode and scale thumbnails (the expensive part), then compose in order.
-        let prepared = ParallelWork.map(pageIssues, parallel: parallelCells) { slot, issue in
-            self.thumbnail(for: issue, in: self.imageArea(of: self.cellFrame(slot: slot)))
-        }
+        // Decode and scale thumbnails (the expensive part), then compose in order: all at once on all
+        // cores for a lone page; else each cell drawn as soon as it is scaled, so a page holds one
+        // thumbnail at a time, not sixty.
+        let prepared =
+            parallelCells
+            ? ParallelWork.map(pageIssues, parallel: true) { slot, issue in
+                self.thumbnail(for: issue, in: self.imageArea(of: self.cellFrame(slot: slot)))
+            } : nil
         var problems: [IndexSheetImageProblem] = []
         for (slot, issue) in pageIssues.enumerated() {
             let cell = cellFrame(slot: slot)
-            switch prepared[slot] {
+            switch prepared?[slot] ?? thumbnail(for: issue, in: imageArea(of: cell)) {
             case .success(let thumbnail):
                 drawCell(into: &raster, cell: cell, issue: issue, thumbnail: thumbnail, problem: nil)
             case .failure(let problem):
@@ -228,11 +230,28 @@ public struct IndexSheet: Sendable {
             imageProblems: problems)
     }
 
-    /// Renders every page, pages spread over all cores (cells in parallel when there is one page).
+    /// The height in pixels of page `index` (0-based).
+    public func pageHeight(_ index: Int) -> Int {
+        let count = issues(onPage: index).count
+        let rows = max(1, (count + options.columns - 1) / options.columns)
+        return 2 * IndexSheet.margin + headerHeight + rows * options.cellHeight + (rows - 1) * IndexSheet.gap
+    }
+
+    /// The bytes rendering and encoding page `index` needs at its peak: the page raster (4 bytes a
+    /// pixel), the PNG or JPEG being encoded (at most about as much again) and the decoded cells.
+    /// The parallel scheduler keeps the pages drawn at once within its memory budget with it.
+    public func estimatedBytes(page index: Int) -> Int {
+        pageWidth * pageHeight(index) * 4 * 2 + options.cellWidth * options.cellHeight * 4 * 2
+    }
+
+    /// Renders every page, pages spread over all cores within the memory budget (cells in parallel
+    /// when there is one page).
     public func renderAll() -> [IndexSheetPage] {
         let count = pageCount
         if count == 1 { return [renderPage(0, parallelCells: true)] }
-        return ParallelWork.map(Array(0..<count), parallel: true) { _, page in renderPage(page) }
+        return ParallelWork.map(Array(0..<count), parallel: true, cost: { estimatedBytes(page: $0) }) { _, page in
+            renderPage(page)
+        }
     }
 
     // MARK: - Thumbnails

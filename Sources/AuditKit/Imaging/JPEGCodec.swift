@@ -11,10 +11,20 @@ public enum JPEGCodec {
     /// When `minimumWidth`/`minimumHeight` are given, libjpeg's DCT scaling (1/8 to 8/8) picks the
     /// smallest decoded size still at least that large, which is much faster for a big image bound
     /// for a small cell; the caller then resamples to the exact size.
+    ///
+    /// The decoded pixels are moved into the raster from the end, the decoder's buffer shrinking as
+    /// the raster fills, so a big image is never held twice.
+    /// - Parameters:
+    ///   - data: the JPEG bytes.
+    ///   - minimumWidth: the smallest width wanted (0: full size).
+    ///   - minimumHeight: the smallest height wanted (0: full size).
+    ///   - maxPixels: the largest image decoded; a bigger one is an error.
+    ///   - extraRows: rows of white to add below the picture, given the decoded width (the overlay's
+    ///     legend strip), so the picture needs no second raster to be drawn on.
     /// - Throws: `ImageCodecError` for empty, non-JPEG, corrupt, truncated or too-large data.
     public static func decode(
         _ data: Data, minimumWidth: Int = 0, minimumHeight: Int = 0,
-        maxPixels: Int = defaultMaxPixels
+        maxPixels: Int = defaultMaxPixels, extraRows: (_ width: Int) -> Int = { _ in 0 }
     ) throws(ImageCodecError) -> Raster {
         var message = makeCodecMessageBuffer()
         var output: UnsafeMutablePointer<UInt8>?
@@ -28,10 +38,28 @@ public enum JPEGCodec {
             }
         }
         guard status == 0, let output else { throw ImageCodecError(status: status, message: message) }
-        defer { free(output) }
         let count = Int(width) * Int(height) * 4
-        return Raster(
-            width: Int(width), height: Int(height), pixels: [UInt8](UnsafeBufferPointer(start: output, count: count)))
+        let rows = max(0, extraRows(Int(width)))
+        let extra = rows * Int(width) * 4
+        var remaining: UnsafeMutableRawPointer = UnsafeMutableRawPointer(output)
+        defer { free(remaining) }
+        let pixels = [UInt8](unsafeUninitializedCapacity: count + extra) { buffer, initialized in
+            let base = buffer.baseAddress!
+            (base + count).initialize(repeating: 255, count: extra)
+            // Last chunk first; shrinking the decoder's buffer returns its tail pages (realloc of a
+            // large allocation is an mremap), so resident memory grows by one chunk, not one image.
+            let chunk = 8 << 20
+            var end = count
+            while end > 0 {
+                let start = max(0, end - chunk)
+                (base + start).initialize(
+                    from: remaining.assumingMemoryBound(to: UInt8.self) + start, count: end - start)
+                end = start
+                if end > 0, let shrunk = realloc(remaining, end) { remaining = shrunk }
+            }
+            initialized = count + extra
+        }
+        return Raster(width: Int(width), height: Int(height) + rows, pixels: pixels)
     }
 
     /// Encodes `raster` (alpha ignored) as a baseline JPEG of `quality` 1-100.

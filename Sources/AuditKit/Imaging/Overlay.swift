@@ -61,6 +61,16 @@ public struct Overlay: Sendable {
         return PixelRect(x: x, y: y, width: width, height: height)
     }
 
+    /// The bytes drawing `screen`'s overlay needs at its peak, from the screenshot's header size: the
+    /// overlay raster the screenshot is decoded into (4 bytes a pixel, plus the legend strip) and the
+    /// PNG being encoded (allowed 2 bytes a pixel). 0 without a usable screenshot. The parallel
+    /// scheduler keeps the screens drawn at once within its memory budget with it.
+    public static func estimatedBytes(for screen: Screen) -> Int {
+        guard let shot = screen.screenshot, shot.isUsable, let width = shot.pixelWidth, let height = shot.pixelHeight
+        else { return 0 }
+        return width * height * 6 + width * 4 * 400
+    }
+
     /// Line width of the boxes for a screenshot `width` pixels wide.
     public static func lineWidth(forImageWidth width: Int) -> Int { max(2, width / 260) }
 
@@ -69,22 +79,27 @@ public struct Overlay: Sendable {
     public func render() throws(OverlaySkipReason) -> Raster {
         guard let screenshot = screen.screenshot else { throw OverlaySkipReason(reason: "no screenshot in the report") }
         if let problem = screenshot.problem { throw OverlaySkipReason(reason: problem.description) }
-        let decoded: Raster
+        // The screenshot is decoded straight into the overlay raster, with the legend strip's rows
+        // below it (its height depends on the width), so the picture is never held twice.
+        var legendSize = 13
+        var legend: [[LegendEntry]] = []
+        var legendLineHeight = 0
+        var raster: Raster
         do {
-            decoded = try JPEGCodec.decode(screenshot.data)
+            raster = try JPEGCodec.decode(screenshot.data) { width in
+                legendSize = max(13, width / 40)
+                legend = legendLines(width: width - 24, size: legendSize)
+                legendLineHeight = text.lineMetrics(size: legendSize).height + 8
+                return 16 + legend.count * legendLineHeight
+            }
         } catch {
             throw OverlaySkipReason(reason: error.description)
         }
-        let scale = Overlay.scale(screenshot: screenshot, decodedWidth: decoded.width)
-        let fontSize = max(13, decoded.width / 36)
-        let legendSize = max(13, decoded.width / 40)
-        let legend = legendLines(width: decoded.width - 24, size: legendSize)
-        let legendLineHeight = text.lineMetrics(size: legendSize).height + 8
-        let stripHeight = 16 + legend.count * legendLineHeight
-        var raster = Raster(width: decoded.width, height: decoded.height + stripHeight, fill: .white)
-        raster.copy(decoded, to: 0, 0)
-        let picture = decoded.bounds
-        let line = Overlay.lineWidth(forImageWidth: decoded.width)
+        let picture = PixelRect(
+            x: 0, y: 0, width: raster.width, height: raster.height - 16 - legend.count * legendLineHeight)
+        let scale = Overlay.scale(screenshot: screenshot, decodedWidth: picture.width)
+        let fontSize = max(13, picture.width / 36)
+        let line = Overlay.lineWidth(forImageWidth: picture.width)
         // Boxes first, then all number tags, so a tag is never hidden under another box. Issues on the
         // same box (the Inspector's duplicates) share one tag, `1,9`, so no number is hidden under another.
         var tags: [(box: PixelRect, issues: [Issue])] = []
@@ -116,8 +131,8 @@ public struct Overlay: Sendable {
             text.draw(label, in: &raster, x: x + 4, y: y + 1, size: fontSize, color: .white, bold: true)
         }
         // Legend strip.
-        raster.fill(PixelRect(x: 0, y: decoded.height, width: decoded.width, height: 2), with: RGBAColor(rgb: 0x9E9E9E))
-        var y = decoded.height + 10
+        raster.fill(PixelRect(x: 0, y: picture.height, width: picture.width, height: 2), with: RGBAColor(rgb: 0x9E9E9E))
+        var y = picture.height + 10
         for entries in legend {
             var x = 12
             for entry in entries {
@@ -129,7 +144,7 @@ public struct Overlay: Sendable {
                 x +=
                     text.draw(
                         entry.text, in: &raster, x: x, y: y, size: legendSize, color: .black,
-                        bold: entry.color == nil, maxWidth: decoded.width - 12 - x) + 18
+                        bold: entry.color == nil, maxWidth: picture.width - 12 - x) + 18
             }
             y += legendLineHeight
         }
@@ -189,12 +204,15 @@ public struct Overlay: Sendable {
     }
 
     /// Renders the overlay of every screen that has a usable screenshot (screens spread over all
-    /// cores) and writes `overlay_screen_N.png` files atomically into the evidence folder.
+    /// cores, within the memory budget) and writes `overlay_screen_N.png` files atomically into the
+    /// evidence folder. The files can be made again, so none is fsynced. Unless the user named the
+    /// folder (`evidence.namedByUser`), a link there is refused, as is a link in place of an overlay.
     /// - Throws: `AuditError` when a file cannot be written or encoded.
     public static func writeAll(
         report: InspectorReport, text: TextRenderer, evidence: EvidencePaths, settings: PNGSettings = .standard
     ) throws -> OverlayOutput {
-        let results = ParallelWork.map(report.screens, parallel: true) { _, screen -> Result<Data, OverlaySkipReason> in
+        let results = ParallelWork.map(report.screens, parallel: true, cost: Overlay.estimatedBytes) {
+            _, screen -> Result<Data, OverlaySkipReason> in
             do throws(OverlaySkipReason) {
                 let raster = try Overlay(screen: screen, text: text).render()
                 do throws(ImageCodecError) {
@@ -210,9 +228,11 @@ public struct Overlay: Sendable {
         for (screen, result) in zip(report.screens, results) {
             switch result {
             case .success(let data):
-                if output.paths.isEmpty { try AtomicFile.makeDirectory(evidence.directory) }
+                if output.paths.isEmpty {
+                    try AtomicFile.makeDirectory(evidence.directory, namedByUser: evidence.namedByUser)
+                }
                 let path = evidence.overlay(screenIndex: screen.index)
-                try AtomicFile.write(data, to: path, onlyIfChanged: true)
+                try AtomicFile.write(data, to: path, onlyIfChanged: true, durability: .regenerable)
                 output.paths.append(path)
             case .failure(let skip):
                 output.skipped.append(

@@ -210,6 +210,46 @@ public struct Raster: Sendable {
             Int(buffer[offset + 3]) + Int(Raster.divideBy255(coverage * (255 - Int(buffer[offset + 3])))))
     }
 
+    /// Composites premultiplied RGBA pixels (`width * height * 4` bytes, a colour glyph) over this
+    /// raster with their top-left corner at (`x`, `y`), clipped: each pixel becomes
+    /// `source + destination * (1 - source alpha)`.
+    /// - Parameters:
+    ///   - source: the pixels, RGBA with each colour already multiplied by its alpha.
+    ///   - sourceWidth: their width in pixels.
+    ///   - height: their height in pixels.
+    ///   - x: where their left edge lands.
+    ///   - y: where their top edge lands.
+    public mutating func composite(
+        premultiplied source: [UInt8], width sourceWidth: Int, height: Int, atX x: Int, y: Int
+    ) {
+        precondition(source.count == sourceWidth * height * 4, "pixel buffer does not match its size")
+        let area = PixelRect(x: x, y: y, width: sourceWidth, height: height).intersection(bounds)
+        guard !area.isEmpty else { return }
+        let width = self.width
+        source.withUnsafeBufferPointer { source in
+            pixels.withUnsafeMutableBufferPointer { buffer in
+                for row in area.y..<area.maxY {
+                    var from = ((row - y) * sourceWidth + (area.x - x)) * 4
+                    var offset = (row * width + area.x) * 4
+                    for _ in area.x..<area.maxX {
+                        let alpha = Int(source[from + 3])
+                        if alpha > 0 {
+                            let inverse = 255 - alpha
+                            for channel in 0..<4 {
+                                let blended =
+                                    Int(source[from + channel])
+                                    + Int(Raster.divideBy255(Int(buffer[offset + channel]) * inverse))
+                                buffer[offset + channel] = UInt8(min(255, blended))
+                            }
+                        }
+                        from += 4
+                        offset += 4
+                    }
+                }
+            }
+        }
+    }
+
     /// `value / 255` rounded, for 0...65025, without a division.
     @inline(__always)
     private static func divideBy255(_ value: Int) -> UInt8 {

@@ -56,18 +56,22 @@ public struct AuditLogWriter: Sendable {
     ///   - logPath: the log; created from the `audit.md` template when missing.
     ///   - force: log again even when the report's marker is already in the log.
     ///   - dryRun: compute and return the session without taking the lock or writing.
+    ///   - namedByUser: the user gave this very log path, so a symbolic link there is followed (the
+    ///     file it points to is replaced); otherwise a link is refused.
     /// - Returns: what happened.
     /// - Throws: `AuditError` `.missingInput` when the log exists but cannot be read, `.cannotWrite`
-    ///   when the lock or the file cannot be written.
-    public func append(_ facts: SessionFacts, to logPath: String, force: Bool = false, dryRun: Bool = false) throws
-        -> LogOutcome
-    {
+    ///   when the lock or the file cannot be written or is a refused link.
+    public func append(
+        _ facts: SessionFacts, to logPath: String, force: Bool = false, dryRun: Bool = false,
+        namedByUser: Bool = false
+    ) throws -> LogOutcome {
         if dryRun { return try plan(facts, logPath: logPath, force: force).outcome }
         try AuditLogWriter.checkFolder(of: logPath)
+        let target = try Symlinks.target(of: logPath, namedByUser: namedByUser)
         return try FileLock.withExclusiveLock(at: FileLock.lockPath(for: logPath)) {
             let planned = try plan(facts, logPath: logPath, force: force)
             guard let bytes = planned.bytes else { return planned.outcome }
-            try replaceFile(Data(bytes), logPath)
+            try replaceFile(Data(bytes), target)
             var outcome = planned.outcome
             outcome.action = .logged
             return outcome
@@ -79,16 +83,18 @@ public struct AuditLogWriter: Sendable {
     ///   - logPath: the log to create.
     ///   - sources: paths listed under `## Sources`.
     ///   - date: the log's date, `YYYY-MM-DD`.
+    ///   - namedByUser: as for `append`: only a log path the user named may be a symbolic link.
     /// - Returns: whether the file was created.
     /// - Throws: `AuditError` `.cannotWrite`.
     @discardableResult
-    public func createLog(at logPath: String, sources: [String] = [], date: String = SessionFacts.today()) throws
-        -> Bool
-    {
+    public func createLog(
+        at logPath: String, sources: [String] = [], date: String = SessionFacts.today(), namedByUser: Bool = false
+    ) throws -> Bool {
         try AuditLogWriter.checkFolder(of: logPath)
+        let target = try Symlinks.target(of: logPath, namedByUser: namedByUser)
         return try FileLock.withExclusiveLock(at: FileLock.lockPath(for: logPath)) {
             guard !FileManager.default.fileExists(atPath: logPath) else { return false }
-            try replaceFile(Data(newLogText(sources: sources, date: date).utf8), logPath)
+            try replaceFile(Data(newLogText(sources: sources, date: date).utf8), target)
             return true
         }
     }

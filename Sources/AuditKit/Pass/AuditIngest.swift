@@ -196,8 +196,9 @@ public struct AuditIngest: Sendable {
             let trend = Trend(
                 entries: history.entries, by: .view, baseline: try? Baseline.load(path: Baseline.defaultPath))
             let path = outputDirectory + "/trend.svg"
-            try AtomicFile.makeDirectory(outputDirectory)
-            try AtomicFile.write(Data(TrendChart.svg(trend).utf8), to: path, onlyIfChanged: true)
+            try AtomicFile.makeDirectory(outputDirectory, namedByUser: true)
+            try AtomicFile.write(
+                Data(TrendChart.svg(trend).utf8), to: path, onlyIfChanged: true, durability: .regenerable)
             outcome.trendPath = path
         }
         return outcome
@@ -218,8 +219,8 @@ public struct AuditIngest: Sendable {
         let path = outputDirectory + "/summary.md"
         let markdown = AuditSummary(inputs: inputs, grouping: .view, baseDirectory: outputDirectory).markdown(
             templates: pass.configuration.templates)
-        try AtomicFile.makeDirectory(outputDirectory)
-        try AtomicFile.write(Data(markdown.utf8), to: path, onlyIfChanged: true)
+        try AtomicFile.makeDirectory(outputDirectory, namedByUser: true)
+        try AtomicFile.write(Data(markdown.utf8), to: path, onlyIfChanged: true, durability: .regenerable)
         return path
     }
 

@@ -28,6 +28,8 @@ public struct AuditPass: Sendable {
         public var appendsToHistory: Bool
         /// The audit log sessions go to; nil logs nothing.
         public var logPath: String?
+        /// Whether the user named `logPath` (`--log`): only then is a symbolic link there followed.
+        public var logNamedByUser: Bool
         /// The templates of new logs and sessions.
         public var templates: TemplateSet
         /// The session's date.
@@ -45,8 +47,9 @@ public struct AuditPass: Sendable {
             history: HistoryFile? = nil, appendsToHistory: Bool = true, logPath: String? = nil,
             templates: TemplateSet = .builtin(), date: SessionDate = .today, scope: String? = nil,
             forceLog: Bool = false,
-            dryRun: Bool = false
+            dryRun: Bool = false, logNamedByUser: Bool = false
         ) {
+            self.logNamedByUser = logNamedByUser
             self.mapper = mapper
             self.renderer = renderer
             self.evidenceRoot = evidenceRoot
@@ -107,7 +110,7 @@ public struct AuditPass: Sendable {
         var problems = AuditPass.readingProblems(of: report)
         if let renderer = configuration.renderer {
             progress(.evidence)
-            let images = try EvidenceExport.write(report, to: paths.directory)
+            let images = try EvidenceExport.write(report, to: paths.directory, namedByUser: paths.namedByUser)
             let sheet = try IndexSheet(report: report, text: renderer).write(evidence: paths)
             let overlays = try Overlay.writeAll(report: report, text: renderer, evidence: paths)
             evidence = EvidenceFiles(paths: paths, images: images, sheet: sheet, overlays: overlays, report: report)
@@ -155,7 +158,8 @@ public struct AuditPass: Sendable {
                 scope: configuration.scope, evidence: prepared.evidence)
             session = facts
             log = try AuditLogWriter(templates: configuration.templates).append(
-                facts, to: logPath, force: configuration.forceLog, dryRun: configuration.dryRun)
+                facts, to: logPath, force: configuration.forceLog, dryRun: configuration.dryRun,
+                namedByUser: configuration.logNamedByUser)
         }
         return AuditOutcome(
             prepared: prepared, historyEntry: entry, comparison: comparison, addedToHistory: added, session: session,

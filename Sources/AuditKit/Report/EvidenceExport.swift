@@ -22,14 +22,23 @@ public enum EvidenceExport {
     }
 
     /// Writes the usable images of `report` into `directory` (created if needed). Two runs at once are
-    /// safe without a lock: both write the same bytes, each file by an atomic rename.
+    /// safe without a lock: both write the same bytes, each file by an atomic rename. The files can be
+    /// made again from the report, so none is fsynced (`AtomicFile.Durability.regenerable`).
+    /// - Parameters:
+    ///   - report: the report whose images are written.
+    ///   - directory: the folder to write into.
+    ///   - namedByUser: the user named `directory` itself, so it may be a symbolic link; otherwise
+    ///     (the report's evidence folder) a link there is refused. A link in place of one of the files
+    ///     is always refused.
     /// - Throws: `AuditError` `.cannotWrite` when the folder or a file cannot be written.
-    public static func write(_ report: InspectorReport, to directory: String) throws -> Result {
-        try AtomicFile.makeDirectory(directory)
+    public static func write(_ report: InspectorReport, to directory: String, namedByUser: Bool = false) throws
+        -> Result
+    {
+        try AtomicFile.makeDirectory(directory, namedByUser: namedByUser)
         let paths = EvidencePaths(directory: directory)
         var result = Result()
         func put(_ data: Data, _ path: String) throws {
-            if try AtomicFile.write(data, to: path, onlyIfChanged: true) {
+            if try AtomicFile.write(data, to: path, onlyIfChanged: true, durability: .regenerable) {
                 result.written += 1
             } else {
                 result.unchanged += 1

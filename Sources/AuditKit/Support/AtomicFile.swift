@@ -7,37 +7,115 @@ import Foundation
 #endif
 
 /// Writes files so that a reader sees either the old content or the new one, never half of each.
+///
+/// Two kinds of file get two promises ("durability"): the user's own files survive a crash or a power
+/// loss whole, old or new; files made from a report can be made again, so they are only renamed into
+/// place, never synced one by one.
+///
+/// A path the tool writes is never followed through a symbolic link in its last component unless
+/// the user named that very path (`namedByUser`): a link committed to a repository must not steer
+/// a write outside it.
 public enum AtomicFile {
-    /// Replaces `path` with `data`: writes a temporary file beside it, fsyncs it, renames it over
-    /// the target and fsyncs the folder. The target's permissions are kept when it exists.
+    /// What a write promises after a crash or a power loss.
+    public enum Durability: Sendable {
+        /// The user's files (`audit.md`, the history, the baseline, the rule file): the data is
+        /// fsynced before the rename and the folder after it, so the file is whole, old or new, even
+        /// after a power loss.
+        case durable
+        /// Files made from a report (pictures, thumbnails, summaries, SVG): a temporary file renamed
+        /// into place with no fsync. Readers never see half a file; after a power loss one may be
+        /// old or empty, and running the command again makes it.
+        case regenerable
+    }
+
+    /// Replaces `path` with `data`: writes a temporary file beside it and renames it over the target
+    /// (with `.durable`, fsyncing the file before the rename and the folder after it). The target's
+    /// permissions are kept when it exists.
     ///
     /// - Parameters:
     ///   - data: the new content.
     ///   - path: the file to replace.
-    ///   - onlyIfChanged: when true and the file already holds exactly `data`, nothing is
-    ///     written and the function returns false.
+    ///   - onlyIfChanged: when true and the file already holds exactly `data`, nothing is written and
+    ///     the function returns false.
+    ///   - durability: `.durable` for the user's files, `.regenerable` for files made from a report.
+    ///   - namedByUser: the user gave this very path on the command line, so a symbolic link there is
+    ///     followed to its target (which is replaced); otherwise a link is refused.
     /// - Returns: whether the file was written.
-    /// - Throws: `AuditError` with code `.cannotWrite`.
+    /// - Throws: `AuditError` with code `.cannotWrite`, naming the link when one was refused.
     @discardableResult
-    public static func write(_ data: Data, to path: String, onlyIfChanged: Bool = false) throws -> Bool {
-        if onlyIfChanged, let existing = FileManager.default.contents(atPath: path), existing == data {
+    public static func write(
+        _ data: Data, to path: String, onlyIfChanged: Bool = false, durability: Durability = .durable,
+        namedByUser: Bool = false
+    ) throws -> Bool {
+        let target = try Symlinks.target(of: path, namedByUser: namedByUser)
+        if onlyIfChanged, let existing = FileManager.default.contents(atPath: target), existing == data {
             return false
         }
-        let url = URL(fileURLWithPath: path)
+        let url = URL(fileURLWithPath: target)
         let directory = url.deletingLastPathComponent().path
         let temporary =
             directory + "/." + url.lastPathComponent + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
         guard fd >= 0 else {
             throw AuditError(
                 .cannotWrite, "cannot create a temporary file beside the target", path: path,
                 cause: String(cString: strerror(errno)))
         }
+        var failure = writeAll(data, to: fd)
+        var status = stat()
+        if failure == nil, stat(target, &status) == 0 {
+            fchmod(fd, status.st_mode & 0o7777)
+        }
+        if failure == nil, durability == .durable, fsync(fd) != 0 { failure = String(cString: strerror(errno)) }
+        close(fd)
+        if let failure {
+            unlink(temporary)
+            throw AuditError(.cannotWrite, "cannot write the file", path: path, cause: failure)
+        }
+        if rename(temporary, target) != 0 {
+            let cause = String(cString: strerror(errno))
+            unlink(temporary)
+            throw AuditError(.cannotWrite, "cannot replace the file", path: path, cause: cause)
+        }
+        if durability == .durable { syncFolder(directory) }
+        return true
+    }
+
+    /// Fsyncs a folder, so the renames and creations in it survive a power loss; a batch of
+    /// `.regenerable` writes that wants that promise calls this once at the end. Best effort: a
+    /// folder that cannot be opened or synced is left as it is.
+    /// - Parameter directory: the folder (the working folder when empty).
+    public static func syncFolder(_ directory: String) {
+        let dirfd = open(directory.isEmpty ? "." : directory, O_RDONLY | O_CLOEXEC)
+        if dirfd >= 0 {
+            fsync(dirfd)
+            close(dirfd)
+        }
+    }
+
+    /// Creates `path` and any missing parent folders.
+    /// - Parameters:
+    ///   - path: the folder.
+    ///   - namedByUser: the user gave this very path on the command line; otherwise, when `path` is a
+    ///     symbolic link (to a folder or dangling), it is refused rather than written into.
+    /// - Throws: `AuditError` with code `.cannotWrite`.
+    public static func makeDirectory(_ path: String, namedByUser: Bool = false) throws {
+        if !namedByUser { try Symlinks.refuseLink(at: path) }
+        do {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        } catch {
+            throw AuditError(
+                .cannotWrite, "cannot create the folder", path: path, cause: SystemErrorText.reason(error))
+        }
+    }
+
+    /// Writes all of `data` to `fd`; returns the error text of a failed `write`, or nil.
+    static func writeAll(_ data: Data, to fd: Int32) -> String? {
         var failure: String?
         data.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
-                let written = Glibc_write(fd, raw.baseAddress! + offset, raw.count - offset)
+                let written = systemWrite(fd, raw.baseAddress! + offset, raw.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
                     failure = String(cString: strerror(errno))
@@ -46,43 +124,61 @@ public enum AtomicFile {
                 offset += written
             }
         }
-        var status = stat()
-        if failure == nil, stat(path, &status) == 0 {
-            fchmod(fd, status.st_mode & 0o7777)
-        }
-        if failure == nil, fsync(fd) != 0 { failure = String(cString: strerror(errno)) }
-        close(fd)
-        if let failure {
-            unlink(temporary)
-            throw AuditError(.cannotWrite, "cannot write the file", path: path, cause: failure)
-        }
-        if rename(temporary, path) != 0 {
-            let cause = String(cString: strerror(errno))
-            unlink(temporary)
-            throw AuditError(.cannotWrite, "cannot replace the file", path: path, cause: cause)
-        }
-        let dirfd = open(directory.isEmpty ? "." : directory, O_RDONLY | O_CLOEXEC)
-        if dirfd >= 0 {
-            fsync(dirfd)
-            close(dirfd)
-        }
-        return true
-    }
-
-    /// Creates `path` and any missing parent folders.
-    /// - Throws: `AuditError` with code `.cannotWrite`.
-    public static func makeDirectory(_ path: String) throws {
-        do {
-            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        } catch {
-            throw AuditError(
-                .cannotWrite, "cannot create the folder", path: path, cause: SystemErrorText.reason(error))
-        }
+        return failure
     }
 }
 
+/// The rule for symbolic links on paths the tool writes: only a path the user named is followed.
+public enum Symlinks {
+    /// The message of a refused link; callers and tests find it in the error line.
+    public static let refusal =
+        "is a symbolic link; refusing to write through it unless this very path is named on the command line"
+
+    /// Throws when `path` (its last component) is a symbolic link, dangling or not.
+    /// - Parameter path: the path the tool is about to write.
+    /// - Throws: `AuditError` `.cannotWrite` naming the link and where it points.
+    public static func refuseLink(at path: String) throws {
+        if let destination = linkDestination(path) {
+            throw AuditError(.cannotWrite, refusal, path: path, cause: "it points to \(destination)")
+        }
+    }
+
+    /// The path to write for `path`: itself when it is no link; when it is one, its final target if
+    /// `namedByUser` (a dangling link names the file to create), else an error.
+    /// - Parameters:
+    ///   - path: the path the tool is about to write.
+    ///   - namedByUser: whether the user gave this very path on the command line.
+    /// - Throws: `AuditError` `.cannotWrite` for a refused link or a chain of more than 32 links.
+    public static func target(of path: String, namedByUser: Bool) throws -> String {
+        guard linkDestination(path) != nil else { return path }
+        guard namedByUser else { try refuseLink(at: path); return path }
+        var current = path
+        for _ in 0..<32 {
+            guard let destination = linkDestination(current) else { return current }
+            current =
+                destination.hasPrefix("/")
+                ? destination
+                : (current as NSString).deletingLastPathComponent + "/" + destination
+        }
+        throw AuditError(.cannotWrite, "too many levels of symbolic links", path: path)
+    }
+
+    /// Where the link at `path` points, or nil when `path` is not a link (or does not exist).
+    static func linkDestination(_ path: String) -> String? {
+        var status = stat()
+        guard lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFLNK else { return nil }
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink(path, &buffer, buffer.count - 1)
+        guard count >= 0 else { return "?" }
+        return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// Whether `errno` after an `open` with `O_NOFOLLOW` says the path was a link.
+    static func openRefusedLink(_ error: Int32) -> Bool { error == ELOOP || error == EMLINK }
+}
+
 #if canImport(Glibc)
-    private let Glibc_write = Glibc.write
+    private let systemWrite = Glibc.write
 #elseif canImport(Darwin)
-    private let Glibc_write = Darwin.write
+    private let systemWrite = Darwin.write
 #endif

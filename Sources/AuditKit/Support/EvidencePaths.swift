@@ -10,6 +10,9 @@ import Foundation
 public struct EvidencePaths: Sendable, Hashable {
     /// The folder.
     public var directory: String
+    /// Whether the user named `directory` itself (`--output DIR`): only then may it be a symbolic
+    /// link; the writers refuse a link in place of a folder the tool chose.
+    public var namedByUser: Bool
 
     /// The folder for the report at `reportPath`: beside it by default, or inside `root` when one is
     /// given (`ingest --out Reports`); either way named after the report without its extension. Every
@@ -22,11 +25,13 @@ public struct EvidencePaths: Sendable, Hashable {
         } else {
             self.directory = ns.deletingPathExtension
         }
+        self.namedByUser = false
     }
 
-    /// A folder chosen by the user.
+    /// A folder chosen by the user (`namedByUser`).
     public init(directory: String) {
         self.directory = directory
+        self.namedByUser = true
     }
 
     /// `index_sheet.png` for a single page; `index_sheet_N.png` (1-based) for page N of several.

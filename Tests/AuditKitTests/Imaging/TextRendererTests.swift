@@ -98,5 +98,10 @@ import Testing
         #expect(cut.hasSuffix("…"))
         #expect(cut.hasPrefix("Budget Progress"))
         #expect(text.measure(cut, size: 13) <= 200)
+        // Wrapping lays out only what the lines can hold, not the megabytes.
+        let lines = text.wrapped(String(repeating: "שלום עולם ", count: 300_000), toWidth: 200, size: 13, maxLines: 3)
+        #expect(lines.count == 3)
+        #expect(lines.last?.hasSuffix("…") == true)
+        #expect(lines.allSatisfy { text.measure($0, size: 13) <= 200 })
     }
 }

@@ -2,7 +2,7 @@ import AuditKit
 import Foundation
 import Testing
 
-/// The unrolled SHA-256 against more FIPS 180-4 vectors, at every block boundary.
+/// libcrypto's SHA-256 behind `SHA256`, against more FIPS 180-4 vectors, at every block boundary.
 @Suite struct SHA256VectorTests {
     @Test func matchesTheMultiBlockVectors() {
         #expect(
@@ -30,5 +30,16 @@ import Testing
             }
             #expect(hasher.finalizeHex() == whole, "length \(length)")
         }
+    }
+
+    @Test func copiesAreIndependentHashes() {
+        var first = SHA256()
+        first.update(Data("abc".utf8))
+        var second = first
+        second.update(Data("def".utf8))
+        #expect(first.finalizeHex() == SHA256.hexDigest(of: Data("abc".utf8)))
+        #expect(second.finalizeHex() == SHA256.hexDigest(of: Data("abcdef".utf8)))
+        // After finishing, a hash starts again from empty.
+        #expect(first.finalizeHex() == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
     }
 }
