@@ -24,3 +24,14 @@ func makeDemoReports(into directory: String) throws -> [String] {
         return path
     }
 }
+
+/// Writes the Pocketbook report (`ReportFixture.pocketbook()`, the three-screen report of the fixture app
+/// under `Tests/AuditKitTests/Mapping/Fixtures/Pocketbook`): `swift run auditkit-bench make-pocketbook
+/// Tests/AuditKitTests/Mapping/Fixtures/Pocketbook/Reports` writes `AuditReport_2026-11-23_09-41-00.json`,
+/// byte for byte the same every time.
+func makePocketbookReport(into directory: String) throws -> String {
+    try AtomicFile.makeDirectory(directory)
+    let path = directory + "/AuditReport_2026-11-23_09-41-00.json"
+    try AtomicFile.write(ReportFixture.pocketbook().data(.json), to: path, onlyIfChanged: true)
+    return path
+}

@@ -2,7 +2,8 @@ import Foundation
 
 // Usage: auditkit-bench [area] — runs every in-process benchmark area, or only the one named;
 // `auditkit-bench audit [RUNS]` compares whole `auditkit` processes with the Python + Pillow peer.
-// `auditkit-bench make-sample DIR` writes the sample report (see SampleReport.swift).
+// `auditkit-bench make-sample DIR` writes the sample report, `make-pocketbook DIR` the mapping fixture's
+// report (see SampleReport.swift).
 let arguments = Array(CommandLine.arguments.dropFirst())
 let area = arguments.first
 if area == "make-demo" {
@@ -10,6 +11,12 @@ if area == "make-demo" {
     exit(0)
 }
 if area == "make-sample" { print(try makeSampleReport(into: arguments.dropFirst().first ?? "Reports")); exit(0) }
+if area == "make-pocketbook" {
+    print(
+        try makePocketbookReport(
+            into: arguments.dropFirst().first ?? "Tests/AuditKitTests/Mapping/Fixtures/Pocketbook/Reports"))
+    exit(0)
+}
 if area == nil || area == "reader" { try runReaderBenchmark(arguments: Array(arguments.dropFirst())) }
 if area == nil || area == "log" { runLogBenchmark() }
 if area == nil || area == "history" { try runHistoryBenchmark() }

@@ -13,7 +13,9 @@ enum MapCommand: Command {
     static let discussion = """
         Rules come from --rules, else from ./\(RuleFile.defaultFileName) when it exists; they apply in file \
         order and the first matching rule wins. Issues no rule matches are looked up by their element text \
-        in the string literals and string catalogs under each --source folder.
+        in the string literals and string catalogs under each --source folder; among places that show the \
+        same text, those inside the view whose subtree explains the screen's other issues win. Elements in \
+        the status bar band are system UI.
 
         Formats: text (grouped by view), json, xcode ('path:line:column: warning: ...' lines Xcode and \
         editors show inline; accepted and system issues are notes), sarif (SARIF 2.1.0 for GitHub code scanning). \

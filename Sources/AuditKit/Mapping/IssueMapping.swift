@@ -52,6 +52,8 @@ public struct IssueMapping: Sendable, Hashable, Codable {
         case rule
         /// The element's text was found in the Swift sources or string catalogs.
         case sourceText
+        /// Where the element sits on its screenshot decided it (the status bar band: system UI).
+        case screenPosition
     }
 
     /// The report-wide issue number this mapping is for.
@@ -72,6 +74,12 @@ public struct IssueMapping: Sendable, Hashable, Codable {
     public var status: IssueStatus
     /// 0...1; 1 for rules, lower for automatic candidates.
     public var confidence: Double
+    /// For a mapping found in the sources: the string literal at `location` as written (interpolations as
+    /// `\(…)`), or the catalog value when only a catalog shows the text.
+    public var sourceLiteral: String?
+    /// For a mapping found in the sources: the localization key that shows the text (the catalog key it was
+    /// found through, or the literal itself when it is a catalog key), if any.
+    public var localizationKey: String?
     /// What the element is, when the call that shows its text says so: `button`, `header`, `title`,
     /// `label`, `tab`, `link`, `field`, `toggle`, `picker`, `menu` (see `SourceIndex.role(of:)`).
     public var role: String?
@@ -80,7 +88,8 @@ public struct IssueMapping: Sendable, Hashable, Codable {
     public init(
         issueNumber: Int, origin: Origin, ruleID: String? = nil, view: String? = nil,
         location: SourceLocation? = nil, symbol: String? = nil, note: String? = nil,
-        status: IssueStatus = .open, confidence: Double = 1, role: String? = nil
+        status: IssueStatus = .open, confidence: Double = 1, role: String? = nil, sourceLiteral: String? = nil,
+        localizationKey: String? = nil
     ) {
         self.issueNumber = issueNumber
         self.origin = origin
@@ -91,6 +100,8 @@ public struct IssueMapping: Sendable, Hashable, Codable {
         self.note = note
         self.status = status
         self.confidence = confidence
+        self.sourceLiteral = sourceLiteral
+        self.localizationKey = localizationKey
         self.role = role
     }
 }

@@ -1,26 +1,47 @@
 import Foundation
 
-/// Maps a report's issues to source locations: rules first (their conclusions always win), then
-/// automatic candidates found by the element's text in the source index.
+/// Maps a report's issues to source locations: rules first (their conclusions always win), then the
+/// element's position on its screenshot (the status bar is system UI), then automatic candidates found by
+/// the element's text in the source index, chosen with what the issue's screen tells.
 ///
-/// Automatic candidates are ranked by how the text was found (confidence in parentheses):
-/// exact literal in a text-bearing call such as `Text("…")` (0.9), via a localized string's key used in
-/// such a call (0.85), case/whitespace-insensitive literal (0.75), interpolated or format-string pattern
-/// (0.7); the same without a text-bearing call 0.3 lower; a string-catalog entry whose key no code uses
-/// (0.4); literals in previews lose 0.3. When several candidates share the best rank, the one whose
-/// view other issues of the same screen map to unambiguously is preferred; otherwise the issue is
-/// ambiguous and its confidence is divided by the number of tied candidates.
+/// Candidates are found by how the text matched (the match rank): an exact literal, or a catalog key of the
+/// report's language whose value is the text, that reaches the screen (0.9); case/whitespace-insensitive
+/// literal (0.75); interpolated or format-string pattern (0.7); the same 0.3 lower when no text-bearing call
+/// receives the literal; literals in previews 0.3 lower; a catalog entry whose key no code uses (0.4).
+/// A literal reaches the screen when it is an argument of a text-bearing call (`Text("…")`), or is handed
+/// to one through a custom initialiser's argument, a constant, a computed property or its `return`, or is
+/// a catalog key. Short patterns (`"\(a) of \(b)"`) count only inside the screen's subtree. Texts the
+/// Inspector joins with ", " go to the place where most of their parts sit close together in one view.
+///
+/// Per screen, the root is the type whose subtree (through the view composition graph's child edges, never
+/// presentations) holds a candidate, of any rank, for the most issues of that screen; ties go to the smaller
+/// subtree. Per issue, candidates are then ordered: in the tab bar band a tab's title first (elsewhere
+/// last), inside the root's subtree before outside, higher rank, label shown before hidden, in the view
+/// holding more of the screen's matches, shallower in the subtree, a text-bearing call before a custom
+/// initialiser argument. Only the candidates found for an issue take part in its choice, so nothing decided
+/// for one issue feeds another's.
+///
+/// Confidence: the rank when no other candidate has the same rank; the rank × 0.9 when the screen's subtree
+/// decided among look-alikes (divided by the number of candidates still tied, which are then all listed and
+/// the issue marked ambiguous); among look-alikes outside the subtree, the rank × 0.8 (never 0.8 or more), or
+/// the rank divided by the number of ties.
 ///
 /// A rule's mapping has confidence 1 when the rule names a file. When it does not (and its status is not
-/// `system`), the location comes from the best candidate in the rule's view (any view when the rule names
-/// none) with that candidate's confidence, else from the declaration of the rule's symbol or view.
+/// `system`), a rule naming a view takes the best candidate inside that view's subtree (the view itself
+/// first); when none shows the text, the view's file with no line and confidence 0.3. A rule naming no view
+/// takes the issue's automatic mapping, else the declaration of the rule's symbol.
 public struct IssueMatcher: Sendable {
     /// The rules, if a rule file was given.
     public var rules: RuleFile?
     /// The source index, if `--source` folders were given.
     public var index: SourceIndex?
-    /// The most candidates kept per issue.
+    /// The most candidates listed per issue besides tied ones (the choice is made among all of them).
     public var maximumCandidates: Int
+
+    /// Points from the top edge whose band holds the status bar (clock, signal, battery).
+    public static let statusBarBand = 54.0
+    /// Points from the bottom edge whose band holds the tab bar.
+    public static let tabBarBand = 90.0
 
     /// Creates a matcher.
     public init(rules: RuleFile? = nil, index: SourceIndex? = nil, maximumCandidates: Int = 5) {
@@ -29,180 +50,315 @@ public struct IssueMatcher: Sendable {
         self.maximumCandidates = maximumCandidates
     }
 
+    private struct Draft {
+        var issue: Issue
+        var rule: MappingRule?
+        var candidates: [RankedCandidate]
+        var found: String
+        var inStatusBar: Bool
+        var inTabBar: Bool?
+    }
+
     /// Maps every issue of `report`.
     public func map(_ report: InspectorReport) -> MappingResult {
-        struct Draft {
-            var issue: Issue
-            var rule: MappingRule?
-            var candidates: [IssueMapping]
-            var explanation: String
-        }
+        let language = index.flatMap { ReportLanguage.detect(report: report, index: $0) }
         var drafts: [Draft] = []
-        for issue in report.issues {
-            let screen = report.screens.first { $0.index == issue.screenIndex }
-            let rule = rules?.firstMatch(for: issue, screen: screen)
-            let (candidates, explanation) = automaticCandidates(for: issue)
-            drafts.append(Draft(issue: issue, rule: rule, candidates: candidates, explanation: explanation))
-        }
-        // Views that issues of each screen map to without doubt: used to break ties.
-        var screenViews: [Int: Set<String>] = [:]
-        for draft in drafts {
-            if let view = draft.rule?.conclusion.view {
-                screenViews[draft.issue.screenIndex, default: []].insert(view)
-            } else if draft.rule == nil, let first = draft.candidates.first, let view = first.view,
-                tiedCount(draft.candidates) == 1
-            {
-                screenViews[draft.issue.screenIndex, default: []].insert(view)
+        for screen in report.screens {
+            let size = ScreenGeometry.size(of: screen)
+            for issue in screen.issues {
+                let rule = rules?.firstMatch(for: issue, screen: screen)
+                var inStatusBar = false
+                var inTabBar: Bool?
+                if let rect = issue.elementRect {
+                    inStatusBar = ScreenRegion(top: Self.statusBarBand).contains(rect, screenSize: size)
+                    if size != nil { inTabBar = ScreenRegion(bottom: Self.tabBarBand).contains(rect, screenSize: size) }
+                }
+                drafts.append(
+                    Draft(
+                        issue: issue, rule: rule, candidates: [], found: "", inStatusBar: inStatusBar,
+                        inTabBar: inTabBar))
             }
         }
-        var entries: [MappedIssue] = []
+        // The text lookups are independent: one issue per core at a time, results in report order.
+        let issues = drafts.map(\.issue)
+        let found = Self.inParallel(issues.count) { n in self.rankedCandidates(for: issues[n], language: language) }
+        for n in drafts.indices { (drafts[n].candidates, drafts[n].found) = found[n] }
+        // Per screen, every candidate of every issue votes for roots (nothing decided yet). Status bar issues
+        // and tab titles in the tab bar (which belongs to the tab container, an ancestor of every tab) do not.
+        var walks = GraphWalks(
+            graph: index?.graph ?? ViewGraph(childEdges: [], presentationEdges: []), ownerNames: index?.ownerNames ?? []
+        )
+        var nodesByScreen: [Int: [[Int32]]] = [:]
+        var voteNumber: [Int] = []
         for draft in drafts {
-            var candidates = draft.candidates
-            var ambiguous = false
-            var explanation = draft.explanation
-            let tied = tiedCount(candidates)
-            if tied > 1 {
-                let known = screenViews[draft.issue.screenIndex] ?? []
-                let preferred = candidates[0..<tied].filter { $0.view.map(known.contains) ?? false }
-                if preferred.count == 1 {
-                    let chosen = preferred[0]
-                    candidates.removeAll { $0 == chosen }
-                    var adjusted = chosen
-                    adjusted.confidence = (chosen.confidence * 0.9 * 100).rounded() / 100
-                    candidates.insert(adjusted, at: 0)
-                    explanation +=
-                        "; \(tied) places show this text, chose \(chosen.view ?? "") because other issues "
-                        + "of screen \(draft.issue.screenName) map there"
-                } else {
-                    ambiguous = true
-                    for i in 0..<tied {
-                        candidates[i].confidence = (candidates[i].confidence / Double(tied) * 100).rounded() / 100
-                    }
-                    explanation += "; ambiguous: \(tied) places show this text"
+            var nodes: [Int32] = []
+            let tabTitle = draft.inTabBar == true && draft.candidates.contains(where: \.isTab)
+            if !(draft.rule == nil && draft.inStatusBar), !tabTitle {
+                var seen = Set<Int32>()
+                for candidate in draft.candidates where !candidate.isShortPattern && candidate.node >= 0 {
+                    if seen.insert(candidate.node).inserted { nodes.append(candidate.node) }
                 }
             }
-            if let rule = draft.rule {
-                let primary = merge(rule: rule, issue: draft.issue, candidates: draft.candidates)
-                entries.append(
-                    MappedIssue(
-                        issueNumber: draft.issue.number, primary: primary, candidates: candidates,
-                        isAmbiguous: false,
-                        explanation: "rule \"\(rule.id)\""
-                            + (primary.origin == .rule && rule.conclusion.file == nil
-                                && primary.location != nil ? "; location from the sources" : "")))
+            voteNumber.append(nodesByScreen[draft.issue.screenIndex]?.count ?? 0)
+            nodesByScreen[draft.issue.screenIndex, default: []].append(nodes)
+        }
+        var votes: [Int: ScreenVotes] = [:]
+        for (screen, nodes) in nodesByScreen.sorted(by: { $0.key < $1.key }) {
+            votes[screen] = walks.votes(nodesPerIssue: nodes)
+        }
+
+        // Contexts first (the walks are memoised, so one at a time), then each issue's choice on both cores.
+        var contexts: [ScreenContext] = []
+        contexts.reserveCapacity(drafts.count)
+        for (n, draft) in drafts.enumerated() {
+            contexts.append(
+                votes[draft.issue.screenIndex].map { walks.context(for: voteNumber[n], votes: $0) } ?? ScreenContext())
+        }
+        let settled = drafts
+        let screens = contexts
+        let automatic = Self.inParallel(settled.count) { n in
+            settled[n].rule == nil && settled[n].inStatusBar ? nil : self.decide(settled[n], context: screens[n])
+        }
+        var entries: [MappedIssue] = []
+        for (n, draft) in drafts.enumerated() {
+            if let rule = draft.rule, let decided = automatic[n] {
+                entries.append(merge(rule: rule, draft: draft, automatic: decided, walks: &walks))
+            } else if let decided = automatic[n] {
+                entries.append(decided)
             } else {
                 entries.append(
                     MappedIssue(
-                        issueNumber: draft.issue.number, primary: candidates.first,
-                        candidates: candidates, isAmbiguous: ambiguous, explanation: explanation))
+                        issueNumber: draft.issue.number,
+                        primary: IssueMapping(
+                            issueNumber: draft.issue.number, origin: .screenPosition, note: "status bar",
+                            status: .system, confidence: 0.9),
+                        explanation:
+                            "status bar: the element lies in the top \(Int(Self.statusBarBand)) pt of its screenshot"))
             }
         }
         return MappingResult(reportPath: report.sourcePath, issues: entries)
     }
 
-    private func tiedCount(_ candidates: [IssueMapping]) -> Int {
-        guard let best = candidates.first?.confidence else { return 0 }
-        return candidates.prefix { $0.confidence == best }.count
+    /// `work(0..<count)` spread over every core, results in order; the result does not depend on timing.
+    private static func inParallel<T: Sendable>(_ count: Int, _ work: @Sendable (Int) -> T) -> [T] {
+        let buffer = UnsafeMutableBufferPointer<T?>.allocate(capacity: count)
+        buffer.initialize(repeating: nil)
+        defer {
+            buffer.deinitialize()
+            buffer.deallocate()
+        }
+        nonisolated(unsafe) let shared = buffer
+        DispatchQueue.concurrentPerform(iterations: count) { n in shared[n] = work(n) }
+        return buffer.map { $0! }
+    }
+
+    /// Every automatic candidate for an issue's element text, and a phrase saying what was found.
+    private func rankedCandidates(for issue: Issue, language: String?) -> ([RankedCandidate], String) {
+        guard let index else { return ([], "no source folders were indexed") }
+        guard let text = issue.elementText?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty else {
+            return ([], "the issue has no element text to look for")
+        }
+        var found = rankedCandidates(forText: text, in: index, language: language)
+        if !found.contains(where: { !$0.isShortPattern }), text.contains(", ") {
+            found += joinedCandidates(forText: text, in: index, language: language)
+        }
+        if found.isEmpty { return ([], "no string literal or localized string shows \"\(text)\"") }
+        return (found, "found \"\(text)\"")
+    }
+
+    /// How a candidate ranks on its issue's screen; larger is better, compared field by field.
+    private struct Key: Comparable {
+        /// 2 a tab title in the tab bar, 1 neutral, 0 a tab title elsewhere.
+        var tabFit: Int
+        var inSubtree: Bool
+        var rank: Double
+        var shown: Bool
+        var viewMatches: Int
+        /// Minus the depth in the subtree (0 outside).
+        var shallowness: Int
+        var direct: Bool
+
+        var fields: [Double] {
+            [
+                Double(tabFit), inSubtree ? 1 : 0, rank, shown ? 1 : 0, Double(viewMatches), Double(shallowness),
+                direct ? 1 : 0,
+            ]
+        }
+
+        static func < (a: Key, b: Key) -> Bool {
+            if a.tabFit != b.tabFit { return a.tabFit < b.tabFit }
+            if a.inSubtree != b.inSubtree { return !a.inSubtree }
+            if a.rank != b.rank { return a.rank < b.rank }
+            if a.shown != b.shown { return !a.shown }
+            if a.viewMatches != b.viewMatches { return a.viewMatches < b.viewMatches }
+            if a.shallowness != b.shallowness { return a.shallowness < b.shallowness }
+            return !a.direct && b.direct
+        }
+    }
+
+    private static let keyReasons = [
+        "a tab's title", "the only one inside the root's subtree", "the best match",
+        "its label is shown", "its view holds more of the screen's matches", "the shallowest in the subtree",
+        "a text-bearing call rather than a custom initialiser argument",
+    ]
+
+    /// The automatic mapping of one issue on its screen.
+    private func decide(_ draft: Draft, context: ScreenContext) -> MappedIssue {
+        let number = draft.issue.number
+        guard let index else { return MappedIssue(issueNumber: number, primary: nil, explanation: draft.found) }
+        var keyed: [(candidate: RankedCandidate, key: Key)] = []
+        keyed.reserveCapacity(draft.candidates.count)
+        for candidate in draft.candidates {
+            let depth = context.depth(of: candidate.node)
+            let matches = context.matches(in: candidate.node)
+            if candidate.isShortPattern, depth == nil { continue }
+            let tabFit: Int
+            switch draft.inTabBar {
+            case true?: tabFit = candidate.isTab ? 2 : 1
+            case false?: tabFit = candidate.isTab ? 0 : 1
+            case nil: tabFit = 1
+            }
+            let key = Key(
+                tabFit: tabFit, inSubtree: depth != nil, rank: candidate.rank, shown: !candidate.isHiddenLabel,
+                viewMatches: matches, shallowness: -(depth ?? 0), direct: candidate.isDirectCall)
+            keyed.append((candidate, key))
+        }
+        guard !keyed.isEmpty else {
+            let text = draft.issue.elementText?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+            let line =
+                draft.candidates.isEmpty
+                ? draft.found : "no string literal or localized string shows \"\(text)\" where the screen is"
+            return MappedIssue(issueNumber: number, primary: nil, explanation: line)
+        }
+        func before(_ a: (candidate: RankedCandidate, key: Key), _ b: (candidate: RankedCandidate, key: Key)) -> Bool {
+            a.key != b.key ? b.key < a.key : RankedCandidate.locationOrder(a.candidate, b.candidate)
+        }
+        var best = keyed[0]
+        for item in keyed.dropFirst() where before(item, best) { best = item }
+        let rank = best.key.rank
+        let lookAlikes = keyed.reduce(0) { $0 + ($1.key.rank == rank ? 1 : 0) }
+        let tied = keyed.reduce(0) { $0 + ($1.key == best.key ? 1 : 0) }
+        // Only what is listed is sorted: the best `listed`, however many candidates there are.
+        let listed = max(maximumCandidates, tied)
+        var top: [(candidate: RankedCandidate, key: Key)] = []
+        for item in keyed {
+            if top.count == listed, let last = top.last, !before(item, last) { continue }
+            let position = top.firstIndex { before(item, $0) } ?? top.count
+            top.insert(item, at: position)
+            if top.count > listed { top.removeLast() }
+        }
+        let inSubtree = best.key.inSubtree
+        let byTabBar = best.key.tabFit == 2 && keyed.contains { $0.key.tabFit < 2 }
+        var explanation = draft.found + " in \(keyed.count) place\(keyed.count == 1 ? "" : "s")"
+        var confidence = rank
+        var ambiguous = false
+        if lookAlikes > 1 {
+            let contextWin = inSubtree || byTabBar
+            if tied > 1 {
+                ambiguous = true
+                confidence = (contextWin ? rank * 0.9 : rank) / Double(tied)
+                explanation += "; ambiguous: \(tied) places show this text"
+                if inSubtree { explanation += " " + context.rootPhrase }
+            } else {
+                confidence = contextWin ? rank * 0.9 : min(rank * 0.8, 0.79)
+                var runnerUp: (candidate: RankedCandidate, key: Key)?
+                for item in keyed where item.key.rank == rank && item.key != best.key {
+                    if let current = runnerUp, !before(item, current) { continue }
+                    runnerUp = item
+                }
+                let differs =
+                    runnerUp.flatMap { other in
+                        zip(best.key.fields, other.key.fields).enumerated().first { $0.element.0 != $0.element.1 }?
+                            .offset
+                    } ?? 6
+                let node = best.candidate.node >= 0 ? index.ownerNames[Int(best.candidate.node)] : nil
+                var reason = Self.keyReasons[differs]
+                if differs == 4, let node {
+                    reason = "in \(node), which holds \(best.key.viewMatches) of the screen's matches"
+                } else if differs == 5, let node {
+                    reason = "the shallowest (\(node) at depth \(-best.key.shallowness))"
+                }
+                let place =
+                    byTabBar ? "in the tab bar" : inSubtree ? context.rootPhrase : "outside the screen's root subtree"
+                explanation += "; \(lookAlikes) places show this text, chose \(node ?? "this one") \(place): \(reason)"
+            }
+        } else if keyed.count > 1, inSubtree {
+            explanation += "; " + context.rootPhrase
+        }
+        confidence = (confidence * 100).rounded() / 100
+        var candidates: [IssueMapping] = []
+        for (i, item) in top.enumerated() {
+            let own = i == 0 || (ambiguous && i < tied) ? confidence : min(item.candidate.rank, confidence)
+            candidates.append(mapping(item.candidate, issueNumber: number, confidence: own, in: index))
+        }
+        return MappedIssue(
+            issueNumber: number, primary: candidates[0], candidates: candidates, isAmbiguous: ambiguous,
+            explanation: explanation)
     }
 
     /// A rule's conclusions, with the location (and view) filled from the sources when the rule names none.
-    private func merge(rule: MappingRule, issue: Issue, candidates: [IssueMapping]) -> IssueMapping {
+    private func merge(rule: MappingRule, draft: Draft, automatic: MappedIssue, walks: inout GraphWalks)
+        -> MappedIssue
+    {
         let conclusion = rule.conclusion
         var mapping = IssueMapping(
-            issueNumber: issue.number, origin: .rule, ruleID: rule.id, view: conclusion.view,
+            issueNumber: draft.issue.number, origin: .rule, ruleID: rule.id, view: conclusion.view,
             location: conclusion.location, symbol: conclusion.symbol, note: conclusion.note,
             status: conclusion.status, confidence: 1)
-        guard mapping.location == nil, conclusion.status != .system else { return mapping }
-        // Candidates as ranked before tie-breaking: the rule's view (if any) is what tells them apart.
-        let usable = candidates.filter { candidate in conclusion.view.map { candidate.view == $0 } ?? true }
-        if let best = usable.first {
-            mapping.location = best.location
-            mapping.view = mapping.view ?? best.view
-            mapping.symbol = mapping.symbol ?? best.symbol
-            mapping.role = best.role
-            mapping.confidence = (best.confidence / Double(max(1, tiedCount(usable))) * 100).rounded() / 100
-        } else if let symbol = conclusion.symbol, let location = index?.declaration(ofSymbol: symbol) {
-            mapping.location = location
-        } else if let view = conclusion.view, let location = index?.declaration(ofType: view) {
-            mapping.location = location
-        }
-        return mapping
-    }
-
-    /// Ranked automatic candidates for an issue's element text, and a line saying what was found.
-    public func automaticCandidates(for issue: Issue) -> ([IssueMapping], String) {
-        guard let index else { return ([], "no source folders were indexed") }
-        guard let rawText = issue.elementText?.trimmingCharacters(in: .whitespacesAndNewlines), !rawText.isEmpty else {
-            return ([], "the issue has no element text to look for")
-        }
-        var found = candidates(forText: rawText, issueNumber: issue.number, in: index)
-        if found.isEmpty, rawText.contains(", ") {
-            // The Inspector joins a container's texts with ", ": try each part.
-            for part in rawText.components(separatedBy: ", ") where part.count >= 2 {
-                for var candidate in candidates(forText: part, issueNumber: issue.number, in: index) {
-                    candidate.confidence = (candidate.confidence * 0.8 * 100).rounded() / 100
-                    if !found.contains(where: { $0.location == candidate.location }) { found.append(candidate) }
+        var explanation = "rule \"\(rule.id)\""
+        if mapping.location == nil, conclusion.status != .system, let index {
+            if let view = conclusion.view {
+                // The view itself first, then the views it composes; patterns too (the subtree is the screen).
+                let depths = walks.number(of: view).map { walks.depths(from: $0) } ?? []
+                func depth(_ c: RankedCandidate) -> Int32? {
+                    c.node >= 0 && Int(c.node) < depths.count && depths[Int(c.node)] >= 0 ? depths[Int(c.node)] : nil
                 }
-            }
-            sortCandidates(&found)
-        }
-        if found.isEmpty {
-            return ([], "no string literal or localized string shows \"\(rawText)\"")
-        }
-        let kept = Array(found.prefix(maximumCandidates))
-        return (kept, "found \"\(rawText)\" in \(found.count) place\(found.count == 1 ? "" : "s")")
-    }
-
-    private func sortCandidates(_ list: inout [IssueMapping]) {
-        list.sort { a, b in
-            if a.confidence != b.confidence { return a.confidence > b.confidence }
-            let fa = a.location?.file ?? ""
-            let fb = b.location?.file ?? ""
-            if fa != fb { return fa < fb }
-            return (a.location?.line ?? 0, a.location?.column ?? 0) < (b.location?.line ?? 0, b.location?.column ?? 0)
-        }
-    }
-
-    private func candidates(forText text: String, issueNumber: Int, in index: SourceIndex) -> [IssueMapping] {
-        var best: [SourceLocation: IssueMapping] = [:]
-        func add(_ entry: IndexedLiteral, base: Double, how: String) {
-            var score = entry.isTextBearing ? base : base - 0.3
-            if entry.literal.inPreview { score -= 0.3 }
-            score = max(0.05, (score * 100).rounded() / 100)
-            let place =
-                entry.literal.callDescription.map { "\($0)(\"\(entry.literal.displayText)\")" }
-                ?? "\"\(entry.literal.displayText)\""
-            var symbol: String?
-            if let name = entry.literal.assignedTo, !SourceIndex.textBearingProperties.contains(name),
-                !entry.literal.enclosingTypes.isEmpty
-            {
-                symbol = (entry.literal.enclosingTypes + [name]).joined(separator: ".")
-            }
-            let mapping = IssueMapping(
-                issueNumber: issueNumber, origin: .sourceText, view: entry.view,
-                location: entry.location, symbol: symbol, note: "\(how) \(place)",
-                status: .open, confidence: score, role: SourceIndex.role(of: entry.literal))
-            if let existing = best[entry.location], existing.confidence >= score { return }
-            best[entry.location] = mapping
-        }
-        for entry in index.literals(exactly: text) { add(entry, base: 0.9, how: "exact text in") }
-        for localized in index.localizedStrings(showing: text) where localized.key != text {
-            let users = index.literals(usingKey: localized.key)
-            let language = localized.language.map { " (\($0))" } ?? ""
-            for entry in users {
-                add(entry, base: 0.85, how: "localized key \"\(localized.key)\"\(language) in")
-            }
-            if users.isEmpty, best[localized.location] == nil {
-                best[localized.location] = IssueMapping(
-                    issueNumber: issueNumber, origin: .sourceText, location: localized.location,
-                    note: "localized string \"\(localized.key)\"\(language); no code uses this key literally",
-                    confidence: 0.4)
+                func order(_ c: RankedCandidate) -> [Double] {
+                    [-Double(depth(c) ?? 0), c.rank, c.isHiddenLabel ? 0 : 1, c.isDirectCall ? 1 : 0]
+                }
+                let inside = draft.candidates.filter { depth($0) != nil }
+                let sorted = inside.sorted { a, b in
+                    let ka = order(a)
+                    let kb = order(b)
+                    return ka != kb ? !ka.lexicographicallyPrecedes(kb) : RankedCandidate.locationOrder(a, b)
+                }
+                if let best = sorted.first {
+                    let ties = sorted.prefix { order($0) == order(best) }.count
+                    let found = self.mapping(
+                        best, issueNumber: draft.issue.number, confidence: best.rank, in: index)
+                    mapping.location = found.location
+                    mapping.symbol = mapping.symbol ?? found.symbol
+                    mapping.role = found.role
+                    mapping.confidence = (best.rank / Double(ties) * 100).rounded() / 100
+                    explanation += "; location from the sources inside \(view)'s subtree"
+                    if ties > 1 { explanation += " (\(ties) places tie)" }
+                } else if let symbol = conclusion.symbol, let location = index.declaration(ofSymbol: symbol) {
+                    mapping.location = location
+                } else {
+                    let text = draft.issue.elementText?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+                    explanation +=
+                        text.isEmpty
+                        ? "; the issue has no text to look for in \(view)"
+                        : "; no literal in \(view) or the views it composes shows \"\(text)\""
+                    if let file = index.declaration(ofType: view)?.file {
+                        mapping.location = SourceLocation(file: file)
+                        mapping.confidence = 0.3
+                        explanation += "; location is \(view)'s file, without a line"
+                    }
+                }
+            } else if let primary = automatic.primary, primary.location != nil {
+                mapping.location = primary.location
+                mapping.view = primary.view
+                mapping.symbol = mapping.symbol ?? primary.symbol
+                mapping.role = primary.role
+                mapping.confidence = primary.confidence
+                explanation += "; location from the sources"
+            } else if let symbol = conclusion.symbol, let location = index.declaration(ofSymbol: symbol) {
+                mapping.location = location
             }
         }
-        for entry in index.literals(folded: text) { add(entry, base: 0.75, how: "text (ignoring case) in") }
-        for entry in index.literals(matchingPattern: text) { add(entry, base: 0.7, how: "pattern in") }
-        var list = Array(best.values)
-        sortCandidates(&list)
-        return list
+        return MappedIssue(
+            issueNumber: draft.issue.number, primary: mapping, candidates: automatic.candidates, isAmbiguous: false,
+            explanation: explanation)
     }
 }

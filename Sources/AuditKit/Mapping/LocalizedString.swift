@@ -10,6 +10,9 @@ public struct LocalizedString: Sendable, Hashable {
     public var language: String?
     /// Where the key is written in the strings file or catalog.
     public var location: SourceLocation
+    /// The development language of the catalog the entry comes from (its `sourceLanguage`); nil for
+    /// `.strings` files.
+    public var developmentLanguage: String?
 
     /// Creates an entry.
     public init(key: String, value: String, language: String?, location: SourceLocation) {
@@ -182,22 +185,49 @@ public enum StringCatalogReader {
                     var values: [String] = []
                     collectUnits(localization.value, into: &values)
                     if localization.key == sourceLanguage, !values.isEmpty { hasSource = true }
-                    for value in values {
-                        entries.append(
-                            LocalizedString(
-                                key: member.key, value: value, language: localization.key,
-                                location: location))
+                    for value in expandSubstitutions(values, in: localization.value) {
+                        var entry = LocalizedString(
+                            key: member.key, value: value, language: localization.key, location: location)
+                        entry.developmentLanguage = sourceLanguage
+                        entries.append(entry)
                     }
                 }
             }
             if !hasSource {
-                entries.append(
-                    LocalizedString(
-                        key: member.key, value: member.key, language: sourceLanguage,
-                        location: location))
+                var entry = LocalizedString(
+                    key: member.key, value: member.key, language: sourceLanguage, location: location)
+                entry.developmentLanguage = sourceLanguage
+                entries.append(entry)
             }
         }
         return entries
+    }
+
+    /// The values with every `%#@name@` replaced by each of the substitution's variants (`%arg` becomes `%@`,
+    /// a hole), so `"%#@items@ left"` with `one: "%arg item"` and `other: "%arg items"` matches "3 items left";
+    /// at most 64 combinations per value.
+    private static func expandSubstitutions(_ values: [String], in localization: PositionedJSON) -> [String] {
+        guard let substitutions = localization["substitutions"]?.members, !substitutions.isEmpty else { return values }
+        var variants: [String: [String]] = [:]
+        for substitution in substitutions {
+            var units: [String] = []
+            collectUnits(substitution.value, into: &units)
+            variants[substitution.key] = units.map { $0.replacingOccurrences(of: "%arg", with: "%@") }
+        }
+        var result: [String] = []
+        for value in values {
+            var expanded = [value]
+            for (name, options) in variants.sorted(by: { $0.key < $1.key }) where !options.isEmpty {
+                let token = "%#@\(name)@"
+                guard value.contains(token) else { continue }
+                expanded = expanded.flatMap { text in options.map { text.replacingOccurrences(of: token, with: $0) } }
+                if expanded.count > 64 { expanded = Array(expanded.prefix(64)) }
+            }
+            result += expanded
+        }
+        // The substitution units themselves ("%arg items") are not shown alone.
+        let pieces = Set(variants.values.joined().map { $0.replacingOccurrences(of: "%@", with: "%arg") })
+        return result.filter { !pieces.contains($0) }
     }
 
     private static func collectUnits(_ value: PositionedJSON, into values: inout [String]) {

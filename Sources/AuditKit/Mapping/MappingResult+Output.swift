@@ -6,7 +6,9 @@ extension MappingResult {
         let c = counts
         var text =
             "\(report.fileName): \(c.total) issue\(c.total == 1 ? "" : "s"), \(c.byRule) by rules, "
-            + "\(c.fromSource) from source text, \(c.ambiguous) ambiguous, \(c.unmapped) not mapped\n"
+            + "\(c.fromSource) from source text, "
+            + (c.systemUI > 0 ? "\(c.systemUI) system UI by position, " : "")
+            + "\(c.ambiguous) ambiguous, \(c.unmapped) not mapped\n"
         let issuesByNumber = Dictionary(report.issues.map { ($0.number, $0) }, uniquingKeysWith: { a, _ in a })
         for group in groupedByView() {
             text += "\n" + (group.view ?? "(no view)") + "\n"
@@ -102,6 +104,8 @@ extension MappingResult {
         if let view = mapping.view { item["view"] = view }
         if let symbol = mapping.symbol { item["symbol"] = symbol }
         if let note = mapping.note { item["note"] = note }
+        if let literal = mapping.sourceLiteral { item["literal"] = literal }
+        if let key = mapping.localizationKey { item["key"] = key }
         if let location = mapping.location {
             var place: [String: Any] = ["file": location.file]
             if let line = location.line { place["line"] = line }

@@ -86,19 +86,21 @@ public struct MappingResult: Sendable, Hashable {
     }
 
     /// Counts for a summary line.
-    public var counts: (total: Int, byRule: Int, fromSource: Int, ambiguous: Int, unmapped: Int) {
+    public var counts: (total: Int, byRule: Int, fromSource: Int, systemUI: Int, ambiguous: Int, unmapped: Int) {
         var byRule = 0
         var fromSource = 0
+        var systemUI = 0
         var ambiguous = 0
         var unmapped = 0
         for entry in issues {
             switch entry.primary?.origin {
             case .rule?: byRule += 1
             case .sourceText?: fromSource += 1
+            case .screenPosition?: systemUI += 1
             case nil: unmapped += 1
             }
             if entry.isAmbiguous { ambiguous += 1 }
         }
-        return (issues.count, byRule, fromSource, ambiguous, unmapped)
+        return (issues.count, byRule, fromSource, systemUI, ambiguous, unmapped)
     }
 }

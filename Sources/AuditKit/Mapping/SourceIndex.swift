@@ -15,12 +15,16 @@ public struct IndexedLiteral: Sendable, Hashable {
     /// The innermost enclosing type that is a view (conforms to `View`, subclasses `UIView`/`UIViewController`,
     /// or extends such a type), if any.
     public var view: String?
+    /// The node of the view composition graph the literal belongs to: `view`, else the innermost enclosing
+    /// type (simple names).
+    public var owner: String?
 
     /// Creates an entry.
-    public init(file: String, literal: SwiftStringLiteral, view: String?) {
+    public init(file: String, literal: SwiftStringLiteral, view: String?, owner: String? = nil) {
         self.file = file
         self.literal = literal
         self.view = view
+        self.owner = owner ?? view
     }
 
     /// The literal's location.
@@ -102,10 +106,35 @@ public struct SourceIndex: Sendable {
     /// Files that could not be read or parsed, or were only partly indexed because they hit a lexer limit
     /// (each one reported; the rest is indexed).
     public var problems: [AuditError]
+    /// Which types create which as children or presentations.
+    public var graph: ViewGraph
+    /// Names that text-bearing calls receive (`title` in `Text(title)` or `Label(tab.title, …)`), with the
+    /// types whose code passes them.
+    public var forwardedNames: [String: Set<String>]
+    /// Names that a `Tab(…)` or a call inside `.tabItem { … }` receives.
+    public var tabTitleNames: Set<String>
+    /// Every key of the string catalogs and `.strings` files.
+    public var catalogKeys: Set<String>
+    /// The catalogs' development language (`sourceLanguage`), when they name one.
+    public var developmentLanguage: String?
+
+    /// Per literal: bit 0 a text-bearing call shows it, bit 1 it reaches one another way, bit 2 it is a tab
+    /// title, bit 3 it is in a preview, bit 4 it is a hidden control label (computed once so mapping a large
+    /// report neither repeats the name lookups nor copies literals).
+    private var literalFlags: [UInt8] = []
+    /// Per literal, its graph node as a number into `ownerNames` (-1 for none).
+    private(set) var ownerIDs: [Int32] = []
+    /// The graph nodes literals belong to, numbered.
+    private(set) var ownerNames: [String] = []
 
     private var byText: [String: [Int]] = [:]
     private var byFoldedText: [String: [Int]] = [:]
-    private var patterns: [(pattern: TextPattern, literal: Int)] = []
+    /// Distinct interpolation and format patterns of literals, with the literals that have each.
+    private var distinctPatterns: [(pattern: TextPattern, literals: [Int], isShort: Bool)] = []
+    /// Pattern numbers by their rarest whole word; a text can only match patterns of its own words.
+    private var patternsByAnchor: [String: [Int]] = [:]
+    /// Patterns without a whole word, tried against every text.
+    private var unanchoredPatterns: [Int] = []
     private var bySignature: [String: [Int]] = [:]
     private var stringsByValue: [String: [Int]] = [:]
     private var stringsByFoldedValue: [String: [Int]] = [:]
@@ -192,7 +221,9 @@ public struct SourceIndex: Sendable {
     private enum LiteralKey: Sendable {
         case none
         case plain(text: String, folded: String)
-        case pattern(TextPattern, signature: String?, useful: Bool)
+        /// `usable`: the fixed text has something other than white space; `short`: fewer than 3 letters,
+        /// so the pattern is only worth trying inside a screen's subtree.
+        case pattern(TextPattern, signature: String?, usable: Bool, short: Bool)
     }
 
     private static func scanFile(path: String, bytes: [UInt8]) -> FileOutcome {
@@ -232,11 +263,57 @@ public struct SourceIndex: Sendable {
                 return text.isEmpty ? .none : .plain(text: text, folded: fold(text))
             }
             let pattern = TextPattern(format: text)
-            if pattern.hasHoles { return .pattern(pattern, signature: nil, useful: pattern.fixedLetterCount >= 3) }
+            if pattern.hasHoles {
+                return .pattern(
+                    pattern, signature: nil, usable: isUsable(pattern), short: pattern.fixedLetterCount < 3)
+            }
             return text.isEmpty ? .none : .plain(text: text, folded: fold(text))
         }
         let pattern = TextPattern(segments: literal.segments)
-        return .pattern(pattern, signature: pattern.signature, useful: pattern.fixedLetterCount >= 3)
+        return .pattern(
+            pattern, signature: pattern.signature, usable: isUsable(pattern), short: pattern.fixedLetterCount < 3)
+    }
+
+    /// Whether a pattern's fixed text has anything but white space (`"\(a) \(b)"` matches nearly anything).
+    private static func isUsable(_ pattern: TextPattern) -> Bool {
+        pattern.pieces.contains { piece in
+            guard case .text(let t) = piece else { return false }
+            return t.unicodeScalars.contains { !$0.properties.isWhitespace }
+        }
+    }
+
+    /// Whole words (letters and digits) of `text`, in order.
+    static func words(_ text: String) -> [Substring] {
+        text.split(whereSeparator: { !($0.isLetter || $0.isNumber) })
+    }
+
+    /// Words of a pattern's fixed text that the matched text must contain as whole words: those not touching
+    /// a hole (a hole may extend a word).
+    static func wholeWords(of pattern: TextPattern) -> [Substring] {
+        var result: [Substring] = []
+        let pieces = pattern.pieces
+        for (i, piece) in pieces.enumerated() {
+            guard case .text(let t) = piece else { continue }
+            var words = words(t)
+            guard !words.isEmpty else { continue }
+            let holeBefore = i > 0
+            let holeAfter = i < pieces.count - 1
+            if holeBefore, let first = t.first, first.isLetter || first.isNumber { words.removeFirst() }
+            if holeAfter, !words.isEmpty, let last = t.last, last.isLetter || last.isNumber { words.removeLast() }
+            result += words
+        }
+        return result
+    }
+
+    /// The simple name of a possibly qualified type name.
+    static func simpleName(_ name: String) -> String {
+        name.contains(".") ? String(name.split(separator: ".").last ?? Substring(name)) : name
+    }
+
+    /// The graph node of code inside `enclosingTypes`: the innermost view, else the innermost type.
+    static func owner(of enclosingTypes: [String], views: Set<String>) -> (view: String?, owner: String?) {
+        let view = enclosingTypes.last(where: { views.contains(simpleName($0)) }).map(simpleName)
+        return (view, view ?? enclosingTypes.last.map(simpleName))
     }
 
     private init(roots: [String], outcomes: [FileOutcome]) {
@@ -248,6 +325,8 @@ public struct SourceIndex: Sendable {
         localizedStrings = []
         problems = []
         viewTypes = []
+        forwardedNames = [:]
+        tabTitleNames = []
         var literalCount = 0
         for outcome in outcomes {
             if let problem = outcome.problem { problems.append(problem) }
@@ -259,24 +338,65 @@ public struct SourceIndex: Sendable {
             for member in scan.members { members.append((outcome.path, member)) }
         }
         viewTypes = SourceIndex.resolveViewTypes(types.map(\.declaration))
+        catalogKeys = Set(localizedStrings.map(\.key))
+        var developmentLanguages: [String: Int] = [:]
+        for entry in localizedStrings {
+            if let language = entry.developmentLanguage { developmentLanguages[language, default: 0] += 1 }
+        }
+        developmentLanguage = developmentLanguages.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key
+        // The composition graph: creations of declared types, from the innermost view (else type) around them.
+        let declared = Set(types.lazy.filter { !$0.declaration.isExtension }.map { String($0.declaration.simpleName) })
+        var childEdges: [(from: String, to: String)] = []
+        var presentationEdges: [(from: String, to: String)] = []
+        var lastChain: [String] = []
+        var lastOwner: String?
+        for outcome in outcomes {
+            guard let scan = outcome.scan else { continue }
+            for reference in scan.typeReferences where declared.contains(reference.name) {
+                if reference.enclosingTypes != lastChain {
+                    lastChain = reference.enclosingTypes
+                    lastOwner = SourceIndex.owner(of: lastChain, views: viewTypes).owner
+                }
+                guard let owner = lastOwner else { continue }
+                if reference.isPresentation {
+                    presentationEdges.append((owner, reference.name))
+                } else {
+                    childEdges.append((owner, reference.name))
+                }
+            }
+            for forwarded in scan.forwardedNames {
+                let owner = forwarded.enclosingTypes.last.map(SourceIndex.simpleName) ?? ""
+                forwardedNames[forwarded.name, default: []].insert(owner)
+                if forwarded.call == "Tab" || forwarded.closureCall == "tabItem" {
+                    tabTitleNames.insert(forwarded.name)
+                }
+            }
+        }
+        graph = ViewGraph(childEdges: childEdges, presentationEdges: presentationEdges)
         // Two independent passes over the same literals, one per core: the flat literal list with views,
         // and the lookup tables (indices agree because both walk the files in the same order).
         nonisolated(unsafe) var flat: [IndexedLiteral] = []
+        nonisolated(unsafe) var facts = LiteralFacts()
         nonisolated(unsafe) var tables = LookupTables()
         let views = viewTypes
         let total = literalCount
+        let names = NameTables(forwarded: forwardedNames, tabTitles: tabTitleNames, catalogKeys: catalogKeys)
         DispatchQueue.concurrentPerform(iterations: 2) { part in
             if part == 0 {
                 flat = SourceIndex.flatten(outcomes, count: total, views: views)
+                facts = SourceIndex.literalFacts(flat, names: names)
             } else {
                 tables = SourceIndex.lookupTables(outcomes, count: total)
             }
         }
         literals = flat
+        literalFlags = facts.flags
+        ownerIDs = facts.owners
+        ownerNames = facts.ownerNames
         byText = tables.byText
         byFoldedText = tables.byFoldedText
-        patterns = tables.patterns
         bySignature = tables.bySignature
+        indexPatterns(tables.patterns)
         for (i, entry) in localizedStrings.enumerated() {
             let pattern = TextPattern(format: entry.value)
             if pattern.hasHoles {
@@ -288,29 +408,99 @@ public struct SourceIndex: Sendable {
         }
     }
 
+    private struct NameTables: Sendable {
+        var forwarded: [String: Set<String>]
+        var tabTitles: Set<String>
+        var catalogKeys: Set<String>
+    }
+
+    private struct LiteralFacts {
+        var flags: [UInt8] = []
+        var owners: [Int32] = []
+        var ownerNames: [String] = []
+    }
+
+    private static func literalFacts(_ literals: [IndexedLiteral], names: NameTables) -> LiteralFacts {
+        var facts = LiteralFacts()
+        facts.flags.reserveCapacity(literals.count)
+        facts.owners.reserveCapacity(literals.count)
+        var numbers: [String: Int32] = [:]
+        var lastOwner: String?
+        var lastNumber: Int32 = -1
+        for entry in literals {
+            var flag: UInt8
+            switch textRole(of: entry, names: names) {
+            case .call: flag = 1
+            case .forwarded: flag = 2
+            case .none: flag = 0
+            }
+            if isTabTitle(entry, names: names) { flag |= 4 }
+            if entry.literal.inPreview { flag |= 8 }
+            if entry.literal.isHiddenLabel { flag |= 16 }
+            facts.flags.append(flag)
+            if entry.owner != lastOwner {
+                lastOwner = entry.owner
+                if let owner = entry.owner {
+                    if let known = numbers[owner] {
+                        lastNumber = known
+                    } else {
+                        lastNumber = Int32(facts.ownerNames.count)
+                        numbers[owner] = lastNumber
+                        facts.ownerNames.append(owner)
+                    }
+                } else {
+                    lastNumber = -1
+                }
+            }
+            facts.owners.append(lastNumber)
+        }
+        return facts
+    }
+
     private struct LookupTables {
         var byText: [String: [Int]] = [:]
         var byFoldedText: [String: [Int]] = [:]
-        var patterns: [(pattern: TextPattern, literal: Int)] = []
+        var patterns: [(pattern: TextPattern, literal: Int, short: Bool)] = []
         var bySignature: [String: [Int]] = [:]
+    }
+
+    /// Groups equal patterns and files each under its rarest whole word, so a text is only compared with
+    /// patterns that share a word with it (identical patterns, common in generated code, are compared once).
+    private mutating func indexPatterns(_ entries: [(pattern: TextPattern, literal: Int, short: Bool)]) {
+        var numbers: [TextPattern: Int] = [:]
+        for entry in entries {
+            if let n = numbers[entry.pattern] {
+                distinctPatterns[n].literals.append(entry.literal)
+            } else {
+                numbers[entry.pattern] = distinctPatterns.count
+                distinctPatterns.append((entry.pattern, [entry.literal], entry.short))
+            }
+        }
+        let wordsOfPatterns = distinctPatterns.map { Set(SourceIndex.wholeWords(of: $0.pattern).map(String.init)) }
+        var frequency: [String: Int] = [:]
+        for words in wordsOfPatterns { for word in words { frequency[word, default: 0] += 1 } }
+        for (n, words) in wordsOfPatterns.enumerated() {
+            if let anchor = words.min(by: { (frequency[$0]!, $0) < (frequency[$1]!, $1) }) {
+                patternsByAnchor[anchor, default: []].append(n)
+            } else {
+                unanchoredPatterns.append(n)
+            }
+        }
     }
 
     private static func flatten(_ outcomes: [FileOutcome], count: Int, views: Set<String>) -> [IndexedLiteral] {
         var result: [IndexedLiteral] = []
         result.reserveCapacity(count)
         var lastChain: [String] = []
-        var lastView: String?
-        func simple(_ name: String) -> String {
-            name.contains(".") ? String(name.split(separator: ".").last ?? Substring(name)) : name
-        }
+        var last: (view: String?, owner: String?) = (nil, nil)
         for outcome in outcomes {
             guard let scan = outcome.scan else { continue }
             for literal in scan.literals {
                 if literal.enclosingTypes != lastChain {
                     lastChain = literal.enclosingTypes
-                    lastView = lastChain.last(where: { views.contains(simple($0)) }).map(simple)
+                    last = owner(of: lastChain, views: views)
                 }
-                result.append(IndexedLiteral(file: outcome.path, literal: literal, view: lastView))
+                result.append(IndexedLiteral(file: outcome.path, literal: literal, view: last.view, owner: last.owner))
             }
         }
         return result
@@ -329,8 +519,8 @@ public struct SourceIndex: Sendable {
                 case .plain(let text, let folded):
                     tables.byText[text, default: []].append(i)
                     tables.byFoldedText[folded, default: []].append(i)
-                case .pattern(let pattern, let signature, let useful):
-                    if useful { tables.patterns.append((pattern, i)) }
+                case .pattern(let pattern, let signature, let usable, let short):
+                    if usable { tables.patterns.append((pattern, i, short)) }
                     if let signature { tables.bySignature[signature, default: []].append(i) }
                 }
                 i += 1
@@ -425,14 +615,118 @@ public struct SourceIndex: Sendable {
     /// Literals whose value is exactly `text`.
     public func literals(exactly text: String) -> [IndexedLiteral] { (byText[text] ?? []).map { literals[$0] } }
 
+    /// Positions in `literals` of the literals whose value is exactly `text`.
+    func literalIndices(exactly text: String) -> [Int] { byText[text] ?? [] }
+
+    /// Positions in `literals` of the literals whose folded value equals `text` folded.
+    func literalIndices(folded text: String) -> [Int] { byFoldedText[SourceIndex.fold(text)] ?? [] }
+
+    /// Positions in `literals` of the literals that use the localization key `key` (see `literals(usingKey:)`).
+    func literalIndices(usingKey key: String) -> [Int] {
+        var found = byText[key] ?? []
+        let pattern = TextPattern(format: key)
+        if pattern.hasHoles, let matches = bySignature[pattern.signature] { found += matches }
+        return found
+    }
+
     /// Literals whose folded value equals `text` folded (case, whitespace and quote style ignored).
     public func literals(folded text: String) -> [IndexedLiteral] {
         (byFoldedText[SourceIndex.fold(text)] ?? []).map { literals[$0] }
     }
 
-    /// Literals with interpolations or format specifiers whose pattern matches `text`.
+    /// Literals with interpolations or format specifiers whose pattern matches `text` and has at least three
+    /// fixed letters.
     public func literals(matchingPattern text: String) -> [IndexedLiteral] {
-        patterns.filter { $0.pattern.matches(text) }.map { literals[$0.literal] }
+        patternMatches(text).filter { !$0.isShort }.map(\.literal)
+    }
+
+    /// Literals whose pattern matches `text`, each with whether the pattern is short (fewer than three fixed
+    /// letters, like `"\(a) of \(b)"`: noise unless the literal sits where the screen is).
+    public func patternMatches(_ text: String) -> [(literal: IndexedLiteral, isShort: Bool)] {
+        patternMatchIndices(text).map { (literals[$0.literal], $0.isShort) }
+    }
+
+    /// `patternMatches(_:)` as positions in `literals`, in order.
+    func patternMatchIndices(_ text: String) -> [(literal: Int, isShort: Bool)] {
+        var tried = Set<Int>()
+        var result: [(literal: Int, isShort: Bool)] = []
+        func attempt(_ n: Int) {
+            guard tried.insert(n).inserted else { return }
+            let entry = distinctPatterns[n]
+            guard entry.pattern.matches(text) else { return }
+            for literal in entry.literals { result.append((literal, entry.isShort)) }
+        }
+        for word in Set(SourceIndex.words(text)) {
+            for n in patternsByAnchor[String(word)] ?? [] { attempt(n) }
+        }
+        for n in unanchoredPatterns { attempt(n) }
+        result.sort { $0.literal < $1.literal }
+        return result
+    }
+
+    /// How a literal puts its text on screen, if it does.
+    public enum TextRole: Sendable, Hashable {
+        /// An argument of a text-bearing SwiftUI/UIKit call or property (`Text("…")`, `label.text = "…"`).
+        case call
+        /// Handed to such a call another way: a custom initialiser's argument whose name the type passes to a
+        /// text-bearing call, a constant or computed property (or its `return`) whose name a text-bearing
+        /// call receives, or a catalog key.
+        case forwarded
+        /// Neither.
+        case none
+    }
+
+    /// How `entry` puts its text on screen.
+    public func textRole(of entry: IndexedLiteral) -> TextRole {
+        SourceIndex.textRole(
+            of: entry, names: NameTables(forwarded: forwardedNames, tabTitles: tabTitleNames, catalogKeys: catalogKeys))
+    }
+
+    /// Whether `entry` is a tab's title: in `Tab(…)`, inside `.tabItem { … }`, or given to a name that such a
+    /// call receives.
+    public func isTabTitle(_ entry: IndexedLiteral) -> Bool {
+        SourceIndex.isTabTitle(
+            entry, names: NameTables(forwarded: forwardedNames, tabTitles: tabTitleNames, catalogKeys: catalogKeys))
+    }
+
+    /// `textRole(of:)` of `literals[i]`, precomputed.
+    func textRole(at i: Int) -> TextRole {
+        let flag = literalFlags[i]
+        return flag & 1 != 0 ? .call : flag & 2 != 0 ? .forwarded : .none
+    }
+
+    /// `isTabTitle(_:)` of `literals[i]`, precomputed.
+    func isTabTitle(at i: Int) -> Bool { literalFlags[i] & 4 != 0 }
+
+    /// Whether `literals[i]` is in a preview.
+    func isInPreview(at i: Int) -> Bool { literalFlags[i] & 8 != 0 }
+
+    /// Whether `literals[i]` is a hidden control label.
+    func isHiddenLabel(at i: Int) -> Bool { literalFlags[i] & 16 != 0 }
+
+    private static func textRole(of entry: IndexedLiteral, names: NameTables) -> TextRole {
+        if entry.isTextBearing { return .call }
+        let literal = entry.literal
+        if let call = literal.call, let label = literal.argumentLabel, let types = names.forwarded[label],
+            types.contains(call)
+        {
+            return .forwarded
+        }
+        if let name = literal.assignedTo, names.forwarded[name] != nil { return .forwarded }
+        if literal.call == nil, literal.assignedTo == nil, let member = literal.member, names.forwarded[member] != nil {
+            return .forwarded
+        }
+        if let text = literal.plainText, names.catalogKeys.contains(text) { return .forwarded }
+        return .none
+    }
+
+    private static func isTabTitle(_ entry: IndexedLiteral, names: NameTables) -> Bool {
+        let literal = entry.literal
+        if literal.call == "Tab" || literal.closureCall == "tabItem" { return true }
+        if literal.call == nil, let name = literal.assignedTo ?? literal.member {
+            return names.tabTitles.contains(name)
+        }
+        return false
     }
 
     /// Literals that use the localization key `key`: the same text, or an interpolated literal whose
@@ -446,11 +740,23 @@ public struct SourceIndex: Sendable {
         return found
     }
 
-    /// Localized strings whose value is `text` (exactly, else folded, else as a format pattern).
-    public func localizedStrings(showing text: String) -> [LocalizedString] {
-        if let exact = stringsByValue[text] { return exact.map { localizedStrings[$0] } }
-        if let folded = stringsByFoldedValue[SourceIndex.fold(text)] { return folded.map { localizedStrings[$0] } }
-        return stringPatterns.filter { $0.pattern.matches(text) }.map { localizedStrings[$0.entry] }
+    /// Localized strings whose value is `text` (exactly, else folded, else as a format pattern), in
+    /// `language` (and entries of unknown language) when it is given.
+    public func localizedStrings(showing text: String, language: String? = nil) -> [LocalizedString] {
+        localizedStringIndices(showing: text, language: language).map { localizedStrings[$0] }
+    }
+
+    /// `localizedStrings(showing:language:)` as positions in `localizedStrings`.
+    func localizedStringIndices(showing text: String, language: String?) -> [Int] {
+        func keep(_ numbers: [Int]) -> [Int] {
+            numbers.filter { number in
+                guard let language, let own = localizedStrings[number].language else { return true }
+                return own == language || (own == "Base" && language == developmentLanguage)
+            }
+        }
+        if let exact = stringsByValue[text].map(keep), !exact.isEmpty { return exact }
+        if let folded = stringsByFoldedValue[SourceIndex.fold(text)].map(keep), !folded.isEmpty { return folded }
+        return keep(stringPatterns.filter { $0.pattern.matches(text) }.map(\.entry))
     }
 
     /// Where the type `name` (simple or qualified) is declared (not extended), if it is.

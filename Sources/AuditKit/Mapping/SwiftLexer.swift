@@ -36,6 +36,17 @@ private let keywordsNotCallees: Set<String> = [
 
 private let declarationKeywords: Set<String> = ["struct", "class", "enum", "actor", "extension", "protocol"]
 
+/// Modifiers whose content is another screen, not a child of the view they are applied to.
+private let presentationCalls: Set<String> = [
+    "sheet", "fullScreenCover", "popover", "inspector", "navigationDestination",
+]
+
+/// Controls whose first argument is a label that `.labelsHidden()` hides.
+private let labelledControls: Set<String> = ["Picker", "Toggle", "DatePicker", "Stepper", "ColorPicker", "Slider"]
+
+/// Words before a capitalised name and `{` that make it a type in a declaration, not a creation.
+private let typePositionWords: Set<String> = ["some", "any", "as", "is", "in", "extension", "where"]
+
 private struct Token {
     enum Kind: Equatable {
         case identifier, punctuation(UInt8), literal, other
@@ -59,6 +70,29 @@ private struct Frame {
     var argumentIndex = 0
     var typeName: String?
     var isPreview = false
+    /// The member (`var body`, `func row(…)`) whose body this brace is.
+    var memberName: String?
+    /// Whether creations inside are presentations (another screen), not children.
+    var isPresentation = false
+    /// Whether `isPresentation` holds only for the current argument (`NavigationLink(destination:)`).
+    var presentationByLabel = false
+    /// For a `NavigationLink` call: whether it had a `value:` or `destination:` argument (so its first
+    /// trailing closure is the label, not the destination).
+    var navigationHasTarget = false
+    /// Where the current statement inside the frame starts (for `.labelsHidden()`).
+    var statementStart = 0
+    /// The current argument's shape: 0 start, 1 after a name, 2 after a dot, 3 anything else.
+    var argumentState: UInt8 = 0
+    var argumentNameStart = 0
+    var argumentNameEnd = 0
+}
+
+/// A control's label literal, until a `.labelsHidden()` may hide it.
+private struct ControlLabel {
+    var literal: Int
+    var isPicker: Bool
+    var depth: Int
+    var offset: Int
 }
 
 private struct PendingType {
@@ -87,6 +121,26 @@ private struct Scanner {
     var lastDeclaredName: String?
     /// How many interpolations enclose the current position.
     var interpolationDepth = 0
+    /// Members whose bodies enclose the current position, kept in step with `stack`.
+    var memberNames: [String] = []
+    /// A member declared directly in a type body whose `{` (if it has a body) is still to come.
+    var pendingMember: (name: String, depth: Int)?
+    /// How many presentation frames enclose the current position.
+    var presentationDepth = 0
+    /// The last `)` that closed a call, for trailing closures.
+    var lastClosedParen: (end: Int, callee: String?, navigationHasTarget: Bool) = (-1, nil, false)
+    /// The last `}` that closed a closure, for labelled trailing closures (`} label: {`).
+    var lastClosedBrace: (end: Int, callee: String?) = (-1, nil)
+    /// A capitalised name followed by `<`, while its generic arguments are open.
+    var pendingGeneric: (name: String, depth: Int)?
+    /// A generic type name whose `>` just closed, for `Header<Content>(`.
+    var closedGeneric: (name: String, end: Int)?
+    /// Whether a newline came since the last token.
+    var sawNewline = false
+    /// Where the current top-level statement starts.
+    var topStatementStart = 0
+    /// Control label literals seen so far, in file order.
+    var controlLabels: [ControlLabel] = []
 
     init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -119,6 +173,20 @@ private struct Scanner {
     }
 
     mutating func push(_ token: Token) {
+        if sawNewline {
+            sawNewline = false
+            switch token.kind {
+            case .punctuation(UInt8(ascii: ".")), .punctuation(UInt8(ascii: ")")), .punctuation(UInt8(ascii: "}")),
+                .punctuation(UInt8(ascii: "]")):
+                break
+            default:
+                if stack.isEmpty {
+                    topStatementStart = token.start
+                } else {
+                    stack[stack.count - 1].statementStart = token.start
+                }
+            }
+        }
         recent.third = recent.second
         recent.second = recent.first
         recent.first = token
@@ -183,7 +251,12 @@ private struct Scanner {
     }
 
     mutating func popFrames(from index: Int) {
-        for frame in stack[index...] where frame.typeName != nil { enclosingTypeNames.removeLast() }
+        for frame in stack[index...] {
+            if frame.typeName != nil { enclosingTypeNames.removeLast() }
+            if frame.memberName != nil { memberNames.removeLast() }
+            if frame.isPresentation { presentationDepth -= 1 }
+        }
+        if let pending = pendingMember, pending.depth > index { pendingMember = nil }
         func trim(_ indices: inout [Int]) {
             while let last = indices.last, last >= index { indices.removeLast() }
         }
@@ -203,7 +276,10 @@ private struct Scanner {
         while index < bytes.count {
             let b = bytes[index]
             switch b {
-            case 32, 9, 10, 13:
+            case 10:
+                sawNewline = true
+                index += 1
+            case 32, 9, 13:
                 index += 1
             case UInt8(ascii: "/"):
                 let next = byte(index + 1)
@@ -353,15 +429,88 @@ private struct Scanner {
                 let (line, column) = lineAndColumn(of: start)
                 let qualified = enclosingTypeNames.joined(separator: ".") + "." + name
                 result.members.append(SwiftMemberDeclaration(qualifiedName: qualified, line: line, column: column))
+                pendingMember = (name, stack.count)
             }
         } else if length == 3 || length == 4 {
             if isIdentifier(token, "let") || isIdentifier(token, "var") || isIdentifier(token, "func")
                 || isIdentifier(token, "case")
             {
                 pendingMemberKeyword = true
+            } else if isIdentifier(token, "init") {
+                pendingMember = nil
+            }
+        } else if length == 12, isIdentifier(token, "labelsHidden"), isPunctuation(recentToken(0), "."),
+            !controlLabels.isEmpty
+        {
+            hideControlLabels(depth: stack.count, pickersOnly: false)
+        } else if length == 9 || length == 20,
+            (isIdentifier(token, "segmented") && isPunctuation(recentToken(0), "."))
+                || isIdentifier(token, "SegmentedPickerStyle"),
+            let last = stack.last, last.kind == .paren, last.callee == "pickerStyle", !controlLabels.isEmpty
+        {
+            hideControlLabels(depth: stack.count - 1, pickersOnly: true)
+        }
+        if let last = stack.indices.last, stack[last].kind == .paren {
+            switch stack[last].argumentState {
+            case 0, 2:
+                stack[last].argumentState = 1
+                stack[last].argumentNameStart = start
+                stack[last].argumentNameEnd = end
+            default:
+                stack[last].argumentState = 3
             }
         }
         push(token)
+    }
+
+    func isPunctuation(_ token: Token?, _ character: Unicode.Scalar) -> Bool {
+        token?.kind == .punctuation(UInt8(ascii: character))
+    }
+
+    static func isUppercaseStart(_ b: UInt8) -> Bool { b >= 65 && b <= 90 }
+
+    /// Punctuation after which a capitalised name and `{` start a builder call (`Row {`), not an operand of
+    /// an operator or a type annotation (`a < Limit {`, `-> Some {`, `: View {`).
+    static let statementBoundaries: Set<UInt8> = Set("{}()[],;.".utf8)
+
+    /// Marks the control labels of the statement that ends at frame depth `depth` (the controls in it and in
+    /// any container it is) as hidden.
+    mutating func hideControlLabels(depth: Int, pickersOnly: Bool) {
+        let statementStart = depth > 0 && depth <= stack.count ? stack[depth - 1].statementStart : topStatementStart
+        var i = controlLabels.count - 1
+        while i >= 0, controlLabels[i].offset >= statementStart {
+            let label = controlLabels[i]
+            if label.depth > depth, !pickersOnly || label.isPicker {
+                result.literals[label.literal].isHiddenLabel = true
+            }
+            i -= 1
+        }
+    }
+
+    /// Records a creation of the type `name` at `start`, unless it is in a preview.
+    mutating func recordTypeReference(_ name: String, at start: Int) {
+        guard previewDepth == 0, name != "Self" else { return }
+        let (line, _) = lineAndColumn(of: start)
+        result.typeReferences.append(
+            SwiftTypeReference(
+                name: name, enclosingTypes: enclosingTypeNames, isPresentation: presentationDepth > 0, line: line))
+    }
+
+    /// Ends the current argument of the innermost paren frame: a plain name given to a text-bearing call
+    /// is recorded as forwarded.
+    mutating func finishArgument() {
+        guard let last = stack.indices.last, stack[last].kind == .paren else { return }
+        let frame = stack[last]
+        stack[last].argumentState = 3
+        guard frame.argumentState == 1, let call = frame.callee, SourceIndex.textBearingCalls.contains(call) else {
+            return
+        }
+        if let label = frame.label, !SourceIndex.textBearingLabels.contains(label) { return }
+        let closure = braceIndices.last.flatMap { stack[$0].callee }
+        result.forwardedNames.append(
+            SwiftForwardedName(
+                call: call, closureCall: closure, name: text(frame.argumentNameStart, frame.argumentNameEnd),
+                enclosingTypes: enclosingTypeNames))
     }
 
     mutating func punctuation(_ b: UInt8) {
@@ -373,18 +522,49 @@ private struct Scanner {
             if let previous = recentToken(0), previous.kind == .identifier {
                 let name = text(previous.start, previous.end)
                 if !keywordsNotCallees.contains(name) || name == "init" { callee = name.hasPrefix("#") ? nil : name }
+                if let name = callee, Self.isUppercaseStart(bytes[previous.start]) {
+                    recordTypeReference(name, at: previous.start)
+                } else if name == "init", isPunctuation(recentToken(1), "."), let type = recentToken(2),
+                    type.kind == .identifier, Self.isUppercaseStart(bytes[type.start])
+                {
+                    recordTypeReference(text(type.start, type.end), at: type.start)
+                }
+            } else if let previous = recentToken(0), previous.kind == .punctuation(UInt8(ascii: ">")),
+                let generic = closedGeneric, generic.end == previous.end
+            {
+                callee = generic.name
+                recordTypeReference(generic.name, at: previous.start)
             }
-            pushFrame(Frame(kind: .paren, callee: callee))
+            pendingGeneric = nil
+            if let last = stack.indices.last, stack[last].kind == .paren, stack[last].argumentState == 1 {
+                finishArgument()  // `Text(title(for: kind))`: the function's name is what is forwarded
+            }
+            markArgumentUnusual()
+            var frame = Frame(kind: .paren, callee: callee)
+            if let callee, presentationCalls.contains(callee) {
+                frame.isPresentation = true
+                presentationDepth += 1
+            }
+            pushFrame(frame)
         case UInt8(ascii: ")"), UInt8(ascii: "]"):
             let kind: Frame.Kind = b == UInt8(ascii: ")") ? .paren : .bracket
             // Close the innermost frame of this kind unless a brace opened after it is still open.
             if let last = innermost(kind), last > innermost(.brace) ?? -1 {
+                if kind == .paren {
+                    if last == stack.count - 1 { finishArgument() }
+                    lastClosedParen = (index, stack[last].callee, stack[last].navigationHasTarget)
+                }
                 popFrames(from: last)
             }
+            pendingGeneric = nil
         case UInt8(ascii: "["):
+            markArgumentUnusual()
             pushFrame(Frame(kind: .bracket))
         case UInt8(ascii: "{"):
+            markArgumentUnusual()
+            pendingGeneric = nil
             var frame = Frame(kind: .brace)
+            frame.statementStart = index
             if let pending = pendingType, pending.name != nil, enclosingTypeNames.count >= SwiftLexer.maxTypeDepth {
                 if result.typeNestingLimit == nil {
                     let (line, column) = lineAndColumn(of: pending.keywordStart)
@@ -401,25 +581,42 @@ private struct Scanner {
                         isExtension: pending.isExtension, line: line, column: column))
                 frame.typeName = name
                 if pending.inherited.contains("PreviewProvider") { frame.isPreview = true }
+            } else {
+                classifyClosure(&frame)
             }
+            if frame.typeName == nil, let pending = pendingMember, pending.depth == stack.count {
+                frame.memberName = pending.name
+                memberNames.append(pending.name)
+            }
+            pendingMember = nil
             pendingType = nil
             if pendingPreview {
                 frame.isPreview = true
                 pendingPreview = false
             }
             if frame.isPreview { previewDepth += 1 }
+            if frame.isPresentation { presentationDepth += 1 }
             if let name = frame.typeName { enclosingTypeNames.append(name) }
             pushFrame(frame)
         case UInt8(ascii: "}"):
             if let last = innermost(.brace) {
                 for frame in stack[last...] where frame.isPreview { previewDepth -= 1 }
+                lastClosedBrace = (index, stack[last].callee)
                 popFrames(from: last)
             }
             pendingType = nil
         case UInt8(ascii: ","):
             if var frame = stack.last, frame.kind == .paren {
+                finishArgument()
+                frame = stack[stack.count - 1]
                 frame.argumentIndex += 1
                 frame.label = nil
+                frame.argumentState = 0
+                if frame.presentationByLabel {
+                    frame.presentationByLabel = false
+                    frame.isPresentation = false
+                    presentationDepth -= 1
+                }
                 stack[stack.count - 1] = frame
             }
         case UInt8(ascii: ":"):
@@ -433,31 +630,118 @@ private struct Scanner {
                 if before == nil || before?.kind == .punctuation(UInt8(ascii: "("))
                     || before?.kind == .punctuation(UInt8(ascii: ","))
                 {
-                    frame.label = text(previous.start, previous.end)
+                    let label = text(previous.start, previous.end)
+                    frame.label = label
+                    frame.argumentState = 0
+                    if frame.callee == "NavigationLink", label == "destination" || label == "value" {
+                        frame.navigationHasTarget = true
+                        if label == "destination", !frame.isPresentation {
+                            frame.isPresentation = true
+                            frame.presentationByLabel = true
+                            presentationDepth += 1
+                        }
+                    }
                     stack[stack.count - 1] = frame
                 }
+            } else {
+                markArgumentUnusual()
             }
         case UInt8(ascii: "."):
             if var pending = pendingType, pending.name != nil, !pending.sawColon {
                 pending.expectingDottedName = true
                 pendingType = pending
             }
+            if let last = stack.indices.last, stack[last].kind == .paren {
+                let state = stack[last].argumentState
+                stack[last].argumentState = state == 0 || state == 1 ? 2 : 3
+            }
         case UInt8(ascii: "<"):
             if var pending = pendingType {
                 pending.angleDepth += 1
                 pendingType = pending
+            } else if var generic = pendingGeneric {
+                generic.depth += 1
+                pendingGeneric = generic
+            } else if let previous = recentToken(0), previous.kind == .identifier,
+                Self.isUppercaseStart(bytes[previous.start])
+            {
+                pendingGeneric = (text(previous.start, previous.end), 1)
             }
+            markArgumentUnusual()
         case UInt8(ascii: ">"):
             if var pending = pendingType, pending.angleDepth > 0 {
                 pending.angleDepth -= 1
                 pendingType = pending
+            } else if var generic = pendingGeneric {
+                generic.depth -= 1
+                if generic.depth == 0 {
+                    closedGeneric = (generic.name, index)
+                    pendingGeneric = nil
+                } else {
+                    pendingGeneric = generic
+                }
             }
+            markArgumentUnusual()
         case UInt8(ascii: ";"):
             pendingType = nil
-        default:
+            pendingMember = nil
+            pendingGeneric = nil
+            markArgumentUnusual()
+        case UInt8(ascii: "="):
+            if let pending = pendingMember, pending.depth == stack.count { pendingMember = nil }
+            markArgumentUnusual()
+        case UInt8(ascii: "?"), UInt8(ascii: "!"):
             break
+        default:
+            markArgumentUnusual()
         }
         push(Token(kind: .punctuation(b), start: start, end: index))
+    }
+
+    /// The current argument of the innermost paren frame is not a plain name.
+    mutating func markArgumentUnusual() {
+        if let last = stack.indices.last, stack[last].kind == .paren { stack[last].argumentState = 3 }
+    }
+
+    /// Decides which call a non-type `{` belongs to (a trailing closure, a labelled trailing closure, a
+    /// closure argument, or a builder like `VStack {`), whether creations in it are presentations, and
+    /// records `Row {` as a creation of `Row`.
+    mutating func classifyClosure(_ frame: inout Frame) {
+        guard let previous = recentToken(0) else { return }
+        var callee: String?
+        var isDestination = false
+        if previous.kind == .punctuation(UInt8(ascii: ")")), lastClosedParen.end == previous.end {
+            callee = lastClosedParen.callee
+            isDestination = callee == "NavigationLink" && !lastClosedParen.navigationHasTarget
+        } else if previous.kind == .identifier {
+            let name = text(previous.start, previous.end)
+            if !keywordsNotCallees.contains(name) {
+                callee = name
+                isDestination = name == "NavigationLink"
+                let before = recentToken(1)
+                let inTypePosition =
+                    before.map { token in
+                        switch token.kind {
+                        case .punctuation(let p): return !Self.statementBoundaries.contains(p)
+                        case .identifier: return typePositionWords.contains(text(token.start, token.end))
+                        default: return false
+                        }
+                    } ?? false
+                if Self.isUppercaseStart(bytes[previous.start]), !inTypePosition {
+                    recordTypeReference(name, at: previous.start)
+                }
+            }
+        } else if previous.kind == .punctuation(UInt8(ascii: ":")), let label = recentToken(1),
+            label.kind == .identifier, let brace = recentToken(2), brace.kind == .punctuation(UInt8(ascii: "}")),
+            lastClosedBrace.end == brace.end
+        {
+            callee = lastClosedBrace.callee
+            isDestination = callee == "NavigationLink" && isIdentifier(label, "destination")
+        } else if let last = stack.last, last.kind == .paren {
+            callee = last.callee
+        }
+        frame.callee = callee
+        if isDestination || callee.map(presentationCalls.contains) == true { frame.isPresentation = true }
     }
 
     /// Scans a string literal whose first quote is at `index`; `start` is where its `#`s begin.
@@ -466,6 +750,8 @@ private struct Scanner {
         let quoteCount = multiline ? 3 : 1
         // Capture the context before nested literals change it.
         let context = literalContext()
+        let depth = stack.count
+        markArgumentUnusual()
         index += quoteCount
         let contentStart = index
         var holes: [(Int, Int)] = []
@@ -548,6 +834,13 @@ private struct Scanner {
         literal.isMultiline = multiline
         literal.rawDelimiterCount = hashes
         result.literals.append(literal)
+        if let call = literal.call, literal.argumentIndex == 0, labelledControls.contains(call),
+            literal.argumentLabel == nil || literal.argumentLabel == "titleKey" || literal.argumentLabel == "title"
+        {
+            controlLabels.append(
+                ControlLabel(
+                    literal: result.literals.count - 1, isPicker: call == "Picker", depth: depth, offset: start))
+        }
         push(Token(kind: .literal, start: start, end: index))
     }
 
@@ -571,6 +864,8 @@ private struct Scanner {
         }
         literal.enclosingTypes = enclosingTypeNames
         literal.inPreview = previewDepth > 0
+        literal.member = memberNames.last
+        literal.closureCall = braceIndices.last.flatMap { stack[$0].callee }
         return literal
     }
 

@@ -34,6 +34,16 @@ public struct SwiftStringLiteral: Sendable, Hashable {
     public var enclosingTypes: [String]
     /// Whether the literal is inside `#Preview { }` or a `PreviewProvider`.
     public var inPreview: Bool
+    /// The member (`var`, `func`, `let`, `case`) of the innermost type whose body holds the literal
+    /// (`title` for a literal returned by `var title: LocalizedStringKey { … }`), if any.
+    public var member: String?
+    /// The call whose closure most tightly holds the literal (`tabItem` for `.tabItem { Label("Home", …) }`,
+    /// `VStack` for a literal in `VStack { … }`), if any.
+    public var closureCall: String?
+    /// Whether the literal is a control's label that is not shown: the first argument of a `Picker`,
+    /// `Toggle`, `DatePicker`, `Stepper`, `ColorPicker` or `Slider` whose statement (or an enclosing
+    /// container's) has `.labelsHidden()`, or, for a `Picker`, `.pickerStyle(.segmented)`.
+    public var isHiddenLabel: Bool = false
 
     /// Creates a literal record.
     public init(
@@ -126,6 +136,48 @@ public struct SwiftMemberDeclaration: Sendable, Hashable {
     }
 }
 
+/// A place where code creates a type by name: `HomeIncomeTile(`, `Row {`, `Header<Content>(`, `Tile.init(`.
+public struct SwiftTypeReference: Sendable, Hashable {
+    /// The type's name as written (last component).
+    public var name: String
+    /// Enclosing type declarations of the place, outermost first.
+    public var enclosingTypes: [String]
+    /// Whether the creation sits in a presentation (`.sheet`, `.fullScreenCover`, `.popover`,
+    /// `.inspector`, `.navigationDestination`, or a `NavigationLink`'s destination) rather than being a child.
+    public var isPresentation: Bool
+    /// One-based line of the name.
+    public var line: Int
+
+    /// Creates a reference record.
+    public init(name: String, enclosingTypes: [String], isPresentation: Bool, line: Int) {
+        self.name = name
+        self.enclosingTypes = enclosingTypes
+        self.isPresentation = isPresentation
+        self.line = line
+    }
+}
+
+/// A name that a text-bearing call receives as an argument (`title` in `Text(title)` or
+/// `Label(tab.title, systemImage: …)`), so literals given to that name count as shown text.
+public struct SwiftForwardedName: Sendable, Hashable {
+    /// The receiving call (`Text`, `Label`, `Tab`, ...).
+    public var call: String
+    /// The call whose closure holds the receiving call (`tabItem`), if any.
+    public var closureCall: String?
+    /// The last component of the argument (`title` for `tab.title`, `label` for `kind.label(…)`).
+    public var name: String
+    /// Enclosing type declarations of the call, outermost first.
+    public var enclosingTypes: [String]
+
+    /// Creates a record.
+    public init(call: String, closureCall: String?, name: String, enclosingTypes: [String]) {
+        self.call = call
+        self.closureCall = closureCall
+        self.name = name
+        self.enclosingTypes = enclosingTypes
+    }
+}
+
 /// What the lexer found in one Swift file.
 public struct SwiftFileScan: Sendable {
     /// String literals in file order (including those nested in interpolations).
@@ -134,6 +186,10 @@ public struct SwiftFileScan: Sendable {
     public var types: [SwiftTypeDeclaration]
     /// Members declared directly in type bodies, in file order.
     public var members: [SwiftMemberDeclaration]
+    /// Places that create a type by name (capitalised name before `(`, `{`, `<…>(` or `.init(`), in file order.
+    public var typeReferences: [SwiftTypeReference] = []
+    /// Names that text-bearing calls (`SourceIndex.textBearingCalls`) receive as arguments, in file order.
+    public var forwardedNames: [SwiftForwardedName] = []
     /// Where an interpolation nested deeper than `SwiftLexer.maxInterpolationDepth` starts, when one
     /// does; the lexer skipped the rest of the file from there.
     public var nestingLimit: NestingLimit?

@@ -114,6 +114,20 @@ import Testing
         #expect(result.issue(5)?.primary?.location?.line == 12)
     }
 
+    @Test func untranslatedTextsDoNotDecideTheReportsLanguage() throws {
+        let index = try Self.index()
+        // "Widgets" has no translation (every device shows it) and "Edit" is in no catalog: only "Aktive
+        // Budgets" tells the language, so the German values match.
+        let report = Self.report([Self.issue(1, "Widgets"), Self.issue(2, "Edit"), Self.issue(3, "Aktive Budgets")])
+        #expect(ReportLanguage.detect(report: report, index: index) == "de")
+        let result = IssueMatcher(index: index).map(report)
+        #expect(result.issue(3)?.primary?.location?.line == 8)
+        // An English report does not match the German value.
+        let english = Self.report([Self.issue(1, "No budgets yet"), Self.issue(2, "Aktive Budgets")])
+        #expect(ReportLanguage.detect(report: english, index: index) == "en")
+        #expect(IssueMatcher(index: index).map(english).issue(2)?.primary == nil)
+    }
+
     @Test func interpolationsAndFormatStringsMatchAsPatterns() throws {
         let result = IssueMatcher(index: try Self.index()).map(Self.report([Self.issue(1, "12 items")]))
         let primary = try #require(result.issue(1)?.primary)
@@ -137,7 +151,9 @@ import Testing
         #expect(result.issue(1)?.explanation == "no string literal or localized string shows \"Nothing like this\"")
         #expect(result.issue(2)?.explanation == "the issue has no element text to look for")
         #expect(result.issue(3)?.primary?.symbol == "HomeWidgetKind.incomeTitle")
-        #expect(result.issue(3)?.primary?.confidence == 0.6)
+        // The constant reaches `Text(HomeWidgetKind.incomeTitle)`, so it ranks as shown text.
+        #expect(result.issue(3)?.primary?.confidence == 0.9)
+        #expect(result.issue(3)?.primary?.note?.contains("reaches a text-bearing call") == true)
         #expect(result.counts.unmapped == 2)
     }
 

@@ -70,6 +70,25 @@ import Testing
         #expect(index.literals(usingKey: "%lld items").first?.view == "L")
     }
 
+    @Test func substitutionsExpandIntoPatternsAndCarryTheDevelopmentLanguage() throws {
+        let json = """
+            {"sourceLanguage": "en", "strings": {
+              "bills %lld": {"localizations": {"en": {
+                "stringUnit": {"state": "translated", "value": "%#@bills@ left"},
+                "substitutions": {"bills": {"argNum": 1, "formatSpecifier": "lld", "variations": {"plural": {
+                  "one": {"stringUnit": {"state": "translated", "value": "%arg bill"}},
+                  "other": {"stringUnit": {"state": "translated", "value": "%arg bills"}}}}}}}}}
+            }, "version": "1.0"}
+            """
+        let entries = try StringCatalogReader.readCatalog(Array(json.utf8), path: "Localizable.xcstrings")
+        #expect(entries.map(\.value) == ["%@ bill left", "%@ bills left"])
+        #expect(entries.allSatisfy { $0.developmentLanguage == "en" && $0.language == "en" })
+        let index = SourceIndex.build(sources: [("Localizable.xcstrings", json)])
+        #expect(index.localizedStrings(showing: "3 bills left").map(\.key) == ["bills %lld"])
+        #expect(index.localizedStrings(showing: "3 bills left", language: "de").isEmpty)
+        #expect(index.developmentLanguage == "en")
+    }
+
     @Test func aBrokenCatalogIsReportedAndTheRestIsIndexed() throws {
         let temporary = try TemporaryDirectory()
         defer { temporary.remove() }

@@ -1,0 +1,197 @@
+import Foundation
+
+/// An automatic candidate with what ranking needs. It names its literal by position in the index and
+/// builds its `IssueMapping` only when listed, since a text every view shows has thousands of candidates.
+struct RankedCandidate {
+    /// How the text was found.
+    enum How {
+        case exact, folded, pattern
+        /// Through the catalog entry `localizedStrings[entry]`.
+        case localized(entry: Int)
+    }
+
+    /// Position in `SourceIndex.literals`, or -1 for a catalog entry no code uses.
+    var literal: Int
+    /// For `literal == -1`: position in `SourceIndex.localizedStrings`.
+    var catalogEntry = -1
+    var how: How
+    /// How well the text matched (0...1).
+    var rank: Double
+    /// The graph node it sits in (`SourceIndex.ownerNames`), -1 for none.
+    var node: Int32
+    /// Whether a text-bearing SwiftUI/UIKit call shows it directly (not a custom initialiser argument, a
+    /// property or a catalog key).
+    var isDirectCall: Bool
+    /// Whether it is a control label that is not shown.
+    var isHiddenLabel: Bool
+    /// Whether it matched through a short pattern, tried only inside the screen's subtree.
+    var isShortPattern: Bool
+    /// Whether it is a tab's title.
+    var isTab: Bool
+    /// For a joined text: what was found together.
+    var joinedNote: String?
+
+    /// Literal order is file order, then position; catalog entries come last.
+    static func locationOrder(_ a: RankedCandidate, _ b: RankedCandidate) -> Bool {
+        if a.literal != b.literal { return a.literal >= 0 && (b.literal < 0 || a.literal < b.literal) }
+        return a.catalogEntry < b.catalogEntry
+    }
+}
+
+extension IssueMatcher {
+    /// Every automatic candidate for `text` (exact, via the catalogs of `language`, folded, patterns), one per
+    /// place (the best rank wins), in no particular order (callers order them with the screen in mind).
+    func rankedCandidates(forText text: String, in index: SourceIndex, language: String?) -> [RankedCandidate] {
+        var list: [RankedCandidate] = []
+        // Where each literal sits in `list`; a dictionary only once a second lookup adds candidates (most texts
+        // are found one way, and a text every view shows has tens of thousands of places).
+        var position: [Int: Int]?
+        var sources = 0
+        func add(_ i: Int, base: Double, how: RankedCandidate.How, short: Bool = false) {
+            let role = index.textRole(at: i)
+            var score = role == .none ? base - 0.3 : base
+            if index.isInPreview(at: i) { score -= 0.3 }
+            score = max(0.05, (score * 100).rounded() / 100)
+            let candidate = RankedCandidate(
+                literal: i, how: how, rank: score, node: index.ownerIDs[i], isDirectCall: role == .call,
+                isHiddenLabel: index.isHiddenLabel(at: i), isShortPattern: short, isTab: index.isTabTitle(at: i))
+            if sources > 1 {
+                if position == nil {
+                    var map: [Int: Int] = [:]
+                    map.reserveCapacity(list.count)
+                    for (n, known) in list.enumerated() { map[known.literal] = n }
+                    position = map
+                }
+                if let n = position![i] {
+                    if list[n].rank < score { list[n] = candidate }
+                    return
+                }
+                position![i] = list.count
+            }
+            list.append(candidate)
+        }
+        func lookup(_ indices: [Int], base: Double, how: RankedCandidate.How) {
+            guard !indices.isEmpty else { return }
+            sources += 1
+            for i in indices { add(i, base: base, how: how) }
+        }
+        lookup(index.literalIndices(exactly: text), base: 0.9, how: .exact)
+        var catalogOnly: [RankedCandidate] = []
+        for number in index.localizedStringIndices(showing: text, language: language)
+        where index.localizedStrings[number].key != text {
+            let users = index.literalIndices(usingKey: index.localizedStrings[number].key)
+            // A key that shows the text is as good as the text itself: a literal never outranks it. The same
+            // literal can use a key twice (its text and its signature), so this lookup always dedupes.
+            sources += 2
+            for i in users { add(i, base: 0.9, how: .localized(entry: number)) }
+            if users.isEmpty {
+                catalogOnly.append(
+                    RankedCandidate(
+                        literal: -1, catalogEntry: number, how: .localized(entry: number), rank: 0.4, node: -1,
+                        isDirectCall: false, isHiddenLabel: false, isShortPattern: false, isTab: false))
+            }
+        }
+        lookup(index.literalIndices(folded: text), base: 0.75, how: .folded)
+        let patterns = index.patternMatchIndices(text)
+        if !patterns.isEmpty {
+            sources += 1
+            for match in patterns { add(match.literal, base: 0.7, how: .pattern, short: match.isShort) }
+        }
+        var seenLocations = Set<SourceLocation>()
+        for entry in catalogOnly
+        where seenLocations.insert(index.localizedStrings[entry.catalogEntry].location).inserted {
+            list.append(entry)
+        }
+        return list
+    }
+
+    /// Candidates for a text the Inspector joined from several elements (`"Paycheck, Planned, $2,450.00"`):
+    /// one per place where parts sit close together (within 12 lines) in one view, at that place's first part,
+    /// ranked × 0.8 × the share of the parts with letters found there.
+    func joinedCandidates(forText text: String, in index: SourceIndex, language: String?) -> [RankedCandidate] {
+        let parts = text.components(separatedBy: ", ").filter { $0.count >= 2 }
+        let wordParts = parts.filter { $0.contains(where: \.isLetter) }
+        guard parts.count >= 2, !wordParts.isEmpty else { return [] }
+        struct Hit {
+            var part: Int
+            var line: Int
+            var candidate: RankedCandidate
+        }
+        // Grouped by view (graph node); literal order is file order, so a window never spans two files.
+        var groups: [Int32: [Hit]] = [:]
+        for (number, part) in parts.enumerated() {
+            for candidate in rankedCandidates(forText: part, in: index, language: language)
+            where !candidate.isShortPattern && candidate.literal >= 0 {
+                groups[candidate.node, default: []].append(
+                    Hit(part: number, line: index.literals[candidate.literal].literal.line, candidate: candidate))
+            }
+        }
+        var result: [RankedCandidate] = []
+        for key in groups.keys.sorted() {
+            let hits = groups[key]!.sorted { $0.candidate.literal < $1.candidate.literal }
+            var bestWindow: (parts: Set<Int>, span: Int, first: Int)?
+            for start in hits.indices {
+                var found = Set<Int>()
+                var span = 0
+                let file = index.literals[hits[start].candidate.literal].file
+                for hit in hits[start...] {
+                    if hit.line - hits[start].line > 12 || index.literals[hit.candidate.literal].file != file { break }
+                    if found.insert(hit.part).inserted { span = hit.line - hits[start].line }
+                }
+                if let current = bestWindow, (current.parts.count, -current.span) >= (found.count, -span) { continue }
+                bestWindow = (found, span, start)
+            }
+            guard let window = bestWindow else { continue }
+            let found = window.parts.filter { parts[$0].contains(where: \.isLetter) }.count
+            guard found > 0 else { continue }
+            var first = hits[window.first].candidate
+            first.rank = max(0.05, (first.rank * 0.8 * Double(found) / Double(wordParts.count) * 100).rounded() / 100)
+            first.joinedNote = "\(found) of \(wordParts.count) parts of the joined text together here; first: "
+            result.append(first)
+        }
+        return result.sorted { a, b in a.rank != b.rank ? a.rank > b.rank : RankedCandidate.locationOrder(a, b) }
+    }
+
+    /// The mapping a candidate stands for, with `confidence`.
+    func mapping(_ candidate: RankedCandidate, issueNumber: Int, confidence: Double, in index: SourceIndex)
+        -> IssueMapping
+    {
+        guard candidate.literal >= 0 else {
+            let localized = index.localizedStrings[candidate.catalogEntry]
+            let tag = localized.language.map { " (\($0))" } ?? ""
+            return IssueMapping(
+                issueNumber: issueNumber, origin: .sourceText, location: localized.location,
+                note: "localized string \"\(localized.key)\"\(tag); no code uses this key literally",
+                confidence: confidence, sourceLiteral: localized.value, localizationKey: localized.key)
+        }
+        let entry = index.literals[candidate.literal]
+        let literal = entry.literal
+        let place = literal.callDescription.map { "\($0)(\"\(literal.displayText)\")" } ?? "\"\(literal.displayText)\""
+        var how: String
+        var key: String? = literal.plainText.flatMap { index.catalogKeys.contains($0) ? $0 : nil }
+        switch candidate.how {
+        case .exact: how = "exact text in"
+        case .folded: how = "text (ignoring case) in"
+        case .pattern: how = "pattern in"
+        case .localized(let number):
+            let localized = index.localizedStrings[number]
+            key = localized.key
+            how = "localized key \"\(localized.key)\"" + (localized.language.map { " (\($0))" } ?? "") + " in"
+        }
+        var note = (candidate.joinedNote ?? "") + "\(how) \(place)"
+        if !candidate.isDirectCall, index.textRole(at: candidate.literal) == .forwarded {
+            note += ", which reaches a text-bearing call"
+        }
+        if literal.isHiddenLabel { note += " (label not shown)" }
+        var symbol: String?
+        if let name = literal.assignedTo ?? (literal.call == nil ? literal.member : nil),
+            !SourceIndex.textBearingProperties.contains(name), !literal.enclosingTypes.isEmpty
+        {
+            symbol = (literal.enclosingTypes + [name]).joined(separator: ".")
+        }
+        return IssueMapping(
+            issueNumber: issueNumber, origin: .sourceText, view: entry.view, location: entry.location, symbol: symbol,
+            note: note, status: .open, confidence: confidence, role: SourceIndex.role(of: literal),
+            sourceLiteral: literal.displayText, localizationKey: key)
+    }
+}

@@ -1,0 +1,10 @@
+import SwiftUI
+
+@main
+struct PocketbookApp: App {
+    var body: some Scene {
+        WindowGroup {
+            RootTabView()
+        }
+    }
+}
