@@ -49,9 +49,9 @@ let package = Package(
         .executableTarget(name: "auditkit-fuzz-seeds", dependencies: ["AuditKitTestSupport"]),
         .testTarget(
             name: "AuditKitTests", dependencies: ["AuditKit", "AuditKitTestSupport"],
-            // A small SwiftUI project the mapping tests index from disk; not compiled. Inputs the
-            // fuzzers once crashed on, replayed by FuzzRegressionTests.
-            exclude: ["Mapping/Fixtures", "Fuzz/FailCases"]),
+            // A small SwiftUI project the mapping tests index from disk, the scanner's corpus and the
+            // SARIF schema; not compiled. Inputs the fuzzers once crashed on, replayed by FuzzRegressionTests.
+            exclude: ["Mapping/Fixtures", "Scan/Fixtures", "Fixtures", "Fuzz/FailCases"]),
         .testTarget(
             name: "AuditCLITests", dependencies: ["AuditCLI", "AuditKit", "AuditKitTestSupport", "auditkit"]),
     ],

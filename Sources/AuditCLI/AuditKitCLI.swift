@@ -12,6 +12,7 @@ public enum AuditKitCLI {
             SheetCommand.self,
             OverlayCommand.self,
             MapCommand.self,
+            ScanCommand.self,
             LogCommand.self,
             SummaryCommand.self,
             HistoryCommand.self,

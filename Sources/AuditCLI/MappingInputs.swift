@@ -18,11 +18,15 @@ struct MappingInputs {
     let matcher: IssueMatcher
     /// Whether rules or sources were found, so mapping results mean something.
     let isConfigured: Bool
+    /// What the Dynamic Type scanner found in the `--source` folders, when `scanFonts` asked for it.
+    let fontScan: FontScanResult?
 
     /// Loads the rule file and indexes the source folders named by the options, printing index problems
     /// as warnings.
+    /// - Parameter scanFonts: also run the Dynamic Type scanner over the source folders (same lexer pass)
+    ///   with this configuration.
     /// - Throws: the rule file's or the index's `AuditError`.
-    init(_ context: CommandContext) throws {
+    init(_ context: CommandContext, scanFonts: FontScanConfiguration? = nil) throws {
         let arguments = context.arguments
         var rules: RuleFile?
         if let path = arguments.value("--rules") {
@@ -33,10 +37,11 @@ struct MappingInputs {
         var index: SourceIndex?
         let roots = arguments.all("--source")
         if !roots.isEmpty {
-            let built = try SourceIndex.build(roots: roots)
+            let built = try SourceIndex.build(roots: roots, fontScan: scanFonts)
             for problem in built.problems { context.terminal.message(problem.line(severity: "warning")) }
             index = built
         }
+        fontScan = index?.fontScan
         matcher = IssueMatcher(rules: rules, index: index)
         isConfigured = rules != nil || index != nil
     }

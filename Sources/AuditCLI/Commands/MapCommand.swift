@@ -23,6 +23,8 @@ enum MapCommand: Command {
         file has an earlier report, its baselineState against the previous report in the history (new or unchanged), and warnings that are \
         gone since then are listed as absent.
 
+        With --source, the sources are also scanned for fixed font sizes (as 'auditkit scan' does, with         ./\(FontScanConfiguration.defaultFileName) when present), and each Dynamic Type issue mapped to a         file names the nearest ones as likely causes.
+
         Example:
           auditkit map Reports/AuditReport_2026-01-03_16-28-16.html --source Sources --format xcode
         """
@@ -42,14 +44,23 @@ enum MapCommand: Command {
         }
         let format = try arguments.choice("--format", default: Format.text)
         let report = try ReportReader.read(path: arguments.positional[0])
-        let result = try MappingInputs(context).map(report)
+        let configuration = try ScanCommand.loadConfiguration(arguments)
+        let inputs = try MappingInputs(context, scanFonts: configuration)
+        let result = inputs.map(report)
+        var causes: [Int: [LikelyCause]] = [:]
+        if var scan = inputs.fontScan {
+            scan.scanMappedFiles(of: report, mapping: result, configuration: configuration)
+            causes = scan.likelyCauses(report: report, mapping: result)
+        }
         switch format {
         case .text:
-            context.terminal.out(result.textOutput(report: report))
+            context.terminal.out(result.textOutput(report: report, likelyCauses: causes))
         case .json:
-            context.terminal.out(String(decoding: result.jsonOutput(report: report), as: UTF8.self) + "\n")
+            context.terminal.out(
+                String(decoding: result.jsonOutput(report: report, likelyCauses: causes), as: UTF8.self) + "\n")
         case .xcode:
-            context.terminal.out(result.xcodeDiagnostics(report: report).map { $0.description + "\n" }.joined())
+            context.terminal.out(
+                result.xcodeDiagnostics(report: report, likelyCauses: causes).map { $0.description + "\n" }.joined())
         case .sarif:
             // Fingerprints always; baseline states only against a history that has an earlier report (a
             // missing history file loads as empty).
@@ -57,7 +68,8 @@ enum MapCommand: Command {
                 report: report, mappings: result.issues.compactMap(\.primary),
                 history: try HistoryInputs.loadHistory(context))
             let data = SARIFWriter.data(
-                report: report, mapping: result, extras: states.sarifExtras, absent: states.sarifAbsentResults)
+                report: report, mapping: result, extras: states.sarifExtras, absent: states.sarifAbsentResults,
+                likelyCauses: causes)
             context.terminal.out(String(decoding: data, as: UTF8.self) + "\n")
         }
         return .success

@@ -1,8 +1,9 @@
 import Foundation
 
 extension MappingResult {
-    /// The human-readable listing: a summary line, then issues grouped by view.
-    public func textOutput(report: InspectorReport) -> String {
+    /// The human-readable listing: a summary line, then issues grouped by view, each with its likely
+    /// causes (`FontScanResult.likelyCauses(report:mapping:)`) when given.
+    public func textOutput(report: InspectorReport, likelyCauses: [Int: [LikelyCause]] = [:]) -> String {
         let c = counts
         var text =
             "\(report.fileName): \(c.total) issue\(c.total == 1 ? "" : "s"), \(c.byRule) by rules, "
@@ -27,6 +28,7 @@ extension MappingResult {
                     if let note = primary.note, !note.isEmpty { text += "         \(note)\n" }
                 }
                 text += "         \(entry.explanation)\n"
+                for cause in likelyCauses[number] ?? [] { text += "         \(cause.description)\n" }
                 if entry.isAmbiguous {
                     for other in entry.candidates.dropFirst() {
                         text +=
@@ -40,11 +42,14 @@ extension MappingResult {
     }
 
     /// One Xcode diagnostic per issue: `warning` for open issues, `note` for accepted and system ones;
-    /// issues without a location become plain warnings.
-    public func xcodeDiagnostics(report: InspectorReport) -> [XcodeDiagnostic] {
+    /// issues without a location become plain warnings. Each likely cause follows its issue as a `note` at
+    /// the cause's location.
+    public func xcodeDiagnostics(report: InspectorReport, likelyCauses: [Int: [LikelyCause]] = [:])
+        -> [XcodeDiagnostic]
+    {
         let issuesByNumber = Dictionary(report.issues.map { ($0.number, $0) }, uniquingKeysWith: { a, _ in a })
-        return issues.compactMap { entry in
-            guard let issue = issuesByNumber[entry.issueNumber] else { return nil }
+        return issues.flatMap { entry -> [XcodeDiagnostic] in
+            guard let issue = issuesByNumber[entry.issueNumber] else { return [] }
             let status = entry.primary?.status ?? .open
             var message = "[\(issue.testType.displayName)] \(issue.shortTitle)"
             if let element = issue.elementText, !element.isEmpty { message += " \"\(element)\"" }
@@ -57,15 +62,22 @@ extension MappingResult {
             }
             if entry.isAmbiguous { message += ", ambiguous" }
             message += ")"
-            return XcodeDiagnostic(
+            let diagnostic = XcodeDiagnostic(
                 location: entry.primary?.location, severity: status == .open ? .warning : .note,
                 message: message)
+            let notes = (likelyCauses[entry.issueNumber] ?? []).map { cause in
+                XcodeDiagnostic(
+                    location: cause.finding.location, severity: .note,
+                    message: "likely cause of issue \(issue.number) (\(cause.distanceText) its match): "
+                        + cause.finding.message)
+            }
+            return [diagnostic] + notes
         }
     }
 
-    /// The JSON form (`"version": 1`, sorted keys): every issue with its primary mapping, candidates and
-    /// explanation, and the view groups.
-    public func jsonOutput(report: InspectorReport) -> Data {
+    /// The JSON form (`"version": 1`, sorted keys): every issue with its primary mapping, candidates,
+    /// explanation and `likelyCauses` (empty unless given), and the view groups.
+    public func jsonOutput(report: InspectorReport, likelyCauses: [Int: [LikelyCause]] = [:]) -> Data {
         let issuesByNumber = Dictionary(report.issues.map { ($0.number, $0) }, uniquingKeysWith: { a, _ in a })
         var items: [[String: Any]] = []
         for entry in issues {
@@ -82,6 +94,16 @@ extension MappingResult {
             }
             item["mapping"] = entry.primary.map(Self.json(_:)) ?? NSNull()
             item["candidates"] = entry.candidates.map(Self.json(_:))
+            item["likelyCauses"] = (likelyCauses[entry.issueNumber] ?? []).map { cause -> [String: Any] in
+                var place: [String: Any] = [
+                    "file": cause.finding.file, "line": cause.finding.line, "column": cause.finding.column,
+                    "excerpt": cause.finding.excerpt, "lineOffset": cause.lineOffset,
+                    "fingerprint": cause.finding.fingerprint,
+                ]
+                if let size = cause.finding.size { place["size"] = size }
+                if let suggestion = cause.finding.suggestion { place["suggestion"] = suggestion }
+                return place
+            }
             items.append(item)
         }
         let groups: [[String: Any]] = groupedByView().map { group in

@@ -6,7 +6,9 @@ import Foundation
 /// one result per issue with its physical location when the mapping has one, the report path and
 /// issue number in `properties`, an optional fingerprint in `partialFingerprints["auditkit/v1"]` and an
 /// optional `baselineState`. Accepted and system issues are `note`s with an external suppression.
-/// Columns are UTF-8 byte columns (identical to UTF-16 columns for ASCII lines).
+/// The run declares `columnKind` `utf16CodeUnits`, as GitHub code scanning expects: byte columns from the
+/// mapping are converted by reading the line from the source file (when the file or line cannot be read,
+/// the byte column is kept, which is exact for ASCII lines). Xcode lines keep byte columns, as clang's do.
 ///
 /// Every result has at least one location, because GitHub's upload-sarif rejects results without one:
 /// an issue (or absent baseline warning) with no source location is located on the report file itself,
@@ -53,24 +55,38 @@ public enum SARIFWriter {
     ///   - mapping: each issue's mapping.
     ///   - extras: fingerprints and baseline states by issue number.
     ///   - absent: baseline warnings no longer present.
+    ///   - likelyCauses: fixed font sizes near Dynamic Type issues, by issue number, written as the
+    ///     results' `relatedLocations`.
     public static func data(
         report: InspectorReport, mapping: MappingResult, extras: [Int: IssueExtras] = [:],
-        absent: [AbsentResult] = []
+        absent: [AbsentResult] = [], likelyCauses: [Int: [LikelyCause]] = [:]
     ) -> Data {
-        let log = document(report: report, mapping: mapping, extras: extras, absent: absent)
-        return
-            (try? JSONSerialization.data(
-                withJSONObject: log,
-                options: [
-                    .prettyPrinted, .sortedKeys,
-                    .withoutEscapingSlashes,
-                ])) ?? Data()
+        serialized(
+            document(report: report, mapping: mapping, extras: extras, absent: absent, likelyCauses: likelyCauses))
+    }
+
+    /// A SARIF log object tree as JSON bytes (pretty-printed, sorted keys, slashes unescaped).
+    static func serialized(_ log: [String: Any]) -> Data {
+        (try? JSONSerialization.data(
+            withJSONObject: log, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data()
+    }
+
+    /// The SARIF 2.1.0 log of one run of auditkit with these reporting rules and results: the tool, the
+    /// `SRCROOT` base (the working directory) and UTF-16 columns.
+    static func log(rules: [[String: Any]], results: [[String: Any]]) -> [String: Any] {
+        let run: [String: Any] = [
+            "tool": ["driver": ["name": "auditkit", "version": AuditKit.version, "rules": rules]],
+            "originalUriBaseIds": ["SRCROOT": ["uri": "file://" + percentEncoded(workingDirectoryWithSlash())]],
+            "columnKind": "utf16CodeUnits",
+            "results": results,
+        ]
+        return ["version": "2.1.0", "$schema": "https://json.schemastore.org/sarif-2.1.0.json", "runs": [run]]
     }
 
     /// The SARIF log as a JSON object tree.
     public static func document(
         report: InspectorReport, mapping: MappingResult, extras: [Int: IssueExtras] = [:],
-        absent: [AbsentResult] = []
+        absent: [AbsentResult] = [], likelyCauses: [Int: [LikelyCause]] = [:]
     ) -> [String: Any] {
         // Rules: the test types present, in the Inspector's order, then others by name.
         var types: [TestType] = []
@@ -92,10 +108,12 @@ public enum SARIFWriter {
             ]
         }
         let ruleIndex = Dictionary(uniqueKeysWithValues: types.enumerated().map { ($1, $0) })
+        var columns = UTF16Columns()
         let reportLocation = location(
             SourceLocation(
                 file: SourceIndex.displayPath(
-                    report.sourcePath, workingDirectory: FileManager.default.currentDirectoryPath)))
+                    report.sourcePath, workingDirectory: FileManager.default.currentDirectoryPath)),
+            columns: &columns)
         var results: [[String: Any]] = []
         for issue in report.issues {
             let entry = mapping.issue(issue.number)
@@ -111,7 +129,7 @@ public enum SARIFWriter {
                 "level": status == .open ? "warning" : "note",
                 "message": ["text": text],
             ]
-            result["locations"] = [primary?.location.map(self.location) ?? reportLocation]
+            result["locations"] = [primary?.location.map { location($0, columns: &columns) } ?? reportLocation]
             var properties: [String: Any] = [
                 "report": report.sourcePath, "issueNumber": issue.number, "screen": issue.screenName,
                 "screenGroup": issue.screenGroupName, "status": status.key, "duplicate": issue.isDuplicate,
@@ -143,6 +161,17 @@ public enum SARIFWriter {
                 if let fingerprint = extra.fingerprint { result["partialFingerprints"] = ["auditkit/v1": fingerprint] }
                 if let state = extra.baselineState { result["baselineState"] = state.rawValue }
             }
+            let causes = likelyCauses[issue.number] ?? []
+            if !causes.isEmpty {
+                result["relatedLocations"] = causes.enumerated().map { n, cause -> [String: Any] in
+                    var related = location(
+                        SourceLocation(file: cause.finding.file, line: cause.finding.line),
+                        utf16Column: cause.finding.utf16Column)
+                    related["id"] = n + 1
+                    related["message"] = ["text": cause.description]
+                    return related
+                }
+            }
             results.append(result)
         }
         for gone in absent {
@@ -152,18 +181,30 @@ public enum SARIFWriter {
                 "partialFingerprints": ["auditkit/v1": gone.fingerprint],
                 "properties": ["report": report.sourcePath],
             ]
-            result["locations"] = [gone.location.map(self.location) ?? reportLocation]
+            result["locations"] = [gone.location.map { location($0, columns: &columns) } ?? reportLocation]
             results.append(result)
         }
-        let run: [String: Any] = [
-            "tool": ["driver": ["name": "auditkit", "version": AuditKit.version, "rules": rules]],
-            "originalUriBaseIds": ["SRCROOT": ["uri": "file://" + percentEncoded(workingDirectoryWithSlash())]],
-            "results": results,
-        ]
-        return ["version": "2.1.0", "$schema": "https://json.schemastore.org/sarif-2.1.0.json", "runs": [run]]
+        return log(rules: rules, results: results)
     }
 
-    static func location(_ location: SourceLocation) -> [String: Any] {
+    /// A SARIF location for a byte-column `location`, its column converted to UTF-16 code units by
+    /// reading the file's line through `columns`.
+    static func location(_ location: SourceLocation, columns: inout UTF16Columns) -> [String: Any] {
+        var converted = location
+        if let line = location.line, let column = location.column {
+            converted.column = columns.utf16Column(file: location.file, line: line, byteColumn: column) ?? column
+        }
+        return self.location(converted, utf16Column: converted.column)
+    }
+
+    /// The UTF-16 code-unit column of the UTF-8 byte column `byteColumn` in `line`; nil when it falls
+    /// inside a character or more than one past the line's end.
+    public static func utf16Column(in line: String, byteColumn: Int) -> Int? {
+        UTF16Columns.utf16Column(line: Array(line.utf8)[...], byteColumn: byteColumn)
+    }
+
+    /// A SARIF location whose column is already in UTF-16 code units (`utf16Column`), if known.
+    static func location(_ location: SourceLocation, utf16Column: Int?) -> [String: Any] {
         var artifact: [String: Any]
         if location.file.hasPrefix("/") {
             artifact = ["uri": "file://" + percentEncoded(location.file)]
@@ -173,7 +214,7 @@ public enum SARIFWriter {
         var physical: [String: Any] = ["artifactLocation": artifact]
         if let line = location.line, line >= 1 {
             var region: [String: Any] = ["startLine": line]
-            if let column = location.column, column >= 1 { region["startColumn"] = column }
+            if let column = utf16Column, column >= 1 { region["startColumn"] = column }
             physical["region"] = region
         }
         return ["physicalLocation": physical]
@@ -186,5 +227,41 @@ public enum SARIFWriter {
     static func workingDirectoryWithSlash() -> String {
         let cwd = FileManager.default.currentDirectoryPath
         return cwd.hasSuffix("/") ? cwd : cwd + "/"
+    }
+}
+
+/// Converts UTF-8 byte columns to UTF-16 code-unit columns by reading source lines, each file once.
+struct UTF16Columns {
+    private var files: [String: [UInt8]?] = [:]
+
+    /// The UTF-16 column of `byteColumn` on `line` of `file` (relative to the working directory or
+    /// absolute); nil when the file cannot be read, has no such line, or the column falls inside a
+    /// character or past the line's end.
+    mutating func utf16Column(file: String, line: Int, byteColumn: Int) -> Int? {
+        if files[file] == nil {
+            files[file] = .some(FileManager.default.contents(atPath: file).map { Array($0) })
+        }
+        guard let bytes = files[file] ?? nil, line >= 1, byteColumn >= 1 else { return nil }
+        var start = 0
+        var current = 1
+        while current < line {
+            guard let newline = bytes[start...].firstIndex(of: 10) else { return nil }
+            start = newline + 1
+            current += 1
+        }
+        let end = bytes[start...].firstIndex(of: 10) ?? bytes.count
+        return Self.utf16Column(line: bytes[start..<end], byteColumn: byteColumn)
+    }
+
+    /// The UTF-16 column of `byteColumn` in one line's bytes; nil when it falls inside a character or
+    /// more than one past the end.
+    static func utf16Column(line: ArraySlice<UInt8>, byteColumn: Int) -> Int? {
+        let offset = byteColumn - 1
+        guard offset >= 0, offset <= line.count else { return nil }
+        let position = line.startIndex + offset
+        if position < line.endIndex, line[position] & 0xC0 == 0x80 { return nil }
+        var units = 0
+        for b in line[line.startIndex..<position] where b & 0xC0 != 0x80 { units += b >= 0xF0 ? 2 : 1 }
+        return units + 1
     }
 }

@@ -126,6 +126,9 @@ public struct SourceIndex: Sendable {
     private(set) var ownerIDs: [Int32] = []
     /// The graph nodes literals belong to, numbered.
     private(set) var ownerNames: [String] = []
+    /// What the Dynamic Type scanner found in the indexed Swift files, in the same lexer pass, when
+    /// `build` was given a `fontScan` configuration; nil otherwise.
+    public var fontScan: FontScanResult?
 
     private var byText: [String: [Int]] = [:]
     private var byFoldedText: [String: [Int]] = [:]
@@ -147,10 +150,12 @@ public struct SourceIndex: Sendable {
     ///   - roots: the folders to index.
     ///   - workingDirectory: paths under it are shown relative to it.
     ///   - parallel: false lexes on the calling thread only (for measurements); the result is the same.
+    ///   - fontScan: when given, the Dynamic Type scanner also runs on every Swift file the configuration
+    ///     does not exclude, on the same lexer pass, into `fontScan`.
     /// - Throws: `AuditError` `.missingInput` when a root does not exist or is not a folder.
     public static func build(
         roots: [String], workingDirectory: String = FileManager.default.currentDirectoryPath,
-        parallel: Bool = true
+        parallel: Bool = true, fontScan: FontScanConfiguration? = nil
     ) throws(AuditError) -> SourceIndex {
         var files: [String] = []
         for root in roots {
@@ -171,7 +176,7 @@ public struct SourceIndex: Sendable {
             unique.append((path, shown))
         }
         unique.sort { $0.display < $1.display }
-        return build(files: unique, roots: roots, parallel: parallel)
+        return build(files: unique, roots: roots, parallel: parallel, fontScan: fontScan)
     }
 
     /// Indexes in-memory files (path and contents), for tests and tools that already hold the text.
@@ -180,8 +185,10 @@ public struct SourceIndex: Sendable {
         return SourceIndex(roots: [], outcomes: outcomes)
     }
 
-    private static func build(files: [(path: String, display: String)], roots: [String], parallel: Bool) -> SourceIndex
-    {
+    private static func build(
+        files: [(path: String, display: String)], roots: [String], parallel: Bool,
+        fontScan: FontScanConfiguration? = nil
+    ) -> SourceIndex {
         let count = files.count
         let buffer = UnsafeMutableBufferPointer<FileOutcome>.allocate(capacity: count)
         buffer.initialize(repeating: FileOutcome(path: ""))
@@ -199,14 +206,30 @@ public struct SourceIndex: Sendable {
                 shared[i] = outcome
                 return
             }
-            shared[i] = scanFile(path: file.display, bytes: Array(data))
+            shared[i] = scanFile(path: file.display, bytes: Array(data), fontScan: fontScan)
         }
         if parallel {
             DispatchQueue.concurrentPerform(iterations: count, execute: work)
         } else {
             for i in 0..<count { work(i) }
         }
-        return SourceIndex(roots: roots, outcomes: Array(buffer))
+        var index = SourceIndex(roots: roots, outcomes: Array(buffer))
+        if fontScan != nil { index.fontScan = fontScanResult(Array(buffer)) }
+        return index
+    }
+
+    private static func fontScanResult(_ outcomes: [FileOutcome]) -> FontScanResult {
+        var result = FontScanResult()
+        for outcome in outcomes where outcome.path.hasSuffix(".swift") {
+            guard let fonts = outcome.fonts else {
+                if outcome.scan != nil { result.excludedFiles.append(outcome.path) }
+                continue
+            }
+            result.files.append(outcome.path)
+            result.findings.append(contentsOf: fonts.findings)
+            result.problems.append(contentsOf: fonts.problems)
+        }
+        return result
     }
 
     private struct FileOutcome: Sendable {
@@ -215,6 +238,7 @@ public struct SourceIndex: Sendable {
         var keys: [LiteralKey] = []
         var strings: [LocalizedString] = []
         var problem: AuditError?
+        var fonts: (findings: [FontFinding], problems: [AuditError])?
     }
 
     /// How one literal is looked up, computed while lexing (in parallel).
@@ -226,10 +250,17 @@ public struct SourceIndex: Sendable {
         case pattern(TextPattern, signature: String?, usable: Bool, short: Bool)
     }
 
-    private static func scanFile(path: String, bytes: [UInt8]) -> FileOutcome {
+    private static func scanFile(path: String, bytes: [UInt8], fontScan: FontScanConfiguration? = nil) -> FileOutcome {
         var outcome = FileOutcome(path: path)
         if path.hasSuffix(".swift") {
-            let scan = SwiftLexer.scan(bytes)
+            let scansFonts = fontScan.map { !$0.isExcluded(path) } ?? false
+            var scan = SwiftLexer.scan(bytes, recordingTokens: scansFonts)
+            if let fontScan, scansFonts {
+                outcome.fonts = FontScanner.findings(in: scan, bytes: bytes, path: path, configuration: fontScan)
+                scan.tokens = []
+                scan.lineComments = []
+                scan.newlineOffsets = []
+            }
             outcome.keys = scan.literals.map(lookupKey(for:))
             outcome.scan = scan
             if let limit = scan.nestingLimit {

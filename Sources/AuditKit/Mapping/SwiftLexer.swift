@@ -15,10 +15,18 @@ public enum SwiftLexer {
     public static let maxTypeDepth = 64
 
     /// Scans one file's bytes.
-    public static func scan(_ bytes: [UInt8]) -> SwiftFileScan {
+    public static func scan(_ bytes: [UInt8]) -> SwiftFileScan { scan(bytes, recordingTokens: false) }
+
+    /// Scans one file's bytes; with `recordingTokens`, also keeps every significant token outside string
+    /// interpolations, the `//` comments and the newline offsets in `SwiftFileScan.tokens`,
+    /// `lineComments` and `newlineOffsets`, for scanners that read code rather than literals (the
+    /// Dynamic Type scanner). Literals, types and members are the same either way.
+    public static func scan(_ bytes: [UInt8], recordingTokens: Bool) -> SwiftFileScan {
         bytes.withUnsafeBufferPointer { buffer in
             var scanner = Scanner(bytes: buffer)
+            scanner.recordsTokens = recordingTokens
             scanner.run()
+            if recordingTokens { scanner.result.newlineOffsets = scanner.newlineOffsets }
             var result = scanner.result
             result.literals.sort { $0.offset < $1.offset }
             return result
@@ -141,6 +149,8 @@ private struct Scanner {
     var topStatementStart = 0
     /// Control label literals seen so far, in file order.
     var controlLabels: [ControlLabel] = []
+    /// Whether tokens and comments are kept in the result (`SwiftLexer.scan(_:recordingTokens:)`).
+    var recordsTokens = false
 
     init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -187,9 +197,27 @@ private struct Scanner {
                 }
             }
         }
+        if recordsTokens, interpolationDepth == 0 { record(token) }
         recent.third = recent.second
         recent.second = recent.first
         recent.first = token
+    }
+
+    mutating func record(_ token: Token) {
+        let kind: SwiftToken.Kind
+        var byte: UInt8 = 0
+        switch token.kind {
+        case .identifier: kind = .identifier
+        case .literal: kind = .string
+        case .punctuation(let b):
+            kind = .punctuation
+            byte = b
+        case .other:
+            let first = bytes[token.start]
+            kind = first >= 48 && first <= 57 ? .number : .other
+        }
+        result.tokens.append(
+            SwiftToken(kind: kind, byte: byte, inPreview: previewDepth > 0, start: token.start, end: token.end))
     }
 
     func recentToken(_ back: Int) -> Token? {
@@ -268,6 +296,8 @@ private struct Scanner {
     }
 
     mutating func run() {
+        // A UTF-8 byte order mark is not code (it would otherwise start the first identifier).
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
         _ = scanCode(stopDepth: nil)
     }
 
@@ -284,7 +314,9 @@ private struct Scanner {
             case UInt8(ascii: "/"):
                 let next = byte(index + 1)
                 if next == UInt8(ascii: "/") {
+                    let start = index
                     while index < bytes.count, bytes[index] != 10 { index += 1 }
+                    if recordsTokens, interpolationDepth == 0 { result.lineComments.append(start..<index) }
                 } else if next == UInt8(ascii: "*") {
                     skipBlockComment()
                 } else {

@@ -178,6 +178,47 @@ public struct SwiftForwardedName: Sendable, Hashable {
     }
 }
 
+/// One significant token of Swift code as the lexer saw it: an identifier or keyword, a number, one
+/// punctuation byte, or a whole string literal (interpolations included).
+public struct SwiftToken: Sendable, Hashable {
+    /// What kind of token it is.
+    public enum Kind: UInt8, Sendable, Hashable {
+        /// An identifier or keyword (`#Preview` and `@`-less attribute names included).
+        case identifier
+        /// The digits of a number up to a `.` (`17.5` is the numbers `17` and `5` around a `.`).
+        case number
+        /// One byte of punctuation, in `byte`.
+        case punctuation
+        /// A whole string literal, from its first delimiter to its last.
+        case string
+        /// Anything else (a regular expression literal, a lone `#`).
+        case other
+    }
+
+    /// The kind.
+    public var kind: Kind
+    /// The punctuation byte for `.punctuation`, else 0.
+    public var byte: UInt8
+    /// Whether the token is inside `#Preview { }` or a type conforming to `PreviewProvider`.
+    public var inPreview: Bool
+    /// Zero-based byte offset of its first byte.
+    public var start: Int
+    /// Zero-based byte offset just past its last byte.
+    public var end: Int
+
+    /// Creates a token record.
+    public init(kind: Kind, byte: UInt8 = 0, inPreview: Bool = false, start: Int, end: Int) {
+        self.kind = kind
+        self.byte = byte
+        self.inPreview = inPreview
+        self.start = start
+        self.end = end
+    }
+
+    /// Whether this is the punctuation byte `ascii`.
+    public func isPunctuation(_ ascii: Unicode.Scalar) -> Bool { kind == .punctuation && byte == UInt8(ascii: ascii) }
+}
+
 /// What the lexer found in one Swift file.
 public struct SwiftFileScan: Sendable {
     /// String literals in file order (including those nested in interpolations).
@@ -193,6 +234,14 @@ public struct SwiftFileScan: Sendable {
     /// Where an interpolation nested deeper than `SwiftLexer.maxInterpolationDepth` starts, when one
     /// does; the lexer skipped the rest of the file from there.
     public var nestingLimit: NestingLimit?
+    /// Significant tokens outside string interpolations, in file order; only filled by
+    /// `SwiftLexer.scan(_:recordingTokens:)` with `recordingTokens` true.
+    public var tokens: [SwiftToken] = []
+    /// Byte ranges of the `//` comments outside string interpolations (from the slashes to the end of
+    /// the line, without the newline); only filled when recording tokens.
+    public var lineComments: [Range<Int>] = []
+    /// Byte offsets of every newline (`\n`) in the file; only filled when recording tokens.
+    public var newlineOffsets: [Int] = []
     /// Where the first type declaration nested deeper than `SwiftLexer.maxTypeDepth` starts, when one
     /// does; such declarations are read as plain braces (their qualified names would grow with the depth).
     public var typeNestingLimit: NestingLimit?

@@ -1,4 +1,5 @@
 import AuditKit
+import AuditKitTestSupport
 import Foundation
 import Testing
 
@@ -122,8 +123,11 @@ func sarifProblems(_ log: Any) -> [String] {
     @Test func writesValidSARIFWithOneRulePerTestTypeAndPhysicalLocations() throws {
         let (report, result) = try Self.sample()
         let data = SARIFWriter.data(report: report, mapping: result)
+        #expect(SARIFSchema.problems(in: data) == [])
         let log = try JSONSerialization.jsonObject(with: data)
         #expect(sarifProblems(log) == [])
+        #expect(
+            ((log as? [String: Any])?["runs"] as? [[String: Any]])?.first?["columnKind"] as? String == "utf16CodeUnits")
         let run = try #require(((log as? [String: Any])?["runs"] as? [[String: Any]])?.first)
         let driver = try #require((run["tool"] as? [String: Any])?["driver"] as? [String: Any])
         #expect(
@@ -168,6 +172,7 @@ func sarifProblems(_ log: Any) -> [String] {
                     fingerprint: "gone1", testType: .clippedText, message: "Text clipped: \"Total\"",
                     location: SourceLocation(file: "App/Old View.swift", line: 4))
             ])
+        #expect(SARIFSchema.problems(in: data) == [])
         let log = try JSONSerialization.jsonObject(with: data)
         #expect(sarifProblems(log) == [])
         let run = try #require(((log as? [String: Any])?["runs"] as? [[String: Any]])?.first)
@@ -210,6 +215,7 @@ func sarifProblems(_ log: Any) -> [String] {
             let data = SARIFWriter.data(
                 report: moved, mapping: result,
                 absent: absent ? [.init(fingerprint: "f", testType: .contrast, message: "m")] : [])
+            #expect(SARIFSchema.problems(in: data) == [])
             let log = try JSONSerialization.jsonObject(with: data)
             #expect(sarifProblems(log) == [])
             let results = try #require(
@@ -241,5 +247,91 @@ func sarifProblems(_ log: Any) -> [String] {
         #expect(((issues[0]["mapping"] as? [String: Any])?["location"] as? [String: Any])?["line"] as? Int == 24)
         #expect(issues[3]["mapping"] is NSNull)
         #expect((json["views"] as? [[String: Any]])?.first?["view"] as? String == "HomeView")
+    }
+
+    @Test func sarifColumnsAreUTF16CodeUnitsWhileXcodeLinesKeepBytes() throws {
+        // Accents, CJK and emoji before the literal the warning maps to.
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let source = """
+            struct V: View {
+                var body: some View {
+                    HStack { Text("Größe 🎯"); Text("Mystery") }
+                    HStack { Text("次の予定支出"); Text("Widgets") }
+                    HStack { Text("👨‍👩‍👧 Familie"); Text("Edit") }
+                }
+            }
+            """
+        try source.write(toFile: directory.file("V.swift"), atomically: true, encoding: .utf8)
+        let index = try SourceIndex.build(roots: [directory.path])
+        let report = IssueMatcherTests.report([
+            IssueMatcherTests.issue(1, "Mystery"), IssueMatcherTests.issue(2, "Widgets"),
+            IssueMatcherTests.issue(3, "Edit"),
+        ])
+        let mapping = IssueMatcher(rules: nil, index: index).map(report)
+        let xcode = mapping.xcodeDiagnostics(report: report).map(\.description)
+        let data = SARIFWriter.data(report: report, mapping: mapping)
+        #expect(SARIFSchema.problems(in: data) == [])
+        let log = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let results = try #require((log["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]])
+        func column(_ result: [String: Any]) -> Int? {
+            (((result["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])?["region"]
+                as? [String: Any])?["startColumn"] as? Int
+        }
+        // Byte columns: 8 spaces + `HStack { Text("Größe 🎯"); Text(` is 45 bytes (as clang counts), 41 UTF-16 units.
+        #expect(xcode[0].contains("V.swift:3:45: warning:"))
+        #expect(column(results[0]) == 41)
+        #expect(xcode[1].contains("V.swift:4:51: warning:"))
+        #expect(column(results[1]) == 39)
+        #expect(xcode[2].contains("V.swift:5:59: warning:"))
+        #expect(column(results[2]) == 49)
+    }
+
+    @Test func utf16ColumnsComeFromTheLineAndFallBackToBytesWhenItCannotBeRead() throws {
+        func column(_ line: String, _ byteColumn: Int) -> Int? {
+            SARIFWriter.utf16Column(in: line, byteColumn: byteColumn)
+        }
+        #expect(column("abc", 2) == 2)
+        #expect(column("é = 1", 4) == 3)
+        #expect(column("🎯x", 5) == 3)
+        #expect(column("🎯x", 3) == nil)
+        #expect(column("ab", 9) == nil)
+        let report = IssueMatcherTests.report([IssueMatcherTests.issue(1, "Widgets", type: .contrast)])
+        let mapping = MappingResult(
+            reportPath: report.sourcePath,
+            issues: [
+                MappedIssue(
+                    issueNumber: 1,
+                    primary: IssueMapping(
+                        issueNumber: 1, origin: .rule,
+                        location: SourceLocation(file: "No/Such File.swift", line: 3, column: 7)),
+                    explanation: "rule")
+            ])
+        let data = SARIFWriter.data(report: report, mapping: mapping)
+        #expect(SARIFSchema.problems(in: data) == [])
+        let log = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let result = try #require((log["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]])
+        let region =
+            ((result[0]["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])?[
+                "region"] as? [String: Any]
+        #expect(region?["startColumn"] as? Int == 7 && region?["startLine"] as? Int == 3)
+    }
+
+    @Test func likelyCausesBecomeRelatedLocations() throws {
+        let (report, result) = try Self.sample()
+        let finding = FontFinding(
+            rule: .fixedSize, file: "App/Home/HomeView.swift", line: 21, column: 9, utf16Column: 9,
+            excerpt: ".font(.system(size: 15))", api: ".system(size:)", size: 15, fingerprint: "abcd")
+        let data = SARIFWriter.data(
+            report: report, mapping: result, likelyCauses: [1: [LikelyCause(finding: finding, lineOffset: -3)]])
+        #expect(SARIFSchema.problems(in: data) == [])
+        let log = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let results = try #require((log["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]])
+        let related = try #require(results[0]["relatedLocations"] as? [[String: Any]])
+        #expect(related.count == 1 && related[0]["id"] as? Int == 1)
+        #expect(
+            (related[0]["message"] as? [String: Any])?["text"] as? String
+                == "likely cause: `.font(.system(size: 15))` at HomeView.swift:21, 3 lines above")
+        #expect(results[1]["relatedLocations"] == nil)
     }
 }

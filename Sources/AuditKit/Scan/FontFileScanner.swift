@@ -1,0 +1,674 @@
+import Foundation
+
+/// Finds fixed font sizes and the optional typography rules in one Swift file, on the tokens the
+/// mapping's `SwiftLexer` records (so comments and string literals are never read as code, and preview
+/// code is known). Works without a parser: brackets are matched once, then each candidate identifier
+/// (`system`, `custom`, `systemFont`, `UIFont`, …) is read with its argument list.
+struct FontFileScanner {
+    let bytes: [UInt8]
+    let tokens: [SwiftToken]
+    let newlineOffsets: [Int]
+    let path: String
+    let configuration: FontScanConfiguration
+    /// Bytes of a UTF-8 byte order mark at the start (not counted in line 1's columns).
+    let bomLength: Int
+    /// The `//` comments, for `auditkit:ignore`.
+    let commentRanges: [Range<Int>]
+    /// For each bracket token, the index of its partner; -1 otherwise or when unbalanced.
+    var partner: [Int32] = []
+    /// For each token, the index of the innermost open bracket around it; -1 at the top level.
+    var parent: [Int32] = []
+    var scaledMetricNames: Set<String> = []
+    var findings: [FontFinding] = []
+    var problems: [AuditError] = []
+
+    init(bytes: [UInt8], scan: SwiftFileScan, path: String, configuration: FontScanConfiguration) {
+        self.bytes = bytes
+        self.tokens = scan.tokens
+        self.newlineOffsets = scan.newlineOffsets
+        self.commentRanges = scan.lineComments
+        self.path = path
+        self.configuration = configuration
+        bomLength = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
+    }
+
+    // MARK: Words
+
+    private static let words: [String: Candidate] = [
+        "system": .system, "custom": .custom, "systemFont": .systemFamily, "boldSystemFont": .systemFamily,
+        "italicSystemFont": .systemFamily, "monospacedSystemFont": .systemFamily,
+        "monospacedDigitSystemFont": .systemFamily, "UIFont": .fontClass, "NSFont": .fontClass,
+        "tracking": .tracking, "kerning": .tracking, "fontDesign": .design, "withDesign": .design,
+        "fontWeight": .fontWeight,
+    ]
+    private static let wordLengths = Set(words.keys.map(\.utf8.count))
+
+    private enum Candidate { case system, custom, systemFamily, fontClass, tracking, design, fontWeight }
+
+    func text(_ i: Int) -> String {
+        String(decoding: bytes[tokens[i].start..<tokens[i].end], as: UTF8.self)
+    }
+
+    func isWord(_ i: Int, _ word: String) -> Bool {
+        guard i >= 0, i < tokens.count, tokens[i].kind == .identifier else { return false }
+        let token = tokens[i]
+        guard token.end - token.start == word.utf8.count else { return false }
+        var k = token.start
+        for b in word.utf8 {
+            if bytes[k] != b { return false }
+            k += 1
+        }
+        return true
+    }
+
+    func isPunct(_ i: Int, _ ascii: Unicode.Scalar) -> Bool {
+        i >= 0 && i < tokens.count && tokens[i].isPunctuation(ascii)
+    }
+
+    func isIdentifier(_ i: Int) -> Bool { i >= 0 && i < tokens.count && tokens[i].kind == .identifier }
+
+    private func candidate(_ i: Int) -> Candidate? {
+        let token = tokens[i]
+        guard token.kind == .identifier, Self.wordLengths.contains(token.end - token.start) else { return nil }
+        let first = bytes[token.start]
+        guard
+            first == UInt8(ascii: "s") || first == UInt8(ascii: "c") || first == UInt8(ascii: "b")
+                || first == UInt8(ascii: "i") || first == UInt8(ascii: "m") || first == UInt8(ascii: "U")
+                || first == UInt8(ascii: "N") || first == UInt8(ascii: "t") || first == UInt8(ascii: "k")
+                || first == UInt8(ascii: "f") || first == UInt8(ascii: "w")
+        else { return nil }
+        return Self.words[text(i)]
+    }
+
+    // MARK: Running
+
+    mutating func run() {
+        var candidates: [(Int, Candidate)] = []
+        for i in tokens.indices where tokens[i].kind == .identifier {
+            if let found = candidate(i) { candidates.append((i, found)) }
+        }
+        let directives = suppressionDirectives()
+        guard !candidates.isEmpty else { return }
+        matchBrackets()
+        collectScaledMetricNames()
+        for (i, kind) in candidates where !tokens[i].inPreview {
+            switch kind {
+            case .system: systemFont(at: i)
+            case .custom: customFont(at: i)
+            case .systemFamily: uiKitSystemFont(at: i)
+            case .fontClass: uiKitNamedFont(at: i)
+            case .tracking: tracking(at: i)
+            case .design: design(at: i)
+            case .fontWeight: fontWeight(at: i)
+            }
+        }
+        findings.sort { ($0.line, $0.column, $0.rule.rawValue) < ($1.line, $1.column, $1.rule.rawValue) }
+        var seen: [String: Int] = [:]
+        for n in findings.indices {
+            let key = findings[n].rule.rawValue + "\n" + path + "\n" + findings[n].excerpt
+            let occurrence = seen[key, default: 0]
+            seen[key] = occurrence + 1
+            findings[n].fingerprint = String(SHA256.hexDigest(of: Array((key + "\n\(occurrence)").utf8)).prefix(16))
+            if let reason = directives[findings[n].line] { findings[n].suppression = reason }
+        }
+    }
+
+    mutating func matchBrackets() {
+        partner = Array(repeating: -1, count: tokens.count)
+        parent = Array(repeating: -1, count: tokens.count)
+        var stack: [Int] = []
+        for i in tokens.indices {
+            let token = tokens[i]
+            parent[i] = Int32(stack.last ?? -1)
+            guard token.kind == .punctuation else { continue }
+            switch token.byte {
+            case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"):
+                stack.append(i)
+            case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
+                let open: UInt8 =
+                    token.byte == UInt8(ascii: ")")
+                    ? UInt8(ascii: "(") : token.byte == UInt8(ascii: "]") ? UInt8(ascii: "[") : UInt8(ascii: "{")
+                // Unbalanced input: close the nearest matching opener, dropping the ones inside it.
+                guard let position = stack.lastIndex(where: { tokens[$0].byte == open }) else { continue }
+                let opener = stack[position]
+                stack.removeSubrange(position...)
+                partner[opener] = Int32(i)
+                partner[i] = Int32(opener)
+                parent[i] = Int32(stack.last ?? -1)
+            default:
+                break
+            }
+        }
+    }
+
+    /// `@ScaledMetric … var name`: sizes naming such a property scale.
+    mutating func collectScaledMetricNames() {
+        for i in tokens.indices where isPunct(i, "@") && isWord(i + 1, "ScaledMetric") {
+            var k = i + 2
+            let limit = min(tokens.count, i + 40)
+            while k < limit {
+                if isPunct(k, "("), partner[k] > k {
+                    k = Int(partner[k]) + 1
+                    continue
+                }
+                if isWord(k, "var") || isWord(k, "let") {
+                    if isIdentifier(k + 1) { scaledMetricNames.insert(text(k + 1)) }
+                    break
+                }
+                k += 1
+            }
+        }
+    }
+
+    /// Lines an `// auditkit:ignore <reason>` comment covers: its own, and the next when it stands alone.
+    mutating func suppressionDirectives() -> [Int: String] {
+        var result: [Int: String] = [:]
+        let marker = Array("auditkit:ignore".utf8)
+        for comment in commentRanges {
+            var k = comment.lowerBound + 2
+            while k < comment.upperBound, bytes[k] == 32 || bytes[k] == 9 || bytes[k] == UInt8(ascii: "/") { k += 1 }
+            guard comment.upperBound - k >= marker.count, Array(bytes[k..<(k + marker.count)]) == marker else {
+                continue
+            }
+            let afterMarker = k + marker.count
+            if afterMarker < comment.upperBound, isIdentifierByte(bytes[afterMarker]) { continue }
+            let reason = String(decoding: bytes[afterMarker..<comment.upperBound], as: UTF8.self)
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+            let (line, _) = lineAndColumn(of: comment.lowerBound)
+            guard !reason.isEmpty else {
+                problems.append(
+                    AuditError(
+                        .badInput, "auditkit:ignore needs a reason after it; the line is not ignored",
+                        location: InputLocation(
+                            path: path, byteOffset: comment.lowerBound, line: line,
+                            column: lineAndColumn(of: comment.lowerBound).1)))
+                continue
+            }
+            result[line] = reason
+            let lineStart = line == 1 ? 0 : newlineOffsets[line - 2] + 1
+            let before = bytes[(lineStart + (line == 1 ? bomLength : 0))..<comment.lowerBound]
+            if before.allSatisfy({ $0 == 32 || $0 == 9 }) {
+                if result[line + 1] == nil { result[line + 1] = reason }
+            }
+        }
+        return result
+    }
+
+    private func isIdentifierByte(_ b: UInt8) -> Bool {
+        (b >= 97 && b <= 122) || (b >= 65 && b <= 90) || (b >= 48 && b <= 57) || b == 95
+    }
+
+    // MARK: Positions and text
+
+    func lineAndColumn(of offset: Int) -> (line: Int, column: Int) {
+        var low = 0
+        var high = newlineOffsets.count
+        while low < high {
+            let mid = (low + high) / 2
+            if newlineOffsets[mid] < offset { low = mid + 1 } else { high = mid }
+        }
+        let lineStart = low == 0 ? bomLength : newlineOffsets[low - 1] + 1
+        return (low + 1, offset - lineStart + 1)
+    }
+
+    func utf16Column(of offset: Int, line: Int) -> Int {
+        let lineStart = line == 1 ? bomLength : newlineOffsets[line - 2] + 1
+        var units = 0
+        var k = lineStart
+        while k < offset {
+            let b = bytes[k]
+            if b & 0xC0 != 0x80 { units += b >= 0xF0 ? 2 : 1 }
+            k += 1
+        }
+        return units + 1
+    }
+
+    /// The code of tokens `first...last`, whitespace folded, cut at 120 characters.
+    func excerpt(_ first: Int, _ last: Int) -> String {
+        var out: [UInt8] = []
+        var pendingSpace = false
+        var sawNewline = false
+        for b in bytes[tokens[first].start..<tokens[last].end] {
+            if b == 32 || b == 9 || b == 10 || b == 13 {
+                pendingSpace = true
+                if b == 10 { sawNewline = true }
+                continue
+            }
+            if pendingSpace {
+                let previous = out.last ?? 0
+                let dropped =
+                    sawNewline
+                    && (previous == UInt8(ascii: "(") || b == UInt8(ascii: ")") || b == UInt8(ascii: "."))
+                if !dropped { out.append(32) }
+                pendingSpace = false
+                sawNewline = false
+            }
+            out.append(b)
+        }
+        let text = String(decoding: out, as: UTF8.self)
+        return text.count > 120 ? String(text.prefix(119)) + "…" : text
+    }
+
+    // MARK: Arguments
+
+    struct Argument {
+        var label: String?
+        /// Token range of the value.
+        var start: Int
+        var end: Int
+    }
+
+    /// The arguments of the call whose `(` is at `open`.
+    func arguments(open: Int) -> [Argument] {
+        let close = Int(partner[open])
+        guard close > open else { return [] }
+        var result: [Argument] = []
+        var start = open + 1
+        var k = open + 1
+        while k <= close {
+            if k == close || (Int(parent[k]) == open && isPunct(k, ",")) {
+                if k > start {
+                    if isIdentifier(start), isPunct(start + 1, ":"), start + 1 < k {
+                        result.append(Argument(label: text(start), start: start + 2, end: k))
+                    } else {
+                        result.append(Argument(label: nil, start: start, end: k))
+                    }
+                }
+                start = k + 1
+            }
+            k += 1
+        }
+        return result
+    }
+
+    /// The value when the argument is a number written in place (`15`, `17.5`, `-0.4`).
+    func number(_ argument: Argument) -> Double? {
+        var argument = argument
+        // `(16)`: parentheses around the number change nothing.
+        while isPunct(argument.start, "("), Int(partner[argument.start]) == argument.end - 1,
+            argument.end - argument.start > 2
+        {
+            argument.start += 1
+            argument.end -= 1
+        }
+        var k = argument.start
+        var negative = false
+        if isPunct(k, "-") {
+            negative = true
+            k += 1
+        }
+        guard k < argument.end, tokens[k].kind == .number else { return nil }
+        var text = self.text(k)
+        k += 1
+        if k + 1 < argument.end + 1, isPunct(k, "."), k + 1 < argument.end, tokens[k + 1].kind == .number,
+            tokens[k].start == tokens[k - 1].end, tokens[k + 1].start == tokens[k].end
+        {
+            text += "." + self.text(k + 1)
+            k += 2
+        }
+        guard k == argument.end, let value = Double(text.replacingOccurrences(of: "_", with: "")) else { return nil }
+        return negative ? -value : value
+    }
+
+    /// The last name of a value such as `.semibold` or `Font.Weight.semibold`.
+    func memberName(_ argument: Argument) -> String? {
+        var last: String?
+        var expectName = false
+        var k = argument.start
+        while k < argument.end {
+            if isPunct(k, ".") {
+                expectName = true
+            } else if isIdentifier(k), expectName || k == argument.start {
+                last = text(k)
+                expectName = false
+            } else {
+                return nil
+            }
+            k += 1
+        }
+        return last
+    }
+
+    /// Whether the value names a `@ScaledMetric` property or scales through `scaledValue(for:)`.
+    func scales(_ argument: Argument) -> Bool {
+        for k in argument.start..<argument.end where tokens[k].kind == .identifier {
+            if isWord(k, "scaledValue") { return true }
+            if !scaledMetricNames.isEmpty, scaledMetricNames.contains(text(k)) { return true }
+        }
+        return false
+    }
+
+    // MARK: Context
+
+    /// Where the expression of a member call at `name` starts: at `Type.` before it, else at the dot.
+    func expressionStart(name: Int) -> Int {
+        guard isPunct(name - 1, ".") else { return name }
+        let dot = name - 1
+        if isIdentifier(dot - 1), let first = bytes[tokens[dot - 1].start...].first, first >= 65, first <= 90 {
+            return dot - 1
+        }
+        return dot
+    }
+
+    /// The `.font(` modifier whose argument list holds token `k` directly: the index of its dot.
+    func enclosingFontModifier(_ k: Int) -> Int? {
+        let open = Int(parent[k])
+        guard open > 1, isPunct(open, "("), isWord(open - 1, "font"), isPunct(open - 2, ".") else { return nil }
+        return open - 2
+    }
+
+    /// The name the chain of modifiers ending at the dot `dot` starts with (`Image` in
+    /// `Image(systemName: "x").resizable().font(…)`), and the modifiers on the way.
+    func chain(endingAt dot: Int) -> (root: String?, modifiers: [Int]) {
+        var modifiers: [Int] = []
+        var k = dot - 1
+        var steps = 0
+        while k >= 0, steps < 10_000 {
+            steps += 1
+            let token = tokens[k]
+            if token.isPunctuation(")") || token.isPunctuation("]") || token.isPunctuation("}") {
+                let open = Int(partner[k])
+                guard open >= 0, open < k else { return (nil, modifiers) }
+                k = open - 1
+                continue
+            }
+            guard token.kind == .identifier else { return (nil, modifiers) }
+            if isPunct(k - 1, ".") {
+                if isPunct(k + 1, "(") { modifiers.append(k) }
+                k -= 2
+                continue
+            }
+            return (text(k), modifiers)
+        }
+        return (nil, modifiers)
+    }
+
+    /// The modifiers after the call whose `)` is at `close`, as long as the chain goes on.
+    func modifiers(after close: Int) -> [Int] {
+        var result: [Int] = []
+        var k = close + 1
+        while isPunct(k, "."), isIdentifier(k + 1), isPunct(k + 2, "("), partner[k + 2] > k + 2 {
+            result.append(k + 1)
+            k = Int(partner[k + 2]) + 1
+            while isPunct(k, "{"), partner[k] > k { k = Int(partner[k]) + 1 }
+        }
+        return result
+    }
+
+    /// Whether the font of a call starting at `start` and closing at `close` is sized for an image or
+    /// symbol rather than text.
+    func isImageContext(start: Int, close: Int, modifier: Int?) -> Bool {
+        if let modifier {
+            let root = chain(endingAt: modifier).root
+            return root == "Image" || root == "AsyncImage"
+        }
+        var open = Int(parent[start])
+        while open > 0, !isPunct(open, "{") {
+            if isWord(open - 1, "SymbolConfiguration") || isWord(open - 1, "Image") || isWord(open - 1, "UIImage") {
+                return true
+            }
+            open = Int(parent[open])
+        }
+        return false
+    }
+
+    /// Whether a UIKit font built by the call `start…close` flows into `scaledFont(for:)`: inside its
+    /// argument list, through `.map { … scaledFont(for: $0) }` right after it, or through the name it is
+    /// assigned to, used later in the same block.
+    func flowsIntoScaledFont(start: Int, close: Int) -> Bool {
+        var open = Int(parent[start])
+        while open > 0, !isPunct(open, "{") {
+            if isWord(open - 1, "scaledFont") { return true }
+            open = Int(parent[open])
+        }
+        var k = close + 1
+        while isPunct(k, "!") || isPunct(k, "?") { k += 1 }
+        if isPunct(k, "."), isIdentifier(k + 1), isPunct(k + 2, "{") || isPunct(k + 2, "("), partner[k + 2] > k + 2 {
+            for n in (k + 2)..<Int(partner[k + 2]) where isWord(n, "scaledFont") { return true }
+        }
+        // let name = UIFont(…)!   /   name = UIFont(…)   /   let name: UIFont? = …
+        var equals = start - 1
+        if isWord(equals, "try") || isPunct(equals, "?") || isPunct(equals, "!") { equals -= 1 }
+        if isWord(equals, "try") { equals -= 1 }
+        guard isPunct(equals, "="), !isPunct(equals - 1, "="), !isPunct(equals - 1, "!") else { return false }
+        var j = equals - 1
+        if isPunct(j, "?") || isPunct(j, "!") { j -= 1 }
+        guard isIdentifier(j) else { return false }
+        let name = isPunct(j - 1, ":") && isIdentifier(j - 2) ? text(j - 2) : text(j)
+        var block = Int(parent[start])
+        while block >= 0, !isPunct(block, "{") { block = Int(parent[block]) }
+        let end = block >= 0 && partner[block] > block ? Int(partner[block]) : tokens.count
+        var n = close + 1
+        while n < end {
+            if isWord(n, "scaledFont"), isPunct(n + 1, "("), partner[n + 1] > n + 1 {
+                for m in (n + 2)..<Int(partner[n + 1]) where isWord(m, name) { return true }
+            }
+            // name.map { UIFontMetrics(…).scaledFont(for: $0) }
+            if isWord(n, name), isPunct(n + 1, "."), isIdentifier(n + 2), isPunct(n + 3, "{") || isPunct(n + 3, "("),
+                partner[n + 3] > n + 3
+            {
+                for m in (n + 4)..<Int(partner[n + 3]) where isWord(m, "scaledFont") { return true }
+            }
+            n += 1
+        }
+        return false
+    }
+
+    // MARK: Findings
+
+    mutating func add(
+        _ rule: FontScanRule, first: Int, last: Int, api: String, size: Double? = nil, weight: FontWeight? = nil,
+        design: String? = nil, isText: Bool = true, suggestion: String? = nil, scales: Bool = false
+    ) {
+        let offset = tokens[first].start
+        let (line, column) = lineAndColumn(of: offset)
+        let ax5 = rule == .fixedSize && !scales ? size.map(TextStyle.ax5Size(for:)) : nil
+        findings.append(
+            FontFinding(
+                rule: rule, file: path, line: line, column: column, utf16Column: utf16Column(of: offset, line: line),
+                excerpt: excerpt(first, last), api: api, size: size, weight: weight, design: design,
+                isTextContext: isText, suggestion: suggestion, ax5Size: ax5))
+    }
+
+    /// The excerpt's bounds for a font call `start…close`: the whole `.font(…)` modifier when it is in one.
+    func bounds(start: Int, close: Int) -> (first: Int, last: Int, modifier: Int?) {
+        if let modifier = enclosingFontModifier(start) {
+            let open = modifier + 2
+            return (modifier, partner[open] > open ? Int(partner[open]) : close, modifier)
+        }
+        return (start, close, nil)
+    }
+
+    mutating func checkMinimum(_ size: Double?, first: Int, last: Int, api: String, isText: Bool) {
+        guard let minimum = configuration.minimumSize, let size, size < minimum else { return }
+        add(
+            .minimumSize, first: first, last: last, api: api, size: size, isText: isText,
+            suggestion: "at least \(pointText(minimum)) pt")
+    }
+
+    /// `.system(size: N, weight:, design:)` and `Font.system(size:)`.
+    mutating func systemFont(at i: Int) {
+        guard isPunct(i - 1, "."), isPunct(i + 1, "("), partner[i + 1] > i + 1 else { return }
+        let close = Int(partner[i + 1])
+        let args = arguments(open: i + 1)
+        let start = expressionStart(name: i)
+        let (first, last, modifier) = bounds(start: start, close: close)
+        let weight = args.first { $0.label == "weight" }.flatMap(memberName).flatMap(FontWeight.init(rawValue:))
+        let design = args.first { $0.label == "design" }.flatMap(memberName)
+        if configuration.roundedDesign, design == "rounded" {
+            add(.roundedDesign, first: first, last: last, api: ".system(design: .rounded)", design: design)
+        }
+        guard let sizeArgument = args.first, sizeArgument.label == "size" else { return }
+        let isText = !isImageContext(start: start, close: close, modifier: modifier)
+        let size = number(sizeArgument)
+        checkMinimum(size, first: first, last: last, api: ".system(size:)", isText: isText)
+        guard !scales(sizeArgument) else { return }
+        add(
+            .fixedSize, first: first, last: last, api: ".system(size:)", size: size, weight: weight, design: design,
+            isText: isText, suggestion: suggestion(size: size, weight: weight, isText: isText, family: .swiftUI))
+    }
+
+    /// `.custom(name, fixedSize: N)` (fixed) and `.custom(name, size: N)` (scales with Body).
+    mutating func customFont(at i: Int) {
+        guard isPunct(i - 1, "."), isPunct(i + 1, "("), partner[i + 1] > i + 1 else { return }
+        let close = Int(partner[i + 1])
+        let args = arguments(open: i + 1)
+        guard args.count >= 2, args[0].label == nil else { return }
+        let start = expressionStart(name: i)
+        let (first, last, modifier) = bounds(start: start, close: close)
+        let isText = !isImageContext(start: start, close: close, modifier: modifier)
+        let fontName = excerpt(args[0].start, args[0].end - 1)
+        let hasRelativeTo = args.contains { $0.label == "relativeTo" }
+        if let fixed = args.first(where: { $0.label == "fixedSize" }) {
+            let size = number(fixed)
+            checkMinimum(size, first: first, last: last, api: ".custom(_:fixedSize:)", isText: isText)
+            guard !scales(fixed) else { return }
+            add(
+                .fixedSize, first: first, last: last, api: ".custom(_:fixedSize:)", size: size, isText: isText,
+                suggestion: suggestion(size: size, weight: nil, isText: isText, family: .swiftUICustom(fontName)))
+        } else if let sized = args.first(where: { $0.label == "size" }) {
+            let size = number(sized)
+            checkMinimum(size, first: first, last: last, api: ".custom(_:size:)", isText: isText)
+            if configuration.customRequiresRelativeTo, !hasRelativeTo {
+                add(
+                    .customWithoutRelativeTo, first: first, last: last, api: ".custom(_:size:)", size: size,
+                    isText: isText,
+                    suggestion: suggestion(size: size, weight: nil, isText: true, family: .swiftUICustom(fontName)))
+            }
+        }
+    }
+
+    /// `UIFont.systemFont(ofSize:)` and its bold, italic, monospaced and NSFont relatives.
+    mutating func uiKitSystemFont(at i: Int) {
+        guard isPunct(i + 1, "("), partner[i + 1] > i + 1 else { return }
+        let args = arguments(open: i + 1)
+        guard let sizeArgument = args.first, sizeArgument.label == "ofSize" else { return }
+        let close = Int(partner[i + 1])
+        let start = expressionStart(name: i)
+        let receiver = start < i - 1 ? text(start) : (isWord(start, "NSFont") ? "NSFont" : "UIFont")
+        let name = text(i)
+        let api = "\(receiver).\(name)(ofSize:)"
+        let isText = !isImageContext(start: start, close: close, modifier: nil)
+        let size = number(sizeArgument)
+        var weight = args.first { $0.label == "weight" }.flatMap(memberName).flatMap(FontWeight.init(rawValue:))
+        if name == "boldSystemFont" { weight = .bold }
+        checkMinimum(size, first: start, last: close, api: api, isText: isText)
+        guard !scales(sizeArgument), !flowsIntoScaledFont(start: start, close: close) else { return }
+        let family: Family = receiver == "NSFont" ? .appKit : name == "systemFont" ? .uiKitSystem : .uiKit
+        add(
+            .fixedSize, first: start, last: close, api: api, size: size, weight: weight,
+            design: name.hasPrefix("monospaced") ? "monospaced" : name == "italicSystemFont" ? "italic" : nil,
+            isText: isText, suggestion: suggestion(size: size, weight: weight, isText: isText, family: family))
+    }
+
+    /// `UIFont(name:size:)` and `NSFont(name:size:)`.
+    mutating func uiKitNamedFont(at i: Int) {
+        var open = i + 1
+        if isPunct(open, "."), isWord(open + 1, "init") { open += 2 }
+        guard isPunct(open, "("), partner[open] > open else { return }
+        let args = arguments(open: open)
+        guard args.count == 2, args[0].label == "name", args[1].label == "size" else { return }
+        let close = Int(partner[open])
+        let receiver = text(i)
+        let api = "\(receiver)(name:size:)"
+        let isText = !isImageContext(start: i, close: close, modifier: nil)
+        let size = number(args[1])
+        checkMinimum(size, first: i, last: close, api: api, isText: isText)
+        guard !scales(args[1]), !flowsIntoScaledFont(start: i, close: close) else { return }
+        add(
+            .fixedSize, first: i, last: close, api: api, size: size, isText: isText,
+            suggestion: suggestion(
+                size: size, weight: nil, isText: isText, family: receiver == "NSFont" ? .appKit : .uiKit))
+    }
+
+    /// `.tracking(N)` and `.kerning(N)` with a number.
+    mutating func tracking(at i: Int) {
+        guard configuration.hardCodedTracking, isPunct(i - 1, "."), isPunct(i + 1, "("), partner[i + 1] > i + 1 else {
+            return
+        }
+        let args = arguments(open: i + 1)
+        guard args.count == 1, args[0].label == nil, let value = number(args[0]) else { return }
+        add(
+            .hardCodedTracking, first: i - 1, last: Int(partner[i + 1]), api: ".\(text(i))(_:)", size: value,
+            suggestion: "a tracking token (`.\(text(i))(AppTypography.Tracking.…)`)")
+    }
+
+    /// `.fontDesign(.rounded)` and `withDesign(.rounded)`.
+    mutating func design(at i: Int) {
+        guard configuration.roundedDesign, isPunct(i + 1, "("), partner[i + 1] > i + 1 else { return }
+        let args = arguments(open: i + 1)
+        guard args.count == 1, memberName(args[0]) == "rounded" else { return }
+        let start = isPunct(i - 1, ".") ? i - 1 : i
+        add(.roundedDesign, first: start, last: Int(partner[i + 1]), api: ".\(text(i))(_:)", design: "rounded")
+    }
+
+    /// `.fontWeight(…)` in a chain whose `.font(…)` is a text style or a token.
+    mutating func fontWeight(at i: Int) {
+        guard configuration.fontWeightOnToken, isPunct(i - 1, "."), isPunct(i + 1, "("), partner[i + 1] > i + 1 else {
+            return
+        }
+        let close = Int(partner[i + 1])
+        let around = chain(endingAt: i - 1).modifiers + modifiers(after: close)
+        let onToken = around.contains { k in
+            guard isWord(k, "font"), partner[k + 1] > k + 1 else { return false }
+            for n in (k + 2)..<Int(partner[k + 1]) where isWord(n, "system") || isWord(n, "custom") {
+                return false
+            }
+            return true
+        }
+        guard onToken else { return }
+        let weight = arguments(open: i + 1).first.flatMap(memberName).flatMap(FontWeight.init(rawValue:))
+        add(
+            .fontWeightOnToken, first: i - 1, last: close, api: ".fontWeight(_:)", weight: weight,
+            suggestion: configuration.tokens.isEmpty ? nil : "the token with that weight")
+    }
+
+    // MARK: Suggestions
+
+    enum Family: Equatable {
+        case swiftUI, swiftUICustom(String), uiKitSystem, uiKit, appKit
+    }
+
+    func suggestion(size: Double?, weight: FontWeight?, isText: Bool, family: Family) -> String {
+        guard let size else {
+            switch family {
+            case .swiftUI, .swiftUICustom: return "a text style (`.body`, `.headline`, …) or a `@ScaledMetric` size"
+            case .uiKitSystem, .uiKit: return "`UIFont.preferredFont(forTextStyle:)` or `UIFontMetrics`"
+            case .appKit: return "`NSFont.preferredFont(forTextStyle:)`"
+            }
+        }
+        let style = TextStyle.nearest(size: size, weight: weight)
+        let number = pointText(size)
+        if !isText {
+            switch family {
+            case .swiftUI, .swiftUICustom:
+                return "`@ScaledMetric(relativeTo: .\(style.name)) var size: CGFloat = \(number)`"
+            case .uiKitSystem, .uiKit, .appKit:
+                return "`UIFontMetrics(forTextStyle: .\(style.uiKitName)).scaledValue(for: \(number))`"
+            }
+        }
+        if let token = nearestEntry(
+            in: configuration.tokens, size: size, weight: weight, sizeOf: \.size, weightOf: \.weight)
+        {
+            return "`\(token.name)`"
+        }
+        let weightDiffers = weight != nil && weight != style.weight
+        switch family {
+        case .swiftUI:
+            var code = "." + style.name
+            if weightDiffers, let weight { code += ".weight(.\(weight.rawValue))" }
+            if size > 34 * 1.25 {
+                return "`\(code)`, or keep \(number) pt under `@ScaledMetric(relativeTo: .\(style.name))`"
+            }
+            return "`\(code)`"
+        case .swiftUICustom(let name):
+            return "`.custom(\(name), size: \(number), relativeTo: .\(style.name))`"
+        case .uiKitSystem where !weightDiffers:
+            return "`UIFont.preferredFont(forTextStyle: .\(style.uiKitName))`"
+        case .uiKitSystem, .uiKit:
+            return "`UIFontMetrics(forTextStyle: .\(style.uiKitName)).scaledFont(for: …)`"
+        case .appKit:
+            return "`NSFont.preferredFont(forTextStyle: .\(style.uiKitName))`"
+        }
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+
+extension FontScanResult {
+    /// Counts per rule of the active (not suppressed) findings, in the rules' order.
+    public var countsByRule: [(rule: FontScanRule, count: Int)] {
+        let active = activeFindings
+        return FontScanRule.allCases.compactMap { rule in
+            let count = active.filter { $0.rule == rule }.count
+            return count == 0 ? nil : (rule, count)
+        }
+    }
+
+    /// One line summing up the scan: files, findings per rule, suppressed ones.
+    public var summaryLine: String {
+        let active = activeFindings
+        let fileCount = Set(active.map(\.file)).count
+        var text = "Scanned \(files.count) Swift file\(files.count == 1 ? "" : "s")"
+        if !excludedFiles.isEmpty { text += " (\(excludedFiles.count) excluded)" }
+        text += ": \(active.count) finding\(active.count == 1 ? "" : "s")"
+        if !active.isEmpty {
+            text += " in \(fileCount) file\(fileCount == 1 ? "" : "s") ("
+            text += countsByRule.map { "\($0.rule.rawValue) \($0.count)" }.joined(separator: ", ") + ")"
+        }
+        let suppressed = findings.count - active.count
+        if suppressed > 0 { text += ", \(suppressed) suppressed by auditkit:ignore" }
+        return text + "."
+    }
+
+    /// The human-readable listing: each active finding as `file:line:column: excerpt` and an indented
+    /// line saying what is wrong and what to use, then the summary line.
+    public var textOutput: String {
+        var text = ""
+        for finding in activeFindings {
+            text += "\(finding.file):\(finding.line):\(finding.column): \(finding.excerpt)\n"
+            text += "    \(finding.message) [\(finding.rule.rawValue)]\n"
+        }
+        if !text.isEmpty { text += "\n" }
+        return text + summaryLine + "\n"
+    }
+
+    /// One Xcode warning per active finding: `file:line:column: warning: message [rule]`.
+    public var xcodeDiagnostics: [XcodeDiagnostic] {
+        activeFindings.map { finding in
+            XcodeDiagnostic(
+                location: finding.location, severity: .warning,
+                message: "\(finding.message) [\(finding.rule.rawValue)]")
+        }
+    }
+
+    /// The JSON form (`"version": 1`, sorted keys): the files, every finding (suppressed ones with their
+    /// reason) and the counts.
+    public var jsonOutput: Data {
+        let document = JSONDocumentOut(
+            version: 1, files: files, excludedFiles: excludedFiles,
+            findings: findings.map(JSONFinding.init),
+            counts: Dictionary(uniqueKeysWithValues: countsByRule.map { ($0.rule.rawValue, $0.count) }),
+            suppressedCount: findings.count - activeFindings.count)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return (try? encoder.encode(document)) ?? Data()
+    }
+}
+
+private struct JSONDocumentOut: Encodable {
+    var version: Int
+    var files: [String]
+    var excludedFiles: [String]
+    var findings: [JSONFinding]
+    var counts: [String: Int]
+    var suppressedCount: Int
+}
+
+private struct JSONFinding: Encodable {
+    var rule: String
+    var file: String
+    var line: Int
+    var column: Int
+    var utf16Column: Int
+    var excerpt: String
+    var api: String
+    var size: Double?
+    var weight: String?
+    var design: String?
+    var textContext: Bool
+    var suggestion: String?
+    var ax5Size: Double?
+    var fingerprint: String
+    var message: String
+    var suppression: String?
+
+    init(_ finding: FontFinding) {
+        rule = finding.rule.rawValue
+        file = finding.file
+        line = finding.line
+        column = finding.column
+        utf16Column = finding.utf16Column
+        excerpt = finding.excerpt
+        api = finding.api
+        size = finding.size
+        weight = finding.weight?.rawValue
+        design = finding.design
+        textContext = finding.isTextContext
+        suggestion = finding.suggestion
+        ax5Size = finding.ax5Size
+        fingerprint = finding.fingerprint
+        message = finding.message
+        suppression = finding.suppression
+    }
+}

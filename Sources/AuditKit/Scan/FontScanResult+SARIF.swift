@@ -1,0 +1,56 @@
+import Foundation
+
+extension FontScanResult {
+    /// The key of each result's fingerprint in `partialFingerprints`.
+    public static let sarifFingerprintKey = "auditkitScan/v1"
+
+    /// The scan as a SARIF 2.1.0 log (the writer `map` uses): one reporting rule per rule that found
+    /// something, one result per finding with its UTF-16 column, its fingerprint in
+    /// `partialFingerprints["auditkitScan/v1"]`, the literal size, weight, design, suggestion and AX5 size
+    /// in `properties`; suppressed findings carry an `inSource` suppression with the comment's reason.
+    public var sarifData: Data { SARIFWriter.serialized(sarifDocument) }
+
+    /// The SARIF log as a JSON object tree.
+    public var sarifDocument: [String: Any] {
+        let used = FontScanRule.allCases.filter { rule in findings.contains { $0.rule == rule } }
+        let rules: [[String: Any]] = used.map { rule in
+            [
+                "id": rule.rawValue,
+                "name": rule.rawValue.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }
+                    .joined(),
+                "shortDescription": ["text": rule.summary],
+                "fullDescription": ["text": rule.summary + " (auditkit scan)."],
+                "defaultConfiguration": ["level": "warning"],
+                "properties": ["tags": ["accessibility", "dynamic-type"]],
+            ]
+        }
+        let ruleIndex = Dictionary(uniqueKeysWithValues: used.enumerated().map { ($1, $0) })
+        let results: [[String: Any]] = findings.map { finding in
+            var properties: [String: Any] = [
+                "excerpt": finding.excerpt, "api": finding.api, "textContext": finding.isTextContext,
+            ]
+            if let size = finding.size { properties["size"] = size }
+            if let weight = finding.weight { properties["weight"] = weight.rawValue }
+            if let design = finding.design { properties["design"] = design }
+            if let suggestion = finding.suggestion { properties["suggestion"] = suggestion }
+            if let ax5 = finding.ax5Size { properties["ax5Size"] = ax5 }
+            var result: [String: Any] = [
+                "ruleId": finding.rule.rawValue,
+                "ruleIndex": ruleIndex[finding.rule] ?? 0,
+                "level": "warning",
+                "message": ["text": finding.message],
+                "locations": [
+                    SARIFWriter.location(
+                        SourceLocation(file: finding.file, line: finding.line), utf16Column: finding.utf16Column)
+                ],
+                "partialFingerprints": [Self.sarifFingerprintKey: finding.fingerprint],
+                "properties": properties,
+            ]
+            if let reason = finding.suppression {
+                result["suppressions"] = [["kind": "inSource", "justification": reason]]
+            }
+            return result
+        }
+        return SARIFWriter.log(rules: rules, results: results)
+    }
+}

@@ -1,0 +1,191 @@
+import Foundation
+
+/// What `auditkit scan` found in a set of Swift files.
+public struct FontScanResult: Sendable {
+    /// The Swift files scanned, as shown (relative to the working directory when under it), sorted.
+    public var files: [String]
+    /// Swift files left out by the configuration's `exclude` patterns.
+    public var excludedFiles: [String]
+    /// Every finding in file and line order, suppressed ones included (their `suppression` says why).
+    public var findings: [FontFinding]
+    /// Files that could not be read, lexer limits hit, `auditkit:ignore` without a reason.
+    public var problems: [AuditError]
+
+    /// Creates a result.
+    public init(
+        files: [String] = [], excludedFiles: [String] = [], findings: [FontFinding] = [], problems: [AuditError] = []
+    ) {
+        self.files = files
+        self.excludedFiles = excludedFiles
+        self.findings = findings
+        self.problems = problems
+    }
+
+    /// The findings no `// auditkit:ignore` comment suppresses.
+    public var activeFindings: [FontFinding] { findings.filter { $0.suppression == nil } }
+
+    /// The suppressed findings.
+    public var suppressedFindings: [FontFinding] { findings.filter { $0.suppression != nil } }
+
+    /// The fixed-size findings in `file` nearest `line`, nearest first (above before below at equal
+    /// distance), as the likely causes of a Dynamic Type warning mapped there; without a line, the first
+    /// ones of the file. Suppressed findings are left out: someone judged them.
+    /// - Parameters:
+    ///   - file: the file as the mapping shows it (a leading `./` is ignored).
+    ///   - limit: how many to return at most.
+    public func likelyCauses(file: String, line: Int?, limit: Int = 2) -> [LikelyCause] {
+        let wanted = Self.normalized(file)
+        let candidates = findings.filter {
+            $0.rule == .fixedSize && $0.suppression == nil && Self.normalized($0.file) == wanted
+        }
+        guard let line else {
+            return candidates.prefix(limit).map { LikelyCause(finding: $0, lineOffset: 0) }
+        }
+        let ranked = candidates.map { LikelyCause(finding: $0, lineOffset: $0.line - line) }.sorted {
+            let a = (abs($0.lineOffset), $0.lineOffset > 0 ? 1 : 0, $0.finding.column)
+            let b = (abs($1.lineOffset), $1.lineOffset > 0 ? 1 : 0, $1.finding.column)
+            return a < b
+        }
+        return Array(ranked.prefix(limit))
+    }
+
+    /// The likely causes of every Dynamic Type issue of `report` whose mapping has a file, by issue number.
+    public func likelyCauses(report: InspectorReport, mapping: MappingResult, limit: Int = 2) -> [Int: [LikelyCause]] {
+        var result: [Int: [LikelyCause]] = [:]
+        for issue in report.issues where issue.testType == .dynamicType {
+            guard let location = mapping.issue(issue.number)?.primary?.location else { continue }
+            let causes = likelyCauses(file: location.file, line: location.line, limit: limit)
+            if !causes.isEmpty { result[issue.number] = causes }
+        }
+        return result
+    }
+
+    /// Scans the files that Dynamic Type issues of `report` are mapped to (a rule's `file`) when they are
+    /// not among `files` yet, exist and are not excluded, so their likely causes can be named too.
+    public mutating func scanMappedFiles(
+        of report: InspectorReport, mapping: MappingResult, configuration: FontScanConfiguration
+    ) {
+        let known = Set(files.map(Self.normalized))
+        var added = Set<Substring>()
+        for issue in report.issues where issue.testType == .dynamicType {
+            guard let file = mapping.issue(issue.number)?.primary?.location?.file, file.hasSuffix(".swift") else {
+                continue
+            }
+            let key = Self.normalized(file)
+            guard !known.contains(key), added.insert(key).inserted, !configuration.isExcluded(String(key)),
+                let data = FileManager.default.contents(atPath: file)
+            else { continue }
+            let outcome = FontScanner.scan(source: Array(data), path: file, configuration: configuration)
+            files.append(file)
+            findings.append(contentsOf: outcome.findings)
+            problems.append(contentsOf: outcome.problems)
+        }
+    }
+
+    static func normalized(_ path: String) -> Substring {
+        var text = Substring(path)
+        while text.hasPrefix("./") { text = text.dropFirst(2) }
+        return text
+    }
+}
+
+/// Finds fixed font sizes that cannot scale with Dynamic Type (and, when configured, the checkable
+/// rules of a typography standard) in Swift sources, on the mapping's `SwiftLexer` tokens.
+///
+/// Reported: `.system(size:)` in any font position, `.custom(_:fixedSize:)`, `UIFont`/`NSFont`
+/// `systemFont(ofSize:)` and its bold, italic, monospaced and monospaced-digit relatives, and
+/// `UIFont(name:size:)`/`NSFont(name:size:)` unless the font flows into `scaledFont(for:)`. Not
+/// reported: sizes in comments and string literals, code in `#Preview { }` and `PreviewProvider` types,
+/// sizes naming a `@ScaledMetric` property, `.custom(_:size:)` (it scales with Body), excluded paths;
+/// findings on a line with `// auditkit:ignore <reason>` (or under such a comment line) are kept but
+/// marked suppressed.
+public enum FontScanner {
+    /// Scans the Swift files under `paths` (folders are walked as `SourceIndex` walks them; files are
+    /// taken as given), in parallel; the result does not depend on timing.
+    /// - Parameters:
+    ///   - workingDirectory: paths under it are shown relative to it.
+    ///   - parallel: false scans on the calling thread only (for measurements).
+    /// - Throws: `AuditError` `.missingInput` when a path does not exist.
+    public static func scan(
+        paths: [String], configuration: FontScanConfiguration = FontScanConfiguration(),
+        workingDirectory: String = FileManager.default.currentDirectoryPath, parallel: Bool = true
+    ) throws(AuditError) -> FontScanResult {
+        var files: [(path: String, display: String)] = []
+        var seen = Set<String>()
+        for root in paths {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory) else {
+                throw AuditError(.missingInput, "no such file or folder", path: root)
+            }
+            let found = isDirectory.boolValue ? SourceIndex.collectFiles(under: root) : [root]
+            for path in found where path.hasSuffix(".swift") || !isDirectory.boolValue {
+                let shown = SourceIndex.displayPath(path, workingDirectory: workingDirectory)
+                if seen.insert(shown).inserted { files.append((path, shown)) }
+            }
+        }
+        files.sort { $0.display < $1.display }
+        var result = FontScanResult()
+        var included: [(path: String, display: String)] = []
+        for file in files {
+            if configuration.isExcluded(file.display) {
+                result.excludedFiles.append(file.display)
+            } else {
+                included.append(file)
+            }
+        }
+        let chosen = included
+        let count = chosen.count
+        let buffer = UnsafeMutableBufferPointer<(findings: [FontFinding], problems: [AuditError])>.allocate(
+            capacity: count)
+        buffer.initialize(repeating: ([], []))
+        defer { buffer.deallocate() }
+        nonisolated(unsafe) let shared = buffer
+        let work: @Sendable (Int) -> Void = { i in
+            let file = chosen[i]
+            guard let data = FileManager.default.contents(atPath: file.path) else {
+                shared[i] = ([], [AuditError(.missingInput, "cannot read the file", path: file.display)])
+                return
+            }
+            shared[i] = scan(source: Array(data), path: file.display, configuration: configuration)
+        }
+        if parallel {
+            DispatchQueue.concurrentPerform(iterations: count, execute: work)
+        } else {
+            for i in 0..<count { work(i) }
+        }
+        result.files = chosen.map(\.display)
+        for outcome in buffer {
+            result.findings.append(contentsOf: outcome.findings)
+            result.problems.append(contentsOf: outcome.problems)
+        }
+        return result
+    }
+
+    /// Scans one file's bytes.
+    /// - Parameter path: the path to show in findings.
+    public static func scan(source bytes: [UInt8], path: String, configuration: FontScanConfiguration)
+        -> (findings: [FontFinding], problems: [AuditError])
+    {
+        findings(
+            in: SwiftLexer.scan(bytes, recordingTokens: true), bytes: bytes, path: path, configuration: configuration)
+    }
+
+    /// Scans a file the lexer has already read with `recordingTokens` (one lexer pass shared with the
+    /// source index).
+    public static func findings(
+        in lexed: SwiftFileScan, bytes: [UInt8], path: String, configuration: FontScanConfiguration
+    ) -> (findings: [FontFinding], problems: [AuditError]) {
+        var scanner = FontFileScanner(bytes: bytes, scan: lexed, path: path, configuration: configuration)
+        scanner.run()
+        var problems = scanner.problems
+        if let limit = lexed.nestingLimit {
+            problems.append(
+                AuditError(
+                    .limitExceeded,
+                    "string interpolations nest more than \(SwiftLexer.maxInterpolationDepth) deep; the rest of the file is not scanned",
+                    location: InputLocation(
+                        path: path, byteOffset: limit.offset, line: limit.line, column: limit.column)))
+        }
+        return (scanner.findings, problems)
+    }
+}

@@ -1,0 +1,1 @@
+﻿let headerFont = UIFont.systemFont(ofSize: 11)
