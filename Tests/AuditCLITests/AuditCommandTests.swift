@@ -139,6 +139,7 @@ import Testing
                 "--format", "sarif",
             ], in: project.path)
         #expect(map.status == 0, "\(map.stderr)")
+        #expect(SARIFSchema.problems(in: Data(map.stdout.utf8)) == [])
         let log = try #require(try JSONSerialization.jsonObject(with: Data(map.stdout.utf8)) as? [String: Any])
         let results = try #require((log["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]])
         let states = results.compactMap { $0["baselineState"] as? String }

@@ -1,0 +1,156 @@
+import AuditKit
+import AuditKitTestSupport
+import Foundation
+import Testing
+
+/// End-to-end runs of `auditkit scan` on the scanner's corpus, and of `map` naming likely causes.
+@Suite struct ScanCommandTests {
+    static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("AuditKitTests/Scan/Fixtures/Corpus").path
+
+    @Test func listsFindingsAsTextWithASummaryAndWarnsAboutIgnoresWithoutReason() throws {
+        let result = try runTool(["scan", ".", "--config", "corpus.scan.json"], in: Self.corpus)
+        #expect(result.status == 0)
+        let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines[0] == "BOMFirstLine.swift:1:18: UIFont.systemFont(ofSize: 11)")
+        #expect(
+            lines[1]
+                == "    fixed font size 11 pt cannot scale with Dynamic Type (about 34.3 pt at AX5 if it scaled); "
+                + "use `UIFont.preferredFont(forTextStyle: .caption2)` [fixed-font-size]")
+        #expect(lines.contains("BudgetHeader.swift:11:17: .font(.system(size: 15, weight: .semibold))"))
+        #expect(!result.stdout.contains("Previews.swift:11"), "preview code is not reported")
+        #expect(!result.stdout.contains("SyncTestHarness"), "the excluded harness is not scanned")
+        #expect(!result.stdout.contains("the logo glyph"), "suppressed findings are only counted")
+        #expect(
+            result.stdout.hasSuffix(
+                "\nScanned 11 Swift files (1 excluded): 46 findings in 11 files (fixed-font-size 36, "
+                    + "minimum-font-size 2, rounded-design 2, hard-coded-tracking 2, font-weight-on-token 2, "
+                    + "custom-font-without-relative-to 2), 3 suppressed by auditkit:ignore.\n"))
+        #expect(
+            result.stderr
+                == "Suppressed.swift:9:13: warning: auditkit:ignore needs a reason after it; the line is not ignored\n")
+    }
+
+    @Test func printsXcodeLinesJSONAndSchemaValidSARIF() throws {
+        let xcode = try runTool(
+            ["scan", "Unicode.swift", "Typography.swift", "--format", "xcode", "--config", "corpus.scan.json"],
+            in: Self.corpus)
+        #expect(xcode.status == 0)
+        let lines = xcode.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 12)
+        #expect(
+            lines.first
+                == "Typography.swift:7:26: warning: tracking 0.5 written as a number; use a tracking token "
+                + "(`.tracking(AppTypography.Tracking.…)`) [hard-coded-tracking]")
+        // Xcode keeps byte columns on the line with an emoji.
+        #expect(lines.contains { $0.hasPrefix("Unicode.swift:7:55: warning: fixed font size 15 pt") })
+        #expect(xcode.stderr.hasPrefix("Scanned 2 Swift files: 12 findings in 2 files"))
+
+        let json = try runTool(["scan", ".", "--format", "json"], in: Self.corpus)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(object["version"] as? Int == 1)
+        let findings = try #require(object["findings"] as? [[String: Any]])
+        #expect(findings.count == 39)
+        #expect(findings.allSatisfy { ($0["fingerprint"] as? String)?.count == 16 })
+        #expect(findings.filter { $0["suppression"] != nil }.count == 2)
+
+        let sarif = try runTool(["scan", ".", "--format", "sarif", "--config", "corpus.scan.json"], in: Self.corpus)
+        #expect(sarif.status == 0)
+        #expect(SARIFSchema.problems(in: Data(sarif.stdout.utf8)) == [])
+        let log = try #require(try JSONSerialization.jsonObject(with: Data(sarif.stdout.utf8)) as? [String: Any])
+        let run = try #require((log["runs"] as? [[String: Any]])?.first)
+        #expect(run["columnKind"] as? String == "utf16CodeUnits")
+        let results = try #require(run["results"] as? [[String: Any]])
+        #expect(results.count == 49)
+        let unicode = results.first {
+            ((($0["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])?["artifactLocation"]
+                as? [String: Any])?["uri"] as? String == "Unicode.swift"
+        }
+        let region =
+            ((unicode?["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])?["region"]
+            as? [String: Any]
+        #expect(region?["startLine"] as? Int == 7 && region?["startColumn"] as? Int == 51)
+    }
+
+    @Test func readsTheDefaultConfigurationFromTheWorkingDirectory() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try "struct A { let f = Font.system(size: 9) }\n".write(
+            toFile: directory.file("A.swift"), atomically: true, encoding: .utf8)
+        let plain = try runTool(["scan", "A.swift", "--format", "xcode"], in: directory.path)
+        #expect(plain.stdout.split(separator: "\n").count == 1)
+        try #"{"version": 1, "rules": {"minimumSize": 11}}"#.write(
+            toFile: directory.file("auditkit.scan.json"), atomically: true, encoding: .utf8)
+        let configured = try runTool(["scan", "A.swift", "--format", "xcode"], in: directory.path)
+        #expect(configured.stdout.split(separator: "\n").count == 2)
+        #expect(configured.stdout.contains("A.swift:1:20: warning: font size 9 pt is under the minimum"))
+    }
+
+    @Test func reportsUsageMissingInputAndBadConfiguration() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let none = try runTool(["scan"], in: directory.path)
+        #expect(none.status == 64 && none.stderr.contains("missing PATH"))
+        let format = try runTool(["scan", ".", "--format", "yaml"], in: directory.path)
+        #expect(format.status == 64)
+        let missing = try runTool(["scan", "Nope"], in: directory.path)
+        #expect(missing.status == 66 && missing.stderr.contains("Nope: error: no such file or folder"))
+        try "{\"version\": 1, \"exclude\": \"Tests\"}".write(
+            toFile: directory.file("bad.json"), atomically: true, encoding: .utf8)
+        let bad = try runTool(["scan", ".", "--config", "bad.json"], in: directory.path)
+        #expect(bad.status == 65)
+        #expect(bad.stdout.isEmpty)
+        #expect(bad.stderr.hasPrefix("bad.json:1:27: error: \"exclude\" must be an array of path patterns"))
+        let help = try runTool(["scan", "--help"])
+        #expect(help.status == 0 && help.stdout.contains("USAGE: auditkit scan PATH..."))
+        let overview = try runTool(["--help"])
+        #expect(overview.stdout.contains("  scan "))
+    }
+
+    @Test func mapNamesTheNearestFixedSizesAsLikelyCausesOfDynamicTypeWarnings() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let fixture = ReportFixture(screens: [
+            .init(
+                name: "0", groupName: "Home",
+                issues: [
+                    .init(
+                        errorCode: 2, shortTitle: "Dynamic Type font sizes are unsupported",
+                        elementText: "Budget Progress",
+                        testTypeName: "Dynamic Type", rect: Rect(x: 20, y: 200, width: 120, height: 24)),
+                    .init(
+                        errorCode: 1, shortTitle: "Contrast failed", elementText: "$4,422.12", testTypeName: "Contrast",
+                        rect: Rect(x: 20, y: 240, width: 120, height: 24)),
+                ])
+        ])
+        let report = directory.file("AuditReport_2026-01-03_16-28-16.html")
+        try fixture.write(to: report, as: .html(.varAssignment))
+        try FileManager.default.createDirectory(atPath: directory.file("Sources"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            atPath: Self.corpus + "/BudgetHeader.swift", toPath: directory.file("Sources/BudgetHeader.swift"))
+        let text = try runTool(["map", report, "--source", "Sources"], in: directory.path)
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(
+            text.stdout.contains(
+                "         likely cause: `.font(.system(size: 15, weight: .semibold))` at BudgetHeader.swift:11, 1 line below\n"
+                    + "         likely cause: `.font(.system(size: 34, weight: .bold))` at BudgetHeader.swift:13, 3 lines below\n"
+            ))
+        #expect(
+            text.stdout.components(separatedBy: "likely cause").count == 3, "only the Dynamic Type issue has causes")
+        let xcode = try runTool(["map", report, "--source", "Sources", "--format", "xcode"], in: directory.path)
+        #expect(
+            xcode.stdout.contains(
+                "Sources/BudgetHeader.swift:11:17: note: likely cause of issue 1 (1 line below its match): fixed font size 15 pt"
+            ))
+        let json = try runTool(["map", report, "--source", "Sources", "--format", "json"], in: directory.path)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let issues = try #require(object["issues"] as? [[String: Any]])
+        let causes = try #require(issues[0]["likelyCauses"] as? [[String: Any]])
+        #expect(causes.map { $0["line"] as? Int } == [11, 13])
+        #expect(causes.first?["lineOffset"] as? Int == 1)
+        #expect((issues[1]["likelyCauses"] as? [Any])?.isEmpty == true)
+        let sarif = try runTool(["map", report, "--source", "Sources", "--format", "sarif"], in: directory.path)
+        #expect(SARIFSchema.problems(in: Data(sarif.stdout.utf8)) == [])
+        #expect(sarif.stdout.contains("\"relatedLocations\""))
+    }
+}
