@@ -10,34 +10,11 @@ public indirect enum JSONValue: Hashable, Sendable {
     case bool(Bool)
     case null
 
-    /// Parses one JSON document.
-    /// - Throws: `JSONValue.ParseError` with the byte offset of the first problem.
+    /// Parses one JSON document with Foundation's `JSONDecoder`, which keeps booleans, integers and
+    /// other numbers apart.
+    /// - Throws: the decoder's error when the text is not JSON.
     public static func parse(_ data: Data) throws -> JSONValue {
-        var parser = JSONValueParser(bytes: Array(data))
-        let value = try parser.value(depth: 0)
-        parser.skipSpace()
-        guard parser.index == parser.bytes.count else {
-            throw ParseError(offset: parser.index, message: "trailing text")
-        }
-        return value
-    }
-
-    /// Why a document could not be parsed.
-    public struct ParseError: Error, CustomStringConvertible {
-        /// Byte offset of the problem.
-        public var offset: Int
-        /// What is wrong.
-        public var message: String
-        /// `message at byte N`.
-        public var description: String { "\(message) at byte \(offset)" }
-    }
-
-    static func == (a: JSONValue, b: Double) -> Bool {
-        switch a {
-        case .integer(let value): return Double(value) == b
-        case .number(let value): return value == b
-        default: return false
-        }
+        try JSONDecoder().decode(JSONValue.self, from: data)
     }
 
     var numeric: Double? {
@@ -49,140 +26,25 @@ public indirect enum JSONValue: Hashable, Sendable {
     }
 }
 
-private struct JSONValueParser {
-    let bytes: [UInt8]
-    var index = 0
-
-    mutating func skipSpace() {
-        while index < bytes.count, [32, 9, 10, 13].contains(bytes[index]) { index += 1 }
-    }
-
-    func fail(_ message: String) -> JSONValue.ParseError { JSONValue.ParseError(offset: index, message: message) }
-
-    mutating func value(depth: Int) throws -> JSONValue {
-        guard depth < 200 else { throw fail("nesting too deep") }
-        skipSpace()
-        guard index < bytes.count else { throw fail("unexpected end") }
-        switch bytes[index] {
-        case UInt8(ascii: "{"):
-            index += 1
-            var members: [String: JSONValue] = [:]
-            skipSpace()
-            if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
-                index += 1
-                return .object(members)
-            }
-            while true {
-                skipSpace()
-                guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw fail("expected a key") }
-                let key = try string()
-                skipSpace()
-                guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw fail("expected ':'") }
-                index += 1
-                guard members.updateValue(try value(depth: depth + 1), forKey: key) == nil else {
-                    throw fail("duplicate key \(key)")
-                }
-                skipSpace()
-                guard index < bytes.count else { throw fail("unexpected end") }
-                if bytes[index] == UInt8(ascii: ",") {
-                    index += 1
-                } else if bytes[index] == UInt8(ascii: "}") {
-                    index += 1
-                    return .object(members)
-                } else {
-                    throw fail("expected ',' or '}'")
-                }
-            }
-        case UInt8(ascii: "["):
-            index += 1
-            var items: [JSONValue] = []
-            skipSpace()
-            if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
-                index += 1
-                return .array(items)
-            }
-            while true {
-                items.append(try value(depth: depth + 1))
-                skipSpace()
-                guard index < bytes.count else { throw fail("unexpected end") }
-                if bytes[index] == UInt8(ascii: ",") {
-                    index += 1
-                } else if bytes[index] == UInt8(ascii: "]") {
-                    index += 1
-                    return .array(items)
-                } else {
-                    throw fail("expected ',' or ']'")
-                }
-            }
-        case UInt8(ascii: "\""):
-            return .string(try string())
-        case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
-            for (word, result) in [("true", JSONValue.bool(true)), ("false", .bool(false)), ("null", .null)] {
-                let utf8 = Array(word.utf8)
-                if index + utf8.count <= bytes.count, Array(bytes[index..<(index + utf8.count)]) == utf8 {
-                    index += utf8.count
-                    return result
-                }
-            }
-            throw fail("unknown literal")
-        default:
-            let start = index
-            while index < bytes.count, "+-0123456789.eE".utf8.contains(bytes[index]) { index += 1 }
-            let text = String(decoding: bytes[start..<index], as: UTF8.self)
-            if !text.contains(where: { ".eE".contains($0) }), let integer = Int(text) { return .integer(integer) }
-            guard let number = Double(text), !text.isEmpty else { throw fail("bad number") }
-            return .number(number)
+extension JSONValue: Decodable {
+    /// Decodes any JSON value.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() {
+            self = .null
+        } else if let flag = try? container.decode(Bool.self) {
+            self = .bool(flag)
+        } else if let integer = try? container.decode(Int.self) {
+            self = .integer(integer)
+        } else if let number = try? container.decode(Double.self) {
+            self = .number(number)
+        } else if let text = try? container.decode(String.self) {
+            self = .string(text)
+        } else if let items = try? container.decode([JSONValue].self) {
+            self = .array(items)
+        } else {
+            self = .object(try container.decode([String: JSONValue].self))
         }
-    }
-
-    mutating func string() throws -> String {
-        index += 1
-        var out: [UInt8] = []
-        while index < bytes.count {
-            let b = bytes[index]
-            if b == UInt8(ascii: "\"") {
-                index += 1
-                return String(decoding: out, as: UTF8.self)
-            }
-            if b == UInt8(ascii: "\\") {
-                index += 1
-                guard index < bytes.count else { break }
-                let e = bytes[index]
-                index += 1
-                switch e {
-                case UInt8(ascii: "n"): out.append(10)
-                case UInt8(ascii: "t"): out.append(9)
-                case UInt8(ascii: "r"): out.append(13)
-                case UInt8(ascii: "b"): out.append(8)
-                case UInt8(ascii: "f"): out.append(12)
-                case UInt8(ascii: "u"):
-                    var code = try hex4()
-                    if (0xD800..<0xDC00).contains(code), index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
-                        bytes[index + 1] == UInt8(ascii: "u")
-                    {
-                        index += 2
-                        let low = try hex4()
-                        code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
-                    }
-                    guard let scalar = Unicode.Scalar(code) else { throw fail("bad \\u escape") }
-                    out.append(contentsOf: Array(String(Character(scalar)).utf8))
-                default: out.append(e)
-                }
-                continue
-            }
-            guard b >= 0x20 else { throw fail("control character in a string") }
-            out.append(b)
-            index += 1
-        }
-        throw fail("unterminated string")
-    }
-
-    mutating func hex4() throws -> UInt32 {
-        guard index + 4 <= bytes.count,
-            let value = UInt32(String(decoding: bytes[index..<(index + 4)], as: UTF8.self), radix: 16)
-        else { throw fail("bad \\u escape") }
-        index += 4
-        return value
     }
 }
 

@@ -153,7 +153,7 @@ private func cpuSeconds() -> Double {
 
 /// About 150 lines of SwiftUI with the constructs the lexer must handle. View `n` composes views `2n+1` and
 /// `2n+2` (a binary tree) and links to view `n+7` as a navigation destination (another screen).
-private func generatedSwiftFile(_ n: Int, of count: Int) -> String {
+func generatedSwiftFile(_ n: Int, of count: Int) -> String {
     var text = """
         import SwiftUI
 

@@ -23,7 +23,9 @@ enum MapCommand: Command {
         file has an earlier report, its baselineState against the previous report in the history (new or unchanged), and warnings that are \
         gone since then are listed as absent.
 
-        With --source, the sources are also scanned for fixed font sizes (as 'auditkit scan' does, with         ./\(FontScanConfiguration.defaultFileName) when present), and each Dynamic Type issue mapped to a         file names the nearest ones as likely causes.
+        The sources (and files rules name) are also scanned for fixed font sizes (as 'auditkit scan' does, \
+        with ./\(FontScanConfiguration.defaultFileName) when present), and each Dynamic Type issue mapped \
+        to a file names the nearest ones as likely causes.
 
         Example:
           auditkit map Reports/AuditReport_2026-01-03_16-28-16.html --source Sources --format xcode
@@ -47,11 +49,10 @@ enum MapCommand: Command {
         let configuration = try ScanCommand.loadConfiguration(arguments)
         let inputs = try MappingInputs(context, scanFonts: configuration)
         let result = inputs.map(report)
-        var causes: [Int: [LikelyCause]] = [:]
-        if var scan = inputs.fontScan {
-            scan.scanMappedFiles(of: report, mapping: result, configuration: configuration)
-            causes = scan.likelyCauses(report: report, mapping: result)
-        }
+        // The sources were scanned in the index's lexer pass; files only a rule names are scanned here.
+        var scan = inputs.fontScan ?? FontScanResult()
+        scan.scanMappedFiles(of: report, mapping: result, configuration: configuration)
+        let causes = scan.likelyCauses(report: report, mapping: result)
         switch format {
         case .text:
             context.terminal.out(result.textOutput(report: report, likelyCauses: causes))

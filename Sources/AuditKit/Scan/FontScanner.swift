@@ -27,9 +27,10 @@ public struct FontScanResult: Sendable {
     /// The suppressed findings.
     public var suppressedFindings: [FontFinding] { findings.filter { $0.suppression != nil } }
 
-    /// The fixed-size findings in `file` nearest `line`, nearest first (above before below at equal
-    /// distance), as the likely causes of a Dynamic Type warning mapped there; without a line, the first
-    /// ones of the file. Suppressed findings are left out: someone judged them.
+    /// The fixed-size findings in `file` nearest `line`, nearest first (below before above at equal
+    /// distance, since a SwiftUI modifier follows the view it applies to), as the likely causes of a
+    /// Dynamic Type warning mapped there; without a line, the first ones of the file. Suppressed findings
+    /// are left out: someone judged them.
     /// - Parameters:
     ///   - file: the file as the mapping shows it (a leading `./` is ignored).
     ///   - limit: how many to return at most.
@@ -42,8 +43,8 @@ public struct FontScanResult: Sendable {
             return candidates.prefix(limit).map { LikelyCause(finding: $0, lineOffset: 0) }
         }
         let ranked = candidates.map { LikelyCause(finding: $0, lineOffset: $0.line - line) }.sorted {
-            let a = (abs($0.lineOffset), $0.lineOffset > 0 ? 1 : 0, $0.finding.column)
-            let b = (abs($1.lineOffset), $1.lineOffset > 0 ? 1 : 0, $1.finding.column)
+            let a = (abs($0.lineOffset), $0.lineOffset < 0 ? 1 : 0, $0.finding.column)
+            let b = (abs($1.lineOffset), $1.lineOffset < 0 ? 1 : 0, $1.finding.column)
             return a < b
         }
         return Array(ranked.prefix(limit))

@@ -149,13 +149,44 @@ import Testing
                 finding(210, ignored: true), finding(212, "App/Other.swift"),
             ])
         let causes = result.likelyCauses(file: "./App/HomeView.swift", line: 212, limit: 3)
-        #expect(causes.map(\.finding.line) == [212, 209, 215])
-        #expect(causes.map(\.distanceText) == ["on the same line", "3 lines above", "3 lines below"])
+        #expect(causes.map(\.finding.line) == [212, 215, 209])
+        #expect(causes.map(\.distanceText) == ["on the same line", "3 lines below", "3 lines above"])
         #expect(
             result.likelyCauses(file: "App/HomeView.swift", line: 201).first?.description
                 == "likely cause: `.font(.system(size: 200))` at HomeView.swift:200, 1 line above")
         #expect(result.likelyCauses(file: "App/HomeView.swift", line: nil).map(\.finding.line) == [200, 209])
         #expect(result.likelyCauses(file: "App/Missing.swift", line: 3).isEmpty)
+    }
+
+    @Test func filesOnlyARuleNamesAreScannedForLikelyCauses() throws {
+        let file = FontScanCorpusTests.corpus + "/BudgetHeader.swift"
+        let report = IssueMatcherTests.report([
+            IssueMatcherTests.issue(1, "Budget Progress"), IssueMatcherTests.issue(2, "Total", type: .contrast),
+        ])
+        let located = SourceLocation(file: file, line: 10, column: 18)
+        let mapping = MappingResult(
+            reportPath: report.sourcePath,
+            issues: [
+                MappedIssue(
+                    issueNumber: 1, primary: IssueMapping(issueNumber: 1, origin: .rule, location: located),
+                    explanation: "rule"),
+                MappedIssue(
+                    issueNumber: 2, primary: IssueMapping(issueNumber: 2, origin: .rule, location: located),
+                    explanation: "rule"),
+            ])
+        var scan = FontScanResult()
+        scan.scanMappedFiles(of: report, mapping: mapping, configuration: FontScanConfiguration())
+        #expect(scan.files == [file])
+        let causes = scan.likelyCauses(report: report, mapping: mapping)
+        #expect(causes.keys.sorted() == [1], "only Dynamic Type warnings get likely causes")
+        #expect(causes[1]?.map(\.finding.line) == [11, 13])
+        // Scanning again adds nothing; an excluded file is not read.
+        scan.scanMappedFiles(of: report, mapping: mapping, configuration: FontScanConfiguration())
+        #expect(scan.files.count == 1 && scan.findings.count == 2)
+        var excluded = FontScanResult()
+        excluded.scanMappedFiles(
+            of: report, mapping: mapping, configuration: FontScanConfiguration(exclude: ["BudgetHeader.swift"]))
+        #expect(excluded.files.isEmpty)
     }
 
     @Test func theSourceIndexRunsTheScanInItsLexerPass() throws {
