@@ -25,6 +25,7 @@ public enum SwiftLexer {
         bytes.withUnsafeBufferPointer { buffer in
             var scanner = Scanner(bytes: buffer)
             scanner.recordsTokens = recordingTokens
+            if recordingTokens { scanner.result.tokens.reserveCapacity(bytes.count / 6) }
             scanner.run()
             if recordingTokens { scanner.result.newlineOffsets = scanner.newlineOffsets }
             var result = scanner.result
