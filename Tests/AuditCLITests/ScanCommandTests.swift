@@ -140,14 +140,16 @@ import Testing
         let xcode = try runTool(["map", report, "--source", "Sources", "--format", "xcode"], in: directory.path)
         #expect(
             xcode.stdout.contains(
-                "Sources/BudgetHeader.swift:11:17: note: likely cause of issue 1 (1 line below its match): fixed font size 15 pt"
+                "Sources/BudgetHeader.swift:11:17: note: likely cause of issue 1 (1 line below its match): "
+                    + ".font(.system(size: 15, weight: .semibold))\n"
             ))
         let json = try runTool(["map", report, "--source", "Sources", "--format", "json"], in: directory.path)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         let issues = try #require(object["issues"] as? [[String: Any]])
         let causes = try #require(issues[0]["likelyCauses"] as? [[String: Any]])
         #expect(causes.map { $0["line"] as? Int } == [11, 13])
-        #expect(causes.first?["lineOffset"] as? Int == 1)
+        #expect(causes.first?["lineDistance"] as? Int == 1)
+        #expect(causes.first?["code"] as? String == ".font(.system(size: 15, weight: .semibold))")
         #expect((issues[1]["likelyCauses"] as? [Any])?.isEmpty == true)
         let sarif = try runTool(["map", report, "--source", "Sources", "--format", "sarif"], in: directory.path)
         #expect(SARIFSchema.problems(in: Data(sarif.stdout.utf8)) == [])

@@ -9,7 +9,7 @@ enum ScanCommand: Command {
 
     static let name = "scan"
     static let abstract = "Find fixed font sizes in Swift sources that cannot scale with Dynamic Type."
-    static let usage = "scan PATH... [--format text|json|xcode|sarif] [--config FILE]"
+    static let operands = "PATH..."
     static let discussion = """
         Reads every .swift file under each PATH (folders are walked as --source folders are) with the \
         mapping's lexer and reports .system(size:), .custom(_:fixedSize:), UIFont/NSFont systemFont(ofSize:) \
@@ -32,7 +32,7 @@ enum ScanCommand: Command {
           auditkit scan Tests/AuditKitTests/Scan/Fixtures/Corpus --format xcode
         """
     static let options: [OptionSpec] = [
-        .option("--format", value: "FORMAT", help: "text (default), json, xcode or sarif."),
+        .choice("--format", of: Format.self, help: "text (default), json, xcode or sarif."),
         .option(
             "--config", value: "FILE",
             help: "Scan configuration (default ./\(FontScanConfiguration.defaultFileName) when present)."),

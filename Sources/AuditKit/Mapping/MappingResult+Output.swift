@@ -28,7 +28,7 @@ extension MappingResult {
                     if let note = primary.note, !note.isEmpty { text += "         \(note)\n" }
                 }
                 text += "         \(entry.explanation)\n"
-                for cause in likelyCauses[number] ?? [] { text += "         \(cause.description)\n" }
+                for cause in likelyCauses[number] ?? [] { text += "         \(cause.sentence)\n" }
                 if entry.isAmbiguous {
                     for other in entry.candidates.dropFirst() {
                         text +=
@@ -67,9 +67,8 @@ extension MappingResult {
                 message: message)
             let notes = (likelyCauses[entry.issueNumber] ?? []).map { cause in
                 XcodeDiagnostic(
-                    location: cause.finding.location, severity: .note,
-                    message: "likely cause of issue \(issue.number) (\(cause.distanceText) its match): "
-                        + cause.finding.message)
+                    location: cause.location, severity: .note,
+                    message: "likely cause of issue \(issue.number) (\(cause.distanceText) its match): \(cause.code)")
             }
             return [diagnostic] + notes
         }
@@ -96,12 +95,10 @@ extension MappingResult {
             item["candidates"] = entry.candidates.map(Self.json(_:))
             item["likelyCauses"] = (likelyCauses[entry.issueNumber] ?? []).map { cause -> [String: Any] in
                 var place: [String: Any] = [
-                    "file": cause.finding.file, "line": cause.finding.line, "column": cause.finding.column,
-                    "excerpt": cause.finding.excerpt, "lineOffset": cause.lineOffset,
-                    "fingerprint": cause.finding.fingerprint,
+                    "file": cause.location.file, "code": cause.code, "lineDistance": cause.lineDistance,
                 ]
-                if let size = cause.finding.size { place["size"] = size }
-                if let suggestion = cause.finding.suggestion { place["suggestion"] = suggestion }
+                if let line = cause.location.line { place["line"] = line }
+                if let column = cause.location.column { place["column"] = column }
                 return place
             }
             items.append(item)

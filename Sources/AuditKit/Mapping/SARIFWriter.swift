@@ -164,11 +164,9 @@ public enum SARIFWriter {
             let causes = likelyCauses[issue.number] ?? []
             if !causes.isEmpty {
                 result["relatedLocations"] = causes.enumerated().map { n, cause -> [String: Any] in
-                    var related = location(
-                        SourceLocation(file: cause.finding.file, line: cause.finding.line),
-                        utf16Column: cause.finding.utf16Column)
+                    var related = location(cause.location, columns: &columns)
                     related["id"] = n + 1
-                    related["message"] = ["text": cause.description]
+                    related["message"] = ["text": cause.sentence]
                     return related
                 }
             }

@@ -20,11 +20,14 @@ public enum SwiftLexer {
     /// Scans one file's bytes; with `recordingTokens`, also keeps every significant token outside string
     /// interpolations, the `//` comments and the newline offsets in `SwiftFileScan.tokens`,
     /// `lineComments` and `newlineOffsets`, for scanners that read code rather than literals (the
-    /// Dynamic Type scanner). Literals, types and members are the same either way.
-    public static func scan(_ bytes: [UInt8], recordingTokens: Bool) -> SwiftFileScan {
+    /// Dynamic Type scanner). Literals, types and members are the same either way, unless
+    /// `keepingLiterals` is false: then string literals are only skipped (and recorded as tokens), not
+    /// decoded into `literals`, which is the larger part of the lexer's work.
+    public static func scan(_ bytes: [UInt8], recordingTokens: Bool, keepingLiterals: Bool = true) -> SwiftFileScan {
         bytes.withUnsafeBufferPointer { buffer in
             var scanner = Scanner(bytes: buffer)
             scanner.recordsTokens = recordingTokens
+            scanner.keepsLiterals = keepingLiterals
             if recordingTokens { scanner.result.tokens.reserveCapacity(bytes.count / 6) }
             scanner.run()
             if recordingTokens { scanner.result.newlineOffsets = scanner.newlineOffsets }
@@ -152,6 +155,8 @@ private struct Scanner {
     var controlLabels: [ControlLabel] = []
     /// Whether tokens and comments are kept in the result (`SwiftLexer.scan(_:recordingTokens:)`).
     var recordsTokens = false
+    /// Whether string literals are decoded into the result (false only for token-only scans).
+    var keepsLiterals = true
 
     init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -782,7 +787,7 @@ private struct Scanner {
         let multiline = byte(index + 1) == UInt8(ascii: "\"") && byte(index + 2) == UInt8(ascii: "\"")
         let quoteCount = multiline ? 3 : 1
         // Capture the context before nested literals change it.
-        let context = literalContext()
+        let context = keepsLiterals ? literalContext() : SwiftStringLiteral(segments: [], offset: 0, line: 0, column: 0)
         let depth = stack.count
         markArgumentUnusual()
         index += quoteCount
@@ -853,7 +858,7 @@ private struct Scanner {
             }
             index += 1
         }
-        guard contentEnd >= 0 else {
+        guard contentEnd >= 0, keepsLiterals else {
             push(Token(kind: .literal, start: start, end: index))
             return
         }

@@ -112,30 +112,3 @@ public struct FontFinding: Sendable, Hashable {
         return text
     }
 }
-
-/// A fixed-size finding near a mapped warning, offered as its likely cause.
-public struct LikelyCause: Sendable, Hashable {
-    /// The finding.
-    public var finding: FontFinding
-    /// Its line minus the matched line: negative above it, positive below, 0 on it.
-    public var lineOffset: Int
-
-    /// Creates a likely cause.
-    public init(finding: FontFinding, lineOffset: Int) {
-        self.finding = finding
-        self.lineOffset = lineOffset
-    }
-
-    /// `3 lines above`, `on the same line`, `1 line below`.
-    public var distanceText: String {
-        if lineOffset == 0 { return "on the same line" }
-        let count = abs(lineOffset)
-        return "\(count) line\(count == 1 ? "" : "s") \(lineOffset < 0 ? "above" : "below")"
-    }
-
-    /// `likely cause: `.font(.system(size: 15))` at HomeView.swift:212, 3 lines above`.
-    public var description: String {
-        let name = finding.file.split(separator: "/").last.map(String.init) ?? finding.file
-        return "likely cause: `\(finding.excerpt)` at \(name):\(finding.line), \(distanceText)"
-    }
-}

@@ -40,14 +40,14 @@ public struct FontScanResult: Sendable {
             $0.rule == .fixedSize && $0.suppression == nil && Self.normalized($0.file) == wanted
         }
         guard let line else {
-            return candidates.prefix(limit).map { LikelyCause(finding: $0, lineOffset: 0) }
+            return candidates.prefix(limit).map { LikelyCause(finding: $0, line: $0.line) }
         }
-        let ranked = candidates.map { LikelyCause(finding: $0, lineOffset: $0.line - line) }.sorted {
-            let a = (abs($0.lineOffset), $0.lineOffset < 0 ? 1 : 0, $0.finding.column)
-            let b = (abs($1.lineOffset), $1.lineOffset < 0 ? 1 : 0, $1.finding.column)
+        let ranked = candidates.sorted {
+            let a = (abs($0.line - line), $0.line < line ? 1 : 0, $0.column)
+            let b = (abs($1.line - line), $1.line < line ? 1 : 0, $1.column)
             return a < b
         }
-        return Array(ranked.prefix(limit))
+        return ranked.prefix(limit).map { LikelyCause(finding: $0, line: line) }
     }
 
     /// The likely causes of every Dynamic Type issue of `report` whose mapping has a file, by issue number.
@@ -55,7 +55,8 @@ public struct FontScanResult: Sendable {
         var result: [Int: [LikelyCause]] = [:]
         for issue in report.issues where issue.testType == .dynamicType {
             guard let location = mapping.issue(issue.number)?.primary?.location else { continue }
-            let causes = likelyCauses(file: location.file, line: location.line, limit: limit)
+            var causes = likelyCauses(file: location.file, line: location.line, limit: limit)
+            for n in causes.indices { causes[n].text = issue.elementText }
             if !causes.isEmpty { result[issue.number] = causes }
         }
         return result
@@ -167,8 +168,9 @@ public enum FontScanner {
     public static func scan(source bytes: [UInt8], path: String, configuration: FontScanConfiguration)
         -> (findings: [FontFinding], problems: [AuditError])
     {
-        findings(
-            in: SwiftLexer.scan(bytes, recordingTokens: true), bytes: bytes, path: path, configuration: configuration)
+        // Literals are not needed here: skipping their decoding saves most of the lexer's work.
+        let lexed = SwiftLexer.scan(bytes, recordingTokens: true, keepingLiterals: false)
+        return findings(in: lexed, bytes: bytes, path: path, configuration: configuration)
     }
 
     /// Scans a file the lexer has already read with `recordingTokens` (one lexer pass shared with the

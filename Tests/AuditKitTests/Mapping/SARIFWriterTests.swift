@@ -323,7 +323,7 @@ func sarifProblems(_ log: Any) -> [String] {
             rule: .fixedSize, file: "App/Home/HomeView.swift", line: 21, column: 9, utf16Column: 9,
             excerpt: ".font(.system(size: 15))", api: ".system(size:)", size: 15, fingerprint: "abcd")
         let data = SARIFWriter.data(
-            report: report, mapping: result, likelyCauses: [1: [LikelyCause(finding: finding, lineOffset: -3)]])
+            report: report, mapping: result, likelyCauses: [1: [LikelyCause(finding: finding, line: 24)]])
         #expect(SARIFSchema.problems(in: data) == [])
         let log = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         let results = try #require((log["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]])

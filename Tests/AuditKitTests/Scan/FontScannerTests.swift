@@ -103,6 +103,10 @@ import Testing
             #expect(plain.types == recorded.types && plain.members == recorded.members, "\(name)")
             #expect(plain.tokens.isEmpty && !recorded.tokens.isEmpty, "\(name)")
             #expect(recorded.newlineOffsets.count == bytes.filter { $0 == 10 }.count)
+            // Without literals (the scan's own pass) the tokens, types and members are the same.
+            let light = SwiftLexer.scan(bytes, recordingTokens: true, keepingLiterals: false)
+            #expect(light.tokens == recorded.tokens && light.lineComments == recorded.lineComments, "\(name)")
+            #expect(light.types == recorded.types && light.literals.isEmpty, "\(name)")
         }
     }
 
@@ -149,12 +153,13 @@ import Testing
                 finding(210, ignored: true), finding(212, "App/Other.swift"),
             ])
         let causes = result.likelyCauses(file: "./App/HomeView.swift", line: 212, limit: 3)
-        #expect(causes.map(\.finding.line) == [212, 215, 209])
+        #expect(causes.map(\.location.line) == [212, 215, 209])
+        #expect(causes.map(\.lineDistance) == [0, 3, -3])
         #expect(causes.map(\.distanceText) == ["on the same line", "3 lines below", "3 lines above"])
         #expect(
-            result.likelyCauses(file: "App/HomeView.swift", line: 201).first?.description
+            result.likelyCauses(file: "App/HomeView.swift", line: 201).first?.sentence
                 == "likely cause: `.font(.system(size: 200))` at HomeView.swift:200, 1 line above")
-        #expect(result.likelyCauses(file: "App/HomeView.swift", line: nil).map(\.finding.line) == [200, 209])
+        #expect(result.likelyCauses(file: "App/HomeView.swift", line: nil).map(\.location.line) == [200, 209])
         #expect(result.likelyCauses(file: "App/Missing.swift", line: 3).isEmpty)
     }
 
@@ -179,7 +184,8 @@ import Testing
         #expect(scan.files == [file])
         let causes = scan.likelyCauses(report: report, mapping: mapping)
         #expect(causes.keys.sorted() == [1], "only Dynamic Type warnings get likely causes")
-        #expect(causes[1]?.map(\.finding.line) == [11, 13])
+        #expect(causes[1]?.map(\.location.line) == [11, 13])
+        #expect(causes[1]?.map(\.text) == ["Budget Progress", "Budget Progress"])
         // Scanning again adds nothing; an excluded file is not read.
         scan.scanMappedFiles(of: report, mapping: mapping, configuration: FontScanConfiguration())
         #expect(scan.files.count == 1 && scan.findings.count == 2)
