@@ -33,6 +33,7 @@ public struct FontScanResult: Sendable {
     /// are left out: someone judged them.
     /// - Parameters:
     ///   - file: the file as the mapping shows it (a leading `./` is ignored).
+    ///   - line: the line the warning maps to, when known.
     ///   - limit: how many to return at most.
     public func likelyCauses(file: String, line: Int?, limit: Int = 2) -> [LikelyCause] {
         let wanted = Self.normalized(file)
@@ -105,6 +106,8 @@ public enum FontScanner {
     /// Scans the Swift files under `paths` (folders are walked as `SourceIndex` walks them; files are
     /// taken as given), in parallel; the result does not depend on timing.
     /// - Parameters:
+    ///   - paths: folders to walk and files to scan.
+    ///   - configuration: the optional rules, the excluded paths and the tokens.
     ///   - workingDirectory: paths under it are shown relative to it.
     ///   - parallel: false scans on the calling thread only (for measurements).
     /// - Throws: `AuditError` `.missingInput` when a path does not exist.
@@ -164,7 +167,10 @@ public enum FontScanner {
     }
 
     /// Scans one file's bytes.
-    /// - Parameter path: the path to show in findings.
+    /// - Parameters:
+    ///   - bytes: the file's contents.
+    ///   - path: the path to show in findings.
+    ///   - configuration: the optional rules, the excluded paths and the tokens.
     public static func scan(source bytes: [UInt8], path: String, configuration: FontScanConfiguration)
         -> (findings: [FontFinding], problems: [AuditError])
     {

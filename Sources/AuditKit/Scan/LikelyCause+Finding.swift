@@ -1,6 +1,9 @@
 extension LikelyCause {
     /// The likely cause a fixed-size finding is for a warning mapped to `line` of the same file.
-    /// - Parameter text: the warning's element text, if any.
+    /// - Parameters:
+    ///   - finding: the fixed-size finding.
+    ///   - line: the line the warning maps to.
+    ///   - text: the warning's element text, if any.
     public init(finding: FontFinding, line: Int, text: String? = nil) {
         self.init(code: finding.excerpt, location: finding.location, text: text, lineDistance: finding.line - line)
     }
