@@ -37,6 +37,7 @@ import Testing
             ("history list", ["history", "list"]),
             ("extract", ["extract", first]),
             ("map", ["map", first, "--source", "Examples/BudgetApp"]),
+            ("scan", ["scan", "Examples/BudgetApp"]),
             ("diff", ["diff", first, second]),
             ("trend", ["trend"]),
             // The last demo report, after ingest: nothing new, so check passes (exit 0).
