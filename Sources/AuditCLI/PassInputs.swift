@@ -23,13 +23,17 @@ enum PassInputs {
         -> AuditPass.Configuration
     {
         let arguments = context.arguments
-        return AuditPass.Configuration(
-            mapper: try MappingInputs(context).mapper,
+        // The sources are scanned for fixed font sizes in the index's lexer pass (./auditkit.scan.json when present).
+        let fontScan = try ScanCommand.loadConfiguration(arguments)
+        var configuration = AuditPass.Configuration(
+            mapper: try MappingInputs(context, scanFonts: fontScan).mapper,
             renderer: try TextRenderer(explicitFontPath: arguments.value("--font"), environment: context.environment),
             evidenceRoot: evidenceRoot, history: HistoryInputs.historyFile(context),
             logPath: arguments.value("--log") ?? "audit.md",
             templates: try TemplateSet(directory: arguments.value("--templates")),
             date: try arguments.value("--date").map { .fixed(try SessionFacts.validatedDate($0)) } ?? defaultDate,
             logNamedByUser: arguments.value("--log") != nil)
+        configuration.fontScan = fontScan
+        return configuration
     }
 }

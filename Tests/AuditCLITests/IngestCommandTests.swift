@@ -118,3 +118,23 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: project.file("audit.md")))
     }
 }
+
+/// Ingest scans the sources it indexes for fixed font sizes and names them as likely causes.
+@Suite struct IngestLikelyCauseTests {
+    @Test func aDynamicTypeWarningNamesTheFixedSizeNearItsLine() throws {
+        let workspace = try ReadmeExamplesTests.workspace()
+        defer { workspace.remove() }
+        let run = try runTool(
+            [
+                "ingest", "Reports/AuditReport_2026-01-05_09-12-40.html", "--rules",
+                "Examples/BudgetApp/auditkit.rules.json", "--source", "Examples/BudgetApp", "--log", "audit.md",
+            ], in: workspace.path)
+        #expect(run.status == 0, "\(run.stderr)")
+        let log = try String(contentsOfFile: workspace.file("audit.md"), encoding: .utf8)
+        #expect(
+            log.contains(
+                "  - Likely cause of “Income”: `.font(.system(size: 15, weight: .semibold))` at "
+                    + "[`Examples/BudgetApp/Home/IncomeTile.swift:9`](Examples/BudgetApp/Home/IncomeTile.swift#L9), "
+                    + "1 line below.\n"), "\(log)")
+    }
+}

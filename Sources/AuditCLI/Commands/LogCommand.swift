@@ -59,7 +59,8 @@ enum LogCommand: Command {
         // The comparison only: `log` adds nothing to the history (a missing history file reads as empty).
         let pass = AuditPass(
             .init(
-                mapper: try MappingInputs(context).mapper, history: HistoryInputs.historyFile(context),
+                mapper: try MappingInputs(context, scanFonts: try ScanCommand.loadConfiguration(arguments)).mapper,
+                history: HistoryInputs.historyFile(context),
                 appendsToHistory: false, logPath: logPath, templates: templates, date: .fixed(date),
                 scope: arguments.value("--scope"), forceLog: arguments.has("--force"),
                 dryRun: arguments.has("--dry-run"), logNamedByUser: arguments.value("--log") != nil))

@@ -113,7 +113,12 @@ extension SessionFacts {
             systemUI: systemUI,
             accepted: acceptedFindings,
             comparison: comparison,
-            likelyCauses: likelyCauses,
+            // Shown and linked relative to the log's folder, like the flagged texts.
+            likelyCauses: likelyCauses.map { cause in
+                var cause = cause
+                cause.location.file = LogPaths.link(to: cause.location.file, from: logDirectory)
+                return cause
+            },
             evidence: (evidence ?? EvidenceFiles.onDisk(for: report, in: EvidencePaths(reportPath: report.sourcePath)))
                 .logEntries(relativeTo: logDirectory))
     }

@@ -70,7 +70,10 @@ extension SessionFacts {
                             ? "on the same line"
                             : "\(SessionFacts.counted(abs(distance), "line")) \(distance < 0 ? "above" : "below")"
                         return [
-                            "code": .code(cause.code), "location": .code(cause.location.description),
+                            "code": .code(cause.code),
+                            "location": .link(
+                                text: cause.location.line.map { "\(cause.location.file):\($0)" } ?? cause.location.file,
+                                target: cause.location.file + (cause.location.line.map { "#L\($0)" } ?? "")),
                             "text": .text(cause.text ?? ""), "distance": .text(place),
                         ]
                     })),

@@ -32,6 +32,9 @@ public struct AuditPass: Sendable {
         public var logNamedByUser: Bool
         /// The templates of new logs and sessions.
         public var templates: TemplateSet
+        /// How fixed font sizes are found (`auditkit scan`'s configuration); when the mapper's source index
+        /// was built with it, Dynamic Type warnings get the fixed sizes near their lines as likely causes.
+        public var fontScan: FontScanConfiguration?
         /// The session's date.
         public var date: SessionDate
         /// The session's scope; nil lets the session describe what the report covered.
@@ -124,12 +127,25 @@ public struct AuditPass: Sendable {
             progress(.mapping)
             mapping = mapper.map(report)
         }
+        var likelyCauses: [LikelyCause] = []
+        if let mapping, let scanned = configuration.mapper?.index?.fontScan {
+            // The sources were scanned in the index's lexer pass; files only a rule names are scanned here.
+            var scan = scanned
+            if let fontScan = configuration.fontScan {
+                scan.scanMappedFiles(of: report, mapping: mapping, configuration: fontScan)
+            }
+            let byIssue = scan.likelyCauses(report: report, mapping: mapping)
+            var seen = Set<LikelyCause>()
+            for number in byIssue.keys.sorted() {
+                for cause in byIssue[number]! where seen.insert(cause).inserted { likelyCauses.append(cause) }
+            }
+        }
         // The history entry too: its thumbnails' hashes are decoded here, where reports may run at once.
         let entry = HistoryEntry(
             report: report, mappings: mapping?.primaries ?? [], sources: configuration.mapper?.index)
         return PreparedReport(
             report: report, evidence: evidence, imagesWritten: written, mapping: mapping, problems: problems,
-            historyEntry: entry)
+            historyEntry: entry, likelyCauses: likelyCauses)
     }
 
     /// Compares the prepared report with `history`, appends it (when configured; `history` then
@@ -160,7 +176,7 @@ public struct AuditPass: Sendable {
                 report: report, logPath: logPath, mapping: prepared.mapping?.primaries,
                 comparison: comparison.map { SessionComparison($0, history: history) },
                 date: configuration.date.value(for: report),
-                scope: configuration.scope, evidence: prepared.evidence)
+                scope: configuration.scope, evidence: prepared.evidence, likelyCauses: prepared.likelyCauses)
             session = facts
             log = try AuditLogWriter(templates: configuration.templates).append(
                 facts, to: logPath, force: configuration.forceLog, dryRun: configuration.dryRun,
@@ -256,6 +272,8 @@ public struct PreparedReport: Sendable {
     /// accepted/system statuses agree with `map`'s, and with the keys and literals the mapper's
     /// sources give (see `HistoryEntry.init(report:mappings:sources:)`).
     public var historyEntry: HistoryEntry
+    /// Fixed font sizes near the lines its Dynamic Type warnings map to, when the sources were scanned.
+    public var likelyCauses: [LikelyCause] = []
 }
 
 /// Something the pass noticed that the user should see, e.g. a damaged thumbnail.
