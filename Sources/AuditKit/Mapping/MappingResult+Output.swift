@@ -75,62 +75,127 @@ extension MappingResult {
     }
 
     /// The JSON form (`"version": 1`, sorted keys): every issue with its primary mapping, candidates,
-    /// explanation and `likelyCauses` (empty unless given), and the view groups.
+    /// explanation and `likelyCauses` (empty unless given), and the view groups; encoded from the
+    /// `Encodable` types below.
     public func jsonOutput(report: InspectorReport, likelyCauses: [Int: [LikelyCause]] = [:]) -> Data {
         let issuesByNumber = Dictionary(report.issues.map { ($0.number, $0) }, uniquingKeysWith: { a, _ in a })
-        var items: [[String: Any]] = []
-        for entry in issues {
-            var item: [String: Any] = [
-                "number": entry.issueNumber, "ambiguous": entry.isAmbiguous,
-                "explanation": entry.explanation,
-            ]
-            if let issue = issuesByNumber[entry.issueNumber] {
-                item["testType"] = issue.testType.key
-                item["shortTitle"] = issue.shortTitle
-                item["screen"] = issue.screenName
-                if let element = issue.elementText { item["elementText"] = element }
-                if let code = issue.errorCode { item["errorCode"] = code }
-            }
-            item["mapping"] = entry.primary.map(Self.json(_:)) ?? NSNull()
-            item["candidates"] = entry.candidates.map(Self.json(_:))
-            item["likelyCauses"] = (likelyCauses[entry.issueNumber] ?? []).map { cause -> [String: Any] in
-                var place: [String: Any] = [
-                    "file": cause.location.file, "code": cause.code, "lineDistance": cause.lineDistance,
-                ]
-                if let line = cause.location.line { place["line"] = line }
-                if let column = cause.location.column { place["column"] = column }
-                return place
-            }
-            items.append(item)
+        let items = issues.map { entry in
+            let issue = issuesByNumber[entry.issueNumber]
+            return MappingJSON.Issue(
+                number: entry.issueNumber, ambiguous: entry.isAmbiguous, explanation: entry.explanation,
+                testType: issue?.testType.key, shortTitle: issue?.shortTitle, screen: issue?.screenName,
+                elementText: issue?.elementText, errorCode: issue?.errorCode,
+                mapping: entry.primary.map(MappingJSON.Mapping.init),
+                candidates: entry.candidates.map(MappingJSON.Mapping.init),
+                likelyCauses: (likelyCauses[entry.issueNumber] ?? []).map {
+                    MappingJSON.Cause(
+                        file: $0.location.file, line: $0.location.line, column: $0.location.column, code: $0.code,
+                        lineDistance: $0.lineDistance)
+                })
         }
-        let groups: [[String: Any]] = groupedByView().map { group in
-            ["view": group.view ?? NSNull(), "issues": group.issueNumbers]
+        let document = MappingJSON(
+            report: report.sourcePath, issues: items,
+            views: groupedByView().map { MappingJSON.View(view: $0.view, issues: $0.issueNumbers) })
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return (try? encoder.encode(document)) ?? Data()
+    }
+}
+
+/// `map --format json`.
+struct MappingJSON: Encodable {
+    /// One issue.
+    struct Issue: Encodable {
+        var number: Int
+        var ambiguous: Bool
+        var explanation: String
+        var testType: String?
+        var shortTitle: String?
+        var screen: String?
+        var elementText: String?
+        var errorCode: Int?
+        var mapping: Mapping?
+        var candidates: [Mapping]
+        var likelyCauses: [Cause]
+
+        func encode(to encoder: any Encoder) throws {
+            enum Key: String, CodingKey {
+                case number, ambiguous, explanation, testType, shortTitle, screen, elementText, errorCode, mapping
+                case candidates, likelyCauses
+            }
+            var container = encoder.container(keyedBy: Key.self)
+            try container.encode(number, forKey: .number)
+            try container.encode(ambiguous, forKey: .ambiguous)
+            try container.encode(explanation, forKey: .explanation)
+            try container.encodeIfPresent(testType, forKey: .testType)
+            try container.encodeIfPresent(shortTitle, forKey: .shortTitle)
+            try container.encodeIfPresent(screen, forKey: .screen)
+            try container.encodeIfPresent(elementText, forKey: .elementText)
+            try container.encodeIfPresent(errorCode, forKey: .errorCode)
+            try container.encode(mapping, forKey: .mapping)  // null when unmapped
+            try container.encode(candidates, forKey: .candidates)
+            try container.encode(likelyCauses, forKey: .likelyCauses)
         }
-        let document: [String: Any] = ["version": 1, "report": report.sourcePath, "issues": items, "views": groups]
-        return
-            (try? JSONSerialization.data(
-                withJSONObject: document,
-                options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data()
     }
 
-    static func json(_ mapping: IssueMapping) -> [String: Any] {
-        var item: [String: Any] = [
-            "origin": mapping.origin.rawValue, "status": mapping.status.key,
-            "confidence": mapping.confidence,
-        ]
-        if case .accepted(let reason) = mapping.status { item["reason"] = reason }
-        if let rule = mapping.ruleID { item["rule"] = rule }
-        if let view = mapping.view { item["view"] = view }
-        if let symbol = mapping.symbol { item["symbol"] = symbol }
-        if let note = mapping.note { item["note"] = note }
-        if let literal = mapping.sourceLiteral { item["literal"] = literal }
-        if let key = mapping.localizationKey { item["key"] = key }
-        if let location = mapping.location {
-            var place: [String: Any] = ["file": location.file]
-            if let line = location.line { place["line"] = line }
-            if let column = location.column { place["column"] = column }
-            item["location"] = place
+    /// A mapping: where, how and how sure.
+    struct Mapping: Encodable {
+        struct Location: Encodable {
+            var file: String
+            var line: Int?
+            var column: Int?
         }
-        return item
+        var origin: String
+        var status: String
+        var confidence: Double
+        var reason: String?
+        var rule: String?
+        var view: String?
+        var symbol: String?
+        var note: String?
+        var literal: String?
+        var key: String?
+        var location: Location?
+
+        init(_ mapping: IssueMapping) {
+            origin = mapping.origin.rawValue
+            status = mapping.status.key
+            confidence = mapping.confidence
+            if case .accepted(let reason) = mapping.status { self.reason = reason }
+            rule = mapping.ruleID
+            view = mapping.view
+            symbol = mapping.symbol
+            note = mapping.note
+            literal = mapping.sourceLiteral
+            key = mapping.localizationKey
+            location = mapping.location.map { Location(file: $0.file, line: $0.line, column: $0.column) }
+        }
     }
+
+    /// A fixed font size near the issue's line.
+    struct Cause: Encodable {
+        var file: String
+        var line: Int?
+        var column: Int?
+        var code: String
+        var lineDistance: Int
+    }
+
+    /// The issues of one view (`view` null for those without one).
+    struct View: Encodable {
+        var view: String?
+        var issues: [Int]
+
+        func encode(to encoder: any Encoder) throws {
+            enum Key: String, CodingKey { case view, issues }
+            var container = encoder.container(keyedBy: Key.self)
+            try container.encode(view, forKey: .view)
+            try container.encode(issues, forKey: .issues)
+        }
+    }
+
+    var version = 1
+    var report: String
+    var issues: [Issue]
+    var views: [View]
 }
