@@ -38,8 +38,7 @@ public struct SiteIndex: Sendable {
         out += "</header>\n<main id=\"main\">\n"
         if let latest = entries.last {
             let trend = Trend(entries: entries, by: .view, baseline: baseline)
-            views(latest: latest, trend: trend, into: &out)
-            chart(trend, into: &out)
+            views(latest: latest, trend: trend, into: &out) { chart(trend, into: &$0) }
             audits(into: &out)
         } else {
             out +=
@@ -61,7 +60,10 @@ public struct SiteIndex: Sendable {
         return "<a href=\"\(HTML.link([folder, "index.html"], fragment: fragment))\">\(shown)</a>"
     }
 
-    private func views(latest: HistoryEntry, trend: Trend, into out: inout String) {
+    /// The views' table, then `between` (the chart), then a section per view.
+    private func views(
+        latest: HistoryEntry, trend: Trend, into out: inout String, between: (inout String) -> Void
+    ) {
         struct ViewGroup {
             var name: String
             var open: [HistoryIssue] = []
@@ -104,6 +106,7 @@ public struct SiteIndex: Sendable {
             + "\(SessionFacts.counted(open, "open warning")), \(accepted) accepted, \(system) on system UI.</p>\n"
         guard !groups.isEmpty else {
             out += "</section>\n"
+            between(&out)
             return
         }
         out += "<div class=\"scroll\">\n<table>\n<caption>Views of the latest audit</caption>\n<thead><tr>"
@@ -117,8 +120,10 @@ public struct SiteIndex: Sendable {
             out += "<td class=\"nowrap\">\(group.since.map { TrendChart.dateLabel($0) } ?? "—")</td>"
             out += "<td class=\"num\">\(group.accepted.count)</td><td class=\"num\">\(group.system.count)</td></tr>\n"
         }
-        out += "</tbody>\n</table>\n</div>\n"
+        out += "</tbody>\n</table>\n</div>\n</section>\n"
+        between(&out)
 
+        out += "<section aria-labelledby=\"h-view-details\">\n<h2 id=\"h-view-details\">Each view</h2>\n"
         for group in groups {
             let id = HTML.id("view", group.name)
             out += "<section id=\"\(id)\" aria-labelledby=\"h-\(id)\">\n"
