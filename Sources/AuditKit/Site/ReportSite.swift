@@ -5,9 +5,10 @@ import Foundation
 /// script they share. No network, no third-party file, relative links only, so the folder can be
 /// zipped or published as a CI artifact.
 ///
-/// Every file is written atomically and only when its content changes, like the pictures; a page is
-/// made only from its report, so it stays valid when later reports are added. A file with the name of
-/// a page that AuditKit did not write (no generator tag) is never replaced.
+/// Every file is written atomically (renamed into place, regenerable like the pictures) and only when
+/// its content changes; a page is made only from its report and the one before it, so it stays valid
+/// when later reports are added. A file with the name of a page that AuditKit did not write (no
+/// generator tag) is never replaced.
 public struct ReportSite: Sendable {
     /// The site's folder: its `index.html` and the reports' evidence folders are here.
     public var root: String
@@ -129,7 +130,9 @@ public struct ReportSite: Sendable {
                         + "be written)", path: path)
             }
         }
-        let changed = try AtomicFile.write(Data(text.utf8), to: path, onlyIfChanged: true)
+        // Made from reports and the history: regenerable, like the pictures and the summary.
+        let changed = try AtomicFile.write(
+            Data(text.utf8), to: path, onlyIfChanged: true, durability: .regenerable)
         return File(path: path, changed: changed)
     }
 }

@@ -116,11 +116,15 @@ import Testing
             #expect(card.attributes["data-type"] == "type-" + type.key)
             #expect(card.attributes["class"] == "card t-" + type.key)
         }
-        // One fixed ("Settings"), one new, the rest residual; the rule accepted "Budgets", the tab bar is system UI.
+        // One fixed ("Settings"), one new, the rest residual (the history's comparison); the rule accepted
+        // "Budgets", the tab bar is system UI.
+        let history = try HistoryFile(path: directory.file("history.jsonl")).load()
+        let diff = try #require(history.latest.flatMap { history.diffWithPrevious($0) })
+        #expect(diff.new.count == 1 && diff.resolved.count == 1)
         #expect(
             html.contains(
-                ">1 new</a>, <a href=\"#change-resolved\">1 resolved</a>, <a href=\"#change-residual\">15 residual</a>")
-        )
+                ">1 new</a>, <a href=\"#change-resolved\">1 resolved</a>, "
+                    + "<a href=\"#change-residual\">\(diff.residual.count) residual</a>"))
         #expect(cards.filter { $0.attributes["data-change"] == "new" }.count == 1)
         #expect(cards.filter { $0.attributes["data-status"] == "accepted" }.count == 1)
         #expect(cards.filter { $0.attributes["data-status"] == "system" }.count == 1)
@@ -137,7 +141,6 @@ import Testing
         #expect(index.contains("href=\"./AuditReport_2026-01-02_11-02-25/index.html\""))
         #expect(index.contains("href=\"./AuditReport_2026-01-03_16-28-16/index.html\""))
         // The trend's numbers are in the data table, and the latest audit's statuses in the text.
-        let history = try HistoryFile(path: directory.file("history.jsonl")).load()
         let trend = Trend(entries: history.entries, by: .view)
         let totals = trend.columns.map { "<td class=\"num\">\($0.openCount)</td>" }.joined()
         #expect(index.contains("<tr><th scope=\"row\">Total</th>" + totals + "</tr>"))
