@@ -272,6 +272,7 @@ public struct ReportPage: Sendable {
             switch primary.origin {
             case .rule: how.append("rule " + HTML.isolated(primary.ruleID ?? ""))
             case .sourceText: how.append("found by its text, \(Int((primary.confidence * 100).rounded())) %")
+            case .screenPosition: how.append("by its place on the screen")
             }
             out += " (" + how.joined(separator: ", ") + ")"
         } else {
