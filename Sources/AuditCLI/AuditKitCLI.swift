@@ -18,6 +18,7 @@ public enum AuditKitCLI {
             HistoryCommand.self,
             DiffCommand.self,
             TrendCommand.self,
+            HtmlCommand.self,
             AcceptCommand.self,
             CheckCommand.self,
             InitCommand.self,

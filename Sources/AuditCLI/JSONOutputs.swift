@@ -50,6 +50,10 @@ struct AuditOutcomeJSON: Encodable {
         var resolved: Int
         var residual: Int
     }
+    struct SitePart: Encodable {
+        var page: String
+        var index: String
+    }
     var status: String?
     var report: String
     var sha256: String
@@ -65,6 +69,8 @@ struct AuditOutcomeJSON: Encodable {
     var log: LogPart?
     var session: Int?
     var comparison: Comparison?
+    /// The report's page and the site's index (`audit`; `ingest` writes the site after the batch).
+    var site: SitePart?
 
     init(_ outcome: AuditOutcome, historyPath: String, status: String? = nil) {
         let report = outcome.report
@@ -93,7 +99,7 @@ struct AuditOutcomeJSON: Encodable {
     func encode(to encoder: any Encoder) throws {
         enum Key: String, CodingKey {
             case status, report, sha256, issues, screens, evidence, thumbnails, screenshots, indexSheet, overlays
-            case mapped, history, log, session, comparison
+            case mapped, history, log, session, comparison, site
         }
         var container = encoder.container(keyedBy: Key.self)
         try container.encodeIfPresent(status, forKey: .status)
@@ -111,6 +117,7 @@ struct AuditOutcomeJSON: Encodable {
         try container.encode(log, forKey: .log)
         try container.encode(session, forKey: .session)
         try container.encode(comparison, forKey: .comparison)
+        try container.encode(site, forKey: .site)
     }
 }
 
@@ -143,6 +150,7 @@ struct IngestJSON: Encodable {
     var failed: Int
     var summary: String?
     var trend: String?
+    var site: String?
 }
 
 /// `init --format json`.

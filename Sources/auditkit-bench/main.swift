@@ -1,9 +1,12 @@
+import AuditKitTestSupport
 import Foundation
 
 // Usage: auditkit-bench [area] — runs every in-process benchmark area, or only the one named;
 // `auditkit-bench audit [RUNS]` compares whole `auditkit` processes with the Python + Pillow peer.
 // `auditkit-bench make-sample DIR` writes the sample report, `make-pocketbook DIR` the mapping fixture's
 // report (see SampleReport.swift).
+// `auditkit-bench make-site-demo DIR` writes the HTML site's hostile test project (`SiteDemo`: reports, sources,
+// rules).
 let arguments = Array(CommandLine.arguments.dropFirst())
 let area = arguments.first
 if area == "make-demo" {
@@ -17,6 +20,10 @@ if area == "make-pocketbook" {
             into: arguments.dropFirst().first ?? "Tests/AuditKitTests/Mapping/Fixtures/Pocketbook/Reports"))
     exit(0)
 }
+if area == "make-site-demo" {
+    for path in try SiteDemo.write(into: arguments.dropFirst().first ?? "SiteDemo") { print(path) }
+    exit(0)
+}
 if area == nil || area == "reader" { try runReaderBenchmark(arguments: Array(arguments.dropFirst())) }
 if area == nil || area == "log" { runLogBenchmark() }
 if area == nil || area == "history" { try runHistoryBenchmark() }
@@ -24,4 +31,5 @@ if area == nil || area == "mapping" { runMappingBenchmark() }
 if area == nil || area == "scan" { runScanBenchmark() }
 if area == nil || area == "imaging" { runImagingBenchmark() }
 if area == nil || area == "ingest" { try runIngestBenchmark() }
+if area == nil || area == "site" { try runSiteBenchmark() }
 if area == "audit" { try runAuditBenchmark(arguments: Array(arguments.dropFirst())) }

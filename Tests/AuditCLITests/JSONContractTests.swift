@@ -32,6 +32,7 @@ import Testing
             ("audit", ["audit", first, "--source", "Examples/BudgetApp"]),
             ("log", ["log", second, "--dry-run"]),
             ("ingest", ["ingest", "Reports"]),
+            ("html", ["html"]),
             ("sheet", ["sheet", first]),
             ("overlay", ["overlay", first]),
             ("history list", ["history", "list"]),

@@ -14,7 +14,9 @@ enum AuditCommand: Command {
           3. maps the issues to views and code with the rule file (--rules, else ./auditkit.rules.json) and
              the Swift sources under each --source folder;
           4. adds the report to the history (Reports/history.jsonl) and compares it with the report before it;
-          5. appends a session to the audit log (audit.md) naming all of the above.
+          5. appends a session to the audit log (audit.md) naming all of the above;
+          6. writes the report's page and the index of the HTML site beside the evidence folders
+             (Reports/<report name>/index.html, Reports/index.html; see 'auditkit html').
         Every step is idempotent: running it again on the same report rewrites nothing that is unchanged,
         adds nothing to the history and logs no second session. Each step is also a command of its own
         (extract, sheet, overlay, map, history add, log).
@@ -45,13 +47,23 @@ enum AuditCommand: Command {
         let outcome = try pass.record(prepared, history: &history) { terminal.progress(stage: $0, of: reportPath) }
         terminal.endProgress()
         terminal.problems(prepared.problems)
+        // The report's page and the site's index; the pass's results are printed even when they fail.
+        let site = Result {
+            try ReportSite(evidence: prepared.evidence).write(
+                after: outcome, history: history, baseline: try? Baseline.load(path: Baseline.defaultPath))
+        }
+        let pages = (try? site.get())?.map(\.path) ?? []
 
         switch format {
         case .json:
-            try terminal.json(AuditOutcomeJSON(outcome, historyPath: historyFile.path))
+            var object = AuditOutcomeJSON(outcome, historyPath: historyFile.path)
+            if pages.count == 2 { object.site = .init(page: pages[0], index: pages[1]) }
+            try terminal.json(object)
         case .text:
             for line in AuditOutcomeRendering.lines(outcome, historyPath: historyFile.path) { terminal.line(line) }
+            if pages.count == 2 { terminal.line("Pages: \(pages[0]) and \(pages[1]).") }
         }
+        if case .failure(let error) = site { throw error }
         return .success
     }
 }

@@ -14,15 +14,17 @@ enum IngestCommand: Command {
         the history and the log are written one report at a time, in order: the output and every file are
         the same for any --jobs. An unreadable report is named and skipped; the others complete and the
         exit status says one failed. Each session is dated by its report's audit day unless --date is given.
-        After the batch, DIR/summary.md (per view, over every report named) and DIR/trend.svg (the history's
-        open warnings per view) are refreshed.
+        After the batch, DIR/summary.md (per view, over every report named), DIR/trend.svg (the history's
+        open warnings per view) and the HTML site (DIR/index.html and a page per report named in its
+        evidence folder; see 'auditkit html') are refreshed.
 
         EXAMPLE: auditkit ingest Reports/ --rules Examples/BudgetApp/auditkit.rules.json --source Examples/BudgetApp
         """
     static let options: [OptionSpec] =
         PassInputs.options(dateHelp: "Every session's date (default: its report's audit day).") + [
             .option(
-                "--out", value: "DIR", help: "Evidence folders, summary.md and trend.svg go here (default: Reports)."),
+                "--out", value: "DIR",
+                help: "Evidence folders, summary.md, trend.svg and the pages go here (default: Reports)."),
             .option("--jobs", value: "N", help: "Reports prepared at once (default: the number of cores)."),
             .choice("--format", of: TextOrJSON.self, help: "text (default) or json."),
         ]
@@ -84,12 +86,13 @@ enum IngestCommand: Command {
             try terminal.json(
                 IngestJSON(
                     reports: reports, ingested: outcome.ingested, alreadyInHistory: outcome.alreadyInHistory,
-                    failed: outcome.failed, summary: outcome.summaryPath, trend: outcome.trendPath))
+                    failed: outcome.failed, summary: outcome.summaryPath, trend: outcome.trendPath,
+                    site: outcome.sitePath))
         case .text:
             var closing =
                 "Ingested \(SessionFacts.counted(outcome.ingested, "report")); "
                 + "\(outcome.alreadyInHistory) already in the history; \(outcome.failed) failed."
-            let written = [outcome.summaryPath, outcome.trendPath].compactMap { $0 }
+            let written = [outcome.summaryPath, outcome.trendPath, outcome.sitePath].compactMap { $0 }
             if !written.isEmpty { closing += " Wrote " + written.joined(separator: " and ") + "." }
             terminal.line(closing)
         }

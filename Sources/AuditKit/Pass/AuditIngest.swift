@@ -39,16 +39,18 @@ public struct AuditIngest: Sendable {
         public var summaryPath: String?
         /// The trend chart written after the batch, when the history has reports.
         public var trendPath: String?
+        /// The site's `index.html`, written after the batch with a page per report named.
+        public var sitePath: String?
         /// The first failure, whose exit status the batch ends with.
         public var firstError: AuditError?
     }
 
-    /// The pass each report goes through; its `evidenceRoot` is also where the summary and the trend
-    /// chart go.
+    /// The pass each report goes through; its `evidenceRoot` is also where the summary, the trend
+    /// chart and the site go.
     public var pass: AuditPass
     /// How many reports are read, drawn and mapped at once (at least 1).
     public var jobs: Int
-    /// Where `summary.md` and `trend.svg` go.
+    /// Where `summary.md`, `trend.svg` and the site's `index.html` go (`ReportSite`).
     public var outputDirectory: String
 
     /// A batch runner.
@@ -60,7 +62,7 @@ public struct AuditIngest: Sendable {
 
     /// The report files that `arguments` name: a file as given; a folder's files (not its subfolders)
     /// whose names end in `.html`, `.htm`, `.json` or `.txt`, except the files the tool writes there
-    /// (`index.html`) and rule files (`*.rules.json`), in name order.
+    /// (`index.html`, `baseline.json`) and rule files (`*.rules.json`), in name order.
     /// - Throws: `.missingInput` for an argument that does not exist.
     public static func reportPaths(in arguments: [String]) throws -> [String] {
         var paths: [String] = []
@@ -85,7 +87,7 @@ public struct AuditIngest: Sendable {
             for name in names where !name.hasPrefix(".") {
                 let lower = name.lowercased()
                 guard [".html", ".htm", ".json", ".txt"].contains(where: lower.hasSuffix),
-                    lower != "index.html", !lower.hasSuffix(".rules.json")
+                    lower != "index.html", lower != "baseline.json", !lower.hasSuffix(".rules.json")
                 else { continue }
                 var isFolder: ObjCBool = false
                 if files.fileExists(atPath: folder + name, isDirectory: &isFolder), !isFolder.boolValue {
@@ -99,7 +101,7 @@ public struct AuditIngest: Sendable {
 
     /// Runs the batch over `paths`, calling `onItem` for each report in batch order.
     /// - Throws: `AuditError` when the history cannot be loaded (nothing is written then), or when the
-    ///   summary or the trend chart cannot be written.
+    ///   summary, the trend chart or the site cannot be written.
     public func run(
         paths: [String], progress: @Sendable (Progress) -> Void = { _ in }, onItem: (Item) -> Void
     ) throws -> Outcome {
@@ -190,32 +192,49 @@ public struct AuditIngest: Sendable {
             start += window.count
         }
 
-        // 3. The summary of every readable report named, and the trend of the whole history.
-        outcome.summaryPath = try writeSummary(of: order.map(\.path))
+        // 3. The summary and the site's pages of every readable report named, the trend of the whole
+        // history, and the site's index.
+        let baseline = try? Baseline.load(path: Baseline.defaultPath)
+        outcome.summaryPath = try writeSummaryAndPages(of: order.map(\.path), history: history, baseline: baseline)
         if !history.entries.isEmpty {
-            let trend = Trend(
-                entries: history.entries, by: .view, baseline: try? Baseline.load(path: Baseline.defaultPath))
+            let trend = Trend(entries: history.entries, by: .view, baseline: baseline)
             let path = outputDirectory + "/trend.svg"
             try AtomicFile.makeDirectory(outputDirectory, namedByUser: true)
             try AtomicFile.write(
                 Data(TrendChart.svg(trend).utf8), to: path, onlyIfChanged: true, durability: .regenerable)
             outcome.trendPath = path
         }
+        if !order.isEmpty || !history.entries.isEmpty {
+            outcome.sitePath = try ReportSite(root: outputDirectory).writeIndex(history: history, baseline: baseline)
+                .path
+        }
         return outcome
     }
 
-    /// Writes `summary.md` per view over the reports at `paths` (mapped again, evidence found on disk).
-    private func writeSummary(of paths: [String]) throws -> String? {
+    /// Writes `summary.md` per view over the reports at `paths` (mapped again, evidence found on disk),
+    /// and each report's page of the site, compared with the audit before it in `history`.
+    /// - Throws: the first page's or the summary's `AuditError` when it cannot be written.
+    private func writeSummaryAndPages(of paths: [String], history: History, baseline: Baseline?) throws -> String? {
         guard !paths.isEmpty else { return nil }
         var configuration = pass.configuration
         configuration.renderer = nil
         let summaryPass = AuditPass(configuration)
-        let inputs: [SummaryInput] = chunked(paths) { _, path in
+        let site = ReportSite(root: outputDirectory).writing(paths)
+        let prepared: [Result<SummaryInput, AuditError>?] = chunked(paths) { _, path in
             guard let prepared = try? summaryPass.prepare(reportAt: path) else { return nil }
-            return SummaryInput(
-                report: prepared.report.withoutImages(), mapping: prepared.mapping?.primaries,
-                evidence: prepared.evidence)
-        }.compactMap { $0 }
+            do {
+                try site.write(site.page(for: prepared, history: history, baseline: baseline))
+            } catch let error as AuditError {
+                return .failure(error)
+            } catch {
+                return .failure(AuditError(.internalError, "\(error)", path: path))
+            }
+            return .success(
+                SummaryInput(
+                    report: prepared.report.withoutImages(), mapping: prepared.mapping?.primaries,
+                    evidence: prepared.evidence))
+        }
+        let inputs = try prepared.compactMap { try $0?.get() }
         let path = outputDirectory + "/summary.md"
         let markdown = AuditSummary(inputs: inputs, grouping: .view, baseDirectory: outputDirectory).markdown(
             templates: pass.configuration.templates)

@@ -1,0 +1,91 @@
+import AuditKit
+import Foundation
+
+/// `auditkit html`: the browsable site of the audits, written again from the reports and the history.
+enum HtmlCommand: Command {
+    static let name = "html"
+    static let abstract = "Write the browsable HTML pages of the audits: an index and a page per report."
+    static let operands = "[REPORT|DIR...]"
+    static let discussion = """
+        Writes DIR/index.html (the audits in time order with their counts per test type, the trend of open
+        warnings per view as a chart with its data table, and per view the latest audit's open warnings with
+        since when, its accepted and system UI ones apart) and DIR/<report name>/index.html for every report
+        named, or in DIR when none is named (its issues as cards with their thumbnails, grouped by view,
+        filters, the changes since the previous audit, the annotated screenshots). Reports are read and
+        mapped again (--rules, ./auditkit.rules.json, --source); their pictures are the ones already in
+        their evidence folders ('audit' and 'ingest' write both, and the pages too). Open DIR/index.html in
+        a browser: the pages use no network, only relative links, and no inline script or style. A file is
+        rewritten only when its content changes; an index.html that auditkit did not write is never replaced.
+
+        EXAMPLE: auditkit html --out Reports
+        """
+    static let options: [OptionSpec] =
+        MappingInputs.options + [
+            .option(
+                "--out", value: "DIR", help: "The site's folder, where the evidence folders are (default: Reports)."),
+            HistoryInputs.historyOption,
+            HistoryInputs.baselineOption,
+            .option("--jobs", value: "N", help: "Reports read at once (default: the number of cores)."),
+            .choice("--format", of: TextOrJSON.self, help: "text (default) or json."),
+        ]
+
+    static func run(_ context: CommandContext) throws -> ExitStatus {
+        let arguments = context.arguments
+        let terminal = context.terminal
+        let format: TextOrJSON = try arguments.choice("--format", default: TextOrJSON.text)
+        let jobs = try arguments.integer("--jobs", in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
+        let out = arguments.value("--out") ?? "Reports"
+        // Check everything the user named before writing anything.
+        let named = arguments.positional.isEmpty ? [out] : arguments.positional
+        if arguments.positional.isEmpty, !FileManager.default.fileExists(atPath: out) {
+            throw AuditError(.missingInput, "no such folder (name reports, or the site's folder with --out)", path: out)
+        }
+        let paths = try AuditIngest.reportPaths(in: named)
+        let pass = AuditPass(.init(mapper: try MappingInputs(context).mapper, evidenceRoot: out))
+        let history = try HistoryInputs.loadHistory(context)
+        let baseline = try Baseline.load(path: HistoryInputs.baselinePath(context))
+
+        var pages: [HtmlJSON.Page] = []
+        let outcome = try ReportSite(root: out).rebuild(
+            reportPaths: paths, pass: pass, history: history, baseline: baseline, jobs: jobs
+        ) { item in
+            switch item {
+            case .page(let report, let file):
+                pages.append(HtmlJSON.Page(report: report, page: file.path, changed: file.changed))
+                if format == .text { terminal.line(file.path + (file.changed ? "" : " (unchanged)")) }
+            case .failed(let path, let error):
+                terminal.error(error.description)
+                pages.append(HtmlJSON.Page(report: path, error: error.description))
+            }
+        }
+        let index = outcome.index?.path ?? ReportSite(root: out).indexPath
+        switch format {
+        case .json:
+            try terminal.json(
+                HtmlJSON(
+                    index: index, pages: pages, written: outcome.pages, changed: outcome.changed,
+                    failed: outcome.failed))
+        case .text:
+            terminal.line(
+                "Wrote \(index) and \(SessionFacts.counted(outcome.pages, "report page")) "
+                    + "(\(outcome.changed) changed, \(outcome.failed) failed). Open \(index) in a browser.")
+        }
+        return outcome.firstError?.exitStatus ?? .success
+    }
+}
+
+/// `html --format json`.
+struct HtmlJSON: Encodable {
+    /// One report given: its page, or why it has none.
+    struct Page: Encodable {
+        var report: String
+        var page: String?
+        var changed: Bool?
+        var error: String?
+    }
+    var index: String
+    var pages: [Page]
+    var written: Int
+    var changed: Int
+    var failed: Int
+}

@@ -1,0 +1,474 @@
+import Foundation
+
+/// One report's page of the site, `<site>/<report name>/index.html`, in the report's evidence folder:
+/// its issues as cards grouped by view (thumbnail, number, test type in its colour and by name,
+/// element text, rect, status, the mapped `file:line` with its candidates and why), filters by test
+/// type, status, view and change (anchored sections without JavaScript, a form with it), what changed
+/// since the previous audit, and the annotated screenshots.
+///
+/// The page depends only on the report, its mapping, its evidence and the report before it, so it
+/// stays the same, and valid, when later reports are added.
+public struct ReportPage: Sendable {
+    /// The report (its images are not used).
+    public var report: InspectorReport
+    /// The evidence files; those in the page's folder are shown.
+    public var evidence: EvidenceFiles
+    /// The mapping; nil when none was asked for.
+    public var mapping: MappingResult?
+    /// The comparison with the audit before this one, when there is one.
+    public var comparison: ReportDiff?
+    /// Accepted fingerprints: an open warning the baseline accepts shows as accepted, as in `trend`.
+    public var baseline: Baseline?
+    /// Whether the previous audit's page exists, so resolved warnings can link to it.
+    public var previousPageExists: Bool
+    /// The report as the history records it (fingerprints, views, statuses).
+    public var entry: HistoryEntry
+
+    /// A page from its parts; `entry` is made from the report and its mapping when not given.
+    public init(
+        report: InspectorReport, evidence: EvidenceFiles, mapping: MappingResult?, comparison: ReportDiff?,
+        baseline: Baseline?, previousPageExists: Bool = false, entry: HistoryEntry? = nil
+    ) {
+        self.entry = entry ?? HistoryEntry(report: report, mappings: mapping?.primaries ?? [])
+        self.report = report
+        self.evidence = evidence
+        self.mapping = mapping
+        self.comparison = comparison
+        self.baseline = baseline
+        self.previousPageExists = previousPageExists
+    }
+
+    /// The folder name of a report's page (and evidence): the file name without its extension.
+    public static func folderName(forReportFileName fileName: String) -> String {
+        (fileName as NSString).deletingPathExtension
+    }
+
+    /// The id of issue `number`'s card on its page.
+    public static func issueID(_ number: Int) -> String { "issue-\(number)" }
+
+    /// The page as HTML text.
+    public func html() -> String {
+        let model = Model(self)
+        var out = ""
+        out.reserveCapacity(4096 + report.issues.count * 1400)
+        let title = "Audit " + report.baseName
+        SitePage.head(into: &out, title: title, up: 1)
+        out += "<header class=\"site\">\n<nav aria-label=\"Site\"><a href=\"../index.html\">All audits</a></nav>\n"
+        out += "<h1>Audit \(HTML.isolated(report.baseName))</h1>\n"
+        out +=
+            "<p class=\"meta\">Audited \(TrendChart.dateLabel(report.auditDate)) UTC · "
+            + "\(SessionFacts.counted(report.issues.count, "issue")) on "
+            + "\(SessionFacts.counted(report.screens.count, "screen")) · file \(HTML.isolated(report.fileName))"
+            + " · SHA-256 <code>\(report.sha256.prefix(16))</code></p>\n"
+        out += "</header>\n<main id=\"main\">\n"
+        summary(model, into: &out)
+        changes(model, into: &out)
+        filters(model, into: &out)
+        cards(model, into: &out)
+        indexLists(model, into: &out)
+        screens(into: &out)
+        out += "</main>\n"
+        SitePage.foot(into: &out)
+        return out
+    }
+
+    // MARK: Sections
+
+    private func summary(_ model: Model, into out: inout String) {
+        out += "<section aria-labelledby=\"h-counts\">\n<h2 id=\"h-counts\">Counts</h2>\n"
+        guard !report.issues.isEmpty else {
+            out += "<p>The report has no issues.</p>\n</section>\n"
+            return
+        }
+        out += "<div class=\"scroll\">\n<table>\n<caption>Issues by test type and status</caption>\n<thead><tr>"
+        out += "<th scope=\"col\">Test type</th><th scope=\"col\" class=\"num\">Issues</th>"
+        for status in SiteStatus.Kind.allCases { out += "<th scope=\"col\" class=\"num\">\(status.title)</th>" }
+        out += "</tr></thead>\n<tbody>\n"
+        for group in model.types {
+            out += "<tr><th scope=\"row\"><a href=\"#\(group.id)\">"
+            out += SitePage.typeLabel(group.type) + "</a></th><td class=\"num\">\(group.numbers.count)</td>"
+            for status in SiteStatus.Kind.allCases {
+                out += "<td class=\"num\">\(group.numbers.filter { model.status[$0]?.kind == status }.count)</td>"
+            }
+            out += "</tr>\n"
+        }
+        out += "<tr><th scope=\"row\">All</th><td class=\"num\">\(report.issues.count)</td>"
+        for status in SiteStatus.Kind.allCases {
+            out += "<td class=\"num\">\(model.statusNumbers[status]?.count ?? 0)</td>"
+        }
+        out += "</tr>\n</tbody>\n</table>\n</div>\n"
+        if mapping == nil {
+            out +=
+                "<p class=\"note\">No rule file or source folder was given, so no issue is mapped to code and every "
+                + "issue counts as open.</p>\n"
+        }
+        out += "</section>\n"
+    }
+
+    private func changes(_ model: Model, into out: inout String) {
+        out += "<section aria-labelledby=\"h-changes\">\n<h2 id=\"h-changes\">Against the previous audit</h2>\n"
+        guard let diff = comparison else {
+            out += "<p>No earlier audit to compare with.</p>\n</section>\n"
+            return
+        }
+        let previousFolder = ReportPage.folderName(forReportFileName: diff.oldFileName)
+        let previous =
+            previousPageExists
+            ? "<a href=\"\(HTML.link([previousFolder, "index.html"], up: 1))\">\(HTML.isolated(previousFolder))</a>"
+            : HTML.isolated(previousFolder)
+        out +=
+            "<p>Against \(previous) (audited \(TrendChart.dateLabel(diff.oldAuditDate)) UTC): "
+            + "<a href=\"#change-new\">\(diff.new.count) new</a>, "
+            + "<a href=\"#change-resolved\">\(diff.resolved.count) resolved</a>, "
+            + "<a href=\"#change-residual\">\(diff.residual.count) residual</a>.</p>\n"
+        func list(_ id: String, _ heading: String, _ items: [ReportDiff.Item], resolved: Bool) {
+            out += "<section id=\"\(id)\">\n<h3>\(heading) <span class=\"count\">(\(items.count))</span></h3>\n"
+            guard !items.isEmpty else {
+                out += "<p>None.</p>\n</section>\n"
+                return
+            }
+            out += "<ul>\n"
+            for item in items {
+                out += "<li>"
+                if resolved {
+                    let number = item.oldNumber ?? item.issue.number
+                    out +=
+                        previousPageExists
+                        ? "<a href=\"\(HTML.link([previousFolder, "index.html"], up: 1, fragment: ReportPage.issueID(number)))\">"
+                            + "#\(number) in \(HTML.isolated(previousFolder))</a>"
+                        : "#\(number) in \(HTML.isolated(previousFolder))"
+                } else if let number = item.newNumber {
+                    out += "<a href=\"#\(ReportPage.issueID(number))\">#\(number)</a>"
+                    if let old = item.oldNumber, !resolved, id == "change-residual" { out += " (was #\(old))" }
+                }
+                out += " " + SitePage.typeLabel(item.issue.testType) + " "
+                out += SitePage.elementText(item.issue.elementText) + " — " + HTML.isolated(item.issue.place)
+                out += "</li>\n"
+            }
+            out += "</ul>\n</section>\n"
+        }
+        list("change-new", "New", diff.new, resolved: false)
+        list("change-resolved", "Resolved", diff.resolved, resolved: true)
+        list("change-residual", "Residual", diff.residual, resolved: false)
+        out += "</section>\n"
+    }
+
+    private func filters(_ model: Model, into out: inout String) {
+        guard !report.issues.isEmpty else { return }
+        out += "<section class=\"filters\" aria-labelledby=\"h-filters\">\n<h2 id=\"h-filters\">Filters</h2>\n"
+        // The form needs the script; without it the lists below jump to anchored sections.
+        out += "<form id=\"filters\" hidden>\n"
+        func select(_ name: String, _ label: String, _ options: [(value: String, label: String)]) {
+            out += "<label for=\"filter-\(name)\">\(label)<select id=\"filter-\(name)\" name=\"\(name)\">"
+            out += "<option value=\"\">All</option>"
+            for option in options { out += "<option value=\"\(option.value)\">\(option.label)</option>" }
+            out += "</select></label>\n"
+        }
+        // An option cannot wrap: long names are cut so the form fits a phone's width.
+        func short(_ name: String) -> String { HTML.plain(name.count > 40 ? String(name.prefix(39)) + "…" : name) }
+        select("type", "Test type", model.types.map { ($0.id, short($0.type.displayName) + " (\($0.numbers.count))") })
+        select(
+            "status", "Status",
+            SiteStatus.Kind.allCases.compactMap { kind in
+                model.statusNumbers[kind].map { (kind.rawValue, kind.title + " (\($0.count))") }
+            })
+        select("view", "View", model.views.map { ($0.id, short($0.name) + " (\($0.numbers.count))") })
+        if comparison != nil {
+            select(
+                "change", "Change",
+                [
+                    ("new", "New (\(model.change.values.filter { $0 == .new }.count))"),
+                    ("residual", "Residual (\(model.change.values.filter { $0 == .residual }.count))"),
+                ])
+        }
+        out += "<button type=\"reset\">Show all</button>\n"
+        out += "<p id=\"filter-count\" role=\"status\"></p>\n</form>\n<dl>\n"
+        out += "<dt>View</dt><dd><ul class=\"inline\">"
+        for view in model.views {
+            out += "<li><a href=\"#\(view.id)\">\(HTML.isolated(view.name))</a> (\(view.numbers.count))</li>"
+        }
+        out += "</ul></dd>\n<dt>Test type</dt><dd><ul class=\"inline\">"
+        for type in model.types {
+            out += "<li><a href=\"#\(type.id)\">\(SitePage.typeLabel(type.type))</a> (\(type.numbers.count))</li>"
+        }
+        out += "</ul></dd>\n<dt>Status</dt><dd><ul class=\"inline\">"
+        for kind in SiteStatus.Kind.allCases {
+            guard let numbers = model.statusNumbers[kind] else { continue }
+            out += "<li><a href=\"#status-\(kind.rawValue)\">\(kind.title)</a> (\(numbers.count))</li>"
+        }
+        out += "</ul></dd>\n</dl>\n</section>\n"
+    }
+
+    private func cards(_ model: Model, into out: inout String) {
+        out += "<section aria-labelledby=\"h-issues\">\n<h2 id=\"h-issues\">Issues by view</h2>\n"
+        if report.issues.isEmpty { out += "<p>None.</p>\n" }
+        let issues = report.issues
+        for view in model.views {
+            out += "<section class=\"view-group\" id=\"\(view.id)\" aria-labelledby=\"h-\(view.id)\">\n"
+            out +=
+                "<h3 id=\"h-\(view.id)\">\(HTML.isolated(view.name)) <span class=\"count\">("
+                + SessionFacts.counted(view.numbers.count, "issue") + (view.isView ? "" : ", screen group")
+                + ")</span></h3>\n<div class=\"cards\">\n"
+            for number in view.numbers where issues.indices.contains(number - 1) {
+                card(issues[number - 1], view: view.id, model: model, into: &out)
+            }
+            out += "</div>\n</section>\n"
+        }
+        out += "</section>\n"
+    }
+
+    private func card(_ issue: Issue, view: String, model: Model, into out: inout String) {
+        let number = issue.number
+        let status = model.status[number] ?? SiteStatus(kind: .open, detail: nil)
+        let change = model.change[number]
+        out += "<article class=\"card \(SiteAssets.typeClass(issue.testType))\" id=\"\(ReportPage.issueID(number))\""
+        out += " data-type=\"\(SitePage.typeID(issue.testType))\" data-status=\"\(status.kind.rawValue)\""
+        out += " data-view=\"\(view)\" data-change=\"\(change?.rawValue ?? "")\">\n"
+        out += "<h4><span>#\(number)</span> \(SitePage.typeLabel(issue.testType))"
+        if issue.isDuplicate { out += " <span class=\"badge\">duplicate</span>" }
+        if let change { out += " <span class=\"badge badge-\(change.rawValue)\">\(change.rawValue)</span>" }
+        out += "</h4>\n"
+        if let file = model.thumbnails[number] {
+            out +=
+                "<img class=\"thumb\" src=\"\(HTML.link([file]))\" alt=\"Issue \(number): the flagged element, "
+                + "cropped from screen \(issue.screenIndex + 1)\" loading=\"lazy\">\n"
+        } else {
+            let why =
+                issue.imageProblem.map { "thumbnail unusable: \(HTML.isolated($0.description))" } ?? "no thumbnail"
+            out += "<p class=\"no-thumb\">No picture (\(why)).</p>\n"
+        }
+        if !issue.shortTitle.isEmpty { out += "<p class=\"title\">\(HTML.isolated(issue.shortTitle))</p>\n" }
+        out += "<dl>\n<dt>Element</dt><dd>\(SitePage.elementText(issue.elementText))</dd>\n"
+        out += "<dt>Rect</dt><dd>\(issue.elementRect.map { HTML.escape($0.compactDescription) } ?? "none")</dd>\n"
+        out += "<dt>Screen</dt><dd>\(issue.screenIndex + 1) (\(HTML.isolated(issue.screenGroupName)))</dd>\n"
+        out += "<dt>Status</dt><dd><span class=\"status status-\(status.kind.rawValue)\">\(status.kind.title)</span>"
+        if let detail = status.detail { out += ": " + HTML.isolated(detail) }
+        out += "</dd>\n"
+        code(number, into: &out)
+        if let change, let diff = comparison {
+            let previous = HTML.isolated(ReportPage.folderName(forReportFileName: diff.oldFileName))
+            out += "<dt>Change</dt><dd>"
+            switch change {
+            case .new: out += "new since \(previous)"
+            case .residual: out += "also in \(previous)" + (model.oldNumber[number].map { " as #\($0)" } ?? "")
+            }
+            out += "</dd>\n"
+        }
+        out += "</dl>\n</article>\n"
+    }
+
+    /// The mapped location, the candidates and the explanation of issue `number`.
+    private func code(_ number: Int, into out: inout String) {
+        guard let mapping else {
+            out += "<dt>Code</dt><dd>not mapped (no rule file or source folder given)</dd>\n"
+            return
+        }
+        guard let mapped = mapping.issue(number) else { return }
+        out += "<dt>Code</dt><dd>"
+        if let primary = mapped.primary {
+            out += primary.location.map { "<code>\(HTML.isolated($0.description))</code>" } ?? "no source location"
+            var how: [String] = []
+            if let view = primary.view { how.append("view " + HTML.isolated(view)) }
+            switch primary.origin {
+            case .rule: how.append("rule " + HTML.isolated(primary.ruleID ?? ""))
+            case .sourceText: how.append("found by its text, \(Int((primary.confidence * 100).rounded())) %")
+            case .screenPosition: how.append("by its place on the screen")
+            }
+            out += " (" + how.joined(separator: ", ") + ")"
+        } else {
+            out += "not found"
+        }
+        out += "</dd>\n"
+        let others = mapped.candidates.filter { $0 != mapped.primary }
+        if !others.isEmpty {
+            out += "<dt>Candidates</dt><dd><ol>"
+            for candidate in others.prefix(5) {
+                out += "<li>" + (candidate.location.map { "<code>\(HTML.isolated($0.description))</code>" } ?? "?")
+                if let view = candidate.view { out += " " + HTML.isolated(view) }
+                out += ", \(Int((candidate.confidence * 100).rounded())) %</li>"
+            }
+            if others.count > 5 { out += "<li>and \(others.count - 5) more</li>" }
+            out += "</ol></dd>\n"
+        }
+        out += "<dt>Why</dt><dd>\(HTML.isolated(mapped.explanation))</dd>\n"
+    }
+
+    private func indexLists(_ model: Model, into out: inout String) {
+        guard !report.issues.isEmpty else { return }
+        func links(_ numbers: [Int]) {
+            out += "<ul class=\"inline\">"
+            for number in numbers { out += "<li><a href=\"#\(ReportPage.issueID(number))\">#\(number)</a></li>" }
+            out += "</ul>\n"
+        }
+        out += "<section aria-labelledby=\"h-by-type\">\n<h2 id=\"h-by-type\">Issues by test type</h2>\n"
+        for type in model.types {
+            out += "<section id=\"\(type.id)\">\n<h3>\(SitePage.typeLabel(type.type)) "
+            out += "<span class=\"count\">(\(type.numbers.count))</span></h3>\n"
+            links(type.numbers)
+            out += "</section>\n"
+        }
+        out += "</section>\n<section aria-labelledby=\"h-by-status\">\n<h2 id=\"h-by-status\">Issues by status</h2>\n"
+        for kind in SiteStatus.Kind.allCases {
+            guard let numbers = model.statusNumbers[kind] else { continue }
+            out += "<section id=\"status-\(kind.rawValue)\">\n<h3>\(kind.title) "
+            out += "<span class=\"count\">(\(numbers.count))</span></h3>\n"
+            links(numbers)
+            out += "</section>\n"
+        }
+        out += "</section>\n"
+    }
+
+    private func screens(into out: inout String) {
+        out += "<section aria-labelledby=\"h-screens\">\n<h2 id=\"h-screens\">Screens</h2>\n"
+        let sheets = evidence.indexSheetPages.compactMap(localName)
+        if !sheets.isEmpty {
+            out += "<p>Index sheet: "
+            out += sheets.enumerated().map { index, name in
+                "<a href=\"\(HTML.link([name]))\">" + (sheets.count == 1 ? "all issues" : "page \(index + 1)") + "</a>"
+            }.joined(separator: ", ")
+            out += ".</p>\n"
+        }
+        out += "<div class=\"screens\">\n"
+        for screen in report.screens {
+            let numbers = screen.issues.map(\.number)
+            let range =
+                numbers.isEmpty
+                ? "no issues" : numbers.count == 1 ? "issue #\(numbers[0])" : "issues #\(numbers[0])–#\(numbers.last!)"
+            out += "<figure>\n"
+            if let overlay = evidence.overlays[screen.index].flatMap(localName) {
+                out +=
+                    "<a href=\"\(HTML.link([overlay]))\"><img src=\"\(HTML.link([overlay]))\" alt=\"Screen "
+                    + "\(screen.index + 1) with a numbered box on each of its issues (\(range))\" loading=\"lazy\"></a>\n"
+            } else {
+                out += "<p class=\"no-thumb\">No annotated screenshot for this screen.</p>\n"
+            }
+            out +=
+                "<figcaption>Screen \(screen.index + 1) “\(HTML.isolated(screen.name))”, group "
+                + "\(HTML.isolated(screen.groupName)): \(range)</figcaption>\n</figure>\n"
+        }
+        out += "</div>\n</section>\n"
+    }
+
+    /// The name of `path` when it is in the page's folder (the evidence folder), else nil.
+    private func localName(_ path: String) -> String? {
+        let folder = (path as NSString).deletingLastPathComponent
+        guard
+            folder == evidence.directory
+                || (folder as NSString).standardizingPath
+                    == (evidence.directory as NSString).standardizingPath
+        else { return nil }
+        return (path as NSString).lastPathComponent
+    }
+
+    // MARK: Model
+
+    /// What the page shows, computed once: groups, statuses, changes, thumbnails.
+    private struct Model {
+        struct Group {
+            var id: String
+            var name: String
+            var isView: Bool
+            var numbers: [Int]
+        }
+        struct TypeGroup {
+            var type: TestType
+            var id: String
+            var numbers: [Int]
+        }
+        enum Change: String {
+            case new, residual
+        }
+
+        var views: [Group] = []
+        var types: [TypeGroup] = []
+        var status: [Int: SiteStatus] = [:]
+        var statusNumbers: [SiteStatus.Kind: [Int]] = [:]
+        var change: [Int: Change] = [:]
+        var oldNumber: [Int: Int] = [:]
+        var thumbnails: [Int: String] = [:]
+
+        init(_ page: ReportPage) {
+            let entry = page.entry
+            var viewIndex: [String: Int] = [:]
+            var typeIndex: [TestType: Int] = [:]
+            for record in entry.issues {
+                let number = record.number
+                let status = SiteStatus(record, baseline: page.baseline)
+                self.status[number] = status
+                statusNumbers[status.kind, default: []].append(number)
+                let name = record.place
+                if let index = viewIndex[name] {
+                    views[index].numbers.append(number)
+                } else {
+                    viewIndex[name] = views.count
+                    views.append(
+                        Group(id: HTML.id("view", name), name: name, isView: record.view != nil, numbers: [number]))
+                }
+                if let index = typeIndex[record.testType] {
+                    types[index].numbers.append(number)
+                } else {
+                    typeIndex[record.testType] = types.count
+                    types.append(
+                        TypeGroup(type: record.testType, id: SitePage.typeID(record.testType), numbers: [number]))
+                }
+            }
+            // Views with a mapped view first, in order of appearance; screen groups after.
+            views = views.filter(\.isView) + views.filter { !$0.isView }
+            let rank = Dictionary(uniqueKeysWithValues: TestType.known.enumerated().map { ($1, $0) })
+            types = types.enumerated().sorted {
+                (rank[$0.element.type] ?? rank.count, $0.offset) < (rank[$1.element.type] ?? rank.count, $1.offset)
+            }.map(\.element)
+            if let diff = page.comparison {
+                for item in diff.new { if let number = item.newNumber { change[number] = .new } }
+                for item in diff.residual {
+                    if let number = item.newNumber {
+                        change[number] = .residual
+                        oldNumber[number] = item.oldNumber
+                    }
+                }
+            }
+            for (number, path) in page.evidence.thumbnails {
+                if let name = page.localName(path) { thumbnails[number] = name }
+            }
+        }
+    }
+}
+
+/// How the site shows an issue's judgement: open, accepted (by a rule or the baseline, with the
+/// reason) or system UI.
+struct SiteStatus: Sendable, Hashable {
+    enum Kind: String, CaseIterable, Sendable {
+        case open, accepted, system
+
+        var title: String {
+            switch self {
+            case .open: return "Open"
+            case .accepted: return "Accepted"
+            case .system: return "System UI"
+            }
+        }
+    }
+
+    var kind: Kind
+    var detail: String?
+
+    init(kind: Kind, detail: String?) {
+        self.kind = kind
+        self.detail = detail
+    }
+
+    /// The status of `issue`: its recorded judgement, or accepted when it is open and the baseline
+    /// accepts its fingerprint.
+    init(_ issue: HistoryIssue, baseline: Baseline?) {
+        switch issue.status {
+        case .system: self.init(kind: .system, detail: nil)
+        case .accepted: self.init(kind: .accepted, detail: issue.reason.map { "by a rule: " + $0 } ?? "by a rule")
+        case .open:
+            if let entry = baseline?.entry(for: issue.fingerprint) {
+                self.init(kind: .accepted, detail: "in the baseline since \(entry.acceptedOn): \(entry.reason)")
+            } else {
+                self.init(kind: .open, detail: nil)
+            }
+        }
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+
+/// `auditkit html`: the whole site again from the reports that can be found, re-read and re-mapped,
+/// their evidence as it is on disk, each compared with the audit before it in the history.
+extension ReportSite {
+    /// What happened to one report, delivered in the order the reports were given.
+    public enum Item: Sendable {
+        /// The report's page was written (or already held the same).
+        case page(report: String, file: File)
+        /// The report could not be read or its page not written.
+        case failed(path: String, error: AuditError)
+    }
+
+    /// What a rebuild did.
+    public struct Outcome: Sendable {
+        /// Report pages written or already up to date.
+        public var pages = 0
+        /// Files whose content changed, the index included.
+        public var changed = 0
+        /// Reports that failed.
+        public var failed = 0
+        /// The index.
+        public var index: File?
+        /// The first failure, whose exit status the command ends with.
+        public var firstError: AuditError?
+    }
+
+    /// Writes the page of each report at `reportPaths` (read and mapped by `pass`, `jobs` at a time;
+    /// `pass` should write no evidence) and then the index of `history`; `onItem` gets each report in
+    /// the order given, whatever `jobs` is.
+    /// - Throws: `AuditError` when the index or the assets cannot be written; a report that fails is
+    ///   an item and the others still get their pages.
+    public func rebuild(
+        reportPaths: [String], pass: AuditPass, history: History, baseline: Baseline?, jobs: Int,
+        onItem: (Item) -> Void
+    ) throws -> Outcome {
+        var outcome = Outcome()
+        try writeAssets()
+        let jobs = max(1, jobs)
+        let site = writing(reportPaths)
+        var start = 0
+        while start < reportPaths.count {
+            let window = Array(reportPaths[start..<min(start + jobs, reportPaths.count)])
+            let results = ParallelWork.map(window, parallel: jobs > 1) { _, path -> Result<File, AuditError> in
+                do {
+                    let prepared = try pass.prepare(reportAt: path)
+                    return .success(try site.write(site.page(for: prepared, history: history, baseline: baseline)))
+                } catch let error as AuditError {
+                    return .failure(error)
+                } catch {
+                    return .failure(AuditError(.internalError, "\(error)", path: path))
+                }
+            }
+            for (path, result) in zip(window, results) {
+                switch result {
+                case .success(let file):
+                    outcome.pages += 1
+                    if file.changed { outcome.changed += 1 }
+                    onItem(.page(report: path, file: file))
+                case .failure(let error):
+                    outcome.failed += 1
+                    outcome.firstError = outcome.firstError ?? error
+                    onItem(.failed(path: path, error: error))
+                }
+            }
+            start += window.count
+        }
+        let index = try site.writeIndex(history: history, baseline: baseline)
+        if index.changed { outcome.changed += 1 }
+        outcome.index = index
+        return outcome
+    }
+
+    /// This site, knowing that the pages of the reports at `reportPaths` are about to be written.
+    public func writing(_ reportPaths: [String]) -> ReportSite {
+        var site = self
+        site.pagesBeingWritten.formUnion(
+            reportPaths.map { ReportPage.folderName(forReportFileName: ($0 as NSString).lastPathComponent) })
+        return site
+    }
+}

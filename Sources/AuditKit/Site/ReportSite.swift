@@ -1,0 +1,138 @@
+import Foundation
+
+/// Writes the static site of the audits into a folder (`Reports/` by default): `index.html`, one
+/// `<report name>/index.html` per report in the report's evidence folder, and the stylesheet and
+/// script they share. No network, no third-party file, relative links only, so the folder can be
+/// zipped or published as a CI artifact.
+///
+/// Every file is written atomically (renamed into place, regenerable like the pictures) and only when
+/// its content changes; a page is made only from its report and the one before it, so it stays valid
+/// when later reports are added. A file with the name of a page that AuditKit did not write (no
+/// generator tag) is never replaced.
+public struct ReportSite: Sendable {
+    /// The site's folder: its `index.html` and the reports' evidence folders are here.
+    public var root: String
+    /// Folder names of report pages this run is about to write (a batch writes them at once), so a
+    /// page links to the previous audit's page when that page exists or is among these.
+    public var pagesBeingWritten: Set<String> = []
+
+    /// A site in `root`.
+    public init(root: String) {
+        self.root = root.count > 1 && root.hasSuffix("/") ? String(root.dropLast()) : root
+    }
+
+    /// The site of a pass's report: the folder that holds its evidence folder.
+    public init(evidence: EvidenceFiles) {
+        self.init(root: (evidence.directory as NSString).deletingLastPathComponent)
+    }
+
+    /// `root/index.html`.
+    public var indexPath: String { root + "/index.html" }
+
+    /// `root/<report name>/index.html`, the page of the report named `fileName`.
+    public func pagePath(forReportFileName fileName: String) -> String {
+        root + "/" + ReportPage.folderName(forReportFileName: fileName) + "/index.html"
+    }
+
+    /// One file the site writer wrote, or found already holding what it would write.
+    public struct File: Sendable, Hashable {
+        /// The file.
+        public var path: String
+        /// Whether its content changed (false: it already held exactly this).
+        public var changed: Bool
+    }
+
+    /// Writes the stylesheet and the script.
+    /// - Returns: the two files.
+    /// - Throws: `AuditError` `.cannotWrite`.
+    @discardableResult
+    public func writeAssets() throws -> [File] {
+        try AtomicFile.makeDirectory(root)
+        return [
+            try write(SiteAssets.stylesheet, to: root + "/" + SiteAssets.stylesheetName, marker: SiteAssets.marker),
+            try write(SiteAssets.script, to: root + "/" + SiteAssets.scriptName, marker: SiteAssets.marker),
+        ]
+    }
+
+    /// Writes `page` as its report's page, in the report's evidence folder under the root, and the
+    /// assets it links to.
+    /// - Throws: `AuditError` `.cannotWrite`, also when the page's name is held by a file AuditKit did
+    ///   not write, or when the report's name cannot be a folder (`.`, `..`).
+    @discardableResult
+    public func write(_ page: ReportPage) throws -> File {
+        let folder = ReportPage.folderName(forReportFileName: page.report.fileName)
+        let path = pagePath(forReportFileName: page.report.fileName)
+        guard !folder.isEmpty, folder != ".", folder != ".." else {
+            throw AuditError(.cannotWrite, "a report with this name cannot have a page", path: path)
+        }
+        try writeAssets()
+        try AtomicFile.makeDirectory(root + "/" + folder)
+        return try write(page.html(), to: path, marker: SitePage.generatorTag)
+    }
+
+    /// The page of a report the pass prepared, compared with the audit before it in `history`.
+    public func page(for prepared: PreparedReport, history: History, baseline: Baseline?) -> ReportPage {
+        let entry = prepared.historyEntry
+        return page(for: prepared, entry: entry, comparison: history.diffWithPrevious(entry), baseline: baseline)
+    }
+
+    /// The page of a report the pass prepared, with its history entry and comparison already made.
+    public func page(for prepared: PreparedReport, entry: HistoryEntry, comparison: ReportDiff?, baseline: Baseline?)
+        -> ReportPage
+    {
+        ReportPage(
+            report: prepared.report, evidence: prepared.evidence, mapping: prepared.mapping, comparison: comparison,
+            baseline: baseline,
+            previousPageExists: comparison.map { pageExists(forReportFileName: $0.oldFileName) } ?? false,
+            entry: entry)
+    }
+
+    /// Whether the page of the report named `fileName` exists or is being written by this run.
+    func pageExists(forReportFileName fileName: String) -> Bool {
+        pagesBeingWritten.contains(ReportPage.folderName(forReportFileName: fileName))
+            || FileManager.default.fileExists(atPath: pagePath(forReportFileName: fileName))
+    }
+
+    /// Writes `index.html` from `history`, linking the report pages that exist and the other files of
+    /// the folder the tool writes (`summary.md`, `trend.svg`) that exist; and the assets.
+    /// - Throws: `AuditError` `.cannotWrite`, also when `index.html` is a file AuditKit did not write.
+    public func writeIndex(history: History, baseline: Baseline?) throws -> File {
+        try writeAssets()
+        let files = FileManager.default
+        var pages = Set<String>()
+        for entry in history.entries where pageExists(forReportFileName: entry.fileName) {
+            pages.insert(ReportPage.folderName(forReportFileName: entry.fileName))
+        }
+        let others = ["summary.md", "trend.svg"].filter { files.fileExists(atPath: root + "/" + $0) }
+        let index = SiteIndex(history: history, baseline: baseline, pages: pages, otherFiles: others)
+        return try write(index.html(), to: indexPath, marker: SitePage.generatorTag)
+    }
+
+    /// What `audit` does after its pass: the report's page and the index.
+    /// - Returns: the page and the index.
+    /// - Throws: `AuditError` `.cannotWrite`.
+    public func write(after outcome: AuditOutcome, history: History, baseline: Baseline?) throws -> [File] {
+        let page = self.page(
+            for: outcome.prepared, entry: outcome.historyEntry, comparison: outcome.comparison, baseline: baseline)
+        return [try write(page), try writeIndex(history: history, baseline: baseline)]
+    }
+
+    /// Writes `text` to `path` atomically when it differs from what is there, after checking that
+    /// what is there was written by AuditKit (its first kilobyte holds `marker`).
+    private func write(_ text: String, to path: String, marker: String) throws -> File {
+        if let handle = FileHandle(forReadingAtPath: path) {
+            let start = (try? handle.read(upToCount: 1024)) ?? Data()
+            try? handle.close()
+            guard String(decoding: start, as: UTF8.self).contains(marker) else {
+                throw AuditError(
+                    .cannotWrite,
+                    "exists and was not written by auditkit; left as it is (remove it to let the site "
+                        + "be written)", path: path)
+            }
+        }
+        // Made from reports and the history: regenerable, like the pictures and the summary.
+        let changed = try AtomicFile.write(
+            Data(text.utf8), to: path, onlyIfChanged: true, durability: .regenerable)
+        return File(path: path, changed: changed)
+    }
+}
