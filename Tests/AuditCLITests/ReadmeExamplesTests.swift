@@ -90,7 +90,7 @@ import Testing
 
     @Test func everyMarkedBlockIsWhatItsCommandsPrint() throws {
         let examples = try Self.examples()
-        #expect(!examples.isEmpty, "the README has marked example blocks")
+        #expect(examples.count >= 10, "the README has marked example blocks")
         let record = ProcessInfo.processInfo.environment["AUDITKIT_RECORD_README"] == "1"
         var recorded: [(Range<Int>, [String])] = []
         for example in examples {
