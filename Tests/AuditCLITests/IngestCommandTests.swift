@@ -136,5 +136,11 @@ import Testing
                 "  - Likely cause of “Income”: `.font(.system(size: 15, weight: .semibold))` at "
                     + "[`Examples/BudgetApp/Home/IncomeTile.swift:9`](Examples/BudgetApp/Home/IncomeTile.swift#L9), "
                     + "1 line below.\n"), "\(log)")
+        // The summary and the report's page name it too.
+        let summary = try String(contentsOfFile: workspace.file("Reports/summary.md"), encoding: .utf8)
+        #expect(summary.contains("likely cause `.font(.system(size: 15, weight: .semibold))` at "), "\(summary)")
+        let page = try String(
+            contentsOfFile: workspace.file("Reports/AuditReport_2026-01-05_09-12-40/index.html"), encoding: .utf8)
+        #expect(page.contains("<dt>Likely cause</dt><dd><code><bdi>.font(.system(size: 15, weight: .semibold))"))
     }
 }

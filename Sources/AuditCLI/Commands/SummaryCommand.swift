@@ -33,7 +33,11 @@ enum SummaryCommand: Command {
         let templates = try TemplateSet(directory: arguments.value("--templates"))
         let output = arguments.value("--output")
 
-        let pass = AuditPass(.init(mapper: try MappingInputs(context).mapper))
+        // The sources are scanned for fixed font sizes in the index's pass: likely causes of Dynamic Type warnings.
+        let fontScan = try ScanCommand.loadConfiguration(arguments)
+        var configuration = AuditPass.Configuration(mapper: try MappingInputs(context, scanFonts: fontScan).mapper)
+        configuration.fontScan = fontScan
+        let pass = AuditPass(configuration)
         var inputs: [SummaryInput] = []
         var failure: AuditError?
         for path in arguments.positional {
@@ -41,7 +45,8 @@ enum SummaryCommand: Command {
                 let prepared = try pass.prepare(reportAt: path)
                 inputs.append(
                     SummaryInput(
-                        report: prepared.report, mapping: prepared.mapping?.primaries, evidence: prepared.evidence))
+                        report: prepared.report, mapping: prepared.mapping?.primaries, evidence: prepared.evidence,
+                        likelyCauses: prepared.likelyCauses))
             } catch let error as AuditError {
                 terminal.error(error.description)
                 failure = failure ?? error

@@ -27,12 +27,18 @@ public struct SummaryInput: Sendable {
     public var mapping: [IssueMapping]?
     /// The report's evidence files; nil means those on disk beside the report.
     public var evidence: EvidenceFiles?
+    /// Fixed font sizes near the lines Dynamic Type warnings map to, by issue number (`auditkit scan`).
+    public var likelyCauses: [Int: [LikelyCause]]
 
     /// Creates an input.
-    public init(report: InspectorReport, mapping: [IssueMapping]? = nil, evidence: EvidenceFiles? = nil) {
+    public init(
+        report: InspectorReport, mapping: [IssueMapping]? = nil, evidence: EvidenceFiles? = nil,
+        likelyCauses: [Int: [LikelyCause]] = [:]
+    ) {
         self.report = report
         self.mapping = mapping
         self.evidence = evidence
+        self.likelyCauses = likelyCauses
     }
 }
 
@@ -59,6 +65,8 @@ public struct AuditSummary: Sendable {
         public var key: String
         /// Every report and issue number it was seen in, in input order.
         public var occurrences: [Occurrence]
+        /// Fixed font sizes near its mapped line, from its first report (Dynamic Type warnings).
+        public var likelyCauses: [LikelyCause] = []
         /// How many distinct reports have it.
         public var reportsSeen: Int { Set(occurrences.map(\.reportIndex)).count }
     }
@@ -152,7 +160,9 @@ public struct AuditSummary: Sendable {
                 } else {
                     warningIndex[name, default: [:]][key] = warningsBySection[name]!.count
                     warningsBySection[name]!.append(
-                        Warning(issue: issue, mapping: mapping, key: key, occurrences: [occurrence]))
+                        Warning(
+                            issue: issue, mapping: mapping, key: key, occurrences: [occurrence],
+                            likelyCauses: input.likelyCauses[issue.number] ?? []))
                 }
                 for path in (exists(report.sourcePath) ? [report.sourcePath] : []) + evidence.files(showing: issue) {
                     let display = shown(path)
@@ -227,6 +237,14 @@ public struct AuditSummary: Sendable {
             }
             return [
                 "role": .text(flagged.role ?? ""),
+                "likelyCauses": .list(
+                    TemplateValue.items(
+                        warning.likelyCauses.map {
+                            [
+                                "code": .code($0.code), "location": .code($0.location.description),
+                                "distance": .text($0.distanceText),
+                            ]
+                        })),
                 "number": .number(warning.issue.number),
                 "numbers": .list(TemplateValue.items(warning.occurrences.map { ["number": .number($0.issueNumber)] })),
                 "type": .text(warning.issue.testType.displayName),

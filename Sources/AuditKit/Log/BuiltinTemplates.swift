@@ -75,7 +75,7 @@ enum BuiltinTemplates {
         ### {{name}}
         - Issue:
         {{#warnings}}
-          - {{^multipleReports}}{{#numbers}}#{{number}}{{^last}}, {{/last}}{{/numbers}} {{/multipleReports}}{{type}} on {{#role}}{{role}} {{/role}}{{#element}}“{{element}}”{{/element}}{{^element}}an element without text{{/element}}{{#location}} at {{location}}{{/location}}{{#symbol}} ({{symbol}}){{/symbol}}, {{status}}{{#multipleReports}}; in {{seenCount}} of {{reportCount}} reports ({{seenIn}}){{#persists}}, persists{{/persists}}{{/multipleReports}}
+          - {{^multipleReports}}{{#numbers}}#{{number}}{{^last}}, {{/last}}{{/numbers}} {{/multipleReports}}{{type}} on {{#role}}{{role}} {{/role}}{{#element}}“{{element}}”{{/element}}{{^element}}an element without text{{/element}}{{#location}} at {{location}}{{/location}}{{#symbol}} ({{symbol}}){{/symbol}}, {{status}}{{#multipleReports}}; in {{seenCount}} of {{reportCount}} reports ({{seenIn}}){{#persists}}, persists{{/persists}}{{/multipleReports}}{{#likelyCauses}}; likely cause {{code}} at {{location}}, {{distance}}{{/likelyCauses}}
         {{/warnings}}
         - Counts: {{#counts}}{{type}} {{count}}{{^last}}, {{/last}}{{/counts}} ({{issueText}}{{#multipleReports}} in {{reportCount}} reports{{/multipleReports}})
         {{#multipleReports}}

@@ -68,6 +68,8 @@ public enum TemplateKind: String, Sendable, CaseIterable {
                     item.merging([
                         "number": .value, "numbers": .scope(item.merging(["number": .value]) { a, _ in a }),
                         "type": .value, "title": .value, "element": .value, "role": .value, "location": .value,
+                        "likelyCauses": .scope(
+                            item.merging(["code": .value, "location": .value, "distance": .value]) { a, _ in a }),
                         "symbol": .value, "view": .value, "screen": .value, "status": .value, "seenIn": .value,
                         "seenCount": .value, "persists": .value,
                     ]) { a, _ in a }),

@@ -232,7 +232,7 @@ public struct AuditIngest: Sendable {
             return .success(
                 SummaryInput(
                     report: prepared.report.withoutImages(), mapping: prepared.mapping?.primaries,
-                    evidence: prepared.evidence))
+                    evidence: prepared.evidence, likelyCauses: prepared.likelyCauses))
         }
         let inputs = try prepared.compactMap { try $0?.get() }
         let path = outputDirectory + "/summary.md"

@@ -127,18 +127,14 @@ public struct AuditPass: Sendable {
             progress(.mapping)
             mapping = mapper.map(report)
         }
-        var likelyCauses: [LikelyCause] = []
+        var likelyCauses: [Int: [LikelyCause]] = [:]
         if let mapping, let scanned = configuration.mapper?.index?.fontScan {
             // The sources were scanned in the index's lexer pass; files only a rule names are scanned here.
             var scan = scanned
             if let fontScan = configuration.fontScan {
                 scan.scanMappedFiles(of: report, mapping: mapping, configuration: fontScan)
             }
-            let byIssue = scan.likelyCauses(report: report, mapping: mapping)
-            var seen = Set<LikelyCause>()
-            for number in byIssue.keys.sorted() {
-                for cause in byIssue[number]! where seen.insert(cause).inserted { likelyCauses.append(cause) }
-            }
+            likelyCauses = scan.likelyCauses(report: report, mapping: mapping)
         }
         // The history entry too: its thumbnails' hashes are decoded here, where reports may run at once.
         let entry = HistoryEntry(
@@ -176,7 +172,7 @@ public struct AuditPass: Sendable {
                 report: report, logPath: logPath, mapping: prepared.mapping?.primaries,
                 comparison: comparison.map { SessionComparison($0, history: history) },
                 date: configuration.date.value(for: report),
-                scope: configuration.scope, evidence: prepared.evidence, likelyCauses: prepared.likelyCauses)
+                scope: configuration.scope, evidence: prepared.evidence, likelyCauses: prepared.distinctLikelyCauses)
             session = facts
             log = try AuditLogWriter(templates: configuration.templates).append(
                 facts, to: logPath, force: configuration.forceLog, dryRun: configuration.dryRun,
@@ -272,8 +268,19 @@ public struct PreparedReport: Sendable {
     /// accepted/system statuses agree with `map`'s, and with the keys and literals the mapper's
     /// sources give (see `HistoryEntry.init(report:mappings:sources:)`).
     public var historyEntry: HistoryEntry
-    /// Fixed font sizes near the lines its Dynamic Type warnings map to, when the sources were scanned.
-    public var likelyCauses: [LikelyCause] = []
+    /// Fixed font sizes near the lines its Dynamic Type warnings map to, by issue number, when the
+    /// sources were scanned.
+    public var likelyCauses: [Int: [LikelyCause]] = [:]
+
+    /// Every likely cause once, in issue order (the session lists them).
+    public var distinctLikelyCauses: [LikelyCause] {
+        var seen = Set<LikelyCause>()
+        var causes: [LikelyCause] = []
+        for number in likelyCauses.keys.sorted() {
+            for cause in likelyCauses[number]! where seen.insert(cause).inserted { causes.append(cause) }
+        }
+        return causes
+    }
 }
 
 /// Something the pass noticed that the user should see, e.g. a damaged thumbnail.

@@ -23,6 +23,8 @@ public struct ReportPage: Sendable {
     public var previousPageExists: Bool
     /// The report as the history records it (fingerprints, views, statuses).
     public var entry: HistoryEntry
+    /// Fixed font sizes near the lines Dynamic Type warnings map to, by issue number (`auditkit scan`).
+    public var likelyCauses: [Int: [LikelyCause]] = [:]
 
     /// A page from its parts; `entry` is made from the report and its mapping when not given.
     public init(
@@ -291,6 +293,12 @@ public struct ReportPage: Sendable {
             out += "</ol></dd>\n"
         }
         out += "<dt>Why</dt><dd>\(HTML.isolated(mapped.explanation))</dd>\n"
+        for cause in likelyCauses[number] ?? [] {
+            out +=
+                "<dt>Likely cause</dt><dd><code>\(HTML.isolated(cause.code))</code> at "
+                + "<code>\(HTML.isolated(cause.location.description))</code>, \(HTML.isolated(cause.distanceText)) "
+                + "the matched line</dd>\n"
+        }
     }
 
     private func indexLists(_ model: Model, into out: inout String) {

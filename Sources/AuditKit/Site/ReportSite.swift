@@ -80,11 +80,13 @@ public struct ReportSite: Sendable {
     public func page(for prepared: PreparedReport, entry: HistoryEntry, comparison: ReportDiff?, baseline: Baseline?)
         -> ReportPage
     {
-        ReportPage(
+        var page = ReportPage(
             report: prepared.report, evidence: prepared.evidence, mapping: prepared.mapping, comparison: comparison,
             baseline: baseline,
             previousPageExists: comparison.map { pageExists(forReportFileName: $0.oldFileName) } ?? false,
             entry: entry)
+        page.likelyCauses = prepared.likelyCauses
+        return page
     }
 
     /// Whether the page of the report named `fileName` exists or is being written by this run.
