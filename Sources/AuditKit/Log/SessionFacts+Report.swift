@@ -30,6 +30,7 @@ extension SessionFacts {
 
         var open = TextGroups<TestType>()
         var openByView: [TestType: TextGroups<String>] = [:]
+        var openUnmapped = TextGroups<TestType>()
         var system = TextGroups<String>()
         var accepted = TextGroups<AcceptedKey>()
         var acceptedViews: [AcceptedKey: [String: Int]] = [:]
@@ -52,7 +53,11 @@ extension SessionFacts {
                 if let view { acceptedViews[key, default: [:]][view, default: 0] += 1 }
             case .open?, nil:
                 open.add(flagged, to: issue.testType)
-                if let view { openByView[issue.testType, default: TextGroups()].add(flagged, to: view) }
+                if let view {
+                    openByView[issue.testType, default: TextGroups()].add(flagged, to: view)
+                } else {
+                    openUnmapped.add(flagged, to: issue.testType)
+                }
             }
         }
         let counts = SessionFacts.counts(of: issues)
@@ -69,12 +74,7 @@ extension SessionFacts {
             // Most warnings first; views with equal counts keep their report order.
             let ordered = views.enumerated().sorted { ($0.element.count, -$0.offset) > ($1.element.count, -$1.offset) }
                 .map(\.element)
-            let mappedCount = views.reduce(0) { $0 + $1.count }
-            var unmapped = TextGroup()
-            if mappedCount < all.count {
-                for text in all.texts { unmapped.add(text) }
-                for view in byView.order { for text in byView.groups[view]!.texts { unmapped.remove(text) } }
-            }
+            let unmapped = openUnmapped.groups[type] ?? TextGroup()
             return TypeFindings(
                 testType: type, count: all.count, views: ordered,
                 unmapped: Array(unmapped.texts.prefix(SessionFacts.textLimit)),
@@ -223,19 +223,6 @@ struct TextGroup {
             texts.append(text)
         }
     }
-
-    mutating func remove(_ text: FlaggedText) {
-        var key = text
-        key.count = 1
-        guard let index = positions[key] else { return }
-        texts[index].count -= text.count
-        count -= text.count
-        if texts[index].count <= 0 {
-            texts.remove(at: index)
-            positions = Dictionary(
-                texts.enumerated().map { ($0.element.withCount(1), $0.offset) }, uniquingKeysWith: { a, _ in a })
-        }
-    }
 }
 
 /// Text groups by a key, in order of first appearance.
@@ -249,14 +236,6 @@ struct TextGroups<Key: Hashable> {
             groups[key] = TextGroup()
         }
         groups[key]!.add(text)
-    }
-}
-
-extension FlaggedText {
-    func withCount(_ count: Int) -> FlaggedText {
-        var copy = self
-        copy.count = count
-        return copy
     }
 }
 
