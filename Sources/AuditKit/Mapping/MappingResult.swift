@@ -60,7 +60,11 @@ public struct MappingResult: Sendable, Hashable {
 
     /// The entry for issue `number`, if there is one.
     public func issue(_ number: Int) -> MappedIssue? {
-        issues.first { $0.issueNumber == number }
+        // Issues are numbered from 1 in report order, so the entry is usually at `number - 1`: the
+        // session, the summary, the likely causes and the site look every issue up, which a search
+        // from the start made quadratic in the report's size.
+        if issues.indices.contains(number - 1), issues[number - 1].issueNumber == number { return issues[number - 1] }
+        return issues.first { $0.issueNumber == number }
     }
 
     /// Issues grouped by the primary mapping's view: groups in order of first appearance, issues in report
