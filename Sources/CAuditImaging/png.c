@@ -65,56 +65,145 @@ static void CAuditImaging_png_read_data(png_structp png, png_bytep data, size_t 
     state->in_position += length;
 }
 
-int CAuditImaging_png_encode(const uint8_t *pixels, uint32_t width, uint32_t height, size_t stride,
-                             int channels, int drop_alpha, int compression_level, int filters,
-                             uint8_t **output, size_t *output_length, char *message) {
+/// A PNG being written row by row: libpng's structures and the growing output buffer.
+struct CAuditImaging_png_writer {
+    png_structp png;
+    png_infop info;
+    struct CAuditImaging_png_state state;
+    uint32_t width;
+    uint32_t height;
+    uint32_t rows_written;
+    int channels;
+};
+
+static void CAuditImaging_png_writer_release(struct CAuditImaging_png_writer *writer) {
+    png_destroy_write_struct(&writer->png, &writer->info);
+    free(writer->state.out);
+    free(writer);
+}
+
+int CAuditImaging_png_writer_begin(uint32_t width, uint32_t height, int channels, int drop_alpha,
+                                   int compression_level, int filters, size_t expected_length,
+                                   struct CAuditImaging_png_writer **result, char *message) {
     if (message) message[0] = 0;
-    if (pixels == NULL || width == 0 || height == 0 || (channels != 3 && channels != 4) ||
-        stride < (size_t)width * (size_t)channels || compression_level < 0 || compression_level > 9 ||
-        output == NULL || output_length == NULL) {
+    if (result == NULL || width == 0 || height == 0 || (channels != 3 && channels != 4) ||
+        compression_level < 0 || compression_level > 9) {
         if (message) snprintf(message, CAuditImaging_message_capacity, "invalid encoder arguments");
         return CAuditImaging_error_invalid_argument;
     }
+    *result = NULL;
+    struct CAuditImaging_png_writer *writer = calloc(1, sizeof *writer);
+    if (writer == NULL) {
+        if (message) snprintf(message, CAuditImaging_message_capacity, "cannot create the PNG writer");
+        return CAuditImaging_error_out_of_memory;
+    }
+    writer->state.message = message;
+    writer->state.status = CAuditImaging_ok;
+    writer->width = width;
+    writer->height = height;
+    writer->channels = channels;
+    if (expected_length > 0) {
+        // One allocation for the usual case instead of a doubling series of copies.
+        writer->state.out = (uint8_t *)malloc(expected_length);
+        writer->state.out_capacity = writer->state.out ? expected_length : 0;
+    }
+    writer->png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &writer->state, CAuditImaging_png_error,
+                                          CAuditImaging_png_warning);
+    if (writer->png == NULL) {
+        free(writer->state.out);
+        free(writer);
+        if (message) snprintf(message, CAuditImaging_message_capacity, "cannot create the PNG writer");
+        return CAuditImaging_error_out_of_memory;
+    }
+    writer->info = png_create_info_struct(writer->png);
+    if (writer->info == NULL) {
+        CAuditImaging_png_writer_release(writer);
+        if (message) snprintf(message, CAuditImaging_message_capacity, "cannot create the PNG writer");
+        return CAuditImaging_error_out_of_memory;
+    }
+    if (setjmp(png_jmpbuf(writer->png))) {
+        int status = writer->state.status == CAuditImaging_ok ? CAuditImaging_error_io : writer->state.status;
+        CAuditImaging_png_writer_release(writer);
+        return status;
+    }
+    png_set_write_fn(writer->png, &writer->state, CAuditImaging_png_write_data, CAuditImaging_png_flush);
+    png_set_compression_level(writer->png, compression_level);
+    png_set_filter(writer->png, PNG_FILTER_TYPE_BASE, filters);
+    int write_alpha = channels == 4 && !drop_alpha;
+    png_set_IHDR(writer->png, writer->info, width, height, 8,
+                 write_alpha ? PNG_COLOR_TYPE_RGB_ALPHA : PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE,
+                 PNG_COMPRESSION_TYPE_BASE, PNG_FILTER_TYPE_BASE);
+    png_write_info(writer->png, writer->info);
+    // RGBA rows written as RGB: libpng skips the fourth byte itself, so no converted copy is needed.
+    if (channels == 4 && drop_alpha) png_set_filler(writer->png, 0, PNG_FILLER_AFTER);
+    *result = writer;
+    return CAuditImaging_ok;
+}
+
+int CAuditImaging_png_writer_rows(struct CAuditImaging_png_writer *writer, const uint8_t *pixels,
+                                  size_t stride, uint32_t count, char *message) {
+    if (message) message[0] = 0;
+    if (writer == NULL || pixels == NULL || stride < (size_t)writer->width * (size_t)writer->channels ||
+        writer->rows_written > writer->height || count > writer->height - writer->rows_written) {
+        if (message) snprintf(message, CAuditImaging_message_capacity, "invalid encoder arguments");
+        return CAuditImaging_error_invalid_argument;
+    }
+    writer->state.message = message;
+    if (setjmp(png_jmpbuf(writer->png))) {
+        // The writer cannot go on; the caller still ends it with CAuditImaging_png_writer_end.
+        writer->rows_written = writer->height + 1;
+        return writer->state.status == CAuditImaging_ok ? CAuditImaging_error_io : writer->state.status;
+    }
+    for (uint32_t y = 0; y < count; y++) {
+        png_write_row(writer->png, (png_const_bytep)(pixels + (size_t)y * stride));
+    }
+    writer->rows_written += count;
+    return CAuditImaging_ok;
+}
+
+int CAuditImaging_png_writer_end(struct CAuditImaging_png_writer *writer, uint8_t **output,
+                                 size_t *output_length, char *message) {
+    if (message) message[0] = 0;
+    if (writer == NULL) return CAuditImaging_error_invalid_argument;
+    if (output == NULL || output_length == NULL || writer->rows_written != writer->height) {
+        int failed = writer->rows_written > writer->height;
+        CAuditImaging_png_writer_release(writer);
+        if (!failed && message) snprintf(message, CAuditImaging_message_capacity, "PNG ended before its last row");
+        return failed ? CAuditImaging_error_io : CAuditImaging_error_invalid_argument;
+    }
     *output = NULL;
     *output_length = 0;
-    struct CAuditImaging_png_state state;
-    memset(&state, 0, sizeof state);
-    state.message = message;
-    state.status = CAuditImaging_ok;
-    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &state, CAuditImaging_png_error,
-                                              CAuditImaging_png_warning);
-    if (png == NULL) {
-        if (message) snprintf(message, CAuditImaging_message_capacity, "cannot create the PNG writer");
-        return CAuditImaging_error_out_of_memory;
+    writer->state.message = message;
+    if (setjmp(png_jmpbuf(writer->png))) {
+        int status = writer->state.status == CAuditImaging_ok ? CAuditImaging_error_io : writer->state.status;
+        CAuditImaging_png_writer_release(writer);
+        return status;
     }
-    png_infop info = png_create_info_struct(png);
-    if (info == NULL) {
-        png_destroy_write_struct(&png, NULL);
-        if (message) snprintf(message, CAuditImaging_message_capacity, "cannot create the PNG writer");
-        return CAuditImaging_error_out_of_memory;
-    }
-    if (setjmp(png_jmpbuf(png))) {
-        png_destroy_write_struct(&png, &info);
-        free(state.out);
-        return state.status == CAuditImaging_ok ? CAuditImaging_error_io : state.status;
-    }
-    png_set_write_fn(png, &state, CAuditImaging_png_write_data, CAuditImaging_png_flush);
-    png_set_compression_level(png, compression_level);
-    png_set_filter(png, PNG_FILTER_TYPE_BASE, filters);
-    int write_alpha = channels == 4 && !drop_alpha;
-    png_set_IHDR(png, info, width, height, 8, write_alpha ? PNG_COLOR_TYPE_RGB_ALPHA : PNG_COLOR_TYPE_RGB,
-                 PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_BASE, PNG_FILTER_TYPE_BASE);
-    png_write_info(png, info);
-    // RGBA rows written as RGB: libpng skips the fourth byte itself, so no converted copy is needed.
-    if (channels == 4 && drop_alpha) png_set_filler(png, 0, PNG_FILLER_AFTER);
-    for (uint32_t y = 0; y < height; y++) {
-        png_write_row(png, (png_const_bytep)(pixels + (size_t)y * stride));
-    }
-    png_write_end(png, info);
-    png_destroy_write_struct(&png, &info);
-    *output = state.out;
-    *output_length = state.out_length;
+    png_write_end(writer->png, writer->info);
+    *output = writer->state.out;
+    *output_length = writer->state.out_length;
+    writer->state.out = NULL;
+    CAuditImaging_png_writer_release(writer);
     return CAuditImaging_ok;
+}
+
+int CAuditImaging_png_encode(const uint8_t *pixels, uint32_t width, uint32_t height, size_t stride,
+                             int channels, int drop_alpha, int compression_level, int filters,
+                             uint8_t **output, size_t *output_length, char *message) {
+    if (pixels == NULL || output == NULL || output_length == NULL) {
+        if (message) snprintf(message, CAuditImaging_message_capacity, "invalid encoder arguments");
+        return CAuditImaging_error_invalid_argument;
+    }
+    struct CAuditImaging_png_writer *writer = NULL;
+    int status = CAuditImaging_png_writer_begin(width, height, channels, drop_alpha, compression_level, filters,
+                                                0, &writer, message);
+    if (status != CAuditImaging_ok) return status;
+    status = CAuditImaging_png_writer_rows(writer, pixels, stride, height, message);
+    if (status != CAuditImaging_ok) {
+        CAuditImaging_png_writer_end(writer, NULL, NULL, NULL);
+        return status;
+    }
+    return CAuditImaging_png_writer_end(writer, output, output_length, message);
 }
 
 int CAuditImaging_png_decode(const uint8_t *data, size_t length, uint64_t max_pixels,

@@ -107,27 +107,28 @@ extension IndexSheet {
     func encodedPages<Output: Sendable>(
         paths: [String], consume: @escaping @Sendable (Int, EncodedPage) -> Output
     ) -> [Result<Output, ImageCodecError>] {
-        let encode: @Sendable (Int, IndexSheetPage) -> Result<Output, ImageCodecError> = { index, page in
+        // A PNG page is drawn and encoded band by band; a JPEG one (`-o sheet.jpg`) is drawn whole.
+        let encode: @Sendable (Int, Bool) -> Result<Output, ImageCodecError> = { index, parallelCells in
             do throws(ImageCodecError) {
-                let data =
-                    IndexSheet.wantsJPEG(paths[index])
-                    ? try JPEGCodec.encode(page.raster, quality: self.options.jpegQuality)
-                    : try PNGCodec.encode(page.raster, settings: self.options.pngSettings)
+                guard IndexSheet.wantsJPEG(paths[index]) else {
+                    return .success(consume(index, try self.encodedPNG(page: index, parallelCells: parallelCells)))
+                }
+                let page = self.renderPage(index, parallelCells: parallelCells)
+                let data = try JPEGCodec.encode(page.raster, quality: self.options.jpegQuality)
                 return .success(consume(index, EncodedPage(data: data, problems: page.imageProblems)))
             } catch {
                 return .failure(error)
             }
         }
+        let cost = { (index: Int) in self.estimatedBytes(page: index, whole: IndexSheet.wantsJPEG(paths[index])) }
         // One page: its cells are decoded and scaled on all cores. Several: one page per core from
         // start to finish (measured faster than drawing pages cell-parallel one after the other
         // even for 3 pages on 2 cores), and only as many pages as the memory budget allows are held.
         if pageCount == 1 {
-            MemoryBudget.shared.acquire(estimatedBytes(page: 0))
-            defer { MemoryBudget.shared.release(estimatedBytes(page: 0)) }
-            return [encode(0, renderPage(0, parallelCells: true))]
+            MemoryBudget.shared.acquire(cost(0))
+            defer { MemoryBudget.shared.release(cost(0)) }
+            return [encode(0, true)]
         }
-        return ParallelWork.map(Array(0..<pageCount), parallel: true, cost: { estimatedBytes(page: $0) }) {
-            _, index in encode(index, self.renderPage(index))
-        }
+        return ParallelWork.map(Array(0..<pageCount), parallel: true, cost: cost) { _, index in encode(index, false) }
     }
 }

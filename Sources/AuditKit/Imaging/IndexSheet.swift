@@ -87,8 +87,10 @@ public struct IndexSheet: Sendable {
     }
     /// The bytes of thumbnails more than one issue has: each is decoded once for the whole sheet.
     private let sharedThumbnails: Set<Data>
-    private let sharedResults = SharedDecodes<SharedThumbnailKey, Raster, ThumbnailFailure>(
-        byteBudget: 64 << 20, size: { $0.pixels.count })
+    let sharedResults = SharedDecodes<SharedThumbnailKey, Raster, ThumbnailFailure>(
+        byteBudget: IndexSheet.sharedThumbnailBudget, size: { $0.pixels.count })
+    /// The bytes of scaled thumbnails kept for issues that share one: a few screens' worth.
+    static let sharedThumbnailBudget = 4 << 20
 
     /// Outer margin of a page.
     public static let margin = 24
@@ -220,19 +222,88 @@ public struct IndexSheet: Sendable {
     public func renderPage(_ index: Int, parallelCells: Bool = false) -> IndexSheetPage {
         let pageIssues = Array(issues(onPage: index))
         var raster = Raster(width: pageWidth, height: pageHeight(index), fill: .white)
-        drawHeader(into: &raster, page: index, pageIssues: pageIssues)
-        // Decode and scale thumbnails (the expensive part), then compose in order: all at once on all
-        // cores for a lone page; else each cell drawn as soon as it is scaled, so a page holds one
-        // thumbnail at a time, not sixty.
+        var problems: [IndexSheetImageProblem] = []
+        for band in bands(page: index) {
+            problems += draw(
+                band, pageIssues: pageIssues, page: index, into: &raster, top: 0, parallelCells: parallelCells)
+        }
+        return IndexSheetPage(
+            number: index + 1, issueNumbers: pageIssues.map(\.number), raster: raster,
+            imageProblems: problems)
+    }
+
+    /// Page `index` as a PNG, drawn band by band (the header, then each row of cells) into one small
+    /// raster that is encoded as it goes: the same bytes as encoding `renderPage(index)`, without
+    /// ever holding the whole page's pixels.
+    /// - Throws: `ImageCodecError` when libpng fails.
+    func encodedPNG(page index: Int, parallelCells: Bool = false) throws(ImageCodecError) -> EncodedPage {
+        let pageIssues = Array(issues(onPage: index))
+        let height = pageHeight(index)
+        // A sheet page compresses to about a sixteenth of its raw RGB bytes; more grows the buffer.
+        let encoder = try PNGRowEncoder(
+            width: pageWidth, height: height, settings: options.pngSettings,
+            expectedLength: pageWidth * height * 3 / 16)
+        var problems: [IndexSheetImageProblem] = []
+        var raster = Raster(width: 0, height: 0)
+        for band in bands(page: index) {
+            if raster.height == band.height {
+                raster.fill(raster.bounds, with: .white)
+            } else {
+                raster = Raster(width: pageWidth, height: band.height, fill: .white)
+            }
+            problems += draw(
+                band, pageIssues: pageIssues, page: index, into: &raster, top: band.top, parallelCells: parallelCells)
+            try encoder.append(raster)
+        }
+        return EncodedPage(data: try encoder.finish(), problems: problems)
+    }
+
+    /// A horizontal strip of a page: the header (with the top margin), or one row of cells with the
+    /// gap (or, for the last row, the bottom margin) below it. Nothing drawn crosses a band's edge.
+    struct PageBand: Sendable {
+        /// The band's first pixel row on the page.
+        var top: Int
+        /// Its height in pixels.
+        var height: Int
+        /// The row of cells it holds; nil for the header.
+        var cellRow: Int?
+    }
+
+    /// The bands of page `index`, top to bottom; their heights add up to `pageHeight(index)`.
+    func bands(page index: Int) -> [PageBand] {
+        let rows = max(1, (issues(onPage: index).count + options.columns - 1) / options.columns)
+        let headerBand = PageBand(top: 0, height: IndexSheet.margin + headerHeight, cellRow: nil)
+        return [headerBand]
+            + (0..<rows).map { row in
+                PageBand(
+                    top: headerBand.height + row * (options.cellHeight + IndexSheet.gap),
+                    height: options.cellHeight + (row == rows - 1 ? IndexSheet.margin : IndexSheet.gap), cellRow: row)
+            }
+    }
+
+    /// Draws `band` of page `page` into `raster`, whose first row is the page's row `top`; returns the
+    /// placeholders drawn. With `parallelCells`, the band's thumbnails are decoded and scaled on all
+    /// cores; else each cell is drawn as soon as it is scaled, so one thumbnail is held at a time.
+    private func draw(
+        _ band: PageBand, pageIssues: [Issue], page: Int, into raster: inout Raster, top: Int, parallelCells: Bool
+    ) -> [IndexSheetImageProblem] {
+        guard let row = band.cellRow else {
+            drawHeader(into: &raster, page: page, pageIssues: pageIssues)
+            return []
+        }
+        let slots = Array(
+            min(pageIssues.count, row * options.columns)..<min(pageIssues.count, (row + 1) * options.columns))
         let prepared =
             parallelCells
-            ? ParallelWork.map(pageIssues, parallel: true) { slot, issue in
-                self.thumbnail(for: issue, in: self.imageArea(of: self.cellFrame(slot: slot)))
+            ? ParallelWork.map(slots, parallel: true) { _, slot in
+                self.thumbnail(for: pageIssues[slot], in: self.imageArea(of: self.cellFrame(slot: slot)))
             } : nil
         var problems: [IndexSheetImageProblem] = []
-        for (slot, issue) in pageIssues.enumerated() {
-            let cell = cellFrame(slot: slot)
-            switch prepared?[slot] ?? thumbnail(for: issue, in: imageArea(of: cell)) {
+        for (position, slot) in slots.enumerated() {
+            let issue = pageIssues[slot]
+            let frame = cellFrame(slot: slot)
+            let cell = PixelRect(x: frame.x, y: frame.y - top, width: frame.width, height: frame.height)
+            switch prepared?[position] ?? thumbnail(for: issue, in: imageArea(of: cell)) {
             case .success(let thumbnail):
                 drawCell(into: &raster, cell: cell, issue: issue, thumbnail: thumbnail, problem: nil)
             case .failure(let problem):
@@ -240,9 +311,7 @@ public struct IndexSheet: Sendable {
                 drawCell(into: &raster, cell: cell, issue: issue, thumbnail: nil, problem: problem)
             }
         }
-        return IndexSheetPage(
-            number: index + 1, issueNumbers: pageIssues.map(\.number), raster: raster,
-            imageProblems: problems)
+        return problems
     }
 
     /// The height in pixels of page `index` (0-based).
@@ -252,11 +321,16 @@ public struct IndexSheet: Sendable {
         return 2 * IndexSheet.margin + headerHeight + rows * options.cellHeight + (rows - 1) * IndexSheet.gap
     }
 
-    /// The bytes rendering and encoding page `index` needs at its peak: the page raster (4 bytes a
-    /// pixel), the PNG or JPEG being encoded (at most about as much again) and the decoded cells.
-    /// The parallel scheduler keeps the pages drawn at once within its memory budget with it.
-    public func estimatedBytes(page index: Int) -> Int {
-        pageWidth * pageHeight(index) * 4 * 2 + options.cellWidth * options.cellHeight * 4 * 2
+    /// The bytes rendering and encoding page `index` needs at its peak: drawn `whole` (for JPEG), the
+    /// page raster (4 bytes a pixel) and the file being encoded (at most about as much again); drawn
+    /// band by band (PNG), the tallest band's raster and the PNG (at most the raw RGB bytes); and the
+    /// decoded cells. The parallel scheduler keeps the pages drawn at once within its memory budget
+    /// with it.
+    public func estimatedBytes(page index: Int, whole: Bool = false) -> Int {
+        let cells = options.cellWidth * options.cellHeight * 4 * 2
+        guard !whole else { return pageWidth * pageHeight(index) * 4 * 2 + cells }
+        let band = bands(page: index).map(\.height).max() ?? 0
+        return pageWidth * band * 4 + pageWidth * pageHeight(index) * 3 + cells
     }
 
     /// Renders every page, pages spread over all cores within the memory budget (cells in parallel
@@ -264,7 +338,8 @@ public struct IndexSheet: Sendable {
     public func renderAll() -> [IndexSheetPage] {
         let count = pageCount
         if count == 1 { return [renderPage(0, parallelCells: true)] }
-        return ParallelWork.map(Array(0..<count), parallel: true, cost: { estimatedBytes(page: $0) }) { _, page in
+        return ParallelWork.map(Array(0..<count), parallel: true, cost: { estimatedBytes(page: $0, whole: true) }) {
+            _, page in
             renderPage(page)
         }
     }

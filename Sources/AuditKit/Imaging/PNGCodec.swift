@@ -93,3 +93,68 @@ public enum PNGCodec {
             width: Int(width), height: Int(height), pixels: [UInt8](UnsafeBufferPointer(start: output, count: count)))
     }
 }
+
+/// A PNG encoded a band of rows at a time, top to bottom, so a picture never has to be held whole:
+/// the index sheet draws a page band by band into one small raster and hands each band here.
+final class PNGRowEncoder {
+    /// The picture's width in pixels; every band must have it.
+    let width: Int
+    private var writer: OpaquePointer?
+
+    /// Starts a `width` x `height` RGB PNG (the bands' alpha is dropped) with `settings`;
+    /// `expectedLength` sizes the output buffer up front (0: unknown).
+    /// - Throws: `ImageCodecError` for an empty size or when libpng cannot start.
+    init(width: Int, height: Int, settings: PNGSettings, expectedLength: Int = 0) throws(ImageCodecError) {
+        guard width > 0, height > 0, width <= Int(UInt32.max), height <= Int(UInt32.max) else {
+            throw ImageCodecError(kind: .invalidArgument, message: "cannot encode an empty raster")
+        }
+        self.width = width
+        var message = makeCodecMessageBuffer()
+        var writer: OpaquePointer?
+        let status = message.withUnsafeMutableBufferPointer { buffer in
+            CAuditImaging_png_writer_begin(
+                UInt32(width), UInt32(height), 4, 1, Int32(settings.compressionLevel), settings.filters.rawValue,
+                max(0, expectedLength), &writer, buffer.baseAddress)
+        }
+        guard status == 0, let writer else { throw ImageCodecError(status: status, message: message) }
+        self.writer = writer
+    }
+
+    deinit {
+        if let writer { CAuditImaging_png_writer_end(writer, nil, nil, nil) }
+    }
+
+    /// Compresses every row of `band` (whose width must be the picture's) as the next rows.
+    /// - Throws: `ImageCodecError` when the band does not fit or libpng fails; the encoder is then spent.
+    func append(_ band: Raster) throws(ImageCodecError) {
+        guard let writer, band.width == width else {
+            throw ImageCodecError(kind: .invalidArgument, message: "the band does not fit the PNG being written")
+        }
+        guard band.height > 0 else { return }
+        var message = makeCodecMessageBuffer()
+        let status = band.pixels.withUnsafeBufferPointer { pixels in
+            message.withUnsafeMutableBufferPointer { buffer in
+                CAuditImaging_png_writer_rows(
+                    writer, pixels.baseAddress, band.width * 4, UInt32(band.height), buffer.baseAddress)
+            }
+        }
+        guard status == 0 else { throw ImageCodecError(status: status, message: message) }
+    }
+
+    /// The finished PNG's bytes, once every row was appended.
+    /// - Throws: `ImageCodecError` when rows are missing or libpng fails.
+    func finish() throws(ImageCodecError) -> Data {
+        guard let writer else {
+            throw ImageCodecError(kind: .invalidArgument, message: "the PNG was already finished")
+        }
+        self.writer = nil
+        var message = makeCodecMessageBuffer()
+        var output: UnsafeMutablePointer<UInt8>?
+        var length = 0
+        let status = message.withUnsafeMutableBufferPointer { buffer in
+            CAuditImaging_png_writer_end(writer, &output, &length, buffer.baseAddress)
+        }
+        guard status == 0, let output else { throw ImageCodecError(status: status, message: message) }
+        return Data(bytesNoCopy: output, count: length, deallocator: .free)
+    }
+}

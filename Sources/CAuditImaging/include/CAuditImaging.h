@@ -62,6 +62,32 @@ int CAuditImaging_png_encode(const uint8_t *pixels, uint32_t width, uint32_t hei
                              int channels, int drop_alpha, int compression_level, int filters,
                              uint8_t **output, size_t *output_length, char *message);
 
+/// Limits glibc's malloc to `arenas` arenas (its default is eight per core, each keeping the memory
+/// freed in it); does nothing elsewhere. Called once by the executable before any thread starts.
+void CAuditImaging_limit_malloc_arenas(int arenas);
+
+/// A PNG written a band of rows at a time (see CAuditImaging_png_writer_begin).
+struct CAuditImaging_png_writer;
+
+/// Starts a PNG of `width` x `height` pixels with the settings of CAuditImaging_png_encode; rows then
+/// go in with CAuditImaging_png_writer_rows, top to bottom, and CAuditImaging_png_writer_end returns
+/// the bytes. `expected_length` (0: unknown) sizes the output buffer up front. On success `*result`
+/// is a writer the caller must end with CAuditImaging_png_writer_end, whatever happens next.
+int CAuditImaging_png_writer_begin(uint32_t width, uint32_t height, int channels, int drop_alpha,
+                                   int compression_level, int filters, size_t expected_length,
+                                   struct CAuditImaging_png_writer **result, char *message);
+
+/// Compresses the next `count` rows, `stride` bytes apart. After a failure the writer takes no
+/// more rows; end it to release it.
+int CAuditImaging_png_writer_rows(struct CAuditImaging_png_writer *writer, const uint8_t *pixels,
+                                  size_t stride, uint32_t count, char *message);
+
+/// Finishes the PNG and releases the writer. With every row written and `output` given, `*output`
+/// is a malloc'd buffer the caller frees with `free`; otherwise (`output` NULL, rows missing, an
+/// earlier failure) the writer is only released and an error returned.
+int CAuditImaging_png_writer_end(struct CAuditImaging_png_writer *writer, uint8_t **output,
+                                 size_t *output_length, char *message);
+
 /// Decodes any PNG to 8-bit RGBA. Images over max_pixels (0: no limit) are refused before any
 /// pixel is decoded. On success `*pixels` (width*height*4 bytes) is malloc'd; the caller frees it.
 int CAuditImaging_png_decode(const uint8_t *data, size_t length, uint64_t max_pixels,
