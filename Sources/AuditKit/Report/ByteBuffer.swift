@@ -73,7 +73,8 @@ public final class ByteBuffer: @unchecked Sendable {
             throw AuditError(
                 .limitExceeded, "the file is \(size) bytes, more than the limit of \(maxSize) bytes", path: path)
         }
-        var capacity = max(size, 1)
+        // One byte more than the size, so the read that finds the end needs no larger buffer.
+        var capacity = min(size, maxSize) + 1
         var pointer = malloc(capacity)!
         var count = 0
         while true {
