@@ -24,6 +24,10 @@ public enum EvidenceExport {
     /// Writes the usable images of `report` into `directory` (created if needed). Two runs at once are
     /// safe without a lock: both write the same bytes, each file by an atomic rename. The files can be
     /// made again from the report, so none is fsynced (`AtomicFile.Durability.regenerable`).
+    ///
+    /// A folder that does not exist yet is filled under a temporary name beside it and renamed into
+    /// place whole: a reader sees no folder or the whole folder, and each file costs one creation,
+    /// not a temporary file and a rename.
     /// - Parameters:
     ///   - report: the report whose images are written.
     ///   - directory: the folder to write into.
@@ -34,22 +38,37 @@ public enum EvidenceExport {
     public static func write(_ report: InspectorReport, to directory: String, namedByUser: Bool = false) throws
         -> Result
     {
+        let files = self.files(of: report, in: EvidencePaths(directory: directory))
+        var status = stat()
+        if lstat(directory, &status) != 0, errno == ENOENT,
+            let result = try writeNewFolder(files, at: directory)
+        {
+            return result
+        }
         try AtomicFile.makeDirectory(directory, namedByUser: namedByUser)
-        let paths = EvidencePaths(directory: directory)
-        var result = Result()
-        func put(_ data: Data, _ path: String) throws {
+        var result = files.result
+        for (data, path) in files.contents {
             if try AtomicFile.write(data, to: path, onlyIfChanged: true, durability: .regenerable) {
                 result.written += 1
             } else {
                 result.unchanged += 1
             }
         }
+        return result
+    }
+
+    /// The files to write (bytes and path, screens' before their issues') and the result listing them.
+    private static func files(of report: InspectorReport, in paths: EvidencePaths)
+        -> (contents: [(Data, String)], result: Result)
+    {
+        var result = Result()
+        var contents: [(Data, String)] = []
         let issueCount = report.issues.count
         for screen in report.screens {
             if let shot = screen.screenshot {
                 if shot.isUsable {
                     let path = paths.screenshot(screenIndex: screen.index)
-                    try put(shot.data, path)
+                    contents.append((shot.data, path))
                     result.screenshots[screen.index] = path
                 } else {
                     result.skipped.append("screen \(screen.index + 1): \(shot.problem?.description ?? "no data")")
@@ -59,13 +78,53 @@ public enum EvidenceExport {
                 guard let thumbnail = issue.thumbnail else { continue }
                 if thumbnail.isUsable {
                     let path = paths.thumbnail(issueNumber: issue.number, issueCount: issueCount)
-                    try put(thumbnail.data, path)
+                    contents.append((thumbnail.data, path))
                     result.thumbnails[issue.number] = path
                 } else {
                     result.skipped.append("issue \(issue.number): \(thumbnail.problem?.description ?? "no data")")
                 }
             }
         }
+        return (contents, result)
+    }
+
+    /// Writes `files` into a temporary folder beside `directory` and renames it to `directory`; nil
+    /// (and nothing left behind) when `directory` appeared meanwhile, so the caller writes file by file.
+    private static func writeNewFolder(_ files: (contents: [(Data, String)], result: Result), at directory: String)
+        throws -> Result?
+    {
+        let trimmed = directory.hasSuffix("/") && directory.count > 1 ? String(directory.dropLast()) : directory
+        let slash = trimmed.lastIndex(of: "/")
+        let parent = slash.map { String(trimmed[..<$0]) } ?? ""
+        let name = slash.map { String(trimmed[trimmed.index(after: $0)...]) } ?? trimmed
+        if !parent.isEmpty { try AtomicFile.makeDirectory(parent, namedByUser: true) }
+        let temporary = AtomicFile.temporaryPath(for: name, in: parent)
+        guard mkdir(temporary, 0o755) == 0 else {
+            throw AuditError(
+                .cannotWrite, "cannot create a temporary folder beside the folder", path: directory,
+                cause: String(cString: strerror(errno)))
+        }
+        let prefix = (parent.isEmpty ? "" : parent + "/") + name + "/"
+        do {
+            for (data, path) in files.contents {
+                let fileName =
+                    path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : (path as NSString).lastPathComponent
+                try AtomicFile.createNew(data, at: temporary + "/" + fileName, reportedAs: path)
+            }
+        } catch {
+            try? FileManager.default.removeItem(atPath: temporary)
+            throw error
+        }
+        guard rename(temporary, trimmed) == 0 else {
+            let code = errno
+            try? FileManager.default.removeItem(atPath: temporary)
+            if code == EEXIST || code == ENOTEMPTY { return nil }
+            throw AuditError(
+                .cannotWrite, "cannot move the new folder into place", path: directory,
+                cause: String(cString: strerror(code)))
+        }
+        var result = files.result
+        result.written = files.contents.count
         return result
     }
 }

@@ -47,23 +47,37 @@ public enum AtomicFile {
         _ data: Data, to path: String, onlyIfChanged: Bool = false, durability: Durability = .durable,
         namedByUser: Bool = false
     ) throws -> Bool {
-        let target = try Symlinks.target(of: path, namedByUser: namedByUser)
-        if onlyIfChanged, let existing = FileManager.default.contents(atPath: target), existing == data {
+        // One lstat tells whether the path is a link, whether it exists, its mode and its size: a
+        // batch of thousands of pictures pays a handful of system calls a file, no more.
+        var status = stat()
+        var target = path
+        var exists = lstat(path, &status) == 0
+        if exists, (status.st_mode & S_IFMT) == S_IFLNK {
+            target = try Symlinks.target(of: path, namedByUser: namedByUser)
+            exists = stat(target, &status) == 0
+        }
+        if onlyIfChanged, exists, (status.st_mode & S_IFMT) == S_IFREG, Int(status.st_size) == data.count,
+            holds(data, at: target)
+        {
             return false
         }
-        let url = URL(fileURLWithPath: target)
-        let directory = url.deletingLastPathComponent().path
-        let temporary =
-            directory + "/." + url.lastPathComponent + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
+        let slash = target.lastIndex(of: "/")
+        let directory = slash.map { String(target[..<$0]) } ?? ""
+        let name = slash.map { String(target[target.index(after: $0)...]) } ?? target
+        var temporary = ""
+        var fd: Int32 = -1
+        for _ in 0..<8 {
+            temporary = temporaryPath(for: name, in: slash == nil ? "" : directory)
+            fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
+            if fd >= 0 || errno != EEXIST { break }
+        }
         guard fd >= 0 else {
             throw AuditError(
                 .cannotWrite, "cannot create a temporary file beside the target", path: path,
                 cause: String(cString: strerror(errno)))
         }
         var failure = writeAll(data, to: fd)
-        var status = stat()
-        if failure == nil, stat(target, &status) == 0 {
+        if failure == nil, exists {
             fchmod(fd, status.st_mode & 0o7777)
         }
         if failure == nil, durability == .durable, fsync(fd) != 0 { failure = String(cString: strerror(errno)) }
@@ -79,6 +93,68 @@ public enum AtomicFile {
         }
         if durability == .durable { syncFolder(directory) }
         return true
+    }
+
+    /// Whether the regular file at `path` holds exactly `data` (compared a block at a time).
+    private static func holds(_ data: Data, at path: String) -> Bool {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var buffer = [UInt8](repeating: 0, count: min(max(data.count, 1), 1 << 20) + 1)
+        var offset = 0
+        return data.withUnsafeBytes { expected in
+            while true {
+                let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else { return count == 0 && offset == expected.count }
+                guard offset + count <= expected.count,
+                    buffer.withUnsafeBytes({ memcmp($0.baseAddress!, expected.baseAddress! + offset, count) }) == 0
+                else { return false }
+                offset += count
+            }
+        }
+    }
+
+    /// Creates the file `path`, which must not exist yet (a link there is not followed), holding
+    /// `data`; for files in a folder no one else sees yet. Errors name `reportedAs`.
+    /// - Throws: `AuditError` `.cannotWrite`.
+    static func createNew(_ data: Data, at path: String, reportedAs: String) throws {
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
+        guard fd >= 0 else {
+            throw AuditError(
+                .cannotWrite, "cannot create the file", path: reportedAs, cause: String(cString: strerror(errno)))
+        }
+        let failure = writeAll(data, to: fd)
+        close(fd)
+        if let failure { throw AuditError(.cannotWrite, "cannot write the file", path: reportedAs, cause: failure) }
+    }
+
+    /// A hidden name beside `name` in `directory` (the working folder when empty) for a temporary
+    /// file or folder: `.<name>.tmp-<pid>-<random>-<counter>`.
+    static func temporaryPath(for name: String, in directory: String) -> String {
+        (directory.isEmpty ? "" : directory + "/") + "." + name + ".tmp-" + temporarySuffix()
+    }
+
+    /// A temporary file name's suffix unique in this process (`<pid>-<random>-<counter>`); a clash
+    /// with a file another process left is caught by `O_EXCL` and the next suffix tried.
+    private static func temporarySuffix() -> String {
+        let number = temporaryCounter.next()
+        return "\(temporaryPrefix)-\(number)"
+    }
+
+    private static let temporaryPrefix = "\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    private static let temporaryCounter = Counter()
+
+    /// A thread-safe counter for temporary names.
+    private final class Counter: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value = 0
+        func next() -> Int {
+            lock.lock()
+            defer { lock.unlock() }
+            value += 1
+            return value
+        }
     }
 
     /// Fsyncs a folder, so the renames and creations in it survive a power loss; a batch of

@@ -36,9 +36,72 @@ import Testing
         #expect(leftovers.isEmpty)
     }
 
+    @Test func comparesTheBytesNotTheSizeAndKeepsTheFilesPermissions() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let path = dir.file("out.txt")
+        #expect(try AtomicFile.write(Data("abc".utf8), to: path))
+        #expect(chmod(path, 0o600) == 0)
+        // Same size, other bytes: written; shorter and longer: written; the same: not.
+        #expect(try AtomicFile.write(Data("abd".utf8), to: path, onlyIfChanged: true, durability: .regenerable))
+        #expect(try AtomicFile.write(Data("ab".utf8), to: path, onlyIfChanged: true))
+        #expect(try AtomicFile.write(Data("abcd".utf8), to: path, onlyIfChanged: true))
+        #expect(try AtomicFile.write(Data("abcd".utf8), to: path, onlyIfChanged: true) == false)
+        #expect(try AtomicFile.write(Data(), to: path, onlyIfChanged: true))
+        #expect(try AtomicFile.write(Data(), to: path, onlyIfChanged: true) == false)
+        #expect(FileManager.default.contents(atPath: path) == Data())
+        let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+    }
+
     @Test func reportsAFolderThatDoesNotExist() {
         #expect(throws: AuditError.self) {
             try AtomicFile.write(Data("x".utf8), to: "/nonexistent-folder-auditkit/out.txt")
         }
+    }
+}
+
+@Suite struct EvidenceExportTests {
+    private func names(in folder: String) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+    }
+
+    @Test func aNewFolderAppearsWholeAndALaterRunRewritesOnlyWhatChanged() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        var report = ImagingFixture.report(issueCount: 5, screenCount: 1)
+        // A folder that does not exist yet, under a parent that does not either.
+        let folder = dir.file("evidence/new")
+        let first = try EvidenceExport.write(report, to: folder)
+        #expect(first.written == 6 && first.unchanged == 0)
+        #expect(
+            try names(in: folder) == [
+                "issue_01.jpg", "issue_02.jpg", "issue_03.jpg", "issue_04.jpg", "issue_05.jpg", "screen_1.jpg",
+            ])
+        // Nothing is left beside it (the temporary folder was renamed into place).
+        #expect(try names(in: dir.file("evidence")) == ["new"])
+        for issue in report.issues {
+            #expect(FileManager.default.contents(atPath: first.thumbnails[issue.number]!) == issue.thumbnail!.data)
+        }
+        #expect(FileManager.default.contents(atPath: first.screenshots[0]!) == report.screens[0].screenshot!.data)
+
+        report.screens[0].issues[1].thumbnail = report.screens[0].issues[0].thumbnail
+        let second = try EvidenceExport.write(report, to: folder)
+        #expect(second.written == 1 && second.unchanged == 5)
+        #expect(FileManager.default.contents(atPath: second.thumbnails[2]!) == report.issues[0].thumbnail!.data)
+        #expect(try names(in: folder).filter { $0.contains(".tmp-") }.isEmpty)
+    }
+
+    @Test func aLinkInPlaceOfTheFolderIsRefusedUnlessTheUserNamedIt() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let report = ImagingFixture.report(issueCount: 2, screenCount: 1)
+        try FileManager.default.createDirectory(atPath: dir.file("target"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: dir.file("link"), withDestinationPath: dir.file("target"))
+        #expect(throws: AuditError.self) { try EvidenceExport.write(report, to: dir.file("link")) }
+        #expect(try names(in: dir.file("target")).isEmpty)
+        let named = try EvidenceExport.write(report, to: dir.file("link"), namedByUser: true)
+        #expect(named.written == 3)
+        #expect(try names(in: dir.file("target")).count == 3)
     }
 }
