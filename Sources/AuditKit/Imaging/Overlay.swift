@@ -211,14 +211,25 @@ public struct Overlay: Sendable {
     public static func writeAll(
         report: InspectorReport, text: TextRenderer, evidence: EvidencePaths, settings: PNGSettings = .standard
     ) throws -> OverlayOutput {
+        // Each overlay is written as soon as it is encoded, so no more are held than are drawn.
+        let folder = FolderOnce(evidence)
         let results = ParallelWork.map(report.screens, parallel: true, cost: Overlay.estimatedBytes) {
-            _, screen -> Result<Data, OverlaySkipReason> in
+            _, screen -> Result<String, Error> in
             do throws(OverlaySkipReason) {
                 let raster = try Overlay(screen: screen, text: text).render()
+                let data: Data
                 do throws(ImageCodecError) {
-                    return .success(try PNGCodec.encode(raster, settings: settings))
+                    data = try PNGCodec.encode(raster, settings: settings)
                 } catch {
                     return .failure(OverlaySkipReason(reason: "cannot encode: \(error.description)"))
+                }
+                do {
+                    try folder.make()
+                    let path = evidence.overlay(screenIndex: screen.index)
+                    try AtomicFile.write(data, to: path, onlyIfChanged: true, durability: .regenerable)
+                    return .success(path)
+                } catch {
+                    return .failure(error)
                 }
             } catch {
                 return .failure(error)
@@ -227,19 +238,33 @@ public struct Overlay: Sendable {
         var output = OverlayOutput(paths: [], skipped: [])
         for (screen, result) in zip(report.screens, results) {
             switch result {
-            case .success(let data):
-                if output.paths.isEmpty {
-                    try AtomicFile.makeDirectory(evidence.directory, namedByUser: evidence.namedByUser)
-                }
-                let path = evidence.overlay(screenIndex: screen.index)
-                try AtomicFile.write(data, to: path, onlyIfChanged: true, durability: .regenerable)
+            case .success(let path):
                 output.paths.append(path)
-            case .failure(let skip):
+            case .failure(let skip as OverlaySkipReason):
                 output.skipped.append(
                     OverlaySkippedScreen(screenIndex: screen.index, screenName: screen.name, reason: skip.reason))
+            case .failure(let error):
+                throw error
             }
         }
         return output
+    }
+
+    /// The evidence folder, created by the first overlay written (none when no overlay can be drawn).
+    private final class FolderOnce: @unchecked Sendable {
+        private let lock = NSLock()
+        private var made = false
+        private let evidence: EvidencePaths
+
+        init(_ evidence: EvidencePaths) { self.evidence = evidence }
+
+        func make() throws {
+            lock.lock()
+            defer { lock.unlock() }
+            guard !made else { return }
+            try AtomicFile.makeDirectory(evidence.directory, namedByUser: evidence.namedByUser)
+            made = true
+        }
     }
 }
 

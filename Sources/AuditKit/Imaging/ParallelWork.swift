@@ -36,20 +36,29 @@ enum ParallelWork {
 
 /// Bytes shared by pieces of work that run at once. A piece is admitted when the costs of the
 /// pieces running plus its own fit, or when no costed piece runs (so a piece larger than the whole
-/// budget still runs, alone). Pieces of cost 0 never wait. Records what it admitted, for tests.
+/// budget still runs, alone), and when fewer than `maxRunning` costed pieces run. Pieces of cost 0
+/// never wait. Records what it admitted, for tests.
 final class MemoryBudget: @unchecked Sendable {
-    /// The budget of the whole process (`ParallelWork.memoryBudget`).
-    static let shared = MemoryBudget(bytes: ParallelWork.memoryBudget)
+    /// The budget of the whole process (`ParallelWork.memoryBudget`), with as many costed pieces at
+    /// once as there are cores: the index sheet's pages and the overlays, drawn side by side, then
+    /// share the cores instead of each taking all of them, and hold no more pictures than cores.
+    static let shared = MemoryBudget(
+        bytes: ParallelWork.memoryBudget, maxRunning: ProcessInfo.processInfo.activeProcessorCount)
 
     /// The most the costs of running pieces may add up to (a lone larger piece aside).
     let bytes: Int
+    /// The most costed pieces that may run at once.
+    let maxRunning: Int
     private let condition = NSCondition()
     private var inUse = 0
     private var running = 0
     private var peaks = (cost: 0, running: 0)
 
-    /// A budget of `bytes`.
-    init(bytes: Int) { self.bytes = max(0, bytes) }
+    /// A budget of `bytes`, for at most `maxRunning` costed pieces at once.
+    init(bytes: Int, maxRunning: Int = .max) {
+        self.bytes = max(0, bytes)
+        self.maxRunning = max(1, maxRunning)
+    }
 
     /// The largest sum of costs that ran at once, and the most costed pieces that ran at once.
     var peak: (cost: Int, running: Int) {
@@ -62,7 +71,7 @@ final class MemoryBudget: @unchecked Sendable {
     func acquire(_ cost: Int) {
         guard cost > 0 else { return }
         condition.lock()
-        while running > 0, inUse + cost > bytes { condition.wait() }
+        while running > 0, inUse + cost > bytes || running >= maxRunning { condition.wait() }
         inUse += cost
         running += 1
         peaks = (max(peaks.cost, inUse), max(peaks.running, running))
@@ -104,17 +113,26 @@ final class BudgetedScheduler: @unchecked Sendable {
         let results = Results<Output>(count: elements.count)
         let threads = min(workers, elements.count)
         withoutActuallyEscaping(transform) { transform in
+            // Threads of their own, not the shared dispatch pool: a worker waiting for the budget
+            // (or for pieces nested in its own) can then never hold up the work it waits for.
+            // The threads reach `transform` through a box emptied once they are done: a finished
+            // Thread may keep its block a little longer, and the closure must not outlive this call.
+            let work = TransformBox(transform)
             let group = DispatchGroup()
             for _ in 0..<threads {
-                DispatchQueue.global().async(group: group) {
-                    while let index = self.takeNext(count: costs.count) {
+                group.enter()
+                let thread = Thread {
+                    while let index = self.takeNext(count: costs.count), let transform = work.transform {
                         self.budget.acquire(costs[index])
                         results.set(index, transform(index, elements[index]))
                         self.budget.release(costs[index])
                     }
+                    group.leave()
                 }
+                thread.start()
             }
             group.wait()
+            work.transform = nil
         }
         return results.values.map { $0! }
     }
@@ -127,6 +145,11 @@ final class BudgetedScheduler: @unchecked Sendable {
         return next - 1
     }
 
+    private final class TransformBox<Element, Output>: @unchecked Sendable {
+        var transform: (@Sendable (Int, Element) -> Output)?
+        init(_ transform: @escaping @Sendable (Int, Element) -> Output) { self.transform = transform }
+    }
+
     private final class Results<Output>: @unchecked Sendable {
         private let lock = NSLock()
         var values: [Output?]
@@ -136,5 +159,27 @@ final class BudgetedScheduler: @unchecked Sendable {
             values[index] = value
             lock.unlock()
         }
+    }
+}
+
+/// Work started on a thread of its own, its result taken later with `value()`: the pass draws the
+/// index sheet and the overlays this way while its own thread writes the images and maps the issues.
+final class BackgroundWork<Value: Sendable>: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private var result: Result<Value, any Error>?
+
+    /// Starts `work` now.
+    init(_ work: @escaping @Sendable () throws -> Value) {
+        let thread = Thread { [self] in
+            result = Result { try work() }
+            done.signal()
+        }
+        thread.start()
+    }
+
+    /// Waits for the work to end; its value, or the error it threw. Call it once.
+    func value() throws -> Value {
+        done.wait()
+        return try result!.get()
     }
 }

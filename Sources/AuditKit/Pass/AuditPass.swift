@@ -108,40 +108,55 @@ public struct AuditPass: Sendable {
     /// - Throws: `AuditError` when an evidence file cannot be written.
     public func prepare(report: InspectorReport, progress: (Stage) -> Void = { _ in }) throws -> PreparedReport {
         let paths = EvidencePaths(reportPath: report.sourcePath, root: configuration.evidenceRoot)
-        var evidence: EvidenceFiles
-        var written: Int?
-        var problems = AuditPass.readingProblems(of: report)
+        // The index sheet and the overlays are drawn on threads of their own (sharing the cores
+        // through the memory budget) while this one writes the report's images and maps it.
+        var pictures: (sheet: BackgroundWork<IndexSheetOutput>, overlays: BackgroundWork<OverlayOutput>)?
+        var images: Result<EvidenceExport.Result, any Error>?
         if let renderer = configuration.renderer {
             progress(.evidence)
-            let images = try EvidenceExport.write(report, to: paths.directory, namedByUser: paths.namedByUser)
-            let sheet = try IndexSheet(report: report, text: renderer).write(evidence: paths)
-            let overlays = try Overlay.writeAll(report: report, text: renderer, evidence: paths)
-            evidence = EvidenceFiles(paths: paths, images: images, sheet: sheet, overlays: overlays, report: report)
-            written = images.written
-            problems += AuditPass.pictureProblems(sheet: sheet, overlays: overlays, report: report)
+            try AtomicFile.makeDirectory(paths.directory, namedByUser: paths.namedByUser)
+            pictures = (
+                BackgroundWork { try IndexSheet(report: report, text: renderer).write(evidence: paths) },
+                BackgroundWork { try Overlay.writeAll(report: report, text: renderer, evidence: paths) }
+            )
+            images = Result { try EvidenceExport.write(report, to: paths.directory, namedByUser: paths.namedByUser) }
+        }
+        var mapping: MappingResult?
+        var likelyCauses: [Int: [LikelyCause]] = [:]
+        var entry: HistoryEntry?
+        if (try? images?.get()) != nil || images == nil {
+            if let mapper = configuration.mapper {
+                progress(.mapping)
+                mapping = mapper.map(report)
+            }
+            if let mapping, let scanned = configuration.mapper?.index?.fontScan {
+                // The sources were scanned in the index's lexer pass; files only a rule names are scanned here.
+                var scan = scanned
+                if let fontScan = configuration.fontScan {
+                    scan.scanMappedFiles(of: report, mapping: mapping, configuration: fontScan)
+                }
+                likelyCauses = scan.likelyCauses(report: report, mapping: mapping)
+            }
+            // The history entry too: its thumbnails' hashes are decoded here, where reports may run at once.
+            entry = HistoryEntry(
+                report: report, mappings: mapping?.primaries ?? [], sources: configuration.mapper?.index)
+        }
+        var problems = AuditPass.readingProblems(of: report)
+        let evidence: EvidenceFiles
+        if let pictures, let images {
+            // Every writer is waited for before any error is thrown, so none is left writing.
+            let sheet = Result { try pictures.sheet.value() }
+            let overlays = Result { try pictures.overlays.value() }
+            let (written, sheetOutput, overlayOutput) = (try images.get(), try sheet.get(), try overlays.get())
+            evidence = EvidenceFiles(
+                paths: paths, images: written, sheet: sheetOutput, overlays: overlayOutput, report: report)
+            problems += AuditPass.pictureProblems(sheet: sheetOutput, overlays: overlayOutput, report: report)
         } else {
             evidence = EvidenceFiles.onDisk(for: report, in: paths)
         }
-        var mapping: MappingResult?
-        if let mapper = configuration.mapper {
-            progress(.mapping)
-            mapping = mapper.map(report)
-        }
-        var likelyCauses: [Int: [LikelyCause]] = [:]
-        if let mapping, let scanned = configuration.mapper?.index?.fontScan {
-            // The sources were scanned in the index's lexer pass; files only a rule names are scanned here.
-            var scan = scanned
-            if let fontScan = configuration.fontScan {
-                scan.scanMappedFiles(of: report, mapping: mapping, configuration: fontScan)
-            }
-            likelyCauses = scan.likelyCauses(report: report, mapping: mapping)
-        }
-        // The history entry too: its thumbnails' hashes are decoded here, where reports may run at once.
-        let entry = HistoryEntry(
-            report: report, mappings: mapping?.primaries ?? [], sources: configuration.mapper?.index)
         return PreparedReport(
-            report: report, evidence: evidence, imagesWritten: written, mapping: mapping, problems: problems,
-            historyEntry: entry, likelyCauses: likelyCauses)
+            report: report, evidence: evidence, imagesWritten: try images?.get().written, mapping: mapping,
+            problems: problems, historyEntry: entry!, likelyCauses: likelyCauses)
     }
 
     /// Compares the prepared report with `history`, appends it (when configured; `history` then
