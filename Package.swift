@@ -41,7 +41,7 @@ let package = Package(
                 .target(name: "CLibCrypto", condition: .when(platforms: [.linux])),
             ]),
         .target(name: "AuditCLI", dependencies: ["AuditKit"]),
-        .executableTarget(name: "auditkit", dependencies: ["AuditCLI"]),
+        .executableTarget(name: "auditkit", dependencies: ["AuditCLI", "CAuditImaging"]),
         .target(name: "AuditKitTestSupport", dependencies: ["AuditKit", "CAuditImaging"]),
         .executableTarget(
             name: "auditkit-bench", dependencies: ["AuditKit", "AuditKitTestSupport"]),
