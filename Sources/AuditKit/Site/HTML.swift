@@ -10,6 +10,16 @@ public enum HTML {
     /// newline (which HTML forbids or would render invisibly) become their visible Control Pictures
     /// symbol (U+0001 shows as `␁`, DEL as `␡`).
     public static func escape(_ text: String) -> String {
+        // Most texts need nothing: one pass over the bytes finds out.
+        let needsWork = text.utf8.contains { byte in
+            switch byte {
+            case 0..<0x20, 0x7F, UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""),
+                UInt8(ascii: "'"):
+                return true
+            default: return false
+            }
+        }
+        if !needsWork { return text }
         var out = ""
         out.reserveCapacity(text.utf8.count + 16)
         for scalar in text.unicodeScalars {

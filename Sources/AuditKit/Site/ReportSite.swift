@@ -114,9 +114,16 @@ public struct ReportSite: Sendable {
     /// - Returns: the page and the index.
     /// - Throws: `AuditError` `.cannotWrite`.
     public func write(after outcome: AuditOutcome, history: History, baseline: Baseline?) throws -> [File] {
-        let page = self.page(
-            for: outcome.prepared, entry: outcome.historyEntry, comparison: outcome.comparison, baseline: baseline)
-        return [try write(page), try writeIndex(history: history, baseline: baseline)]
+        // The index is built on a thread of its own while this one builds the report's page.
+        let index = BackgroundWork { try self.writeIndex(history: history, baseline: baseline) }
+        let page = Result {
+            try write(
+                self.page(
+                    for: outcome.prepared, entry: outcome.historyEntry, comparison: outcome.comparison,
+                    baseline: baseline))
+        }
+        let indexFile = Result { try index.value() }
+        return [try page.get(), try indexFile.get()]
     }
 
     /// Writes `text` to `path` atomically when it differs from what is there, after checking that
