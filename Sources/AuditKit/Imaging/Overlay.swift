@@ -16,6 +16,8 @@ public struct OverlayOutput: Sendable {
     public var paths: [String]
     /// Screens without a usable screenshot, in screen order.
     public var skipped: [OverlaySkippedScreen]
+    /// The file written for each screen drawn, by zero-based screen index.
+    public var byScreen: [Int: String] = [:]
 }
 
 /// An annotated screenshot: the screen's full screenshot with a numbered box, in its test type's
@@ -240,6 +242,7 @@ public struct Overlay: Sendable {
             switch result {
             case .success(let path):
                 output.paths.append(path)
+                output.byScreen[screen.index] = path
             case .failure(let skip as OverlaySkipReason):
                 output.skipped.append(
                     OverlaySkippedScreen(screenIndex: screen.index, screenName: screen.name, reason: skip.reason))

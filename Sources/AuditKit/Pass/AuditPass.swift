@@ -149,7 +149,7 @@ public struct AuditPass: Sendable {
             let overlays = Result { try pictures.overlays.value() }
             let (written, sheetOutput, overlayOutput) = (try images.get(), try sheet.get(), try overlays.get())
             evidence = EvidenceFiles(
-                paths: paths, images: written, sheet: sheetOutput, overlays: overlayOutput, report: report)
+                paths: paths, images: written, sheet: sheetOutput, overlays: overlayOutput)
             problems += AuditPass.pictureProblems(sheet: sheetOutput, overlays: overlayOutput, report: report)
         } else {
             evidence = EvidenceFiles.onDisk(for: report, in: paths)

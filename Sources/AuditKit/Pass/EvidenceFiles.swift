@@ -30,17 +30,10 @@ public struct EvidenceFiles: Sendable, Hashable {
 
     /// What the writers returned for a report in `paths`.
     public init(
-        paths: EvidencePaths, images: EvidenceExport.Result?, sheet: IndexSheetOutput?, overlays: OverlayOutput?,
-        report: InspectorReport
+        paths: EvidencePaths, images: EvidenceExport.Result?, sheet: IndexSheetOutput?, overlays: OverlayOutput?
     ) {
-        var byScreen: [Int: String] = [:]
-        for path in overlays?.paths ?? [] {
-            if let screen = report.screens.first(where: { paths.overlay(screenIndex: $0.index) == path }) {
-                byScreen[screen.index] = path
-            }
-        }
         self.init(
-            directory: paths.directory, indexSheetPages: sheet?.paths ?? [], overlays: byScreen,
+            directory: paths.directory, indexSheetPages: sheet?.paths ?? [], overlays: overlays?.byScreen ?? [:],
             thumbnails: images?.thumbnails ?? [:], screenshots: images?.screenshots ?? [:])
     }
 
