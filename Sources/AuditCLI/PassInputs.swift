@@ -16,6 +16,16 @@ enum PassInputs {
         ]
     }
 
+    /// The mapper the mapping options make and the scan configuration that finds likely causes
+    /// (`./auditkit.scan.json` when present): the sources are scanned for fixed font sizes in the
+    /// index's lexer pass, and files only a rule names when a report maps to them. Every command that
+    /// maps a report through the pass (`audit`, `ingest`, `log`, `summary`) takes both from here.
+    /// - Throws: the rule file's, the index's or the scan configuration's `AuditError`.
+    static func mapping(_ context: CommandContext) throws -> (mapper: IssueMatcher?, fontScan: FontScanConfiguration?) {
+        let fontScan = try ScanCommand.loadConfiguration(context.arguments)
+        return (try MappingInputs(context, scanFonts: fontScan).mapper, fontScan)
+    }
+
     /// The whole pass as the options say, with the evidence under `evidenceRoot` (nil: beside each
     /// report) and sessions dated `defaultDate` unless `--date` is given.
     /// - Throws: the rule file's, the index's, the font's, the templates' or the date's `AuditError`.
@@ -23,10 +33,9 @@ enum PassInputs {
         -> AuditPass.Configuration
     {
         let arguments = context.arguments
-        // The sources are scanned for fixed font sizes in the index's lexer pass (./auditkit.scan.json when present).
-        let fontScan = try ScanCommand.loadConfiguration(arguments)
+        let (mapper, fontScan) = try mapping(context)
         var configuration = AuditPass.Configuration(
-            mapper: try MappingInputs(context, scanFonts: fontScan).mapper,
+            mapper: mapper,
             renderer: try TextRenderer(explicitFontPath: arguments.value("--font"), environment: context.environment),
             evidenceRoot: evidenceRoot, history: HistoryInputs.historyFile(context),
             logPath: arguments.value("--log") ?? "audit.md",

@@ -107,6 +107,49 @@ import Testing
         #expect(overview.stdout.contains("  scan "))
     }
 
+    @Test func logAndAuditNameLikelyCausesInAFileOnlyARuleNames() throws {
+        // The sources indexed are elsewhere: the rule alone sends "Budget Progress" to
+        // BudgetHeader.swift, which the pass then scans for fixed sizes, for `log` as for `audit`.
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let fixture = ReportFixture(screens: [
+            .init(
+                name: "0", groupName: "Home",
+                issues: [
+                    .init(
+                        errorCode: 2, shortTitle: "Dynamic Type font sizes are unsupported",
+                        elementText: "Budget Progress",
+                        testTypeName: "Dynamic Type", rect: Rect(x: 20, y: 200, width: 120, height: 24))
+                ])
+        ])
+        let report = directory.file("AuditReport_2026-01-03_16-28-16.html")
+        try fixture.write(to: report, as: .html(.varAssignment))
+        try FileManager.default.createDirectory(atPath: directory.file("Sources"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            atPath: Self.corpus + "/BudgetHeader.swift", toPath: directory.file("Sources/BudgetHeader.swift"))
+        try Data(
+            """
+            {"version": 1, "rules": [{"id": "header", "match": {"text": "Budget Progress"}, "view": "BudgetHeader",
+              "file": "Sources/BudgetHeader.swift", "line": 10}]}
+            """.utf8
+        ).write(to: URL(fileURLWithPath: directory.file("auditkit.rules.json")))
+        try FileManager.default.createDirectory(atPath: directory.file("App"), withIntermediateDirectories: true)
+        try Data("struct Other {}\n".utf8).write(to: URL(fileURLWithPath: directory.file("App/Other.swift")))
+        let expected = "`.font(.system(size: 15, weight: .semibold))`"
+        for command in ["log", "audit"] {
+            let log = directory.file("\(command).md")
+            let run = try runTool(
+                [
+                    command, report, "--rules", "auditkit.rules.json", "--source", "App", "--log", log, "--date",
+                    "2026-01-03",
+                ],
+                in: directory.path)
+            #expect(run.status == 0, "\(command): \(run.stderr)")
+            let text = try String(contentsOfFile: log, encoding: .utf8)
+            #expect(text.contains(expected), "\(command): \(text)")
+        }
+    }
+
     @Test func mapNamesTheNearestFixedSizesAsLikelyCausesOfDynamicTypeWarnings() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

@@ -57,13 +57,14 @@ enum LogCommand: Command {
             throw AuditError(.usage, arguments.positional.isEmpty ? "missing REPORT" : "log takes one REPORT at a time")
         }
         // The comparison only: `log` adds nothing to the history (a missing history file reads as empty).
-        let pass = AuditPass(
-            .init(
-                mapper: try MappingInputs(context, scanFonts: try ScanCommand.loadConfiguration(arguments)).mapper,
-                history: HistoryInputs.historyFile(context),
-                appendsToHistory: false, logPath: logPath, templates: templates, date: .fixed(date),
-                scope: arguments.value("--scope"), forceLog: arguments.has("--force"),
-                dryRun: arguments.has("--dry-run"), logNamedByUser: arguments.value("--log") != nil))
+        let (mapper, fontScan) = try PassInputs.mapping(context)
+        var configuration = AuditPass.Configuration(
+            mapper: mapper, history: HistoryInputs.historyFile(context),
+            appendsToHistory: false, logPath: logPath, templates: templates, date: .fixed(date),
+            scope: arguments.value("--scope"), forceLog: arguments.has("--force"),
+            dryRun: arguments.has("--dry-run"), logNamedByUser: arguments.value("--log") != nil)
+        configuration.fontScan = fontScan
+        let pass = AuditPass(configuration)
         var history = try HistoryInputs.loadHistory(context)
         let prepared = try pass.prepare(reportAt: reportPath)
         terminal.problems(prepared.problems)

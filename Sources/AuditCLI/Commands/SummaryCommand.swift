@@ -34,8 +34,8 @@ enum SummaryCommand: Command {
         let output = arguments.value("--output")
 
         // The sources are scanned for fixed font sizes in the index's pass: likely causes of Dynamic Type warnings.
-        let fontScan = try ScanCommand.loadConfiguration(arguments)
-        var configuration = AuditPass.Configuration(mapper: try MappingInputs(context, scanFonts: fontScan).mapper)
+        let (mapper, fontScan) = try PassInputs.mapping(context)
+        var configuration = AuditPass.Configuration(mapper: mapper)
         configuration.fontScan = fontScan
         let pass = AuditPass(configuration)
         var inputs: [SummaryInput] = []
