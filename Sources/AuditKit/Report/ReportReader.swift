@@ -45,10 +45,15 @@ public enum ReportReader {
     ///   limit, `.badInput` (with the byte offset) when there is no payload, it is not JSON, it is
     ///   truncated, or it has no `_axKeyAllScreens`.
     public static func read(path: String, options: Options = Options()) throws -> InspectorReport {
+        let (buffer, modified) = try contents(of: path, options: options)
+        return try read(buffer: buffer, path: path, modificationDate: modified, options: options)
+    }
+
+    /// The bytes of the file at `path`, read once within the size limit, and its modification time.
+    static func contents(of path: String, options: Options) throws -> (ByteBuffer, Date?) {
         let buffer = try ByteBuffer.read(path: path, maxSize: min(options.maxFileSize, Int(Int32.max) - 1))
         let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-        let modified = attributes?[.modificationDate] as? Date
-        return try read(buffer: buffer, path: path, modificationDate: modified, options: options)
+        return (buffer, attributes?[.modificationDate] as? Date)
     }
 
     /// Reads a report already in memory; `path` names it in messages and gives the file-name timestamp.
@@ -68,6 +73,7 @@ public enum ReportReader {
                 "the file is \(buffer.count) bytes, more than the limit of "
                     + "\(min(options.maxFileSize, Int(Int32.max) - 1)) bytes", path: path)
         }
+        let layout = try Layout(buffer.bytes, path: path)
         // Hash on another core while the payload is parsed.
         let hashGroup = DispatchGroup()
         let hashBox = HashBox()
@@ -79,44 +85,30 @@ public enum ReportReader {
             hashBox.value = SHA256.hexDigest(of: buffer.bytes)
         }
 
-        let bytes = buffer.bytes
-        var start = 0
-        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { start = 3 }
-        var first = start
-        while first < bytes.count, ReportPayloadLocator.isWhitespace(bytes[first]) { first += 1 }
-        guard first < bytes.count else {
-            hashGroup.wait()
-            throw AuditError(
-                .badInput, bytes.isEmpty ? "the file is empty" : "the file holds only white space",
-                path: path, byteOffset: bytes.isEmpty ? nil : first)
-        }
-
-        let format: ReportFormat
         var screens: [Screen]
         var warnings: [ReportWarning]
         var device: String?
         var textTimestamp: String?
         do {
-            if bytes[first] == UInt8(ascii: "{") || bytes[first] == UInt8(ascii: "[") {
-                format = .json
+            switch layout.format {
+            case .json:
                 let document: JSONDocument
                 do {
-                    document = try JSONDocument.parse(buffer, from: first, requireEnd: true, maxDepth: options.maxDepth)
+                    document = try JSONDocument.parse(
+                        buffer, from: layout.first, requireEnd: true, maxDepth: options.maxDepth)
                 } catch {
                     throw payloadError(error, path: path)
                 }
                 (screens, warnings) = try decode(document, path: path, options: options)
-            } else if bytes[first] != UInt8(ascii: "<"), TextReportReader.looksLikeText(bytes, from: first) {
-                format = .text
-                let content = try TextReportReader.read(bytes, from: start, path: path)
+            case .text:
+                let content = try TextReportReader.read(buffer.bytes, from: layout.start, path: path)
                 screens = content.screens
                 warnings = content.warnings
                 device = content.device
                 textTimestamp = content.timestamp
-            } else {
-                format = .html
+            case .html:
                 let located = try ReportPayloadLocator.locate(
-                    in: buffer, from: start, path: path,
+                    in: buffer, from: layout.start, path: path,
                     maxDepth: options.maxDepth)
                 (screens, warnings) = try decode(located.document, path: path, options: options)
             }
@@ -125,24 +117,63 @@ public enum ReportReader {
             throw error
         }
 
-        var auditDate: Date
-        var source: AuditDateSource
-        if let date = options.auditDate {
-            (auditDate, source) = (date, .caller)
-        } else if let date = AuditTimestamp.fromFileName(
-            (path as NSString).lastPathComponent, timeZone: options.timeZone)
-        {
-            (auditDate, source) = (date, .fileName)
-        } else if let text = textTimestamp, let date = AuditTimestamp.fromTextHeader(text, timeZone: options.timeZone) {
-            (auditDate, source) = (date, .textHeader)
-        } else {
-            (auditDate, source) = (modificationDate ?? Date(), .modificationTime)
-        }
+        let (auditDate, source) = auditDate(
+            path: path, textTimestamp: textTimestamp, modificationDate: modificationDate, options: options)
         hashGroup.wait()
         return InspectorReport(
-            sourcePath: path, format: format, auditDate: auditDate, auditDateSource: source,
+            sourcePath: path, format: layout.format, auditDate: auditDate, auditDateSource: source,
             sha256: hashBox.value, fileSize: buffer.count, device: device, screens: screens,
             warnings: warnings)
+    }
+
+    /// Where a report's content starts and which export it is, told apart by its first bytes: JSON
+    /// when the first byte that is not white space opens an object or array, the text export when it
+    /// is not `<` and the start reads like one, HTML otherwise.
+    struct Layout {
+        /// The export the bytes look like.
+        var format: ReportFormat
+        /// The offset after a UTF-8 byte order mark (0 without one).
+        var start: Int
+        /// The offset of the first byte from `start` that is not white space.
+        var first: Int
+
+        /// The layout of `bytes`.
+        /// - Throws: `AuditError` `.badInput` when the file is empty or holds only white space.
+        init(_ bytes: UnsafeRawBufferPointer, path: String) throws {
+            start = 0
+            if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { start = 3 }
+            first = start
+            while first < bytes.count, ReportPayloadLocator.isWhitespace(bytes[first]) { first += 1 }
+            guard first < bytes.count else {
+                throw AuditError(
+                    .badInput, bytes.isEmpty ? "the file is empty" : "the file holds only white space",
+                    path: path, byteOffset: bytes.isEmpty ? nil : first)
+            }
+            if bytes[first] == UInt8(ascii: "{") || bytes[first] == UInt8(ascii: "[") {
+                format = .json
+            } else if bytes[first] != UInt8(ascii: "<"), TextReportReader.looksLikeText(bytes, from: first) {
+                format = .text
+            } else {
+                format = .html
+            }
+        }
+    }
+
+    /// When the report at `path` was audited, and where that came from: the caller's date
+    /// (`options.auditDate`), else the time in the file name, else a text export's `Time Stamp:` header
+    /// (`textTimestamp`), else the file's modification time (now when that is unknown). The one place
+    /// this rule is decided, for `read` and `identity` alike.
+    static func auditDate(path: String, textTimestamp: String?, modificationDate: Date?, options: Options) -> (
+        Date, AuditDateSource
+    ) {
+        if let date = options.auditDate { return (date, .caller) }
+        if let date = AuditTimestamp.fromFileName((path as NSString).lastPathComponent, timeZone: options.timeZone) {
+            return (date, .fileName)
+        }
+        if let text = textTimestamp, let date = AuditTimestamp.fromTextHeader(text, timeZone: options.timeZone) {
+            return (date, .textHeader)
+        }
+        return (modificationDate ?? Date(), .modificationTime)
     }
 
     private static func decode(

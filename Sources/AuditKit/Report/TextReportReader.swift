@@ -21,17 +21,55 @@ enum TextReportReader {
             || head.hasPrefix("Issue 1:") || head.contains("\nIssue 1:") || head.hasPrefix("Time Stamp:")
     }
 
-    /// Parses the export.
-    /// - Throws: `AuditError` when the file has no issue lines and no issue count.
-    static func read(_ bytes: UnsafeRawBufferPointer, from start: Int, path: String) throws -> Content {
-        var warnings: [ReportWarning] = []
+    /// The header: the lines before the first `Issue N:` line.
+    struct Header {
         var device: String?
         var timestamp: String?
         var declaredCount: Int?
+        var warnings: [ReportWarning] = []
+        /// The offset of the first `Issue N:` line (the end of the bytes when there is none).
+        var end: Int
+        /// How many lines come before `end`.
+        var lineCount = 0
+    }
+
+    /// Reads the header lines from `start`: `Time Stamp:`, `Device:` and `Number of Issues Found:`
+    /// (the last of each counts), up to the first `Issue N:` line; other lines are skipped.
+    static func header(_ bytes: UnsafeRawBufferPointer, from start: Int) -> Header {
+        var header = Header(end: start)
+        while header.end < bytes.count {
+            let (line, next) = textLine(in: bytes, at: header.end)
+            if issueLine(line) != nil { break }
+            header.lineCount += 1
+            if let value = line.dropPrefix("Time Stamp:") {
+                header.timestamp = value.trimmingCharacters(in: .whitespaces)
+            } else if let value = line.dropPrefix("Device:") {
+                header.device = value.trimmingCharacters(in: .whitespaces)
+            } else if let value = line.dropPrefix("Number of Issues Found:") {
+                let text = value.trimmingCharacters(in: .whitespaces)
+                header.declaredCount = Int(text)
+                if header.declaredCount == nil {
+                    header.warnings.append(
+                        ReportWarning(
+                            path: "line \(header.lineCount)",
+                            message: "Number of Issues Found is not a whole number: '\(text)'",
+                            byteOffset: header.end))
+                }
+            }
+            header.end = next
+        }
+        return header
+    }
+
+    /// Parses the export: its header, then each issue from its `Issue N:` line to the next.
+    /// - Throws: `AuditError` when the file has no issue lines and no issue count.
+    static func read(_ bytes: UnsafeRawBufferPointer, from start: Int, path: String) throws -> Content {
+        let header = TextReportReader.header(bytes, from: start)
+        var warnings = header.warnings
         var issues: [Issue] = []
         var current: (number: Int, title: String, code: Int?, description: [String], line: Int)?
-        var lineNumber = 0
-        var offset = start
+        var lineNumber = header.lineCount
+        var offset = header.end
 
         func finish() {
             guard let item = current else { return }
@@ -51,71 +89,67 @@ enum TextReportReader {
             current = nil
         }
 
+        // The header ends at the first issue line, so from here every line belongs to an issue.
         while offset < bytes.count {
-            var lineEnd = offset
-            while lineEnd < bytes.count, bytes[lineEnd] != 0x0A { lineEnd += 1 }
-            var contentEnd = lineEnd
-            if contentEnd > offset, bytes[contentEnd - 1] == 0x0D { contentEnd -= 1 }
-            let line = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[offset..<contentEnd]), as: UTF8.self)
+            let (line, next) = textLine(in: bytes, at: offset)
             let lineStart = offset
-            offset = lineEnd + 1
+            offset = next
             lineNumber += 1
 
-            if let rest = line.dropPrefix("Issue "), let colon = rest.firstIndex(of: ":"),
-                let number = Int(rest[..<colon])
-            {
+            if let issue = issueLine(line) {
                 finish()
-                let title = rest[rest.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-                current = (number, title, nil, [], lineNumber)
+                current = (issue.number, issue.title, nil, [], lineNumber)
                 continue
             }
-            if current != nil {
-                if let value = line.dropPrefix("Error Code:"), current!.code == nil, current!.description.isEmpty {
-                    let text = value.trimmingCharacters(in: .whitespaces)
-                    if let code = Int(text) {
-                        current!.code = code
-                    } else {
-                        warnings.append(
-                            ReportWarning(
-                                path: "line \(lineNumber)",
-                                message: "Error Code is not a whole number: '\(text)'",
-                                byteOffset: lineStart))
-                    }
-                    continue
-                }
-                current!.description.append(line)
-                continue
-            }
-            if let value = line.dropPrefix("Time Stamp:") {
-                timestamp = value.trimmingCharacters(in: .whitespaces)
-            } else if let value = line.dropPrefix("Device:") {
-                device = value.trimmingCharacters(in: .whitespaces)
-            } else if let value = line.dropPrefix("Number of Issues Found:") {
+            guard current != nil else { continue }
+            if let value = line.dropPrefix("Error Code:"), current!.code == nil, current!.description.isEmpty {
                 let text = value.trimmingCharacters(in: .whitespaces)
-                declaredCount = Int(text)
-                if declaredCount == nil {
+                if let code = Int(text) {
+                    current!.code = code
+                } else {
                     warnings.append(
                         ReportWarning(
                             path: "line \(lineNumber)",
-                            message: "Number of Issues Found is not a whole number: '\(text)'",
+                            message: "Error Code is not a whole number: '\(text)'",
                             byteOffset: lineStart))
                 }
+                continue
             }
+            current!.description.append(line)
         }
         finish()
-        if issues.isEmpty && declaredCount == nil {
+        if issues.isEmpty && header.declaredCount == nil {
             throw AuditError(
                 .badInput, "not a text report (no 'Issue N:' lines and no 'Number of Issues Found:')",
                 path: path, byteOffset: start)
         }
-        if let declaredCount, declaredCount != issues.count {
+        if let declaredCount = header.declaredCount, declaredCount != issues.count {
             warnings.append(
                 ReportWarning(
                     path: "Number of Issues Found",
                     message: "the header says \(declaredCount) issues, the file lists \(issues.count)"))
         }
         let screen = Screen(index: 0, name: "0", groupName: "", issues: issues)
-        return Content(screens: [screen], device: device, timestamp: timestamp, warnings: warnings)
+        return Content(screens: [screen], device: header.device, timestamp: header.timestamp, warnings: warnings)
+    }
+
+    /// The line at `offset` without its line break (`\n` or `\r\n`), and the offset of the next line.
+    private static func textLine(in bytes: UnsafeRawBufferPointer, at offset: Int) -> (String, next: Int) {
+        var lineEnd = offset
+        while lineEnd < bytes.count, bytes[lineEnd] != 0x0A { lineEnd += 1 }
+        var contentEnd = lineEnd
+        if contentEnd > offset, bytes[contentEnd - 1] == 0x0D { contentEnd -= 1 }
+        return (
+            String(decoding: UnsafeRawBufferPointer(rebasing: bytes[offset..<contentEnd]), as: UTF8.self), lineEnd + 1
+        )
+    }
+
+    /// The number and title of an `Issue N: <title>` line; nil for any other line.
+    private static func issueLine(_ line: String) -> (number: Int, title: String)? {
+        guard let rest = line.dropPrefix("Issue "), let colon = rest.firstIndex(of: ":"),
+            let number = Int(rest[..<colon])
+        else { return nil }
+        return (number, rest[rest.index(after: colon)...].trimmingCharacters(in: .whitespaces))
     }
 }
 
