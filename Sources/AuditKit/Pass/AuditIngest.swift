@@ -100,6 +100,13 @@ public struct AuditIngest: Sendable {
     }
 
     /// Runs the batch over `paths`, calling `onItem` for each report in batch order.
+    ///
+    /// Each file is first only hashed, to learn its SHA-256 and audit time (`ReportReader.identity`);
+    /// each report the history lacks is then read, drawn and mapped once. What the summary and the
+    /// pages need of it is kept without its image bytes, so only the reports the history already had
+    /// are read and mapped again after the batch. A later copy of a report of this batch is skipped
+    /// once that report is recorded (its item comes right after that report's), and goes through the
+    /// pass itself when that report failed.
     /// - Throws: `AuditError` when the history cannot be loaded (nothing is written then), or when the
     ///   summary, the trend chart or the site cannot be written.
     public func run(
@@ -113,20 +120,17 @@ public struct AuditIngest: Sendable {
             onItem(.failed(path: path, error: error))
         }
 
-        // 1. Identify every report (SHA-256 and audit time), reading `jobs` at a time.
+        // 1. Identify every report (SHA-256 and audit time) from its bytes, `jobs` at a time.
         let count = paths.count
-        let identified = chunked(paths) { index, path -> Result<Identified, AuditError> in
+        let identified = chunked(paths) { index, path -> Result<ReportIdentity, AuditError> in
             progress(Progress(position: index + 1, count: count, path: path, stage: .reading))
             do {
-                let report = try ReportReader.read(path: path)
-                return .success(Identified(path: path, sha256: report.sha256, auditDate: report.auditDate))
-            } catch let error as AuditError {
-                return .failure(error)
+                return .success(try ReportReader.identity(path: path))
             } catch {
-                return .failure(AuditError(.internalError, SystemErrorText.reason(error), path: path))
+                return .failure(Self.auditError(error, path: path))
             }
         }
-        var order: [Identified] = []
+        var order: [ReportIdentity] = []
         for (path, result) in zip(paths, identified) {
             switch result {
             case .success(let report): order.append(report)
@@ -140,62 +144,88 @@ public struct AuditIngest: Sendable {
         }
 
         // 2. Skip what the history has; prepare the rest `jobs` at a time and record each in order.
-        var recorded = Dictionary(history.entries.map { ($0.sha256, $0.fileName) }, uniquingKeysWith: { a, _ in a })
-        var pending: [Identified] = []
-        for report in order {
-            if let name = recorded[report.sha256] {
+        let historyNames = Dictionary(
+            history.entries.map { ($0.sha256, $0.fileName) }, uniquingKeysWith: { a, _ in a })
+        var pending: [Int] = []  // positions in `order`
+        for (index, report) in order.enumerated() {
+            if let name = historyNames[report.sha256] {
                 outcome.alreadyInHistory += 1
                 onItem(.alreadyInHistory(path: report.path, recordedAs: name))
             } else {
-                recorded[report.sha256] = (report.path as NSString).lastPathComponent
-                pending.append(report)
+                pending.append(index)
             }
         }
+        var seen = Set<String>()
+        let isLaterCopy = pending.map { !seen.insert(order[$0].sha256).inserted }
+        var recordedHere: [String: String] = [:]  // SHA-256 → file name, of the reports this batch recorded
+        // What the summary and the pages need of each report prepared here, by position in `order`.
+        var kept = [PreparedReport?](repeating: nil, count: order.count)
+        var unreadable = Set<Int>()
         let pass = self.pass
         let pendingCount = pending.count
         var start = 0
         while start < pending.count {
-            let window = Array(pending[start..<min(start + jobs, pending.count)])
-            let base = start
-            let prepared = ParallelWork.map(window, parallel: jobs > 1) {
-                offset, report -> Result<PreparedReport, AuditError> in
-                let position = base + offset + 1
-                do {
-                    return .success(
-                        try pass.prepare(reportAt: report.path) {
-                            progress(Progress(position: position, count: pendingCount, path: report.path, stage: $0))
-                        })
-                } catch let error as AuditError {
-                    return .failure(error)
-                } catch {
-                    return .failure(AuditError(.internalError, SystemErrorText.reason(error), path: report.path))
+            // The next `jobs` reports to prepare at once, and the later copies between them.
+            var end = start
+            var window: [Int] = []
+            while end < pending.count, window.count < jobs {
+                if !isLaterCopy[end] { window.append(end) }
+                end += 1
+            }
+            let positions = window
+            let windowPaths = window.map { order[pending[$0]].path }
+            let results = ParallelWork.map(windowPaths, parallel: jobs > 1) { offset, path in
+                Self.prepare(path, pass: pass) {
+                    progress(Progress(position: positions[offset] + 1, count: pendingCount, path: path, stage: $0))
                 }
             }
-            for (offset, (report, result)) in zip(window, prepared).enumerated() {
+            var prepared = Dictionary(uniqueKeysWithValues: zip(window, results))
+            for position in start..<end {
+                let index = pending[position]
+                let report = order[index]
+                func step(_ stage: AuditPass.Stage) {
+                    progress(Progress(position: position + 1, count: pendingCount, path: report.path, stage: stage))
+                }
+                let result: Prepared
+                if isLaterCopy[position] {
+                    if let name = recordedHere[report.sha256] {
+                        outcome.alreadyInHistory += 1
+                        onItem(.alreadyInHistory(path: report.path, recordedAs: name))
+                        continue
+                    }
+                    result = Self.prepare(report.path, pass: pass, progress: step)
+                } else {
+                    // Taken out, so its images go as soon as it is recorded.
+                    result = prepared.removeValue(forKey: position)!
+                }
                 switch result {
-                case .success(let ready):
+                case .ready(let ready):
+                    kept[index] = ready.withoutImageBytes()
                     do {
-                        let done = try pass.record(ready, history: &history) {
-                            progress(
-                                Progress(
-                                    position: start + offset + 1, count: pending.count, path: report.path, stage: $0))
-                        }
+                        let done = try pass.record(ready, history: &history, progress: step)
+                        recordedHere[report.sha256] = (report.path as NSString).lastPathComponent
                         outcome.ingested += 1
                         onItem(.ingested(done))
                     } catch let error as AuditError {
                         fail(report.path, error)
                     }
-                case .failure(let error):
+                case .unreadable(let error):
+                    unreadable.insert(index)
+                    fail(report.path, error)
+                case .failed(let error):
                     fail(report.path, error)
                 }
             }
-            start += window.count
+            start = end
         }
 
         // 3. The summary and the site's pages of every readable report named, the trend of the whole
         // history, and the site's index.
         let baseline = try? Baseline.load(path: Baseline.defaultPath)
-        outcome.summaryPath = try writeSummaryAndPages(of: order.map(\.path), history: history, baseline: baseline)
+        let named = order.indices.filter { !unreadable.contains($0) }.map {
+            SummarisedReport(path: order[$0].path, kept: kept[$0])
+        }
+        outcome.summaryPath = try writeSummaryAndPages(of: named, history: history, baseline: baseline)
         if !history.entries.isEmpty {
             let trend = Trend(entries: history.entries, by: .view, baseline: baseline)
             let path = outputDirectory + "/trend.svg"
@@ -204,35 +234,87 @@ public struct AuditIngest: Sendable {
                 Data(TrendChart.svg(trend).utf8), to: path, onlyIfChanged: true, durability: .regenerable)
             outcome.trendPath = path
         }
-        if !order.isEmpty || !history.entries.isEmpty {
+        if !named.isEmpty || !history.entries.isEmpty {
             outcome.sitePath = try ReportSite(root: outputDirectory).writeIndex(history: history, baseline: baseline)
                 .path
         }
         return outcome
     }
 
-    /// Writes `summary.md` per view over the reports at `paths` (mapped again, evidence found on disk),
-    /// and each report's page of the site, compared with the audit before it in `history`.
+    /// How preparing one report ended.
+    private enum Prepared: Sendable {
+        /// Read, its evidence written and its issues mapped.
+        case ready(PreparedReport)
+        /// The report could not be read: it gets no page and no part in the summary.
+        case unreadable(AuditError)
+        /// Read, but its evidence could not be written.
+        case failed(AuditError)
+    }
+
+    /// Reads the report at `path` and prepares it with `pass` (as `AuditPass.prepare(reportAt:)`),
+    /// telling a report that cannot be read from one whose evidence cannot be written.
+    private static func prepare(_ path: String, pass: AuditPass, progress: (AuditPass.Stage) -> Void) -> Prepared {
+        progress(.reading)
+        let report: InspectorReport
+        do {
+            report = try ReportReader.read(path: path)
+        } catch {
+            return .unreadable(auditError(error, path: path))
+        }
+        do {
+            return .ready(try pass.prepare(report: report, progress: progress))
+        } catch {
+            return .failed(auditError(error, path: path))
+        }
+    }
+
+    /// `error` as an `AuditError` about `path`.
+    private static func auditError(_ error: any Error, path: String) -> AuditError {
+        error as? AuditError ?? AuditError(.internalError, SystemErrorText.reason(error), path: path)
+    }
+
+    /// A report the summary and the site show: what the pass kept of it, or nil to read it again.
+    private struct SummarisedReport: Sendable {
+        var path: String
+        var kept: PreparedReport?
+    }
+
+    /// Writes `summary.md` per view over `reports` and each one's page of the site, compared with the
+    /// audit before it in `history`. A report prepared in this run is shown from what the pass kept;
+    /// any other is read and mapped again. Either way the evidence is what is on disk.
     /// - Throws: the first page's or the summary's `AuditError` when it cannot be written.
-    private func writeSummaryAndPages(of paths: [String], history: History, baseline: Baseline?) throws -> String? {
-        guard !paths.isEmpty else { return nil }
+    private func writeSummaryAndPages(of reports: [SummarisedReport], history: History, baseline: Baseline?) throws
+        -> String?
+    {
+        guard !reports.isEmpty else { return nil }
         var configuration = pass.configuration
         configuration.renderer = nil
         let summaryPass = AuditPass(configuration)
-        let site = ReportSite(root: outputDirectory).writing(paths)
-        let prepared: [Result<SummaryInput, AuditError>?] = chunked(paths) { _, path in
-            guard let prepared = try? summaryPass.prepare(reportAt: path) else { return nil }
+        let evidenceRoot = configuration.evidenceRoot
+        let site = ReportSite(root: outputDirectory).writing(reports.map(\.path))
+        let prepared: [Result<SummaryInput, AuditError>?] = chunked(reports) { _, report in
+            var prepared: PreparedReport
+            if let kept = report.kept {
+                prepared = kept
+                prepared.evidence = EvidenceFiles.onDisk(
+                    for: kept.report,
+                    in: EvidencePaths(reportPath: kept.report.sourcePath, root: evidenceRoot))
+            } else if let read = try? summaryPass.prepare(reportAt: report.path) {
+                prepared = read.withoutImageBytes()
+            } else {
+                return nil
+            }
             do {
                 try site.write(site.page(for: prepared, history: history, baseline: baseline))
             } catch let error as AuditError {
                 return .failure(error)
             } catch {
-                return .failure(AuditError(.internalError, "\(error)", path: path))
+                return .failure(AuditError(.internalError, "\(error)", path: report.path))
             }
             return .success(
                 SummaryInput(
-                    report: prepared.report.withoutImages(), mapping: prepared.mapping?.primaries,
-                    evidence: prepared.evidence, likelyCauses: prepared.likelyCauses))
+                    report: prepared.report, mapping: prepared.mapping?.primaries, evidence: prepared.evidence,
+                    likelyCauses: prepared.likelyCauses))
         }
         let inputs = try prepared.compactMap { try $0?.get() }
         let path = outputDirectory + "/summary.md"
@@ -257,22 +339,14 @@ public struct AuditIngest: Sendable {
         }
         return results
     }
-
-    private struct Identified: Sendable {
-        var path: String
-        var sha256: String
-        var auditDate: Date
-    }
 }
 
-extension InspectorReport {
-    /// The report without its images' bytes, for work that keeps many reports at once.
-    public func withoutImages() -> InspectorReport {
+extension PreparedReport {
+    /// The prepared report without its report's image bytes (`InspectorReport.withoutImageBytes()`),
+    /// for keeping after its pictures are drawn.
+    fileprivate func withoutImageBytes() -> PreparedReport {
         var copy = self
-        for screen in copy.screens.indices {
-            copy.screens[screen].screenshot = nil
-            for issue in copy.screens[screen].issues.indices { copy.screens[screen].issues[issue].thumbnail = nil }
-        }
+        copy.report = report.withoutImageBytes()
         return copy
     }
 }

@@ -88,6 +88,20 @@ public struct InspectorReport: Sendable {
 
     /// The file name without its extension, e.g. `AuditReport_2026-01-02_11-02-25`.
     public var baseName: String { (fileName as NSString).deletingPathExtension }
+
+    /// The report without its images' bytes, for work that keeps reports after their pictures are
+    /// drawn: every image keeps its sizes and its problem (what a page or a listing says about it), so
+    /// only `data` is empty, and everything else is as it was.
+    public func withoutImageBytes() -> InspectorReport {
+        var copy = self
+        for screen in copy.screens.indices {
+            copy.screens[screen].screenshot?.data = Data()
+            for issue in copy.screens[screen].issues.indices {
+                copy.screens[screen].issues[issue].thumbnail?.data = Data()
+            }
+        }
+        return copy
+    }
 }
 
 /// One audited screen of a report.
