@@ -9,7 +9,7 @@ import Foundation
 /// (reading, thumbnails, index sheet, overlays, mapping, history, log, summary, trend and the site);
 /// (2) writing the site alone into a fresh folder from the report as the pass prepared it (the
 /// report's page, the index, the stylesheet and the script); (3) the same plus reading and mapping
-/// the report again, which `ingest` shares with the summary. Target: (2) under 10 % of (1).
+/// the report again, as `auditkit html` does. Target: (2) under 10 % of (1).
 func runSiteBenchmark() throws {
     let directory = NSTemporaryDirectory() + "/auditkit-bench-site-\(ProcessInfo.processInfo.processIdentifier)"
     try AtomicFile.makeDirectory(directory)
