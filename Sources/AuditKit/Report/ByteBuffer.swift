@@ -48,27 +48,8 @@ public final class ByteBuffer: @unchecked Sendable {
     ///   when it is not a regular file,
     ///   `.limitExceeded` when it is larger than `maxSize`, `.badInput` on a read error.
     public static func read(path: String, maxSize: Int) throws -> ByteBuffer {
-        // O_NONBLOCK so opening a FIFO with no writer cannot hang; only regular files are read.
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard fd >= 0 else {
-            let code = errno
-            let what = code == ENOENT ? "no such file" : "cannot open the file"
-            throw AuditError(
-                .missingInput, what, path: path, cause: code == ENOENT ? nil : String(cString: strerror(code)))
-        }
+        let (fd, size) = try openRegularFile(path)
         defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else {
-            throw AuditError(
-                .missingInput, "cannot read the file's size", path: path, cause: String(cString: strerror(errno)))
-        }
-        if (info.st_mode & S_IFMT) == S_IFDIR {
-            throw AuditError(.missingInput, "is a folder, not a report file", path: path)
-        }
-        if (info.st_mode & S_IFMT) != S_IFREG {
-            throw AuditError(.badInput, "is not a regular file (a pipe, socket or device)", path: path)
-        }
-        let size = Int(info.st_size)
         if size > maxSize {
             throw AuditError(
                 .limitExceeded, "the file is \(size) bytes, more than the limit of \(maxSize) bytes", path: path)
@@ -102,5 +83,72 @@ public final class ByteBuffer: @unchecked Sendable {
             throw AuditError(.limitExceeded, "the file is larger than the limit of \(maxSize) bytes", path: path)
         }
         return ByteBuffer(pointer: pointer, count: count)
+    }
+
+    /// Reads the file at `path` once, `pieceSize` bytes at a time, and hands each piece to `body` in
+    /// order, holding no more than one piece: for work that looks at every byte once, such as a hash,
+    /// without the memory of the whole file. The file is checked as `read` checks it.
+    /// - Returns: how many bytes the file had.
+    /// - Throws: `AuditError` as `read` does, or what `body` throws.
+    public static func forEachPiece(
+        ofFileAt path: String, maxSize: Int, pieceSize: Int = 64 * 1024,
+        _ body: (UnsafeRawBufferPointer) throws -> Void
+    ) throws -> Int {
+        let (fd, size) = try openRegularFile(path)
+        defer { close(fd) }
+        if size > maxSize {
+            throw AuditError(
+                .limitExceeded, "the file is \(size) bytes, more than the limit of \(maxSize) bytes", path: path)
+        }
+        let piece = UnsafeMutableRawBufferPointer.allocate(byteCount: max(pieceSize, 1), alignment: 1)
+        defer { piece.deallocate() }
+        var total = 0
+        var filled = 0
+        while true {
+            let got = Foundation.read(fd, piece.baseAddress! + filled, piece.count - filled)
+            if got < 0 {
+                if errno == EINTR { continue }
+                throw AuditError(.badInput, "cannot read the file", path: path, cause: String(cString: strerror(errno)))
+            }
+            filled += got
+            guard got == 0 || filled == piece.count else { continue }
+            total += filled
+            if total > maxSize {
+                throw AuditError(.limitExceeded, "the file is larger than the limit of \(maxSize) bytes", path: path)
+            }
+            if filled > 0 { try body(UnsafeRawBufferPointer(rebasing: piece[0..<filled])) }
+            if got == 0 { return total }
+            filled = 0
+        }
+    }
+
+    /// Opens the regular file at `path` for reading and gives its descriptor (the caller closes it)
+    /// and its size.
+    /// - Throws: `AuditError` `.missingInput` when the file cannot be opened (or is a folder), `.badInput`
+    ///   when it is not a regular file.
+    private static func openRegularFile(_ path: String) throws -> (fd: Int32, size: Int) {
+        // O_NONBLOCK so opening a FIFO with no writer cannot hang; only regular files are read.
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else {
+            let code = errno
+            let what = code == ENOENT ? "no such file" : "cannot open the file"
+            throw AuditError(
+                .missingInput, what, path: path, cause: code == ENOENT ? nil : String(cString: strerror(code)))
+        }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else {
+            let cause = String(cString: strerror(errno))
+            close(fd)
+            throw AuditError(.missingInput, "cannot read the file's size", path: path, cause: cause)
+        }
+        if (info.st_mode & S_IFMT) == S_IFDIR {
+            close(fd)
+            throw AuditError(.missingInput, "is a folder, not a report file", path: path)
+        }
+        if (info.st_mode & S_IFMT) != S_IFREG {
+            close(fd)
+            throw AuditError(.badInput, "is not a regular file (a pipe, socket or device)", path: path)
+        }
+        return (fd, Int(info.st_size))
     }
 }

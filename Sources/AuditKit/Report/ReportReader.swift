@@ -52,8 +52,12 @@ public enum ReportReader {
     /// The bytes of the file at `path`, read once within the size limit, and its modification time.
     static func contents(of path: String, options: Options) throws -> (ByteBuffer, Date?) {
         let buffer = try ByteBuffer.read(path: path, maxSize: min(options.maxFileSize, Int(Int32.max) - 1))
-        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-        return (buffer, attributes?[.modificationDate] as? Date)
+        return (buffer, modificationDate(of: path))
+    }
+
+    /// When the file at `path` was last modified, when that can be learnt.
+    static func modificationDate(of path: String) -> Date? {
+        (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
     }
 
     /// Reads a report already in memory; `path` names it in messages and gives the file-name timestamp.

@@ -12,10 +12,13 @@ enum TextReportReader {
         var warnings: [ReportWarning]
     }
 
-    /// Whether the bytes from `start` look like a text export (checked on the first 4 KB).
+    /// How many bytes `looksLikeText` looks at.
+    static let sniffLength = 4096
+
+    /// Whether the bytes from `start` look like a text export (checked on the first `sniffLength` bytes).
     static func looksLikeText(_ bytes: UnsafeRawBufferPointer, from start: Int) -> Bool {
         let head = String(
-            decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<min(bytes.count, start + 4096)]),
+            decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<min(bytes.count, start + sniffLength)]),
             as: UTF8.self)
         return head.hasPrefix("Accessibility Audit Report") || head.contains("Number of Issues Found:")
             || head.hasPrefix("Issue 1:") || head.contains("\nIssue 1:") || head.hasPrefix("Time Stamp:")

@@ -112,6 +112,58 @@ import Testing
         #expect(identity.auditDate == given)
     }
 
+    @Test func whatTheFirstBytesDoNotTellIsFoundFurtherOn() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        // A text header longer than the first piece read, its time stamp last.
+        let filler = String(repeating: "Note: " + String(repeating: "x", count: 94) + "\n", count: 1_000)
+        let text =
+            "Accessibility Audit Report\n" + filler + "Time Stamp: 2026-01-07 08:15:00\n"
+            + "Number of Issues Found: 1\n\nIssue 1: Contrast failed\nError Code: 12\nLow contrast.\n"
+        let long = try Self.write(Data(text.utf8), "long-header.txt", in: directory)
+        let header = try #require(AuditTimestamp.fromTextHeader("2026-01-07 08:15:00"))
+        #expect(try Self.expectSameAsRead(long, source: .textHeader).auditDate == header)
+        // An earlier time stamp in the first piece does not count: the header's last one does.
+        let twice = try Self.write(
+            Data(("Time Stamp: 2026-01-01 00:00:00\n" + text).utf8), "twice.txt", in: directory)
+        #expect(try Self.expectSameAsRead(twice, source: .textHeader).auditDate == header)
+        // A JSON export after more white space than the first piece holds.
+        let spaced = String(repeating: " ", count: 70_000).utf8 + Self.fixture().data(.json)
+        let json = try Self.write(Data(spaced), "spaced.json", in: directory)
+        try Self.expectSameAsRead(json, source: .modificationTime)
+        // A text export that starts after the same white space.
+        let spacedText = try Self.write(
+            Data(String(repeating: "\n", count: 70_000).utf8) + Self.fixture().data(.text), "spaced.txt", in: directory)
+        try Self.expectSameAsRead(spacedText, source: .textHeader)
+    }
+
+    @Test func piecesAreTheFileInOrder() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let bytes = Data((0..<200_000).map { UInt8(truncatingIfNeeded: $0 &* 31) })
+        let path = try Self.write(bytes, "bytes.bin", in: directory)
+        for pieceSize in [1_000, 65_536, 200_000, 300_000] {
+            var joined = Data()
+            var sizes: [Int] = []
+            let count = try ByteBuffer.forEachPiece(ofFileAt: path, maxSize: 1 << 20, pieceSize: pieceSize) {
+                joined.append(contentsOf: $0)
+                sizes.append($0.count)
+            }
+            #expect(count == bytes.count && joined == bytes, "\(pieceSize)")
+            #expect(
+                sizes.dropLast().allSatisfy { $0 == pieceSize }
+                    && sizes.count == (bytes.count + pieceSize - 1) / pieceSize)
+        }
+        let empty = try Self.write(Data(), "empty.bin", in: directory)
+        var called = false
+        #expect(try ByteBuffer.forEachPiece(ofFileAt: empty, maxSize: 10) { _ in called = true } == 0)
+        #expect(!called)
+        #expect(throws: AuditError.self) { try ByteBuffer.forEachPiece(ofFileAt: path, maxSize: 100) { _ in } }
+        #expect(throws: AuditError.self) {
+            try ByteBuffer.forEachPiece(ofFileAt: directory.path, maxSize: 100) { _ in }
+        }
+    }
+
     @Test func theReportIsNotParsedSoAFileReadRefusesStillHasAnIdentity() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
