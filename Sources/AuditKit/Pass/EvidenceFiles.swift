@@ -60,8 +60,10 @@ public struct EvidenceFiles: Sendable, Hashable {
             let shot = paths.screenshot(screenIndex: screen.index)
             if files.fileExists(atPath: shot) { found.screenshots[screen.index] = shot }
         }
-        for issue in report.issues {
-            let thumbnail = paths.thumbnail(issueNumber: issue.number, issueCount: report.issues.count)
+        // `issues` gathers every screen's issues: once, not once per issue.
+        let issues = report.issues
+        for issue in issues {
+            let thumbnail = paths.thumbnail(issueNumber: issue.number, issueCount: issues.count)
             if files.fileExists(atPath: thumbnail) { found.thumbnails[issue.number] = thumbnail }
         }
         return found
