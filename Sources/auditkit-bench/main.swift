@@ -6,7 +6,7 @@ import Foundation
 // `auditkit-bench make-sample DIR` writes the sample report, `make-pocketbook DIR` the mapping fixture's
 // report (see SampleReport.swift).
 // `auditkit-bench make-site-demo DIR` writes the HTML site's hostile test project (`SiteDemo`: reports, sources,
-// rules).
+// rules). `auditkit-bench measure-child RESULT TOOL ARG...` runs one process for the ingest benchmark.
 let arguments = Array(CommandLine.arguments.dropFirst())
 let area = arguments.first
 if area == "make-demo" {
@@ -22,6 +22,10 @@ if area == "make-pocketbook" {
 }
 if area == "make-site-demo" {
     for path in try SiteDemo.write(into: arguments.dropFirst().first ?? "SiteDemo") { print(path) }
+    exit(0)
+}
+if area == "measure-child" {
+    try measureChild(Array(arguments.dropFirst()))
     exit(0)
 }
 if area == nil || area == "reader" { try runReaderBenchmark(arguments: Array(arguments.dropFirst())) }
