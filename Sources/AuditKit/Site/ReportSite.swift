@@ -114,8 +114,10 @@ public struct ReportSite: Sendable {
     /// - Returns: the page and the index.
     /// - Throws: `AuditError` `.cannotWrite`.
     public func write(after outcome: AuditOutcome, history: History, baseline: Baseline?) throws -> [File] {
-        // The index is built on a thread of its own while this one builds the report's page.
-        let index = BackgroundWork { try self.writeIndex(history: history, baseline: baseline) }
+        // The index is built on a thread of its own while this one builds the report's page, so it
+        // must know the page is being written: it may not exist yet when the index looks.
+        let site = writing([outcome.report.sourcePath])
+        let index = BackgroundWork { try site.writeIndex(history: history, baseline: baseline) }
         let page = Result {
             try write(
                 self.page(
