@@ -14,13 +14,15 @@ import Foundation
 /// - `auditkit audit REPORT` against `peer-audit.py REPORT --jobs 2` (same outputs: images, index sheet,
 ///   overlays, a history line and a log session);
 /// - `auditkit extract REPORT --thumbnails DIR` against `peer-audit.py REPORT --extract-only`;
-/// - peak memory (the process's maximum resident set, from `wait4`) of each;
+/// - peak memory (the process's maximum resident set, from `wait4`) of each, every command started
+///   from a small process (`measureInSmallProcess`) so the benchmark's own memory is not counted;
 /// - `auditkit overlay` of a report with three 8192x8192 screenshots (peak memory only);
 /// - in process, the SHA-256 of the 2000-issue report against reading it.
 /// Each run starts in a fresh folder holding only the report (hard-linked), so nothing is skipped as
 /// already done; the two commands alternate (A B A B ...) after a warm-up of each, and the figures are
-/// medians, the ratio that of the medians. `KEEP=DIR` keeps a copy of the reports in DIR. Needs the release `auditkit` beside this executable
-/// (`swift build -c release`) and python3 with Pillow (`AUDITKIT_PYTHON` names another interpreter).
+/// medians, the ratio that of the medians. `KEEP=DIR` keeps a copy of the reports in DIR. Needs the
+/// release `auditkit` beside this executable (`swift build -c release --static-swift-stdlib`, as
+/// `Scripts/install.sh` builds it) and python3 with Pillow (`AUDITKIT_PYTHON` names another interpreter).
 func runAuditBenchmark(arguments: [String]) throws {
     let runs = max(1, arguments.first.flatMap(Int.init) ?? 5)
     let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
@@ -75,50 +77,6 @@ func runAuditBenchmark(arguments: [String]) throws {
 /// How many run folders `compare` made (each run gets a new one).
 nonisolated(unsafe) private var runFolders = 0
 
-/// One finished process: wall seconds, user and system CPU seconds, peak resident set in bytes.
-private struct ProcessFigures {
-    var wall: Double
-    var user: Double
-    var system: Double
-    var peak: Double
-    var status: Int32
-}
-
-/// Runs `argv` in `directory` with stdout and stderr to /dev/null and returns its figures (`wait4`).
-private func measureProcess(_ argv: [String], in directory: String) throws -> ProcessFigures {
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-    let previous = FileManager.default.currentDirectoryPath
-    guard FileManager.default.changeCurrentDirectoryPath(directory) else {
-        throw AuditError(.internalError, "cannot enter \(directory)")
-    }
-    defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }
-    let cArguments = argv.map { strdup($0) } + [nil]
-    defer { cArguments.forEach { free($0) } }
-    var pid: pid_t = 0
-    let start = DispatchTime.now().uptimeNanoseconds
-    let spawned = posix_spawnp(&pid, argv[0], &actions, nil, cArguments, environ)
-    guard spawned == 0 else {
-        throw AuditError(.internalError, "cannot start \(argv[0])", cause: String(cString: strerror(spawned)))
-    }
-    var status: Int32 = 0
-    var usage = rusage()
-    while wait4(pid, &status, 0, &usage) < 0, errno == EINTR {}
-    let wall = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-    func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
-    #if os(Linux)
-        let peak = Double(usage.ru_maxrss) * 1024
-    #else
-        let peak = Double(usage.ru_maxrss)
-    #endif
-    return ProcessFigures(
-        wall: wall, user: seconds(usage.ru_utime), system: seconds(usage.ru_stime), peak: peak,
-        status: (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F))
-}
-
 /// Medians of both commands over `runs` alternating runs (after one warm-up each), each in a fresh
 /// folder holding `Reports/<name>` hard-linked to `report`. The folders are kept until the benchmark
 /// ends: deleting a run's 2,000 files just before the next run made ext4 step over every freed inode
@@ -136,7 +94,7 @@ private func compare(
             guard link(report, folder + "/Reports/" + name) == 0 else {
                 throw AuditError(.internalError, "cannot link the report", cause: String(cString: strerror(errno)))
             }
-            let figures = try measureProcess(argv, in: folder)
+            let figures = try measureInSmallProcess(argv, in: folder)
             guard figures.status == 0 else {
                 throw AuditError(.internalError, "\(argv.joined(separator: " ")) exited with \(figures.status)")
             }
@@ -206,7 +164,7 @@ private func benchmarkLargeOverlays(tool: String, in directory: String) throws {
         try? FileManager.default.removeItem(atPath: folder)
         try AtomicFile.makeDirectory(folder + "/Reports")
         _ = link(source, folder + "/Reports/" + name)
-        let figures = try measureProcess([tool, "overlay", "Reports/" + name], in: folder)
+        let figures = try measureInSmallProcess([tool, "overlay", "Reports/" + name], in: folder)
         guard figures.status == 0 else { throw AuditError(.internalError, "overlay exited with \(figures.status)") }
         peaks.append(figures)
     }

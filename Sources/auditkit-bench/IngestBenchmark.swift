@@ -131,59 +131,12 @@ private func toolPath() -> String {
     (benchPath() as NSString).deletingLastPathComponent + "/auditkit"
 }
 
-/// This executable.
-private func benchPath() -> String {
-    CommandLine.arguments[0].hasPrefix("/")
-        ? CommandLine.arguments[0] : FileManager.default.currentDirectoryPath + "/" + CommandLine.arguments[0]
-}
-
-/// Runs `tool` with `arguments` (output discarded) and returns its wall time and peak resident set,
-/// as measured by `auditkit-bench measure-child` (see `measureChild`).
+/// Runs `tool` with `arguments` (output discarded) from a small process (see `measureInSmallProcess`)
+/// and returns its wall time and peak resident set.
 private func runTool(_ tool: String, _ arguments: [String]) throws -> (wall: Double, peak: Double) {
-    let result = NSTemporaryDirectory() + "/auditkit-ingest-bench-\(getpid())-child.txt"
-    defer { try? FileManager.default.removeItem(atPath: result) }
-    _ = try spawnMeasured(benchPath(), ["measure-child", result, tool] + arguments)
-    let figures = try String(contentsOfFile: result, encoding: .utf8).split(separator: " ").compactMap {
-        Double($0.trimmingCharacters(in: .whitespacesAndNewlines))
+    let figures = try measureInSmallProcess([tool] + arguments, in: FileManager.default.currentDirectoryPath)
+    guard figures.status == 0 else {
+        throw AuditError(.internalError, "auditkit \(arguments.joined(separator: " ")) failed")
     }
-    guard figures.count == 2 else { throw AuditError(.internalError, "no figures from measure-child") }
-    return (figures[0], figures[1])
-}
-
-/// `auditkit-bench measure-child RESULT TOOL ARG...`: runs TOOL with ARGs (output discarded) and
-/// writes its wall seconds and peak resident bytes to RESULT. The benchmark runs each `ingest` through
-/// this small process because Linux counts the memory of the process that spawns a child into the
-/// child's peak (`ru_maxrss` keeps the high-water mark of the memory the child starts with, through
-/// `exec`): spawned straight from the benchmark, which has just read and drawn the same report itself,
-/// the 2,000-issue `ingest` showed the benchmark's own peak (136-139 MiB, against 106-108 MiB for
-/// `ingest` alone under `/usr/bin/time`).
-func measureChild(_ arguments: [String]) throws {
-    guard arguments.count >= 2 else {
-        throw AuditError(.usage, "usage: auditkit-bench measure-child RESULT TOOL [ARG...]")
-    }
-    let figures = try spawnMeasured(arguments[1], Array(arguments.dropFirst(2)))
-    try Data("\(figures.wall) \(figures.peak)\n".utf8).write(to: URL(fileURLWithPath: arguments[0]))
-}
-
-/// Runs `tool` with `arguments` (output discarded) through `posix_spawn` and `wait4`, so the child's
-/// own peak resident set comes back with it, and returns its wall time and that peak.
-private func spawnMeasured(_ tool: String, _ arguments: [String]) throws -> (wall: Double, peak: Double) {
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-    let argv = ([tool] + arguments).map { strdup($0) } + [nil]
-    defer { for pointer in argv { free(pointer) } }
-    var pid: pid_t = 0
-    let start = DispatchTime.now()
-    guard posix_spawn(&pid, tool, &actions, nil, argv, environ) == 0 else {
-        throw AuditError(.internalError, "cannot start \(tool)")
-    }
-    var status: Int32 = 0
-    var usage = rusage()
-    _ = wait4(pid, &status, 0, &usage)
-    let wall = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
-    guard status == 0 else { throw AuditError(.internalError, "auditkit \(arguments.joined(separator: " ")) failed") }
-    return (wall, Double(usage.ru_maxrss) * 1024)
+    return (figures.wall, figures.peak)
 }

@@ -105,6 +105,13 @@ public enum EvidenceExport {
                 cause: String(cString: strerror(errno)))
         }
         let prefix = (parent.isEmpty ? "" : parent + "/") + name + "/"
+        let folder = open(temporary, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW)
+        guard folder >= 0 else {
+            let cause = String(cString: strerror(errno))
+            rmdir(temporary)
+            throw AuditError(.cannotWrite, "cannot open the temporary folder", path: directory, cause: cause)
+        }
+        defer { close(folder) }
         // Creating files is kernel work that two cores share well; the first error (in file order) wins.
         let contents = files.contents
         let parts = contents.count >= 64 ? min(2, ProcessInfo.processInfo.activeProcessorCount) : 1
@@ -115,7 +122,7 @@ public enum EvidenceExport {
                     let fileName =
                         path.hasPrefix(prefix)
                         ? String(path.dropFirst(prefix.count)) : (path as NSString).lastPathComponent
-                    try AtomicFile.createNew(data, at: temporary + "/" + fileName, reportedAs: path)
+                    try AtomicFile.createNew(data, named: fileName, in: folder, reportedAs: path)
                 }
                 return nil
             } catch let error as AuditError {

@@ -115,11 +115,12 @@ public enum AtomicFile {
         }
     }
 
-    /// Creates the file `path`, which must not exist yet (a link there is not followed), holding
-    /// `data`; for files in a folder no one else sees yet. Errors name `reportedAs`.
+    /// Creates the file `name` in the open folder `folder`, which must not hold it yet (a link there
+    /// is not followed), holding `data`; for files in a folder no one else sees yet. Errors name
+    /// `reportedAs`.
     /// - Throws: `AuditError` `.cannotWrite`.
-    static func createNew(_ data: Data, at path: String, reportedAs: String) throws {
-        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
+    static func createNew(_ data: Data, named name: String, in folder: Int32, reportedAs: String) throws {
+        let fd = openat(folder, name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
         guard fd >= 0 else {
             throw AuditError(
                 .cannotWrite, "cannot create the file", path: reportedAs, cause: String(cString: strerror(errno)))
