@@ -123,7 +123,8 @@ public struct AuditSummary: Sendable {
             existence[path] = found
             return found
         }
-        func shown(_ path: String) -> String { LogPaths.relative(path, to: baseDirectory) }
+        let relativePaths = RelativePaths(to: baseDirectory)
+        func shown(_ path: String) -> String { relativePaths.relative(path) }
 
         for (reportIndex, input) in inputs.enumerated() {
             let report = input.report

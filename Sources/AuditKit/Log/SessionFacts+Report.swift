@@ -260,10 +260,48 @@ enum LogPaths {
 
     /// `path` relative to `directory` when it lies under it, else `path` as given.
     static func relative(_ path: String, to directory: String) -> String {
+        RelativePaths(to: directory).relative(path)
+    }
+}
+
+/// Paths made relative to one folder (as `LogPaths.relative`), each folder they are in made absolute
+/// and its links resolved once: a summary of 2,000 issues names 2,000 files in a few folders, and
+/// resolving every path's links component by component was most of its time. For one rendering on
+/// one thread; links are looked at when it is made, not watched.
+final class RelativePaths {
+    private let prefix: String
+    private var folders: [String: String] = [:]
+
+    /// Paths relative to `directory`.
+    init(to directory: String) {
+        let base = LogPaths.absolute(directory)
+        prefix = base.hasSuffix("/") ? base : base + "/"
+    }
+
+    /// `path` relative to the folder when it lies under it, else `path` as given.
+    func relative(_ path: String) -> String {
         let full = absolute(path)
-        let base = absolute(directory)
-        let prefix = base.hasSuffix("/") ? base : base + "/"
         if full.hasPrefix(prefix) { return String(full.dropFirst(prefix.count)) }
         return path
+    }
+
+    /// `LogPaths.absolute(path)`, with the folder's part remembered; a last component that is a
+    /// link, `.` or `..` (or a path without a folder) takes the whole way.
+    private func absolute(_ path: String) -> String {
+        guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return LogPaths.absolute(path) }
+        let name = String(path[path.index(after: slash)...])
+        guard !name.isEmpty, name != ".", name != ".." else { return LogPaths.absolute(path) }
+        let folderPart = String(path[..<slash])
+        let folder: String
+        if let known = folders[folderPart] {
+            folder = known
+        } else {
+            folder = LogPaths.absolute(folderPart)
+            folders[folderPart] = folder
+        }
+        let joined = folder.hasSuffix("/") ? folder + name : folder + "/" + name
+        var status = stat()
+        if lstat(joined, &status) == 0, (status.st_mode & S_IFMT) == S_IFLNK { return LogPaths.absolute(path) }
+        return joined
     }
 }
