@@ -93,7 +93,10 @@ enum IngestCommand: Command {
                 "Ingested \(SessionFacts.counted(outcome.ingested, "report")); "
                 + "\(outcome.alreadyInHistory) already in the history; \(outcome.failed) failed."
             let written = [outcome.summaryPath, outcome.trendPath, outcome.sitePath].compactMap { $0 }
-            if !written.isEmpty { closing += " Wrote " + written.joined(separator: " and ") + "." }
+            if let last = written.last {
+                let list = written.count == 1 ? last : written.dropLast().joined(separator: ", ") + " and " + last
+                closing += " Wrote \(list)."
+            }
             terminal.line(closing)
         }
         return outcome.firstError?.exitStatus ?? .success
