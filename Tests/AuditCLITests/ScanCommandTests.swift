@@ -107,11 +107,10 @@ import Testing
         #expect(overview.stdout.contains("  scan "))
     }
 
-    @Test func logAndAuditNameLikelyCausesInAFileOnlyARuleNames() throws {
-        // The sources indexed are elsewhere: the rule alone sends "Budget Progress" to
-        // BudgetHeader.swift, which the pass then scans for fixed sizes, for `log` as for `audit`.
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
+    /// A report of the sample's home screen (a Dynamic Type warning on "Budget Progress", a contrast
+    /// one on "$4,422.12") in `directory`, and the corpus's BudgetHeader.swift in `Sources/`; the
+    /// report's path.
+    private func budgetHeaderProject(in directory: TemporaryDirectory) throws -> String {
         let fixture = ReportFixture(screens: [
             .init(
                 name: "0", groupName: "Home",
@@ -119,7 +118,10 @@ import Testing
                     .init(
                         errorCode: 2, shortTitle: "Dynamic Type font sizes are unsupported",
                         elementText: "Budget Progress",
-                        testTypeName: "Dynamic Type", rect: Rect(x: 20, y: 200, width: 120, height: 24))
+                        testTypeName: "Dynamic Type", rect: Rect(x: 20, y: 200, width: 120, height: 24)),
+                    .init(
+                        errorCode: 1, shortTitle: "Contrast failed", elementText: "$4,422.12", testTypeName: "Contrast",
+                        rect: Rect(x: 20, y: 240, width: 120, height: 24)),
                 ])
         ])
         let report = directory.file("AuditReport_2026-01-03_16-28-16.html")
@@ -127,6 +129,15 @@ import Testing
         try FileManager.default.createDirectory(atPath: directory.file("Sources"), withIntermediateDirectories: true)
         try FileManager.default.copyItem(
             atPath: Self.corpus + "/BudgetHeader.swift", toPath: directory.file("Sources/BudgetHeader.swift"))
+        return report
+    }
+
+    @Test func logAndAuditNameLikelyCausesInAFileOnlyARuleNames() throws {
+        // The sources indexed are elsewhere: the rule alone sends "Budget Progress" to
+        // BudgetHeader.swift, which the pass then scans for fixed sizes, for `log` as for `audit`.
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let report = try budgetHeaderProject(in: directory)
         try Data(
             """
             {"version": 1, "rules": [{"id": "header", "match": {"text": "Budget Progress"}, "view": "BudgetHeader",
@@ -153,24 +164,7 @@ import Testing
     @Test func mapNamesTheNearestFixedSizesAsLikelyCausesOfDynamicTypeWarnings() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let fixture = ReportFixture(screens: [
-            .init(
-                name: "0", groupName: "Home",
-                issues: [
-                    .init(
-                        errorCode: 2, shortTitle: "Dynamic Type font sizes are unsupported",
-                        elementText: "Budget Progress",
-                        testTypeName: "Dynamic Type", rect: Rect(x: 20, y: 200, width: 120, height: 24)),
-                    .init(
-                        errorCode: 1, shortTitle: "Contrast failed", elementText: "$4,422.12", testTypeName: "Contrast",
-                        rect: Rect(x: 20, y: 240, width: 120, height: 24)),
-                ])
-        ])
-        let report = directory.file("AuditReport_2026-01-03_16-28-16.html")
-        try fixture.write(to: report, as: .html(.varAssignment))
-        try FileManager.default.createDirectory(atPath: directory.file("Sources"), withIntermediateDirectories: true)
-        try FileManager.default.copyItem(
-            atPath: Self.corpus + "/BudgetHeader.swift", toPath: directory.file("Sources/BudgetHeader.swift"))
+        let report = try budgetHeaderProject(in: directory)
         let text = try runTool(["map", report, "--source", "Sources"], in: directory.path)
         #expect(text.status == 0, "\(text.stderr)")
         #expect(
