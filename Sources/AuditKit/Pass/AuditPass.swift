@@ -122,25 +122,22 @@ public struct AuditPass: Sendable {
             images = Result { try EvidenceExport.write(report, to: paths.directory, namedByUser: paths.namedByUser) }
         }
         var mapping: MappingResult?
-        var likelyCauses: [Int: [LikelyCause]] = [:]
-        var entry: HistoryEntry?
-        if (try? images?.get()) != nil || images == nil {
-            if let mapper = configuration.mapper {
-                progress(.mapping)
-                mapping = mapper.map(report)
-            }
-            if let mapping, let scanned = configuration.mapper?.index?.fontScan {
-                // The sources were scanned in the index's lexer pass; files only a rule names are scanned here.
-                var scan = scanned
-                if let fontScan = configuration.fontScan {
-                    scan.scanMappedFiles(of: report, mapping: mapping, configuration: fontScan)
-                }
-                likelyCauses = scan.likelyCauses(report: report, mapping: mapping)
-            }
-            // The history entry too: its thumbnails' hashes are decoded here, where reports may run at once.
-            entry = HistoryEntry(
-                report: report, mappings: mapping?.primaries ?? [], sources: configuration.mapper?.index)
+        if let mapper = configuration.mapper {
+            progress(.mapping)
+            mapping = mapper.map(report)
         }
+        var likelyCauses: [Int: [LikelyCause]] = [:]
+        if let mapping, let scanned = configuration.mapper?.index?.fontScan {
+            // The sources were scanned in the index's lexer pass; files only a rule names are scanned here.
+            var scan = scanned
+            if let fontScan = configuration.fontScan {
+                scan.scanMappedFiles(of: report, mapping: mapping, configuration: fontScan)
+            }
+            likelyCauses = scan.likelyCauses(report: report, mapping: mapping)
+        }
+        // The history entry too: its thumbnails' hashes are decoded here, where reports may run at once.
+        let entry = HistoryEntry(
+            report: report, mappings: mapping?.primaries ?? [], sources: configuration.mapper?.index)
         var problems = AuditPass.readingProblems(of: report)
         let evidence: EvidenceFiles
         if let pictures, let images {
@@ -156,7 +153,7 @@ public struct AuditPass: Sendable {
         }
         return PreparedReport(
             report: report, evidence: evidence, imagesWritten: try images?.get().written, mapping: mapping,
-            problems: problems, historyEntry: entry!, likelyCauses: likelyCauses)
+            problems: problems, historyEntry: entry, likelyCauses: likelyCauses)
     }
 
     /// Compares the prepared report with `history`, appends it (when configured; `history` then
