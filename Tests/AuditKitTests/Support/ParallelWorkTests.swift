@@ -53,6 +53,24 @@ import Testing
         #expect(budget.peak.running == 2)
     }
 
+    @Test func noMoreCostedPiecesRunAtOnceThanTheBudgetAdmitsWhateverTheWorkers() {
+        // Bytes to spare, but two slots: sixteen workers of two schedulers sharing the budget (as
+        // the sheet's pages and the overlays do) never run more than two costed pieces at once.
+        let budget = MemoryBudget(bytes: 1 << 30, maxRunning: 2)
+        let started = Counter()
+        let results = ParallelWork.map(Array(0..<2), parallel: true, budget: budget) { _, batch in
+            BudgetedScheduler(budget: budget, workers: 8).map(Array(0..<12), costs: [Int](repeating: 10, count: 12)) {
+                index, value in
+                started.increment()
+                _ = started.waitUntil(atLeast: min(24, started.value + 1), seconds: 0.05)
+                return batch * 100 + value
+            }
+        }
+        #expect(results == [Array(0..<12), Array(100..<112)])
+        #expect(budget.peak.running == 2)
+        #expect(budget.peak.cost == 20)
+    }
+
     @Test func aPieceLargerThanTheBudgetRunsAloneAndOthersStillFinish() {
         let costs = [10, 500, 10, 10, 500, 10]
         let budget = MemoryBudget(bytes: 100)
