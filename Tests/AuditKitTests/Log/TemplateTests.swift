@@ -190,3 +190,41 @@ import Testing
         #expect(MarkdownEscaping.codeSpan("a\nb") == "`a b`")
     }
 }
+
+@Suite struct TemplateLineEndingTests {
+    let fields: [String: TemplateField] = ["title": .value, "flag": .value]
+
+    @Test func aTemplateWrittenWithCRLFRendersAsTheSameTemplateWithLF() throws {
+        let lf = "# {{title}}\n{{#flag}}\n- yes\n{{/flag}}\nend\n"
+        let crlf = lf.replacingOccurrences(of: "\n", with: "\r\n")
+        let context: [String: TemplateValue] = ["title": .text("Home"), "flag": .bool(true)]
+        let expected = try Template(text: lf, path: "lf.md", fields: fields).render(context)
+        #expect(expected == "# Home\n- yes\nend\n")
+        #expect(try Template(text: crlf, path: "crlf.md", fields: fields).render(context) == expected)
+        // A lone carriage return is text, not a line break.
+        #expect(try Template(text: "a\rb {{title}}\n", path: "cr.md", fields: fields).render(context) == "a\rb Home\n")
+    }
+
+    @Test func spacesTabsAndNoBreakSpacesAroundANameAreIgnored() throws {
+        let template = try Template(
+            text: "{{ title }}|{{\ttitle\t}}|{{\u{00A0}title\u{00A0}}}|{{{ title }}}|{{# flag }}x{{/ flag }}\n",
+            path: "t.md", fields: fields)
+        #expect(template.render(["title": .text("T"), "flag": .bool(true)]) == "T|T|T|T|x\n")
+    }
+
+    @Test func errorsNameTheLineAndQuoteTheTagInTemplatesWithNonASCIIText() {
+        do {
+            _ = try Template(text: "Übersicht ✓\nnoch {{title\n", path: "u.md", fields: fields)
+            Issue.record("an unclosed tag was accepted")
+        } catch {
+            #expect("\(error)".contains("u.md:2"))
+            #expect("\(error)".contains("'{{title'"))
+        }
+        do {
+            _ = try Template(text: "é {{ti tle}}\n", path: "v.md", fields: fields)
+            Issue.record("a name with a space was accepted")
+        } catch {
+            #expect("\(error)".contains("bad placeholder name 'ti tle'"))
+        }
+    }
+}
