@@ -92,10 +92,7 @@ public struct Baseline: Sendable, Hashable, Codable {
 
     /// `yyyy-MM-dd` of `date` in UTC.
     public static func day(_ date: Date) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        let parts = calendar.dateComponents([.year, .month, .day], from: date)
-        return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
+        DateFields.utc(date).dateText
     }
 
     /// Reads the baseline at `path`; a missing file is an empty baseline.

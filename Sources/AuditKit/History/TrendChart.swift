@@ -163,11 +163,7 @@ public enum TrendChart {
 
     /// `2026-01-03 16:28`: how history output shows an audit date (UTC).
     public static func dateLabel(_ date: Date) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        let p = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
-        return String(
-            format: "%04d-%02d-%02d %02d:%02d", p.year ?? 0, p.month ?? 0, p.day ?? 0, p.hour ?? 0, p.minute ?? 0)
+        DateFields.utc(date).minuteText
     }
 
     /// Escapes text for XML content and attributes.

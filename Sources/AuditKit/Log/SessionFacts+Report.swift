@@ -148,8 +148,7 @@ extension SessionFacts {
 
     /// Today's local date as `YYYY-MM-DD`.
     public static func today() -> String {
-        let parts = Calendar.current.dateComponents([.year, .month, .day], from: Date())
-        return String(format: "%04d-%02d-%02d", parts.year ?? 1970, parts.month ?? 1, parts.day ?? 1)
+        DateFields.local(Date()).dateText
     }
 
     /// `text` when it is a real calendar date written `YYYY-MM-DD`.

@@ -258,8 +258,7 @@ public enum SessionDate: Sendable, Hashable {
 
     /// `date` as `YYYY-MM-DD`, local time.
     public static func day(of date: Date) -> String {
-        let parts = Calendar.current.dateComponents([.year, .month, .day], from: date)
-        return String(format: "%04d-%02d-%02d", parts.year ?? 1970, parts.month ?? 1, parts.day ?? 1)
+        DateFields.local(date).dateText
     }
 }
 

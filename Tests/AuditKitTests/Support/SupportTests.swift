@@ -1,7 +1,8 @@
-import AuditKit
 import AuditKitTestSupport
 import Foundation
 import Testing
+
+@testable import AuditKit
 
 @Suite struct SHA256Tests {
     @Test func hashesKnownVectors() {
@@ -103,5 +104,49 @@ import Testing
         let named = try EvidenceExport.write(report, to: dir.file("link"), namedByUser: true)
         #expect(named.written == 3)
         #expect(try names(in: dir.file("target")).count == 3)
+    }
+}
+
+@Suite struct ByteBufferTests {
+    @Test(arguments: [0, 1, 4095, 1 << 20, (1 << 20) - 2, 3_000_001])
+    func aFileIsReadWholeWhateverItsSize(size: Int) throws {
+        // From 1 MiB on, into memory mapped with its pages in place; below, allocated as usual.
+        let path = NSTemporaryDirectory() + "/auditkit-bytebuffer-\(UUID().uuidString)"
+        let bytes = Data((0..<size).map { UInt8(truncatingIfNeeded: $0 &* 131 &+ $0 >> 9) })
+        try bytes.write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let buffer = try ByteBuffer.read(path: path, maxSize: 1 << 30)
+        #expect(buffer.count == size)
+        #expect(Data(buffer.bytes) == bytes)
+        #expect(throws: AuditError.self) { try ByteBuffer.read(path: path, maxSize: size - 1) }
+    }
+}
+
+@Suite struct DateFieldsTests {
+    @Test func fieldsAgreeWithFoundationsCalendarInUTCAndLocalTime() {
+        var utc = Calendar(identifier: .gregorian)
+        utc.timeZone = TimeZone(identifier: "UTC")!
+        var local = Calendar(identifier: .gregorian)
+        local.timeZone = .current
+        let moments: [TimeInterval] = [
+            0, -1, 86_399.9, 951_782_400, 1_767_352_945, 1_774_746_000, 1_792_893_600, 4_102_444_799, -2_208_988_800,
+        ]
+        for seconds in moments {
+            let date = Date(timeIntervalSince1970: seconds)
+            for (fields, calendar) in [(DateFields.utc(date), utc), (DateFields.local(date), local)] {
+                let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+                #expect(
+                    [fields.year, fields.month, fields.day, fields.hour, fields.minute, fields.second]
+                        == [parts.year, parts.month, parts.day, parts.hour, parts.minute, parts.second].map { $0 ?? -1 },
+                    "\(seconds)")
+            }
+        }
+        for (value, width) in [(0, 2), (7, 2), (59, 2), (2026, 4), (12, 4), (12345, 4), (-5, 4)] {
+            #expect(DateFields.padded(value, width) == String(format: "%0\(width)d", value))
+        }
+        let sample = DateFields.utc(Date(timeIntervalSince1970: 1_767_352_945))
+        #expect(sample.dateText == "2026-01-02")
+        #expect(sample.minuteText == "2026-01-02 11:22")
+        #expect(sample.secondText == "2026-01-02 11:22:25")
     }
 }
