@@ -3,13 +3,13 @@ import CFreeType
 import Foundation
 
 /// Finds the font file the pictures are drawn with, in a fixed order: an explicit path (`--font`),
-/// then the `AUDITKIT_FONT` environment variable, then fontconfig's best sans-serif match, then
-/// known paths (DejaVu on Linux, the system fonts on macOS).
+/// then the `AUDITKIT_FONT` environment variable, then known paths (DejaVu Sans on Linux, the system
+/// fonts on macOS), then fontconfig's best sans-serif match.
 public enum FontLocator {
     /// The environment variable naming a font file.
     public static let environmentVariable = "AUDITKIT_FONT"
 
-    /// Paths tried last, in order, when fontconfig finds nothing.
+    /// Font files tried, in order, before fontconfig is asked.
     public static let knownPaths: [String] = [
         "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
         "/usr/share/fonts/TTF/DejaVuSans.ttf",
@@ -25,7 +25,10 @@ public enum FontLocator {
     /// The font file to use.
     ///
     /// An explicit path or `AUDITKIT_FONT` that cannot be loaded is an error (the user asked for
-    /// it); otherwise the first loadable candidate wins.
+    /// it); otherwise the first loadable candidate wins. The known files come before fontconfig's
+    /// choice: the pictures then look the same on every machine that has DejaVu Sans, and the labels
+    /// need not wait for fontconfig to read its configuration (about 4 ms of every `audit`, measured
+    /// 2026-11-25), which only the fallback fonts need.
     /// - Throws: `AuditError` (`.missingInput` or `.badInput`) naming the font the user gave, or
     ///   saying that no usable font was found and how to give one.
     public static func locate(
@@ -40,16 +43,16 @@ public enum FontLocator {
             try check(fromEnvironment, origin: environmentVariable)
             return fromEnvironment
         }
+        if let known = knownPaths.first(where: canLoad) {
+            return known
+        }
         if let matched = FontConfig.match(family: "sans-serif"), canLoad(matched) {
             return matched
         }
-        for path in knownPaths where canLoad(path) {
-            return path
-        }
         throw AuditError(
             .missingInput,
-            "no usable font found (fontconfig found no sans-serif face and none of the "
-                + "usual font files exists); name a font file or set \(environmentVariable), or install "
+            "no usable font found (none of the usual font files exists and fontconfig found no "
+                + "sans-serif face); name a font file or set \(environmentVariable), or install "
                 + "fonts-dejavu-core")
     }
 
@@ -87,6 +90,17 @@ enum FontConfig {
     private static let lock = NSLock()
     nonisolated(unsafe) private static var initialised = false
     nonisolated(unsafe) private static var config: OpaquePointer?
+
+    /// Starts fontconfig (reading its configuration and its font caches, about 4 ms) on a thread of
+    /// its own, once per process, so the first fallback font asked for need not wait for it all.
+    static func prepare() {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !preparing else { return }
+        preparing = true
+        Thread { _ = withConfig { _ in () } }.start()
+    }
+    nonisolated(unsafe) private static var preparing = false
 
     private static func withConfig<T>(_ body: (OpaquePointer?) -> T?) -> T? {
         lock.lock()

@@ -8,9 +8,9 @@ import Foundation
 /// with colour emoji drawn from their bitmap strikes scaled to the line.
 ///
 /// Each grapheme cluster is drawn with the main font when it has every character of the cluster,
-/// else with a font fontconfig finds for it (an emoji cluster asks for a colour emoji font first),
-/// else with the main font's missing-glyph box. Measuring (`measure`, `truncated`, `wrapped`) lays
-/// text out exactly as `draw` does.
+/// else with a fallback font already in use that has it, else with a font fontconfig finds for it
+/// (an emoji cluster asks for a colour emoji font first), else with the main font's missing-glyph
+/// box. Measuring (`measure`, `truncated`, `wrapped`) lays text out exactly as `draw` does.
 ///
 /// Safe to share between threads: FreeType and HarfBuzz are used behind a lock, and rendered
 /// glyphs and laid-out lines are cached.
@@ -19,6 +19,7 @@ public final class TextRenderer: @unchecked Sendable {
     public let fontPath: String
     private let lock = NSLock()
     private var library: FT_Library?
+    /// The main font (`faces[0]`), then the fallbacks in the order they were needed.
     private var faces: [LoadedFace] = []
     private var faceForScalar: [UInt32: (face: Int, glyph: UInt32)] = [:]
     private var emojiFaceForScalar: [UInt32: Int?] = [:]
@@ -34,6 +35,8 @@ public final class TextRenderer: @unchecked Sendable {
         var path: String
         var face: FT_Face
         var shaping: OpaquePointer
+        /// The file's bytes, mapped once and read by both `face` and `shaping`.
+        var bytes: OpaquePointer
         /// Bitmap strikes only (a colour emoji font): sized by picking a strike, not by scaling.
         var bitmapOnly: Bool
     }
@@ -99,25 +102,26 @@ public final class TextRenderer: @unchecked Sendable {
         guard FT_Init_FreeType(&library) == 0, let library else {
             throw AuditError(.internalError, "FreeType could not be initialised")
         }
-        self.library = library
-        var face: FT_Face?
-        let error = FT_New_Face(library, fontPath, 0, &face)
-        guard error == 0, let face else {
-            FT_Done_FreeType(library)
-            self.library = nil
-            throw AuditError(.badInput, "FreeType cannot load the font (error \(error))", path: fontPath)
-        }
         guard let buffer = hb_buffer_create(), hb_buffer_allocation_successful(buffer) != 0 else {
-            FT_Done_Face(face)
             FT_Done_FreeType(library)
-            self.library = nil
             throw AuditError(.internalError, "HarfBuzz could not allocate a buffer")
         }
+        let (face, error) = TextRenderer.openFace(library: library, path: fontPath, index: 0)
+        guard let face else {
+            hb_buffer_destroy(buffer)
+            FT_Done_FreeType(library)
+            throw AuditError(.badInput, "FreeType cannot load the font (error \(error))", path: fontPath)
+        }
+        self.library = library
         self.buffer = buffer
-        faces = [TextRenderer.loadedFace(face, path: fontPath, index: 0)]
+        faces = [face]
+        // fontconfig, which the fallback fonts come from, reads its whole configuration before its
+        // first answer (about 4 ms): it starts now, on a thread of its own, while the caller reads
+        // its report on another core, so a label in another script need not wait for it.
+        FontConfig.prepare()
     }
 
-    /// Finds a font with `FontLocator` (explicit path, `AUDITKIT_FONT`, fontconfig, known paths)
+    /// Finds a font with `FontLocator` (explicit path, `AUDITKIT_FONT`, known paths, fontconfig)
     /// and loads it.
     /// - Throws: `AuditError` when no usable font is found.
     public convenience init(
@@ -132,18 +136,37 @@ public final class TextRenderer: @unchecked Sendable {
         for face in faces {
             hb_face_destroy(face.shaping)
             FT_Done_Face(face.face)
+            hb_blob_destroy(face.bytes)
         }
         hb_buffer_destroy(buffer)
         if let library { FT_Done_FreeType(library) }
     }
 
-    private static func loadedFace(_ face: FT_Face, path: String, index: Int) -> LoadedFace {
-        let blob = hb_blob_create_from_file(path)
-        defer { hb_blob_destroy(blob) }
+    /// Face `index` of the font file at `path`, for FreeType and HarfBuzz over one mapping of the
+    /// file (two mappings made each page of the tables both read a page fault twice, and cost an
+    /// unmapping each at the end); nil and FreeType's error code when it cannot be loaded.
+    private static func openFace(library: FT_Library, path: String, index: Int) -> (face: LoadedFace?, error: Int32) {
+        guard let blob = hb_blob_create_from_file_or_fail(path) else {
+            return (nil, Int32(FT_Err_Cannot_Open_Resource))
+        }
+        var length: UInt32 = 0
+        guard let data = hb_blob_get_data(blob, &length), length > 0 else {
+            hb_blob_destroy(blob)
+            return (nil, Int32(FT_Err_Cannot_Open_Resource))
+        }
+        var face: FT_Face?
+        let error = data.withMemoryRebound(to: FT_Byte.self, capacity: Int(length)) { bytes in
+            FT_New_Memory_Face(library, bytes, FT_Long(length), FT_Long(index), &face)
+        }
+        guard error == 0, let face else {
+            hb_blob_destroy(blob)
+            return (nil, error)
+        }
         let flags = face.pointee.face_flags
-        return LoadedFace(
-            path: path, face: face, shaping: hb_face_create(blob, UInt32(index)),
+        let loaded = LoadedFace(
+            path: path, face: face, shaping: hb_face_create(blob, UInt32(index)), bytes: blob,
             bitmapOnly: flags & FT_Long(FT_FACE_FLAG_SCALABLE) == 0 && face.pointee.num_fixed_sizes > 0)
+        return (loaded, 0)
     }
 
     /// Ascent and descent at `size` pixels, from the main font.
@@ -481,6 +504,7 @@ public final class TextRenderer: @unchecked Sendable {
     private func emojiFace(for value: UInt32) -> Int? {
         if let known = emojiFaceForScalar[value] { return known }
         var answer: Int?
+        fontconfigQuestions += 1
         if let scalar = Unicode.Scalar(value), let found = FontConfig.fallback(for: scalar, emoji: true),
             let face = loadFace(path: found.path, index: found.index),
             FT_Get_Char_Index(faces[face].face, FT_ULong(value)) != 0
@@ -495,24 +519,48 @@ public final class TextRenderer: @unchecked Sendable {
     private func loadFace(path: String, index: Int) -> Int? {
         if let known = faces.firstIndex(where: { $0.path == path }) { return known }
         guard let library else { return nil }
-        var face: FT_Face?
-        guard FT_New_Face(library, path, FT_Long(index), &face) == 0, let face else { return nil }
-        faces.append(TextRenderer.loadedFace(face, path: path, index: index))
+        guard let face = TextRenderer.openFace(library: library, path: path, index: index).face else { return nil }
+        faces.append(face)
         return faces.count - 1
     }
 
-    /// The face and glyph index for a character; fallback faces are loaded once and kept.
+    /// How many times this renderer asked fontconfig for a fallback font (tests count them).
+    var fontconfigQuestionCount: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return fontconfigQuestions
+    }
+    private var fontconfigQuestions = 0
+
+    /// A fallback face already loaded (not a colour emoji one) that has `value`: the characters of
+    /// one label in one script then come from one font, and fontconfig, which weighs every installed
+    /// font on each question (0.1-0.3 ms), is asked once per script rather than once per character.
+    private func fallbackInUse(for value: UInt32) -> (face: Int, glyph: UInt32)? {
+        for index in faces.indices.dropFirst() where !faces[index].bitmapOnly {
+            let glyph = UInt32(FT_Get_Char_Index(faces[index].face, FT_ULong(value)))
+            if glyph != 0 { return (index, glyph) }
+        }
+        return nil
+    }
+
+    /// The face and glyph index for a character: the main font's, else a fallback's already in use,
+    /// else the one fontconfig finds (loaded once and kept).
     private func resolveLocked(_ value: UInt32) -> (face: Int, glyph: UInt32) {
         if let known = faceForScalar[value] { return known }
         var answer: (face: Int, glyph: UInt32) = (0, 0)
         let primary = UInt32(FT_Get_Char_Index(faces[0].face, FT_ULong(value)))
         if primary != 0 {
             answer = (0, primary)
-        } else if let scalar = Unicode.Scalar(value), let found = FontConfig.fallback(for: scalar),
-            let faceIndex = loadFace(path: found.path, index: found.index)
-        {
-            let glyph = UInt32(FT_Get_Char_Index(faces[faceIndex].face, FT_ULong(value)))
-            if glyph != 0 { answer = (faceIndex, glyph) }
+        } else if let loaded = fallbackInUse(for: value) {
+            answer = loaded
+        } else if let scalar = Unicode.Scalar(value) {
+            fontconfigQuestions += 1
+            if let found = FontConfig.fallback(for: scalar),
+                let faceIndex = loadFace(path: found.path, index: found.index)
+            {
+                let glyph = UInt32(FT_Get_Char_Index(faces[faceIndex].face, FT_ULong(value)))
+                if glyph != 0 { answer = (faceIndex, glyph) }
+            }
         }
         faceForScalar[value] = answer
         return answer
