@@ -12,6 +12,8 @@ public final class ByteBuffer: @unchecked Sendable {
     /// The bytes; valid while the buffer lives. Never written after `init`.
     public let bytes: UnsafeRawBufferPointer
     private let base: UnsafeMutableRawPointer?
+    /// The length of `base`'s mapping when it was mapped (`populatedMemory`) rather than allocated.
+    private let mappedLength: Int?
 
     /// Copies `data` into a new buffer.
     public init<D: DataProtocol>(copying data: D) {
@@ -27,15 +29,40 @@ public final class ByteBuffer: @unchecked Sendable {
             }
         }
         base = pointer
+        mappedLength = nil
         bytes = UnsafeRawBufferPointer(start: pointer, count: count)
     }
 
-    private init(pointer: UnsafeMutableRawPointer, count: Int) {
+    private init(pointer: UnsafeMutableRawPointer, count: Int, mappedLength: Int? = nil) {
         base = pointer
+        self.mappedLength = mappedLength
         bytes = UnsafeRawBufferPointer(start: pointer, count: count)
     }
 
-    deinit { free(base) }
+    deinit {
+        if let mappedLength {
+            munmap(base, mappedLength)
+        } else {
+            free(base)
+        }
+    }
+
+    /// Files at least this large are read into memory mapped with every page in place
+    /// (`MAP_POPULATE`): one call instead of a page fault per 4 KiB as the read fills it, which for
+    /// a 9 MB report took 5-10 ms against 3.7 ms (measured 2026-11-25).
+    static let populatedReadThreshold = 1 << 20
+
+    /// `count` bytes of zeroed memory with every page in place, or nil where that is not offered
+    /// (or fails): the caller then allocates as usual.
+    private static func populatedMemory(_ count: Int) -> UnsafeMutableRawPointer? {
+        #if os(Linux)
+            let pointer = mmap(nil, count, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0)
+            guard let pointer, pointer != MAP_FAILED else { return nil }
+            return pointer
+        #else
+            return nil
+        #endif
+    }
 
     /// The number of bytes.
     public var count: Int { bytes.count }
@@ -56,6 +83,29 @@ public final class ByteBuffer: @unchecked Sendable {
         }
         // One byte more than the size, so the read that finds the end needs no larger buffer.
         var capacity = min(size, maxSize) + 1
+        if capacity >= populatedReadThreshold, let mapped = populatedMemory(capacity) {
+            var count = 0
+            var failed = false
+            while count < capacity {
+                let got = Foundation.read(fd, mapped + count, capacity - count)
+                if got < 0 {
+                    if errno == EINTR { continue }
+                    failed = true
+                    break
+                }
+                if got == 0 { break }
+                count += got
+            }
+            if !failed && count < capacity {
+                return ByteBuffer(pointer: mapped, count: count, mappedLength: capacity)
+            }
+            // A read error, or a file that grew since its size was taken: read it again the usual
+            // way, which reports either.
+            munmap(mapped, capacity)
+            guard lseek(fd, 0, SEEK_SET) == 0 else {
+                throw AuditError(.badInput, "cannot read the file", path: path, cause: String(cString: strerror(errno)))
+            }
+        }
         var pointer = malloc(capacity)!
         var count = 0
         while true {

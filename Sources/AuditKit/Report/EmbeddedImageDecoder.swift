@@ -35,6 +35,17 @@ public enum EmbeddedImageDecoder {
         content: UnsafeRawBufferPointer, escaped: Bool, declaredWidth: Double?,
         declaredHeight: Double?, limits: Limits = .standard
     ) -> ReportImage {
+        decode(
+            content: content, escaped: escaped, declaredWidth: declaredWidth, declaredHeight: declaredHeight,
+            limits: limits, into: nil)
+    }
+
+    /// `decode(content:escaped:declaredWidth:declaredHeight:limits:)`, with the bytes decoded into
+    /// `slot` of a report's `ImageArena` when it is large enough.
+    static func decode(
+        content: UnsafeRawBufferPointer, escaped: Bool, declaredWidth: Double?,
+        declaredHeight: Double?, limits: Limits, into slot: ImageArena.Slot?
+    ) -> ReportImage {
         var image = ReportImage(data: Data(), declaredWidth: declaredWidth, declaredHeight: declaredHeight)
         var payload = content
         if let length = jpegPrefixLength(content) {
@@ -59,7 +70,7 @@ public enum EmbeddedImageDecoder {
             }
             payload = UnsafeRawBufferPointer(rebasing: content[(comma + 1)...])
         }
-        guard let data = decodeBase64(payload) else {
+        guard let data = decodeBase64(payload, into: slot) else {
             image.problem = .invalidBase64
             return image
         }
@@ -178,7 +189,28 @@ public enum EmbeddedImageDecoder {
     /// Decodes base64 text as it sits in a JSON string: `\/` is read as `/`, whitespace is skipped, other
     /// escapes are decoded first (slow path). Returns nil for anything that is not base64.
     public static func decodeBase64(_ text: UnsafeRawBufferPointer) -> Data? {
-        let capacity = text.count / 4 * 3 + 3
+        decodeBase64(text, into: nil)
+    }
+
+    /// The most bytes decoding `base64Length` bytes of base64 text can need (the loop stores whole
+    /// 64-bit words, so eight bytes more).
+    static func decodedCapacity(base64Length: Int) -> Int { base64Length / 4 * 3 + 3 + 8 }
+
+    /// `decodeBase64(_:)` into `slot` when it is large enough, else into new memory.
+    static func decodeBase64(_ text: UnsafeRawBufferPointer, into slot: ImageArena.Slot?) -> Data? {
+        let capacity = decodedCapacity(base64Length: text.count)
+        if let slot, slot.capacity >= capacity {
+            let count: Int? = table.withUnsafeBufferPointer { table in
+                decodeBase64(text, into: slot.pointer.assumingMemoryBound(to: UInt8.self), table: table.baseAddress!)
+            }
+            if let count {
+                // The bytes stay valid as long as some image's bytes hold the arena.
+                let arena = slot.arena
+                return Data(
+                    bytesNoCopy: slot.pointer, count: count,
+                    deallocator: .custom { _, _ in withExtendedLifetime(arena) {} })
+            }
+        }
         let output = malloc(capacity)!.assumingMemoryBound(to: UInt8.self)
         let result: Int? = table.withUnsafeBufferPointer { table in
             decodeBase64(text, into: output, table: table.baseAddress!)
@@ -196,9 +228,9 @@ public enum EmbeddedImageDecoder {
         return nil
     }
 
-    /// The decoding loop: four sextets at a time while they are plain alphabet bytes, one at a time
-    /// around escapes, whitespace and padding. Returns the byte count, or nil when the text is not base64
-    /// (or has an escape other than `\/`).
+    /// The decoding loop: eight sextets (then four) at a time while they are plain alphabet bytes, one
+    /// at a time around escapes, whitespace and padding. Returns the byte count, or nil when the text is
+    /// not base64 (or has an escape other than `\/`). `out` needs 8 bytes beyond the decoded length.
     private static func decodeBase64(
         _ text: UnsafeRawBufferPointer, into out: UnsafeMutablePointer<UInt8>,
         table: UnsafePointer<UInt8>
@@ -210,6 +242,22 @@ public enum EmbeddedImageDecoder {
         var accumulator: UInt32 = 0
         var sextets = 0
         while p < end {
+            if sextets == 0 && p + 8 <= end {
+                // 48 bits from eight sextets, stored as one big-endian word of which six bytes count.
+                var word: UInt64 = 0
+                var bad: UInt8 = 0
+                for k in 0..<8 {
+                    let value = table[Int(start[p + k])]
+                    bad |= value
+                    word = word << 6 | UInt64(value & 0x3F)
+                }
+                if bad & 0xC0 == 0 {
+                    UnsafeMutableRawPointer(out + o).storeBytes(of: (word << 16).bigEndian, as: UInt64.self)
+                    o += 6
+                    p += 8
+                    continue
+                }
+            }
             if sextets == 0 && p + 4 <= end {
                 let a = table[Int(start[p])], b = table[Int(start[p + 1])]
                 let c = table[Int(start[p + 2])], d = table[Int(start[p + 3])]
@@ -268,5 +316,57 @@ public enum EmbeddedImageDecoder {
             return nil
         }
         return o
+    }
+}
+
+/// One block of memory, its pages all in place, for the decoded bytes of a report's images: instead of
+/// an allocation per image, each filling new pages one fault at a time (measured 2026-11-25 on the
+/// 2,000-issue report: 7 MB of images, about 1,700 faults on the decoding threads). Each image's `Data`
+/// holds the arena; it is released with the last of them.
+final class ImageArena: @unchecked Sendable {
+    private let base: UnsafeMutableRawPointer
+    private let length: Int
+    private let mapped: Bool
+
+    /// A part of the arena for one image.
+    struct Slot: @unchecked Sendable {
+        /// The arena the part belongs to.
+        let arena: ImageArena
+        /// Where the part starts.
+        let pointer: UnsafeMutableRawPointer
+        /// Its size in bytes.
+        let capacity: Int
+    }
+
+    /// An arena of `length` bytes, or nil when the memory cannot be had.
+    init?(length: Int) {
+        guard length > 0 else { return nil }
+        #if os(Linux)
+            let pointer = mmap(nil, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0)
+            guard let pointer, pointer != MAP_FAILED else { return nil }
+            base = pointer
+            mapped = true
+        #else
+            guard let pointer = malloc(length) else { return nil }
+            base = pointer
+            mapped = false
+        #endif
+        self.length = length
+    }
+
+    deinit {
+        #if os(Linux)
+            if mapped {
+                munmap(base, length)
+                return
+            }
+        #endif
+        free(base)
+    }
+
+    /// The part of `capacity` bytes at `offset`.
+    func slot(at offset: Int, capacity: Int) -> Slot {
+        precondition(offset >= 0 && offset + capacity <= length, "slot outside the arena")
+        return Slot(arena: self, pointer: base + offset, capacity: capacity)
     }
 }

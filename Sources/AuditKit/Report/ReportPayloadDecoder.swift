@@ -62,9 +62,11 @@ struct ReportPayloadDecoder {
         var screens: [Screen] = []
         var number = 0
         for (position, node) in document.elements(of: all).enumerated() {
-            let screenPath = "\(rootKey)[\(position)]"
+            let screenPath = PayloadPath(screen: position)
             guard document.nodes[node].kind == .object else {
-                warn(screenPath, "expected an object, found \(document.nodes[node].kind.phrase); screen skipped", node)
+                warn(
+                    screenPath.text, "expected an object, found \(document.nodes[node].kind.phrase); screen skipped",
+                    node)
                 continue
             }
             var fields = Fields(document: document, object: node, path: screenPath)
@@ -86,11 +88,11 @@ struct ReportPayloadDecoder {
                 jobs.append(job)
             }
             for (issuePosition, issueNode) in issueNodes.enumerated() {
-                let issuePath = "\(screenPath)._axKeyAllIssues[\(issuePosition)]"
+                let issuePath = PayloadPath(screen: position, issue: issuePosition)
                 guard document.nodes[issueNode].kind == .object else {
                     warn(
-                        issuePath, "expected an object, found \(document.nodes[issueNode].kind.phrase); issue skipped",
-                        issueNode)
+                        issuePath.text,
+                        "expected an object, found \(document.nodes[issueNode].kind.phrase); issue skipped", issueNode)
                     continue
                 }
                 number += 1
@@ -132,13 +134,37 @@ struct ReportPayloadDecoder {
         warnings.append(ReportWarning(path: path, message: message, byteOffset: node.map { document.nodes[$0].start }))
     }
 
-    /// Decodes every collected image (in parallel when there are many) and puts each in place.
+    /// Base64 text below which images are decoded on one thread: starting the other cores' threads
+    /// costs more than decoding a small report's images (measured 2026-11-25 on a 12-issue report:
+    /// 0.4 ms on one thread, 1-4 ms handed to the shared pool while other threads start).
+    static let parallelDecodingThreshold = 1 << 20
+
+    /// Base64 text from which a report's images are decoded into one `ImageArena`.
+    static let arenaThreshold = 1 << 20
+
+    /// Decodes every collected image (in parallel when there is much to decode) and puts each in place.
     func decodeImages(into screens: inout [Screen], parallel: Bool) {
         let document = self.document
         let jobs = self.jobs
         let limits = self.limits
         var results = [ReportImage?](repeating: nil, count: jobs.count)
-        if parallel && jobs.count > 8 {
+        // Each image's place in one arena for all of them (the string's length bounds its decoded size).
+        var offsets: [Int] = []
+        offsets.reserveCapacity(jobs.count + 1)
+        var base64Bytes = 0
+        var arenaBytes = 0
+        for job in jobs {
+            offsets.append(arenaBytes)
+            let length = job.stringNode.map { document.nodes[$0].end - document.nodes[$0].start } ?? 0
+            base64Bytes += length
+            arenaBytes += EmbeddedImageDecoder.decodedCapacity(base64Length: length)
+        }
+        offsets.append(arenaBytes)
+        let arena = base64Bytes >= ReportPayloadDecoder.arenaThreshold ? ImageArena(length: arenaBytes) : nil
+        let slots = arena.map { arena in
+            jobs.indices.map { arena.slot(at: offsets[$0], capacity: offsets[$0 + 1] - offsets[$0]) }
+        }
+        if parallel && jobs.count > 8 && base64Bytes >= ReportPayloadDecoder.parallelDecodingThreshold {
             results.withUnsafeMutableBufferPointer { out in
                 nonisolated(unsafe) let out = out
                 let chunks = min(jobs.count, ProcessInfo.processInfo.activeProcessorCount * 4)
@@ -147,13 +173,14 @@ struct ReportPayloadDecoder {
                 DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
                     let range = (chunk * jobs.count / chunks)..<((chunk + 1) * jobs.count / chunks)
                     for k in range {
-                        out[k] = ReportPayloadDecoder.decode(jobs[k], document: document, limits: limits)
+                        out[k] = ReportPayloadDecoder.decode(
+                            jobs[k], document: document, limits: limits, into: slots?[k])
                     }
                 }
             }
         } else {
             for (k, job) in jobs.enumerated() {
-                results[k] = ReportPayloadDecoder.decode(job, document: document, limits: limits)
+                results[k] = ReportPayloadDecoder.decode(job, document: document, limits: limits, into: slots?[k])
             }
         }
         for (k, job) in jobs.enumerated() {
@@ -167,7 +194,7 @@ struct ReportPayloadDecoder {
 
     private static func decode(
         _ job: ImageJob, document: JSONDocument,
-        limits: EmbeddedImageDecoder.Limits
+        limits: EmbeddedImageDecoder.Limits, into slot: ImageArena.Slot?
     ) -> ReportImage {
         guard let node = job.stringNode else {
             return ReportImage(
@@ -178,22 +205,43 @@ struct ReportPayloadDecoder {
         let content = UnsafeRawBufferPointer(rebasing: document.buffer.bytes[(string.start + 1)..<(string.end - 1)])
         return EmbeddedImageDecoder.decode(
             content: content, escaped: string.escaped, declaredWidth: job.declaredWidth,
-            declaredHeight: job.declaredHeight, limits: limits)
+            declaredHeight: job.declaredHeight, limits: limits, into: slot)
+    }
+
+    /// Where an object sits in the payload, spelt out only when a warning names it (building the
+    /// text for every issue cost more than reading its fields).
+    struct PayloadPath {
+        /// The screen's position in `_axKeyAllScreens`.
+        var screen: Int
+        /// The issue's position in the screen's `_axKeyAllIssues`.
+        var issue: Int?
+        /// The image object's key in the screen or issue.
+        var image: PayloadKey?
+
+        /// The path as warnings show it: `_axKeyAllScreens[0]._axKeyAllIssues[2]._axKeyImageThumbnail`.
+        var text: String {
+            var text = "\(ReportPayloadLocator.rootKey)[\(screen)]"
+            if let issue { text += "._axKeyAllIssues[\(issue)]" }
+            if let image { text += "." + image.text }
+            return text
+        }
     }
 
     /// Typed access to one object's fields, warning on wrong types.
     struct Fields {
         let document: JSONDocument
         let object: Int
-        let path: String
+        let location: PayloadPath
+        /// The object's path as warnings show it.
+        var path: String { location.text }
         /// Value node per known key (the last one when a key repeats).
         var slots: [Int?]
         var warnings: [ReportWarning] = []
 
-        init(document: JSONDocument, object: Int, path: String) {
+        init(document: JSONDocument, object: Int, path: PayloadPath) {
             self.document = document
             self.object = object
-            self.path = path
+            self.location = path
             slots = [Int?](repeating: nil, count: PayloadKey.allCases.count)
             var cursor = object + 1
             for _ in 0..<document.nodes[object].count {
@@ -278,7 +326,10 @@ struct ReportPayloadDecoder {
         /// An image object: where its data string is and its declared size.
         mutating func image(_ key: PayloadKey) -> ImageJob? {
             guard let value = node(key, kind: .object) else { return nil }
-            var inner = Fields(document: document, object: value, path: path + "." + key.text)
+            var inner = Fields(
+                document: document, object: value,
+                path: PayloadPath(
+                    screen: location.screen, issue: location.issue, image: key))
             let data = inner.node(.imageData, kind: .string)
             let width = inner.number(.imageWidth)
             let height = inner.number(.imageHeight)

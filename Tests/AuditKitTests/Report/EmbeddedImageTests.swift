@@ -135,3 +135,65 @@ import Testing
         }
     }
 }
+
+/// A large report's images are decoded into one block of memory (`ImageArena`); they must be the
+/// same bytes, and stay valid after the report is gone.
+@Suite struct LargeReportImageTests {
+    /// `count` bytes no compression would shrink, the same for the same seed.
+    private func noise(_ count: Int, seed: UInt64) -> Data {
+        var state = seed &* 0x9E37_79B9_7F4A_7C15 | 1
+        return Data(
+            (0..<count).map { _ in
+                state ^= state << 13
+                state ^= state >> 7
+                state ^= state << 17
+                return UInt8(truncatingIfNeeded: state)
+            })
+    }
+
+    @Test func imagesOfAReportOverTheArenaThresholdAreTheFileBytes() throws {
+        // Four images of 300 KB: 1.6 MB of base64, over the threshold, with escaped slashes.
+        let images = (0..<4).map { noise(300_000 + $0, seed: UInt64($0 + 1)) }
+        let issues = (1..<4).map { k in
+            ReportFixture.Issue(
+                errorCode: 12, shortTitle: "Contrast failed", elementText: "Row \(k)",
+                thumbnail: ReportFixture.Image(jpeg: images[k], width: 10, height: 10))
+        }
+        let fixture = ReportFixture(screens: [
+            ReportFixture.Screen(
+                name: "Home", groupName: "HomeView",
+                screenshot: ReportFixture.Image(jpeg: images[0], width: 10, height: 10), issues: issues)
+        ])
+        let data = fixture.data(.html(.varAssignment))
+        #expect(data.count > ReportPayloadDecoder.arenaThreshold)
+        var thumbnail: Data?
+        do {
+            let report = try ReportReader.read(buffer: ByteBuffer(copying: data), path: "big.html")
+            #expect(report.screens[0].screenshot?.data == images[0])
+            #expect(report.issues.map { $0.thumbnail?.data } == Array(images[1...]))
+            thumbnail = report.issues[2].thumbnail?.data
+        }
+        // The report, its buffer and the other images are gone; this image's bytes are intact.
+        #expect(thumbnail == images[3])
+    }
+
+    @Test func base64OfEveryLengthWithEscapesAnywhereDecodesExactly() {
+        func decode(_ text: String) -> [UInt8]? {
+            Array(text.utf8).withUnsafeBytes { EmbeddedImageDecoder.decodeBase64($0) }.map { [UInt8]($0) }
+        }
+        for length in stride(from: 0, through: 300, by: 7) {
+            let bytes = [UInt8](noise(length, seed: UInt64(length + 5)))
+            let plain = Data(bytes).base64EncodedString()
+            #expect(decode(plain) == bytes, "length \(length)")
+            #expect(decode(plain.replacingOccurrences(of: "/", with: "\\/")) == bytes, "length \(length), escaped")
+            // Line breaks every 13 characters break up the eight-character steps.
+            var wrapped = ""
+            for (offset, character) in plain.enumerated() {
+                if offset > 0, offset % 13 == 0 { wrapped += "\n" }
+                wrapped.append(character)
+            }
+            #expect(decode(wrapped) == bytes, "length \(length), wrapped")
+        }
+        #expect(decode("QUJDREVGR0hJSkt$TE1O") == nil)
+    }
+}
