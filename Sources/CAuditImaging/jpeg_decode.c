@@ -1,6 +1,7 @@
-// JPEG decoding to RGBA with libjpeg's DCT scaling. One setjmp covers the whole operation; the
-// error manager never prints or exits, and the libjpeg object and the pixel buffer are released on
-// every failing path. On success the caller owns `*pixels` and frees it with `free`.
+// JPEG decoding to RGBA with libjpeg's DCT scaling, in three steps so the caller can hand over the
+// memory the pixels go to once it knows their size: begin (header, scale, start), read (every row into
+// the caller's buffer), end. Each step arms its own setjmp; the error manager never prints or exits,
+// and ending the reader releases libjpeg's object whatever happened.
 #include "CAuditImaging.h"
 
 #include "jpeg_error.h"
@@ -42,68 +43,92 @@ static unsigned int CAuditImaging_choose_scale(uint32_t width, uint32_t height,
     return 8;
 }
 
-int CAuditImaging_jpeg_decode(const uint8_t *data, size_t length,
-                              uint32_t min_width, uint32_t min_height, uint64_t max_pixels,
-                              uint8_t **pixels, uint32_t *width, uint32_t *height,
-                              uint32_t *source_width, uint32_t *source_height, char *message) {
-    if (message) message[0] = 0;
-    if (pixels == NULL || width == NULL || height == NULL) {
-        if (message) snprintf(message, CAuditImaging_message_capacity, "invalid decoder arguments");
-        return CAuditImaging_error_invalid_argument;
-    }
-    *pixels = NULL;
-    int input_status = CAuditImaging_jpeg_check_input(data, length, message);
-    if (input_status != CAuditImaging_ok) return input_status;
+/// A decode begun by CAuditImaging_jpeg_reader_begin: libjpeg's object with its error manager and
+/// progress monitor, on the heap so each step can arm its own setjmp.
+struct CAuditImaging_jpeg_reader {
     struct jpeg_decompress_struct cinfo;
     struct CAuditImaging_jpeg_error err;
     struct jpeg_progress_mgr progress;
-    memset(&progress, 0, sizeof progress);
-    progress.progress_monitor = CAuditImaging_jpeg_progress;
-    // volatile: modified between setjmp and a possible longjmp.
-    uint8_t *volatile buffer = NULL;
-    CAuditImaging_jpeg_install(&err, message);
-    cinfo.err = &err.base;
-    if (setjmp(err.jump)) {
-        jpeg_destroy_decompress(&cinfo);
-        free(buffer);
-        return err.status == CAuditImaging_ok ? CAuditImaging_error_corrupt : err.status;
+};
+
+int CAuditImaging_jpeg_reader_begin(const uint8_t *data, size_t length,
+                                    uint32_t min_width, uint32_t min_height, uint64_t max_pixels,
+                                    struct CAuditImaging_jpeg_reader **result, uint32_t *width, uint32_t *height,
+                                    uint32_t *source_width, uint32_t *source_height, char *message) {
+    if (message) message[0] = 0;
+    if (result == NULL || width == NULL || height == NULL) {
+        if (message) snprintf(message, CAuditImaging_message_capacity, "invalid decoder arguments");
+        return CAuditImaging_error_invalid_argument;
     }
-    jpeg_create_decompress(&cinfo);
-    cinfo.progress = &progress;
-    jpeg_mem_src(&cinfo, (const unsigned char *)data, (unsigned long)length);
-    jpeg_read_header(&cinfo, TRUE);
-    if (source_width) *source_width = cinfo.image_width;
-    if (source_height) *source_height = cinfo.image_height;
-    if (max_pixels > 0 && (uint64_t)cinfo.image_width * (uint64_t)cinfo.image_height > max_pixels) {
-        if (message) {
-            snprintf(message, CAuditImaging_message_capacity, "image is %ux%u, over the limit of %llu pixels",
-                     cinfo.image_width, cinfo.image_height, (unsigned long long)max_pixels);
-        }
-        jpeg_destroy_decompress(&cinfo);
-        return CAuditImaging_error_too_large;
-    }
-    cinfo.scale_num = CAuditImaging_choose_scale(cinfo.image_width, cinfo.image_height, min_width, min_height);
-    cinfo.scale_denom = 8;
-#ifdef JCS_EXTENSIONS
-    cinfo.out_color_space = JCS_EXT_RGBA;
-    const int direct_rgba = 1;
-#else
-    cinfo.out_color_space = JCS_RGB;
-    const int direct_rgba = 0;
-#endif
-    jpeg_start_decompress(&cinfo);
-    uint32_t out_w = cinfo.output_width, out_h = cinfo.output_height;
-    size_t stride = (size_t)out_w * 4;
-    buffer = (uint8_t *)malloc(stride * out_h);
-    if (buffer == NULL) {
-        if (message) snprintf(message, CAuditImaging_message_capacity, "out of memory for %ux%u pixels", out_w, out_h);
-        jpeg_destroy_decompress(&cinfo);
+    *result = NULL;
+    int input_status = CAuditImaging_jpeg_check_input(data, length, message);
+    if (input_status != CAuditImaging_ok) return input_status;
+    struct CAuditImaging_jpeg_reader *reader = calloc(1, sizeof *reader);
+    if (reader == NULL) {
+        if (message) snprintf(message, CAuditImaging_message_capacity, "cannot create the JPEG reader");
         return CAuditImaging_error_out_of_memory;
     }
-    while (cinfo.output_scanline < out_h) {
-        uint8_t *row_start = buffer + (size_t)cinfo.output_scanline * stride;
+    reader->progress.progress_monitor = CAuditImaging_jpeg_progress;
+    CAuditImaging_jpeg_install(&reader->err, message);
+    reader->cinfo.err = &reader->err.base;
+    if (setjmp(reader->err.jump)) {
+        int status = reader->err.status == CAuditImaging_ok ? CAuditImaging_error_corrupt : reader->err.status;
+        jpeg_destroy_decompress(&reader->cinfo);
+        free(reader);
+        return status;
+    }
+    jpeg_create_decompress(&reader->cinfo);
+    reader->cinfo.progress = &reader->progress;
+    jpeg_mem_src(&reader->cinfo, (const unsigned char *)data, (unsigned long)length);
+    jpeg_read_header(&reader->cinfo, TRUE);
+    if (source_width) *source_width = reader->cinfo.image_width;
+    if (source_height) *source_height = reader->cinfo.image_height;
+    if (max_pixels > 0 && (uint64_t)reader->cinfo.image_width * (uint64_t)reader->cinfo.image_height > max_pixels) {
+        if (message) {
+            snprintf(message, CAuditImaging_message_capacity, "image is %ux%u, over the limit of %llu pixels",
+                     reader->cinfo.image_width, reader->cinfo.image_height, (unsigned long long)max_pixels);
+        }
+        jpeg_destroy_decompress(&reader->cinfo);
+        free(reader);
+        return CAuditImaging_error_too_large;
+    }
+    reader->cinfo.scale_num =
+        CAuditImaging_choose_scale(reader->cinfo.image_width, reader->cinfo.image_height, min_width, min_height);
+    reader->cinfo.scale_denom = 8;
+#ifdef JCS_EXTENSIONS
+    reader->cinfo.out_color_space = JCS_EXT_RGBA;
+#else
+    reader->cinfo.out_color_space = JCS_RGB;
+#endif
+    jpeg_start_decompress(&reader->cinfo);
+    *width = reader->cinfo.output_width;
+    *height = reader->cinfo.output_height;
+    *result = reader;
+    return CAuditImaging_ok;
+}
+
+int CAuditImaging_jpeg_reader_read(struct CAuditImaging_jpeg_reader *reader, uint8_t *pixels, size_t stride,
+                                   char *message) {
+    if (message) message[0] = 0;
+    if (reader == NULL || pixels == NULL || stride < (size_t)reader->cinfo.output_width * 4) {
+        if (message) snprintf(message, CAuditImaging_message_capacity, "invalid decoder arguments");
+        return CAuditImaging_error_invalid_argument;
+    }
+    reader->err.message = message;
+    if (setjmp(reader->err.jump)) {
+        // The caller still ends the reader, which releases libjpeg's object.
+        return reader->err.status == CAuditImaging_ok ? CAuditImaging_error_corrupt : reader->err.status;
+    }
+#ifdef JCS_EXTENSIONS
+    const int direct_rgba = 1;
+#else
+    const int direct_rgba = 0;
+#endif
+    uint32_t out_w = reader->cinfo.output_width, out_h = reader->cinfo.output_height;
+    while (reader->cinfo.output_scanline < out_h) {
+        uint8_t *row_start = pixels + (size_t)reader->cinfo.output_scanline * stride;
         JSAMPROW row = (JSAMPROW)row_start;
-        if (jpeg_read_scanlines(&cinfo, &row, 1) != 1) break;
+        if (jpeg_read_scanlines(&reader->cinfo, &row, 1) != 1) break;
         if (!direct_rgba) {
             // Expand RGB to RGBA in place, from the right so nothing is overwritten before it is read.
             for (int64_t x = (int64_t)out_w - 1; x >= 0; x--) {
@@ -114,15 +139,16 @@ int CAuditImaging_jpeg_decode(const uint8_t *data, size_t length,
             }
         }
     }
-    jpeg_finish_decompress(&cinfo);
-    jpeg_destroy_decompress(&cinfo);
-    if (err.truncated) {
-        free(buffer);
+    jpeg_finish_decompress(&reader->cinfo);
+    if (reader->err.truncated) {
         if (message && message[0] == 0) snprintf(message, CAuditImaging_message_capacity, "JPEG data ends early");
         return CAuditImaging_error_truncated;
     }
-    *pixels = buffer;
-    *width = out_w;
-    *height = out_h;
     return CAuditImaging_ok;
+}
+
+void CAuditImaging_jpeg_reader_end(struct CAuditImaging_jpeg_reader *reader) {
+    if (reader == NULL) return;
+    jpeg_destroy_decompress(&reader->cinfo);
+    free(reader);
 }

@@ -32,17 +32,29 @@ int CAuditImaging_jpeg_encode(const uint8_t *pixels, uint32_t width, uint32_t he
                               int components, int quality,
                               uint8_t **output, size_t *output_length, char *message);
 
-/// Decodes a JPEG to 8-bit RGBA (alpha 255), using libjpeg's DCT scaling (scale_num/8) so the result
-/// is the smallest that is still at least min_width x min_height (0 x 0 decodes at full size).
-/// Images over max_pixels (0: no limit) are refused before any pixel is decoded. A JPEG whose data
-/// ends early is an error (CAuditImaging_error_truncated), not a half-grey picture; a progressive
-/// JPEG of more than 100 scans is CAuditImaging_error_corrupt (stopped by libjpeg's progress monitor).
-/// `source_width`/`source_height` (may be NULL) receive the header's size whenever it was read.
-/// On success `*pixels` is a malloc'd buffer of width*height*4 bytes the caller frees with `free`.
-int CAuditImaging_jpeg_decode(const uint8_t *data, size_t length,
-                              uint32_t min_width, uint32_t min_height, uint64_t max_pixels,
-                              uint8_t **pixels, uint32_t *width, uint32_t *height,
-                              uint32_t *source_width, uint32_t *source_height, char *message);
+/// A JPEG being decoded (see CAuditImaging_jpeg_reader_begin).
+struct CAuditImaging_jpeg_reader;
+
+/// Starts decoding a JPEG to 8-bit RGBA (alpha 255), using libjpeg's DCT scaling (scale_num/8) so
+/// the result is the smallest that is still at least min_width x min_height (0 x 0 decodes at full
+/// size), and gives the decoded size, so the caller can provide the memory for the pixels. Images
+/// over max_pixels (0: no limit) are refused before any pixel is decoded. `source_width` and
+/// `source_height` (may be NULL) receive the header's size whenever it was read. On success the
+/// caller reads the pixels with CAuditImaging_jpeg_reader_read and ends with
+/// CAuditImaging_jpeg_reader_end; on failure nothing is left to end. `data` must stay valid until then.
+int CAuditImaging_jpeg_reader_begin(const uint8_t *data, size_t length,
+                                    uint32_t min_width, uint32_t min_height, uint64_t max_pixels,
+                                    struct CAuditImaging_jpeg_reader **reader, uint32_t *width, uint32_t *height,
+                                    uint32_t *source_width, uint32_t *source_height, char *message);
+
+/// Decodes every row into `pixels` (rows `stride` bytes apart, at least width*4). A JPEG whose data
+/// ends early is an error (CAuditImaging_error_truncated), not a half-grey picture; a progressive JPEG
+/// of more than 100 scans is CAuditImaging_error_corrupt (stopped by libjpeg's progress monitor).
+int CAuditImaging_jpeg_reader_read(struct CAuditImaging_jpeg_reader *reader, uint8_t *pixels, size_t stride,
+                                   char *message);
+
+/// Releases a reader begun successfully, whether or not its pixels were read. NULL is ignored.
+void CAuditImaging_jpeg_reader_end(struct CAuditImaging_jpeg_reader *reader);
 
 /// PNG row filter masks for CAuditImaging_png_encode (the values of libpng's PNG_FILTER_* macros).
 enum {
