@@ -136,10 +136,7 @@ public struct IndexSheet: Sendable {
         }
         self.sharedThumbnails = shared
         self.legend = IndexSheet.legendEntries(issues: issues)
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.dateFormat = "yyyy-MM-dd HH:mm"
-        self.auditDateText = formatter.string(from: report.auditDate)
+        self.auditDateText = DateFields.local(report.auditDate).minuteText
         self.lineHeight = text.lineMetrics(size: IndexSheet.labelSize).height + 2
         let pageWidth =
             2 * IndexSheet.margin + options.columns * options.cellWidth + (options.columns - 1) * IndexSheet.gap
@@ -224,17 +221,20 @@ public struct IndexSheet: Sendable {
         var raster = Raster(width: pageWidth, height: pageHeight(index), fill: .white)
         var problems: [IndexSheetImageProblem] = []
         for band in bands(page: index) {
-            problems += draw(
-                band, pageIssues: pageIssues, page: index, into: &raster, top: 0, parallelCells: parallelCells)
+            let thumbnails = parallelCells ? band.cellRow.map { rowThumbnails($0, pageIssues: pageIssues) } : nil
+            problems += draw(band, pageIssues: pageIssues, page: index, into: &raster, top: 0, thumbnails: thumbnails)
         }
         return IndexSheetPage(
             number: index + 1, issueNumbers: pageIssues.map(\.number), raster: raster,
             imageProblems: problems)
     }
 
-    /// Page `index` as a PNG, drawn band by band (the header, then each row of cells) into one small
+    /// Page `index` as a PNG, drawn band by band (the header, then each row of cells) into a small
     /// raster that is encoded as it goes: the same bytes as encoding `renderPage(index)`, without
-    /// ever holding the whole page's pixels.
+    /// ever holding the whole page's pixels. With `parallelCells` (a page drawn alone, the cores
+    /// free), thumbnails are scaled on all cores and each band is compressed on another thread while
+    /// the next is drawn; the rows of cells are then drawn in strips of `pipelinedStripHeight`
+    /// pixels, so the last strip, whose compression nothing overlaps, is short.
     /// - Throws: `ImageCodecError` when libpng fails.
     func encodedPNG(page index: Int, parallelCells: Bool = false) throws(ImageCodecError) -> EncodedPage {
         let pageIssues = Array(issues(onPage: index))
@@ -243,20 +243,44 @@ public struct IndexSheet: Sendable {
         let encoder = try PNGRowEncoder(
             width: pageWidth, height: height, settings: options.pngSettings,
             expectedLength: pageWidth * height * 3 / 16)
+        let pipeline = parallelCells ? PNGBandPipeline(encoder) : nil
+        // The rows' thumbnails are scaled on the other cores from now on, the first row's while the
+        // header is drawn.
+        let prefetched = parallelCells ? PrefetchedThumbnails(sheet: self, pageIssues: pageIssues) : nil
         var problems: [IndexSheetImageProblem] = []
         var raster = Raster(width: 0, height: 0)
         for band in bands(page: index) {
-            if raster.height == band.height {
-                raster.fill(raster.bounds, with: .white)
-            } else {
-                raster = Raster(width: pageWidth, height: band.height, fill: .white)
+            let thumbnails = band.cellRow.flatMap { prefetched?.row($0) }
+            let strips =
+                pipeline == nil || band.cellRow == nil ? [band] : band.strips(of: IndexSheet.pipelinedStripHeight)
+            for (number, strip) in strips.enumerated() {
+                if let pipeline {
+                    // A strip handed to the pipeline is its own until compressed: the next is drawn in
+                    // the memory of one already compressed, or new memory.
+                    raster = Raster(
+                        width: pageWidth, height: strip.height, fill: .white, reusing: pipeline.spareBuffer() ?? [])
+                } else if raster.height == strip.height {
+                    raster.fill(raster.bounds, with: .white)
+                } else {
+                    let buffer = raster.pixels
+                    raster = Raster(width: 0, height: 0)
+                    raster = Raster(width: pageWidth, height: strip.height, fill: .white, reusing: consume buffer)
+                }
+                // Every strip of a row draws the whole row, clipped; its placeholders count once.
+                let drawn = draw(
+                    strip, pageIssues: pageIssues, page: index, into: &raster, top: strip.top, thumbnails: thumbnails)
+                if number == 0 { problems += drawn }
+                if let pipeline { pipeline.append(raster) } else { try encoder.append(raster) }
             }
-            problems += draw(
-                band, pageIssues: pageIssues, page: index, into: &raster, top: band.top, parallelCells: parallelCells)
-            try encoder.append(raster)
         }
-        return EncodedPage(data: try encoder.finish(), problems: problems)
+        let data: Data
+        if let pipeline { data = try pipeline.finish() } else { data = try encoder.finish() }
+        return EncodedPage(data: data, problems: problems)
     }
+
+    /// The height of the strips a row of cells is drawn in when its page is compressed alongside
+    /// (`encodedPNG` with `parallelCells`).
+    static let pipelinedStripHeight = 64
 
     /// A horizontal strip of a page: the header (with the top margin), or one row of cells with the
     /// gap (or, for the last row, the bottom margin) below it. Nothing drawn crosses a band's edge.
@@ -267,6 +291,14 @@ public struct IndexSheet: Sendable {
         var height: Int
         /// The row of cells it holds; nil for the header.
         var cellRow: Int?
+
+        /// The band cut into strips of at most `height` pixels, top to bottom, each holding the
+        /// band's row of cells (which it shows clipped).
+        func strips(of height: Int) -> [PageBand] {
+            stride(from: 0, to: self.height, by: max(1, height)).map { offset in
+                PageBand(top: top + offset, height: min(height, self.height - offset), cellRow: cellRow)
+            }
+        }
     }
 
     /// The bands of page `index`, top to bottom; their heights add up to `pageHeight(index)`.
@@ -281,11 +313,63 @@ public struct IndexSheet: Sendable {
             }
     }
 
+    /// The thumbnails of a page's rows, decoded and scaled on the shared pool of threads (no thread
+    /// is started for them), row after row, while the page is drawn; `row(_:)` waits for a row's.
+    /// The work takes no memory budget: a page holds at most a few megabytes of thumbnails.
+    private final class PrefetchedThumbnails: @unchecked Sendable {
+        private let lock = NSLock()
+        private var rows: [[Result<Raster, ThumbnailFailure>?]]
+        private let done: [DispatchGroup]
+
+        init(sheet: IndexSheet, pageIssues: [Issue]) {
+            let columns = sheet.options.columns
+            let rowCount = (pageIssues.count + columns - 1) / columns
+            rows = (0..<rowCount).map { row in
+                Array(repeating: nil, count: min(columns, pageIssues.count - row * columns))
+            }
+            done = (0..<rowCount).map { _ in DispatchGroup() }
+            for slot in pageIssues.indices {
+                let row = slot / columns
+                done[row].enter()
+                DispatchQueue.global().async { [self] in
+                    let thumbnail = sheet.thumbnail(
+                        for: pageIssues[slot], in: sheet.imageArea(of: sheet.cellFrame(slot: slot)))
+                    lock.lock()
+                    rows[row][slot % columns] = thumbnail
+                    lock.unlock()
+                    done[row].leave()
+                }
+            }
+        }
+
+        /// Row `row`'s thumbnails in cell order, once all are scaled; they are then let go here.
+        func row(_ row: Int) -> [Result<Raster, ThumbnailFailure>]? {
+            guard row < done.count else { return nil }
+            done[row].wait()
+            lock.lock()
+            defer { lock.unlock() }
+            let thumbnails = rows[row].compactMap { $0 }
+            rows[row] = []
+            return thumbnails
+        }
+    }
+
+    /// The thumbnails of row `row` of a page holding `pageIssues`, decoded and scaled on all cores,
+    /// in cell order.
+    private func rowThumbnails(_ row: Int, pageIssues: [Issue]) -> [Result<Raster, ThumbnailFailure>] {
+        let slots = Array(
+            min(pageIssues.count, row * options.columns)..<min(pageIssues.count, (row + 1) * options.columns))
+        return ParallelWork.map(slots, parallel: true) { _, slot in
+            self.thumbnail(for: pageIssues[slot], in: self.imageArea(of: self.cellFrame(slot: slot)))
+        }
+    }
+
     /// Draws `band` of page `page` into `raster`, whose first row is the page's row `top`; returns the
-    /// placeholders drawn. With `parallelCells`, the band's thumbnails are decoded and scaled on all
-    /// cores; else each cell is drawn as soon as it is scaled, so one thumbnail is held at a time.
+    /// placeholders drawn. `thumbnails` are the band's row's, in cell order (`rowThumbnails`); without
+    /// them each cell is drawn as soon as its thumbnail is scaled, so one is held at a time.
     private func draw(
-        _ band: PageBand, pageIssues: [Issue], page: Int, into raster: inout Raster, top: Int, parallelCells: Bool
+        _ band: PageBand, pageIssues: [Issue], page: Int, into raster: inout Raster, top: Int,
+        thumbnails prepared: [Result<Raster, ThumbnailFailure>]?
     ) -> [IndexSheetImageProblem] {
         guard let row = band.cellRow else {
             drawHeader(into: &raster, page: page, pageIssues: pageIssues)
@@ -293,11 +377,6 @@ public struct IndexSheet: Sendable {
         }
         let slots = Array(
             min(pageIssues.count, row * options.columns)..<min(pageIssues.count, (row + 1) * options.columns))
-        let prepared =
-            parallelCells
-            ? ParallelWork.map(slots, parallel: true) { _, slot in
-                self.thumbnail(for: pageIssues[slot], in: self.imageArea(of: self.cellFrame(slot: slot)))
-            } : nil
         var problems: [IndexSheetImageProblem] = []
         for (position, slot) in slots.enumerated() {
             let issue = pageIssues[slot]
@@ -324,13 +403,14 @@ public struct IndexSheet: Sendable {
     /// The bytes rendering and encoding page `index` needs at its peak: drawn `whole` (for JPEG), the
     /// page raster (4 bytes a pixel) and the file being encoded (at most about as much again); drawn
     /// band by band (PNG), the tallest band's raster and the PNG (at most the raw RGB bytes); and the
-    /// decoded cells. The parallel scheduler keeps the pages drawn at once within its memory budget
-    /// with it.
-    public func estimatedBytes(page index: Int, whole: Bool = false) -> Int {
+    /// decoded cells. A page drawn alone (`pipelined`) holds up to three strips at once, one drawn and
+    /// two waiting to be compressed, counted here as three of its tallest bands. The parallel
+    /// scheduler keeps the pages drawn at once within its memory budget with it.
+    public func estimatedBytes(page index: Int, whole: Bool = false, pipelined: Bool = false) -> Int {
         let cells = options.cellWidth * options.cellHeight * 4 * 2
         guard !whole else { return pageWidth * pageHeight(index) * 4 * 2 + cells }
         let band = bands(page: index).map(\.height).max() ?? 0
-        return pageWidth * band * 4 + pageWidth * pageHeight(index) * 3 + cells
+        return pageWidth * band * 4 * (pipelined ? 3 : 1) + pageWidth * pageHeight(index) * 3 + cells
     }
 
     /// Renders every page, pages spread over all cores within the memory budget (cells in parallel
@@ -431,12 +511,15 @@ public struct IndexSheet: Sendable {
             if thumbnail.width < area.width || thumbnail.height < area.height {
                 raster.strokeRect(fitted.insetBy(-1), with: IndexSheet.frameColor)
             }
-        } else {
+        } else if shows(area, in: raster) {
             drawPlaceholder(into: &raster, area: area, problem: problem ?? ThumbnailFailure(message: "no image"))
         }
-        if issue.isDuplicate { drawDuplicateBadge(into: &raster, area: area) }
-        // Label: number and test type, rect, element text.
+        if issue.isDuplicate, shows(area, in: raster) { drawDuplicateBadge(into: &raster, area: area) }
+        // Label: number and test type, rect, element text. A strip that shows none of it lays out no
+        // text: a row drawn in strips then shapes its labels (and loads their fonts) in its last
+        // strips, while the first ones are compressed.
         let label = labelArea(of: cell)
+        guard shows(label, in: raster) else { return }
         let size = IndexSheet.labelSize
         var x = label.x
         x += text.draw("#\(issue.number)", in: &raster, x: x, y: label.y, size: size, color: color, bold: true) + 6
@@ -451,6 +534,12 @@ public struct IndexSheet: Sendable {
         text.draw(
             element ?? "(no element text)", in: &raster, x: label.x, y: label.y + 2 * lineHeight, size: size,
             color: element == nil ? RGBAColor(rgb: 0x8A8A8A) : .black, maxWidth: label.width)
+    }
+
+    /// Whether anything drawn in `rect` can reach `raster` (whose rows may be a strip of the page):
+    /// its rows and a line's height around them, for a glyph that reaches beyond its line.
+    private func shows(_ rect: PixelRect, in raster: Raster) -> Bool {
+        rect.maxY + lineHeight > 0 && rect.y - lineHeight < raster.height
     }
 
     private func drawPlaceholder(into raster: inout Raster, area: PixelRect, problem: ThumbnailFailure) {

@@ -105,6 +105,26 @@ public struct Raster: Sendable {
         self.pixels = bytes
     }
 
+    /// A raster filled with opaque `color` in the memory of `buffer` when it can hold it (its
+    /// contents are overwritten), else in new memory.
+    public init(width: Int, height: Int, fill color: RGBAColor, reusing buffer: consuming [UInt8]) {
+        precondition(width >= 0 && height >= 0, "raster size must not be negative")
+        let count = width * height * 4
+        guard color.alpha == 255, buffer.capacity >= count else {
+            self.init(width: width, height: height, fill: color)
+            return
+        }
+        var bytes = consume buffer
+        if bytes.count > count {
+            bytes.removeLast(bytes.count - count)
+        } else if bytes.count < count {
+            bytes.append(contentsOf: repeatElement(0, count: count - bytes.count))
+        }
+        // Consumed, so the raster holds the buffer alone and filling it does not copy it.
+        self.init(width: width, height: height, pixels: consume bytes)
+        fill(bounds, with: color)
+    }
+
     /// A raster over existing RGBA bytes; `pixels.count` must be `width * height * 4`.
     public init(width: Int, height: Int, pixels: [UInt8]) {
         precondition(pixels.count == width * height * 4, "pixel buffer does not match the raster size")

@@ -1,7 +1,8 @@
-import AuditKit
 import AuditKitTestSupport
 import Foundation
 import Testing
+
+@testable import AuditKit
 
 @Suite struct CodecTests {
     @Test func jpegRoundTripKeepsSizeAndPixels() throws {
@@ -90,5 +91,59 @@ import Testing
             }
         }
         #expect(failures > 100)
+    }
+}
+
+@Suite struct CodecMemoryTests {
+    @Test(arguments: 1...9)
+    func rgbaRowsPackedToRGBKeepEveryPixelWhateverTheWidth(width: Int) throws {
+        // Four pixels a step, then the rest one by one.
+        let original = ImagingFixture.uiRaster(width: width, height: 5, seed: width)
+        let decoded = try PNGCodec.decode(PNGCodec.encode(original))
+        #expect(decoded.width == width && decoded.height == 5)
+        #expect(decoded.pixels == original.pixels)
+        // The banded writer packs its rows the same way.
+        let encoder = try PNGRowEncoder(width: width, height: 5, settings: .standard)
+        try encoder.append(original)
+        #expect(try encoder.finish() == (try PNGCodec.encode(original)))
+    }
+
+    @Test func aJPEGDecodedWithWhiteRowsBelowIsTheSamePictureOverThem() throws {
+        let data = try JPEGCodec.encode(ImagingFixture.uiRaster(width: 64, height: 40, seed: 8), quality: 90)
+        let plain = try JPEGCodec.decode(data)
+        var askedWidth = 0
+        let taller = try JPEGCodec.decode(data) { width in
+            askedWidth = width
+            return 7
+        }
+        #expect(askedWidth == 64)
+        #expect(taller.width == 64 && taller.height == 47)
+        #expect(Array(taller.pixels[0..<plain.pixels.count]) == plain.pixels)
+        #expect(taller.pixels[plain.pixels.count...].allSatisfy { $0 == 255 })
+        // A truncated JPEG is still an error, not a picture with white rows.
+        #expect(throws: ImageCodecError.self) { try JPEGCodec.decode(data.prefix(data.count / 2)) { _ in 7 } }
+    }
+
+    @Test func aRasterReusingABufferIsFilledAndKeepsTheMemory() {
+        var buffer = [UInt8](repeating: 7, count: 40 * 10 * 4)
+        buffer.reserveCapacity(40 * 20 * 4)
+        let address = buffer.withUnsafeBufferPointer { $0.baseAddress }
+        var raster = Raster(width: 40, height: 6, fill: .white, reusing: consume buffer)
+        #expect(raster.pixels.count == 40 * 6 * 4 && raster.pixels.allSatisfy { $0 == 255 })
+        #expect(raster.pixels.withUnsafeBufferPointer { $0.baseAddress } == address)
+        let taken = raster.pixels
+        raster = Raster(width: 0, height: 0)
+        let grown = Raster(width: 40, height: 20, fill: RGBAColor(rgb: 0x102030), reusing: consume taken)
+        #expect(grown.pixels.count == 40 * 20 * 4)
+        #expect(grown.pixels.withUnsafeBufferPointer { $0.baseAddress } == address)
+        #expect(grown.pixels == Raster(width: 40, height: 20, fill: RGBAColor(rgb: 0x102030)).pixels)
+        // Too small a buffer, or a translucent fill, gets new memory and the same result.
+        #expect(
+            Raster(width: 50, height: 50, fill: .white, reusing: [0, 1, 2]).pixels
+                == Raster(width: 50, height: 50, fill: .white).pixels)
+        let translucent = RGBAColor.white.withAlpha(9)
+        #expect(
+            Raster(width: 4, height: 4, fill: translucent, reusing: grown.pixels).pixels
+                == Raster(width: 4, height: 4, fill: translucent).pixels)
     }
 }
