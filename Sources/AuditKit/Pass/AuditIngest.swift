@@ -292,6 +292,7 @@ public struct AuditIngest: Sendable {
         let summaryPass = AuditPass(configuration)
         let evidenceRoot = configuration.evidenceRoot
         let site = ReportSite(root: outputDirectory).writing(reports.map(\.path))
+        try site.writeAssets()
         let prepared: [Result<SummaryInput, AuditError>?] = chunked(reports) { _, report in
             var prepared: PreparedReport
             if let kept = report.kept {
@@ -305,7 +306,7 @@ public struct AuditIngest: Sendable {
                 return nil
             }
             do {
-                try site.write(site.page(for: prepared, history: history, baseline: baseline))
+                try site.writePage(site.page(for: prepared, history: history, baseline: baseline))
             } catch let error as AuditError {
                 return .failure(error)
             } catch {

@@ -60,12 +60,19 @@ public struct ReportSite: Sendable {
     ///   not write, or when the report's name cannot be a folder (`.`, `..`).
     @discardableResult
     public func write(_ page: ReportPage) throws -> File {
+        try writeAssets()
+        return try writePage(page)
+    }
+
+    /// Writes `page` as `write(_:)` does, but not the assets: for a run that writes them once for
+    /// all its pages.
+    @discardableResult
+    func writePage(_ page: ReportPage) throws -> File {
         let folder = ReportPage.folderName(forReportFileName: page.report.fileName)
         let path = pagePath(forReportFileName: page.report.fileName)
         guard !folder.isEmpty, folder != ".", folder != ".." else {
             throw AuditError(.cannotWrite, "a report with this name cannot have a page", path: path)
         }
-        try writeAssets()
         try AtomicFile.makeDirectory(root + "/" + folder)
         return try write(page.html(), to: path, marker: SitePage.generatorTag)
     }
@@ -100,6 +107,11 @@ public struct ReportSite: Sendable {
     /// - Throws: `AuditError` `.cannotWrite`, also when `index.html` is a file AuditKit did not write.
     public func writeIndex(history: History, baseline: Baseline?) throws -> File {
         try writeAssets()
+        return try writeIndexPage(history: history, baseline: baseline)
+    }
+
+    /// Writes `index.html` as `writeIndex` does, but not the assets.
+    func writeIndexPage(history: History, baseline: Baseline?) throws -> File {
         let files = FileManager.default
         var pages = Set<String>()
         for entry in history.entries where pageExists(forReportFileName: entry.fileName) {
@@ -117,9 +129,10 @@ public struct ReportSite: Sendable {
         // The index is built on a thread of its own while this one builds the report's page, so it
         // must know the page is being written: it may not exist yet when the index looks.
         let site = writing([outcome.report.sourcePath])
-        let index = BackgroundWork { try site.writeIndex(history: history, baseline: baseline) }
+        try writeAssets()
+        let index = BackgroundWork { try site.writeIndexPage(history: history, baseline: baseline) }
         let page = Result {
-            try write(
+            try writePage(
                 self.page(
                     for: outcome.prepared, entry: outcome.historyEntry, comparison: outcome.comparison,
                     baseline: baseline))
