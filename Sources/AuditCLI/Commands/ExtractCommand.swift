@@ -53,6 +53,7 @@ enum ExtractCommand: Command {
         let paths = arguments.positional
         var usedFolders: Set<String> = []
         var entries: [ListingEntry] = []
+        var parts: [String] = []
         var status = ExitStatus.success
         for (k, path) in paths.enumerated() {
             if paths.count > 1 { terminal.progress("reading \(k + 1)/\(paths.count) \(path)") }
@@ -75,8 +76,20 @@ enum ExtractCommand: Command {
                         usedFolders.insert(candidate)
                         folder = thumbnails + "/" + candidate
                     }
+                    // The images are written (kernel work, on two threads) while the listing is rendered.
+                    nonisolated(unsafe) var written: Result<EvidenceExport.Result, any Error>?
+                    nonisolated(unsafe) var part: String?
+                    let target = folder, namedByUser = paths.count == 1
+                    DispatchQueue.concurrentPerform(iterations: 2) { task in
+                        if task == 0 {
+                            written = Result { try EvidenceExport.write(report, to: target, namedByUser: namedByUser) }
+                        } else {
+                            part = ReportListing.part(of: report, format: format)
+                        }
+                    }
+                    if let part { parts.append(part) }
                     do {
-                        let files = try EvidenceExport.write(report, to: folder, namedByUser: paths.count == 1)
+                        let files = try written!.get()
                         entry.files = files
                         for skipped in files.skipped {
                             terminal.warning("not written: \(skipped)", in: path)
@@ -84,7 +97,13 @@ enum ExtractCommand: Command {
                     } catch let error as AuditError {
                         terminal.error(error.description)
                         status = worse(status, error.exitStatus)
+                    } catch {
+                        let wrapped = AuditError(.cannotWrite, SystemErrorText.reason(error), path: folder)
+                        terminal.error(wrapped.description)
+                        status = worse(status, wrapped.exitStatus)
                     }
+                } else if let part = ReportListing.part(of: report, format: format) {
+                    parts.append(part)
                 }
                 entries.append(entry)
             } catch let error as AuditError {
@@ -94,7 +113,9 @@ enum ExtractCommand: Command {
             }
         }
         terminal.endProgress()
-        let output = ReportListing.render(entries, format: format)
+        let output =
+            format == .json
+            ? ReportListing.render(entries, format: format) : ReportListing.combine(parts, format: format)
         if !output.isEmpty { terminal.out(output) }
         return status
     }

@@ -41,11 +41,28 @@ public enum ReportListing {
     /// The whole output for `entries` in `format`. Failed entries appear only in JSON (as `error`);
     /// other formats leave them to the caller's error messages.
     public static func render(_ entries: [ListingEntry], format: ListingFormat) -> String {
+        guard format != .json else { return json(entries).text }
+        return combine(entries.compactMap { $0.report.flatMap { part(of: $0, format: format) } }, format: format)
+    }
+
+    /// One report's part of the output in `format`; nil for JSON, which is one document for all
+    /// reports and names the files written (`render`). Parts are joined with `combine`, so a caller
+    /// can render a report while its images are written.
+    public static func part(of report: InspectorReport, format: ListingFormat) -> String? {
         switch format {
-        case .json: return json(entries).text
-        case .csv: return csvHeader + entries.compactMap(\.report).map(csvRows).joined()
-        case .markdown: return entries.compactMap(\.report).map(markdown).joined(separator: "\n")
-        case .text: return entries.compactMap(\.report).map(text).joined(separator: "\n")
+        case .json: return nil
+        case .csv: return csvRows(report)
+        case .markdown: return markdown(report)
+        case .text: return text(report)
+        }
+    }
+
+    /// The whole output from the reports' parts (`part(of:format:)`), in order.
+    public static func combine(_ parts: [String], format: ListingFormat) -> String {
+        switch format {
+        case .json: return parts.joined()
+        case .csv: return csvHeader + parts.joined()
+        case .markdown, .text: return parts.joined(separator: "\n")
         }
     }
 
@@ -77,7 +94,8 @@ public enum ReportListing {
             let number = String(issue.number)
             var line = "  #" + String(repeating: "0", count: max(0, width - number.count)) + number
             line += "  s\(issue.screenIndex + 1)  "
-            line += issue.testType.displayName.padding(toLength: typeWidth, withPad: " ", startingAt: 0)
+            let typeName = issue.testType.displayName
+            line += typeName + String(repeating: " ", count: max(0, typeWidth - typeName.count))
             line += "  " + (issue.shortTitle.isEmpty ? "(no title)" : printable(issue.shortTitle))
             if let text = issue.elementText { line += "  “" + printable(text) + "”" }
             if let rect = issue.elementRect { line += "  [" + rect.compactDescription + "]" }
@@ -275,6 +293,13 @@ public enum ReportListing {
 
     /// Control characters shown as escapes (`\n`, `\u{1}`) so one issue stays on one line.
     public static func printable(_ text: String) -> String {
+        // Most texts have no control character (C0, DEL, or C1, which UTF-8 writes as C2 80-9F).
+        var previous: UInt8 = 0
+        let clean = text.utf8.allSatisfy { byte in
+            defer { previous = byte }
+            return byte >= 0x20 && byte != 0x7F && !(previous == 0xC2 && byte < 0xA0 && byte >= 0x80)
+        }
+        if clean { return text }
         var out = ""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -298,17 +323,13 @@ public enum ReportListing {
 
     /// `2026-01-02T11:02:25Z`.
     static func isoDate(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        return formatter.string(from: date)
+        let fields = DateFields.utc(date)
+        return fields.dateText + String(format: "T%02d:%02d:%02dZ", fields.hour, fields.minute, fields.second)
     }
 
     /// `2026-01-02 11:02:25` in the machine's time zone.
     static func displayDate(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss"
-        return formatter.string(from: date)
+        DateFields.local(date).secondText
     }
 
     private static func dateSourcePhrase(_ source: AuditDateSource) -> String {
