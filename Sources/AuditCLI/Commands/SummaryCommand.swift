@@ -43,10 +43,7 @@ enum SummaryCommand: Command {
         for path in arguments.positional {
             do {
                 let prepared = try pass.prepare(reportAt: path)
-                inputs.append(
-                    SummaryInput(
-                        report: prepared.report, mapping: prepared.mapping?.primaries, evidence: prepared.evidence,
-                        likelyCauses: prepared.likelyCauses))
+                inputs.append(SummaryInput(prepared))
             } catch let error as AuditError {
                 terminal.error(error.description)
                 failure = failure ?? error

@@ -29,16 +29,31 @@ public struct SummaryInput: Sendable {
     public var evidence: EvidenceFiles?
     /// Fixed font sizes near the lines Dynamic Type warnings map to, by issue number (`auditkit scan`).
     public var likelyCauses: [Int: [LikelyCause]]
+    /// The issues' history fingerprints by issue number, when the pass already made them (its history
+    /// entry); the summary computes the others.
+    public var fingerprints: [Int: IssueFingerprint]
 
     /// Creates an input.
     public init(
         report: InspectorReport, mapping: [IssueMapping]? = nil, evidence: EvidenceFiles? = nil,
-        likelyCauses: [Int: [LikelyCause]] = [:]
+        likelyCauses: [Int: [LikelyCause]] = [:], fingerprints: [Int: IssueFingerprint] = [:]
     ) {
         self.report = report
         self.mapping = mapping
         self.evidence = evidence
         self.likelyCauses = likelyCauses
+        self.fingerprints = fingerprints
+    }
+
+    /// The input of a report the pass prepared: its mapping, evidence, likely causes and the
+    /// fingerprints of its history entry.
+    public init(_ prepared: PreparedReport) {
+        self.init(
+            report: prepared.report, mapping: prepared.mapping?.primaries, evidence: prepared.evidence,
+            likelyCauses: prepared.likelyCauses,
+            fingerprints: Dictionary(
+                prepared.historyEntry.issues.map { ($0.number, $0.fingerprint) },
+                uniquingKeysWith: { first, _ in first }))
     }
 }
 
@@ -102,12 +117,13 @@ public struct AuditSummary: Sendable {
     ///   - inputs: the reports, oldest first when persistence matters.
     ///   - grouping: by view, type or screen.
     ///   - baseDirectory: evidence paths are shown relative to this folder when under it (the output's folder).
-    ///   - persistenceKey: what makes two issues of different reports the same warning; by default the
-    ///     history's `IssueFingerprint`, so the summary, `diff` and `check` agree.
+    ///   - persistenceKey: what makes two issues of different reports the same warning; by default (nil)
+    ///     the history's `IssueFingerprint` (the input's, or computed), so the summary, `diff` and `check`
+    ///     agree.
     public init(
         inputs: [SummaryInput], grouping: SummaryGrouping,
         baseDirectory: String = FileManager.default.currentDirectoryPath,
-        persistenceKey: (Issue, IssueMapping?) -> String = { issue, _ in IssueFingerprint(issue: issue).hex }
+        persistenceKey: ((Issue, IssueMapping?) -> String)? = nil
     ) {
         self.grouping = grouping
         self.baseDirectory = baseDirectory
@@ -164,7 +180,9 @@ public struct AuditSummary: Sendable {
                     warningsBySection[name] = []
                     evidenceBySection[name] = []
                 }
-                let key = persistenceKey(issue, mapping)
+                let key =
+                    persistenceKey?(issue, mapping)
+                    ?? (input.fingerprints[issue.number] ?? IssueFingerprint(issue: issue)).hex
                 let occurrence = Occurrence(
                     reportIndex: reportIndex, reportName: report.fileName, issueNumber: issue.number)
                 if let index = warningIndex[name]?[key] {

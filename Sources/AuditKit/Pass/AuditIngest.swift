@@ -312,10 +312,7 @@ public struct AuditIngest: Sendable {
             } catch {
                 return .failure(AuditError(.internalError, "\(error)", path: report.path))
             }
-            return .success(
-                SummaryInput(
-                    report: prepared.report, mapping: prepared.mapping?.primaries, evidence: prepared.evidence,
-                    likelyCauses: prepared.likelyCauses))
+            return .success(SummaryInput(prepared))
         }
         let inputs = try prepared.compactMap { try $0?.get() }
         let path = outputDirectory + "/summary.md"
