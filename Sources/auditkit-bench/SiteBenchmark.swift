@@ -81,6 +81,7 @@ func runSiteBenchmark() throws {
             best[1],
             try seconds {
                 let site = ReportSite(root: siteFolder + "/Reports")
+                try site.writeAssets()
                 let page = try site.write(site.page(for: prepared, history: history, baseline: nil))
                 _ = try site.writeIndex(history: history, baseline: nil)
                 pageBytes = (try FileManager.default.attributesOfItem(atPath: page.path)[.size] as? Int) ?? 0
@@ -91,6 +92,7 @@ func runSiteBenchmark() throws {
             try seconds {
                 let again = try pass(rereadFolder, renderer: nil).prepare(reportAt: reportPath)
                 let site = ReportSite(root: rereadFolder + "/Reports")
+                try site.writeAssets()
                 _ = try site.write(site.page(for: again, history: history, baseline: nil))
                 _ = try site.writeIndex(history: history, baseline: nil)
             })

@@ -225,6 +225,9 @@ public struct AuditIngest: Sendable {
         let named = order.indices.filter { !unreadable.contains($0) }.map {
             SummarisedReport(path: order[$0].path, kept: kept[$0])
         }
+        // The site's stylesheet and script once, for the pages and the index.
+        let writesSite = !named.isEmpty || !history.entries.isEmpty
+        if writesSite { try ReportSite(root: outputDirectory).writeAssets() }
         outcome.summaryPath = try writeSummaryAndPages(of: named, history: history, baseline: baseline)
         if !history.entries.isEmpty {
             let trend = Trend(entries: history.entries, by: .view, baseline: baseline)
@@ -234,7 +237,7 @@ public struct AuditIngest: Sendable {
                 Data(TrendChart.svg(trend).utf8), to: path, onlyIfChanged: true, durability: .regenerable)
             outcome.trendPath = path
         }
-        if !named.isEmpty || !history.entries.isEmpty {
+        if writesSite {
             outcome.sitePath = try ReportSite(root: outputDirectory).writeIndex(history: history, baseline: baseline)
                 .path
         }
@@ -292,7 +295,6 @@ public struct AuditIngest: Sendable {
         let summaryPass = AuditPass(configuration)
         let evidenceRoot = configuration.evidenceRoot
         let site = ReportSite(root: outputDirectory).writing(reports.map(\.path))
-        try site.writeAssets()
         let prepared: [Result<SummaryInput, AuditError>?] = chunked(reports) { _, report in
             var prepared: PreparedReport
             if let kept = report.kept {
@@ -306,7 +308,7 @@ public struct AuditIngest: Sendable {
                 return nil
             }
             do {
-                try site.writePage(site.page(for: prepared, history: history, baseline: baseline))
+                try site.write(site.page(for: prepared, history: history, baseline: baseline))
             } catch let error as AuditError {
                 return .failure(error)
             } catch {

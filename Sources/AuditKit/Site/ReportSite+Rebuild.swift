@@ -44,7 +44,7 @@ extension ReportSite {
             let results = ParallelWork.map(window, parallel: jobs > 1) { _, path -> Result<File, AuditError> in
                 do {
                     let prepared = try pass.prepare(reportAt: path)
-                    return .success(try site.writePage(site.page(for: prepared, history: history, baseline: baseline)))
+                    return .success(try site.write(site.page(for: prepared, history: history, baseline: baseline)))
                 } catch let error as AuditError {
                     return .failure(error)
                 } catch {
@@ -65,7 +65,7 @@ extension ReportSite {
             }
             start += window.count
         }
-        let index = try site.writeIndexPage(history: history, baseline: baseline)
+        let index = try site.writeIndex(history: history, baseline: baseline)
         if index.changed { outcome.changed += 1 }
         outcome.index = index
         return outcome

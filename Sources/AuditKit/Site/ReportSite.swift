@@ -54,20 +54,12 @@ public struct ReportSite: Sendable {
         ]
     }
 
-    /// Writes `page` as its report's page, in the report's evidence folder under the root, and the
-    /// assets it links to.
+    /// Writes `page` as its report's page, in the report's evidence folder under the root. The
+    /// stylesheet and script it links to are `writeAssets()`'s, written once per run.
     /// - Throws: `AuditError` `.cannotWrite`, also when the page's name is held by a file AuditKit did
     ///   not write, or when the report's name cannot be a folder (`.`, `..`).
     @discardableResult
     public func write(_ page: ReportPage) throws -> File {
-        try writeAssets()
-        return try writePage(page)
-    }
-
-    /// Writes `page` as `write(_:)` does, but not the assets: for a run that writes them once for
-    /// all its pages.
-    @discardableResult
-    func writePage(_ page: ReportPage) throws -> File {
         let folder = ReportPage.folderName(forReportFileName: page.report.fileName)
         let path = pagePath(forReportFileName: page.report.fileName)
         guard !folder.isEmpty, folder != ".", folder != ".." else {
@@ -103,15 +95,10 @@ public struct ReportSite: Sendable {
     }
 
     /// Writes `index.html` from `history`, linking the report pages that exist and the other files of
-    /// the folder the tool writes (`summary.md`, `trend.svg`) that exist; and the assets.
+    /// the folder the tool writes (`summary.md`, `trend.svg`) that exist. The stylesheet and script are
+    /// `writeAssets()`'s, written once per run.
     /// - Throws: `AuditError` `.cannotWrite`, also when `index.html` is a file AuditKit did not write.
     public func writeIndex(history: History, baseline: Baseline?) throws -> File {
-        try writeAssets()
-        return try writeIndexPage(history: history, baseline: baseline)
-    }
-
-    /// Writes `index.html` as `writeIndex` does, but not the assets.
-    func writeIndexPage(history: History, baseline: Baseline?) throws -> File {
         let files = FileManager.default
         var pages = Set<String>()
         for entry in history.entries where pageExists(forReportFileName: entry.fileName) {
@@ -122,7 +109,7 @@ public struct ReportSite: Sendable {
         return try write(index.html(), to: indexPath, marker: SitePage.generatorTag)
     }
 
-    /// What `audit` does after its pass: the report's page and the index.
+    /// What `audit` does after its pass: the stylesheet and script, the report's page and the index.
     /// - Returns: the page and the index.
     /// - Throws: `AuditError` `.cannotWrite`.
     public func write(after outcome: AuditOutcome, history: History, baseline: Baseline?) throws -> [File] {
@@ -130,9 +117,9 @@ public struct ReportSite: Sendable {
         // must know the page is being written: it may not exist yet when the index looks.
         let site = writing([outcome.report.sourcePath])
         try writeAssets()
-        let index = BackgroundWork { try site.writeIndexPage(history: history, baseline: baseline) }
+        let index = BackgroundWork { try site.writeIndex(history: history, baseline: baseline) }
         let page = Result {
-            try writePage(
+            try write(
                 self.page(
                     for: outcome.prepared, entry: outcome.historyEntry, comparison: outcome.comparison,
                     baseline: baseline))
