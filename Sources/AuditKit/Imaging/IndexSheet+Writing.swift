@@ -120,10 +120,7 @@ extension IndexSheet {
                 return .failure(error)
             }
         }
-        let cost = { (index: Int) in
-            self.estimatedBytes(
-                page: index, whole: IndexSheet.wantsJPEG(paths[index]), pipelined: self.pageCount == 1)
-        }
+        let cost = { (index: Int) in self.estimatedBytes(page: index, whole: IndexSheet.wantsJPEG(paths[index])) }
         // One page: its cells are decoded and scaled on all cores. Several: one page per core from
         // start to finish (measured faster than drawing pages cell-parallel one after the other
         // even for 3 pages on 2 cores), and only as many pages as the memory budget allows are held.

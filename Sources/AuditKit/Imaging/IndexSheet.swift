@@ -220,8 +220,9 @@ public struct IndexSheet: Sendable {
         let pageIssues = Array(issues(onPage: index))
         var raster = Raster(width: pageWidth, height: pageHeight(index), fill: .white)
         var problems: [IndexSheetImageProblem] = []
+        let prefetched = parallelCells ? PrefetchedThumbnails(sheet: self, pageIssues: pageIssues) : nil
         for band in bands(page: index) {
-            let thumbnails = parallelCells ? band.cellRow.map { rowThumbnails($0, pageIssues: pageIssues) } : nil
+            let thumbnails = band.cellRow.flatMap { prefetched?.row($0) }
             problems += draw(band, pageIssues: pageIssues, page: index, into: &raster, top: 0, thumbnails: thumbnails)
         }
         return IndexSheetPage(
@@ -354,18 +355,8 @@ public struct IndexSheet: Sendable {
         }
     }
 
-    /// The thumbnails of row `row` of a page holding `pageIssues`, decoded and scaled on all cores,
-    /// in cell order.
-    private func rowThumbnails(_ row: Int, pageIssues: [Issue]) -> [Result<Raster, ThumbnailFailure>] {
-        let slots = Array(
-            min(pageIssues.count, row * options.columns)..<min(pageIssues.count, (row + 1) * options.columns))
-        return ParallelWork.map(slots, parallel: true) { _, slot in
-            self.thumbnail(for: pageIssues[slot], in: self.imageArea(of: self.cellFrame(slot: slot)))
-        }
-    }
-
     /// Draws `band` of page `page` into `raster`, whose first row is the page's row `top`; returns the
-    /// placeholders drawn. `thumbnails` are the band's row's, in cell order (`rowThumbnails`); without
+    /// placeholders drawn. `thumbnails` are the band's row's, in cell order (`PrefetchedThumbnails`); without
     /// them each cell is drawn as soon as its thumbnail is scaled, so one is held at a time.
     private func draw(
         _ band: PageBand, pageIssues: [Issue], page: Int, into raster: inout Raster, top: Int,
@@ -403,14 +394,16 @@ public struct IndexSheet: Sendable {
     /// The bytes rendering and encoding page `index` needs at its peak: drawn `whole` (for JPEG), the
     /// page raster (4 bytes a pixel) and the file being encoded (at most about as much again); drawn
     /// band by band (PNG), the tallest band's raster and the PNG (at most the raw RGB bytes); and the
-    /// decoded cells. A page drawn alone (`pipelined`) holds up to three strips at once, one drawn and
-    /// two waiting to be compressed, counted here as three of its tallest bands. The parallel
-    /// scheduler keeps the pages drawn at once within its memory budget with it.
-    public func estimatedBytes(page index: Int, whole: Bool = false, pipelined: Bool = false) -> Int {
+    /// decoded cells. A page drawn alone (a one-page sheet, compressed while it is drawn) holds up to
+    /// three strips at once, one drawn and two waiting to be compressed, counted here as three of its
+    /// tallest bands. The parallel scheduler keeps the pages drawn at once within its memory budget
+    /// with it.
+    public func estimatedBytes(page index: Int, whole: Bool = false) -> Int {
         let cells = options.cellWidth * options.cellHeight * 4 * 2
         guard !whole else { return pageWidth * pageHeight(index) * 4 * 2 + cells }
         let band = bands(page: index).map(\.height).max() ?? 0
-        return pageWidth * band * 4 * (pipelined ? 3 : 1) + pageWidth * pageHeight(index) * 3 + cells
+        let bandsHeld = pageCount == 1 ? 3 : 1
+        return pageWidth * band * 4 * bandsHeld + pageWidth * pageHeight(index) * 3 + cells
     }
 
     /// Renders every page, pages spread over all cores within the memory budget (cells in parallel
