@@ -148,7 +148,7 @@ extension SessionFacts {
 
     /// Today's local date as `YYYY-MM-DD`.
     public static func today() -> String {
-        DateFields.local(Date()).dateText
+        SessionDate.day(of: Date())
     }
 
     /// `text` when it is a real calendar date written `YYYY-MM-DD`.

@@ -83,56 +83,48 @@ public final class ByteBuffer: @unchecked Sendable {
         }
         // One byte more than the size, so the read that finds the end needs no larger buffer.
         var capacity = min(size, maxSize) + 1
-        if capacity >= populatedReadThreshold, let mapped = populatedMemory(capacity) {
-            var count = 0
-            var failed = false
-            while count < capacity {
-                let got = Foundation.read(fd, mapped + count, capacity - count)
-                if got < 0 {
-                    if errno == EINTR { continue }
-                    failed = true
-                    break
-                }
-                if got == 0 { break }
-                count += got
-            }
-            if !failed && count < capacity {
-                return ByteBuffer(pointer: mapped, count: count, mappedLength: capacity)
-            }
-            // A read error, or a file that grew since its size was taken: read it again the usual
-            // way, which reports either.
-            munmap(mapped, capacity)
-            guard lseek(fd, 0, SEEK_SET) == 0 else {
-                throw AuditError(.badInput, "cannot read the file", path: path, cause: String(cString: strerror(errno)))
-            }
+        // A large file goes into pre-faulted memory; should it grow while it is read, its bytes move to
+        // memory that can grow.
+        var mapped = capacity >= populatedReadThreshold ? populatedMemory(capacity) : nil
+        var pointer = mapped ?? malloc(capacity)!
+        func release() {
+            if mapped != nil { munmap(pointer, capacity) } else { free(pointer) }
         }
-        var pointer = malloc(capacity)!
         var count = 0
         while true {
             if count == capacity {
                 if count >= maxSize {
-                    free(pointer)
+                    release()
                     throw AuditError(
                         .limitExceeded, "the file is larger than the limit of \(maxSize) bytes", path: path)
                 }
-                capacity = min(max(capacity * 2, 4096), maxSize + 1)
-                pointer = realloc(pointer, capacity)!
+                let grown = min(max(capacity * 2, 4096), maxSize + 1)
+                if mapped != nil {
+                    let copy = malloc(grown)!
+                    memcpy(copy, pointer, count)
+                    release()
+                    mapped = nil
+                    pointer = copy
+                } else {
+                    pointer = realloc(pointer, grown)!
+                }
+                capacity = grown
             }
             let got = Foundation.read(fd, pointer + count, capacity - count)
             if got < 0 {
                 if errno == EINTR { continue }
                 let cause = String(cString: strerror(errno))
-                free(pointer)
+                release()
                 throw AuditError(.badInput, "cannot read the file", path: path, cause: cause)
             }
             if got == 0 { break }
             count += got
         }
         if count > maxSize {
-            free(pointer)
+            release()
             throw AuditError(.limitExceeded, "the file is larger than the limit of \(maxSize) bytes", path: path)
         }
-        return ByteBuffer(pointer: pointer, count: count)
+        return ByteBuffer(pointer: pointer, count: count, mappedLength: mapped != nil ? capacity : nil)
     }
 
     /// Reads the file at `path` once, `pieceSize` bytes at a time, and hands each piece to `body` in

@@ -199,26 +199,19 @@ public enum EmbeddedImageDecoder {
     /// `decodeBase64(_:)` into `slot` when it is large enough, else into new memory.
     static func decodeBase64(_ text: UnsafeRawBufferPointer, into slot: ImageArena.Slot?) -> Data? {
         let capacity = decodedCapacity(base64Length: text.count)
-        if let slot, slot.capacity >= capacity {
-            let count: Int? = table.withUnsafeBufferPointer { table in
-                decodeBase64(text, into: slot.pointer.assumingMemoryBound(to: UInt8.self), table: table.baseAddress!)
-            }
-            if let count {
-                // The bytes stay valid as long as some image's bytes hold the arena.
-                let arena = slot.arena
-                return Data(
-                    bytesNoCopy: slot.pointer, count: count,
-                    deallocator: .custom { _, _ in withExtendedLifetime(arena) {} })
-            }
-        }
-        let output = malloc(capacity)!.assumingMemoryBound(to: UInt8.self)
+        let arena = slot.flatMap { $0.capacity >= capacity ? $0 : nil }
+        let output = arena?.pointer ?? malloc(capacity)!
         let result: Int? = table.withUnsafeBufferPointer { table in
-            decodeBase64(text, into: output, table: table.baseAddress!)
+            decodeBase64(text, into: output.assumingMemoryBound(to: UInt8.self), table: table.baseAddress!)
         }
         if let count = result {
-            return Data(bytesNoCopy: output, count: count, deallocator: .free)
+            guard let arena else { return Data(bytesNoCopy: output, count: count, deallocator: .free) }
+            // The bytes stay valid as long as some image's bytes hold the arena.
+            let owner = arena.arena
+            return Data(
+                bytesNoCopy: output, count: count, deallocator: .custom { _, _ in withExtendedLifetime(owner) {} })
         }
-        free(output)
+        if arena == nil { free(output) }
         // An escape other than \/ (e.g. \u002F): decode the escapes, then try again.
         if text.contains(UInt8(ascii: "\\")) {
             guard let plain = JSONDocument.unescape(text, strict: true) else { return nil }

@@ -324,7 +324,7 @@ public enum ReportListing {
     /// `2026-01-02T11:02:25Z`.
     static func isoDate(_ date: Date) -> String {
         let fields = DateFields.utc(date)
-        return fields.dateText + String(format: "T%02d:%02d:%02dZ", fields.hour, fields.minute, fields.second)
+        return fields.dateText + "T" + fields.timeText + "Z"
     }
 
     /// `2026-01-02 11:02:25` in the machine's time zone.

@@ -58,10 +58,14 @@ struct DateFields: Sendable, Hashable {
     var dateText: String {
         DateFields.padded(year, 4) + "-" + DateFields.padded(month, 2) + "-" + DateFields.padded(day, 2)
     }
+    /// `11:02:25`.
+    var timeText: String {
+        DateFields.padded(hour, 2) + ":" + DateFields.padded(minute, 2) + ":" + DateFields.padded(second, 2)
+    }
     /// `2026-01-02 11:02`.
     var minuteText: String { dateText + " " + DateFields.padded(hour, 2) + ":" + DateFields.padded(minute, 2) }
     /// `2026-01-02 11:02:25`.
-    var secondText: String { minuteText + ":" + DateFields.padded(second, 2) }
+    var secondText: String { dateText + " " + timeText }
 
     /// `value` in decimal, zero-padded to `width` characters as `%0*d` does (a site's index writes
     /// thousands of dates, and `String(format:)` cost 10 µs each).
