@@ -331,30 +331,24 @@ final class ImageArena: @unchecked Sendable {
         let capacity: Int
     }
 
-    /// An arena of `length` bytes, or nil when the memory cannot be had.
+    /// An arena of `length` bytes (pre-faulted as `ByteBuffer` reads large files, else allocated), or
+    /// nil when the memory cannot be had.
     init?(length: Int) {
         guard length > 0 else { return nil }
-        #if os(Linux)
-            let pointer = mmap(nil, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0)
-            guard let pointer, pointer != MAP_FAILED else { return nil }
+        if let pointer = ByteBuffer.populatedMemory(length) {
             base = pointer
             mapped = true
-        #else
-            guard let pointer = malloc(length) else { return nil }
+        } else if let pointer = malloc(length) {
             base = pointer
             mapped = false
-        #endif
+        } else {
+            return nil
+        }
         self.length = length
     }
 
     deinit {
-        #if os(Linux)
-            if mapped {
-                munmap(base, length)
-                return
-            }
-        #endif
-        free(base)
+        if mapped { munmap(base, length) } else { free(base) }
     }
 
     /// The part of `capacity` bytes at `offset`.
