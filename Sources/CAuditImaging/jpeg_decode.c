@@ -54,7 +54,7 @@ struct CAuditImaging_jpeg_reader {
 int CAuditImaging_jpeg_reader_begin(const uint8_t *data, size_t length,
                                     uint32_t min_width, uint32_t min_height, uint64_t max_pixels,
                                     struct CAuditImaging_jpeg_reader **result, uint32_t *width, uint32_t *height,
-                                    uint32_t *source_width, uint32_t *source_height, char *message) {
+                                    char *message) {
     if (message) message[0] = 0;
     if (result == NULL || width == NULL || height == NULL) {
         if (message) snprintf(message, CAuditImaging_message_capacity, "invalid decoder arguments");
@@ -81,8 +81,6 @@ int CAuditImaging_jpeg_reader_begin(const uint8_t *data, size_t length,
     reader->cinfo.progress = &reader->progress;
     jpeg_mem_src(&reader->cinfo, (const unsigned char *)data, (unsigned long)length);
     jpeg_read_header(&reader->cinfo, TRUE);
-    if (source_width) *source_width = reader->cinfo.image_width;
-    if (source_height) *source_height = reader->cinfo.image_height;
     if (max_pixels > 0 && (uint64_t)reader->cinfo.image_width * (uint64_t)reader->cinfo.image_height > max_pixels) {
         if (message) {
             snprintf(message, CAuditImaging_message_capacity, "image is %ux%u, over the limit of %llu pixels",

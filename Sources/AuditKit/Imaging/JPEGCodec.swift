@@ -38,7 +38,7 @@ public enum JPEGCodec {
                 let status = CAuditImaging_jpeg_reader_begin(
                     raw.baseAddress?.assumingMemoryBound(to: UInt8.self), raw.count,
                     UInt32(clamping: max(0, minimumWidth)), UInt32(clamping: max(0, minimumHeight)),
-                    UInt64(max(0, maxPixels)), &reader, &width, &height, nil, nil, messageBuffer.baseAddress)
+                    UInt64(max(0, maxPixels)), &reader, &width, &height, messageBuffer.baseAddress)
                 guard status == 0, let reader else {
                     return .failure(ImageCodecError(status: status, message: Array(messageBuffer)))
                 }

@@ -38,14 +38,13 @@ struct CAuditImaging_jpeg_reader;
 /// Starts decoding a JPEG to 8-bit RGBA (alpha 255), using libjpeg's DCT scaling (scale_num/8) so
 /// the result is the smallest that is still at least min_width x min_height (0 x 0 decodes at full
 /// size), and gives the decoded size, so the caller can provide the memory for the pixels. Images
-/// over max_pixels (0: no limit) are refused before any pixel is decoded. `source_width` and
-/// `source_height` (may be NULL) receive the header's size whenever it was read. On success the
+/// over max_pixels (0: no limit) are refused before any pixel is decoded. On success the
 /// caller reads the pixels with CAuditImaging_jpeg_reader_read and ends with
 /// CAuditImaging_jpeg_reader_end; on failure nothing is left to end. `data` must stay valid until then.
 int CAuditImaging_jpeg_reader_begin(const uint8_t *data, size_t length,
                                     uint32_t min_width, uint32_t min_height, uint64_t max_pixels,
                                     struct CAuditImaging_jpeg_reader **reader, uint32_t *width, uint32_t *height,
-                                    uint32_t *source_width, uint32_t *source_height, char *message);
+                                    char *message);
 
 /// Decodes every row into `pixels` (rows `stride` bytes apart, at least width*4). A JPEG whose data
 /// ends early is an error (CAuditImaging_error_truncated), not a half-grey picture; a progressive JPEG
