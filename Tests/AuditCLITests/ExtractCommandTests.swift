@@ -110,6 +110,25 @@ import Testing
         #expect(try Data(contentsOf: URL(fileURLWithPath: issue)) == fixture.issues[0].thumbnail!.jpeg)
     }
 
+    @Test func aFolderNamedWithATrailingSlashGetsTheImages() throws {
+        // `--thumbnails out/` once wrote the images to the root of the file system (each file's name was
+        // cut from its path by the folder's length plus one slash) and left `out` empty.
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let (path, _) = try Self.writeReport(in: dir)
+        let result = try runTool(["extract", path, "--thumbnails", "out/", "--format", "json"], in: dir.path)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try runTool(["extract", path, "--thumbnails", "plain"], in: dir.path).status == 0)
+        let names = try FileManager.default.contentsOfDirectory(atPath: dir.file("out")).sorted()
+        #expect(names.count == 11 && names.contains("issue_01.jpg") && names.contains("screen_2.jpg"), "\(names)")
+        #expect(try names == FileManager.default.contentsOfDirectory(atPath: dir.file("plain")).sorted())
+        #expect(result.stdout.contains("\"file\": \"out/screen_1.jpg\""))
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == [
+                "AuditReport_2026-01-02_11-02-25.html", "out", "plain",
+            ])
+    }
+
     @Test func processesEveryReportAndReportsBadOnesAtTheEnd() throws {
         let dir = try TemporaryDirectory()
         defer { dir.remove() }

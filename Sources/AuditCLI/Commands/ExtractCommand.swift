@@ -58,14 +58,14 @@ enum ExtractCommand: Command {
         for (k, path) in paths.enumerated() {
             if paths.count > 1 { terminal.progress("reading \(k + 1)/\(paths.count) \(path)") }
             do {
-                let report = try ReportReader.read(path: path, options: options)
-                terminal.warnings(of: report)
-                var entry = ListingEntry(path: path, report: report)
+                let report: InspectorReport
+                var files: Result<EvidenceExport.Result, AuditError>?
                 if let thumbnails {
                     var folder = thumbnails
                     if paths.count > 1 {
                         // Folder names come from the file names the user gave, never from report strings.
-                        var base = report.baseName.isEmpty ? "report" : report.baseName
+                        let name = InspectorReport.baseName(of: path)
+                        var base = name.isEmpty ? "report" : name
                         if base.hasPrefix(".") { base = "_" + base }
                         var candidate = base
                         var counter = 2
@@ -76,35 +76,26 @@ enum ExtractCommand: Command {
                         usedFolders.insert(candidate)
                         folder = thumbnails + "/" + candidate
                     }
-                    // The images are written (kernel work, on two threads) while the listing is rendered.
-                    nonisolated(unsafe) var written: Result<EvidenceExport.Result, any Error>?
-                    nonisolated(unsafe) var part: String?
-                    let target = folder, namedByUser = paths.count == 1
-                    DispatchQueue.concurrentPerform(iterations: 2) { task in
-                        if task == 0 {
-                            written = Result { try EvidenceExport.write(report, to: target, namedByUser: namedByUser) }
-                        } else {
-                            part = ReportListing.part(of: report, format: format)
-                        }
-                    }
-                    if let part { parts.append(part) }
-                    do {
-                        let files = try written!.get()
-                        entry.files = files
-                        for skipped in files.skipped {
-                            terminal.warning("not written: \(skipped)", in: path)
-                        }
-                    } catch let error as AuditError {
-                        terminal.error(error.description)
-                        status = worse(status, error.exitStatus)
-                    } catch {
-                        let wrapped = AuditError(.cannotWrite, SystemErrorText.reason(error), path: folder)
-                        terminal.error(wrapped.description)
-                        status = worse(status, wrapped.exitStatus)
-                    }
-                } else if let part = ReportListing.part(of: report, format: format) {
-                    parts.append(part)
+                    (report, files) = try EvidenceExport.read(
+                        path: path, options: options, writingImagesTo: folder, namedByUser: paths.count == 1)
+                } else {
+                    report = try ReportReader.read(path: path, options: options)
                 }
+                terminal.warnings(of: report)
+                var entry = ListingEntry(path: path, report: report)
+                switch files {
+                case .success(let written):
+                    entry.files = written
+                    for skipped in written.skipped {
+                        terminal.warning("not written: \(skipped)", in: path)
+                    }
+                case .failure(let error):
+                    terminal.error(error.description)
+                    status = worse(status, error.exitStatus)
+                case nil:
+                    break
+                }
+                if let part = ReportListing.part(of: report, format: format) { parts.append(part) }
                 entries.append(entry)
             } catch let error as AuditError {
                 terminal.error(error.description)

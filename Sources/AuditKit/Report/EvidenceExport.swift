@@ -38,7 +38,9 @@ public enum EvidenceExport {
     public static func write(_ report: InspectorReport, to directory: String, namedByUser: Bool = false) throws
         -> Result
     {
-        let files = self.files(of: report, in: EvidencePaths(directory: directory))
+        let paths = EvidencePaths(directory: directory)
+        let directory = paths.directory
+        let files = self.files(of: report, in: paths)
         var status = stat()
         if lstat(directory, &status) != 0, errno == ENOENT,
             let result = try writeNewFolder(files, at: directory)
@@ -93,7 +95,99 @@ public enum EvidenceExport {
     private static func writeNewFolder(_ files: (contents: [(Data, String)], result: Result), at directory: String)
         throws -> Result?
     {
-        let trimmed = directory.hasSuffix("/") && directory.count > 1 ? String(directory.dropLast()) : directory
+        let staging = try StagingFolder(for: directory)
+        // Creating files is kernel work that two cores share well; the first error (in file order) wins.
+        let contents = files.contents
+        let parts = contents.count >= 64 ? min(2, ProcessInfo.processInfo.activeProcessorCount) : 1
+        _ = ParallelWork.map(Array(0..<parts), parallel: parts > 1) { _, part in
+            for index in stride(from: part, to: contents.count, by: parts) {
+                staging.create(contents[index].0, at: contents[index].1, order: index)
+            }
+        }
+        guard try staging.moveIntoPlace() else { return nil }
+        var result = files.result
+        result.written = files.contents.count
+        return result
+    }
+
+    /// Reads the report at `path` and writes its usable images into `directory`, as
+    /// `ReportReader.read(path:options:)` followed by `write(_:to:namedByUser:)` would, in less time:
+    /// when the folder does not exist yet, each image is written by the thread that decoded it while
+    /// the others are still being decoded, so the decoding hides behind the kernel's file creation.
+    /// - Parameters:
+    ///   - path: the report.
+    ///   - options: how to read it.
+    ///   - directory: the folder to write into, as for `write(_:to:namedByUser:)`.
+    ///   - namedByUser: as for `write(_:to:namedByUser:)`.
+    /// - Returns: the report, and what was written or why writing failed (nothing is then left in a
+    ///   new folder).
+    /// - Throws: `AuditError` when the report cannot be read; no image is then written.
+    public static func read(
+        path: String, options: ReportReader.Options = ReportReader.Options(), writingImagesTo directory: String,
+        namedByUser: Bool = false
+    ) throws -> (report: InspectorReport, files: Swift.Result<Result, AuditError>) {
+        let paths = EvidencePaths(directory: directory)
+        let directory = paths.directory
+        var status = stat()
+        guard lstat(directory, &status) != 0, errno == ENOENT, let staging = try? StagingFolder(for: directory) else {
+            let report = try ReportReader.read(path: path, options: options)
+            return (report, writeReporting(report, to: directory, namedByUser: namedByUser))
+        }
+        let sink = ImageFileSink(staging: staging)
+        let report: InspectorReport
+        do {
+            report = try ReportReader.read(path: path, options: options, imageSink: sink)
+        } catch {
+            staging.discard()
+            throw error
+        }
+        do {
+            guard try staging.moveIntoPlace() else {
+                return (report, writeReporting(report, to: directory, namedByUser: namedByUser))
+            }
+        } catch let error as AuditError {
+            return (report, .failure(error))
+        } catch {
+            return (report, .failure(AuditError(.cannotWrite, "\(error)", path: directory)))
+        }
+        let files = self.files(of: report, in: paths)
+        var result = files.result
+        result.written = files.contents.count
+        return (report, .success(result))
+    }
+
+    /// `write(_:to:namedByUser:)`, its failure as a value.
+    private static func writeReporting(_ report: InspectorReport, to directory: String, namedByUser: Bool)
+        -> Swift.Result<Result, AuditError>
+    {
+        do {
+            return .success(try write(report, to: directory, namedByUser: namedByUser))
+        } catch let error as AuditError {
+            return .failure(error)
+        } catch {
+            return .failure(AuditError(.cannotWrite, SystemErrorText.reason(error), path: directory))
+        }
+    }
+}
+
+/// A new folder filled under a hidden name beside its place (`.<name>.tmp-…`) and renamed into place
+/// whole, so a reader sees no folder or the whole folder; each file costs one creation. Files may be
+/// created from several threads at once; the first failure in file order is kept.
+private final class StagingFolder: @unchecked Sendable {
+    /// The folder's final path.
+    let directory: String
+    /// The hidden folder being filled.
+    private let temporary: String
+    /// The hidden folder, open.
+    private let descriptor: Int32
+    private let lock = NSLock()
+    private var failure: (order: Int, error: AuditError)?
+
+    /// Creates the hidden folder beside `directory` (a path without a trailing slash, as
+    /// `EvidencePaths` keeps it) and `directory`'s parent when missing.
+    /// - Throws: `AuditError` `.cannotWrite`.
+    init(for directory: String) throws {
+        let trimmed = directory
         let slash = trimmed.lastIndex(of: "/")
         let parent = slash.map { String(trimmed[..<$0]) } ?? ""
         let name = slash.map { String(trimmed[trimmed.index(after: $0)...]) } ?? trimmed
@@ -104,47 +198,91 @@ public enum EvidenceExport {
                 .cannotWrite, "cannot create a temporary folder beside the folder", path: directory,
                 cause: String(cString: strerror(errno)))
         }
-        let prefix = (parent.isEmpty ? "" : parent + "/") + name + "/"
-        let folder = open(temporary, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW)
-        guard folder >= 0 else {
+        let descriptor = open(temporary, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW)
+        guard descriptor >= 0 else {
             let cause = String(cString: strerror(errno))
             rmdir(temporary)
             throw AuditError(.cannotWrite, "cannot open the temporary folder", path: directory, cause: cause)
         }
-        defer { close(folder) }
-        // Creating files is kernel work that two cores share well; the first error (in file order) wins.
-        let contents = files.contents
-        let parts = contents.count >= 64 ? min(2, ProcessInfo.processInfo.activeProcessorCount) : 1
-        let failures = ParallelWork.map(Array(0..<parts), parallel: parts > 1) { _, part -> AuditError? in
-            do {
-                for index in stride(from: part, to: contents.count, by: parts) {
-                    let (data, path) = contents[index]
-                    let fileName =
-                        path.hasPrefix(prefix)
-                        ? String(path.dropFirst(prefix.count)) : (path as NSString).lastPathComponent
-                    try AtomicFile.createNew(data, named: fileName, in: folder, reportedAs: path)
-                }
-                return nil
-            } catch let error as AuditError {
-                return error
-            } catch {
-                return AuditError(.cannotWrite, "cannot write the file", path: directory, cause: "\(error)")
-            }
+        self.directory = trimmed
+        self.temporary = temporary
+        self.descriptor = descriptor
+    }
+
+    deinit { close(descriptor) }
+
+    /// Creates the file that will be at `path` (a file directly inside the folder), holding `data`; a
+    /// failure is kept when it comes before (by `order`) any kept so far.
+    func create(_ data: Data, at path: String, order: Int) {
+        let name = path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
+        do {
+            try AtomicFile.createNew(data, named: name, in: descriptor, reportedAs: path)
+        } catch {
+            let error =
+                error as? AuditError ?? AuditError(.cannotWrite, "cannot write the file", path: path, cause: "\(error)")
+            lock.lock()
+            if failure.map({ order < $0.order }) ?? true { failure = (order, error) }
+            lock.unlock()
         }
-        if let failure = failures.compactMap({ $0 }).first {
-            try? FileManager.default.removeItem(atPath: temporary)
-            throw failure
+    }
+
+    /// Renames the filled folder into place: true when done, false (and nothing left behind) when
+    /// `directory` appeared meanwhile.
+    /// - Throws: the first failure of `create` (the folder discarded), or `AuditError` `.cannotWrite`
+    ///   when the rename fails.
+    func moveIntoPlace() throws -> Bool {
+        lock.lock()
+        let failure = self.failure
+        lock.unlock()
+        if let failure {
+            discard()
+            throw failure.error
         }
-        guard rename(temporary, trimmed) == 0 else {
+        guard rename(temporary, directory) == 0 else {
             let code = errno
-            try? FileManager.default.removeItem(atPath: temporary)
-            if code == EEXIST || code == ENOTEMPTY { return nil }
+            discard()
+            if code == EEXIST || code == ENOTEMPTY { return false }
             throw AuditError(
                 .cannotWrite, "cannot move the new folder into place", path: directory,
                 cause: String(cString: strerror(code)))
         }
-        var result = files.result
-        result.written = files.contents.count
-        return result
+        return true
+    }
+
+    /// Removes the hidden folder and what it holds.
+    func discard() {
+        try? FileManager.default.removeItem(atPath: temporary)
+    }
+}
+
+/// Writes each usable image of a report being read into a `StagingFolder`, under the names
+/// `EvidenceExport.write(_:to:namedByUser:)` gives it, on the thread that decoded it.
+private final class ImageFileSink: DecodedImageSink, @unchecked Sendable {
+    private let staging: StagingFolder
+    private let paths: EvidencePaths
+    /// Set by `prepare` before any `take`, then only read.
+    private var screens: [Screen] = []
+    private var issueCount = 0
+
+    init(staging: StagingFolder) {
+        self.staging = staging
+        self.paths = EvidencePaths(directory: staging.directory)
+    }
+
+    func prepare(for screens: [Screen]) {
+        self.screens = screens
+        issueCount = screens.reduce(0) { $0 + $1.issues.count }
+    }
+
+    func take(_ image: ReportImage, screen: Int, issue: Int?) {
+        guard image.isUsable else { return }
+        // File order: each screen's screenshot, then its issues' thumbnails.
+        let order = screen << 32 | (issue.map { $0 + 1 } ?? 0)
+        if let issue {
+            let number = screens[screen].issues[issue].number
+            staging.create(image.data, at: paths.thumbnail(issueNumber: number, issueCount: issueCount), order: order)
+        } else {
+            staging.create(image.data, at: paths.screenshot(screenIndex: screen), order: order)
+        }
     }
 }

@@ -87,7 +87,12 @@ public struct InspectorReport: Sendable {
     public var fileName: String { (sourcePath as NSString).lastPathComponent }
 
     /// The file name without its extension, e.g. `AuditReport_2026-01-02_11-02-25`.
-    public var baseName: String { (fileName as NSString).deletingPathExtension }
+    public var baseName: String { InspectorReport.baseName(of: sourcePath) }
+
+    /// The file name of the report at `path` without folders and extension, before it is read.
+    public static func baseName(of path: String) -> String {
+        ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+    }
 
     /// The report without its images' bytes, for work that keeps reports after their pictures are
     /// drawn: every image keeps its sizes and its problem (what a page or a listing says about it), so

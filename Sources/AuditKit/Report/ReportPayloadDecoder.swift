@@ -142,8 +142,9 @@ struct ReportPayloadDecoder {
     /// Base64 text from which a report's images are decoded into one `ImageArena`.
     static let arenaThreshold = 1 << 20
 
-    /// Decodes every collected image (in parallel when there is much to decode) and puts each in place.
-    func decodeImages(into screens: inout [Screen], parallel: Bool) {
+    /// Decodes every collected image (in parallel when there is much to decode) and puts each in place,
+    /// handing each to `sink` as soon as it is decoded.
+    func decodeImages(into screens: inout [Screen], parallel: Bool, sink: (any DecodedImageSink)? = nil) {
         let document = self.document
         let jobs = self.jobs
         let limits = self.limits
@@ -173,14 +174,18 @@ struct ReportPayloadDecoder {
                 DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
                     let range = (chunk * jobs.count / chunks)..<((chunk + 1) * jobs.count / chunks)
                     for k in range {
-                        out[k] = ReportPayloadDecoder.decode(
+                        let image = ReportPayloadDecoder.decode(
                             jobs[k], document: document, limits: limits, into: slots?[k])
+                        sink?.take(image, screen: jobs[k].screen, issue: jobs[k].issue)
+                        out[k] = image
                     }
                 }
             }
         } else {
             for (k, job) in jobs.enumerated() {
-                results[k] = ReportPayloadDecoder.decode(job, document: document, limits: limits, into: slots?[k])
+                let image = ReportPayloadDecoder.decode(job, document: document, limits: limits, into: slots?[k])
+                sink?.take(image, screen: job.screen, issue: job.issue)
+                results[k] = image
             }
         }
         for (k, job) in jobs.enumerated() {

@@ -49,6 +49,14 @@ public enum ReportReader {
         return try read(buffer: buffer, path: path, modificationDate: modified, options: options)
     }
 
+    /// `read(path:options:)`, handing each image to `sink` on the thread that decoded it, while the
+    /// rest are still being decoded.
+    static func read(path: String, options: Options, imageSink: any DecodedImageSink) throws -> InspectorReport {
+        let (buffer, modified) = try contents(of: path, options: options)
+        return try read(
+            buffer: buffer, path: path, modificationDate: modified, options: options, imageSink: imageSink)
+    }
+
     /// The bytes of the file at `path`, read once within the size limit, and its modification time.
     static func contents(of path: String, options: Options) throws -> (ByteBuffer, Date?) {
         let buffer = try ByteBuffer.read(path: path, maxSize: min(options.maxFileSize, Int(Int32.max) - 1))
@@ -70,6 +78,13 @@ public enum ReportReader {
     public static func read(
         buffer: ByteBuffer, path: String, modificationDate: Date? = nil,
         options: Options = Options()
+    ) throws -> InspectorReport {
+        try read(buffer: buffer, path: path, modificationDate: modificationDate, options: options, imageSink: nil)
+    }
+
+    private static func read(
+        buffer: ByteBuffer, path: String, modificationDate: Date?, options: Options,
+        imageSink: (any DecodedImageSink)?
     ) throws -> InspectorReport {
         if buffer.count > options.maxFileSize || buffer.count >= Int(Int32.max) {
             throw AuditError(
@@ -103,7 +118,7 @@ public enum ReportReader {
                 } catch {
                     throw payloadError(error, path: path)
                 }
-                (screens, warnings) = try decode(document, path: path, options: options)
+                (screens, warnings) = try decode(document, path: path, options: options, imageSink: imageSink)
             case .text:
                 let content = try TextReportReader.read(buffer.bytes, from: layout.start, path: path)
                 screens = content.screens
@@ -114,7 +129,8 @@ public enum ReportReader {
                 let located = try ReportPayloadLocator.locate(
                     in: buffer, from: layout.start, path: path,
                     maxDepth: options.maxDepth)
-                (screens, warnings) = try decode(located.document, path: path, options: options)
+                (screens, warnings) = try decode(
+                    located.document, path: path, options: options, imageSink: imageSink)
             }
         } catch {
             hashGroup.wait()
@@ -181,12 +197,12 @@ public enum ReportReader {
     }
 
     private static func decode(
-        _ document: JSONDocument, path: String,
-        options: Options
+        _ document: JSONDocument, path: String, options: Options, imageSink: (any DecodedImageSink)?
     ) throws -> ([Screen], [ReportWarning]) {
         var decoder = ReportPayloadDecoder(document: document, limits: options.imageLimits)
         var screens = try decoder.decodeScreens(path: path)
-        decoder.decodeImages(into: &screens, parallel: options.parallel)
+        imageSink?.prepare(for: screens)
+        decoder.decodeImages(into: &screens, parallel: options.parallel, sink: imageSink)
         var warnings = decoder.warnings
         for screen in screens {
             if let problem = screen.screenshot?.problem {
@@ -209,6 +225,16 @@ public enum ReportReader {
             : "the report's JSON payload is not valid JSON: \(error.message)"
         return AuditError(.badInput, message, path: path, byteOffset: error.offset)
     }
+}
+
+/// Takes a report's images while the report is read, each on the thread that decoded it, so work on
+/// an image (writing it to a file) overlaps the decoding of the others.
+protocol DecodedImageSink: AnyObject, Sendable {
+    /// The report's screens and issues (their images not yet in place), before any image is decoded.
+    func prepare(for screens: [Screen])
+    /// One decoded image: the screenshot of the screen at `screen` (`issue` nil) or the thumbnail of
+    /// its issue at position `issue`. Called concurrently from several threads.
+    func take(_ image: ReportImage, screen: Int, issue: Int?)
 }
 
 /// Carries the digest from the hashing thread.

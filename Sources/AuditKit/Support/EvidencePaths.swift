@@ -28,9 +28,11 @@ public struct EvidencePaths: Sendable, Hashable {
         self.namedByUser = false
     }
 
-    /// A folder chosen by the user (`namedByUser`).
+    /// A folder chosen by the user (`namedByUser`); trailing slashes are dropped (`out/` is `out`).
     public init(directory: String) {
-        self.directory = directory
+        var directory = Substring(directory)
+        while directory.count > 1, directory.hasSuffix("/") { directory = directory.dropLast() }
+        self.directory = String(directory)
         self.namedByUser = true
     }
 

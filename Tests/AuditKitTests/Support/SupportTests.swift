@@ -107,6 +107,71 @@ import Testing
     }
 }
 
+@Suite struct EvidenceReadingTests {
+    private func names(in folder: String) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+    }
+
+    /// A report of more than 1 MiB of base64 (its images decoded on several threads), with one image
+    /// that is not base64.
+    private func writeReport(in dir: TemporaryDirectory) throws -> String {
+        var fixture = ReportFixture.random(seed: 8, screenCount: 4...4, issueRange: 60...60, screenWidth: 1000)
+        fixture.screens[1].issues[3].thumbnail = ReportFixture.Image(
+            jpeg: Data(), width: 3, height: 3, dataString: "data:image/jpeg;base64,%%%")
+        let path = dir.file("AuditReport_2026-01-02_11-02-25.html")
+        try fixture.write(to: path, as: .html(.varAssignment))
+        return path
+    }
+
+    @Test func imagesWrittenWhileTheReportIsReadAreThoseWriteWrites() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let path = try writeReport(in: dir)
+        let size = try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? 0
+        #expect(size > 1 << 20, "\(size)")
+        let (report, files) = try EvidenceExport.read(path: path, writingImagesTo: dir.file("fused/"))
+        let fused = try files.get()
+        let plain = try EvidenceExport.write(ReportReader.read(path: path), to: dir.file("plain"))
+        let usable = report.issues.filter { $0.thumbnail?.isUsable == true }.count
+        #expect(usable > 100 && fused.thumbnails.count == usable && fused.screenshots.count == 4)
+        #expect(fused.written == usable + 4 && fused.written == plain.written && fused.unchanged == 0)
+        #expect(fused.skipped == ["issue 64: invalid base64"] && fused.skipped == plain.skipped)
+        #expect(Set(fused.thumbnails.keys) == Set(plain.thumbnails.keys))
+        #expect(fused.thumbnails[1] == dir.file("fused/issue_001.jpg"))
+        #expect(try names(in: dir.file("fused")) == names(in: dir.file("plain")))
+        for name in try names(in: dir.file("plain")) {
+            #expect(
+                FileManager.default.contents(atPath: dir.file("fused/" + name))
+                    == FileManager.default.contents(atPath: dir.file("plain/" + name)))
+        }
+        #expect(report.issues.count == 240 && report.issues[63].thumbnail?.problem == .invalidBase64)
+        #expect(try names(in: dir.path) == ["AuditReport_2026-01-02_11-02-25.html", "fused", "plain"])
+
+        // The folder exists now: the same call compares and rewrites nothing.
+        let again = try EvidenceExport.read(path: path, writingImagesTo: dir.file("fused")).files.get()
+        #expect(again.written == 0 && again.unchanged == usable + 4)
+    }
+
+    @Test func aReportThatCannotBeReadOrAFolderThatCannotBeWrittenLeavesNothingBehind() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let path = try writeReport(in: dir)
+        // The report ends in the middle of its payload: an error, and no folder, not even a hidden one.
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        try bytes.prefix(bytes.count * 2 / 3).write(to: URL(fileURLWithPath: dir.file("cut.html")))
+        #expect(throws: AuditError.self) {
+            try EvidenceExport.read(path: dir.file("cut.html"), writingImagesTo: dir.file("cut"))
+        }
+        #expect(try names(in: dir.path) == ["AuditReport_2026-01-02_11-02-25.html", "cut.html"])
+        // A file where the folder's parent should be: the report is read, the failure returned.
+        try Data().write(to: URL(fileURLWithPath: dir.file("blocker")))
+        let (report, files) = try EvidenceExport.read(path: path, writingImagesTo: dir.file("blocker/out"))
+        #expect(report.issues.count == 240)
+        #expect(throws: AuditError.self) { try files.get() }
+        #expect(try names(in: dir.path) == ["AuditReport_2026-01-02_11-02-25.html", "blocker", "cut.html"])
+    }
+}
+
 @Suite struct ByteBufferTests {
     @Test(arguments: [0, 1, 4095, 1 << 20, (1 << 20) - 2, 3_000_001])
     func aFileIsReadWholeWhateverItsSize(size: Int) throws {
