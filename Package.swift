@@ -18,6 +18,10 @@ let package = Package(
         .systemLibrary(
             name: "CLibPNG", pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
+        // deflate for PNG rows (see CAuditImaging's png.c); libpng itself links it too.
+        .systemLibrary(
+            name: "CZlib", pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
         .systemLibrary(
             name: "CFreeType", pkgConfig: "freetype2",
             providers: [.apt(["libfreetype-dev"]), .brew(["freetype"])]),
@@ -33,7 +37,7 @@ let package = Package(
             name: "CLibCrypto", pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]),
         // Whole operations over libjpeg and libpng, each behind its own setjmp.
-        .target(name: "CAuditImaging", dependencies: ["CLibJPEG", "CLibPNG"]),
+        .target(name: "CAuditImaging", dependencies: ["CLibJPEG", "CLibPNG", "CZlib"]),
         .target(
             name: "AuditKit",
             dependencies: [

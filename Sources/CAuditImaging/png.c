@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <png.h>
+#include <zlib.h>
 
 struct CAuditImaging_png_state {
     char *message;
@@ -76,13 +77,84 @@ struct CAuditImaging_png_writer {
     int channels;
     // RGBA rows written as RGB: each row is packed into this buffer first (see pack_rgb).
     uint8_t *rgb_row;
+    // With the up filter alone, rows are filtered here and deflated with zlib, and libpng writes the
+    // chunks (see CAuditImaging_png_writer_own_idat).
+    int own_idat;
+    int deflating;
+    z_stream zs;
+    size_t row_bytes;
+    uint8_t *previous;  // the previous row as written (zeros before the first)
+    uint8_t *filtered;  // the filter byte and the filtered row
+    uint8_t *zbuf;      // compressed bytes waiting to become an IDAT chunk
+    size_t zbuf_size;
 };
 
 static void CAuditImaging_png_writer_release(struct CAuditImaging_png_writer *writer) {
     png_destroy_write_struct(&writer->png, &writer->info);
+    if (writer->deflating) deflateEnd(&writer->zs);
     free(writer->state.out);
     free(writer->rgb_row);
+    free(writer->previous);
+    free(writer->filtered);
+    free(writer->zbuf);
     free(writer);
+}
+
+// Why the up filter is done here: libpng filters a row a byte at a time (its png_setup_up_row_only),
+// which took 14 % of a 2,000-issue audit's CPU (measured 2026-11-25, zlib 1.2.13, libpng 1.6.39);
+// this loop is vectorised by the compiler. The compressed stream is what libpng makes: the same zlib
+// settings (level, memLevel 7, window 2^15, Z_FILTERED, libpng's default for filtered rows) over the
+// same filtered rows, cut into IDAT chunks of libpng's compression buffer size; libpng still writes
+// the signature, IHDR, every chunk's length and CRC, and IEND. Small images (16 KiB of rows or less)
+// and other filters stay with libpng, which narrows zlib's window for them.
+static int CAuditImaging_png_writer_own_idat(struct CAuditImaging_png_writer *writer, int compression_level) {
+    writer->zbuf_size = png_get_compression_buffer_size(writer->png);
+    if (writer->zbuf_size < 256) writer->zbuf_size = 8192;
+    writer->previous = (uint8_t *)calloc(writer->row_bytes, 1);
+    writer->filtered = (uint8_t *)malloc(writer->row_bytes + 1);
+    writer->zbuf = (uint8_t *)malloc(writer->zbuf_size);
+    if (writer->previous == NULL || writer->filtered == NULL || writer->zbuf == NULL) return 0;
+    memset(&writer->zs, 0, sizeof writer->zs);
+    if (deflateInit2(&writer->zs, compression_level, Z_DEFLATED, 15, 7, Z_FILTERED) != Z_OK) return 0;
+    writer->deflating = 1;
+    writer->zs.next_out = writer->zbuf;
+    writer->zs.avail_out = (uInt)writer->zbuf_size;
+    return 1;
+}
+
+// Deflates `length` bytes at `data` (Z_FINISH when `finish`), writing each full buffer as an IDAT chunk
+// (and the rest too when finishing). libpng's errors longjmp to the caller's setjmp.
+static void CAuditImaging_png_writer_deflate(struct CAuditImaging_png_writer *writer, const uint8_t *data,
+                                             size_t length, int finish) {
+    static const png_byte idat[5] = {'I', 'D', 'A', 'T', 0};
+    writer->zs.next_in = (Bytef *)data;
+    writer->zs.avail_in = (uInt)length;
+    for (;;) {
+        int status = deflate(&writer->zs, finish ? Z_FINISH : Z_NO_FLUSH);
+        if (status != Z_OK && status != Z_STREAM_END && status != Z_BUF_ERROR) {
+            png_error(writer->png, writer->zs.msg ? writer->zs.msg : "zlib failed");
+        }
+        if (writer->zs.avail_out == 0 || (finish && status == Z_STREAM_END)) {
+            size_t used = writer->zbuf_size - writer->zs.avail_out;
+            if (used > 0) png_write_chunk(writer->png, idat, writer->zbuf, used);
+            writer->zs.next_out = writer->zbuf;
+            writer->zs.avail_out = (uInt)writer->zbuf_size;
+            if (finish && status == Z_STREAM_END) return;
+            continue;
+        }
+        if (!finish && writer->zs.avail_in == 0) return;
+    }
+}
+
+// One row through the up filter (each byte minus the byte above it) and into zlib.
+static void CAuditImaging_png_writer_up_row(struct CAuditImaging_png_writer *writer, const uint8_t *row) {
+    uint8_t *restrict out = writer->filtered + 1;
+    uint8_t *restrict above = writer->previous;
+    const size_t n = writer->row_bytes;
+    writer->filtered[0] = 2;  // PNG's filter type 2, up
+    for (size_t i = 0; i < n; i++) out[i] = (uint8_t)(row[i] - above[i]);
+    memcpy(above, row, n);
+    CAuditImaging_png_writer_deflate(writer, writer->filtered, n + 1, 0);
 }
 
 // RGBA to RGB, four pixels a step on 32-bit words: libpng's own filler stripping goes a byte at a time
@@ -165,6 +237,14 @@ int CAuditImaging_png_writer_begin(uint32_t width, uint32_t height, int channels
                  write_alpha ? PNG_COLOR_TYPE_RGB_ALPHA : PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE,
                  PNG_COMPRESSION_TYPE_BASE, PNG_FILTER_TYPE_BASE);
     png_write_info(writer->png, writer->info);
+    writer->row_bytes = (size_t)width * (write_alpha ? 4 : 3);
+    if (filters == PNG_FILTER_UP && (writer->row_bytes + 1) * height > 16384) {
+        writer->own_idat = 1;
+        if (!CAuditImaging_png_writer_own_idat(writer, compression_level)) {
+            writer->state.status = CAuditImaging_error_out_of_memory;
+            png_error(writer->png, "out of memory for the PNG compressor");
+        }
+    }
     if (channels == 4 && drop_alpha) {
         writer->rgb_row = (uint8_t *)malloc((size_t)width * 3 + 4);
         if (writer->rgb_row == NULL) {
@@ -196,7 +276,11 @@ int CAuditImaging_png_writer_rows(struct CAuditImaging_png_writer *writer, const
             CAuditImaging_pack_rgb(row, writer->rgb_row, writer->width);
             row = writer->rgb_row;
         }
-        png_write_row(writer->png, (png_const_bytep)row);
+        if (writer->own_idat) {
+            CAuditImaging_png_writer_up_row(writer, row);
+        } else {
+            png_write_row(writer->png, (png_const_bytep)row);
+        }
     }
     writer->rows_written += count;
     return CAuditImaging_ok;
@@ -220,7 +304,13 @@ int CAuditImaging_png_writer_end(struct CAuditImaging_png_writer *writer, uint8_
         CAuditImaging_png_writer_release(writer);
         return status;
     }
-    png_write_end(writer->png, writer->info);
+    if (writer->own_idat) {
+        static const png_byte iend[5] = {'I', 'E', 'N', 'D', 0};
+        CAuditImaging_png_writer_deflate(writer, NULL, 0, 1);
+        png_write_chunk(writer->png, iend, NULL, 0);
+    } else {
+        png_write_end(writer->png, writer->info);
+    }
     *output = writer->state.out;
     *output_length = writer->state.out_length;
     writer->state.out = NULL;

@@ -41,6 +41,36 @@ import Testing
         }
     }
 
+    @Test func rowsFilteredInTheShimRoundTripInChunksOfLibpngsSize() throws {
+        // More than 16 KiB of rows with the up filter alone: the shim filters and deflates them, libpng
+        // writes the chunks. Widths that are not a multiple of the packing step; with and without alpha.
+        for (width, height) in [(301, 97), (1547, 40)] {
+            var original = ImagingFixture.uiRaster(width: width, height: height, seed: width)
+            // Noise in the lower half, so the compressed rows fill several chunks.
+            for k in (original.pixels.count / 2)..<original.pixels.count where k % 4 != 3 {
+                var x = UInt64(k) &* 0x9E37_79B9_7F4A_7C15
+                x ^= x >> 31
+                original.pixels[k] = UInt8(truncatingIfNeeded: (x &* 0xBF58_476D_1CE4_E5B9) >> 56)
+            }
+            let encoded = try PNGCodec.encode(original, settings: .standard)
+            #expect(try PNGCodec.decode(encoded).pixels == original.pixels)
+            var chunks: [(type: String, length: Int)] = []
+            var offset = 8
+            while offset + 8 <= encoded.count {
+                let length = encoded[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
+                chunks.append((String(decoding: encoded[offset + 4..<offset + 8], as: UTF8.self), length))
+                offset += 12 + length
+            }
+            #expect(offset == encoded.count)
+            #expect(chunks.map(\.type).first == "IHDR" && chunks.map(\.type).last == "IEND")
+            let data = chunks.filter { $0.type == "IDAT" }
+            #expect(data.count >= 2 && data.dropLast().allSatisfy { $0.length == 8192 })
+            for k in stride(from: 3, to: original.pixels.count, by: 40) { original.pixels[k] = UInt8(k % 251) }
+            let rgba = try PNGCodec.decode(PNGCodec.encode(original, settings: .standard, keepAlpha: true))
+            #expect(rgba.pixels == original.pixels)
+        }
+    }
+
     @Test func brokenImagesGiveErrorsWithMessagesNotCrashes() {
         #expect(throws: ImageCodecError.self) { try JPEGCodec.decode(Data()) }
         #expect(throws: ImageCodecError.self) { try JPEGCodec.decode(corruptJPEG) }
