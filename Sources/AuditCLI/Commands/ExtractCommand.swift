@@ -60,6 +60,7 @@ enum ExtractCommand: Command {
             do {
                 let report: InspectorReport
                 var files: Result<EvidenceExport.Result, AuditError>?
+                var part: String?
                 if let thumbnails {
                     var folder = thumbnails
                     if paths.count > 1 {
@@ -76,10 +77,15 @@ enum ExtractCommand: Command {
                         usedFolders.insert(candidate)
                         folder = thumbnails + "/" + candidate
                     }
+                    // The listing is rendered while the images are written.
                     (report, files) = try EvidenceExport.read(
-                        path: path, options: options, writingImagesTo: folder, namedByUser: paths.count == 1)
+                        path: path, options: options, writingImagesTo: folder, namedByUser: paths.count == 1
+                    ) { report in
+                        part = ReportListing.part(of: report, format: format)
+                    }
                 } else {
                     report = try ReportReader.read(path: path, options: options)
+                    part = ReportListing.part(of: report, format: format)
                 }
                 terminal.warnings(of: report)
                 var entry = ListingEntry(path: path, report: report)
@@ -95,7 +101,7 @@ enum ExtractCommand: Command {
                 case nil:
                     break
                 }
-                if let part = ReportListing.part(of: report, format: format) { parts.append(part) }
+                if let part { parts.append(part) }
                 entries.append(entry)
             } catch let error as AuditError {
                 terminal.error(error.description)

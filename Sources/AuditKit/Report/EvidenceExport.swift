@@ -112,35 +112,43 @@ public enum EvidenceExport {
 
     /// Reads the report at `path` and writes its usable images into `directory`, as
     /// `ReportReader.read(path:options:)` followed by `write(_:to:namedByUser:)` would, in less time:
-    /// when the folder does not exist yet, each image is written by the thread that decoded it while
-    /// the others are still being decoded, so the decoding hides behind the kernel's file creation.
+    /// when the folder does not exist yet, two threads of its own create the files as the images are
+    /// decoded, and `meanwhile` runs with the whole report while they are still at it. Creating files
+    /// is kernel work serialised by the folder's lock, so the decoding and `meanwhile` take little
+    /// more than the time the creation takes anyway.
     /// - Parameters:
     ///   - path: the report.
     ///   - options: how to read it.
     ///   - directory: the folder to write into, as for `write(_:to:namedByUser:)`.
     ///   - namedByUser: as for `write(_:to:namedByUser:)`.
+    ///   - meanwhile: work with the report (read in full) to do while its images are written, such as
+    ///     rendering a listing; called once, on the calling thread, whenever the report could be read.
     /// - Returns: the report, and what was written or why writing failed (nothing is then left in a
     ///   new folder).
     /// - Throws: `AuditError` when the report cannot be read; no image is then written.
     public static func read(
         path: String, options: ReportReader.Options = ReportReader.Options(), writingImagesTo directory: String,
-        namedByUser: Bool = false
+        namedByUser: Bool = false, meanwhile: (InspectorReport) -> Void = { _ in }
     ) throws -> (report: InspectorReport, files: Swift.Result<Result, AuditError>) {
         let paths = EvidencePaths(directory: directory)
         let directory = paths.directory
         var status = stat()
         guard lstat(directory, &status) != 0, errno == ENOENT, let staging = try? StagingFolder(for: directory) else {
             let report = try ReportReader.read(path: path, options: options)
+            meanwhile(report)
             return (report, writeReporting(report, to: directory, namedByUser: namedByUser))
         }
-        let sink = ImageFileSink(staging: staging)
+        let writer = ImageFileWriter(staging: staging)
         let report: InspectorReport
         do {
-            report = try ReportReader.read(path: path, options: options, imageSink: sink)
+            report = try ReportReader.read(path: path, options: options, imageSink: writer)
         } catch {
+            writer.finish()
             staging.discard()
             throw error
         }
+        meanwhile(report)
+        writer.finish()
         do {
             guard try staging.moveIntoPlace() else {
                 return (report, writeReporting(report, to: directory, namedByUser: namedByUser))
@@ -256,17 +264,32 @@ private final class StagingFolder: @unchecked Sendable {
 }
 
 /// Writes each usable image of a report being read into a `StagingFolder`, under the names
-/// `EvidenceExport.write(_:to:namedByUser:)` gives it, on the thread that decoded it.
-private final class ImageFileSink: DecodedImageSink, @unchecked Sendable {
+/// `EvidenceExport.write(_:to:namedByUser:)` gives it: the decoding threads queue the images, and two
+/// threads of the writer's own (not the shared pool's, which decodes) create the files in that order.
+private final class ImageFileWriter: DecodedImageSink, @unchecked Sendable {
     private let staging: StagingFolder
     private let paths: EvidencePaths
     /// Set by `prepare` before any `take`, then only read.
     private var screens: [Screen] = []
     private var issueCount = 0
+    /// Images waiting for a file (bytes, path, file order), under `condition`.
+    private var queue: [(data: Data, path: String, order: Int)] = []
+    private var next = 0
+    private var closed = false
+    private let condition = NSCondition()
+    private let done = DispatchGroup()
 
     init(staging: StagingFolder) {
         self.staging = staging
         self.paths = EvidencePaths(directory: staging.directory)
+        for _ in 0..<2 {
+            done.enter()
+            let thread = Thread { [self] in
+                drain()
+                done.leave()
+            }
+            thread.start()
+        }
     }
 
     func prepare(for screens: [Screen]) {
@@ -278,11 +301,36 @@ private final class ImageFileSink: DecodedImageSink, @unchecked Sendable {
         guard image.isUsable else { return }
         // File order: each screen's screenshot, then its issues' thumbnails.
         let order = screen << 32 | (issue.map { $0 + 1 } ?? 0)
-        if let issue {
-            let number = screens[screen].issues[issue].number
-            staging.create(image.data, at: paths.thumbnail(issueNumber: number, issueCount: issueCount), order: order)
-        } else {
-            staging.create(image.data, at: paths.screenshot(screenIndex: screen), order: order)
+        let path =
+            issue.map { paths.thumbnail(issueNumber: screens[screen].issues[$0].number, issueCount: issueCount) }
+            ?? paths.screenshot(screenIndex: screen)
+        condition.lock()
+        queue.append((image.data, path, order))
+        condition.signal()
+        condition.unlock()
+    }
+
+    /// Waits until every queued image is in its file.
+    func finish() {
+        condition.lock()
+        closed = true
+        condition.broadcast()
+        condition.unlock()
+        done.wait()
+    }
+
+    private func drain() {
+        while true {
+            condition.lock()
+            while next == queue.count && !closed { condition.wait() }
+            guard next < queue.count else {
+                condition.unlock()
+                return
+            }
+            let item = queue[next]
+            next += 1
+            condition.unlock()
+            staging.create(item.data, at: item.path, order: item.order)
         }
     }
 }
