@@ -91,8 +91,7 @@ public enum ReportListing {
         let width = String(max(issues.count, 1)).count
         let typeWidth = issues.map { $0.testType.displayName.count }.max() ?? 0
         for issue in issues {
-            let number = String(issue.number)
-            var line = "  #" + String(repeating: "0", count: max(0, width - number.count)) + number
+            var line = "  #" + zeroPadded(issue.number, width: width)
             line += "  s\(issue.screenIndex + 1)  "
             let typeName = issue.testType.displayName
             line += typeName + String(repeating: " ", count: max(0, typeWidth - typeName.count))

@@ -56,22 +56,14 @@ struct DateFields: Sendable, Hashable {
 
     /// `2026-01-02`.
     var dateText: String {
-        DateFields.padded(year, 4) + "-" + DateFields.padded(month, 2) + "-" + DateFields.padded(day, 2)
+        zeroPadded(year, width: 4) + "-" + zeroPadded(month, width: 2) + "-" + zeroPadded(day, width: 2)
     }
     /// `11:02:25`.
     var timeText: String {
-        DateFields.padded(hour, 2) + ":" + DateFields.padded(minute, 2) + ":" + DateFields.padded(second, 2)
+        zeroPadded(hour, width: 2) + ":" + zeroPadded(minute, width: 2) + ":" + zeroPadded(second, width: 2)
     }
     /// `2026-01-02 11:02`.
-    var minuteText: String { dateText + " " + DateFields.padded(hour, 2) + ":" + DateFields.padded(minute, 2) }
+    var minuteText: String { dateText + " " + zeroPadded(hour, width: 2) + ":" + zeroPadded(minute, width: 2) }
     /// `2026-01-02 11:02:25`.
     var secondText: String { dateText + " " + timeText }
-
-    /// `value` in decimal, zero-padded to `width` characters as `%0*d` does (a site's index writes
-    /// thousands of dates, and `String(format:)` cost 10 µs each).
-    static func padded(_ value: Int, _ width: Int) -> String {
-        if value < 0 { return "-" + padded(-value, width - 1) }
-        let digits = String(value)
-        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
-    }
 }

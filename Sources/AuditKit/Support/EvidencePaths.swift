@@ -60,7 +60,6 @@ public struct EvidencePaths: Sendable, Hashable {
     /// `issue_07.jpg` for issue 7 of a report with 10 to 99 issues (at least two digits).
     public static func thumbnailFileName(issueNumber: Int, issueCount: Int) -> String {
         let width = max(2, String(max(issueCount, 1)).count)
-        let digits = String(issueNumber)
-        return "issue_" + String(repeating: "0", count: max(0, width - digits.count)) + digits + ".jpg"
+        return "issue_" + zeroPadded(issueNumber, width: width) + ".jpg"
     }
 }

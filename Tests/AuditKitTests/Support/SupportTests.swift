@@ -207,7 +207,7 @@ import Testing
             }
         }
         for (value, width) in [(0, 2), (7, 2), (59, 2), (2026, 4), (12, 4), (12345, 4), (-5, 4)] {
-            #expect(DateFields.padded(value, width) == String(format: "%0\(width)d", value))
+            #expect(zeroPadded(value, width: width) == String(format: "%0\(width)d", value))
         }
         let sample = DateFields.utc(Date(timeIntervalSince1970: 1_767_352_945))
         #expect(sample.dateText == "2026-01-02")
