@@ -105,11 +105,11 @@ static void CAuditImaging_png_writer_release(struct CAuditImaging_png_writer *wr
 // this loop is vectorised by the compiler. The compressed stream is what libpng makes: the same zlib
 // settings (level, memLevel 7, window 2^15, Z_FILTERED, libpng's default for filtered rows) over the
 // same filtered rows, cut into IDAT chunks of libpng's compression buffer size; libpng still writes
-// the signature, IHDR, every chunk's length and CRC, and IEND. Small images (16 KiB of rows or less)
-// and other filters stay with libpng, which narrows zlib's window for them.
+// the signature and IHDR, and every chunk's length and CRC (png_write_chunk, for IDAT and IEND too:
+// libpng does not know the image data was written, so no libpng write call may follow). Small images
+// (16 KiB of rows or less), where libpng narrows zlib's window, and other filters stay with libpng.
 static int CAuditImaging_png_writer_own_idat(struct CAuditImaging_png_writer *writer, int compression_level) {
     writer->zbuf_size = png_get_compression_buffer_size(writer->png);
-    if (writer->zbuf_size < 256) writer->zbuf_size = 8192;
     writer->previous = (uint8_t *)calloc(writer->row_bytes, 1);
     writer->filtered = (uint8_t *)malloc(writer->row_bytes + 1);
     writer->zbuf = (uint8_t *)malloc(writer->zbuf_size);
@@ -143,6 +143,9 @@ static void CAuditImaging_png_writer_deflate(struct CAuditImaging_png_writer *wr
             continue;
         }
         if (!finish && writer->zs.avail_in == 0) return;
+        // Finishing with output room left and no end, or no progress possible: zlib is broken (libpng
+        // raises the same error rather than loop).
+        if (finish || status == Z_BUF_ERROR) png_error(writer->png, "zlib did not finish the PNG data");
     }
 }
 

@@ -75,7 +75,7 @@ enum ExtractCommand: Command {
                             counter += 1
                         }
                         usedFolders.insert(candidate)
-                        folder = thumbnails + "/" + candidate
+                        folder = EvidencePaths(directory: thumbnails).directory + "/" + candidate
                     }
                     // The listing is rendered while the images are written.
                     (report, files) = try EvidenceExport.read(

@@ -133,30 +133,37 @@ public enum EvidenceExport {
         let paths = EvidencePaths(directory: directory)
         let directory = paths.directory
         var status = stat()
-        guard lstat(directory, &status) != 0, errno == ENOENT, let staging = try? StagingFolder(for: directory) else {
+        guard lstat(directory, &status) != 0, errno == ENOENT else {
             let report = try ReportReader.read(path: path, options: options)
             meanwhile(report)
             return (report, writeReporting(report, to: directory, namedByUser: namedByUser))
         }
-        let writer = ImageFileWriter(staging: staging)
+        // The hidden folder is made once the payload has parsed (in `prepare`), so a report that
+        // cannot be read leaves nothing behind.
+        let writer = ImageFileWriter(directory: directory)
         let report: InspectorReport
         do {
-            report = try ReportReader.read(path: path, options: options, imageSink: writer)
-        } catch {
-            writer.finish()
-            staging.discard()
-            throw error
+            defer { writer.finish() }
+            do {
+                report = try ReportReader.read(path: path, options: options, imageSink: writer)
+            } catch {
+                writer.finish()
+                writer.staging?.discard()
+                throw error
+            }
+            meanwhile(report)
         }
-        meanwhile(report)
-        writer.finish()
+        // No staging folder (it could not be made, or the report had no payload to write from): the
+        // plain path writes the files or says why it cannot.
+        guard let staging = writer.staging else {
+            return (report, writeReporting(report, to: directory, namedByUser: namedByUser))
+        }
         do {
             guard try staging.moveIntoPlace() else {
                 return (report, writeReporting(report, to: directory, namedByUser: namedByUser))
             }
-        } catch let error as AuditError {
-            return (report, .failure(error))
         } catch {
-            return (report, .failure(AuditError(.cannotWrite, "\(error)", path: directory)))
+            return (report, .failure(error))
         }
         let files = self.files(of: report, in: paths)
         var result = files.result
@@ -197,9 +204,9 @@ private final class StagingFolder: @unchecked Sendable {
     init(for directory: String) throws {
         let trimmed = directory
         let slash = trimmed.lastIndex(of: "/")
-        let parent = slash.map { String(trimmed[..<$0]) } ?? ""
+        let parent = slash.map { $0 == trimmed.startIndex ? "/" : String(trimmed[..<$0]) } ?? ""
         let name = slash.map { String(trimmed[trimmed.index(after: $0)...]) } ?? trimmed
-        if !parent.isEmpty { try AtomicFile.makeDirectory(parent, namedByUser: true) }
+        if !parent.isEmpty && parent != "/" { try AtomicFile.makeDirectory(parent, namedByUser: true) }
         let temporary = AtomicFile.temporaryPath(for: name, in: parent)
         guard mkdir(temporary, 0o755) == 0 else {
             throw AuditError(
@@ -238,7 +245,7 @@ private final class StagingFolder: @unchecked Sendable {
     /// `directory` appeared meanwhile.
     /// - Throws: the first failure of `create` (the folder discarded), or `AuditError` `.cannotWrite`
     ///   when the rename fails.
-    func moveIntoPlace() throws -> Bool {
+    func moveIntoPlace() throws(AuditError) -> Bool {
         lock.lock()
         let failure = self.failure
         lock.unlock()
@@ -265,11 +272,14 @@ private final class StagingFolder: @unchecked Sendable {
 
 /// Writes each usable image of a report being read into a `StagingFolder`, under the names
 /// `EvidenceExport.write(_:to:namedByUser:)` gives it: the decoding threads queue the images, and two
-/// threads of the writer's own (not the shared pool's, which decodes) create the files in that order.
+/// threads of the writer's own (not the shared pool's, which decodes) take them in turn and create
+/// the files.
 private final class ImageFileWriter: DecodedImageSink, @unchecked Sendable {
-    private let staging: StagingFolder
+    private let directory: String
     private let paths: EvidencePaths
-    /// Set by `prepare` before any `take`, then only read.
+    /// The hidden folder, made by `prepare` (nil before, or when it could not be made); like
+    /// `screens` and `issueCount`, set before any `take` and then only read.
+    private(set) var staging: StagingFolder?
     private var screens: [Screen] = []
     private var issueCount = 0
     /// Images waiting for a file (bytes, path, file order), under `condition`.
@@ -279,38 +289,42 @@ private final class ImageFileWriter: DecodedImageSink, @unchecked Sendable {
     private let condition = NSCondition()
     private let done = DispatchGroup()
 
-    init(staging: StagingFolder) {
+    /// A writer for the new folder `directory` (a path without a trailing slash).
+    init(directory: String) {
+        self.directory = directory
+        self.paths = EvidencePaths(directory: directory)
+    }
+
+    func prepare(for screens: [Screen]) {
+        guard let staging = try? StagingFolder(for: directory) else { return }
         self.staging = staging
-        self.paths = EvidencePaths(directory: staging.directory)
+        self.screens = screens
+        issueCount = screens.reduce(0) { $0 + $1.issues.count }
         for _ in 0..<2 {
             done.enter()
             let thread = Thread { [self] in
-                drain()
+                drain(into: staging)
                 done.leave()
             }
             thread.start()
         }
     }
 
-    func prepare(for screens: [Screen]) {
-        self.screens = screens
-        issueCount = screens.reduce(0) { $0 + $1.issues.count }
-    }
-
     func take(_ image: ReportImage, screen: Int, issue: Int?) {
-        guard image.isUsable else { return }
+        guard staging != nil, image.isUsable else { return }
         // File order: each screen's screenshot, then its issues' thumbnails.
         let order = screen << 32 | (issue.map { $0 + 1 } ?? 0)
         let path =
             issue.map { paths.thumbnail(issueNumber: screens[screen].issues[$0].number, issueCount: issueCount) }
             ?? paths.screenshot(screenIndex: screen)
         condition.lock()
+        precondition(!closed, "an image after the writer finished")
         queue.append((image.data, path, order))
         condition.signal()
         condition.unlock()
     }
 
-    /// Waits until every queued image is in its file.
+    /// Waits until every queued image is in its file; later calls return at once.
     func finish() {
         condition.lock()
         closed = true
@@ -319,7 +333,7 @@ private final class ImageFileWriter: DecodedImageSink, @unchecked Sendable {
         done.wait()
     }
 
-    private func drain() {
+    private func drain(into staging: StagingFolder) {
         while true {
             condition.lock()
             while next == queue.count && !closed { condition.wait() }

@@ -152,6 +152,24 @@ import Testing
         #expect(again.written == 0 && again.unchanged == usable + 4)
     }
 
+    @Test func aFolderThatAppearsWhileTheReportIsReadIsWrittenFileByFile() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let path = try writeReport(in: dir)
+        let folder = dir.file("evidence")
+        let (report, files) = try EvidenceExport.read(path: path, writingImagesTo: folder) { _ in
+            // Another run made the folder (with one of the files) while this one was writing its own.
+            try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+            _ = FileManager.default.createFile(atPath: folder + "/screen_1.jpg", contents: Data("other".utf8))
+        }
+        let result = try files.get()
+        let usable = report.issues.filter { $0.thumbnail?.isUsable == true }.count
+        #expect(result.written == usable + 4 && result.unchanged == 0)
+        #expect(FileManager.default.contents(atPath: folder + "/screen_1.jpg") == report.screens[0].screenshot?.data)
+        #expect(try names(in: folder).count == usable + 4)
+        #expect(try names(in: dir.path) == ["AuditReport_2026-01-02_11-02-25.html", "evidence"])
+    }
+
     @Test func aReportThatCannotBeReadOrAFolderThatCannotBeWrittenLeavesNothingBehind() throws {
         let dir = try TemporaryDirectory()
         defer { dir.remove() }
@@ -160,7 +178,7 @@ import Testing
         let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
         try bytes.prefix(bytes.count * 2 / 3).write(to: URL(fileURLWithPath: dir.file("cut.html")))
         #expect(throws: AuditError.self) {
-            try EvidenceExport.read(path: dir.file("cut.html"), writingImagesTo: dir.file("cut"))
+            try EvidenceExport.read(path: dir.file("cut.html"), writingImagesTo: dir.file("new/cut"))
         }
         #expect(try names(in: dir.path) == ["AuditReport_2026-01-02_11-02-25.html", "cut.html"])
         // A file where the folder's parent should be: the report is read, the failure returned.
