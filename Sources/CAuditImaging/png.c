@@ -78,8 +78,7 @@ struct CAuditImaging_png_writer {
     // RGBA rows written as RGB: each row is packed into this buffer first (see pack_rgb).
     uint8_t *rgb_row;
     // With the up filter alone, rows are filtered here and deflated with zlib, and libpng writes the
-    // chunks (see CAuditImaging_png_writer_own_idat).
-    int own_idat;
+    // chunks (see CAuditImaging_png_writer_own_idat); `deflating` once zlib's stream is set up.
     int deflating;
     z_stream zs;
     size_t row_bytes;
@@ -242,7 +241,6 @@ int CAuditImaging_png_writer_begin(uint32_t width, uint32_t height, int channels
     png_write_info(writer->png, writer->info);
     writer->row_bytes = (size_t)width * (write_alpha ? 4 : 3);
     if (filters == PNG_FILTER_UP && (writer->row_bytes + 1) * height > 16384) {
-        writer->own_idat = 1;
         if (!CAuditImaging_png_writer_own_idat(writer, compression_level)) {
             writer->state.status = CAuditImaging_error_out_of_memory;
             png_error(writer->png, "out of memory for the PNG compressor");
@@ -279,7 +277,7 @@ int CAuditImaging_png_writer_rows(struct CAuditImaging_png_writer *writer, const
             CAuditImaging_pack_rgb(row, writer->rgb_row, writer->width);
             row = writer->rgb_row;
         }
-        if (writer->own_idat) {
+        if (writer->deflating) {
             CAuditImaging_png_writer_up_row(writer, row);
         } else {
             png_write_row(writer->png, (png_const_bytep)row);
@@ -307,7 +305,7 @@ int CAuditImaging_png_writer_end(struct CAuditImaging_png_writer *writer, uint8_
         CAuditImaging_png_writer_release(writer);
         return status;
     }
-    if (writer->own_idat) {
+    if (writer->deflating) {
         static const png_byte iend[5] = {'I', 'E', 'N', 'D', 0};
         CAuditImaging_png_writer_deflate(writer, NULL, 0, 1);
         png_write_chunk(writer->png, iend, NULL, 0);

@@ -96,14 +96,7 @@ public enum EvidenceExport {
         throws -> Result?
     {
         let staging = try StagingFolder(for: directory)
-        // Creating files is kernel work that two cores share well; the first error (in file order) wins.
-        let contents = files.contents
-        let parts = contents.count >= 64 ? min(2, ProcessInfo.processInfo.activeProcessorCount) : 1
-        _ = ParallelWork.map(Array(0..<parts), parallel: parts > 1) { _, part in
-            for index in stride(from: part, to: contents.count, by: parts) {
-                staging.create(contents[index].0, at: contents[index].1, order: index)
-            }
-        }
+        for (index, (data, path)) in files.contents.enumerated() { staging.add(data, at: path, order: index) }
         guard try staging.moveIntoPlace() else { return nil }
         var result = files.result
         result.written = files.contents.count
@@ -143,16 +136,12 @@ public enum EvidenceExport {
         let writer = ImageFileWriter(directory: directory)
         let report: InspectorReport
         do {
-            defer { writer.finish() }
-            do {
-                report = try ReportReader.read(path: path, options: options, imageSink: writer)
-            } catch {
-                writer.finish()
-                writer.staging?.discard()
-                throw error
-            }
-            meanwhile(report)
+            report = try ReportReader.read(path: path, options: options, imageSink: writer)
+        } catch {
+            writer.staging?.discard()
+            throw error
         }
+        meanwhile(report)
         // No staging folder (it could not be made, or the report had no payload to write from): the
         // plain path writes the files or says why it cannot.
         guard let staging = writer.staging else {
@@ -186,8 +175,10 @@ public enum EvidenceExport {
 }
 
 /// A new folder filled under a hidden name beside its place (`.<name>.tmp-…`) and renamed into place
-/// whole, so a reader sees no folder or the whole folder; each file costs one creation. Files may be
-/// created from several threads at once; the first failure in file order is kept.
+/// whole, so a reader sees no folder or the whole folder; each file costs one creation. Files are
+/// queued (from any thread) and created by two threads of the folder's own, not the shared pool's,
+/// which may be decoding the images: creating files is kernel work serialised by the folder's lock,
+/// so the caller's work goes on meanwhile. The first failure in file order is kept.
 private final class StagingFolder: @unchecked Sendable {
     /// The folder's final path.
     let directory: String
@@ -195,8 +186,15 @@ private final class StagingFolder: @unchecked Sendable {
     private let temporary: String
     /// The hidden folder, open.
     private let descriptor: Int32
-    private let lock = NSLock()
+    /// Files waiting to be created (bytes, path, file order), the next to take, whether more may come,
+    /// and the first failure so far: all under `condition`.
+    private var queue: [(data: Data, path: String, order: Int)] = []
+    private var next = 0
+    private var closed = false
     private var failure: (order: Int, error: AuditError)?
+    private let condition = NSCondition()
+    /// The creating threads, started with the first file.
+    private let creating = DispatchGroup()
 
     /// Creates the hidden folder beside `directory` (a path without a trailing slash, as
     /// `EvidencePaths` keeps it) and `directory`'s parent when missing.
@@ -226,29 +224,69 @@ private final class StagingFolder: @unchecked Sendable {
 
     deinit { close(descriptor) }
 
-    /// Creates the file that will be at `path` (a file directly inside the folder), holding `data`; a
-    /// failure is kept when it comes before (by `order`) any kept so far.
-    func create(_ data: Data, at path: String, order: Int) {
-        let name = path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
-        do {
-            try AtomicFile.createNew(data, named: name, in: descriptor, reportedAs: path)
-        } catch {
-            let error =
-                error as? AuditError ?? AuditError(.cannotWrite, "cannot write the file", path: path, cause: "\(error)")
-            lock.lock()
-            if failure.map({ order < $0.order }) ?? true { failure = (order, error) }
-            lock.unlock()
+    /// Queues the file that will be at `path` (a file directly inside the folder), holding `data`;
+    /// `order` places its failure, if any, among the others'.
+    func add(_ data: Data, at path: String, order: Int) {
+        condition.lock()
+        precondition(!closed, "a file added after the folder was finished")
+        if queue.isEmpty {
+            for _ in 0..<2 {
+                creating.enter()
+                Thread { [self] in
+                    createQueued()
+                    creating.leave()
+                }.start()
+            }
+        }
+        queue.append((data, path, order))
+        condition.signal()
+        condition.unlock()
+    }
+
+    /// Waits until every queued file is created (or failed); later calls return at once.
+    private func finishCreating() {
+        condition.lock()
+        closed = true
+        condition.broadcast()
+        condition.unlock()
+        creating.wait()
+    }
+
+    /// A creating thread's loop: takes the next queued file until the queue is closed and empty.
+    private func createQueued() {
+        while true {
+            condition.lock()
+            while next == queue.count && !closed { condition.wait() }
+            guard next < queue.count else {
+                condition.unlock()
+                return
+            }
+            let (data, path, order) = queue[next]
+            next += 1
+            condition.unlock()
+            let name = path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
+            do {
+                try AtomicFile.createNew(data, named: name, in: descriptor, reportedAs: path)
+            } catch {
+                let error =
+                    error as? AuditError
+                    ?? AuditError(.cannotWrite, "cannot write the file", path: path, cause: "\(error)")
+                condition.lock()
+                if failure.map({ order < $0.order }) ?? true { failure = (order, error) }
+                condition.unlock()
+            }
         }
     }
 
-    /// Renames the filled folder into place: true when done, false (and nothing left behind) when
-    /// `directory` appeared meanwhile.
-    /// - Throws: the first failure of `create` (the folder discarded), or `AuditError` `.cannotWrite`
-    ///   when the rename fails.
+    /// Waits for the queued files, then renames the filled folder into place: true when done, false
+    /// (and nothing left behind) when `directory` appeared meanwhile.
+    /// - Throws: the first failure to create a file (the folder discarded), or `AuditError`
+    ///   `.cannotWrite` when the rename fails.
     func moveIntoPlace() throws(AuditError) -> Bool {
-        lock.lock()
+        finishCreating()
+        condition.lock()
         let failure = self.failure
-        lock.unlock()
+        condition.unlock()
         if let failure {
             discard()
             throw failure.error
@@ -264,16 +302,15 @@ private final class StagingFolder: @unchecked Sendable {
         return true
     }
 
-    /// Removes the hidden folder and what it holds.
+    /// Waits for the queued files, then removes the hidden folder and what it holds.
     func discard() {
+        finishCreating()
         try? FileManager.default.removeItem(atPath: temporary)
     }
 }
 
-/// Writes each usable image of a report being read into a `StagingFolder`, under the names
-/// `EvidenceExport.write(_:to:namedByUser:)` gives it: the decoding threads queue the images, and two
-/// threads of the writer's own (not the shared pool's, which decodes) take them in turn and create
-/// the files.
+/// Queues each usable image of a report being read for a `StagingFolder`, under the name
+/// `EvidenceExport.write(_:to:namedByUser:)` gives it, as soon as it is decoded.
 private final class ImageFileWriter: DecodedImageSink, @unchecked Sendable {
     private let directory: String
     private let paths: EvidencePaths
@@ -282,12 +319,6 @@ private final class ImageFileWriter: DecodedImageSink, @unchecked Sendable {
     private(set) var staging: StagingFolder?
     private var screens: [Screen] = []
     private var issueCount = 0
-    /// Images waiting for a file (bytes, path, file order), under `condition`.
-    private var queue: [(data: Data, path: String, order: Int)] = []
-    private var next = 0
-    private var closed = false
-    private let condition = NSCondition()
-    private let done = DispatchGroup()
 
     /// A writer for the new folder `directory` (a path without a trailing slash).
     init(directory: String) {
@@ -296,55 +327,18 @@ private final class ImageFileWriter: DecodedImageSink, @unchecked Sendable {
     }
 
     func prepare(for screens: [Screen]) {
-        guard let staging = try? StagingFolder(for: directory) else { return }
-        self.staging = staging
+        staging = try? StagingFolder(for: directory)
         self.screens = screens
         issueCount = screens.reduce(0) { $0 + $1.issues.count }
-        for _ in 0..<2 {
-            done.enter()
-            let thread = Thread { [self] in
-                drain(into: staging)
-                done.leave()
-            }
-            thread.start()
-        }
     }
 
     func take(_ image: ReportImage, screen: Int, issue: Int?) {
-        guard staging != nil, image.isUsable else { return }
+        guard let staging, image.isUsable else { return }
         // File order: each screen's screenshot, then its issues' thumbnails.
         let order = screen << 32 | (issue.map { $0 + 1 } ?? 0)
         let path =
             issue.map { paths.thumbnail(issueNumber: screens[screen].issues[$0].number, issueCount: issueCount) }
             ?? paths.screenshot(screenIndex: screen)
-        condition.lock()
-        precondition(!closed, "an image after the writer finished")
-        queue.append((image.data, path, order))
-        condition.signal()
-        condition.unlock()
-    }
-
-    /// Waits until every queued image is in its file; later calls return at once.
-    func finish() {
-        condition.lock()
-        closed = true
-        condition.broadcast()
-        condition.unlock()
-        done.wait()
-    }
-
-    private func drain(into staging: StagingFolder) {
-        while true {
-            condition.lock()
-            while next == queue.count && !closed { condition.wait() }
-            guard next < queue.count else {
-                condition.unlock()
-                return
-            }
-            let item = queue[next]
-            next += 1
-            condition.unlock()
-            staging.create(item.data, at: item.path, order: item.order)
-        }
+        staging.add(image.data, at: path, order: order)
     }
 }

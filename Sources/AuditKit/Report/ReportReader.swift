@@ -45,13 +45,12 @@ public enum ReportReader {
     ///   limit, `.badInput` (with the byte offset) when there is no payload, it is not JSON, it is
     ///   truncated, or it has no `_axKeyAllScreens`.
     public static func read(path: String, options: Options = Options()) throws -> InspectorReport {
-        let (buffer, modified) = try contents(of: path, options: options)
-        return try read(buffer: buffer, path: path, modificationDate: modified, options: options)
+        try read(path: path, options: options, imageSink: nil)
     }
 
-    /// `read(path:options:)`, handing each image to `sink` on the thread that decoded it, while the
-    /// rest are still being decoded.
-    static func read(path: String, options: Options, imageSink: any DecodedImageSink) throws -> InspectorReport {
+    /// `read(path:options:)`, handing each image to `imageSink` on the thread that decoded it, while
+    /// the rest are still being decoded.
+    static func read(path: String, options: Options, imageSink: (any DecodedImageSink)?) throws -> InspectorReport {
         let (buffer, modified) = try contents(of: path, options: options)
         return try read(
             buffer: buffer, path: path, modificationDate: modified, options: options, imageSink: imageSink)
