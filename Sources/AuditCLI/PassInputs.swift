@@ -10,6 +10,7 @@ enum PassInputs {
         MappingInputs.options + [
             .option("--log", value: "PATH", help: "The audit log (default: audit.md)."),
             HistoryInputs.historyOption,
+            HistoryInputs.baselineOption,
             .option("--date", value: "YYYY-MM-DD", help: dateHelp),
             .option("--font", value: "PATH", help: "Font file for the pictures' labels."),
             .option("--templates", value: "DIR", help: "Look for the log templates here first."),
@@ -28,7 +29,8 @@ enum PassInputs {
 
     /// The whole pass as the options say, with the evidence under `evidenceRoot` (nil: beside each
     /// report) and sessions dated `defaultDate` unless `--date` is given.
-    /// - Throws: the rule file's, the index's, the font's, the templates' or the date's `AuditError`.
+    /// - Throws: the rule file's, the index's, the baseline's, the font's, the templates' or the date's
+    ///   `AuditError` (a damaged baseline stops the pass before anything is written).
     static func configuration(_ context: CommandContext, evidenceRoot: String?, defaultDate: SessionDate) throws
         -> AuditPass.Configuration
     {
@@ -38,6 +40,7 @@ enum PassInputs {
             mapper: mapper,
             renderer: try TextRenderer(explicitFontPath: arguments.value("--font"), environment: context.environment),
             evidenceRoot: evidenceRoot, history: HistoryInputs.historyFile(context),
+            baseline: try Baseline.load(path: HistoryInputs.baselinePath(context)),
             logPath: arguments.value("--log") ?? "audit.md",
             templates: try TemplateSet(directory: arguments.value("--templates")),
             date: try arguments.value("--date").map { .fixed(try SessionFacts.validatedDate($0)) } ?? defaultDate,

@@ -72,7 +72,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             _ = try RuleFile(parsing: bytes, path: "auditkit-rules.json")
         case .history:
             let history = try HistoryFile.parse(Data(bytes), path: "Reports/history.jsonl")
-            if let latest = history.latest { _ = history.diffWithPrevious(latest) }
+            _ = Trend(judgement: HistoryJudgement(history: history), by: .view)
         case .baseline:
             let baseline = try Baseline.parse(Data(bytes), path: "Reports/baseline.json")
             _ = try baseline.encoded()

@@ -10,8 +10,11 @@ public struct ToolResult: Sendable {
     public var stderr: String
 }
 
-/// The path of the built `auditkit` executable, found beside the test bundle in the build folder.
+/// The path of the built `auditkit` executable, found beside the test bundle in the build folder;
+/// `AUDITKIT_TEST_EXECUTABLE` names another build to run the end-to-end tests against (an earlier
+/// commit's, to show that a new test fails there).
 public func auditkitExecutablePath() -> String {
+    if let other = ProcessInfo.processInfo.environment["AUDITKIT_TEST_EXECUTABLE"], !other.isEmpty { return other }
     var url = Bundle.main.bundleURL
     for _ in 0..<4 {
         let candidate = url.appendingPathComponent("auditkit").path

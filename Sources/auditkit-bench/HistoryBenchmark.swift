@@ -40,7 +40,7 @@ func runHistoryBenchmark() throws {
             var start = DispatchTime.now()
             var history = try HistoryFile(path: path).load()
             let loaded = seconds(since: start)
-            trend = Trend(entries: history.entries, by: .view, translations: translations)
+            trend = Trend(judgement: HistoryJudgement(history: history, translations: translations), by: .view)
             bestTrend = min(bestTrend, seconds(since: start))
             let trendTime = seconds(since: start) - loaded
             start = DispatchTime.now()

@@ -115,7 +115,7 @@ private func stageTimes(reportPath: String, sources: String, text: TextRenderer,
         round += 1
         let file = HistoryFile(path: scratch + "/history-\(round).jsonl")
         let loaded = try file.load()
-        _ = loaded.diffWithPrevious(entry)
+        _ = HistoryJudgement(history: loaded).judging(entry)
         try file.append(entry)
     }
     let log = try best {

@@ -82,8 +82,9 @@ func runSiteBenchmark() throws {
             try seconds {
                 let site = ReportSite(root: siteFolder + "/Reports")
                 try site.writeAssets()
-                let page = try site.write(site.page(for: prepared, history: history, baseline: nil))
-                _ = try site.writeIndex(history: history, baseline: nil)
+                let judgement = HistoryJudgement(history: history)
+                let page = try site.write(site.page(for: prepared, judgement: judgement))
+                _ = try site.writeIndex(judgement: judgement)
                 pageBytes = (try FileManager.default.attributesOfItem(atPath: page.path)[.size] as? Int) ?? 0
             })
         let rereadFolder = try fresh()
@@ -93,8 +94,9 @@ func runSiteBenchmark() throws {
                 let again = try pass(rereadFolder, renderer: nil).prepare(reportAt: reportPath)
                 let site = ReportSite(root: rereadFolder + "/Reports")
                 try site.writeAssets()
-                _ = try site.write(site.page(for: again, history: history, baseline: nil))
-                _ = try site.writeIndex(history: history, baseline: nil)
+                let judgement = HistoryJudgement(history: history)
+                _ = try site.write(site.page(for: again, judgement: judgement))
+                _ = try site.writeIndex(judgement: judgement)
             })
         try? FileManager.default.removeItem(atPath: ingestFolder)
     }

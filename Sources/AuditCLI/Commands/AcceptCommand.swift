@@ -39,25 +39,26 @@ struct AcceptCommand: Command {
             }
             let history = try HistoryInputs.loadHistory(context)
             let mapping = try MappingInputs(context)
-            let reference: HistoryEntry
+            var reference: HistoryEntry?
             if let report = arguments.value("--report") {
                 reference = try HistoryInputs.entry(argument: report, history: history, mapping: mapping, context)
-            } else {
-                guard let latest = history.latest else {
-                    throw AuditError(
-                        .missingInput, "the history has no reports to prune against; give --report REPORT",
-                        path: HistoryInputs.historyFile(context).path)
-                }
-                reference = latest
+            } else if history.entries.isEmpty {
+                throw AuditError(
+                    .missingInput, "the history has no reports to prune against; give --report REPORT",
+                    path: HistoryInputs.historyFile(context).path)
             }
             var removed: [Baseline.Entry] = []
             try Baseline.update(path: path, namedByUser: context.arguments.value("--baseline") != nil) { baseline in
-                // What check calls stale: not in the report under any fingerprint it had, and not on a
-                // screen the report did not visit.
-                let check = HistoryCheck(
-                    entry: reference, history: history, translations: mapping.translations, baseline: baseline,
-                    failOn: .any)
-                removed = check.staleBaseline
+                // What check calls stale: the warning is on a screen the audit covered and not in it. Without
+                // --report, each acceptance is judged by the latest audit of its own screen.
+                let judgement = HistoryJudgement(
+                    history: history, baseline: baseline, translations: mapping.translations)
+                if let reference {
+                    let judged = judgement.judging(reference)
+                    removed = judged.staleBaseline(for: judged.latestReport!)
+                } else {
+                    removed = judgement.staleBaseline()
+                }
                 let gone = Set(removed.map(\.fingerprint))
                 return Baseline(entries: baseline.entries.filter { !gone.contains($0.fingerprint) })
             }
@@ -66,7 +67,8 @@ struct AcceptCommand: Command {
                     "removed \(entry.fingerprint.hex)  (accepted \(entry.acceptedOn): \(entry.reason))")
             }
             context.terminal.message(
-                "\(removed.count) accepted warning(s) no longer in \(reference.fileName) removed from \(path)")
+                "\(removed.count) accepted warning(s) no longer in "
+                    + "\(reference?.fileName ?? "the latest audit of their screen") removed from \(path)")
             return .success
         }
         if arguments.value("--report") != nil { throw AuditError(.usage, "--report applies to --prune only") }

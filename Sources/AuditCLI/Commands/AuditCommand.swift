@@ -24,7 +24,7 @@ enum AuditCommand: Command {
         EXAMPLE: auditkit audit Reports/AuditReport_2026-01-02_11-02-25.html --source App
         """
     static let options: [OptionSpec] =
-        PassInputs.options(dateHelp: "The session's date (default: today).") + [
+        PassInputs.options(dateHelp: "The session's date (default: the day of the audit).") + [
             .option("--scope", value: "TEXT", help: "The session's scope (default: the views and the report)."),
             .choice("--format", of: TextOrJSON.self, help: "text (default) or json."),
         ]
@@ -39,18 +39,19 @@ enum AuditCommand: Command {
         let format: TextOrJSON = try arguments.choice("--format", default: TextOrJSON.text)
         // Check everything the user named before writing anything.
         let historyFile = HistoryInputs.historyFile(context)
-        var configuration = try PassInputs.configuration(context, evidenceRoot: nil, defaultDate: .today)
+        var configuration = try PassInputs.configuration(context, evidenceRoot: nil, defaultDate: .auditDate)
         configuration.scope = arguments.value("--scope")
         let pass = AuditPass(configuration)
-        var history = try HistoryInputs.loadHistory(context)
+        let history = try HistoryInputs.loadHistory(context)
+        var judgement = HistoryJudgement(
+            history: history, baseline: configuration.baseline, translations: pass.translations)
         let prepared = try pass.prepare(reportAt: reportPath) { terminal.progress(stage: $0, of: reportPath) }
-        let outcome = try pass.record(prepared, history: &history) { terminal.progress(stage: $0, of: reportPath) }
+        let outcome = try pass.record(prepared, judgement: &judgement) { terminal.progress(stage: $0, of: reportPath) }
         terminal.endProgress()
         terminal.problems(prepared.problems)
         // The report's page and the site's index; the pass's results are printed even when they fail.
         let site = Result {
-            try ReportSite(evidence: prepared.evidence).write(
-                after: outcome, history: history, baseline: try? Baseline.load(path: Baseline.defaultPath))
+            try ReportSite(evidence: prepared.evidence).write(after: outcome, judgement: judgement)
         }
         let pages = (try? site.get())?.map(\.path) ?? []
 
@@ -96,8 +97,8 @@ enum AuditOutcomeRendering {
             } ?? "Mapping: no rule file or --source folder given (see 'auditkit init' and 'auditkit map --help').")
         if let added = outcome.addedToHistory {
             var historyLine = added ? "Added to \(historyPath)" : "Already in \(historyPath)"
-            if let diff = outcome.comparison {
-                historyLine += "; against \(diff.oldFileName): \(HistoryOutput.summary(diff))"
+            if let judged = outcome.judgement, let diff = judged.comparison {
+                historyLine += "; against \(diff.oldFileName): \(HistoryOutput.summary(judged))"
             } else {
                 historyLine += "; no earlier report to compare with"
             }

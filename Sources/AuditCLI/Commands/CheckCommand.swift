@@ -117,14 +117,17 @@ struct CheckCommand: Command {
             baselined = check.baselined.map(warning)
             staleBaseline = check.staleBaseline.map(\.fingerprint.hex)
             comparedWith = check.comparison?.screens.map { ComparedScreen(group: $0.group, report: $0.fileName) }
-            pairs = (check.comparison?.residual ?? []).map { item in
-                Pair(
-                    oldNumber: item.oldNumber, newNumber: item.newNumber, fingerprint: item.fingerprint.hex,
-                    oldFingerprint: item.oldFingerprint?.hex, oldText: item.oldText, oldReport: item.oldFileName,
-                    matchedBy: item.matchedBy ?? .fingerprint)
+            pairs = check.judged.verdicts.compactMap { verdict in
+                guard let continues = verdict.continues else { return nil }
+                return Pair(
+                    oldNumber: continues.number, newNumber: verdict.number, fingerprint: verdict.issue.fingerprint.hex,
+                    oldFingerprint: continues.fingerprint == verdict.issue.fingerprint
+                        ? nil : continues.fingerprint.hex,
+                    oldText: continues.text == verdict.issue.elementText ? nil : (continues.text ?? ""),
+                    oldReport: continues.audit.fileName, matchedBy: continues.stage)
             }
-            notReaudited = check.comparison?.notReaudited.count ?? 0
-            repeated = check.comparison?.repeatedNumbers ?? []
+            notReaudited = check.judged.notReauditedWarnings.count
+            repeated = check.judged.verdicts.filter { $0.status.kind == .repeat }.map(\.number)
         }
     }
 }

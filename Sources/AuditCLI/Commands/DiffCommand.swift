@@ -24,6 +24,7 @@ struct DiffCommand: Command {
         MappingInputs.options + [
             .choice("--format", of: HistoryOutputFormat.self, help: "text (default), markdown or json."),
             HistoryInputs.historyOption,
+            HistoryInputs.baselineOption,
         ]
 
     static func run(_ context: CommandContext) throws -> ExitStatus {
@@ -40,8 +41,25 @@ struct DiffCommand: Command {
         let mapping = try MappingInputs(context)
         let old = try HistoryInputs.entry(argument: positional[0], history: try history(), mapping: mapping, context)
         let new = try HistoryInputs.entry(argument: positional[1], history: try history(), mapping: mapping, context)
-        let diff = ReportDiff(old: old, new: new, translations: mapping.translations)
-        context.terminal.out(try HistoryOutput.render(diff, format: format))
+        let baseline = try Baseline.load(path: HistoryInputs.baselinePath(context))
+        if History.precedes(new, old) {
+            context.terminal.warning("NEW was audited before OLD: the later report is compared with the earlier one")
+        }
+        // NEW as the history judged it when OLD is the audit it was compared with, so `diff` states what
+        // `audit`, the session and the page stated; else the two reports judged on their own.
+        let inHistory = (try? history()).map {
+            HistoryJudgement(history: $0, baseline: baseline, translations: mapping.translations)
+        }
+        let judged: ReportJudgement
+        if let full = inHistory?.report(sha256: new.sha256), full.comparison?.oldFileName == old.fileName,
+            inHistory?.report(sha256: old.sha256) != nil
+        {
+            judged = full
+        } else {
+            judged = HistoryJudgement(entries: [old, new], baseline: baseline, translations: mapping.translations)
+                .latestReport!
+        }
+        context.terminal.out(try HistoryOutput.render(judged, format: format))
         return .success
     }
 }

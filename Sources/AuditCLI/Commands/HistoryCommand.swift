@@ -21,6 +21,7 @@ struct HistoryCommand: Command {
     static let options: [OptionSpec] =
         MappingInputs.options + [
             HistoryInputs.historyOption,
+            HistoryInputs.baselineOption,
             .choice("--format", of: TextOrJSON.self, help: "'history list' output: text (default) or json."),
         ]
 
@@ -60,8 +61,12 @@ struct HistoryCommand: Command {
         context.terminal.endProgress()
         let file = HistoryInputs.historyFile(context)
         let written = try file.append(entries)
+        let judgement = HistoryJudgement(
+            history: try HistoryInputs.loadHistory(context),
+            baseline: try Baseline.load(path: HistoryInputs.baselinePath(context)), translations: mapping.translations)
         for (entry, added) in zip(entries, written) {
-            let counts = "\(entry.counts.total) issue\(entry.counts.total == 1 ? "" : "s"), \(entry.counts.open) open"
+            let judged = judgement.report(sha256: entry.sha256).map(HistoryCounts.init) ?? entry.counts
+            let counts = "\(judged.total) issue\(judged.total == 1 ? "" : "s"), \(judged.open) open"
             context.terminal.line((added ? "added " : "already in the history: ") + "\(entry.fileName) (\(counts))")
         }
         return worst
@@ -70,25 +75,31 @@ struct HistoryCommand: Command {
     static func list(_ context: CommandContext) throws -> ExitStatus {
         let format: TextOrJSON = try context.arguments.choice("--format", default: .text)
         let history = try HistoryInputs.loadHistory(context)
+        // Open warnings as the judgement counts them, the same as `trend`, the site and the sessions.
+        let judgement = HistoryJudgement(
+            history: history, baseline: try Baseline.load(path: HistoryInputs.baselinePath(context)),
+            translations: try MappingInputs(context).translations)
+        let counts = judgement.reports.map(HistoryCounts.init)
         switch format {
         case .json:
             struct Listing: Encodable { var reports: [ListedEntry] }
             try context.terminal.json(
                 Listing(
-                    reports: history.entries.enumerated().map { index, entry in
+                    reports: judgement.entries.enumerated().map { index, entry in
                         ListedEntry(
                             position: index + 1, sha256: entry.sha256, fileName: entry.fileName,
-                            auditDate: entry.auditDate, counts: entry.counts)
+                            auditDate: entry.auditDate, counts: counts[index])
                     }))
         case .text:
             if history.entries.isEmpty {
                 context.terminal.line("The history \(HistoryInputs.historyFile(context).path) has no reports yet.")
             }
-            for (index, entry) in history.entries.enumerated() {
+            for (index, entry) in judgement.entries.enumerated() {
                 let date = TrendChart.dateLabel(entry.auditDate)
+                let judged = counts[index]
                 context.terminal.line(
                     "\(index + 1)  \(date)  \(entry.sha256.prefix(12))  \(entry.fileName)  "
-                        + "\(entry.counts.total) issue\(entry.counts.total == 1 ? "" : "s"), \(entry.counts.open) open")
+                        + "\(judged.total) issue\(judged.total == 1 ? "" : "s"), \(judged.open) open")
             }
         }
         return .success

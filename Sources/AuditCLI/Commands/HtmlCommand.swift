@@ -41,14 +41,24 @@ enum HtmlCommand: Command {
             throw AuditError(.missingInput, "no such folder (name reports, or the site's folder with --out)", path: out)
         }
         let paths = try AuditIngest.reportPaths(in: named)
-        let pass = AuditPass(.init(mapper: try MappingInputs(context).mapper, evidenceRoot: out))
+        // Pages render what the history recorded (views, code places, statuses); the reports are mapped
+        // again only when the user names new mapping inputs, and the output says so.
+        let remaps = arguments.value("--rules") != nil || !arguments.all("--source").isEmpty
+        let mapping = try MappingInputs(context)
+        let pass = AuditPass(.init(mapper: remaps ? mapping.mapper : nil, evidenceRoot: out))
         let history = try HistoryInputs.loadHistory(context)
         let baseline = try Baseline.load(path: HistoryInputs.baselinePath(context))
+        let judgement = HistoryJudgement(history: history, baseline: baseline, translations: mapping.translations)
+        if remaps, format == .text {
+            terminal.message(
+                "re-mapping the reports with the rules and sources given; the history keeps what it recorded")
+        }
 
         var pages: [HtmlJSON.Page] = []
         let outcome = try ReportSite(root: out).rebuild(
-            reportPaths: paths, pass: pass, history: history, baseline: baseline, jobs: jobs
-        ) { item in
+            reportPaths: paths, pass: pass, judgement: judgement, jobs: jobs
+        ) {
+            item in
             switch item {
             case .page(let report, let file):
                 pages.append(HtmlJSON.Page(report: report, page: file.path, changed: file.changed))

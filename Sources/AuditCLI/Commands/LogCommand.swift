@@ -23,9 +23,10 @@ enum LogCommand: Command {
     static let options: [OptionSpec] =
         MappingInputs.options + [
             HistoryInputs.historyOption,
+            HistoryInputs.baselineOption,
             .option("--log", value: "PATH", help: "The log file (default: audit.md)."),
             .option("--scope", value: "TEXT", help: "What the session covered (default: the screens and the report)."),
-            .option("--date", value: "YYYY-MM-DD", help: "The session's date (default: today)."),
+            .option("--date", value: "YYYY-MM-DD", help: "The session's date (default: the day of the audit)."),
             .flag("--dry-run", help: "Print the session that would be added; write nothing."),
             .flag("--force", help: "Log the report again even if the log already has it."),
             .option("--templates", value: "DIR", help: "Look for audit.md and session.md here first."),
@@ -39,12 +40,13 @@ enum LogCommand: Command {
         let format: TextOrJSON = try arguments.choice("--format", default: TextOrJSON.text)
         let logPath = arguments.value("--log") ?? "audit.md"
         let templates = try TemplateSet(directory: arguments.value("--templates"))
-        let date = try arguments.value("--date").map(SessionFacts.validatedDate) ?? SessionFacts.today()
+        let date = try arguments.value("--date").map(SessionFacts.validatedDate)
         let writer = AuditLogWriter(templates: templates)
 
         if arguments.has("--init") {
             guard arguments.positional.isEmpty else { throw AuditError(.usage, "--init takes no REPORT") }
-            let created = try writer.createLog(at: logPath, date: date, namedByUser: arguments.value("--log") != nil)
+            let created = try writer.createLog(
+                at: logPath, date: date ?? SessionFacts.today(), namedByUser: arguments.value("--log") != nil)
             if format == .json {
                 try terminal.json(LogJSON(action: created ? "created" : "exists", log: logPath))
             } else {
@@ -60,16 +62,19 @@ enum LogCommand: Command {
         let (mapper, fontScan) = try PassInputs.mapping(context)
         var configuration = AuditPass.Configuration(
             mapper: mapper, history: HistoryInputs.historyFile(context),
-            appendsToHistory: false, logPath: logPath, templates: templates, date: .fixed(date),
+            appendsToHistory: false, baseline: try Baseline.load(path: HistoryInputs.baselinePath(context)),
+            logPath: logPath, templates: templates, date: date.map { .fixed($0) } ?? .auditDate,
             scope: arguments.value("--scope"), forceLog: arguments.has("--force"),
             dryRun: arguments.has("--dry-run"), logNamedByUser: arguments.value("--log") != nil)
         configuration.fontScan = fontScan
         let pass = AuditPass(configuration)
-        var history = try HistoryInputs.loadHistory(context)
+        var judgement = HistoryJudgement(
+            history: try HistoryInputs.loadHistory(context), baseline: configuration.baseline,
+            translations: pass.translations)
         let prepared = try pass.prepare(reportAt: reportPath)
         terminal.problems(prepared.problems)
         let report = prepared.report
-        guard let outcome = try pass.record(prepared, history: &history).log else {
+        guard let outcome = try pass.record(prepared, judgement: &judgement).log else {
             throw AuditError(.internalError, "the pass did not log", path: logPath)
         }
 

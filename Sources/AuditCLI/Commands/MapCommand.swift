@@ -67,7 +67,7 @@ enum MapCommand: Command {
             // missing history file loads as empty).
             let states = ReportHistoryStates(
                 report: report, mappings: result.issues.compactMap(\.primary),
-                history: try HistoryInputs.loadHistory(context))
+                history: try HistoryInputs.loadHistory(context), translations: inputs.translations)
             let data = SARIFWriter.data(
                 report: report, mapping: result, extras: states.sarifExtras, absent: states.sarifAbsentResults,
                 likelyCauses: causes)

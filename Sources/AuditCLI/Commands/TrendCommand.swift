@@ -37,7 +37,8 @@ struct TrendCommand: Command {
         let history = try HistoryInputs.loadHistory(context)
         let baseline = try Baseline.load(path: HistoryInputs.baselinePath(context))
         let translations = try MappingInputs(context).translations
-        let trend = Trend(entries: history.entries, by: grouping, baseline: baseline, translations: translations)
+        let trend = Trend(
+            judgement: HistoryJudgement(history: history, baseline: baseline, translations: translations), by: grouping)
         if let svgPath = context.arguments.value("--svg") {
             let directory = (svgPath as NSString).deletingLastPathComponent
             if !directory.isEmpty, !FileManager.default.fileExists(atPath: directory) {

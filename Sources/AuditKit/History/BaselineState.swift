@@ -11,7 +11,7 @@ public enum BaselineState: String, Sendable, Hashable, Codable {
 }
 
 /// Each issue of a report with its fingerprint and, when there is a previous report, its baseline
-/// state; plus the previous report's warnings that are gone. What the SARIF writer needs for
+/// state; plus the previous report's open warnings that are gone. What the SARIF writer needs for
 /// `partialFingerprints` and `baselineState`.
 public struct ReportHistoryStates: Sendable, Hashable {
     /// One issue of the report.
@@ -31,32 +31,29 @@ public struct ReportHistoryStates: Sendable, Hashable {
     /// The previous report's file name, when there was one.
     public var previousFileName: String?
 
-    /// The states of `report`'s issues against the reports of `history` audited before it, each screen
-    /// against the latest one that covered it (a report already in the history is compared with the
-    /// entries before it).
-    public init(report: InspectorReport, mappings: [IssueMapping] = [], history: History) {
+    /// The states of `report`'s issues against the reports of `history` audited before it, as the
+    /// judgement states them (`HistoryJudgement`): each screen against the latest earlier audit that
+    /// covered it (a report already in the history is compared with the entries before it).
+    public init(
+        report: InspectorReport, mappings: [IssueMapping] = [], history: History,
+        translations: StringTranslations = .none
+    ) {
         let entry = HistoryEntry(report: report, mappings: mappings)
-        self.init(entry: entry, comparison: history.diffWithPrevious(entry))
+        self.init(HistoryJudgement.judging(entry, in: history, translations: translations).latestReport!)
     }
 
-    /// The states of `entry`'s issues in `comparison` (none when nil). Warnings on screens no
-    /// earlier report covered are `new`; the Inspector's repeats of an element are never `new`.
-    public init(entry: HistoryEntry, comparison: ReportDiff?) {
-        previousFileName = comparison?.oldFileName
-        guard let comparison else {
-            issues = entry.issues.map {
-                IssueState(issueNumber: $0.number, fingerprint: $0.fingerprint, baselineState: nil)
-            }
-            absent = []
-            return
+    /// The states of a judged report's issues: `new` for a new warning (also on a screen audited for the
+    /// first time), `unchanged` for a residual one and the Inspector's repeats; none without an earlier
+    /// audit. The absent results are the open warnings it resolved.
+    public init(_ judged: ReportJudgement) {
+        previousFileName = judged.comparison?.oldFileName
+        let compared = judged.comparison != nil
+        issues = judged.verdicts.map { verdict in
+            var state: BaselineState?
+            if compared { state = verdict.change == .new || verdict.change == .firstAudited ? .new : .unchanged }
+            return IssueState(issueNumber: verdict.number, fingerprint: verdict.issue.fingerprint, baselineState: state)
         }
-        let isNew = Set((comparison.new + comparison.firstAudited).compactMap(\.newNumber))
-        issues = entry.issues.map { issue in
-            IssueState(
-                issueNumber: issue.number, fingerprint: issue.fingerprint,
-                baselineState: isNew.contains(issue.number) ? .new : .unchanged)
-        }
-        absent = comparison.resolved.map(\.issue)
+        absent = judged.resolvedWarnings.map(\.issue)
     }
 
     /// The state of the issue numbered `issueNumber`, if the report has it.

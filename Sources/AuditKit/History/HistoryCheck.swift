@@ -8,81 +8,40 @@ public enum CheckFailOn: String, Sendable, Codable, CaseIterable {
     case any
 }
 
-/// The CI gate: which warnings of a report are neither accepted (by a rule or the baseline) nor
-/// system UI and, for `.new`, not in an earlier report (each screen compared with the latest earlier
-/// report that covered it, see `History.diffWithPrevious`); and which baseline entries no longer appear.
-///
-/// The Inspector's repeats of one element count once. A warning the baseline accepted keeps being
-/// accepted when a later report shows it under another fingerprint (another language, a changed
-/// amount) and a weaker `WarningMatcher` stage pairs it with the accepted one.
-public struct HistoryCheck: Sendable, Hashable {
+/// The CI gate, as the judgement (`HistoryJudgement`) states it: the open warnings of a report
+/// (neither accepted by a rule or the baseline nor system UI, the Inspector's repeats once) that are
+/// new against the latest earlier audit of their screen (`.new`), or all of them (`.any`); and the
+/// baseline entries that the report shows to be no longer needed (only of screens it covered).
+public struct HistoryCheck: Sendable {
     /// The checked report.
     public var entry: HistoryEntry
-    /// Its comparison with the earlier reports (nil when the history has none before it).
-    public var comparison: ReportDiff?
+    /// Its judgement.
+    public var judged: ReportJudgement
     /// What fails the check.
     public var failOn: CheckFailOn
     /// The failing warnings, in report order.
     public var failing: [HistoryIssue]
     /// Open warnings the baseline accepts, in report order.
     public var baselined: [HistoryIssue]
-    /// Baseline entries whose fingerprint is not in the report.
+    /// Baseline entries whose warning is on a screen the report covered and not in it.
     public var staleBaseline: [Baseline.Entry]
     /// Whether stale baseline entries fail the check.
     public var strictBaseline: Bool
 
-    /// Checks `entry` (built from the report and its mappings, so rule-accepted and system warnings
-    /// carry that status) with its `comparison`. With `.new` and no comparison, every open warning is new;
-    /// warnings on screens no earlier report covered are new too.
-    public init(
-        entry: HistoryEntry, comparison: ReportDiff?, baseline: Baseline, failOn: CheckFailOn,
-        strictBaseline: Bool = false
-    ) {
-        self.entry = entry
-        self.comparison = comparison
+    /// Checks the latest audit of `judgement` (from `HistoryJudgement.judging(_:)`). With `.new` and no
+    /// earlier audit, every open warning is new.
+    public init(judgement: HistoryJudgement, failOn: CheckFailOn, strictBaseline: Bool = false) {
+        let judged = judgement.latestReport!
+        entry = judged.entry
+        self.judged = judged
         self.failOn = failOn
         self.strictBaseline = strictBaseline
-        let repeats = Set(WarningMatcher.repeats(in: entry))
-        var candidates = Set(entry.issues.indices).subtracting(repeats)
-        var formerly: [Int: IssueFingerprint] = [:]
-        var present = Set<IssueFingerprint>()
-        if let comparison {
-            // Warnings of screens this report did not visit are still there as far as anyone knows.
-            present.formUnion(comparison.notReaudited.map(\.fingerprint))
-            for item in comparison.residual {
-                if let number = item.newNumber, let old = item.oldFingerprint { formerly[number] = old }
-            }
-            if failOn == .new {
-                let numbers = Set((comparison.new + comparison.firstAudited).compactMap(\.newNumber))
-                candidates = Set(entry.issues.indices.filter { numbers.contains(entry.issues[$0].number) })
-            }
-        }
-        func known(_ issue: HistoryIssue) -> [IssueFingerprint] {
-            var fingerprints = [issue.fingerprint]
-            if let old = formerly[issue.number] { fingerprints.append(old) }
-            if let view = issue.view {
-                fingerprints.append(
-                    IssueFingerprint.version1(
-                        testType: issue.testType, errorCode: issue.errorCode, elementText: issue.elementText, view: view
-                    ))
-            }
-            return fingerprints
-        }
-        var failing: [HistoryIssue] = []
-        var baselined: [HistoryIssue] = []
-        for (index, issue) in entry.issues.enumerated() {
-            let fingerprints = known(issue)
-            present.formUnion(fingerprints)
-            guard issue.status == .open, !repeats.contains(index) else { continue }
-            if fingerprints.contains(where: baseline.accepts) {
-                baselined.append(issue)
-            } else if candidates.contains(index) {
-                failing.append(issue)
-            }
-        }
-        self.failing = failing
-        self.baselined = baselined
-        staleBaseline = baseline.stale(present: present)
+        let failing = failOn == .any || judged.comparison == nil ? judged.open : judged.newWarnings
+        self.failing = failing.map(\.issue)
+        baselined = judged.verdicts.filter {
+            if case .accepted(_, true) = $0.status { return true } else { return false }
+        }.map(\.issue)
+        staleBaseline = judgement.staleBaseline(for: judged)
     }
 
     /// Checks `entry` against the reports of `history` audited before it.
@@ -91,20 +50,12 @@ public struct HistoryCheck: Sendable, Hashable {
         failOn: CheckFailOn, strictBaseline: Bool = false
     ) {
         self.init(
-            entry: entry, comparison: history.diffWithPrevious(entry, translations: translations), baseline: baseline,
+            judgement: HistoryJudgement.judging(entry, in: history, baseline: baseline, translations: translations),
             failOn: failOn, strictBaseline: strictBaseline)
     }
 
-    /// Checks `report` with its `mappings` (rules' accepted and system statuses, views, locations)
-    /// against the reports of `history` audited before it.
-    public init(
-        report: InspectorReport, mappings: [IssueMapping] = [], history: History, baseline: Baseline,
-        failOn: CheckFailOn, strictBaseline: Bool = false
-    ) {
-        self.init(
-            entry: HistoryEntry(report: report, mappings: mappings), history: history, baseline: baseline,
-            failOn: failOn, strictBaseline: strictBaseline)
-    }
+    /// Its comparison with the earlier reports (nil when the history has none before it).
+    public var comparison: ReportDiff? { judged.comparison }
 
     /// The earlier report(s) the check compared with, for messages.
     public var previousFileName: String? { comparison?.oldFileName }
@@ -124,29 +75,31 @@ public struct HistoryCheck: Sendable, Hashable {
             message += ") [fingerprint \(issue.fingerprint.hex)]"
             return XcodeDiagnostic(location: issue.location, severity: .warning, message: message)
         }
-        for item in comparison?.weakerPairs ?? [] {
+        for verdict in judged.verdicts where (verdict.continues?.stage ?? .fingerprint) != .fingerprint {
             lines.append(
-                XcodeDiagnostic(location: item.issue.location, severity: .note, message: HistoryCheck.pairNote(item)))
+                XcodeDiagnostic(
+                    location: verdict.issue.location, severity: .note, message: HistoryCheck.pairNote(verdict)))
         }
         for stale in staleBaseline {
             var message = "accepted warning \(stale.fingerprint.hex) no longer appears in \(entry.fileName)"
             if let text = stale.elementText, !text.isEmpty { message += " (\u{2018}\(text)\u{2019})" }
-            message += "; prune it from the baseline"
+            message += ", which audited its screen; prune it from the baseline"
             lines.append(XcodeDiagnostic(location: nil, severity: strictBaseline ? .error : .note, message: message))
         }
         return lines
     }
 
     /// `issue 3 ‘Aktive Budgets’ is the same element as issue 3 ‘Active Budgets’ of OLD (by geometry)`.
-    static func pairNote(_ item: ReportDiff.Item) -> String {
+    static func pairNote(_ verdict: WarningVerdict) -> String {
         func quoted(_ text: String?) -> String {
             guard let text, !text.isEmpty else { return "" }
             return " \u{2018}\(text)\u{2019}"
         }
-        var message = "issue \(item.newNumber ?? 0)\(quoted(item.issue.elementText)) is the same element as issue "
-        message += "\(item.oldNumber ?? 0)\(quoted(item.oldText ?? item.issue.elementText))"
+        let continues = verdict.continues
+        var message = "issue \(verdict.number)\(quoted(verdict.issue.elementText)) is the same element as issue "
+        message += "\(continues?.number ?? 0)\(quoted(continues?.text))"
         message +=
-            " of \(item.oldFileName ?? "the earlier report") (matched by \((item.matchedBy ?? .fingerprint).rawValue))"
+            " of \(continues?.audit.fileName ?? "the earlier report") (matched by \((continues?.stage ?? .fingerprint).rawValue))"
         return message
     }
 }

@@ -32,12 +32,13 @@ public enum HistoryOutput {
         }
     }
 
-    /// The diff in `format`.
-    public static func render(_ diff: ReportDiff, format: HistoryOutputFormat) throws -> String {
+    /// The judged comparison in `format`: its counts, then its open warnings by change, the open
+    /// warnings of screens not re-audited, and the warnings not counted (accepted, system UI).
+    public static func render(_ judged: ReportJudgement, format: HistoryOutputFormat) throws -> String {
         switch format {
-        case .json: return try json(diff)
-        case .text: return diffText(diff)
-        case .markdown: return diffMarkdown(diff)
+        case .json: return try json(JudgedDiffJSON(judged))
+        case .text: return diffText(judged)
+        case .markdown: return diffMarkdown(judged)
         }
     }
 
@@ -50,99 +51,113 @@ public enum HistoryOutput {
         }
     }
 
-    static func describe(_ item: ReportDiff.Item) -> String {
-        var text = "\(item.issue.testType.displayName): \(item.issue.title)"
-        if let element = item.issue.elementText, !element.isEmpty { text += " \u{2018}\(oneLine(element))\u{2019}" }
-        return text + " \u{2014} \(item.issue.place)"
+    static func describe(_ verdict: WarningVerdict) -> String {
+        let issue = verdict.issue
+        var text = "\(issue.testType.displayName): \(issue.title)"
+        if let element = issue.elementText, !element.isEmpty { text += " \u{2018}\(oneLine(element))\u{2019}" }
+        return text + " \u{2014} \(issue.place)"
     }
 
-    static func numbers(_ item: ReportDiff.Item) -> String {
-        let old = item.oldNumber.map { "#\($0)" } ?? "\u{2013}"
-        let new = item.newNumber.map { "#\($0)" } ?? "\u{2013}"
-        return "\(old) \u{2192} \(new)"
+    /// `#3 → #4` for a warning of the compared audit, `#3 → –` for one of an earlier audit.
+    static func numbers(_ verdict: WarningVerdict, earlier: Bool) -> String {
+        if earlier { return "#\(verdict.number) \u{2192} \u{2013}" }
+        let old = verdict.continues.map { "#\($0.number)" } ?? "\u{2013}"
+        return "\(old) \u{2192} #\(verdict.number)"
     }
 
     /// `— matched by geometry: same element, text now “Aktive Budgets”` for a pair a weaker stage
     /// made; empty for a fingerprint pair or an unpaired warning.
-    static func pairing(_ item: ReportDiff.Item) -> String {
-        guard let stage = item.matchedBy, stage != .fingerprint else { return "" }
-        var text = " \u{2014} matched by \(stage.rawValue): same element"
-        if item.oldText != nil {
-            let now = item.issue.elementText.map { oneLine($0) } ?? ""
+    static func pairing(_ verdict: WarningVerdict) -> String {
+        guard let continues = verdict.continues, continues.stage != .fingerprint else { return "" }
+        var text = " \u{2014} matched by \(continues.stage.rawValue): same element"
+        if continues.text != verdict.issue.elementText {
+            let now = verdict.issue.elementText.map { oneLine($0) } ?? ""
             text += now.isEmpty ? ", now without text" : ", text now \u{201C}\(now)\u{201D}"
         }
         return text
     }
 
-    /// The one-line count of a diff: `3 new, 1 resolved, 12 residual (2 by geometry); ...`, as `diff`
-    /// and `audit` print it.
-    public static func summary(_ diff: ReportDiff) -> String {
-        var text = "\(diff.new.count) new, \(diff.resolved.count) resolved, \(diff.residual.count) residual"
-        let weaker = MatchStage.allCases.dropFirst().compactMap { stage -> String? in
-            let count = diff.residual.filter { $0.matchedBy == stage }.count
-            return count == 0 ? nil : "\(count) by \(stage.rawValue)"
-        }
-        if !weaker.isEmpty { text += " (" + weaker.joined(separator: ", ") + ")" }
-        if !diff.firstAudited.isEmpty { text += "; \(diff.firstAudited.count) on screens not audited before" }
-        if !diff.notReaudited.isEmpty { text += "; \(diff.notReaudited.count) on screens not re-audited" }
-        if !diff.repeatedNumbers.isEmpty { text += "; \(diff.repeatedNumbers.count) repeated by the Inspector" }
+    /// The one-line count of a judged comparison, as `diff`, `audit` and `ingest` print it: the triple
+    /// every output states (`ChangeCounts.text`), then the open warnings of screens not re-audited and
+    /// the Inspector's repeats.
+    public static func summary(_ judged: ReportJudgement) -> String {
+        guard let counts = judged.counts else { return "no earlier report to compare with" }
+        var text = counts.text
+        if counts.notReaudited > 0 { text += "; \(counts.notReaudited) open on screens not re-audited" }
+        let repeats = judged.verdicts.filter { $0.status.kind == .repeat }.count
+        if repeats > 0 { text += "; \(repeats) repeated by the Inspector" }
         return text
     }
 
-    /// The sections of a diff with their titles; the last two only when they have warnings.
-    static func sections(_ diff: ReportDiff) -> [(title: String, items: [ReportDiff.Item])] {
-        var sections = [("New", diff.new), ("Resolved", diff.resolved), ("Residual", diff.residual)]
-        if !diff.firstAudited.isEmpty { sections.append(("On screens not audited before", diff.firstAudited)) }
-        if !diff.notReaudited.isEmpty {
-            sections.append(("Not re-audited (screens this report did not visit)", diff.notReaudited))
+    /// The sections of a judged comparison with their titles and whether their warnings are of
+    /// earlier audits; the last two only when they have warnings.
+    static func sections(_ judged: ReportJudgement) -> [(title: String, verdicts: [WarningVerdict], earlier: Bool)] {
+        var sections = [
+            ("New", judged.newWarnings, false), ("Resolved", judged.resolvedWarnings, true),
+            ("Residual", judged.residualWarnings, false),
+        ]
+        if !judged.notReauditedWarnings.isEmpty {
+            sections.append(("Not re-audited (screens this report did not visit)", judged.notReauditedWarnings, true))
+        }
+        if !judged.judgedWarnings.isEmpty {
+            sections.append(("Not counted (accepted or system UI)", judged.judgedWarnings, false))
         }
         return sections
     }
 
-    static func diffText(_ diff: ReportDiff) -> String {
-        var text =
-            "\(diff.oldFileName) (\(TrendChart.dateLabel(diff.oldAuditDate))) \u{2192} "
-            + "\(diff.newFileName) (\(TrendChart.dateLabel(diff.newAuditDate)))\n"
-        text += summary(diff) + "\n"
-        if Set(diff.screens.map(\.fileName)).count > 1 {
+    static func diffText(_ judged: ReportJudgement) -> String {
+        let entry = judged.entry
+        let old = judged.comparison?.oldFileName ?? "(no earlier report)"
+        var text = "\(old)"
+        if let date = judged.comparison?.oldAuditDate { text += " (\(TrendChart.dateLabel(date)))" }
+        text += " \u{2192} \(entry.fileName) (\(TrendChart.dateLabel(entry.auditDate)))\n"
+        text += summary(judged) + "\n"
+        if let diff = judged.comparison, Set(diff.screens.map(\.fileName)).count > 1 {
             text += "Screens compared with: "
             text +=
                 diff.screens.map { "\($0.group.isEmpty ? "(no screen group)" : $0.group) \($0.fileName ?? "(none)")" }
                 .joined(separator: ", ") + "\n"
         }
-        for (title, items) in sections(diff) {
-            text += "\n\(title) (\(items.count)):\n"
-            if items.isEmpty { text += "  none\n" }
-            for item in items {
-                let numbers = numbers(item).padding(toLength: 13, withPad: " ", startingAt: 0)
-                var line = "  \(numbers) \(item.fingerprint.hex)  \(describe(item))\(pairing(item))"
-                if item.newNumber == nil, let date = item.oldAuditDate, title.hasPrefix("Not re-audited") {
-                    line += " \u{2014} not re-audited since \(TrendChart.dateLabel(date))"
+        for (title, verdicts, earlier) in sections(judged) {
+            text += "\n\(title) (\(verdicts.count)):\n"
+            if verdicts.isEmpty { text += "  none\n" }
+            for verdict in verdicts {
+                let numbers = numbers(verdict, earlier: earlier).padding(toLength: 13, withPad: " ", startingAt: 0)
+                var line = "  \(numbers) \(verdict.issue.fingerprint.hex)  \(describe(verdict))\(pairing(verdict))"
+                if title.hasPrefix("Not re-audited") {
+                    line += " \u{2014} not re-audited since \(TrendChart.dateLabel(verdict.audit.auditDate))"
                 }
+                if title.hasPrefix("Not counted") { line += " [\(oneLine(verdict.status.description))]" }
                 text += line + "\n"
             }
         }
         return text
     }
 
-    static func diffMarkdown(_ diff: ReportDiff) -> String {
-        var text = "## Changes from \(cell(diff.oldFileName)) to \(cell(diff.newFileName))\n\n"
-        text += summary(diff) + ".\n"
-        for (title, items) in sections(diff) {
-            text += "\n### \(title) (\(items.count))\n\n"
-            if items.isEmpty {
+    static func diffMarkdown(_ judged: ReportJudgement) -> String {
+        let old = judged.comparison?.oldFileName ?? "(no earlier report)"
+        var text = "## Changes from \(cell(old)) to \(cell(judged.entry.fileName))\n\n"
+        text += summary(judged) + ".\n"
+        for (title, verdicts, earlier) in sections(judged) {
+            text += "\n### \(title) (\(verdicts.count))\n\n"
+            if verdicts.isEmpty {
                 text += "None.\n"
                 continue
             }
-            text += "| Old | New | Type | Title | Element text | Where | Fingerprint | Matched by |\n"
-            text += "| ---: | ---: | --- | --- | --- | --- | --- | --- |\n"
-            for item in items {
-                text += "| \(item.oldNumber.map(String.init) ?? "") | \(item.newNumber.map(String.init) ?? "") "
-                text += "| \(cell(item.issue.testType.displayName)) | \(cell(item.issue.title)) "
-                text += "| \(cell(item.issue.elementText ?? "")) | \(cell(item.issue.place)) "
-                var matched = item.matchedBy?.rawValue ?? ""
-                if let old = item.oldText { matched += " (was \(cell(old.isEmpty ? "no text" : old)))" }
-                text += "| `\(item.fingerprint.hex)` | \(matched) |\n"
+            text += "| Old | New | Type | Title | Element text | Where | Fingerprint | Matched by | Status |\n"
+            text += "| ---: | ---: | --- | --- | --- | --- | --- | --- | --- |\n"
+            for verdict in verdicts {
+                let oldNumber = earlier ? String(verdict.number) : verdict.continues.map { String($0.number) } ?? ""
+                let newNumber = earlier ? "" : String(verdict.number)
+                let issue = verdict.issue
+                text += "| \(oldNumber) | \(newNumber) "
+                text += "| \(cell(issue.testType.displayName)) | \(cell(issue.title)) "
+                text += "| \(cell(issue.elementText ?? "")) | \(cell(issue.place)) "
+                var matched = verdict.continues?.stage.rawValue ?? ""
+                if let continues = verdict.continues, continues.text != issue.elementText {
+                    matched += " (was \(cell((continues.text ?? "").isEmpty ? "no text" : continues.text!)))"
+                }
+                text += "| `\(issue.fingerprint.hex)` | \(matched) | \(cell(verdict.status.description)) |\n"
             }
         }
         return text

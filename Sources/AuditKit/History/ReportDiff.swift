@@ -204,38 +204,3 @@ extension WarningMatcher {
         side.issues.indices.filter { side.isRepeat[$0] }
     }
 }
-
-extension History {
-    /// The comparison `audit`, `log`, `check` and `map --format sarif` make: each screen group of
-    /// `entry` against the latest report audited before it that covered that group (a report already
-    /// in the history is compared with the reports before it), with `translations` from the string
-    /// catalogs when sources were given. Nil when the history has no earlier report at all.
-    public func diffWithPrevious(_ entry: HistoryEntry, translations: StringTranslations = .none) -> ReportDiff? {
-        let earlier = entries.filter { $0.sha256 != entry.sha256 && History.precedes($0, entry) }
-        guard !earlier.isEmpty else { return nil }
-        let newSide = WarningMatcher.Prepared(entry).withCatalogKeys(translations)
-        var open = newSide.covered
-        var unvisited = Set<String>()
-        var bases: [(HistoryEntry, WarningMatcher.Prepared, Set<String>)] = []
-        var notVisited: [(HistoryEntry, WarningMatcher.Prepared, Set<String>)] = []
-        var names: [String: String] = [:]
-        for candidate in earlier.reversed() {
-            let covered = WarningMatcher.coverage(of: candidate, names: &names)
-            let mine = covered.intersection(open)
-            // Screens the new report did not visit, seen for the first time going back.
-            let gone = covered.subtracting(newSide.covered).subtracting(unvisited)
-            guard !mine.isEmpty || !gone.isEmpty else { continue }
-            let side = WarningMatcher.Prepared(candidate).withCatalogKeys(translations)
-            if !mine.isEmpty {
-                bases.append((candidate, side, mine))
-                open.subtract(mine)
-            }
-            if !gone.isEmpty {
-                notVisited.append((candidate, side, gone))
-                unvisited.formUnion(gone)
-            }
-        }
-        return ReportDiff(
-            new: entry, newSide: newSide, bases: bases, notVisited: notVisited, translations: translations)
-    }
-}

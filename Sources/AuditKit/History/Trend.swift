@@ -74,75 +74,54 @@ public struct Trend: Sendable, Hashable, Codable {
     /// not re-audited since then. Oldest audit first.
     public var notReaudited: [ResidualWarning]
 
-    /// Builds the trend of `entries` (any order; sorted by audit date here). A warning counts as open
-    /// when its recorded status is `open` and `baseline` (when given) does not accept its fingerprint.
-    /// `translations` (the string catalogs) let warnings match across languages.
+    /// Builds the trend of `entries` (any order), judged with `baseline` and `translations`
+    /// (`HistoryJudgement`).
     public init(
         entries: [HistoryEntry], by grouping: TrendGrouping, baseline: Baseline? = nil,
         translations: StringTranslations = .none
     ) {
-        let entries = entries.sorted(by: History.precedes)
-        let accepted = Set(baseline?.entries.map(\.fingerprint) ?? [])
-        var version1Cache: [String: Bool] = [:]
-        func isAccepted(_ issue: HistoryIssue) -> Bool {
-            guard !accepted.isEmpty else { return false }
-            if accepted.contains(issue.fingerprint) { return true }
-            guard let view = issue.view else { return false }
-            let cacheKey = issue.fingerprint.hex + "\u{1F}" + view
-            if let known = version1Cache[cacheKey] { return known }
-            let found = accepted.contains(
-                IssueFingerprint.version1(
-                    testType: issue.testType, errorCode: issue.errorCode, elementText: issue.elementText, view: view))
-            version1Cache[cacheKey] = found
-            return found
-        }
+        self.init(
+            judgement: HistoryJudgement(entries: entries, baseline: baseline, translations: translations), by: grouping)
+    }
+
+    /// The trend of the judged history: a column counts, for each screen, the open warnings of the
+    /// latest audit up to it that covered that screen, as `judgement` judged them.
+    public init(judgement: HistoryJudgement, by grouping: TrendGrouping) {
+        let reports = judgement.reports
         self.grouping = grouping
         var rowIndex: [String: Int] = [:]
         var counts: [[Int]] = []
         var columns: [Column] = []
-        columns.reserveCapacity(entries.count)
-
-        // Per screen group: the latest entry that covered it, its open counts per row, and the entries
-        // that covered it. runStart[k][i]: the first report of the unbroken run of issue i of entry k.
-        var catalogCache: [String: [String]] = [:]
-        var prepared: [WarningMatcher.Prepared] = []
-        prepared.reserveCapacity(entries.count)
-        var runStart: [[Int]] = []
+        columns.reserveCapacity(reports.count)
+        var position: [String: Int] = [:]
+        var covered: [Set<String>] = []
         var latest: [String: Int] = [:]
         var coveredBy: [String: [Int]] = [:]
         var groupRows: [String: [Int: Int]] = [:]
         var rowTotals: [Int] = []
         var openTotal = 0
-        for (k, entry) in entries.enumerated() {
-            let side = WarningMatcher.Prepared(entry).withCatalogKeys(translations, cache: &catalogCache)
-            prepared.append(side)
-            var starts = [Int](repeating: k, count: entry.issues.count)
-            var bases: [Int: Set<String>] = [:]
-            for group in side.covered { if let j = latest[group] { bases[j, default: []].insert(group) } }
-            for (j, groups) in bases.sorted(by: { $0.key < $1.key }) {
-                let matching = WarningMatcher.match(
-                    old: prepared[j], new: side, groups: groups, translations: translations)
-                for pair in matching.pairs { starts[pair.new] = runStart[j][pair.old] }
-            }
-            runStart.append(starts)
+        var names: [String: String] = [:]
+        for (k, report) in reports.enumerated() {
+            position[report.entry.sha256] = k
+            let groups = WarningMatcher.coverage(of: report.entry, names: &names)
+            covered.append(groups)
             // This report's open warnings replace those of the screens it covered.
             var fresh: [String: [Int: Int]] = [:]
-            for group in side.covered { fresh[group] = [:] }
-            for (index, issue) in entry.issues.enumerated()
-            where !side.isRepeat[index] && issue.status == .open && !isAccepted(issue) {
-                let name = grouping == .view ? issue.place : issue.testType.displayName
+            for group in groups { fresh[group] = [:] }
+            for verdict in report.verdicts where verdict.status.isOpen {
+                let name = grouping == .view ? verdict.issue.place : verdict.issue.testType.displayName
                 let row: Int
                 if let existing = rowIndex[name] {
                     row = existing
                 } else {
                     row = counts.count
                     rowIndex[name] = row
-                    counts.append([Int](repeating: 0, count: entries.count))
+                    counts.append([Int](repeating: 0, count: reports.count))
                     rowTotals.append(0)
                 }
-                fresh[side.group[index], default: [:]][row, default: 0] += 1
+                fresh[Self.group(of: verdict, names: &names), default: [:]][row, default: 0] += 1
             }
-            let partial = latest.keys.contains { !side.covered.contains($0) }
+            let partial = latest.keys.contains { !groups.contains($0) }
             for (group, rows) in fresh {
                 for (row, count) in groupRows[group] ?? [:] {
                     rowTotals[row] -= count
@@ -159,29 +138,31 @@ public struct Trend: Sendable, Hashable, Codable {
             for row in rowTotals.indices { counts[row][k] = rowTotals[row] }
             columns.append(
                 Column(
-                    fileName: entry.fileName, sha256: entry.sha256, auditDate: entry.auditDate, openCount: openTotal,
-                    partial: partial))
+                    fileName: report.entry.fileName, sha256: report.entry.sha256, auditDate: report.entry.auditDate,
+                    openCount: openTotal, partial: partial))
         }
         self.columns = columns
         rows = rowIndex.map { Row(name: $0.key, counts: counts[$0.value]) }.sorted { $0.name < $1.name }
 
         var residual: [ResidualWarning] = []
         var notReaudited: [ResidualWarning] = []
-        if let last = entries.indices.last {
+        if let last = reports.indices.last {
             for (group, k) in latest {
-                let entry = entries[k]
+                let report = reports[k]
                 let covering = coveredBy[group] ?? []
-                for (index, issue) in entry.issues.enumerated()
-                where prepared[k].group[index] == group && !prepared[k].isRepeat[index] {
-                    let first = runStart[k][index]
+                for verdict in report.verdicts
+                where verdict.status.kind != .repeat && Self.group(of: verdict, names: &names) == group {
+                    let first = position[verdict.since.sha256] ?? k
                     guard k < last || first < k else { continue }
-                    let start = entries[first]
                     let warning = ResidualWarning(
-                        fingerprint: issue.fingerprint, issue: issue, firstSeen: start.auditDate,
-                        firstSeenFileName: start.fileName,
+                        fingerprint: verdict.issue.fingerprint, issue: verdict.issue,
+                        firstSeen: verdict.since.auditDate, firstSeenFileName: verdict.since.fileName,
                         reportCount: covering.count - (covering.firstIndex { $0 >= first } ?? covering.count),
-                        baselined: isAccepted(issue), lastAudited: k < last ? entry.auditDate : nil,
-                        lastAuditedFileName: k < last ? entry.fileName : nil)
+                        baselined: {
+                            if case .accepted(_, true) = verdict.status { return true } else { return false }
+                        }(),
+                        lastAudited: k < last ? report.entry.auditDate : nil,
+                        lastAuditedFileName: k < last ? report.entry.fileName : nil)
                     if k < last { notReaudited.append(warning) } else { residual.append(warning) }
                 }
             }
@@ -192,5 +173,14 @@ public struct Trend: Sendable, Hashable, Codable {
         self.notReaudited = notReaudited.sorted {
             ($0.lastAudited ?? .distantPast, $0.issue.number) < ($1.lastAudited ?? .distantPast, $1.issue.number)
         }
+    }
+
+    /// The normalised screen group of `verdict`'s issue.
+    private static func group(of verdict: WarningVerdict, names: inout [String: String]) -> String {
+        let group = verdict.issue.screenGroup
+        if let known = names[group] { return known }
+        let made = WarningMatcher.groupKey(group)
+        names[group] = made
+        return made
     }
 }

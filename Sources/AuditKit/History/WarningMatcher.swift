@@ -154,6 +154,8 @@ public enum WarningMatcher {
         var slotGroups: [String] = []
         /// Per issue: whether it repeats an earlier issue of the report.
         var isRepeat: [Bool]
+        /// Per issue that repeats an earlier issue of the report: that issue's index.
+        var repeatOf: [Int?]
         /// Per issue: whether it has element text (not only white space).
         var hasText: [Bool]
         /// Per issue: whether its text has letters, so that it could read differently in another
@@ -236,6 +238,7 @@ public enum WarningMatcher {
                 return a == b ? $0 < $1 : a.precedes(b)
             }
             isRepeat = [Bool](repeating: false, count: issues.count)
+            repeatOf = [Int?](repeating: nil, count: issues.count)
             var runStart = 0
             while runStart < byFingerprint.count {
                 var runEnd = runStart + 1
@@ -245,13 +248,19 @@ public enum WarningMatcher {
                     runEnd += 1
                 }
                 if runEnd - runStart > 1 {
-                    var seen = Set<RepeatKey>()
+                    // Ties in `byFingerprint` are in report order, so the first index seen is the original.
+                    var seen: [RepeatKey: Int] = [:]
                     for index in byFingerprint[runStart..<runEnd] {
                         let issue = issues[index]
                         guard let rect = issue.rect else { continue }
                         let repeatKey = RepeatKey(
                             slot: slot[index], type: issue.testType.key, text: issue.elementText ?? "", rect: rect)
-                        if !seen.insert(repeatKey).inserted { isRepeat[index] = true }
+                        if let first = seen[repeatKey] {
+                            isRepeat[index] = true
+                            repeatOf[index] = first
+                        } else {
+                            seen[repeatKey] = index
+                        }
                     }
                 }
                 runStart = runEnd

@@ -29,32 +29,31 @@ public struct SummaryInput: Sendable {
     public var evidence: EvidenceFiles?
     /// Fixed font sizes near the lines Dynamic Type warnings map to, by issue number (`auditkit scan`).
     public var likelyCauses: [Int: [LikelyCause]]
-    /// The issues' history fingerprints by issue number, when the pass already made them (its history
-    /// entry); the summary computes the others.
-    public var fingerprints: [Int: IssueFingerprint]
+    /// The report as the history records it (the pass's entry); made from the report and its mapping
+    /// when nil.
+    public var entry: HistoryEntry?
 
     /// Creates an input.
     public init(
         report: InspectorReport, mapping: [IssueMapping]? = nil, evidence: EvidenceFiles? = nil,
-        likelyCauses: [Int: [LikelyCause]] = [:], fingerprints: [Int: IssueFingerprint] = [:]
+        likelyCauses: [Int: [LikelyCause]] = [:], entry: HistoryEntry? = nil
     ) {
         self.report = report
         self.mapping = mapping
         self.evidence = evidence
         self.likelyCauses = likelyCauses
-        self.fingerprints = fingerprints
+        self.entry = entry
     }
 
-    /// The input of a report the pass prepared: its mapping, evidence, likely causes and the
-    /// fingerprints of its history entry.
+    /// The input of a report the pass prepared: its mapping, evidence, likely causes and history entry.
     public init(_ prepared: PreparedReport) {
         self.init(
             report: prepared.report, mapping: prepared.mapping?.primaries, evidence: prepared.evidence,
-            likelyCauses: prepared.likelyCauses,
-            fingerprints: Dictionary(
-                prepared.historyEntry.issues.map { ($0.number, $0.fingerprint) },
-                uniquingKeysWith: { first, _ in first }))
+            likelyCauses: prepared.likelyCauses, entry: prepared.historyEntry)
     }
+
+    /// The report's history entry.
+    var historyEntry: HistoryEntry { entry ?? HistoryEntry(report: report, mappings: mapping ?? []) }
 }
 
 /// A per-view (or per-type, per-screen) summary of one or more reports: each section lists its
@@ -70,14 +69,18 @@ public struct AuditSummary: Sendable {
         public var issueNumber: Int
     }
 
-    /// One warning of a section: issues from different reports with the same persistence key.
+    /// One warning of a section: the issues of the reports that the judgement calls one warning.
     public struct Warning: Sendable {
-        /// The first issue seen with this key.
+        /// The first issue seen of the warning.
         public var issue: Issue
         /// Its mapping, when there is one.
         public var mapping: IssueMapping?
-        /// The persistence key shared by the occurrences.
+        /// The warning's identity (`WarningVerdict.warning`).
         public var key: String
+        /// Its status in the latest report that has it.
+        public var status: WarningStatus = .open
+        /// The audit that resolved it, when the latest audit of its screen no longer shows it.
+        public var resolvedIn: AuditReference?
         /// Every report and issue number it was seen in, in input order.
         public var occurrences: [Occurrence]
         /// Fixed font sizes near its mapped line, from its first report (Dynamic Type warnings).
@@ -115,16 +118,18 @@ public struct AuditSummary: Sendable {
     /// Builds a summary.
     /// - Parameters:
     ///   - inputs: the reports, oldest first when persistence matters.
+    ///   - judgement: the judged history (with its baseline): which issues are one warning, each
+    ///     warning's status and whether a later audit resolved it. Reports it lacks are judged with it;
+    ///     without it, the inputs are judged against each other.
     ///   - grouping: by view, type or screen.
     ///   - baseDirectory: evidence paths are shown relative to this folder when under it (the output's folder).
-    ///   - persistenceKey: what makes two issues of different reports the same warning; by default (nil)
-    ///     the history's `IssueFingerprint` (the input's, or computed), so the summary, `diff` and `check`
-    ///     agree.
     public init(
-        inputs: [SummaryInput], grouping: SummaryGrouping,
-        baseDirectory: String = FileManager.default.currentDirectoryPath,
-        persistenceKey: ((Issue, IssueMapping?) -> String)? = nil
+        inputs: [SummaryInput], judgement: HistoryJudgement? = nil, grouping: SummaryGrouping,
+        baseDirectory: String = FileManager.default.currentDirectoryPath
     ) {
+        let entries = inputs.map(\.historyEntry)
+        let judgement =
+            judgement?.including(entries) ?? HistoryJudgement(entries: entries)
         self.grouping = grouping
         self.baseDirectory = baseDirectory
         self.reports = inputs.map { ($0.report.fileName, $0.report.issues.count) }
@@ -160,6 +165,7 @@ public struct AuditSummary: Sendable {
                 (input.mapping ?? []).map { ($0.issueNumber, $0) }, uniquingKeysWith: { a, _ in a })
             let evidence =
                 input.evidence ?? EvidenceFiles.onDisk(for: report, in: EvidencePaths(reportPath: report.sourcePath))
+            let verdicts = judgement.report(sha256: report.sha256)?.verdictsByNumber ?? [:]
             for issue in issues {
                 let mapping = mappings[issue.number]
                 let name: String
@@ -180,20 +186,27 @@ public struct AuditSummary: Sendable {
                     warningsBySection[name] = []
                     evidenceBySection[name] = []
                 }
-                let key =
-                    persistenceKey?(issue, mapping)
-                    ?? (input.fingerprints[issue.number] ?? IssueFingerprint(issue: issue)).hex
+                let verdict = verdicts[issue.number]
+                let key = verdict?.warning ?? IssueFingerprint(issue: issue).hex
                 let occurrence = Occurrence(
                     reportIndex: reportIndex, reportName: report.fileName, issueNumber: issue.number)
-                if let index = warningIndex[name]?[key] {
+                let index: Int
+                if let known = warningIndex[name]?[key] {
+                    index = known
                     warningsBySection[name]![index].occurrences.append(occurrence)
                 } else {
-                    warningIndex[name, default: [:]][key] = warningsBySection[name]!.count
+                    index = warningsBySection[name]!.count
+                    warningIndex[name, default: [:]][key] = index
                     warningsBySection[name]!.append(
                         Warning(
                             issue: issue, mapping: mapping, key: key, occurrences: [occurrence],
                             likelyCauses: input.likelyCauses[issue.number] ?? []))
                 }
+                // The status of its latest report (a repeat keeps the status of the issue it repeats).
+                if let verdict, verdict.status.kind != .repeat {
+                    warningsBySection[name]![index].status = verdict.status
+                }
+                warningsBySection[name]![index].resolvedIn = judgement.resolution(ofWarning: key)
                 for path in (exists(report.sourcePath) ? [report.sourcePath] : []) + evidence.files(showing: issue) {
                     let display = shown(path)
                     if evidenceListed[name, default: []].insert(display).inserted {
@@ -252,11 +265,9 @@ public struct AuditSummary: Sendable {
     public func templateContext(for section: Section) -> [String: TemplateValue] {
         let multiple = reports.count > 1
         let warnings = section.warnings.map { warning -> [String: TemplateValue] in
-            var status = "open"
-            switch warning.mapping?.status {
-            case .accepted(let reason)?: status = reason.isEmpty ? "accepted" : "accepted: " + reason
-            case .system?: status = "system UI"
-            case .open?, nil: status = "open"
+            var status = warning.status.description
+            if let resolved = warning.resolvedIn {
+                status = "resolved in \(Self.shortName(resolved.fileName)) (\(resolved.day))"
             }
             let persists = multiple && warning.reportsSeen == reports.count
             // Described as a session describes it: role, text and a link to the line.

@@ -62,7 +62,7 @@ enum BuiltinTemplates {
         {{#residual}}
           - Residual: {{#items}}{{type}} {{#text}}“{{text}}”{{/text}}{{^text}}on an element without text{{/text}} ({{place}}{{#since}}, since {{since}}{{/since}}{{#matchedBy}}, same element by {{matchedBy}}{{/matchedBy}}){{^last}}; {{/last}}{{/items}}{{#more}} and {{more}} more{{/more}}.
         {{/residual}}
-          - Open warnings against {{previousReport}}: {{newCount}} new, {{resolvedCount}} resolved, {{residualCount}} residual.
+          - Open warnings against {{previousReport}}: {{changes}}.
         {{/comparison}}
         {{#evidence}}
           - {{label}}: {{path}}{{#detail}} ({{detail}}){{/detail}}

@@ -11,14 +11,16 @@ extension SessionFacts {
     ///   - logPath: the log file; the report, evidence and source paths are written relative to its
     ///     folder (source links with `../` where needed).
     ///   - mapping: what the mapping concluded per issue, when rules or sources were given.
-    ///   - comparison: the comparison with the earlier reports of the same screens, when a history is available.
-    ///   - date: `YYYY-MM-DD`; nil means today (local time).
+    ///   - judgement: the report's judgement (`HistoryJudgement`): each warning's status (a rule's or the
+    ///     baseline's acceptance, system UI, the Inspector's repeats) and the comparison with the earlier
+    ///     audits of its screens. Without it, statuses come from `mapping` and nothing is compared.
+    ///   - date: `YYYY-MM-DD`; nil means the report's audit day (local time).
     ///   - scope: the user's scope; nil means the views the warnings map to, else the screens, and the report.
     ///   - evidence: the report's evidence files; nil means those on disk beside the report.
     ///   - likelyCauses: fixed font sizes near the lines Dynamic Type warnings map to.
     public init(
         report: InspectorReport, logPath: String, mapping: [IssueMapping]? = nil,
-        comparison: SessionComparison? = nil, date: String? = nil, scope: String? = nil,
+        judgement: ReportJudgement? = nil, date: String? = nil, scope: String? = nil,
         evidence: EvidenceFiles? = nil, likelyCauses: [LikelyCause] = []
     ) {
         let logDirectory = (LogPaths.absolute(logPath) as NSString).deletingLastPathComponent
@@ -36,22 +38,41 @@ extension SessionFacts {
         var acceptedViews: [AcceptedKey: [String: Int]] = [:]
         var viewCounts: [String: Int] = [:]
         var viewOrder: [String] = []
+        let verdicts = judgement?.verdictsByNumber ?? [:]
         for issue in issues {
             let entry = byNumber[issue.number]
+            let status: WarningStatus
+            if let verdict = verdicts[issue.number] {
+                status = verdict.status
+            } else {
+                switch entry?.status {
+                case .system?: status = .system
+                case .accepted(let reason)?: status = .accepted(reason: reason, byBaseline: false)
+                case .open?, nil: status = .open
+                }
+            }
+            // The Inspector's repeats of an element count once, with the issue they repeat.
+            if case .repeatOf = status { continue }
             let flagged = SessionFacts.flagged(issue, entry, logDirectory: logDirectory)
-            let view = entry?.view.flatMap { $0.isEmpty ? nil : $0 }
+            // A warning mapped to a line but to no view is listed under its file: "not mapped" never
+            // carries a location.
+            let view =
+                entry?.view.flatMap { $0.isEmpty ? nil : $0 }
+                ?? entry?.location.map { ($0.file as NSString).lastPathComponent }
             if let view {
                 if viewCounts[view] == nil { viewOrder.append(view) }
                 viewCounts[view, default: 0] += 1
             }
-            switch entry?.status {
-            case .system?:
+            switch status {
+            case .system:
                 system.add(flagged, to: SessionFacts.systemKind(of: entry))
-            case .accepted(let reason)?:
-                let key = AcceptedKey(reason: reason, testType: issue.testType)
+            case .accepted(let reason, let byBaseline):
+                let key = AcceptedKey(
+                    reason: byBaseline ? "accepted in the baseline: " + reason : reason, testType: issue.testType)
                 accepted.add(flagged, to: key)
                 if let view { acceptedViews[key, default: [:]][view, default: 0] += 1 }
-            case .open?, nil:
+            case .repeatOf: break
+            case .open:
                 open.add(flagged, to: issue.testType)
                 if let view {
                     openByView[issue.testType, default: TextGroups()].add(flagged, to: view)
@@ -100,7 +121,7 @@ extension SessionFacts {
             reportPath: LogPaths.relative(report.sourcePath, to: logDirectory),
             reportName: report.fileName,
             reportSHA256: report.sha256,
-            date: date ?? SessionFacts.today(),
+            date: date ?? SessionDate.day(of: report.auditDate),
             scope: scope
                 ?? SessionFacts.defaultScope(
                     views: viewsByCount, screens: report.screens.map { ($0.name, $0.groupName) },
@@ -112,7 +133,7 @@ extension SessionFacts {
             types: types,
             systemUI: systemUI,
             accepted: acceptedFindings,
-            comparison: comparison,
+            comparison: judgement.flatMap(SessionComparison.init),
             // Shown and linked relative to the log's folder, like the flagged texts.
             likelyCauses: likelyCauses.map { cause in
                 var cause = cause

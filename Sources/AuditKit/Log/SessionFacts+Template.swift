@@ -114,6 +114,7 @@ extension SessionFacts {
                 "newCount": .number(comparison.new.count),
                 "resolvedCount": .number(comparison.resolved.count),
                 "residualCount": .number(comparison.residual.count),
+                "changes": .text(comparison.counts.text),
                 "new": warnings(comparison.new), "resolved": warnings(comparison.resolved),
                 "residual": warnings(comparison.residual),
             ])

@@ -6,7 +6,7 @@ import Foundation
 /// What it holds follows what a team writes by hand: the scope by view, the texts each test type
 /// flagged and where in the code they are, system UI and judged warnings apart, and what changed
 /// since the last audit of the same screens, by text. Build it with
-/// `SessionFacts(report:logPath:mapping:comparison:date:scope:evidence:)`;
+/// `SessionFacts(report:logPath:mapping:judgement:date:scope:evidence:likelyCauses:)`;
 /// `templateContext(sessionNumber:)` turns it into the `session.md` context.
 public struct SessionFacts: Sendable, Hashable {
     /// The report as the log names it (relative to the log's folder when the report is under it).
@@ -228,13 +228,19 @@ public struct SessionComparison: Sendable, Hashable {
     public var resolved: [Warning]
     /// Warnings the earlier reports had too.
     public var residual: [Warning]
+    /// The comparison in numbers, as every output states it.
+    public var counts: ChangeCounts
 
-    /// Creates a comparison.
-    public init(previousReportName: String, new: [Warning], resolved: [Warning], residual: [Warning]) {
+    /// Creates a comparison; `counts` defaults to the lists' lengths.
+    public init(
+        previousReportName: String, new: [Warning], resolved: [Warning], residual: [Warning],
+        counts: ChangeCounts? = nil
+    ) {
         self.previousReportName = previousReportName
         self.new = new
         self.resolved = resolved
         self.residual = residual
+        self.counts = counts ?? ChangeCounts(new: new.count, resolved: resolved.count, residual: residual.count)
     }
 }
 

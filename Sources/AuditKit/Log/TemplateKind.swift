@@ -55,6 +55,7 @@ public enum TemplateKind: String, Sendable, CaseIterable {
                 "likelyCauses": with(["code": .value, "location": .value, "text": .value, "distance": .value]),
                 "comparison": .scope([
                     "previousReport": .value, "newCount": .value, "resolvedCount": .value, "residualCount": .value,
+                    "changes": .value,
                     "new": warnings, "resolved": warnings, "residual": warnings,
                 ]),
                 "evidence": with(["label": .value, "path": .value, "detail": .value]),

@@ -112,7 +112,7 @@ public struct AuditIngest: Sendable {
     public func run(
         paths: [String], progress: @Sendable (Progress) -> Void = { _ in }, onItem: (Item) -> Void
     ) throws -> Outcome {
-        var history = try pass.loadHistory()
+        var judgement = try pass.loadJudgement()
         var outcome = Outcome()
         func fail(_ path: String, _ error: AuditError) {
             outcome.failed += 1
@@ -145,7 +145,7 @@ public struct AuditIngest: Sendable {
 
         // 2. Skip what the history has; prepare the rest `jobs` at a time and record each in order.
         let historyNames = Dictionary(
-            history.entries.map { ($0.sha256, $0.fileName) }, uniquingKeysWith: { a, _ in a })
+            judgement.entries.map { ($0.sha256, $0.fileName) }, uniquingKeysWith: { a, _ in a })
         var pending: [Int] = []  // positions in `order`
         for (index, report) in order.enumerated() {
             if let name = historyNames[report.sha256] {
@@ -202,7 +202,7 @@ public struct AuditIngest: Sendable {
                 case .ready(let ready):
                     kept[index] = ready.withoutImageBytes()
                     do {
-                        let done = try pass.record(ready, history: &history, progress: step)
+                        let done = try pass.record(ready, judgement: &judgement, progress: step)
                         recordedHere[report.sha256] = (report.path as NSString).lastPathComponent
                         outcome.ingested += 1
                         onItem(.ingested(done))
@@ -221,16 +221,15 @@ public struct AuditIngest: Sendable {
 
         // 3. The summary and the site's pages of every readable report named, the trend of the whole
         // history, and the site's index.
-        let baseline = try? Baseline.load(path: Baseline.defaultPath)
         let named = order.indices.filter { !unreadable.contains($0) }.map {
             SummarisedReport(path: order[$0].path, kept: kept[$0])
         }
         // The site's stylesheet and script once, for the pages and the index.
-        let writesSite = !named.isEmpty || !history.entries.isEmpty
+        let writesSite = !named.isEmpty || !judgement.reports.isEmpty
         if writesSite { try ReportSite(root: outputDirectory).writeAssets() }
-        outcome.summaryPath = try writeSummaryAndPages(of: named, history: history, baseline: baseline)
-        if !history.entries.isEmpty {
-            let trend = Trend(entries: history.entries, by: .view, baseline: baseline)
+        outcome.summaryPath = try writeSummaryAndPages(of: named, judgement: judgement)
+        if !judgement.reports.isEmpty {
+            let trend = Trend(judgement: judgement, by: .view)
             let path = outputDirectory + "/trend.svg"
             try AtomicFile.makeDirectory(outputDirectory, namedByUser: true)
             try AtomicFile.write(
@@ -238,8 +237,7 @@ public struct AuditIngest: Sendable {
             outcome.trendPath = path
         }
         if writesSite {
-            outcome.sitePath = try ReportSite(root: outputDirectory).writeIndex(history: history, baseline: baseline)
-                .path
+            outcome.sitePath = try ReportSite(root: outputDirectory).writeIndex(judgement: judgement).path
         }
         return outcome
     }
@@ -282,11 +280,11 @@ public struct AuditIngest: Sendable {
         var kept: PreparedReport?
     }
 
-    /// Writes `summary.md` per view over `reports` and each one's page of the site, compared with the
-    /// audit before it in `history`. A report prepared in this run is shown from what the pass kept;
+    /// Writes `summary.md` per view over `reports` and each one's page of the site, as `judgement`
+    /// judges them. A report prepared in this run is shown from what the pass kept;
     /// any other is read and mapped again. Either way the evidence is what is on disk.
     /// - Throws: the first page's or the summary's `AuditError` when it cannot be written.
-    private func writeSummaryAndPages(of reports: [SummarisedReport], history: History, baseline: Baseline?) throws
+    private func writeSummaryAndPages(of reports: [SummarisedReport], judgement: HistoryJudgement) throws
         -> String?
     {
         guard !reports.isEmpty else { return nil }
@@ -308,7 +306,7 @@ public struct AuditIngest: Sendable {
                 return nil
             }
             do {
-                try site.write(site.page(for: prepared, history: history, baseline: baseline))
+                try site.write(site.page(for: prepared, judgement: judgement))
             } catch let error as AuditError {
                 return .failure(error)
             } catch {
@@ -318,7 +316,9 @@ public struct AuditIngest: Sendable {
         }
         let inputs = try prepared.compactMap { try $0?.get() }
         let path = outputDirectory + "/summary.md"
-        let markdown = AuditSummary(inputs: inputs, grouping: .view, baseDirectory: outputDirectory).markdown(
+        let markdown = AuditSummary(
+            inputs: inputs, judgement: judgement, grouping: .view, baseDirectory: outputDirectory
+        ).markdown(
             templates: pass.configuration.templates)
         try AtomicFile.makeDirectory(outputDirectory, namedByUser: true)
         try AtomicFile.write(Data(markdown.utf8), to: path, onlyIfChanged: true, durability: .regenerable)

@@ -26,6 +26,8 @@ public struct AuditPass: Sendable {
         /// Whether `record` appends the report to `history` (`audit`, `ingest`) or only compares
         /// (`log`).
         public var appendsToHistory: Bool
+        /// The baseline of accepted warnings (`auditkit accept`); nil when there is none.
+        public var baseline: Baseline?
         /// The audit log sessions go to; nil logs nothing.
         public var logPath: String?
         /// Whether the user named `logPath` (`--log`): only then is a symbolic link there followed.
@@ -47,11 +49,11 @@ public struct AuditPass: Sendable {
         /// A configuration that only reads and maps; set the parts the pass should do.
         public init(
             mapper: IssueMatcher? = nil, renderer: TextRenderer? = nil, evidenceRoot: String? = nil,
-            history: HistoryFile? = nil, appendsToHistory: Bool = true, logPath: String? = nil,
-            templates: TemplateSet = .builtin(), date: SessionDate = .today, scope: String? = nil,
-            forceLog: Bool = false,
-            dryRun: Bool = false, logNamedByUser: Bool = false
+            history: HistoryFile? = nil, appendsToHistory: Bool = true, baseline: Baseline? = nil,
+            logPath: String? = nil, templates: TemplateSet = .builtin(), date: SessionDate = .auditDate,
+            scope: String? = nil, forceLog: Bool = false, dryRun: Bool = false, logNamedByUser: Bool = false
         ) {
+            self.baseline = baseline
             self.logNamedByUser = logNamedByUser
             self.mapper = mapper
             self.renderer = renderer
@@ -94,6 +96,18 @@ public struct AuditPass: Sendable {
     /// - Throws: the history's `AuditError`.
     public func loadHistory() throws -> History {
         try configuration.history?.load() ?? History(entries: [])
+    }
+
+    /// The configured history judged with the configured baseline and the string catalogs of the
+    /// mapper's sources (`HistoryJudgement`): what `record` compares with and adds to.
+    /// - Throws: the history's `AuditError`.
+    public func loadJudgement() throws -> HistoryJudgement {
+        HistoryJudgement(history: try loadHistory(), baseline: configuration.baseline, translations: translations)
+    }
+
+    /// The string catalogs' translations of the mapper's sources (none without sources).
+    public var translations: StringTranslations {
+        StringTranslations(configuration.mapper?.index?.localizedStrings ?? [])
     }
 
     /// Reads the report at `path`, then `prepare(report:)`.
@@ -156,33 +170,36 @@ public struct AuditPass: Sendable {
             problems: problems, historyEntry: entry, likelyCauses: likelyCauses)
     }
 
-    /// Compares the prepared report with `history`, appends it (when configured; `history` then
-    /// holds it too, so the next report of a batch compares with it) and logs its session.
+    /// Judges the prepared report against `judgement` (the audits of its screens before it), appends it
+    /// to the history file (when configured; `judgement` then holds it too, so the next report of a
+    /// batch compares with it) and logs its session, which states what the judgement says.
     /// - Throws: `AuditError` when the history or the log cannot be written.
-    public func record(_ prepared: PreparedReport, history: inout History, progress: (Stage) -> Void = { _ in })
-        throws -> AuditOutcome
-    {
+    public func record(
+        _ prepared: PreparedReport, judgement: inout HistoryJudgement, progress: (Stage) -> Void = { _ in }
+    ) throws -> AuditOutcome {
         let report = prepared.report
         let entry = prepared.historyEntry
-        var comparison: ReportDiff?
+        var judged: ReportJudgement?
         var added: Bool?
         if let file = configuration.history {
             progress(.history)
-            comparison = history.diffWithPrevious(
-                entry, translations: StringTranslations(configuration.mapper?.index?.localizedStrings ?? []))
             if configuration.appendsToHistory, !configuration.dryRun {
                 let wasAdded = try file.append(entry)
                 added = wasAdded
-                if wasAdded { history.entries.append(entry) }
+                judged = judgement.add(entry)
+            } else {
+                judged = judgement.judging(entry).report(sha256: entry.sha256)
             }
+        } else {
+            // No history: nothing to compare, but statuses (the baseline's, the Inspector's repeats) still hold.
+            judged = HistoryJudgement(entries: [entry], baseline: configuration.baseline).latestReport
         }
         var session: SessionFacts?
         var log: LogOutcome?
         if let logPath = configuration.logPath {
             progress(.log)
             let facts = SessionFacts(
-                report: report, logPath: logPath, mapping: prepared.mapping?.primaries,
-                comparison: comparison.map { SessionComparison($0, history: history) },
+                report: report, logPath: logPath, mapping: prepared.mapping?.primaries, judgement: judged,
                 date: configuration.date.value(for: report),
                 scope: configuration.scope, evidence: prepared.evidence, likelyCauses: prepared.distinctLikelyCauses)
             session = facts
@@ -191,16 +208,16 @@ public struct AuditPass: Sendable {
                 namedByUser: configuration.logNamedByUser)
         }
         return AuditOutcome(
-            prepared: prepared, historyEntry: entry, comparison: comparison, addedToHistory: added, session: session,
+            prepared: prepared, historyEntry: entry, judgement: judged, addedToHistory: added, session: session,
             log: log)
     }
 
     /// `prepare(reportAt:)` then `record`, against the configured history.
     /// - Throws: the first step's `AuditError`.
     public func run(reportAt path: String, progress: (Stage) -> Void = { _ in }) throws -> AuditOutcome {
-        var history = try loadHistory()
+        var judgement = try loadJudgement()
         let prepared = try prepare(reportAt: path, progress: progress)
-        return try record(prepared, history: &history, progress: progress)
+        return try record(prepared, judgement: &judgement, progress: progress)
     }
 
     /// The report's reading warnings, each with its byte offset when known.
@@ -239,10 +256,10 @@ public struct AuditPass: Sendable {
 
 /// Which date a session carries.
 public enum SessionDate: Sendable, Hashable {
-    /// Today, local time (`audit`, `log`).
+    /// Today, local time.
     case today
-    /// The day the report was audited, local time (`ingest`: a batch of old reports is logged on
-    /// the days they were made).
+    /// The day the report was audited, local time: every session is dated by its audit (`audit`,
+    /// `ingest` and `log` alike) unless the user gives a date.
     case auditDate
     /// A date the user gave, `YYYY-MM-DD`.
     case fixed(String)
@@ -308,8 +325,10 @@ public struct AuditOutcome: Sendable {
     public var prepared: PreparedReport
     /// The report as the history records it.
     public var historyEntry: HistoryEntry
-    /// The comparison with the report before it in the history, when there is one.
-    public var comparison: ReportDiff?
+    /// The report's judgement against the audits before it, when a history was configured.
+    public var judgement: ReportJudgement?
+    /// The comparison with the audits of its screens before it, when there is one.
+    public var comparison: ReportDiff? { judgement?.comparison }
     /// Whether the report was added to the history (false: it was there already); nil when the pass
     /// does not append.
     public var addedToHistory: Bool?

@@ -15,30 +15,29 @@ public struct ReportPage: Sendable {
     public var evidence: EvidenceFiles
     /// The mapping; nil when none was asked for.
     public var mapping: MappingResult?
-    /// The comparison with the audit before this one, when there is one.
-    public var comparison: ReportDiff?
-    /// Accepted fingerprints: an open warning the baseline accepts shows as accepted, as in `trend`.
-    public var baseline: Baseline?
-    /// Whether the previous audit's page exists, so resolved warnings can link to it.
-    public var previousPageExists: Bool
+    /// The report's judgement: each issue's status and change, what it resolved, the counts.
+    public var judgement: ReportJudgement
+    /// The page folders of earlier audits that exist, so resolved warnings can link to them.
+    public var existingPages: Set<String>
     /// The report as the history records it (fingerprints, views, statuses).
-    public var entry: HistoryEntry
+    public var entry: HistoryEntry { judgement.entry }
     /// Fixed font sizes near the lines Dynamic Type warnings map to, by issue number (`auditkit scan`).
     public var likelyCauses: [Int: [LikelyCause]] = [:]
 
-    /// A page from its parts; `entry` is made from the report and its mapping when not given.
+    /// A page from its parts. Without `mapping`, each card shows the code place the history recorded.
     public init(
-        report: InspectorReport, evidence: EvidenceFiles, mapping: MappingResult?, comparison: ReportDiff?,
-        baseline: Baseline?, previousPageExists: Bool = false, entry: HistoryEntry? = nil
+        report: InspectorReport, evidence: EvidenceFiles, mapping: MappingResult?, judgement: ReportJudgement,
+        existingPages: Set<String> = []
     ) {
-        self.entry = entry ?? HistoryEntry(report: report, mappings: mapping?.primaries ?? [])
         self.report = report
         self.evidence = evidence
         self.mapping = mapping
-        self.comparison = comparison
-        self.baseline = baseline
-        self.previousPageExists = previousPageExists
+        self.judgement = judgement
+        self.existingPages = existingPages
     }
+
+    /// The comparison with the audits before this one, when there is one.
+    public var comparison: ReportDiff? { judgement.comparison }
 
     /// The folder name of a report's page (and evidence): the file name without its extension.
     public static func folderName(forReportFileName fileName: String) -> String {
@@ -109,49 +108,53 @@ public struct ReportPage: Sendable {
 
     private func changes(_ model: Model, into out: inout String) {
         out += "<section aria-labelledby=\"h-changes\">\n<h2 id=\"h-changes\">Against the previous audit</h2>\n"
-        guard let diff = comparison else {
+        guard let diff = comparison, let counts = judgement.counts else {
             out += "<p>No earlier audit to compare with.</p>\n</section>\n"
             return
         }
-        let previousFolder = ReportPage.folderName(forReportFileName: diff.oldFileName)
-        let previous =
-            previousPageExists
-            ? "<a href=\"\(HTML.link([previousFolder, "index.html"], up: 1))\">\(HTML.isolated(previousFolder))</a>"
-            : HTML.isolated(previousFolder)
+        func page(of fileName: String, fragment: String? = nil) -> String {
+            let folder = ReportPage.folderName(forReportFileName: fileName)
+            guard existingPages.contains(folder) else { return HTML.isolated(folder) }
+            return
+                "<a href=\"\(HTML.link([folder, "index.html"], up: 1, fragment: fragment))\">\(HTML.isolated(folder))</a>"
+        }
+        let previous = Set(diff.screens.compactMap(\.fileName)).sorted().map { page(of: $0) }
         out +=
-            "<p>Against \(previous) (audited \(TrendChart.dateLabel(diff.oldAuditDate)) UTC): "
-            + "<a href=\"#change-new\">\(diff.new.count) new</a>, "
-            + "<a href=\"#change-resolved\">\(diff.resolved.count) resolved</a>, "
-            + "<a href=\"#change-residual\">\(diff.residual.count) residual</a>.</p>\n"
-        func list(_ id: String, _ heading: String, _ items: [ReportDiff.Item], resolved: Bool) {
-            out += "<section id=\"\(id)\">\n<h3>\(heading) <span class=\"count\">(\(items.count))</span></h3>\n"
-            guard !items.isEmpty else {
+            "<p>Open warnings against \(previous.isEmpty ? "no earlier audit of these screens" : previous.joined(separator: ", "))"
+            + " (audited \(TrendChart.dateLabel(diff.oldAuditDate)) UTC): "
+            + "<a href=\"#change-new\">\(counts.new) new</a>, "
+            + "<a href=\"#change-resolved\">\(counts.resolved) resolved</a>, "
+            + "<a href=\"#change-residual\">\(counts.residual) residual</a>"
+            + (counts.breakdown.map { " (\(HTML.escape($0)))" } ?? "") + ".</p>\n"
+        func list(_ id: String, _ heading: String, _ verdicts: [WarningVerdict], resolved: Bool) {
+            out += "<section id=\"\(id)\">\n<h3>\(heading) <span class=\"count\">(\(verdicts.count))</span></h3>\n"
+            guard !verdicts.isEmpty else {
                 out += "<p>None.</p>\n</section>\n"
                 return
             }
             out += "<ul>\n"
-            for item in items {
+            for verdict in verdicts {
                 out += "<li>"
                 if resolved {
-                    let number = item.oldNumber ?? item.issue.number
+                    let folder = ReportPage.folderName(forReportFileName: verdict.audit.fileName)
                     out +=
-                        previousPageExists
-                        ? "<a href=\"\(HTML.link([previousFolder, "index.html"], up: 1, fragment: ReportPage.issueID(number)))\">"
-                            + "#\(number) in \(HTML.isolated(previousFolder))</a>"
-                        : "#\(number) in \(HTML.isolated(previousFolder))"
-                } else if let number = item.newNumber {
-                    out += "<a href=\"#\(ReportPage.issueID(number))\">#\(number)</a>"
-                    if let old = item.oldNumber, !resolved, id == "change-residual" { out += " (was #\(old))" }
+                        existingPages.contains(folder)
+                        ? "<a href=\"\(HTML.link([folder, "index.html"], up: 1, fragment: ReportPage.issueID(verdict.number)))\">"
+                            + "#\(verdict.number) in \(HTML.isolated(folder))</a>"
+                        : "#\(verdict.number) in \(HTML.isolated(folder))"
+                } else {
+                    out += "<a href=\"#\(ReportPage.issueID(verdict.number))\">#\(verdict.number)</a>"
+                    if let old = verdict.continues?.number { out += " (was #\(old))" }
                 }
-                out += " " + SitePage.typeLabel(item.issue.testType) + " "
-                out += SitePage.elementText(item.issue.elementText) + " — " + HTML.isolated(item.issue.place)
+                out += " " + SitePage.typeLabel(verdict.issue.testType) + " "
+                out += SitePage.elementText(verdict.issue.elementText) + " — " + HTML.isolated(verdict.issue.place)
                 out += "</li>\n"
             }
             out += "</ul>\n</section>\n"
         }
-        list("change-new", "New", diff.new, resolved: false)
-        list("change-resolved", "Resolved", diff.resolved, resolved: true)
-        list("change-residual", "Residual", diff.residual, resolved: false)
+        list("change-new", "New", judgement.newWarnings, resolved: false)
+        list("change-resolved", "Resolved", judgement.resolvedWarnings, resolved: true)
+        list("change-residual", "Residual", judgement.residualWarnings, resolved: false)
         out += "</section>\n"
     }
 
@@ -247,12 +250,17 @@ public struct ReportPage: Sendable {
         if let detail = status.detail { out += ": " + HTML.isolated(detail) }
         out += "</dd>\n"
         code(number, into: &out)
-        if let change, let diff = comparison {
-            let previous = HTML.isolated(ReportPage.folderName(forReportFileName: diff.oldFileName))
+        if let change, let verdict = model.verdicts[number] {
             out += "<dt>Change</dt><dd>"
             switch change {
-            case .new: out += "new since \(previous)"
-            case .residual: out += "also in \(previous)" + (model.oldNumber[number].map { " as #\($0)" } ?? "")
+            case .new: out += "new"
+            case .residual:
+                if let continues = verdict.continues {
+                    out +=
+                        "also in \(HTML.isolated(ReportPage.folderName(forReportFileName: continues.audit.fileName)))"
+                        + " as #\(continues.number)"
+                }
+                out += ", since \(TrendChart.dateLabel(verdict.since.auditDate)) UTC"
             }
             out += "</dd>\n"
         }
@@ -262,7 +270,17 @@ public struct ReportPage: Sendable {
     /// The mapped location, the candidates and the explanation of issue `number`.
     private func code(_ number: Int, into out: inout String) {
         guard let mapping else {
-            out += "<dt>Code</dt><dd>not mapped (no rule file or source folder given)</dd>\n"
+            // Rendered from what the history recorded when the report was ingested.
+            let recorded = judgement.verdict(ofIssue: number)?.issue
+            if let location = recorded?.location {
+                out += "<dt>Code</dt><dd><code>\(HTML.isolated(location.description))</code>"
+                if let view = recorded?.view { out += " (view \(HTML.isolated(view)), as recorded)" }
+                out += "</dd>\n"
+            } else if let view = recorded?.view {
+                out += "<dt>Code</dt><dd>view \(HTML.isolated(view)), no source line (as recorded)</dd>\n"
+            } else {
+                out += "<dt>Code</dt><dd>not mapped</dd>\n"
+            }
             return
         }
         guard let mapped = mapping.issue(number) else { return }
@@ -392,16 +410,17 @@ public struct ReportPage: Sendable {
         var status: [Int: SiteStatus] = [:]
         var statusNumbers: [SiteStatus.Kind: [Int]] = [:]
         var change: [Int: Change] = [:]
-        var oldNumber: [Int: Int] = [:]
+        var verdicts: [Int: WarningVerdict] = [:]
         var thumbnails: [Int: String] = [:]
 
         init(_ page: ReportPage) {
             let entry = page.entry
+            verdicts = page.judgement.verdictsByNumber
             var viewIndex: [String: Int] = [:]
             var typeIndex: [TestType: Int] = [:]
             for record in entry.issues {
                 let number = record.number
-                let status = SiteStatus(record, baseline: page.baseline)
+                let status = verdicts[number].map { SiteStatus($0.status) } ?? SiteStatus(kind: .open, detail: nil)
                 self.status[number] = status
                 statusNumbers[status.kind, default: []].append(number)
                 let name = record.place
@@ -426,15 +445,8 @@ public struct ReportPage: Sendable {
             types = types.enumerated().sorted {
                 (rank[$0.element.type] ?? rank.count, $0.offset) < (rank[$1.element.type] ?? rank.count, $1.offset)
             }.map(\.element)
-            if let diff = page.comparison {
-                for item in diff.new { if let number = item.newNumber { change[number] = .new } }
-                for item in diff.residual {
-                    if let number = item.newNumber {
-                        change[number] = .residual
-                        oldNumber[number] = item.oldNumber
-                    }
-                }
-            }
+            for verdict in page.judgement.newWarnings { change[verdict.number] = .new }
+            for verdict in page.judgement.residualWarnings { change[verdict.number] = .residual }
             for (number, path) in page.evidence.thumbnails {
                 if let name = page.localName(path) { thumbnails[number] = name }
             }
@@ -442,17 +454,18 @@ public struct ReportPage: Sendable {
     }
 }
 
-/// How the site shows an issue's judgement: open, accepted (by a rule or the baseline, with the
-/// reason) or system UI.
+/// How the site shows an issue's judgement (`WarningStatus`): open, accepted (by a rule or the
+/// baseline, with the reason), system UI, or the Inspector's repeat of another issue.
 struct SiteStatus: Sendable, Hashable {
     enum Kind: String, CaseIterable, Sendable {
-        case open, accepted, system
+        case open, accepted, system, `repeat`
 
         var title: String {
             switch self {
             case .open: return "Open"
             case .accepted: return "Accepted"
             case .system: return "System UI"
+            case .repeat: return "Repeat"
             }
         }
     }
@@ -465,18 +478,15 @@ struct SiteStatus: Sendable, Hashable {
         self.detail = detail
     }
 
-    /// The status of `issue`: its recorded judgement, or accepted when it is open and the baseline
-    /// accepts its fingerprint.
-    init(_ issue: HistoryIssue, baseline: Baseline?) {
-        switch issue.status {
+    /// How the site shows `status`.
+    init(_ status: WarningStatus) {
+        switch status {
+        case .open: self.init(kind: .open, detail: nil)
         case .system: self.init(kind: .system, detail: nil)
-        case .accepted: self.init(kind: .accepted, detail: issue.reason.map { "by a rule: " + $0 } ?? "by a rule")
-        case .open:
-            if let entry = baseline?.entry(for: issue.fingerprint) {
-                self.init(kind: .accepted, detail: "in the baseline since \(entry.acceptedOn): \(entry.reason)")
-            } else {
-                self.init(kind: .open, detail: nil)
-            }
+        case .accepted(let reason, let byBaseline):
+            let who = byBaseline ? "in the baseline" : "by a rule"
+            self.init(kind: .accepted, detail: reason.isEmpty ? who : who + ": " + reason)
+        case .repeatOf(let number): self.init(kind: .repeat, detail: "the Inspector's repeat of #\(number)")
         }
     }
 }

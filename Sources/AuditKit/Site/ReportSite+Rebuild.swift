@@ -26,12 +26,12 @@ extension ReportSite {
     }
 
     /// Writes the page of each report at `reportPaths` (read and mapped by `pass`, `jobs` at a time;
-    /// `pass` should write no evidence) and then the index of `history`; `onItem` gets each report in
+    /// `pass` should write no evidence) and then the index of the judged history; `onItem` gets each report in
     /// the order given, whatever `jobs` is.
     /// - Throws: `AuditError` when the index or the assets cannot be written; a report that fails is
     ///   an item and the others still get their pages.
     public func rebuild(
-        reportPaths: [String], pass: AuditPass, history: History, baseline: Baseline?, jobs: Int,
+        reportPaths: [String], pass: AuditPass, judgement: HistoryJudgement, jobs: Int,
         onItem: (Item) -> Void
     ) throws -> Outcome {
         var outcome = Outcome()
@@ -44,7 +44,7 @@ extension ReportSite {
             let results = ParallelWork.map(window, parallel: jobs > 1) { _, path -> Result<File, AuditError> in
                 do {
                     let prepared = try pass.prepare(reportAt: path)
-                    return .success(try site.write(site.page(for: prepared, history: history, baseline: baseline)))
+                    return .success(try site.write(site.page(for: prepared, judgement: judgement)))
                 } catch let error as AuditError {
                     return .failure(error)
                 } catch {
@@ -65,7 +65,7 @@ extension ReportSite {
             }
             start += window.count
         }
-        let index = try site.writeIndex(history: history, baseline: baseline)
+        let index = try site.writeIndex(judgement: judgement)
         if index.changed { outcome.changed += 1 }
         outcome.index = index
         return outcome

@@ -69,21 +69,23 @@ public struct ReportSite: Sendable {
         return try write(page.html(), to: path, marker: SitePage.generatorTag)
     }
 
-    /// The page of a report the pass prepared, compared with the audit before it in `history`.
-    public func page(for prepared: PreparedReport, history: History, baseline: Baseline?) -> ReportPage {
+    /// The page of a report the pass prepared, as `judgement` judges it (its own judgement when the
+    /// history holds it, else as if it were added).
+    public func page(for prepared: PreparedReport, judgement: HistoryJudgement) -> ReportPage {
         let entry = prepared.historyEntry
-        return page(for: prepared, entry: entry, comparison: history.diffWithPrevious(entry), baseline: baseline)
+        let judged =
+            judgement.report(sha256: entry.sha256) ?? judgement.judging(entry).report(sha256: entry.sha256)!
+        return page(for: prepared, judged: judged)
     }
 
-    /// The page of a report the pass prepared, with its history entry and comparison already made.
-    public func page(for prepared: PreparedReport, entry: HistoryEntry, comparison: ReportDiff?, baseline: Baseline?)
-        -> ReportPage
-    {
+    /// The page of a report the pass prepared, with its judgement already made.
+    public func page(for prepared: PreparedReport, judged: ReportJudgement) -> ReportPage {
+        var earlier = Set(judged.resolved.map(\.audit.fileName))
+        for screen in judged.comparison?.screens ?? [] { if let name = screen.fileName { earlier.insert(name) } }
         var page = ReportPage(
-            report: prepared.report, evidence: prepared.evidence, mapping: prepared.mapping, comparison: comparison,
-            baseline: baseline,
-            previousPageExists: comparison.map { pageExists(forReportFileName: $0.oldFileName) } ?? false,
-            entry: entry)
+            report: prepared.report, evidence: prepared.evidence, mapping: prepared.mapping, judgement: judged,
+            existingPages: Set(
+                earlier.filter(pageExists(forReportFileName:)).map(ReportPage.folderName(forReportFileName:))))
         page.likelyCauses = prepared.likelyCauses
         return page
     }
@@ -94,35 +96,34 @@ public struct ReportSite: Sendable {
             || FileManager.default.fileExists(atPath: pagePath(forReportFileName: fileName))
     }
 
-    /// Writes `index.html` from `history`, linking the report pages that exist and the other files of
+    /// Writes `index.html` from the judged history, linking the report pages that exist and the other files of
     /// the folder the tool writes (`summary.md`, `trend.svg`) that exist. The stylesheet and script are
     /// `writeAssets()`'s, written once per run.
     /// - Throws: `AuditError` `.cannotWrite`, also when `index.html` is a file AuditKit did not write.
-    public func writeIndex(history: History, baseline: Baseline?) throws -> File {
+    public func writeIndex(judgement: HistoryJudgement) throws -> File {
         let files = FileManager.default
         var pages = Set<String>()
-        for entry in history.entries where pageExists(forReportFileName: entry.fileName) {
+        for entry in judgement.entries where pageExists(forReportFileName: entry.fileName) {
             pages.insert(ReportPage.folderName(forReportFileName: entry.fileName))
         }
         let others = ["summary.md", "trend.svg"].filter { files.fileExists(atPath: root + "/" + $0) }
-        let index = SiteIndex(history: history, baseline: baseline, pages: pages, otherFiles: others)
+        let index = SiteIndex(judgement: judgement, pages: pages, otherFiles: others)
         return try write(index.html(), to: indexPath, marker: SitePage.generatorTag)
     }
 
     /// What `audit` does after its pass: the stylesheet and script, the report's page and the index.
     /// - Returns: the page and the index.
     /// - Throws: `AuditError` `.cannotWrite`.
-    public func write(after outcome: AuditOutcome, history: History, baseline: Baseline?) throws -> [File] {
+    public func write(after outcome: AuditOutcome, judgement: HistoryJudgement) throws -> [File] {
         // The index is built on a thread of its own while this one builds the report's page, so it
         // must know the page is being written: it may not exist yet when the index looks.
         let site = writing([outcome.report.sourcePath])
         try writeAssets()
-        let index = BackgroundWork { try site.writeIndex(history: history, baseline: baseline) }
+        let index = BackgroundWork { try site.writeIndex(judgement: judgement) }
         let page = Result {
             try write(
-                self.page(
-                    for: outcome.prepared, entry: outcome.historyEntry, comparison: outcome.comparison,
-                    baseline: baseline))
+                outcome.judgement.map { self.page(for: outcome.prepared, judged: $0) }
+                    ?? self.page(for: outcome.prepared, judgement: judgement))
         }
         let indexFile = Result { try index.value() }
         return [try page.get(), try indexFile.get()]

@@ -6,19 +6,16 @@ import Foundation
 /// its data as a table); and every audit in time order with its counts per test type, each linking to
 /// its report page when that page exists.
 public struct SiteIndex: Sendable {
-    /// The history, ordered by audit date.
-    public var history: History
-    /// Accepted fingerprints: an open warning the baseline accepts counts as accepted, as in `trend`.
-    public var baseline: Baseline?
+    /// The judged history, ordered by audit date: every count and status on the page is its.
+    public var judgement: HistoryJudgement
     /// The folder names (report file names without extension) whose report page exists.
     public var pages: Set<String>
     /// Other files of the site's folder to link from the foot, e.g. `summary.md` and `trend.svg`.
     public var otherFiles: [String]
 
     /// An index page from its parts.
-    public init(history: History, baseline: Baseline?, pages: Set<String>, otherFiles: [String] = []) {
-        self.history = history
-        self.baseline = baseline
+    public init(judgement: HistoryJudgement, pages: Set<String>, otherFiles: [String] = []) {
+        self.judgement = judgement
         self.pages = pages
         self.otherFiles = otherFiles
     }
@@ -26,7 +23,7 @@ public struct SiteIndex: Sendable {
     /// The page as HTML text.
     public func html() -> String {
         var out = ""
-        let entries = history.entries
+        let entries = judgement.entries
         out.reserveCapacity(8192 + (entries.last?.issues.count ?? 0) * 400 + entries.count * 300)
         SitePage.head(into: &out, title: "Accessibility audits", up: 0)
         out += "<header class=\"site\">\n<h1>Accessibility audits</h1>\n"
@@ -36,8 +33,8 @@ public struct SiteIndex: Sendable {
                 + "\(TrendChart.dateLabel(first.auditDate)) to \(TrendChart.dateLabel(last.auditDate)) UTC.</p>\n"
         }
         out += "</header>\n<main id=\"main\">\n"
-        if let latest = entries.last {
-            let trend = Trend(entries: entries, by: .view, baseline: baseline)
+        if let latest = judgement.latestReport {
+            let trend = Trend(judgement: judgement, by: .view)
             views(latest: latest, trend: trend, into: &out) { chart(trend, into: &$0) }
             audits(into: &out)
         } else {
@@ -62,8 +59,9 @@ public struct SiteIndex: Sendable {
 
     /// The views' table, then `between` (the chart), then a section per view.
     private func views(
-        latest: HistoryEntry, trend: Trend, into out: inout String, between: (inout String) -> Void
+        latest judged: ReportJudgement, trend: Trend, into out: inout String, between: (inout String) -> Void
     ) {
+        let latest = judged.entry
         struct ViewGroup {
             var name: String
             var open: [HistoryIssue] = []
@@ -75,7 +73,8 @@ public struct SiteIndex: Sendable {
             trend.residual.map { ($0.issue.number, $0) }, uniquingKeysWith: { first, _ in first })
         var groups: [ViewGroup] = []
         var index: [String: Int] = [:]
-        for issue in latest.issues {
+        for verdict in judged.verdicts where verdict.status.kind != .repeat {
+            let issue = verdict.issue
             let name = issue.place
             let position: Int
             if let known = index[name] {
@@ -85,14 +84,14 @@ public struct SiteIndex: Sendable {
                 index[name] = position
                 groups.append(ViewGroup(name: name))
             }
-            let status = SiteStatus(issue, baseline: baseline)
+            let status = SiteStatus(verdict.status)
             switch status.kind {
             case .open:
                 groups[position].open.append(issue)
-                let since = residual[issue.number]?.firstSeen ?? latest.auditDate
-                groups[position].since = min(groups[position].since ?? since, since)
+                groups[position].since = min(groups[position].since ?? verdict.since.auditDate, verdict.since.auditDate)
             case .accepted: groups[position].accepted.append((issue, status))
             case .system: groups[position].system.append(issue)
+            case .repeat: break
             }
         }
         groups.sort { ($0.open.count, $1.name) > ($1.open.count, $0.name) }
@@ -219,7 +218,7 @@ public struct SiteIndex: Sendable {
     }
 
     private func audits(into out: inout String) {
-        let entries = history.entries
+        let entries = judgement.entries
         var present = Set<TestType>()
         for entry in entries { for key in entry.counts.byType.keys { present.insert(TestType(key: key)) } }
         let types =
@@ -233,9 +232,10 @@ public struct SiteIndex: Sendable {
         out += "<th scope=\"col\" class=\"num\">Accepted</th><th scope=\"col\" class=\"num\">System UI</th>"
         for type in types { out += "<th scope=\"col\">\(SitePage.typeLabel(type))</th>" }
         out += "</tr></thead>\n<tbody>\n"
-        for entry in entries {
+        for judged in judgement.reports {
+            let entry = judged.entry
             var byStatus: [SiteStatus.Kind: Int] = [:]
-            for issue in entry.issues { byStatus[SiteStatus(issue, baseline: baseline).kind, default: 0] += 1 }
+            for verdict in judged.verdicts { byStatus[SiteStatus(verdict.status).kind, default: 0] += 1 }
             out += "<tr><td class=\"nowrap\">\(TrendChart.dateLabel(entry.auditDate))</td>"
             out += "<th scope=\"row\">\(reportLink(entry.fileName))</th><td class=\"num\">\(entry.counts.total)</td>"
             for kind in SiteStatus.Kind.allCases { out += "<td class=\"num\">\(byStatus[kind] ?? 0)</td>" }

@@ -10,18 +10,20 @@ import Testing
         let previous = D.entry([D.spec(.dynamicType, "Widgets"), D.spec(.contrast, "Edit")], day: 0)
         let current = D.entry(
             [D.spec(.contrast, "Edit"), D.spec(.dynamicType, "Widgets"), D.spec(.hitRegion, nil)], day: 1)
-        let new = HistoryCheck(
-            entry: current, comparison: ReportDiff(old: previous, new: current), baseline: Baseline(), failOn: .new)
+        let history = History(entries: [previous])
+        let new = HistoryCheck(entry: current, history: history, baseline: Baseline(), failOn: .new)
         #expect(new.failed)
         #expect(new.failing.map(\.number) == [3])
-        let any = HistoryCheck(
-            entry: current, comparison: ReportDiff(old: previous, new: current), baseline: Baseline(), failOn: .any)
+        let any = HistoryCheck(entry: current, history: history, baseline: Baseline(), failOn: .any)
         #expect(any.failing.map(\.number) == [1, 2, 3])
-        let same = HistoryCheck(
-            entry: previous, comparison: ReportDiff(old: previous, new: previous), baseline: Baseline(), failOn: .new)
+        let again = D.entry([D.spec(.dynamicType, "Widgets"), D.spec(.contrast, "Edit")], day: 2)
+        let same = HistoryCheck(entry: again, history: history, baseline: Baseline(), failOn: .new)
         #expect(!same.failed)
         // With no previous report every open warning is new.
-        #expect(HistoryCheck(entry: previous, comparison: nil, baseline: Baseline(), failOn: .new).failing.count == 2)
+        #expect(
+            HistoryCheck(entry: previous, history: History(entries: []), baseline: Baseline(), failOn: .new).failing
+                .count
+                == 2)
     }
 
     @Test func acceptedSystemAndBaselinedWarningsNeverFail() throws {
@@ -35,7 +37,7 @@ import Testing
                 D.spec(.clippedText, "Next"),
             ], day: 0, mappings: mappings)
         let baseline = try Baseline().accepting([entry.issues[2].fingerprint], reason: "judged", on: D.date(0))
-        let check = HistoryCheck(entry: entry, comparison: nil, baseline: baseline, failOn: .any)
+        let check = HistoryCheck(entry: entry, history: History(entries: []), baseline: baseline, failOn: .any)
         #expect(check.failing.map(\.number) == [4])
         #expect(check.baselined.map(\.number) == [3])
         let lines = check.diagnostics.map(\.description)
@@ -55,12 +57,13 @@ import Testing
             IssueMapping(issueNumber: 3, origin: .rule, status: .accepted(reason: "judged")),
         ]
         let check = HistoryCheck(
-            report: report, mappings: mappings, history: History(entries: [previous]),
+            entry: HistoryEntry(report: report, mappings: mappings), history: History(entries: [previous]),
             baseline: Baseline(), failOn: .any)
         #expect(check.previousFileName == previous.fileName)
         #expect(check.failing.map(\.number) == [1])
         let unmapped = HistoryCheck(
-            report: report, history: History(entries: [previous]), baseline: Baseline(), failOn: .new)
+            entry: HistoryEntry(report: report), history: History(entries: [previous]), baseline: Baseline(),
+            failOn: .new)
         #expect(unmapped.failing.map(\.number) == [2, 3])
     }
 
@@ -69,7 +72,7 @@ import Testing
             issueNumber: 1, origin: .rule, view: "HomeView",
             location: SourceLocation(file: "App/HomeView.swift", line: 42, column: 9))
         let entry = D.entry([D.spec(.dynamicType, "Widgets")], day: 0, mappings: [mapping])
-        let check = HistoryCheck(entry: entry, comparison: nil, baseline: Baseline(), failOn: .any)
+        let check = HistoryCheck(entry: entry, history: History(entries: []), baseline: Baseline(), failOn: .any)
         #expect(
             check.diagnostics.first?.description.hasPrefix("App/HomeView.swift:42:9: warning: Dynamic Type:") == true)
     }
@@ -78,14 +81,12 @@ import Testing
         let old = D.entry([D.spec(.dynamicType, "Widgets"), D.spec(.contrast, "Edit")], day: 0)
         let new = D.entry([D.spec(.dynamicType, "Widgets")], day: 1)
         let baseline = try Baseline().accepting(old.issues.map(\.fingerprint), reason: "noise", on: D.date(0))
-        let lenient = HistoryCheck(
-            entry: new, comparison: ReportDiff(old: old, new: new), baseline: baseline, failOn: .any)
+        let lenient = HistoryCheck(entry: new, history: History(entries: [old]), baseline: baseline, failOn: .any)
         #expect(!lenient.failed)
         #expect(lenient.staleBaseline.map(\.fingerprint) == [old.issues[1].fingerprint])
         #expect(lenient.diagnostics.first?.description.hasPrefix("note: accepted warning") == true)
         let strict = HistoryCheck(
-            entry: new, comparison: ReportDiff(old: old, new: new), baseline: baseline, failOn: .any,
-            strictBaseline: true)
+            entry: new, history: History(entries: [old]), baseline: baseline, failOn: .any, strictBaseline: true)
         #expect(strict.failed)
         #expect(
             strict.diagnostics.first?.description.hasPrefix("error: accepted warning \(old.issues[1].fingerprint.hex)")
@@ -101,7 +102,7 @@ import Testing
         #expect(states.state(ofIssue: 2)?.fingerprint == previous.issues[0].fingerprint)
         #expect(states.absent.map(\.elementText) == ["Edit"])
         #expect(states.previousFileName == previous.fileName)
-        let first = ReportHistoryStates(entry: HistoryEntry(report: report), comparison: nil)
+        let first = ReportHistoryStates(report: report, history: History(entries: []))
         #expect(first.issues.allSatisfy { $0.baselineState == nil })
     }
 }

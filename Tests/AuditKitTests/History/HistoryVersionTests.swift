@@ -43,7 +43,8 @@ import Testing
         #expect(
             history.warnings[0].hasPrefix(
                 "Reports/history.jsonl:1: 2 lines from line 1 written by an earlier auditkit (history version 1) lack"))
-        let diff = try #require(history.diffWithPrevious(history.entries[2]))
+        let diff = try #require(
+            History(entries: Array(history.entries.prefix(2))).judged(history.entries[2]).comparison)
         #expect(diff.new.isEmpty && diff.resolved.isEmpty && diff.residual.count == 1)
         let trend = Trend(entries: history.entries, by: .type)
         #expect(trend.residual.first?.firstSeen == D.date(0))

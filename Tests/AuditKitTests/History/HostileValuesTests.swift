@@ -41,7 +41,7 @@ import Testing
         #expect(history.entries.count == 4)
         for format in HistoryOutputFormat.allCases {
             _ = try HistoryOutput.render(Trend(entries: history.entries, by: .view), format: format)
-            _ = try HistoryOutput.render(ReportDiff(old: history.entries[0], new: history.entries[3]), format: format)
+            _ = try HistoryOutput.render(.of(old: history.entries[0], new: history.entries[3]), format: format)
         }
         _ = TrendChart.svg(Trend(entries: history.entries, by: .type))
         _ = HistoryCheck(entry: history.entries[3], history: history, baseline: Baseline(), failOn: .any)

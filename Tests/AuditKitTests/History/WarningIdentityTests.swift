@@ -108,11 +108,13 @@ import Testing
             return entry
         }
 
-        /// The comparison `audit`, `log` and `check` make for the latest entry.
-        func diff() -> ReportDiff {
-            let latest = entries.last!
-            return History(entries: Array(entries.dropLast())).diffWithPrevious(latest, translations: translations)!
+        /// The judgement `audit`, `log` and `check` make of the latest entry.
+        func judged() -> ReportJudgement {
+            History(entries: Array(entries.dropLast())).judged(entries.last!, translations: translations)
         }
+
+        /// The comparison `audit`, `log` and `check` make for the latest entry.
+        func diff() -> ReportDiff { judged().comparison! }
 
         func id(_ fileName: String?, _ number: Int?) -> String {
             fileName.flatMap { reports[$0] }?.id(number) ?? "?"
@@ -351,7 +353,7 @@ import Testing
 
         // A session for a report of Budgets alone lists no Home warning as resolved.
         try series.audit(day: 3, [Self.budgets])
-        let session = SessionComparison(series.diff())
+        let session = try #require(SessionComparison(series.judged()))
         #expect(series.oldIDs(series.diff().resolved) == ["budgets.savings"])
         #expect(session.resolved.map(\.text) == ["Savings goal"])
         #expect(session.previousReportName == series.entries[2].fileName)
@@ -509,7 +511,7 @@ extension WarningIdentityTests {
         #expect(stages["settings.bell"] == .image && stages["settings.star"] == .image)
         #expect(stages["settings.gear"] == .fingerprint)
         #expect(!series.check().failed)
-        let text = try HistoryOutput.render(diff, format: .text)
+        let text = try HistoryOutput.render(series.judged(), format: .text)
         #expect(text.contains("2 by image"))
         #expect(text.contains(" \u{2014} matched by image: same element\n"))
     }

@@ -33,9 +33,10 @@ import Testing
                 .init(testType: .hitRegion, text: nil, place: "Main", matchedBy: "geometry"),
             ])
         let mapping = SampleReports.firstMapping(under: folder.path)
-        let facts = SessionFacts(
+        var facts = SessionFacts(
             report: SampleReports.first(path: reportPath), logPath: folder.file("audit.md"),
-            mapping: mapping, comparison: comparison, date: "2026-02-05")
+            mapping: mapping, date: "2026-02-05")
+        facts.comparison = comparison
         let text = TemplateSet.builtin().render(.session, facts.templateContext(sessionNumber: 4))
         #expect(
             text == """
@@ -175,7 +176,7 @@ import Testing
                 ### Dynamic Type
                 - Issue:
                   - Dynamic Type on “Ingredients”, open; in 2 of 2 reports (AuditReport_2026-02-03_14-05-10 #1, AuditReport_2026-02-05_10-00-00 #1), persists
-                  - Dynamic Type on “2 cups flour”, open; in 1 of 2 reports (AuditReport_2026-02-03_14-05-10 #2)
+                  - Dynamic Type on “2 cups flour”, resolved in AuditReport_2026-02-05_10-00-00 (2026-02-05); in 1 of 2 reports (AuditReport_2026-02-03_14-05-10 #2)
                 """))
         #expect(
             text.contains(
@@ -183,23 +184,18 @@ import Testing
             ))
     }
 
-    @Test func usesTheGivenPersistenceKey() {
-        // A key that ignores the element text makes every Dynamic Type warning the same one.
-        let summary = AuditSummary(
-            inputs: [SummaryInput(report: SampleReports.first()), SummaryInput(report: SampleReports.second())],
-            grouping: .type, persistenceKey: { issue, _ in issue.testType.key })
-        let dynamicType = summary.sections.first { $0.name == "Dynamic Type" }
-        #expect(dynamicType?.warnings.count == 1)
-        #expect(dynamicType?.warnings.first?.occurrences.count == 4)
-        #expect(dynamicType?.warnings.first?.reportsSeen == 2)
-    }
-
     @Test func listsEveryNumberOfAWarningSeenTwiceInOneReport() {
         var report = SampleReports.second()
+        // The Inspector's repeat of issue 1: the same element at the same place, numbered 4.
+        var repeated = report.screens[0].issues[0]
+        repeated.number = 4
+        report.screens[0].issues.append(repeated)
+        // The same text elsewhere on the screen is another element: a warning of its own.
         report.screens[0].issues.append(
-            SampleReports.issue(4, .dynamicType, "Dynamic Type font sizes are unsupported", "ingredients "))
+            SampleReports.issue(5, .dynamicType, "Dynamic Type font sizes are unsupported", "ingredients "))
         let text = AuditSummary(inputs: [SummaryInput(report: report)], grouping: .view).markdown()
         #expect(text.contains("  - #1, #4 Dynamic Type on “Ingredients”, open\n"))
+        #expect(text.contains("  - #5 Dynamic Type on “ingredients ”, open\n"))
     }
 
     @Test func groupsByScreen() {

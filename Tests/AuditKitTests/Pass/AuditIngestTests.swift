@@ -69,20 +69,22 @@ import Testing
         configuration.renderer = nil
         let again = AuditPass(configuration)
         let history = try HistoryFile(path: directory.file("history.jsonl")).load()
-        let baseline = try? Baseline.load(path: Baseline.defaultPath)
+        let judgement = HistoryJudgement(history: history, baseline: try? Baseline.load(path: Baseline.defaultPath))
         let site = ReportSite(root: directory.file("Reports")).writing(paths)
         var pages: [String: String] = [:]
         var inputs: [SummaryInput] = []
         for path in paths {
             let prepared = try again.prepare(reportAt: path)
-            pages[path] = site.page(for: prepared, history: history, baseline: baseline).html()
+            pages[path] = site.page(for: prepared, judgement: judgement).html()
             inputs.append(
                 SummaryInput(
                     report: prepared.report, mapping: prepared.mapping?.primaries, evidence: prepared.evidence,
                     likelyCauses: prepared.likelyCauses))
         }
-        let summary = AuditSummary(inputs: inputs, grouping: .view, baseDirectory: directory.file("Reports"))
-            .markdown(templates: configuration.templates)
+        let summary = AuditSummary(
+            inputs: inputs, judgement: judgement, grouping: .view, baseDirectory: directory.file("Reports")
+        )
+        .markdown(templates: configuration.templates)
         return (pages, summary)
     }
 

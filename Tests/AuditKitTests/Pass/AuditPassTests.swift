@@ -92,13 +92,13 @@ import Testing
 
         let batchReports = try Self.writeReports(in: batch)
         let pass = try Self.pass(in: batch)
-        var history = try pass.loadHistory()
+        var judgement = try pass.loadJudgement()
         // Prepared out of order and at once; recorded oldest first.
         let prepared = try batchReports.reversed().map { try pass.prepare(reportAt: $0) }.reversed()
         var batchOutcomes: [AuditOutcome] = []
-        for report in prepared { batchOutcomes.append(try pass.record(report, history: &history)) }
+        for report in prepared { batchOutcomes.append(try pass.record(report, judgement: &judgement)) }
 
-        #expect(history.entries.count == 2)
+        #expect(judgement.entries.count == 2)
         let second = try #require(batchOutcomes.last?.comparison)
         #expect(second.new.map(\.issue.elementText) == ["Sort"])
         #expect(Set(second.resolved.map(\.issue.elementText)) == ["Total", "Edit"])

@@ -119,12 +119,13 @@ import Testing
         // One fixed ("Settings"), one new, the rest residual (the history's comparison); the rule accepted
         // "Budgets", the tab bar is system UI.
         let history = try HistoryFile(path: directory.file("history.jsonl")).load()
-        let diff = try #require(history.latest.flatMap { history.diffWithPrevious($0) })
-        #expect(diff.new.count == 1 && diff.resolved.count == 1)
+        let judged = try #require(HistoryJudgement(history: history).latestReport)
+        let counts = try #require(judged.counts)
+        #expect(counts.new == 1 && counts.resolved == 1)
         #expect(
             html.contains(
                 ">1 new</a>, <a href=\"#change-resolved\">1 resolved</a>, "
-                    + "<a href=\"#change-residual\">\(diff.residual.count) residual</a>"))
+                    + "<a href=\"#change-residual\">\(counts.residual) residual</a>"))
         #expect(cards.filter { $0.attributes["data-change"] == "new" }.count == 1)
         #expect(cards.filter { $0.attributes["data-status"] == "accepted" }.count == 1)
         #expect(cards.filter { $0.attributes["data-status"] == "system" }.count == 1)
@@ -144,9 +145,9 @@ import Testing
         let trend = Trend(entries: history.entries, by: .view)
         let totals = trend.columns.map { "<td class=\"num\">\($0.openCount)</td>" }.joined()
         #expect(index.contains("<tr><th scope=\"row\">Total</th>" + totals + "</tr>"))
-        let counts = try #require(history.latest?.counts)
-        #expect(counts.accepted == 1 && counts.system == 1)
-        #expect(index.contains("\(counts.open) open warnings, 1 accepted, 1 on system UI"))
+        let latestCounts = HistoryCounts(judged)
+        #expect(latestCounts.accepted == 1 && latestCounts.system == 1)
+        #expect(index.contains("\(latestCounts.open) open warnings, 1 accepted, 1 on system UI"))
         #expect(index.contains("summary.md") && index.contains("trend.svg"))
     }
 
@@ -159,7 +160,7 @@ import Testing
         let stamp = try FileManager.default.attributesOfItem(atPath: firstPage)[.modificationDate] as? Date
         let history = try HistoryFile(path: directory.file("history.jsonl")).load()
         let site = ReportSite(root: directory.file("Reports"))
-        #expect(try site.writeIndex(history: history, baseline: nil).changed == false)
+        #expect(try site.writeIndex(judgement: HistoryJudgement(history: history)).changed == false)
         #expect(try site.writeAssets().allSatisfy { !$0.changed })
         // A later report leaves the earlier page as it was.
         _ = try Self.ingestDemo(in: directory, reports: 1..<2)
@@ -173,7 +174,7 @@ import Testing
         let mine = Data("<!DOCTYPE html><title>My project</title>".utf8)
         try mine.write(to: URL(fileURLWithPath: directory.file("index.html")))
         let site = ReportSite(root: directory.path)
-        #expect(throws: AuditError.self) { try site.writeIndex(history: History(entries: []), baseline: nil) }
+        #expect(throws: AuditError.self) { try site.writeIndex(judgement: HistoryJudgement(entries: [])) }
         #expect(try Data(contentsOf: URL(fileURLWithPath: directory.file("index.html"))) == mine)
     }
 
@@ -190,12 +191,12 @@ import Testing
                 testType: first.testType.key, elementText: first.elementText, place: first.place)
         ])
         let html = ReportSite(root: directory.path).page(
-            for: prepared, history: History(entries: []), baseline: baseline
+            for: prepared, judgement: HistoryJudgement(entries: [], baseline: baseline)
         )
         .html()
         let card = try #require(HTMLScan.tags(html).first { $0.attributes["id"] == "issue-1" })
         #expect(card.attributes["data-status"] == "accepted")
-        #expect(html.contains("in the baseline since 2026-01-05: Judged &lt;fine&gt;"))
+        #expect(html.contains("in the baseline: Judged &lt;fine&gt;"))
     }
 
     /// Every `href` and `src` of `html` (the page at `page`) is relative, names a file that exists and,

@@ -1,0 +1,279 @@
+import Foundation
+
+/// The judgement of a whole history, made once per run: for every issue of every audit, which
+/// warning it is, whether it is open, what changed against the audits of its screen before it, and
+/// since when. The session, the summary, the report pages, the site's index, the trend, `diff`,
+/// `check`, `history list` and SARIF render it and compute none of these facts themselves.
+///
+/// Audits are judged in audit-date order (`History.precedes`). Each screen group an audit covers is
+/// compared with the latest earlier audit that covered it (`WarningMatcher`); warnings of screens the
+/// audit did not cover are "not re-audited", never resolved. A warning keeps its identity along the
+/// pairs that continue it, whatever the stage (a language change pairs by key, a moved element by
+/// geometry), and gets it back when the same fingerprint reappears after it was resolved.
+///
+/// A warning is accepted by a rule (recorded with the issue) or by the baseline, when the baseline
+/// holds the fingerprint of any issue of the warning up to this audit (or the version-1 fingerprint
+/// an older baseline used).
+public struct HistoryJudgement: Sendable {
+    /// Every audit's judgement, oldest first.
+    public private(set) var reports: [ReportJudgement] = []
+    /// The baseline used.
+    public let baseline: Baseline
+    /// The string catalogs' translations used to pair warnings across languages.
+    public let translations: StringTranslations
+
+    private var prepared: [WarningMatcher.Prepared] = []
+    private var numberIndex: [[Int: Int]] = []
+    private var position: [String: Int] = [:]
+    /// Per normalised screen group: the latest audit that covered it.
+    private var latest: [String: Int] = [:]
+    /// The warning each fingerprint was last seen as, and its normalised screen group.
+    private var warningOfFingerprint: [IssueFingerprint: (warning: String, group: String)] = [:]
+    private var firstSeenOf: [String: AuditReference] = [:]
+    private var acceptedWarning: [String: Baseline.Entry] = [:]
+    /// Per warning: the audit that resolved it, while it has not reappeared.
+    private var resolvedBy: [String: AuditReference] = [:]
+    private var catalogCache: [String: [String]] = [:]
+
+    /// Judges `entry` against the audits of `history` before it (and those only: one walk).
+    public static func judging(
+        _ entry: HistoryEntry, in history: History, baseline: Baseline? = nil, translations: StringTranslations = .none
+    ) -> HistoryJudgement {
+        let earlier = history.entries.filter { $0.sha256 != entry.sha256 && History.precedes($0, entry) }
+        return HistoryJudgement(entries: earlier + [entry], baseline: baseline, translations: translations)
+    }
+
+    /// Judges every audit of `history` against the ones before it.
+    public init(history: History, baseline: Baseline? = nil, translations: StringTranslations = .none) {
+        self.init(entries: history.entries, baseline: baseline, translations: translations)
+    }
+
+    /// Judges `entries` (any order) against each other.
+    public init(entries: [HistoryEntry], baseline: Baseline? = nil, translations: StringTranslations = .none) {
+        self.baseline = baseline ?? Baseline(entries: [])
+        self.translations = translations
+        for entry in entries.sorted(by: History.precedes) where position[entry.sha256] == nil { step(entry) }
+    }
+
+    /// The judgement of the audit whose report has this SHA-256.
+    public func report(sha256: String) -> ReportJudgement? {
+        position[sha256].map { reports[$0] }
+    }
+
+    /// The latest audit's judgement.
+    public var latestReport: ReportJudgement? { reports.last }
+
+    /// The history entries, in audit-date order.
+    public var entries: [HistoryEntry] { reports.map(\.entry) }
+
+    /// Adds `entry` (a no-op when it is judged already) and returns its judgement: one more step when
+    /// it is the latest audit, else the whole history judged again, so later audits compare with it.
+    @discardableResult
+    public mutating func add(_ entry: HistoryEntry) -> ReportJudgement {
+        if let known = report(sha256: entry.sha256) { return known }
+        if let last = reports.last?.entry, History.precedes(entry, last) {
+            self = HistoryJudgement(entries: entries + [entry], baseline: baseline, translations: translations)
+        } else {
+            step(entry)
+        }
+        return report(sha256: entry.sha256)!
+    }
+
+    /// The judgement of `entry` against the audits before it: its own when it is judged already, else
+    /// as if it were added (the history is not changed). Judges only the audits before it, so an
+    /// older report is judged as it was then.
+    public func judging(_ entry: HistoryEntry) -> HistoryJudgement {
+        if reports.last?.entry.sha256 == entry.sha256 { return self }
+        let earlier = entries.filter { $0.sha256 != entry.sha256 && History.precedes($0, entry) }
+        if earlier.count == reports.count, report(sha256: entry.sha256) == nil {
+            var copy = self
+            copy.step(entry)
+            return copy
+        }
+        return HistoryJudgement(entries: earlier + [entry], baseline: baseline, translations: translations)
+    }
+
+    /// The audit that resolved `warning` (an identity, `WarningVerdict.warning`), when the latest audit
+    /// of its screen no longer shows it; nil while it is there or not re-audited.
+    public func resolution(ofWarning warning: String) -> AuditReference? {
+        resolvedBy[warning]
+    }
+
+    /// Judged `entries` too: this judgement when it holds them all, else the history with them added.
+    public func including(_ entries: [HistoryEntry]) -> HistoryJudgement {
+        let missing = entries.filter { position[$0.sha256] == nil }
+        guard !missing.isEmpty else { return self }
+        return HistoryJudgement(entries: self.entries + missing, baseline: baseline, translations: translations)
+    }
+
+    /// The baseline entries that `report` shows to be no longer needed: the warning they accept is on a
+    /// screen the audit covered and the audit does not show it, or no audit ever showed their
+    /// fingerprint. Acceptances of screens the audit did not cover are never stale. Meant for the
+    /// judgement `judging(_:)` returned, whose latest audit is `report`.
+    public func staleBaseline(for report: ReportJudgement) -> [Baseline.Entry] {
+        let shown = Set(report.verdicts.map(\.warning))
+        let covered = position[report.entry.sha256].map { prepared[$0].covered } ?? []
+        return baseline.entries.filter { accepted in
+            guard let known = warningOfFingerprint[accepted.fingerprint] else { return true }
+            return covered.contains(known.group) && !shown.contains(known.warning)
+        }
+    }
+
+    /// The baseline entries no longer needed anywhere: the latest audit of their warning's screen does
+    /// not show it, or no audit ever showed their fingerprint (`accept --prune`).
+    public func staleBaseline() -> [Baseline.Entry] {
+        baseline.entries.filter { accepted in
+            guard let known = warningOfFingerprint[accepted.fingerprint], let k = latest[known.group] else {
+                return true
+            }
+            return !reports[k].verdicts.contains { $0.warning == known.warning }
+        }
+    }
+
+    // MARK: The walk
+
+    private mutating func step(_ entry: HistoryEntry) {
+        let k = reports.count
+        let side = WarningMatcher.Prepared(entry).withCatalogKeys(translations, cache: &catalogCache)
+        var bases: [Int: Set<String>] = [:]
+        for group in side.covered { if let j = latest[group] { bases[j, default: []].insert(group) } }
+        var unvisited: [Int: Set<String>] = [:]
+        for (group, j) in latest where !side.covered.contains(group) { unvisited[j, default: []].insert(group) }
+        var comparison: ReportDiff?
+        if k > 0 {
+            comparison = ReportDiff(
+                new: entry, newSide: side,
+                bases: bases.keys.sorted(by: >).map { (reports[$0].entry, prepared[$0], bases[$0]!) },
+                notVisited: unvisited.keys.sorted(by: >).map { (reports[$0].entry, prepared[$0], unvisited[$0]!) },
+                translations: translations)
+        }
+        var numbers: [Int: Int] = [:]
+        for (index, issue) in entry.issues.enumerated() where numbers[issue.number] == nil {
+            numbers[issue.number] = index
+        }
+        // Which earlier audit an item of the comparison comes from.
+        let baseOf = Dictionary(
+            bases.keys.map { j in (Self.auditKey(reports[j].entry.fileName, reports[j].entry.auditDate), j) },
+            uniquingKeysWith: { first, _ in first })
+        func earlier(_ item: ReportDiff.Item) -> WarningVerdict? {
+            guard let name = item.oldFileName, let date = item.oldAuditDate, let number = item.oldNumber,
+                let j = baseOf[Self.auditKey(name, date)] ?? unvisitedIndex(name, date, unvisited),
+                let index = numberIndex[j][number]
+            else { return nil }
+            return reports[j].verdicts[index]
+        }
+        var previous = [WarningVerdict?](repeating: nil, count: entry.issues.count)
+        var stages = [MatchStage](repeating: .fingerprint, count: entry.issues.count)
+        for item in comparison?.residual ?? [] {
+            guard let number = item.newNumber, let index = numbers[number], let before = earlier(item) else { continue }
+            previous[index] = before
+            stages[index] = item.matchedBy ?? .fingerprint
+        }
+        let compared = bases.values.reduce(into: Set<String>()) { $0.formUnion($1) }
+        let audit = AuditReference(entry)
+
+        // Identities: continued warnings first, then recurrences and new ones, then repeats.
+        var warning = [String?](repeating: nil, count: entry.issues.count)
+        var taken = Set<String>()
+        for index in entry.issues.indices where side.repeatOf[index] == nil {
+            if let before = previous[index], taken.insert(before.warning).inserted { warning[index] = before.warning }
+        }
+        for index in entry.issues.indices where side.repeatOf[index] == nil && warning[index] == nil {
+            let fingerprint = entry.issues[index].fingerprint
+            if let known = warningOfFingerprint[fingerprint]?.warning, taken.insert(known).inserted {
+                warning[index] = known
+                continue
+            }
+            var made = fingerprint.hex
+            var suffix = 1
+            while taken.contains(made) || firstSeenOf[made] != nil {
+                suffix += 1
+                made = fingerprint.hex + "#\(suffix)"
+            }
+            taken.insert(made)
+            warning[index] = made
+        }
+        for index in entry.issues.indices { if let first = side.repeatOf[index] { warning[index] = warning[first] } }
+
+        var verdicts: [WarningVerdict] = []
+        verdicts.reserveCapacity(entry.issues.count)
+        for (index, issue) in entry.issues.enumerated() {
+            let id = warning[index]!
+            if firstSeenOf[id] == nil { firstSeenOf[id] = audit }
+            if let accepted = acceptance(of: issue) { acceptedWarning[id] = acceptedWarning[id] ?? accepted }
+            let status: WarningStatus
+            if let first = side.repeatOf[index] {
+                status = .repeatOf(number: entry.issues[first].number)
+            } else {
+                switch issue.status {
+                case .system: status = .system
+                case .accepted: status = .accepted(reason: issue.reason ?? "", byBaseline: false)
+                case .open:
+                    if let accepted = acceptedWarning[id] {
+                        status = .accepted(reason: accepted.reason, byBaseline: true)
+                    } else {
+                        status = .open
+                    }
+                }
+            }
+            let before = side.repeatOf[index] == nil ? previous[index] : nil
+            var change: WarningChange?
+            if k > 0, side.repeatOf[index] == nil {
+                change = before != nil ? .residual : (compared.contains(side.group[index]) ? .new : .firstAudited)
+            }
+            verdicts.append(
+                WarningVerdict(
+                    audit: audit, issue: issue, warning: id, status: status, change: change,
+                    continues: before.map {
+                        Continuation(
+                            audit: $0.audit, number: $0.number, stage: stages[index], text: $0.issue.elementText,
+                            fingerprint: $0.issue.fingerprint)
+                    },
+                    since: before?.since ?? audit, firstSeen: firstSeenOf[id]!))
+        }
+        for (index, issue) in entry.issues.enumerated() {
+            warningOfFingerprint[issue.fingerprint] = (warning[index]!, side.group[index])
+        }
+        for accepted in baseline.entries where warningOfFingerprint[accepted.fingerprint] == nil {
+            // An older baseline's version-1 fingerprint names the warning too.
+            if let index = entry.issues.indices.first(where: { version1(of: entry.issues[$0]) == accepted.fingerprint })
+            {
+                warningOfFingerprint[accepted.fingerprint] = (warning[index]!, side.group[index])
+            }
+        }
+        let resolved = (comparison?.resolved ?? []).compactMap(earlier)
+        for verdict in resolved { resolvedBy[verdict.warning] = audit }
+        for id in warning { if let id { resolvedBy[id] = nil } }
+        let notReaudited = (comparison?.notReaudited ?? []).compactMap(earlier)
+        reports.append(
+            ReportJudgement(
+                entry: entry, verdicts: verdicts, comparison: comparison, resolved: resolved, notReaudited: notReaudited
+            ))
+        prepared.append(side)
+        numberIndex.append(numbers)
+        position[entry.sha256] = k
+        for group in side.covered { latest[group] = k }
+    }
+
+    /// The baseline entry accepting `issue` by its fingerprint or its version-1 fingerprint.
+    private func acceptance(of issue: HistoryIssue) -> Baseline.Entry? {
+        guard !baseline.entries.isEmpty else { return nil }
+        if let entry = baseline.entry(for: issue.fingerprint) { return entry }
+        return version1(of: issue).flatMap(baseline.entry(for:))
+    }
+
+    /// The fingerprint version 1 gave `issue` (scoped by its mapped view), when it has a view.
+    private func version1(of issue: HistoryIssue) -> IssueFingerprint? {
+        guard let view = issue.view else { return nil }
+        return IssueFingerprint.version1(
+            testType: issue.testType, errorCode: issue.errorCode, elementText: issue.elementText, view: view)
+    }
+
+    private func unvisitedIndex(_ name: String, _ date: Date, _ unvisited: [Int: Set<String>]) -> Int? {
+        unvisited.keys.first { reports[$0].entry.fileName == name && reports[$0].entry.auditDate == date }
+    }
+
+    private static func auditKey(_ name: String, _ date: Date) -> String {
+        name + "\u{1F}" + String(date.timeIntervalSince1970)
+    }
+}

@@ -1,0 +1,169 @@
+import Foundation
+
+/// One audit's comparison told in numbers, the same way in the terminal, the session, the report's
+/// page and the JSON: **open** warnings only, the Inspector's repeats counted once.
+public struct ChangeCounts: Sendable, Hashable, Codable {
+    /// Open warnings not in the latest earlier audit of their screen (with those of screens audited for
+    /// the first time).
+    public var new: Int
+    /// Open warnings of the earlier audits of the covered screens that this audit no longer shows.
+    public var resolved: Int
+    /// Open warnings this audit shares with the latest earlier audit of their screen.
+    public var residual: Int
+    /// Of `residual`, how many each stage weaker than the fingerprint paired (`key`, `geometry`, `image`).
+    public var residualByStage: [MatchStage: Int]
+    /// Of `new`, how many are on screens no earlier audit covered.
+    public var firstAudited: Int = 0
+    /// Open warnings of earlier audits on screens this audit did not cover: neither resolved nor residual.
+    public var notReaudited: Int
+    /// This audit's warnings that are not open, by kind (accepted, system UI; repeats are not counted).
+    public var notOpen: [WarningStatus.Kind: Int]
+
+    /// Counts with every number given.
+    public init(
+        new: Int, resolved: Int, residual: Int, residualByStage: [MatchStage: Int] = [:], notReaudited: Int = 0,
+        notOpen: [WarningStatus.Kind: Int] = [:]
+    ) {
+        self.new = new
+        self.resolved = resolved
+        self.residual = residual
+        self.residualByStage = residualByStage
+        self.notReaudited = notReaudited
+        self.notOpen = notOpen
+    }
+
+    /// `1 new, 0 resolved, 5 residual`: the comparison's one triple.
+    public var triple: String { "\(new) new, \(resolved) resolved, \(residual) residual" }
+
+    /// What may follow the triple in parentheses: the residual pairs weaker than the fingerprint and
+    /// the warnings that are not open (`4 by key, 2 by geometry; not counted: 3 accepted, 2 system UI`);
+    /// nil when there is nothing to add.
+    public var breakdown: String? {
+        var parts: [String] = []
+        let stages = MatchStage.allCases.filter { $0 != .fingerprint }.compactMap { stage -> String? in
+            guard let count = residualByStage[stage], count > 0 else { return nil }
+            return "\(count) by \(stage.rawValue)"
+        }
+        if !stages.isEmpty { parts.append(stages.joined(separator: ", ")) }
+        if firstAudited > 0 { parts.append("\(firstAudited) new on screens not audited before") }
+        let judged = [WarningStatus.Kind.accepted, .system].compactMap { kind -> String? in
+            guard let count = notOpen[kind], count > 0 else { return nil }
+            return "\(count) \(kind.label)"
+        }
+        if !judged.isEmpty { parts.append("not counted: " + judged.joined(separator: ", ")) }
+        return parts.isEmpty ? nil : parts.joined(separator: "; ")
+    }
+
+    /// The triple with its breakdown: `1 new, 0 resolved, 5 residual (2 by key; not counted: 3 accepted)`.
+    public var text: String { triple + (breakdown.map { " (\($0))" } ?? "") }
+
+    /// Keys in JSON output.
+    enum CodingKeys: String, CodingKey {
+        case new, resolved, residual, notReaudited, firstAudited
+    }
+
+    /// Decodes the five counts (the breakdown is not part of the JSON contract).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            new: try container.decode(Int.self, forKey: .new),
+            resolved: try container.decode(Int.self, forKey: .resolved),
+            residual: try container.decode(Int.self, forKey: .residual),
+            notReaudited: try container.decode(Int.self, forKey: .notReaudited))
+        firstAudited = try container.decode(Int.self, forKey: .firstAudited)
+    }
+
+    /// Encodes the five counts.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(new, forKey: .new)
+        try container.encode(resolved, forKey: .resolved)
+        try container.encode(residual, forKey: .residual)
+        try container.encode(notReaudited, forKey: .notReaudited)
+        try container.encode(firstAudited, forKey: .firstAudited)
+    }
+}
+
+/// The judgement of one audit: a verdict for each of its issues, the earlier warnings it resolved or
+/// did not re-audit, and the counts every output states.
+public struct ReportJudgement: Sendable {
+    /// The audit's history entry.
+    public var entry: HistoryEntry
+    /// One verdict per issue, in report order.
+    public var verdicts: [WarningVerdict]
+    /// The comparison with the latest earlier audit of each screen; nil when no earlier audit exists.
+    public var comparison: ReportDiff?
+    /// Warnings of the earlier audits of the screens this audit covered that it no longer shows, as
+    /// their audits judged them.
+    public var resolved: [WarningVerdict]
+    /// Warnings of earlier audits on screens this audit did not cover, as their audits judged them.
+    public var notReaudited: [WarningVerdict]
+
+    /// The audit.
+    public var audit: AuditReference { AuditReference(entry) }
+
+    /// The verdict of the issue numbered `number`.
+    public func verdict(ofIssue number: Int) -> WarningVerdict? {
+        verdicts.first { $0.number == number }
+    }
+
+    /// The verdicts by issue number.
+    public var verdictsByNumber: [Int: WarningVerdict] {
+        Dictionary(verdicts.map { ($0.number, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The open warnings (repeats counted once: never open).
+    public var open: [WarningVerdict] { verdicts.filter(\.status.isOpen) }
+
+    /// The open warnings that are new: not in the latest earlier audit of their screen, or on a screen
+    /// audited for the first time. Empty when no earlier audit exists.
+    public var newWarnings: [WarningVerdict] {
+        verdicts.filter { $0.status.isOpen && ($0.change == .new || $0.change == .firstAudited) }
+    }
+
+    /// The open warnings that are residual.
+    public var residualWarnings: [WarningVerdict] {
+        verdicts.filter { $0.status.isOpen && $0.change == .residual }
+    }
+
+    /// The earlier open warnings this audit resolved.
+    public var resolvedWarnings: [WarningVerdict] { resolved.filter(\.status.isOpen) }
+
+    /// The earlier open warnings of screens this audit did not cover.
+    public var notReauditedWarnings: [WarningVerdict] { notReaudited.filter(\.status.isOpen) }
+
+    /// This audit's warnings that are accepted or on system UI (repeats left out): judged, not counted.
+    public var judgedWarnings: [WarningVerdict] {
+        verdicts.filter { !$0.status.isOpen && $0.status.kind != .repeat }
+    }
+
+    /// The comparison in numbers, counted from the lists above; nil when no earlier audit exists.
+    public var counts: ChangeCounts? {
+        guard comparison != nil else { return nil }
+        let new = newWarnings
+        let residual = residualWarnings
+        var counts = ChangeCounts(
+            new: new.count, resolved: resolvedWarnings.count, residual: residual.count,
+            notReaudited: notReauditedWarnings.count)
+        counts.firstAudited = new.filter { $0.change == .firstAudited }.count
+        for verdict in residual {
+            if let stage = verdict.continues?.stage, stage != .fingerprint {
+                counts.residualByStage[stage, default: 0] += 1
+            }
+        }
+        for verdict in judgedWarnings { counts.notOpen[verdict.status.kind, default: 0] += 1 }
+        return counts
+    }
+}
+
+extension HistoryCounts {
+    /// The counts of a judged audit: every issue in `total` and by type; `open`, `accepted` and `system`
+    /// count warnings as the judgement states them (the baseline's acceptances included, the
+    /// Inspector's repeats in none of the three).
+    public init(_ judged: ReportJudgement) {
+        self.init(issues: judged.entry.issues)
+        open = judged.verdicts.filter { $0.status.kind == .open }.count
+        accepted = judged.verdicts.filter { $0.status.kind == .accepted }.count
+        system = judged.verdicts.filter { $0.status.kind == .system }.count
+    }
+}

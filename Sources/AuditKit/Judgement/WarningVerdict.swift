@@ -1,0 +1,139 @@
+import Foundation
+
+/// One audit of the history (one report), as a verdict names it.
+public struct AuditReference: Sendable, Hashable {
+    /// The report's SHA-256, lowercase hex: finds its session in the log.
+    public var sha256: String
+    /// The report's file name.
+    public var fileName: String
+    /// When the audit ran.
+    public var auditDate: Date
+
+    /// The audit of `entry`.
+    public init(_ entry: HistoryEntry) {
+        sha256 = entry.sha256
+        fileName = entry.fileName
+        auditDate = entry.auditDate
+    }
+
+    /// The audit's day, `YYYY-MM-DD`, local time: the day its session carries.
+    public var day: String { SessionDate.day(of: auditDate) }
+}
+
+/// Whether a warning still asks for work: the one definition every output uses.
+///
+/// An **open** warning is neither accepted (by a rule of the rule file or by the baseline) nor on
+/// system UI, and is not the Inspector's repeat of another issue of the same report.
+public enum WarningStatus: Sendable, Hashable {
+    /// Still to be fixed.
+    case open
+    /// Accepted by a rule (`byBaseline` false) or by the baseline (`auditkit accept`), with its reason.
+    case accepted(reason: String, byBaseline: Bool)
+    /// On system UI (status bar, tab bar, keyboard), which the app's code does not draw.
+    case system
+    /// The Inspector's repeat of the issue numbered `number` of the same report: it counts once, there.
+    case repeatOf(number: Int)
+
+    /// The kinds of status, for counting and grouping.
+    public enum Kind: String, Sendable, Hashable, CaseIterable, Codable {
+        /// Open.
+        case open
+        /// Accepted by a rule or the baseline.
+        case accepted
+        /// System UI.
+        case system
+        /// A repeat.
+        case `repeat`
+
+        /// How people read the kind: `open`, `accepted`, `system UI`, `repeat`.
+        public var label: String { self == .system ? "system UI" : rawValue }
+    }
+
+    /// The status's kind.
+    public var kind: Kind {
+        switch self {
+        case .open: return .open
+        case .accepted: return .accepted
+        case .system: return .system
+        case .repeatOf: return .repeat
+        }
+    }
+
+    /// Whether the warning is open.
+    public var isOpen: Bool { self == .open }
+
+    /// The reason of an accepted warning; nil otherwise.
+    public var acceptedReason: String? {
+        if case .accepted(let reason, _) = self { return reason }
+        return nil
+    }
+
+    /// `open`, `accepted: REASON` (`accepted by the baseline: REASON`), `system UI`, `repeat of #N`.
+    public var description: String {
+        switch self {
+        case .open: return "open"
+        case .accepted(let reason, let byBaseline):
+            let who = byBaseline ? "accepted by the baseline" : "accepted"
+            return reason.isEmpty ? who : who + ": " + reason
+        case .system: return "system UI"
+        case .repeatOf(let number): return "repeat of #\(number)"
+        }
+    }
+}
+
+/// What an audit says of a warning against the audits of its screen before it.
+public enum WarningChange: String, Sendable, Hashable, Codable {
+    /// Not in the latest earlier audit of its screen.
+    case new
+    /// In the latest earlier audit of its screen too (the same element, `WarningVerdict.continues`).
+    case residual
+    /// On a screen no earlier audit covered.
+    case firstAudited
+}
+
+/// The earlier issue a warning continues, and how that was decided.
+public struct Continuation: Sendable, Hashable {
+    /// The earlier audit.
+    public var audit: AuditReference
+    /// The issue's number there.
+    public var number: Int
+    /// The `WarningMatcher` stage that paired the two.
+    public var stage: MatchStage
+    /// The issue's element text there.
+    public var text: String?
+    /// The issue's fingerprint there.
+    public var fingerprint: IssueFingerprint
+
+    /// `same element by key, was “Income”` for a pair weaker than the fingerprint; nil for a
+    /// fingerprint pair.
+    public var pairing: String? {
+        guard stage != .fingerprint else { return nil }
+        return stage.rawValue
+    }
+}
+
+/// The judgement of one issue of one audit: which warning it is, whether it is open, what changed.
+/// Made once per run by `HistoryJudgement`; every output renders it.
+public struct WarningVerdict: Sendable, Hashable {
+    /// The audit the issue is from.
+    public var audit: AuditReference
+    /// The issue as the history records it (its view and code place as mapped when it was recorded).
+    public var issue: HistoryIssue
+    /// The warning's identity, shared by every issue of every audit that is the same element: the
+    /// fingerprint (hex) of the issue it was first seen as, with `#2`, `#3` for look-alikes first
+    /// seen in one audit.
+    public var warning: String
+    /// Open, accepted, system UI or a repeat.
+    public var status: WarningStatus
+    /// New, residual or first audited; nil for a repeat, and when no earlier audit exists at all.
+    public var change: WarningChange?
+    /// The earlier issue this one continues (a residual warning).
+    public var continues: Continuation?
+    /// The first audit of the unbroken run of audits of its screen that had the warning.
+    public var since: AuditReference
+    /// The first audit that ever had the warning.
+    public var firstSeen: AuditReference
+
+    /// The issue's number in its report.
+    public var number: Int { issue.number }
+}

@@ -1,0 +1,28 @@
+import Foundation
+
+extension SessionComparison {
+    /// The session's new / resolved / residual warnings as the judgement states them: the open
+    /// warnings of each list, each residual one with its `since` and the pairing that continued it.
+    /// Nil when no earlier audit exists.
+    public init?(_ judged: ReportJudgement) {
+        guard let counts = judged.counts, let diff = judged.comparison else { return nil }
+        func warning(_ verdict: WarningVerdict) -> Warning {
+            var matched: String?
+            if let continues = verdict.continues, let stage = continues.pairing {
+                matched = stage
+                if let was = continues.text, was != verdict.issue.elementText { matched! += ", was “\(was)”" }
+            }
+            var since: Since?
+            if verdict.change == .residual {
+                since = Since(sha256: verdict.since.sha256, fileName: verdict.since.fileName, date: verdict.since.day)
+            }
+            return Warning(
+                testType: verdict.issue.testType, text: verdict.issue.elementText, place: verdict.issue.place,
+                since: since, matchedBy: matched)
+        }
+        self.init(
+            previousReportName: diff.oldFileName, new: judged.newWarnings.map(warning),
+            resolved: judged.resolvedWarnings.map(warning), residual: judged.residualWarnings.map(warning),
+            counts: counts)
+    }
+}
