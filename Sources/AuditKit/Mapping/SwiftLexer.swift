@@ -81,6 +81,8 @@ private struct Frame {
     var label: String?
     var argumentIndex = 0
     var typeName: String?
+    /// For a type's body: the index of its declaration in the result's `types`.
+    var typeIndex: Int?
     var isPreview = false
     /// The member (`var body`, `func row(…)`) whose body this brace is.
     var memberName: String?
@@ -618,6 +620,7 @@ private struct Scanner {
                         name: qualified, inheritedTypes: pending.inherited,
                         isExtension: pending.isExtension, line: line, column: column))
                 frame.typeName = name
+                frame.typeIndex = result.types.count - 1
                 if pending.inherited.contains("PreviewProvider") { frame.isPreview = true }
             } else {
                 classifyClosure(&frame)
@@ -639,6 +642,7 @@ private struct Scanner {
         case UInt8(ascii: "}"):
             if let last = innermost(.brace) {
                 for frame in stack[last...] where frame.isPreview { previewDepth -= 1 }
+                if let type = stack[last].typeIndex { result.types[type].endLine = lineAndColumn(of: index).0 }
                 lastClosedBrace = (index, stack[last].callee)
                 popFrames(from: last)
             }

@@ -105,14 +105,24 @@ public struct SwiftTypeDeclaration: Sendable, Hashable {
     public var line: Int
     /// One-based byte column of the declaration keyword.
     public var column: Int
+    /// One-based line of the body's closing brace; nil when the file ends before it.
+    public var endLine: Int?
 
     /// Creates a declaration record.
-    public init(name: String, inheritedTypes: [String], isExtension: Bool, line: Int, column: Int) {
+    public init(
+        name: String, inheritedTypes: [String], isExtension: Bool, line: Int, column: Int, endLine: Int? = nil
+    ) {
         self.name = name
         self.inheritedTypes = inheritedTypes
         self.isExtension = isExtension
         self.line = line
         self.column = column
+        self.endLine = endLine
+    }
+
+    /// Whether `line` is inside the declaration, from its keyword to its closing brace.
+    public func contains(line target: Int) -> Bool {
+        target >= line && target <= (endLine ?? Int.max)
     }
 
     /// The last component of `name` (`Row` for `HomeView.Row`).

@@ -27,42 +27,6 @@ public struct FontScanResult: Sendable {
     /// The suppressed findings.
     public var suppressedFindings: [FontFinding] { findings.filter { $0.suppression != nil } }
 
-    /// The fixed-size findings in `file` nearest `line`, nearest first (below before above at equal
-    /// distance, since a SwiftUI modifier follows the view it applies to), as the likely causes of a
-    /// Dynamic Type warning mapped there; without a line, the first ones of the file. Suppressed findings
-    /// are left out: someone judged them.
-    /// - Parameters:
-    ///   - file: the file as the mapping shows it (a leading `./` is ignored).
-    ///   - line: the line the warning maps to, when known.
-    ///   - limit: how many to return at most.
-    public func likelyCauses(file: String, line: Int?, limit: Int = 2) -> [LikelyCause] {
-        let wanted = Self.normalized(file)
-        let candidates = findings.filter {
-            $0.rule == .fixedSize && $0.suppression == nil && Self.normalized($0.file) == wanted
-        }
-        guard let line else {
-            return candidates.prefix(limit).map { LikelyCause(finding: $0, line: $0.line) }
-        }
-        let ranked = candidates.sorted {
-            let a = (abs($0.line - line), $0.line < line ? 1 : 0, $0.column)
-            let b = (abs($1.line - line), $1.line < line ? 1 : 0, $1.column)
-            return a < b
-        }
-        return ranked.prefix(limit).map { LikelyCause(finding: $0, line: line) }
-    }
-
-    /// The likely causes of every Dynamic Type issue of `report` whose mapping has a file, by issue number.
-    public func likelyCauses(report: InspectorReport, mapping: MappingResult, limit: Int = 2) -> [Int: [LikelyCause]] {
-        var result: [Int: [LikelyCause]] = [:]
-        for issue in report.issues where issue.testType == .dynamicType {
-            guard let location = mapping.issue(issue.number)?.primary?.location else { continue }
-            var causes = likelyCauses(file: location.file, line: location.line, limit: limit)
-            for n in causes.indices { causes[n].text = issue.elementText }
-            if !causes.isEmpty { result[issue.number] = causes }
-        }
-        return result
-    }
-
     /// Scans the files that Dynamic Type issues of `report` are mapped to (a rule's `file`) when they are
     /// not among `files` yet, exist and are not excluded, so their likely causes can be named too.
     public mutating func scanMappedFiles(

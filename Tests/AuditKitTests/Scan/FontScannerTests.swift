@@ -152,15 +152,29 @@ import Testing
                 finding(200), finding(209), finding(212), finding(215), finding(211, rule: .minimumSize),
                 finding(210, ignored: true), finding(212, "App/Other.swift"),
             ])
-        let causes = result.likelyCauses(file: "./App/HomeView.swift", line: 212, limit: 3)
+        // HomeView spans lines 190-230; a nested Row type 213-214; another struct from 240.
+        let types = [
+            SwiftTypeDeclaration(
+                name: "HomeView", inheritedTypes: ["View"], isExtension: false, line: 190, column: 1, endLine: 230),
+            SwiftTypeDeclaration(
+                name: "HomeView.Row", inheritedTypes: ["View"], isExtension: false, line: 213, column: 5, endLine: 214),
+            SwiftTypeDeclaration(
+                name: "Other", inheritedTypes: [], isExtension: false, line: 240, column: 1, endLine: 260),
+        ]
+        let causes = result.likelyCauses(file: "./App/HomeView.swift", line: 212, types: types, limit: 3)
         #expect(causes.map(\.location.line) == [212, 215, 209])
         #expect(causes.map(\.lineDistance) == [0, 3, -3])
         #expect(causes.map(\.distanceText) == ["on the same line", "3 lines below", "3 lines above"])
         #expect(
-            result.likelyCauses(file: "App/HomeView.swift", line: 201).first?.sentence
+            result.likelyCauses(file: "App/HomeView.swift", line: 201, types: types).first?.sentence
                 == "likely cause: `.font(.system(size: 200))` at HomeView.swift:200, 1 line above")
-        #expect(result.likelyCauses(file: "App/HomeView.swift", line: nil).map(\.location.line) == [200, 209])
-        #expect(result.likelyCauses(file: "App/Missing.swift", line: 3).isEmpty)
+        // No line, no cause; a line outside every type, no cause; a line in another type, none of HomeView's.
+        #expect(result.likelyCauses(file: "App/HomeView.swift", line: nil, types: types).isEmpty)
+        #expect(result.likelyCauses(file: "App/HomeView.swift", line: 100, types: types).isEmpty)
+        #expect(result.likelyCauses(file: "App/HomeView.swift", line: 250, types: types).isEmpty)
+        // Inside the nested Row, only Row's own sizes: none here.
+        #expect(result.likelyCauses(file: "App/HomeView.swift", line: 213, types: types).isEmpty)
+        #expect(result.likelyCauses(file: "App/Missing.swift", line: 3, types: types).isEmpty)
     }
 
     @Test func filesOnlyARuleNamesAreScannedForLikelyCauses() throws {
