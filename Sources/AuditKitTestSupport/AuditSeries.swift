@@ -25,6 +25,8 @@ public struct AppElement: Sendable {
     public var look: Look
     /// Whether the Inspector reports it twice in the same audit (the second time marked as a repeat).
     public var reportedTwice: Bool
+    /// Whether the Inspector flags it; an unflagged element is only painted on the screenshot.
+    public var flagged = true
 
     /// Creates an element.
     public init(
@@ -42,6 +44,13 @@ public struct AppElement: Sendable {
     public func with(text: String?) -> AppElement {
         var copy = self
         copy.text = text
+        return copy
+    }
+
+    /// This element, painted but not flagged (fixed, or never a problem).
+    public func unflagged() -> AppElement {
+        var copy = self
+        copy.flagged = false
         return copy
     }
 
@@ -105,7 +114,7 @@ public struct AuditSeries: Sendable {
     /// `container` and reads it back. `language` 1 writes German titles and test type names.
     public func audit(
         day: Int, _ screens: [AppScreen], container: ReportFixture.Container = .html(.varAssignment),
-        language: Int = 0
+        language: Int = 0, screenshots: Bool = true
     ) throws -> AuditedReport {
         var fixtureScreens: [ReportFixture.Screen] = []
         var ids: [Int: String] = [:]
@@ -114,7 +123,7 @@ public struct AuditSeries: Sendable {
         for (index, screen) in screens.enumerated() {
             let canvas = AuditSeries.paint(screen)
             var issues: [ReportFixture.Issue] = []
-            for element in screen.elements {
+            for element in screen.elements where element.flagged {
                 let finding = findings[element.code]!
                 let crop = canvas.cropped(
                     x: Int(element.rect.x) - 6, y: Int(element.rect.y) - 6, width: Int(element.rect.width) + 12,
@@ -136,8 +145,8 @@ public struct AuditSeries: Sendable {
             fixtureScreens.append(
                 ReportFixture.Screen(
                     // Screen names never matter to matching; the day makes two audits of one app state differ.
-                    name: "\(day)-\(index)", groupName: screen.group, screenshot: ReportFixture.Image(canvas: canvas),
-                    issues: issues))
+                    name: "\(day)-\(index)", groupName: screen.group,
+                    screenshot: screenshots ? ReportFixture.Image(canvas: canvas) : nil, issues: issues))
         }
         let fixture = ReportFixture(screens: fixtureScreens)
         let stamp = String(format: "2026-01-%02d_12-00-00", day + 1)

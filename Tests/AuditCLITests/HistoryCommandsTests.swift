@@ -26,7 +26,11 @@ import struct AuditKit.Issue
         return InspectorReport(
             sourcePath: "Reports/" + name, format: .html, auditDate: date, auditDateSource: .fileName,
             sha256: SHA256.hexDigest(of: Array(name.utf8)), fileSize: 100,
-            screens: [Screen(index: 0, name: "0", groupName: "Home", issues: issues)])
+            screens: [
+                Screen(
+                    index: 0, name: "0", groupName: "Home", screenshot: FixtureCanvas.screenshot(named: "Home"),
+                    issues: issues)
+            ])
     }
 
     /// Three reports: Widgets stays, Edit is fixed on day 2, a hit region warning appears on day 3.
@@ -228,8 +232,12 @@ import struct AuditKit.Issue
         _ issues: [ReportFixture.Issue], stamp: String, screen: String = "0",
         in directory: TemporaryDirectory
     ) throws -> String {
-        let fixture = ReportFixture(screens: [ReportFixture.Screen(name: screen, groupName: "HomeView", issues: issues)]
-        )
+        // One screen audited twice: the same screenshot, whatever the report calls the screen.
+        let fixture = ReportFixture(screens: [
+            ReportFixture.Screen(
+                name: screen, groupName: "HomeView",
+                screenshot: ReportFixture.Image(canvas: FixtureCanvas.screen(named: "HomeView")), issues: issues)
+        ])
         let path = "Reports/AuditReport_\(stamp).html"
         try AtomicFile.makeDirectory(directory.file("Reports"))
         try fixture.write(to: directory.file(path), as: .html(HistoryReportFilesTests.wrapper))

@@ -3,9 +3,11 @@ import Foundation
 /// One ingested report as the history keeps it: one line of `history.jsonl`. No image data, so a
 /// history stays small after hundreds of reports.
 public struct HistoryEntry: Sendable, Hashable, Codable {
-    /// The format version of the line: this version writes `2` and reads `1` and `2`. Version 2
+    /// The format version of the line: this version writes `3` and reads `1` to `3`. Version 2
     /// fingerprints every issue by screen group (version 1 used the mapped view when there was one;
-    /// `HistoryFile` recomputes those fingerprints in memory when it reads a version 1 line).
+    /// `HistoryFile` recomputes those fingerprints in memory when it reads a version 1 line). Version 3
+    /// records each screen's screenshot signature; lines of earlier versions keep comparing their
+    /// screens by group name (`knowsScreensByName`).
     public var version: Int
     /// Lowercase hex SHA-256 of the report file: the entry's identity (adding it twice is a no-op).
     public var sha256: String
@@ -21,10 +23,14 @@ public struct HistoryEntry: Sendable, Hashable, Codable {
     public var issues: [HistoryIssue]
 
     /// The version this code writes.
-    public static let currentVersion = 2
+    public static let currentVersion = 3
 
     /// The versions this code reads.
-    public static let readableVersions = 1...2
+    public static let readableVersions = 1...3
+
+    /// Whether the entry was written before screens were told apart by what they show (version 3):
+    /// its screens are known by their group names, as that version compared them.
+    public var knowsScreensByName: Bool { version < 3 }
 
     /// Creates an entry from its parts; `counts` is computed from `issues`.
     public init(sha256: String, fileName: String, auditDate: Date, screens: [HistoryScreen], issues: [HistoryIssue]) {
@@ -68,7 +74,7 @@ public struct HistoryEntry: Sendable, Hashable, Codable {
             let size = HistoryScreen.pointSize(of: screen)
             return HistoryScreen(
                 name: screen.name, group: screen.groupName, issueCount: screen.issues.count, width: size?.width,
-                height: size?.height)
+                height: size?.height, imageHash: screen.screenshot.flatMap(ScreenSignature.init)?.hex)
         }
         self.init(
             sha256: report.sha256, fileName: report.fileName, auditDate: report.auditDate, screens: screens,
@@ -93,14 +99,21 @@ public struct HistoryScreen: Sendable, Hashable, Codable {
     public var width: Double?
     /// The screen's height in points, when the report gave its size (since version 2).
     public var height: Double?
+    /// The 128 hex digits of the screenshot's signature below the status bar (`ScreenSignature`), when the report had a usable screenshot: what tells screens apart when
+    /// reports name them alike (lines written before it was recorded have none).
+    public var imageHash: String?
 
     /// Creates a screen record.
-    public init(name: String, group: String, issueCount: Int, width: Double? = nil, height: Double? = nil) {
+    public init(
+        name: String, group: String, issueCount: Int, width: Double? = nil, height: Double? = nil,
+        imageHash: String? = nil
+    ) {
         self.name = name
         self.group = group
         self.issueCount = issueCount
         self.width = width
         self.height = height
+        self.imageHash = imageHash
     }
 
     /// The size in points of `screen`: its display bounds (pixels) divided by the screenshot scale,
@@ -304,10 +317,19 @@ extension HistoryScreen {
         }
         width = size(.width)
         height = size(.height)
+        imageHash = nil
+        if container.contains(.imageHash), (try? container.decodeNil(forKey: .imageHash)) == false {
+            if let text = try? container.decode(String.self, forKey: .imageHash), ScreenSignature(hex: text) != nil {
+                imageHash = text
+            } else {
+                HistoryFile.DecodingNotes.note(
+                    decoder, container.codingPath, "imageHash", expected: "128 hex digits")
+            }
+        }
     }
 
     enum CodingKeys: String, CodingKey {
-        case name, group, issueCount, width, height
+        case name, group, issueCount, width, height, imageHash
     }
 }
 

@@ -99,7 +99,7 @@ struct HistoryLineParser {
     }
 
     private mutating func screen() throws -> HistoryScreen {
-        var name: String?, group: String?, issueCount: Int?, width: Double?, height: Double?
+        var name: String?, group: String?, issueCount: Int?, width: Double?, height: Double?, imageHash: String?
         let path = "screens[\(itemIndex)]"
         itemIndex += 1
         try object { parser, key in
@@ -109,11 +109,18 @@ struct HistoryLineParser {
             case "issueCount": issueCount = try parser.integer()
             case "width": width = try parser.optionalSize(path + ".width")
             case "height": height = try parser.optionalSize(path + ".height")
+            case "imageHash":
+                imageHash = try parser.optionalString(path + ".imageHash")
+                if let text = imageHash, ScreenSignature(hex: text) == nil {
+                    parser.notes.append("\(path).imageHash: expected 128 hex digits; ignored")
+                    imageHash = nil
+                }
             default: try parser.skipValue()
             }
         }
         guard let name, let group, let issueCount else { throw Failure() }
-        return HistoryScreen(name: name, group: group, issueCount: issueCount, width: width, height: height)
+        return HistoryScreen(
+            name: name, group: group, issueCount: issueCount, width: width, height: height, imageHash: imageHash)
     }
 
     /// A positive finite number, or nil (noted) for anything else; `null` is nil without a note.

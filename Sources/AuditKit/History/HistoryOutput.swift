@@ -81,6 +81,9 @@ public enum HistoryOutput {
     /// every output states (`ChangeCounts.text`), then the open warnings of screens not re-audited and
     /// the Inspector's repeats.
     public static func summary(_ judged: ReportJudgement) -> String {
+        if judged.covered.isEmpty {
+            return "shows no screen (no screenshot, no issue): nothing compared, nothing resolved"
+        }
         guard let counts = judged.counts else { return "no earlier report to compare with" }
         var text = counts.text
         if counts.notReaudited > 0 { text += "; \(counts.notReaudited) open on screens not re-audited" }
@@ -112,12 +115,7 @@ public enum HistoryOutput {
         if let date = judged.comparison?.oldAuditDate { text += " (\(TrendChart.dateLabel(date)))" }
         text += " \u{2192} \(entry.fileName) (\(TrendChart.dateLabel(entry.auditDate)))\n"
         text += summary(judged) + "\n"
-        if let diff = judged.comparison, Set(diff.screens.map(\.fileName)).count > 1 {
-            text += "Screens compared with: "
-            text +=
-                diff.screens.map { "\($0.group.isEmpty ? "(no screen group)" : $0.group) \($0.fileName ?? "(none)")" }
-                .joined(separator: ", ") + "\n"
-        }
+        for line in screenLines(judged) { text += line + "\n" }
         for (title, verdicts, earlier) in sections(judged) {
             text += "\n\(title) (\(verdicts.count)):\n"
             if verdicts.isEmpty { text += "  none\n" }
@@ -134,10 +132,21 @@ public enum HistoryOutput {
         return text
     }
 
+    /// Which earlier audit each screen was compared with and why, then the screens it did not cover.
+    public static func screenLines(_ judged: ReportJudgement) -> [String] {
+        var lines = judged.screens.map { "Screen: " + oneLine($0.sentence) }
+        if !judged.notCovered.isEmpty {
+            lines.append("Not covered: " + judged.notCovered.map { oneLine($0.sentence) }.joined(separator: ", "))
+        }
+        return lines
+    }
+
     static func diffMarkdown(_ judged: ReportJudgement) -> String {
         let old = judged.comparison?.oldFileName ?? "(no earlier report)"
         var text = "## Changes from \(cell(old)) to \(cell(judged.entry.fileName))\n\n"
         text += summary(judged) + ".\n"
+        for line in screenLines(judged) { text += "\n- " + cell(line) }
+        if !judged.screens.isEmpty { text += "\n" }
         for (title, verdicts, earlier) in sections(judged) {
             text += "\n### \(title) (\(verdicts.count))\n\n"
             if verdicts.isEmpty {

@@ -100,10 +100,9 @@ public struct Trend: Sendable, Hashable, Codable {
         var groupRows: [String: [Int: Int]] = [:]
         var rowTotals: [Int] = []
         var openTotal = 0
-        var names: [String: String] = [:]
         for (k, report) in reports.enumerated() {
             position[report.entry.sha256] = k
-            let groups = WarningMatcher.coverage(of: report.entry, names: &names)
+            let groups = report.covered
             covered.append(groups)
             // This report's open warnings replace those of the screens it covered.
             var fresh: [String: [Int: Int]] = [:]
@@ -119,7 +118,7 @@ public struct Trend: Sendable, Hashable, Codable {
                     counts.append([Int](repeating: 0, count: reports.count))
                     rowTotals.append(0)
                 }
-                fresh[Self.group(of: verdict, names: &names), default: [:]][row, default: 0] += 1
+                fresh[verdict.screen, default: [:]][row, default: 0] += 1
             }
             let partial = latest.keys.contains { !groups.contains($0) }
             for (group, rows) in fresh {
@@ -151,7 +150,7 @@ public struct Trend: Sendable, Hashable, Codable {
                 let report = reports[k]
                 let covering = coveredBy[group] ?? []
                 for verdict in report.verdicts
-                where verdict.status.kind != .repeat && Self.group(of: verdict, names: &names) == group {
+                where verdict.status.kind != .repeat && verdict.screen == group {
                     let first = position[verdict.since.sha256] ?? k
                     guard k < last || first < k else { continue }
                     let warning = ResidualWarning(
@@ -173,14 +172,5 @@ public struct Trend: Sendable, Hashable, Codable {
         self.notReaudited = notReaudited.sorted {
             ($0.lastAudited ?? .distantPast, $0.issue.number) < ($1.lastAudited ?? .distantPast, $1.issue.number)
         }
-    }
-
-    /// The normalised screen group of `verdict`'s issue.
-    private static func group(of verdict: WarningVerdict, names: inout [String: String]) -> String {
-        let group = verdict.issue.screenGroup
-        if let known = names[group] { return known }
-        let made = WarningMatcher.groupKey(group)
-        names[group] = made
-        return made
     }
 }

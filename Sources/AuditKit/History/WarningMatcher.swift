@@ -439,7 +439,13 @@ public enum WarningMatcher {
                     var jEnd = j + 1
                     while jEnd < newOrder.count, new.issues[newOrder[jEnd]].fingerprint == a { jEnd += 1 }
                     if iEnd - i == 1, jEnd - j == 1 {
-                        pair(oldOrder[i], newOrder[j], .fingerprint)
+                        // Texts of numbers that fold to one fingerprint must show the same symbols:
+                        // "34 %" and "12" are two widgets, not one value that changed.
+                        if WarningMatcher.sameSymbols(
+                            old.issues[oldOrder[i]].elementText, new.issues[newOrder[j]].elementText)
+                        {
+                            pair(oldOrder[i], newOrder[j], .fingerprint)
+                        }
                     } else {
                         duplicates.append((Array(oldOrder[i..<iEnd]), Array(newOrder[j..<jEnd])))
                     }
@@ -449,9 +455,24 @@ public enum WarningMatcher {
             }
             estimateShifts()
             for group in duplicates {
+                // Look-alikes in a column move together: an element inserted above them moves the ones
+                // below it. The vertical offset that lines up most of them (after the screen's shift),
+                // the smallest such one on a tie, is theirs; so the inserted one is the new one.
+                var votes: [Double: Int] = [:]
+                for o in group.old {
+                    for n in group.new where sameScreen(o, n) {
+                        guard let before = shiftedOldRect(o, toward: n), let after = new.issues[n].rect,
+                            abs(before.x - after.x) <= rectTolerance
+                        else { continue }
+                        votes[((after.y - before.y) / 2).rounded() * 2, default: 0] += 1
+                    }
+                }
+                let column = votes.max { ($0.value, -abs($0.key)) < ($1.value, -abs($1.key)) }?.key ?? 0
                 let costs = group.old.map { o in
                     group.new.map { n -> Double? in
-                        let distance = rectDistance(shiftedOldRect(o, toward: n), new.issues[n].rect)
+                        var before = shiftedOldRect(o, toward: n)
+                        before?.y += column
+                        let distance = rectDistance(before, new.issues[n].rect)
                         return distance <= rectTolerance ? distance + (sameScreen(o, n) ? 0 : rectTolerance) : nil
                     }
                 }
@@ -765,6 +786,19 @@ public enum WarningMatcher {
             }
         }
         return result.sorted { $0.1 < $1.1 }
+    }
+
+    /// Whether two texts show the same symbols besides digits, letters, white space and number
+    /// separators (`$4,250.00` and `$4,310.00` do; `34 %` and `12` do not).
+    static func sameSymbols(_ a: String?, _ b: String?) -> Bool {
+        guard let a, let b, a != b else { return true }
+        func symbols(_ text: String) -> [Unicode.Scalar] {
+            text.unicodeScalars.filter {
+                !$0.properties.isAlphabetic && $0.properties.numericType == nil && !$0.properties.isWhitespace
+                    && !".,'\u{2019}\u{00A0}\u{202F}".unicodeScalars.contains($0)
+            }
+        }
+        return symbols(a) == symbols(b)
     }
 
     /// Whether two texts differ only in numbers and month or weekday names (`Updated 3 Jan` and

@@ -34,6 +34,7 @@ public struct HistoryJudgement: Sendable {
     /// Per warning: the audit that resolved it, while it has not reappeared.
     private var resolvedBy: [String: AuditReference] = [:]
     private var catalogCache: [String: [String]] = [:]
+    private var screens = ScreenIdentification()
 
     /// Judges `entry` against the audits of `history` before it (and those only: one walk).
     public static func judging(
@@ -134,7 +135,22 @@ public struct HistoryJudgement: Sendable {
 
     private mutating func step(_ entry: HistoryEntry) {
         let k = reports.count
-        let side = WarningMatcher.Prepared(entry).withCatalogKeys(translations, cache: &catalogCache)
+        let audit = AuditReference(entry)
+        // Which screen of the history each screen of the report is, from what it shows; the matcher then
+        // works on those identities, never on the names reports give their screens.
+        let named = WarningMatcher.Prepared(entry).withCatalogKeys(translations, cache: &catalogCache)
+        let screenOfIssue = ScreenIdentification.screenOfIssues(entry)
+        let shown = ScreenIdentification.shown(entry, screenOfIssue: screenOfIssue, catalogKeys: named.catalogKeys)
+        let screenVerdicts = screens.identify(shown, report: k, audit: audit, fileName: entry.fileName)
+        var identified = entry
+        for index in identified.screens.indices { identified.screens[index].group = screenVerdicts[index].screen }
+        for index in identified.issues.indices {
+            identified.issues[index].screenGroup =
+                screenVerdicts[min(screenOfIssue[index], screenVerdicts.count - 1)].screen
+        }
+        var side = WarningMatcher.Prepared(identified)
+        side.catalogKeys = named.catalogKeys
+        side.covered = Set(screenVerdicts.filter(\.shows).map { WarningMatcher.groupKey($0.screen) })
         var bases: [Int: Set<String>] = [:]
         for group in side.covered { if let j = latest[group] { bases[j, default: []].insert(group) } }
         var unvisited: [Int: Set<String>] = [:]
@@ -146,6 +162,10 @@ public struct HistoryJudgement: Sendable {
                 bases: bases.keys.sorted(by: >).map { (reports[$0].entry, prepared[$0], bases[$0]!) },
                 notVisited: unvisited.keys.sorted(by: >).map { (reports[$0].entry, prepared[$0], unvisited[$0]!) },
                 translations: translations)
+            comparison?.screens = screenVerdicts.map {
+                ReportDiff.ScreenBase(
+                    group: $0.name, fileName: $0.comparedWith?.fileName, auditDate: $0.comparedWith?.auditDate)
+            }
         }
         var numbers: [Int: Int] = [:]
         for (index, issue) in entry.issues.enumerated() where numbers[issue.number] == nil {
@@ -170,7 +190,6 @@ public struct HistoryJudgement: Sendable {
             stages[index] = item.matchedBy ?? .fingerprint
         }
         let compared = bases.values.reduce(into: Set<String>()) { $0.formUnion($1) }
-        let audit = AuditReference(entry)
 
         // Identities: continued warnings first, then recurrences and new ones, then repeats.
         var warning = [String?](repeating: nil, count: entry.issues.count)
@@ -223,11 +242,11 @@ public struct HistoryJudgement: Sendable {
             }
             verdicts.append(
                 WarningVerdict(
-                    audit: audit, issue: issue, warning: id, status: status, change: change,
+                    audit: audit, issue: issue, warning: id, screen: side.group[index], status: status, change: change,
                     continues: before.map {
                         Continuation(
                             audit: $0.audit, number: $0.number, stage: stages[index], text: $0.issue.elementText,
-                            fingerprint: $0.issue.fingerprint)
+                            fingerprint: $0.issue.fingerprint, rect: $0.issue.rect)
                     },
                     since: before?.since ?? audit, firstSeen: firstSeenOf[id]!))
         }
@@ -241,18 +260,72 @@ public struct HistoryJudgement: Sendable {
                 warningOfFingerprint[accepted.fingerprint] = (warning[index]!, side.group[index])
             }
         }
-        let resolved = (comparison?.resolved ?? []).compactMap(earlier)
+        // A screen is covered where the report shows it: without its screenshot only the warnings it flags,
+        // with it only the area the screenshot shows (after the screen's common shift).
+        var resolved: [WarningVerdict] = []
+        var notReaudited = (comparison?.notReaudited ?? []).compactMap(earlier)
+        var stillShown: [ReportDiff.Item] = []
+        var gone: [ReportDiff.Item] = []
+        for item in comparison?.resolved ?? [] {
+            guard let before = earlier(item) else { continue }
+            if Self.isVisible(before, in: screenVerdicts, of: identified, verdicts: verdicts) {
+                resolved.append(before)
+                gone.append(item)
+            } else {
+                notReaudited.append(before)
+                stillShown.append(item)
+            }
+        }
+        comparison?.resolved = gone
+        comparison?.notReaudited += stillShown
+        let coveredIDs = Set(screenVerdicts.filter(\.shows).map(\.screen))
+        let notCovered = screens.known.filter { !coveredIDs.contains($0.id) && $0.report < k }.map {
+            UncoveredScreen(name: $0.name, lastAudited: $0.audit)
+        }
         for verdict in resolved { resolvedBy[verdict.warning] = audit }
         for id in warning { if let id { resolvedBy[id] = nil } }
-        let notReaudited = (comparison?.notReaudited ?? []).compactMap(earlier)
         reports.append(
             ReportJudgement(
-                entry: entry, verdicts: verdicts, comparison: comparison, resolved: resolved, notReaudited: notReaudited
-            ))
+                entry: entry, verdicts: verdicts, screens: screenVerdicts, notCovered: notCovered,
+                comparison: comparison,
+                resolved: resolved, notReaudited: notReaudited))
         prepared.append(side)
         numberIndex.append(numbers)
         position[entry.sha256] = k
         for group in side.covered { latest[group] = k }
+    }
+
+    /// Whether an earlier warning the report no longer shows was in what the report showed of its screen:
+    /// the screen's screenshot is there, and the warning's element (moved by the screen's common shift,
+    /// the median movement of the warnings the report continues) lies inside it.
+    private static func isVisible(
+        _ before: WarningVerdict, in screens: [ScreenVerdict], of entry: HistoryEntry, verdicts: [WarningVerdict]
+    ) -> Bool {
+        guard let screen = screens.first(where: { WarningMatcher.groupKey($0.screen) == before.screen }),
+            screen.hasScreenshot
+        else { return false }
+        guard let rect = before.issue.rect, entry.screens.indices.contains(screen.index),
+            let width = entry.screens[screen.index].width, let height = entry.screens[screen.index].height
+        else { return true }
+        var dx: [Double] = []
+        var dy: [Double] = []
+        for verdict in verdicts where verdict.screen == before.screen {
+            guard let now = verdict.issue.rect, let continues = verdict.continues, continues.audit == before.audit,
+                let was = continues.rect
+            else { continue }
+            dx.append(now.x - was.x)
+            dy.append(now.y - was.y)
+        }
+        func median(_ values: [Double]) -> Double {
+            values.isEmpty ? 0 : values.sorted()[values.count / 2]
+        }
+        let x = rect.x + median(dx)
+        let y = rect.y + median(dy)
+        // Inside when at least half of the element is on the screenshot, below the status bar.
+        let top = height * ScreenSignature.statusBarShare
+        let visibleWidth = min(x + rect.width, width) - max(x, 0)
+        let visibleHeight = min(y + rect.height, height) - max(y, top)
+        return visibleWidth * 2 >= rect.width && visibleHeight * 2 >= rect.height
     }
 
     /// The baseline entry accepting `issue` by its fingerprint or its version-1 fingerprint.

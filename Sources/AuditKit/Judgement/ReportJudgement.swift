@@ -91,6 +91,10 @@ public struct ReportJudgement: Sendable {
     public var entry: HistoryEntry
     /// One verdict per issue, in report order.
     public var verdicts: [WarningVerdict]
+    /// One verdict per screen, in report order: which screen of the history it is and why.
+    public var screens: [ScreenVerdict]
+    /// The screens earlier audits showed that this one did not cover, in order of first audit.
+    public var notCovered: [UncoveredScreen] = []
     /// The comparison with the latest earlier audit of each screen; nil when no earlier audit exists.
     public var comparison: ReportDiff?
     /// Warnings of the earlier audits of the screens this audit covered that it no longer shows, as
@@ -101,6 +105,9 @@ public struct ReportJudgement: Sendable {
 
     /// The audit.
     public var audit: AuditReference { AuditReference(entry) }
+
+    /// The screens the audit covered (identities, normalised as `WarningVerdict.screen`): those it shows.
+    public var covered: Set<String> { Set(screens.filter(\.shows).map { WarningMatcher.groupKey($0.screen) }) }
 
     /// The verdict of the issue numbered `number`.
     public func verdict(ofIssue number: Int) -> WarningVerdict? {

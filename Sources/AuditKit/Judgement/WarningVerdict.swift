@@ -103,6 +103,8 @@ public struct Continuation: Sendable, Hashable {
     public var text: String?
     /// The issue's fingerprint there.
     public var fingerprint: IssueFingerprint
+    /// The element's rect there, when the report had one.
+    public var rect: Rect?
 
     /// `same element by key, was “Income”` for a pair weaker than the fingerprint; nil for a
     /// fingerprint pair.
@@ -123,6 +125,8 @@ public struct WarningVerdict: Sendable, Hashable {
     /// fingerprint (hex) of the issue it was first seen as, with `#2`, `#3` for look-alikes first
     /// seen in one audit.
     public var warning: String
+    /// The screen's identity across audits (`ScreenVerdict.screen`, normalised).
+    public var screen: String
     /// Open, accepted, system UI or a repeat.
     public var status: WarningStatus
     /// New, residual or first audited; nil for a repeat, and when no earlier audit exists at all.

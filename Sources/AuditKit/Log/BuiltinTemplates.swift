@@ -63,6 +63,9 @@ enum BuiltinTemplates {
           - Residual: {{#items}}{{type}} {{#text}}“{{text}}”{{/text}}{{^text}}on an element without text{{/text}} ({{place}}{{#since}}, since {{since}}{{/since}}{{#matchedBy}}, same element by {{matchedBy}}{{/matchedBy}}){{^last}}; {{/last}}{{/items}}{{#more}} and {{more}} more{{/more}}.
         {{/residual}}
           - Open warnings against {{previousReport}}: {{changes}}.
+        {{#screens}}
+          - {{line}}.
+        {{/screens}}
         {{/comparison}}
         {{#evidence}}
           - {{label}}: {{path}}{{#detail}} ({{detail}}){{/detail}}

@@ -13,7 +13,7 @@ extension SessionComparison {
                 if let was = continues.text, was != verdict.issue.elementText { matched! += ", was “\(was)”" }
             }
             var since: Since?
-            if verdict.change == .residual {
+            if verdict.change == .residual, verdict.audit.sha256 == judged.entry.sha256 {
                 since = Since(sha256: verdict.since.sha256, fileName: verdict.since.fileName, date: verdict.since.day)
             }
             return Warning(
@@ -24,5 +24,6 @@ extension SessionComparison {
             previousReportName: diff.oldFileName, new: judged.newWarnings.map(warning),
             resolved: judged.resolvedWarnings.map(warning), residual: judged.residualWarnings.map(warning),
             counts: counts)
+        screens = HistoryOutput.screenLines(judged)
     }
 }

@@ -115,6 +115,7 @@ extension SessionFacts {
                 "resolvedCount": .number(comparison.resolved.count),
                 "residualCount": .number(comparison.residual.count),
                 "changes": .text(comparison.counts.text),
+                "screens": .list(TemplateValue.items(comparison.screens.map { ["line": .text($0)] })),
                 "new": warnings(comparison.new), "resolved": warnings(comparison.resolved),
                 "residual": warnings(comparison.residual),
             ])

@@ -230,6 +230,9 @@ public struct SessionComparison: Sendable, Hashable {
     public var residual: [Warning]
     /// The comparison in numbers, as every output states it.
     public var counts: ChangeCounts
+    /// Which earlier audit each screen was compared with and why, then the screens not covered
+    /// (`HistoryOutput.screenLines`).
+    public var screens: [String] = []
 
     /// Creates a comparison; `counts` defaults to the lists' lengths.
     public init(

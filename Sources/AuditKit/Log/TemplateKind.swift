@@ -55,7 +55,7 @@ public enum TemplateKind: String, Sendable, CaseIterable {
                 "likelyCauses": with(["code": .value, "location": .value, "text": .value, "distance": .value]),
                 "comparison": .scope([
                     "previousReport": .value, "newCount": .value, "resolvedCount": .value, "residualCount": .value,
-                    "changes": .value,
+                    "changes": .value, "screens": with(["line": .value]),
                     "new": warnings, "resolved": warnings, "residual": warnings,
                 ]),
                 "evidence": with(["label": .value, "path": .value, "detail": .value]),

@@ -126,6 +126,13 @@ public struct ReportPage: Sendable {
             + "<a href=\"#change-resolved\">\(counts.resolved) resolved</a>, "
             + "<a href=\"#change-residual\">\(counts.residual) residual</a>"
             + (counts.breakdown.map { " (\(HTML.escape($0)))" } ?? "") + ".</p>\n"
+        // Which earlier audit each screen was compared with and why, and the screens not covered.
+        let screenLines = HistoryOutput.screenLines(judgement)
+        if !screenLines.isEmpty {
+            out += "<ul class=\"screens\">\n"
+            for line in screenLines { out += "<li>\(HTML.isolated(line))</li>\n" }
+            out += "</ul>\n"
+        }
         func list(_ id: String, _ heading: String, _ verdicts: [WarningVerdict], resolved: Bool) {
             out += "<section id=\"\(id)\">\n<h3>\(heading) <span class=\"count\">(\(verdicts.count))</span></h3>\n"
             guard !verdicts.isEmpty else {

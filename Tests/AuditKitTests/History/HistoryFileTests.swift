@@ -16,7 +16,7 @@ import Testing
         #expect(text.hasSuffix("\n"))
         #expect(text.split(separator: "\n").count == 1)
         #expect(text.hasPrefix("{\"auditDate\":\"2026-01-01T12:00:00Z\",\"counts\":"))
-        #expect(text.contains("\"version\":2"))
+        #expect(text.contains("\"version\":3"))
         #expect(!text.contains("base64"))
         let loaded = try file.load()
         #expect(loaded.entries == [entry])
@@ -94,7 +94,7 @@ import Testing
             #expect(error.description.hasPrefix("h.jsonl:2:1: error: history line is not a valid entry"))
         }
         data = Data(
-            String(decoding: first, as: UTF8.self).replacingOccurrences(of: "\"version\":2", with: "\"version\":3").utf8
+            String(decoding: first, as: UTF8.self).replacingOccurrences(of: "\"version\":3", with: "\"version\":4").utf8
         )
         #expect(throws: AuditError.self) { try HistoryFile.parse(data + Data("\n".utf8), path: "h.jsonl") }
     }
@@ -172,7 +172,9 @@ import Testing
         #expect(
             entry.counts.total == 3 && entry.counts.open == 1 && entry.counts.accepted == 1 && entry.counts.system == 1)
         #expect(entry.counts.byType == ["dynamic-type": 1, "contrast": 1, "hit-region": 1])
-        #expect(entry.screens == [HistoryScreen(name: "0", group: "Home", issueCount: 3)])
+        #expect(entry.screens.map { [$0.name, $0.group, String($0.issueCount)] } == [["0", "Home", "3"]])
+        // The screenshot's signature, for telling screens apart by what they show.
+        #expect(entry.screens.first?.imageHash.flatMap(ScreenSignature.init(hex:)) != nil)
     }
 }
 

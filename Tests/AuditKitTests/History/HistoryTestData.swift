@@ -1,4 +1,5 @@
 import AuditKit
+import AuditKitTestSupport
 import Foundation
 
 /// Small reports built in code for the history tests.
@@ -25,15 +26,21 @@ enum HistoryTestData {
             code: code, text: text, group: group, screen: screen, rect: rect)
     }
 
-    /// A report whose screens are made from consecutive specs sharing a screen name.
+    /// A report whose screens are made from consecutive specs sharing a screen name and group (as the
+    /// Inspector's, whose issues are in their screen's group), each with a screenshot that stands for
+    /// its group.
     static func report(_ specs: [Spec], date: Date = date(0), name: String? = nil, sha: String? = nil)
         -> InspectorReport
     {
         var screens: [Screen] = []
         var number = 0
         for spec in specs {
-            if screens.last?.name != spec.screen {
-                screens.append(Screen(index: screens.count, name: spec.screen, groupName: spec.group))
+            if screens.last?.name != spec.screen || screens.last?.groupName != spec.group {
+                // A screenshot per group: the same group is the same screen, as the fixtures mean it.
+                screens.append(
+                    Screen(
+                        index: screens.count, name: spec.screen, groupName: spec.group,
+                        screenshot: FixtureCanvas.screenshot(named: spec.group)))
             }
             number += 1
             let issue = Issue(

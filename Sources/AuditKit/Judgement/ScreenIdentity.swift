@@ -1,0 +1,272 @@
+import Foundation
+
+/// How one screen of an audit was identified: which screen of the history it is (the audits before
+/// it that showed the same screen), and why.
+public struct ScreenVerdict: Sendable, Hashable {
+    /// The screen's 0-based position in its report.
+    public var index: Int
+    /// The screen's identity across audits (the same for every audit of one screen).
+    public var screen: String
+    /// How people know the screen: its root view when the mapping knows one, else its group name when
+    /// that tells screens apart, else its place in the report that first showed it.
+    public var name: String
+    /// The latest earlier audit of the same screen; nil for a screen not audited before.
+    public var comparedWith: AuditReference?
+    /// Why it is the same screen (`matched by screenshot and 9 of 11 texts`); nil for a new one.
+    public var evidence: String?
+    /// Whether the report shows anything of the screen (a screenshot or an issue). The Inspector's
+    /// empty report shows nothing: it covers no screen and resolves nothing.
+    public var shows: Bool
+    /// Whether the report has the screen's screenshot (or was recorded before screens were told apart
+    /// by what they show, and so covers the whole screen as then). Without one the report covers exactly
+    /// the warnings it flags: nothing of the screen is resolved.
+    public var hasScreenshot: Bool
+
+    /// `Home (screen 1) compared with AuditReport_….html: matched by screenshot and 4 of 5 texts`.
+    public var sentence: String {
+        var text = "\(name) (screen \(index + 1))"
+        if let comparedWith, let evidence {
+            text += " compared with \(comparedWith.fileName): \(evidence)"
+        } else if shows {
+            text += ": a screen not audited before"
+        } else {
+            text += ": shows nothing (no screenshot, no issue)"
+        }
+        return text
+    }
+}
+
+/// A screen earlier audits showed that an audit did not cover: its warnings are not re-audited.
+public struct UncoveredScreen: Sendable, Hashable {
+    /// How people know the screen (`ScreenVerdict.name`).
+    public var name: String
+    /// The latest audit that covered it.
+    public var lastAudited: AuditReference
+
+    /// `Budgets (last audited 2026-01-19)`.
+    public var sentence: String { "\(name) (last audited \(lastAudited.day))" }
+}
+
+/// Decides which screen of the history each screen of a new report is, from what the report shows:
+/// the screenshot (`ScreenSignature`), the element texts (through the string catalogs' keys across
+/// languages), the views the warnings map to, and the group name only when it tells screens apart (a
+/// name every screen shares, or a bare number, tells nothing). Weak evidence gives a screen not
+/// audited before, never a pairing.
+struct ScreenIdentification: Sendable {
+    /// A screen the history knows, as its latest audit showed it.
+    struct Known: Sendable {
+        var id: String
+        var name: String
+        var report: Int
+        var audit: AuditReference
+        var hash: ScreenSignature?
+        var texts: Set<String>
+        var keys: Set<String>
+        var views: Set<String>
+        var group: String
+        /// Recorded before screens were told apart by what they show: known by its group name.
+        var byName: Bool
+    }
+
+    /// The screens known so far, in order of first audit.
+    private(set) var known: [Known] = []
+    /// Every group name seen, with how many screens had it.
+    private var groupNames: [String: Int] = [:]
+    private var screenCount = 0
+
+    /// What a new report shows of each of its screens.
+    struct Shown {
+        var index: Int
+        var hash: ScreenSignature?
+        var texts: Set<String>
+        var keys: Set<String>
+        var views: Set<String>
+        /// How many of its warnings map to each view.
+        var viewCounts: [String: Int] = [:]
+        var group: String
+        var issueCount: Int
+        /// From an entry written before screens were told apart by what they show.
+        var byName: Bool
+        var shows: Bool { hash != nil || issueCount > 0 || byName }
+    }
+
+    /// The screen (0-based, in `entry.screens`) of each issue of `entry`.
+    static func screenOfIssues(_ entry: HistoryEntry) -> [Int] {
+        if entry.screens.reduce(0, { $0 + $1.issueCount }) == entry.issues.count {
+            var result: [Int] = []
+            result.reserveCapacity(entry.issues.count)
+            for (index, screen) in entry.screens.enumerated() {
+                result += Array(repeating: index, count: screen.issueCount)
+            }
+            return result
+        }
+        // Counts that do not add up: by group name, else the first screen.
+        return entry.issues.map { issue in entry.screens.firstIndex { $0.group == issue.screenGroup } ?? 0 }
+    }
+
+    /// What `entry` shows of each screen, with `catalogKeys` of each issue when the catalogs gave them.
+    static func shown(_ entry: HistoryEntry, screenOfIssue: [Int], catalogKeys: [[String]]?) -> [Shown] {
+        var shown = entry.screens.enumerated().map { index, screen in
+            Shown(
+                index: index, hash: screen.imageHash.flatMap(ScreenSignature.init(hex:)), texts: [], keys: [],
+                views: [],
+                group: screen.group, issueCount: screen.issueCount, byName: entry.knowsScreensByName)
+        }
+        if shown.isEmpty, !entry.issues.isEmpty {
+            shown = [
+                Shown(
+                    index: 0, hash: nil, texts: [], keys: [], views: [], group: entry.issues[0].screenGroup,
+                    issueCount: entry.issues.count, byName: entry.knowsScreensByName)
+            ]
+        }
+        for (index, issue) in entry.issues.enumerated() {
+            let screen = min(screenOfIssue[index], shown.count - 1)
+            if let text = issue.elementText, text.unicodeScalars.contains(where: { $0.properties.isAlphabetic }) {
+                shown[screen].texts.insert(issue.testType.key + "\u{1F}" + IssueFingerprint.normalizedText(text))
+            }
+            for key in catalogKeys?[index] ?? [] { shown[screen].keys.insert(key) }
+            if let key = issue.key { shown[screen].keys.insert(key) }
+            if let view = issue.view, !view.isEmpty {
+                shown[screen].views.insert(view)
+                shown[screen].viewCounts[view, default: 0] += 1
+            }
+        }
+        return shown
+    }
+
+    /// Whether a group name can tell screens apart: not empty, not a bare number, the reports so far
+    /// (this one included) give their screens at least two names, and not every screen this one.
+    func distinguishes(_ group: String) -> Bool {
+        let trimmed = group.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty, !trimmed.allSatisfy(\.isNumber), groupNames.count >= 2 else { return false }
+        return (groupNames[trimmed] ?? 0) < screenCount
+    }
+
+    /// How strongly `screen` is `candidate`, and why; nil when the evidence is too weak to pair.
+    func score(_ screen: Shown, _ candidate: Known) -> (score: Int, evidence: String)? {
+        // A screen recorded before screens were told apart by what they show is known by its name, as
+        // the version that recorded it compared it.
+        if screen.byName || candidate.byName {
+            guard WarningMatcher.groupKey(screen.group) == WarningMatcher.groupKey(candidate.group) else { return nil }
+            return (10, "matched by name “\(screen.group)” (recorded before screenshots were compared)")
+        }
+        var score = 0
+        var reasons: [String] = []
+        var strong = false
+        if let a = screen.hash, let b = candidate.hash {
+            switch a.likeness(to: b) {
+            case .same:
+                score += 3
+                strong = true
+                reasons.append("screenshot")
+            case .different: score -= 3
+            case .unclear: break
+            }
+        }
+        let sharedTexts = screen.texts.intersection(candidate.texts).count
+        let sharedKeys = screen.keys.intersection(candidate.keys).count
+        let shared = max(sharedTexts, sharedKeys)
+        let smaller = min(max(screen.texts.count, screen.keys.count), max(candidate.texts.count, candidate.keys.count))
+        if shared >= 2, shared * 2 >= smaller {
+            score += 3
+            strong = true
+            reasons.append("\(shared) of \(max(screen.texts.count, screen.keys.count)) texts")
+        } else if shared == 1, smaller <= 2 {
+            score += 1
+            reasons.append("1 text")
+        }
+        let views = screen.views.intersection(candidate.views)
+        if !views.isEmpty {
+            score += 2
+            reasons.append("view " + views.sorted().prefix(2).joined(separator: ", "))
+        }
+        let group = screen.group.trimmingCharacters(in: .whitespaces)
+        let other = candidate.group.trimmingCharacters(in: .whitespaces)
+        if distinguishes(group), distinguishes(other) {
+            if group == other {
+                score += 3
+                strong = true
+                reasons.append("name “\(group)”")
+            } else {
+                score -= 3
+            }
+        }
+        guard score >= 3, strong || reasons.count >= 2 else { return nil }
+        return (score, "matched by " + reasons.joined(separator: " and "))
+    }
+
+    /// Identifies the screens of the report numbered `report` (its position in the judged history):
+    /// one verdict per screen, each known screen matched at most once (the strongest pairs first).
+    mutating func identify(_ shown: [Shown], report: Int, audit: AuditReference, fileName: String) -> [ScreenVerdict] {
+        // The names this report gives count among the names seen (a name only tells screens apart where
+        // reports use several).
+        for screen in shown where screen.shows {
+            groupNames[screen.group.trimmingCharacters(in: .whitespaces), default: 0] += 1
+            screenCount += 1
+        }
+        var pairs: [(screen: Int, known: Int, score: Int, evidence: String)] = []
+        for screen in shown where screen.shows {
+            for (k, candidate) in known.enumerated() {
+                if let (score, evidence) = score(screen, candidate) {
+                    pairs.append((screen.index, k, score, evidence))
+                }
+            }
+        }
+        pairs.sort { ($0.score, -$0.screen, -$0.known) > ($1.score, -$1.screen, -$1.known) }
+        var matched: [Int: (known: Int, evidence: String)] = [:]
+        var taken = Set<Int>()
+        for pair in pairs where matched[pair.screen] == nil && !taken.contains(pair.known) {
+            matched[pair.screen] = (pair.known, pair.evidence)
+            taken.insert(pair.known)
+        }
+        var verdicts: [ScreenVerdict] = []
+        for screen in shown {
+            let name = Self.name(of: screen, distinguishing: distinguishes(screen.group), fileName: fileName)
+            if let (k, evidence) = matched[screen.index] {
+                let before = known[k]
+                verdicts.append(
+                    ScreenVerdict(
+                        index: screen.index, screen: before.id, name: before.name, comparedWith: before.audit,
+                        evidence: evidence, shows: true, hasScreenshot: screen.hash != nil || screen.byName))
+                known[k] = Known(
+                    id: before.id, name: screen.views.isEmpty ? before.name : name, report: report, audit: audit,
+                    hash: screen.hash ?? before.hash, texts: screen.texts.union(screen.hash == nil ? before.texts : []),
+                    keys: screen.keys.union(screen.hash == nil ? before.keys : []),
+                    views: screen.views.union(before.views),
+                    group: screen.group, byName: screen.byName)
+            } else {
+                let id = Self.identifier(known.count)
+                verdicts.append(
+                    ScreenVerdict(
+                        index: screen.index, screen: id, name: name, comparedWith: nil, evidence: nil,
+                        shows: screen.shows, hasScreenshot: screen.hash != nil || screen.byName))
+                if screen.shows {
+                    known.append(
+                        Known(
+                            id: id, name: name, report: report, audit: audit, hash: screen.hash, texts: screen.texts,
+                            keys: screen.keys, views: screen.views, group: screen.group, byName: screen.byName))
+                }
+            }
+        }
+        return verdicts
+    }
+
+    /// The root view (the view most of its warnings map to), else a group name that tells screens
+    /// apart, else `screen N of REPORT`.
+    static func name(of screen: Shown, distinguishing: Bool, fileName: String) -> String {
+        if let view = screen.viewCounts.max(by: { ($0.value, $1.key) < ($1.value, $0.key) })?.key { return view }
+        if distinguishing { return screen.group }
+        return "screen \(screen.index + 1) of \(fileName)"
+    }
+
+    /// A screen identity made of letters only (`sa`, `sb`, … `sba`): the matcher folds digits in names.
+    static func identifier(_ number: Int) -> String {
+        var letters = ""
+        var value = number
+        repeat {
+            letters = String(UnicodeScalar(UInt8(97 + value % 26))) + letters
+            value /= 26
+        } while value > 0
+        return "screen " + letters
+    }
+}

@@ -1,0 +1,250 @@
+import AuditKit
+import AuditKitTestSupport
+import Foundation
+import Testing
+
+/// Which screen a report audited, known by what it shows: per-screen reports of an app whose reports
+/// name every screen alike, written with real screenshots by `AuditSeries`, each judged as `audit`
+/// judges it. Every test states the exact new, resolved, residual and not re-audited warnings (by the
+/// elements' ids) and the `check` verdict.
+@Suite struct ScreenIdentityTests {
+    static func label(_ id: String, _ text: String, y: Double, code: Int = 12) -> AppElement {
+        AppElement(id, code: code, text: text, rect: Rect(x: 20, y: y, width: 180, height: 22))
+    }
+
+    static func chevron(_ id: String, y: Double) -> AppElement {
+        AppElement(id, code: 17, text: nil, rect: Rect(x: 370, y: y, width: 12, height: 20), look: .chevron)
+    }
+
+    /// A screen with a title bar of painted (unflagged) labels and rows, so its screenshot has the
+    /// structure a real one has.
+    static func screen(_ group: String, _ elements: [AppElement], frame: [String]) -> AppScreen {
+        let chrome = frame.enumerated().map { index, text in
+            label("chrome.\(index)", text, y: 60 + Double(index) * 36).unflagged()
+        }
+        return AppScreen(group, chrome + elements)
+    }
+
+    static func home(_ group: String) -> AppScreen {
+        screen(
+            group,
+            [
+                label("home.income", "Income", y: 240), label("home.spending", "Spending", y: 300, code: 30),
+                label("home.savings", "Savings goal", y: 360), chevron("home.chevron", y: 420),
+            ], frame: ["Home", "Overview", "This month"])
+    }
+
+    static func budgets(_ group: String) -> AppScreen {
+        screen(
+            group,
+            [
+                label("budgets.rent", "Rent", y: 520), label("budgets.food", "Groceries", y: 600, code: 30),
+                label("budgets.fun", "Going out", y: 680),
+            ], frame: ["Budgets", "Active budgets", "January", "Categories", "Add a budget"])
+    }
+
+    /// A series of audits judged in order.
+    struct Series {
+        let series: AuditSeries
+        var reports: [AuditedReport] = []
+        var entries: [HistoryEntry] = []
+
+        init() throws { series = try AuditSeries() }
+
+        @discardableResult
+        mutating func audit(
+            day: Int, _ screens: [AppScreen], container: ReportFixture.Container = .html(.varAssignment),
+            language: Int = 0, screenshots: Bool = true
+        ) throws -> ReportJudgement {
+            let audited = try series.audit(
+                day: day, screens, container: container, language: language, screenshots: screenshots)
+            reports.append(audited)
+            entries.append(HistoryEntry(report: audited.report))
+            return HistoryJudgement(entries: entries).latestReport!
+        }
+
+        /// The element ids of `verdicts`.
+        func ids(_ verdicts: [WarningVerdict]) -> Set<String> {
+            Set(
+                verdicts.map { verdict in
+                    reports.first { $0.report.sha256 == verdict.audit.sha256 }?.id(verdict.number) ?? "?"
+                })
+        }
+
+        /// New, resolved, residual and not re-audited, by element id.
+        func changes(_ judged: ReportJudgement) -> [Set<String>] {
+            [
+                ids(judged.newWarnings), ids(judged.resolvedWarnings), ids(judged.residualWarnings),
+                ids(judged.notReauditedWarnings),
+            ]
+        }
+
+        /// Whether `check --fail-on new` fails for the latest audit.
+        func checkFails() -> Bool {
+            HistoryCheck(
+                entry: entries.last!, history: History(entries: entries.dropLast()), baseline: Baseline(), failOn: .new
+            )
+            .failed
+        }
+
+        func remove() { series.remove() }
+    }
+
+    static let homeIDs: Set<String> = ["home.income", "home.spending", "home.savings", "home.chevron"]
+    static let budgetIDs: Set<String> = ["budgets.rent", "budgets.food", "budgets.fun"]
+
+    @Test(arguments: ["BudgetApp", "", "0"])
+    func perScreenReportsNamedAlikeResolveOnlyTheScreenTheyShow(group: String) throws {
+        var series = try Series()
+        defer { series.remove() }
+        try series.audit(day: 0, [Self.home(group)])
+        // The Budgets screen, named like Home: nothing of Home is resolved; Budgets is audited for the first time.
+        let budgets = try series.audit(day: 1, [Self.budgets(group)])
+        #expect(series.changes(budgets) == [Self.budgetIDs, [], [], Self.homeIDs])
+        #expect(budgets.screens.map(\.comparedWith) == [nil])
+        // Home again with the same findings: nothing new, the check passes.
+        let home = try series.audit(day: 2, [Self.home(group)])
+        #expect(series.changes(home) == [[], [], Self.homeIDs, Self.budgetIDs])
+        #expect(home.screens.first?.comparedWith?.fileName == series.reports[0].report.fileName)
+        #expect(home.screens.first?.evidence?.contains("screenshot") == true)
+        #expect(!series.checkFails())
+    }
+
+    @Test func numberedGroupsOfOneReportDoNotFoldIntoOne() throws {
+        var series = try Series()
+        defer { series.remove() }
+        try series.audit(day: 0, [Self.home("0"), Self.budgets("1")])
+        // Only screen 0 (Home) audited again, its chevron fixed.
+        var home = Self.home("0")
+        home.elements.removeAll { $0.id == "home.chevron" }
+        let judged = try series.audit(day: 1, [home])
+        #expect(
+            series.changes(judged) == [
+                [], ["home.chevron"], Self.homeIDs.subtracting(["home.chevron"]), Self.budgetIDs,
+            ])
+    }
+
+    @Test func theSameScreenInAnotherLanguageIsTheSameScreen() throws {
+        var series = try Series()
+        defer { series.remove() }
+        try series.audit(day: 0, [Self.home("BudgetApp")])
+        var german = Self.home("BudgetApp")
+        german.elements = german.elements.map {
+            let texts = ["Income": "Einnahmen", "Spending": "Ausgaben", "Savings goal": "Sparziel"]
+            return $0.with(text: $0.text.map { texts[$0] ?? $0 })
+        }
+        let judged = try series.audit(day: 1, [german], language: 1)
+        #expect(judged.screens.first?.comparedWith != nil)
+        #expect(series.changes(judged)[0].isEmpty && series.changes(judged)[1].isEmpty)
+        #expect(!series.checkFails())
+    }
+
+    @Test func warningsScrolledOutOfTheScreenshotAreNotReauditedNotResolved() throws {
+        var series = try Series()
+        defer { series.remove() }
+        var tall = Self.home("BudgetApp")
+        tall.elements += [Self.label("home.footer", "Last updated today", y: 800)]
+        try series.audit(day: 0, [tall])
+        // Scrolled by 220 points: the title rows and Income leave the top, a new row comes in at the bottom.
+        var scrolled = tall
+        scrolled.elements = tall.elements.map { $0.moved(dy: -220) }.filter { $0.rect.y >= 40 }
+        scrolled.elements.append(Self.label("home.more", "More accounts", y: 800))
+        let judged = try series.audit(day: 1, [scrolled])
+        let changes = series.changes(judged)
+        #expect(changes[0] == ["home.more"])
+        #expect(changes[1].isEmpty, "nothing scrolled away is resolved")
+        #expect(changes[2] == ["home.spending", "home.savings", "home.chevron", "home.footer"])
+        #expect(changes[3] == ["home.income"])
+    }
+
+    @Test func aReportWithoutScreenshotsCoversOnlyWhatItFlags() throws {
+        var series = try Series()
+        defer { series.remove() }
+        try series.audit(day: 0, [Self.home("BudgetApp")])
+        var partial = Self.home("BudgetApp")
+        partial.elements.removeAll { $0.id == "home.savings" }
+        let judged = try series.audit(day: 1, [partial], screenshots: false)
+        #expect(series.changes(judged) == [[], [], Self.homeIDs.subtracting(["home.savings"]), ["home.savings"]])
+        #expect(judged.screens.first?.hasScreenshot == false)
+    }
+
+    @Test func theInspectorsEmptyReportShowsNoScreenAndResolvesNothing() throws {
+        var series = try Series()
+        defer { series.remove() }
+        try series.audit(day: 0, [Self.home("BudgetApp")])
+        let judged = try series.audit(day: 1, [AppScreen("Screen1", [])], screenshots: false)
+        #expect(series.changes(judged) == [[], [], [], Self.homeIDs])
+        #expect(judged.screens.map(\.shows) == [false])
+        #expect(judged.covered.isEmpty)
+        #expect(judged.screens.first?.sentence.contains("shows nothing") == true)
+    }
+
+    @Test func aCleanReauditWithItsScreenshotResolvesTheScreen() throws {
+        var series = try Series()
+        defer { series.remove() }
+        try series.audit(day: 0, [Self.home("BudgetApp"), Self.budgets("BudgetApp")])
+        var clean = Self.home("BudgetApp")
+        clean.elements = clean.elements.map { $0.unflagged() }
+        let judged = try series.audit(day: 1, [clean])
+        #expect(series.changes(judged) == [[], Self.homeIDs, [], Self.budgetIDs])
+        #expect(judged.screens.first?.comparedWith != nil)
+    }
+
+    @Test func aDetailScreenReachedFromTwoParentsIsOneScreen() throws {
+        var series = try Series()
+        defer { series.remove() }
+        let detail = Self.screen(
+            "BudgetApp", [Self.label("detail.amount", "Amount", y: 300), Self.label("detail.note", "Note", y: 360)],
+            frame: ["Transaction", "Details", "Edit"])
+        try series.audit(day: 0, [Self.home("BudgetApp"), detail])
+        let judged = try series.audit(day: 1, [Self.budgets("BudgetApp"), detail])
+        #expect(series.changes(judged) == [Self.budgetIDs, [], ["detail.amount", "detail.note"], Self.homeIDs])
+    }
+
+    @Test func anInsertedLookAlikeAboveTwoOthersIsTheNewOne() throws {
+        var series = try Series()
+        defer { series.remove() }
+        var before = Self.home("BudgetApp")
+        before.elements += [Self.chevron("row.a", y: 480), Self.chevron("row.b", y: 520)]
+        try series.audit(day: 0, [before])
+        // A row inserted above the two: everything below it moves down one row (40 points).
+        var after = before
+        after.elements = before.elements.map { $0.rect.y >= 420 ? $0.moved(dy: 40) : $0 }
+        after.elements.append(Self.chevron("row.new", y: 420))
+        let judged = try series.audit(day: 1, [after])
+        #expect(series.changes(judged) == [["row.new"], [], Self.homeIDs.union(["row.a", "row.b"]), []])
+    }
+
+    @Test func aWidgetMovedIntoAnotherWidgetsPlaceIsNotTheSameElement() throws {
+        var series = try Series()
+        defer { series.remove() }
+        var before = Self.home("BudgetApp")
+        before.elements.append(Self.label("widget.percent", "34 %", y: 480))
+        try series.audit(day: 0, [before])
+        var after = Self.home("BudgetApp")
+        after.elements.append(Self.label("widget.counter", "12", y: 480))
+        let judged = try series.audit(day: 1, [after])
+        #expect(series.changes(judged) == [["widget.counter"], ["widget.percent"], Self.homeIDs, []])
+    }
+
+    @Test func aHistoryWrittenByTheReleaseBeforeKeepsComparingItsScreensByName() throws {
+        var series = try Series()
+        defer { series.remove() }
+        try series.audit(day: 0, [Self.home("Home"), Self.budgets("Budgets")])
+        // As the release before screen signatures wrote it: version 2, no signature, read back from its line.
+        var old = series.entries[0]
+        old.version = 2
+        for index in old.screens.indices { old.screens[index].imageHash = nil }
+        let line = try HistoryFile.makeEncoder().encode(old)
+        series.entries[0] = try #require(HistoryFile.parse(line + Data("\n".utf8), path: "h.jsonl").entries.first)
+        #expect(series.entries[0].knowsScreensByName)
+        var home = Self.home("Home")
+        home.elements.removeAll { $0.id == "home.savings" }
+        let judged = try series.audit(day: 1, [home])
+        #expect(
+            series.changes(judged) == [
+                [], ["home.savings"], Self.homeIDs.subtracting(["home.savings"]), Self.budgetIDs,
+            ])
+        #expect(judged.screens.first?.evidence?.contains("recorded before screenshots were compared") == true)
+    }
+}
