@@ -21,6 +21,9 @@ struct FontFileScanner {
     /// The file's types and members, read when a size is not a literal.
     var structure: SourceStructure?
     var findings: [FontFinding] = []
+    /// For each finding, the token of the call's name (`system`, `custom`, `systemFont`, `UIFont`), or -1;
+    /// `scan --fix` starts from it.
+    var sites: [Int] = []
     var problems: [AuditError] = []
 
     init(bytes: [UInt8], scan: SwiftFileScan, path: String, configuration: FontScanConfiguration) {
@@ -104,7 +107,13 @@ struct FontFileScanner {
             case .fontWeight: fontWeight(at: i)
             }
         }
-        findings.sort { ($0.line, $0.column, $0.rule.rawValue) < ($1.line, $1.column, $1.rule.rawValue) }
+        let order = findings.indices.sorted {
+            let a = findings[$0]
+            let b = findings[$1]
+            return (a.line, a.column, a.rule.rawValue, $0) < (b.line, b.column, b.rule.rawValue, $1)
+        }
+        findings = order.map { findings[$0] }
+        sites = order.map { sites[$0] }
         var seen: [String: Int] = [:]
         for n in findings.indices {
             let key = findings[n].rule.rawValue + "\n" + path + "\n" + findings[n].excerpt
@@ -444,7 +453,8 @@ struct FontFileScanner {
 
     mutating func add(
         _ rule: FontScanRule, first: Int, last: Int, api: String, size: Double? = nil, weight: FontWeight? = nil,
-        design: String? = nil, isText: Bool = true, suggestion: String? = nil, flow: SizeVerdict? = nil
+        design: String? = nil, isText: Bool = true, suggestion: String? = nil, flow: SizeVerdict? = nil,
+        site: Int = -1
     ) {
         let offset = tokens[first].start
         let (line, column) = lineAndColumn(of: offset)
@@ -459,6 +469,7 @@ struct FontFileScanner {
         case .scales, nil: break
         }
         findings.append(finding)
+        sites.append(site)
     }
 
     /// The excerpt's bounds for a font call `start…close`: the whole `.font(…)` modifier when it is in one.
@@ -500,7 +511,7 @@ struct FontFileScanner {
         add(
             .fixedSize, first: first, last: last, api: ".system(size:)", size: size, weight: weight, design: design,
             isText: isText, suggestion: suggestion(size: size, weight: weight, isText: isText, family: .swiftUI),
-            flow: flow)
+            flow: flow, site: i)
     }
 
     /// Whether `.system(` at `i` builds a font: `Font.system(…)`, or an implicit `.system(…)` that is not
@@ -554,7 +565,7 @@ struct FontFileScanner {
             add(
                 .fixedSize, first: first, last: last, api: ".custom(_:fixedSize:)", size: size, isText: isText,
                 suggestion: suggestion(size: size, weight: nil, isText: isText, family: .swiftUICustom(fontName)),
-                flow: flow)
+                flow: flow, site: i)
         } else if let sized = args.first(where: { $0.label == "size" }) {
             let size = number(sized)
             checkMinimum(size, first: first, last: last, api: ".custom(_:size:)", isText: isText)
@@ -562,7 +573,8 @@ struct FontFileScanner {
                 add(
                     .customWithoutRelativeTo, first: first, last: last, api: ".custom(_:size:)", size: size,
                     isText: isText,
-                    suggestion: suggestion(size: size, weight: nil, isText: true, family: .swiftUICustom(fontName)))
+                    suggestion: suggestion(size: size, weight: nil, isText: true, family: .swiftUICustom(fontName)),
+                    site: i)
             }
         }
     }
@@ -590,7 +602,7 @@ struct FontFileScanner {
             .fixedSize, first: start, last: close, api: api, size: size, weight: weight,
             design: name.hasPrefix("monospaced") ? "monospaced" : name == "italicSystemFont" ? "italic" : nil,
             isText: isText, suggestion: suggestion(size: size, weight: weight, isText: isText, family: family),
-            flow: flow)
+            flow: flow, site: i)
     }
 
     /// `UIFont(name:size:)` and `NSFont(name:size:)`.
@@ -613,7 +625,7 @@ struct FontFileScanner {
             .fixedSize, first: i, last: close, api: api, size: size, isText: isText,
             suggestion: suggestion(
                 size: size, weight: nil, isText: isText, family: receiver == "NSFont" ? .appKit : .uiKit),
-            flow: flow)
+            flow: flow, site: i)
     }
 
     /// `.tracking(N)` and `.kerning(N)` with a number.

@@ -59,6 +59,7 @@ extension FontFileScanner {
     /// Reads the file's types and members (once; `run` calls it only when some size is not a literal).
     mutating func structureIfNeeded() {
         guard structure == nil else { return }
+        if partner.count != tokens.count { matchBrackets() }
         var result = SourceStructure()
         var stack: [Int] = []
         for k in tokens.indices where tokens[k].kind == .identifier {
