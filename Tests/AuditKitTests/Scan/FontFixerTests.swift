@@ -304,4 +304,32 @@ import Testing
         #expect(limited.changedCount == 0)
         #expect(try String(contentsOfFile: folder + "/Debug/B.swift", encoding: .utf8) == source)
     }
+
+    @Test func aFindingOrLikelyCauseIsDescribedAsWhatFixWouldWrite() {
+        let source = """
+            struct Row: View {
+                let style: Style
+                var body: some View {
+                    HStack {
+                        Image(systemName: "a").font(.system(size: 17))
+                        Image(systemName: "b").font(.system(size: 18))
+                        Text("c").font(.system(size: style.size))
+                    }
+                }
+            }
+            """
+        let bytes = Array(source.utf8)
+        let findings = FontScanner.scan(source: bytes, path: "Row.swift", configuration: .init()).findings
+        #expect(findings.count == 3)
+        let described = findings.map { FontFixer.fixDescription(for: $0, source: bytes) }
+        #expect(
+            described == [
+                "`.body`",
+                "`@ScaledMetric(relativeTo: .body) private var iconSize: CGFloat = 18`, the size replaced by `iconSize`",
+                "left: unknown data flow: `style.size` is not declared in this file",
+            ])
+        let cause = LikelyCause(finding: findings[1], line: 7)
+        #expect(FontFixer.fixDescription(for: cause, source: bytes) == described[1])
+        #expect(FontFixer.fixDescription(at: SourceLocation(file: "Row.swift", line: 2), source: bytes) == nil)
+    }
 }
