@@ -11,7 +11,8 @@ struct FontFixPlanner {
     /// property.
     var chosenNames: [String: String] = [:]
     var takenNames: Set<String> = []
-    var identifiers: Set<String>?
+    /// Whether a name is used anywhere in the file, by name, as looked up.
+    var usedNames: [String: Bool] = [:]
 
     init(scanner: FontFileScanner, rules: Set<FontScanRule>) {
         self.scanner = scanner
@@ -195,12 +196,13 @@ struct FontFixPlanner {
         }
         let key = "\(typeName)|\(base)|\(value)|\(style)"
         if let chosen = chosenNames[key] { return (chosen, false) }
-        if identifiers == nil {
-            var names = Set<String>()
-            for k in tokens.indices where tokens[k].kind == .identifier { names.insert(scanner.text(k)) }
-            identifiers = names
+        func free(_ name: String) -> Bool {
+            guard !takenNames.contains(name) else { return false }
+            if let used = usedNames[name] { return !used }
+            let used = tokens.indices.contains { scanner.isWord($0, name) }
+            usedNames[name] = used
+            return !used
         }
-        func free(_ name: String) -> Bool { identifiers?.contains(name) != true && !takenNames.contains(name) }
         var name = candidates.first(where: free) ?? base
         var counter = 2
         while !free(name) {

@@ -166,23 +166,40 @@ public enum FontFixer {
     /// The lines of `old` and `new` marked ` `, `-` or `+` along a longest common subsequence (hunks are
     /// a few lines, so the quadratic table is small).
     static func lineDiff(_ old: [String], _ new: [String]) -> [(Character, String)] {
-        let n = old.count
-        let m = new.count
-        var table = Array(repeating: Array(repeating: 0, count: m + 1), count: n + 1)
+        // Lines as numbers, so the table compares integers.
+        var ids: [String: Int] = [:]
+        let a = old.map { line in
+            ids[line]
+                ?? {
+                    ids[line] = ids.count; return ids.count - 1
+                }()
+        }
+        let b = new.map { line in
+            ids[line]
+                ?? {
+                    ids[line] = ids.count; return ids.count - 1
+                }()
+        }
+        let n = a.count
+        let m = b.count
+        let width = m + 1
+        var table = [Int](repeating: 0, count: (n + 1) * width)
         for i in stride(from: n - 1, through: 0, by: -1) {
             for j in stride(from: m - 1, through: 0, by: -1) {
-                table[i][j] = old[i] == new[j] ? table[i + 1][j + 1] + 1 : max(table[i + 1][j], table[i][j + 1])
+                table[i * width + j] =
+                    a[i] == b[j]
+                    ? table[(i + 1) * width + j + 1] + 1 : max(table[(i + 1) * width + j], table[i * width + j + 1])
             }
         }
         var result: [(Character, String)] = []
         var i = 0
         var j = 0
         while i < n || j < m {
-            if i < n, j < m, old[i] == new[j] {
+            if i < n, j < m, a[i] == b[j] {
                 result.append((" ", old[i]))
                 i += 1
                 j += 1
-            } else if i < n, j == m || table[i + 1][j] >= table[i][j + 1] {
+            } else if i < n, j == m || table[(i + 1) * width + j] >= table[i * width + j + 1] {
                 result.append(("-", old[i]))
                 i += 1
             } else {
