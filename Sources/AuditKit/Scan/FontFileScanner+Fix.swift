@@ -199,7 +199,7 @@ struct FontFixPlanner {
         func free(_ name: String) -> Bool {
             guard !takenNames.contains(name) else { return false }
             if let used = usedNames[name] { return !used }
-            let used = tokens.indices.contains { scanner.isWord($0, name) }
+            let used = scanner.usesName(name)
             usedNames[name] = used
             return !used
         }
@@ -407,5 +407,16 @@ struct FontFixPlanner {
         }
         result += bytes[position...]
         return (result, kept)
+    }
+}
+
+extension FontFileScanner {
+    /// Whether any identifier of the file is `name`.
+    func usesName(_ name: String) -> Bool {
+        let wanted = Array(name.utf8)
+        for token in tokens where token.kind == .identifier && token.end - token.start == wanted.count {
+            if bytes[token.start..<token.end].elementsEqual(wanted) { return true }
+        }
+        return false
     }
 }

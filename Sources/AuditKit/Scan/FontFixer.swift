@@ -111,14 +111,19 @@ public enum FontFixer {
         }
         func lineEnd(_ index: Int) -> Int { index + 1 < lineStarts.count ? lineStarts[index + 1] : original.count }
         func lines(_ slice: ArraySlice<UInt8>) -> [String] {
-            var text = String(decoding: slice, as: UTF8.self)
-            if text.hasSuffix("\n") { text.removeLast() }
-            if text.hasSuffix("\r") { text.removeLast() }
-            return text.isEmpty && slice.isEmpty
-                ? []
-                : text.split(separator: "\n", omittingEmptySubsequences: false).map {
-                    $0.hasSuffix("\r") ? String($0.dropLast()) : String($0)
+            var result: [String] = []
+            var start = slice.startIndex
+            var k = slice.startIndex
+            while k < slice.endIndex {
+                if slice[k] == 10 {
+                    let end = k > start && slice[k - 1] == 13 ? k - 1 : k
+                    result.append(String(decoding: slice[start..<end], as: UTF8.self))
+                    start = k + 1
                 }
+                k += 1
+            }
+            if start < slice.endIndex { result.append(String(decoding: slice[start..<slice.endIndex], as: UTF8.self)) }
+            return result
         }
         // Groups of edits whose changed lines are within six lines of each other.
         var groups: [(first: Int, last: Int, edits: [ByteEdit])] = []
