@@ -216,7 +216,7 @@ struct FontFixPlanner {
 
     /// The text style a size should follow: for text, the nearest style to its own size and weight; for
     /// a symbol, the style of the text beside it in the same stack or row (`.body` when that text sets
-    /// none), else `.headline` in a toolbar, `.title` in an empty state, else the nearest style.
+    /// none), else `.headline` in a toolbar, `.title` in an empty state, else `symbolStyle(size:weight:)`.
     func style(for finding: FontFinding, site i: Int, size: Double) -> TextStyle {
         styleAndRole(for: finding, site: i, size: size).style
     }
@@ -244,7 +244,17 @@ struct FontFixPlanner {
         {
             return (title, "emptyState")
         }
-        return (nearest, nearest.name == "largeTitle" ? "hero" : nil)
+        let curve = Self.symbolStyle(size: size, weight: finding.weight)
+        return (curve, curve.name == "largeTitle" ? "hero" : nil)
+    }
+
+    /// The curve of a symbol with no text beside it and no role: the largest style whose default size
+    /// does not exceed the symbol's (a symbol is drawn a little larger than the text it goes with, so a
+    /// 32 pt icon follows `.title`, a 14 pt one `.footnote`), the weight breaking the tie at 17.
+    static func symbolStyle(size: Double, weight: FontWeight?) -> TextStyle {
+        let below = TextStyle.iOS.filter { $0.size <= size }
+        guard let largest = below.map(\.size).max() else { return TextStyle.iOS[TextStyle.iOS.count - 1] }
+        return TextStyle.nearest(size: largest, weight: weight)
     }
 
     /// The call or declaration a bracket belongs to: `HStack` for `HStack {`, `toolbar` for `.toolbar {`,

@@ -131,6 +131,9 @@ import Testing
                     }
                     VStack { Image(systemName: "c").font(.system(size: 48)) }
                     .toolbar { Image(systemName: "d").font(.system(size: 21)) }
+                    VStack { Image(systemName: "e").font(.system(size: 24)) }
+                    VStack { Image(systemName: "g").font(.system(size: 32)) }
+                    VStack { Image(systemName: "f").font(.system(size: 14)) }
                 }
             }
             """)
@@ -140,6 +143,9 @@ import Testing
                 "`@ScaledMetric(relativeTo: .body) private var bodyIconSize: CGFloat = 23`, the size replaced by `bodyIconSize`",
                 "`@ScaledMetric(relativeTo: .largeTitle) private var heroIconSize: CGFloat = 48`, the size replaced by `heroIconSize`",
                 "`@ScaledMetric(relativeTo: .headline) private var toolbarIconSize: CGFloat = 21`, the size replaced by `toolbarIconSize`",
+                "`@ScaledMetric(relativeTo: .title2) private var title2IconSize: CGFloat = 24`, the size replaced by `title2IconSize`",
+                "`@ScaledMetric(relativeTo: .title) private var titleIconSize: CGFloat = 32`, the size replaced by `titleIconSize`",
+                "`@ScaledMetric(relativeTo: .footnote) private var footnoteIconSize: CGFloat = 14`, the size replaced by `footnoteIconSize`",
             ])
     }
 
