@@ -106,7 +106,7 @@ extension FontFileScanner {
 
     private func isOperator(_ k: Int) -> Bool {
         guard k >= 0, k < tokens.count, tokens[k].kind == .punctuation else { return false }
-        return Set("+-*/%=<>!&|^?:".utf8).contains(tokens[k].byte)
+        return SourceStructure.operatorBytes.contains(tokens[k].byte)
     }
 
     private func isNumber(_ range: Range<Int>) -> Bool {

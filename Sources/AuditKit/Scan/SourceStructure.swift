@@ -52,6 +52,10 @@ struct SourceStructure {
         "nonisolated", "mutating", "nonmutating", "weak", "unowned", "dynamic", "required", "convenience",
         "indirect", "package",
     ]
+    /// Punctuation that, ending a line or starting the next, continues an expression.
+    static let continuingBytes: Set<UInt8> = Set("=+-*/%<>&|^?:,.([{!".utf8)
+    /// The bytes of operators, for splitting arithmetic.
+    static let operatorBytes: Set<UInt8> = Set("+-*/%=<>!&|^?:".utf8)
     static let declarationWords: Set<String> = ["func", "var", "let", "init", "subscript", "case", "typealias"]
 }
 
@@ -235,7 +239,7 @@ extension FontFileScanner {
     /// Whether token `n`, first on its line, continues the expression of the line before (`.modifier`,
     /// `? a : b`, a binary operator), or the line before ends with an operator.
     func continuesLine(_ n: Int) -> Bool {
-        let continuing: Set<UInt8> = Set("=+-*/%<>&|^?:,.([{!".utf8)
+        let continuing = SourceStructure.continuingBytes
         if tokens[n].kind == .punctuation, continuing.contains(tokens[n].byte), !isPunct(n, "(") && !isPunct(n, "[") {
             return !isPunct(n, "!")
         }
