@@ -48,6 +48,17 @@ public enum FontFixer {
         rules: Set<FontScanRule> = fixableRules, dryRun: Bool = false,
         workingDirectory: String = FileManager.default.currentDirectoryPath
     ) throws(AuditError) -> FontFixResult {
+        try fix(
+            paths: paths, configuration: configuration, rules: rules, dryRun: dryRun,
+            workingDirectory: workingDirectory, beforeWrite: nil)
+    }
+
+    /// `fix(paths:…)` with `beforeWrite` called with each file's path between planning and writing (tests
+    /// change the file there).
+    static func fix(
+        paths: [String], configuration: FontScanConfiguration, rules: Set<FontScanRule>, dryRun: Bool,
+        workingDirectory: String, beforeWrite: (@Sendable (String) -> Void)?
+    ) throws(AuditError) -> FontFixResult {
         let files = try FontScanner.files(
             paths: paths, configuration: configuration, workingDirectory: workingDirectory
         )
@@ -67,6 +78,7 @@ public enum FontFixer {
             var planned = plan(source: bytes, path: file.display, configuration: configuration, rules: rules)
             guard planned.status == .planned || !planned.changes.isEmpty || !planned.skipped.isEmpty else { return }
             if planned.status == .planned, !dryRun {
+                beforeWrite?(file.path)
                 let now = FileManager.default.contents(atPath: file.path).map(Array.init)
                 if now != bytes {
                     planned.status = .changedSinceRead
