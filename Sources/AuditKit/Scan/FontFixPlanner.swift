@@ -349,8 +349,9 @@ struct FontFixPlanner {
         guard receiverStart >= 0, receiverStart <= receiverEnd, scanner.isIdentifier(receiverStart) else { return }
         let receiver = source(receiverStart, receiverEnd)
         let block = scanner.enclosingBrace(i)
-        let blockEnd = block >= 0 ? Int(scanner.partner[block]) : tokens.count
-        for k in max(block, 0)..<max(blockEnd, 0) where scanner.isWord(k, "adjustsFontForContentSizeCategory") {
+        // An unclosed block (a file cut short) runs to the end of the file.
+        let blockEnd = block >= 0 && scanner.partner[block] > block ? Int(scanner.partner[block]) : tokens.count
+        for k in max(block, 0)..<blockEnd where scanner.isWord(k, "adjustsFontForContentSizeCategory") {
             let length = receiverEnd - receiverStart + 1
             if k - 1 - length >= 0, source(k - 1 - length, k - 2) == receiver { return }
         }

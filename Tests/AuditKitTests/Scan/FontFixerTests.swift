@@ -338,4 +338,21 @@ import Testing
         #expect(FontFixer.fixDescription(for: cause, source: bytes) == described[1])
         #expect(FontFixer.fixDescription(at: SourceLocation(file: "Row.swift", line: 2), source: bytes) == nil)
     }
+
+    @Test func everyPrefixOfTheFixturesAndTheCorpusIsPlannedWithoutACrash() throws {
+        var planned = 0
+        let corpus = Self.fixtures + "/../Corpus"
+        let files =
+            try FileManager.default.contentsOfDirectory(atPath: Self.fixtures).map { Self.fixtures + "/" + $0 }
+            + FileManager.default.contentsOfDirectory(atPath: corpus).map { corpus + "/" + $0 }
+        for name in files where name.hasSuffix(".swift") {
+            let bytes = try Array(Data(contentsOf: URL(fileURLWithPath: name)))
+            for length in stride(from: 0, through: bytes.count, by: 7) {
+                let fix = FontFixer.plan(source: Array(bytes.prefix(length)), path: name)
+                planned += fix.changes.count
+                #expect(fix.changes.isEmpty || fix.fixed != Array(bytes.prefix(length)))
+            }
+        }
+        #expect(planned > 0)
+    }
 }
