@@ -19,7 +19,9 @@ private func processCPUTime() -> Double {
 /// `.custom(_:fixedSize:)`, and a `@ScaledMetric` size that must not be reported), then times
 /// `FontScanner.scan(paths:)` over it against two floors measured in the same run: reading every file,
 /// and reading plus the mapping's plain lexer pass (`SwiftLexer.scan`), both on all cores as the scan is.
-/// Target: the scan under 1 s in a release build.
+/// Target: the scan under 1 s in a release build. Then times `FontFixer.fix(paths:dryRun: true)` (plan and
+/// diff every file) over the same tree, and one real `--fix` that writes a copy of it, then a second
+/// `--fix` of the copy, which must change nothing. Target: the `--fix` dry run under 2 s.
 func runScanBenchmark(fileCount: Int = 2000, runs: Int = 5) {
     let root = NSTemporaryDirectory() + "/auditkit-bench-scan-\(UUID().uuidString)"
     defer { try? FileManager.default.removeItem(atPath: root) }
@@ -105,4 +107,41 @@ func runScanBenchmark(fileCount: Int = 2000, runs: Int = 5) {
                 + "%.0f lines/s; %d findings; target < 1 s: %@",
             median(readWalls), lexMedian, scanMedian, scanWalls.min() ?? 0, scanMedian / max(lexMedian, 1e-9),
             Double(lines) / scanMedian, findingCount, scanMedian < 1 ? "met" : "NOT met"))
+    runFixBenchmark(root: root, lines: lines, runs: runs, timed: timed)
+}
+
+/// `scan --fix` over the benchmark tree: dry runs (median of `runs`), then one writing run on a copy.
+private func runFixBenchmark(
+    root: String, lines: Int, runs: Int, timed: (() -> Void) -> (wall: Double, cpu: Double)
+) {
+    var walls: [Double] = []
+    var changed = 0
+    var left = 0
+    for run in 0..<runs {
+        var result: FontFixResult?
+        let fix = timed { result = try? FontFixer.fix(paths: [root], dryRun: true) }
+        changed = result?.changedCount ?? -1
+        left = result?.skippedCount ?? -1
+        walls.append(fix.wall)
+        print(
+            String(
+                format: "scan --fix --dry-run: run %d: %.3f s (%.3f s CPU), %d sites changed, %d left", run + 1,
+                fix.wall, fix.cpu, changed, left))
+    }
+    let copy = root + "-copy"
+    defer { try? FileManager.default.removeItem(atPath: copy) }
+    try? FileManager.default.copyItem(atPath: root, toPath: copy)
+    var written: FontFixResult?
+    let write = timed { written = try? FontFixer.fix(paths: [copy]) }
+    var again: FontFixResult?
+    let second = timed { again = try? FontFixer.fix(paths: [copy]) }
+    let median = walls.sorted()[walls.count / 2]
+    print(
+        String(
+            format:
+                "scan --fix: median dry run %.3f s (best %.3f s), %.0f lines/s, target < 2 s: %@; writing run on a "
+                + "copy %.3f s (%d sites in %d files, each file fsynced); second run %.3f s, %d sites changed",
+            median, walls.min() ?? 0, Double(lines) / median, median < 2 ? "met" : "NOT met", write.wall,
+            written?.changedCount ?? -1, written?.files.filter { $0.status == .written }.count ?? -1, second.wall,
+            again?.changedCount ?? -1))
 }

@@ -25,17 +25,32 @@ enum ScanCommand: Command {
         on the optional rules (roundedDesign, minimumSize, hardCodedTracking, fontWeightOnToken, \
         customRequiresRelativeTo), excludes paths and gives the team's tokens.
 
+        --fix rewrites the findings in place so they scale and look the same at the default text size: \
+        a size and weight that are a text style's defaults become the style (17 semibold is .headline; \
+        the configuration's token of that size and weight when there is one), any other SwiftUI size a \
+        @ScaledMetric(relativeTo:) property of the enclosing view, .custom(_:fixedSize:) \
+        .custom(_:size:relativeTo:), a UIKit font UIFontMetrics(forTextStyle:).scaledFont(for:) (and the \
+        label it is assigned to adjustsFontForContentSizeCategory). It prints per file what it changed \
+        and what it left, with the reason; --dry-run prints a unified diff instead of writing. --rule \
+        limits it to some rules (fixed-font-size, custom-font-without-relative-to).
+
         Formats: text (default), json, xcode ('path:line:column: warning: ...' lines), sarif (SARIF 2.1.0 \
         with UTF-16 columns and each finding's fingerprint). Exits 0 whether or not there are findings.
 
         Example:
           auditkit scan Tests/AuditKitTests/Scan/Fixtures/Corpus --format xcode
+          auditkit scan Sources --fix --dry-run
         """
     static let options: [OptionSpec] = [
         .choice("--format", of: Format.self, help: "text (default), json, xcode or sarif."),
         .option(
             "--config", value: "FILE",
             help: "Scan configuration (default ./\(FontScanConfiguration.defaultFileName) when present)."),
+        .flag("--fix", help: "Rewrite the findings in place so the sizes scale with Dynamic Type."),
+        .flag("--dry-run", help: "With --fix: print a unified diff of the rewrites; write nothing."),
+        .option(
+            "--rule", value: "RULE", repeatable: true,
+            help: "With --fix: fix only this rule (fixed-font-size, custom-font-without-relative-to); repeatable."),
     ]
 
     static func run(_ context: CommandContext) throws -> ExitStatus {
@@ -43,6 +58,10 @@ enum ScanCommand: Command {
         guard !arguments.positional.isEmpty else { throw AuditError(.usage, "missing PATH") }
         let format = try arguments.choice("--format", default: Format.text)
         let configuration = try loadConfiguration(arguments)
+        if arguments.has("--fix") { return try fix(context, configuration: configuration) }
+        if arguments.has("--dry-run") || !arguments.all("--rule").isEmpty {
+            throw AuditError(.usage, "--dry-run and --rule go with --fix")
+        }
         let result = try FontScanner.scan(paths: arguments.positional, configuration: configuration)
         for problem in result.problems { context.terminal.message(problem.line(severity: "warning")) }
         switch format {
@@ -57,6 +76,45 @@ enum ScanCommand: Command {
             context.terminal.out(String(decoding: result.sarifData, as: UTF8.self) + "\n")
         }
         return .success
+    }
+
+    /// `--fix`: rewrites (or with `--dry-run` diffs) and prints per file what changed and what was left.
+    static func fix(_ context: CommandContext, configuration: FontScanConfiguration) throws -> ExitStatus {
+        let arguments = context.arguments
+        var rules = FontFixer.fixableRules
+        let named = arguments.all("--rule")
+        if !named.isEmpty {
+            rules = []
+            for name in named {
+                guard let rule = FontScanRule(rawValue: name), FontFixer.fixableRules.contains(rule) else {
+                    let known = FontFixer.fixableRules.map(\.rawValue).sorted().joined(separator: ", ")
+                    throw AuditError(.usage, "--rule \(name): --fix can rewrite \(known)")
+                }
+                rules.insert(rule)
+            }
+        }
+        let dryRun = arguments.has("--dry-run")
+        let result = try FontFixer.fix(
+            paths: arguments.positional, configuration: configuration, rules: rules, dryRun: dryRun)
+        var text = ""
+        for file in result.files {
+            text += file.summaryLine + "\n"
+            for change in file.changes {
+                text += "  \(change.line):\(change.column): \(change.before) -> \(change.after)\n"
+            }
+            for skip in file.skipped {
+                let detail = skip.reason.detail.isEmpty ? "" : ": \(skip.reason.detail)"
+                text += "  \(skip.line):\(skip.column): left \(skip.excerpt) (\(skip.reason.label)\(detail))\n"
+            }
+        }
+        if dryRun { text += result.files.map(\.diff).joined() }
+        let files = result.files.filter { $0.status == .written || $0.status == .planned }.count
+        text +=
+            "\(dryRun ? "Would change" : "Changed") \(result.changedCount) site\(result.changedCount == 1 ? "" : "s") in "
+            + "\(files) file\(files == 1 ? "" : "s"); left \(result.skippedCount).\n"
+        context.terminal.out(text)
+        for problem in result.problems { context.terminal.message(problem.line(severity: "error")) }
+        return result.problems.first?.exitStatus ?? .success
     }
 
     /// The configuration named by `--config`, else the default file when present, else the default.

@@ -18,8 +18,12 @@ struct FontFileScanner {
     var partner: [Int32] = []
     /// For each token, the index of the innermost open bracket around it; -1 at the top level.
     var parent: [Int32] = []
-    var scaledMetricNames: Set<String> = []
+    /// The file's types and members, read when a size is not a literal.
+    var structure: SourceStructure?
     var findings: [FontFinding] = []
+    /// For each finding, the token of the call's name (`system`, `custom`, `systemFont`, `UIFont`), or -1;
+    /// `scan --fix` starts from it.
+    var sites: [Int] = []
     var problems: [AuditError] = []
 
     init(bytes: [UInt8], scan: SwiftFileScan, path: String, configuration: FontScanConfiguration) {
@@ -92,7 +96,6 @@ struct FontFileScanner {
         let directives = suppressionDirectives()
         guard !candidates.isEmpty else { return }
         matchBrackets()
-        collectScaledMetricNames()
         for (i, kind) in candidates where !tokens[i].inPreview {
             switch kind {
             case .system: systemFont(at: i)
@@ -104,7 +107,13 @@ struct FontFileScanner {
             case .fontWeight: fontWeight(at: i)
             }
         }
-        findings.sort { ($0.line, $0.column, $0.rule.rawValue) < ($1.line, $1.column, $1.rule.rawValue) }
+        let order = findings.indices.sorted {
+            let a = findings[$0]
+            let b = findings[$1]
+            return (a.line, a.column, a.rule.rawValue, $0) < (b.line, b.column, b.rule.rawValue, $1)
+        }
+        findings = order.map { findings[$0] }
+        sites = order.map { sites[$0] }
         var seen: [String: Int] = [:]
         for n in findings.indices {
             let key = findings[n].rule.rawValue + "\n" + path + "\n" + findings[n].excerpt
@@ -151,25 +160,6 @@ struct FontFileScanner {
                 parent[i] = Int32(stack.last ?? -1)
             default:
                 break
-            }
-        }
-    }
-
-    /// `@ScaledMetric … var name`: sizes naming such a property scale.
-    mutating func collectScaledMetricNames() {
-        for i in tokens.indices where isPunct(i, "@") && isWord(i + 1, "ScaledMetric") {
-            var k = i + 2
-            let limit = min(tokens.count, i + 40)
-            while k < limit {
-                if isPunct(k, "("), partner[k] > k {
-                    k = Int(partner[k]) + 1
-                    continue
-                }
-                if isWord(k, "var") || isWord(k, "let") {
-                    if isIdentifier(k + 1) { scaledMetricNames.insert(text(k + 1)) }
-                    break
-                }
-                k += 1
             }
         }
     }
@@ -343,15 +333,6 @@ struct FontFileScanner {
         return last
     }
 
-    /// Whether the value names a `@ScaledMetric` property or scales through `scaledValue(for:)`.
-    func scales(_ argument: Argument) -> Bool {
-        for k in argument.start..<argument.end where tokens[k].kind == .identifier {
-            if isWord(k, "scaledValue") { return true }
-            if !scaledMetricNames.isEmpty, scaledMetricNames.contains(text(k)) { return true }
-        }
-        return false
-    }
-
     // MARK: Context
 
     /// Where the expression of a member call at `name` starts: at `Type.` before it, else at the dot.
@@ -472,16 +453,23 @@ struct FontFileScanner {
 
     mutating func add(
         _ rule: FontScanRule, first: Int, last: Int, api: String, size: Double? = nil, weight: FontWeight? = nil,
-        design: String? = nil, isText: Bool = true, suggestion: String? = nil, scales: Bool = false
+        design: String? = nil, isText: Bool = true, suggestion: String? = nil, flow: SizeVerdict? = nil,
+        site: Int = -1
     ) {
         let offset = tokens[first].start
         let (line, column) = lineAndColumn(of: offset)
-        let ax5 = rule == .fixedSize && !scales ? size.map(TextStyle.ax5Size(for:)) : nil
-        findings.append(
-            FontFinding(
-                rule: rule, file: path, line: line, column: column, utf16Column: utf16Column(of: offset, line: line),
-                excerpt: excerpt(first, last), api: api, size: size, weight: weight, design: design,
-                isTextContext: isText, suggestion: suggestion, ax5Size: ax5))
+        let ax5 = rule == .fixedSize ? size.map(TextStyle.ax5Size(for:)) : nil
+        var finding = FontFinding(
+            rule: rule, file: path, line: line, column: column, utf16Column: utf16Column(of: offset, line: line),
+            excerpt: excerpt(first, last), api: api, size: size, weight: weight, design: design,
+            isTextContext: isText, suggestion: suggestion, ax5Size: ax5)
+        switch flow {
+        case .fixed(let origin): finding.sizeOrigin = origin
+        case .unknown(let reason): finding.unknownSource = reason
+        case .scales, nil: break
+        }
+        findings.append(finding)
+        sites.append(site)
     }
 
     /// The excerpt's bounds for a font call `start…close`: the whole `.font(…)` modifier when it is in one.
@@ -502,7 +490,9 @@ struct FontFileScanner {
 
     /// `.system(size: N, weight:, design:)` and `Font.system(size:)`.
     mutating func systemFont(at i: Int) {
-        guard isPunct(i - 1, "."), isPunct(i + 1, "("), partner[i + 1] > i + 1 else { return }
+        guard isPunct(i - 1, "."), isPunct(i + 1, "("), partner[i + 1] > i + 1, isFontPosition(systemAt: i) else {
+            return
+        }
         let close = Int(partner[i + 1])
         let args = arguments(open: i + 1)
         let start = expressionStart(name: i)
@@ -516,11 +506,45 @@ struct FontFileScanner {
         let isText = !isImageContext(start: start, close: close, modifier: modifier)
         let size = number(sizeArgument)
         checkMinimum(size, first: first, last: last, api: ".system(size:)", isText: isText)
-        guard !scales(sizeArgument) else { return }
+        let flow = sizeVerdict(sizeArgument)
+        guard flow != .scales else { return }
         add(
             .fixedSize, first: first, last: last, api: ".system(size:)", size: size, weight: weight, design: design,
-            isText: isText, suggestion: suggestion(size: size, weight: weight, isText: isText, family: .swiftUI))
+            isText: isText, suggestion: suggestion(size: size, weight: weight, isText: isText, family: .swiftUI),
+            flow: flow, site: i)
     }
+
+    /// Whether `.system(` at `i` builds a font: `Font.system(…)`, or an implicit `.system(…)` that is not
+    /// the argument of a layout value (`.frame(width:)`). `Metrics.system(size: 4)` is the app's own.
+    func isFontPosition(systemAt i: Int) -> Bool {
+        let before = i - 2
+        if before >= 0, tokens[before].end == tokens[i - 1].start {
+            if isIdentifier(before), !Self.implicitMemberWords.contains(text(before)) {
+                return text(before) == "Font" && !(isPunct(before - 1, ".") && !isWord(before - 2, "SwiftUI"))
+            }
+            if isPunct(before, ")") || isPunct(before, "]") || isPunct(before, "?") || isPunct(before, "!") {
+                return false
+            }
+        }
+        var open = Int(parent[i])
+        while open > 0, isPunct(open, "(") {
+            if isIdentifier(open - 1) {
+                let call = text(open - 1)
+                if call == "font" { return true }
+                if Self.layoutCalls.contains(call) { return false }
+            }
+            open = Int(parent[open])
+        }
+        return true
+    }
+
+    private static let implicitMemberWords: Set<String> = [
+        "return", "in", "case", "try", "await", "else", "throw", "then", "default",
+    ]
+    private static let layoutCalls: Set<String> = [
+        "frame", "padding", "offset", "position", "spacing", "cornerRadius", "RoundedRectangle", "CGSize",
+        "CGPoint", "CGRect", "Spacer", "shadow", "blur", "lineSpacing", "HStack", "VStack", "Grid", "stroke",
+    ]
 
     /// `.custom(name, fixedSize: N)` (fixed) and `.custom(name, size: N)` (scales with Body).
     mutating func customFont(at i: Int) {
@@ -536,10 +560,12 @@ struct FontFileScanner {
         if let fixed = args.first(where: { $0.label == "fixedSize" }) {
             let size = number(fixed)
             checkMinimum(size, first: first, last: last, api: ".custom(_:fixedSize:)", isText: isText)
-            guard !scales(fixed) else { return }
+            let flow = sizeVerdict(fixed)
+            guard flow != .scales else { return }
             add(
                 .fixedSize, first: first, last: last, api: ".custom(_:fixedSize:)", size: size, isText: isText,
-                suggestion: suggestion(size: size, weight: nil, isText: isText, family: .swiftUICustom(fontName)))
+                suggestion: suggestion(size: size, weight: nil, isText: isText, family: .swiftUICustom(fontName)),
+                flow: flow, site: i)
         } else if let sized = args.first(where: { $0.label == "size" }) {
             let size = number(sized)
             checkMinimum(size, first: first, last: last, api: ".custom(_:size:)", isText: isText)
@@ -547,7 +573,8 @@ struct FontFileScanner {
                 add(
                     .customWithoutRelativeTo, first: first, last: last, api: ".custom(_:size:)", size: size,
                     isText: isText,
-                    suggestion: suggestion(size: size, weight: nil, isText: true, family: .swiftUICustom(fontName)))
+                    suggestion: suggestion(size: size, weight: nil, isText: true, family: .swiftUICustom(fontName)),
+                    site: i)
             }
         }
     }
@@ -567,12 +594,15 @@ struct FontFileScanner {
         var weight = args.first { $0.label == "weight" }.flatMap(memberName).flatMap(FontWeight.init(rawValue:))
         if name == "boldSystemFont" { weight = .bold }
         checkMinimum(size, first: start, last: close, api: api, isText: isText)
-        guard !scales(sizeArgument), !flowsIntoScaledFont(start: start, close: close) else { return }
+        guard !flowsIntoScaledFont(start: start, close: close) else { return }
+        let flow = sizeVerdict(sizeArgument)
+        guard flow != .scales else { return }
         let family: Family = receiver == "NSFont" ? .appKit : name == "systemFont" ? .uiKitSystem : .uiKit
         add(
             .fixedSize, first: start, last: close, api: api, size: size, weight: weight,
             design: name.hasPrefix("monospaced") ? "monospaced" : name == "italicSystemFont" ? "italic" : nil,
-            isText: isText, suggestion: suggestion(size: size, weight: weight, isText: isText, family: family))
+            isText: isText, suggestion: suggestion(size: size, weight: weight, isText: isText, family: family),
+            flow: flow, site: i)
     }
 
     /// `UIFont(name:size:)` and `NSFont(name:size:)`.
@@ -588,11 +618,14 @@ struct FontFileScanner {
         let isText = !isImageContext(start: i, close: close, modifier: nil)
         let size = number(args[1])
         checkMinimum(size, first: i, last: close, api: api, isText: isText)
-        guard !scales(args[1]), !flowsIntoScaledFont(start: i, close: close) else { return }
+        guard !flowsIntoScaledFont(start: i, close: close) else { return }
+        let flow = sizeVerdict(args[1])
+        guard flow != .scales else { return }
         add(
             .fixedSize, first: i, last: close, api: api, size: size, isText: isText,
             suggestion: suggestion(
-                size: size, weight: nil, isText: isText, family: receiver == "NSFont" ? .appKit : .uiKit))
+                size: size, weight: nil, isText: isText, family: receiver == "NSFont" ? .appKit : .uiKit),
+            flow: flow, site: i)
     }
 
     /// `.tracking(N)` and `.kerning(N)` with a number.

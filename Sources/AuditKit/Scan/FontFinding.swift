@@ -58,6 +58,15 @@ public struct FontFinding: Sendable, Hashable {
     public var fingerprint: String
     /// The reason of the `// auditkit:ignore <reason>` comment that suppresses it, if one does.
     public var suppression: String?
+    /// For a size written as a name that resolves to a fixed value: the declaration it comes through
+    /// (`` `iconSize` (line 4) ``).
+    public var sizeOrigin: String?
+    /// For a size whose source leaves the file (a parameter, another file's constant): why it cannot be
+    /// told whether it scales. Such findings are reported at note level.
+    public var unknownSource: String?
+
+    /// Whether the size's source could not be followed within the file.
+    public var isUnknownFlow: Bool { unknownSource != nil }
 
     /// Creates a finding.
     public init(
@@ -91,11 +100,14 @@ public struct FontFinding: Sendable, Hashable {
         let described = [weight?.rawValue, design].compactMap { $0 }.joined(separator: " ")
         let sizeText = size.map { pointText($0) + " pt" }
         switch rule {
+        case .fixedSize where unknownSource != nil:
+            text = "font size may not scale with Dynamic Type: \(unknownSource ?? "")"
         case .fixedSize:
             text = "fixed font size"
             if let sizeText { text += " " + sizeText }
             if !described.isEmpty { text += " " + described }
             text += " cannot scale with Dynamic Type"
+            if let sizeOrigin { text += " (through \(sizeOrigin))" }
             if let ax5Size { text += " (about \(pointText(ax5Size)) pt at AX5 if it scaled)" }
         case .minimumSize:
             text = "font size \(sizeText ?? "?") is under the minimum of the typography standard"

@@ -38,11 +38,12 @@ extension FontScanResult {
         return text + summaryLine + "\n"
     }
 
-    /// One Xcode warning per active finding: `file:line:column: warning: message [rule]`.
+    /// One Xcode warning per active finding: `file:line:column: warning: message [rule]` (a note when
+    /// the size's source leaves the file).
     public var xcodeDiagnostics: [XcodeDiagnostic] {
         activeFindings.map { finding in
             XcodeDiagnostic(
-                location: finding.location, severity: .warning,
+                location: finding.location, severity: finding.isUnknownFlow ? .note : .warning,
                 message: "\(finding.message) [\(finding.rule.rawValue)]")
         }
     }
@@ -87,6 +88,9 @@ private struct JSONFinding: Encodable {
     var fingerprint: String
     var message: String
     var suppression: String?
+    var sizeOrigin: String?
+    var dataFlow: String?
+    var unknownReason: String?
 
     init(_ finding: FontFinding) {
         rule = finding.rule.rawValue
@@ -105,5 +109,10 @@ private struct JSONFinding: Encodable {
         fingerprint = finding.fingerprint
         message = finding.message
         suppression = finding.suppression
+        sizeOrigin = finding.sizeOrigin
+        if finding.rule == .fixedSize {
+            dataFlow = finding.isUnknownFlow ? "unknown" : "fixed"
+            unknownReason = finding.unknownSource
+        }
     }
 }

@@ -34,10 +34,12 @@ extension FontScanResult {
             if let design = finding.design { properties["design"] = design }
             if let suggestion = finding.suggestion { properties["suggestion"] = suggestion }
             if let ax5 = finding.ax5Size { properties["ax5Size"] = ax5 }
+            if let origin = finding.sizeOrigin { properties["sizeOrigin"] = origin }
+            if let reason = finding.unknownSource { properties["unknownReason"] = reason }
             var result: [String: Any] = [
                 "ruleId": finding.rule.rawValue,
                 "ruleIndex": ruleIndex[finding.rule] ?? 0,
-                "level": "warning",
+                "level": finding.isUnknownFlow ? "note" : "warning",
                 "message": ["text": finding.message],
                 "locations": [
                     SARIFWriter.location(

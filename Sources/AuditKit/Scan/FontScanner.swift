@@ -79,29 +79,10 @@ public enum FontScanner {
         paths: [String], configuration: FontScanConfiguration = FontScanConfiguration(),
         workingDirectory: String = FileManager.default.currentDirectoryPath, parallel: Bool = true
     ) throws(AuditError) -> FontScanResult {
-        var files: [(path: String, display: String)] = []
-        var seen = Set<String>()
-        for root in paths {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory) else {
-                throw AuditError(.missingInput, "no such file or folder", path: root)
-            }
-            let found = isDirectory.boolValue ? SourceIndex.collectFiles(under: root) : [root]
-            for path in found where path.hasSuffix(".swift") || !isDirectory.boolValue {
-                let shown = SourceIndex.displayPath(path, workingDirectory: workingDirectory)
-                if seen.insert(shown).inserted { files.append((path, shown)) }
-            }
-        }
-        files.sort { $0.display < $1.display }
+        let (included, excluded) = try files(
+            paths: paths, configuration: configuration, workingDirectory: workingDirectory)
         var result = FontScanResult()
-        var included: [(path: String, display: String)] = []
-        for file in files {
-            if configuration.isExcluded(file.display) {
-                result.excludedFiles.append(file.display)
-            } else {
-                included.append(file)
-            }
-        }
+        result.excludedFiles = excluded
         let chosen = included
         let count = chosen.count
         let buffer = UnsafeMutableBufferPointer<(findings: [FontFinding], problems: [AuditError])>.allocate(
@@ -128,6 +109,38 @@ public enum FontScanner {
             result.problems.append(contentsOf: outcome.problems)
         }
         return result
+    }
+
+    /// The Swift files under `paths` in display order, split into those to scan and those the
+    /// configuration excludes.
+    /// - Throws: `AuditError` `.missingInput` when a path does not exist.
+    static func files(
+        paths: [String], configuration: FontScanConfiguration, workingDirectory: String
+    ) throws(AuditError) -> (included: [(path: String, display: String)], excluded: [String]) {
+        var files: [(path: String, display: String)] = []
+        var seen = Set<String>()
+        for root in paths {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory) else {
+                throw AuditError(.missingInput, "no such file or folder", path: root)
+            }
+            let found = isDirectory.boolValue ? SourceIndex.collectFiles(under: root) : [root]
+            for path in found where path.hasSuffix(".swift") || !isDirectory.boolValue {
+                let shown = SourceIndex.displayPath(path, workingDirectory: workingDirectory)
+                if seen.insert(shown).inserted { files.append((path, shown)) }
+            }
+        }
+        files.sort { $0.display < $1.display }
+        var included: [(path: String, display: String)] = []
+        var excluded: [String] = []
+        for file in files {
+            if configuration.isExcluded(file.display) {
+                excluded.append(file.display)
+            } else {
+                included.append(file)
+            }
+        }
+        return (included, excluded)
     }
 
     /// Scans one file's bytes.

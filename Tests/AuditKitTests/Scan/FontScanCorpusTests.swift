@@ -27,6 +27,8 @@ import Testing
         if let design = finding.design { text += " design=\(design)" }
         if !finding.isTextContext { text += " image" }
         if let ax5 = finding.ax5Size { text += " ax5=\(number(ax5))" }
+        if let origin = finding.sizeOrigin { text += " via \(origin)" }
+        if let reason = finding.unknownSource { text += " unknown: \(reason)" }
         if let suggestion = finding.suggestion { text += " -> \(suggestion)" }
         if let reason = finding.suppression { text += " [ignored: \(reason)]" }
         return text

@@ -1,0 +1,174 @@
+/// One rewrite `scan --fix` makes so a font scales with Dynamic Type.
+public struct FontFixChange: Sendable, Hashable {
+    /// What kind of rewrite it is.
+    public enum Kind: String, Sendable, Hashable {
+        /// The size and weight are a text style's defaults: `.font(.headline)`.
+        case textStyle = "text-style"
+        /// The size and weight are a token's of the scan configuration: `.font(AppTypography.body)`.
+        case token
+        /// The literal became a `@ScaledMetric(relativeTo:)` property of the enclosing view.
+        case scaledMetric = "scaled-metric"
+        /// `.custom(name, fixedSize: N)` became `.custom(name, size: N, relativeTo:)`.
+        case customRelativeTo = "custom-relative-to"
+        /// A UIKit font wrapped in `UIFontMetrics(forTextStyle:).scaledFont(for:)`.
+        case fontMetrics = "font-metrics"
+    }
+
+    /// The kind of rewrite.
+    public var kind: Kind
+    /// One-based line of the finding.
+    public var line: Int
+    /// One-based byte column of the finding.
+    public var column: Int
+    /// The finding's code before the rewrite.
+    public var before: String
+    /// What it writes, on one line: `` `@ScaledMetric(relativeTo: .body) private var iconSize: CGFloat = 17` ``.
+    public var after: String
+
+    /// Creates a change record.
+    public init(kind: Kind, line: Int, column: Int, before: String, after: String) {
+        self.kind = kind
+        self.line = line
+        self.column = column
+        self.before = before
+        self.after = after
+    }
+}
+
+/// A finding `scan --fix` leaves as it is, and why.
+public struct FontFixSkip: Sendable, Hashable {
+    /// Why a finding is left.
+    public enum Reason: Sendable, Hashable {
+        /// The size's source leaves the file; the text says where.
+        case unknownDataFlow(String)
+        /// A `@ScaledMetric` property needs a `View` (or `ViewModifier`) declared in the file.
+        case outsideView(String)
+        /// An `// auditkit:ignore <reason>` comment covers it.
+        case suppressed(String)
+        /// The size comes through a name (`iconSize`); the declaration is the place to change.
+        case notWrittenInPlace(String)
+        /// No rewrite keeps the code correct (an AppKit font, an optional `UIFont(name:size:)`).
+        case unsupported(String)
+
+        /// The short form used in counts: `unknown data flow`, `outside a View`, `suppressed`, ….
+        public var label: String {
+            switch self {
+            case .unknownDataFlow: return "unknown data flow"
+            case .outsideView: return "outside a View"
+            case .suppressed: return "suppressed"
+            case .notWrittenInPlace: return "size not written in place"
+            case .unsupported: return "no safe rewrite"
+            }
+        }
+
+        /// The detail: the reason of the suppression, where the data flow leaves the file, ….
+        public var detail: String {
+            switch self {
+            case .unknownDataFlow(let text), .outsideView(let text), .suppressed(let text),
+                .notWrittenInPlace(let text), .unsupported(let text):
+                return text
+            }
+        }
+    }
+
+    /// One-based line of the finding.
+    public var line: Int
+    /// One-based byte column of the finding.
+    public var column: Int
+    /// The finding's code.
+    public var excerpt: String
+    /// Why it is left.
+    public var reason: Reason
+
+    /// Creates a record.
+    public init(line: Int, column: Int, excerpt: String, reason: Reason) {
+        self.line = line
+        self.column = column
+        self.excerpt = excerpt
+        self.reason = reason
+    }
+}
+
+/// What `scan --fix` does to one file.
+public struct FontFileFix: Sendable {
+    /// What happened to the file.
+    public enum Status: String, Sendable, Hashable {
+        /// Nothing to rewrite.
+        case unchanged
+        /// Rewritten in place.
+        case written
+        /// Would be rewritten (`--dry-run`).
+        case planned
+        /// The file changed between reading and writing; it was left alone.
+        case changedSinceRead = "changed-since-read"
+    }
+
+    /// The file as shown.
+    public var path: String
+    /// The rewrites, in file order.
+    public var changes: [FontFixChange]
+    /// The findings left, in file order.
+    public var skipped: [FontFixSkip]
+    /// The file's bytes after the rewrites (the original when there are none).
+    public var fixed: [UInt8]
+    /// A unified diff from the original to `fixed` (empty when nothing changes).
+    public var diff: String
+    /// What happened.
+    public var status: Status
+
+    /// Creates a record.
+    public init(
+        path: String, changes: [FontFixChange] = [], skipped: [FontFixSkip] = [], fixed: [UInt8] = [],
+        diff: String = "", status: Status = .unchanged
+    ) {
+        self.path = path
+        self.changes = changes
+        self.skipped = skipped
+        self.fixed = fixed
+        self.diff = diff
+        self.status = status
+    }
+
+    /// `Views/Row.swift: 2 changed, 1 left (1 unknown data flow)`.
+    public var summaryLine: String {
+        var text = "\(path): \(changes.count) changed, \(skipped.count) left"
+        if !skipped.isEmpty {
+            var counts: [(String, Int)] = []
+            for skip in skipped {
+                if let index = counts.firstIndex(where: { $0.0 == skip.reason.label }) {
+                    counts[index].1 += 1
+                } else {
+                    counts.append((skip.reason.label, 1))
+                }
+            }
+            text += " (" + counts.map { "\($0.1) \($0.0)" }.joined(separator: ", ") + ")"
+        }
+        if status == .changedSinceRead { text += "; the file changed since it was read, so it was left alone" }
+        return text
+    }
+}
+
+/// What `scan --fix` did to a set of files.
+public struct FontFixResult: Sendable {
+    /// Every scanned file with a finding the fix looked at, in path order.
+    public var files: [FontFileFix]
+    /// Files that could not be read or written, and the scan's own problems.
+    public var problems: [AuditError]
+
+    /// Creates a result.
+    public init(files: [FontFileFix] = [], problems: [AuditError] = []) {
+        self.files = files
+        self.problems = problems
+    }
+
+    /// The sites changed, over all files.
+    public var changedCount: Int { files.reduce(0) { $0 + $1.changes.count } }
+    /// The sites left, over all files.
+    public var skippedCount: Int { files.reduce(0) { $0 + $1.skipped.count } }
+}
+
+/// One replacement of a byte range.
+struct ByteEdit {
+    var range: Range<Int>
+    var replacement: [UInt8]
+}

@@ -1,0 +1,433 @@
+/// The rewrites of `scan --fix`, planned on the tokens of one scanned file.
+struct FontFixPlanner {
+    var scanner: FontFileScanner
+    let rules: Set<FontScanRule>
+    var edits: [ByteEdit] = []
+    var changes: [FontFixChange] = []
+    var skipped: [FontFixSkip] = []
+    /// Declarations to add per type (by name), in order.
+    var additions: [String: [String]] = [:]
+    /// Names chosen in this run, by type, size, style and base name, so one size used twice gets one
+    /// property.
+    var chosenNames: [String: String] = [:]
+    var takenNames: Set<String> = []
+    /// Whether a name is used anywhere in the file, by name, as looked up.
+    var usedNames: [String: Bool] = [:]
+
+    init(scanner: FontFileScanner, rules: Set<FontScanRule>) {
+        self.scanner = scanner
+        self.rules = rules
+    }
+
+    var tokens: [SwiftToken] { scanner.tokens }
+    var bytes: [UInt8] { scanner.bytes }
+
+    func source(_ first: Int, _ last: Int) -> String {
+        String(decoding: bytes[tokens[first].start..<tokens[last].end], as: UTF8.self)
+    }
+
+    mutating func plan() {
+        guard !scanner.findings.isEmpty else { return }
+        scanner.structureIfNeeded()
+        for n in scanner.findings.indices {
+            let finding = scanner.findings[n]
+            let site = scanner.sites[n]
+            guard site >= 0, rules.contains(finding.rule),
+                finding.rule == .fixedSize || finding.rule == .customWithoutRelativeTo
+            else { continue }
+            if let reason = finding.suppression {
+                skip(finding, .suppressed(reason))
+                continue
+            }
+            if let reason = finding.unknownSource {
+                skip(finding, .unknownDataFlow(reason))
+                continue
+            }
+            guard let size = finding.size else {
+                skip(finding, .notWrittenInPlace(finding.sizeOrigin.map { "the size comes through \($0)" } ?? ""))
+                continue
+            }
+            switch finding.api {
+            case ".system(size:)": system(finding, site: site, size: size)
+            case ".custom(_:fixedSize:)", ".custom(_:size:)": custom(finding, site: site, size: size)
+            case let api where api.hasPrefix("UIFont"): uiKit(finding, site: site, size: size)
+            default:
+                skip(
+                    finding,
+                    .unsupported("AppKit has no UIFontMetrics; use `NSFont.preferredFont(forTextStyle:)` by hand"))
+            }
+        }
+        addDeclarations()
+    }
+
+    mutating func skip(_ finding: FontFinding, _ reason: FontFixSkip.Reason) {
+        skipped.append(
+            FontFixSkip(line: finding.line, column: finding.column, excerpt: finding.excerpt, reason: reason))
+    }
+
+    mutating func change(_ finding: FontFinding, _ kind: FontFixChange.Kind, _ after: String) {
+        changes.append(
+            FontFixChange(kind: kind, line: finding.line, column: finding.column, before: finding.excerpt, after: after)
+        )
+    }
+
+    mutating func replace(_ first: Int, _ last: Int, with text: String) {
+        edits.append(ByteEdit(range: tokens[first].start..<tokens[last].end, replacement: Array(text.utf8)))
+    }
+
+    // MARK: SwiftUI
+
+    /// `.system(size: N, weight: W)`: a text style or token when N and W are its defaults exactly, else a
+    /// `@ScaledMetric` property.
+    mutating func system(_ finding: FontFinding, site i: Int, size: Double) {
+        let open = i + 1
+        let close = Int(scanner.partner[open])
+        let args = scanner.arguments(open: open)
+        let weight = finding.weight ?? .regular
+        let onlySizeAndWeight = args.allSatisfy { $0.label == "size" || $0.label == "weight" }
+        if onlySizeAndWeight, finding.weight != nil || args.count == 1 {
+            let start = scanner.expressionStart(name: i)
+            if let token = scanner.configuration.tokens.first(where: { $0.size == size && $0.weight == weight }) {
+                replace(start, close, with: token.name)
+                change(finding, .token, "`\(token.name)`")
+                return
+            }
+            if let style = TextStyle.iOS.first(where: { $0.size == size && $0.weight == weight }) {
+                let text = (scanner.isPunct(start, ".") ? "" : source(start, i - 2)) + "." + style.name
+                replace(start, close, with: text)
+                change(finding, .textStyle, "`\(text)`")
+                return
+            }
+        }
+        guard let sizeArgument = args.first, sizeArgument.label == "size" else { return }
+        scaledMetric(finding, site: i, argument: sizeArgument, size: size)
+    }
+
+    /// `.custom(name, fixedSize: N)` → `.custom(name, size: N, relativeTo: .style)`; `.custom(name, size: N)`
+    /// gains `relativeTo:`.
+    mutating func custom(_ finding: FontFinding, site i: Int, size: Double) {
+        let args = scanner.arguments(open: i + 1)
+        let style = self.style(for: finding, site: i, size: size).name
+        if let fixed = args.first(where: { $0.label == "fixedSize" }) {
+            let value = source(fixed.start, fixed.end - 1)
+            replace(fixed.start - 2, fixed.end - 1, with: "size: \(value), relativeTo: .\(style)")
+            change(finding, .customRelativeTo, "`.custom(…, size: \(value), relativeTo: .\(style))`")
+        } else if let sized = args.first(where: { $0.label == "size" }) {
+            let end = tokens[sized.end - 1].end
+            edits.append(ByteEdit(range: end..<end, replacement: Array(", relativeTo: .\(style)".utf8)))
+            change(finding, .customRelativeTo, "`relativeTo: .\(style)`")
+        }
+    }
+
+    /// The literal becomes a `@ScaledMetric(relativeTo:)` property of the enclosing view, declared once.
+    mutating func scaledMetric(_ finding: FontFinding, site i: Int, argument: FontFileScanner.Argument, size: Double) {
+        guard let structure = scanner.structure, let typeIndex = scanner.enclosingType(i) else {
+            skip(finding, .outsideView("not inside a type"))
+            return
+        }
+        let typeName = structure.bodies[typeIndex].name
+        let bodies = structure.bodies.filter { $0.name == typeName }
+        let isView =
+            bodies.contains { $0.inherited.contains("View") || $0.inherited.contains("ViewModifier") }
+            || structure.membersByType[typeName]?["body"] != nil
+        guard isView else {
+            skip(finding, .outsideView("`\(typeName)` is not a View"))
+            return
+        }
+        guard bodies.contains(where: { !$0.isExtension }) else {
+            skip(
+                finding,
+                .outsideView("`\(typeName)` is declared in another file; a stored property cannot go in an extension"))
+            return
+        }
+        let members = structure.membersByType[typeName]?.values.joined().map { structure.members[$0] } ?? []
+        let inStatic = members.contains { member in
+            guard member.isStatic else { return false }
+            if let body = member.body, body < i, Int(scanner.partner[body]) > i { return true }
+            return member.value?.contains(i) ?? false
+        }
+        guard !inStatic else {
+            skip(finding, .outsideView("in a `static` member, which has no view instance to hold a @ScaledMetric"))
+            return
+        }
+        let (style, role) = self.styleAndRole(for: finding, site: i, size: size)
+        let value = pointText(size)
+        let base =
+            !finding.isTextContext
+            ? "iconSize"
+            : ["largeTitle", "title", "title2", "title3", "headline"].contains(style.name) ? "titleSize" : "textSize"
+        let declaration = "@ScaledMetric(relativeTo: .\(style.name)) private var NAME: CGFloat = \(value)"
+        let name = propertyName(
+            typeName: typeName, bases: [role.map { $0 + capitalized(base) }, base, style.name + capitalized(base)],
+            value: value, style: style.name, members: members)
+        if name.isNew {
+            additions[typeName, default: []].append(declaration.replacingOccurrences(of: "NAME", with: name.name))
+        }
+        replace(argument.start, argument.end - 1, with: name.name)
+        change(
+            finding, .scaledMetric,
+            "`\(declaration.replacingOccurrences(of: "NAME", with: name.name))`, the size replaced by `\(name.name)`")
+    }
+
+    /// An existing `@ScaledMetric` of the type with the same value and curve, the one chosen for the same
+    /// size earlier in this run, or a new name not used anywhere in the file.
+    func capitalized(_ name: String) -> String { name.prefix(1).uppercased() + name.dropFirst() }
+
+    mutating func propertyName(
+        typeName: String, bases: [String?], value: String, style: String, members: [SourceStructure.Member]
+    ) -> (name: String, isNew: Bool) {
+        let candidates = bases.compactMap { $0 }
+        let base = candidates[0]
+        for member in members where member.isScaled {
+            guard let range = member.value, range.count == 1, tokens[range.lowerBound].kind == .number,
+                scanner.text(range.lowerBound) == value || Double(scanner.text(range.lowerBound)) == Double(value)
+            else { continue }
+            var relative = "body"
+            var k = member.start
+            while k < member.keyword {
+                if scanner.isWord(k, "relativeTo"), scanner.isPunct(k + 1, ":"), scanner.isPunct(k + 2, "."),
+                    scanner.isIdentifier(k + 3)
+                {
+                    relative = scanner.text(k + 3)
+                }
+                k += 1
+            }
+            if relative == style { return (member.name, false) }
+        }
+        let key = "\(typeName)|\(base)|\(value)|\(style)"
+        if let chosen = chosenNames[key] { return (chosen, false) }
+        func free(_ name: String) -> Bool {
+            guard !takenNames.contains(name) else { return false }
+            if let used = usedNames[name] { return !used }
+            let used = scanner.usesName(name)
+            usedNames[name] = used
+            return !used
+        }
+        var name = candidates.first(where: free) ?? base
+        var counter = 2
+        while !free(name) {
+            name = base + String(counter)
+            counter += 1
+        }
+        takenNames.insert(name)
+        chosenNames[key] = name
+        return (name, true)
+    }
+
+    /// The text style a size should follow: for text, the nearest style to its own size and weight; for
+    /// a symbol, the style of the text beside it in the same stack or row (`.body` when that text sets
+    /// none), else `.headline` in a toolbar, `.title` in an empty state, else `symbolStyle(size:weight:)`.
+    func style(for finding: FontFinding, site i: Int, size: Double) -> TextStyle {
+        styleAndRole(for: finding, site: i, size: size).style
+    }
+
+    /// The style, and the role that chose it (`toolbar`, `emptyState`, `hero`) for the property's name.
+    func styleAndRole(for finding: FontFinding, site i: Int, size: Double) -> (style: TextStyle, role: String?) {
+        let nearest = TextStyle.nearest(size: size, weight: finding.weight)
+        guard !finding.isTextContext else { return (nearest, nil) }
+        if let beside = styleOfTextBeside(i) { return (beside, nil) }
+        let title = TextStyle.iOS.first { $0.name == "title" } ?? nearest
+        var open = Int(scanner.parent[i])
+        while open > 0 {
+            let owner = ownerName(ofBracket: open)
+            if owner == "toolbar" || owner == "ToolbarItem" || owner == "ToolbarItemGroup" {
+                return (TextStyle.iOS.first { $0.name == "headline" } ?? nearest, "toolbar")
+            }
+            if owner == "ContentUnavailableView" || owner?.contains("Empty") == true
+                || owner?.contains("empty") == true
+            {
+                return (title, "emptyState")
+            }
+            open = Int(scanner.parent[open])
+        }
+        if let type = scanner.enclosingType(i), let name = scanner.structure?.bodies[type].name, name.contains("Empty")
+        {
+            return (title, "emptyState")
+        }
+        let curve = Self.symbolStyle(size: size, weight: finding.weight)
+        return (curve, curve.name == "largeTitle" ? "hero" : nil)
+    }
+
+    /// The curve of a symbol with no text beside it and no role: the largest style whose default size
+    /// does not exceed the symbol's (a symbol is drawn a little larger than the text it goes with, so a
+    /// 32 pt icon follows `.title`, a 14 pt one `.footnote`), the weight breaking the tie at 17.
+    static func symbolStyle(size: Double, weight: FontWeight?) -> TextStyle {
+        let below = TextStyle.iOS.filter { $0.size <= size }
+        guard let largest = below.map(\.size).max() else { return TextStyle.iOS[TextStyle.iOS.count - 1] }
+        return TextStyle.nearest(size: largest, weight: weight)
+    }
+
+    /// The call or declaration a bracket belongs to: `HStack` for `HStack {`, `toolbar` for `.toolbar {`,
+    /// `emptyState` for `var emptyState: some View {`.
+    func ownerName(ofBracket open: Int) -> String? {
+        var k = open - 1
+        if scanner.isPunct(k, ")"), scanner.partner[k] >= 0 { k = Int(scanner.partner[k]) - 1 }
+        if scanner.isIdentifier(k) {
+            if scanner.isWord(k, "View"), scanner.isWord(k - 1, "some"), scanner.isPunct(k - 2, ":") {
+                return scanner.isIdentifier(k - 3) ? scanner.text(k - 3) : nil
+            }
+            return scanner.text(k)
+        }
+        return nil
+    }
+
+    /// The style of the nearest `Text` in the same closure as the site (a stack, a row, a label).
+    func styleOfTextBeside(_ i: Int) -> TextStyle? {
+        let brace = scanner.enclosingBrace(i)
+        guard brace >= 0, scanner.structure?.bodyByOpen[brace] == nil else { return nil }
+        let close = Int(scanner.partner[brace])
+        guard close > brace else { return nil }
+        var best: (distance: Int, style: TextStyle)?
+        for k in (brace + 1)..<close where scanner.isWord(k, "Text") && scanner.isPunct(k + 1, "(") {
+            guard scanner.enclosingBrace(k) == brace, scanner.partner[k + 1] > k + 1 else { continue }
+            var style: TextStyle?
+            var hasFont = false
+            for modifier in scanner.modifiers(after: Int(scanner.partner[k + 1])) where scanner.isWord(modifier, "font")
+            {
+                hasFont = true
+                let args = scanner.arguments(open: modifier + 1)
+                if let name = args.first.flatMap(scanner.memberName) {
+                    style = TextStyle.iOS.first { $0.name == name }
+                }
+            }
+            if !hasFont {
+                // The text follows the font set on its container, else Body.
+                let containerClose = close
+                var inherited = "body"
+                for modifier in scanner.modifiers(after: containerClose) where scanner.isWord(modifier, "font") {
+                    if let name = scanner.arguments(open: modifier + 1).first.flatMap(scanner.memberName) {
+                        inherited = name
+                    }
+                }
+                style = TextStyle.iOS.first { $0.name == inherited }
+            }
+            guard let style else { continue }
+            let distance = abs(k - i)
+            if best == nil || distance < best!.distance { best = (distance, style) }
+        }
+        return best?.style
+    }
+
+    // MARK: UIKit
+
+    /// `UIFont.systemFont(ofSize: N)` → `UIFontMetrics(forTextStyle: .style).scaledFont(for: …)`, and the
+    /// label it is assigned to adjusts to content size changes.
+    mutating func uiKit(_ finding: FontFinding, site i: Int, size: Double) {
+        let isNamed = finding.api.hasSuffix("(name:size:)")
+        var start = scanner.expressionStart(name: i)
+        var open = i + 1
+        if isNamed {
+            start = i
+            if scanner.isPunct(open, "."), scanner.isWord(open + 1, "init") { open += 2 }
+        }
+        var end = Int(scanner.partner[open])
+        if isNamed {
+            guard scanner.isPunct(end + 1, "!"), tokens[end + 1].start == tokens[end].end else {
+                skip(finding, .unsupported("`UIFont(name:size:)` is optional; unwrap it before it can be scaled"))
+                return
+            }
+            end += 1
+        }
+        let style = TextStyle.nearest(size: size, weight: finding.weight).uiKitName
+        let wrapped = "UIFontMetrics(forTextStyle: .\(style)).scaledFont(for: \(source(start, end)))"
+        replace(start, end, with: wrapped)
+        change(finding, .fontMetrics, "`UIFontMetrics(forTextStyle: .\(style)).scaledFont(for: …)`")
+        // label.font = …: the label follows later changes of the content size too.
+        guard scanner.isPunct(start - 1, "="), !scanner.isPunct(start - 2, "="), scanner.isWord(start - 2, "font"),
+            scanner.isPunct(start - 3, ".")
+        else { return }
+        let receiverEnd = start - 4
+        var receiverStart = receiverEnd
+        while receiverStart > 0,
+            scanner.isPunct(receiverStart - 1, ".") || scanner.isPunct(receiverStart - 1, "?")
+                || scanner.isPunct(receiverStart - 1, "!"),
+            scanner.isIdentifier(receiverStart - 2) || scanner.isPunct(receiverStart - 1, "?")
+                || scanner.isPunct(receiverStart - 1, "!")
+        {
+            receiverStart -= scanner.isPunct(receiverStart - 1, ".") ? 2 : 1
+        }
+        guard receiverStart >= 0, receiverStart <= receiverEnd, scanner.isIdentifier(receiverStart) else { return }
+        let receiver = source(receiverStart, receiverEnd)
+        let block = scanner.enclosingBrace(i)
+        // An unclosed block (a file cut short) runs to the end of the file.
+        let blockEnd = block >= 0 && scanner.partner[block] > block ? Int(scanner.partner[block]) : tokens.count
+        for k in max(block, 0)..<blockEnd where scanner.isWord(k, "adjustsFontForContentSizeCategory") {
+            let length = receiverEnd - receiverStart + 1
+            if k - 1 - length >= 0, source(k - 1 - length, k - 2) == receiver { return }
+        }
+        let lineStart = self.lineStart(of: tokens[receiverStart].start)
+        let indentation = bytes[lineStart..<tokens[receiverStart].start].filter { $0 == 32 || $0 == 9 }
+        guard let newline = (tokens[end].end..<bytes.count).first(where: { bytes[$0] == 10 }) else { return }
+        let eol: [UInt8] = newline > 0 && bytes[newline - 1] == 13 ? [13, 10] : [10]
+        let line = Array(indentation) + Array("\(receiver).adjustsFontForContentSizeCategory = true".utf8) + eol
+        edits.append(ByteEdit(range: (newline + 1)..<(newline + 1), replacement: line))
+    }
+
+    func lineStart(of offset: Int) -> Int {
+        var k = offset
+        while k > 0, bytes[k - 1] != 10 { k -= 1 }
+        return k
+    }
+
+    // MARK: Declarations
+
+    /// Adds the new `@ScaledMetric` properties at the top of each type's declaration, indented as its
+    /// first member, with the file's line ending.
+    mutating func addDeclarations() {
+        guard let structure = scanner.structure else { return }
+        for (typeName, declarations) in additions.sorted(by: { $0.key < $1.key }) {
+            guard let body = structure.bodies.first(where: { $0.name == typeName && !$0.isExtension }) else { continue }
+            let open = body.open
+            let afterBrace = tokens[open].end
+            let first = open + 1
+            if first < tokens.count, first != body.close, !scanner.startsLine(first) {
+                let text = declarations.map { " " + $0 + ";" }.joined()
+                edits.append(ByteEdit(range: afterBrace..<afterBrace, replacement: Array(text.utf8)))
+                continue
+            }
+            guard let newline = (afterBrace..<bytes.count).first(where: { bytes[$0] == 10 }) else { continue }
+            let eol: [UInt8] = bytes[newline - 1] == 13 ? [13, 10] : [10]
+            var indentation: [UInt8]
+            let reference = first < tokens.count && first != body.close ? first : body.close
+            let referenceStart = lineStart(of: tokens[reference].start)
+            indentation = Array(bytes[referenceStart..<tokens[reference].start].prefix { $0 == 32 || $0 == 9 })
+            if reference == body.close {
+                indentation += indentation.first == 9 ? [9] : Array(repeating: 32, count: 4)
+            }
+            var text: [UInt8] = []
+            for declaration in declarations { text += indentation + Array(declaration.utf8) + eol }
+            edits.append(ByteEdit(range: (newline + 1)..<(newline + 1), replacement: text))
+        }
+    }
+
+    /// The file with the edits applied (overlapping ones after the first dropped), and the edits kept.
+    func applied() -> (bytes: [UInt8], edits: [ByteEdit]) {
+        let ordered = edits.enumerated().sorted {
+            ($0.element.range.lowerBound, $0.offset) < ($1.element.range.lowerBound, $1.offset)
+        }.map(\.element)
+        var kept: [ByteEdit] = []
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count + 256)
+        var position = 0
+        for edit in ordered {
+            guard edit.range.lowerBound >= position else { continue }
+            result += bytes[position..<edit.range.lowerBound]
+            result += edit.replacement
+            position = edit.range.upperBound
+            kept.append(edit)
+        }
+        result += bytes[position...]
+        return (result, kept)
+    }
+}
+
+extension FontFileScanner {
+    /// Whether any identifier of the file is `name`.
+    func usesName(_ name: String) -> Bool {
+        let wanted = Array(name.utf8)
+        for token in tokens where token.kind == .identifier && token.end - token.start == wanted.count {
+            if bytes[token.start..<token.end].elementsEqual(wanted) { return true }
+        }
+        return false
+    }
+}

@@ -1,0 +1,229 @@
+import Foundation
+
+/// `scan --fix`: rewrites fixed font sizes so they scale with Dynamic Type and look the same at the
+/// default text size.
+///
+/// A `.system(size: N, weight: W)` whose size and weight are a text style's defaults becomes that style
+/// (the team's token when the configuration has one of that size and weight); any other SwiftUI size
+/// becomes a `@ScaledMetric(relativeTo:)` property of the enclosing view holding N; `.custom(_:fixedSize:)`
+/// becomes `.custom(_:size:relativeTo:)`; a UIKit font is wrapped in
+/// `UIFontMetrics(forTextStyle:).scaledFont(for:)`. Only the edited byte ranges change.
+public enum FontFixer {
+    /// The rules whose findings can be rewritten.
+    public static let fixableRules: Set<FontScanRule> = [.fixedSize, .customWithoutRelativeTo]
+
+    /// Plans the rewrites of one file's bytes.
+    /// - Parameters:
+    ///   - bytes: the file's contents.
+    ///   - path: the path to show.
+    ///   - configuration: the scan configuration (its tokens and optional rules).
+    ///   - rules: the rules to fix (the fixable ones by default).
+    public static func plan(
+        source bytes: [UInt8], path: String, configuration: FontScanConfiguration = FontScanConfiguration(),
+        rules: Set<FontScanRule> = fixableRules
+    ) -> FontFileFix {
+        let lexed = SwiftLexer.scan(bytes, recordingTokens: true, keepingLiterals: false)
+        var scanner = FontFileScanner(bytes: bytes, scan: lexed, path: path, configuration: configuration)
+        scanner.run()
+        var planner = FontFixPlanner(scanner: scanner, rules: rules)
+        planner.plan()
+        let (fixed, edits) = planner.applied()
+        let diff = edits.isEmpty ? "" : unifiedDiff(original: bytes, edits: edits, path: path)
+        return FontFileFix(
+            path: path, changes: planner.changes, skipped: planner.skipped, fixed: fixed, diff: diff,
+            status: edits.isEmpty ? .unchanged : .planned)
+    }
+
+    /// Rewrites the files under `paths` in place (or, with `dryRun`, only plans), each atomically; a file
+    /// that changed between reading and writing is left alone.
+    /// - Parameters:
+    ///   - paths: folders to walk and files to fix, as `FontScanner.scan(paths:)` takes them.
+    ///   - configuration: excluded paths, optional rules and tokens.
+    ///   - rules: the rules to fix.
+    ///   - dryRun: plan and diff without writing.
+    ///   - workingDirectory: paths under it are shown relative to it.
+    /// - Throws: `AuditError` `.missingInput` when a path does not exist.
+    public static func fix(
+        paths: [String], configuration: FontScanConfiguration = FontScanConfiguration(),
+        rules: Set<FontScanRule> = fixableRules, dryRun: Bool = false,
+        workingDirectory: String = FileManager.default.currentDirectoryPath
+    ) throws(AuditError) -> FontFixResult {
+        try fix(
+            paths: paths, configuration: configuration, rules: rules, dryRun: dryRun,
+            workingDirectory: workingDirectory, beforeWrite: nil)
+    }
+
+    /// `fix(paths:…)` with `beforeWrite` called with each file's path between planning and writing (tests
+    /// change the file there).
+    static func fix(
+        paths: [String], configuration: FontScanConfiguration, rules: Set<FontScanRule>, dryRun: Bool,
+        workingDirectory: String, beforeWrite: (@Sendable (String) -> Void)?
+    ) throws(AuditError) -> FontFixResult {
+        let files = try FontScanner.files(
+            paths: paths, configuration: configuration, workingDirectory: workingDirectory
+        )
+        .included
+        let count = files.count
+        let buffer = UnsafeMutableBufferPointer<(FontFileFix?, AuditError?)>.allocate(capacity: count)
+        buffer.initialize(repeating: (nil, nil))
+        defer { buffer.deallocate() }
+        nonisolated(unsafe) let shared = buffer
+        DispatchQueue.concurrentPerform(iterations: count) { i in
+            let file = files[i]
+            guard let data = FileManager.default.contents(atPath: file.path) else {
+                shared[i] = (nil, AuditError(.missingInput, "cannot read the file", path: file.display))
+                return
+            }
+            let bytes = Array(data)
+            var planned = plan(source: bytes, path: file.display, configuration: configuration, rules: rules)
+            guard planned.status == .planned || !planned.changes.isEmpty || !planned.skipped.isEmpty else { return }
+            if planned.status == .planned, !dryRun {
+                beforeWrite?(file.path)
+                let now = FileManager.default.contents(atPath: file.path).map(Array.init)
+                if now != bytes {
+                    planned.status = .changedSinceRead
+                } else {
+                    do {
+                        try AtomicFile.write(
+                            Data(planned.fixed), to: file.path, durability: .durable, namedByUser: true)
+                        planned.status = .written
+                    } catch {
+                        shared[i] = (
+                            nil, error as? AuditError ?? AuditError(.cannotWrite, "\(error)", path: file.display)
+                        )
+                        return
+                    }
+                }
+            }
+            shared[i] = (planned, nil)
+        }
+        var result = FontFixResult()
+        for (file, problem) in buffer {
+            if let file { result.files.append(file) }
+            if let problem { result.problems.append(problem) }
+        }
+        return result
+    }
+
+    // MARK: Diff
+
+    /// A unified diff (`--- a/path`, `+++ b/path`, hunks with three lines of context) of the edits.
+    static func unifiedDiff(original: [UInt8], edits: [ByteEdit], path: String) -> String {
+        var lineStarts = [0]
+        for (k, b) in original.enumerated() where b == 10 { lineStarts.append(k + 1) }
+        if lineStarts.last == original.count, original.count > 0 { lineStarts.removeLast() }
+        func line(of offset: Int) -> Int {
+            var low = 0
+            var high = lineStarts.count - 1
+            while low < high {
+                let mid = (low + high + 1) / 2
+                if lineStarts[mid] <= offset { low = mid } else { high = mid - 1 }
+            }
+            return low
+        }
+        func lineEnd(_ index: Int) -> Int { index + 1 < lineStarts.count ? lineStarts[index + 1] : original.count }
+        func lines(_ slice: ArraySlice<UInt8>) -> [String] {
+            var result: [String] = []
+            var start = slice.startIndex
+            var k = slice.startIndex
+            while k < slice.endIndex {
+                if slice[k] == 10 {
+                    let end = k > start && slice[k - 1] == 13 ? k - 1 : k
+                    result.append(String(decoding: slice[start..<end], as: UTF8.self))
+                    start = k + 1
+                }
+                k += 1
+            }
+            if start < slice.endIndex { result.append(String(decoding: slice[start..<slice.endIndex], as: UTF8.self)) }
+            return result
+        }
+        // Groups of edits whose changed lines are within six lines of each other.
+        var groups: [(first: Int, last: Int, edits: [ByteEdit])] = []
+        for edit in edits {
+            let first = line(of: edit.range.lowerBound)
+            let last = max(first, line(of: max(edit.range.lowerBound, edit.range.upperBound - 1)))
+            if let previous = groups.last, first - previous.last <= 6 {
+                groups[groups.count - 1].last = max(previous.last, last)
+                groups[groups.count - 1].edits.append(edit)
+            } else {
+                groups.append((first, last, [edit]))
+            }
+        }
+        let shown = path.hasPrefix("/") ? path : "a/" + path
+        var out = "--- \(shown)\n+++ \(path.hasPrefix("/") ? path : "b/" + path)\n"
+        var delta = 0
+        for group in groups {
+            let from = lineStarts[group.first]
+            let to = lineEnd(group.last)
+            var changed: [UInt8] = []
+            var position = from
+            for edit in group.edits {
+                changed += original[position..<edit.range.lowerBound]
+                changed += edit.replacement
+                position = edit.range.upperBound
+            }
+            changed += original[position..<to]
+            let oldLines = lines(original[from..<to])
+            let newLines = lines(changed[...])
+            let before = max(0, group.first - 3)
+            let after = min(lineStarts.count - 1, group.last + 3)
+            let contextBefore = before < group.first ? lines(original[lineStarts[before]..<from]) : []
+            let contextAfter = group.last < after ? lines(original[to..<lineEnd(after)]) : []
+            let oldCount = contextBefore.count + oldLines.count + contextAfter.count
+            let newCount = contextBefore.count + newLines.count + contextAfter.count
+            out += "@@ -\(before + 1),\(oldCount) +\(before + 1 + delta),\(newCount) @@\n"
+            for text in contextBefore { out += " \(text)\n" }
+            for (mark, text) in lineDiff(oldLines, newLines) { out += "\(mark)\(text)\n" }
+            for text in contextAfter { out += " \(text)\n" }
+            delta += newLines.count - oldLines.count
+        }
+        return out
+    }
+
+    /// The lines of `old` and `new` marked ` `, `-` or `+` along a longest common subsequence (hunks are
+    /// a few lines, so the quadratic table is small).
+    static func lineDiff(_ old: [String], _ new: [String]) -> [(Character, String)] {
+        // Lines as numbers, so the table compares integers.
+        var ids: [String: Int] = [:]
+        let a = old.map { line in
+            ids[line]
+                ?? {
+                    ids[line] = ids.count; return ids.count - 1
+                }()
+        }
+        let b = new.map { line in
+            ids[line]
+                ?? {
+                    ids[line] = ids.count; return ids.count - 1
+                }()
+        }
+        let n = a.count
+        let m = b.count
+        let width = m + 1
+        var table = [Int](repeating: 0, count: (n + 1) * width)
+        for i in stride(from: n - 1, through: 0, by: -1) {
+            for j in stride(from: m - 1, through: 0, by: -1) {
+                table[i * width + j] =
+                    a[i] == b[j]
+                    ? table[(i + 1) * width + j + 1] + 1 : max(table[(i + 1) * width + j], table[i * width + j + 1])
+            }
+        }
+        var result: [(Character, String)] = []
+        var i = 0
+        var j = 0
+        while i < n || j < m {
+            if i < n, j < m, a[i] == b[j] {
+                result.append((" ", old[i]))
+                i += 1
+                j += 1
+            } else if i < n, j == m || table[(i + 1) * width + j] >= table[i * width + j + 1] {
+                result.append(("-", old[i]))
+                i += 1
+            } else {
+                result.append(("+", new[j]))
+                j += 1
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,358 @@
+import AuditKit
+import Foundation
+import Testing
+
+/// `scan --fix` on before/after pairs in Fixtures/Fix (`<name>.swift` and the expected `<name>.fixed`;
+/// `AUDITKIT_RECORD_FIX=1` rewrites the expected files, review their diff) and on sources written here.
+/// Every rewritten file is parsed with `swiftc -parse`.
+@Suite struct FontFixerTests {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/Fix").path
+
+    static func fixed(_ source: String, _ configuration: FontScanConfiguration = .init()) -> FontFileFix {
+        FontFixer.plan(source: Array(source.utf8), path: "View.swift", configuration: configuration)
+    }
+
+    /// `swiftc` beside the running toolchain's `swift`, on PATH, or at /opt/swift/usr/bin.
+    static func swiftc() -> String? {
+        var candidates: [String] = []
+        for folder in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
+            candidates.append(String(folder) + "/swiftc")
+        }
+        candidates.append("/opt/swift/usr/bin/swiftc")
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    /// Whether `swiftc -parse` accepts the bytes; records an issue naming the problem when it does not.
+    static func parses(_ bytes: [UInt8], name: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws
+    {
+        guard let swiftc = swiftc() else {
+            Issue.record(
+                "swiftc not found on PATH or at /opt/swift/usr/bin/swiftc; the rewritten files cannot be parsed",
+                sourceLocation: sourceLocation)
+            return
+        }
+        let folder = NSTemporaryDirectory() + "auditkit-fix-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/" + name
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: swiftc)
+        process.arguments = ["-parse", path]
+        // stderr to a file: reading a pipe is interrupted by signals while tests run in parallel.
+        _ = FileManager.default.createFile(atPath: path + ".log", contents: nil)
+        let log = try FileHandle(forWritingTo: URL(fileURLWithPath: path + ".log"))
+        process.standardError = log
+        process.standardOutput = log
+        try process.run()
+        process.waitUntilExit()
+        try log.close()
+        let output = FileManager.default.contents(atPath: path + ".log") ?? Data()
+        #expect(
+            process.terminationStatus == 0, "\(name): \(String(decoding: output, as: UTF8.self))",
+            sourceLocation: sourceLocation)
+    }
+
+    @Test func everyFixtureIsRewrittenAsExpectedParsesAndASecondFixChangesNothing() throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: Self.fixtures).filter { $0.hasSuffix(".swift") }
+            .sorted()
+        #expect(names.count >= 3)
+        let record = ProcessInfo.processInfo.environment["AUDITKIT_RECORD_FIX"] == "1"
+        for name in names {
+            let original = try Array(Data(contentsOf: URL(fileURLWithPath: Self.fixtures + "/" + name)))
+            let fix = FontFixer.plan(source: original, path: name)
+            let expectedPath = Self.fixtures + "/" + (name as NSString).deletingPathExtension + ".fixed"
+            if record {
+                try Data(fix.fixed).write(to: URL(fileURLWithPath: expectedPath))
+                continue
+            }
+            let expected = try Array(Data(contentsOf: URL(fileURLWithPath: expectedPath)))
+            #expect(fix.fixed == expected, "\(name)")
+            try Self.parses(fix.fixed, name: name)
+            let again = FontFixer.plan(source: fix.fixed, path: name)
+            #expect(again.changes.isEmpty, "\(name): \(again.changes)")
+            #expect(again.fixed == fix.fixed, "\(name)")
+        }
+    }
+
+    @Test func sizesAndWeightsOfATextStyleBecomeTheStyleAndOthersAScaledMetric() throws {
+        let fix = Self.fixed(
+            """
+            struct Title: View {
+                var body: some View {
+                    VStack {
+                        Text("a").font(.system(size: 17, weight: .semibold))
+                        Text("b").font(.system(size: 17))
+                        Text("c").font(Font.system(size: 34))
+                        Text("d").font(.system(size: 17, weight: .bold))
+                    }
+                }
+            }
+            """)
+        #expect(fix.changes.map(\.kind) == [.textStyle, .textStyle, .textStyle, .scaledMetric])
+        #expect(fix.changes.map(\.after).prefix(3) == ["`.headline`", "`.body`", "`Font.largeTitle`"])
+        let text = String(decoding: fix.fixed, as: UTF8.self)
+        #expect(text.contains("    @ScaledMetric(relativeTo: .headline) private var titleSize: CGFloat = 17\n"))
+        #expect(text.contains("Text(\"d\").font(.system(size: titleSize, weight: .bold))"))
+        try Self.parses(fix.fixed, name: "Title.swift")
+    }
+
+    @Test func aTokenOfTheSameSizeAndWeightWinsOverTheBuiltInStyle() throws {
+        let configuration = FontScanConfiguration(tokens: [
+            .init(name: "AppTypography.body", size: 17), .init(name: "AppTypography.heading", size: 20, weight: .bold),
+        ])
+        let fix = Self.fixed(
+            """
+            struct A: View {
+                var body: some View {
+                    Text("a").font(.system(size: 17))
+                    Text("b").font(.system(size: 20, weight: .bold))
+                    Text("c").font(.system(size: 20))
+                }
+            }
+            """, configuration)
+        #expect(fix.changes.map(\.after) == ["`AppTypography.body`", "`AppTypography.heading`", "`.title3`"])
+        #expect(String(decoding: fix.fixed, as: UTF8.self).contains(".font(AppTypography.body)"))
+    }
+
+    @Test func aSymbolFollowsTheTextBesideItElseItsRole() {
+        let fix = Self.fixed(
+            """
+            struct Row: View {
+                var body: some View {
+                    HStack {
+                        Image(systemName: "a").font(.system(size: 19))
+                        Text("Caption").font(.caption)
+                    }
+                    HStack {
+                        Image(systemName: "b").font(.system(size: 23))
+                        Text("Plain")
+                    }
+                    VStack { Image(systemName: "c").font(.system(size: 48)) }
+                    .toolbar { Image(systemName: "d").font(.system(size: 21)) }
+                    VStack { Image(systemName: "e").font(.system(size: 24)) }
+                    VStack { Image(systemName: "g").font(.system(size: 32)) }
+                    VStack { Image(systemName: "f").font(.system(size: 14)) }
+                }
+            }
+            """)
+        #expect(
+            fix.changes.map(\.after) == [
+                "`@ScaledMetric(relativeTo: .caption) private var iconSize: CGFloat = 19`, the size replaced by `iconSize`",
+                "`@ScaledMetric(relativeTo: .body) private var bodyIconSize: CGFloat = 23`, the size replaced by `bodyIconSize`",
+                "`@ScaledMetric(relativeTo: .largeTitle) private var heroIconSize: CGFloat = 48`, the size replaced by `heroIconSize`",
+                "`@ScaledMetric(relativeTo: .headline) private var toolbarIconSize: CGFloat = 21`, the size replaced by `toolbarIconSize`",
+                "`@ScaledMetric(relativeTo: .title2) private var title2IconSize: CGFloat = 24`, the size replaced by `title2IconSize`",
+                "`@ScaledMetric(relativeTo: .title) private var titleIconSize: CGFloat = 32`, the size replaced by `titleIconSize`",
+                "`@ScaledMetric(relativeTo: .footnote) private var footnoteIconSize: CGFloat = 14`, the size replaced by `footnoteIconSize`",
+            ])
+    }
+
+    @Test func aNameTakenInTheFileIsAvoidedAndOneSizeUsedTwiceGetsOneProperty() throws {
+        let fix = Self.fixed(
+            """
+            struct Badge: View {
+                let iconSize: CGFloat = 12
+                var body: some View {
+                    Image(systemName: "a").font(.system(size: 24))
+                    Image(systemName: "b").font(.system(size: 24))
+                    Image(systemName: "c").font(.system(size: iconSize))
+                }
+            }
+            """)
+        let text = String(decoding: fix.fixed, as: UTF8.self)
+        #expect(text.components(separatedBy: "@ScaledMetric").count == 2)
+        #expect(text.contains("private var title2IconSize: CGFloat = 24"))
+        #expect(text.components(separatedBy: "size: title2IconSize").count == 3)
+        #expect(fix.skipped.map(\.reason.label) == ["size not written in place"])
+        try Self.parses(fix.fixed, name: "Badge.swift")
+    }
+
+    @Test func aViewSpreadOverExtensionsGetsItsPropertyInTheDeclaration() throws {
+        let fix = Self.fixed(
+            """
+            struct Card {
+                let title: String
+            }
+
+            extension Card: View {
+                var body: some View { header }
+            }
+
+            extension Card {
+                var header: some View {
+                    Text(title).font(.system(size: 26))
+                }
+            }
+            """)
+        let text = String(decoding: fix.fixed, as: UTF8.self)
+        #expect(
+            text.hasPrefix("struct Card {\n    @ScaledMetric(relativeTo: .title) private var titleSize: CGFloat = 26\n")
+        )
+        #expect(text.contains("Text(title).font(.system(size: titleSize))"))
+        try Self.parses(fix.fixed, name: "Card.swift")
+    }
+
+    @Test func crlfByteOrderMarkAndTabsAreKeptAndFollowed() throws {
+        let source =
+            "\u{FEFF}struct A: View {\r\n\tvar body: some View {\r\n\t\tText(\"a\").font(.system(size: 26))\r\n\t}\r\n}\r\n"
+        let fix = Self.fixed(source)
+        let expected =
+            "\u{FEFF}struct A: View {\r\n\t@ScaledMetric(relativeTo: .title) private var titleSize: CGFloat = 26\r\n"
+            + "\tvar body: some View {\r\n\t\tText(\"a\").font(.system(size: titleSize))\r\n\t}\r\n}\r\n"
+        #expect(String(decoding: fix.fixed, as: UTF8.self) == expected)
+        #expect(Array(fix.fixed.prefix(3)) == [0xEF, 0xBB, 0xBF])
+        try Self.parses(fix.fixed, name: "CRLF.swift")
+        #expect(FontFixer.plan(source: fix.fixed, path: "A.swift").changes.isEmpty)
+    }
+
+    @Test func previewsCommentsStringsAndSuppressedLinesStayByteForByte() {
+        let source = """
+            struct A: View {
+                // .font(.system(size: 12))
+                let note = ".font(.system(size: 13))"
+                var body: some View {
+                    Text("a").font(.system(size: 9)) // auditkit:ignore receipt printer size
+                }
+            }
+            #Preview { Text("p").font(.system(size: 30)) }
+            struct A_Previews: PreviewProvider {
+                static var previews: some View { Text("q").font(.system(size: 31)) }
+            }
+            """
+        let fix = Self.fixed(source)
+        #expect(fix.fixed == Array(source.utf8))
+        #expect(fix.changes.isEmpty)
+        #expect(fix.skipped.map(\.reason) == [.suppressed("receipt printer size")])
+        #expect(fix.diff.isEmpty)
+    }
+
+    @Test func sitesOutsideAViewOrWithUnknownSourcesAreLeftWithTheirReason() {
+        let fix = Self.fixed(
+            """
+            enum Fonts { static let odd = Font.system(size: 11.5) }
+            struct A: View {
+                let style: Style
+                var body: some View { Text("a").font(.system(size: style.size)) }
+                static func footer() -> some View { Text("b").font(.system(size: 10)) }
+            }
+            """)
+        #expect(fix.changes.isEmpty)
+        #expect(fix.skipped.map(\.reason.label) == ["outside a View", "unknown data flow", "outside a View"])
+        #expect(fix.summaryLine == "View.swift: 0 changed, 3 left (2 outside a View, 1 unknown data flow)")
+    }
+
+    @Test func uiKitFontsAreWrappedAndTheLabelAdjusts() throws {
+        let fix = Self.fixed(
+            """
+            final class Cell {
+                func setUp() {
+                    label.font = UIFont.systemFont(ofSize: 15)
+                    other.font = UIFont.boldSystemFont(ofSize: 13)
+                    other.adjustsFontForContentSizeCategory = true
+                }
+            }
+            """)
+        let text = String(decoding: fix.fixed, as: UTF8.self)
+        #expect(
+            text.contains(
+                "label.font = UIFontMetrics(forTextStyle: .subheadline).scaledFont(for: UIFont.systemFont(ofSize: 15))\n"
+                    + "        label.adjustsFontForContentSizeCategory = true\n"))
+        #expect(text.components(separatedBy: "other.adjustsFontForContentSizeCategory").count == 2)
+        try Self.parses(fix.fixed, name: "Cell.swift")
+    }
+
+    @Test func theDiffShowsOnlyTheChangedLinesWithContext() {
+        let fix = Self.fixed(
+            """
+            struct A: View {
+                var body: some View {
+                    Text("a").font(.system(size: 17))
+                }
+            }
+            """)
+        #expect(
+            fix.diff == """
+                --- a/View.swift
+                +++ b/View.swift
+                @@ -1,5 +1,5 @@
+                 struct A: View {
+                     var body: some View {
+                -        Text("a").font(.system(size: 17))
+                +        Text("a").font(.body)
+                     }
+                 }
+
+                """)
+    }
+
+    @Test func fixWritesTheFilesAndASecondRunChangesNothing() throws {
+        let folder = NSTemporaryDirectory() + "auditkit-fix-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder + "/Debug", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let source = "struct A: View {\n    var body: some View { Text(\"a\").font(.system(size: 15)) }\n}\n"
+        try source.write(toFile: folder + "/A.swift", atomically: true, encoding: .utf8)
+        try source.write(toFile: folder + "/Debug/B.swift", atomically: true, encoding: .utf8)
+        let configuration = FontScanConfiguration(exclude: ["Debug"])
+        let dry = try FontFixer.fix(
+            paths: [folder], configuration: configuration, dryRun: true, workingDirectory: folder)
+        #expect(dry.files.map(\.status) == [.planned])
+        #expect(try String(contentsOfFile: folder + "/A.swift", encoding: .utf8) == source)
+        let first = try FontFixer.fix(paths: [folder], configuration: configuration, workingDirectory: folder)
+        #expect(first.files.map(\.status) == [.written])
+        #expect(try String(contentsOfFile: folder + "/A.swift", encoding: .utf8).contains(".font(.subheadline)"))
+        #expect(try String(contentsOfFile: folder + "/Debug/B.swift", encoding: .utf8) == source)
+        let second = try FontFixer.fix(paths: [folder], configuration: configuration, workingDirectory: folder)
+        #expect(second.changedCount == 0)
+        let limited = try FontFixer.fix(
+            paths: [folder + "/Debug"], rules: [.customWithoutRelativeTo], workingDirectory: folder)
+        #expect(limited.changedCount == 0)
+        #expect(try String(contentsOfFile: folder + "/Debug/B.swift", encoding: .utf8) == source)
+    }
+
+    @Test func aFindingOrLikelyCauseIsDescribedAsWhatFixWouldWrite() {
+        let source = """
+            struct Row: View {
+                let style: Style
+                var body: some View {
+                    HStack {
+                        Image(systemName: "a").font(.system(size: 17))
+                        Image(systemName: "b").font(.system(size: 18))
+                        Text("c").font(.system(size: style.size))
+                    }
+                }
+            }
+            """
+        let bytes = Array(source.utf8)
+        let findings = FontScanner.scan(source: bytes, path: "Row.swift", configuration: .init()).findings
+        #expect(findings.count == 3)
+        let described = findings.map { FontFixer.fixDescription(for: $0, source: bytes) }
+        #expect(
+            described == [
+                "`.body`",
+                "`@ScaledMetric(relativeTo: .body) private var iconSize: CGFloat = 18`, the size replaced by `iconSize`",
+                "left: unknown data flow: `style.size` is not declared in this file",
+            ])
+        let cause = LikelyCause(finding: findings[1], line: 7)
+        #expect(FontFixer.fixDescription(for: cause, source: bytes) == described[1])
+        #expect(FontFixer.fixDescription(at: SourceLocation(file: "Row.swift", line: 2), source: bytes) == nil)
+    }
+
+    @Test func everyPrefixOfTheFixturesAndTheCorpusIsPlannedWithoutACrash() throws {
+        var planned = 0
+        let corpus = Self.fixtures + "/../Corpus"
+        let files =
+            try FileManager.default.contentsOfDirectory(atPath: Self.fixtures).map { Self.fixtures + "/" + $0 }
+            + FileManager.default.contentsOfDirectory(atPath: corpus).map { corpus + "/" + $0 }
+        for name in files where name.hasSuffix(".swift") {
+            let bytes = try Array(Data(contentsOf: URL(fileURLWithPath: name)))
+            for length in stride(from: 0, through: bytes.count, by: 7) {
+                let fix = FontFixer.plan(source: Array(bytes.prefix(length)), path: name)
+                planned += fix.changes.count
+                #expect(fix.changes.isEmpty || fix.fixed != Array(bytes.prefix(length)))
+            }
+        }
+        #expect(planned > 0)
+    }
+}
