@@ -285,7 +285,7 @@ public struct AuditSummary: Sendable {
                         warning.likelyCauses.map {
                             [
                                 "code": .code($0.code), "location": .code($0.location.description),
-                                "distance": .text($0.distanceText),
+                                "distance": .text($0.distanceText), "fix": $0.fix.map { .code($0) } ?? .text(""),
                             ]
                         })),
                 "number": .number(warning.issue.number),

@@ -50,7 +50,7 @@ enum BuiltinTemplates {
           - Accepted {{type}} warnings{{#views}}{{#first}} on{{/first}} {{view}}{{^last}},{{/last}}{{/views}}: {{#texts}}{{#role}}{{role}} {{/role}}{{#text}}“{{text}}”{{/text}}{{^text}}an element without text{{/text}}{{#repeated}} ({{count}}){{/repeated}}{{#location}} ({{location}}){{/location}}{{^last}}, {{/last}}{{/texts}}. Reason: {{reason}}
         {{/accepted}}
         {{#likelyCauses}}
-          - Likely cause{{#text}} of “{{text}}”{{/text}}: {{code}} at {{location}}, {{distance}}.
+          - Likely cause{{#text}} of “{{text}}”{{/text}}: {{code}} at {{location}}, {{distance}}{{#fix}}; `scan --fix` would make it {{fix}}{{/fix}}.
         {{/likelyCauses}}
         {{#comparison}}
         {{#new}}
@@ -78,7 +78,7 @@ enum BuiltinTemplates {
         ### {{name}}
         - Issue:
         {{#warnings}}
-          - {{^multipleReports}}{{#numbers}}#{{number}}{{^last}}, {{/last}}{{/numbers}} {{/multipleReports}}{{type}} on {{#role}}{{role}} {{/role}}{{#element}}“{{element}}”{{/element}}{{^element}}an element without text{{/element}}{{#location}} at {{location}}{{/location}}{{#symbol}} ({{symbol}}){{/symbol}}, {{status}}{{#multipleReports}}; in {{seenCount}} of {{reportCount}} reports ({{seenIn}}){{#persists}}, persists{{/persists}}{{/multipleReports}}{{#likelyCauses}}; likely cause {{code}} at {{location}}, {{distance}}{{/likelyCauses}}
+          - {{^multipleReports}}{{#numbers}}#{{number}}{{^last}}, {{/last}}{{/numbers}} {{/multipleReports}}{{type}} on {{#role}}{{role}} {{/role}}{{#element}}“{{element}}”{{/element}}{{^element}}an element without text{{/element}}{{#location}} at {{location}}{{/location}}{{#symbol}} ({{symbol}}){{/symbol}}, {{status}}{{#multipleReports}}; in {{seenCount}} of {{reportCount}} reports ({{seenIn}}){{#persists}}, persists{{/persists}}{{/multipleReports}}{{#likelyCauses}}; likely cause {{code}} at {{location}}, {{distance}}{{#fix}} (`scan --fix` would make it {{fix}}){{/fix}}{{/likelyCauses}}
         {{/warnings}}
         - Counts: {{#counts}}{{type}} {{count}}{{^last}}, {{/last}}{{/counts}} ({{issueText}}{{#multipleReports}} in {{reportCount}} reports{{/multipleReports}})
         {{#multipleReports}}

@@ -75,6 +75,7 @@ extension SessionFacts {
                                 text: cause.location.line.map { "\(cause.location.file):\($0)" } ?? cause.location.file,
                                 target: cause.location.file + (cause.location.line.map { "#L\($0)" } ?? "")),
                             "text": .text(cause.text ?? ""), "distance": .text(place),
+                            "fix": cause.fix.map { .code($0) } ?? .text(""),
                         ]
                     })),
             "evidence": .list(

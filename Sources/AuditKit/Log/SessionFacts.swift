@@ -165,6 +165,9 @@ public struct LikelyCause: Sendable, Hashable {
     public var text: String?
     /// Lines between the cause and the mapped line: negative above it.
     public var lineDistance: Int
+    /// The code `scan --fix` would write in its place (`.body`, or the `@ScaledMetric` property whose
+    /// name replaces the size), when it would fix it.
+    public var fix: String?
 
     /// Creates a likely cause.
     public init(code: String, location: SourceLocation, text: String?, lineDistance: Int) {

@@ -52,7 +52,9 @@ public enum TemplateKind: String, Sendable, CaseIterable {
                     "reason": .value, "type": .value, "count": .value, "views": with(["view": .value]),
                     "texts": texts,
                 ]),
-                "likelyCauses": with(["code": .value, "location": .value, "text": .value, "distance": .value]),
+                "likelyCauses": with([
+                    "code": .value, "location": .value, "text": .value, "distance": .value, "fix": .value,
+                ]),
                 "comparison": .scope([
                     "previousReport": .value, "newCount": .value, "resolvedCount": .value, "residualCount": .value,
                     "changes": .value, "screens": with(["line": .value]),
@@ -70,7 +72,9 @@ public enum TemplateKind: String, Sendable, CaseIterable {
                         "number": .value, "numbers": .scope(item.merging(["number": .value]) { a, _ in a }),
                         "type": .value, "title": .value, "element": .value, "role": .value, "location": .value,
                         "likelyCauses": .scope(
-                            item.merging(["code": .value, "location": .value, "distance": .value]) { a, _ in a }),
+                            item.merging(["code": .value, "location": .value, "distance": .value, "fix": .value]) {
+                                a, _ in a
+                            }),
                         "symbol": .value, "view": .value, "screen": .value, "status": .value, "seenIn": .value,
                         "seenCount": .value, "persists": .value,
                     ]) { a, _ in a }),

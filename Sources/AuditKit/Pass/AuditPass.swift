@@ -147,7 +147,8 @@ public struct AuditPass: Sendable {
             if let fontScan = configuration.fontScan {
                 scan.scanMappedFiles(of: report, mapping: mapping, configuration: fontScan)
             }
-            likelyCauses = scan.likelyCauses(report: report, mapping: mapping)
+            likelyCauses = scan.likelyCauses(
+                report: report, mapping: mapping, configuration: configuration.fontScan ?? FontScanConfiguration())
         }
         // The history entry too: its thumbnails' hashes are decoded here, where reports may run at once.
         let entry = HistoryEntry(

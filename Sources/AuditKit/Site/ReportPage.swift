@@ -322,7 +322,9 @@ public struct ReportPage: Sendable {
             out +=
                 "<dt>Likely cause</dt><dd><code>\(HTML.isolated(cause.code))</code> at "
                 + "<code>\(HTML.isolated(cause.location.description))</code>, \(HTML.isolated(cause.distanceText)) "
-                + "the matched line</dd>\n"
+                + "the matched line"
+                + (cause.fix.map { "; <code>scan --fix</code> would make it <code>\(HTML.isolated($0))</code>" } ?? "")
+                + "</dd>\n"
         }
     }
 
