@@ -89,9 +89,10 @@ struct AuditOutcomeJSON: Encodable {
         history = outcome.addedToHistory.map { HistoryPart(path: historyPath, added: $0) }
         log = outcome.log.map { LogPart(path: $0.logPath, action: $0.action.rawValue) }
         session = outcome.log?.sessionNumber
-        comparison = outcome.comparison.map {
-            Comparison(
-                previous: $0.oldFileName, new: $0.new.count, resolved: $0.resolved.count, residual: $0.residual.count)
+        // The judgement's counts: open warnings, as the terminal, the session and the page state them.
+        if let judged = outcome.judgement, let diff = judged.comparison, let counts = judged.counts {
+            comparison = Comparison(
+                previous: diff.oldFileName, new: counts.new, resolved: counts.resolved, residual: counts.residual)
         }
     }
 

@@ -114,6 +114,24 @@ import Testing
         let third = (Self.demo[2] as NSString).lastPathComponent
         #expect((check["failing"] as? [Any])?.count == terminal[third]?.new, "check fails on the new open warnings")
         try Self.expectCountsAgree(workspace)
+        // `ingest --format json` states the same comparisons (a fresh project, the same reports).
+        let fresh = try ReadmeExamplesTests.workspace()
+        defer { fresh.remove() }
+        let json = try Self.run(
+            ["ingest", "Reports"] + Self.rules + ["--log", "audit.md", "--format", "json"], in: fresh)
+        let reports = try #require(try Self.json(json)["reports"] as? [[String: Any]])
+        var compared = 0
+        for report in reports {
+            guard let comparison = report["comparison"] as? [String: Any], let path = report["report"] as? String else {
+                continue
+            }
+            let triple = Triple(
+                new: comparison["new"] as? Int ?? -1, resolved: comparison["resolved"] as? Int ?? -1,
+                residual: comparison["residual"] as? Int ?? -1)
+            #expect(triple == terminal[(path as NSString).lastPathComponent], "ingest --format json of \(path)")
+            compared += 1
+        }
+        #expect(compared == 3)
 
         // The summary knows the Edit button as one warning in all four audits, in English and German,
         // and "Widgets" as resolved.

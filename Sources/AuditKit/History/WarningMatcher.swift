@@ -313,27 +313,6 @@ public enum WarningMatcher {
         IssueFingerprint.normalizedText(group)
     }
 
-    /// The normalised screen groups `entry` covered (its screens' and its issues' groups), normalising
-    /// each distinct name once with the help of `names`.
-    static func coverage(of entry: HistoryEntry, names: inout [String: String]) -> Set<String> {
-        var covered = Set<String>()
-        var last: String?
-        func add(_ group: String) {
-            guard group != last else { return }
-            last = group
-            if let known = names[group] {
-                covered.insert(known)
-            } else {
-                let made = groupKey(group)
-                names[group] = made
-                covered.insert(made)
-            }
-        }
-        for screen in entry.screens { add(screen.group) }
-        for issue in entry.issues { add(issue.screenGroup) }
-        return covered
-    }
-
     /// Indexes of the issues of `entry` that repeat an earlier issue of it (see the type's documentation).
     public static func repeats(in entry: HistoryEntry) -> [Int] {
         let prepared = Prepared(entry)
