@@ -191,12 +191,19 @@ struct BenchIssue {
         return BenchIssue(type: type, text: text, group: groups[Int(g.next() % UInt64(groups.count))], rect: rect)
     }
 
+    /// One screenshot per screen position.
+    static let screenshots = (0..<80).map { FixtureCanvas.screenshot(named: "bench screen \($0)") }
+
     static func report(_ issues: [BenchIssue], index: Int) -> InspectorReport {
         var screens: [Screen] = []
         for (offset, issue) in issues.enumerated() {
             let screenIndex = offset / 25
             if screens.count == screenIndex {
-                screens.append(Screen(index: screenIndex, name: "\(screenIndex)", groupName: issue.group))
+                // A screenshot per screen, the same in every report (as history version 3 records screens).
+                screens.append(
+                    Screen(
+                        index: screenIndex, name: "\(screenIndex)", groupName: issue.group,
+                        screenshot: screenshots[screenIndex]))
             }
             screens[screenIndex].issues.append(
                 Issue(

@@ -70,6 +70,11 @@ struct ScreenIdentification: Sendable {
 
     /// The screens known so far, in order of first audit.
     private(set) var known: [Known] = []
+    /// Known screens by each text, key, view and group name they showed: the candidates a new screen
+    /// can share evidence with, so a long history is not compared screen by screen.
+    private var byEvidence: [String: Set<Int>] = [:]
+    /// How many of the most recently audited known screens are compared by screenshot alone.
+    static let recentScreens = 64
     /// Every group name seen, with how many screens had it.
     private var groupNames: [String: Int] = [:]
     private var screenCount = 0
@@ -205,9 +210,12 @@ struct ScreenIdentification: Sendable {
             screenCount += 1
         }
         var pairs: [(screen: Int, known: Int, score: Int, evidence: String)] = []
+        let recent = known.indices.sorted { known[$0].report > known[$1].report }.prefix(Self.recentScreens)
         for screen in shown where screen.shows {
-            for (k, candidate) in known.enumerated() {
-                if let (score, evidence) = score(screen, candidate) {
+            var candidates = Set(recent)
+            for token in Self.evidence(of: screen) { candidates.formUnion(byEvidence[token] ?? []) }
+            for k in candidates.sorted() {
+                if let (score, evidence) = score(screen, known[k]) {
                     pairs.append((screen.index, k, score, evidence))
                 }
             }
@@ -228,6 +236,7 @@ struct ScreenIdentification: Sendable {
                     ScreenVerdict(
                         index: screen.index, screen: before.id, name: before.name, comparedWith: before.audit,
                         evidence: evidence, shows: true, hasScreenshot: screen.hash != nil || screen.byName))
+                for token in Self.evidence(of: screen) { byEvidence[token, default: []].insert(k) }
                 known[k] = Known(
                     id: before.id, name: screen.views.isEmpty ? before.name : name, report: report, audit: audit,
                     hash: screen.hash ?? before.hash, texts: screen.texts.union(screen.hash == nil ? before.texts : []),
@@ -241,6 +250,7 @@ struct ScreenIdentification: Sendable {
                         index: screen.index, screen: id, name: name, comparedWith: nil, evidence: nil,
                         shows: screen.shows, hasScreenshot: screen.hash != nil || screen.byName))
                 if screen.shows {
+                    for token in Self.evidence(of: screen) { byEvidence[token, default: []].insert(known.count) }
                     known.append(
                         Known(
                             id: id, name: name, report: report, audit: audit, hash: screen.hash, texts: screen.texts,
@@ -249,6 +259,12 @@ struct ScreenIdentification: Sendable {
             }
         }
         return verdicts
+    }
+
+    /// The tokens of what `screen` shows that another screen can share: texts, keys, views, its name.
+    static func evidence(of screen: Shown) -> [String] {
+        screen.texts.map { "t\u{1F}" + $0 } + screen.keys.map { "k\u{1F}" + $0 } + screen.views.map { "v\u{1F}" + $0 }
+            + ["g\u{1F}" + WarningMatcher.groupKey(screen.group)]
     }
 
     /// The root view (the view most of its warnings map to), else a group name that tells screens
