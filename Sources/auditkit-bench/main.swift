@@ -3,7 +3,7 @@ import Foundation
 
 // Usage: auditkit-bench [area] — runs every in-process benchmark area, or only the one named;
 // `auditkit-bench audit [RUNS]` compares whole `auditkit` processes with the Python + Pillow peer.
-// `auditkit-bench make-sample DIR` writes the sample report, `make-pocketbook DIR` the mapping fixture's
+// `auditkit-bench make-sample DIR` writes the sample report, `make-report N PATH` the reader's N-issue report, `make-pocketbook DIR` the mapping fixture's
 // report (see SampleReport.swift).
 // `auditkit-bench make-site-demo DIR` writes the HTML site's hostile test project (`SiteDemo`: reports, sources,
 // rules). `auditkit-bench measure-child RESULT TOOL ARG...` runs one process for the ingest benchmark.
@@ -11,6 +11,15 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 let area = arguments.first
 if area == "make-demo" {
     for path in try makeDemoReports(into: arguments.dropFirst().first ?? "Reports") { print(path) }
+    exit(0)
+}
+if area == "make-report" {
+    // `auditkit-bench make-report N PATH`: the reader's synthetic report of N issues, e.g. to time
+    // `auditkit audit` of one build against another.
+    let count = Int(arguments.dropFirst().first ?? "2000") ?? 2000
+    let path = arguments.count > 2 ? arguments[2] : "AuditReport_2026-01-02_11-02-25.html"
+    _ = try writeSyntheticReport(issues: count, to: path)
+    print(path)
     exit(0)
 }
 if area == "make-sample" { print(try makeSampleReport(into: arguments.dropFirst().first ?? "Reports")); exit(0) }
