@@ -11,6 +11,7 @@ enum PassInputs {
             .option("--log", value: "PATH", help: "The audit log (default: audit.md)."),
             HistoryInputs.historyOption,
             HistoryInputs.baselineOption,
+            HistoryInputs.coversOption,
             .option("--date", value: "YYYY-MM-DD", help: dateHelp),
             .option("--font", value: "PATH", help: "Font file for the pictures' labels."),
             .option("--templates", value: "DIR", help: "Look for the log templates here first."),
@@ -46,6 +47,7 @@ enum PassInputs {
             date: try arguments.value("--date").map { .fixed(try SessionFacts.validatedDate($0)) } ?? defaultDate,
             logNamedByUser: arguments.value("--log") != nil)
         configuration.fontScan = fontScan
+        configuration.covers = arguments.all("--covers")
         return configuration
     }
 }

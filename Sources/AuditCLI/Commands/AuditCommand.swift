@@ -97,7 +97,9 @@ enum AuditOutcomeRendering {
             } ?? "Mapping: no rule file or --source folder given (see 'auditkit init' and 'auditkit map --help').")
         if let added = outcome.addedToHistory {
             var historyLine = added ? "Added to \(historyPath)" : "Already in \(historyPath)"
-            if let judged = outcome.judgement, let diff = judged.comparison {
+            if let judged = outcome.judgement, judged.covered.isEmpty {
+                historyLine += "; \(HistoryOutput.summary(judged)) (say which screens it audited with --covers SCREEN)"
+            } else if let judged = outcome.judgement, let diff = judged.comparison {
                 historyLine += "; against \(diff.oldFileName): \(HistoryOutput.summary(judged))"
             } else {
                 historyLine += "; no earlier report to compare with"

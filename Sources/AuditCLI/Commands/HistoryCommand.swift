@@ -22,6 +22,7 @@ struct HistoryCommand: Command {
         MappingInputs.options + [
             HistoryInputs.historyOption,
             HistoryInputs.baselineOption,
+            HistoryInputs.coversOption,
             .choice("--format", of: TextOrJSON.self, help: "'history list' output: text (default) or json."),
         ]
 
@@ -52,7 +53,9 @@ struct HistoryCommand: Command {
         for (index, path) in paths.enumerated() {
             context.terminal.progress("reading \(index + 1)/\(paths.count) \(path)")
             do {
-                entries.append(try HistoryInputs.entry(reportAt: path, mapping: mapping))
+                entries.append(
+                    try HistoryInputs.entry(reportAt: path, mapping: mapping, covers: context.arguments.all("--covers"))
+                )
             } catch let error as AuditError {
                 context.terminal.error(error.description)
                 if worst == .success { worst = error.exitStatus }

@@ -11,6 +11,12 @@ enum HistoryInputs {
     static let baselineOption = OptionSpec.option(
         "--baseline", value: "PATH", help: "The baseline file (default \(Baseline.defaultPath)).")
 
+    /// `--covers SCREEN`.
+    static let coversOption = OptionSpec.option(
+        "--covers", value: "SCREEN", repeatable: true,
+        help: "For a report that shows no screen (the Inspector's empty report): a screen it audited, by the name "
+            + "diff and the session give it (repeatable).")
+
     /// The history file named by `--history` (a symbolic link there is followed), or the default
     /// (where one is refused).
     static func historyFile(_ context: CommandContext) -> HistoryFile {
@@ -32,8 +38,10 @@ enum HistoryInputs {
 
     /// Reads the report at `path` and makes its history entry, with the views and statuses `mapping`
     /// concludes (rules, sources), so fingerprints and accepted/system statuses match `map`'s.
-    static func entry(reportAt path: String, mapping: MappingInputs) throws -> HistoryEntry {
-        try AuditPass(.init(mapper: mapping.mapper)).prepare(reportAt: path).historyEntry
+    static func entry(reportAt path: String, mapping: MappingInputs, covers: [String] = []) throws -> HistoryEntry {
+        var configuration = AuditPass.Configuration(mapper: mapping.mapper)
+        configuration.covers = covers
+        return try AuditPass(configuration).prepare(reportAt: path).historyEntry
     }
 
     /// The entry an argument names: an existing file is read as a report; anything else is looked up

@@ -21,6 +21,9 @@ public struct HistoryEntry: Sendable, Hashable, Codable {
     public var counts: HistoryCounts
     /// One record per issue, in report order.
     public var issues: [HistoryIssue]
+    /// The screens the user said a report that shows none (the Inspector's empty report) audited, by
+    /// the names the outputs give screens; nil for a report that shows its screens (since version 3).
+    public var covers: [String]?
 
     /// The version this code writes.
     public static let currentVersion = 3
@@ -83,7 +86,7 @@ public struct HistoryEntry: Sendable, Hashable, Codable {
 
     /// Keys in the file.
     enum CodingKeys: String, CodingKey {
-        case version, sha256, fileName, auditDate, screens, counts, issues
+        case version, sha256, fileName, auditDate, screens, counts, issues, covers
     }
 }
 

@@ -73,7 +73,7 @@ struct HistoryLineParser {
 
     private mutating func entry() throws -> HistoryEntry {
         var version: Int?, sha256: String?, fileName: String?, auditDate: Date?
-        var screens: [HistoryScreen]?, issues: [HistoryIssue]?, counts: HistoryCounts?
+        var screens: [HistoryScreen]?, issues: [HistoryIssue]?, counts: HistoryCounts?, covers: [String]?
         try object { parser, key in
             switch key {
             case "version": version = try parser.integer()
@@ -87,15 +87,18 @@ struct HistoryLineParser {
                 parser.itemIndex = 0
                 issues = try parser.array { try $0.issue() }
             case "counts": counts = try parser.counts()
+            case "covers": covers = try parser.array { try $0.string() }
             default: try parser.skipValue()
             }
         }
         guard let version, let sha256, let fileName, let auditDate, let screens, let issues, let counts else {
             throw Failure()
         }
-        return HistoryEntry(
+        var entry = HistoryEntry(
             version: version, sha256: sha256, fileName: fileName, auditDate: auditDate, screens: screens,
             counts: counts, issues: issues)
+        entry.covers = covers
+        return entry
     }
 
     private mutating func screen() throws -> HistoryScreen {

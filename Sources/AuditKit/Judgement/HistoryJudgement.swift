@@ -141,7 +141,8 @@ public struct HistoryJudgement: Sendable {
         let named = WarningMatcher.Prepared(entry).withCatalogKeys(translations, cache: &catalogCache)
         let screenOfIssue = ScreenIdentification.screenOfIssues(entry)
         let shown = ScreenIdentification.shown(entry, screenOfIssue: screenOfIssue, catalogKeys: named.catalogKeys)
-        let screenVerdicts = screens.identify(shown, report: k, audit: audit, fileName: entry.fileName)
+        let screenVerdicts = screens.identify(
+            shown, report: k, audit: audit, fileName: entry.fileName, covers: entry.covers)
         var identified = entry
         for index in identified.screens.indices { identified.screens[index].group = screenVerdicts[index].screen }
         for index in identified.issues.indices {

@@ -3,7 +3,8 @@ import Foundation
 /// How one screen of an audit was identified: which screen of the history it is (the audits before
 /// it that showed the same screen), and why.
 public struct ScreenVerdict: Sendable, Hashable {
-    /// The screen's 0-based position in its report.
+    /// The screen's 0-based position in its report; -1 for a screen the user named as covered by a
+    /// report that shows none.
     public var index: Int
     /// The screen's identity across audits (the same for every audit of one screen).
     public var screen: String
@@ -24,7 +25,7 @@ public struct ScreenVerdict: Sendable, Hashable {
 
     /// `Home (screen 1) compared with AuditReport_….html: matched by screenshot and 4 of 5 texts`.
     public var sentence: String {
-        var text = "\(name) (screen \(index + 1))"
+        var text = index >= 0 ? "\(name) (screen \(index + 1))" : name
         if let comparedWith, let evidence {
             text += " compared with \(comparedWith.fileName): \(evidence)"
         } else if shows {
@@ -202,7 +203,9 @@ struct ScreenIdentification: Sendable {
 
     /// Identifies the screens of the report numbered `report` (its position in the judged history):
     /// one verdict per screen, each known screen matched at most once (the strongest pairs first).
-    mutating func identify(_ shown: [Shown], report: Int, audit: AuditReference, fileName: String) -> [ScreenVerdict] {
+    mutating func identify(
+        _ shown: [Shown], report: Int, audit: AuditReference, fileName: String, covers: [String]? = nil
+    ) -> [ScreenVerdict] {
         // The names this report gives count among the names seen (a name only tells screens apart where
         // reports use several).
         for screen in shown where screen.shows {
@@ -256,6 +259,26 @@ struct ScreenIdentification: Sendable {
                             id: id, name: name, report: report, audit: audit, hash: screen.hash, texts: screen.texts,
                             keys: screen.keys, views: screen.views, group: screen.group, byName: screen.byName))
                 }
+            }
+        }
+        // A report that shows no screen covers the screens the user named (`HistoryEntry.covers`): each
+        // named known screen counts as audited whole, so its warnings the report does not flag are resolved.
+        if let covers, !shown.contains(where: \.shows) {
+            for name in covers {
+                let wanted = name.trimmingCharacters(in: .whitespaces).lowercased()
+                guard
+                    let k = known.indices.first(where: {
+                        known[$0].name.lowercased() == wanted || known[$0].group.lowercased() == wanted
+                            || known[$0].id == wanted
+                    }), !verdicts.contains(where: { $0.screen == known[k].id })
+                else { continue }
+                let before = known[k]
+                verdicts.append(
+                    ScreenVerdict(
+                        index: -1, screen: before.id, name: before.name, comparedWith: before.audit,
+                        evidence: "named as covered (“\(name)”)", shows: true, hasScreenshot: true))
+                known[k].report = report
+                known[k].audit = audit
             }
         }
         return verdicts

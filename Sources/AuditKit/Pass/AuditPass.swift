@@ -28,6 +28,10 @@ public struct AuditPass: Sendable {
         public var appendsToHistory: Bool
         /// The baseline of accepted warnings (`auditkit accept`); nil when there is none.
         public var baseline: Baseline?
+        /// The screens (by the names the outputs give them) a report that shows none audited: the
+        /// Inspector's empty report says nothing of which screen was clean. Recorded with such a report
+        /// only (`HistoryEntry.covers`).
+        public var covers: [String] = []
         /// The audit log sessions go to; nil logs nothing.
         public var logPath: String?
         /// Whether the user named `logPath` (`--log`): only then is a symbolic link there followed.
@@ -151,8 +155,13 @@ public struct AuditPass: Sendable {
                 report: report, mapping: mapping, configuration: configuration.fontScan ?? FontScanConfiguration())
         }
         // The history entry too: its thumbnails' hashes are decoded here, where reports may run at once.
-        let entry = HistoryEntry(
+        var entry = HistoryEntry(
             report: report, mappings: mapping?.primaries ?? [], sources: configuration.mapper?.index)
+        if !configuration.covers.isEmpty, report.issues.isEmpty,
+            !report.screens.contains(where: { $0.screenshot != nil })
+        {
+            entry.covers = configuration.covers
+        }
         var problems = AuditPass.readingProblems(of: report)
         let evidence: EvidenceFiles
         if let pictures, let images {

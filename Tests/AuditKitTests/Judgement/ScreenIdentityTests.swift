@@ -54,12 +54,14 @@ import Testing
         @discardableResult
         mutating func audit(
             day: Int, _ screens: [AppScreen], container: ReportFixture.Container = .html(.varAssignment),
-            language: Int = 0, screenshots: Bool = true
+            language: Int = 0, screenshots: Bool = true, covers: [String]? = nil
         ) throws -> ReportJudgement {
             let audited = try series.audit(
                 day: day, screens, container: container, language: language, screenshots: screenshots)
             reports.append(audited)
-            entries.append(HistoryEntry(report: audited.report))
+            var entry = HistoryEntry(report: audited.report)
+            entry.covers = covers
+            entries.append(entry)
             return HistoryJudgement(entries: entries).latestReport!
         }
 
@@ -177,6 +179,17 @@ import Testing
         #expect(judged.screens.map(\.shows) == [false])
         #expect(judged.covered.isEmpty)
         #expect(judged.screens.first?.sentence.contains("shows nothing") == true)
+    }
+
+    @Test func anEmptyReportCoversTheScreensTheUserNames() throws {
+        var series = try Series()
+        defer { series.remove() }
+        try series.audit(day: 0, [Self.home("Home"), Self.budgets("Budgets")])
+        let judged = try series.audit(day: 1, [AppScreen("Screen1", [])], screenshots: false, covers: ["home"])
+        #expect(series.changes(judged) == [[], Self.homeIDs, [], Self.budgetIDs])
+        #expect(
+            judged.screens.last?.sentence
+                == "Home compared with \(series.reports[0].report.fileName): named as covered (“home”)")
     }
 
     @Test func aCleanReauditWithItsScreenshotResolvesTheScreen() throws {
