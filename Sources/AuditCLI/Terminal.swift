@@ -73,7 +73,7 @@ public final class Terminal: @unchecked Sendable {
         case .history: what = "updating the history with"
         case .log: what = "logging"
         }
-        progress("\(what) \((reportPath as NSString).lastPathComponent)")
+        progress("\(what) \(PathName.last(reportPath))")
     }
 
     /// Writes a message line to stderr.

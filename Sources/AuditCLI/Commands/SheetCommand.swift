@@ -50,7 +50,7 @@ struct SheetCommand: Command {
             options.cellHeight = height
         }
         if let output = arguments.value("--output") {
-            let fileExtension = (output as NSString).pathExtension.lowercased()
+            let fileExtension = PathName.fileExtension(output).lowercased()
             guard ["png", "jpg", "jpeg"].contains(fileExtension) else {
                 throw AuditError(.usage, "-o must name a .png, .jpg or .jpeg file, got '\(output)'")
             }

@@ -39,7 +39,7 @@ struct TrendCommand: Command {
         let translations = try MappingInputs(context).translations
         let trend = Trend(entries: history.entries, by: grouping, baseline: baseline, translations: translations)
         if let svgPath = context.arguments.value("--svg") {
-            let directory = (svgPath as NSString).deletingLastPathComponent
+            let directory = PathName.parent(svgPath)
             if !directory.isEmpty, !FileManager.default.fileExists(atPath: directory) {
                 try AtomicFile.makeDirectory(directory, namedByUser: true)
             }

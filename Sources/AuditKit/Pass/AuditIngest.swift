@@ -139,8 +139,8 @@ public struct AuditIngest: Sendable {
         }
         // Oldest first; the same time orders by file name, then path, so the order never depends on jobs.
         order.sort {
-            ($0.auditDate, ($0.path as NSString).lastPathComponent, $0.path)
-                < ($1.auditDate, ($1.path as NSString).lastPathComponent, $1.path)
+            ($0.auditDate, PathName.last($0.path), $0.path)
+                < ($1.auditDate, PathName.last($1.path), $1.path)
         }
 
         // 2. Skip what the history has; prepare the rest `jobs` at a time and record each in order.
@@ -203,7 +203,7 @@ public struct AuditIngest: Sendable {
                     kept[index] = ready.withoutImageBytes()
                     do {
                         let done = try pass.record(ready, history: &history, progress: step)
-                        recordedHere[report.sha256] = (report.path as NSString).lastPathComponent
+                        recordedHere[report.sha256] = PathName.last(report.path)
                         outcome.ingested += 1
                         onItem(.ingested(done))
                     } catch let error as AuditError {

@@ -235,7 +235,7 @@ public enum Symlinks {
             current =
                 destination.hasPrefix("/")
                 ? destination
-                : (current as NSString).deletingLastPathComponent + "/" + destination
+                : PathName.join(PathName.parent(current), destination)
         }
         throw AuditError(.cannotWrite, "too many levels of symbolic links", path: path)
     }

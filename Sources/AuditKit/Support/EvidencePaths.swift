@@ -18,12 +18,10 @@ public struct EvidencePaths: Sendable, Hashable {
     /// given (`ingest --out Reports`); either way named after the report without its extension. Every
     /// command and the pass decide the folder here and only here.
     public init(reportPath: String, root: String? = nil) {
-        let ns = reportPath as NSString
         if let root {
-            let name = (ns.lastPathComponent as NSString).deletingPathExtension
-            self.directory = root.hasSuffix("/") ? root + name : root + "/" + name
+            self.directory = PathName.join(root, PathName.deletingExtension(PathName.last(reportPath)))
         } else {
-            self.directory = ns.deletingPathExtension
+            self.directory = PathName.deletingExtension(reportPath)
         }
         self.namedByUser = false
     }
