@@ -101,14 +101,18 @@ public enum HistoryOutput {
 
     static func diffText(_ diff: ReportDiff) -> String {
         var text =
-            "\(diff.oldFileName) (\(TrendChart.dateLabel(diff.oldAuditDate))) \u{2192} "
-            + "\(diff.newFileName) (\(TrendChart.dateLabel(diff.newAuditDate)))\n"
+            oneLine(
+                "\(diff.oldFileName) (\(TrendChart.dateLabel(diff.oldAuditDate))) \u{2192} "
+                    + "\(diff.newFileName) (\(TrendChart.dateLabel(diff.newAuditDate)))") + "\n"
         text += summary(diff) + "\n"
         if Set(diff.screens.map(\.fileName)).count > 1 {
             text += "Screens compared with: "
             text +=
-                diff.screens.map { "\($0.group.isEmpty ? "(no screen group)" : $0.group) \($0.fileName ?? "(none)")" }
-                .joined(separator: ", ") + "\n"
+                oneLine(
+                    diff.screens.map {
+                        "\($0.group.isEmpty ? "(no screen group)" : $0.group) \($0.fileName ?? "(none)")"
+                    }
+                    .joined(separator: ", ")) + "\n"
         }
         for (title, items) in sections(diff) {
             text += "\n\(title) (\(items.count)):\n"
@@ -119,7 +123,7 @@ public enum HistoryOutput {
                 if item.newNumber == nil, let date = item.oldAuditDate, title.hasPrefix("Not re-audited") {
                     line += " \u{2014} not re-audited since \(TrendChart.dateLabel(date))"
                 }
-                text += line + "\n"
+                text += oneLine(line) + "\n"
             }
         }
         return text
@@ -152,7 +156,7 @@ public enum HistoryOutput {
         guard !trend.columns.isEmpty else { return "The history has no reports yet.\n" }
         let heading = trend.grouping == .view ? "View" : "Type"
         let dates = trend.columns.map { TrendChart.dateLabel($0.auditDate) + ($0.partial ? "*" : "") }
-        let nameWidth = max(heading.count, 5, trend.rows.map(\.name.count).max() ?? 0)
+        let nameWidth = max(heading.count, 5, trend.rows.map { oneLine($0.name).count }.max() ?? 0)
         let widths = dates.map(\.count)
         func row(_ name: String, _ values: [String]) -> String {
             var line = name.padding(toLength: nameWidth, withPad: " ", startingAt: 0)
@@ -163,12 +167,12 @@ public enum HistoryOutput {
         }
         var text = "Open warnings by \(trend.grouping == .view ? "view" : "test type"):\n\n"
         text += row(heading, dates)
-        for item in trend.rows { text += row(item.name, item.counts.map(String.init)) }
+        for item in trend.rows { text += row(oneLine(item.name), item.counts.map(String.init)) }
         text += row("Total", trend.columns.map { String($0.openCount) })
         if trend.columns.contains(where: \.partial) {
             text += "* partial audit: screens it did not visit are counted as last audited.\n"
         }
-        text += "\nResidual warnings in \(trend.columns.last!.fileName) (\(trend.residual.count)):\n"
+        text += "\nResidual warnings in \(oneLine(trend.columns.last!.fileName)) (\(trend.residual.count)):\n"
         if trend.residual.isEmpty { text += "  none\n" }
         for warning in trend.residual {
             let issue = warning.issue
@@ -178,7 +182,7 @@ public enum HistoryOutput {
             line += " \u{2014} \(issue.place)"
             if issue.status != .open { line += " [\(issue.status.rawValue)]" }
             if warning.baselined { line += " [baseline]" }
-            text += line + "\n"
+            text += oneLine(line) + "\n"
         }
         if !trend.notReaudited.isEmpty {
             text += "\nNot re-audited (\(trend.notReaudited.count)):\n"
@@ -191,7 +195,7 @@ public enum HistoryOutput {
                 if let element = issue.elementText, !element.isEmpty { line += " \u{2018}\(oneLine(element))\u{2019}" }
                 line += " \u{2014} \(issue.place)"
                 if warning.baselined { line += " [baseline]" }
-                text += line + "\n"
+                text += oneLine(line) + "\n"
             }
         }
         return text
@@ -245,7 +249,8 @@ public enum HistoryOutput {
         MarkdownEscaping.inline(text, maxLength: .max)
     }
 
+    /// Untrusted text on one line of a text output: line breaks and control characters as escapes.
     static func oneLine(_ text: String) -> String {
-        text.split(whereSeparator: \.isNewline).joined(separator: " ")
+        PrintableText.escaped(text)
     }
 }
