@@ -48,7 +48,28 @@ public struct RuleFile: Sendable {
 
     /// The first rule, in file order, that matches `issue`.
     public func firstMatch(for issue: Issue, screen: Screen?) -> MappingRule? {
-        rules.first { $0.match.matches(issue, screen: screen) }
+        var slow = Set<String>()
+        return firstMatch(for: issue, screen: screen, slowRules: &slow).rule
+    }
+
+    /// The first rule, in file order, that matches `issue`, skipping the rules in `slowRules`; a rule
+    /// whose regular expression runs past `RulePattern.timeLimit` on this issue is added to
+    /// `slowRules` (so one slow rule costs a report one time limit, not one per issue), returned in
+    /// `timedOut`, and counts as not matching.
+    public func firstMatch(for issue: Issue, screen: Screen?, slowRules: inout Set<String>)
+        -> (rule: MappingRule?, timedOut: [MappingRule])
+    {
+        var timedOut: [MappingRule] = []
+        for rule in rules where !slowRules.contains(rule.id) {
+            switch rule.match.evaluate(issue, screen: screen) {
+            case .matched: return (rule, timedOut)
+            case .notMatched: continue
+            case .timedOut:
+                slowRules.insert(rule.id)
+                timedOut.append(rule)
+            }
+        }
+        return (nil, timedOut)
     }
 }
 

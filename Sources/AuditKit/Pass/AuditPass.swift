@@ -139,6 +139,9 @@ public struct AuditPass: Sendable {
         let entry = HistoryEntry(
             report: report, mappings: mapping?.primaries ?? [], sources: configuration.mapper?.index)
         var problems = AuditPass.readingProblems(of: report)
+        problems += (mapping?.ruleTimeouts ?? []).map {
+            AuditProblem(path: $0.definedAt?.description ?? report.sourcePath, message: $0.message)
+        }
         let evidence: EvidenceFiles
         if let pictures, let images {
             // Every writer is waited for before any error is thrown, so none is left writing.
