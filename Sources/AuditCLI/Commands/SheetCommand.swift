@@ -59,6 +59,7 @@ struct SheetCommand: Command {
         // Pictures need no report identity: skip the SHA-256.
         let report = try ReportReader.read(path: reportPath, options: .init(computeDigest: false))
         let sheet = try IndexSheet(report: report, text: text, options: options)
+        if arguments.value("--output") == nil { try EvidencePaths.refuseReservedFolder(forReportPath: reportPath) }
         let output = try sheet.write(to: arguments.value("--output"), evidence: EvidencePaths(reportPath: reportPath))
         context.terminal.warnings(sheet: output, of: reportPath)
         switch format {

@@ -143,9 +143,18 @@ public struct AuditIngest: Sendable {
                 < ($1.auditDate, PathName.last($1.path), $1.path)
         }
 
-        // 2. Skip what the history has; prepare the rest `jobs` at a time and record each in order.
         let historyNames = Dictionary(
             history.entries.map { ($0.sha256, $0.fileName) }, uniquingKeysWith: { a, _ in a })
+        order = order.filter { report in
+            guard historyNames[report.sha256] == nil else { return true }
+            guard let error = EvidencePaths.folderClash(of: report, before: order, history: history) else {
+                return true
+            }
+            fail(report.path, error)
+            return false
+        }
+
+        // 2. Skip what the history has; prepare the rest `jobs` at a time and record each in order.
         var pending: [Int] = []  // positions in `order`
         for (index, report) in order.enumerated() {
             if let name = historyNames[report.sha256] {

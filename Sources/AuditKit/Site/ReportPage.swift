@@ -42,7 +42,7 @@ public struct ReportPage: Sendable {
 
     /// The folder name of a report's page (and evidence): the file name without its extension.
     public static func folderName(forReportFileName fileName: String) -> String {
-        PathName.deletingExtension(fileName)
+        EvidencePaths.folderName(forReportFileName: fileName)
     }
 
     /// The id of issue `number`'s card on its page.
