@@ -70,27 +70,30 @@ public struct AuditIngest: Sendable {
         for argument in arguments {
             var isDirectory: ObjCBool = false
             guard files.fileExists(atPath: argument, isDirectory: &isDirectory) else {
+                // A name that was not UTF-8 reaches here repaired (U+FFFD): it fails as a report of
+                // its own, saying so, rather than as a missing argument.
+                if argument.unicodeScalars.contains("\u{FFFD}") {
+                    paths.append(argument)
+                    continue
+                }
                 throw AuditError(.missingInput, "no such file or folder", path: argument)
             }
             guard isDirectory.boolValue else {
                 paths.append(argument)
                 continue
             }
-            let names: [String]
-            do {
-                names = try files.contentsOfDirectory(atPath: argument).sorted()
-            } catch {
-                throw AuditError(
-                    .missingInput, "cannot list the folder", path: argument, cause: SystemErrorText.reason(error))
-            }
+            // Every name, also those that are not UTF-8 (Foundation's listing leaves them out).
+            let entries = try FolderListing.names(in: argument).sorted { $0.name < $1.name }
             let folder = argument.hasSuffix("/") ? argument : argument + "/"
-            for name in names where !name.hasPrefix(".") {
+            for (name, isUTF8) in entries where !name.hasPrefix(".") {
                 let lower = name.lowercased()
                 guard [".html", ".htm", ".json", ".txt"].contains(where: lower.hasSuffix),
                     lower != "index.html", lower != "baseline.json", !lower.hasSuffix(".rules.json")
                 else { continue }
+                // A name that is not UTF-8 cannot be opened by its repaired name: it goes on, to be
+                // reported as failed with the reason.
                 var isFolder: ObjCBool = false
-                if files.fileExists(atPath: folder + name, isDirectory: &isFolder), !isFolder.boolValue {
+                if !isUTF8 || (files.fileExists(atPath: folder + name, isDirectory: &isFolder) && !isFolder.boolValue) {
                     paths.append(folder + name)
                 }
             }
