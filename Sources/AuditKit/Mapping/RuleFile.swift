@@ -33,12 +33,17 @@ public struct RuleFile: Sendable {
         return try RuleFile(parsing: Array(data), path: path)
     }
 
+    /// The longest string (an id, a pattern, a note, a reason, a key), in bytes, a rule file may hold:
+    /// a longer one is refused at its line and column before it is decoded (a 50 MB note once took
+    /// 1.1 GB to read).
+    public static let maxStringBytes = 65_536
+
     /// Parses and checks rule-file text.
     /// - Throws: `AuditError` `.badInput` located at the offending line and column.
     public init(parsing bytes: [UInt8], path: String) throws(AuditError) {
         let root: PositionedJSON
         do {
-            root = try PositionedJSON.parse(bytes)
+            root = try PositionedJSON.parse(bytes, maxStringBytes: RuleFile.maxStringBytes)
         } catch {
             throw RuleFileParser.error(error.message, at: error.position, path: path)
         }
