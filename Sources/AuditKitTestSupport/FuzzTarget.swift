@@ -135,6 +135,12 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         _ = evidence.indexSheet()
         _ = PathName.join(parent, last)
         _ = FileLock.lockPath(for: path)
+        let folder = EvidencePaths.folderName(forReportFileName: path)
+        if (try? EvidencePaths.refuseReservedFolder(forReportPath: path)) != nil {
+            precondition(
+                !EvidencePaths.reservedNames.contains(folder.lowercased()), "a reserved folder name was let through")
+            precondition(!folder.isEmpty && !folder.hasPrefix("."), "an empty or hidden folder name was let through")
+        }
     }
 
     /// What a session template is rendered with: the facts of a small report without pictures
@@ -224,7 +230,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             )
         case .paths:
             add("one-character", "h\0b\0t\0.\0/\0")
-            add("relative", "Reports/AuditReport_2026-01-02_11-02-25.html\0a//\0h/\0./x.json.html\0")
+            add(
+                "relative",
+                "Reports/AuditReport_2026-01-02_11-02-25.html\0a//\0h/\0./x.json.html\0Reports/history.jsonl.html\0")
             add("absolute", "/tmp/Reports/x.html\0//\0/h\0é/ü.md\0")
         case .auditLog:
             let writer = AuditLogWriter()
