@@ -16,7 +16,7 @@ public enum PathName {
         return bytes
     }
 
-    /// The folder holding `path`: `a/b` → `a`, `b` → `` (empty), `/b` → `/`, `a//b/` → `a`, `/` → `/`.
+    /// The folder holding `path`: `a/b` → `a`, `b` → empty, `/b` → `/`, `a//b/` → `a`, `/` → `/`.
     /// - Parameter path: any path, relative or absolute.
     /// - Returns: the folder, empty for a bare name.
     public static func parent(_ path: String) -> String {
@@ -29,7 +29,7 @@ public enum PathName {
         return String(Substring(bytes[..<end]))
     }
 
-    /// The last component of `path`: `a/b.html` → `b.html`, `a/b/` → `b`, `/` → `/`, `` → ``.
+    /// The last component of `path`: `a/b.html` → `b.html`, `a/b/` → `b`, `/` → `/`, empty → empty.
     /// - Parameter path: any path.
     /// - Returns: the name after the last slash, trailing slashes ignored.
     public static func last(_ path: String) -> String {
@@ -49,7 +49,7 @@ public enum PathName {
         return dotIndex
     }
 
-    /// The extension of the last component, without its dot: `a/b.html` → `html`, `.h` → ``, `a.` → ``.
+    /// The extension of the last component, without its dot: `a/b.html` → `html`, `.h` and `a.` → empty.
     /// - Parameter path: any path.
     /// - Returns: the extension, empty when there is none.
     public static func fileExtension(_ path: String) -> String {
