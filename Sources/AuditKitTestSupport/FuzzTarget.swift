@@ -119,16 +119,21 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
 
     /// The path splitter's promises for `path`, and every name derived from it computed once.
     private static func checkPathSplitting(_ path: String) {
-        var trimmed = Substring(path)
-        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+        // Compared as bytes: a path is split at its slashes and dots, even where a combining mark
+        // after a slash makes one Character of the two.
+        var trimmed = Array(path.utf8)
+        while trimmed.count > 1, trimmed.last == UInt8(ascii: "/") { trimmed.removeLast() }
         let parent = PathName.parent(path), last = PathName.last(path)
         let fileExtension = PathName.fileExtension(path)
-        precondition(trimmed.hasSuffix(last), "the last component is not the end of the path")
-        precondition(parent == "/" || trimmed.hasPrefix(parent), "the folder is not the start of the path")
-        precondition(!last.dropFirst().contains("/"), "the last component holds a slash")
+        let lastBytes = Array(last.utf8)
+        precondition(
+            trimmed.suffix(lastBytes.count).elementsEqual(lastBytes), "the last component is not the end of the path")
+        precondition(parent == "/" || trimmed.starts(with: parent.utf8), "the folder is not the start of the path")
+        precondition(!lastBytes.dropFirst().contains(UInt8(ascii: "/")), "the last component holds a slash")
         if !fileExtension.isEmpty {
             precondition(
-                PathName.deletingExtension(path) + "." + fileExtension == trimmed, "the extension does not add up")
+                Array((PathName.deletingExtension(path) + "." + fileExtension).utf8) == trimmed,
+                "the extension does not add up")
         }
         let evidence = EvidencePaths(reportPath: path)
         _ = EvidencePaths(reportPath: path, root: "Reports")
