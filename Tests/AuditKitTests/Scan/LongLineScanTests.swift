@@ -11,7 +11,8 @@ import Testing
         let source = Array(String(repeating: piece, count: count).utf8)
         let start = Date()
         let (findings, _) = FontScanner.scan(source: source, path: "Long.swift", configuration: FontScanConfiguration())
-        #expect(Date().timeIntervalSince(start) < 10)
+        // About a second here (7 s under AddressSanitizer); the old per-finding count did not finish in two minutes.
+        #expect(Date().timeIntervalSince(start) < 60)
         let fixed = findings.filter { $0.rule == .fixedSize }
         #expect(fixed.count == count)
         let pieceUnits = piece.utf16.count
