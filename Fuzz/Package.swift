@@ -10,7 +10,7 @@ let mainPackage = URL(fileURLWithPath: #filePath).deletingLastPathComponent().de
     .lastPathComponent.lowercased()
 
 let inputs = [
-    "report", "jpeg", "rules", "history", "baseline", "template", "swift-lexer", "strings", "xcstrings", "audit-log",
+    "report", "jpeg", "rules", "history", "baseline", "template", "swift-lexer", "strings", "xcstrings", "audit-log", "paths",
 ]
 
 let package = Package(

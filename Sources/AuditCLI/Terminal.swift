@@ -73,11 +73,17 @@ public final class Terminal: @unchecked Sendable {
         case .history: what = "updating the history with"
         case .log: what = "logging"
         }
-        progress("\(what) \((reportPath as NSString).lastPathComponent)")
+        progress("\(what) \(PathName.last(reportPath))")
     }
 
-    /// Writes a message line to stderr.
+    /// Writes a message line to stderr; control characters in it other than line breaks and tabs (a
+    /// report's ESC or BEL quoted in a warning) are shown as escapes.
     public func message(_ text: String) {
+        writeMessage(PrintableText.keepingLines(text))
+    }
+
+    /// Writes `text` and a newline to stderr as is (`text` is already safe, maybe painted).
+    private func writeMessage(_ text: String) {
         lock.lock()
         defer { lock.unlock() }
         clearProgressLocked()
@@ -87,7 +93,8 @@ public final class Terminal: @unchecked Sendable {
     /// Writes `file: warning: text` (or `warning: text` without a file) to stderr, the shape of
     /// `file: error: ...` lines; `warning:` is yellow on a colour terminal.
     public func warning(_ text: String, in file: String? = nil) {
-        message((file.map { "\($0): " } ?? "") + paint("warning:", code: "33") + " " + text)
+        let file = file.map { PrintableText.keepingLines($0) + ": " } ?? ""
+        writeMessage(file + paint("warning:", code: "33") + " " + PrintableText.keepingLines(text))
     }
 
     /// Prints up to `limit` of a report's reading warnings, with their byte offsets, then how many more.
@@ -104,7 +111,8 @@ public final class Terminal: @unchecked Sendable {
 
     /// Writes an error line to stderr (red `error:` on a colour terminal).
     public func error(_ text: String) {
-        message(text.replacingOccurrences(of: "error:", with: paint("error:", code: "31")))
+        writeMessage(
+            PrintableText.keepingLines(text).replacingOccurrences(of: "error:", with: paint("error:", code: "31")))
     }
 
     /// Shows `text` as a progress line on stderr, replacing the previous one; only on a terminal.

@@ -27,6 +27,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case xcstrings
     /// A hand-kept `audit.md`: its structure, the next session number and the insertion.
     case auditLog = "audit-log"
+    /// Path arguments (NUL-separated): the path splitter and every name the tool derives from a
+    /// path (evidence folder, lock file), none of which may trap on any name.
+    case paths
 
     /// Feeds `bytes` to the input's reader and to what consumes its result.
     ///
@@ -97,6 +100,10 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             _ = try StringCatalogReader.readStrings(bytes, path: "de.lproj/Localizable.strings")
         case .xcstrings:
             _ = try StringCatalogReader.readCatalog(bytes, path: "Localizable.xcstrings")
+        case .paths:
+            for argument in bytes.split(separator: 0, omittingEmptySubsequences: false) {
+                FuzzTarget.checkPathSplitting(String(decoding: argument, as: UTF8.self))
+            }
         case .auditLog:
             let document = AuditLogDocument(bytes: bytes)
             let number = try document.nextSessionNumber(path: "audit.md")
@@ -107,6 +114,37 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             let after = AuditLogDocument(bytes: result.bytes)
             precondition(after.auditLogSection != nil, "no Audit Log section after inserting a session")
             precondition(after.sessionNumbers.contains(number), "the inserted session is not read back")
+        }
+    }
+
+    /// The path splitter's promises for `path`, and every name derived from it computed once.
+    private static func checkPathSplitting(_ path: String) {
+        // Compared as bytes: a path is split at its slashes and dots, even where a combining mark
+        // after a slash makes one Character of the two.
+        var trimmed = Array(path.utf8)
+        while trimmed.count > 1, trimmed.last == UInt8(ascii: "/") { trimmed.removeLast() }
+        let parent = PathName.parent(path), last = PathName.last(path)
+        let fileExtension = PathName.fileExtension(path)
+        let lastBytes = Array(last.utf8)
+        precondition(
+            trimmed.suffix(lastBytes.count).elementsEqual(lastBytes), "the last component is not the end of the path")
+        precondition(parent == "/" || trimmed.starts(with: parent.utf8), "the folder is not the start of the path")
+        precondition(!lastBytes.dropFirst().contains(UInt8(ascii: "/")), "the last component holds a slash")
+        if !fileExtension.isEmpty {
+            precondition(
+                Array((PathName.deletingExtension(path) + "." + fileExtension).utf8) == trimmed,
+                "the extension does not add up")
+        }
+        let evidence = EvidencePaths(reportPath: path)
+        _ = EvidencePaths(reportPath: path, root: "Reports")
+        _ = evidence.indexSheet()
+        _ = PathName.join(parent, last)
+        _ = FileLock.lockPath(for: path)
+        let folder = EvidencePaths.folderName(forReportFileName: path)
+        if (try? EvidencePaths.refuseReservedFolder(forReportPath: path)) != nil {
+            precondition(
+                !EvidencePaths.reservedNames.contains(folder.lowercased()), "a reserved folder name was let through")
+            precondition(!folder.isEmpty && !folder.hasPrefix("."), "an empty or hidden folder name was let through")
         }
     }
 
@@ -195,6 +233,12 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
                 "Localizable.xcstrings",
                 #"{"sourceLanguage":"en","strings":{"Pay":{"localizations":{"de":{"stringUnit":{"state":"translated","value":"Zahlen"}}}}},"version":"1.0"}"#
             )
+        case .paths:
+            add("one-character", "h\0b\0t\0.\0/\0")
+            add(
+                "relative",
+                "Reports/AuditReport_2026-01-02_11-02-25.html\0a//\0h/\0./x.json.html\0Reports/history.jsonl.html\0")
+            add("absolute", "/tmp/Reports/x.html\0//\0/h\0é/ü.md\0")
         case .auditLog:
             let writer = AuditLogWriter()
             add(

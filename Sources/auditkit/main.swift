@@ -8,4 +8,8 @@ import Foundation
 // default, 75 MiB with two arenas, no change in CPU time.
 CAuditImaging_limit_malloc_arenas(Int32(ProcessInfo.processInfo.activeProcessorCount))
 
+// A write past `ulimit -f` must fail with EFBIG and the usual "cannot write" message (exit 73), not
+// kill the tool silently with SIGXFSZ (exit 153).
+signal(SIGXFSZ, SIG_IGN)
+
 exit(AuditKitCLI.main(Array(CommandLine.arguments.dropFirst())))

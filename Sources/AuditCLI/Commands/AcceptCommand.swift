@@ -64,7 +64,8 @@ struct AcceptCommand: Command {
             }
             for entry in removed {
                 context.terminal.line(
-                    "removed \(entry.fingerprint.hex)  (accepted \(entry.acceptedOn): \(entry.reason))")
+                    PrintableText.escaped(
+                        "removed \(entry.fingerprint.hex)  (accepted \(entry.acceptedOn): \(entry.reason))"))
             }
             context.terminal.message(
                 "\(removed.count) accepted warning(s) no longer in "
@@ -98,9 +99,9 @@ struct AcceptCommand: Command {
             if let issue = known[fingerprint] {
                 var text = "accepted \(fingerprint.hex)  \(issue.testType.displayName)"
                 if let element = issue.elementText, !element.isEmpty { text += " \u{2018}\(element)\u{2019}" }
-                context.terminal.line(text + " \u{2014} \(issue.place)")
+                context.terminal.line(PrintableText.escaped(text + " \u{2014} \(issue.place)"))
             } else {
-                context.terminal.line("accepted \(fingerprint.hex)")
+                context.terminal.line(PrintableText.escaped("accepted \(fingerprint.hex)"))
                 context.terminal.warning(
                     "\(fingerprint.hex) is not in any report of the history (it is empty)",
                     in: HistoryInputs.historyFile(context).path)

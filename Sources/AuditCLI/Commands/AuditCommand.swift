@@ -43,6 +43,13 @@ enum AuditCommand: Command {
         configuration.scope = arguments.value("--scope")
         let pass = AuditPass(configuration)
         let history = try HistoryInputs.loadHistory(context)
+        // A report of another name whose evidence folder and page this report's would be.
+        let identity = try ReportReader.identity(path: reportPath)
+        if !history.entries.contains(where: { $0.sha256 == identity.sha256 }),
+            let clash = EvidencePaths.folderClash(of: identity, before: [identity], history: history)
+        {
+            throw clash
+        }
         var judgement = HistoryJudgement(
             history: history, baseline: configuration.baseline, translations: pass.translations)
         let prepared = try pass.prepare(reportAt: reportPath) { terminal.progress(stage: $0, of: reportPath) }

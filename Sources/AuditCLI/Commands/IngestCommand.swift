@@ -48,7 +48,7 @@ enum IngestCommand: Command {
             progress: { step in
                 terminal.progress(
                     "report \(step.position) of \(step.count): \(step.stage.rawValue) "
-                        + (step.path as NSString).lastPathComponent)
+                        + PathName.last(step.path))
             },
             onItem: { item in
                 switch item {
@@ -69,7 +69,7 @@ enum IngestCommand: Command {
                     if format == .json {
                         reports.append(.init(report: path, status: "already-in-history", recordedAs: recordedAs))
                     } else {
-                        let same = (path as NSString).lastPathComponent == recordedAs ? "" : " (as \(recordedAs))"
+                        let same = PathName.last(path) == recordedAs ? "" : " (as \(recordedAs))"
                         terminal.line("== \(path)\nAlready in \(historyFile.path)\(same); skipped.")
                     }
                 case .failed(let path, let error):

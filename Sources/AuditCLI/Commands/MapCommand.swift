@@ -53,6 +53,9 @@ enum MapCommand: Command {
         var scan = inputs.fontScan ?? FontScanResult()
         scan.scanMappedFiles(of: report, mapping: result, configuration: configuration)
         let causes = scan.likelyCauses(report: report, mapping: result)
+        for timeout in result.ruleTimeouts {
+            context.terminal.warning(timeout.message, in: timeout.definedAt?.description ?? report.sourcePath)
+        }
         switch format {
         case .text:
             context.terminal.out(result.textOutput(report: report, likelyCauses: causes))

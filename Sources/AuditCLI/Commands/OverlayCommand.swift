@@ -29,6 +29,7 @@ struct OverlayCommand: Command {
         let text = try TextRenderer(explicitFontPath: arguments.value("--font"), environment: context.environment)
         // Pictures need no report identity: skip the SHA-256.
         let report = try ReportReader.read(path: reportPath, options: .init(computeDigest: false))
+        if arguments.value("--output") == nil { try EvidencePaths.refuseReservedFolder(forReportPath: reportPath) }
         let evidence =
             arguments.value("--output").map { EvidencePaths(directory: $0) } ?? EvidencePaths(reportPath: reportPath)
         let output = try Overlay.writeAll(report: report, text: text, evidence: evidence)

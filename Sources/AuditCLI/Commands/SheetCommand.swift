@@ -50,7 +50,7 @@ struct SheetCommand: Command {
             options.cellHeight = height
         }
         if let output = arguments.value("--output") {
-            let fileExtension = (output as NSString).pathExtension.lowercased()
+            let fileExtension = PathName.fileExtension(output).lowercased()
             guard ["png", "jpg", "jpeg"].contains(fileExtension) else {
                 throw AuditError(.usage, "-o must name a .png, .jpg or .jpeg file, got '\(output)'")
             }
@@ -59,6 +59,7 @@ struct SheetCommand: Command {
         // Pictures need no report identity: skip the SHA-256.
         let report = try ReportReader.read(path: reportPath, options: .init(computeDigest: false))
         let sheet = try IndexSheet(report: report, text: text, options: options)
+        if arguments.value("--output") == nil { try EvidencePaths.refuseReservedFolder(forReportPath: reportPath) }
         let output = try sheet.write(to: arguments.value("--output"), evidence: EvidencePaths(reportPath: reportPath))
         context.terminal.warnings(sheet: output, of: reportPath)
         switch format {

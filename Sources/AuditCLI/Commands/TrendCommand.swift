@@ -40,7 +40,7 @@ struct TrendCommand: Command {
         let trend = Trend(
             judgement: HistoryJudgement(history: history, baseline: baseline, translations: translations), by: grouping)
         if let svgPath = context.arguments.value("--svg") {
-            let directory = (svgPath as NSString).deletingLastPathComponent
+            let directory = PathName.parent(svgPath)
             if !directory.isEmpty, !FileManager.default.fileExists(atPath: directory) {
                 try AtomicFile.makeDirectory(directory, namedByUser: true)
             }

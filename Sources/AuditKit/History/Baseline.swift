@@ -162,7 +162,7 @@ public struct Baseline: Sendable, Hashable, Codable {
     public static func update(
         path: String, namedByUser: Bool = false, _ change: (Baseline) throws -> Baseline
     ) throws -> Baseline {
-        let directory = (path as NSString).deletingLastPathComponent
+        let directory = PathName.parent(path)
         if !directory.isEmpty, !FileManager.default.fileExists(atPath: directory) {
             try AtomicFile.makeDirectory(directory)
         }

@@ -233,7 +233,7 @@ public struct HistoryFile: Sendable {
     /// - Returns: for each entry, whether it was written.
     @discardableResult
     public func append(_ entries: [HistoryEntry]) throws -> [Bool] {
-        let directory = (path as NSString).deletingLastPathComponent
+        let directory = PathName.parent(path)
         if !directory.isEmpty, !FileManager.default.fileExists(atPath: directory) {
             try AtomicFile.makeDirectory(directory)
         }

@@ -111,9 +111,10 @@ public enum HistoryOutput {
     static func diffText(_ judged: ReportJudgement) -> String {
         let entry = judged.entry
         let old = judged.comparison?.oldFileName ?? "(no earlier report)"
-        var text = "\(old)"
-        if let date = judged.comparison?.oldAuditDate { text += " (\(TrendChart.dateLabel(date)))" }
-        text += " \u{2192} \(entry.fileName) (\(TrendChart.dateLabel(entry.auditDate)))\n"
+        var header = "\(old)"
+        if let date = judged.comparison?.oldAuditDate { header += " (\(TrendChart.dateLabel(date)))" }
+        header += " \u{2192} \(entry.fileName) (\(TrendChart.dateLabel(entry.auditDate)))"
+        var text = oneLine(header) + "\n"
         text += summary(judged) + "\n"
         for line in screenLines(judged) { text += line + "\n" }
         for (title, verdicts, earlier) in sections(judged) {
@@ -125,8 +126,8 @@ public enum HistoryOutput {
                 if title.hasPrefix("Not re-audited") {
                     line += " \u{2014} not re-audited since \(TrendChart.dateLabel(verdict.audit.auditDate))"
                 }
-                if title.hasPrefix("Not counted") { line += " [\(oneLine(verdict.status.description))]" }
-                text += line + "\n"
+                if title.hasPrefix("Not counted") { line += " [\(verdict.status.description)]" }
+                text += oneLine(line) + "\n"
             }
         }
         return text
@@ -176,7 +177,7 @@ public enum HistoryOutput {
         guard !trend.columns.isEmpty else { return "The history has no reports yet.\n" }
         let heading = trend.grouping == .view ? "View" : "Type"
         let dates = trend.columns.map { TrendChart.dateLabel($0.auditDate) + ($0.partial ? "*" : "") }
-        let nameWidth = max(heading.count, 5, trend.rows.map(\.name.count).max() ?? 0)
+        let nameWidth = max(heading.count, 5, trend.rows.map { oneLine($0.name).count }.max() ?? 0)
         let widths = dates.map(\.count)
         func row(_ name: String, _ values: [String]) -> String {
             var line = name.padding(toLength: nameWidth, withPad: " ", startingAt: 0)
@@ -187,12 +188,12 @@ public enum HistoryOutput {
         }
         var text = "Open warnings by \(trend.grouping == .view ? "view" : "test type"):\n\n"
         text += row(heading, dates)
-        for item in trend.rows { text += row(item.name, item.counts.map(String.init)) }
+        for item in trend.rows { text += row(oneLine(item.name), item.counts.map(String.init)) }
         text += row("Total", trend.columns.map { String($0.openCount) })
         if trend.columns.contains(where: \.partial) {
             text += "* partial audit: screens it did not visit are counted as last audited.\n"
         }
-        text += "\nResidual warnings in \(trend.columns.last!.fileName) (\(trend.residual.count)):\n"
+        text += "\nResidual warnings in \(oneLine(trend.columns.last!.fileName)) (\(trend.residual.count)):\n"
         if trend.residual.isEmpty { text += "  none\n" }
         for warning in trend.residual {
             let issue = warning.issue
@@ -202,7 +203,7 @@ public enum HistoryOutput {
             line += " \u{2014} \(issue.place)"
             if issue.status != .open { line += " [\(issue.status.rawValue)]" }
             if warning.baselined { line += " [baseline]" }
-            text += line + "\n"
+            text += oneLine(line) + "\n"
         }
         if !trend.notReaudited.isEmpty {
             text += "\nNot re-audited (\(trend.notReaudited.count)):\n"
@@ -215,7 +216,7 @@ public enum HistoryOutput {
                 if let element = issue.elementText, !element.isEmpty { line += " \u{2018}\(oneLine(element))\u{2019}" }
                 line += " \u{2014} \(issue.place)"
                 if warning.baselined { line += " [baseline]" }
-                text += line + "\n"
+                text += oneLine(line) + "\n"
             }
         }
         return text
@@ -269,7 +270,8 @@ public enum HistoryOutput {
         MarkdownEscaping.inline(text, maxLength: .max)
     }
 
+    /// Untrusted text on one line of a text output: line breaks and control characters as escapes.
     static func oneLine(_ text: String) -> String {
-        text.split(whereSeparator: \.isNewline).joined(separator: " ")
+        PrintableText.escaped(text)
     }
 }

@@ -18,14 +18,13 @@ extension IndexSheet {
             return (1...pageCount).map { evidence.indexSheet(page: $0) }
         }
         if pageCount == 1 { return [outputPath] }
-        let ns = outputPath as NSString
-        let base = ns.deletingPathExtension, ext = ns.pathExtension
+        let base = PathName.deletingExtension(outputPath), ext = PathName.fileExtension(outputPath)
         return (1...pageCount).map { base + "_\($0)" + (ext.isEmpty ? "" : "." + ext) }
     }
 
     /// Whether `path` asks for JPEG output.
     public static func wantsJPEG(_ path: String) -> Bool {
-        ["jpg", "jpeg"].contains((path as NSString).pathExtension.lowercased())
+        ["jpg", "jpeg"].contains(PathName.fileExtension(path).lowercased())
     }
 
     /// Renders and encodes every page (pages spread over all cores), then writes each file
@@ -39,7 +38,7 @@ extension IndexSheet {
     /// - Throws: `AuditError` when a file cannot be written or a page cannot be encoded.
     public func write(to outputPath: String? = nil, evidence: EvidencePaths) throws -> IndexSheetOutput {
         let paths = IndexSheet.outputPaths(pageCount: pageCount, outputPath: outputPath, evidence: evidence)
-        let folder = ((paths[0] as NSString).deletingLastPathComponent)
+        let folder = PathName.parent(paths[0])
         if !folder.isEmpty, outputPath == nil || !FileManager.default.fileExists(atPath: folder) {
             try AtomicFile.makeDirectory(folder, namedByUser: outputPath != nil || evidence.namedByUser)
         }

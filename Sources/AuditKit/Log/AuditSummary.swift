@@ -329,5 +329,5 @@ public struct AuditSummary: Sendable {
     }
 
     /// `AuditReport_2026-01-03_16-28-16` from `AuditReport_2026-01-03_16-28-16.html`.
-    static func shortName(_ fileName: String) -> String { (fileName as NSString).deletingPathExtension }
+    static func shortName(_ fileName: String) -> String { PathName.deletingExtension(fileName) }
 }

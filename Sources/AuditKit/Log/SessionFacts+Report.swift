@@ -23,7 +23,7 @@ extension SessionFacts {
         judgement: ReportJudgement? = nil, date: String? = nil, scope: String? = nil,
         evidence: EvidenceFiles? = nil, likelyCauses: [LikelyCause] = []
     ) {
-        let logDirectory = (LogPaths.absolute(logPath) as NSString).deletingLastPathComponent
+        let logDirectory = PathName.parent(LogPaths.absolute(logPath))
         let issues = report.issues
         var screenNames: [String] = []
         for screen in report.screens where !screenNames.contains(screen.name) { screenNames.append(screen.name) }

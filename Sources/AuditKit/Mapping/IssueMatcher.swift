@@ -63,10 +63,16 @@ public struct IssueMatcher: Sendable {
     public func map(_ report: InspectorReport) -> MappingResult {
         let language = index.flatMap { ReportLanguage.detect(report: report, index: $0) }
         var drafts: [Draft] = []
+        var slowRules = Set<String>()
+        var timeouts: [RuleTimeout] = []
         for screen in report.screens {
             let size = ScreenGeometry.size(of: screen)
             for issue in screen.issues {
-                let rule = rules?.firstMatch(for: issue, screen: screen)
+                let (rule, timedOut) =
+                    rules?.firstMatch(for: issue, screen: screen, slowRules: &slowRules) ?? (nil, [])
+                timeouts += timedOut.map {
+                    RuleTimeout(ruleID: $0.id, definedAt: $0.definedAt, issueNumber: issue.number)
+                }
                 var inStatusBar = false
                 var inTabBar: Bool?
                 if let rect = issue.elementRect {
@@ -136,7 +142,13 @@ public struct IssueMatcher: Sendable {
                             "status bar: the element lies in the top \(Int(Self.statusBarBand)) pt of its screenshot"))
             }
         }
-        return MappingResult(reportPath: report.sourcePath, issues: entries)
+        for timeout in timeouts {
+            guard let n = entries.firstIndex(where: { $0.issueNumber == timeout.issueNumber }) else { continue }
+            entries[n].explanation += "; " + timeout.message
+        }
+        var result = MappingResult(reportPath: report.sourcePath, issues: entries)
+        result.ruleTimeouts = timeouts
+        return result
     }
 
     /// `work(0..<count)` spread over every core, results in order; the result does not depend on timing.

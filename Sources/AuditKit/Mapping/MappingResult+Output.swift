@@ -2,38 +2,43 @@ import Foundation
 
 extension MappingResult {
     /// The human-readable listing: a summary line, then issues grouped by view, each with its likely
-    /// causes (`FontScanResult.likelyCauses(report:mapping:)`) when given.
+    /// causes (`FontScanResult.likelyCauses(report:mapping:)`) when given. Every line is one line:
+    /// the report's texts in it have their line breaks and control characters shown as escapes.
     public func textOutput(report: InspectorReport, likelyCauses: [Int: [LikelyCause]] = [:]) -> String {
         let c = counts
-        var text =
+        var text = ""
+        func add(_ line: String) { text += PrintableText.escaped(line) + "\n" }
+        add(
             "\(report.fileName): \(c.total) issue\(c.total == 1 ? "" : "s"), \(c.byRule) by rules, "
-            + "\(c.fromSource) from source text, "
-            + (c.systemUI > 0 ? "\(c.systemUI) system UI by position, " : "")
-            + "\(c.ambiguous) ambiguous, \(c.unmapped) not mapped\n"
+                + "\(c.fromSource) from source text, "
+                + (c.systemUI > 0 ? "\(c.systemUI) system UI by position, " : "")
+                + "\(c.ambiguous) ambiguous, \(c.unmapped) not mapped")
         let issuesByNumber = Dictionary(report.issues.map { ($0.number, $0) }, uniquingKeysWith: { a, _ in a })
         for group in groupedByView() {
-            text += "\n" + (group.view ?? "(no view)") + "\n"
+            text += "\n"
+            add(group.view ?? "(no view)")
             for number in group.issueNumbers {
                 guard let entry = issue(number), let issue = issuesByNumber[number] else { continue }
                 var line = "  #\(number) \(issue.testType.displayName): \(issue.shortTitle)"
                 if let element = issue.elementText, !element.isEmpty { line += " \"\(element)\"" }
-                text += line + "\n"
+                add(line)
                 if let primary = entry.primary {
                     var detail = "      -> " + (primary.location?.description ?? "no location")
                     if let symbol = primary.symbol { detail += "  \(symbol)" }
                     detail += "  [\(primary.status.key)"
                     if case .accepted(let reason) = primary.status { detail += ": \(reason)" }
                     detail += ", \(Int((primary.confidence * 100).rounded()))%]"
-                    text += detail + "\n"
-                    if let note = primary.note, !note.isEmpty { text += "         \(note)\n" }
+                    add(detail)
+                    if let note = primary.note, !note.isEmpty { add("         \(note)") }
                 }
-                text += "         \(entry.explanation)\n"
-                for cause in likelyCauses[number] ?? [] { text += "         \(cause.sentence)\n" }
+                add("         \(entry.explanation)")
+                for cause in likelyCauses[number] ?? [] { add("         \(cause.sentence)") }
                 if entry.isAmbiguous {
                     for other in entry.candidates.dropFirst() {
-                        text +=
+                        add(
                             "         also: \(other.location?.description ?? "?")"
-                            + (other.view.map { " (\($0))" } ?? "") + " \(Int((other.confidence * 100).rounded()))%\n"
+                                + (other.view.map { " (\($0))" } ?? "") + " \(Int((other.confidence * 100).rounded()))%"
+                        )
                     }
                 }
             }

@@ -45,6 +45,9 @@ public struct MappingResult: Sendable, Hashable {
     public var reportPath: String
     /// One entry per issue, in report order.
     public var issues: [MappedIssue]
+    /// The rules whose regular expression ran past `RulePattern.timeLimit`, each on the first issue it
+    /// did; such a rule counts as not matching and is not tried again on this report.
+    public var ruleTimeouts: [RuleTimeout] = []
 
     /// Creates a result.
     public init(reportPath: String, issues: [MappedIssue]) {
@@ -106,5 +109,28 @@ public struct MappingResult: Sendable, Hashable {
             if entry.isAmbiguous { ambiguous += 1 }
         }
         return (issues.count, byRule, fromSource, systemUI, ambiguous, unmapped)
+    }
+}
+
+/// A rule whose regular expression was abandoned after `RulePattern.timeLimit` seconds on an issue.
+public struct RuleTimeout: Sendable, Hashable {
+    /// The rule's id.
+    public var ruleID: String
+    /// Where the rule starts in its rule file.
+    public var definedAt: SourceLocation?
+    /// The issue it ran on.
+    public var issueNumber: Int
+
+    /// Creates a timeout.
+    public init(ruleID: String, definedAt: SourceLocation?, issueNumber: Int) {
+        self.ruleID = ruleID
+        self.definedAt = definedAt
+        self.issueNumber = issueNumber
+    }
+
+    /// `rule "x" skipped: its regular expression ran past 0.05 s on issue 3 (...)`.
+    public var message: String {
+        "rule \"\(ruleID)\" skipped: its regular expression ran past \(RulePattern.timeLimit) s on issue "
+            + "\(issueNumber)'s text (nested quantifiers such as (\\w+\\s?)+ backtrack without end)"
     }
 }

@@ -66,12 +66,28 @@ public struct RuleMatch: Sendable {
     }
 
     /// Whether `issue` (on `screen`, used for the screen's size) meets every condition.
-    public func matches(_ issue: Issue, screen: Screen?) -> Bool {
+    public func matches(_ issue: Issue, screen: Screen?) -> Bool { evaluate(issue, screen: screen) == .matched }
+
+    /// Whether `issue` meets every condition, or `.timedOut` when a regular expression of the rule ran
+    /// past `RulePattern.timeLimit` on it (the cheap conditions are checked first).
+    public func evaluate(_ issue: Issue, screen: Screen?) -> RulePattern.Outcome {
+        guard matchesWithoutPatterns(issue, screen: screen) else { return .notMatched }
+        if let title {
+            let outcome = title.match(issue.shortTitle)
+            if outcome != .matched { return outcome }
+        }
+        if case .pattern(let pattern) = text, let elementText = issue.elementText {
+            return pattern.match(elementText)
+        }
+        return .matched
+    }
+
+    /// Every condition but the regular expressions.
+    private func matchesWithoutPatterns(_ issue: Issue, screen: Screen?) -> Bool {
         if let testTypes, !testTypes.contains(issue.testType) { return false }
         if let errorCodes {
             guard let code = issue.errorCode, errorCodes.contains(code) else { return false }
         }
-        if let title, !title.matches(issue.shortTitle) { return false }
         if let text {
             guard let elementText = issue.elementText else { return false }
             let trimmed = elementText.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -82,8 +98,8 @@ public struct RuleMatch: Sendable {
                 if trimmed.lowercased() != expected.trimmingCharacters(in: .whitespacesAndNewlines).lowercased() {
                     return false
                 }
-            case .pattern(let pattern):
-                if !pattern.matches(elementText) { return false }
+            case .pattern:
+                break  // matched last, by `evaluate`
             }
         }
         if let screens, !screens.contains(issue.screenName) { return false }

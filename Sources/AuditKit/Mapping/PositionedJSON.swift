@@ -40,11 +40,24 @@ struct PositionedJSON: Sendable {
     }
 
     /// Parses `bytes` as one JSON document (with comments allowed).
-    static func parse(_ bytes: [UInt8]) throws(ParseError) -> PositionedJSON {
+    /// - Parameters:
+    ///   - bytes: the document.
+    ///   - maxStringBytes: the longest string or key, in bytes, accepted; a longer one is an error at
+    ///     its position before it is decoded (a rule file's 50 MB note once took 1.1 GB).
+    ///   - streamedKey: when given and the root object has a member of this name whose value is an
+    ///     object, each member of that object is handed to `visit` as soon as it is parsed and not
+    ///     kept: the tree returned holds that object empty, so a large string catalog is never held
+    ///     whole as a tree.
+    ///   - visit: receives the streamed members in file order.
+    static func parse(
+        _ bytes: [UInt8], maxStringBytes: Int = .max, streamedKey: String? = nil,
+        visit: ((Member) -> Void)? = nil
+    ) throws(ParseError) -> PositionedJSON {
         var parser = Parser(bytes: bytes)
+        parser.maxStringBytes = maxStringBytes
         parser.skipTrivia()
         if let failure = parser.failure { throw failure }
-        let value = parser.parseValue(depth: 0)
+        let value = parser.parseValue(depth: 0, streamedKey: streamedKey, visit: visit)
         if let failure = parser.failure { throw failure }
         parser.skipTrivia()
         if let failure = parser.failure { throw failure }
@@ -102,6 +115,7 @@ private struct Parser {
     var line = 1
     var lineStart = 0
     var failure: PositionedJSON.ParseError?
+    var maxStringBytes = Int.max
 
     init(bytes: [UInt8]) {
         self.bytes = bytes
@@ -158,7 +172,12 @@ private struct Parser {
         }
     }
 
-    mutating func parseValue(depth: Int) -> PositionedJSON? {
+    /// Parses the value at `index`. With `streamedKey`, this object's member of that name has its own
+    /// members handed to `visit` (see `PositionedJSON.parse`); with `visit` and no key, this object's
+    /// members are handed to `visit` and not kept.
+    mutating func parseValue(
+        depth: Int, streamedKey: String? = nil, visit: ((PositionedJSON.Member) -> Void)? = nil
+    ) -> PositionedJSON? {
         guard failure == nil else { return nil }
         guard depth < 64 else {
             fail("nesting deeper than 64 levels")
@@ -200,8 +219,14 @@ private struct Parser {
                 }
                 index += 1
                 skipTrivia()
-                guard let value = parseValue(depth: depth + 1) else { return nil }
-                members.append(.init(key: key, keyPosition: keyPosition, value: value))
+                let streams =
+                    streamedKey != nil && key == streamedKey && index < bytes.count && bytes[index] == UInt8(ascii: "{")
+                guard let value = parseValue(depth: depth + 1, visit: streams ? visit : nil) else { return nil }
+                if visit != nil, streamedKey == nil {
+                    visit?(.init(key: key, keyPosition: keyPosition, value: value))
+                } else {
+                    members.append(.init(key: key, keyPosition: keyPosition, value: value))
+                }
                 skipTrivia()
                 guard index < bytes.count else {
                     fail("unexpected end of file inside an object; add '}'")
@@ -316,6 +341,11 @@ private struct Parser {
         var out: [UInt8] = []
         while index < bytes.count {
             let byte = bytes[index]
+            if out.count > maxStringBytes {
+                fail(
+                    "a string longer than \(maxStringBytes) bytes; this file's strings are kept shorter", at: start)
+                return nil
+            }
             if byte == UInt8(ascii: "\"") {
                 index += 1
                 return String(decoding: out, as: UTF8.self)

@@ -33,12 +33,17 @@ public struct RuleFile: Sendable {
         return try RuleFile(parsing: Array(data), path: path)
     }
 
+    /// The longest string (an id, a pattern, a note, a reason, a key), in bytes, a rule file may hold:
+    /// a longer one is refused at its line and column before it is decoded (a 50 MB note once took
+    /// 1.1 GB to read).
+    public static let maxStringBytes = 65_536
+
     /// Parses and checks rule-file text.
     /// - Throws: `AuditError` `.badInput` located at the offending line and column.
     public init(parsing bytes: [UInt8], path: String) throws(AuditError) {
         let root: PositionedJSON
         do {
-            root = try PositionedJSON.parse(bytes)
+            root = try PositionedJSON.parse(bytes, maxStringBytes: RuleFile.maxStringBytes)
         } catch {
             throw RuleFileParser.error(error.message, at: error.position, path: path)
         }
@@ -48,7 +53,28 @@ public struct RuleFile: Sendable {
 
     /// The first rule, in file order, that matches `issue`.
     public func firstMatch(for issue: Issue, screen: Screen?) -> MappingRule? {
-        rules.first { $0.match.matches(issue, screen: screen) }
+        var slow = Set<String>()
+        return firstMatch(for: issue, screen: screen, slowRules: &slow).rule
+    }
+
+    /// The first rule, in file order, that matches `issue`, skipping the rules in `slowRules`; a rule
+    /// whose regular expression runs past `RulePattern.timeLimit` on this issue is added to
+    /// `slowRules` (so one slow rule costs a report one time limit, not one per issue), returned in
+    /// `timedOut`, and counts as not matching.
+    public func firstMatch(for issue: Issue, screen: Screen?, slowRules: inout Set<String>)
+        -> (rule: MappingRule?, timedOut: [MappingRule])
+    {
+        var timedOut: [MappingRule] = []
+        for rule in rules where !slowRules.contains(rule.id) {
+            switch rule.match.evaluate(issue, screen: screen) {
+            case .matched: return (rule, timedOut)
+            case .notMatched: continue
+            case .timedOut:
+                slowRules.insert(rule.id)
+                timedOut.append(rule)
+            }
+        }
+        return (nil, timedOut)
     }
 }
 

@@ -30,9 +30,41 @@ public struct RulePattern: Sendable, CustomStringConvertible {
         }
     }
 
-    /// Whether the expression matches anywhere in `text` (anchor with `^` and `$` for a whole match).
-    public func matches(_ text: String) -> Bool {
-        expression.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+    /// How long one match may take: ICU reports its progress while it backtracks, and a match still
+    /// running after this many seconds is abandoned. `"^(\\w+\\s?)+$"` takes about a second on a
+    /// sentence-like element text; a rule file must not make a 2,000-issue report take half an hour.
+    public static let timeLimit: TimeInterval = 0.05
+
+    /// What one match found.
+    public enum Outcome: Sendable, Hashable {
+        /// The expression matches.
+        case matched
+        /// The expression does not match.
+        case notMatched
+        /// The match ran past `timeLimit` and was abandoned.
+        case timedOut
+    }
+
+    /// Whether the expression matches anywhere in `text` (anchor with `^` and `$` for a whole match);
+    /// a match that runs past `timeLimit` counts as no match (`match(_:)` tells it apart).
+    public func matches(_ text: String) -> Bool { match(text) == .matched }
+
+    /// Whether the expression matches anywhere in `text`, within `timeLimit` seconds.
+    public func match(_ text: String) -> Outcome {
+        var outcome = Outcome.notMatched
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(Self.timeLimit * 1e9)
+        expression.enumerateMatches(
+            in: text, options: [.reportProgress], range: NSRange(text.startIndex..., in: text)
+        ) { result, _, stop in
+            if result != nil {
+                outcome = .matched
+                stop.pointee = true
+            } else if DispatchTime.now().uptimeNanoseconds > deadline {
+                outcome = .timedOut
+                stop.pointee = true
+            }
+        }
+        return outcome
     }
 
     /// The expression as written.

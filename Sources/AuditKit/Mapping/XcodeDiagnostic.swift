@@ -10,7 +10,8 @@ public struct XcodeDiagnostic: Sendable, Hashable, CustomStringConvertible {
     public var location: SourceLocation?
     /// How serious.
     public var severity: Severity
-    /// The message: a single line (newlines are replaced by spaces when printed).
+    /// The message: a single line (line breaks and other control characters are shown as escapes
+    /// when printed, `PrintableText.escaped(_:)`).
     public var message: String
 
     /// Creates a diagnostic.
@@ -22,8 +23,11 @@ public struct XcodeDiagnostic: Sendable, Hashable, CustomStringConvertible {
 
     /// The line to print.
     public var description: String {
-        let text = message.split(whereSeparator: \.isNewline).joined(separator: " ")
+        // A report's text must not start a line of its own (`::error` in a CI log) or reach the
+        // terminal as a command.
+        let text = PrintableText.escaped(message)
         guard let location else { return "\(severity.rawValue): \(text)" }
-        return "\(location.file):\(location.line ?? 1):\(location.column ?? 1): \(severity.rawValue): \(text)"
+        let file = PrintableText.escaped(location.file)
+        return "\(file):\(location.line ?? 1):\(location.column ?? 1): \(severity.rawValue): \(text)"
     }
 }

@@ -70,27 +70,30 @@ public struct AuditIngest: Sendable {
         for argument in arguments {
             var isDirectory: ObjCBool = false
             guard files.fileExists(atPath: argument, isDirectory: &isDirectory) else {
+                // A name that was not UTF-8 reaches here repaired (U+FFFD): it fails as a report of
+                // its own, saying so, rather than as a missing argument.
+                if argument.unicodeScalars.contains("\u{FFFD}") {
+                    paths.append(argument)
+                    continue
+                }
                 throw AuditError(.missingInput, "no such file or folder", path: argument)
             }
             guard isDirectory.boolValue else {
                 paths.append(argument)
                 continue
             }
-            let names: [String]
-            do {
-                names = try files.contentsOfDirectory(atPath: argument).sorted()
-            } catch {
-                throw AuditError(
-                    .missingInput, "cannot list the folder", path: argument, cause: SystemErrorText.reason(error))
-            }
+            // Every name, also those that are not UTF-8 (Foundation's listing leaves them out).
+            let entries = try FolderListing.names(in: argument).sorted { $0.name < $1.name }
             let folder = argument.hasSuffix("/") ? argument : argument + "/"
-            for name in names where !name.hasPrefix(".") {
+            for (name, isUTF8) in entries where !name.hasPrefix(".") {
                 let lower = name.lowercased()
                 guard [".html", ".htm", ".json", ".txt"].contains(where: lower.hasSuffix),
                     lower != "index.html", lower != "baseline.json", !lower.hasSuffix(".rules.json")
                 else { continue }
+                // A name that is not UTF-8 cannot be opened by its repaired name: it goes on, to be
+                // reported as failed with the reason.
                 var isFolder: ObjCBool = false
-                if files.fileExists(atPath: folder + name, isDirectory: &isFolder), !isFolder.boolValue {
+                if !isUTF8 || (files.fileExists(atPath: folder + name, isDirectory: &isFolder) && !isFolder.boolValue) {
                     paths.append(folder + name)
                 }
             }
@@ -139,13 +142,23 @@ public struct AuditIngest: Sendable {
         }
         // Oldest first; the same time orders by file name, then path, so the order never depends on jobs.
         order.sort {
-            ($0.auditDate, ($0.path as NSString).lastPathComponent, $0.path)
-                < ($1.auditDate, ($1.path as NSString).lastPathComponent, $1.path)
+            ($0.auditDate, PathName.last($0.path), $0.path)
+                < ($1.auditDate, PathName.last($1.path), $1.path)
+        }
+
+        let recorded = History(entries: judgement.entries)
+        let historyNames = Dictionary(
+            recorded.entries.map { ($0.sha256, $0.fileName) }, uniquingKeysWith: { a, _ in a })
+        order = order.filter { report in
+            guard historyNames[report.sha256] == nil else { return true }
+            guard let error = EvidencePaths.folderClash(of: report, before: order, history: recorded) else {
+                return true
+            }
+            fail(report.path, error)
+            return false
         }
 
         // 2. Skip what the history has; prepare the rest `jobs` at a time and record each in order.
-        let historyNames = Dictionary(
-            judgement.entries.map { ($0.sha256, $0.fileName) }, uniquingKeysWith: { a, _ in a })
         var pending: [Int] = []  // positions in `order`
         for (index, report) in order.enumerated() {
             if let name = historyNames[report.sha256] {
@@ -203,7 +216,7 @@ public struct AuditIngest: Sendable {
                     kept[index] = ready.withoutImageBytes()
                     do {
                         let done = try pass.record(ready, judgement: &judgement, progress: step)
-                        recordedHere[report.sha256] = (report.path as NSString).lastPathComponent
+                        recordedHere[report.sha256] = PathName.last(report.path)
                         outcome.ingested += 1
                         onItem(.ingested(done))
                     } catch let error as AuditError {

@@ -125,6 +125,7 @@ public struct AuditPass: Sendable {
     /// mapper is). Depends on no other report: safe to run for several reports at once.
     /// - Throws: `AuditError` when an evidence file cannot be written.
     public func prepare(report: InspectorReport, progress: (Stage) -> Void = { _ in }) throws -> PreparedReport {
+        try EvidencePaths.refuseReservedFolder(forReportPath: report.sourcePath)
         let paths = EvidencePaths(reportPath: report.sourcePath, root: configuration.evidenceRoot)
         // The index sheet and the overlays are drawn on threads of their own (sharing the cores
         // through the memory budget) while this one writes the report's images and maps it.
@@ -163,6 +164,9 @@ public struct AuditPass: Sendable {
             entry.covers = configuration.covers
         }
         var problems = AuditPass.readingProblems(of: report)
+        problems += (mapping?.ruleTimeouts ?? []).map {
+            AuditProblem(path: $0.definedAt?.description ?? report.sourcePath, message: $0.message)
+        }
         let evidence: EvidenceFiles
         if let pictures, let images {
             // Every writer is waited for before any error is thrown, so none is left writing.

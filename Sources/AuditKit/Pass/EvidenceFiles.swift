@@ -97,8 +97,8 @@ public struct EvidenceFiles: Sendable, Hashable {
         }
         let thumbnailPaths = thumbnails.keys.sorted().map { thumbnails[$0]! }
         if let first = thumbnailPaths.first, let last = thumbnailPaths.last {
-            let firstName = (first as NSString).lastPathComponent
-            let lastName = (last as NSString).lastPathComponent
+            let firstName = PathName.last(first)
+            let lastName = PathName.last(last)
             let detail =
                 thumbnailPaths.count == 1 ? firstName : "\(thumbnailPaths.count) files, \(firstName) to \(lastName)"
             entries.append(

@@ -173,6 +173,7 @@ public final class ByteBuffer: @unchecked Sendable {
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else {
             let code = errno
+            if code == ENOENT, path.unicodeScalars.contains("\u{FFFD}") { throw FolderListing.notUTF8(path) }
             let what = code == ENOENT ? "no such file" : "cannot open the file"
             throw AuditError(
                 .missingInput, what, path: path, cause: code == ENOENT ? nil : String(cString: strerror(code)))

@@ -84,14 +84,14 @@ public struct InspectorReport: Sendable {
     public var issues: [Issue] { screens.flatMap(\.issues) }
 
     /// The file name without folders, e.g. `AuditReport_2026-01-02_11-02-25.html`.
-    public var fileName: String { (sourcePath as NSString).lastPathComponent }
+    public var fileName: String { PathName.last(sourcePath) }
 
     /// The file name without its extension, e.g. `AuditReport_2026-01-02_11-02-25`.
     public var baseName: String { InspectorReport.baseName(of: sourcePath) }
 
     /// The file name of the report at `path` without folders and extension, before it is read.
     public static func baseName(of path: String) -> String {
-        ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+        PathName.deletingExtension(PathName.last(path))
     }
 
     /// The report without its images' bytes, for work that keeps reports after their pictures are

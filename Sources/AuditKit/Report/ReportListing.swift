@@ -290,31 +290,9 @@ public enum ReportListing {
 
     // MARK: Helpers
 
-    /// Control characters shown as escapes (`\n`, `\u{1}`) so one issue stays on one line.
-    public static func printable(_ text: String) -> String {
-        // Most texts have no control character (C0, DEL, or C1, which UTF-8 writes as C2 80-9F).
-        var previous: UInt8 = 0
-        let clean = text.utf8.allSatisfy { byte in
-            defer { previous = byte }
-            return byte >= 0x20 && byte != 0x7F && !(previous == 0xC2 && byte < 0xA0 && byte >= 0x80)
-        }
-        if clean { return text }
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value) {
-                    out += "\\u{\(String(scalar.value, radix: 16))}"
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out
-    }
+    /// Control characters shown as escapes (`\n`, `\u{1}`) so one issue stays on one line; the
+    /// escaping every text output shares (`PrintableText.escaped(_:)`).
+    public static func printable(_ text: String) -> String { PrintableText.escaped(text) }
 
     private static func number(_ value: Double) -> String {
         value.rounded() == value && abs(value) < 1e15 ? String(Int64(value)) : "\(value)"

@@ -186,7 +186,7 @@ public enum ReportReader {
         Date, AuditDateSource
     ) {
         if let date = options.auditDate { return (date, .caller) }
-        if let date = AuditTimestamp.fromFileName((path as NSString).lastPathComponent, timeZone: options.timeZone) {
+        if let date = AuditTimestamp.fromFileName(PathName.last(path), timeZone: options.timeZone) {
             return (date, .fileName)
         }
         if let text = textTimestamp, let date = AuditTimestamp.fromTextHeader(text, timeZone: options.timeZone) {

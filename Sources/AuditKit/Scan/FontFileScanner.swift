@@ -24,6 +24,10 @@ struct FontFileScanner {
     /// For each finding, the token of the call's name (`system`, `custom`, `systemFont`, `UIFont`), or -1;
     /// `scan --fix` starts from it.
     var sites: [Int] = []
+    /// The last UTF-16 column computed: its byte offset and its count of code units from the line's
+    /// start. Findings come in file order, so each column is counted on from the previous one and a
+    /// long line is walked once, not once per finding (a 960 KB one-line file took minutes).
+    private var columnCursor: (offset: Int, units: Int) = (-1, 0)
     var problems: [AuditError] = []
 
     init(bytes: [UInt8], scan: SwiftFileScan, path: String, configuration: FontScanConfiguration) {
@@ -215,15 +219,24 @@ struct FontFileScanner {
         return (low + 1, offset - lineStart + 1)
     }
 
-    func utf16Column(of offset: Int, line: Int) -> Int {
+    /// The 1-based UTF-16 column of byte `offset` on `line`, counted on from the previous call's
+    /// position when it is on the same line (forwards or backwards), else from the line's start.
+    mutating func utf16Column(of offset: Int, line: Int) -> Int {
         let lineStart = line == 1 ? bomLength : newlineOffsets[line - 2] + 1
-        var units = 0
-        var k = lineStart
+        let lineEnd = line - 1 < newlineOffsets.count ? newlineOffsets[line - 1] : bytes.count
+        let onLine = columnCursor.offset >= lineStart && columnCursor.offset <= lineEnd
+        var (k, units) = onLine ? columnCursor : (lineStart, 0)
+        if k > offset, k - offset > offset - lineStart { (k, units) = (lineStart, 0) }
+        func width(_ b: UInt8) -> Int { b & 0xC0 == 0x80 ? 0 : b >= 0xF0 ? 2 : 1 }
         while k < offset {
-            let b = bytes[k]
-            if b & 0xC0 != 0x80 { units += b >= 0xF0 ? 2 : 1 }
+            units += width(bytes[k])
             k += 1
         }
+        while k > offset {
+            k -= 1
+            units -= width(bytes[k])
+        }
+        columnCursor = (offset, units)
         return units + 1
     }
 

@@ -41,7 +41,7 @@ public struct ReportPage: Sendable {
 
     /// The folder name of a report's page (and evidence): the file name without its extension.
     public static func folderName(forReportFileName fileName: String) -> String {
-        (fileName as NSString).deletingPathExtension
+        EvidencePaths.folderName(forReportFileName: fileName)
     }
 
     /// The id of issue `number`'s card on its page.
@@ -386,13 +386,13 @@ public struct ReportPage: Sendable {
 
     /// The name of `path` when it is in the page's folder (the evidence folder), else nil.
     private func localName(_ path: String) -> String? {
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = PathName.parent(path)
         guard
             folder == evidence.directory
                 || (folder as NSString).standardizingPath
                     == (evidence.directory as NSString).standardizingPath
         else { return nil }
-        return (path as NSString).lastPathComponent
+        return PathName.last(path)
     }
 
     // MARK: Model

@@ -75,7 +75,7 @@ extension ReportSite {
     public func writing(_ reportPaths: [String]) -> ReportSite {
         var site = self
         site.pagesBeingWritten.formUnion(
-            reportPaths.map { ReportPage.folderName(forReportFileName: ($0 as NSString).lastPathComponent) })
+            reportPaths.map { ReportPage.folderName(forReportFileName: PathName.last($0)) })
         return site
     }
 }

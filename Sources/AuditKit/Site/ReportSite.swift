@@ -18,12 +18,13 @@ public struct ReportSite: Sendable {
 
     /// A site in `root`.
     public init(root: String) {
-        self.root = root.count > 1 && root.hasSuffix("/") ? String(root.dropLast()) : root
+        // An empty root (a report in the working folder) is the working folder, never `/`.
+        self.root = root.isEmpty ? "." : root.count > 1 && root.hasSuffix("/") ? String(root.dropLast()) : root
     }
 
     /// The site of a pass's report: the folder that holds its evidence folder.
     public init(evidence: EvidenceFiles) {
-        self.init(root: (evidence.directory as NSString).deletingLastPathComponent)
+        self.init(root: PathName.parent(evidence.directory))
     }
 
     /// `root/index.html`.

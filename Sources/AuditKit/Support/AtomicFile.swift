@@ -53,8 +53,16 @@ public enum AtomicFile {
         var target = path
         var exists = lstat(path, &status) == 0
         if exists, (status.st_mode & S_IFMT) == S_IFLNK {
+            // What the link finally names decides how to write: `/dev/stdout` ends in a pipe or a
+            // terminal that no chain of readlink results names as a path.
+            if namedByUser, stat(path, &status) == 0, (status.st_mode & S_IFMT) != S_IFREG {
+                return try writeInPlace(data, to: path, mode: status.st_mode, namedByUser: namedByUser)
+            }
             target = try Symlinks.target(of: path, namedByUser: namedByUser)
             exists = stat(target, &status) == 0
+        }
+        if exists, (status.st_mode & S_IFMT) != S_IFREG {
+            return try writeInPlace(data, to: target, mode: status.st_mode, namedByUser: namedByUser)
         }
         if onlyIfChanged, exists, (status.st_mode & S_IFMT) == S_IFREG, Int(status.st_size) == data.count,
             holds(data, at: target)
@@ -95,6 +103,41 @@ public enum AtomicFile {
         return true
     }
 
+    /// Writes `data` into a path that exists and is no regular file. A character device (`/dev/null`,
+    /// a terminal) or a FIFO the user named is opened and written, never replaced: renaming over it
+    /// would put a regular file where the device or the pipe was, and the reader would never see the
+    /// output. Any other kind (a folder, a socket), or a device the tool chose itself, is refused.
+    /// - Throws: `AuditError` `.cannotWrite` naming the kind of file.
+    private static func writeInPlace(_ data: Data, to path: String, mode: mode_t, namedByUser: Bool) throws -> Bool {
+        let kind = mode & S_IFMT
+        guard namedByUser, kind == S_IFCHR || kind == S_IFIFO else {
+            throw AuditError(
+                .cannotWrite, "is \(fileKind(mode)), not a regular file; refusing to replace it", path: path)
+        }
+        let fd = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY)
+        guard fd >= 0 else {
+            throw AuditError(.cannotWrite, "cannot open the file", path: path, cause: String(cString: strerror(errno)))
+        }
+        let failure = writeAll(data, to: fd)
+        close(fd)
+        if let failure { throw AuditError(.cannotWrite, "cannot write the file", path: path, cause: failure) }
+        return true
+    }
+
+    /// "a folder", "a socket", ...: the kind of a file by its `st_mode`, for error messages.
+    static func fileKind(_ mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFREG: return "a regular file"
+        case S_IFDIR: return "a folder"
+        case S_IFCHR: return "a character device"
+        case S_IFBLK: return "a block device"
+        case S_IFIFO: return "a FIFO"
+        case S_IFSOCK: return "a socket"
+        case S_IFLNK: return "a symbolic link"
+        default: return "a special file"
+        }
+    }
+
     /// Whether the regular file at `path` holds exactly `data` (compared a block at a time).
     private static func holds(_ data: Data, at path: String) -> Bool {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
@@ -131,10 +174,17 @@ public enum AtomicFile {
     }
 
     /// A hidden name beside `name` in `directory` (the working folder when empty) for a temporary
-    /// file or folder: `.<name>.tmp-<pid>-<random>-<counter>`.
+    /// file or folder: `.<name>.tmp-<pid>-<random>-<counter>`, with `name` cut to its first
+    /// `temporaryNameBytes` bytes (at a character boundary) so that a target whose name is near the
+    /// file system's 255-byte limit still has a temporary name that fits.
     static func temporaryPath(for name: String, in directory: String) -> String {
-        (directory.isEmpty ? "" : directory + "/") + "." + name + ".tmp-" + temporarySuffix()
+        var kept = Substring(name)
+        while kept.utf8.count > temporaryNameBytes { kept = kept.dropLast() }
+        return (directory.isEmpty ? "" : directory + "/") + "." + kept + ".tmp-" + temporarySuffix()
     }
+
+    /// How many bytes of the target's name a temporary name keeps (the rest of it is at most 30 bytes).
+    static let temporaryNameBytes = 32
 
     /// A temporary file name's suffix unique in this process (`<pid>-<random>-<counter>`); a clash
     /// with a file another process left is caught by `O_EXCL` and the next suffix tried.
@@ -235,7 +285,7 @@ public enum Symlinks {
             current =
                 destination.hasPrefix("/")
                 ? destination
-                : (current as NSString).deletingLastPathComponent + "/" + destination
+                : PathName.join(PathName.parent(current), destination)
         }
         throw AuditError(.cannotWrite, "too many levels of symbolic links", path: path)
     }

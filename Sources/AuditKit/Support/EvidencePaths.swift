@@ -18,12 +18,10 @@ public struct EvidencePaths: Sendable, Hashable {
     /// given (`ingest --out Reports`); either way named after the report without its extension. Every
     /// command and the pass decide the folder here and only here.
     public init(reportPath: String, root: String? = nil) {
-        let ns = reportPath as NSString
         if let root {
-            let name = (ns.lastPathComponent as NSString).deletingPathExtension
-            self.directory = root.hasSuffix("/") ? root + name : root + "/" + name
+            self.directory = PathName.join(root, PathName.deletingExtension(PathName.last(reportPath)))
         } else {
-            self.directory = ns.deletingPathExtension
+            self.directory = PathName.deletingExtension(reportPath)
         }
         self.namedByUser = false
     }
@@ -55,6 +53,75 @@ public struct EvidencePaths: Sendable, Hashable {
     /// `screen_N.jpg` for the screen at zero-based `screenIndex`.
     public func screenshot(screenIndex: Int) -> String {
         directory + "/screen_\(screenIndex + 1).jpg"
+    }
+
+    /// The names AuditKit writes beside the evidence folders in a reports folder: a report whose folder
+    /// would take one of them (`history.jsonl.html` → `Reports/history.jsonl/`) would break every
+    /// later command, so it is refused (`refuseReservedFolder`). Compared without case, as macOS's
+    /// file systems do.
+    public static let reservedNames: Set<String> = [
+        "history.jsonl", "baseline.json", "summary.md", "index.html", "trend.svg", "auditkit-site.css",
+        "auditkit-site.js", "audit.md", "auditkit.rules.json", "auditkit.scan.json",
+    ]
+
+    /// The folder name of the report named `fileName` (its evidence and its site page): the name
+    /// without its extension.
+    public static func folderName(forReportFileName fileName: String) -> String {
+        PathName.deletingExtension(PathName.last(fileName))
+    }
+
+    /// Throws when the report at `reportPath` would get a folder named like one of the tool's own
+    /// files (`reservedNames`, a lock file `*.lock`), a hidden or temporary name (`.x`), or no name.
+    /// Called before anything of the report is written.
+    /// - Throws: `AuditError` `.badInput` naming the report and the folder.
+    public static func refuseReservedFolder(forReportPath reportPath: String) throws(AuditError) {
+        let folder = folderName(forReportFileName: reportPath)
+        let lower = folder.lowercased()
+        guard folder.isEmpty || folder.hasPrefix(".") || reservedNames.contains(lower) || lower.hasSuffix(".lock")
+        else { return }
+        throw AuditError(
+            .badInput,
+            "the report's evidence folder and page would be named '\(folder)', "
+                + (folder.isEmpty || folder.hasPrefix(".")
+                    ? "an empty or hidden name" : "a name AuditKit uses for its own files")
+                + "; rename the report", path: reportPath)
+    }
+
+    /// Why `report` may not have the folder its name gives (nil when it may): two reports with one
+    /// folder name (`A.json` and `A.html`, `x/A.html` and `y/A.html`) would share one evidence folder
+    /// and one site page, and whose pictures remained would depend on which was written last. The
+    /// first of `batch` (in its order, which never depends on `--jobs`) keeps the folder; another
+    /// report of the batch with other content is refused, and so is a report whose folder is that of
+    /// a report of another name in `history`. Compared without case, as macOS's file systems do.
+    /// - Parameters:
+    ///   - report: the report to check.
+    ///   - batch: the reports of the run, in order (copies of one report, same SHA-256, never clash).
+    ///   - history: the reports recorded before.
+    /// - Returns: the `.badInput` error to report for `report`, or nil.
+    public static func folderClash(of report: ReportIdentity, before batch: [ReportIdentity], history: History)
+        -> AuditError?
+    {
+        let name = PathName.last(report.path)
+        let key = folderName(forReportFileName: name).lowercased()
+        if let recorded = history.entries.first(where: {
+            folderName(forReportFileName: $0.fileName).lowercased() == key && $0.fileName != name
+        }) {
+            return AuditError(
+                .badInput,
+                "its evidence folder and page '\(folderName(forReportFileName: name))' are those of "
+                    + "\(recorded.fileName), already in the history; rename this report", path: report.path)
+        }
+        for other in batch {
+            if other.path == report.path { break }
+            guard other.sha256 != report.sha256,
+                folderName(forReportFileName: PathName.last(other.path)).lowercased() == key
+            else { continue }
+            return AuditError(
+                .badInput,
+                "its evidence folder and page '\(folderName(forReportFileName: name))' would be those of "
+                    + "\(other.path) too; rename one of them", path: report.path)
+        }
+        return nil
     }
 
     /// `issue_07.jpg` for issue 7 of a report with 10 to 99 issues (at least two digits).

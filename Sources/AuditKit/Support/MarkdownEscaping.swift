@@ -85,7 +85,9 @@ public enum MarkdownEscaping {
     }
 
     /// `text` with every line break, tab and other control character replaced by one space, and
-    /// runs of such spaces collapsed.
+    /// runs of such spaces collapsed; a bidirectional control (U+202E, U+2066–U+2069, U+200E, ...,
+    /// `PrintableText.isBidiControl`) is shown as its code point, `[U+202E]`, so a line cannot
+    /// display as other text than it holds (the HTML site isolates them instead).
     public static func singleLine(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
@@ -97,6 +99,10 @@ public enum MarkdownEscaping {
             if isBreak {
                 if !lastWasBreak { out += " " }
                 lastWasBreak = true
+            } else if PrintableText.isBidiControl(scalar) {
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                out += "[U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + "]"
+                lastWasBreak = false
             } else {
                 out.unicodeScalars.append(scalar)
                 lastWasBreak = false
