@@ -116,3 +116,79 @@ import Testing
         #expect(result.stderr.contains("Reports/AuditReport_2026-01-02_11-02-25: error:"), "\(result.stderr)")
     }
 }
+
+/// Nothing left behind: no lock file after a run, the temporaries and locks of killed runs swept, and
+/// the `.gitignore` lines `init` writes.
+@Suite struct NothingLeftBehindTests {
+    /// The id of a process that has ended.
+    static func deadProcessID() throws -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "exit 0"]
+        try process.run()
+        process.waitUntilExit()
+        return process.processIdentifier
+    }
+
+    @Test func runsLeaveNoLockAndSweepWhatKilledRunsLeft() throws {
+        let (project, _) = try ProjectFolderTests.project()
+        defer { project.remove() }
+        // What a run killed in the middle leaves: a locked-then-abandoned history lock, a temporary
+        // log beside audit.md, a half-written thumbnail and a staging folder.
+        let dead = try Self.deadProcessID()
+        let evidence = project.file("Reports/AuditReport_2026-01-02_11-02-25")
+        try FileManager.default.createDirectory(atPath: evidence, withIntermediateDirectories: true)
+        let leftovers = [
+            "Reports/history.jsonl.lock", "audit.md.lock", ".audit.md.tmp-\(dead)-7-1",
+            "Reports/AuditReport_2026-01-02_11-02-25/.issue_01.jpg.tmp-\(dead)-7-2",
+            "Reports/.AuditReport_2026-01-02_11-02-25.tmp-\(dead)-7-3/screen_1.jpg",
+        ]
+        for path in leftovers {
+            try FileManager.default.createDirectory(
+                atPath: (project.file(path) as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try Data("x".utf8).write(to: URL(fileURLWithPath: project.file(path)))
+        }
+        // A temporary of a process that is running (this one) is kept.
+        let live = "Reports/.history.jsonl.tmp-\(getpid())-7-4"
+        try Data("x".utf8).write(to: URL(fileURLWithPath: project.file(live)))
+
+        let result = try runTool(["audit", ProjectFolderTests.reportName], in: project.path)
+        #expect(result.status == 0, "\(result.stderr)")
+        let files = ProjectFolderTests.files(under: project.path)
+        let left = files.filter { $0.hasSuffix(".lock") || ($0.contains(".tmp-") && $0 != live) }
+        #expect(left.isEmpty, "left behind: \(left.sorted())")
+        #expect(files.contains(live), "a running process's temporary is kept")
+        #expect(
+            !FileManager.default.fileExists(
+                atPath: project.file("Reports/.AuditReport_2026-01-02_11-02-25.tmp-\(dead)-7-3")))
+
+        // A second run and a log run leave no lock either.
+        #expect(try runTool(["audit", ProjectFolderTests.reportName], in: project.path).status == 0)
+        #expect(try runTool(["log", ProjectFolderTests.reportName, "--force"], in: project.path).status == 0)
+        let after = ProjectFolderTests.files(under: project.path).filter { $0.hasSuffix(".lock") }
+        #expect(after.isEmpty, "\(after.sorted())")
+    }
+
+    @Test func initWritesTheIgnoreLinesAndAddsOnlyTheMissingOnes() throws {
+        let project = try TemporaryDirectory()
+        defer { project.remove() }
+        let first = try runTool(["init"], in: project.path)
+        #expect(first.stdout.contains("created: .gitignore"), "\(first.stdout)")
+        let written = try String(contentsOfFile: project.file(".gitignore"), encoding: .utf8)
+        for line in ["Reports/*/", "Reports/index.html", "Reports/auditkit-site.css", ".*.tmp-*"] {
+            #expect(written.split(separator: "\n").contains(Substring(line)), "no \(line) in \(written)")
+        }
+        #expect(!written.contains("history.jsonl\n"), "the history is committed")
+        #expect(try runTool(["init"], in: project.path).stdout.contains("left as it is: .gitignore"))
+
+        let other = try TemporaryDirectory()
+        defer { other.remove() }
+        try "DerivedData/\nReports/*/".write(toFile: other.file(".gitignore"), atomically: true, encoding: .utf8)
+        let update = try runTool(["init"], in: other.path)
+        #expect(update.stdout.contains("added the missing lines to: .gitignore"), "\(update.stdout)")
+        let merged = try String(contentsOfFile: other.file(".gitignore"), encoding: .utf8)
+        #expect(merged.hasPrefix("DerivedData/\nReports/*/\n"), "the team's lines are kept: \(merged)")
+        #expect(merged.components(separatedBy: "Reports/*/").count == 2, "no line twice: \(merged)")
+        #expect(merged.contains("Reports/trend.svg\n"))
+    }
+}

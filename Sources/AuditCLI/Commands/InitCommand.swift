@@ -10,7 +10,8 @@ enum InitCommand: Command {
         Creates, when missing: the reports folder (Reports/), the log's templates (Templates/audit.md,
         session.md, view.md: reword them to fit your team), the audit log (audit.md, from the template) and
         the example rule file (./\(RuleFile.defaultFileName)), with every match key and conclusion explained in
-        comments. Nothing that exists is replaced: it says what it created and what it left as it was.
+        comments, and the .gitignore lines of what every run makes again (evidence, site, summary, trend) and
+        of interrupted runs' temporaries (added to an existing .gitignore). Nothing that exists is replaced: it says what it created and what it left as it was.
         Edit the rules, then run 'auditkit map REPORT' to see what they conclude.
         """
     static let options: [OptionSpec] = [
@@ -36,10 +37,16 @@ enum InitCommand: Command {
             try context.terminal.json(
                 InitJSON(
                     created: pieces.filter { $0.action == .created }.map(\.path),
+                    updated: pieces.filter { $0.action == .updated }.map(\.path),
                     leftAsItIs: pieces.filter { $0.action == .leftAsItIs }.map(\.path)))
         case .text:
             for piece in pieces {
-                let action = piece.action == .created ? "created" : "left as it is"
+                let action =
+                    switch piece.action {
+                    case .created: "created"
+                    case .updated: "added the missing lines to"
+                    case .leftAsItIs: "left as it is"
+                    }
                 context.terminal.line("\(action): \(piece.path) (\(piece.role))")
             }
             if pieces.contains(where: { $0.path == setup.rulesPath && $0.action == .created }) {

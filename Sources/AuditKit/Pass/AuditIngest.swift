@@ -113,6 +113,7 @@ public struct AuditIngest: Sendable {
         paths: [String], progress: @Sendable (Progress) -> Void = { _ in }, onItem: (Item) -> Void
     ) throws -> Outcome {
         var judgement = try pass.loadJudgement()
+        pass.sweepStaleTemporaries()
         var outcome = Outcome()
         func fail(_ path: String, _ error: AuditError) {
             outcome.failed += 1

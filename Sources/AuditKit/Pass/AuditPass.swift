@@ -105,6 +105,20 @@ public struct AuditPass: Sendable {
         HistoryJudgement(history: try loadHistory(), baseline: configuration.baseline, translations: translations)
     }
 
+    /// Removes the temporaries of killed runs (`StaleTemporaries`) from the folders the pass writes
+    /// besides the evidence folders (those of the history, the log and the evidence root), and the lock
+    /// files of the history and the log that killed runs left (`FileLock.removeIfStale`).
+    public func sweepStaleTemporaries() {
+        var folders: [String] = []
+        for path in [configuration.history?.path, configuration.logPath].compactMap({ $0 }) {
+            folders.append((path as NSString).deletingLastPathComponent)
+            FileLock.removeIfStale(FileLock.lockPath(for: path))
+        }
+        if let root = configuration.evidenceRoot { folders.append(root) }
+        var seen = Set<String>()
+        for folder in folders where seen.insert(folder).inserted { StaleTemporaries.sweep(folder) }
+    }
+
     /// The string catalogs' translations of the mapper's sources (none without sources).
     public var translations: StringTranslations {
         StringTranslations(configuration.mapper?.index?.localizedStrings ?? [])
@@ -129,6 +143,7 @@ public struct AuditPass: Sendable {
         if let renderer = configuration.renderer {
             progress(.evidence)
             try AtomicFile.makeDirectory(paths.directory, namedByUser: paths.namedByUser)
+            StaleTemporaries.sweep(paths.directory)
             pictures = (
                 BackgroundWork { try IndexSheet(report: report, text: renderer).write(evidence: paths) },
                 BackgroundWork { try Overlay.writeAll(report: report, text: renderer, evidence: paths) }
@@ -216,6 +231,7 @@ public struct AuditPass: Sendable {
     /// - Throws: the first step's `AuditError`.
     public func run(reportAt path: String, progress: (Stage) -> Void = { _ in }) throws -> AuditOutcome {
         var judgement = try loadJudgement()
+        sweepStaleTemporaries()
         let prepared = try prepare(reportAt: path, progress: progress)
         return try record(prepared, judgement: &judgement, progress: progress)
     }
