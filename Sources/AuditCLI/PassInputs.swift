@@ -23,7 +23,7 @@ enum PassInputs {
     /// maps a report through the pass (`audit`, `ingest`, `log`, `summary`) takes both from here.
     /// - Throws: the rule file's, the index's or the scan configuration's `AuditError`.
     static func mapping(_ context: CommandContext) throws -> (mapper: IssueMatcher?, fontScan: FontScanConfiguration?) {
-        let fontScan = try ScanCommand.loadConfiguration(context.arguments)
+        let fontScan = try ScanCommand.loadConfiguration(context)
         return (try MappingInputs(context, scanFonts: fontScan).mapper, fontScan)
     }
 
@@ -41,10 +41,10 @@ enum PassInputs {
             renderer: try TextRenderer(explicitFontPath: arguments.value("--font"), environment: context.environment),
             evidenceRoot: evidenceRoot, history: HistoryInputs.historyFile(context),
             baseline: try Baseline.load(path: HistoryInputs.baselinePath(context)),
-            logPath: arguments.value("--log") ?? "audit.md",
-            templates: try TemplateSet(directory: arguments.value("--templates")),
+            logPath: context.logPath,
+            templates: try context.templates(),
             date: try arguments.value("--date").map { .fixed(try SessionFacts.validatedDate($0)) } ?? defaultDate,
-            logNamedByUser: arguments.value("--log") != nil)
+            logNamedByUser: context.logNamedByUser)
         configuration.fontScan = fontScan
         return configuration
     }

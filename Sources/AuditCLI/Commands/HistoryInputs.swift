@@ -14,13 +14,13 @@ enum HistoryInputs {
     /// The history file named by `--history` (a symbolic link there is followed), or the default
     /// (where one is refused).
     static func historyFile(_ context: CommandContext) -> HistoryFile {
-        let named = context.arguments.value("--history")
-        return HistoryFile(path: named ?? HistoryFile.defaultPath, namedByUser: named != nil)
+        let history = context.history
+        return HistoryFile(path: history.path, namedByUser: history.origin != .default)
     }
 
     /// The baseline path named by `--baseline`, or the default.
     static func baselinePath(_ context: CommandContext) -> String {
-        context.arguments.value("--baseline") ?? Baseline.defaultPath
+        context.baseline.path
     }
 
     /// Loads the history, printing what the reader skipped as warnings.
@@ -47,7 +47,7 @@ enum HistoryInputs {
             return try entry(reportAt: argument, mapping: mapping)
         }
         if let found = try history().entry(reference: argument) {
-            if mapping.isConfigured {
+            if context.mappingFlagsGiven {
                 context.terminal.warning(
                     "names a report in the history: its issues keep the views and statuses they were added with; "
                         + "--rules and --source apply to report files", in: argument)

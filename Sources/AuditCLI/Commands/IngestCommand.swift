@@ -46,7 +46,7 @@ enum IngestCommand: Command {
         let arguments = context.arguments
         let terminal = context.terminal
         let format: TextOrJSON = try arguments.choice("--format", default: TextOrJSON.text)
-        let out = arguments.value("--out") ?? "Reports"
+        let out = context.reportsFolder
         let historyFile = HistoryInputs.historyFile(context)
         // Check everything the user named before writing anything.
         let paths = try AuditIngest.reportPaths(in: arguments.positional)

@@ -4,10 +4,13 @@ import Foundation
 /// `auditkit init`: sets up what the pass reads and writes, creating only what is missing.
 enum InitCommand: Command {
     static let name = "init"
-    static let abstract = "Create what is missing of Reports/, Templates/, audit.md and a commented rule file."
+    static let abstract =
+        "Create what is missing of auditkit.json, Reports/, Templates/, audit.md, a commented rule file and .gitignore."
     static let operands = ""
     static let discussion = """
-        Creates, when missing: the reports folder (Reports/), the log's templates (Templates/audit.md,
+        Creates, when missing: the project file (\(ProjectFile.defaultFileName): the source folders given with
+        --source, the rule file, the log, the reports folder and the templates, which every command then
+        finds from any folder of the project), the reports folder (Reports/), the log's templates (Templates/audit.md,
         session.md, view.md: reword them to fit your team), the audit log (audit.md, from the template) and
         the example rule file (./\(RuleFile.defaultFileName)), with every match key and conclusion explained in
         comments, and the .gitignore lines of what every run makes again (evidence, site, summary, trend) and
@@ -19,6 +22,7 @@ enum InitCommand: Command {
         .option("--log", value: "PATH", help: "The audit log (default audit.md)."),
         .option("--templates", value: "DIR", help: "The templates folder (default Templates)."),
         .option("--reports", value: "DIR", help: "The reports folder (default Reports)."),
+        .option("--source", value: "DIR", repeatable: true, help: "A folder of the app's sources (repeatable)."),
         .choice("--format", of: TextOrJSON.self, help: "text (default) or json."),
     ]
 
@@ -30,7 +34,7 @@ enum InitCommand: Command {
             templatesDirectory: arguments.value("--templates") ?? "Templates",
             logPath: arguments.value("--log") ?? "audit.md",
             rulesPath: arguments.value("--rules") ?? RuleFile.defaultFileName,
-            reportsDirectory: arguments.value("--reports") ?? "Reports")
+            reportsDirectory: arguments.value("--reports") ?? "Reports", sources: arguments.all("--source"))
         let pieces = try setup.apply()
         switch format {
         case .json:

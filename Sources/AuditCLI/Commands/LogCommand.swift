@@ -38,15 +38,15 @@ enum LogCommand: Command {
         let arguments = context.arguments
         let terminal = context.terminal
         let format: TextOrJSON = try arguments.choice("--format", default: TextOrJSON.text)
-        let logPath = arguments.value("--log") ?? "audit.md"
-        let templates = try TemplateSet(directory: arguments.value("--templates"))
+        let logPath = context.logPath
+        let templates = try context.templates()
         let date = try arguments.value("--date").map(SessionFacts.validatedDate)
         let writer = AuditLogWriter(templates: templates)
 
         if arguments.has("--init") {
             guard arguments.positional.isEmpty else { throw AuditError(.usage, "--init takes no REPORT") }
             let created = try writer.createLog(
-                at: logPath, date: date ?? SessionFacts.today(), namedByUser: arguments.value("--log") != nil)
+                at: logPath, date: date ?? SessionFacts.today(), namedByUser: context.logNamedByUser)
             if format == .json {
                 try terminal.json(LogJSON(action: created ? "created" : "exists", log: logPath))
             } else {
@@ -61,11 +61,11 @@ enum LogCommand: Command {
         // The comparison only: `log` adds nothing to the history (a missing history file reads as empty).
         let (mapper, fontScan) = try PassInputs.mapping(context)
         var configuration = AuditPass.Configuration(
-            mapper: mapper, history: HistoryInputs.historyFile(context),
+            mapper: mapper, evidenceRoot: context.reportsFolder, history: HistoryInputs.historyFile(context),
             appendsToHistory: false, baseline: try Baseline.load(path: HistoryInputs.baselinePath(context)),
             logPath: logPath, templates: templates, date: date.map { .fixed($0) } ?? .auditDate,
             scope: arguments.value("--scope"), forceLog: arguments.has("--force"),
-            dryRun: arguments.has("--dry-run"), logNamedByUser: arguments.value("--log") != nil)
+            dryRun: arguments.has("--dry-run"), logNamedByUser: context.logNamedByUser)
         configuration.fontScan = fontScan
         let pass = AuditPass(configuration)
         var judgement = HistoryJudgement(

@@ -42,7 +42,7 @@ enum ScanCommand: Command {
         let arguments = context.arguments
         guard !arguments.positional.isEmpty else { throw AuditError(.usage, "missing PATH") }
         let format = try arguments.choice("--format", default: Format.text)
-        let configuration = try loadConfiguration(arguments)
+        let configuration = try loadConfiguration(context)
         let result = try FontScanner.scan(paths: arguments.positional, configuration: configuration)
         for problem in result.problems { context.terminal.message(problem.line(severity: "warning")) }
         switch format {
@@ -60,11 +60,7 @@ enum ScanCommand: Command {
     }
 
     /// The configuration named by `--config`, else the default file when present, else the default.
-    static func loadConfiguration(_ arguments: ParsedArguments) throws -> FontScanConfiguration {
-        if let path = arguments.value("--config") { return try FontScanConfiguration.load(path: path) }
-        if FileManager.default.fileExists(atPath: FontScanConfiguration.defaultFileName) {
-            return try FontScanConfiguration.load(path: FontScanConfiguration.defaultFileName)
-        }
-        return FontScanConfiguration()
+    static func loadConfiguration(_ context: CommandContext) throws -> FontScanConfiguration {
+        try context.scanConfiguration.map { try FontScanConfiguration.load(path: $0.path) } ?? FontScanConfiguration()
     }
 }

@@ -37,12 +37,15 @@ public struct ProjectSetup: Sendable {
     public var rulesPath: String
     /// The folder reports are saved into and evidence is written under.
     public var reportsDirectory: String
+    /// The source folders the project file names (`init --source`).
+    public var sources: [String]
 
     /// A set-up with the given places; the defaults are the tool's.
     public init(
         templatesDirectory: String = "Templates", logPath: String = "audit.md",
-        rulesPath: String = RuleFile.defaultFileName, reportsDirectory: String = "Reports"
+        rulesPath: String = RuleFile.defaultFileName, reportsDirectory: String = "Reports", sources: [String] = []
     ) {
+        self.sources = sources
         self.templatesDirectory = templatesDirectory
         self.logPath = logPath
         self.rulesPath = rulesPath
@@ -84,9 +87,17 @@ public struct ProjectSetup: Sendable {
             _ = try RuleFile(parsing: Array(RuleFile.example.utf8), path: rulesPath)
             return RuleFile.example
         }
+        try file(ProjectFile.defaultFileName, "the project file") { projectFile.text }
         let ignored = try addIgnoredLines(to: ".gitignore")
         pieces.append(Piece(path: ".gitignore", role: "what git leaves out", action: ignored))
         return pieces
+    }
+
+    /// The project file `init` writes: the places of this set-up, so every command finds them from any
+    /// folder of the project.
+    public var projectFile: ProjectFile {
+        ProjectFile(
+            sources: sources, rules: rulesPath, log: logPath, reports: reportsDirectory, templates: templatesDirectory)
     }
 
     /// The `.gitignore` lines of a project: what every run makes again from the reports (the evidence
@@ -96,7 +107,7 @@ public struct ProjectSetup: Sendable {
         let reports = reportsDirectory.hasSuffix("/") ? String(reportsDirectory.dropLast()) : reportsDirectory
         return [
             "# AuditKit: made again from the reports by every run (commit the log, \(reports)/history.jsonl,",
-            "# \(reports)/baseline.json, auditkit.json and the rule file).",
+            "# \(reports)/baseline.json, \(ProjectFile.defaultFileName) and the rule file).",
             "\(reports)/*/",
             "\(reports)/index.html",
             "\(reports)/auditkit-site.css",
