@@ -113,3 +113,32 @@ import Testing
         #expect(config.stdout.contains("found by audit.md"), "\(config.stdout)")
     }
 }
+
+/// The rule file `init` writes explains every field with examples that take no effect.
+@Suite struct InitExamplesTests {
+    @Test func theRuleFileInitWritesMapsNothing() throws {
+        let (project, _) = try ProjectFolderTests.project()
+        defer { project.remove() }
+        // The fixture's report has "9:41" in the status bar: the example "status-bar" rule would note it
+        // "Status bar (time, battery)" (the built-in system-UI band still calls it system UI).
+        let result = try runTool(["audit", ProjectFolderTests.reportName, "--format", "json"], in: project.path)
+        #expect(result.status == 0, "\(result.stderr)")
+        let log = try String(contentsOfFile: project.file("audit.md"), encoding: .utf8)
+        let map = try runTool(["map", ProjectFolderTests.reportName, "--format", "json"], in: project.path)
+        #expect(map.status == 0, "\(map.stderr)")
+        for id in ["status-bar", "tab-bar", "widget-title-color", "budgets-dynamic-type", "date-apply-hit-area"] {
+            #expect(!map.stdout.contains("\"\(id)\""), "the example rule \(id) concluded: \(map.stdout)")
+        }
+        for invented in ["HomeWidgetKind", "Status bar (time, battery)", "Accepted", "DateRangeControls"] {
+            #expect(!log.contains(invented), "the log names \(invented) from an example rule")
+        }
+        let rules = try RuleFile.load(path: project.file("auditkit.rules.json"))
+        #expect(rules.rules.isEmpty)
+        #expect(!rules.examples.isEmpty, "the examples are still there to copy")
+    }
+
+    @Test func anExampleIsCheckedAsARuleIs() throws {
+        let text = #"{"version": 1, "rules": [], "examples": [{"id": "x", "match": {"testType": "nope"}}]}"#
+        #expect(throws: AuditError.self) { try RuleFile(parsing: Array(text.utf8), path: "r.json") }
+    }
+}

@@ -12,8 +12,8 @@ enum InitCommand: Command {
         --source, the rule file, the log, the reports folder and the templates, which every command then
         finds from any folder of the project), the reports folder (Reports/), the log's templates (Templates/audit.md,
         session.md, view.md: reword them to fit your team), the audit log (audit.md, from the template) and
-        the example rule file (./\(RuleFile.defaultFileName)), with every match key and conclusion explained in
-        comments, and the .gitignore lines of what every run makes again (evidence, site, summary, trend) and
+        the rule file (./\(RuleFile.defaultFileName)), with no rule yet and every match key and conclusion shown
+        in examples it never applies, and the .gitignore lines of what every run makes again (evidence, site, summary, trend) and
         of interrupted runs' temporaries (added to an existing .gitignore). Nothing that exists is replaced: it says what it created and what it left as it was.
         Edit the rules, then run 'auditkit map REPORT' to see what they conclude.
         """
@@ -54,7 +54,9 @@ enum InitCommand: Command {
                 context.terminal.line("\(action): \(piece.path) (\(piece.role))")
             }
             if pieces.contains(where: { $0.path == setup.rulesPath && $0.action == .created }) {
-                context.terminal.line("Edit the rules in \(setup.rulesPath), then run 'auditkit map REPORT'.")
+                context.terminal.line(
+                    "\(setup.rulesPath) maps nothing yet: copy the examples that fit into its \"rules\", "
+                        + "then run 'auditkit map REPORT'.")
             }
         }
         return .success
