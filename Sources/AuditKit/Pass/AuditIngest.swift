@@ -144,12 +144,15 @@ public struct AuditIngest: Sendable {
                 < ($1.auditDate, ($1.path as NSString).lastPathComponent, $1.path)
         }
 
-        // 2. Skip what the history has; prepare the rest `jobs` at a time and record each in order.
+        // 2. Skip what the history has and the log names; prepare the rest `jobs` at a time and record
+        // each in order. A report the history has but the log lacks (a run stopped between the two) goes
+        // through the pass again: the history keeps its line, the log gets its session.
         let historyNames = Dictionary(
             judgement.entries.map { ($0.sha256, $0.fileName) }, uniquingKeysWith: { a, _ in a })
+        let logged = try pass.loggedReports()
         var pending: [Int] = []  // positions in `order`
         for (index, report) in order.enumerated() {
-            if let name = historyNames[report.sha256] {
+            if let name = historyNames[report.sha256], logged?(report.sha256) ?? true {
                 outcome.alreadyInHistory += 1
                 onItem(.alreadyInHistory(path: report.path, recordedAs: name))
             } else {

@@ -119,6 +119,19 @@ public struct AuditPass: Sendable {
         for folder in folders where seen.insert(folder).inserted { StaleTemporaries.sweep(folder) }
     }
 
+    /// Whether the configured log already has a report's session (by its SHA-256 marker), as the log is
+    /// now; nil when the pass logs nothing (or only plans, `dryRun`), so every report counts as logged.
+    /// - Throws: `AuditError` `.missingInput` when the log exists but cannot be read.
+    public func loggedReports() throws -> (@Sendable (String) -> Bool)? {
+        guard let logPath = configuration.logPath, !configuration.dryRun else { return nil }
+        guard FileManager.default.fileExists(atPath: logPath) else { return { _ in false } }
+        guard let data = FileManager.default.contents(atPath: logPath) else {
+            throw AuditError(.missingInput, "cannot read the log", path: logPath)
+        }
+        let document = AuditLogDocument(bytes: [UInt8](data))
+        return { document.containsMarker(sha256: $0) }
+    }
+
     /// The string catalogs' translations of the mapper's sources (none without sources).
     public var translations: StringTranslations {
         StringTranslations(configuration.mapper?.index?.localizedStrings ?? [])
@@ -199,7 +212,10 @@ public struct AuditPass: Sendable {
         if let file = configuration.history {
             progress(.history)
             if configuration.appendsToHistory, !configuration.dryRun {
-                let wasAdded = try file.append(entry)
+                // Under the history's lock: first what other runs added since this one loaded it.
+                var onDisk: [HistoryEntry] = []
+                let wasAdded = try file.append([entry], seeing: { onDisk = $0.entries }).first ?? false
+                judgement = judgement.including(onDisk)
                 added = wasAdded
                 judged = judgement.add(entry)
             } else {
