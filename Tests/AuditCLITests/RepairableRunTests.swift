@@ -106,6 +106,56 @@ import Testing
     }
 }
 
+/// A session written without mapping inputs is brought up to date in place, not duplicated.
+@Suite struct LogUpdateTests {
+    @Test func aSessionWrittenWithoutSourcesIsUpdatedUnderItsNumber() throws {
+        let project = try AuditCommandTests.makeProject()
+        defer { project.remove() }
+        try FileManager.default.removeItem(atPath: project.file("auditkit.rules.json"))
+        let report = "Reports/AuditReport_2026-01-02_11-02-25.html"
+        #expect(try runTool(["audit", report], in: project.path).status == 0)
+        // A hand-written line after the session stays where it is.
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: project.file("audit.md")))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data("\n### Notes\n\nKept by hand.\n".utf8))
+        try handle.close()
+        let before = try String(contentsOfFile: project.file("audit.md"), encoding: .utf8)
+        #expect(!before.contains("HomeView"))
+
+        let again = try runTool(["audit", report, "--source", "App"], in: project.path)
+        #expect(
+            again.stdout.contains("'auditkit log \(report) --update' brings its session up to date"), "\(again.stdout)")
+        let plain = try runTool(["log", report, "--source", "App"], in: project.path)
+        #expect(plain.stdout.contains("Use --update to bring it up to date"), "\(plain.stdout)")
+
+        let update = try runTool(["log", report, "--source", "App", "--update"], in: project.path)
+        #expect(update.status == 0, "\(update.stderr)")
+        #expect(update.stdout.contains("Updated session 1 of AuditReport_2026-01-02_11-02-25.html in audit.md."))
+        let after = try String(contentsOfFile: project.file("audit.md"), encoding: .utf8)
+        #expect(after.contains("HomeView"), "the session now names the mapped view")
+        #expect(after.components(separatedBy: "### Session").count == 2, "one session: \(after)")
+        #expect(after.hasSuffix("\n### Notes\n\nKept by hand.\n"))
+        #expect(after.hasPrefix(String(before[..<before.range(of: "### Session 1")!.lowerBound])))
+
+        let twice = try runTool(["log", report, "--source", "App", "--update"], in: project.path)
+        #expect(twice.stdout.contains("It is up to date."), "\(twice.stdout)")
+        #expect(try String(contentsOfFile: project.file("audit.md"), encoding: .utf8) == after)
+    }
+
+    @Test func aProjectIsNotLookedForAboveTheRepositorysRoot() throws {
+        let outer = try TemporaryDirectory()
+        defer { outer.remove() }
+        try FileManager.default.createDirectory(atPath: outer.file("Reports"), withIntermediateDirectories: true)
+        try Data().write(to: URL(fileURLWithPath: outer.file("Reports/history.jsonl")))
+        try FileManager.default.createDirectory(atPath: outer.file("app/.git"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: outer.file("app/Sources"), withIntermediateDirectories: true)
+        let inside = try runTool(["config"], in: outer.file("app/Sources"))
+        #expect(inside.stdout.contains("Project: ., found by the working folder."), "\(inside.stdout)")
+        let below = try runTool(["config"], in: outer.file("Reports"))
+        #expect(below.stdout.contains("Project: .., found by Reports/history.jsonl."), "\(below.stdout)")
+    }
+}
+
 /// Results filled from several threads.
 private final class Results: @unchecked Sendable {
     private let lock = NSLock()

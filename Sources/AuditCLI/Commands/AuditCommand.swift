@@ -79,6 +79,8 @@ enum AuditOutcomeRendering {
             switch log.action {
             case .logged:
                 lines.append("Logged session \(log.sessionNumber ?? 0) in \(log.logPath).")
+            case .updated:
+                lines.append("Updated session \(log.sessionNumber ?? 0) in \(log.logPath).")
             case .alreadyLogged, .wouldLog:
                 lines.append(
                     "Already logged in \(log.logPath)\(log.sessionNumber.map { " (session \($0))" } ?? "").")

@@ -83,7 +83,12 @@ enum IngestCommand: Command {
                         reports.append(.init(report: path, status: "already-in-history", recordedAs: recordedAs))
                     } else {
                         let same = (path as NSString).lastPathComponent == recordedAs ? "" : " (as \(recordedAs))"
-                        terminal.line("== \(path)\nAlready in \(historyFile.path)\(same); skipped.")
+                        // Mapping inputs given now cannot change a session already written: say how they can.
+                        let update =
+                            context.mappingFlagsGiven
+                            ? " 'auditkit log \(path) --update' brings its session up to date with these rules and sources."
+                            : ""
+                        terminal.line("== \(path)\nAlready in \(historyFile.path)\(same); skipped.\(update)")
                     }
                 case .failed(let path, let error):
                     terminal.error(error.description)

@@ -29,6 +29,9 @@ enum LogCommand: Command {
             .option("--date", value: "YYYY-MM-DD", help: "The session's date (default: the day of the audit)."),
             .flag("--dry-run", help: "Print the session that would be added; write nothing."),
             .flag("--force", help: "Log the report again even if the log already has it."),
+            .flag(
+                "--update",
+                help: "Replace the report's session with one computed now (same number), e.g. after adding --source."),
             .option("--templates", value: "DIR", help: "Look for audit.md and session.md here first."),
             .flag("--init", help: "Create the log from the audit.md template (no session) if it does not exist."),
             .choice("--format", of: TextOrJSON.self, help: "text (default) or json."),
@@ -67,6 +70,10 @@ enum LogCommand: Command {
             scope: arguments.value("--scope"), forceLog: arguments.has("--force"),
             dryRun: arguments.has("--dry-run"), logNamedByUser: context.logNamedByUser)
         configuration.fontScan = fontScan
+        configuration.updateLog = arguments.has("--update")
+        if configuration.updateLog, configuration.forceLog {
+            throw AuditError(.usage, "--update replaces the report's session and --force adds another; give one")
+        }
         let pass = AuditPass(configuration)
         var judgement = HistoryJudgement(
             history: try HistoryInputs.loadHistory(context), baseline: configuration.baseline,
@@ -90,11 +97,14 @@ enum LogCommand: Command {
         case .logged:
             let created = outcome.createdLog ? " (created the log from the template)" : ""
             terminal.line("Logged \(report.fileName) as session \(outcome.sessionNumber ?? 0) in \(logPath)\(created).")
+        case .updated:
+            terminal.line("Updated session \(outcome.sessionNumber ?? 0) of \(report.fileName) in \(logPath).")
         case .alreadyLogged:
             let session = outcome.sessionNumber.map { " (session \($0))" } ?? ""
             terminal.line(
                 "\(report.fileName) is already logged in \(logPath)\(session); nothing written. "
-                    + "Use --force to log it again.")
+                    + (arguments.has("--update")
+                        ? "It is up to date." : "Use --update to bring it up to date, --force to log it again."))
         case .wouldLog:
             terminal.message(
                 "dry run: would add session \(outcome.sessionNumber ?? 0) to \(logPath)"

@@ -10,6 +10,8 @@ public struct LogOutcome: Sendable, Hashable {
         case alreadyLogged = "already-logged"
         /// Dry run: the session that would have been added.
         case wouldLog = "would-log"
+        /// The report's session was replaced by one computed now, under its number (`update`).
+        case updated
     }
 
     /// What happened.
@@ -64,17 +66,21 @@ public struct AuditLogWriter: Sendable {
     ///   the file cannot be written or is a refused link.
     public func append(
         _ facts: SessionFacts, to logPath: String, force: Bool = false, dryRun: Bool = false,
-        namedByUser: Bool = false
+        namedByUser: Bool = false, update: Bool = false
     ) throws -> LogOutcome {
-        if dryRun { return try plan(facts, logPath: logPath, force: force).outcome }
+        if dryRun {
+            var outcome = try plan(facts, logPath: logPath, force: force, update: update).outcome
+            if outcome.action == .updated { outcome.action = .wouldLog }
+            return outcome
+        }
         try AuditLogWriter.checkFolder(of: logPath)
         let target = try Symlinks.target(of: logPath, namedByUser: namedByUser)
         return try FileLock.withExclusiveLock(at: FileLock.lockPath(for: logPath)) {
-            let planned = try plan(facts, logPath: logPath, force: force)
+            let planned = try plan(facts, logPath: logPath, force: force, update: update)
             guard let bytes = planned.bytes else { return planned.outcome }
             try replaceFile(Data(bytes), target)
             var outcome = planned.outcome
-            outcome.action = .logged
+            if outcome.action == .wouldLog { outcome.action = .logged }
             return outcome
         }
     }
@@ -120,7 +126,7 @@ public struct AuditLogWriter: Sendable {
         }
     }
 
-    private func plan(_ facts: SessionFacts, logPath: String, force: Bool) throws -> (
+    private func plan(_ facts: SessionFacts, logPath: String, force: Bool, update: Bool) throws -> (
         outcome: LogOutcome, bytes: [UInt8]?
     ) {
         var createdLog = false
@@ -135,13 +141,14 @@ public struct AuditLogWriter: Sendable {
             existing = Array(newLogText(sources: [facts.reportPath], date: facts.date).utf8)
         }
         let document = AuditLogDocument(bytes: existing)
-        if !force && document.containsMarker(sha256: facts.reportSHA256) {
+        let updating = update ? document.session(loggingSHA256: facts.reportSHA256) : nil
+        if !force && updating == nil && document.containsMarker(sha256: facts.reportSHA256) {
             let outcome = LogOutcome(
                 action: .alreadyLogged, sessionNumber: document.sessionNumber(loggingSHA256: facts.reportSHA256),
                 sessionText: "", logPath: logPath, createdLog: false, createdSection: false)
             return (outcome, nil)
         }
-        let number = try document.nextSessionNumber(path: logPath)
+        let number = try updating?.number ?? document.nextSessionNumber(path: logPath)
         // A residual warning is "since Session N" when the log has the session of the report it began in.
         var facts = facts
         if var comparison = facts.comparison {
@@ -158,6 +165,14 @@ public struct AuditLogWriter: Sendable {
             // A custom session.md without {{{marker}}} would make logging the same report twice undetectable.
             while session.hasSuffix("\n") { session.removeLast() }
             session += "\n" + facts.marker + "\n"
+        }
+        if let updating {
+            let bytes = document.replacing(updating.range, with: session)
+            let unchanged = bytes == existing
+            let outcome = LogOutcome(
+                action: unchanged ? .alreadyLogged : .updated, sessionNumber: number, sessionText: session,
+                logPath: logPath, createdLog: false, createdSection: false)
+            return (outcome, unchanged ? nil : bytes)
         }
         let result = document.inserting(session: session)
         let outcome = LogOutcome(

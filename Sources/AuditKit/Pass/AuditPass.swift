@@ -45,6 +45,9 @@ public struct AuditPass: Sendable {
         public var forceLog: Bool
         /// Compute the session without writing the log.
         public var dryRun: Bool
+        /// Replace the report's session, when the log has one, by one computed now under its number
+        /// (`log --update`): a session written without mapping inputs is brought up to date, not duplicated.
+        public var updateLog = false
 
         /// A configuration that only reads and maps; set the parts the pass should do.
         public init(
@@ -236,7 +239,7 @@ public struct AuditPass: Sendable {
             session = facts
             log = try AuditLogWriter(templates: configuration.templates).append(
                 facts, to: logPath, force: configuration.forceLog, dryRun: configuration.dryRun,
-                namedByUser: configuration.logNamedByUser)
+                namedByUser: configuration.logNamedByUser, update: configuration.updateLog)
         }
         return AuditOutcome(
             prepared: prepared, historyEntry: entry, judgement: judged, addedToHistory: added, session: session,

@@ -2,8 +2,8 @@ import Foundation
 
 /// The project a command works on, found by walking up from the working folder as `git` and
 /// `swift-format` find theirs: the nearest folder holding `auditkit.json`, else the nearest holding
-/// `Reports/history.jsonl` or an `audit.md` with AuditKit sessions. Without one the working folder is
-/// the project. Every path of the project resolves against its root, whatever the working folder.
+/// `Reports/history.jsonl` or an `audit.md` with AuditKit sessions, never above the root of the git
+/// repository it is in. Without one the working folder is the project. Every path of the project resolves against its root, whatever the working folder.
 public struct Project: Sendable, Hashable {
     /// What made a folder the project's root.
     public enum Marker: String, Sendable, Hashable {
@@ -55,6 +55,8 @@ public struct Project: Sendable, Hashable {
             if hasAuditKitSessions(folder + "/" + Marker.log.rawValue) {
                 return Project(root: relative, absoluteRoot: folder, marker: .log, file: nil)
             }
+            // Never above a repository's root: a project does not span repositories.
+            if files.fileExists(atPath: folder + "/.git") { break }
             let parent = (folder as NSString).deletingLastPathComponent
             if parent == folder || parent.isEmpty { break }
             folder = parent
