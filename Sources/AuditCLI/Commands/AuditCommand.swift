@@ -81,6 +81,10 @@ enum AuditOutcomeRendering {
                 lines.append("Logged session \(log.sessionNumber ?? 0) in \(log.logPath).")
             case .updated:
                 lines.append("Updated session \(log.sessionNumber ?? 0) in \(log.logPath).")
+            case .alreadyLogged where log.writtenByHand:
+                lines.append(
+                    "\(report.fileName) is in Session \(log.sessionNumber ?? 0) of \(log.logPath), written by hand; "
+                        + "not logged again (--force logs it).")
             case .alreadyLogged, .wouldLog:
                 lines.append(
                     "Already logged in \(log.logPath)\(log.sessionNumber.map { " (session \($0))" } ?? "").")

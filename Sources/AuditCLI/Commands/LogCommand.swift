@@ -99,6 +99,10 @@ enum LogCommand: Command {
             terminal.line("Logged \(report.fileName) as session \(outcome.sessionNumber ?? 0) in \(logPath)\(created).")
         case .updated:
             terminal.line("Updated session \(outcome.sessionNumber ?? 0) of \(report.fileName) in \(logPath).")
+        case .alreadyLogged where outcome.writtenByHand:
+            terminal.line(
+                "\(report.fileName) is in Session \(outcome.sessionNumber ?? 0), written by hand; "
+                    + "not logged again (--force logs it).")
         case .alreadyLogged:
             let session = outcome.sessionNumber.map { " (session \($0))" } ?? ""
             terminal.line(

@@ -27,6 +27,9 @@ public struct LogOutcome: Sendable, Hashable {
     public var createdLog: Bool
     /// Whether the `## Audit Log` section was (or would be) added to an existing log.
     public var createdSection: Bool
+    /// With `.alreadyLogged`: the session that names the report was written by hand (it has no marker;
+    /// its heading lines name the report's file), `sessionNumber` its number.
+    public var writtenByHand = false
 }
 
 /// Appends sessions to a hand-kept `audit.md`, keeping every byte outside the new session.
@@ -148,6 +151,13 @@ public struct AuditLogWriter: Sendable {
                 sessionText: "", logPath: logPath, createdLog: false, createdSection: false)
             return (outcome, nil)
         }
+        if !force, updating == nil, let session = document.handWrittenSession(naming: facts.reportName) {
+            var outcome = LogOutcome(
+                action: .alreadyLogged, sessionNumber: session, sessionText: "", logPath: logPath, createdLog: false,
+                createdSection: false)
+            outcome.writtenByHand = true
+            return (outcome, nil)
+        }
         let number = try updating?.number ?? document.nextSessionNumber(path: logPath)
         // A residual warning is "since Session N" when the log has the session of the report it began in.
         var facts = facts
@@ -178,6 +188,8 @@ public struct AuditLogWriter: Sendable {
         let outcome = LogOutcome(
             action: .wouldLog, sessionNumber: number, sessionText: session, logPath: logPath, createdLog: createdLog,
             createdSection: result.createdSection)
-        return (outcome, result.bytes)
+        // A team's own `## Sources` list names every report logged.
+        let listed = AuditLogDocument(bytes: result.bytes).addingSource(facts.reportPath, fileName: facts.reportName)
+        return (outcome, listed ?? result.bytes)
     }
 }

@@ -152,7 +152,8 @@ public struct AuditIngest: Sendable {
         let logged = try pass.loggedReports()
         var pending: [Int] = []  // positions in `order`
         for (index, report) in order.enumerated() {
-            if let name = historyNames[report.sha256], logged?(report.sha256) ?? true {
+            let fileName = (report.path as NSString).lastPathComponent
+            if let name = historyNames[report.sha256], logged?(report.sha256, fileName) ?? true {
                 outcome.alreadyInHistory += 1
                 onItem(.alreadyInHistory(path: report.path, recordedAs: name))
             } else {

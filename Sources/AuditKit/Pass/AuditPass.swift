@@ -122,17 +122,18 @@ public struct AuditPass: Sendable {
         for folder in folders where seen.insert(folder).inserted { StaleTemporaries.sweep(folder) }
     }
 
-    /// Whether the configured log already has a report's session (by its SHA-256 marker), as the log is
-    /// now; nil when the pass logs nothing (or only plans, `dryRun`), so every report counts as logged.
+    /// Whether the configured log already has a report's session, as the log is now: by its SHA-256
+    /// marker, or a session written by hand that names its file (`handWrittenSession(naming:)`). Nil
+    /// when the pass logs nothing (or only plans, `dryRun`), so every report counts as logged.
     /// - Throws: `AuditError` `.missingInput` when the log exists but cannot be read.
-    public func loggedReports() throws -> (@Sendable (String) -> Bool)? {
+    public func loggedReports() throws -> (@Sendable (_ sha256: String, _ fileName: String) -> Bool)? {
         guard let logPath = configuration.logPath, !configuration.dryRun else { return nil }
-        guard FileManager.default.fileExists(atPath: logPath) else { return { _ in false } }
+        guard FileManager.default.fileExists(atPath: logPath) else { return { _, _ in false } }
         guard let data = FileManager.default.contents(atPath: logPath) else {
             throw AuditError(.missingInput, "cannot read the log", path: logPath)
         }
         let document = AuditLogDocument(bytes: [UInt8](data))
-        return { document.containsMarker(sha256: $0) }
+        return { document.containsMarker(sha256: $0) || document.handWrittenSession(naming: $1) != nil }
     }
 
     /// The string catalogs' translations of the mapper's sources (none without sources).
