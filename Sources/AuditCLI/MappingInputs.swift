@@ -2,8 +2,7 @@ import AuditKit
 import Foundation
 
 /// What the commands that use the mapping share: the `--rules` and `--source` options, and one
-/// matcher built from them (the rule file, else `./auditkit.rules.json` when present; the source index
-/// when folders are given).
+/// matcher built from them or, without them, from the project file (`CommandContext.rules`, `sources`).
 struct MappingInputs {
     /// `--rules RULES`.
     static let rulesOption = OptionSpec.option(

@@ -21,7 +21,7 @@ enum ScanCommand: Command {
         @ScaledMetric properties, .custom(_:size:) (it scales with Body), paths the configuration \
         excludes. '// auditkit:ignore <reason>' on the line or the line above suppresses a finding.
 
-        The configuration (--config, else ./\(FontScanConfiguration.defaultFileName) when present) turns \
+        The configuration (--config, else the project file's "scan", else \(FontScanConfiguration.defaultFileName) at the project's root when present) turns \
         on the optional rules (roundedDesign, minimumSize, hardCodedTracking, fontWeightOnToken, \
         customRequiresRelativeTo), excludes paths and gives the team's tokens.
 
@@ -35,7 +35,9 @@ enum ScanCommand: Command {
         .choice("--format", of: Format.self, help: "text (default), json, xcode or sarif."),
         .option(
             "--config", value: "FILE",
-            help: "Scan configuration (default ./\(FontScanConfiguration.defaultFileName) when present)."),
+            help:
+                "Scan configuration (default: the project file's, else \(FontScanConfiguration.defaultFileName) when present)."
+        ),
     ]
 
     static func run(_ context: CommandContext) throws -> ExitStatus {
