@@ -52,6 +52,23 @@ import Testing
         #expect(try Data(contentsOf: URL(fileURLWithPath: project.file("Docs/audit.md"))) == before)
     }
 
+    @Test func anAuditOfOneReportAlsoLogsTheHistorysReportsWithoutASession() throws {
+        let project = try IngestCommandTests.makeProject()
+        defer { project.remove() }
+        #expect(try runTool(["ingest", "Reports", "--log", "Docs/audit.md"], in: project.path).status != 0)
+        try FileManager.default.createDirectory(atPath: project.file("Docs"), withIntermediateDirectories: true)
+        // One report named; the two others are found in Reports/ by their history entries.
+        let audit = try runTool(
+            ["audit", "Reports/AuditReport_2026-01-03_09-00-00.json", "--log", "Docs/audit.md"], in: project.path)
+        #expect(audit.status == 0, "\(audit.stderr)")
+        let log = try Self.sessions(project.file("Docs/audit.md"))
+        #expect(log.markers == 3, "\(audit.stdout)")
+        let text = try String(contentsOfFile: project.file("Docs/audit.md"), encoding: .utf8)
+        let first = try #require(text.range(of: "AuditReport_2026-01-02_11-02-25"))
+        let last = try #require(text.range(of: "AuditReport_2026-01-04_09-00-00"))
+        #expect(first.lowerBound < last.lowerBound, "sessions in audit-date order")
+    }
+
     @Test func aBackFilledReportIsComparedWithItsTrueNeighbours() throws {
         let project = try IngestCommandTests.makeProject()
         defer { project.remove() }

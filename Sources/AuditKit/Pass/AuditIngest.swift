@@ -121,6 +121,8 @@ public struct AuditIngest: Sendable {
             onItem(.failed(path: path, error: error))
         }
 
+        let logged = try pass.loggedReports()
+
         // 1. Identify every report (SHA-256 and audit time) from its bytes, `jobs` at a time.
         let count = paths.count
         let identified = chunked(paths) { index, path -> Result<ReportIdentity, AuditError> in
@@ -138,6 +140,11 @@ public struct AuditIngest: Sendable {
             case .failure(let error): fail(path, error)
             }
         }
+        // The history's reports whose session the log lacks (a run stopped between the two), found
+        // where the tool keeps reports or beside the log, join the batch to get their sessions.
+        if let logged {
+            order += unloggedReports(of: judgement, notIn: Set(order.map(\.sha256)), logged: logged)
+        }
         // Oldest first; the same time orders by file name, then path, so the order never depends on jobs.
         order.sort {
             ($0.auditDate, ($0.path as NSString).lastPathComponent, $0.path)
@@ -149,7 +156,6 @@ public struct AuditIngest: Sendable {
         // through the pass again: the history keeps its line, the log gets its session.
         let historyNames = Dictionary(
             judgement.entries.map { ($0.sha256, $0.fileName) }, uniquingKeysWith: { a, _ in a })
-        let logged = try pass.loggedReports()
         var pending: [Int] = []  // positions in `order`
         for (index, report) in order.enumerated() {
             let fileName = (report.path as NSString).lastPathComponent
@@ -245,6 +251,28 @@ public struct AuditIngest: Sendable {
             outcome.sitePath = try ReportSite(root: outputDirectory).writeIndex(judgement: judgement).path
         }
         return outcome
+    }
+
+    /// The reports of `judgement` that `logged` says the log lacks and the batch does not name, each
+    /// found by its file name in the output folder or the log's folder and checked by its SHA-256; a
+    /// report found in neither stays without a session.
+    private func unloggedReports(
+        of judgement: HistoryJudgement, notIn batch: Set<String>, logged: (String, String) -> Bool
+    ) -> [ReportIdentity] {
+        var folders = [outputDirectory]
+        if let log = pass.configuration.logPath { folders.append((log as NSString).deletingLastPathComponent) }
+        var found: [ReportIdentity] = []
+        for entry in judgement.entries
+        where !batch.contains(entry.sha256) && !entry.fileName.contains("/") && !logged(entry.sha256, entry.fileName) {
+            for folder in folders {
+                let path = folder.isEmpty ? entry.fileName : folder + "/" + entry.fileName
+                if let identity = try? ReportReader.identity(path: path), identity.sha256 == entry.sha256 {
+                    found.append(identity)
+                    break
+                }
+            }
+        }
+        return found
     }
 
     /// How preparing one report ended.
