@@ -10,7 +10,8 @@ enum IngestCommand: Command {
         Every report named, and every report in the folders named (.html, .htm, .json and .txt files, not
         their subfolders), goes through the pass of 'auditkit audit' in the order of its audit time, so a
         batch builds the same history and log as one 'audit' per report in that order. Reports the history
-        already has are skipped and said so. Reading, pictures and mapping run --jobs reports at a time;
+        already has are skipped and said so, unless the log lacks their session: a run stopped between the
+        history and the log is completed (also for the history's reports found in the reports folder). Reading, pictures and mapping run --jobs reports at a time;
         the history and the log are written one report at a time, in order: the output and every file are
         the same for any --jobs. An unreadable report is named and skipped; the others complete and the
         exit status says one failed. Each session is dated by its report's audit day unless --date is given.

@@ -240,8 +240,10 @@ public struct HistoryFile: Sendable {
     /// audit-date order (`History.precedes`): entries later than every line are appended, one line each;
     /// an entry audited before the file's latest (a back-filled report) has the file rewritten in order,
     /// every existing line kept byte for byte.
-    /// - Parameter seeing: called under the lock, before anything is written, with the history as it is
-    ///   on disk then: what other runs added since this one loaded it, to compare against.
+    /// - Parameters:
+    ///   - entries: the entries to add, in the order to add them.
+    ///   - seeing: called under the lock, before anything is written, with the history as it is on disk
+    ///     then: what other runs added since this one loaded it, to compare against.
     /// - Returns: for each entry, whether it was written.
     /// - Throws: `AuditError` `.cannotWrite` when the file cannot be written, `.badInput` when the
     ///   existing file is damaged before its last line.

@@ -63,6 +63,8 @@ public struct AuditLogWriter: Sendable {
     ///   - dryRun: compute and return the session without taking the lock or writing.
     ///   - namedByUser: the user gave this very log path, so a symbolic link there is followed (the
     ///     file it points to is replaced); otherwise a link is refused.
+    ///   - update: when the log has the report's session, replace it by this one under its number
+    ///     (`.updated`, or `.alreadyLogged` when nothing changes) instead of saying it is logged.
     /// - Returns: what happened.
     /// - Throws: `AuditError` `.missingInput` when the log exists but cannot be read, `.badInput`
     ///   when a session number in it is too large to count on from, `.cannotWrite` when the lock or
