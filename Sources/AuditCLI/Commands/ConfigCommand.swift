@@ -32,7 +32,9 @@ enum ConfigCommand: Command {
         let project = context.project
         let sources = context.sources
         let settings: [ConfigJSON.Setting] = [
-            .init(name: "sources", value: sources.paths.joined(separator: ", "), origin: sources.origin.rawValue),
+            .init(
+                name: "sources", value: sources.paths.isEmpty ? nil : sources.paths.joined(separator: ", "),
+                origin: sources.origin.rawValue),
             .init(name: "rules", context.rules),
             .init(name: "log", context.log),
             .init(name: "reports", context.reports),
@@ -67,6 +69,15 @@ struct ConfigJSON: Encodable {
         var value: String?
         var origin: String
 
+        // The value is written as null when there is none.
+        func encode(to encoder: any Encoder) throws {
+            enum Key: String, CodingKey { case name, value, origin }
+            var container = encoder.container(keyedBy: Key.self)
+            try container.encode(name, forKey: .name)
+            try container.encode(value, forKey: .value)
+            try container.encode(origin, forKey: .origin)
+        }
+
         init(name: String, value: String?, origin: String) {
             self.name = name
             self.value = value
@@ -84,4 +95,14 @@ struct ConfigJSON: Encodable {
     var foundBy: String
     var projectFile: String?
     var settings: [Setting]
+
+    // Absent parts are written as null, so every documented field is always there.
+    func encode(to encoder: any Encoder) throws {
+        enum Key: String, CodingKey { case root, foundBy, projectFile, settings }
+        var container = encoder.container(keyedBy: Key.self)
+        try container.encode(root, forKey: .root)
+        try container.encode(foundBy, forKey: .foundBy)
+        try container.encode(projectFile, forKey: .projectFile)
+        try container.encode(settings, forKey: .settings)
+    }
 }
