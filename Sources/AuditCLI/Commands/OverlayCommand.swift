@@ -30,7 +30,8 @@ struct OverlayCommand: Command {
         // Pictures need no report identity: skip the SHA-256.
         let report = try ReportReader.read(path: reportPath, options: .init(computeDigest: false))
         let evidence =
-            arguments.value("--output").map { EvidencePaths(directory: $0) } ?? EvidencePaths(reportPath: reportPath)
+            arguments.value("--output").map { EvidencePaths(directory: $0) }
+            ?? EvidencePaths(reportPath: reportPath, root: context.reportsFolder)
         let output = try Overlay.writeAll(report: report, text: text, evidence: evidence)
         context.terminal.warnings(overlays: output, of: reportPath)
         switch format {

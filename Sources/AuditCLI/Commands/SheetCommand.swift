@@ -59,7 +59,9 @@ struct SheetCommand: Command {
         // Pictures need no report identity: skip the SHA-256.
         let report = try ReportReader.read(path: reportPath, options: .init(computeDigest: false))
         let sheet = try IndexSheet(report: report, text: text, options: options)
-        let output = try sheet.write(to: arguments.value("--output"), evidence: EvidencePaths(reportPath: reportPath))
+        let output = try sheet.write(
+            to: arguments.value("--output"),
+            evidence: EvidencePaths(reportPath: reportPath, root: context.reportsFolder))
         context.terminal.warnings(sheet: output, of: reportPath)
         switch format {
         case .text:
