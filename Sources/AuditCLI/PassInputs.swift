@@ -18,8 +18,9 @@ enum PassInputs {
     }
 
     /// The mapper the mapping options make and the scan configuration that finds likely causes
-    /// (`--config`, the project file's, else `auditkit.scan.json` at the project's root when present): the sources are scanned for fixed font sizes in the
-    /// index's lexer pass, and files only a rule names when a report maps to them. Every command that
+    /// (`--config`, the project file's, else `auditkit.scan.json` at the project's root when present):
+    /// the sources are scanned for fixed font sizes in the index's lexer pass, and files only a rule
+    /// names when a report maps to them. Every command that
     /// maps a report through the pass (`audit`, `ingest`, `log`, `summary`) takes both from here.
     /// - Throws: the rule file's, the index's or the scan configuration's `AuditError`.
     static func mapping(_ context: CommandContext) throws -> (mapper: IssueMatcher?, fontScan: FontScanConfiguration?) {

@@ -167,7 +167,7 @@ import Testing
         try FileManager.default.createDirectory(atPath: outer.file("app/.git"), withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: outer.file("app/Sources"), withIntermediateDirectories: true)
         let inside = try runTool(["config"], in: outer.file("app/Sources"))
-        #expect(inside.stdout.contains("Project: ., found by the working folder."), "\(inside.stdout)")
+        #expect(inside.stdout.contains("Project: the working folder (no auditkit.json"), "\(inside.stdout)")
         let below = try runTool(["config"], in: outer.file("Reports"))
         #expect(below.stdout.contains("Project: .., found by Reports/history.jsonl."), "\(below.stdout)")
     }

@@ -52,7 +52,13 @@ enum ConfigCommand: Command {
                     settings: settings))
         case .text:
             let root = project.root.isEmpty ? "." : project.root
-            context.terminal.line("Project: \(root), found by \(project.marker.rawValue).")
+            if project.marker == .workingFolder {
+                context.terminal.line(
+                    "Project: the working folder (no \(ProjectFile.defaultFileName), Reports/history.jsonl or audit.md "
+                        + "with AuditKit sessions here or above it).")
+            } else {
+                context.terminal.line("Project: \(root), found by \(project.marker.rawValue).")
+            }
             for setting in settings {
                 context.terminal.line("\(setting.name): \(setting.value ?? "none") (\(setting.origin))")
             }

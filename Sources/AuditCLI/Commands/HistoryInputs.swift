@@ -11,14 +11,14 @@ enum HistoryInputs {
     static let baselineOption = OptionSpec.option(
         "--baseline", value: "PATH", help: "The baseline file (default \(Baseline.defaultPath)).")
 
-    /// The history file named by `--history` (a symbolic link there is followed), or the default
-    /// (where one is refused).
+    /// The history file named by `--history` or the project file (a symbolic link there is followed),
+    /// or the default in the project's reports folder (where one is refused).
     static func historyFile(_ context: CommandContext) -> HistoryFile {
         let history = context.history
         return HistoryFile(path: history.path, namedByUser: history.origin != .default)
     }
 
-    /// The baseline path named by `--baseline`, or the default.
+    /// The baseline path named by `--baseline`, else the one in the project's reports folder.
     static func baselinePath(_ context: CommandContext) -> String {
         context.baseline.path
     }
