@@ -8,6 +8,7 @@ public enum AuditKitCLI {
         [
             AuditCommand.self,
             IngestCommand.self,
+            ConfigCommand.self,
             ExtractCommand.self,
             SheetCommand.self,
             OverlayCommand.self,
@@ -73,7 +74,9 @@ public enum AuditKitCLI {
                 terminal.out(command.helpText)
                 return ExitStatus.success.rawValue
             }
-            let context = CommandContext(arguments: parsed, terminal: terminal, environment: environment)
+            let context = CommandContext(
+                arguments: parsed, terminal: terminal, environment: environment,
+                project: command.name == InitCommand.name ? .workingFolder : try Project.locate())
             let status = try command.run(context)
             terminal.endProgress()
             return status.rawValue

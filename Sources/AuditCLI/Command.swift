@@ -9,6 +9,8 @@ public struct CommandContext: Sendable {
     public var terminal: Terminal
     /// The process environment.
     public var environment: [String: String]
+    /// The project found around the working folder (`Project.locate`).
+    public var project: Project
 }
 
 /// One `auditkit` subcommand. Commands only parse, call the library and print.

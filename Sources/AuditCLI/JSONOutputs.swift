@@ -157,6 +157,7 @@ struct IngestJSON: Encodable {
 /// `init --format json`.
 struct InitJSON: Encodable {
     var created: [String]
+    var updated: [String]
     var leftAsItIs: [String]
 }
 

@@ -2,15 +2,16 @@ import AuditKit
 import Foundation
 
 /// What the commands that use the mapping share: the `--rules` and `--source` options, and one
-/// matcher built from them (the rule file, else `./auditkit.rules.json` when present; the source index
-/// when folders are given).
+/// matcher built from them or, without them, from the project file (`CommandContext.rules`, `sources`).
 struct MappingInputs {
     /// `--rules RULES`.
     static let rulesOption = OptionSpec.option(
-        "--rules", value: "RULES", help: "Rule file (default ./\(RuleFile.defaultFileName) when present).")
+        "--rules", value: "RULES",
+        help: "Rule file (default: the project file's, else ./\(RuleFile.defaultFileName) when present).")
     /// `--source DIR`, repeatable.
     static let sourceOption = OptionSpec.option(
-        "--source", value: "DIR", repeatable: true, help: "Folder of Swift sources and string catalogs (repeatable).")
+        "--source", value: "DIR", repeatable: true,
+        help: "Folder of Swift sources and string catalogs (repeatable; default: the project file's).")
     /// Both options.
     static let options = [rulesOption, sourceOption]
 
@@ -27,15 +28,9 @@ struct MappingInputs {
     ///   with this configuration.
     /// - Throws: the rule file's or the index's `AuditError`.
     init(_ context: CommandContext, scanFonts: FontScanConfiguration? = nil) throws {
-        let arguments = context.arguments
-        var rules: RuleFile?
-        if let path = arguments.value("--rules") {
-            rules = try RuleFile.load(path: path)
-        } else if FileManager.default.fileExists(atPath: RuleFile.defaultFileName) {
-            rules = try RuleFile.load(path: RuleFile.defaultFileName)
-        }
+        let rules = try context.rules.map { try RuleFile.load(path: $0.path) }
         var index: SourceIndex?
-        let roots = arguments.all("--source")
+        let roots = context.sources.paths
         if !roots.isEmpty {
             let built = try SourceIndex.build(roots: roots, fontScan: scanFonts)
             for problem in built.problems { context.terminal.message(problem.line(severity: "warning")) }

@@ -19,12 +19,13 @@ enum PassInputs {
     }
 
     /// The mapper the mapping options make and the scan configuration that finds likely causes
-    /// (`./auditkit.scan.json` when present): the sources are scanned for fixed font sizes in the
-    /// index's lexer pass, and files only a rule names when a report maps to them. Every command that
+    /// (`--config`, the project file's, else `auditkit.scan.json` at the project's root when present):
+    /// the sources are scanned for fixed font sizes in the index's lexer pass, and files only a rule
+    /// names when a report maps to them. Every command that
     /// maps a report through the pass (`audit`, `ingest`, `log`, `summary`) takes both from here.
     /// - Throws: the rule file's, the index's or the scan configuration's `AuditError`.
     static func mapping(_ context: CommandContext) throws -> (mapper: IssueMatcher?, fontScan: FontScanConfiguration?) {
-        let fontScan = try ScanCommand.loadConfiguration(context.arguments)
+        let fontScan = try ScanCommand.loadConfiguration(context)
         return (try MappingInputs(context, scanFonts: fontScan).mapper, fontScan)
     }
 
@@ -42,10 +43,10 @@ enum PassInputs {
             renderer: try TextRenderer(explicitFontPath: arguments.value("--font"), environment: context.environment),
             evidenceRoot: evidenceRoot, history: HistoryInputs.historyFile(context),
             baseline: try Baseline.load(path: HistoryInputs.baselinePath(context)),
-            logPath: arguments.value("--log") ?? "audit.md",
-            templates: try TemplateSet(directory: arguments.value("--templates")),
+            logPath: context.logPath,
+            templates: try context.templates(),
             date: try arguments.value("--date").map { .fixed(try SessionFacts.validatedDate($0)) } ?? defaultDate,
-            logNamedByUser: arguments.value("--log") != nil)
+            logNamedByUser: context.logNamedByUser)
         configuration.fontScan = fontScan
         configuration.covers = arguments.all("--covers")
         return configuration

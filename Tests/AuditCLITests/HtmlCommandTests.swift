@@ -13,9 +13,7 @@ import Testing
             to: URL(fileURLWithPath: project.file("Reports/AuditReport_2026-01-02_11-02-25.html")))
         let audit = try runTool(["audit", "Reports/AuditReport_2026-01-02_11-02-25.html"], in: project.path)
         #expect(audit.status == 0, "\(audit.stderr)")
-        #expect(
-            audit.stdout.contains(
-                "Pages: Reports/AuditReport_2026-01-02_11-02-25/index.html and Reports/index.html."))
+        #expect(audit.stdout.contains("Wrote Reports/summary.md, Reports/trend.svg and Reports/index.html."))
         let page = project.file("Reports/AuditReport_2026-01-02_11-02-25/index.html")
         let written = try Data(contentsOf: URL(fileURLWithPath: page))
 

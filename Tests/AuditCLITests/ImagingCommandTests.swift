@@ -24,14 +24,16 @@ import Testing
         }
     }
 
-    @Test func sheetWritesBesideTheReportAndWarnsAboutBrokenThumbnails() throws {
+    @Test func sheetWritesIntoTheReportsFolderAndWarnsAboutBrokenThumbnails() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let report = try writeReport(in: directory)
         keep([report])
-        let result = try runTool(["sheet", report])
+        // The report in the project's root: its evidence goes where audit puts it, Reports/<report name>/.
+        let result = try runTool(["sheet", report], in: directory.path)
         #expect(result.status == 0, "\(result.stderr)")
-        let written = directory.file("AuditReport_2026-01-02_11-02-25/index_sheet.png")
+        #expect(!FileManager.default.fileExists(atPath: directory.file("AuditReport_2026-01-02_11-02-25")))
+        let written = directory.file("Reports/AuditReport_2026-01-02_11-02-25/index_sheet.png")
         #expect(
             result.stdout.trimmingCharacters(in: .newlines).hasSuffix("AuditReport_2026-01-02_11-02-25/index_sheet.png")
         )

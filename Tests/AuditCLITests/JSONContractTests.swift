@@ -29,6 +29,7 @@ import Testing
         let second = "Reports/AuditReport_2026-01-12_10-30-00.html"
         let runs: [(String, [String])] = [
             ("init", ["init"]),
+            ("config", ["config"]),
             ("audit", ["audit", first, "--source", "Examples/BudgetApp"]),
             ("log", ["log", second, "--dry-run"]),
             ("ingest", ["ingest", "Reports"]),

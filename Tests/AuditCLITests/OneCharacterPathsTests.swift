@@ -26,6 +26,7 @@ import Testing
         try fixture.write(to: folder.file("r.html"), as: .html(.varAssignment))
         let audit = try runTool(["audit", "r.html", "--history", "h", "--log", "l"], in: folder.path)
         #expect(audit.status == 0, "\(audit.stderr)")
-        #expect(FileManager.default.fileExists(atPath: folder.file("r/index.html")))
+        // Wherever the report is, its evidence and page go to the project's reports folder (issue 26).
+        #expect(FileManager.default.fileExists(atPath: folder.file("Reports/r/index.html")))
     }
 }

@@ -1,78 +1,42 @@
 import AuditKit
 import Foundation
 
-/// `auditkit audit`: the team's whole pass over one report in one step: pictures, mapping, history, log.
+/// `auditkit audit`: `ingest` of one report: the same pass, defaults and output.
 enum AuditCommand: Command {
     static let name = "audit"
     static let abstract = "Do the whole pass on a report: evidence pictures, mapping, history and an audit.md session."
     static let operands = "REPORT"
     static let discussion = """
-        In order:
-          1. reads the report;
+        'auditkit ingest' of one report: the same steps, defaults and output. In order:
+          1. reads the report, wherever it is (the project's root, where the Inspector saved it, or any folder);
           2. writes its thumbnails (issue_01.jpg, ...) and screenshots (screen_1.jpg, ...), the index sheet
-             and the annotated screenshots into the report's evidence folder (Reports/<report name>/);
+             and the annotated screenshots into the report's evidence folder (Reports/<report name>/, or
+             --out DIR/<report name>/);
           3. maps the issues to views and code with the rule file (--rules, else ./auditkit.rules.json) and
              the Swift sources under each --source folder;
           4. adds the report to the history (Reports/history.jsonl) and compares it with the report before it;
           5. appends a session to the audit log (audit.md) naming all of the above;
-          6. writes the report's page and the index of the HTML site beside the evidence folders
-             (Reports/<report name>/index.html, Reports/index.html; see 'auditkit html').
-        Every step is idempotent: running it again on the same report rewrites nothing that is unchanged,
-        adds nothing to the history and logs no second session. Each step is also a command of its own
-        (extract, sheet, overlay, map, history add, log).
+          6. refreshes Reports/summary.md, Reports/trend.svg and the HTML site (the report's page
+             Reports/<report name>/index.html and Reports/index.html; see 'auditkit html').
+        Every step is idempotent: a report the history already has is skipped and said so. Each step is
+        also a command of its own (extract, sheet, overlay, map, history add, log).
 
-        EXAMPLE: auditkit audit Reports/AuditReport_2026-01-02_11-02-25.html --source App
+        EXAMPLE: auditkit audit AuditReport_2026-01-02_11-02-25.html --source App
         """
     static let options: [OptionSpec] =
         PassInputs.options(dateHelp: "The session's date (default: the day of the audit).") + [
+            IngestCommand.outOption,
             .option("--scope", value: "TEXT", help: "The session's scope (default: the views and the report)."),
             .choice("--format", of: TextOrJSON.self, help: "text (default) or json."),
         ]
 
     static func run(_ context: CommandContext) throws -> ExitStatus {
         let arguments = context.arguments
-        let terminal = context.terminal
-        guard arguments.positional.count == 1, let reportPath = arguments.positional.first else {
+        guard arguments.positional.count == 1 else {
             throw AuditError(
                 .usage, arguments.positional.isEmpty ? "missing REPORT" : "audit takes one REPORT at a time")
         }
-        let format: TextOrJSON = try arguments.choice("--format", default: TextOrJSON.text)
-        // Check everything the user named before writing anything.
-        let historyFile = HistoryInputs.historyFile(context)
-        var configuration = try PassInputs.configuration(context, evidenceRoot: nil, defaultDate: .auditDate)
-        configuration.scope = arguments.value("--scope")
-        let pass = AuditPass(configuration)
-        let history = try HistoryInputs.loadHistory(context)
-        // A report of another name whose evidence folder and page this report's would be.
-        let identity = try ReportReader.identity(path: reportPath)
-        if !history.entries.contains(where: { $0.sha256 == identity.sha256 }),
-            let clash = EvidencePaths.folderClash(of: identity, before: [identity], history: history)
-        {
-            throw clash
-        }
-        var judgement = HistoryJudgement(
-            history: history, baseline: configuration.baseline, translations: pass.translations)
-        let prepared = try pass.prepare(reportAt: reportPath) { terminal.progress(stage: $0, of: reportPath) }
-        let outcome = try pass.record(prepared, judgement: &judgement) { terminal.progress(stage: $0, of: reportPath) }
-        terminal.endProgress()
-        terminal.problems(prepared.problems)
-        // The report's page and the site's index; the pass's results are printed even when they fail.
-        let site = Result {
-            try ReportSite(evidence: prepared.evidence).write(after: outcome, judgement: judgement)
-        }
-        let pages = (try? site.get())?.map(\.path) ?? []
-
-        switch format {
-        case .json:
-            var object = AuditOutcomeJSON(outcome, historyPath: historyFile.path)
-            if pages.count == 2 { object.site = .init(page: pages[0], index: pages[1]) }
-            try terminal.json(object)
-        case .text:
-            for line in AuditOutcomeRendering.lines(outcome, historyPath: historyFile.path) { terminal.line(line) }
-            if pages.count == 2 { terminal.line("Pages: \(pages[0]) and \(pages[1]).") }
-        }
-        if case .failure(let error) = site { throw error }
-        return .success
+        return try IngestCommand.ingest(context, jobs: 1, scope: arguments.value("--scope"))
     }
 }
 
@@ -117,6 +81,12 @@ enum AuditOutcomeRendering {
             switch log.action {
             case .logged:
                 lines.append("Logged session \(log.sessionNumber ?? 0) in \(log.logPath).")
+            case .updated:
+                lines.append("Updated session \(log.sessionNumber ?? 0) in \(log.logPath).")
+            case .alreadyLogged where log.writtenByHand:
+                lines.append(
+                    "\(report.fileName) is in Session \(log.sessionNumber ?? 0) of \(log.logPath), written by hand; "
+                        + "not logged again (--force logs it).")
             case .alreadyLogged, .wouldLog:
                 lines.append(
                     "Already logged in \(log.logPath)\(log.sessionNumber.map { " (session \($0))" } ?? "").")

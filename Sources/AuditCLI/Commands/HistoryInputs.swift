@@ -17,16 +17,16 @@ enum HistoryInputs {
         help: "For a report that shows no screen (the Inspector's empty report): a screen it audited, by the name "
             + "diff and the session give it (repeatable).")
 
-    /// The history file named by `--history` (a symbolic link there is followed), or the default
-    /// (where one is refused).
+    /// The history file named by `--history` or the project file (a symbolic link there is followed),
+    /// or the default in the project's reports folder (where one is refused).
     static func historyFile(_ context: CommandContext) -> HistoryFile {
-        let named = context.arguments.value("--history")
-        return HistoryFile(path: named ?? HistoryFile.defaultPath, namedByUser: named != nil)
+        let history = context.history
+        return HistoryFile(path: history.path, namedByUser: history.origin != .default)
     }
 
-    /// The baseline path named by `--baseline`, or the default.
+    /// The baseline path named by `--baseline`, else the one in the project's reports folder.
     static func baselinePath(_ context: CommandContext) -> String {
-        context.arguments.value("--baseline") ?? Baseline.defaultPath
+        context.baseline.path
     }
 
     /// Loads the history, printing what the reader skipped as warnings.
@@ -55,7 +55,7 @@ enum HistoryInputs {
             return try entry(reportAt: argument, mapping: mapping)
         }
         if let found = try history().entry(reference: argument) {
-            if mapping.isConfigured {
+            if context.mappingFlagsGiven {
                 context.terminal.warning(
                     "names a report in the history: its issues keep the views and statuses they were added with; "
                         + "--rules and --source apply to report files", in: argument)

@@ -34,7 +34,7 @@ enum HtmlCommand: Command {
         let terminal = context.terminal
         let format: TextOrJSON = try arguments.choice("--format", default: TextOrJSON.text)
         let jobs = try arguments.integer("--jobs", in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
-        let out = arguments.value("--out") ?? "Reports"
+        let out = context.reportsFolder
         // Check everything the user named before writing anything.
         let named = arguments.positional.isEmpty ? [out] : arguments.positional
         if arguments.positional.isEmpty, !FileManager.default.fileExists(atPath: out) {
@@ -43,7 +43,7 @@ enum HtmlCommand: Command {
         let paths = try AuditIngest.reportPaths(in: named)
         // Pages render what the history recorded (views, code places, statuses); the reports are mapped
         // again only when the user names new mapping inputs, and the output says so.
-        let remaps = arguments.value("--rules") != nil || !arguments.all("--source").isEmpty
+        let remaps = context.mappingFlagsGiven
         let mapping = try MappingInputs(context)
         let pass = AuditPass(.init(mapper: remaps ? mapping.mapper : nil, evidenceRoot: out))
         let history = try HistoryInputs.loadHistory(context)

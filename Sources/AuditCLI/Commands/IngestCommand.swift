@@ -10,7 +10,8 @@ enum IngestCommand: Command {
         Every report named, and every report in the folders named (.html, .htm, .json and .txt files, not
         their subfolders), goes through the pass of 'auditkit audit' in the order of its audit time, so a
         batch builds the same history and log as one 'audit' per report in that order. Reports the history
-        already has are skipped and said so. Reading, pictures and mapping run --jobs reports at a time;
+        already has are skipped and said so, unless the log lacks their session: a run stopped between the
+        history and the log is completed (also for the history's reports found in the reports folder). Reading, pictures and mapping run --jobs reports at a time;
         the history and the log are written one report at a time, in order: the output and every file are
         the same for any --jobs. An unreadable report is named and skipped; the others complete and the
         exit status says one failed. Each session is dated by its report's audit day unless --date is given.
@@ -22,24 +23,37 @@ enum IngestCommand: Command {
         """
     static let options: [OptionSpec] =
         PassInputs.options(dateHelp: "Every session's date (default: its report's audit day).") + [
-            .option(
-                "--out", value: "DIR",
-                help: "Evidence folders, summary.md, trend.svg and the pages go here (default: Reports)."),
+            outOption,
             .option("--jobs", value: "N", help: "Reports prepared at once (default: the number of cores)."),
             .choice("--format", of: TextOrJSON.self, help: "text (default) or json."),
         ]
 
+    /// `--out DIR`: where the evidence folders, the summary, the trend and the site go.
+    static let outOption = OptionSpec.option(
+        "--out", value: "DIR", help: "Evidence folders, summary.md, trend.svg and the pages go here (default: Reports)."
+    )
+
     static func run(_ context: CommandContext) throws -> ExitStatus {
+        guard !context.arguments.positional.isEmpty else { throw AuditError(.usage, "missing REPORT or DIR") }
+        let jobs = try context.arguments.integer("--jobs", in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
+        return try ingest(context, jobs: jobs, scope: nil)
+    }
+
+    /// The batch over the operands, as `ingest` and `audit` (a batch of one report) run it: the evidence
+    /// of every report goes to `--out` (default `Reports`) wherever the report is, then the summary, the
+    /// trend and the site are refreshed there.
+    /// - Parameter scope: every session's scope (`audit --scope`); nil lets each session describe its report.
+    static func ingest(_ context: CommandContext, jobs: Int, scope: String?) throws -> ExitStatus {
         let arguments = context.arguments
         let terminal = context.terminal
-        guard !arguments.positional.isEmpty else { throw AuditError(.usage, "missing REPORT or DIR") }
         let format: TextOrJSON = try arguments.choice("--format", default: TextOrJSON.text)
-        let jobs = try arguments.integer("--jobs", in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
-        let out = arguments.value("--out") ?? "Reports"
+        let out = context.reportsFolder
         let historyFile = HistoryInputs.historyFile(context)
         // Check everything the user named before writing anything.
         let paths = try AuditIngest.reportPaths(in: arguments.positional)
-        let pass = AuditPass(try PassInputs.configuration(context, evidenceRoot: out, defaultDate: .auditDate))
+        var configuration = try PassInputs.configuration(context, evidenceRoot: out, defaultDate: .auditDate)
+        configuration.scope = scope
+        let pass = AuditPass(configuration)
         for warning in try historyFile.load().warnings { terminal.warning(warning) }
 
         var reports: [IngestJSON.Report] = []
@@ -70,7 +84,12 @@ enum IngestCommand: Command {
                         reports.append(.init(report: path, status: "already-in-history", recordedAs: recordedAs))
                     } else {
                         let same = PathName.last(path) == recordedAs ? "" : " (as \(recordedAs))"
-                        terminal.line("== \(path)\nAlready in \(historyFile.path)\(same); skipped.")
+                        // Mapping inputs given now cannot change a session already written: say how they can.
+                        let update =
+                            context.mappingFlagsGiven
+                            ? " 'auditkit log \(path) --update' brings its session up to date with these rules and sources."
+                            : ""
+                        terminal.line("== \(path)\nAlready in \(historyFile.path)\(same); skipped.\(update)")
                     }
                 case .failed(let path, let error):
                     terminal.error(error.description)

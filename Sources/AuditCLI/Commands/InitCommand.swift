@@ -4,13 +4,17 @@ import Foundation
 /// `auditkit init`: sets up what the pass reads and writes, creating only what is missing.
 enum InitCommand: Command {
     static let name = "init"
-    static let abstract = "Create what is missing of Reports/, Templates/, audit.md and a commented rule file."
+    static let abstract =
+        "Create what is missing of auditkit.json, Reports/, Templates/, audit.md, a commented rule file and .gitignore."
     static let operands = ""
     static let discussion = """
-        Creates, when missing: the reports folder (Reports/), the log's templates (Templates/audit.md,
+        Creates, when missing: the project file (\(ProjectFile.defaultFileName): the source folders given with
+        --source, the rule file, the log, the reports folder and the templates, which every command then
+        finds from any folder of the project), the reports folder (Reports/), the log's templates (Templates/audit.md,
         session.md, view.md: reword them to fit your team), the audit log (audit.md, from the template) and
-        the example rule file (./\(RuleFile.defaultFileName)), with every match key and conclusion explained in
-        comments. Nothing that exists is replaced: it says what it created and what it left as it was.
+        the rule file (./\(RuleFile.defaultFileName)), with no rule yet and every match key and conclusion shown
+        in examples it never applies, and the .gitignore lines of what every run makes again (evidence, site, summary, trend) and
+        of interrupted runs' temporaries (added to an existing .gitignore). Nothing that exists is replaced: it says what it created and what it left as it was.
         Edit the rules, then run 'auditkit map REPORT' to see what they conclude.
         """
     static let options: [OptionSpec] = [
@@ -18,6 +22,7 @@ enum InitCommand: Command {
         .option("--log", value: "PATH", help: "The audit log (default audit.md)."),
         .option("--templates", value: "DIR", help: "The templates folder (default Templates)."),
         .option("--reports", value: "DIR", help: "The reports folder (default Reports)."),
+        .option("--source", value: "DIR", repeatable: true, help: "A folder of the app's sources (repeatable)."),
         .choice("--format", of: TextOrJSON.self, help: "text (default) or json."),
     ]
 
@@ -29,21 +34,29 @@ enum InitCommand: Command {
             templatesDirectory: arguments.value("--templates") ?? "Templates",
             logPath: arguments.value("--log") ?? "audit.md",
             rulesPath: arguments.value("--rules") ?? RuleFile.defaultFileName,
-            reportsDirectory: arguments.value("--reports") ?? "Reports")
+            reportsDirectory: arguments.value("--reports") ?? "Reports", sources: arguments.all("--source"))
         let pieces = try setup.apply()
         switch format {
         case .json:
             try context.terminal.json(
                 InitJSON(
                     created: pieces.filter { $0.action == .created }.map(\.path),
+                    updated: pieces.filter { $0.action == .updated }.map(\.path),
                     leftAsItIs: pieces.filter { $0.action == .leftAsItIs }.map(\.path)))
         case .text:
             for piece in pieces {
-                let action = piece.action == .created ? "created" : "left as it is"
+                let action =
+                    switch piece.action {
+                    case .created: "created"
+                    case .updated: "added the missing lines to"
+                    case .leftAsItIs: "left as it is"
+                    }
                 context.terminal.line("\(action): \(piece.path) (\(piece.role))")
             }
             if pieces.contains(where: { $0.path == setup.rulesPath && $0.action == .created }) {
-                context.terminal.line("Edit the rules in \(setup.rulesPath), then run 'auditkit map REPORT'.")
+                context.terminal.line(
+                    "\(setup.rulesPath) maps nothing yet: copy the examples that fit into its \"rules\", "
+                        + "then run 'auditkit map REPORT'.")
             }
         }
         return .success

@@ -29,6 +29,9 @@ enum LogCommand: Command {
             .option("--date", value: "YYYY-MM-DD", help: "The session's date (default: the day of the audit)."),
             .flag("--dry-run", help: "Print the session that would be added; write nothing."),
             .flag("--force", help: "Log the report again even if the log already has it."),
+            .flag(
+                "--update",
+                help: "Replace the report's session with one computed now (same number), e.g. after adding --source."),
             .option("--templates", value: "DIR", help: "Look for audit.md and session.md here first."),
             .flag("--init", help: "Create the log from the audit.md template (no session) if it does not exist."),
             .choice("--format", of: TextOrJSON.self, help: "text (default) or json."),
@@ -38,15 +41,15 @@ enum LogCommand: Command {
         let arguments = context.arguments
         let terminal = context.terminal
         let format: TextOrJSON = try arguments.choice("--format", default: TextOrJSON.text)
-        let logPath = arguments.value("--log") ?? "audit.md"
-        let templates = try TemplateSet(directory: arguments.value("--templates"))
+        let logPath = context.logPath
+        let templates = try context.templates()
         let date = try arguments.value("--date").map(SessionFacts.validatedDate)
         let writer = AuditLogWriter(templates: templates)
 
         if arguments.has("--init") {
             guard arguments.positional.isEmpty else { throw AuditError(.usage, "--init takes no REPORT") }
             let created = try writer.createLog(
-                at: logPath, date: date ?? SessionFacts.today(), namedByUser: arguments.value("--log") != nil)
+                at: logPath, date: date ?? SessionFacts.today(), namedByUser: context.logNamedByUser)
             if format == .json {
                 try terminal.json(LogJSON(action: created ? "created" : "exists", log: logPath))
             } else {
@@ -61,12 +64,16 @@ enum LogCommand: Command {
         // The comparison only: `log` adds nothing to the history (a missing history file reads as empty).
         let (mapper, fontScan) = try PassInputs.mapping(context)
         var configuration = AuditPass.Configuration(
-            mapper: mapper, history: HistoryInputs.historyFile(context),
+            mapper: mapper, evidenceRoot: context.reportsFolder, history: HistoryInputs.historyFile(context),
             appendsToHistory: false, baseline: try Baseline.load(path: HistoryInputs.baselinePath(context)),
             logPath: logPath, templates: templates, date: date.map { .fixed($0) } ?? .auditDate,
             scope: arguments.value("--scope"), forceLog: arguments.has("--force"),
-            dryRun: arguments.has("--dry-run"), logNamedByUser: arguments.value("--log") != nil)
+            dryRun: arguments.has("--dry-run"), logNamedByUser: context.logNamedByUser)
         configuration.fontScan = fontScan
+        configuration.updateLog = arguments.has("--update")
+        if configuration.updateLog, configuration.forceLog {
+            throw AuditError(.usage, "--update replaces the report's session and --force adds another; give one")
+        }
         let pass = AuditPass(configuration)
         var judgement = HistoryJudgement(
             history: try HistoryInputs.loadHistory(context), baseline: configuration.baseline,
@@ -90,11 +97,18 @@ enum LogCommand: Command {
         case .logged:
             let created = outcome.createdLog ? " (created the log from the template)" : ""
             terminal.line("Logged \(report.fileName) as session \(outcome.sessionNumber ?? 0) in \(logPath)\(created).")
+        case .updated:
+            terminal.line("Updated session \(outcome.sessionNumber ?? 0) of \(report.fileName) in \(logPath).")
+        case .alreadyLogged where outcome.writtenByHand:
+            terminal.line(
+                "\(report.fileName) is in Session \(outcome.sessionNumber ?? 0), written by hand; "
+                    + "not logged again (--force logs it).")
         case .alreadyLogged:
             let session = outcome.sessionNumber.map { " (session \($0))" } ?? ""
             terminal.line(
                 "\(report.fileName) is already logged in \(logPath)\(session); nothing written. "
-                    + "Use --force to log it again.")
+                    + (arguments.has("--update")
+                        ? "It is up to date." : "Use --update to bring it up to date, --force to log it again."))
         case .wouldLog:
             terminal.message(
                 "dry run: would add session \(outcome.sessionNumber ?? 0) to \(logPath)"

@@ -46,7 +46,7 @@ enum MapCommand: Command {
         }
         let format = try arguments.choice("--format", default: Format.text)
         let report = try ReportReader.read(path: arguments.positional[0])
-        let configuration = try ScanCommand.loadConfiguration(arguments)
+        let configuration = try ScanCommand.loadConfiguration(context)
         let inputs = try MappingInputs(context, scanFonts: configuration)
         let result = inputs.map(report)
         // The sources were scanned in the index's lexer pass; files only a rule names are scanned here.

@@ -31,7 +31,8 @@ struct OverlayCommand: Command {
         let report = try ReportReader.read(path: reportPath, options: .init(computeDigest: false))
         if arguments.value("--output") == nil { try EvidencePaths.refuseReservedFolder(forReportPath: reportPath) }
         let evidence =
-            arguments.value("--output").map { EvidencePaths(directory: $0) } ?? EvidencePaths(reportPath: reportPath)
+            arguments.value("--output").map { EvidencePaths(directory: $0) }
+            ?? EvidencePaths(reportPath: reportPath, root: context.reportsFolder)
         let output = try Overlay.writeAll(report: report, text: text, evidence: evidence)
         context.terminal.warnings(overlays: output, of: reportPath)
         switch format {

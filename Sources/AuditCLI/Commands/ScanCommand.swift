@@ -21,7 +21,7 @@ enum ScanCommand: Command {
         @ScaledMetric properties, .custom(_:size:) (it scales with Body), paths the configuration \
         excludes. '// auditkit:ignore <reason>' on the line or the line above suppresses a finding.
 
-        The configuration (--config, else ./\(FontScanConfiguration.defaultFileName) when present) turns \
+        The configuration (--config, else the project file's "scan", else \(FontScanConfiguration.defaultFileName) at the project's root when present) turns \
         on the optional rules (roundedDesign, minimumSize, hardCodedTracking, fontWeightOnToken, \
         customRequiresRelativeTo), excludes paths and gives the team's tokens.
 
@@ -45,7 +45,9 @@ enum ScanCommand: Command {
         .choice("--format", of: Format.self, help: "text (default), json, xcode or sarif."),
         .option(
             "--config", value: "FILE",
-            help: "Scan configuration (default ./\(FontScanConfiguration.defaultFileName) when present)."),
+            help:
+                "Scan configuration (default: the project file's, else \(FontScanConfiguration.defaultFileName) when present)."
+        ),
         .flag("--fix", help: "Rewrite the findings in place so the sizes scale with Dynamic Type."),
         .flag("--dry-run", help: "With --fix: print a unified diff of the rewrites; write nothing."),
         .option(
@@ -57,7 +59,7 @@ enum ScanCommand: Command {
         let arguments = context.arguments
         guard !arguments.positional.isEmpty else { throw AuditError(.usage, "missing PATH") }
         let format = try arguments.choice("--format", default: Format.text)
-        let configuration = try loadConfiguration(arguments)
+        let configuration = try loadConfiguration(context)
         if arguments.has("--fix") { return try fix(context, configuration: configuration) }
         if arguments.has("--dry-run") || !arguments.all("--rule").isEmpty {
             throw AuditError(.usage, "--dry-run and --rule go with --fix")
@@ -118,11 +120,7 @@ enum ScanCommand: Command {
     }
 
     /// The configuration named by `--config`, else the default file when present, else the default.
-    static func loadConfiguration(_ arguments: ParsedArguments) throws -> FontScanConfiguration {
-        if let path = arguments.value("--config") { return try FontScanConfiguration.load(path: path) }
-        if FileManager.default.fileExists(atPath: FontScanConfiguration.defaultFileName) {
-            return try FontScanConfiguration.load(path: FontScanConfiguration.defaultFileName)
-        }
-        return FontScanConfiguration()
+    static func loadConfiguration(_ context: CommandContext) throws -> FontScanConfiguration {
+        try context.scanConfiguration.map { try FontScanConfiguration.load(path: $0.path) } ?? FontScanConfiguration()
     }
 }

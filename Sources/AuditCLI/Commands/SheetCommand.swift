@@ -60,7 +60,9 @@ struct SheetCommand: Command {
         let report = try ReportReader.read(path: reportPath, options: .init(computeDigest: false))
         let sheet = try IndexSheet(report: report, text: text, options: options)
         if arguments.value("--output") == nil { try EvidencePaths.refuseReservedFolder(forReportPath: reportPath) }
-        let output = try sheet.write(to: arguments.value("--output"), evidence: EvidencePaths(reportPath: reportPath))
+        let output = try sheet.write(
+            to: arguments.value("--output"),
+            evidence: EvidencePaths(reportPath: reportPath, root: context.reportsFolder))
         context.terminal.warnings(sheet: output, of: reportPath)
         switch format {
         case .text:

@@ -30,7 +30,7 @@ enum SummaryCommand: Command {
         let terminal = context.terminal
         let grouping: SummaryGrouping = try arguments.choice("--by", default: SummaryGrouping.view)
         guard !arguments.positional.isEmpty else { throw AuditError(.usage, "missing REPORT") }
-        let templates = try TemplateSet(directory: arguments.value("--templates"))
+        let templates = try context.templates()
         let output = arguments.value("--output")
 
         // The sources are scanned for fixed font sizes in the index's pass: likely causes of Dynamic Type warnings.

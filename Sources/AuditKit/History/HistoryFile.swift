@@ -233,6 +233,22 @@ public struct HistoryFile: Sendable {
     /// - Returns: for each entry, whether it was written.
     @discardableResult
     public func append(_ entries: [HistoryEntry]) throws -> [Bool] {
+        try append(entries, seeing: { _ in })
+    }
+
+    /// Adds each of `entries` not yet in the history (by SHA-256) under one lock, keeping the file in
+    /// audit-date order (`History.precedes`): entries later than every line are appended, one line each;
+    /// an entry audited before the file's latest (a back-filled report) has the file rewritten in order,
+    /// every existing line kept byte for byte.
+    /// - Parameters:
+    ///   - entries: the entries to add, in the order to add them.
+    ///   - seeing: called under the lock, before anything is written, with the history as it is on disk
+    ///     then: what other runs added since this one loaded it, to compare against.
+    /// - Returns: for each entry, whether it was written.
+    /// - Throws: `AuditError` `.cannotWrite` when the file cannot be written, `.badInput` when the
+    ///   existing file is damaged before its last line.
+    @discardableResult
+    public func append(_ entries: [HistoryEntry], seeing: (History) throws -> Void) throws -> [Bool] {
         let directory = PathName.parent(path)
         if !directory.isEmpty, !FileManager.default.fileExists(atPath: directory) {
             try AtomicFile.makeDirectory(directory)
@@ -247,7 +263,28 @@ public struct HistoryFile: Sendable {
             }
             defer { close(fd) }
             let existing = FileManager.default.contents(atPath: path) ?? Data()
-            var known = Set(try HistoryFile.parse(existing, path: path).entries.map(\.sha256))
+            let current = try HistoryFile.parse(existing, path: path)
+            try seeing(current)
+            var known = Set(current.entries.map(\.sha256))
+            let written = entries.map { known.insert($0.sha256).inserted }
+            let added = zip(entries, written).filter(\.1).map(\.0)
+            guard !added.isEmpty else { return written }
+            let encoder = HistoryFile.makeEncoder()
+            let lines = try added.map { entry -> (HistoryEntry, Data) in
+                var line = try encoder.encode(entry)
+                line.append(UInt8(ascii: "\n"))
+                return (entry, line)
+            }
+            var inOrder = true
+            var previous = current.entries.last
+            for (entry, _) in lines {
+                if let previous, History.precedes(entry, previous) { inOrder = false }
+                previous = entry
+            }
+            guard inOrder else {
+                try rewriteInOrder(existing, adding: lines)
+                return written
+            }
             // Cut a torn last line (a crashed append) so the new line starts on a line of its own.
             var end = existing.count
             if let last = existing.last, last != UInt8(ascii: "\n") {
@@ -258,21 +295,35 @@ public struct HistoryFile: Sendable {
                         cause: String(cString: strerror(errno)))
                 }
             }
-            let encoder = HistoryFile.makeEncoder()
-            var written: [Bool] = []
-            for entry in entries {
-                guard known.insert(entry.sha256).inserted else {
-                    written.append(false)
-                    continue
-                }
-                var line = try encoder.encode(entry)
-                line.append(UInt8(ascii: "\n"))
+            for (_, line) in lines {
                 try HistoryFile.writeAll(line, to: fd, at: off_t(end), path: path)
                 end += line.count
-                written.append(true)
             }
             return written
         }
+    }
+
+    /// Replaces the file (under its lock, held by the caller) with its lines and `adding` sorted by
+    /// audit date; each existing line keeps its bytes, a torn last line is dropped.
+    private func rewriteInOrder(_ existing: Data, adding: [(HistoryEntry, Data)]) throws {
+        var lines: [(HistoryEntry, Data)] = []
+        for raw in existing.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true) {
+            var line = Data(raw)
+            line.append(UInt8(ascii: "\n"))
+            // Each line alone: a line the whole-file read accepted reads alone too; others are torn.
+            guard let entry = try? HistoryFile.parse(line, path: path).entries.first else { continue }
+            lines.append((entry, line))
+        }
+        lines += adding
+        // A stable sort: lines of the same report keep their order.
+        let sorted = lines.enumerated().sorted { a, b in
+            if History.precedes(a.element.0, b.element.0) { return true }
+            if History.precedes(b.element.0, a.element.0) { return false }
+            return a.offset < b.offset
+        }
+        var data = Data()
+        for (_, line) in sorted.map(\.element) { data.append(line) }
+        try AtomicFile.write(data, to: path, namedByUser: namedByUser)
     }
 
     private static func writeAll(_ data: Data, to fd: Int32, at offset: off_t, path: String) throws {

@@ -137,6 +137,39 @@ public struct AuditLogDocument: Sendable {
         return nil
     }
 
+    /// The session that logs the report with this SHA-256: its number and its bytes, from its
+    /// `### Session N` heading to the next heading of level 3 or above (or the end of the Audit Log
+    /// section), blank lines before that heading left out. Nil when no numbered session holds the marker.
+    public func session(loggingSHA256 sha256: String) -> (number: Int, range: Range<Int>)? {
+        guard let at = markerRange(sha256: sha256)?.lowerBound,
+            let index = headings.lastIndex(where: { $0.level == 3 && $0.start < at }),
+            case .number(let number) = Self.sessionNumber(in: headings[index].title)
+        else { return nil }
+        var end = headings[(index + 1)...].first(where: { $0.level <= 3 })?.start ?? bytes.count
+        if let section = auditLogSection, section.contains(headings[index].start) { end = min(end, section.upperBound) }
+        // Keep the blank lines that separate it from what follows.
+        while end > headings[index].start, [0x0A, 0x0D, 0x20, 0x09].contains(bytes[end - 1]) { end -= 1 }
+        return (number, headings[index].start..<end)
+    }
+
+    /// The bytes with `range` replaced by `session` (text with `\n` line ends), written with the line
+    /// ending of the lines around it; every other byte is kept.
+    public func replacing(_ range: Range<Int>, with session: String) -> [UInt8] {
+        let eol = lineEnding(around: range.lowerBound)
+        var body = session
+        while body.hasSuffix("\n") || body.hasSuffix("\r") { body.removeLast() }
+        var sessionBytes: [UInt8] = []
+        for (index, line) in body.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            if index > 0 { sessionBytes += eol }
+            var lineBytes = Array(line.utf8)
+            if lineBytes.last == 0x0D { lineBytes.removeLast() }
+            sessionBytes += lineBytes
+        }
+        var result = bytes
+        result.replaceSubrange(range, with: sessionBytes)
+        return result
+    }
+
     /// What a `### Session N` title numbers.
     enum SessionNumber: Equatable {
         /// A number that fits.

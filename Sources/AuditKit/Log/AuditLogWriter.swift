@@ -10,6 +10,8 @@ public struct LogOutcome: Sendable, Hashable {
         case alreadyLogged = "already-logged"
         /// Dry run: the session that would have been added.
         case wouldLog = "would-log"
+        /// The report's session was replaced by one computed now, under its number (`update`).
+        case updated
     }
 
     /// What happened.
@@ -25,6 +27,9 @@ public struct LogOutcome: Sendable, Hashable {
     public var createdLog: Bool
     /// Whether the `## Audit Log` section was (or would be) added to an existing log.
     public var createdSection: Bool
+    /// With `.alreadyLogged`: the session that names the report was written by hand (it has no marker;
+    /// its heading lines name the report's file), `sessionNumber` its number.
+    public var writtenByHand = false
 }
 
 /// Appends sessions to a hand-kept `audit.md`, keeping every byte outside the new session.
@@ -58,23 +63,29 @@ public struct AuditLogWriter: Sendable {
     ///   - dryRun: compute and return the session without taking the lock or writing.
     ///   - namedByUser: the user gave this very log path, so a symbolic link there is followed (the
     ///     file it points to is replaced); otherwise a link is refused.
+    ///   - update: when the log has the report's session, replace it by this one under its number
+    ///     (`.updated`, or `.alreadyLogged` when nothing changes) instead of saying it is logged.
     /// - Returns: what happened.
     /// - Throws: `AuditError` `.missingInput` when the log exists but cannot be read, `.badInput`
     ///   when a session number in it is too large to count on from, `.cannotWrite` when the lock or
     ///   the file cannot be written or is a refused link.
     public func append(
         _ facts: SessionFacts, to logPath: String, force: Bool = false, dryRun: Bool = false,
-        namedByUser: Bool = false
+        namedByUser: Bool = false, update: Bool = false
     ) throws -> LogOutcome {
-        if dryRun { return try plan(facts, logPath: logPath, force: force).outcome }
+        if dryRun {
+            var outcome = try plan(facts, logPath: logPath, force: force, update: update).outcome
+            if outcome.action == .updated { outcome.action = .wouldLog }
+            return outcome
+        }
         try AuditLogWriter.checkFolder(of: logPath)
         let target = try Symlinks.target(of: logPath, namedByUser: namedByUser)
         return try FileLock.withExclusiveLock(at: FileLock.lockPath(for: logPath)) {
-            let planned = try plan(facts, logPath: logPath, force: force)
+            let planned = try plan(facts, logPath: logPath, force: force, update: update)
             guard let bytes = planned.bytes else { return planned.outcome }
             try replaceFile(Data(bytes), target)
             var outcome = planned.outcome
-            outcome.action = .logged
+            if outcome.action == .wouldLog { outcome.action = .logged }
             return outcome
         }
     }
@@ -120,7 +131,7 @@ public struct AuditLogWriter: Sendable {
         }
     }
 
-    private func plan(_ facts: SessionFacts, logPath: String, force: Bool) throws -> (
+    private func plan(_ facts: SessionFacts, logPath: String, force: Bool, update: Bool) throws -> (
         outcome: LogOutcome, bytes: [UInt8]?
     ) {
         var createdLog = false
@@ -135,13 +146,21 @@ public struct AuditLogWriter: Sendable {
             existing = Array(newLogText(sources: [facts.reportPath], date: facts.date).utf8)
         }
         let document = AuditLogDocument(bytes: existing)
-        if !force && document.containsMarker(sha256: facts.reportSHA256) {
+        let updating = update ? document.session(loggingSHA256: facts.reportSHA256) : nil
+        if !force && updating == nil && document.containsMarker(sha256: facts.reportSHA256) {
             let outcome = LogOutcome(
                 action: .alreadyLogged, sessionNumber: document.sessionNumber(loggingSHA256: facts.reportSHA256),
                 sessionText: "", logPath: logPath, createdLog: false, createdSection: false)
             return (outcome, nil)
         }
-        let number = try document.nextSessionNumber(path: logPath)
+        if !force, updating == nil, let session = document.handWrittenSession(naming: facts.reportName) {
+            var outcome = LogOutcome(
+                action: .alreadyLogged, sessionNumber: session, sessionText: "", logPath: logPath, createdLog: false,
+                createdSection: false)
+            outcome.writtenByHand = true
+            return (outcome, nil)
+        }
+        let number = try updating?.number ?? document.nextSessionNumber(path: logPath)
         // A residual warning is "since Session N" when the log has the session of the report it began in.
         var facts = facts
         if var comparison = facts.comparison {
@@ -159,10 +178,20 @@ public struct AuditLogWriter: Sendable {
             while session.hasSuffix("\n") { session.removeLast() }
             session += "\n" + facts.marker + "\n"
         }
+        if let updating {
+            let bytes = document.replacing(updating.range, with: session)
+            let unchanged = bytes == existing
+            let outcome = LogOutcome(
+                action: unchanged ? .alreadyLogged : .updated, sessionNumber: number, sessionText: session,
+                logPath: logPath, createdLog: false, createdSection: false)
+            return (outcome, unchanged ? nil : bytes)
+        }
         let result = document.inserting(session: session)
         let outcome = LogOutcome(
             action: .wouldLog, sessionNumber: number, sessionText: session, logPath: logPath, createdLog: createdLog,
             createdSection: result.createdSection)
-        return (outcome, result.bytes)
+        // A team's own `## Sources` list names every report logged.
+        let listed = AuditLogDocument(bytes: result.bytes).addingSource(facts.reportPath, fileName: facts.reportName)
+        return (outcome, listed ?? result.bytes)
     }
 }

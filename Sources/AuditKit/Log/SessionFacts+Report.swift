@@ -58,7 +58,7 @@ extension SessionFacts {
             // carries a location.
             let view =
                 entry?.view.flatMap { $0.isEmpty ? nil : $0 }
-                ?? entry?.location.map { ($0.file as NSString).lastPathComponent }
+                ?? entry?.location.map { PathName.last($0.file) }
             if let view {
                 if viewCounts[view] == nil { viewOrder.append(view) }
                 viewCounts[view, default: 0] += 1

@@ -1,12 +1,19 @@
 extension RuleFile {
     /// A commented example rule file, valid as it is: what `auditkit init` writes and the README shows.
+    /// Its `"rules"` are empty: every example sits under `"examples"`, which the reader checks and never
+    /// applies, so the file maps nothing until the team writes a rule.
     public static let example = #"""
         // auditkit.rules.json: how Accessibility Inspector warnings map to this app's code.
         // JSON with // and /* */ comments. Rules apply in file order; the FIRST rule whose "match" holds wins.
         // Unknown keys, bad regular expressions and "accepted" without a "reason" are rejected with line:column.
         {
           "version": 1,
+          // Your rules go here. Until you write one, this file maps nothing.
           "rules": [
+          ],
+          // Examples of every match key and conclusion, checked as rules are but NEVER applied: copy one into
+          // "rules" and change it to fit your app (its texts, views and files are made up).
+          "examples": [
             {
               // System UI the app does not control: the status bar is the top 60 pt of the screen.
               "id": "status-bar",

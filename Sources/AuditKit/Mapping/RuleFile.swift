@@ -15,12 +15,16 @@ public struct RuleFile: Sendable {
     public var version: Int
     /// The rules, in file order.
     public var rules: [MappingRule]
+    /// The rules under `"examples"`: checked as rules are, never applied. `init`'s file keeps its
+    /// examples there, so nothing takes effect until the team writes a rule of its own.
+    public var examples: [MappingRule]
 
     /// Creates a rule file from rules already built.
-    public init(path: String, rules: [MappingRule]) {
+    public init(path: String, rules: [MappingRule], examples: [MappingRule] = []) {
         self.path = path
         self.version = 1
         self.rules = rules
+        self.examples = examples
     }
 
     /// Reads and checks the rule file at `path`.
@@ -94,7 +98,7 @@ private struct RuleFileParser {
         Self.error(message, at: position, path: path)
     }
 
-    static let fileKeys = ["version", "rules"]
+    static let fileKeys = ["version", "rules", "examples"]
     static let ruleKeys = ["id", "match", "view", "file", "line", "column", "symbol", "note", "status", "reason"]
     static let matchKeys = [
         "testType", "errorCode", "title", "text", "textIgnoringCase", "textMatches", "screen",
@@ -210,8 +214,18 @@ private struct RuleFileParser {
         guard let rulesValue = members.first(where: { $0.key == "rules" })?.value else {
             throw error("missing \"rules\": add \"rules\": [] with the rules in order", at: root.position)
         }
-        guard let items = rulesValue.elements else {
-            throw error("\"rules\" must be an array, found \(rulesValue.typeDescription)", at: rulesValue.position)
+        let rules = try parseRules(rulesValue, "rules")
+        var examples: [MappingRule] = []
+        if let examplesValue = members.first(where: { $0.key == "examples" })?.value {
+            examples = try parseRules(examplesValue, "examples")
+        }
+        return RuleFile(path: path, rules: rules, examples: examples)
+    }
+
+    /// The rules of the array `value` (`"rules"` or `"examples"`, named by `key`), each id once.
+    mutating func parseRules(_ value: PositionedJSON, _ key: String) throws(AuditError) -> [MappingRule] {
+        guard let items = value.elements else {
+            throw error("\"\(key)\" must be an array, found \(value.typeDescription)", at: value.position)
         }
         var rules: [MappingRule] = []
         var ids: [String: PositionedJSON.Position] = [:]
@@ -225,7 +239,7 @@ private struct RuleFileParser {
             ids[rule.id] = item["id"]?.position ?? item.position
             rules.append(rule)
         }
-        return RuleFile(path: path, rules: rules)
+        return rules
     }
 
     func parseRule(_ value: PositionedJSON) throws(AuditError) -> MappingRule {

@@ -116,12 +116,15 @@ public struct AuditIngest: Sendable {
         paths: [String], progress: @Sendable (Progress) -> Void = { _ in }, onItem: (Item) -> Void
     ) throws -> Outcome {
         var judgement = try pass.loadJudgement()
+        pass.sweepStaleTemporaries()
         var outcome = Outcome()
         func fail(_ path: String, _ error: AuditError) {
             outcome.failed += 1
             outcome.firstError = outcome.firstError ?? error
             onItem(.failed(path: path, error: error))
         }
+
+        let logged = try pass.loggedReports()
 
         // 1. Identify every report (SHA-256 and audit time) from its bytes, `jobs` at a time.
         let count = paths.count
@@ -139,6 +142,11 @@ public struct AuditIngest: Sendable {
             case .success(let report): order.append(report)
             case .failure(let error): fail(path, error)
             }
+        }
+        // The history's reports whose session the log lacks (a run stopped between the two), found
+        // where the tool keeps reports or beside the log, join the batch to get their sessions.
+        if let logged {
+            order += unloggedReports(of: judgement, notIn: Set(order.map(\.sha256)), logged: logged)
         }
         // Oldest first; the same time orders by file name, then path, so the order never depends on jobs.
         order.sort {
@@ -158,10 +166,13 @@ public struct AuditIngest: Sendable {
             return false
         }
 
-        // 2. Skip what the history has; prepare the rest `jobs` at a time and record each in order.
+        // 2. Skip what the history has and the log names; prepare the rest `jobs` at a time and record
+        // each in order. A report the history has but the log lacks (a run stopped between the two) goes
+        // through the pass again: the history keeps its line, the log gets its session.
         var pending: [Int] = []  // positions in `order`
         for (index, report) in order.enumerated() {
-            if let name = historyNames[report.sha256] {
+            let fileName = PathName.last(report.path)
+            if let name = historyNames[report.sha256], logged?(report.sha256, fileName) ?? true {
                 outcome.alreadyInHistory += 1
                 onItem(.alreadyInHistory(path: report.path, recordedAs: name))
             } else {
@@ -255,6 +266,28 @@ public struct AuditIngest: Sendable {
         return outcome
     }
 
+    /// The reports of `judgement` that `logged` says the log lacks and the batch does not name, each
+    /// found by its file name in the output folder or the log's folder and checked by its SHA-256; a
+    /// report found in neither stays without a session.
+    private func unloggedReports(
+        of judgement: HistoryJudgement, notIn batch: Set<String>, logged: (String, String) -> Bool
+    ) -> [ReportIdentity] {
+        var folders = [outputDirectory]
+        if let log = pass.configuration.logPath { folders.append(PathName.parent(log)) }
+        var found: [ReportIdentity] = []
+        for entry in judgement.entries
+        where !batch.contains(entry.sha256) && !entry.fileName.contains("/") && !logged(entry.sha256, entry.fileName) {
+            for folder in folders {
+                let path = folder.isEmpty ? entry.fileName : folder + "/" + entry.fileName
+                if let identity = try? ReportReader.identity(path: path), identity.sha256 == entry.sha256 {
+                    found.append(identity)
+                    break
+                }
+            }
+        }
+        return found
+    }
+
     /// How preparing one report ended.
     private enum Prepared: Sendable {
         /// Read, its evidence written and its issues mapped.
@@ -328,6 +361,8 @@ public struct AuditIngest: Sendable {
             return .success(SummaryInput(prepared))
         }
         let inputs = try prepared.compactMap { try $0?.get() }
+        // Nothing could be summarised (every report failed): no summary of nothing.
+        guard !inputs.isEmpty else { return nil }
         let path = outputDirectory + "/summary.md"
         let markdown = AuditSummary(
             inputs: inputs, judgement: judgement, grouping: .view, baseDirectory: outputDirectory

@@ -49,6 +49,9 @@ public struct AuditPass: Sendable {
         public var forceLog: Bool
         /// Compute the session without writing the log.
         public var dryRun: Bool
+        /// Replace the report's session, when the log has one, by one computed now under its number
+        /// (`log --update`): a session written without mapping inputs is brought up to date, not duplicated.
+        public var updateLog = false
 
         /// A configuration that only reads and maps; set the parts the pass should do.
         public init(
@@ -109,6 +112,34 @@ public struct AuditPass: Sendable {
         HistoryJudgement(history: try loadHistory(), baseline: configuration.baseline, translations: translations)
     }
 
+    /// Removes the temporaries of killed runs (`StaleTemporaries`) from the folders the pass writes
+    /// besides the evidence folders (those of the history, the log and the evidence root), and the lock
+    /// files of the history and the log that killed runs left (`FileLock.removeIfStale`).
+    public func sweepStaleTemporaries() {
+        var folders: [String] = []
+        for path in [configuration.history?.path, configuration.logPath].compactMap({ $0 }) {
+            folders.append(PathName.parent(path))
+            FileLock.removeIfStale(FileLock.lockPath(for: path))
+        }
+        if let root = configuration.evidenceRoot { folders.append(root) }
+        var seen = Set<String>()
+        for folder in folders where seen.insert(folder).inserted { StaleTemporaries.sweep(folder) }
+    }
+
+    /// Whether the configured log already has a report's session, as the log is now: by its SHA-256
+    /// marker, or a session written by hand that names its file (`handWrittenSession(naming:)`). Nil
+    /// when the pass logs nothing (or only plans, `dryRun`), so every report counts as logged.
+    /// - Throws: `AuditError` `.missingInput` when the log exists but cannot be read.
+    public func loggedReports() throws -> (@Sendable (_ sha256: String, _ fileName: String) -> Bool)? {
+        guard let logPath = configuration.logPath, !configuration.dryRun else { return nil }
+        guard FileManager.default.fileExists(atPath: logPath) else { return { _, _ in false } }
+        guard let data = FileManager.default.contents(atPath: logPath) else {
+            throw AuditError(.missingInput, "cannot read the log", path: logPath)
+        }
+        let document = AuditLogDocument(bytes: [UInt8](data))
+        return { document.containsMarker(sha256: $0) || document.handWrittenSession(naming: $1) != nil }
+    }
+
     /// The string catalogs' translations of the mapper's sources (none without sources).
     public var translations: StringTranslations {
         StringTranslations(configuration.mapper?.index?.localizedStrings ?? [])
@@ -134,6 +165,7 @@ public struct AuditPass: Sendable {
         if let renderer = configuration.renderer {
             progress(.evidence)
             try AtomicFile.makeDirectory(paths.directory, namedByUser: paths.namedByUser)
+            StaleTemporaries.sweep(paths.directory)
             pictures = (
                 BackgroundWork { try IndexSheet(report: report, text: renderer).write(evidence: paths) },
                 BackgroundWork { try Overlay.writeAll(report: report, text: renderer, evidence: paths) }
@@ -198,7 +230,10 @@ public struct AuditPass: Sendable {
         if let file = configuration.history {
             progress(.history)
             if configuration.appendsToHistory, !configuration.dryRun {
-                let wasAdded = try file.append(entry)
+                // Under the history's lock: first what other runs added since this one loaded it.
+                var onDisk: [HistoryEntry] = []
+                let wasAdded = try file.append([entry], seeing: { onDisk = $0.entries }).first ?? false
+                judgement = judgement.including(onDisk)
                 added = wasAdded
                 judged = judgement.add(entry)
             } else {
@@ -219,7 +254,7 @@ public struct AuditPass: Sendable {
             session = facts
             log = try AuditLogWriter(templates: configuration.templates).append(
                 facts, to: logPath, force: configuration.forceLog, dryRun: configuration.dryRun,
-                namedByUser: configuration.logNamedByUser)
+                namedByUser: configuration.logNamedByUser, update: configuration.updateLog)
         }
         return AuditOutcome(
             prepared: prepared, historyEntry: entry, judgement: judged, addedToHistory: added, session: session,
@@ -230,6 +265,7 @@ public struct AuditPass: Sendable {
     /// - Throws: the first step's `AuditError`.
     public func run(reportAt path: String, progress: (Stage) -> Void = { _ in }) throws -> AuditOutcome {
         var judgement = try loadJudgement()
+        sweepStaleTemporaries()
         let prepared = try prepare(reportAt: path, progress: progress)
         return try record(prepared, judgement: &judgement, progress: progress)
     }

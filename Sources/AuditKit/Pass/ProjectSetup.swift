@@ -17,6 +17,8 @@ public struct ProjectSetup: Sendable {
             case created
             /// It was there already and was left as it is.
             case leftAsItIs = "left-as-it-is"
+            /// It was there and lacked lines the project needs; they were added at its end.
+            case updated
         }
 
         /// The file or folder.
@@ -35,12 +37,15 @@ public struct ProjectSetup: Sendable {
     public var rulesPath: String
     /// The folder reports are saved into and evidence is written under.
     public var reportsDirectory: String
+    /// The source folders the project file names (`init --source`).
+    public var sources: [String]
 
     /// A set-up with the given places; the defaults are the tool's.
     public init(
         templatesDirectory: String = "Templates", logPath: String = "audit.md",
-        rulesPath: String = RuleFile.defaultFileName, reportsDirectory: String = "Reports"
+        rulesPath: String = RuleFile.defaultFileName, reportsDirectory: String = "Reports", sources: [String] = []
     ) {
+        self.sources = sources
         self.templatesDirectory = templatesDirectory
         self.logPath = logPath
         self.rulesPath = rulesPath
@@ -82,7 +87,57 @@ public struct ProjectSetup: Sendable {
             _ = try RuleFile(parsing: Array(RuleFile.example.utf8), path: rulesPath)
             return RuleFile.example
         }
+        try file(ProjectFile.defaultFileName, "the project file") { projectFile.text }
+        let ignored = try addIgnoredLines(to: ".gitignore")
+        pieces.append(Piece(path: ".gitignore", role: "what git leaves out", action: ignored))
         return pieces
+    }
+
+    /// The project file `init` writes: the places of this set-up, so every command finds them from any
+    /// folder of the project.
+    public var projectFile: ProjectFile {
+        ProjectFile(
+            sources: sources, rules: rulesPath, log: logPath, reports: reportsDirectory, templates: templatesDirectory)
+    }
+
+    /// The `.gitignore` lines of a project: what every run makes again from the reports (the evidence
+    /// folders, the site, the summary and the trend chart) and the temporaries of interrupted runs. The
+    /// log, the history, the baseline, the project file and the rule file are left to commit.
+    public var ignoredLines: [String] {
+        let reports = reportsDirectory.hasSuffix("/") ? String(reportsDirectory.dropLast()) : reportsDirectory
+        return [
+            "# AuditKit: made again from the reports by every run (commit the log, \(reports)/history.jsonl,",
+            "# \(reports)/baseline.json, \(ProjectFile.defaultFileName) and the rule file).",
+            "\(reports)/*/",
+            "\(reports)/index.html",
+            "\(reports)/auditkit-site.css",
+            "\(reports)/auditkit-site.js",
+            "\(reports)/summary.md",
+            "\(reports)/trend.svg",
+            "# Temporaries of interrupted runs (the next run removes them).",
+            ".*.tmp-*",
+        ]
+    }
+
+    /// Adds to the ignore file at `path` those of `ignoredLines` it lacks (all of them, creating it,
+    /// when there is none), keeping every line that is there.
+    /// - Returns: what became of the file.
+    /// - Throws: `AuditError` `.cannotWrite`.
+    func addIgnoredLines(to path: String) throws -> Piece.Action {
+        let existing = FileManager.default.contents(atPath: path)
+        let text = existing.map { String(decoding: $0, as: UTF8.self) } ?? ""
+        let present = Set(text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) })
+        let missing = ignoredLines.filter { !$0.hasPrefix("#") && !present.contains($0) }
+        guard !missing.isEmpty else { return .leftAsItIs }
+        let added = ignoredLines.filter { $0.hasPrefix("#") || missing.contains($0) }
+        let separator = text.isEmpty || text.hasSuffix("\n") ? "" : "\n"
+        let updated = text + separator + added.joined(separator: "\n") + "\n"
+        if existing == nil {
+            if try ProjectSetup.createExclusively(Data(updated.utf8), at: path) { return .created }
+            return .leftAsItIs
+        }
+        try AtomicFile.write(Data(updated.utf8), to: path)
+        return .updated
     }
 
     /// Writes `data` to `path` only if nothing (not even a dangling symlink) is there: a complete

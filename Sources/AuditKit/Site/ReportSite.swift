@@ -112,24 +112,6 @@ public struct ReportSite: Sendable {
         return try write(index.html(), to: indexPath, marker: SitePage.generatorTag)
     }
 
-    /// What `audit` does after its pass: the stylesheet and script, the report's page and the index.
-    /// - Returns: the page and the index.
-    /// - Throws: `AuditError` `.cannotWrite`.
-    public func write(after outcome: AuditOutcome, judgement: HistoryJudgement) throws -> [File] {
-        // The index is built on a thread of its own while this one builds the report's page, so it
-        // must know the page is being written: it may not exist yet when the index looks.
-        let site = writing([outcome.report.sourcePath])
-        try writeAssets()
-        let index = BackgroundWork { try site.writeIndex(judgement: judgement) }
-        let page = Result {
-            try write(
-                outcome.judgement.map { self.page(for: outcome.prepared, judged: $0) }
-                    ?? self.page(for: outcome.prepared, judgement: judgement))
-        }
-        let indexFile = Result { try index.value() }
-        return [try page.get(), try indexFile.get()]
-    }
-
     /// Writes `text` to `path` atomically when it differs from what is there, after checking that
     /// what is there was written by AuditKit (its first kilobyte holds `marker`).
     private func write(_ text: String, to path: String, marker: String) throws -> File {

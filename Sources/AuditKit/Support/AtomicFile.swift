@@ -227,6 +227,8 @@ public enum AtomicFile {
     ///     symbolic link (to a folder or dangling), it is refused rather than written into.
     /// - Throws: `AuditError` with code `.cannotWrite`.
     public static func makeDirectory(_ path: String, namedByUser: Bool = false) throws {
+        // The working folder ("" as the folder of a bare file name) is there already.
+        if path.isEmpty || path == "." { return }
         if !namedByUser { try Symlinks.refuseLink(at: path) }
         do {
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)

@@ -71,7 +71,8 @@ public struct AuditError: Error, Sendable, CustomStringConvertible, Equatable {
     public func line(severity: String) -> String {
         var text = ""
         if let location {
-            text = location.path
+            // An empty path is the working folder (the folder of a bare file name): never `: error:`.
+            text = location.path.isEmpty ? "." : location.path
             if let line = location.line {
                 text += ":\(line)"
                 if let column = location.column { text += ":\(column)" }

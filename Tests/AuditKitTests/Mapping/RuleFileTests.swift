@@ -20,25 +20,27 @@ import Testing
         }
     }
 
-    @Test func theShippedExampleParsesInFileOrder() throws {
+    @Test func theShippedExampleParsesInFileOrderAndAppliesNothing() throws {
         let file = try parse(RuleFile.example)
         #expect(file.version == 1)
+        #expect(file.rules.isEmpty, "no example takes effect until the team writes a rule")
         #expect(
-            file.rules.map(\.id) == [
+            file.examples.map(\.id) == [
                 "status-bar", "tab-bar", "widget-title-color", "budgets-dynamic-type",
                 "date-apply-hit-area",
             ])
-        #expect(file.rules[0].conclusion.status == .system)
-        #expect(file.rules[0].match.region == ScreenRegion(top: 60))
-        #expect(file.rules[1].match.testTypes == [.contrast, .dynamicType])
+        #expect(file.examples[0].conclusion.status == .system)
+        #expect(file.examples[0].match.region == ScreenRegion(top: 60))
+        #expect(file.examples[1].match.testTypes == [.contrast, .dynamicType])
         #expect(
-            file.rules[3].conclusion.status
+            file.examples[3].conclusion.status
                 == .accepted(
                     reason:
                         "Uses .headline/.subheadline and scales in the simulator; Inspector noise on grouped lists"))
         #expect(
-            file.rules[4].conclusion.location == SourceLocation(file: "Sources/Home/DateRangeControls.swift", line: 42))
-        #expect(file.rules[2].definedAt?.line != nil)
+            file.examples[4].conclusion.location
+                == SourceLocation(file: "Sources/Home/DateRangeControls.swift", line: 42))
+        #expect(file.examples[2].definedAt?.line != nil)
     }
 
     @Test func rejectsAJSONErrorWithLineAndColumn() {

@@ -1,0 +1,114 @@
+import AuditKit
+import Foundation
+
+/// `auditkit config`: the settings in force here and where each came from.
+enum ConfigCommand: Command {
+    static let name = "config"
+    static let abstract = "Print the project's settings in force and where each came from."
+    static let operands = ""
+    static let discussion = """
+        The project is the nearest folder, from the working folder up, that holds \(ProjectFile.defaultFileName),
+        else Reports/history.jsonl, else an audit.md with AuditKit sessions; without one it is the working
+        folder. Every setting comes from its flag when given, else from \(ProjectFile.defaultFileName), else the
+        tool's default at the project's root; paths are printed from the working folder. Give the flags of
+        another command to see what it would use.
+
+        EXAMPLE: cd Reports && auditkit config
+        """
+    static let options: [OptionSpec] =
+        MappingInputs.options + [
+            .option("--log", value: "PATH", help: "The audit log."),
+            HistoryInputs.historyOption,
+            HistoryInputs.baselineOption,
+            IngestCommand.outOption,
+            .option("--config", value: "FILE", help: "The scan configuration."),
+            .option("--templates", value: "DIR", help: "The templates folder."),
+            .choice("--format", of: TextOrJSON.self, help: "text (default) or json."),
+        ]
+
+    static func run(_ context: CommandContext) throws -> ExitStatus {
+        guard context.arguments.positional.isEmpty else { throw AuditError(.usage, "config takes no arguments") }
+        let format: TextOrJSON = try context.arguments.choice("--format", default: .text)
+        let project = context.project
+        let sources = context.sources
+        let settings: [ConfigJSON.Setting] = [
+            .init(
+                name: "sources", value: sources.paths.isEmpty ? nil : sources.paths.joined(separator: ", "),
+                origin: sources.origin.rawValue),
+            .init(name: "rules", context.rules),
+            .init(name: "log", context.log),
+            .init(name: "reports", context.reports),
+            .init(name: "history", context.history),
+            .init(name: "baseline", context.baseline),
+            .init(name: "scan", context.scanConfiguration),
+            .init(name: "templates", context.templatesFolder),
+        ]
+        let projectFile = project.file == nil ? nil : project.resolve(ProjectFile.defaultFileName)
+        switch format {
+        case .json:
+            try context.terminal.json(
+                ConfigJSON(
+                    root: project.absoluteRoot, foundBy: project.marker.rawValue, projectFile: projectFile,
+                    settings: settings))
+        case .text:
+            let root = project.root.isEmpty ? "." : project.root
+            if project.marker == .workingFolder {
+                context.terminal.line(
+                    "Project: the working folder (no \(ProjectFile.defaultFileName), Reports/history.jsonl or audit.md "
+                        + "with AuditKit sessions here or above it).")
+            } else {
+                context.terminal.line("Project: \(root), found by \(project.marker.rawValue).")
+            }
+            for setting in settings {
+                context.terminal.line("\(setting.name): \(setting.value ?? "none") (\(setting.origin))")
+            }
+        }
+        return .success
+    }
+}
+
+/// `config --format json`.
+struct ConfigJSON: Encodable {
+    /// One setting in force.
+    struct Setting: Encodable {
+        var name: String
+        var value: String?
+        var origin: String
+
+        // The value is written as null when there is none.
+        func encode(to encoder: any Encoder) throws {
+            enum Key: String, CodingKey { case name, value, origin }
+            var container = encoder.container(keyedBy: Key.self)
+            try container.encode(name, forKey: .name)
+            try container.encode(value, forKey: .value)
+            try container.encode(origin, forKey: .origin)
+        }
+
+        init(name: String, value: String?, origin: String) {
+            self.name = name
+            self.value = value
+            self.origin = origin
+        }
+
+        /// A path setting that may be absent (no rule file, scan configuration or templates folder).
+        init(name: String, _ found: (path: String, origin: CommandContext.Origin)?) {
+            self.init(
+                name: name, value: found?.path, origin: found?.origin.rawValue ?? CommandContext.Origin.default.rawValue
+            )
+        }
+    }
+    var root: String
+    var foundBy: String
+    var projectFile: String?
+    var settings: [Setting]
+
+    // Absent parts are written as null, so every documented field is always there.
+    func encode(to encoder: any Encoder) throws {
+        enum Key: String, CodingKey { case root, foundBy, projectFile, settings }
+        var container = encoder.container(keyedBy: Key.self)
+        try container.encode(root, forKey: .root)
+        try container.encode(foundBy, forKey: .foundBy)
+        try container.encode(projectFile, forKey: .projectFile)
+        try container.encode(settings, forKey: .settings)
+    }
+}

@@ -1,0 +1,96 @@
+import AuditKit
+import Foundation
+
+/// What every command takes from the project (`Project`): each setting from its flag when given, else
+/// from `auditkit.json`, else the tool's default at the project's root, as a path from the working
+/// folder. Commands ask here and only here, so a flag, the file and the default can never disagree.
+extension CommandContext {
+    /// Where a setting in force came from.
+    enum Origin: String {
+        /// A command-line flag.
+        case flag
+        /// The project file.
+        case projectFile = "auditkit.json"
+        /// The tool's default at the project's root.
+        case `default`
+    }
+
+    /// `value` from `flag`, else from the project file (resolved against the root), else `fallback`
+    /// at the root.
+    private func setting(_ flag: String, _ fromFile: String?, default fallback: String) -> (String, Origin) {
+        if let value = arguments.value(flag) { return (value, .flag) }
+        if let fromFile { return (project.resolve(fromFile), .projectFile) }
+        return (project.resolve(fallback), .default)
+    }
+
+    /// The audit log and where it came from.
+    var log: (path: String, origin: Origin) { setting("--log", project.file?.log, default: "audit.md") }
+
+    /// The audit log.
+    var logPath: String { log.path }
+
+    /// Whether the user named the log (a flag or the project file): only then is a link there followed.
+    var logNamedByUser: Bool { log.origin != .default }
+
+    /// The reports folder (`--out`, the project file's `reports`, else `Reports`) and where it came from.
+    var reports: (path: String, origin: Origin) { setting("--out", project.file?.reports, default: "Reports") }
+
+    /// The reports folder: the evidence folders, the site, the summary and the trend chart.
+    var reportsFolder: String { reports.path }
+
+    /// The project's reports folder (the file's, else `Reports`), ignoring `--out`: the history and the
+    /// baseline live there.
+    private var projectReports: String { project.file?.reports ?? "Reports" }
+
+    /// The history file and where it came from.
+    var history: (path: String, origin: Origin) {
+        setting(
+            "--history", project.file?.reports.map { $0 + "/history.jsonl" }, default: projectReports + "/history.jsonl"
+        )
+    }
+
+    /// The baseline file and where it came from.
+    var baseline: (path: String, origin: Origin) {
+        setting(
+            "--baseline", project.file?.reports.map { $0 + "/baseline.json" },
+            default: projectReports + "/baseline.json")
+    }
+
+    /// The rule file: `--rules`, the project file's, else `auditkit.rules.json` at the root when present.
+    var rules: (path: String, origin: Origin)? {
+        let found = setting("--rules", project.file?.rules, default: RuleFile.defaultFileName)
+        if found.1 == .default, !FileManager.default.fileExists(atPath: found.0) { return nil }
+        return found
+    }
+
+    /// The source folders: every `--source`, else the project file's.
+    var sources: (paths: [String], origin: Origin) {
+        let flags = arguments.all("--source")
+        if !flags.isEmpty { return (flags, .flag) }
+        return ((project.file?.sources ?? []).map(project.resolve), project.file == nil ? .default : .projectFile)
+    }
+
+    /// Whether mapping inputs were given on the command line (not from the project file).
+    var mappingFlagsGiven: Bool { arguments.value("--rules") != nil || !arguments.all("--source").isEmpty }
+
+    /// The scan configuration: `--config`, the project file's, else `auditkit.scan.json` at the root when
+    /// present; nil: the built-in one.
+    var scanConfiguration: (path: String, origin: Origin)? {
+        let found = setting("--config", project.file?.scan, default: FontScanConfiguration.defaultFileName)
+        if found.1 == .default, !FileManager.default.fileExists(atPath: found.0) { return nil }
+        return found
+    }
+
+    /// The templates folder named by `--templates` or the project file; nil: `Templates/` at the root
+    /// when present, else the built-in templates.
+    var templatesFolder: (path: String, origin: Origin)? {
+        let found = setting("--templates", project.file?.templates, default: "Templates")
+        return found.1 == .default ? nil : found
+    }
+
+    /// The log's templates as the settings say.
+    /// - Throws: `.missingInput` for a named templates folder that does not exist, or a template's error.
+    func templates() throws -> TemplateSet {
+        try TemplateSet(directory: templatesFolder?.path, workingDirectory: project.absoluteRoot)
+    }
+}

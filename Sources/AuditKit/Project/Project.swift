@@ -1,0 +1,92 @@
+import Foundation
+
+/// The project a command works on, found by walking up from the working folder as `git` and
+/// `swift-format` find theirs: the nearest folder holding `auditkit.json`, else the nearest holding
+/// `Reports/history.jsonl` or an `audit.md` with AuditKit sessions, never above the root of the git
+/// repository it is in. Without one the working folder is the project. Every path of the project resolves against its root, whatever the working folder.
+public struct Project: Sendable, Hashable {
+    /// What made a folder the project's root.
+    public enum Marker: String, Sendable, Hashable {
+        /// It holds `auditkit.json`.
+        case projectFile = "auditkit.json"
+        /// It holds `Reports/history.jsonl`.
+        case history = "Reports/history.jsonl"
+        /// It holds an `audit.md` with AuditKit sessions.
+        case log = "audit.md"
+        /// Nothing was found: the working folder.
+        case workingFolder = "the working folder"
+    }
+
+    /// The root as a path from the working folder: "" for the working folder itself, else `..`,
+    /// `../..`, ...
+    public var root: String
+    /// The root as an absolute path.
+    public var absoluteRoot: String
+    /// What made it the root.
+    public var marker: Marker
+    /// The project file, when the root holds one.
+    public var file: ProjectFile?
+
+    /// A project rooted at `root` (relative to the working folder) with what marked it and its file.
+    public init(root: String, absoluteRoot: String, marker: Marker, file: ProjectFile?) {
+        self.root = root
+        self.absoluteRoot = absoluteRoot
+        self.marker = marker
+        self.file = file
+    }
+
+    /// The project around `directory` (the working folder by default).
+    /// - Throws: the project file's `AuditError` when the nearest one cannot be read or parsed.
+    public static func locate(from directory: String = FileManager.default.currentDirectoryPath) throws -> Project {
+        let files = FileManager.default
+        let start = (directory as NSString).standardizingPath
+        var folder = start
+        var up: [String] = []
+        while true {
+            let relative = up.joined(separator: "/")
+            func path(_ name: String) -> String { relative.isEmpty ? name : relative + "/" + name }
+            if files.fileExists(atPath: folder + "/" + ProjectFile.defaultFileName) {
+                let file = try ProjectFile.load(path: path(ProjectFile.defaultFileName))
+                return Project(root: relative, absoluteRoot: folder, marker: .projectFile, file: file)
+            }
+            if files.fileExists(atPath: folder + "/" + Marker.history.rawValue) {
+                return Project(root: relative, absoluteRoot: folder, marker: .history, file: nil)
+            }
+            if hasAuditKitSessions(folder + "/" + Marker.log.rawValue) {
+                return Project(root: relative, absoluteRoot: folder, marker: .log, file: nil)
+            }
+            // Never above a repository's root: a project does not span repositories.
+            if files.fileExists(atPath: folder + "/.git") { break }
+            let parent = (folder as NSString).deletingLastPathComponent
+            if parent == folder || parent.isEmpty { break }
+            folder = parent
+            up.append("..")
+        }
+        return Project(root: "", absoluteRoot: start, marker: .workingFolder, file: nil)
+    }
+
+    /// Whether the log at `path` holds a session AuditKit wrote (its report marker).
+    static func hasAuditKitSessions(_ path: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        guard let data = try? handle.readToEnd() else { return false }
+        return data.range(of: Data("<!-- auditkit:report ".utf8)) != nil
+    }
+
+    /// `path` (relative to the root, as the project file writes it) as a path from the working folder;
+    /// an absolute path is returned as it is.
+    public func resolve(_ path: String) -> String {
+        if path.hasPrefix("/") || root.isEmpty { return path }
+        return root + "/" + path
+    }
+
+    /// The reports folder: the project file's, else `Reports`, from the working folder.
+    public var reportsFolder: String { resolve(file?.reports ?? "Reports") }
+}
+
+extension Project {
+    /// The working folder as the project, with no project file (`init` sets a project up where it runs).
+    public static var workingFolder: Project {
+        Project(root: "", absoluteRoot: FileManager.default.currentDirectoryPath, marker: .workingFolder, file: nil)
+    }
+}
