@@ -60,5 +60,12 @@ import Testing
             #expect((json["residual"] as? [Any])?.count == 3, "\(diff.stdout)")
         }
         #expect(FileManager.default.fileExists(atPath: project.file("audit.md")))
+        // The page of the last run: every card says why and how to fix, and names the identifier.
+        let page = try String(
+            contentsOfFile: project.file("Reports/AXAudit_2026-03-04_10-00-00/index.html"), encoding: .utf8)
+        #expect(page.components(separatedBy: "Why and how to fix").count == 4)
+        #expect(page.contains("1.4.3 Contrast (Minimum), level AA"))
+        #expect(page.contains("2.5.8 Target Size (Minimum), level AA"))
+        #expect(page.contains("<dt>Identifier</dt><dd><code><bdi>budget.total</bdi></code></dd>"))
     }
 }
