@@ -165,6 +165,20 @@ import Testing
                   - #5 Dynamic Type on “&lt;script&gt;alert(1)&lt;/script&gt; \\| \\*bold\\* \\_x\\_ \\`code\\` \\[link\\](http://x) # Heading”, open
                 """))
         #expect(!text.contains("<script>"))
+        // One line of WCAG and Apple's guidance per test type, in the Inspector's order, at the end.
+        let guidance = try #require(text.components(separatedBy: "\n## WCAG and Apple's guidance\n\n").last)
+        let lines = guidance.split(separator: "\n").map(String.init)
+        #expect(
+            lines.map { String($0.prefix(while: { $0 != ":" })) } == [
+                "- Contrast", "- Hit Region", "- Dynamic Type", "- Clipped Text",
+            ])
+        let contrast: String =
+            "- Contrast: WCAG 2.2 1.4.3 Contrast (Minimum) (AA) "
+            + "(https://www.w3.org/WAI/WCAG22/Understanding/contrast-minimum.html); "
+            + "Apple: https://developer.apple.com/design/human-interface-guidelines/accessibility#Color-and-effects; "
+            + "Nutrition Label: Sufficient Contrast."
+        #expect(lines.first == contrast)
+        #expect(lines[1].contains("2.5.8 Target Size (Minimum) (AA); 2.5.5 Target Size (Enhanced) (AAA)"))
     }
 
     @Test func showsWhichWarningsPersistAcrossReports() {
