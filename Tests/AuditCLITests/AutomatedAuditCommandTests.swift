@@ -60,6 +60,12 @@ import Testing
             #expect((json["residual"] as? [Any])?.count == 3, "\(diff.stdout)")
         }
         #expect(FileManager.default.fileExists(atPath: project.file("audit.md")))
+        // The CI gate: the German run after the move has nothing new against the English one.
+        let check = try runTool(["check", "Reports/AXAudit_2026-03-04_10-00-00.json"], in: project.path)
+        #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
+        // The first run had no earlier audit: all its warnings are new, and the gate says so.
+        let first = try runTool(["check", "Reports/AXAudit_2026-03-02_10-00-00.json"], in: project.path)
+        #expect(first.status == 1, "\(first.stdout)\(first.stderr)")
         // The page of the last run: every card says why and how to fix, and names the identifier.
         let page = try String(
             contentsOfFile: project.file("Reports/AXAudit_2026-03-04_10-00-00/index.html"), encoding: .utf8)
