@@ -53,6 +53,17 @@ import Testing
         #expect(report.auditDate == Date(timeIntervalSince1970: 1_772_445_600))
     }
 
+    @Test func extractJSONNamesTheIdentifierAndTheElementType() throws {
+        let report = try Self.read(AutomatedAuditFixture(items: Self.items).data(.appium))
+        let text = ReportListing.render([ListingEntry(path: report.sourcePath, report: report)], format: .json)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        let first = try #require((json["reports"] as? [[String: Any]])?.first)
+        #expect(first["format"] as? String == "automated")
+        let issue = try #require((first["issues"] as? [[String: Any]])?.first)
+        #expect(issue["identifier"] as? String == "budget.total")
+        #expect(issue["elementType"] as? String == "StaticText")
+    }
+
     @Test func anEmptyResultIsAnAuditWithNoIssues() throws {
         let report = try Self.read(Data("{\"value\":[],\"sessionId\":\"x\"}".utf8))
         #expect(report.format == .automated)
