@@ -51,8 +51,14 @@ let package = Package(
             name: "auditkit-bench", dependencies: ["AuditKit", "AuditKitTestSupport"]),
         // Writes the fuzz targets' seed corpora from the test fixtures (run by Scripts/fuzz).
         .executableTarget(name: "auditkit-fuzz-seeds", dependencies: ["AuditKitTestSupport"]),
+        // The XCTest recorder's JSON part, the very file teams copy into their UI test target, compiled
+        // here so its tests run on Linux; Examples/XCTestRecorder/AuditKitRecorder.swift (XCTest, UIKit)
+        // is not built by this package.
+        .target(
+            name: "AuditKitRecorder", path: "Examples/XCTestRecorder", exclude: ["AuditKitRecorder.swift"],
+            sources: ["AuditKitRecorderJSON.swift"]),
         .testTarget(
-            name: "AuditKitTests", dependencies: ["AuditKit", "AuditKitTestSupport"],
+            name: "AuditKitTests", dependencies: ["AuditKit", "AuditKitTestSupport", "AuditKitRecorder"],
             // A small SwiftUI project the mapping tests index from disk, the scanner's corpus and the
             // SARIF schema; not compiled. Inputs the fuzzers once crashed on, replayed by FuzzRegressionTests.
             exclude: ["Mapping/Fixtures", "Scan/Fixtures", "Fixtures", "Fuzz/FailCases"]),

@@ -67,6 +67,10 @@ public struct HistoryEntry: Sendable, Hashable, Codable {
         let issues = report.issues.map { issue in
             var record = HistoryIssue(issue: issue, mapping: byNumber[issue.number])
             record.key = identity.key(of: issue, mapping: byNumber[issue.number])
+            // An element's accessibility identifier is the strongest key there is (automated audits).
+            if let identifier = issue.identifier, !identifier.isEmpty {
+                record.key = HistoryIssue.capped("id:" + identifier)
+            }
             record.literal = identity.literal(of: byNumber[issue.number])
             if (issue.elementText ?? "").allSatisfy(\.isWhitespace), let thumbnail = issue.thumbnail {
                 record.imageHash = ImageHash.dHash(thumbnail).map(ImageHash.hex)
@@ -218,7 +222,8 @@ public struct HistoryIssue: Sendable, Hashable, Codable {
     public var status: HistoryIssueStatus
     /// The reason given by the rule that accepted it.
     public var reason: String?
-    /// The localization key the element's text shows, found in the string catalogs (since version 2).
+    /// The localization key the element's text shows, found in the string catalogs (since version 2),
+    /// or `id:` and the element's accessibility identifier when the report gave one (automated audits).
     public var key: String?
     /// The source literal the mapping points at: its file, a tab, and the literal's text as written in
     /// code (since version 2).

@@ -18,6 +18,9 @@ import Foundation
 ///   time, keeps every fingerprint. Screen names and screen indexes are never used either, so
 ///   renumbered screens keep their fingerprints.
 ///
+/// An issue with an accessibility identifier (`Issue.identifier`) uses `id:` and the identifier in
+/// place of its text, so its identity no longer depends on the text's language.
+///
 /// Never part of it: issue numbers, line numbers, the mapped view and file, the screen's index or
 /// name, the rect, titles and descriptions. Several issues of one report can share a fingerprint
 /// (three unlabelled buttons on one screen); `WarningMatcher` pairs such duplicates by rect after
@@ -87,8 +90,16 @@ public struct IssueFingerprint: Sendable, Hashable, Codable, Comparable, CustomS
         self.init(hex: String(digest.prefix(16)))
     }
 
-    /// The fingerprint of `issue`.
+    /// The fingerprint of `issue`. An issue with an accessibility identifier (automated audits'
+    /// `rawIdentifier`) is known by it instead of its text: the identifier survives a language switch,
+    /// a move and a redesign, so it alone (with the kind and scope) decides the warning's identity.
     public init(issue: Issue) {
+        if let identifier = issue.identifier, !identifier.isEmpty {
+            self.init(
+                testType: issue.testType, errorCode: issue.errorCode, elementText: nil,
+                scope: IssueFingerprint.scopeKey(issue.screenGroupName) + "\u{1F}id:" + identifier)
+            return
+        }
         self.init(
             testType: issue.testType, errorCode: issue.errorCode, elementText: issue.elementText,
             screenGroup: issue.screenGroupName)

@@ -258,6 +258,29 @@ public struct AuditSummary: Sendable {
             while rendered.hasSuffix("\n") { rendered.removeLast() }
             text += "\n" + rendered + "\n"
         }
+        text += guidanceMarkdown()
+        return text
+    }
+
+    /// `## WCAG and Apple's guidance`: one line per test type the summary has, with its WCAG 2.2
+    /// criterion, level and W3C address, the HIG address and the Nutrition Label features
+    /// (`AccessibilityGuidance`); empty when no test type is in the table.
+    func guidanceMarkdown() -> String {
+        var types: [TestType] = []
+        for section in sections {
+            for warning in section.warnings where !types.contains(warning.issue.testType) {
+                types.append(warning.issue.testType)
+            }
+        }
+        let rows = TestType.known.filter(types.contains).compactMap { AccessibilityGuidance.guidance(for: $0) }
+        guard !rows.isEmpty else { return "" }
+        var text = "\n## WCAG and Apple's guidance\n\n"
+        for row in rows {
+            text +=
+                "- \(row.testType.displayName): WCAG 2.2 \(row.criteria.map(\.title).joined(separator: "; "))"
+                + " (\(row.criterion.understandingURL)); Apple: \(row.appleGuidanceURL); Nutrition Label: "
+                + row.nutritionLabelFeatures.joined(separator: ", ") + ".\n"
+        }
         return text
     }
 

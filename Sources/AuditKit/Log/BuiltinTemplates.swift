@@ -42,6 +42,9 @@ enum BuiltinTemplates {
           - Report: {{report}}, {{issueText}} on {{screenText}}{{#counts}}{{#first}}: {{/first}}{{type}} {{count}}{{^last}}, {{/last}}{{/counts}}.
         {{#types}}
           - {{type}} warnings{{#mapped}}{{#views}}{{#first}} mapped to{{/first}} {{view}}: {{#texts}}{{#role}}{{role}} {{/role}}{{#text}}“{{text}}”{{/text}}{{^text}}an element without text{{/text}}{{#repeated}} ({{count}}){{/repeated}}{{#location}} ({{location}}){{/location}}{{^last}}, {{/last}}{{/texts}}{{#more}} and {{more}} more{{/more}}{{^last}};{{/last}}{{/views}}{{#unmapped}}{{#afterViews}};{{/afterViews}} not mapped:{{/unmapped}}{{/mapped}}{{^mapped}}:{{/mapped}}{{#unmapped}} {{#texts}}{{#role}}{{role}} {{/role}}{{#text}}“{{text}}”{{/text}}{{^text}}an element without text{{/text}}{{#repeated}} ({{count}}){{/repeated}}{{#location}} ({{location}}){{/location}}{{^last}}, {{/last}}{{/texts}}{{#more}} and {{more}} more{{/more}}{{/unmapped}}.
+        {{#wcag}}
+            - Why: WCAG 2.2 {{wcag}} ({{wcagURL}}); Apple: {{appleURL}}.
+        {{/wcag}}
         {{/types}}
         {{#systemUI}}
           - System UI: {{#kinds}}{{#kind}}{{kind}}: {{/kind}}{{#texts}}{{#role}}{{role}} {{/role}}{{#text}}“{{text}}”{{/text}}{{^text}}an element without text{{/text}}{{#repeated}} ({{count}}){{/repeated}}{{#location}} ({{location}}){{/location}}{{^last}}, {{/last}}{{/texts}}{{^last}}; {{/last}}{{/kinds}}.

@@ -42,6 +42,12 @@ extension SessionFacts {
                                         ]
                                     })),
                         ]
+                        if let guidance = AccessibilityGuidance.guidance(for: finding.testType) {
+                            item["wcag"] = .text(
+                                "\(guidance.criterion.number) \(guidance.criterion.name), \(guidance.criterion.level)")
+                            item["wcagURL"] = .text(guidance.criterion.understandingURL)
+                            item["appleURL"] = .text(guidance.appleGuidanceURL)
+                        }
                         if !finding.unmapped.isEmpty {
                             item["unmapped"] = .object([
                                 "texts": SessionFacts.textList(finding.unmapped),

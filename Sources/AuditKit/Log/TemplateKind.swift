@@ -43,7 +43,8 @@ public enum TemplateKind: String, Sendable, CaseIterable {
                 "screens": with(["name": .value]),
                 "counts": with(["type": .value, "key": .value, "count": .value]),
                 "types": with([
-                    "type": .value, "key": .value, "count": .value,
+                    "type": .value, "key": .value, "count": .value, "wcag": .value, "wcagURL": .value,
+                    "appleURL": .value,
                     "views": with(["view": .value, "count": .value, "texts": texts, "more": .value]),
                     "unmapped": .scope(["texts": texts, "more": .value, "afterViews": .value]),
                 ]),

@@ -6,6 +6,8 @@ struct RankedCandidate {
     /// How the text was found.
     enum How {
         case exact, folded, pattern
+        /// The element's accessibility identifier, set in code (`.accessibilityIdentifier("…")`).
+        case identifier
         /// Through the catalog entry `localizedStrings[entry]`.
         case localized(entry: Int)
     }
@@ -39,6 +41,20 @@ struct RankedCandidate {
 }
 
 extension IssueMatcher {
+    /// The places that set `identifier` as an accessibility identifier (`.accessibilityIdentifier("…")`,
+    /// `view.accessibilityIdentifier = "…"`): the strongest candidates there are, ranked 1.
+    func identifierCandidates(_ identifier: String, in index: SourceIndex) -> [RankedCandidate] {
+        index.literalIndices(exactly: identifier).filter { i in
+            let literal = index.literals[i].literal
+            return !literal.hasInterpolation
+                && (literal.call == "accessibilityIdentifier" || literal.assignedTo == "accessibilityIdentifier")
+        }.map { i in
+            RankedCandidate(
+                literal: i, how: .identifier, rank: index.isInPreview(at: i) ? 0.7 : 1, node: index.ownerIDs[i],
+                isDirectCall: true, isHiddenLabel: false, isShortPattern: false, isTab: false)
+        }
+    }
+
     /// Every automatic candidate for `text` (exact, via the catalogs of `language`, folded, patterns), one per
     /// place (the best rank wins), in no particular order (callers order them with the screen in mind).
     func rankedCandidates(forText text: String, in index: SourceIndex, language: String?) -> [RankedCandidate] {
@@ -173,6 +189,7 @@ extension IssueMatcher {
         case .exact: how = "exact text in"
         case .folded: how = "text (ignoring case) in"
         case .pattern: how = "pattern in"
+        case .identifier: how = "accessibility identifier in"
         case .localized(let number):
             let localized = index.localizedStrings[number]
             key = localized.key

@@ -167,6 +167,10 @@ public struct IssueMatcher: Sendable {
     /// Every automatic candidate for an issue's element text, and a phrase saying what was found.
     private func rankedCandidates(for issue: Issue, language: String?) -> ([RankedCandidate], String) {
         guard let index else { return ([], "no source folders were indexed") }
+        if let identifier = issue.identifier, !identifier.isEmpty {
+            let found = identifierCandidates(identifier, in: index)
+            if !found.isEmpty { return (found, "found accessibility identifier \"\(identifier)\"") }
+        }
         guard let text = issue.elementText?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty else {
             return ([], "the issue has no element text to look for")
         }

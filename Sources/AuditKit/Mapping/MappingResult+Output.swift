@@ -90,6 +90,7 @@ extension MappingResult {
                 number: entry.issueNumber, ambiguous: entry.isAmbiguous, explanation: entry.explanation,
                 testType: issue?.testType.key, shortTitle: issue?.shortTitle, screen: issue?.screenName,
                 elementText: issue?.elementText, errorCode: issue?.errorCode,
+                identifier: issue?.identifier, guidance: issue.flatMap(AccessibilityGuidance.guidance(for:)),
                 mapping: entry.primary.map(MappingJSON.Mapping.init),
                 candidates: entry.candidates.map(MappingJSON.Mapping.init),
                 likelyCauses: (likelyCauses[entry.issueNumber] ?? []).map {
@@ -119,6 +120,10 @@ struct MappingJSON: Encodable {
         var screen: String?
         var elementText: String?
         var errorCode: Int?
+        /// The element's accessibility identifier (automated audits).
+        var identifier: String?
+        /// The warning's WCAG criterion, Apple's guidance and the fixes.
+        var guidance: AccessibilityGuidance?
         var mapping: Mapping?
         var candidates: [Mapping]
         var likelyCauses: [Cause]
@@ -126,7 +131,7 @@ struct MappingJSON: Encodable {
         func encode(to encoder: any Encoder) throws {
             enum Key: String, CodingKey {
                 case number, ambiguous, explanation, testType, shortTitle, screen, elementText, errorCode, mapping
-                case candidates, likelyCauses
+                case candidates, likelyCauses, identifier, guidance
             }
             var container = encoder.container(keyedBy: Key.self)
             try container.encode(number, forKey: .number)
@@ -137,6 +142,8 @@ struct MappingJSON: Encodable {
             try container.encodeIfPresent(screen, forKey: .screen)
             try container.encodeIfPresent(elementText, forKey: .elementText)
             try container.encodeIfPresent(errorCode, forKey: .errorCode)
+            try container.encodeIfPresent(identifier, forKey: .identifier)
+            try container.encodeIfPresent(guidance, forKey: .guidance)
             try container.encode(mapping, forKey: .mapping)  // null when unmapped
             try container.encode(candidates, forKey: .candidates)
             try container.encode(likelyCauses, forKey: .likelyCauses)

@@ -98,7 +98,7 @@ public enum SARIFWriter {
             return ia != ib ? ia < ib : a.key < b.key
         }
         let rules: [[String: Any]] = types.map { type in
-            [
+            var rule: [String: Any] = [
                 "id": type.key,
                 "name": type.displayName.filter { $0.isLetter || $0.isNumber },
                 "shortDescription": ["text": "Accessibility Inspector: \(type.displayName)"],
@@ -106,6 +106,8 @@ public enum SARIFWriter {
                 "defaultConfiguration": ["level": "warning"],
                 "properties": ["tags": ["accessibility"]],
             ]
+            rule.merge(guidanceFields(type), uniquingKeysWith: { _, new in new })
+            return rule
         }
         let ruleIndex = Dictionary(uniqueKeysWithValues: types.enumerated().map { ($1, $0) })
         var columns = UTF16Columns()
@@ -144,6 +146,12 @@ public enum SARIFWriter {
                 if let rule = primary.ruleID { properties["auditkitRule"] = rule }
             }
             if entry?.isAmbiguous == true { properties["ambiguous"] = true }
+            if let identifier = issue.identifier { properties["identifier"] = identifier }
+            if let guidance = AccessibilityGuidance.guidance(for: issue) {
+                properties["guidance"] = guidance.id
+                properties["wcag"] = guidance.criterion.number
+                properties["wcagLevel"] = guidance.criterion.level
+            }
             result["properties"] = properties
             switch status {
             case .open: break
@@ -183,6 +191,22 @@ public enum SARIFWriter {
             results.append(result)
         }
         return log(rules: rules, results: results)
+    }
+
+    /// A rule's WCAG and Apple guidance (`AccessibilityGuidance`): `helpUri` (the criterion's W3C
+    /// "Understanding" page), `help` (text and Markdown) and `properties.tags` with the criteria and
+    /// levels (`WCAG2.2-1.4.3`, `level-AA`), which GitHub code scanning shows and filters by; nothing
+    /// for a test type the table does not know.
+    static func guidanceFields(_ type: TestType) -> [String: Any] {
+        guard let guidance = AccessibilityGuidance.guidance(for: type) else { return [:] }
+        return [
+            "helpUri": guidance.criterion.understandingURL,
+            "help": ["text": guidance.helpText, "markdown": guidance.helpMarkdown],
+            "properties": [
+                "tags": guidance.tags, "wcag": guidance.criterion.number, "wcagLevel": guidance.criterion.level,
+                "guidanceTable": AccessibilityGuidance.tableVersion,
+            ],
+        ]
     }
 
     /// A SARIF location for a byte-column `location`, its column converted to UTF-16 code units by

@@ -3,18 +3,30 @@ import Foundation
 /// Reads audit timestamps from the places a report carries them.
 public enum AuditTimestamp {
     /// The time in an `AuditReport_YYYY-MM-DD_HH-MM-SS` file name (anywhere in the name, so
-    /// `AuditReport_2026-01-02_11-02-25 (1).html` works), read in `timeZone`; nil when there is none.
+    /// `AuditReport_2026-01-02_11-02-25 (1).html` works), else the first `YYYY-MM-DD_HH-MM-SS` after any
+    /// other prefix (`AXAudit_2026-03-02_10-00-00.json`), read in `timeZone`; nil when there is none.
     public static func fromFileName(_ fileName: String, timeZone: TimeZone = .current) -> Date? {
         let bytes = Array(fileName.utf8)
         let marker = Array("AuditReport_".utf8)
-        guard bytes.count >= marker.count + 19 else { return nil }
-        for start in 0...(bytes.count - marker.count - 19) where Array(bytes[start..<(start + marker.count)]) == marker
-        {
+        guard bytes.count >= 19 else { return nil }
+        for start in 0...max(0, bytes.count - marker.count - 19)
+        where bytes.count >= marker.count + 19 && Array(bytes[start..<(start + marker.count)]) == marker {
             // YYYY-MM-DD_HH-MM-SS
             let field = Array(bytes[(start + marker.count)..<(start + marker.count + 19)])
             if let date = parse(
                 field, dateTimeSeparator: UInt8(ascii: "_"), timeSeparator: UInt8(ascii: "-"),
                 timeZone: timeZone)
+            {
+                return date
+            }
+        }
+        // Any other prefix (`AXAudit_2026-03-02_10-00-00.json`, as automated audits are often saved):
+        // the first `YYYY-MM-DD_HH-MM-SS` that is not part of a longer run of digits.
+        for start in 0...(bytes.count - 19) where start == 0 || !(0x30...0x39).contains(bytes[start - 1]) {
+            if start + 19 < bytes.count, (0x30...0x39).contains(bytes[start + 19]) { continue }
+            if let date = parse(
+                Array(bytes[start..<(start + 19)]), dateTimeSeparator: UInt8(ascii: "_"),
+                timeSeparator: UInt8(ascii: "-"), timeZone: timeZone)
             {
                 return date
             }

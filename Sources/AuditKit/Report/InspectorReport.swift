@@ -8,6 +8,9 @@ public enum ReportFormat: String, Sendable, Codable, CaseIterable {
     case json
     /// The plain-text export: header and issues, no images or rects.
     case text
+    /// An automated audit's result: Appium's `mobile: performAccessibilityAudit` JSON or the XCTest
+    /// recorder's superset of it (see `AutomatedAuditReader`).
+    case automated
 }
 
 /// Where a report's audit timestamp came from.
@@ -176,13 +179,19 @@ public struct Issue: Sendable {
     public var thumbnail: ReportImage?
     /// The element's rect in the full screenshot, in points, origin top left.
     public var elementRect: Rect?
+    /// The element's accessibility identifier, when the report gives one (automated audits'
+    /// `rawIdentifier`): stable across languages and layouts, so it decides the warning's identity.
+    public var identifier: String?
+    /// The element's type as an automated audit names it (`Button`, `StaticText`), when given.
+    public var elementType: String?
 
     /// Creates an issue.
     public init(
         number: Int, screenIndex: Int, screenName: String, screenGroupName: String, errorCode: Int? = nil,
         shortTitle: String, longDescription: String? = nil, extraInfo: String? = nil, elementText: String? = nil,
         testType: TestType, testTypeName: String? = nil, suggestion: String? = nil, isDuplicate: Bool = false,
-        thumbnail: ReportImage? = nil, elementRect: Rect? = nil
+        thumbnail: ReportImage? = nil, elementRect: Rect? = nil, identifier: String? = nil,
+        elementType: String? = nil
     ) {
         self.number = number
         self.screenIndex = screenIndex
@@ -199,6 +208,8 @@ public struct Issue: Sendable {
         self.isDuplicate = isDuplicate
         self.thumbnail = thumbnail
         self.elementRect = elementRect
+        self.identifier = identifier
+        self.elementType = elementType
     }
 
     /// The thumbnail's problem, if the issue has a thumbnail that cannot be used.

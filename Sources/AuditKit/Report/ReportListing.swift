@@ -246,6 +246,8 @@ public enum ReportListing {
                             ("longDescription", .optional(issue.longDescription)),
                             ("extraInfo", .optional(issue.extraInfo)),
                             ("elementText", .optional(issue.elementText)),
+                            ("identifier", .optional(issue.identifier)),
+                            ("elementType", .optional(issue.elementType)),
                             ("suggestion", .optional(issue.suggestion)),
                             ("isDuplicate", .bool(issue.isDuplicate)),
                             ("elementRect", rectJSON(issue.elementRect)),

@@ -107,6 +107,7 @@ public enum ReportReader {
         var warnings: [ReportWarning]
         var device: String?
         var textTimestamp: String?
+        var format = layout.format
         do {
             switch layout.format {
             case .json:
@@ -117,8 +118,14 @@ public enum ReportReader {
                 } catch {
                     throw payloadError(error, path: path)
                 }
-                (screens, warnings) = try decode(document, path: path, options: options, imageSink: imageSink)
-            case .text:
+                if AutomatedAuditReader.recognises(document) {
+                    format = .automated
+                    (screens, warnings, device) = try AutomatedAuditReader.decode(
+                        document, path: path, options: options)
+                } else {
+                    (screens, warnings) = try decode(document, path: path, options: options, imageSink: imageSink)
+                }
+            case .text, .automated:
                 let content = try TextReportReader.read(buffer.bytes, from: layout.start, path: path)
                 screens = content.screens
                 warnings = content.warnings
@@ -140,7 +147,7 @@ public enum ReportReader {
             path: path, textTimestamp: textTimestamp, modificationDate: modificationDate, options: options)
         hashGroup.wait()
         return InspectorReport(
-            sourcePath: path, format: layout.format, auditDate: auditDate, auditDateSource: source,
+            sourcePath: path, format: format, auditDate: auditDate, auditDateSource: source,
             sha256: hashBox.value, fileSize: buffer.count, device: device, screens: screens,
             warnings: warnings)
     }

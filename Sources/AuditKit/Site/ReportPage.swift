@@ -271,7 +271,32 @@ public struct ReportPage: Sendable {
             }
             out += "</dd>\n"
         }
-        out += "</dl>\n</article>\n"
+        if let identifier = issue.identifier {
+            out += "<dt>Identifier</dt><dd><code>\(HTML.isolated(identifier))</code></dd>\n"
+        }
+        out += "</dl>\n"
+        if let guidance = AccessibilityGuidance.guidance(for: issue) { ReportPage.guidance(guidance, into: &out) }
+        out += "</article>\n"
+    }
+
+    /// A card's "Why and how to fix" part: the WCAG criterion with its level and W3C "Understanding"
+    /// address, Apple's guidance, the Nutrition Label features and the SwiftUI and UIKit fixes
+    /// (`AccessibilityGuidance`). Addresses are shown as text: the site links only to its own files.
+    static func guidance(_ guidance: AccessibilityGuidance, into out: inout String) {
+        func criterion(_ criterion: WCAGCriterion) -> String {
+            HTML.escape("\(criterion.number) \(criterion.name), level \(criterion.level)")
+                + " <code>\(HTML.escape(criterion.understandingURL))</code>"
+        }
+        out += "<div class=\"guidance\">\n<p class=\"title\">Why and how to fix</p>\n<dl>\n"
+        out += "<dt>WCAG 2.2</dt><dd>" + guidance.criteria.map(criterion).joined(separator: "; ")
+        out += " (applied to apps through WCAG2ICT)</dd>\n"
+        out +=
+            "<dt>Apple</dt><dd>\(HTML.escape(guidance.appleGuidance)) <code>\(HTML.escape(guidance.appleGuidanceURL))</code></dd>\n"
+        out +=
+            "<dt>Nutrition Label</dt><dd>\(HTML.escape(guidance.nutritionLabelFeatures.joined(separator: ", ")))</dd>\n"
+        out += "<dt>SwiftUI</dt><dd>\(HTML.escape(guidance.fixSwiftUI))</dd>\n"
+        out += "<dt>UIKit</dt><dd>\(HTML.escape(guidance.fixUIKit))</dd>\n"
+        out += "</dl>\n</div>\n"
     }
 
     /// The mapped location, the candidates and the explanation of issue `number`.

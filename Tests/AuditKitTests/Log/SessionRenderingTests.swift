@@ -47,8 +47,11 @@ import Testing
                 - Notes:
                   - Report: `Reports/AuditReport_2026-02-03_14-05-10.html`, 6 issues on 2 screens: Contrast 1, Hit Region 1, Dynamic Type 3, Clipped Text 1.
                   - Contrast warnings mapped to RecipeDetailView: “Prep time” ([`TrailMix/Views/RecipeDetailView.swift:57`](TrailMix/Views/RecipeDetailView.swift#L57)).
+                    - Why: WCAG 2.2 1.4.3 Contrast (Minimum), AA (https://www.w3.org/WAI/WCAG22/Understanding/contrast-minimum.html); Apple: https://developer.apple.com/design/human-interface-guidelines/accessibility#Color-and-effects.
                   - Hit Region warnings not mapped: an element without text.
+                    - Why: WCAG 2.2 2.5.8 Target Size (Minimum), AA (https://www.w3.org/WAI/WCAG22/Understanding/target-size-minimum.html); Apple: https://developer.apple.com/design/human-interface-guidelines/accessibility#Buttons-and-controls.
                   - Dynamic Type warnings mapped to RecipeDetailView: “2 cups flour” ([`TrailMix/Views/IngredientRow.swift:18`](TrailMix/Views/IngredientRow.swift#L18)); not mapped: “&lt;script&gt;alert(1)&lt;/script&gt; \\| \\*bold\\* \\_x\\_ \\`code\\` \\[link\\](http://x) # Heading”.
+                    - Why: WCAG 2.2 1.4.4 Resize Text, AA (https://www.w3.org/WAI/WCAG22/Understanding/resize-text.html); Apple: https://developer.apple.com/design/human-interface-guidelines/typography#Supporting-Dynamic-Type.
                   - System UI: “Pause” ([`TrailMix/Views/TimerSheet.swift:90`](TrailMix/Views/TimerSheet.swift#L90)).
                   - Accepted Dynamic Type warnings on RecipeDetailView: “Ingredients” ([`TrailMix/Views/RecipeDetailView.swift:42`](TrailMix/Views/RecipeDetailView.swift#L42)). Reason: scales in the simulator
                   - New: Dynamic Type “Prep time” (RecipeDetailView).
@@ -76,8 +79,11 @@ import Testing
                 - Notes:
                   - Report: `Reports/AuditReport_2026-02-05_10-00-00.html`, 3 issues on 1 screen: Contrast 1, Element Description 1, Dynamic Type 1.
                   - Contrast warnings: “Prep time”.
+                    - Why: WCAG 2.2 1.4.3 Contrast (Minimum), AA (https://www.w3.org/WAI/WCAG22/Understanding/contrast-minimum.html); Apple: https://developer.apple.com/design/human-interface-guidelines/accessibility#Color-and-effects.
                   - Element Description warnings: “Share”.
+                    - Why: WCAG 2.2 4.1.2 Name, Role, Value, A (https://www.w3.org/WAI/WCAG22/Understanding/name-role-value.html); Apple: https://developer.apple.com/design/human-interface-guidelines/accessibility#VoiceOver.
                   - Dynamic Type warnings: “Ingredients”.
+                    - Why: WCAG 2.2 1.4.4 Resize Text, AA (https://www.w3.org/WAI/WCAG22/Understanding/resize-text.html); Apple: https://developer.apple.com/design/human-interface-guidelines/typography#Supporting-Dynamic-Type.
 
                 """)
     }
@@ -159,6 +165,20 @@ import Testing
                   - #5 Dynamic Type on “&lt;script&gt;alert(1)&lt;/script&gt; \\| \\*bold\\* \\_x\\_ \\`code\\` \\[link\\](http://x) # Heading”, open
                 """))
         #expect(!text.contains("<script>"))
+        // One line of WCAG and Apple's guidance per test type, in the Inspector's order, at the end.
+        let guidance = try #require(text.components(separatedBy: "\n## WCAG and Apple's guidance\n\n").last)
+        let lines = guidance.split(separator: "\n").map(String.init)
+        #expect(
+            lines.map { String($0.prefix(while: { $0 != ":" })) } == [
+                "- Contrast", "- Hit Region", "- Dynamic Type", "- Clipped Text",
+            ])
+        let contrast: String =
+            "- Contrast: WCAG 2.2 1.4.3 Contrast (Minimum) (AA) "
+            + "(https://www.w3.org/WAI/WCAG22/Understanding/contrast-minimum.html); "
+            + "Apple: https://developer.apple.com/design/human-interface-guidelines/accessibility#Color-and-effects; "
+            + "Nutrition Label: Sufficient Contrast."
+        #expect(lines.first == contrast)
+        #expect(lines[1].contains("2.5.8 Target Size (Minimum) (AA); 2.5.5 Target Size (Enhanced) (AAA)"))
     }
 
     @Test func showsWhichWarningsPersistAcrossReports() {
