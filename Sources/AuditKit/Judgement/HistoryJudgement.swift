@@ -138,9 +138,18 @@ public struct HistoryJudgement: Sendable {
         let audit = AuditReference(entry)
         // Which screen of the history each screen of the report is, from what it shows; the matcher then
         // works on those identities, never on the names reports give their screens.
-        let named = WarningMatcher.Prepared(entry).withCatalogKeys(translations, cache: &catalogCache)
+        var catalogKeys: [[String]]?
+        if !translations.isEmpty {
+            catalogKeys = entry.issues.map { issue in
+                guard let text = issue.elementText, !text.allSatisfy(\.isWhitespace) else { return [] }
+                if let known = catalogCache[text] { return known }
+                let found = translations.keys(showing: text)
+                catalogCache[text] = found
+                return found
+            }
+        }
         let screenOfIssue = ScreenIdentification.screenOfIssues(entry)
-        let shown = ScreenIdentification.shown(entry, screenOfIssue: screenOfIssue, catalogKeys: named.catalogKeys)
+        let shown = ScreenIdentification.shown(entry, screenOfIssue: screenOfIssue, catalogKeys: catalogKeys)
         let screenVerdicts = screens.identify(
             shown, report: k, audit: audit, fileName: entry.fileName, covers: entry.covers)
         var identified = entry
@@ -150,7 +159,7 @@ public struct HistoryJudgement: Sendable {
                 screenVerdicts[min(screenOfIssue[index], screenVerdicts.count - 1)].screen
         }
         var side = WarningMatcher.Prepared(identified)
-        side.catalogKeys = named.catalogKeys
+        side.catalogKeys = catalogKeys
         side.covered = Set(screenVerdicts.filter(\.shows).map { WarningMatcher.groupKey($0.screen) })
         var bases: [Int: Set<String>] = [:]
         for group in side.covered { if let j = latest[group] { bases[j, default: []].insert(group) } }

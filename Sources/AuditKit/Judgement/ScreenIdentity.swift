@@ -76,6 +76,10 @@ struct ScreenIdentification: Sendable {
     private var byEvidence: [String: Set<Int>] = [:]
     /// How many of the most recently audited known screens are compared by screenshot alone.
     static let recentScreens = 64
+    /// Known screens, least recently audited first (each moves to the end when audited).
+    private var recency: [Int] = []
+    /// Evidence shared by more known screens than this tells none of them apart: not a candidate source.
+    static let commonEvidence = 8
     /// Every group name seen, with how many screens had it.
     private var groupNames: [String: Int] = [:]
     private var screenCount = 0
@@ -213,10 +217,14 @@ struct ScreenIdentification: Sendable {
             screenCount += 1
         }
         var pairs: [(screen: Int, known: Int, score: Int, evidence: String)] = []
-        let recent = known.indices.sorted { known[$0].report > known[$1].report }.prefix(Self.recentScreens)
+        let recent = recency.suffix(Self.recentScreens)
         for screen in shown where screen.shows {
             var candidates = Set(recent)
-            for token in Self.evidence(of: screen) { candidates.formUnion(byEvidence[token] ?? []) }
+            for token in Self.evidence(of: screen) {
+                if let holders = byEvidence[token], holders.count <= Self.commonEvidence || screen.byName {
+                    candidates.formUnion(holders)
+                }
+            }
             for k in candidates.sorted() {
                 if let (score, evidence) = score(screen, known[k]) {
                     pairs.append((screen.index, k, score, evidence))
@@ -240,6 +248,8 @@ struct ScreenIdentification: Sendable {
                         index: screen.index, screen: before.id, name: before.name, comparedWith: before.audit,
                         evidence: evidence, shows: true, hasScreenshot: screen.hash != nil || screen.byName))
                 for token in Self.evidence(of: screen) { byEvidence[token, default: []].insert(k) }
+                recency.removeAll { $0 == k }
+                recency.append(k)
                 known[k] = Known(
                     id: before.id, name: screen.views.isEmpty ? before.name : name, report: report, audit: audit,
                     hash: screen.hash ?? before.hash, texts: screen.texts.union(screen.hash == nil ? before.texts : []),
@@ -254,6 +264,7 @@ struct ScreenIdentification: Sendable {
                         shows: screen.shows, hasScreenshot: screen.hash != nil || screen.byName))
                 if screen.shows {
                     for token in Self.evidence(of: screen) { byEvidence[token, default: []].insert(known.count) }
+                    recency.append(known.count)
                     known.append(
                         Known(
                             id: id, name: name, report: report, audit: audit, hash: screen.hash, texts: screen.texts,
@@ -279,6 +290,8 @@ struct ScreenIdentification: Sendable {
                         evidence: "named as covered (“\(name)”)", shows: true, hasScreenshot: true))
                 known[k].report = report
                 known[k].audit = audit
+                recency.removeAll { $0 == k }
+                recency.append(k)
             }
         }
         return verdicts
@@ -289,6 +302,9 @@ struct ScreenIdentification: Sendable {
         screen.texts.map { "t\u{1F}" + $0 } + screen.keys.map { "k\u{1F}" + $0 } + screen.views.map { "v\u{1F}" + $0 }
             + ["g\u{1F}" + WarningMatcher.groupKey(screen.group)]
     }
+
+    // A screen known by name (recorded before screenshots were compared) is found by its name however
+    // many screens share it: that is how its version compared screens.
 
     /// The root view (the view most of its warnings map to), else a group name that tells screens
     /// apart, else `screen N of REPORT`.
