@@ -24,7 +24,11 @@ import Foundation
 /// Confidence: the rank when no other candidate has the same rank; the rank × 0.9 when the screen's subtree
 /// decided among look-alikes (divided by the number of candidates still tied, which are then all listed and
 /// the issue marked ambiguous); among look-alikes outside the subtree, the rank × 0.8 (never 0.8 or more), or
-/// the rank divided by the number of ties.
+/// the rank divided by the number of ties. A mapping stays below `firmConfidence` (0.8), its explanation
+/// saying "decided by a tie-break", when: a tie-break (matches held, depth, a direct call) rather than the
+/// subtree told look-alikes apart; the subtree did, but the screen's root is an ancestor of every other
+/// screen's root; the element lies in the tab bar band and the place is not a tab's title; or another
+/// element of the same screen, with a different rect, got the same place.
 ///
 /// A rule's mapping has confidence 1 when the rule names a file. When it does not (and its status is not
 /// `system`), a rule naming a view takes the best candidate inside that view's subtree (the view itself
@@ -42,6 +46,9 @@ public struct IssueMatcher: Sendable {
     public static let statusBarBand = 54.0
     /// Points from the bottom edge whose band holds the tab bar.
     public static let tabBarBand = 90.0
+    /// The confidence from which `check`, SARIF and the session treat a mapping as firm; a mapping decided
+    /// by a tie-break, or colliding with another element's, stays below it.
+    public static let firmConfidence = 0.8
 
     /// Creates a matcher.
     public init(rules: RuleFile? = nil, index: SourceIndex? = nil, maximumCandidates: Int = 5) {
@@ -114,6 +121,7 @@ public struct IssueMatcher: Sendable {
             contexts.append(
                 votes[draft.issue.screenIndex].map { walks.context(for: voteNumber[n], votes: $0) } ?? ScreenContext())
         }
+        Self.markUniversalRoots(&contexts, screenOf: drafts.map(\.issue.screenIndex), walks: walks)
         let settled = drafts
         let screens = contexts
         let automatic = Self.inParallel(settled.count) { n in
@@ -136,7 +144,71 @@ public struct IssueMatcher: Sendable {
                             "status bar: the element lies in the top \(Int(Self.statusBarBand)) pt of its screenshot"))
             }
         }
+        Self.capCollisions(&entries, drafts: drafts)
         return MappingResult(reportPath: report.sourcePath, issues: entries)
+    }
+
+    /// Two elements with different rects on one screen are two places (only a repeated row shares one, which
+    /// the index cannot tell): an automatic mapping that another element of the same screen also got is not
+    /// firm.
+    private static func capCollisions(_ entries: inout [MappedIssue], drafts: [Draft]) {
+        struct Place: Hashable {
+            var screen: Int
+            var location: SourceLocation
+        }
+        var rectsByPlace: [Place: Set<Rect>] = [:]
+        var placeOf: [Place?] = []
+        for (n, entry) in entries.enumerated() {
+            guard let primary = entry.primary, primary.origin == .sourceText, let location = primary.location,
+                location.line != nil, let rect = drafts[n].issue.elementRect
+            else {
+                placeOf.append(nil)
+                continue
+            }
+            let place = Place(screen: drafts[n].issue.screenIndex, location: location)
+            rectsByPlace[place, default: []].insert(rect)
+            placeOf.append(place)
+        }
+        for (n, place) in placeOf.enumerated() {
+            guard let place, let rects = rectsByPlace[place], rects.count > 1,
+                let primary = entries[n].primary, primary.confidence >= firmConfidence
+            else { continue }
+            let capped = firmConfidence - 0.01
+            entries[n].primary?.confidence = capped
+            if !entries[n].candidates.isEmpty, entries[n].candidates[0].location == primary.location {
+                entries[n].candidates[0].confidence = min(entries[n].candidates[0].confidence, capped)
+            }
+            entries[n].explanation +=
+                "; decided by a tie-break (\(rects.count - 1) other element\(rects.count == 2 ? "" : "s") of this"
+                + " screen got the same place)"
+        }
+    }
+
+    /// Marks the contexts whose root is an ancestor of every other screen's root (a tab container, or an app's
+    /// root view): being inside such a subtree tells nothing. Each screen's root is the one most of its issues
+    /// got; it takes two screens, and one of the others with a root of its own below it.
+    private static func markUniversalRoots(_ contexts: inout [ScreenContext], screenOf: [Int], walks: GraphWalks) {
+        var tally: [Int: [String: Int]] = [:]
+        for (n, context) in contexts.enumerated() {
+            if let root = context.root { tally[screenOf[n], default: [:]][root, default: 0] += 1 }
+        }
+        let roots = tally.mapValues { counts in
+            counts.max { a, b in a.value != b.value ? a.value < b.value : a.key > b.key }!.key
+        }
+        guard roots.count >= 2 else { return }
+        for n in contexts.indices {
+            guard let root = contexts[n].root else { continue }
+            var below = false
+            var all = true
+            for (screen, other) in roots where screen != screenOf[n] {
+                guard let node = walks.number(of: other), contexts[n].depth(of: node) != nil else {
+                    all = false
+                    break
+                }
+                if other != root { below = true }
+            }
+            contexts[n].rootIsUniversal = all && below
+        }
     }
 
     /// `work(0..<count)` spread over every core, results in order; the result does not depend on timing.
@@ -252,6 +324,7 @@ public struct IssueMatcher: Sendable {
         var explanation = draft.found + " in \(keyed.count) place\(keyed.count == 1 ? "" : "s")"
         var confidence = rank
         var ambiguous = false
+        var capReasons: [String] = []
         if lookAlikes > 1 {
             let contextWin = inSubtree || byTabBar
             if tied > 1 {
@@ -281,9 +354,21 @@ public struct IssueMatcher: Sendable {
                 let place =
                     byTabBar ? "in the tab bar" : inSubtree ? context.rootPhrase : "outside the screen's root subtree"
                 explanation += "; \(lookAlikes) places show this text, chose \(node ?? "this one") \(place): \(reason)"
+                // Matches held, depth and a direct call are hints, not evidence: what they decide is not firm.
+                if contextWin, differs >= 4 { capReasons.append("a tie-break (\(Self.keyReasons[differs]))") }
+                if contextWin, !byTabBar, context.rootIsUniversal, differs == 1 {
+                    capReasons.append("a tie-break (the screen's root is an ancestor of every screen)")
+                }
             }
         } else if keyed.count > 1, inSubtree {
             explanation += "; " + context.rootPhrase
+        }
+        if draft.inTabBar == true, !best.candidate.isTab {
+            capReasons.append("a tie-break (the element is in the tab bar band, but this is not a tab's title)")
+        }
+        if !capReasons.isEmpty {
+            confidence = min(confidence, Self.firmConfidence - 0.01)
+            explanation += "; decided by " + capReasons.joined(separator: " and ")
         }
         confidence = (confidence * 100).rounded() / 100
         var candidates: [IssueMapping] = []

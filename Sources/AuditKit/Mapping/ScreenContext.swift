@@ -12,6 +12,8 @@ struct ScreenContext {
     var voters = 0
     /// Per graph node: how many issues of the screen have a candidate directly in it.
     var matches: [Int32] = []
+    /// Whether the root is an ancestor of every other screen's root, so its subtree tells nothing.
+    var rootIsUniversal = false
 
     /// The depth of `node` in the root's subtree, nil outside it (or for no node).
     func depth(of node: Int32) -> Int? {
