@@ -377,6 +377,7 @@ public struct SourceIndex: Sendable {
         developmentLanguage = developmentLanguages.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key
         // The composition graph: creations of declared types, from the innermost view (else type) around them.
         let declared = Set(types.lazy.filter { !$0.declaration.isExtension }.map { String($0.declaration.simpleName) })
+        var tabMembers = Set<String>()
         var childEdges: [(from: String, to: String)] = []
         var presentationEdges: [(from: String, to: String)] = []
         var lastChain: [String] = []
@@ -396,11 +397,25 @@ public struct SourceIndex: Sendable {
                 }
             }
             for forwarded in scan.forwardedNames {
+                // `.tabItem { tab.label }` names a member that shows the title; it is no title itself.
+                if forwarded.call == "tabItem" {
+                    tabMembers.insert(forwarded.name)
+                    continue
+                }
                 let owner = forwarded.enclosingTypes.last.map(SourceIndex.simpleName) ?? ""
                 forwardedNames[forwarded.name, default: []].insert(owner)
                 if forwarded.call == "Tab" || forwarded.closureCall == "tabItem" {
                     tabTitleNames.insert(forwarded.name)
                 }
+            }
+        }
+        // One hop: `.tabItem { tab.label }` where `var label: some View { Label(title, …) }` makes `title` a
+        // tab's title too.
+        let hops = tabMembers
+        for outcome in outcomes {
+            for forwarded in outcome.scan?.forwardedNames ?? []
+            where forwarded.call != "tabItem" && forwarded.member.map(hops.contains) == true {
+                tabTitleNames.insert(forwarded.name)
             }
         }
         graph = ViewGraph(childEdges: childEdges, presentationEdges: presentationEdges)
@@ -753,7 +768,10 @@ public struct SourceIndex: Sendable {
 
     private static func isTabTitle(_ entry: IndexedLiteral, names: NameTables) -> Bool {
         let literal = entry.literal
-        if literal.call == "Tab" || literal.closureCall == "tabItem" { return true }
+        if literal.call == "Tab" { return literal.argumentLabel == nil }
+        if literal.closureCall == "tabItem" || literal.outerCall == "Tab" && literal.outerArgumentLabel == nil {
+            return true
+        }
         if literal.call == nil, let name = literal.assignedTo ?? literal.member {
             return names.tabTitles.contains(name)
         }

@@ -490,6 +490,13 @@ private struct Scanner {
         {
             hideControlLabels(depth: stack.count - 1, pickersOnly: true)
         }
+        // `.tabItem { tab.label }`: a member one hop from the tab's title (its `Label(title, …)`).
+        if let last = stack.last, last.kind == .brace, last.callee == "tabItem", isPunctuation(recentToken(0), ".") {
+            result.forwardedNames.append(
+                SwiftForwardedName(
+                    call: "tabItem", closureCall: "tabItem", name: text(start, end), enclosingTypes: enclosingTypeNames,
+                    member: memberNames.last))
+        }
         if let last = stack.indices.last, stack[last].kind == .paren {
             switch stack[last].argumentState {
             case 0, 2:
@@ -546,11 +553,13 @@ private struct Scanner {
             return
         }
         if let label = frame.label, !SourceIndex.textBearingLabels.contains(label) { return }
+        // A tab's `value:` is its selection value, not its title.
+        if call == "Tab", frame.label != nil { return }
         let closure = braceIndices.last.flatMap { stack[$0].callee }
         result.forwardedNames.append(
             SwiftForwardedName(
                 call: call, closureCall: closure, name: text(frame.argumentNameStart, frame.argumentNameEnd),
-                enclosingTypes: enclosingTypeNames))
+                enclosingTypes: enclosingTypeNames, member: memberNames.last))
     }
 
     mutating func punctuation(_ b: UInt8) {
@@ -779,6 +788,8 @@ private struct Scanner {
         {
             callee = lastClosedBrace.callee
             isDestination = callee == "NavigationLink" && isIdentifier(label, "destination")
+            // `Tab(value: x) { … } label: { Label(…) }`: the label closure is what `.tabItem { … }` is.
+            if callee == "Tab", isIdentifier(label, "label") { callee = "tabItem" }
         } else if let last = stack.last, last.kind == .paren {
             callee = last.callee
         }
@@ -892,6 +903,12 @@ private struct Scanner {
             literal.call = frame.callee
             literal.argumentLabel = frame.label
             literal.argumentIndex = frame.argumentIndex
+            if let call = frame.callee, SwiftStringLiteral.textWrappers.contains(call), stack.count >= 2,
+                stack[stack.count - 2].kind == .paren
+            {
+                literal.outerCall = stack[stack.count - 2].callee
+                literal.outerArgumentLabel = stack[stack.count - 2].label
+            }
         }
         if let previous = recentToken(0), previous.kind == .punctuation(UInt8(ascii: "=")) {
             if let name = recentToken(1), name.kind == .identifier {
