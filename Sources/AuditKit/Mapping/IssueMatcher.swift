@@ -127,11 +127,12 @@ public struct IssueMatcher: Sendable {
         let automatic = Self.inParallel(settled.count) { n in
             settled[n].rule == nil && settled[n].inStatusBar ? nil : self.decide(settled[n], context: screens[n])
         }
+        let peers = automatic.map { $0?.peers ?? 0 }
         var entries: [MappedIssue] = []
         for (n, draft) in drafts.enumerated() {
-            if let rule = draft.rule, let decided = automatic[n] {
+            if let rule = draft.rule, let decided = automatic[n]?.issue {
                 entries.append(merge(rule: rule, draft: draft, automatic: decided, walks: &walks))
-            } else if let decided = automatic[n] {
+            } else if let decided = automatic[n]?.issue {
                 entries.append(decided)
             } else {
                 entries.append(
@@ -144,8 +145,68 @@ public struct IssueMatcher: Sendable {
                             "status bar: the element lies in the top \(Int(Self.statusBarBand)) pt of its screenshot"))
             }
         }
+        Self.spreadRepeatedTexts(&entries, drafts: drafts, peers: peers)
         Self.capCollisions(&entries, drafts: drafts)
         return MappingResult(reportPath: report.sourcePath, issues: entries)
+    }
+
+    /// Elements of one screen that show the same text with different rects are different elements: when they
+    /// all got one place and as many places or more are equally good, they take them in order, top to bottom
+    /// and left to right on the screen against the source order (a tie-break, so below firm).
+    private static func spreadRepeatedTexts(_ entries: inout [MappedIssue], drafts: [Draft], peers: [Int]) {
+        struct Group: Hashable {
+            var screen: Int
+            var text: String
+            var location: SourceLocation
+        }
+        var groups: [Group: [Int]] = [:]
+        var order: [Group] = []
+        for (n, entry) in entries.enumerated() {
+            guard let primary = entry.primary, primary.origin == .sourceText, let location = primary.location,
+                drafts[n].issue.elementRect != nil, peers[n] >= 2,
+                let text = drafts[n].issue.elementText?.trimmingCharacters(in: .whitespacesAndNewlines)
+            else { continue }
+            let group = Group(screen: drafts[n].issue.screenIndex, text: text, location: location)
+            if groups[group] == nil { order.append(group) }
+            groups[group, default: []].append(n)
+        }
+        for group in order {
+            let members = groups[group]!
+            let rects = Array(Set(members.compactMap { drafts[$0].issue.elementRect })).sorted {
+                ($0.y.rounded(), $0.x) < ($1.y.rounded(), $1.x)
+            }
+            let first = members[0]
+            var places: [SourceLocation] = []
+            for candidate in entries[first].candidates.prefix(peers[first]) {
+                if let location = candidate.location, !places.contains(location) { places.append(location) }
+            }
+            places.sort { ($0.file, $0.line ?? 0, $0.column ?? 0) < ($1.file, $1.line ?? 0, $1.column ?? 0) }
+            guard rects.count >= 2, places.count >= rects.count else { continue }
+            for n in members {
+                guard let rect = drafts[n].issue.elementRect, let slot = rects.firstIndex(of: rect),
+                    let at = entries[n].candidates.firstIndex(where: { $0.location == places[slot] })
+                else { continue }
+                var chosen = entries[n].candidates.remove(at: at)
+                let confidence = min(entries[n].primary?.confidence ?? chosen.confidence, firmConfidence - 0.01)
+                chosen.confidence = confidence
+                entries[n].candidates.insert(chosen, at: 0)
+                entries[n].primary = chosen
+                entries[n].isAmbiguous = false
+                entries[n].explanation +=
+                    "; decided by a tie-break (\(rects.count) elements show this text on the screen: number \(slot + 1)"
+                    + " from the top takes the \(ordinal(slot + 1)) of \(places.count) equally good places in"
+                    + " source order)"
+            }
+        }
+    }
+
+    private static func ordinal(_ n: Int) -> String {
+        switch n {
+        case 1: "first"
+        case 2: "second"
+        case 3: "third"
+        default: "\(n)th"
+        }
     }
 
     /// Two elements with different rects on one screen are two places (only a repeated row shares one, which
@@ -245,6 +306,8 @@ public struct IssueMatcher: Sendable {
         var inSubtree: Bool
         var rank: Double
         var shown: Bool
+        /// Matches of the screen found only in this view (a view repeating other views' texts gains none).
+        var distinctive: Int
         var viewMatches: Int
         /// Minus the depth in the subtree (0 outside).
         var shallowness: Int
@@ -252,7 +315,8 @@ public struct IssueMatcher: Sendable {
 
         var fields: [Double] {
             [
-                Double(tabFit), inSubtree ? 1 : 0, rank, shown ? 1 : 0, Double(viewMatches), Double(shallowness),
+                Double(tabFit), inSubtree ? 1 : 0, rank, shown ? 1 : 0, Double(distinctive), Double(viewMatches),
+                Double(shallowness),
                 direct ? 1 : 0,
             ]
         }
@@ -262,6 +326,7 @@ public struct IssueMatcher: Sendable {
             if a.inSubtree != b.inSubtree { return !a.inSubtree }
             if a.rank != b.rank { return a.rank < b.rank }
             if a.shown != b.shown { return !a.shown }
+            if a.distinctive != b.distinctive { return a.distinctive < b.distinctive }
             if a.viewMatches != b.viewMatches { return a.viewMatches < b.viewMatches }
             if a.shallowness != b.shallowness { return a.shallowness < b.shallowness }
             return !a.direct && b.direct
@@ -270,14 +335,24 @@ public struct IssueMatcher: Sendable {
 
     private static let keyReasons = [
         "a tab's title", "the only one inside the root's subtree", "the best match",
-        "its label is shown", "its view holds more of the screen's matches", "the shallowest in the subtree",
+        "its label is shown", "its view holds more of the screen's texts found nowhere else",
+        "its view holds more of the screen's matches", "the shallowest in the subtree",
         "a text-bearing call rather than a custom initialiser argument",
     ]
 
     /// The automatic mapping of one issue on its screen.
-    private func decide(_ draft: Draft, context: ScreenContext) -> MappedIssue {
+    /// An issue's automatic mapping and how many of its listed candidates are as good as the first but for
+    /// tie-breaks (same tab fit, subtree membership and rank).
+    private struct Decision {
+        var issue: MappedIssue
+        var peers: Int
+    }
+
+    private func decide(_ draft: Draft, context: ScreenContext) -> Decision {
         let number = draft.issue.number
-        guard let index else { return MappedIssue(issueNumber: number, primary: nil, explanation: draft.found) }
+        guard let index else {
+            return Decision(issue: MappedIssue(issueNumber: number, primary: nil, explanation: draft.found), peers: 0)
+        }
         var keyed: [(candidate: RankedCandidate, key: Key)] = []
         keyed.reserveCapacity(draft.candidates.count)
         for candidate in draft.candidates {
@@ -292,7 +367,8 @@ public struct IssueMatcher: Sendable {
             }
             let key = Key(
                 tabFit: tabFit, inSubtree: depth != nil, rank: candidate.rank, shown: !candidate.isHiddenLabel,
-                viewMatches: matches, shallowness: -(depth ?? 0), direct: candidate.isDirectCall)
+                distinctive: context.distinctiveMatches(in: candidate.node), viewMatches: matches,
+                shallowness: -(depth ?? 0), direct: candidate.isDirectCall)
             keyed.append((candidate, key))
         }
         guard !keyed.isEmpty else {
@@ -300,7 +376,7 @@ public struct IssueMatcher: Sendable {
             let line =
                 draft.candidates.isEmpty
                 ? draft.found : "no string literal or localized string shows \"\(text)\" where the screen is"
-            return MappedIssue(issueNumber: number, primary: nil, explanation: line)
+            return Decision(issue: MappedIssue(issueNumber: number, primary: nil, explanation: line), peers: 0)
         }
         func before(_ a: (candidate: RankedCandidate, key: Key), _ b: (candidate: RankedCandidate, key: Key)) -> Bool {
             a.key != b.key ? b.key < a.key : RankedCandidate.locationOrder(a.candidate, b.candidate)
@@ -343,12 +419,14 @@ public struct IssueMatcher: Sendable {
                     runnerUp.flatMap { other in
                         zip(best.key.fields, other.key.fields).enumerated().first { $0.element.0 != $0.element.1 }?
                             .offset
-                    } ?? 6
+                    } ?? 7
                 let node = best.candidate.node >= 0 ? index.ownerNames[Int(best.candidate.node)] : nil
                 var reason = Self.keyReasons[differs]
                 if differs == 4, let node {
-                    reason = "in \(node), which holds \(best.key.viewMatches) of the screen's matches"
+                    reason = "in \(node), which alone shows \(best.key.distinctive) of the screen's texts"
                 } else if differs == 5, let node {
+                    reason = "in \(node), which holds \(best.key.viewMatches) of the screen's matches"
+                } else if differs == 6, let node {
                     reason = "the shallowest (\(node) at depth \(-best.key.shallowness))"
                 }
                 let place =
@@ -376,9 +454,14 @@ public struct IssueMatcher: Sendable {
             let own = i == 0 || (ambiguous && i < tied) ? confidence : min(item.candidate.rank, confidence)
             candidates.append(mapping(item.candidate, issueNumber: number, confidence: own, in: index))
         }
-        return MappedIssue(
-            issueNumber: number, primary: candidates[0], candidates: candidates, isAmbiguous: ambiguous,
-            explanation: explanation)
+        let peers = top.prefix {
+            ($0.key.tabFit, $0.key.inSubtree ? 1 : 0, $0.key.rank)
+                == (best.key.tabFit, best.key.inSubtree ? 1 : 0, best.key.rank)
+        }.count
+        return Decision(
+            issue: MappedIssue(
+                issueNumber: number, primary: candidates[0], candidates: candidates, isAmbiguous: ambiguous,
+                explanation: explanation), peers: peers)
     }
 
     /// A rule's conclusions, with the location (and view) filled from the sources when the rule names none.
