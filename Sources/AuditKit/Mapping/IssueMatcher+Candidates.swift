@@ -106,7 +106,8 @@ extension IssueMatcher {
     }
 
     /// Candidates for a text the Inspector joined from several elements (`"Paycheck, Planned, $2,450.00"`):
-    /// one per place where parts sit close together (within 12 lines) in one view, at that place's first part,
+    /// one per place where parts sit close together (within 12 lines) in one view, at the hit there of the
+    /// earliest part of the text (section headers and titles are never parts),
     /// ranked × 0.8 × the share of the parts with letters found there.
     func joinedCandidates(forText text: String, in index: SourceIndex, language: String?) -> [RankedCandidate] {
         let parts = text.components(separatedBy: ", ").filter { $0.count >= 2 }
@@ -120,8 +121,11 @@ extension IssueMatcher {
         // Grouped by view (graph node); literal order is file order, so a window never spans two files.
         var groups: [Int32: [Hit]] = [:]
         for (number, part) in parts.enumerated() {
+            // A section header or a navigation title is never part of a combined row.
             for candidate in rankedCandidates(forText: part, in: index, language: language)
-            where !candidate.isShortPattern && candidate.literal >= 0 {
+            where !candidate.isShortPattern && candidate.literal >= 0
+                && !["header", "title"].contains(SourceIndex.role(of: index.literals[candidate.literal].literal))
+            {
                 groups[candidate.node, default: []].append(
                     Hit(part: number, line: index.literals[candidate.literal].literal.line, candidate: candidate))
             }
@@ -129,17 +133,20 @@ extension IssueMatcher {
         var result: [RankedCandidate] = []
         for key in groups.keys.sorted() {
             let hits = groups[key]!.sorted { $0.candidate.literal < $1.candidate.literal }
+            // The window's place is its hit of the joined text's first part found (a row's label comes first).
             var bestWindow: (parts: Set<Int>, span: Int, first: Int)?
             for start in hits.indices {
                 var found = Set<Int>()
                 var span = 0
+                var anchor = start
                 let file = index.literals[hits[start].candidate.literal].file
-                for hit in hits[start...] {
+                for (n, hit) in hits[start...].enumerated() {
                     if hit.line - hits[start].line > 12 || index.literals[hit.candidate.literal].file != file { break }
                     if found.insert(hit.part).inserted { span = hit.line - hits[start].line }
+                    if hit.part < hits[anchor].part { anchor = start + n }
                 }
                 if let current = bestWindow, (current.parts.count, -current.span) >= (found.count, -span) { continue }
-                bestWindow = (found, span, start)
+                bestWindow = (found, span, anchor)
             }
             guard let window = bestWindow else { continue }
             let found = window.parts.filter { parts[$0].contains(where: \.isLetter) }.count

@@ -293,7 +293,10 @@ public struct IssueMatcher: Sendable {
         }
         var found = rankedCandidates(forText: text, in: index, language: language)
         if !found.contains(where: { !$0.isShortPattern }), text.contains(", ") {
-            found += joinedCandidates(forText: text, in: index, language: language)
+            let joined = joinedCandidates(forText: text, in: index, language: language)
+            // A pattern with no fixed letters (`"\(a), \(b)"`, `"\(a) · \(b)"`) says less than the parts found.
+            if !joined.isEmpty { found.removeAll { $0.literal >= 0 && !index.literals[$0.literal].hasFixedLetters } }
+            found += joined
         }
         if found.isEmpty { return ([], "no string literal or localized string shows \"\(text)\"") }
         return (found, "found \"\(text)\"")

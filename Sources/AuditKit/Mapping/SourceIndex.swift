@@ -30,6 +30,14 @@ public struct IndexedLiteral: Sendable, Hashable {
     /// The literal's location.
     public var location: SourceLocation { SourceLocation(file: file, line: literal.line, column: literal.column) }
 
+    /// Whether the literal's fixed text (outside interpolations) has a letter.
+    public var hasFixedLetters: Bool {
+        literal.segments.contains { segment in
+            if case .text(let text) = segment { return text.contains(where: \.isLetter) }
+            return false
+        }
+    }
+
     /// Whether the literal is an argument that puts text on screen or into an accessibility label
     /// (`Text("…")`, `Button("…")`, `.navigationTitle("…")`, `String(localized:)`, `label.text = "…"`, ...).
     public var isTextBearing: Bool {
