@@ -91,6 +91,14 @@ extension IssueMatcher {
                         isDirectCall: false, isHiddenLabel: false, isShortPattern: false, isTab: false))
             }
         }
+        // A key with no value in the report's language shows the development language's: below a translation.
+        for number in index.untranslatedStringIndices(showing: text, language: language)
+        where index.localizedStrings[number].key != text {
+            sources += 2
+            for i in index.literalIndices(usingKey: index.localizedStrings[number].key) {
+                add(i, base: 0.85, how: .localized(entry: number))
+            }
+        }
         lookup(index.literalIndices(folded: text), base: 0.75, how: .folded)
         let patterns = index.patternMatchIndices(text)
         if !patterns.isEmpty {

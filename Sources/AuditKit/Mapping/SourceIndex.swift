@@ -148,6 +148,8 @@ public struct SourceIndex: Sendable {
     private var unanchoredPatterns: [Int] = []
     private var bySignature: [String: [Int]] = [:]
     private var stringsByValue: [String: [Int]] = [:]
+    /// Per language, the catalog keys that have a value in it.
+    private var keysByLanguage: [String: Set<String>] = [:]
     private var stringsByFoldedValue: [String: [Int]] = [:]
     private var stringPatterns: [(pattern: TextPattern, entry: Int)] = []
 
@@ -452,6 +454,7 @@ public struct SourceIndex: Sendable {
         bySignature = tables.bySignature
         indexPatterns(tables.patterns)
         for (i, entry) in localizedStrings.enumerated() {
+            if let language = entry.language { keysByLanguage[language, default: []].insert(entry.key) }
             let pattern = TextPattern(format: entry.value)
             if pattern.hasHoles {
                 if pattern.fixedLetterCount >= 3 { stringPatterns.append((pattern, i)) }
@@ -814,6 +817,21 @@ public struct SourceIndex: Sendable {
         if let exact = stringsByValue[text].map(keep), !exact.isEmpty { return exact }
         if let folded = stringsByFoldedValue[SourceIndex.fold(text)].map(keep), !folded.isEmpty { return folded }
         return keep(stringPatterns.filter { $0.pattern.matches(text) }.map(\.entry))
+    }
+
+    /// Entries of the development language whose value is `text` (exactly, else folded) and whose key has no
+    /// value in `language`: at run time such a key shows the development language's value.
+    func untranslatedStringIndices(showing text: String, language: String?) -> [Int] {
+        guard let language, let development = developmentLanguage, language != development else { return [] }
+        let translated = keysByLanguage[language] ?? []
+        func keep(_ numbers: [Int]) -> [Int] {
+            numbers.filter { number in
+                let entry = localizedStrings[number]
+                return (entry.language == development || entry.language == "Base") && !translated.contains(entry.key)
+            }
+        }
+        if let exact = stringsByValue[text].map(keep), !exact.isEmpty { return exact }
+        return stringsByFoldedValue[SourceIndex.fold(text)].map(keep) ?? []
     }
 
     /// Where the type `name` (simple or qualified) is declared (not extended), if it is.
