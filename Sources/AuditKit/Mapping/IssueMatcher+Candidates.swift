@@ -28,6 +28,8 @@ struct RankedCandidate {
     var isShortPattern: Bool
     /// Whether it is a tab's title.
     var isTab: Bool
+    /// Whether it reaches a text-bearing call (storage keys and identifiers do not).
+    var reachesScreen = true
     /// For a joined text: what was found together.
     var joinedNote: String?
 
@@ -54,7 +56,8 @@ extension IssueMatcher {
             score = max(0.05, (score * 100).rounded() / 100)
             let candidate = RankedCandidate(
                 literal: i, how: how, rank: score, node: index.ownerIDs[i], isDirectCall: role == .call,
-                isHiddenLabel: index.isHiddenLabel(at: i), isShortPattern: short, isTab: index.isTabTitle(at: i))
+                isHiddenLabel: index.isHiddenLabel(at: i), isShortPattern: short, isTab: index.isTabTitle(at: i),
+                reachesScreen: role != .none)
             if sources > 1 {
                 if position == nil {
                     var map: [Int: Int] = [:]

@@ -306,6 +306,8 @@ public struct IssueMatcher: Sendable {
     private struct Key: Comparable {
         /// 2 a tab title in the tab bar, 1 neutral, 0 a tab title elsewhere.
         var tabFit: Int
+        /// Whether a text-bearing call shows the literal (a storage key or identifier comes after every text).
+        var reachesScreen: Bool
         var inSubtree: Bool
         var rank: Double
         var shown: Bool
@@ -318,7 +320,8 @@ public struct IssueMatcher: Sendable {
 
         var fields: [Double] {
             [
-                Double(tabFit), inSubtree ? 1 : 0, rank, shown ? 1 : 0, Double(distinctive), Double(viewMatches),
+                Double(tabFit), reachesScreen ? 1 : 0, inSubtree ? 1 : 0, rank, shown ? 1 : 0, Double(distinctive),
+                Double(viewMatches),
                 Double(shallowness),
                 direct ? 1 : 0,
             ]
@@ -326,6 +329,7 @@ public struct IssueMatcher: Sendable {
 
         static func < (a: Key, b: Key) -> Bool {
             if a.tabFit != b.tabFit { return a.tabFit < b.tabFit }
+            if a.reachesScreen != b.reachesScreen { return !a.reachesScreen }
             if a.inSubtree != b.inSubtree { return !a.inSubtree }
             if a.rank != b.rank { return a.rank < b.rank }
             if a.shown != b.shown { return !a.shown }
@@ -337,7 +341,7 @@ public struct IssueMatcher: Sendable {
     }
 
     private static let keyReasons = [
-        "a tab's title", "the only one inside the root's subtree", "the best match",
+        "a tab's title", "a text-bearing call shows it", "the only one inside the root's subtree", "the best match",
         "its label is shown", "its view holds more of the screen's texts found nowhere else",
         "its view holds more of the screen's matches", "the shallowest in the subtree",
         "a text-bearing call rather than a custom initialiser argument",
@@ -369,7 +373,8 @@ public struct IssueMatcher: Sendable {
             case nil: tabFit = 1
             }
             let key = Key(
-                tabFit: tabFit, inSubtree: depth != nil, rank: candidate.rank, shown: !candidate.isHiddenLabel,
+                tabFit: tabFit, reachesScreen: candidate.reachesScreen, inSubtree: depth != nil, rank: candidate.rank,
+                shown: !candidate.isHiddenLabel,
                 distinctive: context.distinctiveMatches(in: candidate.node), viewMatches: matches,
                 shallowness: -(depth ?? 0), direct: candidate.isDirectCall)
             keyed.append((candidate, key))
@@ -422,22 +427,22 @@ public struct IssueMatcher: Sendable {
                     runnerUp.flatMap { other in
                         zip(best.key.fields, other.key.fields).enumerated().first { $0.element.0 != $0.element.1 }?
                             .offset
-                    } ?? 7
+                    } ?? 8
                 let node = best.candidate.node >= 0 ? index.ownerNames[Int(best.candidate.node)] : nil
                 var reason = Self.keyReasons[differs]
-                if differs == 4, let node {
+                if differs == 5, let node {
                     reason = "in \(node), which alone shows \(best.key.distinctive) of the screen's texts"
-                } else if differs == 5, let node {
-                    reason = "in \(node), which holds \(best.key.viewMatches) of the screen's matches"
                 } else if differs == 6, let node {
+                    reason = "in \(node), which holds \(best.key.viewMatches) of the screen's matches"
+                } else if differs == 7, let node {
                     reason = "the shallowest (\(node) at depth \(-best.key.shallowness))"
                 }
                 let place =
                     byTabBar ? "in the tab bar" : inSubtree ? context.rootPhrase : "outside the screen's root subtree"
                 explanation += "; \(lookAlikes) places show this text, chose \(node ?? "this one") \(place): \(reason)"
                 // Matches held, depth and a direct call are hints, not evidence: what they decide is not firm.
-                if contextWin, differs >= 4 { capReasons.append("a tie-break (\(Self.keyReasons[differs]))") }
-                if contextWin, !byTabBar, context.rootIsUniversal, differs == 1 {
+                if contextWin, differs >= 5 { capReasons.append("a tie-break (\(Self.keyReasons[differs]))") }
+                if contextWin, !byTabBar, context.rootIsUniversal, differs == 2 {
                     capReasons.append("a tie-break (the screen's root is an ancestor of every screen)")
                 }
             }

@@ -42,7 +42,9 @@ public struct SwiftStringLiteral: Sendable, Hashable {
     public var closureCall: String?
     /// Whether the literal is a control's label that is not shown: the first argument of a `Picker`,
     /// `Toggle`, `DatePicker`, `Stepper`, `ColorPicker` or `Slider` whose statement (or an enclosing
-    /// container's) has `.labelsHidden()`, or, for a `Picker`, `.pickerStyle(.segmented)`.
+    /// container's) has `.labelsHidden()`, or, for a `Picker`, `.pickerStyle(.segmented)`; also any literal
+    /// inside content that is off screen until opened (`Menu { … }` content, `ToolbarTitleMenu`,
+    /// `.contextMenu`, `.confirmationDialog`, `.swipeActions`).
     public var isHiddenLabel: Bool = false
     /// When `call` only wraps text (`String(localized:)`, `LocalizedStringKey`, `LocalizedStringResource`,
     /// `NSLocalizedString`): the call whose argument the wrapper is (`Tab` in `Tab(String(localized: "Home"))`).
