@@ -50,6 +50,7 @@ extension IssueMatcher {
         var position: [Int: Int]?
         var sources = 0
         func add(_ i: Int, base: Double, how: RankedCandidate.How, short: Bool = false) {
+            if index.isInTestCode(at: i) { return }
             let role = index.textRole(at: i)
             var score = role == .none ? base - 0.3 : base
             if index.isInPreview(at: i) { score -= 0.3 }

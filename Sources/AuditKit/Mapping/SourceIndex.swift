@@ -125,6 +125,9 @@ public struct SourceIndex: Sendable {
     public var catalogKeys: Set<String>
     /// The catalogs' development language (`sourceLanguage`), when they name one.
     public var developmentLanguage: String?
+    /// Swift files that are test code (they import `XCTest` or `Testing`, or sit in a SwiftPM manifest's test
+    /// target folder): indexed, but never a mapping candidate.
+    public var testFiles: Set<String> = []
 
     /// Per literal: bit 0 a text-bearing call shows it, bit 1 it reaches one another way, bit 2 it is a tab
     /// title, bit 3 it is in a preview, bit 4 it is a hidden control label (computed once so mapping a large
@@ -249,6 +252,10 @@ public struct SourceIndex: Sendable {
         var strings: [LocalizedString] = []
         var problem: AuditError?
         var fonts: (findings: [FontFinding], problems: [AuditError])?
+        /// Whether the file is test code (it imports `XCTest` or `Testing`).
+        var isTestCode = false
+        /// For a `Package.swift`: the folders of its test targets, relative to the package.
+        var testTargetFolders: [String] = []
     }
 
     /// How one literal is looked up, computed while lexing (in parallel).
@@ -273,6 +280,10 @@ public struct SourceIndex: Sendable {
             }
             outcome.keys = scan.literals.map(lookupKey(for:))
             outcome.scan = scan
+            outcome.isTestCode = importsTestFramework(bytes)
+            if path == "Package.swift" || path.hasSuffix("/Package.swift") {
+                outcome.testTargetFolders = testTargetFolders(inManifest: scan)
+            }
             if let limit = scan.nestingLimit {
                 outcome.problem = AuditError(
                     .limitExceeded,
@@ -369,6 +380,18 @@ public struct SourceIndex: Sendable {
         forwardedNames = [:]
         tabTitleNames = []
         var literalCount = 0
+        // Test code is never a candidate: files that import a test framework, and SwiftPM test targets.
+        var testFolders: [String] = []
+        for outcome in outcomes where !outcome.testTargetFolders.isEmpty {
+            let package = (outcome.path as NSString).deletingLastPathComponent
+            for folder in outcome.testTargetFolders {
+                testFolders.append((package.isEmpty ? folder : package + "/" + folder) + "/")
+            }
+        }
+        for outcome in outcomes
+        where outcome.isTestCode || testFolders.contains(where: { outcome.path.hasPrefix($0) }) {
+            testFiles.insert(outcome.path)
+        }
         for outcome in outcomes {
             if let problem = outcome.problem { problems.append(problem) }
             localizedStrings.append(contentsOf: outcome.strings)
@@ -437,10 +460,11 @@ public struct SourceIndex: Sendable {
         let views = viewTypes
         let total = literalCount
         let names = NameTables(forwarded: forwardedNames, tabTitles: tabTitleNames, catalogKeys: catalogKeys)
+        let tests = testFiles
         DispatchQueue.concurrentPerform(iterations: 2) { part in
             if part == 0 {
                 flat = SourceIndex.flatten(outcomes, count: total, views: views)
-                facts = SourceIndex.literalFacts(flat, names: names)
+                facts = SourceIndex.literalFacts(flat, names: names, testFiles: tests)
             } else {
                 tables = SourceIndex.lookupTables(outcomes, count: total)
             }
@@ -477,7 +501,9 @@ public struct SourceIndex: Sendable {
         var ownerNames: [String] = []
     }
 
-    private static func literalFacts(_ literals: [IndexedLiteral], names: NameTables) -> LiteralFacts {
+    private static func literalFacts(_ literals: [IndexedLiteral], names: NameTables, testFiles: Set<String>)
+        -> LiteralFacts
+    {
         var facts = LiteralFacts()
         facts.flags.reserveCapacity(literals.count)
         facts.owners.reserveCapacity(literals.count)
@@ -494,6 +520,7 @@ public struct SourceIndex: Sendable {
             if isTabTitle(entry, names: names) { flag |= 4 }
             if entry.literal.inPreview { flag |= 8 }
             if entry.literal.isHiddenLabel { flag |= 16 }
+            if !testFiles.isEmpty, testFiles.contains(entry.file) { flag |= 32 }
             facts.flags.append(flag)
             if entry.owner != lastOwner {
                 lastOwner = entry.owner
@@ -757,6 +784,46 @@ public struct SourceIndex: Sendable {
 
     /// Whether `literals[i]` is in a preview.
     func isInPreview(at i: Int) -> Bool { literalFlags[i] & 8 != 0 }
+
+    /// Whether `literals[i]` is in test code (never a candidate).
+    func isInTestCode(at i: Int) -> Bool { literalFlags[i] & 32 != 0 }
+
+    /// Whether Swift source imports `XCTest` or `Testing` (a line starting `import XCTest`, `@testable
+    /// import` lines aside).
+    static func importsTestFramework(_ bytes: [UInt8]) -> Bool {
+        let names: [[UInt8]] = [Array("import XCTest".utf8), Array("import Testing".utf8)]
+        var lineStart = 0
+        while lineStart < bytes.count {
+            var i = lineStart
+            while i < bytes.count, bytes[i] == 32 || bytes[i] == 9 { i += 1 }
+            for name in names where i + name.count <= bytes.count && bytes[i..<(i + name.count)].elementsEqual(name) {
+                let after = i + name.count < bytes.count ? bytes[i + name.count] : 10
+                if !(after == 95 || (after | 32 >= 97 && after | 32 <= 122) || (after >= 48 && after <= 57)) {
+                    return true
+                }
+            }
+            guard let newline = bytes[i...].firstIndex(of: 10) else { break }
+            lineStart = newline + 1
+        }
+        return false
+    }
+
+    /// The folders of a SwiftPM manifest's test targets: `path:` when given, else `Tests/<name>`.
+    static func testTargetFolders(inManifest scan: SwiftFileScan) -> [String] {
+        var folders: [String] = []
+        var name: String?
+        for literal in scan.literals where literal.call == "testTarget" {
+            if literal.argumentLabel == "name" {
+                if let pending = name { folders.append("Tests/" + pending) }
+                name = literal.plainText
+            } else if literal.argumentLabel == "path", let path = literal.plainText {
+                folders.append(path.hasSuffix("/") ? String(path.dropLast()) : path)
+                name = nil
+            }
+        }
+        if let pending = name { folders.append("Tests/" + pending) }
+        return folders
+    }
 
     /// Whether `literals[i]` is a hidden control label.
     func isHiddenLabel(at i: Int) -> Bool { literalFlags[i] & 16 != 0 }
