@@ -16,9 +16,10 @@ import Foundation
 /// Per screen, the root is the type whose subtree (through the view composition graph's child edges, never
 /// presentations) holds a candidate, of any rank, for the most issues of that screen; ties go to the smaller
 /// subtree. Per issue, candidates are then ordered: in the tab bar band a tab's title first (elsewhere
-/// last), inside the root's subtree before outside, higher rank, label shown before hidden, in the view
-/// holding more of the screen's matches, shallower in the subtree, a text-bearing call before a custom
-/// initialiser argument. Only the candidates found for an issue take part in its choice, so nothing decided
+/// last), a literal that reaches a text-bearing call before a storage key or identifier, inside the root's
+/// subtree before outside, higher rank, label shown before hidden or off screen until opened, in the view
+/// that alone shows more of the screen's texts, in the view holding more of the screen's matches, shallower
+/// in the subtree, a text-bearing call before a custom initialiser argument. Only the candidates found for an issue take part in its choice, so nothing decided
 /// for one issue feeds another's.
 ///
 /// Confidence: the rank when no other candidate has the same rank; the rank × 0.9 when the screen's subtree
