@@ -30,6 +30,8 @@ struct RankedCandidate {
     var isShortPattern: Bool
     /// Whether it is a tab's title.
     var isTab: Bool
+    /// Whether it reaches a text-bearing call (storage keys and identifiers do not).
+    var reachesScreen = true
     /// For a joined text: what was found together.
     var joinedNote: String?
 
@@ -64,13 +66,15 @@ extension IssueMatcher {
         var position: [Int: Int]?
         var sources = 0
         func add(_ i: Int, base: Double, how: RankedCandidate.How, short: Bool = false) {
+            if index.isInTestCode(at: i) { return }
             let role = index.textRole(at: i)
             var score = role == .none ? base - 0.3 : base
             if index.isInPreview(at: i) { score -= 0.3 }
             score = max(0.05, (score * 100).rounded() / 100)
             let candidate = RankedCandidate(
                 literal: i, how: how, rank: score, node: index.ownerIDs[i], isDirectCall: role == .call,
-                isHiddenLabel: index.isHiddenLabel(at: i), isShortPattern: short, isTab: index.isTabTitle(at: i))
+                isHiddenLabel: index.isHiddenLabel(at: i), isShortPattern: short, isTab: index.isTabTitle(at: i),
+                reachesScreen: role != .none)
             if sources > 1 {
                 if position == nil {
                     var map: [Int: Int] = [:]
@@ -107,6 +111,14 @@ extension IssueMatcher {
                         isDirectCall: false, isHiddenLabel: false, isShortPattern: false, isTab: false))
             }
         }
+        // A key with no value in the report's language shows the development language's: below a translation.
+        for number in index.untranslatedStringIndices(showing: text, language: language)
+        where index.localizedStrings[number].key != text {
+            sources += 2
+            for i in index.literalIndices(usingKey: index.localizedStrings[number].key) {
+                add(i, base: 0.85, how: .localized(entry: number))
+            }
+        }
         lookup(index.literalIndices(folded: text), base: 0.75, how: .folded)
         let patterns = index.patternMatchIndices(text)
         if !patterns.isEmpty {
@@ -122,7 +134,8 @@ extension IssueMatcher {
     }
 
     /// Candidates for a text the Inspector joined from several elements (`"Paycheck, Planned, $2,450.00"`):
-    /// one per place where parts sit close together (within 12 lines) in one view, at that place's first part,
+    /// one per place where parts sit close together (within 12 lines) in one view, at the hit there of the
+    /// earliest part of the text (section headers and titles are never parts),
     /// ranked × 0.8 × the share of the parts with letters found there.
     func joinedCandidates(forText text: String, in index: SourceIndex, language: String?) -> [RankedCandidate] {
         let parts = text.components(separatedBy: ", ").filter { $0.count >= 2 }
@@ -136,8 +149,11 @@ extension IssueMatcher {
         // Grouped by view (graph node); literal order is file order, so a window never spans two files.
         var groups: [Int32: [Hit]] = [:]
         for (number, part) in parts.enumerated() {
+            // A section header or a navigation title is never part of a combined row.
             for candidate in rankedCandidates(forText: part, in: index, language: language)
-            where !candidate.isShortPattern && candidate.literal >= 0 {
+            where !candidate.isShortPattern && candidate.literal >= 0
+                && !["header", "title"].contains(SourceIndex.role(of: index.literals[candidate.literal].literal))
+            {
                 groups[candidate.node, default: []].append(
                     Hit(part: number, line: index.literals[candidate.literal].literal.line, candidate: candidate))
             }
@@ -145,17 +161,20 @@ extension IssueMatcher {
         var result: [RankedCandidate] = []
         for key in groups.keys.sorted() {
             let hits = groups[key]!.sorted { $0.candidate.literal < $1.candidate.literal }
+            // The window's place is its hit of the joined text's first part found (a row's label comes first).
             var bestWindow: (parts: Set<Int>, span: Int, first: Int)?
             for start in hits.indices {
                 var found = Set<Int>()
                 var span = 0
+                var anchor = start
                 let file = index.literals[hits[start].candidate.literal].file
-                for hit in hits[start...] {
+                for (n, hit) in hits[start...].enumerated() {
                     if hit.line - hits[start].line > 12 || index.literals[hit.candidate.literal].file != file { break }
                     if found.insert(hit.part).inserted { span = hit.line - hits[start].line }
+                    if hit.part < hits[anchor].part { anchor = start + n }
                 }
                 if let current = bestWindow, (current.parts.count, -current.span) >= (found.count, -span) { continue }
-                bestWindow = (found, span, start)
+                bestWindow = (found, span, anchor)
             }
             guard let window = bestWindow else { continue }
             let found = window.parts.filter { parts[$0].contains(where: \.isLetter) }.count

@@ -16,15 +16,20 @@ import Foundation
 /// Per screen, the root is the type whose subtree (through the view composition graph's child edges, never
 /// presentations) holds a candidate, of any rank, for the most issues of that screen; ties go to the smaller
 /// subtree. Per issue, candidates are then ordered: in the tab bar band a tab's title first (elsewhere
-/// last), inside the root's subtree before outside, higher rank, label shown before hidden, in the view
-/// holding more of the screen's matches, shallower in the subtree, a text-bearing call before a custom
-/// initialiser argument. Only the candidates found for an issue take part in its choice, so nothing decided
+/// last), a literal that reaches a text-bearing call before a storage key or identifier, inside the root's
+/// subtree before outside, higher rank, label shown before hidden or off screen until opened, in the view
+/// that alone shows more of the screen's texts, in the view holding more of the screen's matches, shallower
+/// in the subtree, a text-bearing call before a custom initialiser argument. Only the candidates found for an issue take part in its choice, so nothing decided
 /// for one issue feeds another's.
 ///
 /// Confidence: the rank when no other candidate has the same rank; the rank × 0.9 when the screen's subtree
 /// decided among look-alikes (divided by the number of candidates still tied, which are then all listed and
 /// the issue marked ambiguous); among look-alikes outside the subtree, the rank × 0.8 (never 0.8 or more), or
-/// the rank divided by the number of ties.
+/// the rank divided by the number of ties. A mapping stays below `firmConfidence` (0.8), its explanation
+/// saying "decided by a tie-break", when: a tie-break (matches held, depth, a direct call) rather than the
+/// subtree told look-alikes apart; the subtree did, but the screen's root is an ancestor of every other
+/// screen's root; the element lies in the tab bar band and the place is not a tab's title; or another
+/// element of the same screen, with a different rect, got the same place.
 ///
 /// A rule's mapping has confidence 1 when the rule names a file. When it does not (and its status is not
 /// `system`), a rule naming a view takes the best candidate inside that view's subtree (the view itself
@@ -42,6 +47,9 @@ public struct IssueMatcher: Sendable {
     public static let statusBarBand = 54.0
     /// Points from the bottom edge whose band holds the tab bar.
     public static let tabBarBand = 90.0
+    /// The confidence from which `check`, SARIF and the session treat a mapping as firm; a mapping decided
+    /// by a tie-break, or colliding with another element's, stays below it.
+    public static let firmConfidence = 0.8
 
     /// Creates a matcher.
     public init(rules: RuleFile? = nil, index: SourceIndex? = nil, maximumCandidates: Int = 5) {
@@ -120,16 +128,18 @@ public struct IssueMatcher: Sendable {
             contexts.append(
                 votes[draft.issue.screenIndex].map { walks.context(for: voteNumber[n], votes: $0) } ?? ScreenContext())
         }
+        Self.markUniversalRoots(&contexts, screenOf: drafts.map(\.issue.screenIndex), walks: walks)
         let settled = drafts
         let screens = contexts
         let automatic = Self.inParallel(settled.count) { n in
             settled[n].rule == nil && settled[n].inStatusBar ? nil : self.decide(settled[n], context: screens[n])
         }
+        let peers = automatic.map { $0?.peers ?? 0 }
         var entries: [MappedIssue] = []
         for (n, draft) in drafts.enumerated() {
-            if let rule = draft.rule, let decided = automatic[n] {
+            if let rule = draft.rule, let decided = automatic[n]?.issue {
                 entries.append(merge(rule: rule, draft: draft, automatic: decided, walks: &walks))
-            } else if let decided = automatic[n] {
+            } else if let decided = automatic[n]?.issue {
                 entries.append(decided)
             } else {
                 entries.append(
@@ -142,6 +152,8 @@ public struct IssueMatcher: Sendable {
                             "status bar: the element lies in the top \(Int(Self.statusBarBand)) pt of its screenshot"))
             }
         }
+        Self.spreadRepeatedTexts(&entries, drafts: drafts, peers: peers)
+        Self.capCollisions(&entries, drafts: drafts)
         for timeout in timeouts {
             guard let n = entries.firstIndex(where: { $0.issueNumber == timeout.issueNumber }) else { continue }
             entries[n].explanation += "; " + timeout.message
@@ -149,6 +161,128 @@ public struct IssueMatcher: Sendable {
         var result = MappingResult(reportPath: report.sourcePath, issues: entries)
         result.ruleTimeouts = timeouts
         return result
+    }
+
+    /// Elements of one screen that show the same text with different rects are different elements: when they
+    /// all got one place and as many places or more are equally good, they take them in order, top to bottom
+    /// and left to right on the screen against the source order (a tie-break, so below firm).
+    private static func spreadRepeatedTexts(_ entries: inout [MappedIssue], drafts: [Draft], peers: [Int]) {
+        struct Group: Hashable {
+            var screen: Int
+            var text: String
+            var location: SourceLocation
+        }
+        var groups: [Group: [Int]] = [:]
+        var order: [Group] = []
+        for (n, entry) in entries.enumerated() {
+            guard let primary = entry.primary, primary.origin == .sourceText, let location = primary.location,
+                drafts[n].issue.elementRect != nil, peers[n] >= 2,
+                let text = drafts[n].issue.elementText?.trimmingCharacters(in: .whitespacesAndNewlines)
+            else { continue }
+            let group = Group(screen: drafts[n].issue.screenIndex, text: text, location: location)
+            if groups[group] == nil { order.append(group) }
+            groups[group, default: []].append(n)
+        }
+        for group in order {
+            let members = groups[group]!
+            let rects = Array(Set(members.compactMap { drafts[$0].issue.elementRect })).sorted {
+                ($0.y.rounded(), $0.x) < ($1.y.rounded(), $1.x)
+            }
+            let first = members[0]
+            var places: [SourceLocation] = []
+            for candidate in entries[first].candidates.prefix(peers[first]) {
+                if let location = candidate.location, !places.contains(location) { places.append(location) }
+            }
+            places.sort { ($0.file, $0.line ?? 0, $0.column ?? 0) < ($1.file, $1.line ?? 0, $1.column ?? 0) }
+            guard rects.count >= 2, places.count >= rects.count else { continue }
+            for n in members {
+                guard let rect = drafts[n].issue.elementRect, let slot = rects.firstIndex(of: rect),
+                    let at = entries[n].candidates.firstIndex(where: { $0.location == places[slot] })
+                else { continue }
+                var chosen = entries[n].candidates.remove(at: at)
+                let confidence = min(entries[n].primary?.confidence ?? chosen.confidence, firmConfidence - 0.01)
+                chosen.confidence = confidence
+                entries[n].candidates.insert(chosen, at: 0)
+                entries[n].primary = chosen
+                entries[n].isAmbiguous = false
+                entries[n].explanation +=
+                    "; decided by a tie-break (\(rects.count) elements show this text on the screen: number \(slot + 1)"
+                    + " from the top takes the \(ordinal(slot + 1)) of \(places.count) equally good places in"
+                    + " source order)"
+            }
+        }
+    }
+
+    private static func ordinal(_ n: Int) -> String {
+        switch n {
+        case 1: "first"
+        case 2: "second"
+        case 3: "third"
+        default: "\(n)th"
+        }
+    }
+
+    /// Two elements with different rects on one screen are two places (only a repeated row shares one, which
+    /// the index cannot tell): an automatic mapping that another element of the same screen also got is not
+    /// firm.
+    private static func capCollisions(_ entries: inout [MappedIssue], drafts: [Draft]) {
+        struct Place: Hashable {
+            var screen: Int
+            var location: SourceLocation
+        }
+        var rectsByPlace: [Place: Set<Rect>] = [:]
+        var placeOf: [Place?] = []
+        for (n, entry) in entries.enumerated() {
+            guard let primary = entry.primary, primary.origin == .sourceText, let location = primary.location,
+                location.line != nil, let rect = drafts[n].issue.elementRect
+            else {
+                placeOf.append(nil)
+                continue
+            }
+            let place = Place(screen: drafts[n].issue.screenIndex, location: location)
+            rectsByPlace[place, default: []].insert(rect)
+            placeOf.append(place)
+        }
+        for (n, place) in placeOf.enumerated() {
+            guard let place, let rects = rectsByPlace[place], rects.count > 1,
+                let primary = entries[n].primary, primary.confidence >= firmConfidence
+            else { continue }
+            let capped = firmConfidence - 0.01
+            entries[n].primary?.confidence = capped
+            if !entries[n].candidates.isEmpty, entries[n].candidates[0].location == primary.location {
+                entries[n].candidates[0].confidence = min(entries[n].candidates[0].confidence, capped)
+            }
+            entries[n].explanation +=
+                "; decided by a tie-break (\(rects.count - 1) other element\(rects.count == 2 ? "" : "s") of this"
+                + " screen got the same place)"
+        }
+    }
+
+    /// Marks the contexts whose root is an ancestor of every other screen's root (a tab container, or an app's
+    /// root view): being inside such a subtree tells nothing. Each screen's root is the one most of its issues
+    /// got; it takes two screens, and one of the others with a root of its own below it.
+    private static func markUniversalRoots(_ contexts: inout [ScreenContext], screenOf: [Int], walks: GraphWalks) {
+        var tally: [Int: [String: Int]] = [:]
+        for (n, context) in contexts.enumerated() {
+            if let root = context.root { tally[screenOf[n], default: [:]][root, default: 0] += 1 }
+        }
+        let roots = tally.mapValues { counts in
+            counts.max { a, b in a.value != b.value ? a.value < b.value : a.key > b.key }!.key
+        }
+        guard roots.count >= 2 else { return }
+        for n in contexts.indices {
+            guard let root = contexts[n].root else { continue }
+            var below = false
+            var all = true
+            for (screen, other) in roots where screen != screenOf[n] {
+                guard let node = walks.number(of: other), contexts[n].depth(of: node) != nil else {
+                    all = false
+                    break
+                }
+                if other != root { below = true }
+            }
+            contexts[n].rootIsUniversal = all && below
+        }
     }
 
     /// `work(0..<count)` spread over every core, results in order; the result does not depend on timing.
@@ -176,7 +310,10 @@ public struct IssueMatcher: Sendable {
         }
         var found = rankedCandidates(forText: text, in: index, language: language)
         if !found.contains(where: { !$0.isShortPattern }), text.contains(", ") {
-            found += joinedCandidates(forText: text, in: index, language: language)
+            let joined = joinedCandidates(forText: text, in: index, language: language)
+            // A pattern with no fixed letters (`"\(a), \(b)"`, `"\(a) · \(b)"`) says less than the parts found.
+            if !joined.isEmpty { found.removeAll { $0.literal >= 0 && !index.literals[$0.literal].hasFixedLetters } }
+            found += joined
         }
         if found.isEmpty { return ([], "no string literal or localized string shows \"\(text)\"") }
         return (found, "found \"\(text)\"")
@@ -186,9 +323,13 @@ public struct IssueMatcher: Sendable {
     private struct Key: Comparable {
         /// 2 a tab title in the tab bar, 1 neutral, 0 a tab title elsewhere.
         var tabFit: Int
+        /// Whether a text-bearing call shows the literal (a storage key or identifier comes after every text).
+        var reachesScreen: Bool
         var inSubtree: Bool
         var rank: Double
         var shown: Bool
+        /// Matches of the screen found only in this view (a view repeating other views' texts gains none).
+        var distinctive: Int
         var viewMatches: Int
         /// Minus the depth in the subtree (0 outside).
         var shallowness: Int
@@ -196,16 +337,20 @@ public struct IssueMatcher: Sendable {
 
         var fields: [Double] {
             [
-                Double(tabFit), inSubtree ? 1 : 0, rank, shown ? 1 : 0, Double(viewMatches), Double(shallowness),
+                Double(tabFit), reachesScreen ? 1 : 0, inSubtree ? 1 : 0, rank, shown ? 1 : 0, Double(distinctive),
+                Double(viewMatches),
+                Double(shallowness),
                 direct ? 1 : 0,
             ]
         }
 
         static func < (a: Key, b: Key) -> Bool {
             if a.tabFit != b.tabFit { return a.tabFit < b.tabFit }
+            if a.reachesScreen != b.reachesScreen { return !a.reachesScreen }
             if a.inSubtree != b.inSubtree { return !a.inSubtree }
             if a.rank != b.rank { return a.rank < b.rank }
             if a.shown != b.shown { return !a.shown }
+            if a.distinctive != b.distinctive { return a.distinctive < b.distinctive }
             if a.viewMatches != b.viewMatches { return a.viewMatches < b.viewMatches }
             if a.shallowness != b.shallowness { return a.shallowness < b.shallowness }
             return !a.direct && b.direct
@@ -213,15 +358,25 @@ public struct IssueMatcher: Sendable {
     }
 
     private static let keyReasons = [
-        "a tab's title", "the only one inside the root's subtree", "the best match",
-        "its label is shown", "its view holds more of the screen's matches", "the shallowest in the subtree",
+        "a tab's title", "a text-bearing call shows it", "the only one inside the root's subtree", "the best match",
+        "its label is shown", "its view holds more of the screen's texts found nowhere else",
+        "its view holds more of the screen's matches", "the shallowest in the subtree",
         "a text-bearing call rather than a custom initialiser argument",
     ]
 
     /// The automatic mapping of one issue on its screen.
-    private func decide(_ draft: Draft, context: ScreenContext) -> MappedIssue {
+    /// An issue's automatic mapping and how many of its listed candidates are as good as the first but for
+    /// tie-breaks (same tab fit, subtree membership and rank).
+    private struct Decision {
+        var issue: MappedIssue
+        var peers: Int
+    }
+
+    private func decide(_ draft: Draft, context: ScreenContext) -> Decision {
         let number = draft.issue.number
-        guard let index else { return MappedIssue(issueNumber: number, primary: nil, explanation: draft.found) }
+        guard let index else {
+            return Decision(issue: MappedIssue(issueNumber: number, primary: nil, explanation: draft.found), peers: 0)
+        }
         var keyed: [(candidate: RankedCandidate, key: Key)] = []
         keyed.reserveCapacity(draft.candidates.count)
         for candidate in draft.candidates {
@@ -235,8 +390,10 @@ public struct IssueMatcher: Sendable {
             case nil: tabFit = 1
             }
             let key = Key(
-                tabFit: tabFit, inSubtree: depth != nil, rank: candidate.rank, shown: !candidate.isHiddenLabel,
-                viewMatches: matches, shallowness: -(depth ?? 0), direct: candidate.isDirectCall)
+                tabFit: tabFit, reachesScreen: candidate.reachesScreen, inSubtree: depth != nil, rank: candidate.rank,
+                shown: !candidate.isHiddenLabel,
+                distinctive: context.distinctiveMatches(in: candidate.node), viewMatches: matches,
+                shallowness: -(depth ?? 0), direct: candidate.isDirectCall)
             keyed.append((candidate, key))
         }
         guard !keyed.isEmpty else {
@@ -244,7 +401,7 @@ public struct IssueMatcher: Sendable {
             let line =
                 draft.candidates.isEmpty
                 ? draft.found : "no string literal or localized string shows \"\(text)\" where the screen is"
-            return MappedIssue(issueNumber: number, primary: nil, explanation: line)
+            return Decision(issue: MappedIssue(issueNumber: number, primary: nil, explanation: line), peers: 0)
         }
         func before(_ a: (candidate: RankedCandidate, key: Key), _ b: (candidate: RankedCandidate, key: Key)) -> Bool {
             a.key != b.key ? b.key < a.key : RankedCandidate.locationOrder(a.candidate, b.candidate)
@@ -268,6 +425,7 @@ public struct IssueMatcher: Sendable {
         var explanation = draft.found + " in \(keyed.count) place\(keyed.count == 1 ? "" : "s")"
         var confidence = rank
         var ambiguous = false
+        var capReasons: [String] = []
         if lookAlikes > 1 {
             let contextWin = inSubtree || byTabBar
             if tied > 1 {
@@ -286,20 +444,34 @@ public struct IssueMatcher: Sendable {
                     runnerUp.flatMap { other in
                         zip(best.key.fields, other.key.fields).enumerated().first { $0.element.0 != $0.element.1 }?
                             .offset
-                    } ?? 6
+                    } ?? 8
                 let node = best.candidate.node >= 0 ? index.ownerNames[Int(best.candidate.node)] : nil
                 var reason = Self.keyReasons[differs]
-                if differs == 4, let node {
+                if differs == 5, let node {
+                    reason = "in \(node), which alone shows \(best.key.distinctive) of the screen's texts"
+                } else if differs == 6, let node {
                     reason = "in \(node), which holds \(best.key.viewMatches) of the screen's matches"
-                } else if differs == 5, let node {
+                } else if differs == 7, let node {
                     reason = "the shallowest (\(node) at depth \(-best.key.shallowness))"
                 }
                 let place =
                     byTabBar ? "in the tab bar" : inSubtree ? context.rootPhrase : "outside the screen's root subtree"
                 explanation += "; \(lookAlikes) places show this text, chose \(node ?? "this one") \(place): \(reason)"
+                // Matches held, depth and a direct call are hints, not evidence: what they decide is not firm.
+                if contextWin, differs >= 5 { capReasons.append("a tie-break (\(Self.keyReasons[differs]))") }
+                if contextWin, !byTabBar, context.rootIsUniversal, differs == 2 {
+                    capReasons.append("a tie-break (the screen's root is an ancestor of every screen)")
+                }
             }
         } else if keyed.count > 1, inSubtree {
             explanation += "; " + context.rootPhrase
+        }
+        if draft.inTabBar == true, !best.candidate.isTab {
+            capReasons.append("a tie-break (the element is in the tab bar band, but this is not a tab's title)")
+        }
+        if !capReasons.isEmpty {
+            confidence = min(confidence, Self.firmConfidence - 0.01)
+            explanation += "; decided by " + capReasons.joined(separator: " and ")
         }
         confidence = (confidence * 100).rounded() / 100
         var candidates: [IssueMapping] = []
@@ -307,9 +479,14 @@ public struct IssueMatcher: Sendable {
             let own = i == 0 || (ambiguous && i < tied) ? confidence : min(item.candidate.rank, confidence)
             candidates.append(mapping(item.candidate, issueNumber: number, confidence: own, in: index))
         }
-        return MappedIssue(
-            issueNumber: number, primary: candidates[0], candidates: candidates, isAmbiguous: ambiguous,
-            explanation: explanation)
+        let peers = top.prefix {
+            ($0.key.tabFit, $0.key.inSubtree ? 1 : 0, $0.key.rank)
+                == (best.key.tabFit, best.key.inSubtree ? 1 : 0, best.key.rank)
+        }.count
+        return Decision(
+            issue: MappedIssue(
+                issueNumber: number, primary: candidates[0], candidates: candidates, isAmbiguous: ambiguous,
+                explanation: explanation), peers: peers)
     }
 
     /// A rule's conclusions, with the location (and view) filled from the sources when the rule names none.

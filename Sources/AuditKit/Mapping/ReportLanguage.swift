@@ -5,7 +5,8 @@ import Foundation
 public enum ReportLanguage {
     /// The language of `report`'s element texts among the catalogs' languages, or nil when the catalogs have
     /// at most one language (nothing to choose). Decided by the texts that only some languages show for a key
-    /// that other languages show differently (the language showing most of them wins), else by the language
+    /// that other languages show differently (the language showing most of them wins; a language without a
+    /// value for a key shows the development language's), else by the language
     /// of the Inspector's test-type names when the catalogs have it, else the catalogs' development language.
     public static func detect(report: InspectorReport, index: SourceIndex) -> String? {
         let languages = Set(index.localizedStrings.compactMap(\.language)).subtracting(["Base"])
@@ -33,6 +34,11 @@ public enum ReportLanguage {
                 let others = valuesByKey[entry.key] ?? []
                 if others.contains(where: { $0.language != language && $0.value != entry.value }) {
                     showing.insert(language)
+                    // Languages without a value for the key show the development language's at run time.
+                    if language == index.developmentLanguage {
+                        let translated = Set(others.map(\.language))
+                        showing.formUnion(languages.subtracting(translated))
+                    }
                 }
             }
             guard showing.count < languages.count else { continue }

@@ -12,6 +12,10 @@ struct ScreenContext {
     var voters = 0
     /// Per graph node: how many issues of the screen have a candidate directly in it.
     var matches: [Int32] = []
+    /// Per graph node: how many issues of the screen have their only candidates directly in it.
+    var distinctive: [Int32] = []
+    /// Whether the root is an ancestor of every other screen's root, so its subtree tells nothing.
+    var rootIsUniversal = false
 
     /// The depth of `node` in the root's subtree, nil outside it (or for no node).
     func depth(of node: Int32) -> Int? {
@@ -23,6 +27,12 @@ struct ScreenContext {
     func matches(in node: Int32) -> Int {
         guard node >= 0, Int(node) < matches.count else { return 0 }
         return Int(matches[Int(node)])
+    }
+
+    /// How many issues of the screen have their only candidates directly in `node`.
+    func distinctiveMatches(in node: Int32) -> Int {
+        guard node >= 0, Int(node) < distinctive.count else { return 0 }
+        return Int(distinctive[Int(node)])
     }
 
     /// The `why` fragment naming the root, e.g. "inside HomeView's subtree, which explains 9 of 11 other
@@ -106,6 +116,7 @@ struct GraphWalks {
         var votes = ScreenVotes()
         votes.counts = Array(repeating: 0, count: names.count)
         votes.matches = Array(repeating: 0, count: names.count)
+        votes.distinctive = votes.matches
         for (issue, nodes) in nodesPerIssue.enumerated() {
             // Walk up from every candidate at once: each ancestor is visited once per issue, however many of
             // the issue's candidates share it.
@@ -115,7 +126,10 @@ struct GraphWalks {
                 stamp[Int(node)] = mark
                 reach.append(node)
             }
+            // Only a text found in one view tells which view holds the screen: a view that repeats other views'
+            // texts (a chip row naming every section) gains nothing from the repeats.
             for node in nodes { votes.matches[Int(node)] += 1 }
+            if nodes.count == 1 { votes.distinctive[Int(nodes[0])] += 1 }
             var head = 0
             while head < reach.count {
                 for parent in parents[Int(reach[head])] where stamp[Int(parent)] != mark {
@@ -159,6 +173,7 @@ struct GraphWalks {
         }
         var context = ScreenContext()
         context.matches = votes.matches
+        context.distinctive = votes.distinctive
         guard let best else { return context }
         context.root = names[Int(best.node)]
         context.depths = depths(from: best.node)
@@ -178,6 +193,8 @@ struct ScreenVotes {
     var voters = 0
     /// Per node: how many issues have a candidate directly in it.
     var matches: [Int32] = []
+    /// Per node: how many issues have their only candidates directly in it.
+    var distinctive: [Int32] = []
     /// The nodes with the most votes or one less.
     var leaders: [(node: Int32, count: Int)] = []
 }

@@ -30,6 +30,14 @@ public struct IndexedLiteral: Sendable, Hashable {
     /// The literal's location.
     public var location: SourceLocation { SourceLocation(file: file, line: literal.line, column: literal.column) }
 
+    /// Whether the literal's fixed text (outside interpolations) has a letter.
+    public var hasFixedLetters: Bool {
+        literal.segments.contains { segment in
+            if case .text(let text) = segment { return text.contains(where: \.isLetter) }
+            return false
+        }
+    }
+
     /// Whether the literal is an argument that puts text on screen or into an accessibility label
     /// (`Text("…")`, `Button("…")`, `.navigationTitle("…")`, `String(localized:)`, `label.text = "…"`, ...).
     public var isTextBearing: Bool {
@@ -117,6 +125,9 @@ public struct SourceIndex: Sendable {
     public var catalogKeys: Set<String>
     /// The catalogs' development language (`sourceLanguage`), when they name one.
     public var developmentLanguage: String?
+    /// Swift files that are test code (they import `XCTest` or `Testing`, or sit in a SwiftPM manifest's test
+    /// target folder): indexed, but never a mapping candidate.
+    public var testFiles: Set<String> = []
 
     /// Per literal: bit 0 a text-bearing call shows it, bit 1 it reaches one another way, bit 2 it is a tab
     /// title, bit 3 it is in a preview, bit 4 it is a hidden control label (computed once so mapping a large
@@ -140,6 +151,8 @@ public struct SourceIndex: Sendable {
     private var unanchoredPatterns: [Int] = []
     private var bySignature: [String: [Int]] = [:]
     private var stringsByValue: [String: [Int]] = [:]
+    /// Per language, the catalog keys that have a value in it.
+    private var keysByLanguage: [String: Set<String>] = [:]
     private var stringsByFoldedValue: [String: [Int]] = [:]
     private var stringPatterns: [(pattern: TextPattern, entry: Int)] = []
 
@@ -239,6 +252,10 @@ public struct SourceIndex: Sendable {
         var strings: [LocalizedString] = []
         var problem: AuditError?
         var fonts: (findings: [FontFinding], problems: [AuditError])?
+        /// Whether the file is test code (it imports `XCTest` or `Testing`).
+        var isTestCode = false
+        /// For a `Package.swift`: the folders of its test targets, relative to the package.
+        var testTargetFolders: [String] = []
     }
 
     /// How one literal is looked up, computed while lexing (in parallel).
@@ -263,6 +280,10 @@ public struct SourceIndex: Sendable {
             }
             outcome.keys = scan.literals.map(lookupKey(for:))
             outcome.scan = scan
+            outcome.isTestCode = importsTestFramework(bytes)
+            if path == "Package.swift" || path.hasSuffix("/Package.swift") {
+                outcome.testTargetFolders = testTargetFolders(inManifest: scan)
+            }
             if let limit = scan.nestingLimit {
                 outcome.problem = AuditError(
                     .limitExceeded,
@@ -359,6 +380,18 @@ public struct SourceIndex: Sendable {
         forwardedNames = [:]
         tabTitleNames = []
         var literalCount = 0
+        // Test code is never a candidate: files that import a test framework, and SwiftPM test targets.
+        var testFolders: [String] = []
+        for outcome in outcomes where !outcome.testTargetFolders.isEmpty {
+            let package = (outcome.path as NSString).deletingLastPathComponent
+            for folder in outcome.testTargetFolders {
+                testFolders.append((package.isEmpty ? folder : package + "/" + folder) + "/")
+            }
+        }
+        for outcome in outcomes
+        where outcome.isTestCode || testFolders.contains(where: { outcome.path.hasPrefix($0) }) {
+            testFiles.insert(outcome.path)
+        }
         for outcome in outcomes {
             if let problem = outcome.problem { problems.append(problem) }
             localizedStrings.append(contentsOf: outcome.strings)
@@ -377,6 +410,7 @@ public struct SourceIndex: Sendable {
         developmentLanguage = developmentLanguages.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key
         // The composition graph: creations of declared types, from the innermost view (else type) around them.
         let declared = Set(types.lazy.filter { !$0.declaration.isExtension }.map { String($0.declaration.simpleName) })
+        var tabMembers = Set<String>()
         var childEdges: [(from: String, to: String)] = []
         var presentationEdges: [(from: String, to: String)] = []
         var lastChain: [String] = []
@@ -396,11 +430,25 @@ public struct SourceIndex: Sendable {
                 }
             }
             for forwarded in scan.forwardedNames {
+                // `.tabItem { tab.label }` names a member that shows the title; it is no title itself.
+                if forwarded.call == "tabItem" {
+                    tabMembers.insert(forwarded.name)
+                    continue
+                }
                 let owner = forwarded.enclosingTypes.last.map(SourceIndex.simpleName) ?? ""
                 forwardedNames[forwarded.name, default: []].insert(owner)
                 if forwarded.call == "Tab" || forwarded.closureCall == "tabItem" {
                     tabTitleNames.insert(forwarded.name)
                 }
+            }
+        }
+        // One hop: `.tabItem { tab.label }` where `var label: some View { Label(title, …) }` makes `title` a
+        // tab's title too.
+        let hops = tabMembers
+        for outcome in outcomes {
+            for forwarded in outcome.scan?.forwardedNames ?? []
+            where forwarded.call != "tabItem" && forwarded.member.map(hops.contains) == true {
+                tabTitleNames.insert(forwarded.name)
             }
         }
         graph = ViewGraph(childEdges: childEdges, presentationEdges: presentationEdges)
@@ -412,10 +460,11 @@ public struct SourceIndex: Sendable {
         let views = viewTypes
         let total = literalCount
         let names = NameTables(forwarded: forwardedNames, tabTitles: tabTitleNames, catalogKeys: catalogKeys)
+        let tests = testFiles
         DispatchQueue.concurrentPerform(iterations: 2) { part in
             if part == 0 {
                 flat = SourceIndex.flatten(outcomes, count: total, views: views)
-                facts = SourceIndex.literalFacts(flat, names: names)
+                facts = SourceIndex.literalFacts(flat, names: names, testFiles: tests)
             } else {
                 tables = SourceIndex.lookupTables(outcomes, count: total)
             }
@@ -429,6 +478,7 @@ public struct SourceIndex: Sendable {
         bySignature = tables.bySignature
         indexPatterns(tables.patterns)
         for (i, entry) in localizedStrings.enumerated() {
+            if let language = entry.language { keysByLanguage[language, default: []].insert(entry.key) }
             let pattern = TextPattern(format: entry.value)
             if pattern.hasHoles {
                 if pattern.fixedLetterCount >= 3 { stringPatterns.append((pattern, i)) }
@@ -451,7 +501,9 @@ public struct SourceIndex: Sendable {
         var ownerNames: [String] = []
     }
 
-    private static func literalFacts(_ literals: [IndexedLiteral], names: NameTables) -> LiteralFacts {
+    private static func literalFacts(_ literals: [IndexedLiteral], names: NameTables, testFiles: Set<String>)
+        -> LiteralFacts
+    {
         var facts = LiteralFacts()
         facts.flags.reserveCapacity(literals.count)
         facts.owners.reserveCapacity(literals.count)
@@ -468,6 +520,7 @@ public struct SourceIndex: Sendable {
             if isTabTitle(entry, names: names) { flag |= 4 }
             if entry.literal.inPreview { flag |= 8 }
             if entry.literal.isHiddenLabel { flag |= 16 }
+            if !testFiles.isEmpty, testFiles.contains(entry.file) { flag |= 32 }
             facts.flags.append(flag)
             if entry.owner != lastOwner {
                 lastOwner = entry.owner
@@ -732,6 +785,46 @@ public struct SourceIndex: Sendable {
     /// Whether `literals[i]` is in a preview.
     func isInPreview(at i: Int) -> Bool { literalFlags[i] & 8 != 0 }
 
+    /// Whether `literals[i]` is in test code (never a candidate).
+    func isInTestCode(at i: Int) -> Bool { literalFlags[i] & 32 != 0 }
+
+    /// Whether Swift source imports `XCTest` or `Testing` (a line starting `import XCTest`, `@testable
+    /// import` lines aside).
+    static func importsTestFramework(_ bytes: [UInt8]) -> Bool {
+        let names: [[UInt8]] = [Array("import XCTest".utf8), Array("import Testing".utf8)]
+        var lineStart = 0
+        while lineStart < bytes.count {
+            var i = lineStart
+            while i < bytes.count, bytes[i] == 32 || bytes[i] == 9 { i += 1 }
+            for name in names where i + name.count <= bytes.count && bytes[i..<(i + name.count)].elementsEqual(name) {
+                let after = i + name.count < bytes.count ? bytes[i + name.count] : 10
+                if !(after == 95 || (after | 32 >= 97 && after | 32 <= 122) || (after >= 48 && after <= 57)) {
+                    return true
+                }
+            }
+            guard let newline = bytes[i...].firstIndex(of: 10) else { break }
+            lineStart = newline + 1
+        }
+        return false
+    }
+
+    /// The folders of a SwiftPM manifest's test targets: `path:` when given, else `Tests/<name>`.
+    static func testTargetFolders(inManifest scan: SwiftFileScan) -> [String] {
+        var folders: [String] = []
+        var name: String?
+        for literal in scan.literals where literal.call == "testTarget" {
+            if literal.argumentLabel == "name" {
+                if let pending = name { folders.append("Tests/" + pending) }
+                name = literal.plainText
+            } else if literal.argumentLabel == "path", let path = literal.plainText {
+                folders.append(path.hasSuffix("/") ? String(path.dropLast()) : path)
+                name = nil
+            }
+        }
+        if let pending = name { folders.append("Tests/" + pending) }
+        return folders
+    }
+
     /// Whether `literals[i]` is a hidden control label.
     func isHiddenLabel(at i: Int) -> Bool { literalFlags[i] & 16 != 0 }
 
@@ -753,7 +846,10 @@ public struct SourceIndex: Sendable {
 
     private static func isTabTitle(_ entry: IndexedLiteral, names: NameTables) -> Bool {
         let literal = entry.literal
-        if literal.call == "Tab" || literal.closureCall == "tabItem" { return true }
+        if literal.call == "Tab" { return literal.argumentLabel == nil }
+        if literal.closureCall == "tabItem" || literal.outerCall == "Tab" && literal.outerArgumentLabel == nil {
+            return true
+        }
         if literal.call == nil, let name = literal.assignedTo ?? literal.member {
             return names.tabTitles.contains(name)
         }
@@ -788,6 +884,21 @@ public struct SourceIndex: Sendable {
         if let exact = stringsByValue[text].map(keep), !exact.isEmpty { return exact }
         if let folded = stringsByFoldedValue[SourceIndex.fold(text)].map(keep), !folded.isEmpty { return folded }
         return keep(stringPatterns.filter { $0.pattern.matches(text) }.map(\.entry))
+    }
+
+    /// Entries of the development language whose value is `text` (exactly, else folded) and whose key has no
+    /// value in `language`: at run time such a key shows the development language's value.
+    func untranslatedStringIndices(showing text: String, language: String?) -> [Int] {
+        guard let language, let development = developmentLanguage, language != development else { return [] }
+        let translated = keysByLanguage[language] ?? []
+        func keep(_ numbers: [Int]) -> [Int] {
+            numbers.filter { number in
+                let entry = localizedStrings[number]
+                return (entry.language == development || entry.language == "Base") && !translated.contains(entry.key)
+            }
+        }
+        if let exact = stringsByValue[text].map(keep), !exact.isEmpty { return exact }
+        return stringsByFoldedValue[SourceIndex.fold(text)].map(keep) ?? []
     }
 
     /// Where the type `name` (simple or qualified) is declared (not extended), if it is.

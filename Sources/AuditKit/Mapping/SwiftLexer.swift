@@ -93,6 +93,9 @@ private struct Frame {
     /// For a `NavigationLink` call: whether it had a `value:` or `destination:` argument (so its first
     /// trailing closure is the label, not the destination).
     var navigationHasTarget = false
+    /// Whether literals inside are not on screen until something is opened (a menu's content, a context
+    /// menu, a confirmation dialog, swipe actions).
+    var isOffscreen = false
     /// Where the current statement inside the frame starts (for `.labelsHidden()`).
     var statementStart = 0
     /// The current argument's shape: 0 start, 1 after a name, 2 after a dot, 3 anything else.
@@ -141,6 +144,8 @@ private struct Scanner {
     var pendingMember: (name: String, depth: Int)?
     /// How many presentation frames enclose the current position.
     var presentationDepth = 0
+    /// How many enclosing frames hold content that is not on screen until opened.
+    var offscreenDepth = 0
     /// The last `)` that closed a call, for trailing closures.
     var lastClosedParen: (end: Int, callee: String?, navigationHasTarget: Bool) = (-1, nil, false)
     /// The last `}` that closed a closure, for labelled trailing closures (`} label: {`).
@@ -291,6 +296,7 @@ private struct Scanner {
             if frame.typeName != nil { enclosingTypeNames.removeLast() }
             if frame.memberName != nil { memberNames.removeLast() }
             if frame.isPresentation { presentationDepth -= 1 }
+            if frame.isOffscreen { offscreenDepth -= 1 }
         }
         if let pending = pendingMember, pending.depth > index { pendingMember = nil }
         func trim(_ indices: inout [Int]) {
@@ -490,6 +496,13 @@ private struct Scanner {
         {
             hideControlLabels(depth: stack.count - 1, pickersOnly: true)
         }
+        // `.tabItem { tab.label }`: a member one hop from the tab's title (its `Label(title, …)`).
+        if let last = stack.last, last.kind == .brace, last.callee == "tabItem", isPunctuation(recentToken(0), ".") {
+            result.forwardedNames.append(
+                SwiftForwardedName(
+                    call: "tabItem", closureCall: "tabItem", name: text(start, end), enclosingTypes: enclosingTypeNames,
+                    member: memberNames.last))
+        }
         if let last = stack.indices.last, stack[last].kind == .paren {
             switch stack[last].argumentState {
             case 0, 2:
@@ -508,6 +521,11 @@ private struct Scanner {
     }
 
     static func isUppercaseStart(_ b: UInt8) -> Bool { b >= 65 && b <= 90 }
+
+    /// Calls whose closure content (not a `label:` closure) is off screen until opened.
+    static let offscreenCalls: Set<String> = [
+        "Menu", "ToolbarTitleMenu", "contextMenu", "confirmationDialog", "swipeActions",
+    ]
 
     /// Punctuation after which a capitalised name and `{` start a builder call (`Row {`), not an operand of
     /// an operator or a type annotation (`a < Limit {`, `-> Some {`, `: View {`).
@@ -546,11 +564,13 @@ private struct Scanner {
             return
         }
         if let label = frame.label, !SourceIndex.textBearingLabels.contains(label) { return }
+        // A tab's `value:` is its selection value, not its title.
+        if call == "Tab", frame.label != nil { return }
         let closure = braceIndices.last.flatMap { stack[$0].callee }
         result.forwardedNames.append(
             SwiftForwardedName(
                 call: call, closureCall: closure, name: text(frame.argumentNameStart, frame.argumentNameEnd),
-                enclosingTypes: enclosingTypeNames))
+                enclosingTypes: enclosingTypeNames, member: memberNames.last))
     }
 
     mutating func punctuation(_ b: UInt8) {
@@ -637,6 +657,7 @@ private struct Scanner {
             }
             if frame.isPreview { previewDepth += 1 }
             if frame.isPresentation { presentationDepth += 1 }
+            if frame.isOffscreen { offscreenDepth += 1 }
             if let name = frame.typeName { enclosingTypeNames.append(name) }
             pushFrame(frame)
         case UInt8(ascii: "}"):
@@ -752,6 +773,7 @@ private struct Scanner {
         guard let previous = recentToken(0) else { return }
         var callee: String?
         var isDestination = false
+        var isMenuLabel = false
         if previous.kind == .punctuation(UInt8(ascii: ")")), lastClosedParen.end == previous.end {
             callee = lastClosedParen.callee
             isDestination = callee == "NavigationLink" && !lastClosedParen.navigationHasTarget
@@ -779,11 +801,15 @@ private struct Scanner {
         {
             callee = lastClosedBrace.callee
             isDestination = callee == "NavigationLink" && isIdentifier(label, "destination")
+            // `Tab(value: x) { … } label: { Label(…) }`: the label closure is what `.tabItem { … }` is.
+            if callee == "Tab", isIdentifier(label, "label") { callee = "tabItem" }
+            isMenuLabel = isIdentifier(label, "label")
         } else if let last = stack.last, last.kind == .paren {
             callee = last.callee
         }
         frame.callee = callee
         if isDestination || callee.map(presentationCalls.contains) == true { frame.isPresentation = true }
+        if let callee, Self.offscreenCalls.contains(callee), !isMenuLabel { frame.isOffscreen = true }
     }
 
     /// Scans a string literal whose first quote is at `index`; `start` is where its `#`s begin.
@@ -892,6 +918,12 @@ private struct Scanner {
             literal.call = frame.callee
             literal.argumentLabel = frame.label
             literal.argumentIndex = frame.argumentIndex
+            if let call = frame.callee, SwiftStringLiteral.textWrappers.contains(call), stack.count >= 2,
+                stack[stack.count - 2].kind == .paren
+            {
+                literal.outerCall = stack[stack.count - 2].callee
+                literal.outerArgumentLabel = stack[stack.count - 2].label
+            }
         }
         if let previous = recentToken(0), previous.kind == .punctuation(UInt8(ascii: "=")) {
             if let name = recentToken(1), name.kind == .identifier {
@@ -908,6 +940,7 @@ private struct Scanner {
         literal.inPreview = previewDepth > 0
         literal.member = memberNames.last
         literal.closureCall = braceIndices.last.flatMap { stack[$0].callee }
+        if offscreenDepth > 0 { literal.isHiddenLabel = true }
         return literal
     }
 

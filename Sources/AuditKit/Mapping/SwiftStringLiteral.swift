@@ -42,8 +42,20 @@ public struct SwiftStringLiteral: Sendable, Hashable {
     public var closureCall: String?
     /// Whether the literal is a control's label that is not shown: the first argument of a `Picker`,
     /// `Toggle`, `DatePicker`, `Stepper`, `ColorPicker` or `Slider` whose statement (or an enclosing
-    /// container's) has `.labelsHidden()`, or, for a `Picker`, `.pickerStyle(.segmented)`.
+    /// container's) has `.labelsHidden()`, or, for a `Picker`, `.pickerStyle(.segmented)`; also any literal
+    /// inside content that is off screen until opened (`Menu { … }` content, `ToolbarTitleMenu`,
+    /// `.contextMenu`, `.confirmationDialog`, `.swipeActions`).
     public var isHiddenLabel: Bool = false
+    /// When `call` only wraps text (`String(localized:)`, `LocalizedStringKey`, `LocalizedStringResource`,
+    /// `NSLocalizedString`): the call whose argument the wrapper is (`Tab` in `Tab(String(localized: "Home"))`).
+    public var outerCall: String?
+    /// The argument label of the wrapper in `outerCall`, if any.
+    public var outerArgumentLabel: String?
+
+    /// Calls that only turn a literal into localized text for another call.
+    public static let textWrappers: Set<String> = [
+        "String", "LocalizedStringKey", "LocalizedStringResource", "NSLocalizedString",
+    ]
 
     /// Creates a literal record.
     public init(
@@ -178,13 +190,16 @@ public struct SwiftForwardedName: Sendable, Hashable {
     public var name: String
     /// Enclosing type declarations of the call, outermost first.
     public var enclosingTypes: [String]
+    /// The member (`var label: some View`) whose body holds the call, if any.
+    public var member: String?
 
     /// Creates a record.
-    public init(call: String, closureCall: String?, name: String, enclosingTypes: [String]) {
+    public init(call: String, closureCall: String?, name: String, enclosingTypes: [String], member: String? = nil) {
         self.call = call
         self.closureCall = closureCall
         self.name = name
         self.enclosingTypes = enclosingTypes
+        self.member = member
     }
 }
 

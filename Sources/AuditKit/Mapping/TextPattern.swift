@@ -46,7 +46,9 @@ public struct TextPattern: Sendable, Hashable, CustomStringConvertible {
     /// Whether the pattern has at least one hole (otherwise plain equality is enough).
     public var hasHoles: Bool { pieces.contains(.hole) }
 
-    /// The number of letters in the fixed text; patterns with fewer than 3 match too much to be useful.
+    /// The number of letters in the fixed text; patterns with fewer than 3 match too much to be useful. An
+    /// ideograph, kana or hangul syllable counts as 2 (a two-character Chinese, Japanese or Korean word
+    /// says as much as a short English one).
     public var fixedLetterCount: Int {
         pieces.reduce(0) { total, piece in
             guard case .text(let t) = piece else { return total }
@@ -55,9 +57,20 @@ public struct TextPattern: Sendable, Hashable, CustomStringConvertible {
                 if (byte >= 65 && byte <= 90) || (byte >= 97 && byte <= 122) { count += 1 }
             }
             if t.utf8.contains(where: { $0 >= 0x80 }) {
-                count += t.unicodeScalars.filter { !$0.isASCII && $0.properties.isAlphabetic }.count
+                for scalar in t.unicodeScalars where !scalar.isASCII && scalar.properties.isAlphabetic {
+                    count += Self.isWordLike(scalar) ? 2 : 1
+                }
             }
             return total + count
+        }
+    }
+
+    /// Whether `scalar` is an ideograph, kana or hangul, each carrying about a syllable or a word.
+    static func isWordLike(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.properties.isIdeographic { return true }
+        switch scalar.value {
+        case 0x3040...0x30FF, 0x31F0...0x31FF, 0x1100...0x11FF, 0x3130...0x318F, 0xAC00...0xD7AF: return true
+        default: return false
         }
     }
 
