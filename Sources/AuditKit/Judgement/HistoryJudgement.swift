@@ -34,6 +34,9 @@ public struct HistoryJudgement: Sendable {
     /// Per warning: the audit that resolved it, while it has not reappeared.
     private var resolvedBy: [String: AuditReference] = [:]
     private var catalogCache: [String: [String]] = [:]
+    /// Each element text's normal form (`IssueFingerprint.normalizedText`), worked out once: texts recur
+    /// from audit to audit.
+    private var normalCache: [String: String] = [:]
     private var screens = ScreenIdentification()
 
     /// Judges `entry` against the audits of `history` before it (and those only: one walk).
@@ -149,7 +152,8 @@ public struct HistoryJudgement: Sendable {
             }
         }
         let screenOfIssue = ScreenIdentification.screenOfIssues(entry)
-        let shown = ScreenIdentification.shown(entry, screenOfIssue: screenOfIssue, catalogKeys: catalogKeys)
+        let shown = ScreenIdentification.shown(
+            entry, screenOfIssue: screenOfIssue, catalogKeys: catalogKeys, normalized: &normalCache)
         let screenVerdicts = screens.identify(
             shown, report: k, audit: audit, fileName: entry.fileName, covers: entry.covers)
         var identified = entry
@@ -183,11 +187,11 @@ public struct HistoryJudgement: Sendable {
         }
         // Which earlier audit an item of the comparison comes from.
         let baseOf = Dictionary(
-            bases.keys.map { j in (Self.auditKey(reports[j].entry.fileName, reports[j].entry.auditDate), j) },
+            bases.keys.map { j in (AuditKey(name: reports[j].entry.fileName, date: reports[j].entry.auditDate), j) },
             uniquingKeysWith: { first, _ in first })
         func earlier(_ item: ReportDiff.Item) -> WarningVerdict? {
             guard let name = item.oldFileName, let date = item.oldAuditDate, let number = item.oldNumber,
-                let j = baseOf[Self.auditKey(name, date)] ?? unvisitedIndex(name, date, unvisited),
+                let j = baseOf[AuditKey(name: name, date: date)] ?? unvisitedIndex(name, date, unvisited),
                 let index = numberIndex[j][number]
             else { return nil }
             return reports[j].verdicts[index]
@@ -293,7 +297,7 @@ public struct HistoryJudgement: Sendable {
             UncoveredScreen(name: $0.name, lastAudited: $0.audit)
         }
         for verdict in resolved { resolvedBy[verdict.warning] = audit }
-        for id in warning { if let id { resolvedBy[id] = nil } }
+        if !resolvedBy.isEmpty { for id in warning { if let id { resolvedBy[id] = nil } } }
         reports.append(
             ReportJudgement(
                 entry: entry, verdicts: verdicts, screens: screenVerdicts, notCovered: notCovered,
@@ -356,7 +360,9 @@ public struct HistoryJudgement: Sendable {
         unvisited.keys.first { reports[$0].entry.fileName == name && reports[$0].entry.auditDate == date }
     }
 
-    private static func auditKey(_ name: String, _ date: Date) -> String {
-        name + "\u{1F}" + String(date.timeIntervalSince1970)
+    /// An earlier audit as a comparison's items name it.
+    private struct AuditKey: Hashable {
+        var name: String
+        var date: Date
     }
 }

@@ -61,8 +61,10 @@ struct ScreenIdentification: Sendable {
         var report: Int
         var audit: AuditReference
         var hash: ScreenSignature?
-        var texts: Set<String>
-        var keys: Set<String>
+        /// Its texts with letters (each with its test type) and its catalog keys, as hashes: compared
+        /// with every candidate screen, so kept as numbers.
+        var texts: Set<Int>
+        var keys: Set<Int>
         var views: Set<String>
         var group: String
         /// Recorded before screens were told apart by what they show: known by its group name.
@@ -73,7 +75,7 @@ struct ScreenIdentification: Sendable {
     private(set) var known: [Known] = []
     /// Known screens by each text, key, view and group name they showed: the candidates a new screen
     /// can share evidence with, so a long history is not compared screen by screen.
-    private var byEvidence: [String: Set<Int>] = [:]
+    private var byEvidence: [Int: Set<Int>] = [:]
     /// How many of the most recently audited known screens are compared by screenshot alone.
     static let recentScreens = 64
     /// Known screens, least recently audited first (each moves to the end when audited).
@@ -88,8 +90,10 @@ struct ScreenIdentification: Sendable {
     struct Shown {
         var index: Int
         var hash: ScreenSignature?
-        var texts: Set<String>
-        var keys: Set<String>
+        /// Its texts with letters (each with its test type) and its catalog keys, as hashes: compared
+        /// with every candidate screen, so kept as numbers.
+        var texts: Set<Int>
+        var keys: Set<Int>
         var views: Set<String>
         /// How many of its warnings map to each view.
         var viewCounts: [String: Int] = [:]
@@ -115,7 +119,9 @@ struct ScreenIdentification: Sendable {
     }
 
     /// What `entry` shows of each screen, with `catalogKeys` of each issue when the catalogs gave them.
-    static func shown(_ entry: HistoryEntry, screenOfIssue: [Int], catalogKeys: [[String]]?) -> [Shown] {
+    static func shown(
+        _ entry: HistoryEntry, screenOfIssue: [Int], catalogKeys: [[String]]?, normalized: inout [String: String]
+    ) -> [Shown] {
         var shown = entry.screens.enumerated().map { index, screen in
             Shown(
                 index: index, hash: screen.imageHash.flatMap(ScreenSignature.init(hex:)), texts: [], keys: [],
@@ -132,10 +138,20 @@ struct ScreenIdentification: Sendable {
         for (index, issue) in entry.issues.enumerated() {
             let screen = min(screenOfIssue[index], shown.count - 1)
             if let text = issue.elementText, text.unicodeScalars.contains(where: { $0.properties.isAlphabetic }) {
-                shown[screen].texts.insert(issue.testType.key + "\u{1F}" + IssueFingerprint.normalizedText(text))
+                let normal: String
+                if let known = normalized[text] {
+                    normal = known
+                } else {
+                    normal = IssueFingerprint.normalizedText(text)
+                    normalized[text] = normal
+                }
+                var hasher = Hasher()
+                hasher.combine(issue.testType.key)
+                hasher.combine(normal)
+                shown[screen].texts.insert(hasher.finalize())
             }
-            for key in catalogKeys?[index] ?? [] { shown[screen].keys.insert(key) }
-            if let key = issue.key { shown[screen].keys.insert(key) }
+            for key in catalogKeys?[index] ?? [] { shown[screen].keys.insert(key.hashValue) }
+            if let key = issue.key { shown[screen].keys.insert(key.hashValue) }
             if let view = issue.view, !view.isEmpty {
                 shown[screen].views.insert(view)
                 shown[screen].viewCounts[view, default: 0] += 1
@@ -298,9 +314,15 @@ struct ScreenIdentification: Sendable {
     }
 
     /// The tokens of what `screen` shows that another screen can share: texts, keys, views, its name.
-    static func evidence(of screen: Shown) -> [String] {
-        screen.texts.map { "t\u{1F}" + $0 } + screen.keys.map { "k\u{1F}" + $0 } + screen.views.map { "v\u{1F}" + $0 }
-            + ["g\u{1F}" + WarningMatcher.groupKey(screen.group)]
+    static func evidence(of screen: Shown) -> [Int] {
+        func token(_ kind: UInt8, _ value: some Hashable) -> Int {
+            var hasher = Hasher()
+            hasher.combine(kind)
+            hasher.combine(value)
+            return hasher.finalize()
+        }
+        return screen.texts.map { token(0, $0) } + screen.keys.map { token(1, $0) } + screen.views.map { token(2, $0) }
+            + [token(3, WarningMatcher.groupKey(screen.group))]
     }
 
     // A screen known by name (recorded before screenshots were compared) is found by its name however
