@@ -3,7 +3,7 @@ enum SizeVerdict: Equatable {
     /// Every source scales (`@ScaledMetric`, `scaledValue(for:)`).
     case scales
     /// Some source is a literal or a constant that does not scale; `origin` names the declaration the
-    /// size comes through (`` `iconSize` (line 4) ``) when it is not written in place.
+    /// size comes through (the name in backticks and its line, as “iconSize (line 4)”) when it is not written in place.
     case fixed(origin: String?)
     /// The value comes from outside the file (a parameter, another file's type); the reason says where.
     case unknown(String)

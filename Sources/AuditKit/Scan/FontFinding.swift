@@ -59,7 +59,7 @@ public struct FontFinding: Sendable, Hashable {
     /// The reason of the `// auditkit:ignore <reason>` comment that suppresses it, if one does.
     public var suppression: String?
     /// For a size written as a name that resolves to a fixed value: the declaration it comes through
-    /// (`` `iconSize` (line 4) ``).
+    /// (the name in backticks and its line, as “iconSize (line 4)”).
     public var sizeOrigin: String?
     /// For a size whose source leaves the file (a parameter, another file's constant): why it cannot be
     /// told whether it scales. Such findings are reported at note level.

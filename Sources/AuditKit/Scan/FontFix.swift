@@ -22,7 +22,7 @@ public struct FontFixChange: Sendable, Hashable {
     public var column: Int
     /// The finding's code before the rewrite.
     public var before: String
-    /// What it writes, on one line: `` `@ScaledMetric(relativeTo: .body) private var iconSize: CGFloat = 17` ``.
+    /// What it writes, on one line: the code in backticks, as in “@ScaledMetric(relativeTo: .body) private var iconSize: CGFloat = 17”.
     public var after: String
 
     /// Creates a change record.
