@@ -188,9 +188,6 @@ public struct ReportDiff: Sendable, Hashable, Codable {
         )
     }
 
-    /// The residual warnings paired by a stage weaker than the fingerprint.
-    public var weakerPairs: [Item] { residual.filter { ($0.matchedBy ?? .fingerprint) != .fingerprint } }
-
     /// Keys in JSON output.
     enum CodingKeys: String, CodingKey {
         case oldFileName, oldAuditDate, newFileName, newAuditDate, screens, new, resolved, residual, firstAudited

@@ -256,7 +256,7 @@ public struct ReportPage: Sendable {
         out += "<dt>Status</dt><dd><span class=\"status status-\(status.kind.rawValue)\">\(status.kind.title)</span>"
         if let detail = status.detail { out += ": " + HTML.isolated(detail) }
         out += "</dd>\n"
-        code(number, into: &out)
+        code(number, recorded: model.verdicts[number]?.issue, into: &out)
         if let change, let verdict = model.verdicts[number] {
             out += "<dt>Change</dt><dd>"
             switch change {
@@ -299,11 +299,11 @@ public struct ReportPage: Sendable {
         out += "</dl>\n</div>\n"
     }
 
-    /// The mapped location, the candidates and the explanation of issue `number`.
-    private func code(_ number: Int, into out: inout String) {
+    /// The mapped location, the candidates and the explanation of issue `number`; without a mapping,
+    /// the view and code place the history `recorded`.
+    private func code(_ number: Int, recorded: HistoryIssue?, into out: inout String) {
         guard let mapping else {
             // Rendered from what the history recorded when the report was ingested.
-            let recorded = judgement.verdict(ofIssue: number)?.issue
             if let location = recorded?.location {
                 out += "<dt>Code</dt><dd><code>\(HTML.isolated(location.description))</code>"
                 if let view = recorded?.view { out += " (view \(HTML.isolated(view)), as recorded)" }
