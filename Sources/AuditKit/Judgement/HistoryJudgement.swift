@@ -23,7 +23,6 @@ public struct HistoryJudgement: Sendable {
     public let translations: StringTranslations
 
     private var prepared: [WarningMatcher.Prepared] = []
-    private var numberIndex: [[Int: Int]] = []
     private var position: [String: Int] = [:]
     /// Per normalised screen group: the latest audit that covered it.
     private var latest: [String: Int] = [:]
@@ -169,39 +168,28 @@ public struct HistoryJudgement: Sendable {
         for group in side.covered { if let j = latest[group] { bases[j, default: []].insert(group) } }
         var unvisited: [Int: Set<String>] = [:]
         for (group, j) in latest where !side.covered.contains(group) { unvisited[j, default: []].insert(group) }
-        var comparison: ReportDiff?
-        if k > 0 {
-            comparison = ReportDiff(
-                new: entry, newSide: side,
-                bases: bases.keys.sorted(by: >).map { (reports[$0].entry, prepared[$0], bases[$0]!) },
-                notVisited: unvisited.keys.sorted(by: >).map { (reports[$0].entry, prepared[$0], unvisited[$0]!) },
-                translations: translations)
-            comparison?.screens = screenVerdicts.map {
-                ReportDiff.ScreenBase(
-                    group: $0.name, fileName: $0.comparedWith?.fileName, auditDate: $0.comparedWith?.auditDate)
-            }
-        }
-        var numbers: [Int: Int] = [:]
-        for (index, issue) in entry.issues.enumerated() where numbers[issue.number] == nil {
-            numbers[issue.number] = index
-        }
-        // Which earlier audit an item of the comparison comes from.
-        let baseOf = Dictionary(
-            bases.keys.map { j in (AuditKey(name: reports[j].entry.fileName, date: reports[j].entry.auditDate), j) },
-            uniquingKeysWith: { first, _ in first })
-        func earlier(_ item: ReportDiff.Item) -> WarningVerdict? {
-            guard let name = item.oldFileName, let date = item.oldAuditDate, let number = item.oldNumber,
-                let j = baseOf[AuditKey(name: name, date: date)] ?? unvisitedIndex(name, date, unvisited),
-                let index = numberIndex[j][number]
-            else { return nil }
-            return reports[j].verdicts[index]
-        }
+        // Each covered screen against the latest earlier audit that covered it: the issue each issue
+        // continues (audit, index), and the earlier issues no longer shown.
         var previous = [WarningVerdict?](repeating: nil, count: entry.issues.count)
         var stages = [MatchStage](repeating: .fingerprint, count: entry.issues.count)
-        for item in comparison?.residual ?? [] {
-            guard let number = item.newNumber, let index = numbers[number], let before = earlier(item) else { continue }
-            previous[index] = before
-            stages[index] = item.matchedBy ?? .fingerprint
+        var gone: [WarningVerdict] = []
+        let baseOrder = bases.keys.sorted(by: >)
+        for j in baseOrder {
+            let matching = WarningMatcher.match(
+                old: prepared[j], new: side, groups: bases[j]!, translations: translations)
+            for pair in matching.pairs {
+                previous[pair.new] = reports[j].verdicts[pair.old]
+                stages[pair.new] = pair.stage
+            }
+            for index in matching.unmatchedOld { gone.append(reports[j].verdicts[index]) }
+        }
+        var notReaudited: [WarningVerdict] = []
+        for j in unvisited.keys.sorted(by: >) {
+            let groups = unvisited[j]!
+            for index in reports[j].verdicts.indices
+            where groups.contains(prepared[j].group[index]) && !prepared[j].isRepeat[index] {
+                notReaudited.append(reports[j].verdicts[index])
+            }
         }
         let compared = bases.values.reduce(into: Set<String>()) { $0.formUnion($1) }
 
@@ -277,21 +265,16 @@ public struct HistoryJudgement: Sendable {
         // A screen is covered where the report shows it: without its screenshot only the warnings it flags,
         // with it only the area the screenshot shows (after the screen's common shift).
         var resolved: [WarningVerdict] = []
-        var notReaudited = (comparison?.notReaudited ?? []).compactMap(earlier)
-        var stillShown: [ReportDiff.Item] = []
-        var gone: [ReportDiff.Item] = []
-        for item in comparison?.resolved ?? [] {
-            guard let before = earlier(item) else { continue }
-            if Self.isVisible(before, in: screenVerdicts, of: identified, verdicts: verdicts) {
-                resolved.append(before)
-                gone.append(item)
-            } else {
-                notReaudited.append(before)
-                stillShown.append(item)
+        if !gone.isEmpty {
+            let shifts = Self.shifts(of: verdicts)
+            for before in gone {
+                if Self.isVisible(before, in: screenVerdicts, of: identified, shifts: shifts) {
+                    resolved.append(before)
+                } else {
+                    notReaudited.append(before)
+                }
             }
         }
-        comparison?.resolved = gone
-        comparison?.notReaudited += stillShown
         let coveredIDs = Set(screenVerdicts.filter(\.shows).map(\.screen))
         let notCovered = screens.known.filter { !coveredIDs.contains($0.id) && $0.report < k }.map {
             UncoveredScreen(name: $0.name, lastAudited: $0.audit)
@@ -301,19 +284,43 @@ public struct HistoryJudgement: Sendable {
         reports.append(
             ReportJudgement(
                 entry: entry, verdicts: verdicts, screens: screenVerdicts, notCovered: notCovered,
-                comparison: comparison,
+                hasEarlierAudit: k > 0, comparedWith: baseOrder.map { reports[$0].audit },
                 resolved: resolved, notReaudited: notReaudited))
         prepared.append(side)
-        numberIndex.append(numbers)
         position[entry.sha256] = k
         for group in side.covered { latest[group] = k }
     }
 
+    /// Each screen's common shift against each earlier audit (by its SHA-256): the median movement of
+    /// the warnings the report continues from that audit.
+    private static func shifts(of verdicts: [WarningVerdict]) -> [ShiftKey: (dx: Double, dy: Double)] {
+        var moves: [ShiftKey: (dx: [Double], dy: [Double])] = [:]
+        for verdict in verdicts {
+            guard let now = verdict.issue.rect, let continues = verdict.continues, let was = continues.rect else {
+                continue
+            }
+            let key = ShiftKey(screen: verdict.screen, audit: continues.audit.sha256)
+            moves[key, default: ([], [])].dx.append(now.x - was.x)
+            moves[key, default: ([], [])].dy.append(now.y - was.y)
+        }
+        func median(_ values: [Double]) -> Double {
+            values.isEmpty ? 0 : values.sorted()[values.count / 2]
+        }
+        return moves.mapValues { (median($0.dx), median($0.dy)) }
+    }
+
+    /// A screen and an earlier audit, for the screen's shift since that audit.
+    private struct ShiftKey: Hashable {
+        var screen: String
+        var audit: String
+    }
+
     /// Whether an earlier warning the report no longer shows was in what the report showed of its screen:
     /// the screen's screenshot is there, and the warning's element (moved by the screen's common shift,
-    /// the median movement of the warnings the report continues) lies inside it.
+    /// `shifts(of:)`) lies inside it.
     private static func isVisible(
-        _ before: WarningVerdict, in screens: [ScreenVerdict], of entry: HistoryEntry, verdicts: [WarningVerdict]
+        _ before: WarningVerdict, in screens: [ScreenVerdict], of entry: HistoryEntry,
+        shifts: [ShiftKey: (dx: Double, dy: Double)]
     ) -> Bool {
         guard let screen = screens.first(where: { WarningMatcher.groupKey($0.screen) == before.screen }),
             screen.hasScreenshot
@@ -321,20 +328,9 @@ public struct HistoryJudgement: Sendable {
         guard let rect = before.issue.rect, entry.screens.indices.contains(screen.index),
             let width = entry.screens[screen.index].width, let height = entry.screens[screen.index].height
         else { return true }
-        var dx: [Double] = []
-        var dy: [Double] = []
-        for verdict in verdicts where verdict.screen == before.screen {
-            guard let now = verdict.issue.rect, let continues = verdict.continues, continues.audit == before.audit,
-                let was = continues.rect
-            else { continue }
-            dx.append(now.x - was.x)
-            dy.append(now.y - was.y)
-        }
-        func median(_ values: [Double]) -> Double {
-            values.isEmpty ? 0 : values.sorted()[values.count / 2]
-        }
-        let x = rect.x + median(dx)
-        let y = rect.y + median(dy)
+        let shift = shifts[ShiftKey(screen: before.screen, audit: before.audit.sha256)] ?? (0, 0)
+        let x = rect.x + shift.dx
+        let y = rect.y + shift.dy
         // Inside when at least half of the element is on the screenshot, below the status bar.
         let top = height * ScreenSignature.statusBarShare
         let visibleWidth = min(x + rect.width, width) - max(x, 0)
@@ -354,15 +350,5 @@ public struct HistoryJudgement: Sendable {
         guard let view = issue.view else { return nil }
         return IssueFingerprint.version1(
             testType: issue.testType, errorCode: issue.errorCode, elementText: issue.elementText, view: view)
-    }
-
-    private func unvisitedIndex(_ name: String, _ date: Date, _ unvisited: [Int: Set<String>]) -> Int? {
-        unvisited.keys.first { reports[$0].entry.fileName == name && reports[$0].entry.auditDate == date }
-    }
-
-    /// An earlier audit as a comparison's items name it.
-    private struct AuditKey: Hashable {
-        var name: String
-        var date: Date
     }
 }

@@ -95,8 +95,11 @@ public struct ReportJudgement: Sendable {
     public var screens: [ScreenVerdict]
     /// The screens earlier audits showed that this one did not cover, in order of first audit.
     public var notCovered: [UncoveredScreen] = []
-    /// The comparison with the latest earlier audit of each screen; nil when no earlier audit exists.
-    public var comparison: ReportDiff?
+    /// Whether an earlier audit exists at all: without one, nothing is new, resolved or residual.
+    public var hasEarlierAudit: Bool
+    /// The earlier audits the covered screens were compared with (the latest earlier audit of each),
+    /// latest first.
+    public var comparedWith: [AuditReference] = []
     /// Warnings of the earlier audits of the screens this audit covered that it no longer shows, as
     /// their audits judged them.
     public var resolved: [WarningVerdict]
@@ -144,9 +147,15 @@ public struct ReportJudgement: Sendable {
         verdicts.filter { !$0.status.isOpen && $0.status.kind != .repeat }
     }
 
+    /// The comparison item by item (`diff`'s JSON, the session's lists), told from the verdicts; nil
+    /// when no earlier audit exists.
+    public var comparison: ReportDiff? {
+        hasEarlierAudit ? ReportDiff(self) : nil
+    }
+
     /// The comparison in numbers, counted from the lists above; nil when no earlier audit exists.
     public var counts: ChangeCounts? {
-        guard comparison != nil else { return nil }
+        guard hasEarlierAudit else { return nil }
         let new = newWarnings
         let residual = residualWarnings
         var counts = ChangeCounts(
@@ -160,6 +169,48 @@ public struct ReportJudgement: Sendable {
         }
         for verdict in judgedWarnings { counts.notOpen[verdict.status.kind, default: 0] += 1 }
         return counts
+    }
+}
+
+extension ReportDiff {
+    /// The comparison of a judged audit, item by item, as its verdicts state it: new, residual and
+    /// first-audited warnings in report order, resolved and not re-audited ones as their audits judged
+    /// them (by earlier audit, latest first, then issue order).
+    init(_ judged: ReportJudgement) {
+        let entry = judged.entry
+        newFileName = entry.fileName
+        newAuditDate = entry.auditDate
+        oldFileName =
+            judged.comparedWith.isEmpty
+            ? "(no earlier report)" : judged.comparedWith.map(\.fileName).joined(separator: ", ")
+        oldAuditDate = judged.comparedWith.map(\.auditDate).max() ?? entry.auditDate
+        screens = judged.screens.map {
+            ScreenBase(group: $0.name, fileName: $0.comparedWith?.fileName, auditDate: $0.comparedWith?.auditDate)
+        }
+        func current(_ verdict: WarningVerdict) -> Item {
+            let issue = verdict.issue
+            guard let before = verdict.continues else {
+                return Item(fingerprint: issue.fingerprint, oldNumber: nil, newNumber: issue.number, issue: issue)
+            }
+            return Item(
+                fingerprint: issue.fingerprint, oldNumber: before.number, newNumber: issue.number, issue: issue,
+                matchedBy: before.stage,
+                oldFingerprint: before.fingerprint == issue.fingerprint ? nil : before.fingerprint,
+                oldText: before.text == issue.elementText ? nil : (before.text ?? ""),
+                oldFileName: before.audit.fileName, oldAuditDate: before.audit.auditDate)
+        }
+        func earlier(_ verdict: WarningVerdict) -> Item {
+            Item(
+                fingerprint: verdict.issue.fingerprint, oldNumber: verdict.number, newNumber: nil, issue: verdict.issue,
+                oldFileName: verdict.audit.fileName, oldAuditDate: verdict.audit.auditDate)
+        }
+        let byNumber = { (a: Item, b: Item) in (a.newNumber ?? 0) < (b.newNumber ?? 0) }
+        new = judged.verdicts.filter { $0.change == .new }.map(current).sorted(by: byNumber)
+        residual = judged.verdicts.filter { $0.change == .residual }.map(current).sorted(by: byNumber)
+        firstAudited = judged.verdicts.filter { $0.change == .firstAudited }.map(current)
+        resolved = judged.resolved.map(earlier)
+        notReaudited = judged.notReaudited.map(earlier)
+        repeatedNumbers = judged.verdicts.filter { $0.status.kind == .repeat }.map(\.number).sorted()
     }
 }
 

@@ -69,6 +69,8 @@ struct ScreenIdentification: Sendable {
         var group: String
         /// Recorded before screens were told apart by what they show: known by its group name.
         var byName: Bool
+        /// The group name without surrounding spaces, as names are compared.
+        var groupName: String
     }
 
     /// The screens known so far, in order of first audit.
@@ -98,6 +100,8 @@ struct ScreenIdentification: Sendable {
         /// How many of its warnings map to each view.
         var viewCounts: [String: Int] = [:]
         var group: String
+        /// The group name without surrounding spaces, as names are compared.
+        var groupName: String
         var issueCount: Int
         /// From an entry written before screens were told apart by what they show.
         var byName: Bool
@@ -126,12 +130,14 @@ struct ScreenIdentification: Sendable {
             Shown(
                 index: index, hash: screen.imageHash.flatMap(ScreenSignature.init(hex:)), texts: [], keys: [],
                 views: [],
-                group: screen.group, issueCount: screen.issueCount, byName: entry.knowsScreensByName)
+                group: screen.group, groupName: screen.group.trimmingCharacters(in: .whitespaces),
+                issueCount: screen.issueCount, byName: entry.knowsScreensByName)
         }
         if shown.isEmpty, !entry.issues.isEmpty {
             shown = [
                 Shown(
                     index: 0, hash: nil, texts: [], keys: [], views: [], group: entry.issues[0].screenGroup,
+                    groupName: entry.issues[0].screenGroup.trimmingCharacters(in: .whitespaces),
                     issueCount: entry.issues.count, byName: entry.knowsScreensByName)
             ]
         }
@@ -160,65 +166,106 @@ struct ScreenIdentification: Sendable {
         return shown
     }
 
-    /// Whether a group name can tell screens apart: not empty, not a bare number, the reports so far
-    /// (this one included) give their screens at least two names, and not every screen this one.
-    func distinguishes(_ group: String) -> Bool {
-        let trimmed = group.trimmingCharacters(in: .whitespaces)
-        guard !trimmed.isEmpty, !trimmed.allSatisfy(\.isNumber), groupNames.count >= 2 else { return false }
-        return (groupNames[trimmed] ?? 0) < screenCount
+    /// Whether a group name (without surrounding spaces) can tell screens apart: not empty, not a bare
+    /// number, the reports so far (this one included) give their screens at least two names (`names`,
+    /// with how many of the `screens` seen had each), and not every screen this one.
+    static func distinguishes(_ name: String, among names: [String: Int], screens: Int) -> Bool {
+        guard !name.isEmpty, !name.allSatisfy(\.isNumber), names.count >= 2 else { return false }
+        return (names[name] ?? 0) < screens
     }
 
-    /// How strongly `screen` is `candidate`, and why; nil when the evidence is too weak to pair.
-    func score(_ screen: Shown, _ candidate: Known) -> (score: Int, evidence: String)? {
+    /// What one known screen shares with a new one, and how strongly that says they are the same.
+    struct Evidence {
+        var score = 0
+        var screenshot = false
+        /// Texts or keys shared, when they count.
+        var sharedTexts = 0
+        var views = false
+        var name = false
+        /// Matched by name, as a screen recorded before screenshots were compared.
+        var byName = false
+    }
+
+    /// How strongly `screen` is `candidate`; nil when the evidence is too weak to pair. `distinguishing`
+    /// says whether a group name tells screens apart (`distinguishes(_:)`, worked out once per report).
+    static func score(_ screen: Shown, _ candidate: Known, distinguishing: (String) -> Bool) -> Evidence? {
         // A screen recorded before screens were told apart by what they show is known by its name, as
         // the version that recorded it compared it.
         if screen.byName || candidate.byName {
             guard WarningMatcher.groupKey(screen.group) == WarningMatcher.groupKey(candidate.group) else { return nil }
-            return (10, "matched by name “\(screen.group)” (recorded before screenshots were compared)")
+            return Evidence(score: 10, byName: true)
         }
-        var score = 0
-        var reasons: [String] = []
+        var evidence = Evidence()
         var strong = false
+        var reasons = 0
         if let a = screen.hash, let b = candidate.hash {
             switch a.likeness(to: b) {
             case .same:
-                score += 3
+                evidence.score += 3
+                evidence.screenshot = true
                 strong = true
-                reasons.append("screenshot")
-            case .different: score -= 3
+                reasons += 1
+            case .different: evidence.score -= 3
             case .unclear: break
             }
         }
-        let sharedTexts = screen.texts.intersection(candidate.texts).count
-        let sharedKeys = screen.keys.intersection(candidate.keys).count
-        let shared = max(sharedTexts, sharedKeys)
+        let shared = max(sharedCount(screen.texts, candidate.texts), sharedCount(screen.keys, candidate.keys))
         let smaller = min(max(screen.texts.count, screen.keys.count), max(candidate.texts.count, candidate.keys.count))
         if shared >= 2, shared * 2 >= smaller {
-            score += 3
+            evidence.score += 3
+            evidence.sharedTexts = shared
             strong = true
-            reasons.append("\(shared) of \(max(screen.texts.count, screen.keys.count)) texts")
+            reasons += 1
         } else if shared == 1, smaller <= 2 {
-            score += 1
-            reasons.append("1 text")
+            evidence.score += 1
+            evidence.sharedTexts = 1
+            reasons += 1
         }
-        let views = screen.views.intersection(candidate.views)
-        if !views.isEmpty {
-            score += 2
-            reasons.append("view " + views.sorted().prefix(2).joined(separator: ", "))
+        if !screen.views.isDisjoint(with: candidate.views) {
+            evidence.score += 2
+            evidence.views = true
+            reasons += 1
         }
-        let group = screen.group.trimmingCharacters(in: .whitespaces)
-        let other = candidate.group.trimmingCharacters(in: .whitespaces)
-        if distinguishes(group), distinguishes(other) {
-            if group == other {
-                score += 3
+        if distinguishing(screen.groupName), distinguishing(candidate.groupName) {
+            if screen.groupName == candidate.groupName {
+                evidence.score += 3
+                evidence.name = true
                 strong = true
-                reasons.append("name “\(group)”")
+                reasons += 1
             } else {
-                score -= 3
+                evidence.score -= 3
             }
         }
-        guard score >= 3, strong || reasons.count >= 2 else { return nil }
-        return (score, "matched by " + reasons.joined(separator: " and "))
+        guard evidence.score >= 3, strong || reasons >= 2 else { return nil }
+        return evidence
+    }
+
+    /// How many members two sets share, counted without making their intersection.
+    private static func sharedCount(_ a: Set<Int>, _ b: Set<Int>) -> Int {
+        let (small, large) = a.count <= b.count ? (a, b) : (b, a)
+        var count = 0
+        for value in small where large.contains(value) { count += 1 }
+        return count
+    }
+
+    /// Why `screen` is `candidate`, for people: `matched by screenshot and 4 of 5 texts`.
+    static func sentence(_ evidence: Evidence, _ screen: Shown, _ candidate: Known) -> String {
+        if evidence.byName {
+            return "matched by name “\(screen.group)” (recorded before screenshots were compared)"
+        }
+        var reasons: [String] = []
+        if evidence.screenshot { reasons.append("screenshot") }
+        if evidence.sharedTexts >= 2 {
+            reasons.append("\(evidence.sharedTexts) of \(max(screen.texts.count, screen.keys.count)) texts")
+        } else if evidence.sharedTexts == 1 {
+            reasons.append("1 text")
+        }
+        if evidence.views {
+            reasons.append(
+                "view " + screen.views.intersection(candidate.views).sorted().prefix(2).joined(separator: ", "))
+        }
+        if evidence.name { reasons.append("name “\(screen.groupName)”") }
+        return "matched by " + reasons.joined(separator: " and ")
     }
 
     /// Identifies the screens of the report numbered `report` (its position in the judged history):
@@ -229,10 +276,19 @@ struct ScreenIdentification: Sendable {
         // The names this report gives count among the names seen (a name only tells screens apart where
         // reports use several).
         for screen in shown where screen.shows {
-            groupNames[screen.group.trimmingCharacters(in: .whitespaces), default: 0] += 1
+            groupNames[screen.groupName, default: 0] += 1
             screenCount += 1
         }
-        var pairs: [(screen: Int, known: Int, score: Int, evidence: String)] = []
+        var tells: [String: Bool] = [:]
+        let names = groupNames
+        let screens = screenCount
+        let distinguishing = { (name: String) -> Bool in
+            if let known = tells[name] { return known }
+            let answer = Self.distinguishes(name, among: names, screens: screens)
+            tells[name] = answer
+            return answer
+        }
+        var pairs: [(screen: Int, known: Int, score: Int, evidence: Evidence)] = []
         let recent = recency.suffix(Self.recentScreens)
         for screen in shown where screen.shows {
             var candidates = Set(recent)
@@ -242,13 +298,13 @@ struct ScreenIdentification: Sendable {
                 }
             }
             for k in candidates.sorted() {
-                if let (score, evidence) = score(screen, known[k]) {
-                    pairs.append((screen.index, k, score, evidence))
+                if let evidence = Self.score(screen, known[k], distinguishing: distinguishing) {
+                    pairs.append((screen.index, k, evidence.score, evidence))
                 }
             }
         }
         pairs.sort { ($0.score, -$0.screen, -$0.known) > ($1.score, -$1.screen, -$1.known) }
-        var matched: [Int: (known: Int, evidence: String)] = [:]
+        var matched: [Int: (known: Int, evidence: Evidence)] = [:]
         var taken = Set<Int>()
         for pair in pairs where matched[pair.screen] == nil && !taken.contains(pair.known) {
             matched[pair.screen] = (pair.known, pair.evidence)
@@ -256,13 +312,14 @@ struct ScreenIdentification: Sendable {
         }
         var verdicts: [ScreenVerdict] = []
         for screen in shown {
-            let name = Self.name(of: screen, distinguishing: distinguishes(screen.group), fileName: fileName)
+            let name = Self.name(of: screen, distinguishing: distinguishing(screen.groupName), fileName: fileName)
             if let (k, evidence) = matched[screen.index] {
                 let before = known[k]
                 verdicts.append(
                     ScreenVerdict(
                         index: screen.index, screen: before.id, name: before.name, comparedWith: before.audit,
-                        evidence: evidence, shows: true, hasScreenshot: screen.hash != nil || screen.byName))
+                        evidence: Self.sentence(evidence, screen, before), shows: true,
+                        hasScreenshot: screen.hash != nil || screen.byName))
                 for token in Self.evidence(of: screen) { byEvidence[token, default: []].insert(k) }
                 recency.removeAll { $0 == k }
                 recency.append(k)
@@ -271,7 +328,7 @@ struct ScreenIdentification: Sendable {
                     hash: screen.hash ?? before.hash, texts: screen.texts.union(screen.hash == nil ? before.texts : []),
                     keys: screen.keys.union(screen.hash == nil ? before.keys : []),
                     views: screen.views.union(before.views),
-                    group: screen.group, byName: screen.byName)
+                    group: screen.group, byName: screen.byName, groupName: screen.groupName)
             } else {
                 let id = Self.identifier(known.count)
                 verdicts.append(
@@ -284,7 +341,8 @@ struct ScreenIdentification: Sendable {
                     known.append(
                         Known(
                             id: id, name: name, report: report, audit: audit, hash: screen.hash, texts: screen.texts,
-                            keys: screen.keys, views: screen.views, group: screen.group, byName: screen.byName))
+                            keys: screen.keys, views: screen.views, group: screen.group, byName: screen.byName,
+                            groupName: screen.groupName))
                 }
             }
         }

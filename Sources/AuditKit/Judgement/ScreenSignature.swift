@@ -10,7 +10,10 @@ import Foundation
 /// on a plain background) is not taken for every other sparse screen.
 public struct ScreenSignature: Sendable, Hashable {
     /// The 512 bits: 256 "brighter" bits row by row, then 256 "darker" bits.
-    public var words: [UInt64]
+    public let words: [UInt64]
+    /// The same bits as 32 rows of 16 (the 16 "brighter" rows, then the 16 "darker" ones), the form
+    /// `likeness(to:)` compares.
+    private let rows: [UInt16]
 
     /// The share of the screenshot's height left out at the top: the status bar, with the clock and
     /// the battery, which change between audits of one screen.
@@ -22,7 +25,17 @@ public struct ScreenSignature: Sendable, Hashable {
     /// A signature from its words.
     public init(words: [UInt64]) {
         self.words = words
+        rows = (0..<32).map { index in
+            let word = index / 4 < words.count ? words[index / 4] : 0
+            return UInt16(truncatingIfNeeded: word >> UInt64(48 - (index % 4) * 16))
+        }
     }
+
+    /// Equal when the bits are.
+    public static func == (lhs: ScreenSignature, rhs: ScreenSignature) -> Bool { lhs.words == rhs.words }
+
+    /// Hashes the bits.
+    public func hash(into hasher: inout Hasher) { hasher.combine(words) }
 
     /// The signature of `screenshot`, or nil when it is not a usable JPEG. Decoded at a small size
     /// (libjpeg's DCT scaling), so it costs a fraction of a full decode.
@@ -49,7 +62,7 @@ public struct ScreenSignature: Sendable, Hashable {
                 if difference < -Self.edgeThreshold { words[4 + bit / 64] |= 1 << UInt64(63 - bit % 64) }
             }
         }
-        self.words = words
+        self.init(words: words)
     }
 
     /// The signature as 128 lowercase hex digits, as the history keeps it.
@@ -66,7 +79,7 @@ public struct ScreenSignature: Sendable, Hashable {
             }
             words.append(word)
         }
-        self.words = words
+        self.init(words: words)
     }
 
     /// How two screenshots compare.
@@ -84,17 +97,23 @@ public struct ScreenSignature: Sendable, Hashable {
     /// screenshots slid up or down by up to six rows (a scrolled audit), the best overlap of at least
     /// eight rows counting.
     public func likeness(to other: ScreenSignature) -> Likeness {
+        rows.withUnsafeBufferPointer { a in
+            other.rows.withUnsafeBufferPointer { b in Self.likeness(a, b) }
+        }
+    }
+
+    private static func likeness(_ a: UnsafeBufferPointer<UInt16>, _ b: UnsafeBufferPointer<UInt16>) -> Likeness {
+        @inline(__always) func near(_ bits: UInt16) -> UInt16 { bits | bits << 1 | bits >> 1 }
         var best: (unmatched: Int, total: Int)?
         for offset in -6...6 {
             var unmatched = 0
             var total = 0
             for row in max(0, offset)..<min(16, 16 + offset) {
                 for polarity in 0..<2 {
-                    let a = row16(polarity, row)
-                    let b = other.row16(polarity, row - offset)
-                    let near = { (bits: UInt16) in bits | bits << 1 | bits >> 1 }
-                    unmatched += (a & ~near(b)).nonzeroBitCount + (b & ~near(a)).nonzeroBitCount
-                    total += a.nonzeroBitCount + b.nonzeroBitCount
+                    let x = a[polarity * 16 + row]
+                    let y = b[polarity * 16 + row - offset]
+                    unmatched += (x & ~near(y)).nonzeroBitCount + (y & ~near(x)).nonzeroBitCount
+                    total += x.nonzeroBitCount + y.nonzeroBitCount
                 }
             }
             if let known = best, unmatched * known.total >= known.unmatched * max(total, 1) { continue }
@@ -104,12 +123,5 @@ public struct ScreenSignature: Sendable, Hashable {
         if best.unmatched * 4 <= best.total { return .same }
         if best.unmatched * 3 >= best.total * 2 { return .different }
         return .unclear
-    }
-
-    /// The 16 bits of one row of one polarity (0 brighter, 1 darker).
-    private func row16(_ polarity: Int, _ row: Int) -> UInt16 {
-        let bit = row * 16
-        let word = words[polarity * 4 + bit / 64]
-        return UInt16(truncatingIfNeeded: word >> UInt64(48 - bit % 64))
     }
 }

@@ -116,28 +116,63 @@ public struct Continuation: Sendable, Hashable {
 
 /// The judgement of one issue of one audit: which warning it is, whether it is open, what changed.
 /// Made once per run by `HistoryJudgement`; every output renders it.
-public struct WarningVerdict: Sendable, Hashable {
+///
+/// A class of constants: the judgement of a long history holds each verdict once and the lists that
+/// name it (an audit's resolved and not re-audited warnings, the comparison) share it instead of
+/// copying its strings.
+public final class WarningVerdict: Sendable, Hashable {
     /// The audit the issue is from.
-    public var audit: AuditReference
+    public let audit: AuditReference
     /// The issue as the history records it (its view and code place as mapped when it was recorded).
-    public var issue: HistoryIssue
+    public let issue: HistoryIssue
     /// The warning's identity, shared by every issue of every audit that is the same element: the
     /// fingerprint (hex) of the issue it was first seen as, with `#2`, `#3` for look-alikes first
     /// seen in one audit.
-    public var warning: String
+    public let warning: String
     /// The screen's identity across audits (`ScreenVerdict.screen`, normalised).
-    public var screen: String
+    public let screen: String
     /// Open, accepted, system UI or a repeat.
-    public var status: WarningStatus
+    public let status: WarningStatus
     /// New, residual or first audited; nil for a repeat, and when no earlier audit exists at all.
-    public var change: WarningChange?
+    public let change: WarningChange?
     /// The earlier issue this one continues (a residual warning).
-    public var continues: Continuation?
+    public let continues: Continuation?
     /// The first audit of the unbroken run of audits of its screen that had the warning.
-    public var since: AuditReference
+    public let since: AuditReference
     /// The first audit that ever had the warning.
-    public var firstSeen: AuditReference
+    public let firstSeen: AuditReference
+
+    /// A verdict with every fact given.
+    public init(
+        audit: AuditReference, issue: HistoryIssue, warning: String, screen: String, status: WarningStatus,
+        change: WarningChange?, continues: Continuation?, since: AuditReference, firstSeen: AuditReference
+    ) {
+        self.audit = audit
+        self.issue = issue
+        self.warning = warning
+        self.screen = screen
+        self.status = status
+        self.change = change
+        self.continues = continues
+        self.since = since
+        self.firstSeen = firstSeen
+    }
 
     /// The issue's number in its report.
     public var number: Int { issue.number }
+
+    /// Two verdicts are equal when every fact is.
+    public static func == (lhs: WarningVerdict, rhs: WarningVerdict) -> Bool {
+        lhs === rhs
+            || (lhs.audit == rhs.audit && lhs.issue == rhs.issue && lhs.warning == rhs.warning
+                && lhs.screen == rhs.screen && lhs.status == rhs.status && lhs.change == rhs.change
+                && lhs.continues == rhs.continues && lhs.since == rhs.since && lhs.firstSeen == rhs.firstSeen)
+    }
+
+    /// Hashes the audit, the issue's number and the warning (equal verdicts share them).
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(audit.sha256)
+        hasher.combine(issue.number)
+        hasher.combine(warning)
+    }
 }
