@@ -153,6 +153,63 @@ public struct IssueFingerprint: Sendable, Hashable, Codable, Comparable, CustomS
     /// `"  Jan 1 – 31, 2026 "` and `"jan 2 – 28, 2027"` both give `"jan # # #"`; `"Total: $1,234.56"`
     /// gives `"total #"`.
     public static func normalizedText(_ text: String) -> String {
+        asciiNormalizedText(text) ?? foldedNormalizedText(text)
+    }
+
+    /// `normalizedText(_:)` of a text of ASCII characters only, byte by byte (ASCII has nothing to
+    /// fold but case; its digits are 0–9, its letters A–Z and a–z); nil when `text` has any other
+    /// character. Texts, screen names and fingerprints are normalised for every issue of every audit
+    /// of a history, and most are ASCII.
+    static func asciiNormalizedText(_ text: String) -> String? {
+        var text = text
+        return text.withUTF8 { bytes -> String? in
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count)
+            var pendingSpace = false
+            func emit(_ byte: UInt8) {
+                if pendingSpace, !out.isEmpty { out.append(32) }
+                pendingSpace = false
+                out.append(byte)
+            }
+            func isDigit(_ byte: UInt8) -> Bool { byte >= 48 && byte <= 57 }
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                guard byte < 0x80 else { return nil }
+                if isDigit(byte) {
+                    // The whole number, with the separators (. , ' and space) that a digit follows.
+                    index += 1
+                    while index < bytes.count {
+                        let next = bytes[index]
+                        if isDigit(next) {
+                            index += 1
+                        } else if next == 46 || next == 44 || next == 39 || next == 32, index + 1 < bytes.count,
+                            isDigit(bytes[index + 1])
+                        {
+                            index += 2
+                        } else {
+                            break
+                        }
+                    }
+                    emit(35)
+                    continue
+                }
+                index += 1
+                if byte >= 65, byte <= 90 {
+                    emit(byte + 32)
+                } else if byte >= 97, byte <= 122 {
+                    emit(byte)
+                } else {
+                    // Whitespace, controls, punctuation and symbols: separators, not content.
+                    pendingSpace = true
+                }
+            }
+            return String(decoding: out, as: UTF8.self)
+        }
+    }
+
+    /// `normalizedText(_:)` of any text: folded by Foundation, then scalar by scalar.
+    static func foldedNormalizedText(_ text: String) -> String {
         let folded = text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
             .lowercased()
         let scalars = Array(folded.unicodeScalars)

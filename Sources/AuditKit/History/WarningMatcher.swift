@@ -172,7 +172,12 @@ public enum WarningMatcher {
             self.init(issues: entry.issues, screens: entry.screens)
         }
 
-        init(issues: [HistoryIssue], screens: [HistoryScreen]) {
+        /// `issueGroups` and `screenGroups`, when given, stand for the issues' and screens' group names
+        /// (the screen identities a judgement decided, without copying the entry to rename them).
+        init(
+            issues: [HistoryIssue], screens: [HistoryScreen], issueGroups: [String]? = nil,
+            screenGroups: [String]? = nil
+        ) {
             self.issues = issues
             var names: [String: String] = [:]
             func key(_ group: String) -> String {
@@ -181,7 +186,8 @@ public enum WarningMatcher {
                 names[group] = made
                 return made
             }
-            group = issues.map { key($0.screenGroup) }
+            group = issueGroups.map { $0.map(key) } ?? issues.map { key($0.screenGroup) }
+            let screenGroups = screenGroups ?? screens.map(\.group)
             hasText = issues.map { issue in
                 guard let text = issue.elementText else { return false }
                 return text.utf8.contains { $0 > 0x20 } && !text.allSatisfy(\.isWhitespace)
@@ -195,15 +201,15 @@ public enum WarningMatcher {
                 }
                 return !ascii && text.unicodeScalars.contains { $0.properties.isAlphabetic }
             }
-            covered = Set(screens.map { key($0.group) }).union(group)
+            covered = Set(screenGroups.map(key)).union(group)
             // Issues are in report order and each screen says how many it has.
             slot = group.map { SlotKey(group: $0, occurrence: 0) }
             var sizes: [SlotKey: (width: Double, height: Double)] = [:]
             if screens.reduce(0, { $0 + $1.issueCount }) == issues.count {
                 var occurrences: [String: Int] = [:]
                 var start = 0
-                for screen in screens {
-                    let name = key(screen.group)
+                for (screen, screenGroup) in zip(screens, screenGroups) {
+                    let name = key(screenGroup)
                     let occurrence = occurrences[name, default: 0]
                     occurrences[name] = occurrence + 1
                     for index in start..<(start + screen.issueCount) {

@@ -155,13 +155,10 @@ public struct HistoryJudgement: Sendable {
             entry, screenOfIssue: screenOfIssue, catalogKeys: catalogKeys, normalized: &normalCache)
         let screenVerdicts = screens.identify(
             shown, report: k, audit: audit, fileName: entry.fileName, covers: entry.covers)
-        var identified = entry
-        for index in identified.screens.indices { identified.screens[index].group = screenVerdicts[index].screen }
-        for index in identified.issues.indices {
-            identified.issues[index].screenGroup =
-                screenVerdicts[min(screenOfIssue[index], screenVerdicts.count - 1)].screen
-        }
-        var side = WarningMatcher.Prepared(identified)
+        var side = WarningMatcher.Prepared(
+            issues: entry.issues, screens: entry.screens,
+            issueGroups: screenOfIssue.map { screenVerdicts[min($0, screenVerdicts.count - 1)].screen },
+            screenGroups: entry.screens.indices.map { screenVerdicts[$0].screen })
         side.catalogKeys = catalogKeys
         side.covered = Set(screenVerdicts.filter(\.shows).map { WarningMatcher.groupKey($0.screen) })
         var bases: [Int: Set<String>] = [:]
@@ -267,8 +264,12 @@ public struct HistoryJudgement: Sendable {
         var resolved: [WarningVerdict] = []
         if !gone.isEmpty {
             let shifts = Self.shifts(of: verdicts)
+            var screenOf: [String: ScreenVerdict] = [:]
+            for screen in screenVerdicts where screenOf[WarningMatcher.groupKey(screen.screen)] == nil {
+                screenOf[WarningMatcher.groupKey(screen.screen)] = screen
+            }
             for before in gone {
-                if Self.isVisible(before, in: screenVerdicts, of: identified, shifts: shifts) {
+                if Self.isVisible(before, on: screenOf[before.screen], of: entry, shifts: shifts) {
                     resolved.append(before)
                 } else {
                     notReaudited.append(before)
@@ -315,16 +316,14 @@ public struct HistoryJudgement: Sendable {
         var audit: String
     }
 
-    /// Whether an earlier warning the report no longer shows was in what the report showed of its screen:
-    /// the screen's screenshot is there, and the warning's element (moved by the screen's common shift,
+    /// Whether an earlier warning the report no longer shows was in what the report showed of its screen
+    /// (`screen`, its verdict in this report): the screen's screenshot is there, and the warning's element (moved by the screen's common shift,
     /// `shifts(of:)`) lies inside it.
     private static func isVisible(
-        _ before: WarningVerdict, in screens: [ScreenVerdict], of entry: HistoryEntry,
+        _ before: WarningVerdict, on screen: ScreenVerdict?, of entry: HistoryEntry,
         shifts: [ShiftKey: (dx: Double, dy: Double)]
     ) -> Bool {
-        guard let screen = screens.first(where: { WarningMatcher.groupKey($0.screen) == before.screen }),
-            screen.hasScreenshot
-        else { return false }
+        guard let screen, screen.hasScreenshot else { return false }
         guard let rect = before.issue.rect, entry.screens.indices.contains(screen.index),
             let width = entry.screens[screen.index].width, let height = entry.screens[screen.index].height
         else { return true }

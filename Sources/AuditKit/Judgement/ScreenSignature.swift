@@ -11,9 +11,6 @@ import Foundation
 public struct ScreenSignature: Sendable, Hashable {
     /// The 512 bits: 256 "brighter" bits row by row, then 256 "darker" bits.
     public let words: [UInt64]
-    /// The same bits as 32 rows of 16 (the 16 "brighter" rows, then the 16 "darker" ones), the form
-    /// `likeness(to:)` compares.
-    private let rows: [UInt16]
 
     /// The share of the screenshot's height left out at the top: the status bar, with the clock and
     /// the battery, which change between audits of one screen.
@@ -25,17 +22,7 @@ public struct ScreenSignature: Sendable, Hashable {
     /// A signature from its words.
     public init(words: [UInt64]) {
         self.words = words
-        rows = (0..<32).map { index in
-            let word = index / 4 < words.count ? words[index / 4] : 0
-            return UInt16(truncatingIfNeeded: word >> UInt64(48 - (index % 4) * 16))
-        }
     }
-
-    /// Equal when the bits are.
-    public static func == (lhs: ScreenSignature, rhs: ScreenSignature) -> Bool { lhs.words == rhs.words }
-
-    /// Hashes the bits.
-    public func hash(into hasher: inout Hasher) { hasher.combine(words) }
 
     /// The signature of `screenshot`, or nil when it is not a usable JPEG. Decoded at a small size
     /// (libjpeg's DCT scaling), so it costs a fraction of a full decode.
@@ -97,23 +84,21 @@ public struct ScreenSignature: Sendable, Hashable {
     /// screenshots slid up or down by up to six rows (a scrolled audit), the best overlap of at least
     /// eight rows counting.
     public func likeness(to other: ScreenSignature) -> Likeness {
-        rows.withUnsafeBufferPointer { a in
-            other.rows.withUnsafeBufferPointer { b in Self.likeness(a, b) }
-        }
-    }
-
-    private static func likeness(_ a: UnsafeBufferPointer<UInt16>, _ b: UnsafeBufferPointer<UInt16>) -> Likeness {
-        @inline(__always) func near(_ bits: UInt16) -> UInt16 { bits | bits << 1 | bits >> 1 }
+        guard words.count == 8, other.words.count == 8 else { return .unclear }
         var best: (unmatched: Int, total: Int)?
         for offset in -6...6 {
             var unmatched = 0
             var total = 0
-            for row in max(0, offset)..<min(16, 16 + offset) {
-                for polarity in 0..<2 {
-                    let x = a[polarity * 16 + row]
-                    let y = b[polarity * 16 + row - offset]
-                    unmatched += (x & ~near(y)).nonzeroBitCount + (y & ~near(x)).nonzeroBitCount
-                    total += x.nonzeroBitCount + y.nonzeroBitCount
+            let mask = Self.rowMasks[offset + 6]
+            for polarity in 0..<2 {
+                // Row r of this signature against row r - offset of the other: the other's 256 bits (16 rows
+                // of 16, row 0 first) moved by `offset` rows, this one's kept to the rows that overlap.
+                let moved = Self.shifted(other.words, polarity * 4, rows: offset)
+                for word in 0..<4 {
+                    let a = words[polarity * 4 + word] & mask[word]
+                    let b = moved[word]
+                    unmatched += (a & ~Self.near(b)).nonzeroBitCount + (b & ~Self.near(a)).nonzeroBitCount
+                    total += a.nonzeroBitCount + b.nonzeroBitCount
                 }
             }
             if let known = best, unmatched * known.total >= known.unmatched * max(total, 1) { continue }
@@ -123,5 +108,44 @@ public struct ScreenSignature: Sendable, Hashable {
         if best.unmatched * 4 <= best.total { return .same }
         if best.unmatched * 3 >= best.total * 2 { return .different }
         return .unclear
+    }
+
+    /// Each row's bits with their left and right neighbours set, four rows of 16 bits to a word: a bit
+    /// never spreads into the next row.
+    @inline(__always)
+    private static func near(_ bits: UInt64) -> UInt64 {
+        bits | (bits << 1) & 0xFFFE_FFFE_FFFE_FFFE | (bits >> 1) & 0x7FFF_7FFF_7FFF_7FFF
+    }
+
+    /// The 16 rows of one polarity (`words[start..<start + 4]`, row 0 in the top bits of the first
+    /// word) moved down by `rows` rows (up when negative); rows moved in are empty.
+    @inline(__always)
+    private static func shifted(_ words: [UInt64], _ start: Int, rows: Int) -> SIMD4<UInt64> {
+        let bits = abs(rows) * 16
+        let whole = bits / 64
+        let part = UInt64(bits % 64)
+        func word(_ index: Int) -> UInt64 { index >= 0 && index < 4 ? words[start + index] : 0 }
+        func at(_ index: Int) -> UInt64 {
+            if rows >= 0 {
+                // Towards the low bits: word i takes from words i - whole and i - whole - 1.
+                let high = word(index - whole)
+                let low = part == 0 ? 0 : word(index - whole - 1) << (64 - part)
+                return high >> part | low
+            } else {
+                let low = word(index + whole)
+                let high = part == 0 ? 0 : word(index + whole + 1) >> (64 - part)
+                return low << part | high
+            }
+        }
+        return SIMD4(at(0), at(1), at(2), at(3))
+    }
+
+    /// Per offset (-6...6): the rows of this signature that overlap the other's moved rows.
+    private static let rowMasks: [[UInt64]] = (-6...6).map { offset in
+        var mask = [UInt64](repeating: 0, count: 4)
+        for row in max(0, offset)..<min(16, 16 + offset) {
+            mask[row / 4] |= UInt64(0xFFFF) << UInt64(48 - (row % 4) * 16)
+        }
+        return mask
     }
 }

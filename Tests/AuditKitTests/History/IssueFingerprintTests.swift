@@ -1,6 +1,7 @@
-import AuditKit
 import Foundation
 import Testing
+
+@testable import AuditKit
 
 @Suite struct IssueFingerprintTests {
     typealias D = HistoryTestData
@@ -13,6 +14,24 @@ import Testing
         #expect(IssueFingerprint.normalizedText("Café\nDéjà-vu!") == "cafe deja vu")
         #expect(IssueFingerprint.normalizedText("") == "")
         #expect(IssueFingerprint.normalizedText("Over") != IssueFingerprint.normalizedText("Near"))
+    }
+
+    @Test func asciiTextsNormaliseByteByByteAsFoundationFoldsThem() {
+        // Every ASCII character, in random texts that mix numbers, separators and controls: the byte path
+        // gives what the folding path gives, and declines text with any other character.
+        var generator = SystemRandomNumberGenerator()
+        let alphabet = (0..<128).map { Character(UnicodeScalar(UInt8($0))) } + Array("0123456789 .,'aZ")
+        for _ in 0..<2_000 {
+            let text = String(
+                (0..<Int.random(in: 0..<24, using: &generator)).map { _ in
+                    alphabet.randomElement(using: &generator)!
+                })
+            #expect(
+                IssueFingerprint.asciiNormalizedText(text) == IssueFingerprint.foldedNormalizedText(text),
+                "\(text.debugDescription)")
+        }
+        #expect(IssueFingerprint.asciiNormalizedText("Café") == nil)
+        #expect(IssueFingerprint.asciiNormalizedText("1 000 Kč") == nil)
     }
 
     @Test func fingerprintIsSixteenHexDigitsAndStable() {
