@@ -33,9 +33,9 @@ public struct HistoryJudgement: Sendable {
     /// Per warning: the audit that resolved it, while it has not reappeared.
     private var resolvedBy: [String: AuditReference] = [:]
     private var catalogCache: [String: [String]] = [:]
-    /// Each element text's normal form (`IssueFingerprint.normalizedText`), worked out once: texts recur
-    /// from audit to audit.
-    private var normalCache: [String: String] = [:]
+    /// Each element text's normal form (`IssueFingerprint.normalizedText`) as a hash, nil for a text
+    /// without letters; worked out once: texts recur from audit to audit.
+    private var normalCache: [String: Int?] = [:]
     private var screens = ScreenIdentification()
 
     /// Judges `entry` against the audits of `history` before it (and those only: one walk).

@@ -63,8 +63,8 @@ struct ScreenIdentification: Sendable {
         var hash: ScreenSignature?
         /// Its texts with letters (each with its test type) and its catalog keys, as hashes: compared
         /// with every candidate screen, so kept as numbers.
-        var texts: Set<Int>
-        var keys: Set<Int>
+        var texts: SortedHashes
+        var keys: SortedHashes
         var views: Set<String>
         var group: String
         /// Recorded before screens were told apart by what they show: known by its group name.
@@ -94,8 +94,8 @@ struct ScreenIdentification: Sendable {
         var hash: ScreenSignature?
         /// Its texts with letters (each with its test type) and its catalog keys, as hashes: compared
         /// with every candidate screen, so kept as numbers.
-        var texts: Set<Int>
-        var keys: Set<Int>
+        var texts: SortedHashes
+        var keys: SortedHashes
         var views: Set<String>
         /// How many of its warnings map to each view.
         var viewCounts: [String: Int] = [:]
@@ -122,48 +122,68 @@ struct ScreenIdentification: Sendable {
         return entry.issues.map { issue in entry.screens.firstIndex { $0.group == issue.screenGroup } ?? 0 }
     }
 
-    /// What `entry` shows of each screen, with `catalogKeys` of each issue when the catalogs gave them.
+    /// What `entry` shows of each screen, with `catalogKeys` of each issue when the catalogs gave them;
+    /// `normalized` remembers each text's normal form as a hash (nil for a text without letters).
     static func shown(
-        _ entry: HistoryEntry, screenOfIssue: [Int], catalogKeys: [[String]]?, normalized: inout [String: String]
+        _ entry: HistoryEntry, screenOfIssue: [Int], catalogKeys: [[String]]?, normalized: inout [String: Int?]
     ) -> [Shown] {
         var shown = entry.screens.enumerated().map { index, screen in
             Shown(
                 index: index, hash: screen.imageHash.flatMap(ScreenSignature.init(hex:)), texts: [], keys: [],
                 views: [],
-                group: screen.group, groupName: screen.group.trimmingCharacters(in: .whitespaces),
+                group: screen.group, groupName: Self.trimmed(screen.group),
                 issueCount: screen.issueCount, byName: entry.knowsScreensByName)
         }
         if shown.isEmpty, !entry.issues.isEmpty {
             shown = [
                 Shown(
                     index: 0, hash: nil, texts: [], keys: [], views: [], group: entry.issues[0].screenGroup,
-                    groupName: entry.issues[0].screenGroup.trimmingCharacters(in: .whitespaces),
+                    groupName: Self.trimmed(entry.issues[0].screenGroup),
                     issueCount: entry.issues.count, byName: entry.knowsScreensByName)
             ]
         }
-        for (index, issue) in entry.issues.enumerated() {
+        var texts = [[Int]](repeating: [], count: shown.count)
+        var keys = [[Int]](repeating: [], count: shown.count)
+        for index in entry.issues.indices {
             let screen = min(screenOfIssue[index], shown.count - 1)
-            if let text = issue.elementText, text.unicodeScalars.contains(where: { $0.properties.isAlphabetic }) {
-                let normal: String
+            if let text = entry.issues[index].elementText {
+                let normal: Int?
                 if let known = normalized[text] {
                     normal = known
                 } else {
-                    normal = IssueFingerprint.normalizedText(text)
+                    // Only texts with letters: numbers and symbols read alike on every screen.
+                    normal =
+                        text.unicodeScalars.contains(where: { $0.properties.isAlphabetic })
+                        ? IssueFingerprint.normalizedText(text).hashValue : nil
                     normalized[text] = normal
                 }
-                var hasher = Hasher()
-                hasher.combine(issue.testType.key)
-                hasher.combine(normal)
-                shown[screen].texts.insert(hasher.finalize())
+                if let normal {
+                    var hasher = Hasher()
+                    hasher.combine(entry.issues[index].testType.key)
+                    hasher.combine(normal)
+                    texts[screen].append(hasher.finalize())
+                }
             }
-            for key in catalogKeys?[index] ?? [] { shown[screen].keys.insert(key.hashValue) }
-            if let key = issue.key { shown[screen].keys.insert(key.hashValue) }
-            if let view = issue.view, !view.isEmpty {
+            for key in catalogKeys?[index] ?? [] { keys[screen].append(key.hashValue) }
+            if let key = entry.issues[index].key { keys[screen].append(key.hashValue) }
+            if let view = entry.issues[index].view, !view.isEmpty {
                 shown[screen].views.insert(view)
                 shown[screen].viewCounts[view, default: 0] += 1
             }
         }
+        for screen in shown.indices {
+            shown[screen].texts = SortedHashes(texts[screen])
+            shown[screen].keys = SortedHashes(keys[screen])
+        }
         return shown
+    }
+
+    /// `name` without surrounding spaces (most names have none: then as it is).
+    static func trimmed(_ name: String) -> String {
+        guard let first = name.unicodeScalars.first, let last = name.unicodeScalars.last,
+            CharacterSet.whitespaces.contains(first) || CharacterSet.whitespaces.contains(last)
+        else { return name }
+        return name.trimmingCharacters(in: .whitespaces)
     }
 
     /// Whether a group name (without surrounding spaces) can tell screens apart: not empty, not a bare
@@ -209,7 +229,7 @@ struct ScreenIdentification: Sendable {
             case .unclear: break
             }
         }
-        let shared = max(sharedCount(screen.texts, candidate.texts), sharedCount(screen.keys, candidate.keys))
+        let shared = max(screen.texts.sharedCount(candidate.texts), screen.keys.sharedCount(candidate.keys))
         let smaller = min(max(screen.texts.count, screen.keys.count), max(candidate.texts.count, candidate.keys.count))
         if shared >= 2, shared * 2 >= smaller {
             evidence.score += 3
@@ -238,14 +258,6 @@ struct ScreenIdentification: Sendable {
         }
         guard evidence.score >= 3, strong || reasons >= 2 else { return nil }
         return evidence
-    }
-
-    /// How many members two sets share, counted without making their intersection.
-    private static func sharedCount(_ a: Set<Int>, _ b: Set<Int>) -> Int {
-        let (small, large) = a.count <= b.count ? (a, b) : (b, a)
-        var count = 0
-        for value in small where large.contains(value) { count += 1 }
-        return count
     }
 
     /// Why `screen` is `candidate`, for people: `matched by screenshot and 4 of 5 texts`.
@@ -325,8 +337,9 @@ struct ScreenIdentification: Sendable {
                 recency.append(k)
                 known[k] = Known(
                     id: before.id, name: screen.views.isEmpty ? before.name : name, report: report, audit: audit,
-                    hash: screen.hash ?? before.hash, texts: screen.texts.union(screen.hash == nil ? before.texts : []),
-                    keys: screen.keys.union(screen.hash == nil ? before.keys : []),
+                    hash: screen.hash ?? before.hash,
+                    texts: screen.hash == nil ? screen.texts.union(before.texts) : screen.texts,
+                    keys: screen.hash == nil ? screen.keys.union(before.keys) : screen.keys,
                     views: screen.views.union(before.views),
                     group: screen.group, byName: screen.byName, groupName: screen.groupName)
             } else {
@@ -379,7 +392,8 @@ struct ScreenIdentification: Sendable {
             hasher.combine(value)
             return hasher.finalize()
         }
-        return screen.texts.map { token(0, $0) } + screen.keys.map { token(1, $0) } + screen.views.map { token(2, $0) }
+        return screen.texts.members.map { token(0, $0) } + screen.keys.members.map { token(1, $0) }
+            + screen.views.map { token(2, $0) }
             + [token(3, WarningMatcher.groupKey(screen.group))]
     }
 
@@ -404,4 +418,55 @@ struct ScreenIdentification: Sendable {
         } while value > 0
         return "screen " + letters
     }
+}
+
+/// A set of hashes kept sorted: two screens' texts are compared for every candidate pair, and counting
+/// what two sorted arrays share is one pass over both.
+struct SortedHashes: Sendable, Hashable, ExpressibleByArrayLiteral {
+    /// The hashes, ascending, each once.
+    private(set) var members: [Int]
+
+    /// The set of `hashes` (any order, repeats allowed).
+    init(_ hashes: [Int]) {
+        var sorted = hashes.sorted()
+        var unique = 0
+        for index in sorted.indices where index == 0 || sorted[index] != sorted[unique - 1] {
+            sorted[unique] = sorted[index]
+            unique += 1
+        }
+        sorted.removeLast(sorted.count - unique)
+        members = sorted
+    }
+
+    /// The empty set, or the set of the literal's hashes.
+    init(arrayLiteral elements: Int...) { self.init(elements) }
+
+    /// How many hashes the set holds.
+    var count: Int { members.count }
+
+    /// How many hashes both sets hold.
+    func sharedCount(_ other: SortedHashes) -> Int {
+        members.withUnsafeBufferPointer { a in
+            other.members.withUnsafeBufferPointer { b in
+                var i = 0
+                var j = 0
+                var shared = 0
+                while i < a.count, j < b.count {
+                    if a[i] < b[j] {
+                        i += 1
+                    } else if a[i] > b[j] {
+                        j += 1
+                    } else {
+                        shared += 1
+                        i += 1
+                        j += 1
+                    }
+                }
+                return shared
+            }
+        }
+    }
+
+    /// The hashes of either set.
+    func union(_ other: SortedHashes) -> SortedHashes { SortedHashes(members + other.members) }
 }
