@@ -26,12 +26,18 @@ public struct HistoryJudgement: Sendable {
     private var position: [String: Int] = [:]
     /// Per normalised screen group: the latest audit that covered it.
     private var latest: [String: Int] = [:]
-    /// The warning each fingerprint was last seen as, and its normalised screen group.
-    private var warningOfFingerprint: [IssueFingerprint: (warning: String, group: String)] = [:]
-    private var firstSeenOf: [String: AuditReference] = [:]
-    private var acceptedWarning: [String: Baseline.Entry] = [:]
-    /// Per warning: the audit that resolved it, while it has not reappeared.
-    private var resolvedBy: [String: AuditReference] = [:]
+    /// Each warning's identity (`WarningVerdict.warning`) by its number (`WarningVerdict.identity`), and
+    /// the number of each.
+    private var names: [String] = []
+    private var identityOfName: [String: Int] = [:]
+    /// Per warning (by number): the first audit that had it.
+    private var firstSeen: [AuditReference] = []
+    /// The warning (number) each fingerprint was last seen as, and its normalised screen group.
+    private var warningOfFingerprint: [IssueFingerprint: (warning: Int, group: String)] = [:]
+    /// Per warning (by number): the baseline entry that accepts it.
+    private var acceptedWarning: [Int: Baseline.Entry] = [:]
+    /// Per warning (by number): the audit that resolved it, while it has not reappeared.
+    private var resolvedBy: [Int: AuditReference] = [:]
     private var catalogCache: [String: [String]] = [:]
     /// Each element text's normal form (`IssueFingerprint.normalizedText`) as a hash, nil for a text
     /// without letters; worked out once: texts recur from audit to audit.
@@ -99,7 +105,7 @@ public struct HistoryJudgement: Sendable {
     /// The audit that resolved `warning` (an identity, `WarningVerdict.warning`), when the latest audit
     /// of its screen no longer shows it; nil while it is there or not re-audited.
     public func resolution(ofWarning warning: String) -> AuditReference? {
-        resolvedBy[warning]
+        identityOfName[warning].flatMap { resolvedBy[$0] }
     }
 
     /// Judged `entries` too: this judgement when it holds them all, else the history with them added.
@@ -114,7 +120,7 @@ public struct HistoryJudgement: Sendable {
     /// fingerprint. Acceptances of screens the audit did not cover are never stale. Meant for the
     /// judgement `judging(_:)` returned, whose latest audit is `report`.
     public func staleBaseline(for report: ReportJudgement) -> [Baseline.Entry] {
-        let shown = Set(report.verdicts.map(\.warning))
+        let shown = Set(report.verdicts.map(\.identity))
         let covered = position[report.entry.sha256].map { prepared[$0].covered } ?? []
         return baseline.entries.filter { accepted in
             guard let known = warningOfFingerprint[accepted.fingerprint] else { return true }
@@ -129,7 +135,7 @@ public struct HistoryJudgement: Sendable {
             guard let known = warningOfFingerprint[accepted.fingerprint], let k = latest[known.group] else {
                 return true
             }
-            return !reports[k].verdicts.contains { $0.warning == known.warning }
+            return !reports[k].verdicts.contains { $0.identity == known.warning }
         }
     }
 
@@ -190,13 +196,14 @@ public struct HistoryJudgement: Sendable {
         }
         let compared = bases.values.reduce(into: Set<String>()) { $0.formUnion($1) }
 
-        // Identities: continued warnings first, then recurrences and new ones, then repeats.
-        var warning = [String?](repeating: nil, count: entry.issues.count)
-        var taken = Set<String>()
+        // Identities (numbers into `names`): continued warnings first, then recurrences and new ones, then
+        // repeats.
+        var warning = [Int](repeating: -1, count: entry.issues.count)
+        var taken = Set<Int>()
         for index in entry.issues.indices where side.repeatOf[index] == nil {
-            if let before = previous[index], taken.insert(before.warning).inserted { warning[index] = before.warning }
+            if let before = previous[index], taken.insert(before.identity).inserted { warning[index] = before.identity }
         }
-        for index in entry.issues.indices where side.repeatOf[index] == nil && warning[index] == nil {
+        for index in entry.issues.indices where side.repeatOf[index] == nil && warning[index] < 0 {
             let fingerprint = entry.issues[index].fingerprint
             if let known = warningOfFingerprint[fingerprint]?.warning, taken.insert(known).inserted {
                 warning[index] = known
@@ -204,21 +211,30 @@ public struct HistoryJudgement: Sendable {
             }
             var made = fingerprint.hex
             var suffix = 1
-            while taken.contains(made) || firstSeenOf[made] != nil {
+            while identityOfName[made] != nil {
                 suffix += 1
                 made = fingerprint.hex + "#\(suffix)"
             }
-            taken.insert(made)
-            warning[index] = made
+            let identity = names.count
+            names.append(made)
+            identityOfName[made] = identity
+            firstSeen.append(audit)
+            taken.insert(identity)
+            warning[index] = identity
         }
         for index in entry.issues.indices { if let first = side.repeatOf[index] { warning[index] = warning[first] } }
+        // The version-1 fingerprint of each issue, when the baseline may hold one (an older baseline's).
+        let version1 = baseline.entries.isEmpty ? [] : entry.issues.map(version1(of:))
 
         var verdicts: [WarningVerdict] = []
         verdicts.reserveCapacity(entry.issues.count)
         for (index, issue) in entry.issues.enumerated() {
-            let id = warning[index]!
-            if firstSeenOf[id] == nil { firstSeenOf[id] = audit }
-            if let accepted = acceptance(of: issue) { acceptedWarning[id] = acceptedWarning[id] ?? accepted }
+            let id = warning[index]
+            if !baseline.entries.isEmpty, acceptedWarning[id] == nil,
+                let accepted = baseline.entry(for: issue.fingerprint) ?? version1[index].flatMap(baseline.entry(for:))
+            {
+                acceptedWarning[id] = accepted
+            }
             let status: WarningStatus
             if let first = side.repeatOf[index] {
                 status = .repeatOf(number: entry.issues[first].number)
@@ -241,22 +257,28 @@ public struct HistoryJudgement: Sendable {
             }
             verdicts.append(
                 WarningVerdict(
-                    audit: audit, issue: issue, warning: id, screen: side.group[index], status: status, change: change,
+                    audit: audit, issue: issue, warning: names[id], identity: id, screen: side.group[index],
+                    status: status, change: change,
                     continues: before.map {
                         Continuation(
                             audit: $0.audit, number: $0.number, stage: stages[index], text: $0.issue.elementText,
                             fingerprint: $0.issue.fingerprint, rect: $0.issue.rect)
                     },
-                    since: before?.since ?? audit, firstSeen: firstSeenOf[id]!))
+                    since: before?.since ?? audit, firstSeen: firstSeen[id]))
         }
         for (index, issue) in entry.issues.enumerated() {
-            warningOfFingerprint[issue.fingerprint] = (warning[index]!, side.group[index])
+            warningOfFingerprint[issue.fingerprint] = (warning[index], side.group[index])
         }
-        for accepted in baseline.entries where warningOfFingerprint[accepted.fingerprint] == nil {
+        if !baseline.entries.isEmpty {
             // An older baseline's version-1 fingerprint names the warning too.
-            if let index = entry.issues.indices.first(where: { version1(of: entry.issues[$0]) == accepted.fingerprint })
-            {
-                warningOfFingerprint[accepted.fingerprint] = (warning[index]!, side.group[index])
+            var byVersion1: [IssueFingerprint: Int] = [:]
+            for (index, fingerprint) in version1.enumerated() {
+                if let fingerprint, byVersion1[fingerprint] == nil { byVersion1[fingerprint] = index }
+            }
+            for accepted in baseline.entries where warningOfFingerprint[accepted.fingerprint] == nil {
+                if let index = byVersion1[accepted.fingerprint] {
+                    warningOfFingerprint[accepted.fingerprint] = (warning[index], side.group[index])
+                }
             }
         }
         // A screen is covered where the report shows it: without its screenshot only the warnings it flags,
@@ -280,8 +302,8 @@ public struct HistoryJudgement: Sendable {
         let notCovered = screens.known.filter { !coveredIDs.contains($0.id) && $0.report < k }.map {
             UncoveredScreen(name: $0.name, lastAudited: $0.audit)
         }
-        for verdict in resolved { resolvedBy[verdict.warning] = audit }
-        if !resolvedBy.isEmpty { for id in warning { if let id { resolvedBy[id] = nil } } }
+        for verdict in resolved { resolvedBy[verdict.identity] = audit }
+        if !resolvedBy.isEmpty { for id in warning { resolvedBy[id] = nil } }
         reports.append(
             ReportJudgement(
                 entry: entry, verdicts: verdicts, screens: screenVerdicts, notCovered: notCovered,
@@ -335,13 +357,6 @@ public struct HistoryJudgement: Sendable {
         let visibleWidth = min(x + rect.width, width) - max(x, 0)
         let visibleHeight = min(y + rect.height, height) - max(y, top)
         return visibleWidth * 2 >= rect.width && visibleHeight * 2 >= rect.height
-    }
-
-    /// The baseline entry accepting `issue` by its fingerprint or its version-1 fingerprint.
-    private func acceptance(of issue: HistoryIssue) -> Baseline.Entry? {
-        guard !baseline.entries.isEmpty else { return nil }
-        if let entry = baseline.entry(for: issue.fingerprint) { return entry }
-        return version1(of: issue).flatMap(baseline.entry(for:))
     }
 
     /// The fingerprint version 1 gave `issue` (scoped by its mapped view), when it has a view.

@@ -302,9 +302,10 @@ struct ScreenIdentification: Sendable {
         }
         var pairs: [(screen: Int, known: Int, score: Int, evidence: Evidence)] = []
         let recent = recency.suffix(Self.recentScreens)
+        let tokens = shown.map { $0.shows ? Self.evidence(of: $0) : [] }
         for screen in shown where screen.shows {
             var candidates = Set(recent)
-            for token in Self.evidence(of: screen) {
+            for token in tokens[screen.index] {
                 if let holders = byEvidence[token], holders.count <= Self.commonEvidence || screen.byName {
                     candidates.formUnion(holders)
                 }
@@ -332,7 +333,7 @@ struct ScreenIdentification: Sendable {
                         index: screen.index, screen: before.id, name: before.name, comparedWith: before.audit,
                         evidence: Self.sentence(evidence, screen, before), shows: true,
                         hasScreenshot: screen.hash != nil || screen.byName))
-                for token in Self.evidence(of: screen) { byEvidence[token, default: []].insert(k) }
+                for token in tokens[screen.index] { byEvidence[token, default: []].insert(k) }
                 recency.removeAll { $0 == k }
                 recency.append(k)
                 known[k] = Known(
@@ -349,7 +350,7 @@ struct ScreenIdentification: Sendable {
                         index: screen.index, screen: id, name: name, comparedWith: nil, evidence: nil,
                         shows: screen.shows, hasScreenshot: screen.hash != nil || screen.byName))
                 if screen.shows {
-                    for token in Self.evidence(of: screen) { byEvidence[token, default: []].insert(known.count) }
+                    for token in tokens[screen.index] { byEvidence[token, default: []].insert(known.count) }
                     recency.append(known.count)
                     known.append(
                         Known(

@@ -129,6 +129,8 @@ public final class WarningVerdict: Sendable, Hashable {
     /// fingerprint (hex) of the issue it was first seen as, with `#2`, `#3` for look-alikes first
     /// seen in one audit.
     public let warning: String
+    /// The warning's number in the judgement that made the verdict (one per `warning`).
+    let identity: Int
     /// The screen's identity across audits (`ScreenVerdict.screen`, normalised).
     public let screen: String
     /// Open, accepted, system UI or a repeat.
@@ -143,13 +145,15 @@ public final class WarningVerdict: Sendable, Hashable {
     public let firstSeen: AuditReference
 
     /// A verdict with every fact given.
-    public init(
-        audit: AuditReference, issue: HistoryIssue, warning: String, screen: String, status: WarningStatus,
-        change: WarningChange?, continues: Continuation?, since: AuditReference, firstSeen: AuditReference
+    init(
+        audit: AuditReference, issue: HistoryIssue, warning: String, identity: Int, screen: String,
+        status: WarningStatus, change: WarningChange?, continues: Continuation?, since: AuditReference,
+        firstSeen: AuditReference
     ) {
         self.audit = audit
         self.issue = issue
         self.warning = warning
+        self.identity = identity
         self.screen = screen
         self.status = status
         self.change = change
