@@ -285,13 +285,16 @@ public struct HistoryJudgement: Sendable {
         // with it only the area the screenshot shows (after the screen's common shift).
         var resolved: [WarningVerdict] = []
         if !gone.isEmpty {
-            let shifts = Self.shifts(of: verdicts)
+            var shifts: [ShiftKey: (dx: Double, dy: Double)] = [:]
             var screenOf: [String: ScreenVerdict] = [:]
             for screen in screenVerdicts where screenOf[WarningMatcher.groupKey(screen.screen)] == nil {
                 screenOf[WarningMatcher.groupKey(screen.screen)] = screen
             }
             for before in gone {
-                if Self.isVisible(before, on: screenOf[before.screen], of: entry, shifts: shifts) {
+                let key = ShiftKey(screen: before.screen, audit: before.audit.sha256)
+                let shift = shifts[key] ?? Self.shift(of: before.screen, since: before.audit, in: verdicts)
+                shifts[key] = shift
+                if Self.isVisible(before, on: screenOf[before.screen], of: entry, shift: shift) {
                     resolved.append(before)
                 } else {
                     notReaudited.append(before)
@@ -314,22 +317,24 @@ public struct HistoryJudgement: Sendable {
         for group in side.covered { latest[group] = k }
     }
 
-    /// Each screen's common shift against each earlier audit (by its SHA-256): the median movement of
-    /// the warnings the report continues from that audit.
-    private static func shifts(of verdicts: [WarningVerdict]) -> [ShiftKey: (dx: Double, dy: Double)] {
-        var moves: [ShiftKey: (dx: [Double], dy: [Double])] = [:]
-        for verdict in verdicts {
-            guard let now = verdict.issue.rect, let continues = verdict.continues, let was = continues.rect else {
-                continue
-            }
-            let key = ShiftKey(screen: verdict.screen, audit: continues.audit.sha256)
-            moves[key, default: ([], [])].dx.append(now.x - was.x)
-            moves[key, default: ([], [])].dy.append(now.y - was.y)
+    /// The common shift of `screen` since `audit`: the median movement of the warnings of that screen
+    /// the report continues from that audit.
+    private static func shift(of screen: String, since audit: AuditReference, in verdicts: [WarningVerdict])
+        -> (dx: Double, dy: Double)
+    {
+        var dx: [Double] = []
+        var dy: [Double] = []
+        for verdict in verdicts where verdict.screen == screen {
+            guard let now = verdict.issue.rect, let continues = verdict.continues, continues.audit == audit,
+                let was = continues.rect
+            else { continue }
+            dx.append(now.x - was.x)
+            dy.append(now.y - was.y)
         }
         func median(_ values: [Double]) -> Double {
             values.isEmpty ? 0 : values.sorted()[values.count / 2]
         }
-        return moves.mapValues { (median($0.dx), median($0.dy)) }
+        return (median(dx), median(dy))
     }
 
     /// A screen and an earlier audit, for the screen's shift since that audit.
@@ -339,17 +344,16 @@ public struct HistoryJudgement: Sendable {
     }
 
     /// Whether an earlier warning the report no longer shows was in what the report showed of its screen
-    /// (`screen`, its verdict in this report): the screen's screenshot is there, and the warning's element (moved by the screen's common shift,
-    /// `shifts(of:)`) lies inside it.
+    /// (`screen`, its verdict in this report): the screen's screenshot is there, and the warning's element,
+    /// moved by the screen's common shift since its audit (`shift`, see `shift(of:since:in:)`), lies
+    /// inside it.
     private static func isVisible(
-        _ before: WarningVerdict, on screen: ScreenVerdict?, of entry: HistoryEntry,
-        shifts: [ShiftKey: (dx: Double, dy: Double)]
+        _ before: WarningVerdict, on screen: ScreenVerdict?, of entry: HistoryEntry, shift: (dx: Double, dy: Double)
     ) -> Bool {
         guard let screen, screen.hasScreenshot else { return false }
         guard let rect = before.issue.rect, entry.screens.indices.contains(screen.index),
             let width = entry.screens[screen.index].width, let height = entry.screens[screen.index].height
         else { return true }
-        let shift = shifts[ShiftKey(screen: before.screen, audit: before.audit.sha256)] ?? (0, 0)
         let x = rect.x + shift.dx
         let y = rect.y + shift.dy
         // Inside when at least half of the element is on the screenshot, below the status bar.
