@@ -45,6 +45,41 @@ import struct AuditKit.Issue
         return entries
     }
 
+    @Test func diffCheckAndTrendNameEachWarningsCriterionAndItsLinks() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        _ = try Self.makeHistory(in: directory)
+        let understanding = "https://www.w3.org/WAI/WCAG22/Understanding/"
+        // Text: each warning line names its criterion; the legend gives each criterion's links once.
+        let diff = try runTool(["diff", "1", "latest"], in: directory.path)
+        let warningLines = diff.stdout.split(separator: "\n").filter { $0.contains("\u{2192}") && $0.hasPrefix("  ") }
+        #expect(!warningLines.isEmpty)
+        for line in warningLines { #expect(line.contains("[WCAG "), "\(line)") }
+        #expect(diff.stdout.contains("[WCAG 2.5.8 AA]"))
+        #expect(diff.stdout.contains("Guidance:\n"))
+        #expect(diff.stdout.contains("WCAG 2.5.8 Target Size (Minimum), AA: \(understanding)target-size-minimum.html"))
+        let trend = try runTool(["trend"], in: directory.path)
+        #expect(trend.stdout.contains("[WCAG 1.4.4 AA]"))
+        #expect(trend.stdout.contains("WCAG 1.4.4 Resize Text, AA: \(understanding)resize-text.html"))
+        // JSON: every warning object carries criterion, level and links.
+        func guidance(_ arguments: [String], _ path: [String]) throws -> [[String: Any]] {
+            let result = try runTool(arguments + ["--format", "json"], in: directory.path)
+            var value: Any? = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
+            for key in path { value = (value as? [String: Any])?[key] }
+            return ((value as? [[String: Any]]) ?? []).compactMap { $0["guidance"] as? [String: Any] }
+        }
+        let failing = try guidance(["check", "latest"], ["failing"])
+        #expect(failing.count == 1)
+        #expect(failing.first?["criterion"] as? String == "2.5.8")
+        #expect(failing.first?["level"] as? String == "AA")
+        #expect(failing.first?["understandingURL"] as? String == understanding + "target-size-minimum.html")
+        #expect((failing.first?["appleGuidanceURL"] as? String)?.hasPrefix("https://developer.apple.com/") == true)
+        let residual = try guidance(["trend"], ["residual"])
+        #expect(residual.map { $0["criterion"] as? String } == ["1.4.4"])
+        let new = try guidance(["diff", "1", "latest"], ["new"])
+        #expect(new.map { $0["criterion"] as? String } == ["2.5.8"])
+    }
+
     @Test func historyListShowsReportsByAuditDate() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
@@ -123,6 +158,7 @@ import struct AuditKit.Issue
         #expect(
             new.stdout
                 == "warning: Hit Region: Hit Region warning in Home (issue 2 of AuditReport_2026-01-03_12-00-00.html, new) "
+                + "[WCAG 2.5.8 AA: https://www.w3.org/WAI/WCAG22/Understanding/target-size-minimum.html] "
                 + "[fingerprint \(hitRegion)]\n")
         #expect(new.stderr.contains("FAILED"))
         // The first report compared with nothing: all its warnings are new.

@@ -77,6 +77,7 @@ struct CheckCommand: Command {
             var text: String?
             var place: String
             var location: String?
+            var guidance: GuidanceReference?
         }
         struct ComparedScreen: Encodable {
             var group: String
@@ -108,7 +109,7 @@ struct CheckCommand: Command {
                 Warning(
                     number: issue.number, fingerprint: issue.fingerprint.hex, type: issue.testType.key,
                     title: issue.title, text: issue.elementText, place: issue.place,
-                    location: issue.location?.description)
+                    location: issue.location?.description, guidance: GuidanceReference(issue))
             }
             report = check.entry.fileName
             failOn = check.failOn

@@ -64,7 +64,7 @@ public struct HistoryCheck: Sendable {
     public var failed: Bool { !failing.isEmpty || (strictBaseline && !staleBaseline.isEmpty) }
 
     /// The lines to print: one `warning:` per failing warning (at its mapped source location when
-    /// known), one `note:` per warning paired with an earlier one by key, geometry or image, then one
+    /// known, with its WCAG criterion and the criterion's "Understanding" page), one `note:` per warning paired with an earlier one by key, geometry or image, then one
     /// per stale baseline entry (`error:` with `strictBaseline`, else `note:`).
     public var diagnostics: [XcodeDiagnostic] {
         var lines = failing.map { issue -> XcodeDiagnostic in
@@ -72,7 +72,11 @@ public struct HistoryCheck: Sendable {
             if let text = issue.elementText, !text.isEmpty { message += " \u{2018}\(text)\u{2019}" }
             message += " in \(issue.place) (issue \(issue.number) of \(entry.fileName)"
             message += failOn == .new ? ", new" : ""
-            message += ") [fingerprint \(issue.fingerprint.hex)]"
+            message += ")"
+            if let guidance = GuidanceReference(issue) {
+                message += " [\(guidance.label): \(guidance.understandingURL)]"
+            }
+            message += " [fingerprint \(issue.fingerprint.hex)]"
             return XcodeDiagnostic(location: issue.location, severity: .warning, message: message)
         }
         for verdict in judged.verdicts where (verdict.continues?.stage ?? .fingerprint) != .fingerprint {

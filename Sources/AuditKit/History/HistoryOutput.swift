@@ -55,7 +55,25 @@ public enum HistoryOutput {
         let issue = verdict.issue
         var text = "\(issue.testType.displayName): \(issue.title)"
         if let element = issue.elementText, !element.isEmpty { text += " \u{2018}\(oneLine(element))\u{2019}" }
-        return text + " \u{2014} \(issue.place)"
+        return text + " \u{2014} \(issue.place)" + label(issue)
+    }
+
+    /// ` [WCAG 1.4.3 AA]`: the criterion a line names (the legend after the lines gives its links); empty
+    /// for a test type AuditKit does not know.
+    static func label(_ issue: HistoryIssue) -> String {
+        GuidanceReference(issue).map { " [\($0.label)]" } ?? ""
+    }
+
+    /// The legend after an output's lines: each criterion they name, with its links.
+    static func legend(_ issues: [HistoryIssue]) -> String {
+        let lines = GuidanceReference.legend(for: issues)
+        guard !lines.isEmpty else { return "" }
+        return "\nGuidance:\n" + lines.map { "  " + $0 + "\n" }.joined()
+    }
+
+    /// `[1.4.3 AA](https://…)`: a Markdown table's criterion cell.
+    static func criterionCell(_ issue: HistoryIssue) -> String {
+        GuidanceReference(issue).map { "[\($0.criterion) \($0.level)](\($0.understandingURL))" } ?? ""
     }
 
     /// `#3 → #4` for a warning of the compared audit, `#3 → –` for one of an earlier audit.
@@ -130,7 +148,7 @@ public enum HistoryOutput {
                 text += oneLine(line) + "\n"
             }
         }
-        return text
+        return text + legend(sections(judged).flatMap { $0.verdicts.map(\.issue) })
     }
 
     /// Which earlier audit each screen was compared with and why, then the screens it did not cover.
@@ -154,15 +172,15 @@ public enum HistoryOutput {
                 text += "None.\n"
                 continue
             }
-            text += "| Old | New | Type | Title | Element text | Where | Fingerprint | Matched by | Status |\n"
-            text += "| ---: | ---: | --- | --- | --- | --- | --- | --- | --- |\n"
+            text += "| Old | New | Type | Title | Element text | Where | WCAG | Fingerprint | Matched by | Status |\n"
+            text += "| ---: | ---: | --- | --- | --- | --- | --- | --- | --- | --- |\n"
             for verdict in verdicts {
                 let oldNumber = earlier ? String(verdict.number) : verdict.continues.map { String($0.number) } ?? ""
                 let newNumber = earlier ? "" : String(verdict.number)
                 let issue = verdict.issue
                 text += "| \(oldNumber) | \(newNumber) "
                 text += "| \(cell(issue.testType.displayName)) | \(cell(issue.title)) "
-                text += "| \(cell(issue.elementText ?? "")) | \(cell(issue.place)) "
+                text += "| \(cell(issue.elementText ?? "")) | \(cell(issue.place)) | \(criterionCell(issue)) "
                 var matched = verdict.continues?.stage.rawValue ?? ""
                 if let continues = verdict.continues, continues.text != issue.elementText {
                     matched += " (was \(cell((continues.text ?? "").isEmpty ? "no text" : continues.text!)))"
@@ -201,6 +219,7 @@ public enum HistoryOutput {
             line += "in \(warning.reportCount) reports  #\(issue.number) \(issue.testType.displayName)"
             if let element = issue.elementText, !element.isEmpty { line += " \u{2018}\(oneLine(element))\u{2019}" }
             line += " \u{2014} \(issue.place)"
+            line += label(issue)
             if issue.status != .open { line += " [\(issue.status.rawValue)]" }
             if warning.baselined { line += " [baseline]" }
             text += oneLine(line) + "\n"
@@ -214,12 +233,12 @@ public enum HistoryOutput {
                 line += "(\(warning.lastAuditedFileName ?? warning.firstSeenFileName))  #\(issue.number) "
                 line += issue.testType.displayName
                 if let element = issue.elementText, !element.isEmpty { line += " \u{2018}\(oneLine(element))\u{2019}" }
-                line += " \u{2014} \(issue.place)"
+                line += " \u{2014} \(issue.place)" + label(issue)
                 if warning.baselined { line += " [baseline]" }
                 text += oneLine(line) + "\n"
             }
         }
-        return text
+        return text + legend((trend.residual + trend.notReaudited).map(\.issue))
     }
 
     static func trendMarkdown(_ trend: Trend) -> String {
@@ -238,8 +257,8 @@ public enum HistoryOutput {
         if trend.residual.isEmpty {
             text += "None.\n"
         } else {
-            text += "| Fingerprint | First seen | Reports | Issue | Type | Element text | Where | Status |\n"
-            text += "| --- | --- | ---: | ---: | --- | --- | --- | --- |\n"
+            text += "| Fingerprint | First seen | Reports | Issue | Type | Element text | Where | WCAG | Status |\n"
+            text += "| --- | --- | ---: | ---: | --- | --- | --- | --- | --- |\n"
         }
         for warning in trend.residual {
             let issue = warning.issue
@@ -247,19 +266,20 @@ public enum HistoryOutput {
             text +=
                 "| `\(warning.fingerprint.hex)` | \(TrendChart.dateLabel(warning.firstSeen)) | \(warning.reportCount) "
             text += "| \(issue.number) | \(cell(issue.testType.displayName)) | \(cell(issue.elementText ?? "")) "
-            text += "| \(cell(issue.place)) | \(status) |\n"
+            text += "| \(cell(issue.place)) | \(criterionCell(issue)) | \(status) |\n"
         }
         if !trend.notReaudited.isEmpty {
             text += "\n### Not re-audited (\(trend.notReaudited.count))\n\n"
-            text += "| Fingerprint | Last audited | Report | Issue | Type | Element text | Where |\n"
-            text += "| --- | --- | --- | ---: | --- | --- | --- |\n"
+            text += "| Fingerprint | Last audited | Report | Issue | Type | Element text | Where | WCAG |\n"
+            text += "| --- | --- | --- | ---: | --- | --- | --- | --- |\n"
             for warning in trend.notReaudited {
                 let issue = warning.issue
                 text +=
                     "| `\(warning.fingerprint.hex)` | \(TrendChart.dateLabel(warning.lastAudited ?? warning.firstSeen)) "
                 text += "| \(cell(warning.lastAuditedFileName ?? "")) | \(issue.number) "
                 text +=
-                    "| \(cell(issue.testType.displayName)) | \(cell(issue.elementText ?? "")) | \(cell(issue.place)) |\n"
+                    "| \(cell(issue.testType.displayName)) | \(cell(issue.elementText ?? "")) | \(cell(issue.place)) "
+                    + "| \(criterionCell(issue)) |\n"
             }
         }
         return text

@@ -60,6 +60,8 @@ public struct Trend: Sendable, Hashable, Codable {
         public var lastAudited: Date?
         /// That report's file name.
         public var lastAuditedFileName: String?
+        /// Its WCAG criterion, level and guidance links; nil for a test type AuditKit does not know.
+        public var guidance: GuidanceReference?
     }
 
     /// The grouping of the rows.
@@ -161,7 +163,8 @@ public struct Trend: Sendable, Hashable, Codable {
                             if case .accepted(_, true) = verdict.status { return true } else { return false }
                         }(),
                         lastAudited: k < last ? report.entry.auditDate : nil,
-                        lastAuditedFileName: k < last ? report.entry.fileName : nil)
+                        lastAuditedFileName: k < last ? report.entry.fileName : nil,
+                        guidance: GuidanceReference(verdict.issue))
                     if k < last { notReaudited.append(warning) } else { residual.append(warning) }
                 }
             }

@@ -17,6 +17,7 @@ struct JudgedDiffJSON: Encodable {
         var oldFingerprint: IssueFingerprint?
         var since: Date
         var firstSeen: Date
+        var guidance: GuidanceReference?
 
         init(_ verdict: WarningVerdict, earlier: Bool) {
             warning = verdict.warning
@@ -34,6 +35,7 @@ struct JudgedDiffJSON: Encodable {
             }
             since = verdict.since.auditDate
             firstSeen = verdict.firstSeen.auditDate
+            guidance = GuidanceReference(verdict.issue)
         }
     }
 
