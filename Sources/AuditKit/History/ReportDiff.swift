@@ -83,99 +83,13 @@ public struct ReportDiff: Sendable, Hashable, Codable {
     /// repeats): they count once and are in none of the lists.
     public var repeatedNumbers: [Int]
 
-    /// Compares two history entries on the screen groups both covered (`WarningMatcher`, with the
-    /// string catalogs' `translations`); the newer report's other warnings are `firstAudited`, the
-    /// older report's warnings on screens the newer one did not visit are `notReaudited`.
+    /// Compares `new` with `old` alone, whatever their dates: `new` judged against `old` as the history
+    /// judges an audit against the one before it (`HistoryJudgement`: screens known by what they show,
+    /// then `WarningMatcher` with the string catalogs' `translations`). The newer report's warnings on
+    /// screens `old` did not show are `firstAudited`; `old`'s warnings on screens `new` did not cover are
+    /// `notReaudited`.
     public init(old: HistoryEntry, new: HistoryEntry, translations: StringTranslations = .none) {
-        let oldSide = WarningMatcher.Prepared(old).withCatalogKeys(translations)
-        let newSide = WarningMatcher.Prepared(new).withCatalogKeys(translations)
-        let shared = oldSide.covered.intersection(newSide.covered)
-        self.init(
-            new: new, newSide: newSide,
-            bases: shared.isEmpty ? [] : [(old, oldSide, shared)],
-            notVisited: [(old, oldSide, oldSide.covered.subtracting(newSide.covered))],
-            translations: translations)
-    }
-
-    /// Compares `new` with `bases`: each older entry with the normalised screen groups
-    /// (`WarningMatcher.groupKey`) it is the comparison for, latest first; `notVisited` lists older
-    /// entries with groups `new` did not cover.
-    init(
-        new: HistoryEntry, newSide: WarningMatcher.Prepared,
-        bases: [(HistoryEntry, WarningMatcher.Prepared, Set<String>)],
-        notVisited: [(HistoryEntry, WarningMatcher.Prepared, Set<String>)],
-        translations: StringTranslations
-    ) {
-        newFileName = new.fileName
-        newAuditDate = new.auditDate
-        let names = bases.map(\.0.fileName)
-        oldFileName = names.isEmpty ? "(no earlier report)" : names.joined(separator: ", ")
-        oldAuditDate = bases.map(\.0.auditDate).max() ?? new.auditDate
-        var compared = [Bool](repeating: false, count: new.issues.count)
-        var newItems: [Item] = []
-        var resolved: [Item] = []
-        var residual: [Item] = []
-        let repeated = Set(WarningMatcher.repeats(in: newSide))
-        var baseOfGroup: [String: HistoryEntry] = [:]
-        for (entry, side, groups) in bases {
-            for group in groups { baseOfGroup[group] = entry }
-            let matching = WarningMatcher.match(old: side, new: newSide, groups: groups, translations: translations)
-            for index in new.issues.indices where groups.contains(newSide.group[index]) { compared[index] = true }
-            for index in matching.unmatchedNew {
-                let issue = new.issues[index]
-                newItems.append(
-                    Item(fingerprint: issue.fingerprint, oldNumber: nil, newNumber: issue.number, issue: issue))
-            }
-            for index in matching.unmatchedOld {
-                let issue = entry.issues[index]
-                resolved.append(
-                    Item(
-                        fingerprint: issue.fingerprint, oldNumber: issue.number, newNumber: nil, issue: issue,
-                        oldFileName: entry.fileName, oldAuditDate: entry.auditDate))
-            }
-            for pair in matching.pairs {
-                let before = entry.issues[pair.old]
-                let after = new.issues[pair.new]
-                residual.append(
-                    Item(
-                        fingerprint: after.fingerprint, oldNumber: before.number, newNumber: after.number,
-                        issue: after, matchedBy: pair.stage,
-                        oldFingerprint: before.fingerprint == after.fingerprint ? nil : before.fingerprint,
-                        oldText: before.elementText == after.elementText ? nil : (before.elementText ?? ""),
-                        oldFileName: entry.fileName, oldAuditDate: entry.auditDate))
-            }
-        }
-        var notReaudited: [Item] = []
-        for (entry, side, groups) in notVisited where !groups.isEmpty {
-            let repeats = Set(WarningMatcher.repeats(in: side))
-            for (index, issue) in entry.issues.enumerated()
-            where groups.contains(side.group[index]) && !repeats.contains(index) {
-                notReaudited.append(
-                    Item(
-                        fingerprint: issue.fingerprint, oldNumber: issue.number, newNumber: nil, issue: issue,
-                        oldFileName: entry.fileName, oldAuditDate: entry.auditDate))
-            }
-        }
-        var firstAudited: [Item] = []
-        for (index, issue) in new.issues.enumerated() where !compared[index] && !repeated.contains(index) {
-            firstAudited.append(
-                Item(fingerprint: issue.fingerprint, oldNumber: nil, newNumber: issue.number, issue: issue))
-        }
-        self.new = newItems.sorted { ($0.newNumber ?? 0) < ($1.newNumber ?? 0) }
-        self.resolved = resolved
-        self.residual = residual.sorted { ($0.newNumber ?? 0) < ($1.newNumber ?? 0) }
-        self.firstAudited = firstAudited
-        self.notReaudited = notReaudited
-        repeatedNumbers = repeated.map { new.issues[$0].number }.sorted()
-        var seenGroups = Set<String>()
-        var screens: [ScreenBase] = []
-        for screen in new.screens {
-            let key = WarningMatcher.groupKey(screen.group)
-            guard seenGroups.insert(key).inserted else { continue }
-            let base = baseOfGroup[key]
-            screens.append(ScreenBase(group: screen.group, fileName: base?.fileName, auditDate: base?.auditDate))
-        }
-        self.screens = screens
+        self = HistoryJudgement(comparing: old, with: new, translations: translations).reports[1].comparison!
     }
 
     /// Compares two reports, each with its optional mappings.
@@ -192,12 +106,5 @@ public struct ReportDiff: Sendable, Hashable, Codable {
     enum CodingKeys: String, CodingKey {
         case oldFileName, oldAuditDate, newFileName, newAuditDate, screens, new, resolved, residual, firstAudited
         case notReaudited, repeatedNumbers
-    }
-}
-
-extension WarningMatcher {
-    /// Indexes of the prepared report's issues that repeat an earlier issue of it.
-    static func repeats(in side: Prepared) -> [Int] {
-        side.issues.indices.filter { side.isRepeat[$0] }
     }
 }

@@ -64,6 +64,14 @@ public struct HistoryJudgement: Sendable {
         for entry in entries.sorted(by: History.precedes) where position[entry.sha256] == nil { step(entry) }
     }
 
+    /// `new` judged against `old` alone, in that order whatever their dates (`ReportDiff(old:new:)`).
+    init(comparing old: HistoryEntry, with new: HistoryEntry, translations: StringTranslations) {
+        baseline = Baseline(entries: [])
+        self.translations = translations
+        step(old)
+        step(new)
+    }
+
     /// The judgement of the audit whose report has this SHA-256.
     public func report(sha256: String) -> ReportJudgement? {
         position[sha256].map { reports[$0] }
