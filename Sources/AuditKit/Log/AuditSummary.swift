@@ -166,6 +166,7 @@ public struct AuditSummary: Sendable {
             let evidence =
                 input.evidence ?? EvidenceFiles.onDisk(for: report, in: EvidencePaths(reportPath: report.sourcePath))
             let verdicts = judgement.report(sha256: report.sha256)?.verdictsByNumber ?? [:]
+            var sectionsListingReport = Set<String>()
             for issue in issues {
                 let mapping = mappings[issue.number]
                 let name: String
@@ -207,7 +208,12 @@ public struct AuditSummary: Sendable {
                     warningsBySection[name]![index].status = verdict.status
                 }
                 warningsBySection[name]![index].resolvedIn = judgement.resolution(ofWarning: key)
-                for path in (exists(report.sourcePath) ? [report.sourcePath] : []) + evidence.files(showing: issue) {
+                // The report and its index sheet pages show every issue: listed once per section.
+                var paths: [String] = []
+                if sectionsListingReport.insert(name).inserted {
+                    paths = (exists(report.sourcePath) ? [report.sourcePath] : []) + evidence.indexSheetPages
+                }
+                for path in paths + evidence.files(showingOnly: issue) {
                     let display = shown(path)
                     if evidenceListed[name, default: []].insert(display).inserted {
                         evidenceBySection[name]!.append(display)

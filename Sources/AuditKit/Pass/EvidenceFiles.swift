@@ -74,9 +74,10 @@ public struct EvidenceFiles: Sendable, Hashable {
         indexSheetPages.isEmpty && overlays.isEmpty && thumbnails.isEmpty && screenshots.isEmpty
     }
 
-    /// The files that show `issue`: the index sheet pages, its screen's overlay, its thumbnail.
-    public func files(showing issue: Issue) -> [String] {
-        var shown = indexSheetPages
+    /// The files that show `issue` and not every issue of the report: its screen's overlay and its
+    /// thumbnail (the index sheet pages show every issue).
+    public func files(showingOnly issue: Issue) -> [String] {
+        var shown: [String] = []
         if let overlay = overlays[issue.screenIndex] { shown.append(overlay) }
         if let thumbnail = thumbnails[issue.number] { shown.append(thumbnail) }
         return shown
