@@ -73,6 +73,11 @@ import Testing
             let again = FontFixer.plan(source: fix.fixed, path: name)
             #expect(again.changes.isEmpty, "\(name): \(again.changes)")
             #expect(again.fixed == fix.fixed, "\(name)")
+            // A re-scan reports a fixed size only where the fix left one, with its reason.
+            let rescan = FontScanner.scan(source: fix.fixed, path: name, configuration: .init()).findings
+            #expect(
+                rescan.filter { $0.rule == .fixedSize }.map(\.excerpt).sorted() == fix.skipped.map(\.excerpt).sorted(),
+                "\(name)")
         }
     }
 
@@ -162,10 +167,11 @@ import Testing
             }
             """)
         let text = String(decoding: fix.fixed, as: UTF8.self)
-        #expect(text.components(separatedBy: "@ScaledMetric").count == 2)
-        #expect(text.contains("private var title2IconSize: CGFloat = 24"))
+        #expect(text.contains("@ScaledMetric(relativeTo: .title2) private var title2IconSize: CGFloat = 24\n"))
+        #expect(text.contains("@ScaledMetric(relativeTo: .caption) private var iconSize: CGFloat = 12\n"))
         #expect(text.components(separatedBy: "size: title2IconSize").count == 3)
-        #expect(fix.skipped.map(\.reason.label) == ["size not written in place"])
+        #expect(text.contains("Image(systemName: \"c\").font(.system(size: iconSize))"))
+        #expect(fix.skipped.isEmpty)
         try Self.parses(fix.fixed, name: "Badge.swift")
     }
 
