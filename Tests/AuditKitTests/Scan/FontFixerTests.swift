@@ -213,6 +213,91 @@ import Testing
         #expect(FontFixer.plan(source: fix.fixed, path: "A.swift").changes.isEmpty)
     }
 
+    @Test func aNamedSizeInACRLFFileWithAByteOrderMarkIsRewrittenInPlace() throws {
+        let source =
+            "\u{FEFF}enum Metrics {\r\n\tstatic let icon: CGFloat = 24\r\n}\r\n"
+            + "struct A: View {\r\n\tlet titleSize: CGFloat = 26\r\n\tvar body: some View {\r\n"
+            + "\t\tText(\"a\").font(.system(size: titleSize))\r\n"
+            + "\t\tImage(systemName: \"b\").font(.system(size: Metrics.icon))\r\n\t}\r\n}\r\n"
+        let fix = Self.fixed(source)
+        let expected =
+            "\u{FEFF}enum Metrics {\r\n\tstatic let icon: CGFloat = 24\r\n}\r\n"
+            + "struct A: View {\r\n\t@ScaledMetric(relativeTo: .title2) private var iconSize: CGFloat = Metrics.icon\r\n"
+            + "\t@ScaledMetric(relativeTo: .title) private var titleSize: CGFloat = 26\r\n\tvar body: some View {\r\n"
+            + "\t\tText(\"a\").font(.system(size: titleSize))\r\n"
+            + "\t\tImage(systemName: \"b\").font(.system(size: iconSize))\r\n\t}\r\n}\r\n"
+        #expect(String(decoding: fix.fixed, as: UTF8.self) == expected)
+        #expect(Array(fix.fixed.prefix(3)) == [0xEF, 0xBB, 0xBF])
+        try Self.parses(fix.fixed, name: "NamedCRLF.swift")
+        let again = FontFixer.plan(source: fix.fixed, path: "A.swift")
+        #expect(again.changes.isEmpty && again.skipped.isEmpty && again.fixed == fix.fixed)
+        #expect(FontScanner.scan(source: fix.fixed, path: "A.swift", configuration: .init()).findings.isEmpty)
+    }
+
+    @Test func namedSizesTheFixCannotScaleAreLeftWithTheReason() {
+        let fix = Self.fixed(
+            """
+            enum Metrics { static var live: CGFloat = 20 }
+            struct A: View {
+                let side: CGFloat = 32
+                let base: CGFloat = 10
+                lazy var lazySize: CGFloat = 15
+                let double: CGFloat = base * 2
+                var body: some View {
+                    let computed = CGFloat(side / 2)
+                    Image(systemName: "a").font(.system(size: side)).frame(width: side)
+                    Text("b").font(.system(size: base + 2))
+                    Text("c").font(.system(size: computed))
+                    Text("d").font(.system(size: Metrics.live))
+                    Text("e").font(.system(size: double))
+                    Text("f").font(.system(size: lazySize))
+                }
+            }
+            """)
+        #expect(fix.changes.isEmpty)
+        #expect(
+            fix.skipped.map(\.reason.detail) == [
+                "the size comes through `side` (line 3), also used outside a `.system(size:)` the fix rewrites"
+                    + " (line 8), and a @ScaledMetric cannot start from an instance property; make it a `static let`",
+                "the size comes through `base` (line 4), in an expression the fix cannot scale in place",
+                "the size comes through `computed` (line 8), whose value is not a number written in place",
+                "the size comes through `live` (line 1), a `var` that may change after the view is made",
+                "the size comes through `double` (line 6), whose value is not a number written in place",
+                "the size comes through `lazySize` (line 5), declared `lazy`, which a @ScaledMetric cannot be",
+            ])
+        #expect(fix.diff.isEmpty)
+    }
+
+    @Test func aStoredPropertyAlsoSizingACustomFontOrReadFromOutsideStaysAndItsFontsStillScale() throws {
+        let fix = Self.fixed(
+            """
+            struct A: View {
+                let iconSize: CGFloat = 17
+                let rowSize: CGFloat = 15
+                var body: some View {
+                    Text("a").font(.custom("Inter", fixedSize: iconSize))
+                    Text("b").font(.system(size: iconSize))
+                    Text("c").font(.system(size: rowSize))
+                }
+            }
+            struct B {
+                func read(_ a: A) -> CGFloat { a.rowSize }
+                func font() -> UIFont { UIFont.systemFont(ofSize: Metrics.body) }
+            }
+            enum Metrics { static let body: CGFloat = 17 }
+            """)
+        let text = String(decoding: fix.fixed, as: UTF8.self)
+        #expect(text.contains("let iconSize: CGFloat = 17\n    let rowSize: CGFloat = 15\n"))
+        #expect(text.contains(".font(.custom(\"Inter\", size: iconSize, relativeTo: .body))"))
+        #expect(
+            text.contains("UIFontMetrics(forTextStyle: .body).scaledFont(for: UIFont.systemFont(ofSize: Metrics.body))")
+        )
+        #expect(fix.changes.map(\.kind) == [.customRelativeTo, .fontMetrics])
+        #expect(fix.skipped.map(\.reason.label) == ["size not written in place", "size not written in place"])
+        #expect(fix.skipped.map(\.line) == [6, 7])
+        try Self.parses(fix.fixed, name: "Mixed.swift")
+    }
+
     @Test func previewsCommentsStringsAndSuppressedLinesStayByteForByte() {
         let source = """
             struct A: View {
