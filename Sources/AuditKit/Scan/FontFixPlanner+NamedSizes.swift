@@ -61,7 +61,9 @@ extension FontFixPlanner {
             if case .constant(_, let expression) = named {
                 scaledMetric(finding, site: i, argument: argument, size: size, initial: expression)
             } else {
+                let before = changes.count
                 scaledMetric(finding, site: i, argument: argument, size: size, initial: source(valueRange))
+                if changes.count > before { replacedLocals[member.keyword, default: 0] += 1 }
             }
         case ".custom(_:fixedSize:)", ".custom(_:size:)": custom(finding, site: i, size: size)
         case let api where api.hasPrefix("UIFont"): uiKit(finding, site: i, size: size)
@@ -203,5 +205,25 @@ extension FontFixPlanner {
             }
         }
         return nil
+    }
+
+    /// Deletes the line of each local `let` whose every use was replaced by a `@ScaledMetric` property (it
+    /// would be left unused, a compiler warning), when the declaration is alone on its line.
+    mutating func removeReplacedLocals() {
+        for (keyword, replaced) in replacedLocals {
+            guard let member = scanner.member(at: keyword), let value = member.value else { continue }
+            let block = scanner.enclosingBrace(keyword)
+            let end = block >= 0 && scanner.partner[block] > block ? Int(scanner.partner[block]) : tokens.count
+            let uses = (value.upperBound..<end).filter {
+                scanner.isWord($0, member.name) && !scanner.isPunct($0 - 1, ".")
+            }
+            guard uses.count == replaced else { continue }
+            let start = lineStart(of: tokens[member.start].start)
+            guard bytes[start..<tokens[member.start].start].allSatisfy({ $0 == 32 || $0 == 9 }),
+                let newline = (tokens[value.upperBound - 1].end..<bytes.count).first(where: { bytes[$0] == 10 }),
+                bytes[tokens[value.upperBound - 1].end..<newline].allSatisfy({ $0 == 32 || $0 == 9 || $0 == 13 })
+            else { continue }
+            edits.append(ByteEdit(range: start..<(newline + 1), replacement: []))
+        }
     }
 }

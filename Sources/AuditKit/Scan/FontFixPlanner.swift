@@ -16,6 +16,8 @@ struct FontFixPlanner {
     /// What each stored property rewritten as a `@ScaledMetric` became, by its keyword's token, so its
     /// other uses are counted as changed by the same rewrite.
     var scaledDeclarations: [Int: String] = [:]
+    /// How many uses of each local `let` (by its keyword's token) were replaced by a `@ScaledMetric` property.
+    var replacedLocals: [Int: Int] = [:]
 
     init(scanner: FontFileScanner, rules: Set<FontScanRule>) {
         self.scanner = scanner
@@ -60,6 +62,7 @@ struct FontFixPlanner {
                     .unsupported("AppKit has no UIFontMetrics; use `NSFont.preferredFont(forTextStyle:)` by hand"))
             }
         }
+        removeReplacedLocals()
         addDeclarations()
     }
 
