@@ -150,12 +150,12 @@ extension FontFixPlanner {
         }
         var access = scanner.isWord(member.keyword, "let") ? "private " : ""
         for k in member.start..<member.keyword {
-            let word = scanner.text(k)
-            guard ["private", "fileprivate", "internal", "public", "package"].contains(word) else {
-                skip(finding, .notWrittenInPlace(origin + ", declared `\(word)`, which a @ScaledMetric cannot be"))
+            guard ["private", "fileprivate", "internal", "public", "package"].contains(scanner.text(k)) else {
+                let modifiers = source(member.start, member.keyword - 1)
+                skip(finding, .notWrittenInPlace(origin + ", declared `\(modifiers)`, which a @ScaledMetric cannot be"))
                 return
             }
-            access = word + " "
+            access = scanner.text(k) + " "
         }
         let nameToken = member.keyword + 1
         let typed = scanner.isPunct(nameToken + 1, ":")

@@ -245,6 +245,7 @@ import Testing
                 let side: CGFloat = 32
                 let base: CGFloat = 10
                 lazy var lazySize: CGFloat = 15
+                private(set) var setSize: CGFloat = 16
                 let double: CGFloat = base * 2
                 var body: some View {
                     let computed = CGFloat(side / 2)
@@ -254,6 +255,7 @@ import Testing
                     Text("d").font(.system(size: Metrics.live))
                     Text("e").font(.system(size: double))
                     Text("f").font(.system(size: lazySize))
+                    Text("g").font(.system(size: setSize))
                 }
             }
             """)
@@ -261,12 +263,13 @@ import Testing
         #expect(
             fix.skipped.map(\.reason.detail) == [
                 "the size comes through `side` (line 3), also used outside a `.system(size:)` the fix rewrites"
-                    + " (line 8), and a @ScaledMetric cannot start from an instance property; make it a `static let`",
+                    + " (line 9), and a @ScaledMetric cannot start from an instance property; make it a `static let`",
                 "the size comes through `base` (line 4), in an expression the fix cannot scale in place",
-                "the size comes through `computed` (line 8), whose value is not a number written in place",
+                "the size comes through `computed` (line 9), whose value is not a number written in place",
                 "the size comes through `live` (line 1), a `var` that may change after the view is made",
-                "the size comes through `double` (line 6), whose value is not a number written in place",
+                "the size comes through `double` (line 7), whose value is not a number written in place",
                 "the size comes through `lazySize` (line 5), declared `lazy`, which a @ScaledMetric cannot be",
+                "the size comes through `setSize` (line 6), declared `private(set)`, which a @ScaledMetric cannot be",
             ])
         #expect(fix.diff.isEmpty)
     }
