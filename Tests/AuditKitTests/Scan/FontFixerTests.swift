@@ -302,6 +302,9 @@ import Testing
         #expect(fix.skipped.map(\.reason.label) == ["size not written in place", "size not written in place"])
         #expect(fix.skipped.map(\.line) == [6, 7])
         try Self.parses(fix.fixed, name: "Mixed.swift")
+        let again = FontFixer.plan(source: fix.fixed, path: "A.swift")
+        #expect(again.changes.isEmpty && again.fixed == fix.fixed)
+        #expect(again.skipped.map(\.excerpt) == fix.skipped.map(\.excerpt))
     }
 
     @Test func previewsCommentsStringsAndSuppressedLinesStayByteForByte() {
