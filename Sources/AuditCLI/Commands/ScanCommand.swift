@@ -30,9 +30,11 @@ enum ScanCommand: Command {
         the configuration's token of that size and weight when there is one), any other SwiftUI size a \
         @ScaledMetric(relativeTo:) property of the enclosing view, .custom(_:fixedSize:) \
         .custom(_:size:relativeTo:), a UIKit font UIFontMetrics(forTextStyle:).scaledFont(for:) (and the \
-        label it is assigned to adjustsFontForContentSizeCategory). It prints per file what it changed \
-        and what it left, with the reason; --dry-run prints a unified diff instead of writing. --rule \
-        limits it to some rules (fixed-font-size, custom-font-without-relative-to).
+        label it is assigned to adjustsFontForContentSizeCategory). A size that comes through a name \
+        holding a number is scaled too: the view's own stored property becomes the @ScaledMetric, a \
+        static or global let starts a new one, a local let's number goes into a new one. It prints per \
+        file what it changed and what it left, with the reason; --dry-run prints a unified diff instead \
+        of writing. --rule limits it to some rules (fixed-font-size, custom-font-without-relative-to).
 
         Formats: text (default), json, xcode ('path:line:column: warning: ...' lines), sarif (SARIF 2.1.0 \
         with UTF-16 columns and each finding's fingerprint). Exits 0 whether or not there are findings.

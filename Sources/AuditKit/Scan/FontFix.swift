@@ -6,7 +6,8 @@ public struct FontFixChange: Sendable, Hashable {
         case textStyle = "text-style"
         /// The size and weight are a token's of the scan configuration: `.font(AppTypography.body)`.
         case token
-        /// The literal became a `@ScaledMetric(relativeTo:)` property of the enclosing view.
+        /// The size became a `@ScaledMetric(relativeTo:)` property of the enclosing view, or the stored
+        /// property it comes through was rewritten as one.
         case scaledMetric = "scaled-metric"
         /// `.custom(name, fixedSize: N)` became `.custom(name, size: N, relativeTo:)`.
         case customRelativeTo = "custom-relative-to"
@@ -45,7 +46,8 @@ public struct FontFixSkip: Sendable, Hashable {
         case outsideView(String)
         /// An `// auditkit:ignore <reason>` comment covers it.
         case suppressed(String)
-        /// The size comes through a name (`iconSize`); the declaration is the place to change.
+        /// The size comes through a name the fix cannot scale (an expression, a `var`, a value that is not a
+        /// number, an instance property also used elsewhere); the text says which.
         case notWrittenInPlace(String)
         /// No rewrite keeps the code correct (an AppKit font, an optional `UIFont(name:size:)`).
         case unsupported(String)

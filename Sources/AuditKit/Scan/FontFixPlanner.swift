@@ -13,6 +13,11 @@ struct FontFixPlanner {
     var takenNames: Set<String> = []
     /// Whether a name is used anywhere in the file, by name, as looked up.
     var usedNames: [String: Bool] = [:]
+    /// What each stored property rewritten as a `@ScaledMetric` became, by its keyword's token, so its
+    /// other uses are counted as changed by the same rewrite.
+    var scaledDeclarations: [Int: String] = [:]
+    /// How many uses of each local `let` (by its keyword's token) were replaced by a `@ScaledMetric` property.
+    var replacedLocals: [Int: Int] = [:]
 
     init(scanner: FontFileScanner, rules: Set<FontScanRule>) {
         self.scanner = scanner
@@ -44,7 +49,7 @@ struct FontFixPlanner {
                 continue
             }
             guard let size = finding.size else {
-                skip(finding, .notWrittenInPlace(finding.sizeOrigin.map { "the size comes through \($0)" } ?? ""))
+                named(finding, site: site)
                 continue
             }
             switch finding.api {
@@ -57,6 +62,7 @@ struct FontFixPlanner {
                     .unsupported("AppKit has no UIFontMetrics; use `NSFont.preferredFont(forTextStyle:)` by hand"))
             }
         }
+        removeReplacedLocals()
         addDeclarations()
     }
 
@@ -119,39 +125,14 @@ struct FontFixPlanner {
         }
     }
 
-    /// The literal becomes a `@ScaledMetric(relativeTo:)` property of the enclosing view, declared once.
-    mutating func scaledMetric(_ finding: FontFinding, site i: Int, argument: FontFileScanner.Argument, size: Double) {
-        guard let structure = scanner.structure, let typeIndex = scanner.enclosingType(i) else {
-            skip(finding, .outsideView("not inside a type"))
-            return
-        }
-        let typeName = structure.bodies[typeIndex].name
-        let bodies = structure.bodies.filter { $0.name == typeName }
-        let isView =
-            bodies.contains { $0.inherited.contains("View") || $0.inherited.contains("ViewModifier") }
-            || structure.membersByType[typeName]?["body"] != nil
-        guard isView else {
-            skip(finding, .outsideView("`\(typeName)` is not a View"))
-            return
-        }
-        guard bodies.contains(where: { !$0.isExtension }) else {
-            skip(
-                finding,
-                .outsideView("`\(typeName)` is declared in another file; a stored property cannot go in an extension"))
-            return
-        }
-        let members = structure.membersByType[typeName]?.values.joined().map { structure.members[$0] } ?? []
-        let inStatic = members.contains { member in
-            guard member.isStatic else { return false }
-            if let body = member.body, body < i, Int(scanner.partner[body]) > i { return true }
-            return member.value?.contains(i) ?? false
-        }
-        guard !inStatic else {
-            skip(finding, .outsideView("in a `static` member, which has no view instance to hold a @ScaledMetric"))
-            return
-        }
+    /// The size becomes a `@ScaledMetric(relativeTo:)` property of the enclosing view holding `initial`
+    /// (the literal when nil), declared once, and the argument its name.
+    mutating func scaledMetric(
+        _ finding: FontFinding, site i: Int, argument: FontFileScanner.Argument, size: Double, initial: String? = nil
+    ) {
+        guard let (typeName, members) = enclosingView(finding, site: i) else { return }
         let (style, role) = self.styleAndRole(for: finding, site: i, size: size)
-        let value = pointText(size)
+        let value = initial ?? pointText(size)
         let base =
             !finding.isTextContext
             ? "iconSize"
@@ -167,6 +148,44 @@ struct FontFixPlanner {
         change(
             finding, .scaledMetric,
             "`\(declaration.replacingOccurrences(of: "NAME", with: name.name))`, the size replaced by `\(name.name)`")
+    }
+
+    /// The `View` (or `ViewModifier`) declared in the file around the site, with its members, when the site
+    /// is in an instance member of it that a `@ScaledMetric` property can serve; else the finding is
+    /// skipped as outside a View and the result is nil.
+    mutating func enclosingView(_ finding: FontFinding, site i: Int) -> (
+        typeName: String, members: [SourceStructure.Member]
+    )? {
+        guard let structure = scanner.structure, let typeIndex = scanner.enclosingType(i) else {
+            skip(finding, .outsideView("not inside a type"))
+            return nil
+        }
+        let typeName = structure.bodies[typeIndex].name
+        let bodies = structure.bodies.filter { $0.name == typeName }
+        let isView =
+            bodies.contains { $0.inherited.contains("View") || $0.inherited.contains("ViewModifier") }
+            || structure.membersByType[typeName]?["body"] != nil
+        guard isView else {
+            skip(finding, .outsideView("`\(typeName)` is not a View"))
+            return nil
+        }
+        guard bodies.contains(where: { !$0.isExtension }) else {
+            skip(
+                finding,
+                .outsideView("`\(typeName)` is declared in another file; a stored property cannot go in an extension"))
+            return nil
+        }
+        let members = structure.membersByType[typeName]?.values.joined().map { structure.members[$0] } ?? []
+        let inStatic = members.contains { member in
+            guard member.isStatic else { return false }
+            if let body = member.body, body < i, Int(scanner.partner[body]) > i { return true }
+            return member.value?.contains(i) ?? false
+        }
+        guard !inStatic else {
+            skip(finding, .outsideView("in a `static` member, which has no view instance to hold a @ScaledMetric"))
+            return nil
+        }
+        return (typeName, members)
     }
 
     /// An existing `@ScaledMetric` of the type with the same value and curve, the one chosen for the same

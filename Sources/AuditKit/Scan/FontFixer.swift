@@ -7,7 +7,10 @@ import Foundation
 /// (the team's token when the configuration has one of that size and weight); any other SwiftUI size
 /// becomes a `@ScaledMetric(relativeTo:)` property of the enclosing view holding N; `.custom(_:fixedSize:)`
 /// becomes `.custom(_:size:relativeTo:)`; a UIKit font is wrapped in
-/// `UIFontMetrics(forTextStyle:).scaledFont(for:)`. Only the edited byte ranges change.
+/// `UIFontMetrics(forTextStyle:).scaledFont(for:)`. A size that comes through a name holding a number is
+/// scaled too: a stored property of the view used only as `.system(size:)` sizes becomes the
+/// `@ScaledMetric` itself; a `static` or global `let` gets a new `@ScaledMetric` starting from it; a local
+/// `let` gets one holding its number. Only the edited byte ranges change.
 public enum FontFixer {
     /// The rules whose findings can be rewritten.
     public static let fixableRules: Set<FontScanRule> = [.fixedSize, .customWithoutRelativeTo]

@@ -73,6 +73,11 @@ import Testing
             let again = FontFixer.plan(source: fix.fixed, path: name)
             #expect(again.changes.isEmpty, "\(name): \(again.changes)")
             #expect(again.fixed == fix.fixed, "\(name)")
+            // A re-scan reports a fixed size only where the fix left one, with its reason.
+            let rescan = FontScanner.scan(source: fix.fixed, path: name, configuration: .init()).findings
+            #expect(
+                rescan.filter { $0.rule == .fixedSize }.map(\.excerpt).sorted() == fix.skipped.map(\.excerpt).sorted(),
+                "\(name)")
         }
     }
 
@@ -162,10 +167,11 @@ import Testing
             }
             """)
         let text = String(decoding: fix.fixed, as: UTF8.self)
-        #expect(text.components(separatedBy: "@ScaledMetric").count == 2)
-        #expect(text.contains("private var title2IconSize: CGFloat = 24"))
+        #expect(text.contains("@ScaledMetric(relativeTo: .title2) private var title2IconSize: CGFloat = 24\n"))
+        #expect(text.contains("@ScaledMetric(relativeTo: .caption) private var iconSize: CGFloat = 12\n"))
         #expect(text.components(separatedBy: "size: title2IconSize").count == 3)
-        #expect(fix.skipped.map(\.reason.label) == ["size not written in place"])
+        #expect(text.contains("Image(systemName: \"c\").font(.system(size: iconSize))"))
+        #expect(fix.skipped.isEmpty)
         try Self.parses(fix.fixed, name: "Badge.swift")
     }
 
@@ -205,6 +211,100 @@ import Testing
         #expect(Array(fix.fixed.prefix(3)) == [0xEF, 0xBB, 0xBF])
         try Self.parses(fix.fixed, name: "CRLF.swift")
         #expect(FontFixer.plan(source: fix.fixed, path: "A.swift").changes.isEmpty)
+    }
+
+    @Test func aNamedSizeInACRLFFileWithAByteOrderMarkIsRewrittenInPlace() throws {
+        let source =
+            "\u{FEFF}enum Metrics {\r\n\tstatic let icon: CGFloat = 24\r\n}\r\n"
+            + "struct A: View {\r\n\tlet titleSize: CGFloat = 26\r\n\tvar body: some View {\r\n"
+            + "\t\tlet gap: CGFloat = 13\r\n\t\tText(\"a\").font(.system(size: titleSize))\r\n"
+            + "\t\tImage(systemName: \"b\").font(.system(size: Metrics.icon))\r\n"
+            + "\t\tText(\"c\").font(.system(size: gap))\r\n\t}\r\n}\r\n"
+        let fix = Self.fixed(source)
+        let expected =
+            "\u{FEFF}enum Metrics {\r\n\tstatic let icon: CGFloat = 24\r\n}\r\n"
+            + "struct A: View {\r\n\t@ScaledMetric(relativeTo: .title2) private var iconSize: CGFloat = Metrics.icon\r\n"
+            + "\t@ScaledMetric(relativeTo: .footnote) private var textSize: CGFloat = 13\r\n"
+            + "\t@ScaledMetric(relativeTo: .title) private var titleSize: CGFloat = 26\r\n\tvar body: some View {\r\n"
+            + "\t\tText(\"a\").font(.system(size: titleSize))\r\n"
+            + "\t\tImage(systemName: \"b\").font(.system(size: iconSize))\r\n"
+            + "\t\tText(\"c\").font(.system(size: textSize))\r\n\t}\r\n}\r\n"
+        #expect(String(decoding: fix.fixed, as: UTF8.self) == expected)
+        #expect(Array(fix.fixed.prefix(3)) == [0xEF, 0xBB, 0xBF])
+        try Self.parses(fix.fixed, name: "NamedCRLF.swift")
+        let again = FontFixer.plan(source: fix.fixed, path: "A.swift")
+        #expect(again.changes.isEmpty && again.skipped.isEmpty && again.fixed == fix.fixed)
+        #expect(FontScanner.scan(source: fix.fixed, path: "A.swift", configuration: .init()).findings.isEmpty)
+    }
+
+    @Test func namedSizesTheFixCannotScaleAreLeftWithTheReason() {
+        let fix = Self.fixed(
+            """
+            enum Metrics { static var live: CGFloat = 20 }
+            struct A: View {
+                let side: CGFloat = 32
+                let base: CGFloat = 10
+                lazy var lazySize: CGFloat = 15
+                private(set) var setSize: CGFloat = 16
+                let double: CGFloat = base * 2
+                var body: some View {
+                    let computed = CGFloat(side / 2)
+                    Image(systemName: "a").font(.system(size: side)).frame(width: side)
+                    Text("b").font(.system(size: base + 2))
+                    Text("c").font(.system(size: computed))
+                    Text("d").font(.system(size: Metrics.live))
+                    Text("e").font(.system(size: double))
+                    Text("f").font(.system(size: lazySize))
+                    Text("g").font(.system(size: setSize))
+                }
+            }
+            """)
+        #expect(fix.changes.isEmpty)
+        #expect(
+            fix.skipped.map(\.reason.detail) == [
+                "the size comes through `side` (line 3), also used outside a `.system(size:)` the fix rewrites"
+                    + " (line 9), and a @ScaledMetric cannot start from an instance property; make it a `static let`",
+                "the size comes through `base` (line 4), in an expression the fix cannot scale in place",
+                "the size comes through `computed` (line 9), whose value is not a number written in place",
+                "the size comes through `live` (line 1), a `var` that may change after the view is made",
+                "the size comes through `double` (line 7), whose value is not a number written in place",
+                "the size comes through `lazySize` (line 5), declared `lazy`, which a @ScaledMetric cannot be",
+                "the size comes through `setSize` (line 6), declared `private(set)`, which a @ScaledMetric cannot be",
+            ])
+        #expect(fix.diff.isEmpty)
+    }
+
+    @Test func aStoredPropertyAlsoSizingACustomFontOrReadFromOutsideStaysAndItsFontsStillScale() throws {
+        let fix = Self.fixed(
+            """
+            struct A: View {
+                let iconSize: CGFloat = 17
+                let rowSize: CGFloat = 15
+                var body: some View {
+                    Text("a").font(.custom("Inter", fixedSize: iconSize))
+                    Text("b").font(.system(size: iconSize))
+                    Text("c").font(.system(size: rowSize))
+                }
+            }
+            struct B {
+                func read(_ a: A) -> CGFloat { a.rowSize }
+                func font() -> UIFont { UIFont.systemFont(ofSize: Metrics.body) }
+            }
+            enum Metrics { static let body: CGFloat = 17 }
+            """)
+        let text = String(decoding: fix.fixed, as: UTF8.self)
+        #expect(text.contains("let iconSize: CGFloat = 17\n    let rowSize: CGFloat = 15\n"))
+        #expect(text.contains(".font(.custom(\"Inter\", size: iconSize, relativeTo: .body))"))
+        #expect(
+            text.contains("UIFontMetrics(forTextStyle: .body).scaledFont(for: UIFont.systemFont(ofSize: Metrics.body))")
+        )
+        #expect(fix.changes.map(\.kind) == [.customRelativeTo, .fontMetrics])
+        #expect(fix.skipped.map(\.reason.label) == ["size not written in place", "size not written in place"])
+        #expect(fix.skipped.map(\.line) == [6, 7])
+        try Self.parses(fix.fixed, name: "Mixed.swift")
+        let again = FontFixer.plan(source: fix.fixed, path: "A.swift")
+        #expect(again.changes.isEmpty && again.fixed == fix.fixed)
+        #expect(again.skipped.map(\.excerpt) == fix.skipped.map(\.excerpt))
     }
 
     @Test func previewsCommentsStringsAndSuppressedLinesStayByteForByte() {

@@ -11,7 +11,7 @@ struct Card: View {
     var body: some View {
         VStack {
             Text("Outside").font(.system(size: style.size))
-            Text("Named").font(.system(size: Self.titleSize))
+            Text("Named").font(.system(size: Self.titleSize + 2))
             // auditkit:ignore matches the printed form
             Text("Receipt").font(.system(size: 9))
         }

@@ -1,0 +1,229 @@
+/// `scan --fix` for sizes that reach the font through a name: a stored property of the view, a `static`
+/// or global constant, or a local `let`.
+extension FontFixPlanner {
+    /// Where a size written as a plain name comes from.
+    enum NamedSize {
+        /// A stored instance property of the type around the use (`iconSize`, `self.iconSize`).
+        case property(SourceStructure.Member)
+        /// A `static let` or global `let`, and the expression that names it from the view's stored
+        /// property initial values (`Metrics.icon`, `Card.titleSize` for `Self.titleSize`, `iconSize`).
+        case constant(SourceStructure.Member, expression: String)
+        /// A `let` of a block around the use.
+        case local(SourceStructure.Member)
+
+        /// The declaration the name refers to.
+        var member: SourceStructure.Member {
+            switch self {
+            case .property(let member), .constant(let member, _), .local(let member): return member
+            }
+        }
+    }
+
+    /// A fixed size that is not a literal: when it is a plain name whose declaration holds a number written
+    /// in place, a `.system(size:)` is scaled through a `@ScaledMetric` (the declaration rewritten, or a new
+    /// property naming the constant or holding the local's literal) and the other APIs are rewritten as
+    /// for a literal, the name kept; anything else is left with the reason.
+    mutating func named(_ finding: FontFinding, site i: Int) {
+        var open = i + 1
+        if scanner.isPunct(open, "."), scanner.isWord(open + 1, "init") { open += 2 }
+        guard
+            let argument = scanner.arguments(open: open).first(where: {
+                $0.label == "size" || $0.label == "fixedSize" || $0.label == "ofSize"
+            })
+        else { return }
+        guard let named = namedSize(argument) else {
+            let origin =
+                finding.sizeOrigin.map { "the size comes through \($0), in an expression" }
+                ?? "the size is an expression"
+            skip(finding, .notWrittenInPlace(origin + " the fix cannot scale in place"))
+            return
+        }
+        let member = named.member
+        let line = scanner.lineAndColumn(of: tokens[member.keyword].start).line
+        let through = "the size comes through `\(member.name)` (line \(line))"
+        guard let valueRange = member.value,
+            let size = scanner.number(
+                FontFileScanner.Argument(label: nil, start: valueRange.lowerBound, end: valueRange.upperBound))
+        else {
+            skip(finding, .notWrittenInPlace(through + ", whose value is not a number written in place"))
+            return
+        }
+        switch finding.api {
+        case ".system(size:)":
+            if case .property(let member) = named {
+                scaleDeclaration(finding, site: i, member: member, size: size)
+                return
+            }
+            guard scanner.isWord(member.keyword, "let") else {
+                skip(finding, .notWrittenInPlace(through + ", a `var` that may change after the view is made"))
+                return
+            }
+            if case .constant(_, let expression) = named {
+                scaledMetric(finding, site: i, argument: argument, size: size, initial: expression)
+            } else {
+                let before = changes.count
+                scaledMetric(finding, site: i, argument: argument, size: size, initial: source(valueRange))
+                if changes.count > before { replacedLocals[member.keyword, default: 0] += 1 }
+            }
+        case ".custom(_:fixedSize:)", ".custom(_:size:)": custom(finding, site: i, size: size)
+        case let api where api.hasPrefix("UIFont"): uiKit(finding, site: i, size: size)
+        default:
+            skip(
+                finding, .unsupported("AppKit has no UIFontMetrics; use `NSFont.preferredFont(forTextStyle:)` by hand"))
+        }
+    }
+
+    /// The source text of a token range.
+    func source(_ range: Range<Int>) -> String { source(range.lowerBound, range.upperBound - 1) }
+
+    /// What the argument names when it is only a name (`iconSize`, `self.iconSize`, `Self.titleSize`,
+    /// `Metrics.icon`) declared in the file as a stored property, a `static let`, a global or a local.
+    func namedSize(_ argument: FontFileScanner.Argument) -> NamedSize? {
+        guard let structure = scanner.structure else { return nil }
+        var path: [Int] = []
+        var k = argument.start
+        while k < argument.end, scanner.isIdentifier(k) {
+            path.append(k)
+            guard scanner.isPunct(k + 1, "."), k + 2 < argument.end else {
+                k += 1
+                break
+            }
+            k += 2
+        }
+        guard k == argument.end, let last = path.last else { return nil }
+        let name = scanner.text(last)
+        let enclosing = scanner.enclosingType(argument.start).map { structure.bodies[$0].name }
+        let member: SourceStructure.Member
+        if path.count == 1 {
+            guard case .member(let found) = scanner.resolve(name, at: argument.start) else { return nil }
+            member = found
+        } else {
+            let typeNames = path.dropLast().map(scanner.text)
+            var types: [String] = []
+            if typeNames == ["self"] || typeNames == ["Self"] {
+                types = enclosing.map { [$0] } ?? []
+            } else if let first = typeNames.first?.utf8.first, first >= 65, first <= 90 {
+                let joined = typeNames.joined(separator: ".")
+                types =
+                    structure.typesBySimpleName[Substring(typeNames[typeNames.count - 1])]?.filter {
+                        $0 == joined || $0.hasSuffix("." + joined)
+                    } ?? []
+            }
+            guard let index = types.lazy.compactMap({ structure.membersByType[$0]?[name]?.first }).first else {
+                return nil
+            }
+            member = structure.members[index]
+        }
+        guard !member.isFunction, !member.isScaled, member.body == nil else { return nil }
+        let level = Int(scanner.parent[member.keyword])
+        if level < 0 { return path.count == 1 ? .constant(member, expression: name) : nil }
+        guard let owner = structure.bodyByOpen[level] else { return path.count == 1 ? .local(member) : nil }
+        let ownerName = structure.bodies[owner].name
+        if member.isStatic {
+            // `Self` and a bare name cannot be written in a stored property's initial value; the type's name can.
+            let qualified = path.count == 1 || scanner.isWord(path[0], "Self")
+            return .constant(member, expression: qualified ? ownerName + "." + name : source(argument.start, last))
+        }
+        guard ownerName == enclosing, path.count == 1 || scanner.isWord(path[0], "self") else { return nil }
+        return .property(member)
+    }
+
+    /// A stored property of the view used only as `.system(size:)` sizes in the type becomes
+    /// `@ScaledMetric(relativeTo: .STYLE)` itself, keeping a written access level (none written: `private`
+    /// for a `let`, none for a `var`, which callers may set through the memberwise initialiser); its uses
+    /// stay. One used elsewhere is left: a `@ScaledMetric`'s initial value cannot name an instance property.
+    mutating func scaleDeclaration(_ finding: FontFinding, site i: Int, member: SourceStructure.Member, size: Double) {
+        if let done = scaledDeclarations[member.keyword] {
+            change(finding, .scaledMetric, done)
+            return
+        }
+        guard let (typeName, _) = enclosingView(finding, site: i) else { return }
+        let line = scanner.lineAndColumn(of: tokens[member.keyword].start).line
+        let origin = "the size comes through `\(member.name)` (line \(line))"
+        if let line = useOutsideFontSizes(of: member, typeName: typeName) {
+            skip(
+                finding,
+                .notWrittenInPlace(
+                    origin + ", also used outside a `.system(size:)` the fix rewrites (line \(line)), and a"
+                        + " @ScaledMetric cannot start from an instance property; make it a `static let`"))
+            return
+        }
+        var access = scanner.isWord(member.keyword, "let") ? "private " : ""
+        for k in member.start..<member.keyword {
+            guard ["private", "fileprivate", "internal", "public", "package"].contains(scanner.text(k)) else {
+                let modifiers = source(member.start, member.keyword - 1)
+                skip(finding, .notWrittenInPlace(origin + ", declared `\(modifiers)`, which a @ScaledMetric cannot be"))
+                return
+            }
+            access = scanner.text(k) + " "
+        }
+        let nameToken = member.keyword + 1
+        let typed = scanner.isPunct(nameToken + 1, ":")
+        guard let value = member.value,
+            typed
+                ? scanner.isWord(nameToken + 2, "CGFloat") && value.lowerBound == nameToken + 4
+                : value.lowerBound == nameToken + 2,
+            !scanner.isPunct(value.upperBound, ",")
+        else {
+            skip(finding, .notWrittenInPlace(origin + ", not declared as one `CGFloat` with a number"))
+            return
+        }
+        let style = styleAndRole(for: finding, site: i, size: size).style
+        let text =
+            "@ScaledMetric(relativeTo: .\(style.name)) \(access)var \(member.name): CGFloat = \(source(value))"
+        replace(member.start, value.upperBound - 1, with: text)
+        let after = "`\(text)`, the declaration of `\(member.name)` rewritten"
+        scaledDeclarations[member.keyword] = after
+        change(finding, .scaledMetric, after)
+    }
+
+    /// The line of the first use of the property's name, in the type's declaration and extensions (or as
+    /// `.name` anywhere in the file), that is not the whole size of a `.system(size:)` finding this fix
+    /// rewrites; nil when there is none.
+    func useOutsideFontSizes(of member: SourceStructure.Member, typeName: String) -> Int? {
+        guard let structure = scanner.structure else { return nil }
+        var sizes = Set<Int>()
+        for (n, finding) in scanner.findings.enumerated()
+        where finding.api == ".system(size:)" && finding.rule == .fixedSize && finding.suppression == nil
+            && rules.contains(.fixedSize) && scanner.sites[n] >= 0
+        {
+            guard let argument = scanner.arguments(open: scanner.sites[n] + 1).first, argument.label == "size" else {
+                continue
+            }
+            if argument.end - argument.start == 1 { sizes.insert(argument.start) }
+            if argument.end - argument.start == 3, scanner.isWord(argument.start, "self"),
+                scanner.isPunct(argument.start + 1, ".")
+            {
+                sizes.insert(argument.start + 2)
+            }
+        }
+        let bodies = structure.bodies.filter { $0.name == typeName }
+        for k in tokens.indices where k != member.keyword + 1 && scanner.isWord(k, member.name) {
+            let inType = bodies.contains { $0.open < k && k < $0.close }
+            if inType ? !sizes.contains(k) : scanner.isPunct(k - 1, ".") {
+                return scanner.lineAndColumn(of: tokens[k].start).line
+            }
+        }
+        return nil
+    }
+
+    /// Deletes the line of each local `let` whose every use was replaced by a `@ScaledMetric` property (it
+    /// would be left unused, a compiler warning), when the declaration is alone on its line.
+    mutating func removeReplacedLocals() {
+        for (keyword, replaced) in replacedLocals {
+            guard let member = scanner.member(at: keyword), let value = member.value else { continue }
+            let block = scanner.enclosingBrace(keyword)
+            let end = block >= 0 && scanner.partner[block] > block ? Int(scanner.partner[block]) : tokens.count
+            let uses = (value.upperBound..<end).filter {
+                scanner.isWord($0, member.name) && !scanner.isPunct($0 - 1, ".")
+            }
+            guard uses.count == replaced else { continue }
+            let start = lineStart(of: tokens[member.start].start)
+            guard bytes[start..<tokens[member.start].start].allSatisfy({ $0 == 32 || $0 == 9 }),
+                let newline = (tokens[value.upperBound - 1].end..<bytes.count).first(where: { bytes[$0] == 10 }),
+                bytes[tokens[value.upperBound - 1].end..<newline].allSatisfy({ $0 == 32 || $0 == 9 || $0 == 13 })
+            else { continue }
+            edits.append(ByteEdit(range: start..<(newline + 1), replacement: []))
+        }
+    }
+}
