@@ -159,7 +159,7 @@ public struct IssueMatcher: Sendable {
         var entries: [MappedIssue] = []
         for (n, draft) in drafts.enumerated() {
             if let rule = draft.rule, let decided = automatic[n]?.issue {
-                entries.append(merge(rule: rule, draft: draft, automatic: decided, walks: &walks))
+                entries.append(merge(rule: rule, draft: draft, automatic: decided, walks: &walks, audited: audited))
             } else if let decided = automatic[n]?.issue {
                 entries.append(decided)
             } else {
@@ -526,10 +526,10 @@ public struct IssueMatcher: Sendable {
 
     /// The graph node of the view a rule names: its simple name, else, when targets declare it apart, the
     /// audited target's declaration of it, else the first by name.
-    private func graphNode(of view: String, walks: GraphWalks) -> Int32? {
+    private func graphNode(of view: String, walks: GraphWalks, audited: AuditedTarget?) -> Int32? {
         if let node = walks.number(of: view) { return node }
         let scoped = walks.names.filter { $0.hasPrefix(view + " (") }.sorted()
-        let preferred = target.flatMap { audited in
+        let preferred = audited.flatMap { audited in
             scoped.first {
                 $0.dropFirst(view.count + 2).dropLast().components(separatedBy: ", ").contains(audited.name)
             }
@@ -538,9 +538,9 @@ public struct IssueMatcher: Sendable {
     }
 
     /// A rule's conclusions, with the location (and view) filled from the sources when the rule names none.
-    private func merge(rule: MappingRule, draft: Draft, automatic: MappedIssue, walks: inout GraphWalks)
-        -> MappedIssue
-    {
+    private func merge(
+        rule: MappingRule, draft: Draft, automatic: MappedIssue, walks: inout GraphWalks, audited: AuditedTarget?
+    ) -> MappedIssue {
         let conclusion = rule.conclusion
         var mapping = IssueMapping(
             issueNumber: draft.issue.number, origin: .rule, ruleID: rule.id, view: conclusion.view,
@@ -550,7 +550,7 @@ public struct IssueMatcher: Sendable {
         if mapping.location == nil, conclusion.status != .system, let index {
             if let view = conclusion.view {
                 // The view itself first, then the views it composes; patterns too (the subtree is the screen).
-                let depths = graphNode(of: view, walks: walks).map { walks.depths(from: $0) } ?? []
+                let depths = graphNode(of: view, walks: walks, audited: audited).map { walks.depths(from: $0) } ?? []
                 func depth(_ c: RankedCandidate) -> Int32? {
                     c.node >= 0 && Int(c.node) < depths.count && depths[Int(c.node)] >= 0 ? depths[Int(c.node)] : nil
                 }

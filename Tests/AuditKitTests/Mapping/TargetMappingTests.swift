@@ -116,6 +116,19 @@ import Testing
         #expect(single.graph.children["ContentView"] == ["SettingsView"], "without targets the names merge")
     }
 
+    @Test func aRuleNamingAViewTwoTargetsDeclareTakesTheAuditedTargets() throws {
+        let rules = try RuleFile(
+            parsing: Array(
+                #"{"version": 1, "rules": [{"id": "n", "match": {"text": "Notifications"}, "view": "SettingsView"}]}"#
+                    .utf8), path: "rules.json")
+        let index = try Self.index(synchronized: false)
+        for name in ["Phone", "Desk"] {
+            let result = IssueMatcher(rules: rules, index: index, target: Self.named(name)).map(Self.phoneReport)
+            #expect(result.primary(for: 1)?.location?.file == "\(name)/SettingsView.swift")
+            #expect(result.issue(1)?.explanation.contains("inside SettingsView's subtree") == true)
+        }
+    }
+
     @Test func aPlaceOutsideTheAuditedTargetIsNotFirm() throws {
         let index = try Self.index(synchronized: false)
         let report = MiniApp.report([(0, "Notifications", MiniApp.middle(0)), (0, "Menu Bar Icon", MiniApp.middle(1))])
