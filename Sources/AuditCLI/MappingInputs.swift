@@ -1,7 +1,7 @@
 import AuditKit
 import Foundation
 
-/// What the commands that use the mapping share: the `--rules` and `--source` options, and one
+/// What the commands that use the mapping share: the `--rules`, `--source` and `--target` options, and one
 /// matcher built from them or, without them, from the project file (`CommandContext.rules`, `sources`).
 struct MappingInputs {
     /// `--rules RULES`.
@@ -12,8 +12,14 @@ struct MappingInputs {
     static let sourceOption = OptionSpec.option(
         "--source", value: "DIR", repeatable: true,
         help: "Folder of Swift sources and string catalogs (repeatable; default: the project file's).")
-    /// Both options.
-    static let options = [rulesOption, sourceOption]
+    /// `--target NAME`.
+    static let targetOption = OptionSpec.option(
+        "--target", value: "NAME",
+        help:
+            "Target to map into, from the sources' Xcode projects or Package.swift (default: the project file's, else the app target whose files explain most warnings)."
+    )
+    /// The three options.
+    static let options = [rulesOption, sourceOption, targetOption]
 
     /// The matcher; it maps nothing when there are neither rules nor sources.
     let matcher: IssueMatcher
@@ -37,7 +43,23 @@ struct MappingInputs {
             index = built
         }
         fontScan = index?.fontScan
-        matcher = IssueMatcher(rules: rules, index: index)
+        var target: AuditedTarget?
+        if let named = context.auditTarget, let index {
+            let known = index.targets.filter { !$0.isTest }.map(\.name)
+            guard known.contains(named.name) else {
+                let list =
+                    known.isEmpty
+                    ? "the sources hold no Xcode project or Package.swift targets"
+                    : "targets: \(Array(Set(known)).sorted().joined(separator: ", "))"
+                throw AuditError(.usage, "no target named \"\(named.name)\" to audit; \(list)")
+            }
+            target =
+                named.origin == .flag
+                ? AuditedTarget(name: named.name, choice: .option, reason: "named by --target")
+                : AuditedTarget(
+                    name: named.name, choice: .projectFile, reason: "named by \(ProjectFile.defaultFileName)")
+        }
+        matcher = IssueMatcher(rules: rules, index: index, target: target)
         isConfigured = rules != nil || index != nil
     }
 

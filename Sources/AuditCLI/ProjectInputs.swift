@@ -70,6 +70,12 @@ extension CommandContext {
         return ((project.file?.sources ?? []).map(project.resolve), project.file == nil ? .default : .projectFile)
     }
 
+    /// The audited target named by `--target`, else by the project file's `target`; nil: none named.
+    var auditTarget: (name: String, origin: Origin)? {
+        if let name = arguments.value("--target") { return (name, .flag) }
+        return project.file?.target.map { ($0, .projectFile) }
+    }
+
     /// Whether mapping inputs were given on the command line (not from the project file).
     var mappingFlagsGiven: Bool { arguments.value("--rules") != nil || !arguments.all("--source").isEmpty }
 

@@ -35,6 +35,9 @@ enum ConfigCommand: Command {
             .init(
                 name: "sources", value: sources.paths.isEmpty ? nil : sources.paths.joined(separator: ", "),
                 origin: sources.origin.rawValue),
+            .init(
+                name: "target", value: context.auditTarget?.name,
+                origin: (context.auditTarget?.origin ?? .default).rawValue),
             .init(name: "rules", context.rules),
             .init(name: "log", context.log),
             .init(name: "reports", context.reports),

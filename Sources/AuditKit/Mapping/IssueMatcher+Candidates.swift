@@ -32,6 +32,8 @@ struct RankedCandidate {
     var isTab: Bool
     /// Whether it reaches a text-bearing call (storage keys and identifiers do not).
     var reachesScreen = true
+    /// False when the audited target does not compile its file but another target does.
+    var inTarget = true
     /// For a joined text: what was found together.
     var joinedNote: String?
 

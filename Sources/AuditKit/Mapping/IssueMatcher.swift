@@ -42,6 +42,9 @@ public struct IssueMatcher: Sendable {
     public var index: SourceIndex?
     /// The most candidates listed per issue besides tied ones (the choice is made among all of them).
     public var maximumCandidates: Int
+    /// The audited target when `--target` or the project file names it; nil: `map` chooses one from the
+    /// report when the sources hold two or more non-test targets.
+    public var target: AuditedTarget?
 
     /// Points from the top edge whose band holds the status bar (clock, signal, battery).
     public static let statusBarBand = 54.0
@@ -52,10 +55,13 @@ public struct IssueMatcher: Sendable {
     public static let firmConfidence = 0.8
 
     /// Creates a matcher.
-    public init(rules: RuleFile? = nil, index: SourceIndex? = nil, maximumCandidates: Int = 5) {
+    public init(
+        rules: RuleFile? = nil, index: SourceIndex? = nil, maximumCandidates: Int = 5, target: AuditedTarget? = nil
+    ) {
         self.rules = rules
         self.index = index
         self.maximumCandidates = maximumCandidates
+        self.target = target
     }
 
     private struct Draft {
@@ -97,6 +103,17 @@ public struct IssueMatcher: Sendable {
         let issues = drafts.map(\.issue)
         let found = Self.inParallel(issues.count) { n in self.rankedCandidates(for: issues[n], language: language) }
         for n in drafts.indices { (drafts[n].candidates, drafts[n].found) = found[n] }
+        let audited = target ?? chooseTarget(drafts.map(\.candidates), device: report.device)
+        if let audited, let index {
+            for n in drafts.indices {
+                for c in drafts[n].candidates.indices where drafts[n].candidates[c].literal >= 0 {
+                    let file = index.literals[drafts[n].candidates[c].literal].file
+                    if let names = index.targetsOfFile[file], !names.contains(audited.name) {
+                        drafts[n].candidates[c].inTarget = false
+                    }
+                }
+            }
+        }
         // Per screen, every candidate of every issue votes for roots (nothing decided yet). Status bar issues
         // and tab titles in the tab bar (which belongs to the tab container, an ancestor of every tab) do not.
         var walks = GraphWalks(
@@ -109,7 +126,10 @@ public struct IssueMatcher: Sendable {
             let tabTitle = draft.inTabBar == true && draft.candidates.contains(where: \.isTab)
             if !(draft.rule == nil && draft.inStatusBar), !tabTitle {
                 var seen = Set<Int32>()
-                for candidate in draft.candidates where !candidate.isShortPattern && candidate.node >= 0 {
+                // Places in other targets vote only for an issue that has none in the audited target.
+                let insideOnly = draft.candidates.contains(where: \.inTarget)
+                for candidate in draft.candidates
+                where !candidate.isShortPattern && candidate.node >= 0 && (candidate.inTarget || !insideOnly) {
                     if seen.insert(candidate.node).inserted { nodes.append(candidate.node) }
                 }
             }
@@ -132,13 +152,14 @@ public struct IssueMatcher: Sendable {
         let settled = drafts
         let screens = contexts
         let automatic = Self.inParallel(settled.count) { n in
-            settled[n].rule == nil && settled[n].inStatusBar ? nil : self.decide(settled[n], context: screens[n])
+            settled[n].rule == nil && settled[n].inStatusBar
+                ? nil : self.decide(settled[n], context: screens[n], audited: audited)
         }
         let peers = automatic.map { $0?.peers ?? 0 }
         var entries: [MappedIssue] = []
         for (n, draft) in drafts.enumerated() {
             if let rule = draft.rule, let decided = automatic[n]?.issue {
-                entries.append(merge(rule: rule, draft: draft, automatic: decided, walks: &walks))
+                entries.append(merge(rule: rule, draft: draft, automatic: decided, walks: &walks, audited: audited))
             } else if let decided = automatic[n]?.issue {
                 entries.append(decided)
             } else {
@@ -160,6 +181,7 @@ public struct IssueMatcher: Sendable {
         }
         var result = MappingResult(reportPath: report.sourcePath, issues: entries)
         result.ruleTimeouts = timeouts
+        result.auditedTarget = audited
         return result
     }
 
@@ -321,6 +343,8 @@ public struct IssueMatcher: Sendable {
 
     /// How a candidate ranks on its issue's screen; larger is better, compared field by field.
     private struct Key: Comparable {
+        /// Whether the audited target compiles its file (or no target claims the file).
+        var inTarget: Bool
         /// 2 a tab title in the tab bar, 1 neutral, 0 a tab title elsewhere.
         var tabFit: Int
         /// Whether a text-bearing call shows the literal (a storage key or identifier comes after every text).
@@ -337,7 +361,8 @@ public struct IssueMatcher: Sendable {
 
         var fields: [Double] {
             [
-                Double(tabFit), reachesScreen ? 1 : 0, inSubtree ? 1 : 0, rank, shown ? 1 : 0, Double(distinctive),
+                inTarget ? 1 : 0, Double(tabFit), reachesScreen ? 1 : 0, inSubtree ? 1 : 0, rank, shown ? 1 : 0,
+                Double(distinctive),
                 Double(viewMatches),
                 Double(shallowness),
                 direct ? 1 : 0,
@@ -345,6 +370,7 @@ public struct IssueMatcher: Sendable {
         }
 
         static func < (a: Key, b: Key) -> Bool {
+            if a.inTarget != b.inTarget { return !a.inTarget }
             if a.tabFit != b.tabFit { return a.tabFit < b.tabFit }
             if a.reachesScreen != b.reachesScreen { return !a.reachesScreen }
             if a.inSubtree != b.inSubtree { return !a.inSubtree }
@@ -358,7 +384,8 @@ public struct IssueMatcher: Sendable {
     }
 
     private static let keyReasons = [
-        "a tab's title", "a text-bearing call shows it", "the only one inside the root's subtree", "the best match",
+        "the only one in the audited target", "a tab's title", "a text-bearing call shows it",
+        "the only one inside the root's subtree", "the best match",
         "its label is shown", "its view holds more of the screen's texts found nowhere else",
         "its view holds more of the screen's matches", "the shallowest in the subtree",
         "a text-bearing call rather than a custom initialiser argument",
@@ -372,7 +399,7 @@ public struct IssueMatcher: Sendable {
         var peers: Int
     }
 
-    private func decide(_ draft: Draft, context: ScreenContext) -> Decision {
+    private func decide(_ draft: Draft, context: ScreenContext, audited: AuditedTarget?) -> Decision {
         let number = draft.issue.number
         guard let index else {
             return Decision(issue: MappedIssue(issueNumber: number, primary: nil, explanation: draft.found), peers: 0)
@@ -390,7 +417,8 @@ public struct IssueMatcher: Sendable {
             case nil: tabFit = 1
             }
             let key = Key(
-                tabFit: tabFit, reachesScreen: candidate.reachesScreen, inSubtree: depth != nil, rank: candidate.rank,
+                inTarget: candidate.inTarget, tabFit: tabFit, reachesScreen: candidate.reachesScreen,
+                inSubtree: depth != nil, rank: candidate.rank,
                 shown: !candidate.isHiddenLabel,
                 distinctive: context.distinctiveMatches(in: candidate.node), viewMatches: matches,
                 shallowness: -(depth ?? 0), direct: candidate.isDirectCall)
@@ -444,22 +472,22 @@ public struct IssueMatcher: Sendable {
                     runnerUp.flatMap { other in
                         zip(best.key.fields, other.key.fields).enumerated().first { $0.element.0 != $0.element.1 }?
                             .offset
-                    } ?? 8
+                    } ?? 9
                 let node = best.candidate.node >= 0 ? index.ownerNames[Int(best.candidate.node)] : nil
                 var reason = Self.keyReasons[differs]
-                if differs == 5, let node {
+                if differs == 6, let node {
                     reason = "in \(node), which alone shows \(best.key.distinctive) of the screen's texts"
-                } else if differs == 6, let node {
-                    reason = "in \(node), which holds \(best.key.viewMatches) of the screen's matches"
                 } else if differs == 7, let node {
+                    reason = "in \(node), which holds \(best.key.viewMatches) of the screen's matches"
+                } else if differs == 8, let node {
                     reason = "the shallowest (\(node) at depth \(-best.key.shallowness))"
                 }
                 let place =
                     byTabBar ? "in the tab bar" : inSubtree ? context.rootPhrase : "outside the screen's root subtree"
                 explanation += "; \(lookAlikes) places show this text, chose \(node ?? "this one") \(place): \(reason)"
                 // Matches held, depth and a direct call are hints, not evidence: what they decide is not firm.
-                if contextWin, differs >= 5 { capReasons.append("a tie-break (\(Self.keyReasons[differs]))") }
-                if contextWin, !byTabBar, context.rootIsUniversal, differs == 2 {
+                if contextWin, differs >= 6 { capReasons.append("a tie-break (\(Self.keyReasons[differs]))") }
+                if contextWin, !byTabBar, context.rootIsUniversal, differs == 3 {
                     capReasons.append("a tie-break (the screen's root is an ancestor of every screen)")
                 }
             }
@@ -472,6 +500,13 @@ public struct IssueMatcher: Sendable {
         if !capReasons.isEmpty {
             confidence = min(confidence, Self.firmConfidence - 0.01)
             explanation += "; decided by " + capReasons.joined(separator: " and ")
+        }
+        if let audited, !best.candidate.inTarget, best.candidate.literal >= 0 {
+            confidence = min(confidence, Self.firmConfidence - 0.01)
+            let file = index.literals[best.candidate.literal].file
+            let others = (index.targetsOfFile[file] ?? []).joined(separator: ", ")
+            explanation +=
+                "; not firm: the audited target \(audited.name) does not compile this file (\(others) does)"
         }
         confidence = (confidence * 100).rounded() / 100
         var candidates: [IssueMapping] = []
@@ -489,10 +524,23 @@ public struct IssueMatcher: Sendable {
                 explanation: explanation), peers: peers)
     }
 
+    /// The graph node of the view a rule names: its simple name, else, when targets declare it apart, the
+    /// audited target's declaration of it, else the first by name.
+    private func graphNode(of view: String, walks: GraphWalks, audited: AuditedTarget?) -> Int32? {
+        if let node = walks.number(of: view) { return node }
+        let scoped = walks.names.filter { $0.hasPrefix(view + " (") }.sorted()
+        let preferred = audited.flatMap { audited in
+            scoped.first {
+                $0.dropFirst(view.count + 2).dropLast().components(separatedBy: ", ").contains(audited.name)
+            }
+        }
+        return (preferred ?? scoped.first).flatMap(walks.number(of:))
+    }
+
     /// A rule's conclusions, with the location (and view) filled from the sources when the rule names none.
-    private func merge(rule: MappingRule, draft: Draft, automatic: MappedIssue, walks: inout GraphWalks)
-        -> MappedIssue
-    {
+    private func merge(
+        rule: MappingRule, draft: Draft, automatic: MappedIssue, walks: inout GraphWalks, audited: AuditedTarget?
+    ) -> MappedIssue {
         let conclusion = rule.conclusion
         var mapping = IssueMapping(
             issueNumber: draft.issue.number, origin: .rule, ruleID: rule.id, view: conclusion.view,
@@ -502,7 +550,7 @@ public struct IssueMatcher: Sendable {
         if mapping.location == nil, conclusion.status != .system, let index {
             if let view = conclusion.view {
                 // The view itself first, then the views it composes; patterns too (the subtree is the screen).
-                let depths = walks.number(of: view).map { walks.depths(from: $0) } ?? []
+                let depths = graphNode(of: view, walks: walks, audited: audited).map { walks.depths(from: $0) } ?? []
                 func depth(_ c: RankedCandidate) -> Int32? {
                     c.node >= 0 && Int(c.node) < depths.count && depths[Int(c.node)] >= 0 ? depths[Int(c.node)] : nil
                 }

@@ -13,6 +13,7 @@ extension MappingResult {
                 + "\(c.fromSource) from source text, "
                 + (c.systemUI > 0 ? "\(c.systemUI) system UI by position, " : "")
                 + "\(c.ambiguous) ambiguous, \(c.unmapped) not mapped")
+        if let audited = auditedTarget { add("audited target: \(audited.name) (\(audited.reason))") }
         let issuesByNumber = Dictionary(report.issues.map { ($0.number, $0) }, uniquingKeysWith: { a, _ in a })
         for group in groupedByView() {
             text += "\n"
@@ -100,7 +101,7 @@ extension MappingResult {
                 })
         }
         let document = MappingJSON(
-            report: report.sourcePath, issues: items,
+            report: report.sourcePath, auditedTarget: auditedTarget, issues: items,
             views: groupedByView().map { MappingJSON.View(view: $0.view, issues: $0.issueNumbers) })
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -208,6 +209,8 @@ struct MappingJSON: Encodable {
 
     var version = 1
     var report: String
+    /// The audited target and how it was chosen (left out when there is none).
+    var auditedTarget: AuditedTarget?
     var issues: [Issue]
     var views: [View]
 }

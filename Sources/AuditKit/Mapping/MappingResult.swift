@@ -48,6 +48,9 @@ public struct MappingResult: Sendable, Hashable {
     /// The rules whose regular expression ran past `RulePattern.timeLimit`, each on the first issue it
     /// did; such a rule counts as not matching and is not tried again on this report.
     public var ruleTimeouts: [RuleTimeout] = []
+    /// The target whose code the issues were mapped into and how it was chosen; nil when the sources hold
+    /// fewer than two targets and none was named.
+    public var auditedTarget: AuditedTarget?
 
     /// Creates a result.
     public init(reportPath: String, issues: [MappedIssue]) {

@@ -128,6 +128,10 @@ public struct SourceIndex: Sendable {
     /// Swift files that are test code (they import `XCTest` or `Testing`, or sit in a SwiftPM manifest's test
     /// target folder): indexed, but never a mapping candidate.
     public var testFiles: Set<String> = []
+    /// The targets of the Xcode projects (`project.pbxproj`) and SwiftPM manifests found, in file order.
+    public var targets: [BuildTarget] = []
+    /// Per Swift file that some target compiles, the names of those targets, in `targets` order.
+    public var targetsOfFile: [String: [String]] = [:]
 
     /// Per literal: bit 0 a text-bearing call shows it, bit 1 it reaches one another way, bit 2 it is a tab
     /// title, bit 3 it is in a preview, bit 4 it is a hidden control label (computed once so mapping a large
@@ -254,8 +258,8 @@ public struct SourceIndex: Sendable {
         var fonts: (findings: [FontFinding], problems: [AuditError])?
         /// Whether the file is test code (it imports `XCTest` or `Testing`).
         var isTestCode = false
-        /// For a `Package.swift`: the folders of its test targets, relative to the package.
-        var testTargetFolders: [String] = []
+        /// For a `Package.swift` or a `project.pbxproj`: the targets it declares.
+        var targets: [BuildTarget] = []
     }
 
     /// How one literal is looked up, computed while lexing (in parallel).
@@ -282,7 +286,7 @@ public struct SourceIndex: Sendable {
             outcome.scan = scan
             outcome.isTestCode = importsTestFramework(bytes)
             if path == "Package.swift" || path.hasSuffix("/Package.swift") {
-                outcome.testTargetFolders = testTargetFolders(inManifest: scan)
+                outcome.targets = XcodeProjectReader.manifestTargets(scan, path: path)
             }
             if let limit = scan.nestingLimit {
                 outcome.problem = AuditError(
@@ -296,6 +300,12 @@ public struct SourceIndex: Sendable {
                     "type declarations nest more than \(SwiftLexer.maxTypeDepth) deep; deeper ones are not indexed as types",
                     location: InputLocation(
                         path: path, byteOffset: limit.offset, line: limit.line, column: limit.column))
+            }
+        } else if path.hasSuffix(".xcodeproj/project.pbxproj") {
+            do { outcome.targets = try XcodeProjectReader.targets(bytes, path: path) } catch {
+                outcome.problem = AuditError(
+                    error.code, error.message + "; its targets are not used, mapping goes on without them",
+                    location: error.location)
             }
         } else if path.hasSuffix(".xcstrings") {
             do { outcome.strings = try StringCatalogReader.readCatalog(bytes, path: path) } catch {
@@ -380,17 +390,15 @@ public struct SourceIndex: Sendable {
         forwardedNames = [:]
         tabTitleNames = []
         var literalCount = 0
-        // Test code is never a candidate: files that import a test framework, and SwiftPM test targets.
-        var testFolders: [String] = []
-        for outcome in outcomes where !outcome.testTargetFolders.isEmpty {
-            let package = (outcome.path as NSString).deletingLastPathComponent
-            for folder in outcome.testTargetFolders {
-                testFolders.append((package.isEmpty ? folder : package + "/" + folder) + "/")
+        targets = outcomes.flatMap(\.targets)
+        // Test code is never a candidate: files that import a test framework, and what test targets compile.
+        let testTargets = targets.filter(\.isTest)
+        for outcome in outcomes where outcome.scan != nil {
+            if outcome.isTestCode || testTargets.contains(where: { $0.compiles(outcome.path) }) {
+                testFiles.insert(outcome.path)
             }
-        }
-        for outcome in outcomes
-        where outcome.isTestCode || testFolders.contains(where: { outcome.path.hasPrefix($0) }) {
-            testFiles.insert(outcome.path)
+            let compiling = targets.filter { $0.compiles(outcome.path) }.map(\.name)
+            if !compiling.isEmpty { targetsOfFile[outcome.path] = compiling }
         }
         for outcome in outcomes {
             if let problem = outcome.problem { problems.append(problem) }
@@ -410,6 +418,7 @@ public struct SourceIndex: Sendable {
         developmentLanguage = developmentLanguages.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key
         // The composition graph: creations of declared types, from the innermost view (else type) around them.
         let declared = Set(types.lazy.filter { !$0.declaration.isExtension }.map { String($0.declaration.simpleName) })
+        let scopes = GraphScopes(types: types, targets: targets, targetsOfFile: targetsOfFile)
         var tabMembers = Set<String>()
         var childEdges: [(from: String, to: String)] = []
         var presentationEdges: [(from: String, to: String)] = []
@@ -417,16 +426,23 @@ public struct SourceIndex: Sendable {
         var lastOwner: String?
         for outcome in outcomes {
             guard let scan = outcome.scan else { continue }
+            let label = scopes.label(of: outcome.path)
+            lastChain = []
+            lastOwner = nil
             for reference in scan.typeReferences where declared.contains(reference.name) {
-                if reference.enclosingTypes != lastChain {
+                if reference.enclosingTypes != lastChain || lastOwner == nil {
                     lastChain = reference.enclosingTypes
-                    lastOwner = SourceIndex.owner(of: lastChain, views: viewTypes).owner
+                    lastOwner = SourceIndex.owner(of: lastChain, views: viewTypes).owner.map {
+                        scopes.node($0, label: label)
+                    }
                 }
                 guard let owner = lastOwner else { continue }
-                if reference.isPresentation {
-                    presentationEdges.append((owner, reference.name))
-                } else {
-                    childEdges.append((owner, reference.name))
+                for node in scopes.nodes(named: reference.name, from: outcome.path) {
+                    if reference.isPresentation {
+                        presentationEdges.append((owner, node))
+                    } else {
+                        childEdges.append((owner, node))
+                    }
                 }
             }
             for forwarded in scan.forwardedNames {
@@ -463,7 +479,7 @@ public struct SourceIndex: Sendable {
         let tests = testFiles
         DispatchQueue.concurrentPerform(iterations: 2) { part in
             if part == 0 {
-                flat = SourceIndex.flatten(outcomes, count: total, views: views)
+                flat = SourceIndex.flatten(outcomes, count: total, views: views, scopes: scopes)
                 facts = SourceIndex.literalFacts(flat, names: names, testFiles: tests)
             } else {
                 tables = SourceIndex.lookupTables(outcomes, count: total)
@@ -486,6 +502,58 @@ public struct SourceIndex: Sendable {
                 stringsByValue[entry.value, default: []].append(i)
                 stringsByFoldedValue[SourceIndex.fold(entry.value), default: []].append(i)
             }
+        }
+    }
+
+    /// How the composition graph names types when the tree has several targets: a simple name that
+    /// non-test targets declare apart (`SettingsView` of an iPhone and of a Mac app) becomes one node per
+    /// set of targets, `SettingsView (iOSApp)`; every other name stays simple.
+    struct GraphScopes: Sendable {
+        /// Per Swift file some non-test target compiles, those targets' names joined with ", ".
+        private var labels: [String: String] = [:]
+        /// Per file, its non-test targets.
+        private var targetsOfFile: [String: Set<String>] = [:]
+        /// Per name declared apart, the labels of the files that declare it ("" for a file no target claims).
+        private var declaredLabels: [String: [String]] = [:]
+
+        /// Scopes for `types` (with their files) under `targets`.
+        init(
+            types: [(file: String, declaration: SwiftTypeDeclaration)], targets: [BuildTarget],
+            targetsOfFile: [String: [String]]
+        ) {
+            let tests = Set(targets.filter(\.isTest).map(\.name))
+            guard targets.count - tests.count >= 2 else { return }
+            for (file, names) in targetsOfFile {
+                let own = names.filter { !tests.contains($0) }
+                if !own.isEmpty {
+                    labels[file] = own.joined(separator: ", ")
+                    self.targetsOfFile[file] = Set(own)
+                }
+            }
+            var found: [String: Set<String>] = [:]
+            for (file, declaration) in types where !declaration.isExtension {
+                found[String(declaration.simpleName), default: []].insert(labels[file] ?? "")
+            }
+            for (name, set) in found where set.count > 1 { declaredLabels[name] = set.sorted() }
+        }
+
+        /// The label of `file`'s targets ("" for none).
+        func label(of file: String) -> String { labels[file] ?? "" }
+
+        /// The node of the type `name` as code labelled `label` sees it.
+        func node(_ name: String, label: String) -> String {
+            declaredLabels[name] == nil || label.isEmpty ? name : "\(name) (\(label))"
+        }
+
+        /// The nodes a reference to `name` in `file` may mean: the declarations in files sharing one of its
+        /// targets, else every declaration of the name.
+        func nodes(named name: String, from file: String) -> [String] {
+            guard let labelled = declaredLabels[name] else { return [name] }
+            let mine = targetsOfFile[file] ?? []
+            let sharing = labelled.filter { label in
+                !label.isEmpty && !mine.isDisjoint(with: label.components(separatedBy: ", "))
+            }
+            return (sharing.isEmpty ? labelled : sharing).map { node(name, label: $0) }
         }
     }
 
@@ -572,17 +640,23 @@ public struct SourceIndex: Sendable {
         }
     }
 
-    private static func flatten(_ outcomes: [FileOutcome], count: Int, views: Set<String>) -> [IndexedLiteral] {
+    private static func flatten(_ outcomes: [FileOutcome], count: Int, views: Set<String>, scopes: GraphScopes)
+        -> [IndexedLiteral]
+    {
         var result: [IndexedLiteral] = []
         result.reserveCapacity(count)
         var lastChain: [String] = []
         var last: (view: String?, owner: String?) = (nil, nil)
         for outcome in outcomes {
             guard let scan = outcome.scan else { continue }
+            let label = scopes.label(of: outcome.path)
+            lastChain = []
+            last = (nil, nil)
             for literal in scan.literals {
-                if literal.enclosingTypes != lastChain {
+                if literal.enclosingTypes != lastChain || last.owner == nil {
                     lastChain = literal.enclosingTypes
                     last = owner(of: lastChain, views: views)
+                    last.owner = last.owner.map { scopes.node($0, label: label) }
                 }
                 result.append(IndexedLiteral(file: outcome.path, literal: literal, view: last.view, owner: last.owner))
             }
@@ -808,23 +882,6 @@ public struct SourceIndex: Sendable {
         return false
     }
 
-    /// The folders of a SwiftPM manifest's test targets: `path:` when given, else `Tests/<name>`.
-    static func testTargetFolders(inManifest scan: SwiftFileScan) -> [String] {
-        var folders: [String] = []
-        var name: String?
-        for literal in scan.literals where literal.call == "testTarget" {
-            if literal.argumentLabel == "name" {
-                if let pending = name { folders.append("Tests/" + pending) }
-                name = literal.plainText
-            } else if literal.argumentLabel == "path", let path = literal.plainText {
-                folders.append(path.hasSuffix("/") ? String(path.dropLast()) : path)
-                name = nil
-            }
-        }
-        if let pending = name { folders.append("Tests/" + pending) }
-        return folders
-    }
-
     /// Whether `literals[i]` is a hidden control label.
     func isHiddenLabel(at i: Int) -> Bool { literalFlags[i] & 16 != 0 }
 
@@ -922,7 +979,7 @@ public struct SourceIndex: Sendable {
         return declaration(ofType: typeName)
     }
 
-    /// The `.swift`, `.strings` and `.xcstrings` files under `root` (walked with `readdir`, which is much
+    /// The `.swift`, `.strings`, `.xcstrings` and `*.xcodeproj/project.pbxproj` files under `root` (walked with `readdir`, which is much
     /// faster than URL-based enumeration on Linux); symbolic links to folders are not followed.
     static func collectFiles(under root: String) -> [String] {
         let skipped: Set<String> = [".build", "DerivedData", "Pods", "Carthage", "node_modules"]
@@ -949,6 +1006,7 @@ public struct SourceIndex: Sendable {
                     pending.append(path)
                 } else if type == Int32(DT_REG),
                     name.hasSuffix(".swift") || name.hasSuffix(".strings") || name.hasSuffix(".xcstrings")
+                        || (name == "project.pbxproj" && folder.hasSuffix(".xcodeproj"))
                 {
                     result.append(path)
                 }

@@ -7,6 +7,7 @@ import Foundation
 /// {
 ///   "version": 1,
 ///   "sources": ["App", "Widgets"],
+///   "target": "Pocketbook",
 ///   "rules": "auditkit.rules.json",
 ///   "log": "audit.md",
 ///   "reports": "Reports",
@@ -18,10 +19,12 @@ public struct ProjectFile: Sendable, Hashable {
     /// `auditkit.json`.
     public static let defaultFileName = "auditkit.json"
     /// The keys the file may hold, in the order it is written.
-    public static let keys = ["version", "sources", "rules", "log", "reports", "scan", "templates"]
+    public static let keys = ["version", "sources", "target", "rules", "log", "reports", "scan", "templates"]
 
     /// The folders (or files) of Swift sources and string catalogs (`--source`).
     public var sources: [String]
+    /// The audited target (`--target`): the Xcode or SwiftPM target whose code a report is mapped into.
+    public var target: String?
     /// The rule file (`--rules`).
     public var rules: String?
     /// The audit log (`--log`).
@@ -35,10 +38,11 @@ public struct ProjectFile: Sendable, Hashable {
 
     /// A project file with the given settings; nil leaves a setting to the tool's default.
     public init(
-        sources: [String] = [], rules: String? = nil, log: String? = nil, reports: String? = nil,
-        scan: String? = nil, templates: String? = nil
+        sources: [String] = [], target: String? = nil, rules: String? = nil, log: String? = nil,
+        reports: String? = nil, scan: String? = nil, templates: String? = nil
     ) {
         self.sources = sources
+        self.target = target
         self.rules = rules
         self.log = log
         self.reports = reports
@@ -96,6 +100,11 @@ public struct ProjectFile: Sendable, Hashable {
                     throw fail("\"sources\" must be an array of folders", value.position)
                 }
                 for item in items { sources.append(try text(item, "sources")) }
+            case "target":
+                guard let name = value.string, !name.isEmpty else {
+                    throw fail("\"target\" must be a non-empty target name", value.position)
+                }
+                target = name
             case "rules": rules = try text(value, member.key)
             case "log": log = try text(value, member.key)
             case "reports": reports = try text(value, member.key)
@@ -117,7 +126,8 @@ public struct ProjectFile: Sendable, Hashable {
         var lines = ["  \"version\": 1"]
         lines.append("  \"sources\": [" + sources.map(quoted).joined(separator: ", ") + "]")
         for (key, value) in [
-            ("rules", rules), ("log", log), ("reports", reports), ("scan", scan), ("templates", templates),
+            ("target", target), ("rules", rules), ("log", log), ("reports", reports), ("scan", scan),
+            ("templates", templates),
         ] {
             if let value { lines.append("  \"\(key)\": " + quoted(value)) }
         }
