@@ -140,8 +140,10 @@ import Testing
         func same(_ path: String) -> String { path.replacingOccurrences(of: directory.path, with: "PROJECT") }
         let summary = try Self.text(directory.file("Reports/summary.md"))
         let twinSummary = try Self.text(twin.file("Reports/summary.md"))
-        let listed = "  - `\(twinReports[1])`\n"
-        #expect(twinSummary.contains(listed) && !summary.contains("  - `\(gone)`\n"))
+        // Linked relative to the summary's folder, so the line names the same file in both projects.
+        let name = "../reports/" + (twinReports[1] as NSString).lastPathComponent
+        let listed = "  - [`\(name)`](\(MarkdownEscaping.linkTarget(name)))\n"
+        #expect(twinSummary.contains(listed) && !summary.contains(listed))
         #expect(
             same(summary)
                 == twinSummary.replacingOccurrences(of: listed, with: "").replacingOccurrences(
