@@ -191,7 +191,7 @@ func writeSampleReport(in folder: TemporaryDirectory, seed: UInt64, name: String
         let text = try String(contentsOfFile: folder.file("Reports/summary.md"), encoding: .utf8)
         #expect(text.contains("\n## Views\n\n### Unmapped\n"))
         // Paths are relative to the summary's folder.
-        #expect(text.contains("  - `AuditReport_2026-02-01_10-00-00.html`\n"))
+        #expect(text.contains("  - [`AuditReport_2026-02-01_10-00-00.html`](AuditReport_2026-02-01_10-00-00.html)\n"))
     }
 
     @Test func rejectsAnUnknownGrouping() throws {

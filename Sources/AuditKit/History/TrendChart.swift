@@ -28,9 +28,8 @@ public enum TrendChart {
         let (yMax, yStep) = niceScale(maxValue)
         let count = trend.columns.count
 
-        func x(_ column: Int) -> Double {
-            count <= 1 ? plotLeft + plotWidth / 2 : plotLeft + plotWidth * Double(column) / Double(count - 1)
-        }
+        let offsets = columnOffsets(trend.columns.map(\.auditDate), width: plotWidth, minimumGap: labelGap)
+        func x(_ column: Int) -> Double { count <= 1 ? plotLeft + plotWidth / 2 : plotLeft + offsets[column] }
         func y(_ value: Int) -> Double { plotTop + plotHeight - plotHeight * Double(value) / Double(yMax) }
 
         var svg = """
@@ -67,11 +66,15 @@ public enum TrendChart {
             + "y2=\"\(f(plotTop + plotHeight))\"/>\n"
         svg += "</g>\n"
 
-        // X axis ticks and date labels (at most about 12 labels).
-        let labelEvery = max(1, Int((Double(count) / 12).rounded(.up)))
+        // X axis ticks and date labels: the last column's, and each other one at least `labelGap` from
+        // the next label to its right, so slanted labels never overlap.
+        var labelled: [Int] = []
+        for column in (0..<count).reversed() where labelled.last.map({ x($0) - x(column) >= labelGap }) ?? true {
+            labelled.append(column)
+        }
         svg += "<g fill=\"#444444\" font-size=\"11\" text-anchor=\"end\">\n"
-        for (column, info) in trend.columns.enumerated() where column % labelEvery == 0 || column == count - 1 {
-            if column != count - 1, count - 1 - column < labelEvery { continue }
+        for column in labelled.reversed() {
+            let info = trend.columns[column]
             let cx = x(column), base = plotTop + plotHeight
             svg +=
                 "<line x1=\"\(f(cx))\" y1=\"\(f(base))\" x2=\"\(f(cx))\" y2=\"\(f(base + 5))\" stroke=\"#444444\"/>\n"
@@ -135,6 +138,43 @@ public enum TrendChart {
         }
         svg += "</svg>\n"
         return svg
+    }
+
+    /// The least horizontal distance between two date labels (and between two columns, when the plot
+    /// has room): 11-point labels slanted at 35 degrees need about 23 points not to overlap.
+    static let labelGap = 24.0
+
+    /// Where each column sits, from 0 to `width`, for audits at `dates` (oldest first): the distance
+    /// between two neighbours is their time apart times one scale shared by the whole chart, except
+    /// that no two are closer than `minimumGap` (or `width` shared evenly, when there are too many
+    /// columns for that gap). Audits at one time are spaced evenly.
+    static func columnOffsets(_ dates: [Date], width: Double, minimumGap: Double) -> [Double] {
+        guard dates.count > 1 else { return dates.map { _ in 0 } }
+        let times = dates.map(\.timeIntervalSinceReferenceDate)
+        let steps = zip(times, times.dropFirst()).map { max(0, $1 - $0) }
+        let gap = min(minimumGap, width / Double(steps.count))
+        let total = steps.reduce(0, +)
+        var scale = 0.0
+        if total > 0 {
+            // Steps too short for the gap get the gap; the rest share what is left, in proportion to
+            // time. Try the shortest steps at the gap one by one until the scale keeps the next one wide.
+            let sorted = steps.sorted()
+            var left = total
+            for (clamped, step) in sorted.enumerated() {
+                let candidate = (width - Double(clamped) * gap) / left
+                if candidate * step >= gap {
+                    scale = candidate
+                    break
+                }
+                left -= step
+            }
+        }
+        var offsets = [0.0]
+        for step in steps {
+            let distance = total > 0 ? max(gap, scale * step) : width / Double(steps.count)
+            offsets.append(offsets[offsets.count - 1] + distance)
+        }
+        return offsets
     }
 
     /// The colour of each row of `trend`: its test type's `TestType.color` when rows are test types

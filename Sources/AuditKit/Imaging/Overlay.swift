@@ -102,9 +102,7 @@ public struct Overlay: Sendable {
         let scale = Overlay.scale(screenshot: screenshot, decodedWidth: picture.width)
         let fontSize = max(13, picture.width / 36)
         let line = Overlay.lineWidth(forImageWidth: picture.width)
-        // Boxes first, then all number tags, so a tag is never hidden under another box. Issues on the
-        // same box (the Inspector's duplicates) share one tag, `1,9`, so no number is hidden under another.
-        var tags: [(box: PixelRect, issues: [Issue])] = []
+        let tags = tags(picture: picture, scale: scale, fontSize: fontSize)
         for issue in screen.issues {
             guard let rect = issue.elementRect else { continue }
             let box = Overlay.boxRect(for: rect, scale: scale, bounds: picture)
@@ -112,25 +110,12 @@ public struct Overlay: Sendable {
             raster.strokeRect(box.insetBy(-1), with: RGBAColor.white.withAlpha(190), lineWidth: 1)
             raster.strokeRect(box.insetBy(line), with: RGBAColor.white.withAlpha(120), lineWidth: 1)
             raster.strokeRect(box, with: issue.testType.color, lineWidth: line)
-            if let shared = tags.firstIndex(where: { $0.box == box }) {
-                tags[shared].issues.append(issue)
-            } else {
-                tags.append((box, [issue]))
-            }
         }
-        for (box, issues) in tags {
-            let issue = issues[0]
-            let label = issues.map { String($0.number) }.joined(separator: ",")
-            let width = text.measure(label, size: fontSize, bold: true) + 8
-            let height = text.lineMetrics(size: fontSize).height + 2
-            // Above the box's top-left corner when there is room, else inside it; kept in the picture.
-            var y = box.y - height
-            if y < 0 { y = box.y }
-            let x = min(max(0, box.x), max(0, picture.maxX - width))
-            y = min(y, max(0, picture.maxY - height))
-            let tag = PixelRect(x: x, y: y, width: width, height: height)
-            raster.fill(tag, with: issue.testType.color)
-            text.draw(label, in: &raster, x: x + 4, y: y + 1, size: fontSize, color: .white, bold: true)
+        // Boxes first, then all number tags, so a tag is never hidden under another box.
+        for tag in tags {
+            raster.fill(tag.rect, with: tag.issues[0].testType.color)
+            text.draw(
+                tag.label, in: &raster, x: tag.rect.x + 4, y: tag.rect.y + 1, size: fontSize, color: .white, bold: true)
         }
         // Legend strip.
         raster.fill(PixelRect(x: 0, y: picture.height, width: picture.width, height: 2), with: RGBAColor(rgb: 0x9E9E9E))
@@ -146,27 +131,107 @@ public struct Overlay: Sendable {
                 x +=
                     text.draw(
                         entry.text, in: &raster, x: x, y: y, size: legendSize, color: .black,
-                        bold: entry.color == nil, maxWidth: picture.width - 12 - x) + 18
+                        bold: entry.bold, maxWidth: picture.width - 12 - x) + 18
             }
             y += legendLineHeight
         }
         return raster
     }
 
-    private struct LegendEntry {
+    /// One number tag of an overlay: the box it labels, the issues on that box (the Inspector's
+    /// duplicates share one tag, `1,9`, so no number hides another) and where it is drawn.
+    struct Tag {
+        /// The element's box in pixels.
+        var box: PixelRect
+        /// The issues flagging that box, in report order.
+        var issues: [Issue]
+        /// Where the tag is drawn.
+        var rect: PixelRect
+        /// The numbers it shows.
+        var label: String { issues.map { String($0.number) }.joined(separator: ",") }
+    }
+
+    /// The screen's tags, placed in order: each just outside its box (above, below, left or right,
+    /// at either end or the middle of that side, then at a corner), at the first place inside the
+    /// picture that covers no other box, its own box or an earlier tag. When no place is free, the
+    /// one covering the least of other boxes and tags is taken, then the least of its own box.
+    func tags(picture: PixelRect, scale: Double, fontSize: Int) -> [Tag] {
+        var tags: [Tag] = []
+        for issue in screen.issues {
+            guard let rect = issue.elementRect else { continue }
+            let box = Overlay.boxRect(for: rect, scale: scale, bounds: picture)
+            if let shared = tags.firstIndex(where: { $0.box == box }) {
+                tags[shared].issues.append(issue)
+            } else {
+                tags.append(Tag(box: box, issues: [issue], rect: box))
+            }
+        }
+        // Each box with its halo, as drawn.
+        let drawn = tags.map { $0.box.insetBy(-1) }
+        let height = text.lineMetrics(size: fontSize).height + 2
+        for index in tags.indices {
+            let box = tags[index].box
+            let width = text.measure(tags[index].label, size: fontSize, bold: true) + 8
+            func covered(_ rect: PixelRect, _ others: some Sequence<PixelRect>) -> Int {
+                others.reduce(0) { total, other in
+                    let overlap = rect.intersection(other)
+                    return total + (overlap.isEmpty ? 0 : overlap.width * overlap.height)
+                }
+            }
+            var best: (rect: PixelRect, others: Int, own: Int)?
+            for candidate in Overlay.tagPlaces(around: box, width: width, height: height) {
+                // Kept in the picture.
+                let x = min(max(0, candidate.x), max(0, picture.maxX - width))
+                let y = min(max(0, candidate.y), max(0, picture.maxY - height))
+                let rect = PixelRect(x: x, y: y, width: width, height: height)
+                let others =
+                    covered(rect, drawn.indices.lazy.filter { $0 != index }.map { drawn[$0] })
+                    + covered(rect, tags[..<index].lazy.map(\.rect))
+                let own = covered(rect, CollectionOfOne(drawn[index]))
+                if best.map({ (others, own) < ($0.others, $0.own) }) ?? true { best = (rect, others, own) }
+                if others == 0, own == 0 { break }
+            }
+            tags[index].rect = best?.rect ?? box
+        }
+        return tags
+    }
+
+    /// The places a `width` by `height` tag may take around `box`, in order of preference: above,
+    /// below, left and right (at the side's start, end and middle), then the four corners; each two
+    /// pixels clear of the box's halo.
+    static func tagPlaces(around box: PixelRect, width: Int, height: Int) -> [PixelRect] {
+        let gap = 2
+        let above = box.y - 1 - gap - height, below = box.maxY + 1 + gap
+        let left = box.x - 1 - gap - width, right = box.maxX + 1 + gap
+        let across = [box.x, box.maxX - width, box.x + (box.width - width) / 2]
+        let down = [box.y, box.maxY - height, box.y + (box.height - height) / 2]
+        var places: [(Int, Int)] = across.map { ($0, above) } + across.map { ($0, below) }
+        places += down.map { (left, $0) } + down.map { (right, $0) }
+        places += [(left, above), (right, above), (left, below), (right, below)]
+        return places.map { PixelRect(x: $0.0, y: $0.1, width: width, height: height) }
+    }
+
+    /// One piece of the legend: a swatch in a test type's colour (or none) and its text, bold for the
+    /// screen's heading and the issues without a rect.
+    struct LegendEntry {
+        /// The swatch's colour; nil draws none.
         var color: RGBAColor?
+        /// The text.
         var text: String
+        /// Whether the text is bold.
+        var bold: Bool
     }
 
     /// The legend's entries broken into lines of `width` pixels: the screen and its issue count,
-    /// each test type on the screen with its issue numbers, and the issues without a rect.
-    private func legendLines(width: Int, size: Int) -> [[LegendEntry]] {
+    /// each test type on the screen with all its issue numbers, and the issues without a rect. An
+    /// entry wider than a line goes on over more lines, cut after a comma.
+    func legendLines(width: Int, size: Int) -> [[LegendEntry]] {
         var entries = [
             LegendEntry(
                 color: nil,
                 text: "Screen \(screen.index + 1)"
                     + (screen.name.isEmpty || screen.name == String(screen.index) ? "" : " \(screen.name)")
-                    + " \u{00B7} \(screen.issues.count) issue" + (screen.issues.count == 1 ? "" : "s"))
+                    + " \u{00B7} \(screen.issues.count) issue" + (screen.issues.count == 1 ? "" : "s"), bold: true)
         ]
         var byType: [(TestType, [Int])] = []
         for issue in screen.issues {
@@ -179,22 +244,43 @@ public struct Overlay: Sendable {
         let order = TestType.known
         byType.sort { (order.firstIndex(of: $0.0) ?? order.count) < (order.firstIndex(of: $1.0) ?? order.count) }
         for (type, numbers) in byType {
-            let list =
-                numbers.count > 8
-                ? numbers.prefix(8).map(String.init).joined(separator: ",") + ",…"
-                : numbers.map(String.init).joined(separator: ",")
-            entries.append(LegendEntry(color: type.color, text: "\(type.displayName) (\(list))"))
+            let list = numbers.map(String.init).joined(separator: ",")
+            entries.append(LegendEntry(color: type.color, text: "\(type.displayName) (\(list))", bold: false))
         }
         let withoutRect = screen.issues.filter { $0.elementRect == nil }.map { String($0.number) }
         if !withoutRect.isEmpty {
-            entries.append(LegendEntry(color: nil, text: "no rect: " + withoutRect.joined(separator: ",")))
+            entries.append(LegendEntry(color: nil, text: "no rect: " + withoutRect.joined(separator: ","), bold: true))
+        }
+        func entryWidth(_ entry: LegendEntry) -> Int {
+            text.measure(entry.text, size: size, bold: entry.bold) + 18 + (entry.color == nil ? 0 : size + 6)
+        }
+        // An entry too wide for a line is cut after commas into pieces that fit; the pieces after the
+        // first have no swatch.
+        var pieces: [LegendEntry] = []
+        for entry in entries {
+            guard entryWidth(entry) > width else {
+                pieces.append(entry)
+                continue
+            }
+            var piece = LegendEntry(color: entry.color, text: "", bold: entry.bold)
+            let parts = entry.text.split(separator: ",", omittingEmptySubsequences: false)
+            for (index, part) in parts.enumerated() {
+                let part = String(part) + (index < parts.count - 1 ? "," : "")
+                var longer = piece
+                longer.text += part
+                if !piece.text.isEmpty, entryWidth(longer) > width {
+                    pieces.append(piece)
+                    piece = LegendEntry(color: nil, text: part, bold: entry.bold)
+                } else {
+                    piece = longer
+                }
+            }
+            pieces.append(piece)
         }
         var lines: [[LegendEntry]] = [[]]
         var x = 0
-        for entry in entries {
-            let entryWidth =
-                text.measure(entry.text, size: size, bold: entry.color == nil) + 18
-                + (entry.color == nil ? 0 : size + 6)
+        for entry in pieces {
+            let entryWidth = entryWidth(entry)
             if x > 0, x + entryWidth > width {
                 lines.append([])
                 x = 0

@@ -95,7 +95,8 @@ public struct AuditSummary: Sendable {
         public var name: String
         /// Its warnings, in order of first appearance.
         public var warnings: [Warning]
-        /// Existing evidence files (reports, index sheets, overlays, thumbnails), relative to the base folder.
+        /// Existing evidence files (reports, index sheets, overlays, thumbnails), relative to the base
+        /// folder (with `../` when elsewhere); the summary links them.
         public var evidence: [String]
         /// Issue occurrences per test type.
         public var counts: [TypeCount]
@@ -122,7 +123,8 @@ public struct AuditSummary: Sendable {
     ///     warning's status and whether a later audit resolved it. Reports it lacks are judged with it;
     ///     without it, the inputs are judged against each other.
     ///   - grouping: by view, type or screen.
-    ///   - baseDirectory: evidence paths are shown relative to this folder when under it (the output's folder).
+    ///   - baseDirectory: evidence paths are shown and linked relative to this folder, with `../` when
+    ///     elsewhere (the output's folder).
     public init(
         inputs: [SummaryInput], judgement: HistoryJudgement? = nil, grouping: SummaryGrouping,
         baseDirectory: String = FileManager.default.currentDirectoryPath
@@ -152,7 +154,7 @@ public struct AuditSummary: Sendable {
         var shownPaths: [String: String] = [:]
         func shown(_ path: String) -> String {
             if let known = shownPaths[path] { return known }
-            let display = relativePaths.relative(path)
+            let display = relativePaths.link(path)
             shownPaths[path] = display
             return display
         }
@@ -353,7 +355,7 @@ public struct AuditSummary: Sendable {
                             "count": .number($0.count),
                         ]
                     })),
-            "evidence": .list(TemplateValue.items(section.evidence.map { ["path": .code($0)] })),
+            "evidence": .list(TemplateValue.items(section.evidence.map { ["path": .link(text: $0, target: $0)] })),
         ]
     }
 

@@ -290,19 +290,31 @@ enum LogPaths {
 /// one thread; links are looked at when it is made, not watched.
 final class RelativePaths {
     private let prefix: String
+    private let directory: String
     private var folders: [String: String] = [:]
 
     /// Paths relative to `directory`.
     init(to directory: String) {
         let base = LogPaths.absolute(directory)
         prefix = base.hasSuffix("/") ? base : base + "/"
+        self.directory = directory
     }
 
     /// `path` relative to the folder when it lies under it, else `path` as given.
     func relative(_ path: String) -> String {
+        under(path) ?? path
+    }
+
+    /// `path` relative to the folder, going up with `../` when it lies elsewhere: a link target that
+    /// works from a file in the folder, as `LogPaths.link(to:from:)` gives for source places.
+    func link(_ path: String) -> String {
+        under(path) ?? LogPaths.link(to: path, from: directory)
+    }
+
+    /// `path` relative to the folder when it lies under it, else nil.
+    private func under(_ path: String) -> String? {
         let full = absolute(path)
-        if full.hasPrefix(prefix) { return String(full.dropFirst(prefix.count)) }
-        return path
+        return full.hasPrefix(prefix) ? String(full.dropFirst(prefix.count)) : nil
     }
 
     /// `LogPaths.absolute(path)`, with the folder's part remembered; a last component that is a

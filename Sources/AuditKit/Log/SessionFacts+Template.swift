@@ -87,7 +87,10 @@ extension SessionFacts {
             "evidence": .list(
                 TemplateValue.items(
                     evidence.map {
-                        ["label": .text($0.label), "path": .code($0.path), "detail": .text($0.detail ?? "")]
+                        [
+                            "label": .text($0.label), "path": .link(text: $0.path, target: $0.path),
+                            "detail": .text($0.detail ?? ""),
+                        ]
                     })),
         ]
         if !systemUI.isEmpty {

@@ -84,10 +84,11 @@ public struct EvidenceFiles: Sendable, Hashable {
     }
 
     /// The lines a log session lists: each index sheet page, each overlay, and the thumbnails folder
-    /// with its first and last file; paths relative to `directory` when under it.
+    /// with its first and last file; paths relative to `baseDirectory` (with `../` when elsewhere), so
+    /// the session links them.
     public func logEntries(relativeTo baseDirectory: String) -> [EvidenceFile] {
         let relativePaths = RelativePaths(to: baseDirectory)
-        func shown(_ path: String) -> String { relativePaths.relative(path) }
+        func shown(_ path: String) -> String { relativePaths.link(path) }
         var entries: [EvidenceFile] = []
         for (index, page) in indexSheetPages.enumerated() {
             let label = indexSheetPages.count == 1 ? "Index sheet" : "Index sheet, page \(index + 1)"

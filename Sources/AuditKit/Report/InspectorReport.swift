@@ -238,7 +238,13 @@ public struct Rect: Sendable, Hashable, Codable {
     /// `x 12 y 340  200x22`: the compact form used on index sheets and in text output
     /// (values rounded to whole points).
     public var compactDescription: String {
-        func n(_ v: Double) -> String { v.isFinite && abs(v) < 1e15 ? String(Int(v.rounded())) : "?" }
+        let n = Self.wholePoints
         return "x \(n(x)) y \(n(y))  \(n(width))x\(n(height))"
+    }
+
+    /// One rect value as the outputs print it: rounded to a whole point (`156.67` is `157`), or `?`
+    /// when it is not a finite number a line can hold. The text, CSV and index-sheet outputs share it.
+    public static func wholePoints(_ value: Double) -> String {
+        value.isFinite && abs(value) < 1e15 ? String(Int(value.rounded())) : "?"
     }
 }

@@ -145,7 +145,8 @@ public enum ReportListing {
         "report,number,screen_number,screen_name,screen_group,test_type,test_type_name,"
         + "error_code,short_title,element_text,rect_x,rect_y,rect_width,rect_height,duplicate,image_problem\r\n"
 
-    /// One CSV row per issue (CRLF line ends, fields quoted when needed).
+    /// One CSV row per issue (CRLF line ends, fields quoted when needed), the rect in whole points as
+    /// the text output prints it.
     public static func csvRows(_ report: InspectorReport) -> String {
         var out = ""
         for issue in report.issues {
@@ -154,9 +155,9 @@ public enum ReportListing {
                 report.sourcePath, String(issue.number), String(issue.screenIndex + 1), issue.screenName,
                 issue.screenGroupName, issue.testType.key, issue.testTypeName ?? "",
                 issue.errorCode.map(String.init) ?? "",
-                issue.shortTitle, issue.elementText ?? "", rect.map { number($0.x) } ?? "",
-                rect.map { number($0.y) } ?? "",
-                rect.map { number($0.width) } ?? "", rect.map { number($0.height) } ?? "",
+                issue.shortTitle, issue.elementText ?? "", rect.map { Rect.wholePoints($0.x) } ?? "",
+                rect.map { Rect.wholePoints($0.y) } ?? "",
+                rect.map { Rect.wholePoints($0.width) } ?? "", rect.map { Rect.wholePoints($0.height) } ?? "",
                 issue.isDuplicate ? "true" : "false", issue.imageProblem?.description ?? "",
             ]
             out += fields.map(csvField).joined(separator: ",") + "\r\n"
@@ -295,10 +296,6 @@ public enum ReportListing {
     /// Control characters shown as escapes (`\n`, `\u{1}`) so one issue stays on one line; the
     /// escaping every text output shares (`PrintableText.escaped(_:)`).
     public static func printable(_ text: String) -> String { PrintableText.escaped(text) }
-
-    private static func number(_ value: Double) -> String {
-        value.rounded() == value && abs(value) < 1e15 ? String(Int64(value)) : "\(value)"
-    }
 
     /// `2026-01-02T11:02:25Z`.
     static func isoDate(_ date: Date) -> String {

@@ -50,6 +50,13 @@ public enum HTML {
         "<bdi>" + escape(text) + "</bdi>"
     }
 
+    /// A path, source place or address as code: escaped and isolated as `isolated(_:)` does, with a
+    /// line break opportunity (`<wbr>`) after each `/`, so a narrow card wraps it between folders
+    /// rather than every few characters.
+    public static func path(_ text: String) -> String {
+        "<code><bdi>" + escape(text).replacingOccurrences(of: "/", with: "/<wbr>") + "</bdi></code>"
+    }
+
     /// `text` escaped without its bidirectional formatting characters (U+061C, U+200E, U+200F,
     /// U+202A–U+202E, U+2066–U+2069), for the places that cannot hold a `<bdi>`: the page's title
     /// and the options of a `<select>`.

@@ -285,13 +285,13 @@ public struct ReportPage: Sendable {
     static func guidance(_ guidance: AccessibilityGuidance, into out: inout String) {
         func criterion(_ criterion: WCAGCriterion) -> String {
             HTML.escape("\(criterion.number) \(criterion.name), level \(criterion.level)")
-                + " <code>\(HTML.escape(criterion.understandingURL))</code>"
+                + " " + HTML.path(criterion.understandingURL)
         }
         out += "<div class=\"guidance\">\n<p class=\"title\">Why and how to fix</p>\n<dl>\n"
         out += "<dt>WCAG 2.2</dt><dd>" + guidance.criteria.map(criterion).joined(separator: "; ")
         out += " (applied to apps through WCAG2ICT)</dd>\n"
         out +=
-            "<dt>Apple</dt><dd>\(HTML.escape(guidance.appleGuidance)) <code>\(HTML.escape(guidance.appleGuidanceURL))</code></dd>\n"
+            "<dt>Apple</dt><dd>\(HTML.escape(guidance.appleGuidance)) \(HTML.path(guidance.appleGuidanceURL))</dd>\n"
         out +=
             "<dt>Nutrition Label</dt><dd>\(HTML.escape(guidance.nutritionLabelFeatures.joined(separator: ", ")))</dd>\n"
         out += "<dt>SwiftUI</dt><dd>\(HTML.escape(guidance.fixSwiftUI))</dd>\n"
@@ -305,7 +305,7 @@ public struct ReportPage: Sendable {
         guard let mapping else {
             // Rendered from what the history recorded when the report was ingested.
             if let location = recorded?.location {
-                out += "<dt>Code</dt><dd><code>\(HTML.isolated(location.description))</code>"
+                out += "<dt>Code</dt><dd>\(HTML.path(location.description))"
                 if let view = recorded?.view { out += " (view \(HTML.isolated(view)), as recorded)" }
                 out += "</dd>\n"
             } else if let view = recorded?.view {
@@ -318,7 +318,7 @@ public struct ReportPage: Sendable {
         guard let mapped = mapping.issue(number) else { return }
         out += "<dt>Code</dt><dd>"
         if let primary = mapped.primary {
-            out += primary.location.map { "<code>\(HTML.isolated($0.description))</code>" } ?? "no source location"
+            out += primary.location.map { HTML.path($0.description) } ?? "no source location"
             var how: [String] = []
             if let view = primary.view { how.append("view " + HTML.isolated(view)) }
             switch primary.origin {
@@ -335,7 +335,7 @@ public struct ReportPage: Sendable {
         if !others.isEmpty {
             out += "<dt>Candidates</dt><dd><ol>"
             for candidate in others.prefix(5) {
-                out += "<li>" + (candidate.location.map { "<code>\(HTML.isolated($0.description))</code>" } ?? "?")
+                out += "<li>" + (candidate.location.map { HTML.path($0.description) } ?? "?")
                 if let view = candidate.view { out += " " + HTML.isolated(view) }
                 out += ", \(Int((candidate.confidence * 100).rounded())) %</li>"
             }
@@ -346,7 +346,7 @@ public struct ReportPage: Sendable {
         for cause in likelyCauses[number] ?? [] {
             out +=
                 "<dt>Likely cause</dt><dd><code>\(HTML.isolated(cause.code))</code> at "
-                + "<code>\(HTML.isolated(cause.location.description))</code>, \(HTML.isolated(cause.distanceText)) "
+                + "\(HTML.path(cause.location.description)), \(HTML.isolated(cause.distanceText)) "
                 + "the matched line"
                 + (cause.fix.map { "; <code>scan --fix</code> would make it <code>\(HTML.isolated($0))</code>" } ?? "")
                 + "</dd>\n"

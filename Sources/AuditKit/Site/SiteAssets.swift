@@ -85,7 +85,7 @@ public enum SiteAssets {
         .filters dt { font-weight: 600; margin-top: 0.35rem; }
         .filters dd { margin: 0; }
         ul.inline { list-style: none; padding: 0; margin: 0.2rem 0; display: flex; flex-wrap: wrap; gap: 0.15rem 0.9rem; }
-        .cards { display: grid; grid-template-columns: repeat(auto-fill, minmax(290px, 1fr)); gap: 0.9rem; }
+        .cards { display: grid; grid-template-columns: repeat(auto-fill, minmax(min(100%, 22rem), 1fr)); gap: 0.9rem; }
         .card {
           background: #fff; border: 1px solid #d5d9df; border-top: 6px solid var(--type-color, #546e7a);
           border-radius: 6px; padding: 0.65rem 0.8rem 0.8rem; min-width: 0; overflow-wrap: anywhere;
@@ -95,7 +95,7 @@ public enum SiteAssets {
         .thumb { display: block; max-width: 100%; max-height: 150px; width: auto; height: auto; margin: 0.35rem 0;
           border: 1px solid #d5d9df; background: #eef0f3; }
         .no-thumb { margin: 0.35rem 0; padding: 0.6rem; border: 1px dashed #8b929c; color: #4a4f57; font-size: 0.9rem; }
-        .card dl { display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: 0.1rem 0.7rem; margin: 0.3rem 0 0; font-size: 0.93rem; }
+        .card dl { display: grid; grid-template-columns: fit-content(7rem) minmax(0, 1fr); gap: 0.1rem 0.7rem; margin: 0.3rem 0 0; font-size: 0.93rem; }
         .card dt { font-weight: 600; color: #3b4048; }
         .card dd { margin: 0; min-width: 0; }
         .card ol { margin: 0; padding-left: 1.2rem; }

@@ -146,7 +146,7 @@ public struct SiteIndex: Sendable {
                         latest.fileName, fragment: ReportPage.issueID(issue.number), text: "#\(issue.number)")
                     out += "</td><td>\(SitePage.typeLabel(issue.testType))</td>"
                     out += "<td>\(SitePage.elementText(issue.elementText))</td><td>"
-                    out += issue.location.map { "<code>\(HTML.isolated($0.description))</code>" } ?? "—"
+                    out += issue.location.map { HTML.path($0.description) } ?? "—"
                     out += "</td><td class=\"nowrap\">"
                     if let run {
                         out += reportLink(

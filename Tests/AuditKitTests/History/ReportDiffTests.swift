@@ -190,6 +190,52 @@ import Testing
         #expect(single.elements["circle"] == 2)
     }
 
+    /// The x of each point of the series titled `name`, from its markers.
+    func seriesXs(_ svg: String, _ name: String) -> [Double] {
+        guard let start = svg.range(of: "<g>\n<title>\(name)</title>\n"),
+            let end = svg.range(of: "</g>", range: start.upperBound..<svg.endIndex)
+        else { return [] }
+        return svg[start.upperBound..<end.lowerBound].components(separatedBy: "<circle cx=\"").dropFirst().compactMap {
+            Double($0.prefix { $0 != "\"" })
+        }
+    }
+
+    /// Audits 41 minutes apart are a minimum gap apart, not a tenth of the chart; the other columns are
+    /// spaced in proportion to their time apart, and every date is labelled without overlapping.
+    @Test func svgSpacesColumnsByTimeWithAMinimumGap() throws {
+        let start = D.date(0)
+        let dates = [
+            start, start.addingTimeInterval(41 * 60), start.addingTimeInterval(10 * 86_400),
+            start.addingTimeInterval(20 * 86_400),
+        ]
+        let entries = dates.map { HistoryEntry(report: D.report([D.spec(.contrast, "x")], date: $0)) }
+        let svg = TrendChart.svg(Trend(entries: entries, by: .type))
+        let xs = seriesXs(svg, "Total")
+        try #require(xs.count == 4)
+        let steps = zip(xs, xs.dropFirst()).map { $1 - $0 }
+        #expect(abs(steps[0] - TrendChart.labelGap) <= 0.1)
+        // Ten days less 41 minutes against ten days.
+        #expect(abs(steps[1] / steps[2] - (10 * 86_400 - 41 * 60) / (10 * 86_400)) < 0.001)
+        #expect(abs(xs[3] - xs[0] - 600) <= 0.1)
+        let collector = try #require(parse(svg))
+        for date in dates { #expect(collector.texts.contains(TrendChart.dateLabel(date))) }
+
+        // Many audits in one afternoon: each is at least the gap from the next, and labels skip
+        // columns instead of overlapping.
+        let crowded = (0..<40).map { start.addingTimeInterval(Double($0) * 60) } + [start.addingTimeInterval(86_400)]
+        let offsets = TrendChart.columnOffsets(crowded, width: 600, minimumGap: TrendChart.labelGap)
+        let gap = 600.0 / 40
+        #expect(zip(offsets, offsets.dropFirst()).allSatisfy { $1 - $0 >= gap - 1e-9 })
+        #expect(abs(offsets[40] - 600) < 1e-9)
+        let labels = TrendChart.svg(
+            Trend(entries: crowded.map { HistoryEntry(report: D.report([], date: $0)) }, by: .type)
+        ).components(separatedBy: "transform=\"rotate(-35 ").dropFirst().compactMap {
+            Double($0.prefix { $0 != " " })
+        }
+        #expect(labels.count > 1 && labels.count < 41)
+        #expect(zip(labels, labels.dropFirst()).allSatisfy { $1 - $0 >= TrendChart.labelGap - 0.1 })
+    }
+
     /// The stroke colour of the series titled `name`.
     func seriesColor(_ svg: String, _ name: String) -> String? {
         guard let title = svg.range(of: "<g>\n<title>\(name)</title>\n<polyline fill=\"none\" stroke=\"") else {

@@ -1,7 +1,8 @@
-import AuditKit
 import AuditKitTestSupport
 import Foundation
 import Testing
+
+@testable import AuditKit
 
 @Suite struct OverlayTests {
     private func screen(withScreenshot: Bool, rects: [Rect?]) -> Screen {
@@ -65,6 +66,59 @@ import Testing
         }
         let shot = ReportImage(data: Data([0xFF]), declaredWidth: 1e-300, declaredHeight: 1)
         #expect(Overlay.scale(screenshot: shot, decodedWidth: 1206) == 1)
+    }
+
+    /// A list of labels 8 points apart (too close for a tag between them), values beside every other
+    /// row, two issues on one label and 21 issues without a rect: every tag sits beside its own box and
+    /// covers no box and no other tag, and the legend names all 40 numbers without a cut.
+    @Test func tagsSitBesideTheirBoxesOffEveryOtherBoxAndTheLegendListsEveryNumber() throws {
+        let text = try #require(sharedTextRenderer)
+        var issues: [ReportIssue] = []
+        func add(_ type: TestType, _ rect: Rect?) {
+            issues.append(
+                ReportIssue(
+                    number: issues.count + 1, screenIndex: 0, screenName: "0", screenGroupName: "g",
+                    shortTitle: "t", testType: type, elementRect: rect))
+        }
+        for row in 0..<12 {
+            let y = 100 + Double(row) * 30
+            add(row % 2 == 0 ? .contrast : .dynamicType, Rect(x: 16, y: y, width: 200, height: 22))
+            if row % 2 == 0 { add(.clippedText, Rect(x: 300, y: y, width: 74, height: 22)) }
+        }
+        add(.contrast, issues[2].elementRect)  // a duplicate on the second label (issue 3)
+        while issues.count < 40 { add(issues.count % 2 == 0 ? .trait : .elementDescription, nil) }
+        let shot = ImagingFixture.image(Raster(width: 390, height: 844, fill: RGBAColor(rgb: 0xE0E0E0)), quality: 90)
+        let overlay = Overlay(
+            screen: Screen(index: 0, name: "0", groupName: "g", screenshot: shot, issues: issues), text: text)
+        let picture = PixelRect(x: 0, y: 0, width: 390, height: 844)
+
+        let tags = overlay.tags(picture: picture, scale: 1, fontSize: 13)
+        #expect(tags.count == 18)
+        #expect(tags.contains { $0.label == "3,19" })
+        for tag in tags {
+            #expect(tag.rect.intersection(picture) == tag.rect, "tag \(tag.label) leaves the picture")
+            #expect(tag.rect.intersection(tag.box.insetBy(-1)).isEmpty, "tag \(tag.label) is on its own box")
+            let near = tag.box.insetBy(-(tag.rect.width + tag.rect.height + 4))
+            #expect(tag.rect.intersection(near) == tag.rect, "tag \(tag.label) is far from its box")
+            for other in tags where other.box != tag.box {
+                #expect(tag.rect.intersection(other.box.insetBy(-1)).isEmpty, "tag \(tag.label) on box \(other.label)")
+                #expect(tag.rect.intersection(other.rect).isEmpty, "tag \(tag.label) on tag \(other.label)")
+            }
+        }
+
+        let lines = overlay.legendLines(width: 390 - 24, size: 13)
+        #expect(lines.count > 2)
+        let legend = lines.flatMap { $0.map(\.text) }
+        #expect(!legend.joined().contains("\u{2026}"))
+        for entry in lines.joined() {
+            let width =
+                text.measure(entry.text, size: 13, bold: entry.bold) + 18 + (entry.color == nil ? 0 : 13 + 6)
+            #expect(width <= 390 - 24, "\(entry.text) is cut when drawn")
+        }
+        // Every number once per test type, and once more among those without a rect.
+        let numbers = legend.dropFirst().joined(separator: ",").split { !$0.isNumber }.compactMap { Int($0) }
+        #expect(numbers.sorted() == (Array(1...40) + Array(20...40)).sorted())
+        _ = try overlay.render()
     }
 
     @Test func screensWithoutAScreenshotAreSkippedWithAReason() throws {

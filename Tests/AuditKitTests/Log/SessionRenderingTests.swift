@@ -58,9 +58,9 @@ import Testing
                   - Resolved: Contrast “Serves \\*4\\*” (RecipeDetailView).
                   - Residual: Contrast “Ingredients” (RecipeDetailView, since Session 2 (2026-02-01)); Hit Region on an element without text (Main, same element by geometry).
                   - Open warnings against `AuditReport_2026-02-01_09-15-42.html`: 1 new, 1 resolved, 2 residual.
-                  - Index sheet: `Reports/AuditReport_2026-02-03_14-05-10/index_sheet.png`
-                  - Overlay, screen 1: `Reports/AuditReport_2026-02-03_14-05-10/overlay_screen_1.png`
-                  - Thumbnails: `Reports/AuditReport_2026-02-03_14-05-10/` (3 files, issue_01.jpg to issue_05.jpg)
+                  - Index sheet: [`Reports/AuditReport_2026-02-03_14-05-10/index_sheet.png`](Reports/AuditReport_2026-02-03_14-05-10/index_sheet.png)
+                  - Overlay, screen 1: [`Reports/AuditReport_2026-02-03_14-05-10/overlay_screen_1.png`](Reports/AuditReport_2026-02-03_14-05-10/overlay_screen_1.png)
+                  - Thumbnails: [`Reports/AuditReport_2026-02-03_14-05-10/`](Reports/AuditReport_2026-02-03_14-05-10/) (3 files, issue_01.jpg to issue_05.jpg)
 
                 """)
     }
@@ -113,6 +113,36 @@ import Testing
         #expect(scope([], [("0", "")]) == "Screen 0 (a.html)")
         #expect(scope([], []) == "a.html")
     }
+
+    /// Evidence paths are Markdown links relative to the log's folder, in the session and the summary:
+    /// a space or parenthesis in a folder name is percent-encoded in the target, and a file outside
+    /// the folder is reached with `../`.
+    @Test func linksEvidencePathsWithSpacesRelativeToTheLog() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let outside = folder.file("My Reports (v2)")
+        let inside = folder.file("Log/shots (1)")
+        try AtomicFile.makeDirectory(outside)
+        try AtomicFile.makeDirectory(inside)
+        let sheet = outside + "/index_sheet.png"
+        let overlay = inside + "/overlay_screen_1.png"
+        for path in [sheet, overlay] { try Data([1]).write(to: URL(fileURLWithPath: path)) }
+        let evidence = EvidenceFiles(directory: outside, indexSheetPages: [sheet], overlays: [0: overlay])
+        let report = SampleReports.first(path: folder.file("My Reports (v2).html"))
+        let facts = SessionFacts(
+            report: report, logPath: folder.file("Log/audit.md"), date: "2026-02-05", evidence: evidence)
+        let session = TemplateSet.builtin().render(.session, facts.templateContext(sessionNumber: 1))
+        let sheetLink = "[`../My Reports (v2)/index_sheet.png`](../My%20Reports%20%28v2%29/index_sheet.png)"
+        let overlayLink = "[`shots (1)/overlay_screen_1.png`](shots%20%281%29/overlay_screen_1.png)"
+        #expect(session.contains("  - Index sheet: \(sheetLink)\n"))
+        #expect(session.contains("  - Overlay, screen 1: \(overlayLink)\n"))
+
+        let summary = AuditSummary(
+            inputs: [SummaryInput(report: report, evidence: evidence)], grouping: .view,
+            baseDirectory: folder.file("Log")
+        ).markdown()
+        #expect(summary.contains("- Evidence:\n  - \(sheetLink)\n  - \(overlayLink)\n"))
+    }
 }
 
 @Suite struct AuditSummaryTests {
@@ -142,11 +172,11 @@ import Testing
                   - #3 Contrast on “Prep time” at [`TrailMix/Views/RecipeDetailView.swift:57`](TrailMix/Views/RecipeDetailView.swift#L57), open
                 - Counts: Contrast 1, Dynamic Type 2 (3 issues)
                 - Evidence:
-                  - `Reports/AuditReport_2026-02-03_14-05-10.html`
-                  - `Reports/AuditReport_2026-02-03_14-05-10/index_sheet.png`
-                  - `Reports/AuditReport_2026-02-03_14-05-10/overlay_screen_1.png`
-                  - `Reports/AuditReport_2026-02-03_14-05-10/issue_01.jpg`
-                  - `Reports/AuditReport_2026-02-03_14-05-10/issue_02.jpg`
+                  - [`Reports/AuditReport_2026-02-03_14-05-10.html`](Reports/AuditReport_2026-02-03_14-05-10.html)
+                  - [`Reports/AuditReport_2026-02-03_14-05-10/index_sheet.png`](Reports/AuditReport_2026-02-03_14-05-10/index_sheet.png)
+                  - [`Reports/AuditReport_2026-02-03_14-05-10/overlay_screen_1.png`](Reports/AuditReport_2026-02-03_14-05-10/overlay_screen_1.png)
+                  - [`Reports/AuditReport_2026-02-03_14-05-10/issue_01.jpg`](Reports/AuditReport_2026-02-03_14-05-10/issue_01.jpg)
+                  - [`Reports/AuditReport_2026-02-03_14-05-10/issue_02.jpg`](Reports/AuditReport_2026-02-03_14-05-10/issue_02.jpg)
                 - Fix:
                 - Verification:
                 - Status:

@@ -1,3 +1,4 @@
+import AuditKitTestSupport
 import Testing
 
 @testable import AuditKit
@@ -10,6 +11,25 @@ import Testing
         #expect(ReportListing.csvField("@SUM(A1)") == "'@SUM(A1)")
         #expect(ReportListing.csvField("-4") == "-4")
         #expect(ReportListing.csvField("+1.5") == "+1.5")
+    }
+}
+
+@Suite struct CSVRectTests {
+    /// A rect of thirds prints in whole points in the CSV, the same numbers as the text output.
+    @Test func rectValuesAreRoundedAsInTheTextOutput() throws {
+        let rect = Rect(x: 156.66666666666674, y: 20.5, width: 100.0 / 3, height: 44)
+        let fixture = ReportFixture(screens: [
+            ReportFixture.Screen(
+                name: "0", groupName: "Home",
+                issues: [ReportFixture.Issue(errorCode: 12, shortTitle: "Contrast failed", rect: rect)])
+        ])
+        let report = try ReportReader.read(
+            buffer: ByteBuffer(copying: [UInt8](fixture.data(.json))),
+            path: "Reports/AuditReport_2026-01-02_11-02-25.json")
+        let row = ReportListing.csvRows(report)
+        #expect(!row.contains("156.666"))
+        #expect(row.hasSuffix(",157,21,33,44,false,\r\n"))
+        #expect(ReportListing.text(report).contains("[x 157 y 21  33x44]"))
     }
 }
 

@@ -73,7 +73,7 @@ import Testing
             "html", "head", "meta", "title", "link", "script", "body", "div", "a", "header", "nav", "h1", "h2", "h3",
             "h4", "p", "code", "main", "section", "table", "caption", "thead", "tbody", "tr", "th", "td", "span",
             "bdi", "form", "label", "select", "option", "button", "dl", "dt", "dd", "ul", "ol", "li", "article",
-            "img", "figure", "figcaption", "footer",
+            "img", "figure", "figcaption", "footer", "wbr",
         ]
         #expect(Set(tags.map(\.name)).subtracting(allowed).isEmpty, "\(Set(tags.map(\.name)).subtracting(allowed))")
         let scripts = tags.filter { $0.name == "script" }
@@ -149,6 +149,23 @@ import Testing
         #expect(latestCounts.accepted == 1 && latestCounts.system == 1)
         #expect(index.contains("\(latestCounts.open) open warnings, 1 accepted, 1 on system UI"))
         #expect(index.contains("summary.md") && index.contains("trend.svg"))
+    }
+
+    /// A code place on a card may break after each `/` and nowhere else first, and cards are never
+    /// narrower than 22rem (or the window, when that is narrower).
+    @Test func codePathsBreakAtFoldersAndCardsHaveAMinimumWidth() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        _ = try Self.ingestDemo(in: directory, reports: 0..<2)
+        let html = try Self.page(directory, "AuditReport_2026-01-03_16-28-16")
+        #expect(html.contains("<dt>Code</dt><dd><code><bdi>"))
+        #expect(html.contains("source/<wbr>BudgetsView.swift:"))
+        #expect(!html.contains("source/BudgetsView.swift"))
+        #expect(HTML.path("a/b <c>") == "<code><bdi>a/<wbr>b &lt;c&gt;</bdi></code>")
+        let css = try String(contentsOfFile: directory.file("Reports/" + SiteAssets.stylesheetName), encoding: .utf8)
+        #expect(
+            css.contains(
+                ".cards { display: grid; grid-template-columns: repeat(auto-fill, minmax(min(100%, 22rem), 1fr));"))
     }
 
     @Test func filesAreRewrittenOnlyWhenTheirContentChanges() throws {
