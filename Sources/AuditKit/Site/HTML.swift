@@ -54,7 +54,8 @@ public enum HTML {
     /// line break opportunity (`<wbr>`) after each `/`, so a narrow card wraps it between folders
     /// rather than every few characters.
     public static func path(_ text: String) -> String {
-        "<code><bdi>" + escape(text).replacingOccurrences(of: "/", with: "/<wbr>") + "</bdi></code>"
+        "<code><bdi>" + escape(text).split(separator: "/", omittingEmptySubsequences: false).joined(separator: "/<wbr>")
+            + "</bdi></code>"
     }
 
     /// `text` escaped without its bidirectional formatting characters (U+061C, U+200E, U+200F,

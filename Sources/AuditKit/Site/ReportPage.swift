@@ -275,9 +275,24 @@ public struct ReportPage: Sendable {
             out += "<dt>Identifier</dt><dd><code>\(HTML.isolated(identifier))</code></dd>\n"
         }
         out += "</dl>\n"
-        if let guidance = AccessibilityGuidance.guidance(for: issue) { ReportPage.guidance(guidance, into: &out) }
+        if let guidance = AccessibilityGuidance.guidance(for: issue) {
+            if let rendered = ReportPage.renderedGuidance[guidance.id] {
+                out += rendered
+            } else {
+                ReportPage.guidance(guidance, into: &out)
+            }
+        }
         out += "</article>\n"
     }
+
+    /// Each row of the guidance table as `guidance(_:into:)` renders it, made once: the cards of a
+    /// page share a handful of rows.
+    static let renderedGuidance: [String: String] = Dictionary(
+        AccessibilityGuidance.table.map { row in
+            var out = ""
+            guidance(row, into: &out)
+            return (row.id, out)
+        }, uniquingKeysWith: { first, _ in first })
 
     /// A card's "Why and how to fix" part: the WCAG criterion with its level and W3C "Understanding"
     /// address, Apple's guidance, the Nutrition Label features and the SwiftUI and UIKit fixes
