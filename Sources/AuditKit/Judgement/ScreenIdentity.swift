@@ -218,17 +218,6 @@ struct ScreenIdentification: Sendable {
         var evidence = Evidence()
         var strong = false
         var reasons = 0
-        if let a = screen.hash, let b = candidate.hash {
-            switch a.likeness(to: b) {
-            case .same:
-                evidence.score += 3
-                evidence.screenshot = true
-                strong = true
-                reasons += 1
-            case .different: evidence.score -= 3
-            case .unclear: break
-            }
-        }
         let shared = max(screen.texts.sharedCount(candidate.texts), screen.keys.sharedCount(candidate.keys))
         let smaller = min(max(screen.texts.count, screen.keys.count), max(candidate.texts.count, candidate.keys.count))
         if shared >= 2, shared * 2 >= smaller {
@@ -254,6 +243,18 @@ struct ScreenIdentification: Sendable {
                 reasons += 1
             } else {
                 evidence.score -= 3
+            }
+        }
+        // The screenshot last, and only when it can still make a pair: it adds 3 at most.
+        if evidence.score >= 0, let a = screen.hash, let b = candidate.hash {
+            switch a.likeness(to: b) {
+            case .same:
+                evidence.score += 3
+                evidence.screenshot = true
+                strong = true
+                reasons += 1
+            case .different: evidence.score -= 3
+            case .unclear: break
             }
         }
         guard evidence.score >= 3, strong || reasons >= 2 else { return nil }
