@@ -36,6 +36,10 @@ struct RankedCandidate {
     var inTarget = true
     /// For a joined text: what was found together.
     var joinedNote: String?
+    /// How many characters of the element text the candidate's own text accounts for: all of them for a
+    /// whole-text match, a pattern's fixed characters (`"Total: \(amount)"` 7, `"\(a) \(b)"` 1); between
+    /// equally ranked candidates the one explaining more comes first.
+    var explained = Int.max
 
     /// Literal order is file order, then position; catalog entries come last.
     static func locationOrder(_ a: RankedCandidate, _ b: RankedCandidate) -> Bool {
@@ -67,7 +71,8 @@ extension IssueMatcher {
         // are found one way, and a text every view shows has tens of thousands of places).
         var position: [Int: Int]?
         var sources = 0
-        func add(_ i: Int, base: Double, how: RankedCandidate.How, short: Bool = false) {
+        let whole = text.count
+        func add(_ i: Int, base: Double, how: RankedCandidate.How, short: Bool = false, explained: Int? = nil) {
             if index.isInTestCode(at: i) { return }
             let role = index.textRole(at: i)
             var score = role == .none ? base - 0.3 : base
@@ -76,7 +81,7 @@ extension IssueMatcher {
             let candidate = RankedCandidate(
                 literal: i, how: how, rank: score, node: index.ownerIDs[i], isDirectCall: role == .call,
                 isHiddenLabel: index.isHiddenLabel(at: i), isShortPattern: short, isTab: index.isTabTitle(at: i),
-                reachesScreen: role != .none)
+                reachesScreen: role != .none, explained: explained ?? whole)
             if sources > 1 {
                 if position == nil {
                     var map: [Int: Int] = [:]
@@ -85,7 +90,7 @@ extension IssueMatcher {
                     position = map
                 }
                 if let n = position![i] {
-                    if list[n].rank < score { list[n] = candidate }
+                    if (list[n].rank, list[n].explained) < (score, candidate.explained) { list[n] = candidate }
                     return
                 }
                 position![i] = list.count
@@ -105,12 +110,15 @@ extension IssueMatcher {
             // A key that shows the text is as good as the text itself: a literal never outranks it. The same
             // literal can use a key twice (its text and its signature), so this lookup always dedupes.
             sources += 2
-            for i in users { add(i, base: 0.9, how: .localized(entry: number)) }
+            let value = TextPattern(format: index.localizedStrings[number].value)
+            let explained = value.hasHoles ? value.fixedCharacterCount : whole
+            for i in users { add(i, base: 0.9, how: .localized(entry: number), explained: explained) }
             if users.isEmpty {
                 catalogOnly.append(
                     RankedCandidate(
                         literal: -1, catalogEntry: number, how: .localized(entry: number), rank: 0.4, node: -1,
-                        isDirectCall: false, isHiddenLabel: false, isShortPattern: false, isTab: false))
+                        isDirectCall: false, isHiddenLabel: false, isShortPattern: false, isTab: false,
+                        explained: whole))
             }
         }
         // A key with no value in the report's language shows the development language's: below a translation.
@@ -125,7 +133,9 @@ extension IssueMatcher {
         let patterns = index.patternMatchIndices(text)
         if !patterns.isEmpty {
             sources += 1
-            for match in patterns { add(match.literal, base: 0.7, how: .pattern, short: match.isShort) }
+            for match in patterns {
+                add(match.literal, base: 0.7, how: .pattern, short: match.isShort, explained: match.fixed)
+            }
         }
         var seenLocations = Set<SourceLocation>()
         for entry in catalogOnly
@@ -184,6 +194,7 @@ extension IssueMatcher {
             var first = hits[window.first].candidate
             first.rank = max(0.05, (first.rank * 0.8 * Double(found) / Double(wordParts.count) * 100).rounded() / 100)
             first.joinedNote = "\(found) of \(wordParts.count) parts of the joined text together here; first: "
+            first.explained = text.count
             result.append(first)
         }
         return result.sorted { a, b in a.rank != b.rank ? a.rank > b.rank : RankedCandidate.locationOrder(a, b) }

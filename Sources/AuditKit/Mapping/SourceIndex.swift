@@ -804,15 +804,17 @@ public struct SourceIndex: Sendable {
         patternMatchIndices(text).map { (literals[$0.literal], $0.isShort) }
     }
 
-    /// `patternMatches(_:)` as positions in `literals`, in order.
-    func patternMatchIndices(_ text: String) -> [(literal: Int, isShort: Bool)] {
+    /// `patternMatches(_:)` as positions in `literals`, in order, each with its pattern's
+    /// `fixedCharacterCount`.
+    func patternMatchIndices(_ text: String) -> [(literal: Int, isShort: Bool, fixed: Int)] {
         var tried = Set<Int>()
-        var result: [(literal: Int, isShort: Bool)] = []
+        var result: [(literal: Int, isShort: Bool, fixed: Int)] = []
         func attempt(_ n: Int) {
             guard tried.insert(n).inserted else { return }
             let entry = distinctPatterns[n]
             guard entry.pattern.matches(text) else { return }
-            for literal in entry.literals { result.append((literal, entry.isShort)) }
+            let fixed = entry.pattern.fixedCharacterCount
+            for literal in entry.literals { result.append((literal, entry.isShort, fixed)) }
         }
         for word in Set(SourceIndex.words(text)) {
             for n in patternsByAnchor[String(word)] ?? [] { attempt(n) }
