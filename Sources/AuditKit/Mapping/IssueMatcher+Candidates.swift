@@ -200,6 +200,53 @@ extension IssueMatcher {
         return result.sorted { a, b in a.rank != b.rank ? a.rank > b.rank : RankedCandidate.locationOrder(a, b) }
     }
 
+    /// Candidates for a text built by concatenation (`Text(name) + Text(", ") + Text("Overdue")`), which no
+    /// literal shows whole: the code places using the keys of catalog values shown in `language` that occur
+    /// inside the text at word boundaries (`SourceIndex.catalogValues(inside:language:)`), ranked as the key
+    /// would be (0.9, 0.85 for the development language's value, lower when nothing shows the literal or in
+    /// previews) × 0.8 × the value's share of the text's letters, so always below 0.8 and below the same
+    /// literal matching the whole text; one per place, the longest value winning. Also a phrase naming the
+    /// parts and their keys, empty when there are none.
+    func concatenatedCandidates(forText text: String, in index: SourceIndex, language: String?)
+        -> (candidates: [RankedCandidate], phrase: String)
+    {
+        let letters = TextPattern(pieces: [.text(text)]).fixedLetterCount
+        guard letters > 0 else { return ([], "") }
+        var result: [RankedCandidate] = []
+        var position: [Int: Int] = [:]
+        var parts: [String] = []
+        for part in index.catalogValues(inside: text, language: language) {
+            let share = Double(TextPattern(pieces: [.text(part.value)]).fixedLetterCount) / Double(letters)
+            var keys: [String] = []
+            for (number, fallback) in part.entries {
+                let key = index.localizedStrings[number].key
+                for i in index.literalIndices(usingKey: key) where !index.isInTestCode(at: i) {
+                    let role = index.textRole(at: i)
+                    var base = fallback ? 0.85 : 0.9
+                    if role == .none { base -= 0.3 }
+                    if index.isInPreview(at: i) { base -= 0.3 }
+                    let rank = max(0.05, (base * 0.8 * share * 100).rounded() / 100)
+                    var candidate = RankedCandidate(
+                        literal: i, how: .localized(entry: number), rank: rank, node: index.ownerIDs[i],
+                        isDirectCall: role == .call, isHiddenLabel: index.isHiddenLabel(at: i), isShortPattern: false,
+                        isTab: index.isTabTitle(at: i), reachesScreen: role != .none, explained: part.value.count)
+                    candidate.joinedNote = "part of the text (‘\(part.value)’) from "
+                    if !keys.contains(key) { keys.append(key) }
+                    if let n = position[i] {
+                        if result[n].rank < rank { result[n] = candidate }
+                    } else {
+                        position[i] = result.count
+                        result.append(candidate)
+                    }
+                }
+            }
+            if !keys.isEmpty {
+                parts.append("(‘\(part.value)’) from key " + keys.map { "\"\($0)\"" }.joined(separator: ", "))
+            }
+        }
+        return (result, parts.isEmpty ? "" : "part of the text " + parts.joined(separator: "; part of the text "))
+    }
+
     /// The mapping a candidate stands for, with `confidence`.
     func mapping(_ candidate: RankedCandidate, issueNumber: Int, confidence: Double, in index: SourceIndex)
         -> IssueMapping
