@@ -15,7 +15,8 @@ import Testing
             "ja": \(unit("期限切れ"))}},
           "Due": {"localizations": {"en": \(unit("Due")), "de": \(unit("fällig")), "ja": \(unit("期限"))}},
           "invoices.title": {"localizations": {"en": \(unit("Invoices")), "de": \(unit("Rechnungen")),
-            "ja": \(unit("請求書"))}}
+            "ja": \(unit("請求書"))}},
+          "Paid": {"localizations": {"en": \(unit("Paid"))}}
         }, "version": "1.0"}
         """,
         "App/InvoicesView.swift": """
@@ -43,6 +44,10 @@ import Testing
                     DueRow(name: names[1])
                 }
             }
+        }
+        struct PaidRow: View {
+            let name: String
+            var body: some View { Text(name) + Text(" ") + Text("Paid") }
         }
         """,
     ])
@@ -82,6 +87,16 @@ import Testing
         // "期限" is inside the longer value "期限切れ" found at the same place.
         #expect(!entry.candidates.contains { $0.location?.line == 13 })
         #expect(entry.explanation.contains(#"part of the text (‘期限切れ’) from key "Overdue""#))
+    }
+
+    @Test func aKeyWithoutAGermanValueShowsTheEnglishOneInside() throws {
+        let report = MiniApp.report([(0, "Rechnungen", MiniApp.middle(0)), (0, "Rechnung Paid", MiniApp.middle(1))])
+        let result = IssueMatcher(index: try Self.app.index()).map(report)
+        let entry = try #require(result.issue(2))
+        #expect(entry.primary?.location?.line == 28)
+        #expect(entry.primary?.localizationKey == "Paid")
+        // The development language's value, shown instead of a missing translation: 0.85 × 0.8 × 4/12.
+        #expect(entry.primary?.confidence == 0.23)
     }
 
     @Test func anEnglishValueDoesNotCountOnAGermanDevice() throws {
