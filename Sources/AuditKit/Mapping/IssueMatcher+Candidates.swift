@@ -36,6 +36,10 @@ struct RankedCandidate {
     var inTarget = true
     /// For a joined text: what was found together.
     var joinedNote: String?
+    /// How many characters of the element text the candidate's own text accounts for: all of them for a
+    /// whole-text match, a pattern's fixed characters (`"Total: \(amount)"` 7, `"\(a) \(b)"` 1); between
+    /// equally ranked candidates the one explaining more comes first.
+    var explained = Int.max
 
     /// Literal order is file order, then position; catalog entries come last.
     static func locationOrder(_ a: RankedCandidate, _ b: RankedCandidate) -> Bool {
@@ -67,7 +71,8 @@ extension IssueMatcher {
         // are found one way, and a text every view shows has tens of thousands of places).
         var position: [Int: Int]?
         var sources = 0
-        func add(_ i: Int, base: Double, how: RankedCandidate.How, short: Bool = false) {
+        let whole = text.count
+        func add(_ i: Int, base: Double, how: RankedCandidate.How, short: Bool = false, explained: Int? = nil) {
             if index.isInTestCode(at: i) { return }
             let role = index.textRole(at: i)
             var score = role == .none ? base - 0.3 : base
@@ -76,7 +81,7 @@ extension IssueMatcher {
             let candidate = RankedCandidate(
                 literal: i, how: how, rank: score, node: index.ownerIDs[i], isDirectCall: role == .call,
                 isHiddenLabel: index.isHiddenLabel(at: i), isShortPattern: short, isTab: index.isTabTitle(at: i),
-                reachesScreen: role != .none)
+                reachesScreen: role != .none, explained: explained ?? whole)
             if sources > 1 {
                 if position == nil {
                     var map: [Int: Int] = [:]
@@ -85,7 +90,7 @@ extension IssueMatcher {
                     position = map
                 }
                 if let n = position![i] {
-                    if list[n].rank < score { list[n] = candidate }
+                    if (list[n].rank, list[n].explained) < (score, candidate.explained) { list[n] = candidate }
                     return
                 }
                 position![i] = list.count
@@ -105,12 +110,15 @@ extension IssueMatcher {
             // A key that shows the text is as good as the text itself: a literal never outranks it. The same
             // literal can use a key twice (its text and its signature), so this lookup always dedupes.
             sources += 2
-            for i in users { add(i, base: 0.9, how: .localized(entry: number)) }
+            let value = TextPattern(format: index.localizedStrings[number].value)
+            let explained = value.hasHoles ? value.fixedCharacterCount : whole
+            for i in users { add(i, base: 0.9, how: .localized(entry: number), explained: explained) }
             if users.isEmpty {
                 catalogOnly.append(
                     RankedCandidate(
                         literal: -1, catalogEntry: number, how: .localized(entry: number), rank: 0.4, node: -1,
-                        isDirectCall: false, isHiddenLabel: false, isShortPattern: false, isTab: false))
+                        isDirectCall: false, isHiddenLabel: false, isShortPattern: false, isTab: false,
+                        explained: whole))
             }
         }
         // A key with no value in the report's language shows the development language's: below a translation.
@@ -125,7 +133,9 @@ extension IssueMatcher {
         let patterns = index.patternMatchIndices(text)
         if !patterns.isEmpty {
             sources += 1
-            for match in patterns { add(match.literal, base: 0.7, how: .pattern, short: match.isShort) }
+            for match in patterns {
+                add(match.literal, base: 0.7, how: .pattern, short: match.isShort, explained: match.fixed)
+            }
         }
         var seenLocations = Set<SourceLocation>()
         for entry in catalogOnly
@@ -184,9 +194,57 @@ extension IssueMatcher {
             var first = hits[window.first].candidate
             first.rank = max(0.05, (first.rank * 0.8 * Double(found) / Double(wordParts.count) * 100).rounded() / 100)
             first.joinedNote = "\(found) of \(wordParts.count) parts of the joined text together here; first: "
+            first.explained = text.count
             result.append(first)
         }
         return result.sorted { a, b in a.rank != b.rank ? a.rank > b.rank : RankedCandidate.locationOrder(a, b) }
+    }
+
+    /// Candidates for a text built by concatenation (`Text(name) + Text(", ") + Text("Overdue")`), which no
+    /// literal shows whole: the code places using the keys of catalog values shown in `language` that occur
+    /// inside the text at word boundaries (`SourceIndex.catalogValues(inside:language:)`), ranked as the key
+    /// would be (0.9, 0.85 for the development language's value, lower when nothing shows the literal or in
+    /// previews) × 0.8 × the value's share of the text's letters, so always below 0.8 and below the same
+    /// literal matching the whole text; one per place, the longest value winning. Also a phrase naming the
+    /// parts and their keys, empty when there are none.
+    func concatenatedCandidates(forText text: String, in index: SourceIndex, language: String?)
+        -> (candidates: [RankedCandidate], phrase: String)
+    {
+        let letters = TextPattern(pieces: [.text(text)]).fixedLetterCount
+        guard letters > 0 else { return ([], "") }
+        var result: [RankedCandidate] = []
+        var position: [Int: Int] = [:]
+        var parts: [String] = []
+        for part in index.catalogValues(inside: text, language: language) {
+            let share = Double(TextPattern(pieces: [.text(part.value)]).fixedLetterCount) / Double(letters)
+            var keys: [String] = []
+            for (number, fallback) in part.entries {
+                let key = index.localizedStrings[number].key
+                for i in index.literalIndices(usingKey: key) where !index.isInTestCode(at: i) {
+                    let role = index.textRole(at: i)
+                    var base = fallback ? 0.85 : 0.9
+                    if role == .none { base -= 0.3 }
+                    if index.isInPreview(at: i) { base -= 0.3 }
+                    let rank = max(0.05, (base * 0.8 * share * 100).rounded() / 100)
+                    var candidate = RankedCandidate(
+                        literal: i, how: .localized(entry: number), rank: rank, node: index.ownerIDs[i],
+                        isDirectCall: role == .call, isHiddenLabel: index.isHiddenLabel(at: i), isShortPattern: false,
+                        isTab: index.isTabTitle(at: i), reachesScreen: role != .none, explained: part.value.count)
+                    candidate.joinedNote = "part of the text (‘\(part.value)’) from "
+                    if !keys.contains(key) { keys.append(key) }
+                    if let n = position[i] {
+                        if result[n].rank < rank { result[n] = candidate }
+                    } else {
+                        position[i] = result.count
+                        result.append(candidate)
+                    }
+                }
+            }
+            if !keys.isEmpty {
+                parts.append("(‘\(part.value)’) from key " + keys.map { "\"\($0)\"" }.joined(separator: ", "))
+            }
+        }
+        return (result, parts.isEmpty ? "" : "part of the text " + parts.joined(separator: "; part of the text "))
     }
 
     /// The mapping a candidate stands for, with `confidence`.

@@ -11,13 +11,17 @@ import Foundation
 /// A literal reaches the screen when it is an argument of a text-bearing call (`Text("…")`), or is handed
 /// to one through a custom initialiser's argument, a constant, a computed property or its `return`, or is
 /// a catalog key. Short patterns (`"\(a) of \(b)"`) count only inside the screen's subtree. Texts the
-/// Inspector joins with ", " go to the place where most of their parts sit close together in one view.
+/// Inspector joins with ", " go to the place where most of their parts sit close together in one view. A text
+/// nothing else matches (built by concatenation, `Text(name) + Text("Overdue")`) goes to the code using the
+/// keys of catalog values of the report's language found inside it at word boundaries, the longest first,
+/// ranked × 0.8 × the value's share of the text's letters (always below 0.8).
 ///
 /// Per screen, the root is the type whose subtree (through the view composition graph's child edges, never
 /// presentations) holds a candidate, of any rank, for the most issues of that screen; ties go to the smaller
 /// subtree. Per issue, candidates are then ordered: in the tab bar band a tab's title first (elsewhere
 /// last), a literal that reaches a text-bearing call before a storage key or identifier, inside the root's
-/// subtree before outside, higher rank, label shown before hidden or off screen until opened, in the view
+/// subtree before outside, higher rank, more of the text explained by the candidate's fixed text (of two
+/// matching patterns the tighter), label shown before hidden or off screen until opened, in the view
 /// that alone shows more of the screen's texts, in the view holding more of the screen's matches, shallower
 /// in the subtree, a text-bearing call before a custom initialiser argument. Only the candidates found for an issue take part in its choice, so nothing decided
 /// for one issue feeds another's.
@@ -331,14 +335,25 @@ public struct IssueMatcher: Sendable {
             return ([], "the issue has no element text to look for")
         }
         var found = rankedCandidates(forText: text, in: index, language: language)
-        if !found.contains(where: { !$0.isShortPattern }), text.contains(", ") {
-            let joined = joinedCandidates(forText: text, in: index, language: language)
+        var phrase = "found \"\(text)\""
+        if !found.contains(where: { !$0.isShortPattern }) {
+            // Parts joined by the Inspector, then catalog values concatenated in code; one candidate per place.
+            var parts = text.contains(", ") ? joinedCandidates(forText: text, in: index, language: language) : []
+            let concatenated = concatenatedCandidates(forText: text, in: index, language: language)
+            for candidate in concatenated.candidates {
+                if let n = parts.firstIndex(where: { $0.literal == candidate.literal }) {
+                    if parts[n].rank < candidate.rank { parts[n] = candidate }
+                } else {
+                    parts.append(candidate)
+                }
+            }
+            if !concatenated.phrase.isEmpty { phrase += "; " + concatenated.phrase }
             // A pattern with no fixed letters (`"\(a), \(b)"`, `"\(a) · \(b)"`) says less than the parts found.
-            if !joined.isEmpty { found.removeAll { $0.literal >= 0 && !index.literals[$0.literal].hasFixedLetters } }
-            found += joined
+            if !parts.isEmpty { found.removeAll { $0.literal >= 0 && !index.literals[$0.literal].hasFixedLetters } }
+            found += parts
         }
         if found.isEmpty { return ([], "no string literal or localized string shows \"\(text)\"") }
-        return (found, "found \"\(text)\"")
+        return (found, phrase)
     }
 
     /// How a candidate ranks on its issue's screen; larger is better, compared field by field.
@@ -351,6 +366,9 @@ public struct IssueMatcher: Sendable {
         var reachesScreen: Bool
         var inSubtree: Bool
         var rank: Double
+        /// Characters of the element text the candidate's own text accounts for (a tighter pattern explains
+        /// more than a looser one).
+        var explained: Int
         var shown: Bool
         /// Matches of the screen found only in this view (a view repeating other views' texts gains none).
         var distinctive: Int
@@ -361,7 +379,8 @@ public struct IssueMatcher: Sendable {
 
         var fields: [Double] {
             [
-                inTarget ? 1 : 0, Double(tabFit), reachesScreen ? 1 : 0, inSubtree ? 1 : 0, rank, shown ? 1 : 0,
+                inTarget ? 1 : 0, Double(tabFit), reachesScreen ? 1 : 0, inSubtree ? 1 : 0, rank, Double(explained),
+                shown ? 1 : 0,
                 Double(distinctive),
                 Double(viewMatches),
                 Double(shallowness),
@@ -375,6 +394,7 @@ public struct IssueMatcher: Sendable {
             if a.reachesScreen != b.reachesScreen { return !a.reachesScreen }
             if a.inSubtree != b.inSubtree { return !a.inSubtree }
             if a.rank != b.rank { return a.rank < b.rank }
+            if a.explained != b.explained { return a.explained < b.explained }
             if a.shown != b.shown { return !a.shown }
             if a.distinctive != b.distinctive { return a.distinctive < b.distinctive }
             if a.viewMatches != b.viewMatches { return a.viewMatches < b.viewMatches }
@@ -386,7 +406,8 @@ public struct IssueMatcher: Sendable {
     private static let keyReasons = [
         "the only one in the audited target", "a tab's title", "a text-bearing call shows it",
         "the only one inside the root's subtree", "the best match",
-        "its label is shown", "its view holds more of the screen's texts found nowhere else",
+        "its fixed text explains more of the text", "its label is shown",
+        "its view holds more of the screen's texts found nowhere else",
         "its view holds more of the screen's matches", "the shallowest in the subtree",
         "a text-bearing call rather than a custom initialiser argument",
     ]
@@ -418,7 +439,7 @@ public struct IssueMatcher: Sendable {
             }
             let key = Key(
                 inTarget: candidate.inTarget, tabFit: tabFit, reachesScreen: candidate.reachesScreen,
-                inSubtree: depth != nil, rank: candidate.rank,
+                inSubtree: depth != nil, rank: candidate.rank, explained: candidate.explained,
                 shown: !candidate.isHiddenLabel,
                 distinctive: context.distinctiveMatches(in: candidate.node), viewMatches: matches,
                 shallowness: -(depth ?? 0), direct: candidate.isDirectCall)
@@ -472,21 +493,26 @@ public struct IssueMatcher: Sendable {
                     runnerUp.flatMap { other in
                         zip(best.key.fields, other.key.fields).enumerated().first { $0.element.0 != $0.element.1 }?
                             .offset
-                    } ?? 9
+                    } ?? 10
                 let node = best.candidate.node >= 0 ? index.ownerNames[Int(best.candidate.node)] : nil
                 var reason = Self.keyReasons[differs]
-                if differs == 6, let node {
-                    reason = "in \(node), which alone shows \(best.key.distinctive) of the screen's texts"
+                if differs == 5, let other = runnerUp?.key.explained {
+                    reason =
+                        "its fixed text explains \(best.key.explained) of the text's"
+                        + " \(draft.issue.elementText?.trimmingCharacters(in: .whitespacesAndNewlines).count ?? 0)"
+                        + " characters, a looser pattern \(other)"
                 } else if differs == 7, let node {
-                    reason = "in \(node), which holds \(best.key.viewMatches) of the screen's matches"
+                    reason = "in \(node), which alone shows \(best.key.distinctive) of the screen's texts"
                 } else if differs == 8, let node {
+                    reason = "in \(node), which holds \(best.key.viewMatches) of the screen's matches"
+                } else if differs == 9, let node {
                     reason = "the shallowest (\(node) at depth \(-best.key.shallowness))"
                 }
                 let place =
                     byTabBar ? "in the tab bar" : inSubtree ? context.rootPhrase : "outside the screen's root subtree"
                 explanation += "; \(lookAlikes) places show this text, chose \(node ?? "this one") \(place): \(reason)"
                 // Matches held, depth and a direct call are hints, not evidence: what they decide is not firm.
-                if contextWin, differs >= 6 { capReasons.append("a tie-break (\(Self.keyReasons[differs]))") }
+                if contextWin, differs >= 7 { capReasons.append("a tie-break (\(Self.keyReasons[differs]))") }
                 if contextWin, !byTabBar, context.rootIsUniversal, differs == 3 {
                     capReasons.append("a tie-break (the screen's root is an ancestor of every screen)")
                 }
@@ -515,8 +541,8 @@ public struct IssueMatcher: Sendable {
             candidates.append(mapping(item.candidate, issueNumber: number, confidence: own, in: index))
         }
         let peers = top.prefix {
-            ($0.key.tabFit, $0.key.inSubtree ? 1 : 0, $0.key.rank)
-                == (best.key.tabFit, best.key.inSubtree ? 1 : 0, best.key.rank)
+            ($0.key.tabFit, $0.key.inSubtree ? 1 : 0, $0.key.rank, $0.key.explained)
+                == (best.key.tabFit, best.key.inSubtree ? 1 : 0, best.key.rank, best.key.explained)
         }.count
         return Decision(
             issue: MappedIssue(
@@ -555,7 +581,10 @@ public struct IssueMatcher: Sendable {
                     c.node >= 0 && Int(c.node) < depths.count && depths[Int(c.node)] >= 0 ? depths[Int(c.node)] : nil
                 }
                 func order(_ c: RankedCandidate) -> [Double] {
-                    [-Double(depth(c) ?? 0), c.rank, c.isHiddenLabel ? 0 : 1, c.isDirectCall ? 1 : 0]
+                    [
+                        -Double(depth(c) ?? 0), c.rank, Double(c.explained), c.isHiddenLabel ? 0 : 1,
+                        c.isDirectCall ? 1 : 0,
+                    ]
                 }
                 let inside = draft.candidates.filter { depth($0) != nil }
                 let sorted = inside.sorted { a, b in

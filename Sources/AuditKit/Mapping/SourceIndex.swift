@@ -159,6 +159,10 @@ public struct SourceIndex: Sendable {
     private var keysByLanguage: [String: Set<String>] = [:]
     private var stringsByFoldedValue: [String: [Int]] = [:]
     private var stringPatterns: [(pattern: TextPattern, entry: Int)] = []
+    /// Distinct catalog values without placeholders and with at least three letters (`TextPattern` weight),
+    /// filed under their first word with that word's character offset in the value and the value's length,
+    /// so a text is compared only with the values that start with one of its words.
+    private var valuesByFirstWord: [String: [(value: String, offset: Int, length: Int)]] = [:]
 
     /// Indexes every `.swift`, `.strings` and `.xcstrings` file under `roots`, skipping hidden folders,
     /// `.build`, `DerivedData`, `Pods`, `Carthage` and `node_modules`. Files are lexed in parallel on every core; the result does not
@@ -499,6 +503,11 @@ public struct SourceIndex: Sendable {
             if pattern.hasHoles {
                 if pattern.fixedLetterCount >= 3 { stringPatterns.append((pattern, i)) }
             } else {
+                if stringsByValue[entry.value] == nil, pattern.fixedLetterCount >= 3,
+                    let first = SourceIndex.wordStarts(Array(entry.value)).first
+                {
+                    valuesByFirstWord[first.word, default: []].append((entry.value, first.start, entry.value.count))
+                }
                 stringsByValue[entry.value, default: []].append(i)
                 stringsByFoldedValue[SourceIndex.fold(entry.value), default: []].append(i)
             }
@@ -804,15 +813,17 @@ public struct SourceIndex: Sendable {
         patternMatchIndices(text).map { (literals[$0.literal], $0.isShort) }
     }
 
-    /// `patternMatches(_:)` as positions in `literals`, in order.
-    func patternMatchIndices(_ text: String) -> [(literal: Int, isShort: Bool)] {
+    /// `patternMatches(_:)` as positions in `literals`, in order, each with its pattern's
+    /// `fixedCharacterCount`.
+    func patternMatchIndices(_ text: String) -> [(literal: Int, isShort: Bool, fixed: Int)] {
         var tried = Set<Int>()
-        var result: [(literal: Int, isShort: Bool)] = []
+        var result: [(literal: Int, isShort: Bool, fixed: Int)] = []
         func attempt(_ n: Int) {
             guard tried.insert(n).inserted else { return }
             let entry = distinctPatterns[n]
             guard entry.pattern.matches(text) else { return }
-            for literal in entry.literals { result.append((literal, entry.isShort)) }
+            let fixed = entry.pattern.fixedCharacterCount
+            for literal in entry.literals { result.append((literal, entry.isShort, fixed)) }
         }
         for word in Set(SourceIndex.words(text)) {
             for n in patternsByAnchor[String(word)] ?? [] { attempt(n) }
@@ -941,6 +952,85 @@ public struct SourceIndex: Sendable {
         if let exact = stringsByValue[text].map(keep), !exact.isEmpty { return exact }
         if let folded = stringsByFoldedValue[SourceIndex.fold(text)].map(keep), !folded.isEmpty { return folded }
         return keep(stringPatterns.filter { $0.pattern.matches(text) }.map(\.entry))
+    }
+
+    /// Words of `characters` with where each starts: a run of letters, or an ideograph, kana or hangul
+    /// syllable alone (Chinese, Japanese and Korean texts do not separate words).
+    static func wordStarts(_ characters: [Character]) -> [(start: Int, word: String)] {
+        var result: [(start: Int, word: String)] = []
+        var i = 0
+        while i < characters.count {
+            guard characters[i].isLetter else {
+                i += 1
+                continue
+            }
+            if isWordLike(characters[i]) {
+                result.append((i, String(characters[i])))
+                i += 1
+                continue
+            }
+            let start = i
+            while i < characters.count, characters[i].isLetter, !isWordLike(characters[i]) { i += 1 }
+            result.append((start, String(characters[start..<i])))
+        }
+        return result
+    }
+
+    private static func isWordLike(_ character: Character) -> Bool {
+        character.unicodeScalars.first.map(TextPattern.isWordLike) ?? false
+    }
+
+    /// Whether `a` followed by `b` runs one word on: both letters, neither an ideograph, kana or hangul.
+    private static func joinsWord(_ a: Character, _ b: Character) -> Bool {
+        a.isLetter && b.isLetter && !isWordLike(a) && !isWordLike(b)
+    }
+
+    /// Catalog values a device in `language` shows (a key's value in that language, else the development
+    /// language's) that occur inside `text` at word boundaries (no letter runs on across either end) without
+    /// being all of it, longest first; a value inside or overlapping a longer one found is left out. Each
+    /// comes with its entries and whether they show the development language's value instead of a
+    /// translation. The text is compared only with values that start with one of its words.
+    func catalogValues(inside text: String, language: String?) -> [(
+        value: String, entries: [(entry: Int, fallback: Bool)]
+    )] {
+        let characters = Array(text)
+        var found: [(value: String, range: Range<Int>, entries: [(entry: Int, fallback: Bool)])] = []
+        for word in SourceIndex.wordStarts(characters) {
+            for candidate in valuesByFirstWord[word.word] ?? [] {
+                let start = word.start - candidate.offset
+                let end = start + candidate.length
+                guard start >= 0, end <= characters.count, start > 0 || end < characters.count,
+                    characters[start..<end].elementsEqual(candidate.value),
+                    start == 0 || !SourceIndex.joinsWord(characters[start - 1], characters[start]),
+                    end == characters.count || !SourceIndex.joinsWord(characters[end - 1], characters[end])
+                else { continue }
+                let entries = (stringsByValue[candidate.value] ?? []).compactMap { number in
+                    shownFallback(number, language: language).map { (entry: number, fallback: $0) }
+                }
+                if !entries.isEmpty { found.append((candidate.value, start..<end, entries)) }
+            }
+        }
+        found.sort { ($1.range.count, $0.range.lowerBound) < ($0.range.count, $1.range.lowerBound) }
+        var taken: [Range<Int>] = []
+        var result: [(value: String, entries: [(entry: Int, fallback: Bool)])] = []
+        for match in found where !taken.contains(where: { $0.overlaps(match.range) }) {
+            taken.append(match.range)
+            if !result.contains(where: { $0.value == match.value }) { result.append((match.value, match.entries)) }
+        }
+        return result
+    }
+
+    /// Whether a device in `language` shows catalog entry `number`'s value: false for its own translation
+    /// (or when the language or the entry's is unknown), true for the development language's value of a key
+    /// with no value in `language`, nil when it does not show it.
+    private func shownFallback(_ number: Int, language: String?) -> Bool? {
+        let entry = localizedStrings[number]
+        guard let language, let own = entry.language else { return false }
+        if own == language || (own == "Base" && language == developmentLanguage) { return false }
+        guard let development = developmentLanguage, language != development, own == development || own == "Base",
+            !(keysByLanguage[language] ?? []).contains(entry.key)
+        else { return nil }
+        return true
     }
 
     /// Entries of the development language whose value is `text` (exactly, else folded) and whose key has no

@@ -65,6 +65,15 @@ public struct TextPattern: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// The number of characters of the fixed text: how much of a matched text the pattern itself explains
+    /// (`"Total: \(amount)"` explains 7, `"\(a) \(b)"` 1).
+    public var fixedCharacterCount: Int {
+        pieces.reduce(0) { total, piece in
+            guard case .text(let t) = piece else { return total }
+            return total + t.count
+        }
+    }
+
     /// Whether `scalar` is an ideograph, kana or hangul, each carrying about a syllable or a word.
     static func isWordLike(_ scalar: Unicode.Scalar) -> Bool {
         if scalar.properties.isIdeographic { return true }
