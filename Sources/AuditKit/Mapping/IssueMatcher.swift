@@ -425,9 +425,12 @@ public struct IssueMatcher: Sendable {
         guard let index else {
             return Decision(issue: MappedIssue(issueNumber: number, primary: nil, explanation: draft.found), peers: 0)
         }
-        var keyed: [(candidate: RankedCandidate, key: Key)] = []
-        keyed.reserveCapacity(draft.candidates.count)
-        for candidate in draft.candidates {
+        // Candidates by their position in `draft.candidates`: an issue can have thousands, and copying
+        // each into the list to order them was most of the time spent here.
+        let all = draft.candidates
+        var keyed: [(candidate: Int, key: Key)] = []
+        keyed.reserveCapacity(all.count)
+        for (position, candidate) in all.enumerated() {
             let depth = context.depth(of: candidate.node)
             let matches = context.matches(in: candidate.node)
             if candidate.isShortPattern, depth == nil { continue }
@@ -443,7 +446,7 @@ public struct IssueMatcher: Sendable {
                 shown: !candidate.isHiddenLabel,
                 distinctive: context.distinctiveMatches(in: candidate.node), viewMatches: matches,
                 shallowness: -(depth ?? 0), direct: candidate.isDirectCall)
-            keyed.append((candidate, key))
+            keyed.append((position, key))
         }
         guard !keyed.isEmpty else {
             let text = draft.issue.elementText?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
@@ -452,8 +455,8 @@ public struct IssueMatcher: Sendable {
                 ? draft.found : "no string literal or localized string shows \"\(text)\" where the screen is"
             return Decision(issue: MappedIssue(issueNumber: number, primary: nil, explanation: line), peers: 0)
         }
-        func before(_ a: (candidate: RankedCandidate, key: Key), _ b: (candidate: RankedCandidate, key: Key)) -> Bool {
-            a.key != b.key ? b.key < a.key : RankedCandidate.locationOrder(a.candidate, b.candidate)
+        func before(_ a: (candidate: Int, key: Key), _ b: (candidate: Int, key: Key)) -> Bool {
+            a.key != b.key ? b.key < a.key : RankedCandidate.locationOrder(all[a.candidate], all[b.candidate])
         }
         var best = keyed[0]
         for item in keyed.dropFirst() where before(item, best) { best = item }
@@ -462,7 +465,7 @@ public struct IssueMatcher: Sendable {
         let tied = keyed.reduce(0) { $0 + ($1.key == best.key ? 1 : 0) }
         // Only what is listed is sorted: the best `listed`, however many candidates there are.
         let listed = max(maximumCandidates, tied)
-        var top: [(candidate: RankedCandidate, key: Key)] = []
+        var top: [(candidate: Int, key: Key)] = []
         for item in keyed {
             if top.count == listed, let last = top.last, !before(item, last) { continue }
             let position = top.firstIndex { before(item, $0) } ?? top.count
@@ -484,7 +487,7 @@ public struct IssueMatcher: Sendable {
                 if inSubtree { explanation += " " + context.rootPhrase }
             } else {
                 confidence = contextWin ? rank * 0.9 : min(rank * 0.8, 0.79)
-                var runnerUp: (candidate: RankedCandidate, key: Key)?
+                var runnerUp: (candidate: Int, key: Key)?
                 for item in keyed where item.key.rank == rank && item.key != best.key {
                     if let current = runnerUp, !before(item, current) { continue }
                     runnerUp = item
@@ -494,7 +497,7 @@ public struct IssueMatcher: Sendable {
                         zip(best.key.fields, other.key.fields).enumerated().first { $0.element.0 != $0.element.1 }?
                             .offset
                     } ?? 10
-                let node = best.candidate.node >= 0 ? index.ownerNames[Int(best.candidate.node)] : nil
+                let node = all[best.candidate].node >= 0 ? index.ownerNames[Int(all[best.candidate].node)] : nil
                 var reason = Self.keyReasons[differs]
                 if differs == 5, let other = runnerUp?.key.explained {
                     reason =
@@ -520,16 +523,16 @@ public struct IssueMatcher: Sendable {
         } else if keyed.count > 1, inSubtree {
             explanation += "; " + context.rootPhrase
         }
-        if draft.inTabBar == true, !best.candidate.isTab {
+        if draft.inTabBar == true, !all[best.candidate].isTab {
             capReasons.append("a tie-break (the element is in the tab bar band, but this is not a tab's title)")
         }
         if !capReasons.isEmpty {
             confidence = min(confidence, Self.firmConfidence - 0.01)
             explanation += "; decided by " + capReasons.joined(separator: " and ")
         }
-        if let audited, !best.candidate.inTarget, best.candidate.literal >= 0 {
+        if let audited, !all[best.candidate].inTarget, all[best.candidate].literal >= 0 {
             confidence = min(confidence, Self.firmConfidence - 0.01)
-            let file = index.literals[best.candidate.literal].file
+            let file = index.literals[all[best.candidate].literal].file
             let others = (index.targetsOfFile[file] ?? []).joined(separator: ", ")
             explanation +=
                 "; not firm: the audited target \(audited.name) does not compile this file (\(others) does)"
@@ -537,8 +540,8 @@ public struct IssueMatcher: Sendable {
         confidence = (confidence * 100).rounded() / 100
         var candidates: [IssueMapping] = []
         for (i, item) in top.enumerated() {
-            let own = i == 0 || (ambiguous && i < tied) ? confidence : min(item.candidate.rank, confidence)
-            candidates.append(mapping(item.candidate, issueNumber: number, confidence: own, in: index))
+            let own = i == 0 || (ambiguous && i < tied) ? confidence : min(all[item.candidate].rank, confidence)
+            candidates.append(mapping(all[item.candidate], issueNumber: number, confidence: own, in: index))
         }
         let peers = top.prefix {
             ($0.key.tabFit, $0.key.inSubtree ? 1 : 0, $0.key.rank, $0.key.explained)
