@@ -117,7 +117,9 @@ struct CheckCommand: Command {
             failing = check.failing.map(warning)
             baselined = check.baselined.map(warning)
             staleBaseline = check.staleBaseline.map(\.fingerprint.hex)
-            comparedWith = check.comparison?.screens.map { ComparedScreen(group: $0.group, report: $0.fileName) }
+            comparedWith =
+                check.judged.hasEarlierAudit
+                ? check.judged.comparedScreens.map { ComparedScreen(group: $0.group, report: $0.fileName) } : nil
             pairs = check.judged.verdicts.compactMap { verdict in
                 guard let continues = verdict.continues else { return nil }
                 return Pair(

@@ -51,7 +51,7 @@ struct DiffCommand: Command {
             HistoryJudgement(history: $0, baseline: baseline, translations: mapping.translations)
         }
         let judged: ReportJudgement
-        if let full = inHistory?.report(sha256: new.sha256), full.comparison?.oldFileName == old.fileName,
+        if let full = inHistory?.report(sha256: new.sha256), full.hasEarlierAudit, full.oldFileName == old.fileName,
             inHistory?.report(sha256: old.sha256) != nil
         {
             judged = full

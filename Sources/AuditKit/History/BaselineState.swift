@@ -46,8 +46,8 @@ public struct ReportHistoryStates: Sendable, Hashable {
     /// first time), `unchanged` for a residual one and the Inspector's repeats; none without an earlier
     /// audit. The absent results are the open warnings it resolved.
     public init(_ judged: ReportJudgement) {
-        previousFileName = judged.comparison?.oldFileName
-        let compared = judged.comparison != nil
+        previousFileName = judged.hasEarlierAudit ? judged.oldFileName : nil
+        let compared = judged.hasEarlierAudit
         issues = judged.verdicts.map { verdict in
             var state: BaselineState?
             if compared { state = verdict.change == .new || verdict.change == .firstAudited ? .new : .unchanged }

@@ -36,7 +36,7 @@ public struct HistoryCheck: Sendable {
         self.judged = judged
         self.failOn = failOn
         self.strictBaseline = strictBaseline
-        let failing = failOn == .any || judged.comparison == nil ? judged.open : judged.newWarnings
+        let failing = failOn == .any || !judged.hasEarlierAudit ? judged.open : judged.newWarnings
         self.failing = failing.map(\.issue)
         baselined = judged.verdicts.filter {
             if case .accepted(_, true) = $0.status { return true } else { return false }
@@ -58,14 +58,15 @@ public struct HistoryCheck: Sendable {
     public var comparison: ReportDiff? { judged.comparison }
 
     /// The earlier report(s) the check compared with, for messages.
-    public var previousFileName: String? { comparison?.oldFileName }
+    public var previousFileName: String? { judged.hasEarlierAudit ? judged.oldFileName : nil }
 
     /// Whether the check fails: failing warnings, or stale baseline entries with `strictBaseline`.
     public var failed: Bool { !failing.isEmpty || (strictBaseline && !staleBaseline.isEmpty) }
 
     /// The lines to print: one `warning:` per failing warning (at its mapped source location when
-    /// known, with its WCAG criterion and the criterion's "Understanding" page), one `note:` per warning paired with an earlier one by key, geometry or image, then one
-    /// per stale baseline entry (`error:` with `strictBaseline`, else `note:`).
+    /// known, with its WCAG criterion and the criterion's "Understanding" page), one `note:` per warning
+    /// paired with an earlier one by key, geometry or image, then one per stale baseline entry (`error:`
+    /// with `strictBaseline`, else `note:`).
     public var diagnostics: [XcodeDiagnostic] {
         var lines = failing.map { issue -> XcodeDiagnostic in
             var message = "\(issue.testType.displayName): \(issue.title)"

@@ -128,14 +128,16 @@ public enum HistoryOutput {
 
     static func diffText(_ judged: ReportJudgement) -> String {
         let entry = judged.entry
-        let old = judged.comparison?.oldFileName ?? "(no earlier report)"
-        var header = "\(old)"
-        if let date = judged.comparison?.oldAuditDate { header += " (\(TrendChart.dateLabel(date)))" }
+        var header = judged.oldFileName
+        if judged.hasEarlierAudit {
+            header += " (\(TrendChart.dateLabel(judged.oldAuditDate ?? entry.auditDate)))"
+        }
         header += " \u{2192} \(entry.fileName) (\(TrendChart.dateLabel(entry.auditDate)))"
         var text = oneLine(header) + "\n"
         text += summary(judged) + "\n"
         for line in screenLines(judged) { text += line + "\n" }
-        for (title, verdicts, earlier) in sections(judged) {
+        let parts = sections(judged)
+        for (title, verdicts, earlier) in parts {
             text += "\n\(title) (\(verdicts.count)):\n"
             if verdicts.isEmpty { text += "  none\n" }
             for verdict in verdicts {
@@ -148,7 +150,7 @@ public enum HistoryOutput {
                 text += oneLine(line) + "\n"
             }
         }
-        return text + legend(sections(judged).flatMap { $0.verdicts.map(\.issue) })
+        return text + legend(parts.flatMap { $0.verdicts.map(\.issue) })
     }
 
     /// Which earlier audit each screen was compared with and why, then the screens it did not cover.
@@ -161,8 +163,7 @@ public enum HistoryOutput {
     }
 
     static func diffMarkdown(_ judged: ReportJudgement) -> String {
-        let old = judged.comparison?.oldFileName ?? "(no earlier report)"
-        var text = "## Changes from \(cell(old)) to \(cell(judged.entry.fileName))\n\n"
+        var text = "## Changes from \(cell(judged.oldFileName)) to \(cell(judged.entry.fileName))\n\n"
         text += summary(judged) + ".\n"
         for line in screenLines(judged) { text += "\n- " + cell(line) }
         if !judged.screens.isEmpty { text += "\n" }

@@ -86,8 +86,8 @@ public struct ReportDiff: Sendable, Hashable, Codable {
     /// Compares `new` with `old` alone, whatever their dates: `new` judged against `old` as the history
     /// judges an audit against the one before it (`HistoryJudgement`: screens known by what they show,
     /// then `WarningMatcher` with the string catalogs' `translations`). The newer report's warnings on
-    /// screens `old` did not show are `firstAudited`; `old`'s warnings on screens `new` did not cover are
-    /// `notReaudited`.
+    /// screens `old` did not show are `firstAudited`; `old`'s warnings on screens `new` did not cover, or
+    /// outside what the newer screenshot shows of their screen, are `notReaudited`.
     public init(old: HistoryEntry, new: HistoryEntry, translations: StringTranslations = .none) {
         self = HistoryJudgement(comparing: old, with: new, translations: translations).reports[1].comparison!
     }

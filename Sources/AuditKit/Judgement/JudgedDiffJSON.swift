@@ -53,12 +53,12 @@ struct JudgedDiffJSON: Encodable {
     var repeatedNumbers: [Int]
 
     init(_ judged: ReportJudgement) {
-        oldFileName = judged.comparison?.oldFileName ?? "(no earlier report)"
-        oldAuditDate = judged.comparison?.oldAuditDate
+        oldFileName = judged.oldFileName
+        oldAuditDate = judged.hasEarlierAudit ? (judged.oldAuditDate ?? judged.entry.auditDate) : nil
         newFileName = judged.entry.fileName
         newAuditDate = judged.entry.auditDate
         counts = judged.counts
-        screens = judged.comparison?.screens ?? []
+        screens = judged.hasEarlierAudit ? judged.comparedScreens : []
         new = judged.newWarnings.map { Warning($0, earlier: false) }
         resolved = judged.resolvedWarnings.map { Warning($0, earlier: true) }
         residual = judged.residualWarnings.map { Warning($0, earlier: false) }

@@ -147,6 +147,23 @@ public struct ReportJudgement: Sendable {
         verdicts.filter { !$0.status.isOpen && $0.status.kind != .repeat }
     }
 
+    /// The earlier audits compared with, as a comparison names them: their file names joined with `, `
+    /// (latest first), or `(no earlier report)`.
+    public var oldFileName: String {
+        comparedWith.isEmpty ? "(no earlier report)" : comparedWith.map(\.fileName).joined(separator: ", ")
+    }
+
+    /// The latest audit date of the earlier audits compared with; nil when there are none.
+    public var oldAuditDate: Date? { comparedWith.map(\.auditDate).max() }
+
+    /// Each screen of the audit (as people know it) and the earlier audit it was compared with.
+    public var comparedScreens: [ReportDiff.ScreenBase] {
+        screens.map {
+            ReportDiff.ScreenBase(
+                group: $0.name, fileName: $0.comparedWith?.fileName, auditDate: $0.comparedWith?.auditDate)
+        }
+    }
+
     /// The comparison item by item (`diff`'s JSON, the session's lists), told from the verdicts; nil
     /// when no earlier audit exists.
     public var comparison: ReportDiff? {
@@ -180,13 +197,9 @@ extension ReportDiff {
         let entry = judged.entry
         newFileName = entry.fileName
         newAuditDate = entry.auditDate
-        oldFileName =
-            judged.comparedWith.isEmpty
-            ? "(no earlier report)" : judged.comparedWith.map(\.fileName).joined(separator: ", ")
-        oldAuditDate = judged.comparedWith.map(\.auditDate).max() ?? entry.auditDate
-        screens = judged.screens.map {
-            ScreenBase(group: $0.name, fileName: $0.comparedWith?.fileName, auditDate: $0.comparedWith?.auditDate)
-        }
+        oldFileName = judged.oldFileName
+        oldAuditDate = judged.oldAuditDate ?? entry.auditDate
+        screens = judged.comparedScreens
         func current(_ verdict: WarningVerdict) -> Item {
             let issue = verdict.issue
             guard let before = verdict.continues else {

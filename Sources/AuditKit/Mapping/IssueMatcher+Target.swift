@@ -32,8 +32,9 @@ extension IssueMatcher {
         }
         let count = explained[best.name] ?? 0
         guard count > 0 else { return nil }
-        var reason = "its files explain \(count) of \(candidates.count) warning\(candidates.count == 1 ? "" : "s")"
-        if best.isApp { reason = "the app target whose files explain \(count) of \(candidates.count) warnings" }
+        let warnings = "\(count) of \(candidates.count) warning\(candidates.count == 1 ? "" : "s")"
+        var reason = "its files explain " + warnings
+        if best.isApp { reason = "the app target whose files explain " + warnings }
         let tied = choices.filter { $0.name != best.name && key($0).0 == key(best).0 && key($0).1 == count }
         if !tied.isEmpty {
             reason +=

@@ -18,13 +18,16 @@ import Foundation
 ///
 /// Per screen, the root is the type whose subtree (through the view composition graph's child edges, never
 /// presentations) holds a candidate, of any rank, for the most issues of that screen; ties go to the smaller
-/// subtree. Per issue, candidates are then ordered: in the tab bar band a tab's title first (elsewhere
+/// subtree; when a report is mapped into an audited target (`--target`, the project file's `target`, else
+/// the app target whose files explain the most warnings), a candidate in a file that target does not compile
+/// votes only for an issue with no candidate in it. Per issue, candidates are then ordered: the audited
+/// target's files first (and files no target claims), in the tab bar band a tab's title first (elsewhere
 /// last), a literal that reaches a text-bearing call before a storage key or identifier, inside the root's
 /// subtree before outside, higher rank, more of the text explained by the candidate's fixed text (of two
 /// matching patterns the tighter), label shown before hidden or off screen until opened, in the view
 /// that alone shows more of the screen's texts, in the view holding more of the screen's matches, shallower
-/// in the subtree, a text-bearing call before a custom initialiser argument. Only the candidates found for an issue take part in its choice, so nothing decided
-/// for one issue feeds another's.
+/// in the subtree, a text-bearing call before a custom initialiser argument. Only the candidates found for
+/// an issue take part in its choice, so nothing decided for one issue feeds another's.
 ///
 /// Confidence: the rank when no other candidate has the same rank; the rank × 0.9 when the screen's subtree
 /// decided among look-alikes (divided by the number of candidates still tied, which are then all listed and
@@ -33,7 +36,8 @@ import Foundation
 /// saying "decided by a tie-break", when: a tie-break (matches held, depth, a direct call) rather than the
 /// subtree told look-alikes apart; the subtree did, but the screen's root is an ancestor of every other
 /// screen's root; the element lies in the tab bar band and the place is not a tab's title; or another
-/// element of the same screen, with a different rect, got the same place.
+/// element of the same screen, with a different rect, got the same place. It also stays below 0.8, saying
+/// "not firm", when the audited target does not compile the place's file.
 ///
 /// A rule's mapping has confidence 1 when the rule names a file. When it does not (and its status is not
 /// `system`), a rule naming a view takes the best candidate inside that view's subtree (the view itself

@@ -89,11 +89,14 @@ public enum ASCIIPropertyList: Sendable, Hashable {
         }
 
         static func isBare(_ byte: UInt8) -> Bool {
-            (byte >= 48 && byte <= 57) || (byte | 32 >= 97 && byte | 32 <= 122) || byte >= 0x80
-                || [
-                    UInt8(ascii: "_"), UInt8(ascii: "$"), UInt8(ascii: "."), UInt8(ascii: "/"), UInt8(ascii: ":"),
-                    UInt8(ascii: "-"), UInt8(ascii: "+"),
-                ].contains(byte)
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+                UInt8(ascii: "A")...UInt8(ascii: "Z"), 0x80...0xFF, UInt8(ascii: "_"), UInt8(ascii: "$"),
+                UInt8(ascii: "."), UInt8(ascii: "/"), UInt8(ascii: ":"), UInt8(ascii: "-"), UInt8(ascii: "+"):
+                return true
+            default:
+                return false
+            }
         }
 
         mutating func value(depth: Int) throws(AuditError) -> ASCIIPropertyList {

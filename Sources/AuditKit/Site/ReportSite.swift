@@ -82,7 +82,9 @@ public struct ReportSite: Sendable {
     /// The page of a report the pass prepared, with its judgement already made.
     public func page(for prepared: PreparedReport, judged: ReportJudgement) -> ReportPage {
         var earlier = Set(judged.resolved.map(\.audit.fileName))
-        for screen in judged.comparison?.screens ?? [] { if let name = screen.fileName { earlier.insert(name) } }
+        for screen in judged.hasEarlierAudit ? judged.comparedScreens : [] {
+            if let name = screen.fileName { earlier.insert(name) }
+        }
         var page = ReportPage(
             report: prepared.report, evidence: prepared.evidence, mapping: prepared.mapping, judgement: judged,
             existingPages: Set(

@@ -198,4 +198,28 @@ import Testing
         #expect(index.targetsOfFile["Mac/Sources/W.swift"] == ["DeskKit"])
         #expect(index.targets[0].isApp && index.targets[2].isTest)
     }
+
+    @Test func aDependencyNamedWithTargetIsNotATarget() throws {
+        let index = try MiniApp(files: [
+            "Package.swift": """
+            // swift-tools-version: 6.0
+            import PackageDescription
+            let package = Package(
+                name: "Two",
+                targets: [
+                    .executableTarget(
+                        name: "App", dependencies: [.target(name: "Core"), .product(name: "X", package: "x")],
+                        path: "Apps/App"),
+                    .target(name: "Core", path: "Shared/Core"),  // "(" in a comment: ( [
+                    .testTarget(name: "AppTests", dependencies: [.target(name: "App")]),
+                ]
+            )
+            """,
+            "Apps/App/V.swift": "struct V {}",
+            "Shared/Core/W.swift": "struct W {}",
+        ]).index()
+        #expect(index.targets.map(\.name) == ["App", "Core", "AppTests"])
+        #expect(index.targetsOfFile["Apps/App/V.swift"] == ["App"])
+        #expect(index.targetsOfFile["Shared/Core/W.swift"] == ["Core"])
+    }
 }
