@@ -230,13 +230,16 @@ public struct HistoryIssue: Sendable, Hashable, Codable {
     public var literal: String?
     /// The 16 hex digits of the thumbnail's perceptual hash, for text-less elements (since version 2).
     public var imageHash: String?
+    /// The element's type as an automated audit gives it (`Image`, `Button`); nil for Inspector reports.
+    /// It tells an image's missing description (WCAG 1.1.1) from another element's (4.1.2).
+    public var elementType: String?
 
     /// Creates a record from its parts.
     public init(
         fingerprint: IssueFingerprint, number: Int, testType: TestType, errorCode: Int? = nil, title: String,
         elementText: String? = nil, screenGroup: String, view: String? = nil, location: SourceLocation? = nil,
         rect: Rect? = nil, status: HistoryIssueStatus = .open, reason: String? = nil, key: String? = nil,
-        literal: String? = nil, imageHash: String? = nil
+        literal: String? = nil, imageHash: String? = nil, elementType: String? = nil
     ) {
         self.fingerprint = fingerprint
         self.number = number
@@ -253,6 +256,7 @@ public struct HistoryIssue: Sendable, Hashable, Codable {
         self.key = key
         self.literal = literal
         self.imageHash = imageHash
+        self.elementType = elementType
     }
 
     /// The record of `issue`, with the view, location and status of `mapping` when given (its
@@ -267,7 +271,8 @@ public struct HistoryIssue: Sendable, Hashable, Codable {
             elementText: HistoryIssue.capped(issue.elementText), screenGroup: issue.screenGroupName,
             view: mapping?.view,
             location: mapping?.location, rect: issue.elementRect.flatMap(HistoryIssue.recordable),
-            status: mapping.map { HistoryIssueStatus($0.status) } ?? .open, reason: reason)
+            status: mapping.map { HistoryIssueStatus($0.status) } ?? .open, reason: reason,
+            elementType: HistoryIssue.capped(issue.elementType))
     }
 
     /// The most characters of a title or element text the history keeps; the fingerprint is made from the
@@ -304,7 +309,7 @@ public struct HistoryIssue: Sendable, Hashable, Codable {
     /// Keys in the file.
     enum CodingKeys: String, CodingKey {
         case fingerprint, number, testType = "type", errorCode, title, elementText = "text", screenGroup = "group"
-        case view, location, rect, status, reason, key, literal, imageHash
+        case view, location, rect, status, reason, key, literal, imageHash, elementType
     }
 }
 
@@ -342,7 +347,7 @@ extension HistoryScreen {
 }
 
 extension HistoryIssue {
-    /// Decodes an issue; a `key`, `literal` or `imageHash` of the wrong type (added in version 2) is
+    /// Decodes an issue; a `key`, `literal`, `imageHash` or `elementType` of the wrong type (added later) is
     /// dropped with a note for `HistoryFile`'s warnings instead of making the whole line unreadable.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -366,6 +371,7 @@ extension HistoryIssue {
         }
         key = text(.key)
         literal = text(.literal)
+        elementType = text(.elementType)
         imageHash = text(.imageHash)
         if let hash = imageHash, ImageHash.parse(hash) == nil {
             HistoryFile.DecodingNotes.note(decoder, container.codingPath, "imageHash", expected: "16 hex digits")

@@ -1,13 +1,11 @@
 import Foundation
 
 extension HistoryIssue {
-    /// What the warning means against WCAG and Apple's guidance, from its test type and title
-    /// (`AccessibilityGuidance.guidance(testType:title:elementType:)` without an element type: the history
-    /// does not record it, so an automated audit's element description of an image is told by its title
-    /// only, where the report's page, reading the report, also knows the element is an image); nil for a
-    /// test type AuditKit does not know.
+    /// What the warning means against WCAG and Apple's guidance, from its test type, title and element
+    /// type (`AccessibilityGuidance.guidance(testType:title:elementType:)`, as the report's page decides it
+    /// from the report); nil for a test type AuditKit does not know.
     public var guidance: AccessibilityGuidance? {
-        AccessibilityGuidance.guidance(testType: testType, title: title)
+        AccessibilityGuidance.guidance(testType: testType, title: title, elementType: elementType)
     }
 }
 

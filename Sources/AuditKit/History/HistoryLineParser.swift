@@ -173,7 +173,7 @@ struct HistoryLineParser {
     private mutating func issue() throws -> HistoryIssue {
         var fingerprint: String?, number: Int?, type: String?, errorCode: Int?, title: String?, text: String?
         var group: String?, view: String?, location: SourceLocation?, rect: Rect?, status: HistoryIssueStatus?
-        var reason: String?, identityKey: String?, literal: String?, imageHash: String?
+        var reason: String?, identityKey: String?, literal: String?, imageHash: String?, elementType: String?
         let path = "issues[\(itemIndex)]"
         itemIndex += 1
         try object { parser, key in
@@ -181,6 +181,7 @@ struct HistoryLineParser {
             switch key {
             case "key": identityKey = try parser.optionalString(path + ".key")
             case "literal": literal = try parser.optionalString(path + ".literal")
+            case "elementType": elementType = try parser.optionalString(path + ".elementType")
             case "imageHash":
                 imageHash = try parser.optionalString(path + ".imageHash")
                 if let text = imageHash, ImageHash.parse(text) == nil {
@@ -209,7 +210,7 @@ struct HistoryLineParser {
             fingerprint: IssueFingerprint(hex: fingerprint), number: number, testType: HistoryLineParser.testType(type),
             errorCode: errorCode, title: title, elementText: text, screenGroup: group, view: view,
             location: location, rect: rect, status: status, reason: reason, key: identityKey, literal: literal,
-            imageHash: imageHash)
+            imageHash: imageHash, elementType: elementType)
     }
 
     /// The test type of a key as written by this code (`dynamic-type`) without `TestType(key:)`'s

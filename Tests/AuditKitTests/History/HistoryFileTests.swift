@@ -23,6 +23,32 @@ import Testing
         #expect(loaded.warnings.isEmpty)
     }
 
+    @Test func anAutomatedAuditsElementTypeIsKeptSoEveryOutputNamesTheSameCriterion() throws {
+        // An image without a description, its title not saying so: only the element type tells 1.1.1.
+        let issue = Issue(
+            number: 1, screenIndex: 0, screenName: "0", screenGroupName: "App",
+            shortTitle: "Element has no description",
+            testType: .elementDescription, elementType: "Image")
+        let report = InspectorReport(
+            sourcePath: "Reports/AXAudit_2026-03-02_10-00-00.json", format: .automated, auditDate: D.date(0),
+            auditDateSource: .fileName, sha256: String(repeating: "a", count: 64), fileSize: 0,
+            screens: [Screen(index: 0, name: "0", groupName: "App", issues: [issue])])
+        let entry = HistoryEntry(report: report)
+        #expect(AccessibilityGuidance.guidance(for: issue)?.criterion.number == "1.1.1")
+        #expect(entry.issues[0].guidance?.criterion.number == "1.1.1")
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let file = HistoryFile(path: directory.file("history.jsonl"))
+        #expect(try file.append(entry))
+        let loaded = try file.load()
+        #expect(loaded.entries[0].issues[0].elementType == "Image")
+        #expect(loaded.entries[0].issues[0].guidance?.criterion.number == "1.1.1")
+        // The decoder the byte-level parser falls back to reads it too.
+        let line = try String(contentsOfFile: file.path, encoding: .utf8)
+        let decoded = try HistoryFile.makeDecoder().decode(HistoryEntry.self, from: Data(line.utf8))
+        #expect(decoded.issues[0].elementType == "Image")
+    }
+
     @Test func addingTheSameReportTwiceIsANoOp() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
