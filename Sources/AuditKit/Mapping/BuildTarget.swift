@@ -173,7 +173,7 @@ public enum XcodeProjectReader {
     /// with `name:` and, when given, `path:` (else `Sources/<name>`, `Tests/<name>` for tests), relative to the
     /// manifest's folder. Only the calls nested least deep count: a dependency written `.target(name: "Core")`
     /// inside another target's `dependencies:` is not a target. The manifest is not evaluated.
-    static func manifestTargets(_ scan: SwiftFileScan, bytes: [UInt8], path: String) -> [BuildTarget] {
+    static func manifestTargets(_ scan: SwiftFileScan, path: String) -> [BuildTarget] {
         let package = BuildTarget.folder(of: path)
         let kinds = [
             "target": "swiftpm.target", "executableTarget": "swiftpm.executable", "testTarget": "swiftpm.test",
@@ -194,9 +194,8 @@ public enum XcodeProjectReader {
             literal.call.map { kinds[$0] != nil } ?? false
                 && (literal.argumentLabel == "name" || literal.argumentLabel == "path")
         }
-        let depths = nestingDepths(bytes, at: declaring.map(\.offset))
-        let outermost = depths.min() ?? 0
-        for (literal, depth) in zip(declaring, depths) where depth == outermost {
+        let outermost = declaring.map(\.nesting).min() ?? 0
+        for literal in declaring where literal.nesting == outermost {
             guard let call = literal.call, let kind = kinds[call], let text = literal.plainText else { continue }
             if literal.argumentLabel == "name" {
                 finish()
@@ -208,44 +207,6 @@ public enum XcodeProjectReader {
         }
         finish()
         return targets
-    }
-
-    /// How many parentheses and brackets are open at each of `offsets` (ascending byte offsets) in Swift
-    /// source `bytes`, not counting those inside string literals and comments.
-    static func nestingDepths(_ bytes: [UInt8], at offsets: [Int]) -> [Int] {
-        var depths: [Int] = []
-        depths.reserveCapacity(offsets.count)
-        var depth = 0
-        var i = 0
-        var next = 0
-        while next < offsets.count {
-            if i >= offsets[next] || i >= bytes.count {
-                depths.append(depth)
-                next += 1
-                continue
-            }
-            let byte = bytes[i]
-            if byte == UInt8(ascii: "/"), i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: "/") {
-                while i < bytes.count, bytes[i] != UInt8(ascii: "\n") { i += 1 }
-            } else if byte == UInt8(ascii: "/"), i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: "*") {
-                i += 2
-                while i + 1 < bytes.count, !(bytes[i] == UInt8(ascii: "*") && bytes[i + 1] == UInt8(ascii: "/")) {
-                    i += 1
-                }
-                i += 2
-            } else if byte == UInt8(ascii: "\"") {
-                i += 1
-                while i < bytes.count, bytes[i] != UInt8(ascii: "\""), bytes[i] != UInt8(ascii: "\n") {
-                    i += bytes[i] == UInt8(ascii: "\\") ? 2 : 1
-                }
-                i += 1
-            } else {
-                if byte == UInt8(ascii: "(") || byte == UInt8(ascii: "[") { depth += 1 }
-                if byte == UInt8(ascii: ")") || byte == UInt8(ascii: "]") { depth = max(0, depth - 1) }
-                i += 1
-            }
-        }
-        return depths
     }
 }
 

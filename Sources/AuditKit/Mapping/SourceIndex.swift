@@ -290,7 +290,7 @@ public struct SourceIndex: Sendable {
             outcome.scan = scan
             outcome.isTestCode = importsTestFramework(bytes)
             if path == "Package.swift" || path.hasSuffix("/Package.swift") {
-                outcome.targets = XcodeProjectReader.manifestTargets(scan, bytes: bytes, path: path)
+                outcome.targets = XcodeProjectReader.manifestTargets(scan, path: path)
             }
             if let limit = scan.nestingLimit {
                 outcome.problem = AuditError(

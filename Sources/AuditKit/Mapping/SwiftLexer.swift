@@ -937,6 +937,7 @@ private struct Scanner {
             }
         }
         literal.enclosingTypes = enclosingTypeNames
+        literal.nesting = stack.count
         literal.inPreview = previewDepth > 0
         literal.member = memberNames.last
         literal.closureCall = braceIndices.last.flatMap { stack[$0].callee }

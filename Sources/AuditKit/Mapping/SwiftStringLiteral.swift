@@ -51,6 +51,9 @@ public struct SwiftStringLiteral: Sendable, Hashable {
     public var outerCall: String?
     /// The argument label of the wrapper in `outerCall`, if any.
     public var outerArgumentLabel: String?
+    /// How many parentheses, brackets, braces and interpolations enclose the literal (`Package.swift`'s
+    /// targets are less deeply nested than the `.target(name:)` dependencies inside them).
+    public var nesting = 0
 
     /// Calls that only turn a literal into localized text for another call.
     public static let textWrappers: Set<String> = [
