@@ -90,9 +90,9 @@ struct AuditOutcomeJSON: Encodable {
         log = outcome.log.map { LogPart(path: $0.logPath, action: $0.action.rawValue) }
         session = outcome.log?.sessionNumber
         // The judgement's counts: open warnings, as the terminal, the session and the page state them.
-        if let judged = outcome.judgement, let diff = judged.comparison, let counts = judged.counts {
+        if let judged = outcome.judgement, let counts = judged.counts {
             comparison = Comparison(
-                previous: diff.oldFileName, new: counts.new, resolved: counts.resolved, residual: counts.residual)
+                previous: judged.oldFileName, new: counts.new, resolved: counts.resolved, residual: counts.residual)
         }
     }
 

@@ -70,8 +70,8 @@ enum AuditOutcomeRendering {
             var historyLine = added ? "Added to \(historyPath)" : "Already in \(historyPath)"
             if let judged = outcome.judgement, judged.covered.isEmpty {
                 historyLine += "; \(HistoryOutput.summary(judged)) (say which screens it audited with --covers SCREEN)"
-            } else if let judged = outcome.judgement, let diff = judged.comparison {
-                historyLine += "; against \(diff.oldFileName): \(HistoryOutput.summary(judged))"
+            } else if let judged = outcome.judgement, judged.hasEarlierAudit {
+                historyLine += "; against \(judged.oldFileName): \(HistoryOutput.summary(judged))"
             } else {
                 historyLine += "; no earlier report to compare with"
             }

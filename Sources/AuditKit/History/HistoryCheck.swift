@@ -38,9 +38,7 @@ public struct HistoryCheck: Sendable {
         self.strictBaseline = strictBaseline
         let failing = failOn == .any || !judged.hasEarlierAudit ? judged.open : judged.newWarnings
         self.failing = failing.map(\.issue)
-        baselined = judged.verdicts.filter {
-            if case .accepted(_, true) = $0.status { return true } else { return false }
-        }.map(\.issue)
+        baselined = judged.verdicts.filter(\.status.isAcceptedByBaseline).map(\.issue)
         staleBaseline = judgement.staleBaseline(for: judged)
     }
 

@@ -159,9 +159,7 @@ public struct Trend: Sendable, Hashable, Codable {
                         fingerprint: verdict.issue.fingerprint, issue: verdict.issue,
                         firstSeen: verdict.since.auditDate, firstSeenFileName: verdict.since.fileName,
                         reportCount: covering.count - (covering.firstIndex { $0 >= first } ?? covering.count),
-                        baselined: {
-                            if case .accepted(_, true) = verdict.status { return true } else { return false }
-                        }(),
+                        baselined: verdict.status.isAcceptedByBaseline,
                         lastAudited: k < last ? report.entry.auditDate : nil,
                         lastAuditedFileName: k < last ? report.entry.fileName : nil,
                         guidance: GuidanceReference(verdict.issue))

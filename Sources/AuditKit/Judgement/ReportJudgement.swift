@@ -112,11 +112,6 @@ public struct ReportJudgement: Sendable {
     /// The screens the audit covered (identities, normalised as `WarningVerdict.screen`): those it shows.
     public var covered: Set<String> { Set(screens.filter(\.shows).map { WarningMatcher.groupKey($0.screen) }) }
 
-    /// The verdict of the issue numbered `number`.
-    public func verdict(ofIssue number: Int) -> WarningVerdict? {
-        verdicts.first { $0.number == number }
-    }
-
     /// The verdicts by issue number.
     public var verdictsByNumber: [Int: WarningVerdict] {
         Dictionary(verdicts.map { ($0.number, $0) }, uniquingKeysWith: { first, _ in first })

@@ -62,10 +62,10 @@ public enum WarningStatus: Sendable, Hashable {
     /// Whether the warning is open.
     public var isOpen: Bool { self == .open }
 
-    /// The reason of an accepted warning; nil otherwise.
-    public var acceptedReason: String? {
-        if case .accepted(let reason, _) = self { return reason }
-        return nil
+    /// Whether the baseline (`auditkit accept`) accepted the warning, not a rule.
+    public var isAcceptedByBaseline: Bool {
+        if case .accepted(_, true) = self { return true }
+        return false
     }
 
     /// `open`, `accepted: REASON` (`accepted by the baseline: REASON`), `system UI`, `repeat of #N`.

@@ -204,6 +204,7 @@ public struct AuditSummary: Sendable {
                         Warning(
                             issue: issue, mapping: mapping, key: key, occurrences: [occurrence],
                             likelyCauses: input.likelyCauses[issue.number] ?? []))
+                    // Whether a later audit resolved it depends on the warning alone.
                 }
                 // The status of its latest report (a repeat keeps the status of the issue it repeats).
                 if let verdict, verdict.status.kind != .repeat {

@@ -5,7 +5,7 @@ extension SessionComparison {
     /// warnings of each list, each residual one with its `since` and the pairing that continued it.
     /// Nil when no earlier audit exists.
     public init?(_ judged: ReportJudgement) {
-        guard let counts = judged.counts, let diff = judged.comparison else { return nil }
+        guard let counts = judged.counts else { return nil }
         func warning(_ verdict: WarningVerdict) -> Warning {
             var matched: String?
             if let continues = verdict.continues, let stage = continues.pairing {
@@ -21,7 +21,7 @@ extension SessionComparison {
                 since: since, matchedBy: matched)
         }
         self.init(
-            previousReportName: diff.oldFileName, new: judged.newWarnings.map(warning),
+            previousReportName: judged.oldFileName, new: judged.newWarnings.map(warning),
             resolved: judged.resolvedWarnings.map(warning), residual: judged.residualWarnings.map(warning),
             counts: counts)
         screens = HistoryOutput.screenLines(judged)

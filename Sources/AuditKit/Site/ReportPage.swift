@@ -108,7 +108,7 @@ public struct ReportPage: Sendable {
 
     private func changes(_ model: Model, into out: inout String) {
         out += "<section aria-labelledby=\"h-changes\">\n<h2 id=\"h-changes\">Against the previous audit</h2>\n"
-        guard let diff = comparison, let counts = judgement.counts else {
+        guard let counts = judgement.counts else {
             out += "<p>No earlier audit to compare with.</p>\n</section>\n"
             return
         }
@@ -118,10 +118,10 @@ public struct ReportPage: Sendable {
             return
                 "<a href=\"\(HTML.link([folder, "index.html"], up: 1, fragment: fragment))\">\(HTML.isolated(folder))</a>"
         }
-        let previous = Set(diff.screens.compactMap(\.fileName)).sorted().map { page(of: $0) }
+        let previous = Set(judgement.comparedScreens.compactMap(\.fileName)).sorted().map { page(of: $0) }
         out +=
             "<p>Open warnings against \(previous.isEmpty ? "no earlier audit of these screens" : previous.joined(separator: ", "))"
-            + " (audited \(TrendChart.dateLabel(diff.oldAuditDate)) UTC): "
+            + " (audited \(TrendChart.dateLabel(judgement.oldAuditDate ?? judgement.entry.auditDate)) UTC): "
             + "<a href=\"#change-new\">\(counts.new) new</a>, "
             + "<a href=\"#change-resolved\">\(counts.resolved) resolved</a>, "
             + "<a href=\"#change-residual\">\(counts.residual) residual</a>"
@@ -185,7 +185,7 @@ public struct ReportPage: Sendable {
                 model.statusNumbers[kind].map { (kind.rawValue, kind.title + " (\($0.count))") }
             })
         select("view", "View", model.views.map { ($0.id, short($0.name) + " (\($0.numbers.count))") })
-        if comparison != nil {
+        if judgement.hasEarlierAudit {
             select(
                 "change", "Change",
                 [
