@@ -344,10 +344,12 @@ public struct IssueMatcher: Sendable {
             // Parts joined by the Inspector, then catalog values concatenated in code; one candidate per place.
             var parts = text.contains(", ") ? joinedCandidates(forText: text, in: index, language: language) : []
             let concatenated = concatenatedCandidates(forText: text, in: index, language: language)
+            var position = Dictionary(parts.enumerated().map { ($1.literal, $0) }, uniquingKeysWith: { a, _ in a })
             for candidate in concatenated.candidates {
-                if let n = parts.firstIndex(where: { $0.literal == candidate.literal }) {
+                if let n = position[candidate.literal] {
                     if parts[n].rank < candidate.rank { parts[n] = candidate }
                 } else {
+                    position[candidate.literal] = parts.count
                     parts.append(candidate)
                 }
             }

@@ -396,13 +396,10 @@ public struct SourceIndex: Sendable {
         var literalCount = 0
         targets = outcomes.flatMap(\.targets)
         // Test code is never a candidate: files that import a test framework, and what test targets compile.
-        let testTargets = targets.filter(\.isTest)
         for outcome in outcomes where outcome.scan != nil {
-            if outcome.isTestCode || testTargets.contains(where: { $0.compiles(outcome.path) }) {
-                testFiles.insert(outcome.path)
-            }
-            let compiling = targets.filter { $0.compiles(outcome.path) }.map(\.name)
-            if !compiling.isEmpty { targetsOfFile[outcome.path] = compiling }
+            let compiling = targets.filter { $0.compiles(outcome.path) }
+            if outcome.isTestCode || compiling.contains(where: \.isTest) { testFiles.insert(outcome.path) }
+            if !compiling.isEmpty { targetsOfFile[outcome.path] = compiling.map(\.name) }
         }
         for outcome in outcomes {
             if let problem = outcome.problem { problems.append(problem) }

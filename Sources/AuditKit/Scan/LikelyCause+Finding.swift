@@ -58,8 +58,7 @@ extension FontScanResult {
     /// with the code `scan --fix` would write in its place. Each mapped file is read, lexed and planned once;
     /// a file that cannot be read gives no cause.
     public func likelyCauses(
-        report: InspectorReport, mapping: MappingResult, configuration: FontScanConfiguration = FontScanConfiguration(),
-        limit: Int = 2
+        report: InspectorReport, mapping: MappingResult, configuration: FontScanConfiguration, limit: Int = 2
     ) -> [Int: [LikelyCause]] {
         var result: [Int: [LikelyCause]] = [:]
         var typesOfFile: [String: [SwiftTypeDeclaration]] = [:]

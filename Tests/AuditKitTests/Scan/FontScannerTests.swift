@@ -196,7 +196,7 @@ import Testing
         var scan = FontScanResult()
         scan.scanMappedFiles(of: report, mapping: mapping, configuration: FontScanConfiguration())
         #expect(scan.files == [file])
-        let causes = scan.likelyCauses(report: report, mapping: mapping)
+        let causes = scan.likelyCauses(report: report, mapping: mapping, configuration: FontScanConfiguration())
         #expect(causes.keys.sorted() == [1], "only Dynamic Type warnings get likely causes")
         #expect(causes[1]?.map(\.location.line) == [11, 13])
         #expect(causes[1]?.map(\.text) == ["Budget Progress", "Budget Progress"])
