@@ -13,26 +13,6 @@ public struct OptionSpec: Sendable {
     /// The values the option accepts, when it is a choice (`text`, `json`); empty for a free value.
     public var choices: [String] = []
 
-    /// A flag without a value, e.g. `--dry-run`.
-    public static func flag(_ names: String..., help: String) -> OptionSpec {
-        OptionSpec(names: names, valueName: nil, repeatable: false, help: help)
-    }
-
-    /// An option with a value, e.g. `--log PATH`.
-    public static func option(_ names: String..., value: String, repeatable: Bool = false, help: String) -> OptionSpec {
-        OptionSpec(names: names, valueName: value, repeatable: repeatable, help: help)
-    }
-
-    /// An option whose value is one of the cases of `type` (`--format text|json`): usage, help and
-    /// completions list the cases, and parsing refuses anything else.
-    public static func choice<T: RawRepresentable & CaseIterable>(_ names: String..., of type: T.Type, help: String)
-        -> OptionSpec where T.RawValue == String
-    {
-        let values = T.allCases.map(\.rawValue)
-        return OptionSpec(
-            names: names, valueName: values.joined(separator: "|"), repeatable: false, help: help, choices: values)
-    }
-
     /// `[--name VALUE]`, `[--flag]` or `[--name VALUE]...`, as usage lines show it.
     public var synopsis: String {
         "[" + key + (valueName.map { " " + $0 } ?? "") + "]" + (repeatable ? "..." : "")
@@ -42,45 +22,188 @@ public struct OptionSpec: Sendable {
     public var key: String { names[0] }
 }
 
-/// The result of parsing a command's arguments against its `OptionSpec`s.
+/// A command's option as a typed declaration: its `spec` feeds the usage line, the help, the
+/// completions, the manual page and the reference, and the command reads the parsed value through the
+/// same value (`arguments[option]`), so a value is read only as the option that was declared.
+public struct Option<Value>: Sendable {
+    /// Names, value placeholder, help: what every generated text shows.
+    public let spec: OptionSpec
+    private let read: @Sendable (ParsedArguments) throws -> Value
+
+    fileprivate init(_ spec: OptionSpec, read: @escaping @Sendable (ParsedArguments) throws -> Value) {
+        self.spec = spec
+        self.read = read
+    }
+
+    /// The option's value in `arguments`.
+    /// - Throws: a usage error naming the option when its value is not what it declares.
+    func value(in arguments: ParsedArguments) throws -> Value { try read(arguments) }
+
+    /// The same option with another line of help (a command that says more about it); read alike.
+    public func withHelp(_ help: String) -> Option {
+        var spec = spec
+        spec.help = help
+        return Option(spec, read: read)
+    }
+}
+
+extension Option where Value == Bool {
+    /// A flag without a value, e.g. `--dry-run`: true when given.
+    public static func flag(_ names: String..., help: String) -> Option {
+        let spec = OptionSpec(names: names, valueName: nil, repeatable: false, help: help)
+        return Option(spec) { $0.flags.contains(spec.key) }
+    }
+}
+
+extension Option where Value == String? {
+    /// An option with a free value, e.g. `--log PATH`: nil when not given.
+    public static func text(_ names: String..., value: String, help: String) -> Option {
+        let spec = OptionSpec(names: names, valueName: value, repeatable: false, help: help)
+        return Option(spec) { $0.values[spec.key]?.last }
+    }
+}
+
+extension Option where Value == [String] {
+    /// A repeatable option, e.g. `--source DIR`: every value in the order given.
+    public static func repeated(_ names: String..., value: String, help: String) -> Option {
+        let spec = OptionSpec(names: names, valueName: value, repeatable: true, help: help)
+        return Option(spec) { $0.values[spec.key] ?? [] }
+    }
+}
+
+extension Option where Value == Int? {
+    /// A whole number within `range`, e.g. `--jobs N`: nil when not given.
+    public static func integer(_ names: String..., value: String, in range: ClosedRange<Int>, help: String)
+        -> Option
+    {
+        let spec = OptionSpec(names: names, valueName: value, repeatable: false, help: help)
+        return Option(spec) { arguments in
+            guard let text = arguments.values[spec.key]?.last else { return nil }
+            guard let number = Int(text), range.contains(number) else {
+                throw AuditError(
+                    .usage,
+                    "\(spec.key) expects a whole number from \(range.lowerBound) to \(range.upperBound), got '\(text)'")
+            }
+            return number
+        }
+    }
+}
+
+extension Option where Value: RawRepresentable & CaseIterable & Sendable, Value.RawValue == String {
+    /// An option whose value is one of the cases of `Value` (`--format text|json`), `fallback` when not
+    /// given: usage, help and completions list the cases, and parsing refuses anything else.
+    public static func choice(_ names: String..., default fallback: Value, help: String) -> Option {
+        let values = Value.allCases.map(\.rawValue)
+        let spec = OptionSpec(
+            names: names, valueName: values.joined(separator: "|"), repeatable: false, help: help, choices: values)
+        return Option(spec) { arguments in
+            guard let text = arguments.values[spec.key]?.last else { return fallback }
+            // The parser already refused values outside `choices`.
+            return Value(rawValue: text) ?? fallback
+        }
+    }
+}
+
+/// What a command takes besides its options, with how many: the usage line shows `synopsis`, and the
+/// tool checks the count before the command runs, so no command counts its operands by hand.
+public struct Operands: Sendable {
+    /// How many operands a command takes.
+    public enum Count: Sendable {
+        /// None.
+        case none
+        /// Exactly the named ones (`REPORT`; `OLD NEW`).
+        case exactly([String])
+        /// One or more of one kind (`REPORT...`).
+        case oneOrMore(String)
+        /// Any number of one kind, none included (`[REPORT|DIR...]`).
+        case any(String)
+        /// Several forms the command tells apart itself (`REPORT | --init`).
+        case forms(String)
+    }
+
+    /// How many, and named how.
+    public let count: Count
+
+    /// No operands.
+    public static let none = Operands(count: .none)
+
+    /// Exactly these operands, in this order.
+    public static func exactly(_ names: String...) -> Operands { Operands(count: .exactly(names)) }
+
+    /// One or more operands of the kind `name`.
+    public static func oneOrMore(_ name: String) -> Operands { Operands(count: .oneOrMore(name)) }
+
+    /// Any number of operands of the kind `name`.
+    public static func any(_ name: String) -> Operands { Operands(count: .any(name)) }
+
+    /// Several forms (`synopsis`) that the command checks itself.
+    public static func forms(_ synopsis: String) -> Operands { Operands(count: .forms(synopsis)) }
+
+    /// How the usage line shows them: `REPORT`, `OLD NEW`, `REPORT...`, `[REPORT|DIR...]`, or the forms.
+    public var synopsis: String {
+        switch count {
+        case .none: return ""
+        case .exactly(let names): return names.joined(separator: " ")
+        case .oneOrMore(let name): return name + "..."
+        case .any(let name): return "[" + name + "...]"
+        case .forms(let synopsis): return synopsis
+        }
+    }
+
+    /// Checks that `positional` has as many operands as declared.
+    /// - Throws: a usage error saying what is missing or extra, for `command`.
+    public func check(_ positional: [String], command: String) throws {
+        switch count {
+        case .none:
+            if let first = positional.first {
+                throw AuditError(.usage, "\(command) takes no arguments; got '\(first)'")
+            }
+        case .exactly(let names):
+            if positional.count < names.count {
+                throw AuditError(.usage, "missing " + names[positional.count...].joined(separator: " and "))
+            }
+            if positional.count > names.count {
+                let what =
+                    names.count == 1 ? "one \(names[0]) at a time" : "exactly \(names.joined(separator: " and "))"
+                throw AuditError(.usage, "\(command) takes \(what); got \(positional.count) arguments")
+            }
+        case .oneOrMore(let name):
+            if positional.isEmpty { throw AuditError(.usage, "missing \(name)") }
+        case .any, .forms:
+            break
+        }
+    }
+}
+
+/// The result of parsing a command's arguments against its `OptionSpec`s. Commands read options
+/// through their `Option` declarations (`arguments[Self.format]`), never by name; an option the
+/// command does not take reads as not given (the project's settings ask every command for `--out`).
 public struct ParsedArguments: Sendable {
     /// Arguments that are not options, in order.
     public var positional: [String] = []
     /// Values per option key, in order given.
-    public var values: [String: [String]] = [:]
+    fileprivate(set) var values: [String: [String]] = [:]
     /// Flags given.
-    public var flags: Set<String> = []
+    fileprivate(set) var flags: Set<String> = []
 
-    /// The last value given for `key` (`--format`), if any.
-    public func value(_ key: String) -> String? { values[key]?.last }
-
-    /// Every value given for a repeatable option.
-    public func all(_ key: String) -> [String] { values[key] ?? [] }
-
-    /// Whether the flag `key` was given.
-    public func has(_ key: String) -> Bool { flags.contains(key) }
-
-    /// The value of `key` as an integer within `range`.
-    /// - Throws: a usage error naming the option when it is not a whole number in range.
-    public func integer(_ key: String, in range: ClosedRange<Int> = Int.min...Int.max) throws -> Int? {
-        guard let text = value(key) else { return nil }
-        guard let number = Int(text), range.contains(number) else {
-            throw AuditError(
-                .usage, "\(key) expects a whole number from \(range.lowerBound) to \(range.upperBound), got '\(text)'")
-        }
-        return number
+    /// The value of `option`.
+    /// - Throws: a usage error naming the option when its value is not what it declares.
+    public subscript<Value>(option: Option<Value>) -> Value {
+        get throws { try option.value(in: self) }
     }
 
-    /// The value of `key` as one of the cases of `T` (e.g. an output format), or `fallback` when absent.
-    /// - Throws: a usage error listing the accepted values.
-    public func choice<T: RawRepresentable & CaseIterable>(_ key: String, default fallback: T) throws -> T
-    where T.RawValue == String {
-        guard let text = value(key) else { return fallback }
-        guard let chosen = T(rawValue: text) else {
-            let accepted = T.allCases.map(\.rawValue).joined(separator: ", ")
-            throw AuditError(.usage, "\(key) must be one of \(accepted), got '\(text)'")
-        }
-        return chosen
+    /// Whether `flag` was given.
+    public subscript(flag: Option<Bool>) -> Bool { flags.contains(flag.spec.key) }
+
+    /// The value of `option`, nil when not given.
+    public subscript(option: Option<String?>) -> String? { values[option.spec.key]?.last }
+
+    /// Every value of the repeatable `option`, in the order given.
+    public subscript(option: Option<[String]>) -> [String] { values[option.spec.key] ?? [] }
+
+    /// Whether `option` was given at all (its value may have a default).
+    public func isGiven<Value>(_ option: Option<Value>) -> Bool {
+        values[option.spec.key] != nil || flags.contains(option.spec.key)
     }
 }
 

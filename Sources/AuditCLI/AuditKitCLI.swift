@@ -74,6 +74,7 @@ public enum AuditKitCLI {
                 terminal.out(command.helpText)
                 return ExitStatus.success.rawValue
             }
+            try command.operands.check(parsed.positional, command: command.name)
             let context = CommandContext(
                 arguments: parsed, terminal: terminal, environment: environment,
                 project: command.name == InitCommand.name ? .workingFolder : try Project.locate())
@@ -106,8 +107,8 @@ public enum AuditKitCLI {
     }
 
     /// The global `--color WHEN` option.
-    static let colorOption = OptionSpec.choice(
-        "--color", of: ColorChoice.self, help: "Colour the messages: auto (default), always or never.")
+    static let colorOption: Option<ColorChoice> = .choice(
+        "--color", default: .auto, help: "Colour the messages: auto (default), always or never.")
 
     /// Removes `--color WHEN` / `--color=WHEN` (before any `--`) from `arguments` and returns the choice.
     /// - Throws: a usage error for a missing or unknown value.

@@ -19,13 +19,14 @@ public protocol Command {
     static var name: String { get }
     /// One line saying what it does.
     static var abstract: String { get }
-    /// What the command takes besides options, as the usage line shows it: `REPORT...`,
-    /// `OLD NEW`, or several forms (`add REPORT... | history list`). The options are added from
-    /// `options`, so the usage line cannot drift from what the command accepts.
-    static var operands: String { get }
+    /// What the command takes besides options and how many: `REPORT`, `REPORT...`, `OLD NEW`, or
+    /// several forms (`add REPORT... | list`). The tool checks the count before `run`, and the usage
+    /// line shows it with the options from `options`, so it cannot drift from what the command accepts.
+    static var operands: Operands { get }
     /// More help: examples, notes. May be empty.
     static var discussion: String { get }
-    /// The options it accepts (`--help` is implicit).
+    /// The options it accepts (`--help` is implicit): the `spec` of each of its `Option` declarations,
+    /// through which `run` reads them.
     static var options: [OptionSpec] { get }
     /// Runs the command.
     /// - Returns: the exit status.
@@ -37,7 +38,8 @@ extension Command {
     /// The usage line after `auditkit `, generated from `operands` and `options`:
     /// `extract REPORT... [--format text|json|markdown|csv] [--thumbnails DIR]`.
     static var usage: String {
-        ([name] + (operands.isEmpty ? [] : [operands]) + options.map(\.synopsis)).joined(separator: " ")
+        ([name] + (operands.synopsis.isEmpty ? [] : [operands.synopsis]) + options.map(\.synopsis)).joined(
+            separator: " ")
     }
 
     /// The full help text.
@@ -50,7 +52,7 @@ extension Command {
                     let names = spec.names.joined(separator: ", ") + (spec.valueName.map { " \($0)" } ?? "")
                     return (names, spec.help)
                 } + [
-                    ("--color auto|always|never", AuditKitCLI.colorOption.help),
+                    ("--color auto|always|never", AuditKitCLI.colorOption.spec.help),
                     ("-h, --help", "Show help for this command."),
                 ]
             let width = min(32, rows.map(\.0.count).max() ?? 0)
@@ -67,7 +69,20 @@ extension Command {
     }
 }
 
+/// `--format text|json|xcode|sarif`, the output choice of the commands that report findings in
+/// source files (`map`, `scan`).
+enum FindingsFormat: String, CaseIterable, Sendable {
+    case text, json, xcode, sarif
+
+    /// `--format text|json|xcode|sarif`, declared once for `map` and `scan`.
+    static let option: Option<FindingsFormat> = .choice(
+        "--format", default: .text, help: "text (default), json, xcode or sarif.")
+}
+
 /// `--format text|json`, the output choice of the commands that print a summary of what they did.
-enum TextOrJSON: String, CaseIterable {
+enum TextOrJSON: String, CaseIterable, Sendable {
     case text, json
+
+    /// `--format text|json`, declared once for every command that prints a summary of what it did.
+    static let option: Option<TextOrJSON> = .choice("--format", default: .text, help: "text (default) or json.")
 }

@@ -20,7 +20,11 @@ enum Completions {
 
     /// Every option a command takes, with the global ones.
     static func options(of command: any Command.Type) -> [OptionSpec] {
-        command.options + [AuditKitCLI.colorOption, .flag("--help", "-h", help: "Show help for this command.")]
+        command.options + [
+            AuditKitCLI.colorOption.spec,
+            OptionSpec(
+                names: ["--help", "-h"], valueName: nil, repeatable: false, help: "Show help for this command."),
+        ]
     }
 
     private static func bash(_ commands: [any Command.Type]) -> String {
@@ -145,7 +149,7 @@ enum Completions {
 enum CompletionsCommand: Command {
     static let name = "completions"
     static let abstract = "Print a shell completion script (bash, zsh or fish)."
-    static let operands = "bash|zsh|fish"
+    static let operands = Operands.exactly("bash|zsh|fish")
     static let discussion = """
         The script completes commands, options and their values, generated from the same declarations as
         the help. Install it once:
@@ -156,9 +160,7 @@ enum CompletionsCommand: Command {
     static let options: [OptionSpec] = []
 
     static func run(_ context: CommandContext) throws -> ExitStatus {
-        guard context.arguments.positional.count == 1, let name = context.arguments.positional.first else {
-            throw AuditError(.usage, "name one shell: bash, zsh or fish")
-        }
+        let name = context.arguments.positional[0]
         guard let shell = Completions.Shell(rawValue: name) else {
             let suggestion = closest(to: name, among: Completions.Shell.allCases.map(\.rawValue))
             throw AuditError(

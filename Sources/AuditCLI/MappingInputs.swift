@@ -4,22 +4,8 @@ import Foundation
 /// What the commands that use the mapping share: the `--rules`, `--source` and `--target` options, and one
 /// matcher built from them or, without them, from the project file (`CommandContext.rules`, `sources`).
 struct MappingInputs {
-    /// `--rules RULES`.
-    static let rulesOption = OptionSpec.option(
-        "--rules", value: "RULES",
-        help: "Rule file (default: the project file's, else ./\(RuleFile.defaultFileName) when present).")
-    /// `--source DIR`, repeatable.
-    static let sourceOption = OptionSpec.option(
-        "--source", value: "DIR", repeatable: true,
-        help: "Folder of Swift sources and string catalogs (repeatable; default: the project file's).")
-    /// `--target NAME`.
-    static let targetOption = OptionSpec.option(
-        "--target", value: "NAME",
-        help:
-            "Target to map into, from the sources' Xcode projects or Package.swift (default: the project file's, else the app target whose files explain most warnings)."
-    )
     /// The three options.
-    static let options = [rulesOption, sourceOption, targetOption]
+    static let options = [ProjectOptions.rules.spec, ProjectOptions.source.spec, ProjectOptions.target.spec]
 
     /// The matcher; it maps nothing when there are neither rules nor sources.
     let matcher: IssueMatcher

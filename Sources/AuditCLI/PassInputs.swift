@@ -8,15 +8,22 @@ enum PassInputs {
     /// and the templates. `dateHelp` says what the date defaults to for the command.
     static func options(dateHelp: String) -> [OptionSpec] {
         MappingInputs.options + [
-            .option("--log", value: "PATH", help: "The audit log (default: audit.md)."),
-            HistoryInputs.historyOption,
-            HistoryInputs.baselineOption,
-            HistoryInputs.coversOption,
-            .option("--date", value: "YYYY-MM-DD", help: dateHelp),
-            .option("--font", value: "PATH", help: "Font file for the pictures' labels."),
-            .option("--templates", value: "DIR", help: "Look for the log templates here first."),
+            ProjectOptions.log.spec,
+            ProjectOptions.history.spec,
+            ProjectOptions.baseline.spec,
+            HistoryInputs.covers.spec,
+            date.withHelp(dateHelp).spec,
+            font.spec,
+            ProjectOptions.templates.spec,
         ]
     }
+
+    /// `--date YYYY-MM-DD`: the session's date.
+    static let date: Option<String?> = .text(
+        "--date", value: "YYYY-MM-DD", help: "The session's date (default: the day of the audit).")
+
+    /// `--font PATH`: the pictures' labels.
+    static let font: Option<String?> = .text("--font", value: "PATH", help: "Font file for the pictures' labels.")
 
     /// The mapper the mapping options make and the scan configuration that finds likely causes
     /// (`--config`, the project file's, else `auditkit.scan.json` at the project's root when present):
@@ -40,15 +47,15 @@ enum PassInputs {
         let (mapper, fontScan) = try mapping(context)
         var configuration = AuditPass.Configuration(
             mapper: mapper,
-            renderer: try TextRenderer(explicitFontPath: arguments.value("--font"), environment: context.environment),
+            renderer: try TextRenderer(explicitFontPath: arguments[font], environment: context.environment),
             evidenceRoot: evidenceRoot, history: HistoryInputs.historyFile(context),
             baseline: try Baseline.load(path: HistoryInputs.baselinePath(context)),
             logPath: context.logPath,
             templates: try context.templates(),
-            date: try arguments.value("--date").map { .fixed(try SessionFacts.validatedDate($0)) } ?? defaultDate,
+            date: try arguments[date].map { .fixed(try SessionFacts.validatedDate($0)) } ?? defaultDate,
             logNamedByUser: context.logNamedByUser)
         configuration.fontScan = fontScan
-        configuration.covers = arguments.all("--covers")
+        configuration.covers = arguments[HistoryInputs.covers]
         return configuration
     }
 }

@@ -5,7 +5,7 @@ import Foundation
 struct AcceptCommand: Command {
     static let name = "accept"
     static let abstract = "Accept judged warnings by fingerprint into the baseline, or prune vanished ones."
-    static let operands = "FINGERPRINT... --reason TEXT | --prune"
+    static let operands = Operands.forms("FINGERPRINT... --reason TEXT | --prune")
     static let discussion = """
         Accepted warnings are recorded with the reason and the date in the baseline file (version 1, sorted
         by fingerprint, replaced atomically). 'auditkit check' does not fail on them. Fingerprints are
@@ -21,26 +21,29 @@ struct AcceptCommand: Command {
         """
     static let options: [OptionSpec] =
         MappingInputs.options + [
-            .option("--reason", value: "TEXT", help: "Why the warnings are accepted (required)."),
-            .flag("--prune", help: "Remove accepted warnings that no longer appear."),
-            .option(
-                "--report", value: "REPORT",
-                help: "With --prune: the report to compare with (default: latest in the history)."),
-            HistoryInputs.baselineOption,
-            HistoryInputs.historyOption,
+            reason.spec, prune.spec, report.spec, ProjectOptions.baseline.spec, ProjectOptions.history.spec,
         ]
+
+    /// `--reason TEXT`.
+    static let reason: Option<String?> = .text(
+        "--reason", value: "TEXT", help: "Why the warnings are accepted (required).")
+    /// `--prune`.
+    static let prune: Option<Bool> = .flag("--prune", help: "Remove accepted warnings that no longer appear.")
+    /// `--report REPORT`.
+    static let report: Option<String?> = .text(
+        "--report", value: "REPORT", help: "With --prune: the report to compare with (default: latest in the history).")
 
     static func run(_ context: CommandContext) throws -> ExitStatus {
         let arguments = context.arguments
         let path = HistoryInputs.baselinePath(context)
-        if arguments.has("--prune") {
-            guard arguments.positional.isEmpty, arguments.value("--reason") == nil else {
+        if arguments[Self.prune] {
+            guard arguments.positional.isEmpty, arguments[Self.reason] == nil else {
                 throw AuditError(.usage, "--prune takes no fingerprints and no --reason")
             }
             let history = try HistoryInputs.loadHistory(context)
             let mapping = try MappingInputs(context)
             var reference: HistoryEntry?
-            if let report = arguments.value("--report") {
+            if let report = arguments[Self.report] {
                 reference = try HistoryInputs.entry(argument: report, history: history, mapping: mapping, context)
             } else if history.entries.isEmpty {
                 throw AuditError(
@@ -48,7 +51,8 @@ struct AcceptCommand: Command {
                     path: HistoryInputs.historyFile(context).path)
             }
             var removed: [Baseline.Entry] = []
-            try Baseline.update(path: path, namedByUser: context.arguments.value("--baseline") != nil) { baseline in
+            try Baseline.update(path: path, namedByUser: context.arguments[ProjectOptions.baseline] != nil) {
+                baseline in
                 // What check calls stale: the warning is on a screen the audit covered and not in it. Without
                 // --report, each acceptance is judged by the latest audit of its own screen.
                 let judgement = HistoryJudgement(
@@ -72,9 +76,9 @@ struct AcceptCommand: Command {
                     + "\(reference?.fileName ?? "the latest audit of their screen") removed from \(path)")
             return .success
         }
-        if arguments.value("--report") != nil { throw AuditError(.usage, "--report applies to --prune only") }
+        if arguments[Self.report] != nil { throw AuditError(.usage, "--report applies to --prune only") }
         guard !arguments.positional.isEmpty else { throw AuditError(.usage, "accept needs at least one FINGERPRINT") }
-        guard let reason = arguments.value("--reason") else { throw AuditError(.usage, "accept needs --reason TEXT") }
+        guard let reason = arguments[Self.reason] else { throw AuditError(.usage, "accept needs --reason TEXT") }
         let fingerprints = arguments.positional.map { IssueFingerprint(hex: $0.lowercased()) }
         let history = try HistoryInputs.loadHistory(context)
         var known: [IssueFingerprint: HistoryIssue] = [:]
@@ -92,7 +96,7 @@ struct AcceptCommand: Command {
                     + "(see 'auditkit check --fail-on any' or 'auditkit map --format sarif'); nothing accepted",
                 path: HistoryInputs.historyFile(context).path)
         }
-        try Baseline.update(path: path, namedByUser: context.arguments.value("--baseline") != nil) { baseline in
+        try Baseline.update(path: path, namedByUser: context.arguments[ProjectOptions.baseline] != nil) { baseline in
             try baseline.accepting(fingerprints, reason: reason, on: Date()) { known[$0] }
         }
         for fingerprint in fingerprints {

@@ -5,7 +5,7 @@ import Foundation
 enum AuditCommand: Command {
     static let name = "audit"
     static let abstract = "Do the whole pass on a report: evidence pictures, mapping, history and an audit.md session."
-    static let operands = "REPORT"
+    static let operands = Operands.exactly("REPORT")
     static let discussion = """
         'auditkit ingest' of one report: the same steps, defaults and output. In order:
           1. reads the report, wherever it is (the project's root, where the Inspector saved it, or any folder);
@@ -25,18 +25,15 @@ enum AuditCommand: Command {
         """
     static let options: [OptionSpec] =
         PassInputs.options(dateHelp: "The session's date (default: the day of the audit).") + [
-            IngestCommand.outOption,
-            .option("--scope", value: "TEXT", help: "The session's scope (default: the views and the report)."),
-            .choice("--format", of: TextOrJSON.self, help: "text (default) or json."),
+            ProjectOptions.out.spec, scope.spec, TextOrJSON.option.spec,
         ]
 
+    /// `--scope TEXT`.
+    static let scope: Option<String?> = .text(
+        "--scope", value: "TEXT", help: "The session's scope (default: the views and the report).")
+
     static func run(_ context: CommandContext) throws -> ExitStatus {
-        let arguments = context.arguments
-        guard arguments.positional.count == 1 else {
-            throw AuditError(
-                .usage, arguments.positional.isEmpty ? "missing REPORT" : "audit takes one REPORT at a time")
-        }
-        return try IngestCommand.ingest(context, jobs: 1, scope: arguments.value("--scope"))
+        try IngestCommand.ingest(context, jobs: 1, scope: context.arguments[Self.scope])
     }
 }
 

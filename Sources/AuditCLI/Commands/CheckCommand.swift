@@ -5,7 +5,7 @@ import Foundation
 struct CheckCommand: Command {
     static let name = "check"
     static let abstract = "Fail (exit 1) when a report has warnings that are not accepted, not system UI and new."
-    static let operands = "REPORT"
+    static let operands = Operands.exactly("REPORT")
     static let discussion = """
         A warning fails the check when no rule accepted it, it is not system UI, the baseline does not
         accept it, and (with --fail-on new, the default) no earlier report had it: each screen of REPORT is
@@ -28,21 +28,20 @@ struct CheckCommand: Command {
         """
     static let options: [OptionSpec] =
         MappingInputs.options + [
-            .choice(
-                "--fail-on", of: CheckFailOn.self,
-                help: "new (default): only warnings not in the previous report; any: all."),
-            .flag("--strict-baseline", help: "Also fail when an accepted warning no longer appears."),
-            HistoryInputs.historyOption,
-            HistoryInputs.baselineOption,
-            .choice("--format", of: TextOrJSON.self, help: "text (default) or json."),
+            failOn.spec, strictBaseline.spec, ProjectOptions.history.spec, ProjectOptions.baseline.spec,
+            TextOrJSON.option.spec,
         ]
 
+    /// `--fail-on new|any`.
+    static let failOn: Option<CheckFailOn> = .choice(
+        "--fail-on", default: .new, help: "new (default): only warnings not in the previous report; any: all.")
+    /// `--strict-baseline`.
+    static let strictBaseline: Option<Bool> = .flag(
+        "--strict-baseline", help: "Also fail when an accepted warning no longer appears.")
+
     static func run(_ context: CommandContext) throws -> ExitStatus {
-        guard context.arguments.positional.count == 1 else {
-            throw AuditError(.usage, "check needs exactly one REPORT")
-        }
-        let failOn: CheckFailOn = try context.arguments.choice("--fail-on", default: .new)
-        let format: TextOrJSON = try context.arguments.choice("--format", default: TextOrJSON.text)
+        let failOn = try context.arguments[Self.failOn]
+        let format = try context.arguments[TextOrJSON.option]
         let history = try HistoryInputs.loadHistory(context)
         let mapping = try MappingInputs(context)
         let entry = try HistoryInputs.entry(
@@ -50,7 +49,7 @@ struct CheckCommand: Command {
         let baseline = try Baseline.load(path: HistoryInputs.baselinePath(context))
         let check = HistoryCheck(
             entry: entry, history: history, translations: mapping.translations, baseline: baseline,
-            failOn: failOn, strictBaseline: context.arguments.has("--strict-baseline"))
+            failOn: failOn, strictBaseline: context.arguments[Self.strictBaseline])
         if format == .json {
             try context.terminal.json(CheckJSON(check))
         } else {

@@ -5,7 +5,7 @@ import Foundation
 enum ConfigCommand: Command {
     static let name = "config"
     static let abstract = "Print the project's settings in force and where each came from."
-    static let operands = ""
+    static let operands = Operands.none
     static let discussion = """
         The project is the nearest folder, from the working folder up, that holds \(ProjectFile.defaultFileName),
         else Reports/history.jsonl, else an audit.md with AuditKit sessions; without one it is the working
@@ -17,18 +17,17 @@ enum ConfigCommand: Command {
         """
     static let options: [OptionSpec] =
         MappingInputs.options + [
-            .option("--log", value: "PATH", help: "The audit log."),
-            HistoryInputs.historyOption,
-            HistoryInputs.baselineOption,
-            IngestCommand.outOption,
-            .option("--config", value: "FILE", help: "The scan configuration."),
-            .option("--templates", value: "DIR", help: "The templates folder."),
-            .choice("--format", of: TextOrJSON.self, help: "text (default) or json."),
+            ProjectOptions.log.withHelp("The audit log.").spec,
+            ProjectOptions.history.spec,
+            ProjectOptions.baseline.spec,
+            ProjectOptions.out.spec,
+            ProjectOptions.config.spec,
+            ProjectOptions.templates.withHelp("The templates folder.").spec,
+            TextOrJSON.option.spec,
         ]
 
     static func run(_ context: CommandContext) throws -> ExitStatus {
-        guard context.arguments.positional.isEmpty else { throw AuditError(.usage, "config takes no arguments") }
-        let format: TextOrJSON = try context.arguments.choice("--format", default: .text)
+        let format = try context.arguments[TextOrJSON.option]
         let project = context.project
         let sources = context.sources
         let settings: [ConfigJSON.Setting] = [

@@ -5,7 +5,7 @@ import Foundation
 struct DiffCommand: Command {
     static let name = "diff"
     static let abstract = "Show which warnings are new, resolved or residual between two reports."
-    static let operands = "OLD NEW"
+    static let operands = Operands.exactly("OLD", "NEW")
     static let discussion = """
         OLD and NEW are report files, or reports in the history named by position (1 is the oldest; latest; latest~1
         the one before it), SHA-256 prefix (6 digits or more) or file name. Warnings are matched
@@ -22,15 +22,12 @@ struct DiffCommand: Command {
         """
     static let options: [OptionSpec] =
         MappingInputs.options + [
-            .choice("--format", of: HistoryOutputFormat.self, help: "text (default), markdown or json."),
-            HistoryInputs.historyOption,
-            HistoryInputs.baselineOption,
+            HistoryOutputFormat.option.spec, ProjectOptions.history.spec, ProjectOptions.baseline.spec,
         ]
 
     static func run(_ context: CommandContext) throws -> ExitStatus {
         let positional = context.arguments.positional
-        guard positional.count == 2 else { throw AuditError(.usage, "diff needs exactly two reports, OLD and NEW") }
-        let format: HistoryOutputFormat = try context.arguments.choice("--format", default: .text)
+        let format = try context.arguments[HistoryOutputFormat.option]
         var cached: History?
         func history() throws -> History {
             if let cached { return cached }

@@ -5,7 +5,7 @@ import Foundation
 enum ExtractCommand: Command {
     static let name = "extract"
     static let abstract = "Read Accessibility Inspector reports and list every issue (and write their images)."
-    static let operands = "REPORT..."
+    static let operands = Operands.oneOrMore("REPORT")
     static let discussion = """
         REPORT is an Inspector report: the saved HTML page, its bare JSON payload or the text export (the
         format is detected from the content). Several reports may be given; one that cannot be read is
@@ -25,31 +25,34 @@ enum ExtractCommand: Command {
         73 an image file could not be written, 64 bad usage.
         """
     static let options: [OptionSpec] = [
-        .choice(
-            "--format", "-f", of: ListingFormat.self, help: "Output format: text (default), json, markdown or csv."),
-        .option("--thumbnails", value: "DIR", help: "Write issue_NN.jpg and screen_N.jpg into DIR."),
-        .option(
-            "--audit-date", value: "DATE",
-            help: "Audit time to record instead of the file name's (YYYY-MM-DD HH:MM:SS or ISO 8601)."),
+        format.spec, thumbnails.spec, auditDate.spec,
     ]
+
+    /// `--format text|json|markdown|csv`.
+    static let format: Option<ListingFormat> = .choice(
+        "--format", "-f", default: .text, help: "Output format: text (default), json, markdown or csv.")
+    /// `--thumbnails DIR`.
+    static let thumbnails: Option<String?> = .text(
+        "--thumbnails", value: "DIR", help: "Write issue_NN.jpg and screen_N.jpg into DIR.")
+    /// `--audit-date DATE`.
+    static let auditDate: Option<String?> = .text(
+        "--audit-date", value: "DATE",
+        help: "Audit time to record instead of the file name's (YYYY-MM-DD HH:MM:SS or ISO 8601).")
 
     static func run(_ context: CommandContext) throws -> ExitStatus {
         let arguments = context.arguments
         let terminal = context.terminal
-        guard !arguments.positional.isEmpty else {
-            throw AuditError(.usage, "no report given")
-        }
-        let format = try arguments.choice("--format", default: ListingFormat.text)
+        let format = try arguments[Self.format]
         var options = ReportReader.Options()
         // Only the JSON listing shows the report's SHA-256; the other formats skip computing it.
         options.computeDigest = format == .json
-        if let text = arguments.value("--audit-date") {
+        if let text = arguments[Self.auditDate] {
             guard let date = parseDate(text) else {
                 throw AuditError(.usage, "--audit-date expects YYYY-MM-DD HH:MM:SS or ISO 8601, got '\(text)'")
             }
             options.auditDate = date
         }
-        let thumbnails = arguments.value("--thumbnails")
+        let thumbnails = arguments[Self.thumbnails]
         let paths = arguments.positional
         var usedFolders: Set<String> = []
         var entries: [ListingEntry] = []

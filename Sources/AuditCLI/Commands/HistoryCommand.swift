@@ -5,7 +5,7 @@ import Foundation
 struct HistoryCommand: Command {
     static let name = "history"
     static let abstract = "Add reports to the warning history, or list the reports it holds."
-    static let operands = "add REPORT... | list"
+    static let operands = Operands.forms("add REPORT... | list")
     static let discussion = """
         'history add' reads each report, fingerprints its warnings and appends one line per report to the
         history file (append-only JSON Lines; adding a report that is already there does nothing). A bad
@@ -20,11 +20,14 @@ struct HistoryCommand: Command {
         """
     static let options: [OptionSpec] =
         MappingInputs.options + [
-            HistoryInputs.historyOption,
-            HistoryInputs.baselineOption,
-            HistoryInputs.coversOption,
-            .choice("--format", of: TextOrJSON.self, help: "'history list' output: text (default) or json."),
+            ProjectOptions.history.spec,
+            ProjectOptions.baseline.spec,
+            HistoryInputs.covers.spec,
+            format.spec,
         ]
+
+    /// `--format text|json` of `history list`.
+    static let format = TextOrJSON.option.withHelp("'history list' output: text (default) or json.")
 
     static func run(_ context: CommandContext) throws -> ExitStatus {
         let positional = context.arguments.positional
@@ -44,7 +47,7 @@ struct HistoryCommand: Command {
 
     static func add(_ paths: [String], _ context: CommandContext) throws -> ExitStatus {
         guard !paths.isEmpty else { throw AuditError(.usage, "'history add' needs at least one REPORT") }
-        if context.arguments.value("--format") != nil {
+        if context.arguments.isGiven(Self.format) {
             throw AuditError(.usage, "--format applies to 'history list' only")
         }
         let mapping = try MappingInputs(context)
@@ -54,7 +57,8 @@ struct HistoryCommand: Command {
             context.terminal.progress("reading \(index + 1)/\(paths.count) \(path)")
             do {
                 entries.append(
-                    try HistoryInputs.entry(reportAt: path, mapping: mapping, covers: context.arguments.all("--covers"))
+                    try HistoryInputs.entry(
+                        reportAt: path, mapping: mapping, covers: context.arguments[HistoryInputs.covers])
                 )
             } catch let error as AuditError {
                 context.terminal.error(error.description)
@@ -76,7 +80,7 @@ struct HistoryCommand: Command {
     }
 
     static func list(_ context: CommandContext) throws -> ExitStatus {
-        let format: TextOrJSON = try context.arguments.choice("--format", default: .text)
+        let format = try context.arguments[Self.format]
         let history = try HistoryInputs.loadHistory(context)
         // Open warnings as the judgement counts them, the same as `trend`, the site and the sessions.
         let judgement = HistoryJudgement(

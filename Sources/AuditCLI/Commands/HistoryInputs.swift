@@ -1,19 +1,12 @@
 import AuditKit
 import Foundation
 
-/// What the history commands share: the `--history` and `--baseline` options, reading the history
+/// What the history commands share: the `--covers` option, reading the history
 /// (printing its warnings), and turning a command-line argument into a history entry.
 enum HistoryInputs {
-    /// `--history PATH`.
-    static let historyOption = OptionSpec.option(
-        "--history", value: "PATH", help: "The history file (default \(HistoryFile.defaultPath)).")
-    /// `--baseline PATH`.
-    static let baselineOption = OptionSpec.option(
-        "--baseline", value: "PATH", help: "The baseline file (default \(Baseline.defaultPath)).")
-
     /// `--covers SCREEN`.
-    static let coversOption = OptionSpec.option(
-        "--covers", value: "SCREEN", repeatable: true,
+    static let covers: Option<[String]> = .repeated(
+        "--covers", value: "SCREEN",
         help: "For a report that shows no screen (the Inspector's empty report): a screen it audited, by the name "
             + "diff and the session give it (repeatable).")
 
@@ -67,4 +60,10 @@ enum HistoryInputs {
             "no such report file, and no history entry with that position, "
                 + "SHA-256 prefix or file name", path: argument)
     }
+}
+
+extension HistoryOutputFormat {
+    /// `--format text|markdown|json`, declared once for `diff` and `trend`.
+    static let option: Option<HistoryOutputFormat> = .choice(
+        "--format", default: .text, help: "text (default), markdown or json.")
 }

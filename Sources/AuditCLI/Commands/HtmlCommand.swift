@@ -5,7 +5,7 @@ import Foundation
 enum HtmlCommand: Command {
     static let name = "html"
     static let abstract = "Write the browsable HTML pages of the audits: an index and a page per report."
-    static let operands = "[REPORT|DIR...]"
+    static let operands = Operands.any("REPORT|DIR")
     static let discussion = """
         Writes DIR/index.html (the audits in time order with their counts per test type, the trend of open
         warnings per view as a chart with its data table, and per view the latest audit's open warnings with
@@ -21,19 +21,21 @@ enum HtmlCommand: Command {
         """
     static let options: [OptionSpec] =
         MappingInputs.options + [
-            .option(
-                "--out", value: "DIR", help: "The site's folder, where the evidence folders are (default: Reports)."),
-            HistoryInputs.historyOption,
-            HistoryInputs.baselineOption,
-            .option("--jobs", value: "N", help: "Reports read at once (default: the number of cores)."),
-            .choice("--format", of: TextOrJSON.self, help: "text (default) or json."),
+            ProjectOptions.out.withHelp("The site's folder, where the evidence folders are (default: Reports).").spec,
+            ProjectOptions.history.spec,
+            ProjectOptions.baseline.spec,
+            jobs.spec,
+            TextOrJSON.option.spec,
         ]
+
+    /// `--jobs N`: reports read at once.
+    static let jobs = IngestCommand.jobs.withHelp("Reports read at once (default: the number of cores).")
 
     static func run(_ context: CommandContext) throws -> ExitStatus {
         let arguments = context.arguments
         let terminal = context.terminal
-        let format: TextOrJSON = try arguments.choice("--format", default: TextOrJSON.text)
-        let jobs = try arguments.integer("--jobs", in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
+        let format = try arguments[TextOrJSON.option]
+        let jobs = try arguments[Self.jobs] ?? ProcessInfo.processInfo.activeProcessorCount
         let out = context.reportsFolder
         // Check everything the user named before writing anything.
         let named = arguments.positional.isEmpty ? [out] : arguments.positional

@@ -5,7 +5,7 @@ import Foundation
 enum IngestCommand: Command {
     static let name = "ingest"
     static let abstract = "Do the whole pass on every report in the files and folders given, oldest first."
-    static let operands = "REPORT|DIR..."
+    static let operands = Operands.oneOrMore("REPORT|DIR")
     static let discussion = """
         Every report named, and every report in the folders named (.html, .htm, .json and .txt files, not
         their subfolders), goes through the pass of 'auditkit audit' in the order of its audit time, so a
@@ -23,19 +23,15 @@ enum IngestCommand: Command {
         """
     static let options: [OptionSpec] =
         PassInputs.options(dateHelp: "Every session's date (default: its report's audit day).") + [
-            outOption,
-            .option("--jobs", value: "N", help: "Reports prepared at once (default: the number of cores)."),
-            .choice("--format", of: TextOrJSON.self, help: "text (default) or json."),
+            ProjectOptions.out.spec, jobs.spec, TextOrJSON.option.spec,
         ]
 
-    /// `--out DIR`: where the evidence folders, the summary, the trend and the site go.
-    static let outOption = OptionSpec.option(
-        "--out", value: "DIR", help: "Evidence folders, summary.md, trend.svg and the pages go here (default: Reports)."
-    )
+    /// `--jobs N`: reports prepared at once.
+    static let jobs: Option<Int?> = .integer(
+        "--jobs", value: "N", in: 1...256, help: "Reports prepared at once (default: the number of cores).")
 
     static func run(_ context: CommandContext) throws -> ExitStatus {
-        guard !context.arguments.positional.isEmpty else { throw AuditError(.usage, "missing REPORT or DIR") }
-        let jobs = try context.arguments.integer("--jobs", in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
+        let jobs = try context.arguments[Self.jobs] ?? ProcessInfo.processInfo.activeProcessorCount
         return try ingest(context, jobs: jobs, scope: nil)
     }
 
@@ -46,7 +42,7 @@ enum IngestCommand: Command {
     static func ingest(_ context: CommandContext, jobs: Int, scope: String?) throws -> ExitStatus {
         let arguments = context.arguments
         let terminal = context.terminal
-        let format: TextOrJSON = try arguments.choice("--format", default: TextOrJSON.text)
+        let format = try arguments[TextOrJSON.option]
         let out = context.reportsFolder
         let historyFile = HistoryInputs.historyFile(context)
         // Check everything the user named before writing anything.

@@ -6,7 +6,7 @@ enum InitCommand: Command {
     static let name = "init"
     static let abstract =
         "Create what is missing of auditkit.json, Reports/, Templates/, audit.md, a commented rule file and .gitignore."
-    static let operands = ""
+    static let operands = Operands.none
     static let discussion = """
         Creates, when missing: the project file (\(ProjectFile.defaultFileName): the source folders given with
         --source, the rule file, the log, the reports folder and the templates, which every command then
@@ -18,23 +18,29 @@ enum InitCommand: Command {
         Edit the rules, then run 'auditkit map REPORT' to see what they conclude.
         """
     static let options: [OptionSpec] = [
-        .option("--rules", value: "PATH", help: "The rule file (default ./\(RuleFile.defaultFileName))."),
-        .option("--log", value: "PATH", help: "The audit log (default audit.md)."),
-        .option("--templates", value: "DIR", help: "The templates folder (default Templates)."),
-        .option("--reports", value: "DIR", help: "The reports folder (default Reports)."),
-        .option("--source", value: "DIR", repeatable: true, help: "A folder of the app's sources (repeatable)."),
-        .choice("--format", of: TextOrJSON.self, help: "text (default) or json."),
+        rules.spec, log.spec, templates.spec, reports.spec, sources.spec, TextOrJSON.option.spec,
     ]
+
+    /// `--rules RULES`: the rule file to create.
+    static let rules = ProjectOptions.rules.withHelp("The rule file (default ./\(RuleFile.defaultFileName)).")
+    /// `--log PATH`: the log to create.
+    static let log = ProjectOptions.log.withHelp("The audit log (default audit.md).")
+    /// `--templates DIR`: the templates folder to create.
+    static let templates = ProjectOptions.templates.withHelp("The templates folder (default Templates).")
+    /// `--reports DIR`: the reports folder to create.
+    static let reports: Option<String?> = .text(
+        "--reports", value: "DIR", help: "The reports folder (default Reports).")
+    /// `--source DIR`: the app's source folders the project file names.
+    static let sources = ProjectOptions.source.withHelp("A folder of the app's sources (repeatable).")
 
     static func run(_ context: CommandContext) throws -> ExitStatus {
         let arguments = context.arguments
-        guard arguments.positional.isEmpty else { throw AuditError(.usage, "init takes no arguments") }
-        let format: TextOrJSON = try arguments.choice("--format", default: .text)
+        let format = try arguments[TextOrJSON.option]
         let setup = ProjectSetup(
-            templatesDirectory: arguments.value("--templates") ?? "Templates",
-            logPath: arguments.value("--log") ?? "audit.md",
-            rulesPath: arguments.value("--rules") ?? RuleFile.defaultFileName,
-            reportsDirectory: arguments.value("--reports") ?? "Reports", sources: arguments.all("--source"))
+            templatesDirectory: arguments[Self.templates] ?? "Templates",
+            logPath: arguments[Self.log] ?? "audit.md",
+            rulesPath: arguments[Self.rules] ?? RuleFile.defaultFileName,
+            reportsDirectory: arguments[Self.reports] ?? "Reports", sources: arguments[Self.sources])
         let pieces = try setup.apply()
         switch format {
         case .json:

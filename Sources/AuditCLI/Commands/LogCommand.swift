@@ -5,7 +5,7 @@ import Foundation
 enum LogCommand: Command {
     static let name = "log"
     static let abstract = "Add a session for a report to the audit log (audit.md), keeping every other byte."
-    static let operands = "REPORT | --init"
+    static let operands = Operands.forms("REPORT | --init")
     static let discussion = """
         The session goes at the end of the log's '## Audit Log' section (before the next '## ' heading),
         numbered one above the highest '### Session N'. It names the date, scope, report, counts per test
@@ -22,31 +22,43 @@ enum LogCommand: Command {
         """
     static let options: [OptionSpec] =
         MappingInputs.options + [
-            HistoryInputs.historyOption,
-            HistoryInputs.baselineOption,
-            .option("--log", value: "PATH", help: "The log file (default: audit.md)."),
-            .option("--scope", value: "TEXT", help: "What the session covered (default: the screens and the report)."),
-            .option("--date", value: "YYYY-MM-DD", help: "The session's date (default: the day of the audit)."),
-            .flag("--dry-run", help: "Print the session that would be added; write nothing."),
-            .flag("--force", help: "Log the report again even if the log already has it."),
-            .flag(
-                "--update",
-                help: "Replace the report's session with one computed now (same number), e.g. after adding --source."),
-            .option("--templates", value: "DIR", help: "Look for audit.md and session.md here first."),
-            .flag("--init", help: "Create the log from the audit.md template (no session) if it does not exist."),
-            .choice("--format", of: TextOrJSON.self, help: "text (default) or json."),
+            ProjectOptions.history.spec,
+            ProjectOptions.baseline.spec,
+            ProjectOptions.log.withHelp("The log file (default: audit.md).").spec,
+            scope.spec,
+            PassInputs.date.spec,
+            dryRun.spec,
+            force.spec,
+            update.spec,
+            ProjectOptions.templates.withHelp("Look for audit.md and session.md here first.").spec,
+            createLog.spec,
+            TextOrJSON.option.spec,
         ]
+
+    /// `--scope TEXT`.
+    static let scope = AuditCommand.scope.withHelp("What the session covered (default: the screens and the report).")
+    /// `--dry-run`.
+    static let dryRun: Option<Bool> = .flag("--dry-run", help: "Print the session that would be added; write nothing.")
+    /// `--force`.
+    static let force: Option<Bool> = .flag("--force", help: "Log the report again even if the log already has it.")
+    /// `--update`.
+    static let update: Option<Bool> = .flag(
+        "--update",
+        help: "Replace the report's session with one computed now (same number), e.g. after adding --source.")
+    /// `--init`.
+    static let createLog: Option<Bool> = .flag(
+        "--init", help: "Create the log from the audit.md template (no session) if it does not exist.")
 
     static func run(_ context: CommandContext) throws -> ExitStatus {
         let arguments = context.arguments
         let terminal = context.terminal
-        let format: TextOrJSON = try arguments.choice("--format", default: TextOrJSON.text)
+        let format = try arguments[TextOrJSON.option]
         let logPath = context.logPath
         let templates = try context.templates()
-        let date = try arguments.value("--date").map(SessionFacts.validatedDate)
+        let date = try arguments[PassInputs.date].map(SessionFacts.validatedDate)
         let writer = AuditLogWriter(templates: templates)
 
-        if arguments.has("--init") {
+        if arguments[Self.createLog] {
             guard arguments.positional.isEmpty else { throw AuditError(.usage, "--init takes no REPORT") }
             let created = try writer.createLog(
                 at: logPath, date: date ?? SessionFacts.today(), namedByUser: context.logNamedByUser)
@@ -67,10 +79,10 @@ enum LogCommand: Command {
             mapper: mapper, evidenceRoot: context.reportsFolder, history: HistoryInputs.historyFile(context),
             appendsToHistory: false, baseline: try Baseline.load(path: HistoryInputs.baselinePath(context)),
             logPath: logPath, templates: templates, date: date.map { .fixed($0) } ?? .auditDate,
-            scope: arguments.value("--scope"), forceLog: arguments.has("--force"),
-            dryRun: arguments.has("--dry-run"), logNamedByUser: context.logNamedByUser)
+            scope: arguments[Self.scope], forceLog: arguments[Self.force],
+            dryRun: arguments[Self.dryRun], logNamedByUser: context.logNamedByUser)
         configuration.fontScan = fontScan
-        configuration.updateLog = arguments.has("--update")
+        configuration.updateLog = arguments[Self.update]
         if configuration.updateLog, configuration.forceLog {
             throw AuditError(.usage, "--update replaces the report's session and --force adds another; give one")
         }
@@ -107,7 +119,7 @@ enum LogCommand: Command {
             let session = outcome.sessionNumber.map { " (session \($0))" } ?? ""
             terminal.line(
                 "\(report.fileName) is already logged in \(logPath)\(session); nothing written. "
-                    + (arguments.has("--update")
+                    + (arguments[Self.update]
                         ? "It is up to date." : "Use --update to bring it up to date, --force to log it again."))
         case .wouldLog:
             terminal.message(

@@ -3,13 +3,9 @@ import Foundation
 
 /// `auditkit map`: maps a report's issues to source locations with the rule file and the Swift sources.
 enum MapCommand: Command {
-    enum Format: String, CaseIterable {
-        case text, json, xcode, sarif
-    }
-
     static let name = "map"
     static let abstract = "Map a report's issues to views and source locations (rules, then the Swift sources)."
-    static let operands = "REPORT"
+    static let operands = Operands.exactly("REPORT")
     static let discussion = """
         Rules come from --rules, else from ./\(RuleFile.defaultFileName) when it exists; they apply in file \
         order and the first matching rule wins. Issues no rule matches are looked up by their element text \
@@ -32,19 +28,13 @@ enum MapCommand: Command {
         """
     static let options: [OptionSpec] =
         MappingInputs.options + [
-            .choice("--format", of: Format.self, help: "text (default), json, xcode or sarif."),
-            HistoryInputs.historyOption,
+            FindingsFormat.option.spec,
+            ProjectOptions.history.spec,
         ]
 
     static func run(_ context: CommandContext) throws -> ExitStatus {
         let arguments = context.arguments
-        guard arguments.positional.count == 1 else {
-            throw AuditError(
-                .usage,
-                arguments.positional.isEmpty
-                    ? "missing REPORT" : "expected one REPORT, got \(arguments.positional.count)")
-        }
-        let format = try arguments.choice("--format", default: Format.text)
+        let format = try arguments[FindingsFormat.option]
         let report = try ReportReader.read(path: arguments.positional[0])
         let configuration = try ScanCommand.loadConfiguration(context)
         let inputs = try MappingInputs(context, scanFonts: configuration)

@@ -3,13 +3,9 @@ import Foundation
 
 /// `auditkit scan`: finds fixed font sizes that cannot scale with Dynamic Type in Swift sources.
 enum ScanCommand: Command {
-    enum Format: String, CaseIterable {
-        case text, json, xcode, sarif
-    }
-
     static let name = "scan"
     static let abstract = "Find fixed font sizes in Swift sources that cannot scale with Dynamic Type."
-    static let operands = "PATH..."
+    static let operands = Operands.oneOrMore("PATH")
     static let discussion = """
         Reads every .swift file under each PATH (folders are walked as --source folders are) with the \
         mapping's lexer and reports .system(size:), .custom(_:fixedSize:), UIFont/NSFont systemFont(ofSize:) \
@@ -44,26 +40,30 @@ enum ScanCommand: Command {
           auditkit scan Sources --fix --dry-run
         """
     static let options: [OptionSpec] = [
-        .choice("--format", of: Format.self, help: "text (default), json, xcode or sarif."),
-        .option(
-            "--config", value: "FILE",
-            help:
-                "Scan configuration (default: the project file's, else \(FontScanConfiguration.defaultFileName) when present)."
-        ),
-        .flag("--fix", help: "Rewrite the findings in place so the sizes scale with Dynamic Type."),
-        .flag("--dry-run", help: "With --fix: print a unified diff of the rewrites; write nothing."),
-        .option(
-            "--rule", value: "RULE", repeatable: true,
-            help: "With --fix: fix only this rule (fixed-font-size, custom-font-without-relative-to); repeatable."),
+        FindingsFormat.option.spec,
+        ProjectOptions.config.withHelp(
+            "Scan configuration (default: the project file's, else \(FontScanConfiguration.defaultFileName) when present)."
+        ).spec,
+        fix.spec, dryRun.spec, rule.spec,
     ]
+
+    /// `--fix`.
+    static let fix: Option<Bool> = .flag(
+        "--fix", help: "Rewrite the findings in place so the sizes scale with Dynamic Type.")
+    /// `--dry-run`.
+    static let dryRun: Option<Bool> = .flag(
+        "--dry-run", help: "With --fix: print a unified diff of the rewrites; write nothing.")
+    /// `--rule RULE`, repeatable.
+    static let rule: Option<[String]> = .repeated(
+        "--rule", value: "RULE",
+        help: "With --fix: fix only this rule (fixed-font-size, custom-font-without-relative-to); repeatable.")
 
     static func run(_ context: CommandContext) throws -> ExitStatus {
         let arguments = context.arguments
-        guard !arguments.positional.isEmpty else { throw AuditError(.usage, "missing PATH") }
-        let format = try arguments.choice("--format", default: Format.text)
+        let format = try arguments[FindingsFormat.option]
         let configuration = try loadConfiguration(context)
-        if arguments.has("--fix") { return try fix(context, configuration: configuration) }
-        if arguments.has("--dry-run") || !arguments.all("--rule").isEmpty {
+        if arguments[Self.fix] { return try fix(context, configuration: configuration) }
+        if arguments[Self.dryRun] || !arguments[Self.rule].isEmpty {
             throw AuditError(.usage, "--dry-run and --rule go with --fix")
         }
         let result = try FontScanner.scan(paths: arguments.positional, configuration: configuration)
@@ -86,7 +86,7 @@ enum ScanCommand: Command {
     static func fix(_ context: CommandContext, configuration: FontScanConfiguration) throws -> ExitStatus {
         let arguments = context.arguments
         var rules = FontFixer.fixableRules
-        let named = arguments.all("--rule")
+        let named = arguments[Self.rule]
         if !named.isEmpty {
             rules = []
             for name in named {
@@ -97,7 +97,7 @@ enum ScanCommand: Command {
                 rules.insert(rule)
             }
         }
-        let dryRun = arguments.has("--dry-run")
+        let dryRun = arguments[Self.dryRun]
         let result = try FontFixer.fix(
             paths: arguments.positional, configuration: configuration, rules: rules, dryRun: dryRun)
         var text = ""

@@ -5,7 +5,7 @@ import Foundation
 enum SummaryCommand: Command {
     static let name = "summary"
     static let abstract = "Write a Markdown summary of reports with one section per view, test type or screen."
-    static let operands = "REPORT..."
+    static let operands = Operands.oneOrMore("REPORT")
     static let discussion = """
         Views come from the mapping (--rules, ./auditkit.rules.json, --source). Each section is rendered with \
         the view.md template: the issues (number, type, element text, source
@@ -20,18 +20,22 @@ enum SummaryCommand: Command {
         """
     static let options: [OptionSpec] =
         MappingInputs.options + [
-            .choice("--by", of: SummaryGrouping.self, help: "view (default), type or screen."),
-            .option("--output", "-o", value: "PATH", help: "Write the summary here (atomically) instead of stdout."),
-            .option("--templates", value: "DIR", help: "Look for view.md here first."),
+            grouping.spec, output.spec, ProjectOptions.templates.withHelp("Look for view.md here first.").spec,
         ]
+
+    /// `--by view|type|screen`.
+    static let grouping: Option<SummaryGrouping> = .choice(
+        "--by", default: .view, help: "view (default), type or screen.")
+    /// `--output PATH`.
+    static let output: Option<String?> = .text(
+        "--output", "-o", value: "PATH", help: "Write the summary here (atomically) instead of stdout.")
 
     static func run(_ context: CommandContext) throws -> ExitStatus {
         let arguments = context.arguments
         let terminal = context.terminal
-        let grouping: SummaryGrouping = try arguments.choice("--by", default: SummaryGrouping.view)
-        guard !arguments.positional.isEmpty else { throw AuditError(.usage, "missing REPORT") }
+        let grouping = try arguments[Self.grouping]
         let templates = try context.templates()
-        let output = arguments.value("--output")
+        let output = arguments[Self.output]
 
         // The sources are scanned for fixed font sizes in the index's pass: likely causes of Dynamic Type warnings.
         let (mapper, fontScan) = try PassInputs.mapping(context)

@@ -5,7 +5,7 @@ import Foundation
 struct TrendCommand: Command {
     static let name = "trend"
     static let abstract = "Show open warnings per view or test type across the history, and draw them as SVG."
-    static let operands = ""
+    static let operands = Operands.none
     static let discussion = """
         One column per report in the history (ordered by audit date), one row per view (or screen group
         when no view is mapped) or per test type. A warning is open unless a rule accepted it, it is
@@ -20,26 +20,25 @@ struct TrendCommand: Command {
           auditkit trend --format markdown >> audit.md
         """
     static let options: [OptionSpec] = [
-        .choice("--by", of: TrendGrouping.self, help: "Rows per view (default) or type."),
-        .option("--svg", value: "PATH", help: "Also write the chart as an SVG file."),
-        .choice("--format", of: HistoryOutputFormat.self, help: "text (default), markdown or json."),
-        HistoryInputs.historyOption,
-        HistoryInputs.baselineOption,
-        MappingInputs.sourceOption,
+        grouping.spec, svg.spec, HistoryOutputFormat.option.spec, ProjectOptions.history.spec,
+        ProjectOptions.baseline.spec, ProjectOptions.source.spec,
     ]
 
+    /// `--by view|type`.
+    static let grouping: Option<TrendGrouping> = .choice(
+        "--by", default: .view, help: "Rows per view (default) or type.")
+    /// `--svg PATH`.
+    static let svg: Option<String?> = .text("--svg", value: "PATH", help: "Also write the chart as an SVG file.")
+
     static func run(_ context: CommandContext) throws -> ExitStatus {
-        guard context.arguments.positional.isEmpty else {
-            throw AuditError(.usage, "trend takes no arguments; got '\(context.arguments.positional[0])'")
-        }
-        let grouping: TrendGrouping = try context.arguments.choice("--by", default: .view)
-        let format: HistoryOutputFormat = try context.arguments.choice("--format", default: .text)
+        let grouping = try context.arguments[Self.grouping]
+        let format = try context.arguments[HistoryOutputFormat.option]
         let history = try HistoryInputs.loadHistory(context)
         let baseline = try Baseline.load(path: HistoryInputs.baselinePath(context))
         let translations = try MappingInputs(context).translations
         let trend = Trend(
             judgement: HistoryJudgement(history: history, baseline: baseline, translations: translations), by: grouping)
-        if let svgPath = context.arguments.value("--svg") {
+        if let svgPath = context.arguments[Self.svg] {
             let directory = PathName.parent(svgPath)
             if !directory.isEmpty, !FileManager.default.fileExists(atPath: directory) {
                 try AtomicFile.makeDirectory(directory, namedByUser: true)
