@@ -2,7 +2,9 @@ import Foundation
 
 /// Reads the Inspector's plain-text export: `Time Stamp:`, `Device:` and `Number of Issues Found:`
 /// header lines, then per issue `Issue N: <short title>`, `Error Code: <n>` and a long description.
-/// The export has no screens, images or rects, so its issues all go on one screen named "0".
+/// The export has no screens, images or rects, so its issues all go on one screen named "0"; it has no
+/// element text field either, so an issue's element text is the one its description quotes first
+/// (`elementText(quotedIn:)`), as the Inspector writes it into every description that names the element.
 enum TextReportReader {
     /// What the text export holds.
     struct Content {
@@ -82,6 +84,7 @@ enum TextReportReader {
                     number: issues.count + 1, screenIndex: 0, screenName: "0", screenGroupName: "",
                     errorCode: item.code, shortTitle: item.title,
                     longDescription: description.isEmpty ? nil : description,
+                    elementText: elementText(quotedIn: description),
                     testType: TestType.derive(testTypeName: nil, errorCode: item.code, shortTitle: item.title)))
             if item.number != issues.count {
                 warnings.append(
@@ -145,6 +148,42 @@ enum TextReportReader {
         return (
             String(decoding: UnsafeRawBufferPointer(rebasing: bytes[offset..<contentEnd]), as: UTF8.self), lineEnd + 1
         )
+    }
+
+    /// The quotation marks that open an element's text in a description, with the marks that close
+    /// it: English “…”, German „…“, French «…», Japanese 「…」, and the single and straight forms.
+    private static let quotePairs: [Character: Set<Character>] = [
+        "“": ["”"], "„": ["“", "”"], "«": ["»"], "»": ["«"], "‹": ["›"], "「": ["」"], "『": ["』"],
+        "\"": ["\""], "‘": ["’"], "‚": ["‘", "’"],
+    ]
+
+    /// How far into a description the element's quoted text may open: the Inspector names the
+    /// element first (“Income” uses a font size …) or after a few words (The text of “Budget” is
+    /// clipped; Der Text von „Suchen“ …); a quote further on names something else (a trait, the
+    /// Dynamic Type setting).
+    static let elementQuoteReach = 16
+
+    /// The element's text as `description` quotes it: the first quoted span that opens within
+    /// `elementQuoteReach` characters and closes on the same line; nil when there is none (an element
+    /// without text is named by its kind: “Button has no accessibility label …”).
+    static func elementText(quotedIn description: String) -> String? {
+        var position = 0
+        var index = description.startIndex
+        while index < description.endIndex, position <= elementQuoteReach {
+            let character = description[index]
+            if character.isNewline { return nil }
+            if let closers = quotePairs[character] {
+                let start = description.index(after: index)
+                guard let end = description[start...].firstIndex(where: { closers.contains($0) || $0.isNewline }),
+                    closers.contains(description[end])
+                else { return nil }
+                let text = description[start..<end].trimmingCharacters(in: .whitespaces)
+                return text.isEmpty ? nil : text
+            }
+            position += 1
+            index = description.index(after: index)
+        }
+        return nil
     }
 
     /// The number and title of an `Issue N: <title>` line; nil for any other line.
