@@ -111,17 +111,19 @@ public struct AuditSeries: Sendable {
     }
 
     /// Writes the audit of `screens` on `day` (file `AuditReport_2026-01-DD_12-00-00.<ext>`) in
-    /// `container` and reads it back. `language` 1 writes German titles and test type names.
+    /// `container` and reads it back. `language` 1 writes German titles and test type names; `dark`
+    /// paints the screens in the dark appearance (every colour inverted: the edges stay, their polarity flips).
     public func audit(
         day: Int, _ screens: [AppScreen], container: ReportFixture.Container = .html(.varAssignment),
-        language: Int = 0, screenshots: Bool = true
+        language: Int = 0, screenshots: Bool = true, dark: Bool = false
     ) throws -> AuditedReport {
         var fixtureScreens: [ReportFixture.Screen] = []
         var ids: [Int: String] = [:]
         var number = 0
         let findings = Dictionary(uniqueKeysWithValues: ReportFixture.findings.map { ($0.code, $0) })
         for (index, screen) in screens.enumerated() {
-            let canvas = AuditSeries.paint(screen)
+            var canvas = AuditSeries.paint(screen)
+            if dark { canvas.pixels = canvas.pixels.map { 255 - $0 } }
             var issues: [ReportFixture.Issue] = []
             for element in screen.elements where element.flagged {
                 let finding = findings[element.code]!

@@ -60,7 +60,9 @@ struct ScreenIdentification: Sendable {
         var name: String
         var report: Int
         var audit: AuditReference
-        var hash: ScreenSignature?
+        /// The screenshots of its latest audits (the latest first, at most `rememberedScreenshots`): one screen is audited in the dark and the light appearance, in
+        /// several languages, and a new audit may look like any of them.
+        var hashes: [ScreenSignature]
         /// Its texts with letters (each with its test type) and its catalog keys, as hashes: compared
         /// with every candidate screen, so kept as numbers.
         var texts: SortedHashes
@@ -246,8 +248,8 @@ struct ScreenIdentification: Sendable {
             }
         }
         // The screenshot last, and only when it can still make a pair: it adds 3 at most.
-        if evidence.score >= 0, let a = screen.hash, let b = candidate.hash {
-            switch a.likeness(to: b) {
+        if evidence.score >= 0, let a = screen.hash, !candidate.hashes.isEmpty {
+            switch Self.likeness(a, candidate.hashes) {
             case .same:
                 evidence.score += 3
                 evidence.screenshot = true
@@ -259,6 +261,31 @@ struct ScreenIdentification: Sendable {
         }
         guard evidence.score >= 3, strong || reasons >= 2 else { return nil }
         return evidence
+    }
+
+    /// How many differing screenshots a known screen keeps (`Known.hashes`).
+    static let rememberedScreenshots = 4
+
+    /// `hashes` with `latest` first (once), at most `rememberedScreenshots`. Kept even when like the
+    /// latest: likeness is not transitive (a banner over the rows is like the screen without it, a
+    /// translation of the screen without it is like that one only).
+    static func remembered(_ latest: ScreenSignature?, _ hashes: [ScreenSignature]) -> [ScreenSignature] {
+        guard let latest else { return hashes }
+        return [latest] + hashes.filter { $0 != latest }.prefix(rememberedScreenshots - 1)
+    }
+
+    /// How `signature` compares with a known screen's screenshots: the same when it is like any of
+    /// them, different when it is unlike all of them.
+    static func likeness(_ signature: ScreenSignature, _ hashes: [ScreenSignature]) -> ScreenSignature.Likeness {
+        var allDifferent = true
+        for known in hashes {
+            switch signature.likeness(to: known) {
+            case .same: return .same
+            case .different: continue
+            case .unclear: allDifferent = false
+            }
+        }
+        return allDifferent ? .different : .unclear
     }
 
     /// Why `screen` is `candidate`, for people: `matched by screenshot and 4 of 5 texts`.
@@ -339,7 +366,7 @@ struct ScreenIdentification: Sendable {
                 recency.append(k)
                 known[k] = Known(
                     id: before.id, name: screen.views.isEmpty ? before.name : name, report: report, audit: audit,
-                    hash: screen.hash ?? before.hash,
+                    hashes: Self.remembered(screen.hash, before.hashes),
                     texts: screen.hash == nil ? screen.texts.union(before.texts) : screen.texts,
                     keys: screen.hash == nil ? screen.keys.union(before.keys) : screen.keys,
                     views: screen.views.union(before.views),
@@ -355,7 +382,8 @@ struct ScreenIdentification: Sendable {
                     recency.append(known.count)
                     known.append(
                         Known(
-                            id: id, name: name, report: report, audit: audit, hash: screen.hash, texts: screen.texts,
+                            id: id, name: name, report: report, audit: audit, hashes: screen.hash.map { [$0] } ?? [],
+                            texts: screen.texts,
                             keys: screen.keys, views: screen.views, group: screen.group, byName: screen.byName,
                             groupName: screen.groupName))
                 }

@@ -7,7 +7,9 @@ import Foundation
 /// darker (two sets of 256 bits). Two screens with one layout still differ in where their edges are,
 /// while one screen audited again (recompressed, its clock changed, shifted a few points) keeps nearly
 /// all of them. Compared by the share of edges the two do not share, so a sparse screen (a few labels
-/// on a plain background) is not taken for every other sparse screen.
+/// on a plain background) is not taken for every other sparse screen; and compared a second time
+/// with one side's brighter and darker edges swapped, since the same screen in the other appearance
+/// (dark or light) has its edges where they were, with the other polarity.
 public struct ScreenSignature: Sendable, Hashable {
     /// The 512 bits: 256 "brighter" bits row by row, then 256 "darker" bits.
     public let words: [UInt64]
@@ -79,12 +81,22 @@ public struct ScreenSignature: Sendable, Hashable {
         case unclear
     }
 
-    /// Whether `other` shows the same screen: by the share of the edges of either that the other lacks
-    /// within one cell to the left or right (a translated label is wider or narrower), with the two
-    /// screenshots slid up or down by up to six rows (a scrolled audit), the best overlap of at least
-    /// eight rows counting.
+    /// Whether `other` shows the same screen, in the same appearance or the other one (dark or light:
+    /// the same edges, their polarity swapped): the better of the two comparisons (`sameAppearance`).
     public func likeness(to other: ScreenSignature) -> Likeness {
         guard words.count == 8, other.words.count == 8 else { return .unclear }
+        let direct = likeness(sameAppearance: other)
+        if direct == .same { return .same }
+        let swapped = likeness(sameAppearance: ScreenSignature(words: Array(other.words[4..<8] + other.words[0..<4])))
+        if swapped == .same { return .same }
+        return direct == .different && swapped == .different ? .different : .unclear
+    }
+
+    /// Whether `other` shows the same screen in the same appearance: by the share of the edges of
+    /// either that the other lacks within one cell to the left or right (a translated label is wider or
+    /// narrower), with the two screenshots slid up or down by up to six rows (a scrolled audit), the
+    /// best overlap of at least eight rows counting.
+    func likeness(sameAppearance other: ScreenSignature) -> Likeness {
         var best: (unmatched: Int, total: Int)?
         for offset in -6...6 {
             var unmatched = 0

@@ -54,10 +54,10 @@ import Testing
         @discardableResult
         mutating func audit(
             day: Int, _ screens: [AppScreen], container: ReportFixture.Container = .html(.varAssignment),
-            language: Int = 0, screenshots: Bool = true, covers: [String]? = nil
+            language: Int = 0, screenshots: Bool = true, covers: [String]? = nil, dark: Bool = false
         ) throws -> ReportJudgement {
             let audited = try series.audit(
-                day: day, screens, container: container, language: language, screenshots: screenshots)
+                day: day, screens, container: container, language: language, screenshots: screenshots, dark: dark)
             reports.append(audited)
             var entry = HistoryEntry(report: audited.report)
             entry.covers = covers
@@ -139,6 +139,55 @@ import Testing
         #expect(judged.screens.first?.comparedWith != nil)
         #expect(series.changes(judged)[0].isEmpty && series.changes(judged)[1].isEmpty)
         #expect(!series.checkFails())
+    }
+
+    /// Home and Budgets with German texts: no text is shared with the English audits.
+    static func german(_ screen: AppScreen) -> AppScreen {
+        var german = screen
+        let texts = [
+            "Income": "Einnahmen", "Spending": "Ausgaben", "Savings goal": "Sparziel", "Home": "Start",
+            "Overview": "Übersicht", "This month": "Dieser Monat", "Rent": "Miete", "Groceries": "Lebensmittel",
+            "Going out": "Ausgehen", "Budgets": "Budgets", "Active budgets": "Aktive Budgets", "January": "Januar",
+            "Categories": "Kategorien", "Add a budget": "Budget hinzufügen",
+        ]
+        german.elements = german.elements.map { $0.with(text: $0.text.map { texts[$0] ?? $0 }) }
+        return german
+    }
+
+    @Test func theSameScreenInTheOtherAppearanceAndLanguageIsTheSameScreen() throws {
+        var series = try Series()
+        defer { series.remove() }
+        try series.audit(day: 0, [Self.home("BudgetApp")])
+        try series.audit(day: 1, [Self.budgets("BudgetApp")])
+        // Home in the dark appearance and in German: no text in common, the screenshot's edges
+        // where they were with the other polarity.
+        let dark = try series.audit(day: 2, [Self.german(Self.home("BudgetApp"))], language: 1, dark: true)
+        #expect(dark.screens.first?.comparedWith?.fileName == series.reports[0].report.fileName)
+        #expect(dark.screens.first?.evidence == "matched by screenshot")
+        #expect(series.changes(dark) == [[], [], Self.homeIDs, Self.budgetIDs])
+        #expect(!series.checkFails())
+        // Budgets in the dark is not Home in the dark.
+        let budgets = try series.audit(day: 3, [Self.german(Self.budgets("BudgetApp"))], language: 1, dark: true)
+        #expect(budgets.screens.first?.comparedWith?.fileName == series.reports[1].report.fileName)
+        #expect(series.changes(budgets) == [[], [], Self.budgetIDs, Self.homeIDs])
+    }
+
+    @Test func aScreenLooksLikeAnyOfItsEarlierScreenshots() throws {
+        var series = try Series()
+        defer { series.remove() }
+        try series.audit(day: 0, [Self.home("BudgetApp")])
+        // Home with a banner over its rows: paired by its texts, its screenshot unlike the first.
+        var banner = Self.home("BudgetApp")
+        banner.elements += (0..<6).map { row in
+            Self.label("banner.\(row)", "Offline", y: 460 + Double(row) * 30).unflagged()
+        }
+        let withBanner = try series.audit(day: 1, [banner])
+        #expect(withBanner.screens.first?.comparedWith != nil)
+        // Home in German without the banner: no text in common; it looks like the first audit.
+        let german = try series.audit(day: 2, [Self.german(Self.home("BudgetApp"))], language: 1)
+        #expect(german.screens.first?.comparedWith?.fileName == series.reports[1].report.fileName)
+        #expect(german.screens.first?.evidence == "matched by screenshot")
+        #expect(series.changes(german) == [[], [], Self.homeIDs, []])
     }
 
     @Test func warningsScrolledOutOfTheScreenshotAreNotReauditedNotResolved() throws {
