@@ -81,9 +81,15 @@ struct AcceptCommand: Command {
         guard let reason = arguments[Self.reason] else { throw AuditError(.usage, "accept needs --reason TEXT") }
         let fingerprints = arguments.positional.map { IssueFingerprint(hex: $0.lowercased()) }
         let history = try HistoryInputs.loadHistory(context)
-        var known: [IssueFingerprint: HistoryIssue] = [:]
-        for entry in history.entries.reversed() {
-            for issue in entry.issues where known[issue.fingerprint] == nil { known[issue.fingerprint] = issue }
+        // Each fingerprint's latest verdict: its issue, and where people find it as the judgement says.
+        let judgement = HistoryJudgement(
+            history: history, baseline: try Baseline.load(path: path),
+            translations: try MappingInputs(context).translations)
+        var known: [IssueFingerprint: (issue: HistoryIssue, place: String)] = [:]
+        for report in judgement.reports.reversed() {
+            for verdict in report.verdicts where known[verdict.issue.fingerprint] == nil {
+                known[verdict.issue.fingerprint] = (verdict.issue, verdict.place)
+            }
         }
         // A mistyped fingerprint would accept nothing and sit in the baseline until pruned: when the
         // history has reports, every fingerprint must be in one of them.
@@ -100,10 +106,10 @@ struct AcceptCommand: Command {
             try baseline.accepting(fingerprints, reason: reason, on: Date()) { known[$0] }
         }
         for fingerprint in fingerprints {
-            if let issue = known[fingerprint] {
+            if let (issue, place) = known[fingerprint] {
                 var text = "accepted \(fingerprint.hex)  \(issue.testType.displayName)"
                 if let element = issue.elementText, !element.isEmpty { text += " \u{2018}\(element)\u{2019}" }
-                context.terminal.line(PrintableText.escaped(text + " \u{2014} \(issue.place)"))
+                context.terminal.line(PrintableText.escaped(text + " \u{2014} \(place)"))
             } else {
                 context.terminal.line(PrintableText.escaped("accepted \(fingerprint.hex)"))
                 context.terminal.warning(

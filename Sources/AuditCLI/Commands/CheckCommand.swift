@@ -104,10 +104,11 @@ struct CheckCommand: Command {
         var repeated: [Int]
 
         init(_ check: HistoryCheck) {
-            func warning(_ issue: HistoryIssue) -> Warning {
-                Warning(
+            func warning(_ verdict: WarningVerdict) -> Warning {
+                let issue = verdict.issue
+                return Warning(
                     number: issue.number, fingerprint: issue.fingerprint.hex, type: issue.testType.key,
-                    title: issue.title, text: issue.elementText, place: issue.place,
+                    title: issue.title, text: issue.elementText, place: verdict.place,
                     location: issue.location?.description, guidance: GuidanceReference(issue))
             }
             report = check.entry.fileName

@@ -59,11 +59,12 @@ public struct Baseline: Sendable, Hashable, Codable {
     public func accepts(_ fingerprint: IssueFingerprint) -> Bool { entry(for: fingerprint) != nil }
 
     /// This baseline with `fingerprints` accepted for `reason` on `date`; an entry that exists is
-    /// replaced (new reason and date). `describe` gives the human fields of a fingerprint when known.
+    /// replaced (new reason and date). `describe` gives the human fields of a fingerprint when known:
+    /// its issue and where people find it (`WarningVerdict.place`).
     /// - Throws: a usage error when `reason` is empty or a fingerprint is not hex.
     public func accepting(
         _ fingerprints: [IssueFingerprint], reason: String, on date: Date,
-        describe: (IssueFingerprint) -> HistoryIssue? = { _ in nil }
+        describe: (IssueFingerprint) -> (issue: HistoryIssue, place: String)? = { _ in nil }
     ) throws -> Baseline {
         let reason = reason.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !reason.isEmpty else { throw AuditError(.usage, "accepting a warning needs a reason") }
@@ -72,10 +73,10 @@ public struct Baseline: Sendable, Hashable, Codable {
         }
         let day = Baseline.day(date)
         let added = fingerprints.map { fingerprint -> Entry in
-            let issue = describe(fingerprint)
+            let described = describe(fingerprint)
             return Entry(
-                fingerprint: fingerprint, reason: reason, acceptedOn: day, testType: issue?.testType.key,
-                elementText: issue?.elementText, place: issue?.place)
+                fingerprint: fingerprint, reason: reason, acceptedOn: day, testType: described?.issue.testType.key,
+                elementText: described?.issue.elementText, place: described?.place)
         }
         return Baseline(entries: entries + added)
     }

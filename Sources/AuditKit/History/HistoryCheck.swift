@@ -20,9 +20,9 @@ public struct HistoryCheck: Sendable {
     /// What fails the check.
     public var failOn: CheckFailOn
     /// The failing warnings, in report order.
-    public var failing: [HistoryIssue]
+    public var failing: [WarningVerdict]
     /// Open warnings the baseline accepts, in report order.
-    public var baselined: [HistoryIssue]
+    public var baselined: [WarningVerdict]
     /// Baseline entries whose warning is on a screen the report covered and not in it.
     public var staleBaseline: [Baseline.Entry]
     /// Whether stale baseline entries fail the check.
@@ -37,8 +37,8 @@ public struct HistoryCheck: Sendable {
         self.failOn = failOn
         self.strictBaseline = strictBaseline
         let failing = failOn == .any || !judged.hasEarlierAudit ? judged.open : judged.newWarnings
-        self.failing = failing.map(\.issue)
-        baselined = judged.verdicts.filter(\.status.isAcceptedByBaseline).map(\.issue)
+        self.failing = failing
+        baselined = judged.verdicts.filter(\.status.isAcceptedByBaseline)
         staleBaseline = judgement.staleBaseline(for: judged)
     }
 
@@ -66,10 +66,11 @@ public struct HistoryCheck: Sendable {
     /// paired with an earlier one by key, geometry or image, then one per stale baseline entry (`error:`
     /// with `strictBaseline`, else `note:`).
     public var diagnostics: [XcodeDiagnostic] {
-        var lines = failing.map { issue -> XcodeDiagnostic in
+        var lines = failing.map { verdict -> XcodeDiagnostic in
+            let issue = verdict.issue
             var message = "\(issue.testType.displayName): \(issue.title)"
             if let text = issue.elementText, !text.isEmpty { message += " \u{2018}\(text)\u{2019}" }
-            message += " in \(issue.place) (issue \(issue.number) of \(entry.fileName)"
+            message += " in \(verdict.place) (issue \(issue.number) of \(entry.fileName)"
             message += failOn == .new ? ", new" : ""
             message += ")"
             if let guidance = GuidanceReference(issue) {

@@ -55,7 +55,7 @@ public enum HistoryOutput {
         let issue = verdict.issue
         var text = "\(issue.testType.displayName): \(issue.title)"
         if let element = issue.elementText, !element.isEmpty { text += " \u{2018}\(oneLine(element))\u{2019}" }
-        return text + " \u{2014} \(issue.place)" + label(issue)
+        return text + " \u{2014} \(verdict.place)" + label(issue)
     }
 
     /// ` [WCAG 1.4.3 AA]`: the criterion a line names (the legend after the lines gives its links); empty
@@ -181,7 +181,7 @@ public enum HistoryOutput {
                 let issue = verdict.issue
                 text += "| \(oldNumber) | \(newNumber) "
                 text += "| \(cell(issue.testType.displayName)) | \(cell(issue.title)) "
-                text += "| \(cell(issue.elementText ?? "")) | \(cell(issue.place)) | \(criterionCell(issue)) "
+                text += "| \(cell(issue.elementText ?? "")) | \(cell(verdict.place)) | \(criterionCell(issue)) "
                 var matched = verdict.continues?.stage.rawValue ?? ""
                 if let continues = verdict.continues, continues.text != issue.elementText {
                     matched += " (was \(cell((continues.text ?? "").isEmpty ? "no text" : continues.text!)))"
@@ -219,7 +219,7 @@ public enum HistoryOutput {
             var line = "  \(warning.fingerprint.hex)  since \(TrendChart.dateLabel(warning.firstSeen)), "
             line += "in \(warning.reportCount) reports  #\(issue.number) \(issue.testType.displayName)"
             if let element = issue.elementText, !element.isEmpty { line += " \u{2018}\(oneLine(element))\u{2019}" }
-            line += " \u{2014} \(issue.place)"
+            line += " \u{2014} \(warning.place)"
             line += label(issue)
             if issue.status != .open { line += " [\(issue.status.rawValue)]" }
             if warning.baselined { line += " [baseline]" }
@@ -234,7 +234,7 @@ public enum HistoryOutput {
                 line += "(\(warning.lastAuditedFileName ?? warning.firstSeenFileName))  #\(issue.number) "
                 line += issue.testType.displayName
                 if let element = issue.elementText, !element.isEmpty { line += " \u{2018}\(oneLine(element))\u{2019}" }
-                line += " \u{2014} \(issue.place)" + label(issue)
+                line += " \u{2014} \(warning.place)" + label(issue)
                 if warning.baselined { line += " [baseline]" }
                 text += oneLine(line) + "\n"
             }
@@ -267,7 +267,7 @@ public enum HistoryOutput {
             text +=
                 "| `\(warning.fingerprint.hex)` | \(TrendChart.dateLabel(warning.firstSeen)) | \(warning.reportCount) "
             text += "| \(issue.number) | \(cell(issue.testType.displayName)) | \(cell(issue.elementText ?? "")) "
-            text += "| \(cell(issue.place)) | \(criterionCell(issue)) | \(status) |\n"
+            text += "| \(cell(warning.place)) | \(criterionCell(issue)) | \(status) |\n"
         }
         if !trend.notReaudited.isEmpty {
             text += "\n### Not re-audited (\(trend.notReaudited.count))\n\n"
@@ -279,7 +279,7 @@ public enum HistoryOutput {
                     "| `\(warning.fingerprint.hex)` | \(TrendChart.dateLabel(warning.lastAudited ?? warning.firstSeen)) "
                 text += "| \(cell(warning.lastAuditedFileName ?? "")) | \(issue.number) "
                 text +=
-                    "| \(cell(issue.testType.displayName)) | \(cell(issue.elementText ?? "")) | \(cell(issue.place)) "
+                    "| \(cell(issue.testType.displayName)) | \(cell(issue.elementText ?? "")) | \(cell(warning.place)) "
                     + "| \(criterionCell(issue)) |\n"
             }
         }

@@ -47,6 +47,8 @@ public struct Trend: Sendable, Hashable, Codable {
         public var fingerprint: IssueFingerprint
         /// Its record in the latest report that covered its screen.
         public var issue: HistoryIssue
+        /// Where people find it (`WarningVerdict.place`): its view, else the screen it was judged on.
+        public var place: String
         /// The audit date of the first report of the unbroken run of reports it is in (reports that did
         /// not cover its screen do not break the run).
         public var firstSeen: Date
@@ -110,7 +112,7 @@ public struct Trend: Sendable, Hashable, Codable {
             var fresh: [String: [Int: Int]] = [:]
             for group in groups { fresh[group] = [:] }
             for verdict in report.verdicts where verdict.status.isOpen {
-                let name = grouping == .view ? verdict.issue.place : verdict.issue.testType.displayName
+                let name = grouping == .view ? verdict.place : verdict.issue.testType.displayName
                 let row: Int
                 if let existing = rowIndex[name] {
                     row = existing
@@ -156,7 +158,7 @@ public struct Trend: Sendable, Hashable, Codable {
                     let first = position[verdict.since.sha256] ?? k
                     guard k < last || first < k else { continue }
                     let warning = ResidualWarning(
-                        fingerprint: verdict.issue.fingerprint, issue: verdict.issue,
+                        fingerprint: verdict.issue.fingerprint, issue: verdict.issue, place: verdict.place,
                         firstSeen: verdict.since.auditDate, firstSeenFileName: verdict.since.fileName,
                         reportCount: covering.count - (covering.firstIndex { $0 >= first } ?? covering.count),
                         baselined: verdict.status.isAcceptedByBaseline,

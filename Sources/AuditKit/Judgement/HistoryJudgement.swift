@@ -266,6 +266,7 @@ public struct HistoryJudgement: Sendable {
             verdicts.append(
                 WarningVerdict(
                     audit: audit, issue: issue, warning: names[id], identity: id, screen: side.group[index],
+                    place: issue.view ?? screenVerdicts[min(screenOfIssue[index], screenVerdicts.count - 1)].name,
                     status: status, change: change,
                     continues: before.map {
                         Continuation(

@@ -133,6 +133,10 @@ public final class WarningVerdict: Sendable, Hashable {
     let identity: Int
     /// The screen's identity across audits (`ScreenVerdict.screen`, normalised).
     public let screen: String
+    /// Where people find the warning: its view as mapped, else the screen it was judged to be on
+    /// (`ScreenVerdict.name`: its root view, a group name that tells screens apart, or `screen 2 of
+    /// <report>`), never a group name every screen shares ("0", the app's name).
+    public let place: String
     /// Open, accepted, system UI or a repeat.
     public let status: WarningStatus
     /// New, residual or first audited; nil for a repeat, and when no earlier audit exists at all.
@@ -146,7 +150,7 @@ public final class WarningVerdict: Sendable, Hashable {
 
     /// A verdict with every fact given.
     init(
-        audit: AuditReference, issue: HistoryIssue, warning: String, identity: Int, screen: String,
+        audit: AuditReference, issue: HistoryIssue, warning: String, identity: Int, screen: String, place: String,
         status: WarningStatus, change: WarningChange?, continues: Continuation?, since: AuditReference,
         firstSeen: AuditReference
     ) {
@@ -155,6 +159,7 @@ public final class WarningVerdict: Sendable, Hashable {
         self.warning = warning
         self.identity = identity
         self.screen = screen
+        self.place = place
         self.status = status
         self.change = change
         self.continues = continues
@@ -169,7 +174,8 @@ public final class WarningVerdict: Sendable, Hashable {
     public static func == (lhs: WarningVerdict, rhs: WarningVerdict) -> Bool {
         lhs === rhs
             || (lhs.audit == rhs.audit && lhs.issue == rhs.issue && lhs.warning == rhs.warning
-                && lhs.screen == rhs.screen && lhs.status == rhs.status && lhs.change == rhs.change
+                && lhs.screen == rhs.screen && lhs.place == rhs.place && lhs.status == rhs.status
+                && lhs.change == rhs.change
                 && lhs.continues == rhs.continues && lhs.since == rhs.since && lhs.firstSeen == rhs.firstSeen)
     }
 

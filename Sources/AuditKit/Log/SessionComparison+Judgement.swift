@@ -17,7 +17,7 @@ extension SessionComparison {
                 since = Since(sha256: verdict.since.sha256, fileName: verdict.since.fileName, date: verdict.since.day)
             }
             return Warning(
-                testType: verdict.issue.testType, text: verdict.issue.elementText, place: verdict.issue.place,
+                testType: verdict.issue.testType, text: verdict.issue.elementText, place: verdict.place,
                 since: since, matchedBy: matched)
         }
         self.init(

@@ -154,7 +154,7 @@ public struct ReportPage: Sendable {
                     if let old = verdict.continues?.number { out += " (was #\(old))" }
                 }
                 out += " " + SitePage.typeLabel(verdict.issue.testType) + " "
-                out += SitePage.elementText(verdict.issue.elementText) + " — " + HTML.isolated(verdict.issue.place)
+                out += SitePage.elementText(verdict.issue.elementText) + " — " + HTML.isolated(verdict.place)
                 out += "</li>\n"
             }
             out += "</ul>\n</section>\n"
@@ -472,7 +472,7 @@ public struct ReportPage: Sendable {
                 let status = verdicts[number].map { SiteStatus($0.status) } ?? SiteStatus(kind: .open, detail: nil)
                 self.status[number] = status
                 statusNumbers[status.kind, default: []].append(number)
-                let name = record.place
+                let name = verdicts[number]?.place ?? record.place
                 if let index = viewIndex[name] {
                     views[index].numbers.append(number)
                 } else {

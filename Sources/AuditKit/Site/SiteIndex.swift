@@ -75,7 +75,7 @@ public struct SiteIndex: Sendable {
         var index: [String: Int] = [:]
         for verdict in judged.verdicts where verdict.status.kind != .repeat {
             let issue = verdict.issue
-            let name = issue.place
+            let name = verdict.place
             let position: Int
             if let known = index[name] {
                 position = known

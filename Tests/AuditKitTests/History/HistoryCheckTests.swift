@@ -43,7 +43,8 @@ import Testing
         let lines = check.diagnostics.map(\.description)
         #expect(lines.count == 1)
         #expect(
-            lines[0].hasPrefix("warning: Clipped Text: Clipped Text warning \u{2018}Next\u{2019} in Home (issue 4 of "))
+            lines[0].hasPrefix(
+                "warning: Clipped Text: Clipped Text warning \u{2018}Next\u{2019} in HomeView (issue 4 of "))
         #expect(lines[0].hasSuffix("[fingerprint \(entry.issues[3].fingerprint.hex)]"))
     }
 
@@ -119,7 +120,7 @@ import Testing
         let fingerprints = entry.issues.map(\.fingerprint)
         try Baseline.update(path: path) {
             try $0.accepting(fingerprints.reversed(), reason: "Inspector noise", on: D.date(0)) { fingerprint in
-                entry.issues.first { $0.fingerprint == fingerprint }
+                entry.issues.first { $0.fingerprint == fingerprint }.map { ($0, $0.place) }
             }
         }
         let text = try String(contentsOfFile: path, encoding: .utf8)

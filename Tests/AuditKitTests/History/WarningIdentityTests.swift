@@ -203,7 +203,7 @@ import Testing
         let german = HistoryCheck(
             entry: series.entries[1], history: History(entries: [series.entries[0]]), baseline: baseline, failOn: .any,
             strictBaseline: true)
-        #expect(german.baselined.map(\.elementText) == ["Aktive Budgets"])
+        #expect(german.baselined.map(\.issue.elementText) == ["Aktive Budgets"])
         #expect(german.staleBaseline.isEmpty)
 
         // And back to English: still nothing changed, every warning since day 0.
@@ -325,7 +325,7 @@ import Testing
             entry: series.entries[1], history: History(entries: [series.entries[0]]), baseline: baseline, failOn: .new,
             strictBaseline: true)
         #expect(partialCheck.staleBaseline.isEmpty)
-        #expect(partialCheck.failing.map(\.elementText) == ["Savings"])
+        #expect(partialCheck.failing.map(\.issue.elementText) == ["Savings"])
         let afterPartial = series.since()
         #expect(afterPartial.notReaudited["budgets.rent"] == 0 && afterPartial.notReaudited["cards.limit"] == 0)
         #expect(afterPartial.residual["home.title"] == 0)
