@@ -12,7 +12,7 @@ cd "$(dirname "$0")/.."
 if [ -d /opt/swift/usr/bin ]; then export PATH="/opt/swift/usr/bin:$PATH"; fi
 prefix="${1:-${PREFIX:-/usr/local}}"
 # The Swift runtime and Foundation linked in: the binary needs no toolchain at run time, and it
-# starts faster (no dynamic linking of libFoundation and ICU; see the README's Benchmarks).
+# starts faster (no dynamic linking of libFoundation and ICU; see Documentation/Benchmarks.md).
 static=""
 if [ "$(uname -s)" = Linux ]; then static="--static-swift-stdlib"; fi
 swift build -c release $static --product auditkit

@@ -12,7 +12,7 @@ them), then appends a line to Reports/history.jsonl and a session to audit.md (e
 does for the user's files). --jobs N draws pages and overlays in N processes; --extract-only stops
 after writing the images (what `auditkit extract REPORT --thumbnails DIR` does).
 
-Only `auditkit-bench audit` runs it (see the README's Benchmarks); it needs python3 and Pillow
+Only `auditkit-bench audit` runs it (see Documentation/Benchmarks.md); it needs python3 and Pillow
 (Debian python3-pil, or `pip install pillow`).
 """
 

@@ -50,6 +50,8 @@ public enum AuditKitCLI {
         case "--help", "-h", "help":
             if first == "help", arguments.count > 1, arguments[1] == "--man" {
                 terminal.out(ManPage.render(commands: commands))
+            } else if first == "help", arguments.count > 1, arguments[1] == "--docc" {
+                terminal.out(CommandReference.render(commands: commands))
             } else if first == "help", arguments.count > 1 {
                 guard let command = commands.first(where: { $0.name == arguments[1] }) else {
                     return unknownCommand(arguments[1], terminal)
@@ -162,7 +164,8 @@ public enum AuditKitCLI {
               --version                  Print the version.
               --color auto|always|never  Colour the messages (NO_COLOR also turns it off).
               -h, --help                 Show help. 'auditkit <command> --help' shows a command's;
-                                         'auditkit help --man' prints the manual page.
+                                         'auditkit help --man' prints the manual page,
+                                         'auditkit help --docc' the DocC command reference.
 
             Exit status: 0 ok, 1 findings (check), 64 usage, 65 bad input, 66 missing input, 70 internal error,
             73 cannot write an output.

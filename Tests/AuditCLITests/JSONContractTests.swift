@@ -5,17 +5,24 @@ import Testing
 /// Every `--format json` output is an object with `"version"`, and has every field the DocC article
 /// `JSONOutput.md` documents for it.
 @Suite struct JSONContractTests {
-    /// The fields the article lists per `### command` section.
+    /// The fields the first table of each `### command` section lists (a later table details the
+    /// fields' own fields, as `extract`'s does).
     static func documentedFields() throws -> [String: [String]] {
         let article = ReadmeExamplesTests.root.appendingPathComponent("Sources/AuditKit/AuditKit.docc/JSONOutput.md")
         var fields: [String: [String]] = [:]
         var section: String?
-        for line in try String(contentsOf: article, encoding: .utf8).split(separator: "\n") {
+        var tableEnded = false
+        for line in try String(contentsOf: article, encoding: .utf8).split(
+            separator: "\n", omittingEmptySubsequences: false)
+        {
             if line.hasPrefix("### ") {
                 section = String(line.dropFirst(4))
-            } else if let section, line.hasPrefix("| `") {
+                tableEnded = false
+            } else if let section, !tableEnded, line.hasPrefix("| `") {
                 let name = line.dropFirst(3).prefix { $0 != "`" }
                 fields[section, default: []].append(String(name))
+            } else if let section, fields[section] != nil, !line.hasPrefix("|") {
+                tableEnded = true
             }
         }
         return fields

@@ -2,13 +2,15 @@ import AuditKitTestSupport
 import Foundation
 import Testing
 
-/// The README's example blocks are real: each block marked `<!-- example -->` is run in a fresh copy
-/// of what the repository ships (`Reports/*.html`, `Examples/`), one `$ auditkit …` line after
-/// another, and what the commands print on stdout must be the block's text. With
-/// `AUDITKIT_RECORD_README=1` in the environment the test writes the real output into the README
-/// instead (then read the diff before committing it).
+/// The example blocks of the README and the DocC articles are real: each block marked
+/// `<!-- example -->` is run in a fresh copy of what the repository ships (`Reports/*.html`,
+/// `Examples/`), one `$ auditkit …` line after another, and what the commands print on stdout must be
+/// the block's text. With `AUDITKIT_RECORD_README=1` in the environment the test writes the real
+/// output into the files instead (then read the diff before committing it).
 @Suite struct ReadmeExamplesTests {
     struct Example {
+        /// The file, relative to the repository's root.
+        var file: String
         var line: Int
         /// The lines of the block's body in the README (0-based, end exclusive).
         var body: Range<Int>
@@ -19,10 +21,19 @@ import Testing
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
-    /// The marked blocks: a `$ auditkit …` line starts a command, the lines after it are its output.
-    static func examples() throws -> [Example] {
-        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
-        let lines = readme.components(separatedBy: "\n")
+    /// The files whose marked blocks are checked: the README and every DocC article.
+    static func documentationFiles() throws -> [String] {
+        let catalog = "Sources/AuditKit/AuditKit.docc"
+        let articles = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(catalog).path)
+            .filter { $0.hasSuffix(".md") }.sorted()
+        return ["README.md"] + articles.map { catalog + "/" + $0 }
+    }
+
+    /// The marked blocks of `file`: a `$ auditkit …` line starts a command, the lines after it are its
+    /// output.
+    static func examples(in file: String) throws -> [Example] {
+        let text = try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
+        let lines = text.components(separatedBy: "\n")
         var examples: [Example] = []
         var index = 0
         while index < lines.count {
@@ -45,7 +56,7 @@ import Testing
                 }
             }
             examples.append(
-                Example(line: index + 1, body: (index + 2)..<end, commands: commands, expected: expected))
+                Example(file: file, line: index + 1, body: (index + 2)..<end, commands: commands, expected: expected))
             index = end
         }
         return examples
@@ -89,10 +100,12 @@ import Testing
     }
 
     @Test func everyMarkedBlockIsWhatItsCommandsPrint() throws {
-        let examples = try Self.examples()
-        #expect(examples.count >= 10, "the README has marked example blocks")
+        let files = try Self.documentationFiles()
+        let examples = try files.flatMap { try Self.examples(in: $0) }
+        #expect(examples.filter { $0.file == "README.md" }.count >= 10, "the README has marked example blocks")
+        #expect(examples.filter { $0.file != "README.md" }.count >= 10, "the DocC articles have marked example blocks")
         let record = ProcessInfo.processInfo.environment["AUDITKIT_RECORD_README"] == "1"
-        var recorded: [(Range<Int>, [String])] = []
+        var recorded: [String: [(Range<Int>, [String])]] = [:]
         for example in examples {
             let directory = try Self.workspace()
             defer { directory.remove() }
@@ -103,7 +116,8 @@ import Testing
                 let silent = Array(command.suffix(2)) == [">", "/dev/null"]
                 let result = try runTool(silent ? Array(command.dropLast(2)) : command, in: directory.path)
                 #expect(
-                    result.status == 0, "README.md:\(example.line): \(command.joined(separator: " ")): \(result.stderr)"
+                    result.status == 0,
+                    "\(example.file):\(example.line): \(command.joined(separator: " ")): \(result.stderr)"
                 )
                 body.append("$ auditkit " + command.map { $0.contains(" ") ? "\"\($0)\"" : $0 }.joined(separator: " "))
                 if silent { continue }
@@ -112,15 +126,15 @@ import Testing
                     String.init)
             }
             if record {
-                recorded.append((example.body, body))
+                recorded[example.file, default: []].append((example.body, body))
             } else {
-                #expect(output == example.expected, "README.md:\(example.line)")
+                #expect(output == example.expected, "\(example.file):\(example.line)")
             }
         }
-        if record {
-            let url = Self.root.appendingPathComponent("README.md")
+        for (file, blocks) in recorded {
+            let url = Self.root.appendingPathComponent(file)
             var lines = try String(contentsOf: url, encoding: .utf8).components(separatedBy: "\n")
-            for (range, body) in recorded.reversed() { lines.replaceSubrange(range, with: body) }
+            for (range, body) in blocks.reversed() { lines.replaceSubrange(range, with: body) }
             try lines.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
         }
     }

@@ -4,7 +4,7 @@ import Testing
 @testable import AuditKit
 
 /// Element text in every script the pictures meet: shaped, in reading order, with colour emoji.
-/// The fonts come from the packages `.ci/run` installs (README, "Fonts").
+/// The fonts come from the packages `.ci/run` installs (the DocC article *Configuration and files*, "Fonts").
 @Suite struct TextShapingTests {
     /// `text` drawn in black at `size` on a white raster wide enough for it, with its width.
     private func render(_ text: String, size: Int = 24, with renderer: TextRenderer) -> (raster: Raster, width: Int) {
