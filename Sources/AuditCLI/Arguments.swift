@@ -182,9 +182,9 @@ public struct ParsedArguments: Sendable {
     /// Arguments that are not options, in order.
     public var positional: [String] = []
     /// Values per option key, in order given.
-    fileprivate(set) var values: [String: [String]] = [:]
+    fileprivate var values: [String: [String]] = [:]
     /// Flags given.
-    fileprivate(set) var flags: Set<String> = []
+    fileprivate var flags: Set<String> = []
 
     /// The value of `option`.
     /// - Throws: a usage error naming the option when its value is not what it declares.
