@@ -135,7 +135,7 @@ public enum HistoryOutput {
         header += " \u{2192} \(entry.fileName) (\(TrendChart.dateLabel(entry.auditDate)))"
         var text = oneLine(header) + "\n"
         text += summary(judged) + "\n"
-        for line in screenLines(judged) { text += line + "\n" }
+        for line in judged.screenLines { text += line + "\n" }
         let parts = sections(judged)
         for (title, verdicts, earlier) in parts {
             text += "\n\(title) (\(verdicts.count)):\n"
@@ -153,19 +153,10 @@ public enum HistoryOutput {
         return text + legend(parts.flatMap { $0.verdicts.map(\.issue) })
     }
 
-    /// Which earlier audit each screen was compared with and why, then the screens it did not cover.
-    public static func screenLines(_ judged: ReportJudgement) -> [String] {
-        var lines = judged.screens.map { "Screen: " + oneLine($0.sentence) }
-        if !judged.notCovered.isEmpty {
-            lines.append("Not covered: " + judged.notCovered.map { oneLine($0.sentence) }.joined(separator: ", "))
-        }
-        return lines
-    }
-
     static func diffMarkdown(_ judged: ReportJudgement) -> String {
         var text = "## Changes from \(cell(judged.oldFileName)) to \(cell(judged.entry.fileName))\n\n"
         text += summary(judged) + ".\n"
-        for line in screenLines(judged) { text += "\n- " + cell(line) }
+        for line in judged.screenLines { text += "\n- " + cell(line) }
         if !judged.screens.isEmpty { text += "\n" }
         for (title, verdicts, earlier) in sections(judged) {
             text += "\n### \(title) (\(verdicts.count))\n\n"
