@@ -1,36 +1,12 @@
 import AuditKit
 import Foundation
 
-/// Every `--format json` output: an object whose first key is `"version"` (this contract's version,
-/// 1), then the command's own fields, encoded from `Encodable` types with sorted keys, ISO 8601 dates
-/// and unescaped slashes. Numbering is the same everywhere: issue and screen `number`s count from 1,
-/// `index`es from 0.
-struct JSONOutput<Body: Encodable>: Encodable {
-    /// The version of the JSON contract.
-    static var version: Int { 1 }
-    var body: Body
-
-    private enum Key: String, CodingKey { case version }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: Key.self)
-        try container.encode(Self.version, forKey: .version)
-        try body.encode(to: encoder)
-    }
-
-    /// The output as text, ending with a newline.
-    static func text(_ body: Body) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .iso8601
-        return String(decoding: try encoder.encode(JSONOutput(body: body)), as: UTF8.self) + "\n"
-    }
-}
-
 extension Terminal {
-    /// Writes `body` to stdout as a versioned JSON object (see `JSONOutput`).
+    /// Writes `body` to stdout as a `--format json` output: its fields with `"version": 1` among them,
+    /// sorted keys, ISO 8601 dates (`JSONWriter.document`). Numbering is the same everywhere: issue and
+    /// screen `number`s count from 1, `index`es from 0.
     func json<Body: Encodable>(_ body: Body) throws {
-        out(try JSONOutput.text(body))
+        out(try JSONWriter.documentText(body))
     }
 }
 

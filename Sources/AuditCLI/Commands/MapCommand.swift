@@ -51,7 +51,7 @@ enum MapCommand: Command {
             context.terminal.out(result.textOutput(report: report, likelyCauses: causes))
         case .json:
             context.terminal.out(
-                String(decoding: result.jsonOutput(report: report, likelyCauses: causes), as: UTF8.self) + "\n")
+                String(decoding: result.jsonOutput(report: report, likelyCauses: causes), as: UTF8.self))
         case .xcode:
             context.terminal.out(
                 result.xcodeDiagnostics(report: report, likelyCauses: causes).map { $0.description + "\n" }.joined())

@@ -72,7 +72,7 @@ enum ScanCommand: Command {
         case .text:
             context.terminal.out(result.textOutput)
         case .json:
-            context.terminal.out(String(decoding: result.jsonOutput, as: UTF8.self) + "\n")
+            context.terminal.out(String(decoding: result.jsonOutput, as: UTF8.self))
         case .xcode:
             context.terminal.out(result.xcodeDiagnostics.map { $0.description + "\n" }.joined())
             context.terminal.message(result.summaryLine)

@@ -144,11 +144,7 @@ public struct Baseline: Sendable, Hashable, Codable {
 
     /// The file's bytes: pretty-printed, sorted keys, final newline.
     public func encoded() throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-        var data = try encoder.encode(self)
-        data.append(UInt8(ascii: "\n"))
-        return data
+        try JSONWriter.data(self)
     }
 
     /// Reads the baseline at `path`, applies `change` and writes the result atomically, all under the

@@ -295,12 +295,7 @@ public struct HistoryIssue: Sendable, Hashable, Codable {
     /// `rect` as the history records it: rounded, or nil when a value is NaN or infinite (JSON cannot
     /// hold those, and no element is there).
     public static func recordable(_ rect: Rect) -> Rect? {
-        isFinite(rect) ? rounded(rect) : nil
-    }
-
-    /// Whether all four values of `rect` are finite.
-    static func isFinite(_ rect: Rect) -> Bool {
-        rect.x.isFinite && rect.y.isFinite && rect.width.isFinite && rect.height.isFinite
+        rect.isFinite ? rounded(rect) : nil
     }
 
     /// Where the issue is for people: the view when mapped, else the screen group.

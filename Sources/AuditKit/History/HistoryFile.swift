@@ -86,10 +86,7 @@ public struct HistoryFile: Sendable {
 
     /// The encoder every history line is written with: sorted keys, ISO 8601 dates, no escaped slashes.
     public static func makeEncoder() -> JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .iso8601
-        return encoder
+        JSONWriter.encoder(pretty: false)
     }
 
     /// The decoder history lines are read with.

@@ -17,7 +17,7 @@ public struct AuditReference: Sendable, Hashable {
     }
 
     /// The audit's day, `YYYY-MM-DD`, local time: the day its session carries.
-    public var day: String { SessionDate.day(of: auditDate) }
+    public var day: String { DateFields.local(auditDate).dateText }
 }
 
 /// Whether a warning still asks for work: the one definition every output uses.

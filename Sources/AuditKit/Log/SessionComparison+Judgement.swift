@@ -24,6 +24,6 @@ extension SessionComparison {
             previousReportName: judged.oldFileName, new: judged.newWarnings.map(warning),
             resolved: judged.resolvedWarnings.map(warning), residual: judged.residualWarnings.map(warning),
             counts: counts)
-        screens = HistoryOutput.screenLines(judged)
+        screens = judged.screenLines
     }
 }

@@ -42,8 +42,8 @@ public struct IndexedLiteral: Sendable, Hashable {
     /// (`Text("…")`, `Button("…")`, `.navigationTitle("…")`, `String(localized:)`, `label.text = "…"`, ...).
     public var isTextBearing: Bool {
         if let call = literal.call {
-            if SourceIndex.textBearingCalls.contains(call) {
-                if let label = literal.argumentLabel { return SourceIndex.textBearingLabels.contains(label) }
+            if SwiftLexer.textBearingCalls.contains(call) {
+                if let label = literal.argumentLabel { return SwiftLexer.textBearingLabels.contains(label) }
                 return true
             }
             return call == "String" && literal.argumentLabel == "localized"
@@ -56,21 +56,6 @@ public struct IndexedLiteral: Sendable, Hashable {
 /// Every string literal, type declaration and localized string under the `--source` folders, with
 /// lookups by text for the matcher.
 public struct SourceIndex: Sendable {
-    /// Calls whose string argument is shown text or an accessibility string.
-    public static let textBearingCalls: Set<String> = [
-        "Text", "Button", "Label", "Toggle", "Link", "Menu", "Picker", "Section", "TextField", "SecureField",
-        "NavigationLink", "Stepper", "DatePicker", "Slider", "Tab", "ProgressView", "LabeledContent", "GroupBox",
-        "ShareLink", "ContentUnavailableView", "ControlGroup", "DisclosureGroup", "ColorPicker", "Gauge",
-        "navigationTitle", "navigationSubtitle", "accessibilityLabel", "accessibilityHint", "accessibilityValue",
-        "accessibilityInputLabels", "help", "alert", "confirmationDialog", "badge", "searchable", "tabItem",
-        "LocalizedStringKey", "LocalizedStringResource", "NSLocalizedString", "setTitle", "UILabel", "UIButton",
-        "UIBarButtonItem", "UIAlertController", "UIAlertAction", "localized",
-    ]
-    /// Argument labels that still carry shown text (`Text(verbatim:)`, `Button(title:)`, ...).
-    public static let textBearingLabels: Set<String> = [
-        "verbatim", "localized", "title", "label", "text", "titleKey", "message", "prompt", "value", "header",
-        "footer",
-    ]
     /// Properties whose assigned string is shown text (`label.text = "…"`).
     public static let textBearingProperties: Set<String> = [
         "text", "title", "accessibilityLabel", "accessibilityHint", "accessibilityValue", "placeholder", "headerTitle",
@@ -188,9 +173,9 @@ public struct SourceIndex: Sendable {
                 files.append(root)
                 continue
             }
-            files.append(contentsOf: collectFiles(under: root))
+            files.append(contentsOf: SourceFiles.collectFiles(under: root))
         }
-        let display = files.map { displayPath($0, workingDirectory: workingDirectory) }
+        let display = files.map { SourceFiles.displayPath($0, workingDirectory: workingDirectory) }
         var seen = Set<String>()
         var unique: [(path: String, display: String)] = []
         for (path, shown) in zip(files, display) where seen.insert(shown).inserted {
@@ -1064,49 +1049,5 @@ public struct SourceIndex: Sendable {
         }
         let typeName = symbol.split(separator: ".").first.map(String.init) ?? symbol
         return declaration(ofType: typeName)
-    }
-
-    /// The `.swift`, `.strings`, `.xcstrings` and `*.xcodeproj/project.pbxproj` files under `root` (walked with `readdir`, which is much
-    /// faster than URL-based enumeration on Linux); symbolic links to folders are not followed.
-    static func collectFiles(under root: String) -> [String] {
-        let skipped: Set<String> = [".build", "DerivedData", "Pods", "Carthage", "node_modules"]
-        var result: [String] = []
-        var pending = [root.hasSuffix("/") && root.count > 1 ? String(root.dropLast()) : root]
-        while let folder = pending.popLast() {
-            guard let directory = opendir(folder) else { continue }
-            defer { closedir(directory) }
-            while let entry = readdir(directory) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                    String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-                }
-                if name.hasPrefix(".") || skipped.contains(name) { continue }
-                let path = folder == "." ? name : folder + "/" + name
-                var type = Int32(entry.pointee.d_type)
-                if type == Int32(DT_UNKNOWN) || type == Int32(DT_LNK) {
-                    var info = stat()
-                    guard stat(path, &info) == 0 else { continue }
-                    let isDirectory = (info.st_mode & S_IFMT) == S_IFDIR
-                    if isDirectory && type == Int32(DT_LNK) { continue }
-                    type = isDirectory ? Int32(DT_DIR) : Int32(DT_REG)
-                }
-                if type == Int32(DT_DIR) {
-                    pending.append(path)
-                } else if type == Int32(DT_REG),
-                    name.hasSuffix(".swift") || name.hasSuffix(".strings") || name.hasSuffix(".xcstrings")
-                        || (name == "project.pbxproj" && folder.hasSuffix(".xcodeproj"))
-                {
-                    result.append(path)
-                }
-            }
-        }
-        return result
-    }
-
-    static func displayPath(_ path: String, workingDirectory: String) -> String {
-        var shown = path
-        while shown.hasPrefix("./") { shown.removeFirst(2) }
-        let cwd = workingDirectory.hasSuffix("/") ? workingDirectory : workingDirectory + "/"
-        if shown.hasPrefix(cwd) { shown.removeFirst(cwd.count) }
-        return shown
     }
 }

@@ -132,7 +132,7 @@ enum AutomatedAuditReader {
         else { return }
         let bounds = PixelRect(x: 0, y: 0, width: raster.width, height: raster.height)
         for index in screen.issues.indices {
-            guard let rect = screen.issues[index].elementRect, HistoryIssue.isFinite(rect) else { continue }
+            guard let rect = screen.issues[index].elementRect, rect.isFinite else { continue }
             // Whole pixels that cover the rect's edges.
             let left = Int((rect.x * scale).rounded(.down)), top = Int((rect.y * scale).rounded(.down))
             let right = Int(((rect.x + rect.width) * scale).rounded(.up))

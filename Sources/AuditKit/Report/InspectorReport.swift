@@ -235,6 +235,9 @@ public struct Rect: Sendable, Hashable, Codable {
         self.height = height
     }
 
+    /// Whether all four values are finite (a report's JSON may say NaN or infinity; no element is there).
+    var isFinite: Bool { x.isFinite && y.isFinite && width.isFinite && height.isFinite }
+
     /// `x 12 y 340  200x22`: the compact form used on index sheets and in text output
     /// (values rounded to whole points).
     public var compactDescription: String {

@@ -27,28 +27,6 @@ public struct FontScanResult: Sendable {
     /// The suppressed findings.
     public var suppressedFindings: [FontFinding] { findings.filter { $0.suppression != nil } }
 
-    /// Scans the files that Dynamic Type issues of `report` are mapped to (a rule's `file`) when they are
-    /// not among `files` yet, exist and are not excluded, so their likely causes can be named too.
-    public mutating func scanMappedFiles(
-        of report: InspectorReport, mapping: MappingResult, configuration: FontScanConfiguration
-    ) {
-        let known = Set(files.map(Self.normalized))
-        var added = Set<Substring>()
-        for issue in report.issues where issue.testType == .dynamicType {
-            guard let file = mapping.issue(issue.number)?.primary?.location?.file, file.hasSuffix(".swift") else {
-                continue
-            }
-            let key = Self.normalized(file)
-            guard !known.contains(key), added.insert(key).inserted, !configuration.isExcluded(String(key)),
-                let data = FileManager.default.contents(atPath: file)
-            else { continue }
-            let outcome = FontScanner.scan(source: Array(data), path: file, configuration: configuration)
-            files.append(file)
-            findings.append(contentsOf: outcome.findings)
-            problems.append(contentsOf: outcome.problems)
-        }
-    }
-
     static func normalized(_ path: String) -> Substring {
         var text = Substring(path)
         while text.hasPrefix("./") { text = text.dropFirst(2) }
@@ -124,9 +102,9 @@ public enum FontScanner {
             guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory) else {
                 throw AuditError(.missingInput, "no such file or folder", path: root)
             }
-            let found = isDirectory.boolValue ? SourceIndex.collectFiles(under: root) : [root]
+            let found = isDirectory.boolValue ? SourceFiles.collectFiles(under: root) : [root]
             for path in found where path.hasSuffix(".swift") || !isDirectory.boolValue {
-                let shown = SourceIndex.displayPath(path, workingDirectory: workingDirectory)
+                let shown = SourceFiles.displayPath(path, workingDirectory: workingDirectory)
                 if seen.insert(shown).inserted { files.append((path, shown)) }
             }
         }

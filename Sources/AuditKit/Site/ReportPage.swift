@@ -127,7 +127,7 @@ public struct ReportPage: Sendable {
             + "<a href=\"#change-residual\">\(counts.residual) residual</a>"
             + (counts.breakdown.map { " (\(HTML.escape($0)))" } ?? "") + ".</p>\n"
         // Which earlier audit each screen was compared with and why, and the screens not covered.
-        let screenLines = HistoryOutput.screenLines(judgement)
+        let screenLines = judgement.screenLines
         if !screenLines.isEmpty {
             out += "<ul class=\"screens\">\n"
             for line in screenLines { out += "<li>\(HTML.isolated(line))</li>\n" }

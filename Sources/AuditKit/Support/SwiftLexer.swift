@@ -8,6 +8,21 @@
 /// capped at `maxInterpolationDepth`: deeper input ends the scan there and is recorded in
 /// `SwiftFileScan.nestingLimit` instead of overflowing the stack.
 public enum SwiftLexer {
+    /// Calls whose string argument is shown text or an accessibility string.
+    public static let textBearingCalls: Set<String> = [
+        "Text", "Button", "Label", "Toggle", "Link", "Menu", "Picker", "Section", "TextField", "SecureField",
+        "NavigationLink", "Stepper", "DatePicker", "Slider", "Tab", "ProgressView", "LabeledContent", "GroupBox",
+        "ShareLink", "ContentUnavailableView", "ControlGroup", "DisclosureGroup", "ColorPicker", "Gauge",
+        "navigationTitle", "navigationSubtitle", "accessibilityLabel", "accessibilityHint", "accessibilityValue",
+        "accessibilityInputLabels", "help", "alert", "confirmationDialog", "badge", "searchable", "tabItem",
+        "LocalizedStringKey", "LocalizedStringResource", "NSLocalizedString", "setTitle", "UILabel", "UIButton",
+        "UIBarButtonItem", "UIAlertController", "UIAlertAction", "localized",
+    ]
+    /// Argument labels that still carry shown text (`Text(verbatim:)`, `Button(title:)`, ...).
+    public static let textBearingLabels: Set<String> = [
+        "verbatim", "localized", "title", "label", "text", "titleKey", "message", "prompt", "value", "header",
+        "footer",
+    ]
     /// How many interpolations may nest inside each other (real code rarely goes past three).
     public static let maxInterpolationDepth = 64
     /// How many type declarations may nest inside each other; deeper ones are read as plain braces, so
@@ -560,10 +575,10 @@ private struct Scanner {
         guard let last = stack.indices.last, stack[last].kind == .paren else { return }
         let frame = stack[last]
         stack[last].argumentState = 3
-        guard frame.argumentState == 1, let call = frame.callee, SourceIndex.textBearingCalls.contains(call) else {
+        guard frame.argumentState == 1, let call = frame.callee, SwiftLexer.textBearingCalls.contains(call) else {
             return
         }
-        if let label = frame.label, !SourceIndex.textBearingLabels.contains(label) { return }
+        if let label = frame.label, !SwiftLexer.textBearingLabels.contains(label) { return }
         // A tab's `value:` is its selection value, not its title.
         if call == "Tab", frame.label != nil { return }
         let closure = braceIndices.last.flatMap { stack[$0].callee }

@@ -113,7 +113,7 @@ public enum SARIFWriter {
         var columns = UTF16Columns()
         let reportLocation = location(
             SourceLocation(
-                file: SourceIndex.displayPath(
+                file: SourceFiles.displayPath(
                     report.sourcePath, workingDirectory: FileManager.default.currentDirectoryPath)),
             columns: &columns)
         var results: [[String: Any]] = []

@@ -48,22 +48,19 @@ extension FontScanResult {
         }
     }
 
-    /// The JSON form (`"version": 1`, sorted keys): the files, every finding (suppressed ones with their
+    /// The JSON form (`"version": 1`, sorted keys, final newline; `JSONWriter.document`): the files, every finding (suppressed ones with their
     /// reason) and the counts.
     public var jsonOutput: Data {
         let document = JSONDocumentOut(
-            version: 1, files: files, excludedFiles: excludedFiles,
+            files: files, excludedFiles: excludedFiles,
             findings: findings.map(JSONFinding.init),
             counts: Dictionary(uniqueKeysWithValues: countsByRule.map { ($0.rule.rawValue, $0.count) }),
             suppressedCount: findings.count - activeFindings.count)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return (try? encoder.encode(document)) ?? Data()
+        return (try? JSONWriter.document(document)) ?? Data()
     }
 }
 
 private struct JSONDocumentOut: Encodable {
-    var version: Int
     var files: [String]
     var excludedFiles: [String]
     var findings: [JSONFinding]

@@ -257,7 +257,7 @@ public struct SwiftFileScan: Sendable {
     public var members: [SwiftMemberDeclaration]
     /// Places that create a type by name (capitalised name before `(`, `{`, `<…>(` or `.init(`), in file order.
     public var typeReferences: [SwiftTypeReference] = []
-    /// Names that text-bearing calls (`SourceIndex.textBearingCalls`) receive as arguments, in file order.
+    /// Names that text-bearing calls (`SwiftLexer.textBearingCalls`) receive as arguments, in file order.
     public var forwardedNames: [SwiftForwardedName] = []
     /// Where an interpolation nested deeper than `SwiftLexer.maxInterpolationDepth` starts, when one
     /// does; the lexer skipped the rest of the file from there.

@@ -80,7 +80,7 @@ extension MappingResult {
         }
     }
 
-    /// The JSON form (`"version": 1`, sorted keys): every issue with its primary mapping, candidates,
+    /// The JSON form (`"version": 1`, sorted keys, final newline; `JSONWriter.document`): every issue with its primary mapping, candidates,
     /// explanation and `likelyCauses` (empty unless given), and the view groups; encoded from the
     /// `Encodable` types below.
     public func jsonOutput(report: InspectorReport, likelyCauses: [Int: [LikelyCause]] = [:]) -> Data {
@@ -103,9 +103,7 @@ extension MappingResult {
         let document = MappingJSON(
             report: report.sourcePath, auditedTarget: auditedTarget, issues: items,
             views: groupedByView().map { MappingJSON.View(view: $0.view, issues: $0.issueNumbers) })
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return (try? encoder.encode(document)) ?? Data()
+        return (try? JSONWriter.document(document)) ?? Data()
     }
 }
 
@@ -207,7 +205,6 @@ struct MappingJSON: Encodable {
         }
     }
 
-    var version = 1
     var report: String
     /// The audited target and how it was chosen (left out when there is none).
     var auditedTarget: AuditedTarget?

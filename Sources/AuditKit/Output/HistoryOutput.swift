@@ -12,31 +12,11 @@ public enum HistoryOutputFormat: String, Sendable, CaseIterable {
 
 /// Renders diffs and trends as text, Markdown or JSON.
 public enum HistoryOutput {
-    /// `value` as pretty JSON with sorted keys and ISO 8601 dates, ending with a newline: an object
-    /// with `"version": 1` beside the value's own fields, the contract every `--format json` keeps.
-    public static func json<T: Encodable>(_ value: T) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .iso8601
-        return String(decoding: try encoder.encode(Versioned(value: value)), as: UTF8.self) + "\n"
-    }
-
-    /// A value's fields with `"version": 1` among them.
-    private struct Versioned<Value: Encodable>: Encodable {
-        var value: Value
-        private enum Key: String, CodingKey { case version }
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: Key.self)
-            try container.encode(1, forKey: .version)
-            try value.encode(to: encoder)
-        }
-    }
-
     /// The judged comparison in `format`: its counts, then its open warnings by change, the open
     /// warnings of screens not re-audited, and the warnings not counted (accepted, system UI).
     public static func render(_ judged: ReportJudgement, format: HistoryOutputFormat) throws -> String {
         switch format {
-        case .json: return try json(JudgedDiffJSON(judged))
+        case .json: return try JSONWriter.documentText(JudgedDiffJSON(judged))
         case .text: return diffText(judged)
         case .markdown: return diffMarkdown(judged)
         }
@@ -45,7 +25,7 @@ public enum HistoryOutput {
     /// The trend in `format`.
     public static func render(_ trend: Trend, format: HistoryOutputFormat) throws -> String {
         switch format {
-        case .json: return try json(trend)
+        case .json: return try JSONWriter.documentText(trend)
         case .text: return trendText(trend)
         case .markdown: return trendMarkdown(trend)
         }
@@ -135,7 +115,7 @@ public enum HistoryOutput {
         header += " \u{2192} \(entry.fileName) (\(TrendChart.dateLabel(entry.auditDate)))"
         var text = oneLine(header) + "\n"
         text += summary(judged) + "\n"
-        for line in screenLines(judged) { text += line + "\n" }
+        for line in judged.screenLines { text += line + "\n" }
         let parts = sections(judged)
         for (title, verdicts, earlier) in parts {
             text += "\n\(title) (\(verdicts.count)):\n"
@@ -153,19 +133,10 @@ public enum HistoryOutput {
         return text + legend(parts.flatMap { $0.verdicts.map(\.issue) })
     }
 
-    /// Which earlier audit each screen was compared with and why, then the screens it did not cover.
-    public static func screenLines(_ judged: ReportJudgement) -> [String] {
-        var lines = judged.screens.map { "Screen: " + oneLine($0.sentence) }
-        if !judged.notCovered.isEmpty {
-            lines.append("Not covered: " + judged.notCovered.map { oneLine($0.sentence) }.joined(separator: ", "))
-        }
-        return lines
-    }
-
     static func diffMarkdown(_ judged: ReportJudgement) -> String {
         var text = "## Changes from \(cell(judged.oldFileName)) to \(cell(judged.entry.fileName))\n\n"
         text += summary(judged) + ".\n"
-        for line in screenLines(judged) { text += "\n- " + cell(line) }
+        for line in judged.screenLines { text += "\n- " + cell(line) }
         if !judged.screens.isEmpty { text += "\n" }
         for (title, verdicts, earlier) in sections(judged) {
             text += "\n### \(title) (\(verdicts.count))\n\n"

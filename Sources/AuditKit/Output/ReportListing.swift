@@ -182,7 +182,7 @@ public enum ReportListing {
 
     /// The JSON document: `{"version": 1, "reports": [...]}` (see the README for every field).
     public static func json(_ entries: [ListingEntry]) -> OrderedJSON {
-        .object([("version", .int(1)), ("reports", .array(entries.map(json)))])
+        .object([("version", .int(JSONWriter.contractVersion)), ("reports", .array(entries.map(json)))])
     }
 
     static func json(_ entry: ListingEntry) -> OrderedJSON {
