@@ -189,6 +189,13 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             add("progressive-12-scans.jpg", ImagingFixture.progressiveJPEG(scans: 12))
         case .rules:
             add("auditkit-rules.json", RuleFile.example)
+            // What the one JSON reader decodes beyond plain text: escapes, surrogates (paired and
+            // lone), numbers with exponents, comments, a byte order mark.
+            add(
+                "escapes.json",
+                "\u{FEFF}{ /* c */ \"version\": 1e0, // c\n \"rules\": [ { \"id\": \"a\\u00e9\\ud83c\\udf89\\ud83c\\n\\/\", "
+                    + "\"match\": { \"errorCode\": [-1, 2e3], \"duplicate\": false }, \"view\": \"V\", \"note\": \"\\t\" } ] }\n"
+            )
         case .history:
             let encoder = HistoryFile.makeEncoder()
             var lines: [UInt8] = []

@@ -107,39 +107,39 @@ public struct Baseline: Sendable, Hashable, Codable {
     }
 
     /// Parses the bytes of a baseline file (see `load(path:)`); `path` only names the file in messages.
-    /// - Throws: `AuditError` `.badInput` for bytes that are not a version 1 baseline.
+    /// Members this version does not know are ignored (a later version may add some).
+    /// - Throws: `AuditError` `.badInput` for bytes that are not a version 1 baseline, located at the
+    ///   line and column of the problem: `path:3:16: error: not a valid baseline file (what is wrong)`.
     public static func parse(_ data: Data, path: String) throws -> Baseline {
-        let baseline: Baseline
+        func refusal(_ error: JSONReadError) -> AuditError {
+            AuditError(
+                .badInput, "not a valid baseline file", location: error.location(path: path), cause: error.message)
+        }
+        let root: JSONReader.Value
+        let version: Int
         do {
-            baseline = try JSONDecoder().decode(Baseline.self, from: data)
+            root = try JSONReader([UInt8](data), comments: false).root
+            version = try root.int("version")
         } catch {
-            throw Baseline.loadError(error, data: data, path: path)
+            throw refusal(error)
         }
-        guard baseline.version == 1 else {
-            throw AuditError(
-                .badInput, "baseline has version \(baseline.version); this auditkit reads version 1",
-                path: path)
+        guard version == 1 else {
+            throw AuditError(.badInput, "baseline has version \(version); this auditkit reads version 1", path: path)
         }
-        return Baseline(entries: baseline.entries)
-    }
-
-    /// The error for a baseline `JSONDecoder` rejected. Its syntax errors carry no position ("The given
-    /// data was not valid JSON."), so the bytes are parsed again with `PositionedJSON` to say where:
-    /// `path:line:column: error: not a valid baseline file (what is wrong)`.
-    static func loadError(_ error: any Error, data: Data, path: String) -> AuditError {
-        if case DecodingError.dataCorrupted(let context) = error, context.codingPath.isEmpty {
-            do {
-                _ = try PositionedJSON.parse([UInt8](data))
-            } catch {
-                return AuditError(
-                    .badInput, "not a valid baseline file",
-                    location: InputLocation(
-                        path: path, byteOffset: error.position.offset,
-                        line: error.position.line, column: error.position.column),
-                    cause: error.message)
+        do {
+            var entries: [Entry] = []
+            for item in try root.array("entries") {
+                entries.append(
+                    Entry(
+                        fingerprint: IssueFingerprint(hex: try item.string("fingerprint")),
+                        reason: try item.string("reason"), acceptedOn: try item.string("acceptedOn"),
+                        testType: try item.optionalString("testType"),
+                        elementText: try item.optionalString("elementText"), place: try item.optionalString("place")))
             }
+            return Baseline(entries: entries)
+        } catch {
+            throw refusal(error)
         }
-        return AuditError(.badInput, "not a valid baseline file", path: path, cause: HistoryFile.describe(error))
     }
 
     /// The file's bytes: pretty-printed, sorted keys, final newline.

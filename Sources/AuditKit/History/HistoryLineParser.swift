@@ -381,77 +381,16 @@ struct HistoryLineParser {
         }
     }
 
+    /// A string, scanned and unescaped as every JSON string of the package is (`JSONString`).
     private mutating func string() throws -> String {
         try expect(UInt8(ascii: "\""))
-        let start = position
-        while position < bytes.count {
-            let byte = bytes[position]
-            if byte == UInt8(ascii: "\"") {
-                let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
-                position += 1
-                return text
-            }
-            if byte == UInt8(ascii: "\\") { return try escapedString(from: start) }
-            if byte < 0x20 { throw Failure() }
-            position += 1
+        let quote = position - 1
+        guard let scanned = try? JSONString.scan(bytes.baseAddress!, from: quote, to: bytes.count) else {
+            throw Failure()
         }
-        throw Failure()
-    }
-
-    private mutating func escapedString(from start: Int) throws -> String {
-        var utf8 = Array(UnsafeBufferPointer(rebasing: bytes[start..<position]))
-        func hex4(_ at: Int) throws -> UInt32 {
-            guard at + 4 <= bytes.count else { throw Failure() }
-            var value: UInt32 = 0
-            for index in at..<(at + 4) {
-                guard let digit = Character(Unicode.Scalar(bytes[index])).hexDigitValue else { throw Failure() }
-                value = value * 16 + UInt32(digit)
-            }
-            return value
-        }
-        while position < bytes.count {
-            let byte = bytes[position]
-            if byte == UInt8(ascii: "\"") {
-                position += 1
-                return String(decoding: utf8, as: UTF8.self)
-            }
-            guard byte >= 0x20 else { throw Failure() }
-            guard byte == UInt8(ascii: "\\") else {
-                utf8.append(byte)
-                position += 1
-                continue
-            }
-            guard position + 1 < bytes.count else { throw Failure() }
-            let escape = bytes[position + 1]
-            position += 2
-            switch escape {
-            case UInt8(ascii: "\""): utf8.append(0x22)
-            case UInt8(ascii: "\\"): utf8.append(0x5C)
-            case UInt8(ascii: "/"): utf8.append(0x2F)
-            case UInt8(ascii: "b"): utf8.append(0x08)
-            case UInt8(ascii: "f"): utf8.append(0x0C)
-            case UInt8(ascii: "n"): utf8.append(0x0A)
-            case UInt8(ascii: "r"): utf8.append(0x0D)
-            case UInt8(ascii: "t"): utf8.append(0x09)
-            case UInt8(ascii: "u"):
-                var code = try hex4(position)
-                position += 4
-                if (0xD800..<0xDC00).contains(code) {
-                    guard position + 6 <= bytes.count, bytes[position] == UInt8(ascii: "\\"),
-                        bytes[position + 1] == UInt8(ascii: "u")
-                    else { throw Failure() }
-                    let low = try hex4(position + 2)
-                    guard (0xDC00..<0xE000).contains(low) else { throw Failure() }
-                    position += 6
-                    code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
-                }
-                guard let scalar = Unicode.Scalar(code) else { throw Failure() }
-                utf8.append(contentsOf: String(Character(scalar)).utf8)
-            default:
-                throw Failure()
-            }
-        }
-        throw Failure()
+        position = scanned.end
+        let content = UnsafeBufferPointer(rebasing: bytes[(quote + 1)..<(scanned.end - 1)])
+        return JSONString.text(UnsafeRawBufferPointer(content), escaped: scanned.escaped)
     }
 
     private mutating func integer() throws -> Int {

@@ -160,59 +160,34 @@ public enum StringCatalogReader {
     /// without a source-language translation, the key itself as the source-language text.
     /// - Throws: `AuditError` `.badInput` with line and column for malformed JSON or a wrong structure.
     public static func readCatalog(_ data: [UInt8], path: String) throws(AuditError) -> [LocalizedString] {
-        // Each entry of "strings" is reduced to what the index needs (its key, where it is, and each
-        // language's values) as soon as it is parsed: the whole catalog as a tree took about 12 times
-        // its size (a 78 MB catalog, 1 GB).
-        struct Entry {
-            var key: String
-            var location: SourceLocation
-            var localizations: [(language: String, values: [String], hasUnits: Bool)]
-        }
-        var read: [Entry] = []
-        let root: PositionedJSON
-        do {
-            root = try PositionedJSON.parse(data, streamedKey: "strings") { member in
-                var entry = Entry(
-                    key: member.key,
-                    location: SourceLocation(
-                        file: path, line: member.keyPosition.line, column: member.keyPosition.column),
-                    localizations: [])
-                for localization in member.value["localizations"]?.members ?? [] {
-                    var values: [String] = []
-                    collectUnits(localization.value, into: &values)
-                    entry.localizations.append(
-                        (localization.key, expandSubstitutions(values, in: localization.value), !values.isEmpty))
-                }
-                read.append(entry)
-            }
-        } catch {
-            throw AuditError(
-                .badInput, error.message,
-                location: InputLocation(
-                    path: path, byteOffset: error.position.offset, line: error.position.line,
-                    column: error.position.column))
-        }
+        // The parsed document is a flat tape of 32 bytes a value, never a tree of strings (the whole
+        // catalog as a tree took about 12 times its size: a 78 MB catalog, 1 GB).
+        let root: JSONReader.Value
+        do { root = try JSONReader(data).root } catch { throw error.auditError(path: path) }
         let sourceLanguage = root["sourceLanguage"]?.string
-        guard root["strings"]?.members != nil else {
-            throw AuditError(
-                .badInput, "a string catalog needs a \"strings\" object",
-                location: InputLocation(path: path, line: root.position.line, column: root.position.column))
+        guard let strings = root["strings"]?.members else {
+            throw JSONReadError(message: "a string catalog needs a \"strings\" object", position: root.position)
+                .auditError(path: path)
         }
         var entries: [LocalizedString] = []
-        for member in read {
+        for member in strings {
+            let location = SourceLocation(
+                file: path, line: member.keyPosition.line, column: member.keyPosition.column)
             var hasSource = false
-            for localization in member.localizations {
-                if localization.language == sourceLanguage, localization.hasUnits { hasSource = true }
-                for value in localization.values {
+            for localization in member.value["localizations"]?.members ?? [] {
+                var units: [String] = []
+                collectUnits(localization.value, into: &units)
+                if localization.key == sourceLanguage, !units.isEmpty { hasSource = true }
+                for value in expandSubstitutions(units, in: localization.value) {
                     var entry = LocalizedString(
-                        key: member.key, value: value, language: localization.language, location: member.location)
+                        key: member.key, value: value, language: localization.key, location: location)
                     entry.developmentLanguage = sourceLanguage
                     entries.append(entry)
                 }
             }
             if !hasSource {
                 var entry = LocalizedString(
-                    key: member.key, value: member.key, language: sourceLanguage, location: member.location)
+                    key: member.key, value: member.key, language: sourceLanguage, location: location)
                 entry.developmentLanguage = sourceLanguage
                 entries.append(entry)
             }
@@ -223,7 +198,7 @@ public enum StringCatalogReader {
     /// The values with every `%#@name@` replaced by each of the substitution's variants (`%arg` becomes `%@`,
     /// a hole), so `"%#@items@ left"` with `one: "%arg item"` and `other: "%arg items"` matches "3 items left";
     /// at most 64 combinations per value.
-    private static func expandSubstitutions(_ values: [String], in localization: PositionedJSON) -> [String] {
+    private static func expandSubstitutions(_ values: [String], in localization: JSONReader.Value) -> [String] {
         guard let substitutions = localization["substitutions"]?.members, !substitutions.isEmpty else { return values }
         var variants: [String: [String]] = [:]
         for substitution in substitutions {
@@ -247,7 +222,7 @@ public enum StringCatalogReader {
         return result.filter { !pieces.contains($0) }
     }
 
-    private static func collectUnits(_ value: PositionedJSON, into values: inout [String]) {
+    private static func collectUnits(_ value: JSONReader.Value, into values: inout [String]) {
         guard let members = value.members else { return }
         for member in members {
             if member.key == "stringUnit", let text = member.value["value"]?.string {

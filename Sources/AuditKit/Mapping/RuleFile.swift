@@ -45,14 +45,14 @@ public struct RuleFile: Sendable {
     /// Parses and checks rule-file text.
     /// - Throws: `AuditError` `.badInput` located at the offending line and column.
     public init(parsing bytes: [UInt8], path: String) throws(AuditError) {
-        let root: PositionedJSON
+        let reader: JSONReader
         do {
-            root = try PositionedJSON.parse(bytes, maxStringBytes: RuleFile.maxStringBytes)
+            reader = try JSONReader(bytes, maxStringBytes: RuleFile.maxStringBytes)
         } catch {
-            throw RuleFileParser.error(error.message, at: error.position, path: path)
+            throw error.auditError(path: path)
         }
         var parser = RuleFileParser(path: path)
-        self = try parser.parseFile(root)
+        self = try parser.parseFile(reader.root)
     }
 
     /// The first rule, in file order, that matches `issue`.
@@ -86,16 +86,8 @@ public struct RuleFile: Sendable {
 private struct RuleFileParser {
     let path: String
 
-    static func error(_ message: String, at position: PositionedJSON.Position, path: String) -> AuditError {
-        AuditError(
-            .badInput, message,
-            location: InputLocation(
-                path: path, byteOffset: position.offset,
-                line: position.line, column: position.column))
-    }
-
-    func error(_ message: String, at position: PositionedJSON.Position) -> AuditError {
-        Self.error(message, at: position, path: path)
+    func error(_ message: String, at position: JSONPosition) -> AuditError {
+        JSONReadError(message: message, position: position).auditError(path: path)
     }
 
     static let fileKeys = ["version", "rules", "examples"]
@@ -107,34 +99,19 @@ private struct RuleFileParser {
     static let regionKeys = ["top", "bottom", "left", "right", "rect"]
     static let rectKeys = ["x", "y", "width", "height"]
 
-    func object(_ value: PositionedJSON, _ what: String, allowed: [String]) throws(AuditError) -> [PositionedJSON
-        .Member]
+    func object(_ value: JSONReader.Value, _ what: String, allowed: [String]) throws(AuditError) -> [JSONReader.Member]
     {
-        guard let members = value.members else {
-            throw error("\(what) must be an object, found \(value.typeDescription)", at: value.position)
-        }
-        var seen = Set<String>()
-        for member in members {
-            guard allowed.contains(member.key) else {
-                throw error(
-                    "unknown key \"\(member.key)\" in \(what); expected one of: \(allowed.joined(separator: ", "))",
-                    at: member.keyPosition)
-            }
-            guard seen.insert(member.key).inserted else {
-                throw error("key \"\(member.key)\" appears twice in \(what); keep one", at: member.keyPosition)
-            }
-        }
-        return members
+        do { return try value.asObject(what, allowed: allowed) } catch { throw error.auditError(path: path) }
     }
 
-    func string(_ value: PositionedJSON, _ key: String) throws(AuditError) -> String {
+    func string(_ value: JSONReader.Value, _ key: String) throws(AuditError) -> String {
         guard let text = value.string else {
             throw error("\"\(key)\" must be a string, found \(value.typeDescription)", at: value.position)
         }
         return text
     }
 
-    func nonEmptyString(_ value: PositionedJSON, _ key: String) throws(AuditError) -> String {
+    func nonEmptyString(_ value: JSONReader.Value, _ key: String) throws(AuditError) -> String {
         let text = try string(value, key)
         guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
             throw error("\"\(key)\" must not be empty", at: value.position)
@@ -142,7 +119,7 @@ private struct RuleFileParser {
         return text
     }
 
-    func strings(_ value: PositionedJSON, _ key: String) throws(AuditError) -> [String] {
+    func strings(_ value: JSONReader.Value, _ key: String) throws(AuditError) -> [String] {
         if let items = value.elements {
             guard !items.isEmpty else { throw error("\"\(key)\" must not be an empty array", at: value.position) }
             var result: [String] = []
@@ -157,7 +134,7 @@ private struct RuleFileParser {
         return [try string(value, key)]
     }
 
-    func integer(_ value: PositionedJSON, _ key: String, minimum: Int) throws(AuditError) -> Int {
+    func integer(_ value: JSONReader.Value, _ key: String, minimum: Int) throws(AuditError) -> Int {
         guard let number = value.number, number.rounded() == number, number >= Double(minimum), number < 1e15 else {
             throw error(
                 "\"\(key)\" must be a whole number of at least \(minimum), found \(describe(value))",
@@ -166,7 +143,7 @@ private struct RuleFileParser {
         return Int(number)
     }
 
-    func integers(_ value: PositionedJSON, _ key: String) throws(AuditError) -> [Int] {
+    func integers(_ value: JSONReader.Value, _ key: String) throws(AuditError) -> [Int] {
         if let items = value.elements {
             guard !items.isEmpty else { throw error("\"\(key)\" must not be an empty array", at: value.position) }
             var result: [Int] = []
@@ -176,7 +153,7 @@ private struct RuleFileParser {
         return [try integer(value, key, minimum: Int.min / 2)]
     }
 
-    func points(_ value: PositionedJSON, _ key: String, allowZero: Bool = false) throws(AuditError) -> Double {
+    func points(_ value: JSONReader.Value, _ key: String, allowZero: Bool = false) throws(AuditError) -> Double {
         guard let number = value.number, number.isFinite, allowZero ? number >= 0 : number > 0 else {
             throw error(
                 "\"\(key)\" must be a \(allowZero ? "non-negative" : "positive") number of points, found \(describe(value))",
@@ -185,12 +162,12 @@ private struct RuleFileParser {
         return number
     }
 
-    func describe(_ value: PositionedJSON) -> String {
+    func describe(_ value: JSONReader.Value) -> String {
         if let number = value.number { return "\(number)" }
         return value.typeDescription
     }
 
-    func pattern(_ value: PositionedJSON, _ key: String) throws(AuditError) -> RulePattern {
+    func pattern(_ value: JSONReader.Value, _ key: String) throws(AuditError) -> RulePattern {
         let source = try string(value, key)
         do {
             return try RulePattern(source)
@@ -201,7 +178,7 @@ private struct RuleFileParser {
         }
     }
 
-    mutating func parseFile(_ root: PositionedJSON) throws(AuditError) -> RuleFile {
+    mutating func parseFile(_ root: JSONReader.Value) throws(AuditError) -> RuleFile {
         let members = try object(root, "the rule file", allowed: Self.fileKeys)
         guard let versionValue = root["version"] else {
             throw error("missing \"version\": add \"version\": 1 at the top of the file", at: root.position)
@@ -223,12 +200,12 @@ private struct RuleFileParser {
     }
 
     /// The rules of the array `value` (`"rules"` or `"examples"`, named by `key`), each id once.
-    mutating func parseRules(_ value: PositionedJSON, _ key: String) throws(AuditError) -> [MappingRule] {
+    mutating func parseRules(_ value: JSONReader.Value, _ key: String) throws(AuditError) -> [MappingRule] {
         guard let items = value.elements else {
             throw error("\"\(key)\" must be an array, found \(value.typeDescription)", at: value.position)
         }
         var rules: [MappingRule] = []
-        var ids: [String: PositionedJSON.Position] = [:]
+        var ids: [String: JSONPosition] = [:]
         for item in items {
             let rule = try parseRule(item)
             if let first = ids[rule.id] {
@@ -242,7 +219,7 @@ private struct RuleFileParser {
         return rules
     }
 
-    func parseRule(_ value: PositionedJSON) throws(AuditError) -> MappingRule {
+    func parseRule(_ value: JSONReader.Value) throws(AuditError) -> MappingRule {
         _ = try object(value, "a rule", allowed: Self.ruleKeys)
         guard let idValue = value["id"] else {
             throw error("a rule needs an \"id\" (a short unique name such as \"status-bar\")", at: value.position)
@@ -292,7 +269,7 @@ private struct RuleFileParser {
         return MappingRule(id: id, match: match, conclusion: conclusion, definedAt: location)
     }
 
-    func parseMatch(_ value: PositionedJSON) throws(AuditError) -> RuleMatch {
+    func parseMatch(_ value: JSONReader.Value) throws(AuditError) -> RuleMatch {
         _ = try object(value, "\"match\"", allowed: Self.matchKeys)
         var match = RuleMatch()
         if let v = value["testType"] {
@@ -320,7 +297,7 @@ private struct RuleFileParser {
         if let v = value["screen"] { match.screens = try strings(v, "screen") }
         if let v = value["group"] { match.groups = try strings(v, "group") }
         if let v = value["duplicate"] {
-            guard case .bool(let flag) = v.kind else {
+            guard let flag = v.bool else {
                 throw error("\"duplicate\" must be true or false, found \(v.typeDescription)", at: v.position)
             }
             match.duplicate = flag
@@ -329,7 +306,7 @@ private struct RuleFileParser {
         return match
     }
 
-    func parseRegion(_ value: PositionedJSON) throws(AuditError) -> ScreenRegion {
+    func parseRegion(_ value: JSONReader.Value) throws(AuditError) -> ScreenRegion {
         let members = try object(value, "\"region\"", allowed: Self.regionKeys)
         guard !members.isEmpty else {
             throw error("\"region\" needs at least one of: top, bottom, left, right, rect", at: value.position)

@@ -63,34 +63,24 @@ public struct ProjectFile: Sendable, Hashable {
     /// Parses a project file's bytes (JSON with `//` comments, as the rule file).
     /// - Throws: `AuditError` `.badInput` with line and column.
     public init(parsing bytes: [UInt8], path: String) throws(AuditError) {
-        func fail(_ message: String, _ position: PositionedJSON.Position) -> AuditError {
-            AuditError(
-                .badInput, message,
-                location: InputLocation(
-                    path: path, byteOffset: position.offset, line: position.line, column: position.column))
+        func fail(_ message: String, _ position: JSONPosition) -> AuditError {
+            JSONReadError(message: message, position: position).auditError(path: path)
         }
-        let root: PositionedJSON
-        do { root = try PositionedJSON.parse(bytes) } catch { throw fail(error.message, error.position) }
-        guard let members = root.members else {
+        let root: JSONReader.Value
+        do { root = try JSONReader(bytes).root } catch { throw error.auditError(path: path) }
+        guard root.kind == .object else {
             throw fail("the project file must be an object, found \(root.typeDescription)", root.position)
         }
+        let members: [JSONReader.Member]
+        do { members = try root.asObject(allowed: Self.keys) } catch { throw error.auditError(path: path) }
         self.init()
-        var seen = Set<String>()
-        func text(_ value: PositionedJSON, _ key: String) throws(AuditError) -> String {
+        func text(_ value: JSONReader.Value, _ key: String) throws(AuditError) -> String {
             guard let text = value.string, !text.isEmpty else {
                 throw fail("\"\(key)\" must be a non-empty path", value.position)
             }
             return text
         }
         for member in members {
-            guard Self.keys.contains(member.key) else {
-                throw fail(
-                    "unknown key \"\(member.key)\"; expected one of: \(Self.keys.joined(separator: ", "))",
-                    member.keyPosition)
-            }
-            guard seen.insert(member.key).inserted else {
-                throw fail("key \"\(member.key)\" appears twice; keep one", member.keyPosition)
-            }
             let value = member.value
             switch member.key {
             case "version":
@@ -112,7 +102,7 @@ public struct ProjectFile: Sendable, Hashable {
             default: templates = try text(value, member.key)
             }
         }
-        guard seen.contains("version") else { throw fail("missing \"version\": 1", root.position) }
+        guard root["version"] != nil else { throw fail("missing \"version\": 1", root.position) }
     }
 
     /// The file's text: every setting given, in `keys` order, with a final newline.

@@ -58,7 +58,7 @@ public enum EmbeddedImageDecoder {
             let header = UnsafeRawBufferPointer(rebasing: content[..<comma])
             let mediaType =
                 (escaped
-                ? String(decoding: JSONDocument.unescape(header), as: UTF8.self)
+                ? String(decoding: JSONString.unescape(header), as: UTF8.self)
                 : String(decoding: header, as: UTF8.self)).lowercased()
             let parts = mediaType.dropFirst(5).split(separator: ";", omittingEmptySubsequences: false)
             let mime = parts.first.map(String.init) ?? ""
@@ -163,7 +163,7 @@ public enum EmbeddedImageDecoder {
 
     private static func shortened(_ content: UnsafeRawBufferPointer, escaped: Bool) -> String {
         let head = UnsafeRawBufferPointer(rebasing: content.prefix(40))
-        return String(decoding: escaped ? JSONDocument.unescape(head) : Array(head), as: UTF8.self)
+        return String(decoding: escaped ? JSONString.unescape(head) : Array(head), as: UTF8.self)
     }
 
     // MARK: Base64
@@ -214,7 +214,7 @@ public enum EmbeddedImageDecoder {
         if arena == nil { free(output) }
         // An escape other than \/ (e.g. \u002F): decode the escapes, then try again.
         if text.contains(UInt8(ascii: "\\")) {
-            guard let plain = JSONDocument.unescape(text, strict: true) else { return nil }
+            guard let plain = JSONString.unescape(text, strict: true) else { return nil }
             if plain.contains(UInt8(ascii: "\\")) { return nil }
             return plain.withUnsafeBytes { decodeBase64($0) }
         }

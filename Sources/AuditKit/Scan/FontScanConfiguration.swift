@@ -76,41 +76,24 @@ public struct FontScanConfiguration: Sendable, Hashable {
     /// Parses and checks configuration text.
     /// - Throws: `AuditError` `.badInput` located at the offending line and column.
     public init(parsing bytes: [UInt8], path: String) throws(AuditError) {
-        func fail(_ message: String, _ position: PositionedJSON.Position) -> AuditError {
-            AuditError(
-                .badInput, message,
-                location: InputLocation(
-                    path: path, byteOffset: position.offset, line: position.line, column: position.column))
+        func fail(_ message: String, _ position: JSONPosition) -> AuditError {
+            JSONReadError(message: message, position: position).auditError(path: path)
         }
-        let root: PositionedJSON
-        do { root = try PositionedJSON.parse(bytes) } catch { throw fail(error.message, error.position) }
+        let root: JSONReader.Value
+        do { root = try JSONReader(bytes).root } catch { throw error.auditError(path: path) }
         self.init(path: path)
-        func members(_ value: PositionedJSON, _ what: String, _ allowed: [String]) throws(AuditError)
-            -> [PositionedJSON.Member]
+        func members(_ value: JSONReader.Value, _ what: String, _ allowed: [String]) throws(AuditError)
+            -> [JSONReader.Member]
         {
-            guard let list = value.members else {
-                throw fail("\(what) must be an object, found \(value.typeDescription)", value.position)
-            }
-            var seen = Set<String>()
-            for member in list {
-                guard allowed.contains(member.key) else {
-                    throw fail(
-                        "unknown key \"\(member.key)\" in \(what); expected one of: \(allowed.joined(separator: ", "))",
-                        member.keyPosition)
-                }
-                guard seen.insert(member.key).inserted else {
-                    throw fail("key \"\(member.key)\" appears twice in \(what); keep one", member.keyPosition)
-                }
-            }
-            return list
+            do { return try value.asObject(what, allowed: allowed) } catch { throw error.auditError(path: path) }
         }
-        func bool(_ value: PositionedJSON, _ key: String) throws(AuditError) -> Bool {
-            guard case .bool(let flag) = value.kind else {
+        func bool(_ value: JSONReader.Value, _ key: String) throws(AuditError) -> Bool {
+            guard let flag = value.bool else {
                 throw fail("\"\(key)\" must be true or false, found \(value.typeDescription)", value.position)
             }
             return flag
         }
-        func size(_ value: PositionedJSON, _ key: String) throws(AuditError) -> Double {
+        func size(_ value: JSONReader.Value, _ key: String) throws(AuditError) -> Double {
             guard let number = value.number, number > 0, number < 1000 else {
                 throw fail("\"\(key)\" must be a size in points (a number above 0 and under 1000)", value.position)
             }
@@ -145,7 +128,7 @@ public struct FontScanConfiguration: Sendable, Hashable {
                     case "fontWeightOnToken": fontWeightOnToken = try bool(rule.value, rule.key)
                     case "customRequiresRelativeTo": customRequiresRelativeTo = try bool(rule.value, rule.key)
                     default:
-                        if case .bool(let flag) = rule.value.kind {
+                        if let flag = rule.value.bool {
                             minimumSize = flag ? 11 : nil
                         } else {
                             minimumSize = try size(rule.value, rule.key)

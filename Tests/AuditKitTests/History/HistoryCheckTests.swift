@@ -194,7 +194,11 @@ import Testing
 
     @Test func aBaselineOfTheWrongShapeNamesTheFileAndTheMember() throws {
         let error = try loadError("{\"entries\": {}, \"version\": 1}")
-        #expect(error.location?.line == nil)
-        #expect(error.description.contains("baseline.json: error: not a valid baseline file (entries: "))
+        #expect(error.location?.line == 1)
+        #expect(error.location?.column == 13)
+        #expect(
+            error.description.contains(
+                "baseline.json:1:13: error: not a valid baseline file (\"entries\": expected an array, found an object)"
+            ))
     }
 }

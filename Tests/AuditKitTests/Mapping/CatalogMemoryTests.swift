@@ -4,18 +4,15 @@ import Testing
 
 @testable import AuditKit
 
-/// Memory of string catalogs and rule files (issue 29, item 11): a catalog's entries are reduced as
-/// they are parsed, never held as a whole tree, and a rule file's strings have a size limit.
+/// Memory of string catalogs and rule files (issue 29, item 11): a catalog is read from the flat
+/// tape of `JSONDocument`, never held as a tree of values, and a rule file's strings have a size limit.
 @Suite struct CatalogMemoryTests {
-    @Test func theStreamedObjectIsHandedOverMemberByMemberAndNotKept() throws {
+    @Test func aCatalogsStringsAreReadInFileOrderWithTheirKeyColumns() throws {
         let text = #"{ "version": "1.0", "strings": { "a": {"x": 1}, "b": [2] }, "sourceLanguage": "en" }"#
-        var seen: [(String, Int)] = []
-        let root = try PositionedJSON.parse(Array(text.utf8), streamedKey: "strings") { member in
-            seen.append((member.key, member.keyPosition.column))
-        }
-        #expect(seen.map(\.0) == ["a", "b"])
-        #expect(seen.map(\.1) == [34, 49])
-        #expect(root["strings"]?.members?.isEmpty == true)
+        let root = try JSONReader(Array(text.utf8)).root
+        let strings = try #require(root["strings"]?.members)
+        #expect(strings.map(\.key) == ["a", "b"])
+        #expect(strings.map(\.keyPosition.column) == [34, 49])
         #expect(root["sourceLanguage"]?.string == "en")
     }
 

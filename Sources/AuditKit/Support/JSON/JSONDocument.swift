@@ -80,19 +80,29 @@ struct JSONDocument: Sendable {
     /// The file the offsets point into.
     let buffer: ByteBuffer
 
+    /// What the parser accepts beyond RFC 8259, and its limit on strings.
+    struct Syntax: Sendable {
+        /// `//` line and `/* */` block comments count as white space (hand-written files).
+        var comments = false
+        /// The longest string or key, in bytes of its content as written; a longer one is an error at
+        /// its opening quote, found before anything is decoded.
+        var maxStringBytes = Int.max
+    }
+
     /// Parses one JSON value starting at `start` (leading whitespace allowed).
     /// - Parameters:
     ///   - requireEnd: when true, only whitespace may follow the value up to `end`.
     ///   - maxDepth: deepest allowed nesting of arrays and objects.
+    ///   - syntax: comments and the string limit (none by default).
     /// - Returns: the document and the offset just past the value.
     static func parse(
         _ buffer: ByteBuffer, from start: Int, to end: Int? = nil, requireEnd: Bool,
-        maxDepth: Int
+        maxDepth: Int, syntax: Syntax = Syntax()
     ) throws(JSONParseError) -> JSONDocument {
         precondition(buffer.count < Int(Int32.max), "JSON documents are limited to 2 GB")
         var parser = JSONParser(
             base: buffer.bytes.baseAddress!.assumingMemoryBound(to: UInt8.self),
-            end: end ?? buffer.count, maxDepth: maxDepth)
+            end: end ?? buffer.count, maxDepth: maxDepth, syntax: syntax)
         try parser.parse(from: start, requireEnd: requireEnd)
         return JSONDocument(nodes: parser.nodes, buffer: buffer)
     }
@@ -146,91 +156,12 @@ struct JSONDocument: Sendable {
             } ?? (string(index) == text)
     }
 
-    /// The decoded text of the string node at `index`. Lone surrogates become U+FFFD; bytes that are not
-    /// UTF-8 are repaired the same way.
+    /// The decoded text of the string node at `index` (see `JSONString` for lone surrogates and bytes
+    /// that are not UTF-8).
     func string(_ index: Int) -> String {
         let node = nodes[index]
-        let raw = UnsafeRawBufferPointer(rebasing: buffer.bytes[(node.start + 1)..<(node.end - 1)])
-        if !node.escaped { return String(decoding: raw, as: UTF8.self) }
-        return String(decoding: JSONDocument.unescape(raw), as: UTF8.self)
-    }
-
-    /// The bytes of a JSON string's content with its escapes decoded to UTF-8.
-    static func unescape(_ raw: UnsafeRawBufferPointer) -> [UInt8] {
-        unescape(raw, strict: false)!
-    }
-
-    /// The bytes of a JSON string's content with its escapes decoded to UTF-8. When `strict`, an invalid
-    /// escape or a control character gives nil (for content the scanner did not validate).
-    static func unescape(_ raw: UnsafeRawBufferPointer, strict: Bool) -> [UInt8]? {
-        var out: [UInt8] = []
-        out.reserveCapacity(raw.count)
-        var i = 0
-        func hex(_ at: Int) -> UInt32? {
-            guard at + 4 <= raw.count else { return nil }
-            var value: UInt32 = 0
-            for k in 0..<4 {
-                let c = raw[at + k]
-                let digit: UInt8
-                switch c {
-                case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = c - UInt8(ascii: "0")
-                case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = c - UInt8(ascii: "a") + 10
-                case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = c - UInt8(ascii: "A") + 10
-                default: return nil
-                }
-                value = value << 4 | UInt32(digit)
-            }
-            return value
-        }
-        func append(scalar: UInt32) {
-            let scalar = Unicode.Scalar(scalar) ?? "\u{FFFD}"
-            out.append(contentsOf: String(scalar).utf8)
-        }
-        while i < raw.count {
-            let c = raw[i]
-            if strict && (c < 0x20 || (c == UInt8(ascii: "\\") && i + 1 >= raw.count)) { return nil }
-            if c != UInt8(ascii: "\\") || i + 1 >= raw.count {
-                out.append(c)
-                i += 1
-                continue
-            }
-            let e = raw[i + 1]
-            i += 2
-            switch e {
-            case UInt8(ascii: "n"): out.append(0x0A)
-            case UInt8(ascii: "t"): out.append(0x09)
-            case UInt8(ascii: "r"): out.append(0x0D)
-            case UInt8(ascii: "b"): out.append(0x08)
-            case UInt8(ascii: "f"): out.append(0x0C)
-            case UInt8(ascii: "u"):
-                guard let unit = hex(i) else {
-                    if strict { return nil }
-                    append(scalar: 0xFFFD)
-                    continue
-                }
-                i += 4
-                if (0xD800...0xDBFF).contains(unit) {
-                    if i + 6 <= raw.count, raw[i] == UInt8(ascii: "\\"), raw[i + 1] == UInt8(ascii: "u"),
-                        let low = hex(i + 2), (0xDC00...0xDFFF).contains(low)
-                    {
-                        i += 6
-                        append(scalar: 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00))
-                    } else {
-                        append(scalar: 0xFFFD)
-                    }
-                } else if (0xDC00...0xDFFF).contains(unit) {
-                    append(scalar: 0xFFFD)
-                } else {
-                    append(scalar: unit)
-                }
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"):
-                out.append(e)
-            default:
-                if strict { return nil }
-                out.append(e)
-            }
-        }
-        return out
+        return JSONString.text(
+            UnsafeRawBufferPointer(rebasing: buffer.bytes[(node.start + 1)..<(node.end - 1)]), escaped: node.escaped)
     }
 }
 
@@ -239,8 +170,13 @@ private struct JSONParser {
     let base: UnsafePointer<UInt8>
     let end: Int
     let maxDepth: Int
+    let syntax: JSONDocument.Syntax
     var nodes: [Node] = []
     var i = 0
+    /// The offset of the last comma read (a trailing comma is reported there).
+    var lastComma = 0
+    /// A number may run to the end of the input: it is the whole document, which `requireEnd` says ends there.
+    var numberMayEndInput = false
     /// The value being parsed belongs to an `_axKeyImageData` key (base64, often megabytes).
     var valueIsImageData = false
 
@@ -248,10 +184,11 @@ private struct JSONParser {
 
     typealias Node = JSONDocument.Node
 
-    init(base: UnsafePointer<UInt8>, end: Int, maxDepth: Int) {
+    init(base: UnsafePointer<UInt8>, end: Int, maxDepth: Int, syntax: JSONDocument.Syntax) {
         self.base = base
         self.end = end
         self.maxDepth = maxDepth
+        self.syntax = syntax
     }
 
     private func fail(_ message: String, at offset: Int) -> JSONParseError {
@@ -259,13 +196,37 @@ private struct JSONParser {
     }
 
     private func truncated() -> JSONParseError {
-        JSONParseError(message: "the JSON ends early (truncated)", offset: end, isTruncation: true)
+        JSONParseError(message: JSONString.truncationMessage, offset: end, isTruncation: true)
     }
 
-    @inline(__always) private mutating func skipWhitespace() {
+    @inline(__always) private mutating func skipWhitespace() throws(JSONParseError) {
         while i < end {
             let c = base[i]
-            if c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 { i += 1 } else { break }
+            if c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 {
+                i += 1
+            } else if c == UInt8(ascii: "/") && syntax.comments {
+                try skipComment()
+            } else {
+                break
+            }
+        }
+    }
+
+    /// Skips the comment at `i` (a slash), or fails when the slash starts none.
+    private mutating func skipComment() throws(JSONParseError) {
+        let start = i
+        guard i + 1 < end else { throw fail("expected a JSON value, found '/'", at: start) }
+        switch base[i + 1] {
+        case UInt8(ascii: "/"):
+            i += 2
+            while i < end, base[i] != 0x0A { i += 1 }
+        case UInt8(ascii: "*"):
+            i += 2
+            while i + 1 < end, !(base[i] == UInt8(ascii: "*") && base[i + 1] == UInt8(ascii: "/")) { i += 1 }
+            guard i + 1 < end else { throw fail("unterminated /* comment; close it with */", at: start) }
+            i += 2
+        default:
+            throw fail("expected a JSON value, found '/'", at: start)
         }
     }
 
@@ -282,9 +243,10 @@ private struct JSONParser {
         var stack: [Int] = []
         stack.reserveCapacity(32)
         value: while true {
-            skipWhitespace()
+            try skipWhitespace()
             guard i < end else { throw truncated() }
             let c = base[i]
+            numberMayEndInput = requireEnd && stack.isEmpty
             let opaque = valueIsImageData && stack.last.map({ nodes[$0].kind == .object }) == true
             valueIsImageData = false
             switch c {
@@ -296,7 +258,7 @@ private struct JSONParser {
                 stack.append(nodes.count)
                 nodes.append(Node(kind: isObject ? .object : .array, start: i))
                 i += 1
-                skipWhitespace()
+                try skipWhitespace()
                 guard i < end else { throw truncated() }
                 if base[i] == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
                     i += 1
@@ -321,17 +283,20 @@ private struct JSONParser {
                 try parseLiteral("false", kind: .bool, flag: false)
             case UInt8(ascii: "n"):
                 try parseLiteral("null", kind: .null, flag: false)
+            case UInt8(ascii: "]") where stack.last.map({ nodes[$0].kind == .array && nodes[$0].count > 0 }) == true:
+                throw fail("trailing comma before ']'; remove the comma", at: lastComma)
             default:
                 throw fail("expected a JSON value, found \(describe(c))", at: i)
             }
             // A value is complete: close containers or move to the next member.
             while let top = stack.last {
                 nodes[top].count += 1
-                skipWhitespace()
+                try skipWhitespace()
                 guard i < end else { throw truncated() }
                 let c = base[i]
                 let isObject = nodes[top].kind == .object
                 if c == UInt8(ascii: ",") {
+                    lastComma = i
                     i += 1
                     if isObject { try parseKey() }
                     continue value
@@ -345,22 +310,37 @@ private struct JSONParser {
                 }
                 throw fail(
                     isObject
-                        ? "expected ',' or '}' in an object, found \(describe(c))"
+                        ? "expected ',' or '}' after the value of \"\(lastKey(of: top))\""
                         : "expected ',' or ']' in an array, found \(describe(c))", at: i)
             }
             break
         }
         if requireEnd {
-            skipWhitespace()
+            try skipWhitespace()
             if i < end {
                 throw fail("unexpected \(describe(base[i])) after the end of the JSON value", at: i)
             }
         }
     }
 
+    /// The last key read in the object whose node is `object` (for messages).
+    private func lastKey(of object: Int) -> String {
+        var cursor = object + 1
+        var key = cursor
+        for _ in 0..<nodes[object].count {
+            key = cursor
+            cursor = nodes[cursor + 1].next
+        }
+        let node = nodes[key]
+        return JSONString.text(
+            UnsafeRawBufferPointer(start: base + node.start + 1, count: node.end - node.start - 2),
+            escaped: node.escaped)
+    }
+
     private mutating func parseKey() throws(JSONParseError) {
-        skipWhitespace()
+        try skipWhitespace()
         guard i < end else { throw truncated() }
+        if base[i] == UInt8(ascii: "}") { throw fail("trailing comma before '}'; remove the comma", at: lastComma) }
         guard base[i] == UInt8(ascii: "\"") else {
             throw fail("expected a quoted key, found \(describe(base[i]))", at: i)
         }
@@ -369,7 +349,7 @@ private struct JSONParser {
         valueIsImageData =
             key.end - key.start == JSONParser.imageDataKey.count + 2
             && JSONParser.imageDataKey.withUnsafeBytes { memcmp($0.baseAddress!, base + key.start + 1, $0.count) == 0 }
-        skipWhitespace()
+        try skipWhitespace()
         guard i < end else { throw truncated() }
         guard base[i] == UInt8(ascii: ":") else {
             throw fail("expected ':' after a key, found \(describe(base[i]))", at: i)
@@ -379,60 +359,20 @@ private struct JSONParser {
 
     private mutating func parseString() throws(JSONParseError) {
         let start = i
-        var escaped = false
-        var p = i + 1
-        let base = self.base
-        let end = self.end
-        while true {
-            // Fast path: eight bytes at a time while none is a quote, a backslash or a control character.
-            while p + 8 <= end {
-                let word = UnsafeRawPointer(base + p).loadUnaligned(as: UInt64.self)
-                let ones: UInt64 = 0x0101_0101_0101_0101
-                let highs: UInt64 = 0x8080_8080_8080_8080
-                let quote = word ^ (ones &* 0x22)
-                let backslash = word ^ (ones &* 0x5C)
-                let special =
-                    ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
-                    | ((word &- ones &* 0x20) & ~word)
-                let flagged = special & highs
-                if flagged != 0 {
-                    // The lowest flagged byte is a real match (borrows only run upwards).
-                    p += flagged.trailingZeroBitCount >> 3
-                    break
-                }
-                p += 8
-            }
-            while p < end {
-                let b = base[p]
-                if b == 0x22 || b == 0x5C || b < 0x20 { break }
-                p += 1
-            }
-            guard p < end else { throw truncated() }
-            let b = base[p]
-            if b == 0x22 { break }
-            if b < 0x20 {
-                throw fail("control character (byte 0x\(String(b, radix: 16, uppercase: true))) inside a string", at: p)
-            }
-            // Backslash.
-            escaped = true
-            guard p + 1 < end else { throw truncated() }
-            switch base[p + 1] {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
-                UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
-                p += 2
-            case UInt8(ascii: "u"):
-                guard p + 6 <= end else { throw truncated() }
-                for k in 2..<6 where !isHexDigit(base[p + k]) {
-                    throw fail("invalid \\u escape in a string", at: p)
-                }
-                p += 6
-            default:
-                throw fail("invalid escape \\\(Character(Unicode.Scalar(base[p + 1]))) in a string", at: p)
-            }
+        let scanned: (end: Int, escaped: Bool)
+        do {
+            scanned = try JSONString.scan(base, from: start, to: end)
+        } catch {
+            if error.kind == .truncated { throw truncated() }
+            throw fail(error.message, at: error.offset)
         }
-        i = p + 1
+        if scanned.end - start - 2 > syntax.maxStringBytes {
+            throw fail(
+                "a string longer than \(syntax.maxStringBytes) bytes; this file's strings are kept shorter", at: start)
+        }
+        i = scanned.end
         var node = Node(kind: .string, start: start)
-        node.escaped = escaped
+        node.escaped = scanned.escaped
         node.end = i
         node.next = nodes.count + 1
         nodes.append(node)
@@ -459,10 +399,6 @@ private struct JSONParser {
         node.end = i
         node.next = nodes.count + 1
         nodes.append(node)
-    }
-
-    @inline(__always) private func isHexDigit(_ c: UInt8) -> Bool {
-        (c >= 0x30 && c <= 0x39) || (c | 0x20 >= 0x61 && c | 0x20 <= 0x66)
     }
 
     private mutating func parseNumber() throws(JSONParseError) {
@@ -495,7 +431,7 @@ private struct JSONParser {
             while p < end, isDigit(base[p]) { p += 1 }
         }
         // A number that runs into the end of the input may have been cut short.
-        if p >= end { throw truncated() }
+        if p >= end && !numberMayEndInput { throw truncated() }
         var value = 0.0
         let length = p - start
         if isInteger && length <= 16 {
