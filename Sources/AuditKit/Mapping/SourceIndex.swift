@@ -890,6 +890,12 @@ public struct SourceIndex: Sendable {
         return false
     }
 
+    /// Whether `literals[i]` is a section header or a navigation title (`role(of:)`).
+    func isHeaderOrTitle(at i: Int) -> Bool {
+        let role = SourceIndex.role(of: literals[i].literal)
+        return role == "header" || role == "title"
+    }
+
     /// Whether `literals[i]` is a hidden control label.
     func isHiddenLabel(at i: Int) -> Bool { literalFlags[i] & 16 != 0 }
 
@@ -990,6 +996,7 @@ public struct SourceIndex: Sendable {
     func catalogValues(inside text: String, language: String?) -> [(
         value: String, entries: [(entry: Int, fallback: Bool)]
     )] {
+        guard !valuesByFirstWord.isEmpty else { return [] }
         let characters = Array(text)
         var found: [(value: String, range: Range<Int>, entries: [(entry: Int, fallback: Bool)])] = []
         for word in SourceIndex.wordStarts(characters) {
