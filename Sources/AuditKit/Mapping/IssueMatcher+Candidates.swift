@@ -119,7 +119,12 @@ extension IssueMatcher {
             sources += 1
             for i in indices { add(i, base: base, how: how) }
         }
-        lookup(index.literalIndices(exactly: text), base: 0.9, how: .exact)
+        // The lookups first, so the list grows once: a text every view shows has thousands of places.
+        let exact = index.literalIndices(exactly: text)
+        let folded = index.literalIndices(folded: text)
+        let patterns = index.patternMatchIndices(text)
+        list.reserveCapacity(exact.count + folded.count + patterns.count)
+        lookup(exact, base: 0.9, how: .exact)
         var catalogOnly: [RankedCandidate] = []
         for number in index.localizedStringIndices(showing: text, language: language)
         where index.localizedStrings[number].key != text {
@@ -146,8 +151,7 @@ extension IssueMatcher {
                 add(i, base: 0.85, how: .localized(entry: number))
             }
         }
-        lookup(index.literalIndices(folded: text), base: 0.75, how: .folded)
-        let patterns = index.patternMatchIndices(text)
+        lookup(folded, base: 0.75, how: .folded)
         if !patterns.isEmpty {
             sources += 1
             for match in patterns {
