@@ -97,6 +97,22 @@ func runMappingBenchmark(fileCount: Int = 2000, runs: Int = 5) {
             mapSorted[mapSorted.count / 2] < 1 ? "met" : "NOT met"))
 }
 
+/// Writes the mapping benchmark's tree into `folder` (when it holds none yet) and returns `auditkit map`'s JSON
+/// of the benchmark's report against it, so two builds' decisions on the benchmark can be compared byte for
+/// byte (`auditkit-bench map-generated DIR`).
+func mappingBenchmarkOutput(folder: String, fileCount: Int = 2000) throws -> Data {
+    for n in 0..<fileCount {
+        let subfolder = folder + "/Feature\(n / 100)"
+        let path = subfolder + "/GeneratedView\(n).swift"
+        if FileManager.default.fileExists(atPath: path) { continue }
+        try FileManager.default.createDirectory(atPath: subfolder, withIntermediateDirectories: true)
+        try Data(generatedSwiftFile(n, of: fileCount).utf8).write(to: URL(fileURLWithPath: path))
+    }
+    let report = generatedReport(fileCount: fileCount)
+    let index = try SourceIndex.build(roots: [folder])
+    return IssueMatcher(index: index).map(report).jsonOutput(report: report)
+}
+
 /// A 2,000-issue report over 40 screens of the generated tree, each screen showing one generated view and
 /// the views it composes: per screen 26 texts found in one place, 10 texts every view shows ("Action 3"),
 /// 6 matched as patterns, 4 nowhere in the sources, 3 texts the Inspector joined, and the status bar clock.

@@ -6,7 +6,8 @@ import Foundation
 // `auditkit-bench make-sample DIR` writes the sample report, `make-report N PATH` the reader's N-issue report, `make-pocketbook DIR` the mapping fixture's
 // report (see SampleReport.swift).
 // `auditkit-bench make-site-demo DIR` writes the HTML site's hostile test project (`SiteDemo`: reports, sources,
-// rules). `auditkit-bench measure-child RESULT TOOL ARG...` runs one process for the ingest benchmark.
+// rules). `auditkit-bench map-generated DIR` prints the map JSON of the mapping benchmark's report and tree.
+// `auditkit-bench measure-child RESULT TOOL ARG...` runs one process for the ingest benchmark.
 let arguments = Array(CommandLine.arguments.dropFirst())
 let area = arguments.first
 if area == "make-demo" {
@@ -31,6 +32,13 @@ if area == "make-pocketbook" {
 }
 if area == "make-site-demo" {
     for path in try SiteDemo.write(into: arguments.dropFirst().first ?? "SiteDemo") { print(path) }
+    exit(0)
+}
+if area == "map-generated" {
+    // `auditkit-bench map-generated DIR`: the mapping benchmark's tree written into DIR and the map JSON of its
+    // report, to compare two builds' decisions.
+    let output = try mappingBenchmarkOutput(folder: arguments.dropFirst().first ?? "MappingBenchmarkTree")
+    FileHandle.standardOutput.write(output)
     exit(0)
 }
 if area == "measure-child" {

@@ -34,12 +34,29 @@ struct RankedCandidate {
     var reachesScreen = true
     /// False when the audited target does not compile its file but another target does.
     var inTarget = true
-    /// For a joined text: what was found together.
-    var joinedNote: String?
+    /// For a joined or concatenated text: what was found together (kept as numbers, so candidates copy
+    /// without reference counting; `phrase(in:)` words it).
+    var joinedNote: JoinedNote?
     /// How many characters of the element text the candidate's own text accounts for: all of them for a
     /// whole-text match, a pattern's fixed characters (`"Total: \(amount)"` 7, `"\(a) \(b)"` 1); between
     /// equally ranked candidates the one explaining more comes first.
     var explained = Int.max
+
+    /// What a joined or concatenated text's candidate found.
+    enum JoinedNote {
+        /// `found` of the joined text's `parts` parts with letters sit together at the place.
+        case together(found: Int, parts: Int)
+        /// The value of catalog entry `entry` is part of the text.
+        case part(entry: Int)
+
+        /// The note's opening words, e.g. "2 of 3 parts of the joined text together here; first: ".
+        func phrase(in index: SourceIndex) -> String {
+            switch self {
+            case .together(let found, let parts): "\(found) of \(parts) parts of the joined text together here; first: "
+            case .part(let entry): "part of the text (‘\(index.localizedStrings[entry].value)’) from "
+            }
+        }
+    }
 
     /// Literal order is file order, then position; catalog entries come last.
     static func locationOrder(_ a: RankedCandidate, _ b: RankedCandidate) -> Bool {
@@ -102,7 +119,12 @@ extension IssueMatcher {
             sources += 1
             for i in indices { add(i, base: base, how: how) }
         }
-        lookup(index.literalIndices(exactly: text), base: 0.9, how: .exact)
+        // The lookups first, so the list grows once: a text every view shows has thousands of places.
+        let exact = index.literalIndices(exactly: text)
+        let folded = index.literalIndices(folded: text)
+        let patterns = index.patternMatchIndices(text)
+        list.reserveCapacity(exact.count + folded.count + patterns.count)
+        lookup(exact, base: 0.9, how: .exact)
         var catalogOnly: [RankedCandidate] = []
         for number in index.localizedStringIndices(showing: text, language: language)
         where index.localizedStrings[number].key != text {
@@ -129,8 +151,7 @@ extension IssueMatcher {
                 add(i, base: 0.85, how: .localized(entry: number))
             }
         }
-        lookup(index.literalIndices(folded: text), base: 0.75, how: .folded)
-        let patterns = index.patternMatchIndices(text)
+        lookup(folded, base: 0.75, how: .folded)
         if !patterns.isEmpty {
             sources += 1
             for match in patterns {
@@ -153,47 +174,67 @@ extension IssueMatcher {
         let parts = text.components(separatedBy: ", ").filter { $0.count >= 2 }
         let wordParts = parts.filter { $0.contains(where: \.isLetter) }
         guard parts.count >= 2, !wordParts.isEmpty else { return [] }
+        let partHasLetters = parts.map { $0.contains(where: \.isLetter) }
         struct Hit {
+            var node: Int32
+            var literal: Int
+            /// Position in `found`, which is also the order the hits were found in.
+            var candidate: Int
             var part: Int
             var line: Int
-            var candidate: RankedCandidate
+            var file: String
         }
-        // Grouped by view (graph node); literal order is file order, so a window never spans two files.
-        var groups: [Int32: [Hit]] = [:]
+        var found: [RankedCandidate] = []
+        var hits: [Hit] = []
         for (number, part) in parts.enumerated() {
             // A section header or a navigation title is never part of a combined row.
             for candidate in rankedCandidates(forText: part, in: index, language: language)
-            where !candidate.isShortPattern && candidate.literal >= 0
-                && !["header", "title"].contains(SourceIndex.role(of: index.literals[candidate.literal].literal))
-            {
-                groups[candidate.node, default: []].append(
-                    Hit(part: number, line: index.literals[candidate.literal].literal.line, candidate: candidate))
+            where !candidate.isShortPattern && candidate.literal >= 0 && !index.isHeaderOrTitle(at: candidate.literal) {
+                hits.append(
+                    Hit(
+                        node: candidate.node, literal: candidate.literal, candidate: found.count, part: number,
+                        line: index.literals[candidate.literal].literal.line,
+                        file: index.literals[candidate.literal].file))
+                found.append(candidate)
             }
         }
+        // Grouped by view (graph node), each group in literal order, which is file order, so a window never
+        // spans two files; one sort of all hits instead of a list per view.
+        hits.sort { ($0.node, $0.literal, $0.candidate) < ($1.node, $1.literal, $1.candidate) }
+        // `seenIn[part]`: the window start that last counted the part.
+        var seenIn = Array(repeating: -1, count: parts.count)
         var result: [RankedCandidate] = []
-        for key in groups.keys.sorted() {
-            let hits = groups[key]!.sorted { $0.candidate.literal < $1.candidate.literal }
+        var groupStart = 0
+        while groupStart < hits.count {
+            var groupEnd = groupStart + 1
+            while groupEnd < hits.count, hits[groupEnd].node == hits[groupStart].node { groupEnd += 1 }
             // The window's place is its hit of the joined text's first part found (a row's label comes first).
-            var bestWindow: (parts: Set<Int>, span: Int, first: Int)?
-            for start in hits.indices {
-                var found = Set<Int>()
+            var bestWindow: (parts: Int, lettered: Int, span: Int, first: Int)?
+            for start in groupStart..<groupEnd {
+                var count = 0
+                var lettered = 0
                 var span = 0
                 var anchor = start
-                let file = index.literals[hits[start].candidate.literal].file
-                for (n, hit) in hits[start...].enumerated() {
-                    if hit.line - hits[start].line > 12 || index.literals[hit.candidate.literal].file != file { break }
-                    if found.insert(hit.part).inserted { span = hit.line - hits[start].line }
-                    if hit.part < hits[anchor].part { anchor = start + n }
+                for h in start..<groupEnd {
+                    let hit = hits[h]
+                    if hit.line - hits[start].line > 12 || hit.file != hits[start].file { break }
+                    if seenIn[hit.part] != start {
+                        seenIn[hit.part] = start
+                        count += 1
+                        if partHasLetters[hit.part] { lettered += 1 }
+                        span = hit.line - hits[start].line
+                    }
+                    if hit.part < hits[anchor].part { anchor = h }
                 }
-                if let current = bestWindow, (current.parts.count, -current.span) >= (found.count, -span) { continue }
-                bestWindow = (found, span, anchor)
+                if let current = bestWindow, (current.parts, -current.span) >= (count, -span) { continue }
+                bestWindow = (count, lettered, span, anchor)
             }
-            guard let window = bestWindow else { continue }
-            let found = window.parts.filter { parts[$0].contains(where: \.isLetter) }.count
-            guard found > 0 else { continue }
-            var first = hits[window.first].candidate
-            first.rank = max(0.05, (first.rank * 0.8 * Double(found) / Double(wordParts.count) * 100).rounded() / 100)
-            first.joinedNote = "\(found) of \(wordParts.count) parts of the joined text together here; first: "
+            groupStart = groupEnd
+            guard let window = bestWindow, window.lettered > 0 else { continue }
+            var first = found[hits[window.first].candidate]
+            first.rank = max(
+                0.05, (first.rank * 0.8 * Double(window.lettered) / Double(wordParts.count) * 100).rounded() / 100)
+            first.joinedNote = .together(found: window.lettered, parts: wordParts.count)
             first.explained = text.count
             result.append(first)
         }
@@ -217,6 +258,7 @@ extension IssueMatcher {
         var parts: [String] = []
         for part in index.catalogValues(inside: text, language: language) {
             let share = Double(TextPattern(pieces: [.text(part.value)]).fixedLetterCount) / Double(letters)
+            let length = part.value.count
             var keys: [String] = []
             for (number, fallback) in part.entries {
                 let key = index.localizedStrings[number].key
@@ -229,8 +271,8 @@ extension IssueMatcher {
                     var candidate = RankedCandidate(
                         literal: i, how: .localized(entry: number), rank: rank, node: index.ownerIDs[i],
                         isDirectCall: role == .call, isHiddenLabel: index.isHiddenLabel(at: i), isShortPattern: false,
-                        isTab: index.isTabTitle(at: i), reachesScreen: role != .none, explained: part.value.count)
-                    candidate.joinedNote = "part of the text (‘\(part.value)’) from "
+                        isTab: index.isTabTitle(at: i), reachesScreen: role != .none, explained: length)
+                    candidate.joinedNote = .part(entry: number)
                     if !keys.contains(key) { keys.append(key) }
                     if let n = position[i] {
                         if result[n].rank < rank { result[n] = candidate }
@@ -274,7 +316,7 @@ extension IssueMatcher {
             key = localized.key
             how = "localized key \"\(localized.key)\"" + (localized.language.map { " (\($0))" } ?? "") + " in"
         }
-        var note = (candidate.joinedNote ?? "") + "\(how) \(place)"
+        var note = (candidate.joinedNote?.phrase(in: index) ?? "") + "\(how) \(place)"
         if !candidate.isDirectCall, index.textRole(at: candidate.literal) == .forwarded {
             note += ", which reaches a text-bearing call"
         }

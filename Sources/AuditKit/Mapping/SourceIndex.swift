@@ -358,7 +358,7 @@ public struct SourceIndex: Sendable {
 
     /// The simple name of a possibly qualified type name.
     static func simpleName(_ name: String) -> String {
-        name.contains(".") ? String(name.split(separator: ".").last ?? Substring(name)) : name
+        name.utf8.contains(UInt8(ascii: ".")) ? String(name.split(separator: ".").last ?? Substring(name)) : name
     }
 
     /// The graph node of code inside `enclosingTypes`: the innermost view, else the innermost type.
@@ -863,7 +863,11 @@ public struct SourceIndex: Sendable {
         while lineStart < bytes.count {
             var i = lineStart
             while i < bytes.count, bytes[i] == 32 || bytes[i] == 9 { i += 1 }
-            for name in names where i + name.count <= bytes.count && bytes[i..<(i + name.count)].elementsEqual(name) {
+            // Most lines do not start with `i`: one byte rules both names out.
+            for name in names
+            where i < bytes.count && bytes[i] == name[0] && i + name.count <= bytes.count
+                && bytes[i..<(i + name.count)].elementsEqual(name)
+            {
                 let after = i + name.count < bytes.count ? bytes[i + name.count] : 10
                 if !(after == 95 || (after | 32 >= 97 && after | 32 <= 122) || (after >= 48 && after <= 57)) {
                     return true
@@ -873,6 +877,12 @@ public struct SourceIndex: Sendable {
             lineStart = newline + 1
         }
         return false
+    }
+
+    /// Whether `literals[i]` is a section header or a navigation title (`role(of:)`).
+    func isHeaderOrTitle(at i: Int) -> Bool {
+        let role = SourceIndex.role(of: literals[i].literal)
+        return role == "header" || role == "title"
     }
 
     /// Whether `literals[i]` is a hidden control label.
@@ -975,6 +985,7 @@ public struct SourceIndex: Sendable {
     func catalogValues(inside text: String, language: String?) -> [(
         value: String, entries: [(entry: Int, fallback: Bool)]
     )] {
+        guard !valuesByFirstWord.isEmpty else { return [] }
         let characters = Array(text)
         var found: [(value: String, range: Range<Int>, entries: [(entry: Int, fallback: Bool)])] = []
         for word in SourceIndex.wordStarts(characters) {

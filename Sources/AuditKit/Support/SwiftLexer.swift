@@ -512,7 +512,10 @@ private struct Scanner {
             hideControlLabels(depth: stack.count - 1, pickersOnly: true)
         }
         // `.tabItem { tab.label }`: a member one hop from the tab's title (its `Label(title, …)`).
-        if let last = stack.last, last.kind == .brace, last.callee == "tabItem", isPunctuation(recentToken(0), ".") {
+        // The dot first, and the frame read in place: this runs for every identifier.
+        if isPunctuation(recentToken(0), "."), let last = stack.indices.last, stack[last].kind == .brace,
+            stack[last].callee == "tabItem"
+        {
             result.forwardedNames.append(
                 SwiftForwardedName(
                     call: "tabItem", closureCall: "tabItem", name: text(start, end), enclosingTypes: enclosingTypeNames,
@@ -933,8 +936,8 @@ private struct Scanner {
             literal.call = frame.callee
             literal.argumentLabel = frame.label
             literal.argumentIndex = frame.argumentIndex
-            if let call = frame.callee, SwiftStringLiteral.textWrappers.contains(call), stack.count >= 2,
-                stack[stack.count - 2].kind == .paren
+            if stack.count >= 2, stack[stack.count - 2].kind == .paren, let call = frame.callee,
+                SwiftStringLiteral.textWrappers.contains(call)
             {
                 literal.outerCall = stack[stack.count - 2].callee
                 literal.outerArgumentLabel = stack[stack.count - 2].label
