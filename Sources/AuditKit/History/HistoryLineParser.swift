@@ -103,19 +103,21 @@ struct HistoryLineParser {
 
     private mutating func screen() throws -> HistoryScreen {
         var name: String?, group: String?, issueCount: Int?, width: Double?, height: Double?, imageHash: String?
-        let path = "screens[\(itemIndex)]"
+        let item = itemIndex
         itemIndex += 1
+        // Named only for a note: most screens need none.
+        func path() -> String { "screens[\(item)]" }
         try object { parser, key in
             switch key {
             case "name": name = try parser.string()
             case "group": group = try parser.string()
             case "issueCount": issueCount = try parser.integer()
-            case "width": width = try parser.optionalSize(path + ".width")
-            case "height": height = try parser.optionalSize(path + ".height")
+            case "width": width = try parser.optionalSize(path() + ".width")
+            case "height": height = try parser.optionalSize(path() + ".height")
             case "imageHash":
-                imageHash = try parser.optionalString(path + ".imageHash")
+                imageHash = try parser.optionalString(path() + ".imageHash")
                 if let text = imageHash, ScreenSignature(hex: text) == nil {
-                    parser.notes.append("\(path).imageHash: expected 128 hex digits; ignored")
+                    parser.notes.append("\(path()).imageHash: expected 128 hex digits; ignored")
                     imageHash = nil
                 }
             default: try parser.skipValue()
@@ -127,25 +129,25 @@ struct HistoryLineParser {
     }
 
     /// A positive finite number, or nil (noted) for anything else; `null` is nil without a note.
-    private mutating func optionalSize(_ path: String) throws -> Double? {
+    private mutating func optionalSize(_ path: @autoclosure () -> String) throws -> Double? {
         if skipNull() { return nil }
         if let next = peek(), next == UInt8(ascii: "-") || (next >= 0x30 && next <= 0x39) {
             let value = try double()
             if value > 0 { return value }
-            notes.append("\(path): expected a positive number; ignored")
+            notes.append("\(path()): expected a positive number; ignored")
             return nil
         }
         try skipValue()
-        notes.append("\(path): expected a number; ignored")
+        notes.append("\(path()): expected a number; ignored")
         return nil
     }
 
     /// A string, or nil (noted) for another type; `null` is nil without a note.
-    private mutating func optionalString(_ path: String) throws -> String? {
+    private mutating func optionalString(_ path: @autoclosure () -> String) throws -> String? {
         if skipNull() { return nil }
         if peek() == UInt8(ascii: "\"") { return try string() }
         try skipValue()
-        notes.append("\(path): expected a string; ignored")
+        notes.append("\(path()): expected a string; ignored")
         return nil
     }
 
@@ -174,18 +176,20 @@ struct HistoryLineParser {
         var fingerprint: String?, number: Int?, type: String?, errorCode: Int?, title: String?, text: String?
         var group: String?, view: String?, location: SourceLocation?, rect: Rect?, status: HistoryIssueStatus?
         var reason: String?, identityKey: String?, literal: String?, imageHash: String?, elementType: String?
-        let path = "issues[\(itemIndex)]"
+        let item = itemIndex
         itemIndex += 1
+        // Named only for a note: most issues need none.
+        func path() -> String { "issues[\(item)]" }
         try object { parser, key in
             if parser.skipNull() { return }
             switch key {
-            case "key": identityKey = try parser.optionalString(path + ".key")
-            case "literal": literal = try parser.optionalString(path + ".literal")
-            case "elementType": elementType = try parser.optionalString(path + ".elementType")
+            case "key": identityKey = try parser.optionalString(path() + ".key")
+            case "literal": literal = try parser.optionalString(path() + ".literal")
+            case "elementType": elementType = try parser.optionalString(path() + ".elementType")
             case "imageHash":
-                imageHash = try parser.optionalString(path + ".imageHash")
+                imageHash = try parser.optionalString(path() + ".imageHash")
                 if let text = imageHash, ImageHash.parse(text) == nil {
-                    parser.notes.append("\(path).imageHash: expected 16 hex digits; ignored")
+                    parser.notes.append("\(path()).imageHash: expected 16 hex digits; ignored")
                     imageHash = nil
                 }
             case "fingerprint": fingerprint = try parser.string()

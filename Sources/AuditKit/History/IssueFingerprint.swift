@@ -33,28 +33,44 @@ public struct IssueFingerprint: Sendable, Hashable, Codable, Comparable, CustomS
     /// The first 16 hex digits as a number: what hashing and most comparisons use, so matching
     /// thousands of warnings does not hash strings.
     private var bits: UInt64
+    /// Whether `text` is exactly 16 lowercase hex digits, as this code writes fingerprints: then `bits`
+    /// alone tells it (two such texts with equal bits are equal), and comparing needs no string.
+    private var isCanonical: Bool
 
     /// Wraps a fingerprint already computed (read from a history or baseline file).
     public init(hex: String) {
         self.text = hex
         var bits: UInt64 = 0
-        for byte in hex.utf8.prefix(16) {
+        var count = 0
+        var lowercaseDigits = true
+        for byte in hex.utf8 {
+            count += 1
+            guard count <= 16 else { continue }
             let digit: UInt8
             switch byte {
             case 0x30...0x39: digit = byte - 0x30
             case 0x61...0x66: digit = byte - 0x61 + 10
-            case 0x41...0x46: digit = byte - 0x41 + 10
-            default: digit = byte & 0x0F
+            case 0x41...0x46:
+                digit = byte - 0x41 + 10
+                lowercaseDigits = false
+            default:
+                digit = byte & 0x0F
+                lowercaseDigits = false
             }
             bits = bits << 4 | UInt64(digit)
         }
         self.bits = bits
+        isCanonical = lowercaseDigits && count == 16
     }
 
     /// Equal when the hex strings are equal.
     public static func == (lhs: IssueFingerprint, rhs: IssueFingerprint) -> Bool {
-        lhs.bits == rhs.bits && lhs.text == rhs.text
+        lhs.bits == rhs.bits && ((lhs.isCanonical && rhs.isCanonical) || lhs.text == rhs.text)
     }
+
+    /// The first 16 hex digits as a number: equal fingerprints have equal numbers, and ordering by it
+    /// first orders as `precedes(_:)` does (see there).
+    var number: UInt64 { bits }
 
     /// Hashes the numeric form (equal fingerprints have equal numbers).
     public func hash(into hasher: inout Hasher) {
@@ -113,7 +129,7 @@ public struct IssueFingerprint: Sendable, Hashable, Codable, Comparable, CustomS
 
     /// A total order that compares the numeric form first: cheaper than `<` when sorting thousands.
     func precedes(_ other: IssueFingerprint) -> Bool {
-        bits != other.bits ? bits < other.bits : text < other.text
+        bits != other.bits ? bits < other.bits : !(isCanonical && other.isCanonical) && text < other.text
     }
 
     /// Encodes as the bare hex string.
@@ -161,51 +177,73 @@ public struct IssueFingerprint: Sendable, Hashable, Codable, Comparable, CustomS
     /// character. Texts, screen names and fingerprints are normalised for every issue of every audit
     /// of a history, and most are ASCII.
     static func asciiNormalizedText(_ text: String) -> String? {
+        withASCIINormalizedText(text) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// `body` given the UTF-8 of `asciiNormalizedText(_:)` without making a string of it; nil (and
+    /// `body` not called) when `text` has a character that is not ASCII.
+    static func withASCIINormalizedText<Result>(
+        _ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result
+    ) -> Result? {
         var text = text
-        return text.withUTF8 { bytes -> String? in
-            var out: [UInt8] = []
-            out.reserveCapacity(bytes.count)
-            var pendingSpace = false
-            func emit(_ byte: UInt8) {
-                if pendingSpace, !out.isEmpty { out.append(32) }
-                pendingSpace = false
-                out.append(byte)
+        return text.withUTF8 { bytes -> Result? in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(bytes.count, 1)) { out -> Result? in
+                var count = 0
+                guard asciiNormalize(bytes, into: out, count: &count) else { return nil }
+                return body(UnsafeBufferPointer(rebasing: out[0..<count]))
             }
-            func isDigit(_ byte: UInt8) -> Bool { byte >= 48 && byte <= 57 }
-            var index = 0
-            while index < bytes.count {
-                let byte = bytes[index]
-                guard byte < 0x80 else { return nil }
-                if isDigit(byte) {
-                    // The whole number, with the separators (. , ' and space) that a digit follows.
-                    index += 1
-                    while index < bytes.count {
-                        let next = bytes[index]
-                        if isDigit(next) {
-                            index += 1
-                        } else if next == 46 || next == 44 || next == 39 || next == 32, index + 1 < bytes.count,
-                            isDigit(bytes[index + 1])
-                        {
-                            index += 2
-                        } else {
-                            break
-                        }
-                    }
-                    emit(35)
-                    continue
-                }
-                index += 1
-                if byte >= 65, byte <= 90 {
-                    emit(byte + 32)
-                } else if byte >= 97, byte <= 122 {
-                    emit(byte)
-                } else {
-                    // Whitespace, controls, punctuation and symbols: separators, not content.
-                    pendingSpace = true
-                }
-            }
-            return String(decoding: out, as: UTF8.self)
         }
+    }
+
+    /// Writes the normal form of the ASCII `bytes` to `out` (at most as long), its length in `count`;
+    /// false when a byte is not ASCII.
+    private static func asciiNormalize(
+        _ bytes: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt8>, count: inout Int
+    ) -> Bool {
+        var pendingSpace = false
+        func emit(_ byte: UInt8) {
+            if pendingSpace, count > 0 {
+                out[count] = 32
+                count += 1
+            }
+            pendingSpace = false
+            out[count] = byte
+            count += 1
+        }
+        func isDigit(_ byte: UInt8) -> Bool { byte >= 48 && byte <= 57 }
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            guard byte < 0x80 else { return false }
+            if isDigit(byte) {
+                // The whole number, with the separators (. , ' and space) that a digit follows.
+                index += 1
+                while index < bytes.count {
+                    let next = bytes[index]
+                    if isDigit(next) {
+                        index += 1
+                    } else if next == 46 || next == 44 || next == 39 || next == 32, index + 1 < bytes.count,
+                        isDigit(bytes[index + 1])
+                    {
+                        index += 2
+                    } else {
+                        break
+                    }
+                }
+                emit(35)
+                continue
+            }
+            index += 1
+            if byte >= 65, byte <= 90 {
+                emit(byte + 32)
+            } else if byte >= 97, byte <= 122 {
+                emit(byte)
+            } else {
+                // Whitespace, controls, punctuation and symbols: separators, not content.
+                pendingSpace = true
+            }
+        }
+        return true
     }
 
     /// `normalizedText(_:)` of any text: folded by Foundation, then scalar by scalar.

@@ -59,6 +59,10 @@ public struct ScreenSignature: Sendable, Hashable {
 
     /// The signature of 128 hex digits, or nil when `text` is not that.
     public init?(hex text: String) {
+        if let words = Self.hexDigitWords(text) {
+            self.init(words: words)
+            return
+        }
         let bytes = Array(text.utf8)
         guard bytes.count == 128 else { return nil }
         var words: [UInt64] = []
@@ -69,6 +73,26 @@ public struct ScreenSignature: Sendable, Hashable {
             words.append(word)
         }
         self.init(words: words)
+    }
+
+    /// The eight words of 128 hex digits and nothing else, read byte by byte (every screen of every
+    /// audit of a history is read); nil for any other text, which `init(hex:)` then reads as before.
+    static func hexDigitWords(_ text: String) -> [UInt64]? {
+        guard text.utf8.count == 128 else { return nil }
+        var words = [UInt64](repeating: 0, count: 8)
+        var index = 0
+        for byte in text.utf8 {
+            let digit: UInt8
+            switch byte {
+            case 0x30...0x39: digit = byte - 0x30
+            case 0x61...0x66: digit = byte - 0x61 + 10
+            case 0x41...0x46: digit = byte - 0x41 + 10
+            default: return nil
+            }
+            words[index / 16] = words[index / 16] << 4 | UInt64(digit)
+            index += 1
+        }
+        return words
     }
 
     /// How two screenshots compare.

@@ -180,20 +180,29 @@ public enum WarningMatcher {
         ) {
             self.issues = issues
             var names: [String: String] = [:]
+            // Neighbouring issues are mostly on one screen: the last name looked up is asked first.
+            var last: (group: String, key: String)?
             func key(_ group: String) -> String {
-                if let known = names[group] { return known }
-                let made = groupKey(group)
-                names[group] = made
+                if let last, last.group == group { return last.key }
+                let made: String
+                if let known = names[group] {
+                    made = known
+                } else {
+                    made = groupKey(group)
+                    names[group] = made
+                }
+                last = (group, made)
                 return made
             }
             group = issueGroups.map { $0.map(key) } ?? issues.map { key($0.screenGroup) }
             let screenGroups = screenGroups ?? screens.map(\.group)
-            hasText = issues.map { issue in
-                guard let text = issue.elementText else { return false }
-                return text.utf8.contains { $0 > 0x20 } && !text.allSatisfy(\.isWhitespace)
+            // Each issue read in place (`issues[$0]`), not copied.
+            hasText = issues.indices.map { index in
+                guard let text = issues[index].elementText else { return false }
+                return WarningMatcher.hasText(text)
             }
-            hasWords = issues.map { issue in
-                guard let text = issue.elementText else { return false }
+            hasWords = issues.indices.map { index in
+                guard let text = issues[index].elementText else { return false }
                 var ascii = true
                 for byte in text.utf8 {
                     if (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A { return true }
@@ -201,7 +210,11 @@ public enum WarningMatcher {
                 }
                 return !ascii && text.unicodeScalars.contains { $0.properties.isAlphabetic }
             }
-            covered = Set(screenGroups.map(key)).union(group)
+            var covered = Set(screenGroups.map(key))
+            for (index, name) in group.enumerated() where index == 0 || name != group[index - 1] {
+                covered.insert(name)
+            }
+            self.covered = covered
             // Issues are in report order and each screen says how many it has.
             slot = group.map { SlotKey(group: $0, occurrence: 0) }
             var sizes: [SlotKey: (width: Double, height: Double)] = [:]
@@ -238,11 +251,7 @@ public enum WarningMatcher {
             slotKeys = keys
             slotSizes = keys.map { sizes[$0] }
             slotGroups = keys.map(\.group)
-            byFingerprint = issues.indices.sorted {
-                let a = issues[$0].fingerprint
-                let b = issues[$1].fingerprint
-                return a == b ? $0 < $1 : a.precedes(b)
-            }
+            byFingerprint = WarningMatcher.fingerprintOrder(issues)
             isRepeat = [Bool](repeating: false, count: issues.count)
             repeatOf = [Int?](repeating: nil, count: issues.count)
             var runStart = 0
@@ -257,10 +266,10 @@ public enum WarningMatcher {
                     // Ties in `byFingerprint` are in report order, so the first index seen is the original.
                     var seen: [RepeatKey: Int] = [:]
                     for index in byFingerprint[runStart..<runEnd] {
-                        let issue = issues[index]
-                        guard let rect = issue.rect else { continue }
+                        guard let rect = issues[index].rect else { continue }
                         let repeatKey = RepeatKey(
-                            slot: slot[index], type: issue.testType.key, text: issue.elementText ?? "", rect: rect)
+                            slot: slot[index], type: issues[index].testType.key, text: issues[index].elementText ?? "",
+                            rect: rect)
                         if let first = seen[repeatKey] {
                             isRepeat[index] = true
                             repeatOf[index] = first
@@ -305,6 +314,50 @@ public enum WarningMatcher {
             let sy = target.height / own.height
             return Rect(x: rect.x * sx, y: rect.y * sy, width: rect.width * sx, height: rect.height * sy)
         }
+    }
+
+    /// Whether `text` shows anything: a character besides white space and controls. A printable ASCII
+    /// character settles it at once (no white space begins with one, and none hides one in its
+    /// grapheme cluster); only other texts are read character by character.
+    static func hasText(_ text: String) -> Bool {
+        var printableASCII = false
+        var anyAbove = false
+        for byte in text.utf8 where byte > 0x20 {
+            anyAbove = true
+            if byte < 0x7F {
+                printableASCII = true
+                break
+            }
+        }
+        return printableASCII || (anyAbove && !text.allSatisfy(\.isWhitespace))
+    }
+
+    /// Whether every character of `text` is white space (`Character.isWhitespace`); a printable ASCII
+    /// character settles it at once (see `hasText(_:)`).
+    static func isBlank(_ text: String) -> Bool {
+        !text.utf8.contains { $0 > 0x20 && $0 < 0x7F } && text.allSatisfy(\.isWhitespace)
+    }
+
+    /// The indexes of `issues` ordered by fingerprint (`IssueFingerprint.precedes(_:)`), ties in
+    /// index order: sorted by the fingerprints' numbers, and only a run of equal numbers by their texts.
+    static func fingerprintOrder(_ issues: [HistoryIssue]) -> [Int] {
+        var keyed = issues.indices.map { (number: issues[$0].fingerprint.number, index: $0) }
+        keyed.sort { ($0.number, $0.index) < ($1.number, $1.index) }
+        var order = keyed.map(\.index)
+        var start = 0
+        while start < keyed.count {
+            var end = start + 1
+            while end < keyed.count, keyed[end].number == keyed[start].number { end += 1 }
+            if end - start > 1 {
+                order[start..<end].sort {
+                    let a = issues[$0].fingerprint
+                    let b = issues[$1].fingerprint
+                    return a == b ? $0 < $1 : a.precedes(b)
+                }
+            }
+            start = end
+        }
+        return order
     }
 
     private struct RepeatKey: Hashable {
@@ -499,17 +552,17 @@ public enum WarningMatcher {
 
         // Stage 2.
         mutating func matchKeys() {
-            func tokens(_ side: Prepared, _ index: Int) -> [String] {
+            func tokens(_ side: Prepared, _ index: Int) -> [KeyToken] {
                 guard side.hasText[index] else { return [] }
-                let issue = side.issues[index]
-                var found: [String] = []
-                if let key = issue.key { found.append("k\u{1F}" + key) }
-                if let literal = issue.literal { found.append("l\u{1F}" + literal) }
-                let keys = side.catalogKeys?[index] ?? translations.keys(showing: issue.elementText!)
-                for key in keys where key != issue.key { found.append("k\u{1F}" + key) }
+                var found: [KeyToken] = []
+                let ownKey = side.issues[index].key
+                if let key = ownKey { found.append(KeyToken(isLiteral: false, text: key)) }
+                if let literal = side.issues[index].literal { found.append(KeyToken(isLiteral: true, text: literal)) }
+                let keys = side.catalogKeys?[index] ?? translations.keys(showing: side.issues[index].elementText!)
+                for key in keys where key != ownKey { found.append(KeyToken(isLiteral: false, text: key)) }
                 return found
             }
-            var byToken: [String: [Int]] = [:]
+            var byToken: [KeyToken: [Int]] = [:]
             for o in old.issues.indices where oldFree(o) {
                 for token in tokens(old, o) { byToken[token, default: []].append(o) }
             }
@@ -571,6 +624,12 @@ public enum WarningMatcher {
                 let found = WarningMatcher.assign(rows: oldBySlot[slot], columns: newBySlot[slot], costs: costs)
                 for (o, n) in found { pair(o, n, .geometry) }
             }
+        }
+
+        /// A localization key or a source literal, as the key stage pairs them.
+        struct KeyToken: Hashable {
+            var isLiteral: Bool
+            var text: String
         }
 
         /// How many texts a side has, and how many of them are still unmatched.

@@ -61,7 +61,8 @@ public struct HistoryJudgement: Sendable {
     public init(entries: [HistoryEntry], baseline: Baseline? = nil, translations: StringTranslations = .none) {
         self.baseline = baseline ?? Baseline(entries: [])
         self.translations = translations
-        for entry in entries.sorted(by: History.precedes) where position[entry.sha256] == nil { step(entry) }
+        var seen = Set<String>()
+        walk(entries.sorted(by: History.precedes).filter { seen.insert($0.sha256).inserted })
     }
 
     /// `new` judged against `old` alone, in that order whatever their dates (`ReportDiff(old:new:)`).
@@ -149,15 +150,77 @@ public struct HistoryJudgement: Sendable {
 
     // MARK: The walk
 
+    /// Judges `entry` after the audits judged so far.
     private mutating func step(_ entry: HistoryEntry) {
         let k = reports.count
-        let audit = AuditReference(entry)
-        // Which screen of the history each screen of the report is, from what it shows; the matcher then
-        // works on those identities, never on the names reports give their screens.
+        let reading = Self.reading(
+            entry, translations: translations, catalogCache: &catalogCache, normalCache: &normalCache)
+        let placement = place(entry, reading, k: k)
+        let side = Self.prepared(entry, reading, placement)
+        prepared.append(side)
+        judge(
+            entry, k: k, placement: placement,
+            matchings: Self.matchings(side, placement.bases, prepared, translations: translations))
+    }
+
+    /// Judges `entries` (in audit-date order, each once) after the audits judged so far, as `step(_:)`
+    /// one by one decides: only what depends on one entry alone (what it shows, its preparing for the
+    /// matcher, its matching against the audits its screens were placed against) is worked out on all
+    /// cores; screens are placed and verdicts made one audit after the other.
+    private mutating func walk(_ entries: [HistoryEntry]) {
+        let first = reports.count
+        let translations = self.translations
+        let readings = Self.inParts(entries.count) { range in
+            var catalogCache: [String: [String]] = [:]
+            var normalCache: [String: Int?] = [:]
+            return range.map {
+                Self.reading(
+                    entries[$0], translations: translations, catalogCache: &catalogCache, normalCache: &normalCache)
+            }
+        }
+        var placements: [Placement] = []
+        placements.reserveCapacity(entries.count)
+        for index in entries.indices { placements.append(place(entries[index], readings[index], k: first + index)) }
+        let placed = placements
+        prepared += Self.inParts(entries.count) { range in
+            range.map { Self.prepared(entries[$0], readings[$0], placed[$0]) }
+        }
+        let sides = prepared
+        let matchings = Self.inParts(entries.count) { range in
+            range.map { Self.matchings(sides[first + $0], placed[$0].bases, sides, translations: translations) }
+        }
+        for index in entries.indices {
+            judge(entries[index], k: first + index, placement: placements[index], matchings: matchings[index])
+        }
+    }
+
+    /// `work` on consecutive parts of `0..<count` on all cores, the results in order.
+    private static func inParts<Output: Sendable>(_ count: Int, _ work: @Sendable (Range<Int>) -> [Output])
+        -> [Output]
+    {
+        let parts = min(count, ProcessInfo.processInfo.activeProcessorCount * 4)
+        guard parts > 1 else { return work(0..<count) }
+        let ranges = (0..<parts).map { (count * $0 / parts)..<(count * ($0 + 1) / parts) }
+        return ParallelWork.map(ranges, parallel: true) { _, range in work(range) }.flatMap { $0 }
+    }
+
+    /// What the walk reads of an entry that depends on the entry alone: each issue's catalog keys and
+    /// screen, and what each screen shows.
+    struct Reading: Sendable {
+        var catalogKeys: [[String]]?
+        var screenOfIssue: [Int]
+        var shown: [ScreenIdentification.Shown]
+    }
+
+    /// The reading of `entry`; the caches remember each text's catalog keys and normal form.
+    private static func reading(
+        _ entry: HistoryEntry, translations: StringTranslations, catalogCache: inout [String: [String]],
+        normalCache: inout [String: Int?]
+    ) -> Reading {
         var catalogKeys: [[String]]?
         if !translations.isEmpty {
             catalogKeys = entry.issues.map { issue in
-                guard let text = issue.elementText, !text.allSatisfy(\.isWhitespace) else { return [] }
+                guard let text = issue.elementText, !WarningMatcher.isBlank(text) else { return [] }
                 if let known = catalogCache[text] { return known }
                 let found = translations.keys(showing: text)
                 catalogCache[text] = found
@@ -167,27 +230,86 @@ public struct HistoryJudgement: Sendable {
         let screenOfIssue = ScreenIdentification.screenOfIssues(entry)
         let shown = ScreenIdentification.shown(
             entry, screenOfIssue: screenOfIssue, catalogKeys: catalogKeys, normalized: &normalCache)
+        return Reading(catalogKeys: catalogKeys, screenOfIssue: screenOfIssue, shown: shown)
+    }
+
+    /// Where an audit stands in the walk: which screen of the history each of its screens is, the
+    /// screens it covers, the latest earlier audit of each covered screen (`bases`, by audit) and of
+    /// each screen it did not cover (`unvisited`), and the known screens it did not cover.
+    struct Placement: Sendable {
+        var screens: [ScreenVerdict]
+        var covered: Set<String>
+        var bases: [Int: Set<String>]
+        var unvisited: [Int: Set<String>]
+        var notCovered: [UncoveredScreen]
+    }
+
+    /// Places the audit numbered `k`: which screen of the history each screen of the report is, from
+    /// what it shows (the matcher then works on those identities, never on the names reports give
+    /// their screens); it becomes the latest audit of the screens it covers.
+    private mutating func place(_ entry: HistoryEntry, _ reading: Reading, k: Int) -> Placement {
         let screenVerdicts = screens.identify(
-            shown, report: k, audit: audit, fileName: entry.fileName, covers: entry.covers)
+            reading.shown, report: k, audit: AuditReference(entry), fileName: entry.fileName, covers: entry.covers)
+        let covered = Set(screenVerdicts.filter(\.shows).map { WarningMatcher.groupKey($0.screen) })
+        var bases: [Int: Set<String>] = [:]
+        for group in covered { if let j = latest[group] { bases[j, default: []].insert(group) } }
+        var unvisited: [Int: Set<String>] = [:]
+        for (group, j) in latest where !covered.contains(group) { unvisited[j, default: []].insert(group) }
+        for group in covered { latest[group] = k }
+        let coveredIDs = Set(screenVerdicts.filter(\.shows).map(\.screen))
+        let notCovered = screens.known.filter { !coveredIDs.contains($0.id) && $0.report < k }.map {
+            UncoveredScreen(name: $0.name, lastAudited: $0.audit)
+        }
+        return Placement(
+            screens: screenVerdicts, covered: covered, bases: bases, unvisited: unvisited, notCovered: notCovered)
+    }
+
+    /// The entry prepared for the matcher, its issues and screens named by their screens' identities.
+    private static func prepared(_ entry: HistoryEntry, _ reading: Reading, _ placement: Placement)
+        -> WarningMatcher.Prepared
+    {
+        let screenVerdicts = placement.screens
         var side = WarningMatcher.Prepared(
             issues: entry.issues, screens: entry.screens,
-            issueGroups: screenOfIssue.map { screenVerdicts[min($0, screenVerdicts.count - 1)].screen },
+            issueGroups: reading.screenOfIssue.map { screenVerdicts[min($0, screenVerdicts.count - 1)].screen },
             screenGroups: entry.screens.indices.map { screenVerdicts[$0].screen })
-        side.catalogKeys = catalogKeys
-        side.covered = Set(screenVerdicts.filter(\.shows).map { WarningMatcher.groupKey($0.screen) })
-        var bases: [Int: Set<String>] = [:]
-        for group in side.covered { if let j = latest[group] { bases[j, default: []].insert(group) } }
-        var unvisited: [Int: Set<String>] = [:]
-        for (group, j) in latest where !side.covered.contains(group) { unvisited[j, default: []].insert(group) }
+        side.catalogKeys = reading.catalogKeys
+        side.covered = placement.covered
+        return side
+    }
+
+    /// Each covered screen of `side` against the latest earlier audit that covered it (`bases`, audits
+    /// of `prepared`), latest audit first.
+    private static func matchings(
+        _ side: WarningMatcher.Prepared, _ bases: [Int: Set<String>], _ prepared: [WarningMatcher.Prepared],
+        translations: StringTranslations
+    ) -> [(base: Int, matching: IssueMatching)] {
+        bases.keys.sorted(by: >).map { j in
+            (j, WarningMatcher.match(old: prepared[j], new: side, groups: bases[j]!, translations: translations))
+        }
+    }
+
+    /// The verdicts of the audit numbered `k`, placed (`place`) and matched (`matchings`).
+    private mutating func judge(
+        _ entry: HistoryEntry, k: Int, placement: Placement, matchings: [(base: Int, matching: IssueMatching)]
+    ) {
+        let audit = AuditReference(entry)
+        let side = prepared[k]
+        let screenVerdicts = placement.screens
+        // How people know each screen (`ScreenVerdict.name`), by the identity the matcher groups issues by.
+        var nameOfScreen: [String: String] = [:]
+        for screen in screenVerdicts where nameOfScreen[WarningMatcher.groupKey(screen.screen)] == nil {
+            nameOfScreen[WarningMatcher.groupKey(screen.screen)] = screen.name
+        }
+        let bases = placement.bases
+        let unvisited = placement.unvisited
         // Each covered screen against the latest earlier audit that covered it: the issue each issue
         // continues (audit, index), and the earlier issues no longer shown.
         var previous = [WarningVerdict?](repeating: nil, count: entry.issues.count)
         var stages = [MatchStage](repeating: .fingerprint, count: entry.issues.count)
         var gone: [WarningVerdict] = []
-        let baseOrder = bases.keys.sorted(by: >)
-        for j in baseOrder {
-            let matching = WarningMatcher.match(
-                old: prepared[j], new: side, groups: bases[j]!, translations: translations)
+        let baseOrder = matchings.map(\.base)
+        for (j, matching) in matchings {
             for pair in matching.pairs {
                 previous[pair.new] = reports[j].verdicts[pair.old]
                 stages[pair.new] = pair.stage
@@ -236,10 +358,12 @@ public struct HistoryJudgement: Sendable {
 
         var verdicts: [WarningVerdict] = []
         verdicts.reserveCapacity(entry.issues.count)
-        for (index, issue) in entry.issues.enumerated() {
+        // Each issue read in place (`entry.issues[index]`): a copy of each would cost more than the verdict.
+        for index in entry.issues.indices {
             let id = warning[index]
             if !baseline.entries.isEmpty, acceptedWarning[id] == nil,
-                let accepted = baseline.entry(for: issue.fingerprint) ?? version1[index].flatMap(baseline.entry(for:))
+                let accepted = baseline.entry(for: entry.issues[index].fingerprint)
+                    ?? version1[index].flatMap(baseline.entry(for:))
             {
                 acceptedWarning[id] = accepted
             }
@@ -247,9 +371,9 @@ public struct HistoryJudgement: Sendable {
             if let first = side.repeatOf[index] {
                 status = .repeatOf(number: entry.issues[first].number)
             } else {
-                switch issue.status {
+                switch entry.issues[index].status {
                 case .system: status = .system
-                case .accepted: status = .accepted(reason: issue.reason ?? "", byBaseline: false)
+                case .accepted: status = .accepted(reason: entry.issues[index].reason ?? "", byBaseline: false)
                 case .open:
                     if let accepted = acceptedWarning[id] {
                         status = .accepted(reason: accepted.reason, byBaseline: true)
@@ -265,18 +389,15 @@ public struct HistoryJudgement: Sendable {
             }
             verdicts.append(
                 WarningVerdict(
-                    audit: audit, issue: issue, warning: names[id], identity: id, screen: side.group[index],
-                    place: issue.view ?? screenVerdicts[min(screenOfIssue[index], screenVerdicts.count - 1)].name,
+                    audit: audit, issues: entry.issues, index: index, warning: names[id], identity: id,
+                    screen: side.group[index],
+                    place: entry.issues[index].view ?? nameOfScreen[side.group[index]] ?? side.group[index],
                     status: status, change: change,
-                    continues: before.map {
-                        Continuation(
-                            audit: $0.audit, number: $0.number, stage: stages[index], text: $0.issue.elementText,
-                            fingerprint: $0.issue.fingerprint, rect: $0.issue.rect)
-                    },
+                    continues: before.map { Continuation(continuing: $0, stage: stages[index]) },
                     since: before?.since ?? audit, firstSeen: firstSeen[id]))
         }
-        for (index, issue) in entry.issues.enumerated() {
-            warningOfFingerprint[issue.fingerprint] = (warning[index], side.group[index])
+        for index in entry.issues.indices {
+            warningOfFingerprint[entry.issues[index].fingerprint] = (warning[index], side.group[index])
         }
         if !baseline.entries.isEmpty {
             // An older baseline's version-1 fingerprint names the warning too.
@@ -310,20 +431,14 @@ public struct HistoryJudgement: Sendable {
                 }
             }
         }
-        let coveredIDs = Set(screenVerdicts.filter(\.shows).map(\.screen))
-        let notCovered = screens.known.filter { !coveredIDs.contains($0.id) && $0.report < k }.map {
-            UncoveredScreen(name: $0.name, lastAudited: $0.audit)
-        }
         for verdict in resolved { resolvedBy[verdict.identity] = audit }
         if !resolvedBy.isEmpty { for id in warning { resolvedBy[id] = nil } }
         reports.append(
             ReportJudgement(
-                entry: entry, verdicts: verdicts, screens: screenVerdicts, notCovered: notCovered,
+                entry: entry, verdicts: verdicts, screens: screenVerdicts, notCovered: placement.notCovered,
                 hasEarlierAudit: k > 0, comparedWith: baseOrder.map { reports[$0].audit },
                 resolved: resolved, notReaudited: notReaudited))
-        prepared.append(side)
         position[entry.sha256] = k
-        for group in side.covered { latest[group] = k }
     }
 
     /// The common shift of `screen` since `audit`: the median movement of the warnings of that screen

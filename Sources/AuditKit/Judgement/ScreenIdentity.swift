@@ -80,6 +80,10 @@ struct ScreenIdentification: Sendable {
     /// Known screens by each text, key, view and group name they showed: the candidates a new screen
     /// can share evidence with, so a long history is not compared screen by screen.
     private var byEvidence: [Int: Set<Int>] = [:]
+    /// Per known screen: the tokens it was last filed under in `byEvidence`, ascending.
+    private var filedTokens: [[Int]] = []
+    /// What `ScreenSignature.likeness(to:)` says of each signature seen against an equal one.
+    private var likenessToItself: [ScreenSignature: ScreenSignature.Likeness] = [:]
     /// How many of the most recently audited known screens are compared by screenshot alone.
     static let recentScreens = 64
     /// Known screens, least recently audited first (each moves to the end when audited).
@@ -149,17 +153,7 @@ struct ScreenIdentification: Sendable {
         for index in entry.issues.indices {
             let screen = min(screenOfIssue[index], shown.count - 1)
             if let text = entry.issues[index].elementText {
-                let normal: Int?
-                if let known = normalized[text] {
-                    normal = known
-                } else {
-                    // Only texts with letters: numbers and symbols read alike on every screen.
-                    normal =
-                        text.unicodeScalars.contains(where: { $0.properties.isAlphabetic })
-                        ? IssueFingerprint.normalizedText(text).hashValue : nil
-                    normalized[text] = normal
-                }
-                if let normal {
+                if let normal = normalHash(of: text, cache: &normalized) {
                     var hasher = Hasher()
                     hasher.combine(entry.issues[index].testType.key)
                     hasher.combine(normal)
@@ -178,6 +172,30 @@ struct ScreenIdentification: Sendable {
             shown[screen].keys = SortedHashes(keys[screen])
         }
         return shown
+    }
+
+    /// The normal form of `text` (`IssueFingerprint.normalizedText`) as a hash, or nil for a text
+    /// without letters: numbers and symbols read alike on every screen. An ASCII text is normalised
+    /// and hashed byte by byte; `cache` remembers the others' (texts recur from audit to audit).
+    static func normalHash(of text: String, cache: inout [String: Int?]) -> Int? {
+        func hash(_ normal: UnsafeBufferPointer<UInt8>) -> Int {
+            var hasher = Hasher()
+            hasher.combine(bytes: UnsafeRawBufferPointer(normal))
+            hasher.combine(0xFF as UInt8)
+            return hasher.finalize()
+        }
+        let ascii = IssueFingerprint.withASCIINormalizedText(text) { normal -> Int? in
+            normal.contains { ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A } ? hash(normal) : nil
+        }
+        if let ascii { return ascii }
+        if let known = cache[text] { return known }
+        var normal: Int?
+        if text.unicodeScalars.contains(where: { $0.properties.isAlphabetic }) {
+            var folded = IssueFingerprint.normalizedText(text)
+            normal = folded.withUTF8(hash)
+        }
+        cache[text] = normal
+        return normal
     }
 
     /// `name` without surrounding spaces (most names have none: then as it is).
@@ -210,7 +228,11 @@ struct ScreenIdentification: Sendable {
 
     /// How strongly `screen` is `candidate`; nil when the evidence is too weak to pair. `distinguishing`
     /// says whether a group name tells screens apart (`distinguishes(_:)`, worked out once per report).
-    static func score(_ screen: Shown, _ candidate: Known, distinguishing: (String) -> Bool) -> Evidence? {
+    /// `likeness` compares two screenshots' signatures (`ScreenSignature.likeness(to:)`, or a memo of it).
+    static func score(
+        _ screen: Shown, _ candidate: Known, distinguishing: (String) -> Bool,
+        likeness: (ScreenSignature, ScreenSignature) -> ScreenSignature.Likeness = { $0.likeness(to: $1) }
+    ) -> Evidence? {
         // A screen recorded before screens were told apart by what they show is known by its name, as
         // the version that recorded it compared it.
         if screen.byName || candidate.byName {
@@ -249,7 +271,7 @@ struct ScreenIdentification: Sendable {
         }
         // The screenshot last, and only when it can still make a pair: it adds 3 at most.
         if evidence.score >= 0, let a = screen.hash, !candidate.hashes.isEmpty {
-            switch Self.likeness(a, candidate.hashes) {
+            switch Self.likeness(a, candidate.hashes, comparing: likeness) {
             case .same:
                 evidence.score += 3
                 evidence.screenshot = true
@@ -274,12 +296,15 @@ struct ScreenIdentification: Sendable {
         return [latest] + hashes.filter { $0 != latest }.prefix(rememberedScreenshots - 1)
     }
 
-    /// How `signature` compares with a known screen's screenshots: the same when it is like any of
-    /// them, different when it is unlike all of them.
-    static func likeness(_ signature: ScreenSignature, _ hashes: [ScreenSignature]) -> ScreenSignature.Likeness {
+    /// How `signature` compares with a known screen's screenshots (each by `comparing`): the same when
+    /// it is like any of them, different when it is unlike all of them.
+    static func likeness(
+        _ signature: ScreenSignature, _ hashes: [ScreenSignature],
+        comparing: (ScreenSignature, ScreenSignature) -> ScreenSignature.Likeness
+    ) -> ScreenSignature.Likeness {
         var allDifferent = true
         for known in hashes {
-            switch signature.likeness(to: known) {
+            switch comparing(signature, known) {
             case .same: return .same
             case .different: continue
             case .unclear: allDifferent = false
@@ -331,15 +356,37 @@ struct ScreenIdentification: Sendable {
         var pairs: [(screen: Int, known: Int, score: Int, evidence: Evidence)] = []
         let recent = recency.suffix(Self.recentScreens)
         let tokens = shown.map { $0.shows ? Self.evidence(of: $0) : [] }
+        // A screenshot compared with an equal one (the same screen audited again) is worked out once.
+        var likenessToItself = self.likenessToItself
+        self.likenessToItself = [:]
+        defer { self.likenessToItself = likenessToItself }
+        let likeness = { (a: ScreenSignature, b: ScreenSignature) -> ScreenSignature.Likeness in
+            guard a == b else { return a.likeness(to: b) }
+            if let known = likenessToItself[a] { return known }
+            let found = a.likeness(to: b)
+            likenessToItself[a] = found
+            return found
+        }
+        var isCandidate = [Bool](repeating: false, count: known.count)
         for screen in shown where screen.shows {
-            var candidates = Set(recent)
-            for token in tokens[screen.index] {
-                if let holders = byEvidence[token], holders.count <= Self.commonEvidence || screen.byName {
-                    candidates.formUnion(holders)
+            // The recent screens and those sharing telling evidence, each once, in order of first audit.
+            var candidates: [Int] = []
+            func consider(_ k: Int) {
+                if !isCandidate[k] {
+                    isCandidate[k] = true
+                    candidates.append(k)
                 }
             }
-            for k in candidates.sorted() {
-                if let evidence = Self.score(screen, known[k], distinguishing: distinguishing) {
+            for k in recent { consider(k) }
+            for token in tokens[screen.index] {
+                if let holders = byEvidence[token], holders.count <= Self.commonEvidence || screen.byName {
+                    for k in holders { consider(k) }
+                }
+            }
+            candidates.sort()
+            for k in candidates {
+                isCandidate[k] = false
+                if let evidence = Self.score(screen, known[k], distinguishing: distinguishing, likeness: likeness) {
                     pairs.append((screen.index, k, evidence.score, evidence))
                 }
             }
@@ -361,7 +408,7 @@ struct ScreenIdentification: Sendable {
                         index: screen.index, screen: before.id, name: before.name, comparedWith: before.audit,
                         evidence: Self.sentence(evidence, screen, before), shows: true,
                         hasScreenshot: screen.hash != nil || screen.byName))
-                for token in tokens[screen.index] { byEvidence[token, default: []].insert(k) }
+                file(tokens[screen.index], for: k)
                 recency.removeAll { $0 == k }
                 recency.append(k)
                 known[k] = Known(
@@ -378,7 +425,8 @@ struct ScreenIdentification: Sendable {
                         index: screen.index, screen: id, name: name, comparedWith: nil, evidence: nil,
                         shows: screen.shows, hasScreenshot: screen.hash != nil || screen.byName))
                 if screen.shows {
-                    for token in tokens[screen.index] { byEvidence[token, default: []].insert(known.count) }
+                    filedTokens.append([])
+                    file(tokens[screen.index], for: known.count)
                     recency.append(known.count)
                     known.append(
                         Known(
@@ -412,6 +460,20 @@ struct ScreenIdentification: Sendable {
             }
         }
         return verdicts
+    }
+
+    /// Files known screen `k` under each of `tokens` in `byEvidence`. The tokens it was last filed
+    /// under are there already: a screen audited again with the same texts files only what is new.
+    private mutating func file(_ tokens: [Int], for k: Int) {
+        let sorted = tokens.sorted()
+        let filed = filedTokens[k]
+        var j = 0
+        for token in sorted {
+            while j < filed.count, filed[j] < token { j += 1 }
+            if j < filed.count, filed[j] == token { continue }
+            byEvidence[token, default: []].insert(k)
+        }
+        filedTokens[k] = sorted
     }
 
     /// The tokens of what `screen` shows that another screen can share: texts, keys, views, its name.

@@ -1,19 +1,56 @@
 import Foundation
 
 /// One audit of the history (one report), as a verdict names it.
+///
+/// Every verdict names its audit and others (since, first seen, the one it continues): the three
+/// facts are kept once per audit and shared, so naming one costs one reference.
 public struct AuditReference: Sendable, Hashable {
+    private final class Facts: Sendable {
+        let sha256: String
+        let fileName: String
+        let auditDate: Date
+
+        init(sha256: String, fileName: String, auditDate: Date) {
+            self.sha256 = sha256
+            self.fileName = fileName
+            self.auditDate = auditDate
+        }
+    }
+
+    private var facts: Facts
+
     /// The report's SHA-256, lowercase hex: finds its session in the log.
-    public var sha256: String
+    public var sha256: String {
+        get { facts.sha256 }
+        set { facts = Facts(sha256: newValue, fileName: fileName, auditDate: auditDate) }
+    }
     /// The report's file name.
-    public var fileName: String
+    public var fileName: String {
+        get { facts.fileName }
+        set { facts = Facts(sha256: sha256, fileName: newValue, auditDate: auditDate) }
+    }
     /// When the audit ran.
-    public var auditDate: Date
+    public var auditDate: Date {
+        get { facts.auditDate }
+        set { facts = Facts(sha256: sha256, fileName: fileName, auditDate: newValue) }
+    }
 
     /// The audit of `entry`.
     public init(_ entry: HistoryEntry) {
-        sha256 = entry.sha256
-        fileName = entry.fileName
-        auditDate = entry.auditDate
+        facts = Facts(sha256: entry.sha256, fileName: entry.fileName, auditDate: entry.auditDate)
+    }
+
+    /// Equal when the SHA-256, file name and audit date are.
+    public static func == (lhs: AuditReference, rhs: AuditReference) -> Bool {
+        lhs.facts === rhs.facts
+            || (lhs.sha256 == rhs.sha256 && lhs.fileName == rhs.fileName && lhs.auditDate == rhs.auditDate)
+    }
+
+    /// Hashes the SHA-256, file name and audit date.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(sha256)
+        hasher.combine(fileName)
+        hasher.combine(auditDate)
     }
 
     /// The audit's day, `YYYY-MM-DD`, local time: the day its session carries.
@@ -106,6 +143,16 @@ public struct Continuation: Sendable, Hashable {
     /// The element's rect there, when the report had one.
     public var rect: Rect?
 
+    /// The continuation of the issue `verdict` judged, paired by `stage`.
+    init(continuing verdict: WarningVerdict, stage: MatchStage) {
+        audit = verdict.audit
+        number = verdict.number
+        self.stage = stage
+        text = verdict.issues[verdict.index].elementText
+        fingerprint = verdict.issues[verdict.index].fingerprint
+        rect = verdict.issues[verdict.index].rect
+    }
+
     /// `same element by key, was “Income”` for a pair weaker than the fingerprint; nil for a
     /// fingerprint pair.
     public var pairing: String? {
@@ -124,7 +171,10 @@ public final class WarningVerdict: Sendable, Hashable {
     /// The audit the issue is from.
     public let audit: AuditReference
     /// The issue as the history records it (its view and code place as mapped when it was recorded).
-    public let issue: HistoryIssue
+    public var issue: HistoryIssue { issues[index] }
+    /// The issues of the audit's entry, shared by all its verdicts, and the issue's index among them.
+    fileprivate let issues: [HistoryIssue]
+    fileprivate let index: Int
     /// The warning's identity, shared by every issue of every audit that is the same element: the
     /// fingerprint (hex) of the issue it was first seen as, with `#2`, `#3` for look-alikes first
     /// seen in one audit.
@@ -148,14 +198,16 @@ public final class WarningVerdict: Sendable, Hashable {
     /// The first audit that ever had the warning.
     public let firstSeen: AuditReference
 
-    /// A verdict with every fact given.
+    /// A verdict with every fact given; the issue is `issues[index]` (the entry's issues, not copied).
     init(
-        audit: AuditReference, issue: HistoryIssue, warning: String, identity: Int, screen: String, place: String,
+        audit: AuditReference, issues: [HistoryIssue], index: Int, warning: String, identity: Int, screen: String,
+        place: String,
         status: WarningStatus, change: WarningChange?, continues: Continuation?, since: AuditReference,
         firstSeen: AuditReference
     ) {
         self.audit = audit
-        self.issue = issue
+        self.issues = issues
+        self.index = index
         self.warning = warning
         self.identity = identity
         self.screen = screen
@@ -168,7 +220,7 @@ public final class WarningVerdict: Sendable, Hashable {
     }
 
     /// The issue's number in its report.
-    public var number: Int { issue.number }
+    public var number: Int { issues[index].number }
 
     /// Two verdicts are equal when every fact is.
     public static func == (lhs: WarningVerdict, rhs: WarningVerdict) -> Bool {
@@ -182,7 +234,7 @@ public final class WarningVerdict: Sendable, Hashable {
     /// Hashes the audit, the issue's number and the warning (equal verdicts share them).
     public func hash(into hasher: inout Hasher) {
         hasher.combine(audit.sha256)
-        hasher.combine(issue.number)
+        hasher.combine(number)
         hasher.combine(warning)
     }
 }

@@ -302,6 +302,42 @@ import Testing
         #expect(since["budgets.chevronNew"] == nil)
     }
 
+    @Test func theWholeHistoryIsJudgedAsAuditAfterAuditIs() throws {
+        // Full, partial, full with new warnings, translated, and a partial audit with a moved element: the
+        // walk that prepares and matches on all cores decides as adding one audit after the other.
+        var series = try Series()
+        defer { series.audits.remove() }
+        try series.audit(day: 0, [Self.home, Self.budgets, Self.cards])
+        var home = Self.home
+        home.elements.removeAll { $0.id == "home.groceries" }
+        home.elements.append(Self.label("home.savings", 30, "Savings", 74, 356, 90))
+        try series.audit(day: 1, [home])
+        var budgets = Self.budgets
+        budgets.elements.append(Self.label("budgets.savings", 31, "Savings goal", 74, 356, 110))
+        try series.audit(day: 2, [home, budgets, Self.cards])
+        try series.audit(day: 3, [Self.german(home), Self.german(budgets), Self.german(Self.cards)], language: 1)
+        budgets.elements = budgets.elements.filter { $0.id != "budgets.rent" }.map { $0.moved(dy: 8) }
+        try series.audit(day: 4, [budgets])
+
+        let whole = HistoryJudgement(entries: series.entries.shuffled())
+        var added = HistoryJudgement(entries: [series.entries[0]])
+        for entry in series.entries.dropFirst() { added.add(entry) }
+        #expect(whole.reports.count == 5 && added.reports.count == 5)
+        for (a, b) in zip(whole.reports, added.reports) {
+            #expect(a.entry.sha256 == b.entry.sha256)
+            #expect(a.verdicts == b.verdicts)
+            #expect(a.screens == b.screens)
+            #expect(a.notCovered == b.notCovered)
+            #expect(a.resolved == b.resolved)
+            #expect(a.notReaudited == b.notReaudited)
+            #expect(a.comparedWith == b.comparedWith)
+        }
+        // The series has each kind of fact to compare.
+        #expect(whole.reports.contains { !$0.resolved.isEmpty } && whole.reports.contains { !$0.notReaudited.isEmpty })
+        #expect(whole.reports.contains { !$0.notCovered.isEmpty })
+        #expect(whole.reports.last!.verdicts.contains { $0.change == .residual })
+    }
+
     @Test func partialAuditsSpeakOnlyForTheScreensTheyVisited() throws {
         var series = try Series()
         defer { series.audits.remove() }
