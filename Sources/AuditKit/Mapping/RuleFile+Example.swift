@@ -1,5 +1,5 @@
 extension RuleFile {
-    /// A commented example rule file, valid as it is: what `auditkit init` writes and the README shows.
+    /// A commented example rule file, valid as it is: what `auditkit init` writes and <doc:RuleFileFormat> shows.
     /// Its `"rules"` are empty: every example sits under `"examples"`, which the reader checks and never
     /// applies, so the file maps nothing until the team writes a rule.
     public static let example = #"""

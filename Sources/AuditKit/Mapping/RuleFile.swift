@@ -4,7 +4,7 @@ import Foundation
 /// which are system UI or accepted false positives.
 ///
 /// Rules apply in file order and the first rule whose `match` holds wins. The format (JSON with `//`
-/// and `/* */` comments allowed, `"version": 1`) is described in the README and in `RuleFile.example`.
+/// and `/* */` comments allowed, `"version": 1`) is described in <doc:RuleFileFormat> and in `RuleFile.example`.
 public struct RuleFile: Sendable {
     /// The default file name, looked up in the working directory.
     public static let defaultFileName = "auditkit.rules.json"

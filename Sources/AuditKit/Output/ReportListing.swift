@@ -4,7 +4,7 @@ import Foundation
 public enum ListingFormat: String, Sendable, CaseIterable {
     /// Aligned lines for people.
     case text
-    /// The complete model as JSON (documented in the README), for scripts.
+    /// The complete model as JSON (documented in <doc:JSONOutput>), for scripts.
     case json
     /// A Markdown table per report.
     case markdown
@@ -180,7 +180,7 @@ public enum ReportListing {
 
     // MARK: JSON
 
-    /// The JSON document: `{"version": 1, "reports": [...]}` (see the README for every field).
+    /// The JSON document: `{"version": 1, "reports": [...]}` (<doc:JSONOutput> has every field).
     public static func json(_ entries: [ListingEntry]) -> OrderedJSON {
         .object([("version", .int(JSONWriter.contractVersion)), ("reports", .array(entries.map(json)))])
     }

@@ -89,7 +89,7 @@ import Testing
     }
 
     @Test func theShippedReportIsTheFixtures() throws {
-        // The README's example maps this file; `auditkit-bench make-pocketbook` writes it.
+        // The commands article's example maps this file; `auditkit-bench make-pocketbook` writes it.
         let shipped = try Data(
             contentsOf: URL(fileURLWithPath: Self.appPath + "/Reports/AuditReport_2026-11-23_09-41-00.json"))
         #expect(shipped == ReportFixture.pocketbook().data(.json))
