@@ -339,44 +339,35 @@ public struct AuditIngest: Sendable {
         let summaryPass = AuditPass(configuration)
         let evidenceRoot = configuration.evidenceRoot
         let site = ReportSite(root: outputDirectory).writing(reports.map(\.path))
-        // Each report as the pass kept it, or read again (nil when it cannot be), `jobs` at a time.
-        let prepared: [(path: String, report: PreparedReport)?] = chunked(reports) { _, report in
+        let prepared: [Result<SummaryInput, AuditError>?] = chunked(reports) { _, report in
+            var prepared: PreparedReport
             if let kept = report.kept {
-                var prepared = kept
+                prepared = kept
                 prepared.evidence = EvidenceFiles.onDisk(
                     for: kept.report,
                     in: EvidencePaths(reportPath: kept.report.sourcePath, root: evidenceRoot))
-                return (report.path, prepared)
-            }
-            return (try? summaryPass.prepare(reportAt: report.path)).map { (report.path, $0.withoutImageBytes()) }
-        }
-        let readable = prepared.compactMap { $0 }
-        // Nothing could be summarised (every report failed): no summary of nothing.
-        guard !readable.isEmpty else { return nil }
-        // The summary is made while the pages are written (nil: the summary's turn): neither needs
-        // the other. Its Markdown is written only once every page is.
-        let templates = pass.configuration.templates
-        let outputDirectory = outputDirectory
-        let pieces = [nil] + readable.map(Optional.some)
-        let made = ParallelWork.map(pieces, parallel: jobs > 1) { _, piece -> Result<String, AuditError> in
-            guard let piece else {
-                let inputs = readable.map { SummaryInput($0.report) }
-                return .success(
-                    AuditSummary(inputs: inputs, judgement: judgement, grouping: .view, baseDirectory: outputDirectory)
-                        .markdown(templates: templates))
+            } else if let read = try? summaryPass.prepare(reportAt: report.path) {
+                prepared = read.withoutImageBytes()
+            } else {
+                return nil
             }
             do {
-                try site.write(site.page(for: piece.report, judgement: judgement))
-                return .success("")
+                try site.write(site.page(for: prepared, judgement: judgement))
             } catch let error as AuditError {
                 return .failure(error)
             } catch {
-                return .failure(AuditError(.internalError, "\(error)", path: piece.path))
+                return .failure(AuditError(.internalError, "\(error)", path: report.path))
             }
+            return .success(SummaryInput(prepared))
         }
-        for page in made.dropFirst() { _ = try page.get() }
-        let markdown = try made[0].get()
+        let inputs = try prepared.compactMap { try $0?.get() }
+        // Nothing could be summarised (every report failed): no summary of nothing.
+        guard !inputs.isEmpty else { return nil }
         let path = outputDirectory + "/summary.md"
+        let markdown = AuditSummary(
+            inputs: inputs, judgement: judgement, grouping: .view, baseDirectory: outputDirectory
+        ).markdown(
+            templates: pass.configuration.templates)
         try AtomicFile.makeDirectory(outputDirectory, namedByUser: true)
         try AtomicFile.write(markdown, to: path, onlyIfChanged: true, durability: .regenerable)
         return path
