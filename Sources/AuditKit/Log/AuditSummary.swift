@@ -304,12 +304,6 @@ public struct AuditSummary: Sendable {
             let persists = multiple && warning.reportsSeen == reports.count
             // Described as a session describes it: role, text and a link to the line.
             let flagged = SessionFacts.flagged(warning.issue, warning.mapping, logDirectory: baseDirectory)
-            let location: TemplateValue
-            if case .list(let items) = SessionFacts.textList([flagged]), case .object(let names)? = items.first {
-                location = names["location"] ?? .text("")
-            } else {
-                location = .text("")
-            }
             return [
                 "role": .text(flagged.role ?? ""),
                 "likelyCauses": .list(
@@ -325,7 +319,7 @@ public struct AuditSummary: Sendable {
                 "type": .text(warning.issue.testType.displayName),
                 "title": .text(warning.issue.shortTitle),
                 "element": .text(warning.issue.elementText ?? ""),
-                "location": location,
+                "location": SessionFacts.location(of: flagged),
                 "symbol": .code(warning.mapping?.symbol ?? ""),
                 "view": .text(warning.mapping?.view ?? ""),
                 "screen": .text(warning.issue.screenName),

@@ -139,20 +139,19 @@ extension SessionFacts {
         .list(
             TemplateValue.items(
                 texts.map { text in
-                    var item: [String: TemplateValue] = [
+                    [
                         "role": .text(text.role ?? ""), "text": .text(text.text ?? ""), "count": .number(text.count),
-                        "repeated": .bool(text.count > 1),
+                        "repeated": .bool(text.count > 1), "location": location(of: text),
                     ]
-                    if let location = text.location {
-                        let file = text.link ?? location.file
-                        item["location"] = .link(
-                            text: location.line.map { "\(file):\($0)" } ?? file,
-                            target: file + (location.line.map { "#L\($0)" } ?? ""))
-                    } else {
-                        item["location"] = .text("")
-                    }
-                    return item
                 }))
+    }
+
+    /// A flagged text's `location` template value: a link to the line, or empty text when it has none.
+    static func location(of text: FlaggedText) -> TemplateValue {
+        guard let location = text.location else { return .text("") }
+        let file = text.link ?? location.file
+        return .link(
+            text: location.line.map { "\(file):\($0)" } ?? file, target: file + (location.line.map { "#L\($0)" } ?? ""))
     }
 
     /// `issue 6`, `issues 1–3, 7`, or empty for no numbers.
@@ -187,12 +186,14 @@ extension SessionFacts {
 
 extension TemplateValue {
     /// List items as objects, each with `first` and `last` flags added.
-    static func items(_ objects: [[String: TemplateValue]]) -> [TemplateValue] {
-        objects.enumerated().map { index, object in
-            var object = object
-            object["first"] = .bool(index == 0)
-            object["last"] = .bool(index == objects.count - 1)
-            return .object(object)
+    static func items(_ objects: consuming [[String: TemplateValue]]) -> [TemplateValue] {
+        // Flagged in place: each object is the list's own, so adding the flags copies no dictionary.
+        var objects = objects
+        let lastIndex = objects.count - 1
+        for index in objects.indices {
+            objects[index]["first"] = .bool(index == 0)
+            objects[index]["last"] = .bool(index == lastIndex)
         }
+        return objects.map { .object($0) }
     }
 }

@@ -257,7 +257,7 @@ public struct AuditIngest: Sendable {
             let path = outputDirectory + "/trend.svg"
             try AtomicFile.makeDirectory(outputDirectory, namedByUser: true)
             try AtomicFile.write(
-                Data(TrendChart.svg(trend).utf8), to: path, onlyIfChanged: true, durability: .regenerable)
+                TrendChart.svg(trend), to: path, onlyIfChanged: true, durability: .regenerable)
             outcome.trendPath = path
         }
         if writesSite {
@@ -369,7 +369,7 @@ public struct AuditIngest: Sendable {
         ).markdown(
             templates: pass.configuration.templates)
         try AtomicFile.makeDirectory(outputDirectory, namedByUser: true)
-        try AtomicFile.write(Data(markdown.utf8), to: path, onlyIfChanged: true, durability: .regenerable)
+        try AtomicFile.write(markdown, to: path, onlyIfChanged: true, durability: .regenerable)
         return path
     }
 

@@ -128,8 +128,7 @@ public struct ReportSite: Sendable {
             }
         }
         // Made from reports and the history: regenerable, like the pictures and the summary.
-        let changed = try AtomicFile.write(
-            Data(text.utf8), to: path, onlyIfChanged: true, durability: .regenerable)
+        let changed = try AtomicFile.write(text, to: path, onlyIfChanged: true, durability: .regenerable)
         return File(path: path, changed: changed)
     }
 }

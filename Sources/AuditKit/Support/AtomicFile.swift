@@ -47,6 +47,33 @@ public enum AtomicFile {
         _ data: Data, to path: String, onlyIfChanged: Bool = false, durability: Durability = .durable,
         namedByUser: Bool = false
     ) throws -> Bool {
+        try data.withUnsafeBytes {
+            try write(
+                bytes: $0, to: path, onlyIfChanged: onlyIfChanged, durability: durability, namedByUser: namedByUser)
+        }
+    }
+
+    /// Replaces `path` with the UTF-8 of `text`, as `write(_:to:onlyIfChanged:durability:namedByUser:)`
+    /// does with data, from the string's own bytes: a page of megabytes is not copied first.
+    /// - Returns: whether the file was written.
+    /// - Throws: `AuditError` with code `.cannotWrite`, naming the link when one was refused.
+    @discardableResult
+    public static func write(
+        _ text: String, to path: String, onlyIfChanged: Bool = false, durability: Durability = .durable,
+        namedByUser: Bool = false
+    ) throws -> Bool {
+        var text = text
+        return try text.withUTF8 {
+            try write(
+                bytes: UnsafeRawBufferPointer($0), to: path, onlyIfChanged: onlyIfChanged, durability: durability,
+                namedByUser: namedByUser)
+        }
+    }
+
+    private static func write(
+        bytes data: UnsafeRawBufferPointer, to path: String, onlyIfChanged: Bool, durability: Durability,
+        namedByUser: Bool
+    ) throws -> Bool {
         // One lstat tells whether the path is a link, whether it exists, its mode and its size: a
         // batch of thousands of pictures pays a handful of system calls a file, no more.
         var status = stat()
@@ -108,7 +135,9 @@ public enum AtomicFile {
     /// would put a regular file where the device or the pipe was, and the reader would never see the
     /// output. Any other kind (a folder, a socket), or a device the tool chose itself, is refused.
     /// - Throws: `AuditError` `.cannotWrite` naming the kind of file.
-    private static func writeInPlace(_ data: Data, to path: String, mode: mode_t, namedByUser: Bool) throws -> Bool {
+    private static func writeInPlace(
+        _ data: UnsafeRawBufferPointer, to path: String, mode: mode_t, namedByUser: Bool
+    ) throws -> Bool {
         let kind = mode & S_IFMT
         guard namedByUser, kind == S_IFCHR || kind == S_IFIFO else {
             throw AuditError(
@@ -139,22 +168,20 @@ public enum AtomicFile {
     }
 
     /// Whether the regular file at `path` holds exactly `data` (compared a block at a time).
-    private static func holds(_ data: Data, at path: String) -> Bool {
+    private static func holds(_ expected: UnsafeRawBufferPointer, at path: String) -> Bool {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return false }
         defer { close(fd) }
-        var buffer = [UInt8](repeating: 0, count: min(max(data.count, 1), 1 << 20) + 1)
+        var buffer = [UInt8](repeating: 0, count: min(max(expected.count, 1), 1 << 20) + 1)
         var offset = 0
-        return data.withUnsafeBytes { expected in
-            while true {
-                let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
-                if count < 0, errno == EINTR { continue }
-                guard count > 0 else { return count == 0 && offset == expected.count }
-                guard offset + count <= expected.count,
-                    buffer.withUnsafeBytes({ memcmp($0.baseAddress!, expected.baseAddress! + offset, count) }) == 0
-                else { return false }
-                offset += count
-            }
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { return count == 0 && offset == expected.count }
+            guard offset + count <= expected.count,
+                buffer.withUnsafeBytes({ memcmp($0.baseAddress!, expected.baseAddress! + offset, count) }) == 0
+            else { return false }
+            offset += count
         }
     }
 
@@ -168,7 +195,7 @@ public enum AtomicFile {
             throw AuditError(
                 .cannotWrite, "cannot create the file", path: reportedAs, cause: String(cString: strerror(errno)))
         }
-        let failure = writeAll(data, to: fd)
+        let failure = data.withUnsafeBytes { writeAll($0, to: fd) }
         close(fd)
         if let failure { throw AuditError(.cannotWrite, "cannot write the file", path: reportedAs, cause: failure) }
     }
@@ -239,21 +266,17 @@ public enum AtomicFile {
     }
 
     /// Writes all of `data` to `fd`; returns the error text of a failed `write`, or nil.
-    static func writeAll(_ data: Data, to fd: Int32) -> String? {
-        var failure: String?
-        data.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let written = systemWrite(fd, raw.baseAddress! + offset, raw.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failure = String(cString: strerror(errno))
-                    return
-                }
-                offset += written
+    static func writeAll(_ raw: UnsafeRawBufferPointer, to fd: Int32) -> String? {
+        var offset = 0
+        while offset < raw.count {
+            let written = systemWrite(fd, raw.baseAddress! + offset, raw.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                return String(cString: strerror(errno))
             }
+            offset += written
         }
-        return failure
+        return nil
     }
 }
 

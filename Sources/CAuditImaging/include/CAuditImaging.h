@@ -77,6 +77,10 @@ int CAuditImaging_png_encode(const uint8_t *pixels, uint32_t width, uint32_t hei
 /// freed in it); does nothing elsewhere. Called once by the executable before any thread starts.
 void CAuditImaging_limit_malloc_arenas(int arenas);
 
+/// The Adler-32 checksum (RFC 1950) of `length` bytes at `data`, continuing from `adler` (1 to start):
+/// the value zlib's adler32 gives, computed 16 bytes a step where SSE2 is available.
+uint32_t CAuditImaging_adler32(uint32_t adler, const uint8_t *data, size_t length);
+
 /// A PNG written a band of rows at a time (see CAuditImaging_png_writer_begin).
 struct CAuditImaging_png_writer;
 

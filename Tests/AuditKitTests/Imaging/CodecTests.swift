@@ -1,4 +1,5 @@
 import AuditKitTestSupport
+import CAuditImaging
 import Foundation
 import Testing
 
@@ -69,6 +70,69 @@ import Testing
             let rgba = try PNGCodec.decode(PNGCodec.encode(original, settings: .standard, keepAlpha: true))
             #expect(rgba.pixels == original.pixels)
         }
+    }
+
+    @Test func shimRowsCarryZlibsHeaderAndTheAdler32OfTheFilteredRows() throws {
+        // 2003 x 9 RGB rows: each row (filter byte and 6009 bytes) is longer than the 5552 bytes after
+        // which the sums are reduced, and not a multiple of 16.
+        var original = ImagingFixture.uiRaster(width: 2003, height: 9, seed: 11)
+        for k in stride(from: 0, to: original.pixels.count, by: 7) { original.pixels[k] = 255 }
+        let encoded = [UInt8](try PNGCodec.encode(original, settings: .standard))
+        var stream: [UInt8] = []
+        var offset = 8
+        while offset + 8 <= encoded.count {
+            let length = encoded[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
+            if encoded[offset + 4..<offset + 8].elementsEqual("IDAT".utf8) {
+                stream += encoded[offset + 8..<offset + 8 + length]
+            }
+            offset += 12 + length
+        }
+        // RFC 1950's header for a 2^15 window at level 1 ...
+        #expect(stream.prefix(2) == [0x78, 0x01])
+        // ... and its trailer, the checksum of the rows as filtered (type 2, up), big-endian.
+        var filtered: [UInt8] = []
+        var above = [UInt8](repeating: 0, count: original.width * 3)
+        for y in 0..<original.height {
+            filtered.append(2)
+            for x in 0..<original.width {
+                for channel in 0..<3 {
+                    let value = original.pixels[(y * original.width + x) * 4 + channel]
+                    filtered.append(value &- above[x * 3 + channel])
+                    above[x * 3 + channel] = value
+                }
+            }
+        }
+        let checksum = Self.adler32(filtered)
+        #expect(Array(stream.suffix(4)) == [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: checksum >> $0) })
+    }
+
+    @Test func adler32MatchesTheDefinitionAtEveryLengthAndAlignment() {
+        var bytes = [UInt8](repeating: 255, count: 12_000)
+        var generator = SplitMix64(seed: 24)
+        for k in bytes.indices where k % 3 != 0 { bytes[k] = UInt8.random(in: 0...255, using: &generator) }
+        for (start, length) in [(0, 0), (1, 15), (3, 16), (5, 33), (0, 5552), (7, 5553), (0, 11_111), (9, 11_991)] {
+            let slice = Array(bytes[start..<start + length])
+            let computed = slice.withUnsafeBufferPointer { CAuditImaging_adler32(1, $0.baseAddress, $0.count) }
+            #expect(computed == Self.adler32(slice), "\(length) bytes from \(start)")
+            // Continued from the checksum of a first part.
+            let half = length / 2
+            let first = Array(slice[..<half]).withUnsafeBufferPointer { CAuditImaging_adler32(1, $0.baseAddress, half) }
+            let whole = Array(slice[half...]).withUnsafeBufferPointer {
+                CAuditImaging_adler32(first, $0.baseAddress, $0.count)
+            }
+            #expect(whole == computed)
+        }
+    }
+
+    /// Adler-32 by its definition (RFC 1950), a byte at a time.
+    static func adler32(_ bytes: [UInt8]) -> UInt32 {
+        var a: UInt32 = 1
+        var b: UInt32 = 0
+        for byte in bytes {
+            a = (a + UInt32(byte)) % 65521
+            b = (b + a) % 65521
+        }
+        return b << 16 | a
     }
 
     @Test func brokenImagesGiveErrorsWithMessagesNotCrashes() {

@@ -37,6 +37,21 @@ import Testing
         #expect(leftovers.isEmpty)
     }
 
+    @Test func writesAStringAsItsUTF8BytesAndComparesThem() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let path = dir.file("page.html")
+        let text = "<p>Ünïcode ✓</p>\n" + String(repeating: "row\n", count: 5000)
+        #expect(try AtomicFile.write(text, to: path, durability: .regenerable))
+        #expect(FileManager.default.contents(atPath: path) == Data(text.utf8))
+        // The same text, as a string or as data, is no change; one byte more is.
+        #expect(try AtomicFile.write(text, to: path, onlyIfChanged: true) == false)
+        #expect(try AtomicFile.write(Data(text.utf8), to: path, onlyIfChanged: true) == false)
+        #expect(try AtomicFile.write(text + "!", to: path, onlyIfChanged: true))
+        #expect(try AtomicFile.write("", to: path, onlyIfChanged: true))
+        #expect(FileManager.default.contents(atPath: path) == Data())
+    }
+
     @Test func comparesTheBytesNotTheSizeAndKeepsTheFilesPermissions() throws {
         let dir = try TemporaryDirectory()
         defer { dir.remove() }
