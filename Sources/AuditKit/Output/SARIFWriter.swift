@@ -65,11 +65,9 @@ public enum SARIFWriter {
             document(report: report, mapping: mapping, extras: extras, absent: absent, likelyCauses: likelyCauses))
     }
 
-    /// A SARIF log object tree as JSON bytes (pretty-printed, sorted keys, slashes unescaped).
-    static func serialized(_ log: [String: Any]) -> Data {
-        (try? JSONSerialization.data(
-            withJSONObject: log, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data()
-    }
+    /// A SARIF log object tree as JSON bytes, by the one JSON writer (pretty-printed, sorted keys,
+    /// slashes unescaped).
+    static func serialized(_ log: [String: Any]) -> Data { JSONWriter.data(tree: log) }
 
     /// The SARIF 2.1.0 log of one run of auditkit with these reporting rules and results: the tool, the
     /// `SRCROOT` base (the working directory) and UTF-16 columns.

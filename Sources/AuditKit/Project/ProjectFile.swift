@@ -107,12 +107,7 @@ public struct ProjectFile: Sendable, Hashable {
 
     /// The file's text: every setting given, in `keys` order, with a final newline.
     public var text: String {
-        func quoted(_ text: String) -> String {
-            let data =
-                (try? JSONSerialization.data(
-                    withJSONObject: text, options: [.fragmentsAllowed, .withoutEscapingSlashes]))
-            return data.map { String(decoding: $0, as: UTF8.self) } ?? "\"\""
-        }
+        let quoted = JSONWriter.quoted
         var lines = ["  \"version\": 1"]
         lines.append("  \"sources\": [" + sources.map(quoted).joined(separator: ", ") + "]")
         for (key, value) in [

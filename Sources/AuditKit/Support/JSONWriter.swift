@@ -38,6 +38,55 @@ public enum JSONWriter {
         String(decoding: try document(value), as: UTF8.self)
     }
 
+    /// A JSON object tree built of dictionaries, arrays, strings, numbers and booleans (as SARIF logs are
+    /// assembled) as pretty JSON, without a final newline. A value of another type is written as `null`.
+    public static func data(tree: [String: Any]) -> Data {
+        (try? encoder(pretty: true).encode(Tree(value: tree))) ?? Data()
+    }
+
+    /// `text` as one JSON string literal (quotes and escapes), as every JSON AuditKit writes escapes it.
+    public static func quoted(_ text: String) -> String {
+        String(decoding: (try? encoder(pretty: false).encode(text)) ?? Data("\"\"".utf8), as: UTF8.self)
+    }
+
+    /// An untyped tree, encoded value by value.
+    private struct Tree: Encodable {
+        var value: Any
+
+        private struct Key: CodingKey {
+            var stringValue: String
+            var intValue: Int? { nil }
+            init(stringValue: String) { self.stringValue = stringValue }
+            init?(intValue: Int) { nil }
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            switch value {
+            case let object as [String: Any]:
+                var container = encoder.container(keyedBy: Key.self)
+                for (key, member) in object { try container.encode(Tree(value: member), forKey: Key(stringValue: key)) }
+            case let array as [Any]:
+                var container = encoder.unkeyedContainer()
+                for element in array { try container.encode(Tree(value: element)) }
+            case let text as String:
+                var container = encoder.singleValueContainer()
+                try container.encode(text)
+            case let flag as Bool:
+                var container = encoder.singleValueContainer()
+                try container.encode(flag)
+            case let number as Int:
+                var container = encoder.singleValueContainer()
+                try container.encode(number)
+            case let number as Double:
+                var container = encoder.singleValueContainer()
+                try container.encode(number)
+            default:
+                var container = encoder.singleValueContainer()
+                try container.encodeNil()
+            }
+        }
+    }
+
     /// A value's fields with the contract's `"version"` among them.
     private struct Versioned<Wrapped: Encodable>: Encodable {
         var value: Wrapped
