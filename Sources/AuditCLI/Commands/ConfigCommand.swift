@@ -69,48 +69,11 @@ enum ConfigCommand: Command {
     }
 }
 
-/// `config --format json`.
-struct ConfigJSON: Encodable {
-    /// One setting in force.
-    struct Setting: Encodable {
-        var name: String
-        var value: String?
-        var origin: String
-
-        // The value is written as null when there is none.
-        func encode(to encoder: any Encoder) throws {
-            enum Key: String, CodingKey { case name, value, origin }
-            var container = encoder.container(keyedBy: Key.self)
-            try container.encode(name, forKey: .name)
-            try container.encode(value, forKey: .value)
-            try container.encode(origin, forKey: .origin)
-        }
-
-        init(name: String, value: String?, origin: String) {
-            self.name = name
-            self.value = value
-            self.origin = origin
-        }
-
-        /// A path setting that may be absent (no rule file, scan configuration or templates folder).
-        init(name: String, _ found: (path: String, origin: CommandContext.Origin)?) {
-            self.init(
-                name: name, value: found?.path, origin: found?.origin.rawValue ?? CommandContext.Origin.default.rawValue
-            )
-        }
-    }
-    var root: String
-    var foundBy: String
-    var projectFile: String?
-    var settings: [Setting]
-
-    // Absent parts are written as null, so every documented field is always there.
-    func encode(to encoder: any Encoder) throws {
-        enum Key: String, CodingKey { case root, foundBy, projectFile, settings }
-        var container = encoder.container(keyedBy: Key.self)
-        try container.encode(root, forKey: .root)
-        try container.encode(foundBy, forKey: .foundBy)
-        try container.encode(projectFile, forKey: .projectFile)
-        try container.encode(settings, forKey: .settings)
+extension ConfigJSON.Setting {
+    /// A path setting that may be absent (no rule file, scan configuration or templates folder).
+    init(name: String, _ found: (path: String, origin: CommandContext.Origin)?) {
+        self.init(
+            name: name, value: found?.path, origin: found?.origin.rawValue ?? CommandContext.Origin.default.rawValue
+        )
     }
 }

@@ -85,19 +85,3 @@ enum HtmlCommand: Command {
         return outcome.firstError?.exitStatus ?? .success
     }
 }
-
-/// `html --format json`.
-struct HtmlJSON: Encodable {
-    /// One report given: its page, or why it has none.
-    struct Page: Encodable {
-        var report: String
-        var page: String?
-        var changed: Bool?
-        var error: String?
-    }
-    var index: String
-    var pages: [Page]
-    var written: Int
-    var changed: Int
-    var failed: Int
-}
