@@ -60,8 +60,9 @@ struct ScreenIdentification: Sendable {
         var name: String
         var report: Int
         var audit: AuditReference
-        /// The screenshots of its latest audits (the latest first, at most `rememberedScreenshots`): one screen is audited in the dark and the light appearance, in
-        /// several languages, and a new audit may look like any of them.
+        /// The screenshots of its latest audits (the latest first, at most `rememberedScreenshots`): one
+        /// screen is audited in the dark and the light appearance, in several languages, and a new audit
+        /// may look like any of them.
         var hashes: [ScreenSignature]
         /// Its texts with letters (each with its test type) and its catalog keys, as hashes: compared
         /// with every candidate screen, so kept as numbers.
@@ -285,7 +286,7 @@ struct ScreenIdentification: Sendable {
         return evidence
     }
 
-    /// How many differing screenshots a known screen keeps (`Known.hashes`).
+    /// How many screenshots (of its latest audits) a known screen keeps (`Known.hashes`).
     static let rememberedScreenshots = 4
 
     /// `hashes` with `latest` first (once), at most `rememberedScreenshots`. Kept even when like the
