@@ -51,7 +51,7 @@ extension Option where Value == Bool {
     /// A flag without a value, e.g. `--dry-run`: true when given.
     public static func flag(_ names: String..., help: String) -> Option {
         let spec = OptionSpec(names: names, valueName: nil, repeatable: false, help: help)
-        return Option(spec) { $0.flags.contains(spec.key) }
+        return Option(spec) { $0.isFlagGiven(spec.key) }
     }
 }
 
@@ -59,7 +59,7 @@ extension Option where Value == String? {
     /// An option with a free value, e.g. `--log PATH`: nil when not given.
     public static func text(_ names: String..., value: String, help: String) -> Option {
         let spec = OptionSpec(names: names, valueName: value, repeatable: false, help: help)
-        return Option(spec) { $0.values[spec.key]?.last }
+        return Option(spec) { $0.lastValue(spec.key) }
     }
 }
 
@@ -67,7 +67,7 @@ extension Option where Value == [String] {
     /// A repeatable option, e.g. `--source DIR`: every value in the order given.
     public static func repeated(_ names: String..., value: String, help: String) -> Option {
         let spec = OptionSpec(names: names, valueName: value, repeatable: true, help: help)
-        return Option(spec) { $0.values[spec.key] ?? [] }
+        return Option(spec) { $0.allValues(spec.key) }
     }
 }
 
@@ -78,7 +78,7 @@ extension Option where Value == Int? {
     {
         let spec = OptionSpec(names: names, valueName: value, repeatable: false, help: help)
         return Option(spec) { arguments in
-            guard let text = arguments.values[spec.key]?.last else { return nil }
+            guard let text = arguments.lastValue(spec.key) else { return nil }
             guard let number = Int(text), range.contains(number) else {
                 throw AuditError(
                     .usage,
@@ -97,7 +97,7 @@ extension Option where Value: RawRepresentable & CaseIterable & Sendable, Value.
         let spec = OptionSpec(
             names: names, valueName: values.joined(separator: "|"), repeatable: false, help: help, choices: values)
         return Option(spec) { arguments in
-            guard let text = arguments.values[spec.key]?.last else { return fallback }
+            guard let text = arguments.lastValue(spec.key) else { return fallback }
             // The parser already refused values outside `choices`.
             return Value(rawValue: text) ?? fallback
         }
@@ -193,13 +193,22 @@ public struct ParsedArguments: Sendable {
     }
 
     /// Whether `flag` was given.
-    public subscript(flag: Option<Bool>) -> Bool { flags.contains(flag.spec.key) }
+    public subscript(flag: Option<Bool>) -> Bool { isFlagGiven(flag.spec.key) }
 
     /// The value of `option`, nil when not given.
-    public subscript(option: Option<String?>) -> String? { values[option.spec.key]?.last }
+    public subscript(option: Option<String?>) -> String? { lastValue(option.spec.key) }
 
     /// Every value of the repeatable `option`, in the order given.
-    public subscript(option: Option<[String]>) -> [String] { values[option.spec.key] ?? [] }
+    public subscript(option: Option<[String]>) -> [String] { allValues(option.spec.key) }
+
+    /// Whether the flag keyed `key` was given: the one reading of a flag, for the declarations and the subscripts.
+    fileprivate func isFlagGiven(_ key: String) -> Bool { flags.contains(key) }
+
+    /// The last value given for the option keyed `key`.
+    fileprivate func lastValue(_ key: String) -> String? { values[key]?.last }
+
+    /// Every value given for the option keyed `key`, in order.
+    fileprivate func allValues(_ key: String) -> [String] { values[key] ?? [] }
 
     /// Whether `option` was given at all (its value may have a default).
     public func isGiven<Value>(_ option: Option<Value>) -> Bool {
