@@ -60,14 +60,13 @@ struct ScreenIdentification: Sendable {
         var name: String
         var report: Int
         var audit: AuditReference
-        /// The screenshots of its latest audits (the latest first, at most `rememberedScreenshots`): one
+        /// The screenshots of its latest audits (the latest first, at most `rememberedAudits`): one
         /// screen is audited in the dark and the light appearance, in several languages, and a new audit
         /// may look like any of them.
         var hashes: [ScreenSignature]
-        /// Its texts with letters (each with its test type) and its catalog keys, as hashes: compared
-        /// with every candidate screen, so kept as numbers.
-        var texts: SortedHashes
-        var keys: SortedHashes
+        /// The texts its latest audits showed (the latest first, at most `rememberedAudits`): a screen
+        /// audited in German after English is still the screen whose English texts a text export shows.
+        var texts: [ShownTexts]
         var views: Set<String>
         var group: String
         /// Recorded before screens were told apart by what they show: known by its group name.
@@ -95,6 +94,21 @@ struct ScreenIdentification: Sendable {
     private var groupNames: [String: Int] = [:]
     private var screenCount = 0
 
+    /// The texts with letters (each with its test type) and the catalog keys an audit showed of a
+    /// screen, as hashes: compared with every candidate screen, so kept as numbers.
+    struct ShownTexts: Sendable {
+        var texts: SortedHashes
+        var keys: SortedHashes
+
+        /// How many texts (or keys, where they are more) it holds.
+        var count: Int { max(texts.count, keys.count) }
+
+        /// How many texts, or keys where they share more, both hold.
+        func shared(with other: ShownTexts) -> Int {
+            max(texts.sharedCount(other.texts), keys.sharedCount(other.keys))
+        }
+    }
+
     /// What a new report shows of each of its screens.
     struct Shown {
         var index: Int
@@ -113,6 +127,8 @@ struct ScreenIdentification: Sendable {
         /// From an entry written before screens were told apart by what they show.
         var byName: Bool
         var shows: Bool { hash != nil || issueCount > 0 || byName }
+        /// Its texts and keys, as a known screen remembers them.
+        var shownTexts: ShownTexts { ShownTexts(texts: texts, keys: keys) }
     }
 
     /// The screen (0-based, in `entry.screens`) of each issue of `entry`.
@@ -243,8 +259,7 @@ struct ScreenIdentification: Sendable {
         var evidence = Evidence()
         var strong = false
         var reasons = 0
-        let shared = max(screen.texts.sharedCount(candidate.texts), screen.keys.sharedCount(candidate.keys))
-        let smaller = min(max(screen.texts.count, screen.keys.count), max(candidate.texts.count, candidate.keys.count))
+        let (shared, smaller) = Self.sharedTexts(screen.shownTexts, candidate.texts)
         if shared >= 2, shared * 2 >= smaller {
             evidence.score += 3
             evidence.sharedTexts = shared
@@ -286,15 +301,46 @@ struct ScreenIdentification: Sendable {
         return evidence
     }
 
-    /// How many screenshots (of its latest audits) a known screen keeps (`Known.hashes`).
-    static let rememberedScreenshots = 4
+    /// How many screenshots and text sets (of its latest audits) a known screen keeps (`Known.hashes`,
+    /// `Known.texts`).
+    static let rememberedAudits = 4
 
-    /// `hashes` with `latest` first (once), at most `rememberedScreenshots`. Kept even when like the
+    /// The texts `shown` shares with the audit among `remembered` it shares most with, counted as
+    /// `score` counts them (a half of the smaller side's texts or more says the same screen), and that
+    /// smaller side's count. The latest audit's texts are compared first; the earlier ones only when
+    /// those do not already make a strong pair.
+    static func sharedTexts(_ shown: ShownTexts, _ remembered: [ShownTexts]) -> (shared: Int, smaller: Int) {
+        var best = (shared: 0, smaller: 0)
+        var bestStrength = -1
+        for audit in remembered {
+            let shared = shown.shared(with: audit)
+            let smaller = min(shown.count, audit.count)
+            let strength = shared >= 2 && shared * 2 >= smaller ? 2 : (shared == 1 && smaller <= 2 ? 1 : 0)
+            if (strength, shared) > (bestStrength, best.shared) {
+                best = (shared, smaller)
+                bestStrength = strength
+            }
+            if strength == 2 { break }
+        }
+        return best
+    }
+
+    /// `hashes` with `latest` first (once), at most `rememberedAudits`. Kept even when like the
     /// latest: likeness is not transitive (a banner over the rows is like the screen without it, a
     /// translation of the screen without it is like that one only).
     static func remembered(_ latest: ScreenSignature?, _ hashes: [ScreenSignature]) -> [ScreenSignature] {
         guard let latest else { return hashes }
-        return [latest] + hashes.filter { $0 != latest }.prefix(rememberedScreenshots - 1)
+        return [latest] + hashes.filter { $0 != latest }.prefix(rememberedAudits - 1)
+    }
+
+    /// `texts` first, then the earlier audits' of `remembered`, at most `rememberedAudits`. Without its
+    /// screenshot an audit shows only the texts it flags: they join the latest audit's instead.
+    static func remembered(_ texts: ShownTexts, _ remembered: [ShownTexts], screenshot: Bool) -> [ShownTexts] {
+        guard !screenshot, let latest = remembered.first else {
+            return [texts] + remembered.prefix(rememberedAudits - 1)
+        }
+        let joined = ShownTexts(texts: texts.texts.union(latest.texts), keys: texts.keys.union(latest.keys))
+        return [joined] + remembered.dropFirst()
     }
 
     /// How `signature` compares with a known screen's screenshots (each by `comparing`): the same when
@@ -415,8 +461,9 @@ struct ScreenIdentification: Sendable {
                 known[k] = Known(
                     id: before.id, name: screen.views.isEmpty ? before.name : name, report: report, audit: audit,
                     hashes: Self.remembered(screen.hash, before.hashes),
-                    texts: screen.hash == nil ? screen.texts.union(before.texts) : screen.texts,
-                    keys: screen.hash == nil ? screen.keys.union(before.keys) : screen.keys,
+                    texts: Self.remembered(
+                        screen.shownTexts, before.texts,
+                        screenshot: screen.hash != nil),
                     views: screen.views.union(before.views),
                     group: screen.group, byName: screen.byName, groupName: screen.groupName)
             } else {
@@ -432,8 +479,7 @@ struct ScreenIdentification: Sendable {
                     known.append(
                         Known(
                             id: id, name: name, report: report, audit: audit, hashes: screen.hash.map { [$0] } ?? [],
-                            texts: screen.texts,
-                            keys: screen.keys, views: screen.views, group: screen.group, byName: screen.byName,
+                            texts: [screen.shownTexts], views: screen.views, group: screen.group, byName: screen.byName,
                             groupName: screen.groupName))
                 }
             }

@@ -124,7 +124,7 @@ extension SessionFacts {
             date: date ?? SessionDate.day(of: report.auditDate),
             scope: scope
                 ?? SessionFacts.defaultScope(
-                    views: viewsByCount, screens: report.screens.map { ($0.name, $0.groupName) },
+                    views: viewsByCount, screens: SessionFacts.scopeScreens(report, judgement),
                     reportName: report.fileName),
             screenNames: screenNames,
             issueCount: issues.count,
@@ -213,6 +213,18 @@ extension SessionFacts {
             return shown(groups) + " (\(reportName))"
         }
         return shown(names) + " (\(reportName))"
+    }
+
+    /// The screens a session's default scope names: as the judgement knows them (`ScreenVerdict.name`,
+    /// `screen 2` for a screen known by its place in this very report), else the report's names and groups.
+    static func scopeScreens(_ report: InspectorReport, _ judgement: ReportJudgement?) -> [(
+        name: String, group: String
+    )] {
+        guard let judgement, !judgement.screens.isEmpty else { return report.screens.map { ($0.name, $0.groupName) } }
+        let suffix = " of \(report.fileName)"
+        return judgement.screens.filter(\.shows).map { screen in
+            (screen.name.hasSuffix(suffix) ? String(screen.name.dropLast(suffix.count)) : screen.name, "")
+        }
     }
 
     /// Issues per test type, in the Inspector's order, then unknown types by name.

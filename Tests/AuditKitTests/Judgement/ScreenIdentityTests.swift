@@ -190,6 +190,23 @@ import Testing
         #expect(series.changes(german) == [[], [], Self.homeIDs, []])
     }
 
+    @Test func aReportWithoutScreenshotsInAnEarlierLanguageIsTheScreenOfThatLanguage() throws {
+        var series = try Series()
+        defer { series.remove() }
+        try series.audit(day: 0, [Self.home("BudgetApp")])
+        // Home in German (paired by its screenshot), then in English again without screenshots, as the
+        // Inspector's text export has it: only its texts tell the screen, and they are the first audit's.
+        try series.audit(day: 1, [Self.german(Self.home("BudgetApp"))], language: 1)
+        let english = try series.audit(day: 2, [Self.home("BudgetApp")], screenshots: false)
+        #expect(english.screens.first?.comparedWith?.fileName == series.reports[1].report.fileName)
+        #expect(english.screens.first?.evidence == "matched by 3 of 3 texts")
+        #expect(series.changes(english)[1].isEmpty, "a report without screenshots resolves nothing")
+        #expect(series.changes(english)[3].isEmpty, "Home was covered")
+        // A screen of other texts, without screenshots, is still a screen not audited before.
+        let budgets = try series.audit(day: 3, [Self.budgets("BudgetApp")], screenshots: false)
+        #expect(budgets.screens.first?.comparedWith == nil)
+    }
+
     @Test func warningsScrolledOutOfTheScreenshotAreNotReauditedNotResolved() throws {
         var series = try Series()
         defer { series.remove() }
