@@ -202,6 +202,15 @@ import Testing
         #expect(english.screens.first?.evidence == "matched by 3 of 3 texts")
         #expect(series.changes(english)[1].isEmpty, "a report without screenshots resolves nothing")
         #expect(series.changes(english)[3].isEmpty, "Home was covered")
+        // The sessions name the screen as the judgement does, not by the report's group name.
+        let files = series.reports.map(\.report.fileName)
+        let first = HistoryJudgement(entries: [series.entries[0]]).latestReport
+        #expect(
+            SessionFacts(report: series.reports[0].report, logPath: "audit.md", judgement: first).scope
+                == "screen 1 (\(files[0]))")
+        #expect(
+            SessionFacts(report: series.reports[2].report, logPath: "audit.md", judgement: english).scope
+                == "screen 1 of \(files[0]) (\(files[2]))")
         // A screen of other texts, without screenshots, is still a screen not audited before.
         let budgets = try series.audit(day: 3, [Self.budgets("BudgetApp")], screenshots: false)
         #expect(budgets.screens.first?.comparedWith == nil)
