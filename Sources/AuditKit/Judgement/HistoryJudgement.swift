@@ -38,6 +38,11 @@ public struct HistoryJudgement: Sendable {
     private var acceptedWarning: [Int: Baseline.Entry] = [:]
     /// Per warning (by number): the audit that resolved it, while it has not reappeared.
     private var resolvedBy: [Int: AuditReference] = [:]
+    /// Per normalised screen group: the warnings of its earlier audits that its latest audit did not
+    /// re-audit (scrolled away, or not flagged by a report without its screenshot), each with its rect
+    /// moved into that audit's coordinates. They still stand: the next audit of the screen continues or
+    /// resolves them as it does the latest audit's own.
+    private var carried: [String: [Carried]] = [:]
     private var catalogCache: [String: [String]] = [:]
     /// Each element text's normal form (`IssueFingerprint.normalizedText`) as a hash, nil for a text
     /// without letters; worked out once: texts recur from audit to audit.
@@ -129,7 +134,7 @@ public struct HistoryJudgement: Sendable {
     /// fingerprint. Acceptances of screens the audit did not cover are never stale. Meant for the
     /// judgement `judging(_:)` returned, whose latest audit is `report`.
     public func staleBaseline(for report: ReportJudgement) -> [Baseline.Entry] {
-        let shown = Set(report.verdicts.map(\.identity))
+        let shown = Set((report.verdicts + report.notReaudited).map(\.identity))
         let covered = position[report.entry.sha256].map { prepared[$0].covered } ?? []
         return baseline.entries.filter { accepted in
             guard let known = warningOfFingerprint[accepted.fingerprint] else { return true }
@@ -144,7 +149,7 @@ public struct HistoryJudgement: Sendable {
             guard let known = warningOfFingerprint[accepted.fingerprint], let k = latest[known.group] else {
                 return true
             }
-            return !reports[k].verdicts.contains { $0.identity == known.warning }
+            return !(reports[k].verdicts + reports[k].notReaudited).contains { $0.identity == known.warning }
         }
     }
 
@@ -323,8 +328,29 @@ public struct HistoryJudgement: Sendable {
             where groups.contains(prepared[j].group[index]) && !prepared[j].isRepeat[index] {
                 notReaudited.append(reports[j].verdicts[index])
             }
+            for group in groups.sorted() { notReaudited += (carried[group] ?? []).map(\.verdict) }
         }
         let compared = bases.values.reduce(into: Set<String>()) { $0.formUnion($1) }
+        // The warnings a covered screen's earlier audits left standing but did not re-audit: an issue with
+        // one's fingerprint continues it (scrolled back into view); the others are judged as `gone` is.
+        var standing: [(verdict: WarningVerdict, rect: Rect?, base: AuditReference)] = gone.map {
+            ($0, $0.issue.rect, $0.audit)
+        }
+        for j in baseOrder {
+            for group in bases[j]!.sorted() {
+                guard var waiting = carried[group], !waiting.isEmpty else { continue }
+                for index in entry.issues.indices
+                where previous[index] == nil && side.repeatOf[index] == nil && side.group[index] == group {
+                    let fingerprint = entry.issues[index].fingerprint
+                    if let found = waiting.firstIndex(where: { $0.verdict.issue.fingerprint == fingerprint }) {
+                        previous[index] = waiting[found].verdict
+                        stages[index] = .fingerprint
+                        waiting.remove(at: found)
+                    }
+                }
+                standing += waiting.map { ($0.verdict, $0.rect, reports[j].audit) }
+            }
+        }
 
         // Identities (numbers into `names`): continued warnings first, then recurrences and new ones, then
         // repeats.
@@ -414,20 +440,25 @@ public struct HistoryJudgement: Sendable {
         // A screen is covered where the report shows it: without its screenshot only the warnings it flags,
         // with it only the area the screenshot shows (after the screen's common shift).
         var resolved: [WarningVerdict] = []
-        if !gone.isEmpty {
+        for group in placement.covered { carried[group] = nil }
+        if !standing.isEmpty {
             var shifts: [ShiftKey: (dx: Double, dy: Double)] = [:]
             var screenOf: [String: ScreenVerdict] = [:]
             for screen in screenVerdicts where screenOf[WarningMatcher.groupKey(screen.screen)] == nil {
                 screenOf[WarningMatcher.groupKey(screen.screen)] = screen
             }
-            for before in gone {
-                let key = ShiftKey(screen: before.screen, audit: before.audit.sha256)
-                let shift = shifts[key] ?? Self.shift(of: before.screen, since: before.audit, in: verdicts)
+            for (before, rect, base) in standing {
+                let key = ShiftKey(screen: before.screen, audit: base.sha256)
+                let shift = shifts[key] ?? Self.shift(of: before.screen, since: base, in: verdicts)
                 shifts[key] = shift
-                if Self.isVisible(before, on: screenOf[before.screen], of: entry, shift: shift) {
+                if Self.isVisible(rect, on: screenOf[before.screen], of: entry, shift: shift) {
                     resolved.append(before)
                 } else {
                     notReaudited.append(before)
+                    let moved = rect.map {
+                        Rect(x: $0.x + shift.dx, y: $0.y + shift.dy, width: $0.width, height: $0.height)
+                    }
+                    carried[before.screen, default: []].append(Carried(verdict: before, rect: moved))
                 }
             }
         }
@@ -461,6 +492,13 @@ public struct HistoryJudgement: Sendable {
         return (median(dx), median(dy))
     }
 
+    /// A warning a screen's latest audit did not re-audit, with its element's rect in that audit's
+    /// coordinates (moved by the screen's common shift at each audit since its own).
+    private struct Carried {
+        var verdict: WarningVerdict
+        var rect: Rect?
+    }
+
     /// A screen and an earlier audit, for the screen's shift since that audit.
     private struct ShiftKey: Hashable {
         var screen: String
@@ -468,14 +506,14 @@ public struct HistoryJudgement: Sendable {
     }
 
     /// Whether an earlier warning the report no longer shows was in what the report showed of its screen
-    /// (`screen`, its verdict in this report): the screen's screenshot is there, and the warning's element,
-    /// moved by the screen's common shift since its audit (`shift`, see `shift(of:since:in:)`), lies
-    /// inside it.
+    /// (`screen`, its verdict in this report): the screen's screenshot is there, and the warning's element
+    /// (`rect`, in the coordinates of the screen's audit the shift is measured from), moved by the
+    /// screen's common shift (`shift`, see `shift(of:since:in:)`), lies inside it.
     private static func isVisible(
-        _ before: WarningVerdict, on screen: ScreenVerdict?, of entry: HistoryEntry, shift: (dx: Double, dy: Double)
+        _ rect: Rect?, on screen: ScreenVerdict?, of entry: HistoryEntry, shift: (dx: Double, dy: Double)
     ) -> Bool {
         guard let screen, screen.hasScreenshot else { return false }
-        guard let rect = before.issue.rect, entry.screens.indices.contains(screen.index),
+        guard let rect, entry.screens.indices.contains(screen.index),
             let width = entry.screens[screen.index].width, let height = entry.screens[screen.index].height
         else { return true }
         let x = rect.x + shift.dx

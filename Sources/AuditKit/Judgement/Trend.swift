@@ -111,7 +111,7 @@ public struct Trend: Sendable, Hashable, Codable {
             // This report's open warnings replace those of the screens it covered.
             var fresh: [String: [Int: Int]] = [:]
             for group in groups { fresh[group] = [:] }
-            for verdict in report.verdicts where verdict.status.isOpen {
+            func count(_ verdict: WarningVerdict) {
                 let name = grouping == .view ? verdict.place : verdict.issue.testType.displayName
                 let row: Int
                 if let existing = rowIndex[name] {
@@ -123,6 +123,12 @@ public struct Trend: Sendable, Hashable, Codable {
                     rowTotals.append(0)
                 }
                 fresh[verdict.screen, default: [:]][row, default: 0] += 1
+            }
+            for verdict in report.verdicts where verdict.status.isOpen { count(verdict) }
+            // The warnings of its screens it did not re-audit (scrolled away, or not flagged by a report
+            // without the screenshot) still stand.
+            for verdict in report.notReaudited where verdict.status.isOpen && groups.contains(verdict.screen) {
+                count(verdict)
             }
             let partial = latest.keys.contains { !groups.contains($0) }
             for (group, rows) in fresh {
@@ -153,19 +159,24 @@ public struct Trend: Sendable, Hashable, Codable {
             for (group, k) in latest {
                 let report = reports[k]
                 let covering = coveredBy[group] ?? []
-                for verdict in report.verdicts
-                where verdict.status.kind != .repeat && verdict.screen == group {
+                // Its warnings in that audit, then those of its earlier audits that audit did not re-audit.
+                let shown = report.verdicts.filter { $0.status.kind != .repeat && $0.screen == group }
+                let standing = report.notReaudited.filter { $0.screen == group }
+                for (offset, verdict) in (shown + standing).enumerated() {
                     let first = position[verdict.since.sha256] ?? k
-                    guard k < last || first < k else { continue }
+                    let isShown = offset < shown.count
+                    guard k < last || first < k || !isShown else { continue }
+                    // A warning its screen's latest audit did not see was last audited where it was seen.
+                    let lastAudited = isShown ? AuditReference(report.entry) : verdict.audit
                     let warning = ResidualWarning(
                         fingerprint: verdict.issue.fingerprint, issue: verdict.issue, place: verdict.place,
                         firstSeen: verdict.since.auditDate, firstSeenFileName: verdict.since.fileName,
                         reportCount: covering.count - (covering.firstIndex { $0 >= first } ?? covering.count),
                         baselined: verdict.status.isAcceptedByBaseline,
-                        lastAudited: k < last ? report.entry.auditDate : nil,
-                        lastAuditedFileName: k < last ? report.entry.fileName : nil,
+                        lastAudited: k < last || !isShown ? lastAudited.auditDate : nil,
+                        lastAuditedFileName: k < last || !isShown ? lastAudited.fileName : nil,
                         guidance: GuidanceReference(verdict.issue))
-                    if k < last { notReaudited.append(warning) } else { residual.append(warning) }
+                    if k < last || !isShown { notReaudited.append(warning) } else { residual.append(warning) }
                 }
             }
         }

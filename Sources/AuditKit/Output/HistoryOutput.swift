@@ -13,7 +13,7 @@ public enum HistoryOutputFormat: String, Sendable, CaseIterable {
 /// Renders diffs and trends as text, Markdown or JSON.
 public enum HistoryOutput {
     /// The judged comparison in `format`: its counts, then its open warnings by change, the open
-    /// warnings of screens not re-audited, and the warnings not counted (accepted, system UI).
+    /// warnings not re-audited, and the warnings not counted (accepted, system UI).
     public static func render(_ judged: ReportJudgement, format: HistoryOutputFormat) throws -> String {
         switch format {
         case .json: return try JSONWriter.documentText(JudgedDiffJSON(judged))
@@ -76,15 +76,15 @@ public enum HistoryOutput {
     }
 
     /// The one-line count of a judged comparison, as `diff`, `audit` and `ingest` print it: the triple
-    /// every output states (`ChangeCounts.text`), then the open warnings of screens not re-audited and
-    /// the Inspector's repeats.
+    /// every output states (`ChangeCounts.text`), then the open warnings not re-audited (their screens
+    /// not covered, or their elements not shown) and the Inspector's repeats.
     public static func summary(_ judged: ReportJudgement) -> String {
         if judged.covered.isEmpty {
             return "shows no screen (no screenshot, no issue): nothing compared, nothing resolved"
         }
         guard let counts = judged.counts else { return "no earlier report to compare with" }
         var text = counts.text
-        if counts.notReaudited > 0 { text += "; \(counts.notReaudited) open on screens not re-audited" }
+        if counts.notReaudited > 0 { text += "; \(counts.notReaudited) open not re-audited" }
         let repeats = judged.verdicts.filter { $0.status.kind == .repeat }.count
         if repeats > 0 { text += "; \(repeats) repeated by the Inspector" }
         return text

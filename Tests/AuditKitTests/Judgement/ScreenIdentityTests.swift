@@ -234,6 +234,44 @@ import Testing
         #expect(changes[3] == ["home.income"])
     }
 
+    @Test func warningsScrolledBackIntoTheScreenshotAreResidualOrResolved() throws {
+        var series = try Series()
+        defer { series.remove() }
+        var tall = Self.home("BudgetApp")
+        tall.elements += [Self.label("home.footer", "Last updated today", y: 800)]
+        try series.audit(day: 0, [tall])
+        var scrolled = tall
+        scrolled.elements = tall.elements.map { $0.moved(dy: -220) }.filter { $0.rect.y >= 40 }
+        let away = try series.audit(day: 1, [scrolled])
+        // Income still stands while scrolled away: the trend counts it, as not re-audited.
+        let trend = Trend(entries: series.entries, by: .view)
+        #expect(trend.columns.map(\.openCount) == [5, 5])
+        #expect(trend.columns[1].openCount == away.verdicts.count + away.notReauditedWarnings.count)
+        #expect(trend.notReaudited.map(\.issue.elementText) == ["Income"])
+        #expect(trend.residual.count == 4)
+        // An acceptance of Income is not stale while Income is scrolled away.
+        let income = try #require(series.entries[0].issues.first { $0.elementText == "Income" })
+        let accepted = Baseline(entries: [
+            Baseline.Entry(fingerprint: income.fingerprint, reason: "r", acceptedOn: "2026-01-01")
+        ])
+        let judged = HistoryJudgement(entries: series.entries, baseline: accepted)
+        #expect(judged.staleBaseline(for: judged.latestReport!).isEmpty)
+        #expect(judged.staleBaseline().isEmpty)
+        // Scrolled back: Income, not re-audited the day before, is there as it was.
+        let back = try series.audit(day: 2, [tall])
+        #expect(series.changes(back) == [[], [], Self.homeIDs.union(["home.footer"]), []])
+        let since = back.verdicts.first { $0.issue.elementText == "Income" }?.since
+        #expect(since?.fileName == series.reports[0].report.fileName)
+        #expect(!series.checkFails())
+        // Scrolled back again after a fix of Income: it is resolved.
+        try series.audit(day: 3, [scrolled])
+        var fixed = tall
+        fixed.elements = tall.elements.map { $0.id == "home.income" ? $0.unflagged() : $0 }
+        let resolved = try series.audit(day: 4, [fixed])
+        #expect(series.changes(resolved)[1] == ["home.income"])
+        #expect(series.changes(resolved)[0].isEmpty)
+    }
+
     @Test func aReportWithoutScreenshotsCoversOnlyWhatItFlags() throws {
         var series = try Series()
         defer { series.remove() }
