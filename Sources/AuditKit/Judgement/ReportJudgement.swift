@@ -14,7 +14,8 @@ public struct ChangeCounts: Sendable, Hashable, Codable {
     public var residualByStage: [MatchStage: Int]
     /// Of `new`, how many are on screens no earlier audit covered.
     public var firstAudited: Int = 0
-    /// Open warnings of earlier audits on screens this audit did not cover: neither resolved nor residual.
+    /// Open warnings of earlier audits this audit did not re-audit (on screens it did not cover, or
+    /// elements of covered screens it did not show): neither resolved nor residual.
     public var notReaudited: Int
     /// This audit's warnings that are not open, by kind (accepted, system UI; repeats are not counted).
     public var notOpen: [WarningStatus.Kind: Int]
@@ -103,7 +104,9 @@ public struct ReportJudgement: Sendable {
     /// Warnings of the earlier audits of the screens this audit covered that it no longer shows, as
     /// their audits judged them.
     public var resolved: [WarningVerdict]
-    /// Warnings of earlier audits on screens this audit did not cover, as their audits judged them.
+    /// Warnings of earlier audits still standing that this audit did not re-audit, as their audits judged
+    /// them: those of screens it did not cover, and those of covered screens whose elements it did not
+    /// show (outside its screenshot, or not flagged by a report without one).
     public var notReaudited: [WarningVerdict]
 
     /// The audit.
@@ -134,7 +137,7 @@ public struct ReportJudgement: Sendable {
     /// The earlier open warnings this audit resolved.
     public var resolvedWarnings: [WarningVerdict] { resolved.filter(\.status.isOpen) }
 
-    /// The earlier open warnings of screens this audit did not cover.
+    /// The earlier open warnings this audit did not re-audit (`notReaudited`, open only).
     public var notReauditedWarnings: [WarningVerdict] { notReaudited.filter(\.status.isOpen) }
 
     /// This audit's warnings that are accepted or on system UI (repeats left out): judged, not counted.

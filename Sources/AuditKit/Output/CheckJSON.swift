@@ -100,7 +100,8 @@ public struct CheckJSON: Encodable, Sendable {
     public var comparedWith: [ComparedScreen]?
     /// Every residual warning.
     public var pairs: [Pair]
-    /// How many warnings of earlier reports are on screens the checked report did not visit.
+    /// How many open warnings of earlier reports the checked report did not re-audit (their screens not
+    /// covered, or their elements not shown).
     public var notReaudited: Int
     /// The issue numbers of the Inspector's repeats.
     public var repeated: [Int]

@@ -98,7 +98,7 @@ public enum HistoryOutput {
             ("Residual", judged.residualWarnings, false),
         ]
         if !judged.notReauditedWarnings.isEmpty {
-            sections.append(("Not re-audited (screens this report did not visit)", judged.notReauditedWarnings, true))
+            sections.append(("Not re-audited (not shown by this report)", judged.notReauditedWarnings, true))
         }
         if !judged.judgedWarnings.isEmpty {
             sections.append(("Not counted (accepted or system UI)", judged.judgedWarnings, false))
