@@ -115,6 +115,12 @@ public struct ReportJudgement: Sendable {
     /// The screens the audit covered (identities, normalised as `WarningVerdict.screen`): those it shows.
     public var covered: Set<String> { Set(screens.filter(\.shows).map { WarningMatcher.groupKey($0.screen) }) }
 
+    /// How people know the screen a verdict of this audit is on (`ScreenVerdict.name`: its root view, a
+    /// group name that tells screens apart, or `screen 2 of <report>`); nil for a verdict of another audit.
+    public func screenName(of verdict: WarningVerdict) -> String? {
+        screens.first { WarningMatcher.groupKey($0.screen) == verdict.screen }?.name
+    }
+
     /// The verdicts by issue number.
     public var verdictsByNumber: [Int: WarningVerdict] {
         Dictionary(verdicts.map { ($0.number, $0) }, uniquingKeysWith: { first, _ in first })

@@ -6,7 +6,7 @@ public enum SummaryGrouping: String, Sendable, CaseIterable {
     case view
     /// One section per test type.
     case type
-    /// One section per screen.
+    /// One section per screen, as the judgement knows it (`ScreenVerdict.name`).
     case screen
 
     /// The heading over the sections: `Views`, `Test Types`, `Screens`.
@@ -91,7 +91,8 @@ public struct AuditSummary: Sendable {
 
     /// One section: a view, type or screen.
     public struct Section: Sendable {
-        /// Its name (`HomeView`, `Dynamic Type`, `Screen 0` for a screen named `0`, `Unmapped`).
+        /// Its name (`HomeView`, `Dynamic Type`, a screen as judged: `HomeView` or `screen 1 of <report>`,
+        /// `Unmapped`).
         public var name: String
         /// Its warnings, in order of first appearance.
         public var warnings: [Warning]
@@ -167,7 +168,8 @@ public struct AuditSummary: Sendable {
                 (input.mapping ?? []).map { ($0.issueNumber, $0) }, uniquingKeysWith: { a, _ in a })
             let evidence =
                 input.evidence ?? EvidenceFiles.onDisk(for: report, in: EvidencePaths(reportPath: report.sourcePath))
-            let verdicts = judgement.report(sha256: report.sha256)?.verdictsByNumber ?? [:]
+            let judged = judgement.report(sha256: report.sha256)
+            let verdicts = judged?.verdictsByNumber ?? [:]
             var sectionsListingReport = Set<String>()
             for issue in issues {
                 let mapping = mappings[issue.number]
@@ -178,7 +180,10 @@ public struct AuditSummary: Sendable {
                 case .type:
                     name = issue.testType.displayName
                 case .screen:
-                    if issue.screenName.isEmpty {
+                    // The screen as the judgement knows it: reports number their screens each their own way.
+                    if let verdict = verdicts[issue.number], let judgedName = judged?.screenName(of: verdict) {
+                        name = judgedName
+                    } else if issue.screenName.isEmpty {
                         name = "Screen \(issue.screenIndex)"
                     } else {
                         name = issue.screenName.allSatisfy(\.isNumber) ? "Screen " + issue.screenName : issue.screenName

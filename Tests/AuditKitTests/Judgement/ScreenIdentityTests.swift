@@ -110,6 +110,13 @@ import Testing
         #expect(home.screens.first?.comparedWith?.fileName == series.reports[0].report.fileName)
         #expect(home.screens.first?.evidence?.contains("screenshot") == true)
         #expect(!series.checkFails())
+        // The summary by screen: two screens (as judged), though every report numbers its screen 0.
+        let summary = AuditSummary(
+            inputs: series.reports.map { SummaryInput(report: $0.report) }, grouping: .screen)
+        let first = "screen 1 of \(series.reports[0].report.fileName)"
+        let second = "screen 1 of \(series.reports[1].report.fileName)"
+        #expect(summary.sections.map(\.name) == [first, second])
+        #expect(summary.sections.map(\.warnings.count) == [4, 3])
     }
 
     @Test func numberedGroupsOfOneReportDoNotFoldIntoOne() throws {

@@ -251,9 +251,11 @@ import Testing
     }
 
     @Test func groupsByScreen() {
-        let summary = AuditSummary(inputs: [SummaryInput(report: SampleReports.first())], grouping: .screen)
-        #expect(summary.sections.map(\.name) == ["Screen 0", "Screen 1"])
+        // Screens as the judgement names them (as diff and the session do): the report calls them "0" and "1".
+        let report = SampleReports.first()
+        let summary = AuditSummary(inputs: [SummaryInput(report: report)], grouping: .screen)
+        #expect(summary.sections.map(\.name) == ["screen 1 of \(report.fileName)", "screen 2 of \(report.fileName)"])
         #expect(summary.sections.map(\.issueCount) == [4, 2])
-        #expect(summary.markdown().contains("\n## Screens\n\n### Screen 0\n"))
+        #expect(summary.markdown().contains("\n## Screens\n\n### screen 1 of \(report.fileName)\n"))
     }
 }
