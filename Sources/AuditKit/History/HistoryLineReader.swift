@@ -75,7 +75,11 @@ enum HistoryLineReader {
         let system = try counts.int("system")
         let byType = try Fields(try counts.required("byType"), path: counts.path("byType"))
         var perType: [String: Int] = [:]
-        for member in byType.members { perType[member.key] = try byType.int(member.key) }
+        // Member by member (a repeated type keeps its last count), never looked up by key: linear
+        // however many types a hostile line lists.
+        for member in byType.members {
+            perType[member.key] = try Fields.int(member.value, path: byType.path(member.key))
+        }
         return HistoryCounts(total: total, open: open, accepted: accepted, system: system, byType: perType)
     }
 

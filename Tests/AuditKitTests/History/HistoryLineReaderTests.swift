@@ -173,3 +173,20 @@ import Testing
                 == "h.jsonl:2:\(5 + 256): error: history line is not a valid entry (nesting deeper than 256 levels)")
     }
 }
+
+extension HistoryLineReaderTests {
+    @Test func countsByTypeAreReadMemberByMemberAndAWrongCountNamesItsType() throws {
+        let line = try Self.line(Self.canonicalEntry())
+        let byType = "\"byType\":{\"dynamic-type\":1,"
+        #expect(line.contains(byType))
+        // A repeated type keeps its last count, as the fast parser keeps it.
+        let repeated = line.replacingOccurrences(of: byType, with: "\"byType\":{\"dynamic-type\":7,\"dynamic-type\":1,")
+        #expect(try HistoryLineReader.read(Array(repeated.utf8)).entry == Self.canonicalEntry())
+        let wrong = line.replacingOccurrences(of: byType, with: "\"byType\":{\"contrast\":\"one\",\"dynamic-type\":1,")
+        let at = try column(of: "\"contrast\":\"one\"", in: wrong, after: 11)
+        #expect(
+            try error(wrong)
+                == "h.jsonl:2:\(at): error: history line is not a valid entry "
+                + "(counts.byType.contrast: expected a whole number, found a string)")
+    }
+}
