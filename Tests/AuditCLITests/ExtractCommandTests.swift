@@ -96,7 +96,7 @@ import Testing
             #expect(written == thumbnail.jpeg)
         }
         #expect(first.stderr.contains("not written: issue 2: invalid base64"))
-        #expect(first.stdout.contains("\"file\": \"\(out)/screen_1.jpg\""))
+        #expect(first.stdout.contains("\"file\" : \"\(out)/screen_1.jpg\""))
         #expect(!FileManager.default.fileExists(atPath: dir.path + "/escape"))
 
         // Re-extracting leaves identical files alone (same inode) and rewrites a changed one.
@@ -122,7 +122,7 @@ import Testing
         let names = try FileManager.default.contentsOfDirectory(atPath: dir.file("out")).sorted()
         #expect(names.count == 11 && names.contains("issue_01.jpg") && names.contains("screen_2.jpg"), "\(names)")
         #expect(try names == FileManager.default.contentsOfDirectory(atPath: dir.file("plain")).sorted())
-        #expect(result.stdout.contains("\"file\": \"out/screen_1.jpg\""))
+        #expect(result.stdout.contains("\"file\" : \"out/screen_1.jpg\""))
         #expect(
             try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == [
                 "AuditReport_2026-01-02_11-02-25.html", "out", "plain",
@@ -175,7 +175,7 @@ import Testing
         let (path, _) = try Self.writeReport(in: dir)
         let result = try runTool(["extract", path, "--audit-date", "2026-02-03T04:05:06Z", "--format", "json"])
         #expect(result.status == 0)
-        #expect(result.stdout.contains("\"auditDate\": \"2026-02-03T04:05:06Z\""))
-        #expect(result.stdout.contains("\"auditDateSource\": \"caller\""))
+        #expect(result.stdout.contains("\"auditDate\" : \"2026-02-03T04:05:06Z\""))
+        #expect(result.stdout.contains("\"auditDateSource\" : \"caller\""))
     }
 }

@@ -222,7 +222,10 @@ import struct AuditKit.Issue
         try Data("not json\n".utf8).write(to: URL(fileURLWithPath: path))
         let bad = try runTool(["trend"], in: directory.path)
         #expect(bad.status == 65)
-        #expect(bad.stderr.hasPrefix("Reports/history.jsonl:1:1: error: history line is not a valid entry"))
+        #expect(
+            bad.stderr.hasPrefix(
+                "Reports/history.jsonl:1:1: error: history line is not a valid entry (expected a JSON value, found 'n')"
+            ))
     }
 
     @Test func aTooDeepHistoryLineIsBadInputOrATornLineNotACrash() throws {
@@ -242,8 +245,11 @@ import struct AuditKit.Issue
         for command in [["history", "list"], ["trend"], ["check", "latest"]] {
             let bad = try runTool(command, in: directory.path)
             #expect(bad.status == 65, "\(command)")
+            // The 256th bracket is the 257th level (the entry is the first): column 6 + 255.
             #expect(
-                bad.stderr.hasPrefix("Reports/history.jsonl:1:1: error: history line is not a valid entry"),
+                bad.stderr.hasPrefix(
+                    "Reports/history.jsonl:1:261: error: history line is not a valid entry "
+                        + "(nesting deeper than 256 levels)"),
                 "\(command)")
         }
     }

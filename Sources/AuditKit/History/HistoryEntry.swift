@@ -309,68 +309,8 @@ public struct HistoryIssue: Sendable, Hashable, Codable {
 }
 
 extension HistoryScreen {
-    /// Decodes a screen; a `width` or `height` of the wrong type (added in version 2) is dropped with a
-    /// note for `HistoryFile`'s warnings instead of making the whole line unreadable.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        name = try container.decode(String.self, forKey: .name)
-        group = try container.decode(String.self, forKey: .group)
-        issueCount = try container.decode(Int.self, forKey: .issueCount)
-        func size(_ key: CodingKeys) -> Double? {
-            guard container.contains(key), (try? container.decodeNil(forKey: key)) == false else { return nil }
-            if let value = try? container.decode(Double.self, forKey: key), value > 0, value.isFinite { return value }
-            HistoryFile.DecodingNotes.note(
-                decoder, container.codingPath, key.stringValue, expected: "a positive number")
-            return nil
-        }
-        width = size(.width)
-        height = size(.height)
-        imageHash = nil
-        if container.contains(.imageHash), (try? container.decodeNil(forKey: .imageHash)) == false {
-            if let text = try? container.decode(String.self, forKey: .imageHash), ScreenSignature(hex: text) != nil {
-                imageHash = text
-            } else {
-                HistoryFile.DecodingNotes.note(
-                    decoder, container.codingPath, "imageHash", expected: "128 hex digits")
-            }
-        }
-    }
-
+    /// Keys in the file.
     enum CodingKeys: String, CodingKey {
         case name, group, issueCount, width, height, imageHash
-    }
-}
-
-extension HistoryIssue {
-    /// Decodes an issue; a `key`, `literal`, `imageHash` or `elementType` of the wrong type (added later) is
-    /// dropped with a note for `HistoryFile`'s warnings instead of making the whole line unreadable.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        fingerprint = try container.decode(IssueFingerprint.self, forKey: .fingerprint)
-        number = try container.decode(Int.self, forKey: .number)
-        testType = try container.decode(TestType.self, forKey: .testType)
-        errorCode = try container.decodeIfPresent(Int.self, forKey: .errorCode)
-        title = try container.decode(String.self, forKey: .title)
-        elementText = try container.decodeIfPresent(String.self, forKey: .elementText)
-        screenGroup = try container.decode(String.self, forKey: .screenGroup)
-        view = try container.decodeIfPresent(String.self, forKey: .view)
-        location = try container.decodeIfPresent(SourceLocation.self, forKey: .location)
-        rect = try container.decodeIfPresent(Rect.self, forKey: .rect)
-        status = try container.decode(HistoryIssueStatus.self, forKey: .status)
-        reason = try container.decodeIfPresent(String.self, forKey: .reason)
-        func text(_ key: CodingKeys) -> String? {
-            guard container.contains(key), (try? container.decodeNil(forKey: key)) == false else { return nil }
-            if let value = try? container.decode(String.self, forKey: key) { return value }
-            HistoryFile.DecodingNotes.note(decoder, container.codingPath, key.stringValue, expected: "a string")
-            return nil
-        }
-        key = text(.key)
-        literal = text(.literal)
-        elementType = text(.elementType)
-        imageHash = text(.imageHash)
-        if let hash = imageHash, ImageHash.parse(hash) == nil {
-            HistoryFile.DecodingNotes.note(decoder, container.codingPath, "imageHash", expected: "16 hex digits")
-            imageHash = nil
-        }
     }
 }

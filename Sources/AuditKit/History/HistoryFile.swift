@@ -89,16 +89,10 @@ public struct HistoryFile: Sendable {
         JSONWriter.encoder(pretty: false)
     }
 
-    /// The decoder history lines are read with.
-    public static func makeDecoder() -> JSONDecoder {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
-        return decoder
-    }
-
     /// Reads the history; a missing file is an empty history.
-    /// - Throws: `AuditError` `.badInput` naming `path:line` for a bad line that is not the torn last
-    ///   line, or a version this code cannot read; `.missingInput` when the file exists but cannot be read.
+    /// - Throws: `AuditError` `.badInput` for a bad line that is not the torn last line, naming
+    ///   `path:line:column`, the field and what is wrong, or for a version this code cannot read;
+    ///   `.missingInput` when the file exists but cannot be read.
     public func load() throws -> History {
         guard FileManager.default.fileExists(atPath: path) else { return History(entries: []) }
         guard let data = FileManager.default.contents(atPath: path) else {
@@ -107,7 +101,9 @@ public struct HistoryFile: Sendable {
         return try HistoryFile.parse(data, path: path)
     }
 
-    /// Parses the bytes of a history file (see `load()`); `path` only names the file in messages.
+    /// Parses the bytes of a history file (see `load()`); `path` only names the file in messages. Each
+    /// line is read by the fast `HistoryLineParser`, and a line it gives up on by `HistoryLineReader`,
+    /// which reads it the same way or says where and what is wrong.
     public static func parse(_ data: Data, path: String) throws -> History {
         let bytes = [UInt8](data)
         var lines: [(number: Int, range: Range<Int>)] = []
@@ -127,31 +123,23 @@ public struct HistoryFile: Sendable {
         lines.removeAll { line in bytes[line.range].allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D } }
         let ranges = lines.map(\.range)
 
-        // Lines are independent: decode them on all cores, keep file order.
-        typealias Decoded = (entry: HistoryEntry, notes: [String])
-        let decoded = UnsafeMutableBufferPointer<Result<Decoded, any Error>?>.allocate(capacity: lines.count)
-        decoded.initialize(repeating: nil)
-        defer { decoded.deinitialize(); decoded.deallocate() }
+        // Lines are independent: read them on all cores, keep file order.
+        typealias Read = (entry: HistoryEntry, notes: [String])
+        let read = UnsafeMutableBufferPointer<Result<Read, JSONReadError>?>.allocate(capacity: lines.count)
+        read.initialize(repeating: nil)
+        defer { read.deinitialize(); read.deallocate() }
         let chunk = max(1, lines.count / (ProcessInfo.processInfo.activeProcessorCount * 4))
         let chunks = (lines.count + chunk - 1) / chunk
-        nonisolated(unsafe) let output = decoded
+        nonisolated(unsafe) let output = read
         DispatchQueue.concurrentPerform(iterations: chunks) { part in
-            let decoder = makeDecoder()
             bytes.withUnsafeBufferPointer { all in
                 for index in (part * chunk)..<min(ranges.count, (part + 1) * chunk) {
-                    if let parsed = HistoryLineParser.parse(UnsafeBufferPointer(rebasing: all[ranges[index]])) {
+                    let line = UnsafeBufferPointer(rebasing: all[ranges[index]])
+                    if let parsed = HistoryLineParser.parse(line) {
                         output[index] = .success(parsed)
-                    } else if let column = HistoryLineParser.tooDeepColumn(
-                        UnsafeBufferPointer(rebasing: all[ranges[index]]))
-                    {
-                        // `JSONDecoder` must not see such a line: it recurses per level.
-                        output[index] = .failure(TooDeep(column: column))
                     } else {
-                        // The slow path gives the precise message for a bad line.
-                        let slice = Data(bytes[ranges[index]])
-                        let notes = DecodingNotes()
-                        decoder.userInfo[DecodingNotes.key] = notes
-                        output[index] = Result { (try decoder.decode(HistoryEntry.self, from: slice), notes.items) }
+                        // The complete reader reads what the fast parser gave up on, or says where it is bad.
+                        output[index] = Result { () throws(JSONReadError) in try HistoryLineReader.read(Array(line)) }
                     }
                 }
             }
@@ -163,9 +151,9 @@ public struct HistoryFile: Sendable {
         var seen = Set<String>()
         var version1Lines: [Int] = []
         for (index, line) in lines.enumerated() {
-            switch decoded[index]! {
-            case .success(let decoded):
-                var entry = decoded.entry
+            switch read[index]! {
+            case .success(let read):
+                var entry = read.entry
                 guard HistoryEntry.readableVersions.contains(entry.version) else {
                     throw AuditError(
                         .badInput,
@@ -173,7 +161,7 @@ public struct HistoryFile: Sendable {
                             + "\(HistoryEntry.readableVersions.lowerBound) to \(HistoryEntry.readableVersions.upperBound)",
                         location: InputLocation(path: path, line: line.number, column: 1))
                 }
-                for note in decoded.notes { warnings.append("\(path):\(line.number): \(note)") }
+                for note in read.notes { warnings.append("\(path):\(line.number): \(note)") }
                 if entry.version == 1 {
                     version1Lines.append(line.number)
                     HistoryFile.refingerprintVersion1(&entry)
@@ -188,9 +176,9 @@ public struct HistoryFile: Sendable {
                 throw AuditError(
                     .badInput, "history line is not a valid entry",
                     location: InputLocation(
-                        path: path, byteOffset: line.range.lowerBound, line: line.number,
-                        column: 1),
-                    cause: HistoryFile.describe(error))
+                        path: path, byteOffset: line.range.lowerBound + error.position.offset, line: line.number,
+                        column: error.position.column),
+                    cause: error.message)
             }
         }
         if let first = version1Lines.first {
@@ -342,39 +330,6 @@ public struct HistoryFile: Sendable {
             // Leave no half line behind.
             _ = ftruncate(fd, offset)
             throw AuditError(.cannotWrite, "cannot append to the history file", path: path, cause: failure)
-        }
-    }
-
-    /// What `JSONDecoder` tolerated in one line (see `HistoryIssue.init(from:)`).
-    final class DecodingNotes: @unchecked Sendable {
-        static let key = CodingUserInfoKey(rawValue: "auditkit.historyNotes")!
-        var items: [String] = []
-
-        /// Notes that the optional field `key` at `path` had the wrong type and was dropped.
-        static func note(_ decoder: any Decoder, _ path: [any CodingKey], _ key: String, expected: String) {
-            let place = (path.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined() + "." + key)
-            (decoder.userInfo[DecodingNotes.key] as? DecodingNotes)?.items.append(
-                "\(place.hasPrefix(".") ? String(place.dropFirst()) : place): expected \(expected); ignored")
-        }
-    }
-
-    /// A line nested deeper than `HistoryLineParser.maximumDepth`.
-    struct TooDeep: Error {
-        /// The 1-based column of the first bracket too deep.
-        var column: Int
-    }
-
-    static func describe(_ error: any Error) -> String {
-        switch error {
-        case let tooDeep as TooDeep:
-            return "nested deeper than \(HistoryLineParser.maximumDepth) levels at column \(tooDeep.column)"
-        case DecodingError.dataCorrupted(let context), DecodingError.keyNotFound(_, let context),
-            DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
-            let path = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
-            let where_ = path.isEmpty ? "" : "\(path.hasPrefix(".") ? String(path.dropFirst()) : path): "
-            return where_ + context.debugDescription
-        default:
-            return SystemErrorText.reason(error)
         }
     }
 }

@@ -7,9 +7,10 @@ import Foundation
 #endif
 
 /// A fast reader of one history line, scanning the UTF-8 bytes directly (a history of a thousand
-/// reports is tens of megabytes; `JSONDecoder` takes seconds for it). Keys may come in any order and
-/// unknown keys are skipped. It returns nil on anything unexpected, and the caller then decodes the
-/// line with `JSONDecoder`, which either succeeds or gives the precise error message.
+/// reports is tens of megabytes; building a tree of every line first costs several times more). Keys
+/// may come in any order and unknown keys are skipped. It returns nil on anything unexpected, and the
+/// caller then reads the line with `HistoryLineReader`, which either reads it to the same entry or
+/// says where and what is wrong.
 struct HistoryLineParser {
     private let bytes: UnsafeBufferPointer<UInt8>
     private var position = 0
@@ -17,7 +18,8 @@ struct HistoryLineParser {
     private var depth = 0
 
     /// The deepest nesting of objects and arrays a history line may have, as for reports: deeper
-    /// lines are bad lines. It bounds this parser's recursion and keeps such lines from `JSONDecoder`.
+    /// lines are bad lines. It bounds this parser's recursion; `HistoryLineReader` refuses them at the
+    /// first bracket too deep.
     static let maximumDepth = 256
 
     /// What the parser tolerated: optional fields (those added in version 2) with the wrong type,
@@ -38,35 +40,6 @@ struct HistoryLineParser {
 
     private init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
-    }
-
-    /// The 1-based column (byte) of the first `{` or `[` nested deeper than `maximumDepth` in `bytes`
-    /// (strings skipped), or nil when the line is not nested that deep. A linear scan without recursion.
-    static func tooDeepColumn(_ bytes: UnsafeBufferPointer<UInt8>, limit: Int = maximumDepth) -> Int? {
-        var depth = 0
-        var inString = false
-        var index = 0
-        while index < bytes.count {
-            let byte = bytes[index]
-            if inString {
-                if byte == UInt8(ascii: "\\") {
-                    index += 1
-                } else if byte == UInt8(ascii: "\"") {
-                    inString = false
-                }
-            } else {
-                switch byte {
-                case UInt8(ascii: "\""): inString = true
-                case UInt8(ascii: "{"), UInt8(ascii: "["):
-                    depth += 1
-                    if depth > limit { return index + 1 }
-                case UInt8(ascii: "}"), UInt8(ascii: "]"): depth -= 1
-                default: break
-                }
-            }
-            index += 1
-        }
-        return nil
     }
 
     // MARK: The history's types
@@ -116,8 +89,8 @@ struct HistoryLineParser {
             case "height": height = try parser.optionalSize(path() + ".height")
             case "imageHash":
                 imageHash = try parser.optionalString(path() + ".imageHash")
-                if let text = imageHash, ScreenSignature(hex: text) == nil {
-                    parser.notes.append("\(path()).imageHash: expected 128 hex digits; ignored")
+                if let text = imageHash, let problem = HistoryTolerance.problem(screenHash: text) {
+                    parser.notes.append(HistoryTolerance.note(path() + ".imageHash", expected: problem))
                     imageHash = nil
                 }
             default: try parser.skipValue()
@@ -133,12 +106,12 @@ struct HistoryLineParser {
         if skipNull() { return nil }
         if let next = peek(), next == UInt8(ascii: "-") || (next >= 0x30 && next <= 0x39) {
             let value = try double()
-            if value > 0 { return value }
-            notes.append("\(path()): expected a positive number; ignored")
+            guard let problem = HistoryTolerance.problem(size: value) else { return value }
+            notes.append(HistoryTolerance.note(path(), expected: problem))
             return nil
         }
         try skipValue()
-        notes.append("\(path()): expected a number; ignored")
+        notes.append(HistoryTolerance.note(path(), expected: HistoryTolerance.number))
         return nil
     }
 
@@ -147,7 +120,7 @@ struct HistoryLineParser {
         if skipNull() { return nil }
         if peek() == UInt8(ascii: "\"") { return try string() }
         try skipValue()
-        notes.append("\(path()): expected a string; ignored")
+        notes.append(HistoryTolerance.note(path(), expected: HistoryTolerance.string))
         return nil
     }
 
@@ -188,8 +161,8 @@ struct HistoryLineParser {
             case "elementType": elementType = try parser.optionalString(path() + ".elementType")
             case "imageHash":
                 imageHash = try parser.optionalString(path() + ".imageHash")
-                if let text = imageHash, ImageHash.parse(text) == nil {
-                    parser.notes.append("\(path()).imageHash: expected 16 hex digits; ignored")
+                if let text = imageHash, let problem = HistoryTolerance.problem(issueHash: text) {
+                    parser.notes.append(HistoryTolerance.note(path() + ".imageHash", expected: problem))
                     imageHash = nil
                 }
             case "fingerprint": fingerprint = try parser.string()

@@ -41,7 +41,10 @@ public enum ReportListing {
     /// The whole output for `entries` in `format`. Failed entries appear only in JSON (as `error`);
     /// other formats leave them to the caller's error messages.
     public static func render(_ entries: [ListingEntry], format: ListingFormat) -> String {
-        guard format != .json else { return json(entries).text }
+        guard format != .json else {
+            // Numbers that are not finite are written as `null`, so the document always encodes.
+            return (try? JSONWriter.documentText(json(entries))) ?? ""
+        }
         return combine(entries.compactMap { $0.report.flatMap { part(of: $0, format: format) } }, format: format)
     }
 
@@ -180,115 +183,9 @@ public enum ReportListing {
 
     // MARK: JSON
 
-    /// The JSON document: `{"version": 1, "reports": [...]}` (<doc:JSONOutput> has every field).
-    public static func json(_ entries: [ListingEntry]) -> OrderedJSON {
-        .object([("version", .int(JSONWriter.contractVersion)), ("reports", .array(entries.map(json)))])
-    }
-
-    static func json(_ entry: ListingEntry) -> OrderedJSON {
-        guard let report = entry.report else {
-            let error = entry.error
-            return .object([
-                ("path", .string(entry.path)),
-                (
-                    "error",
-                    .object([
-                        ("code", .optional(error?.code.rawValue)),
-                        ("message", .optional(error?.message)),
-                        ("byteOffset", .optional(error?.location?.byteOffset)),
-                        ("description", .optional(error?.description)),
-                    ])
-                ),
-            ])
-        }
-        let files = entry.files
-        return .object([
-            ("path", .string(report.sourcePath)),
-            ("fileName", .string(report.fileName)),
-            ("format", .string(report.format.rawValue)),
-            ("sha256", .string(report.sha256)),
-            ("fileSize", .int(report.fileSize)),
-            ("auditDate", .string(isoDate(report.auditDate))),
-            ("auditDateSource", .string(report.auditDateSource.rawValue)),
-            ("device", .optional(report.device)),
-            ("screenCount", .int(report.screens.count)),
-            ("issueCount", .int(report.issues.count)),
-            (
-                "screens",
-                .array(
-                    report.screens.map { screen in
-                        .object([
-                            ("index", .int(screen.index)),
-                            ("number", .int(screen.index + 1)),
-                            ("name", .string(screen.name)),
-                            ("groupName", .string(screen.groupName)),
-                            ("displayBounds", rectJSON(screen.displayBounds)),
-                            ("screenshotScale", .optional(screen.screenshotScale)),
-                            ("screenshotRotation", .optional(screen.screenshotRotation)),
-                            ("screenshot", imageJSON(screen.screenshot, file: files?.screenshots[screen.index])),
-                            ("issueNumbers", .array(screen.issues.map { .int($0.number) })),
-                        ])
-                    })
-            ),
-            (
-                "issues",
-                .array(
-                    report.issues.map { issue in
-                        .object([
-                            ("number", .int(issue.number)),
-                            ("screenIndex", .int(issue.screenIndex)),
-                            ("screenName", .string(issue.screenName)),
-                            ("screenGroupName", .string(issue.screenGroupName)),
-                            ("testType", .string(issue.testType.key)),
-                            ("testTypeDisplayName", .string(issue.testType.displayName)),
-                            ("testTypeName", .optional(issue.testTypeName)),
-                            ("errorCode", .optional(issue.errorCode)),
-                            ("shortTitle", .string(issue.shortTitle)),
-                            ("longDescription", .optional(issue.longDescription)),
-                            ("extraInfo", .optional(issue.extraInfo)),
-                            ("elementText", .optional(issue.elementText)),
-                            ("identifier", .optional(issue.identifier)),
-                            ("elementType", .optional(issue.elementType)),
-                            ("suggestion", .optional(issue.suggestion)),
-                            ("isDuplicate", .bool(issue.isDuplicate)),
-                            ("elementRect", rectJSON(issue.elementRect)),
-                            ("thumbnail", imageJSON(issue.thumbnail, file: files?.thumbnails[issue.number])),
-                            ("imageProblem", .optional(issue.imageProblem?.description)),
-                        ])
-                    })
-            ),
-            (
-                "warnings",
-                .array(
-                    report.warnings.map { warning in
-                        .object([
-                            ("path", .string(warning.path)), ("message", .string(warning.message)),
-                            ("byteOffset", .optional(warning.byteOffset)),
-                        ])
-                    })
-            ),
-        ])
-    }
-
-    static func rectJSON(_ rect: Rect?) -> OrderedJSON {
-        guard let rect else { return .null }
-        return .object([
-            ("x", .double(rect.x)), ("y", .double(rect.y)), ("width", .double(rect.width)),
-            ("height", .double(rect.height)),
-        ])
-    }
-
-    static func imageJSON(_ image: ReportImage?, file: String?) -> OrderedJSON {
-        guard let image else { return .null }
-        return .object([
-            ("byteCount", .int(image.data.count)),
-            ("declaredWidth", .optional(image.declaredWidth)),
-            ("declaredHeight", .optional(image.declaredHeight)),
-            ("pixelWidth", .optional(image.pixelWidth)),
-            ("pixelHeight", .optional(image.pixelHeight)),
-            ("problem", .optional(image.problem?.description)),
-            ("file", .optional(file)),
-        ])
+    /// The JSON document: `{"reports": [...], "version": 1}` (<doc:JSONOutput> has every field).
+    public static func json(_ entries: [ListingEntry]) -> ExtractJSON {
+        ExtractJSON(entries: entries)
     }
 
     // MARK: Helpers

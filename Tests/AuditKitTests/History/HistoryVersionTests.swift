@@ -70,7 +70,7 @@ import Testing
         line = line.replacingOccurrences(
             of: "\"issueCount\":2,", with: "\"height\":-3,\"issueCount\":2,\"width\":\"wide\",")
         if slowPath {
-            // An escaped member name makes the fast reader hand the line to JSONDecoder.
+            // An escaped member name makes the fast reader hand the line to the complete reader.
             line = line.replacingOccurrences(of: "\"fileName\"", with: "\"file\\u004eame\"")
         }
         let good = String(
@@ -84,7 +84,7 @@ import Testing
         #expect(
             Set(history.warnings) == [
                 "h.jsonl:2: screens[0].height: expected a positive number; ignored",
-                "h.jsonl:2: screens[0].width: expected \(slowPath ? "a positive number" : "a number"); ignored",
+                "h.jsonl:2: screens[0].width: expected a number; ignored",
                 "h.jsonl:2: issues[0].key: expected a string; ignored",
                 "h.jsonl:2: issues[0].literal: expected a string; ignored",
                 "h.jsonl:2: issues[1].imageHash: expected 16 hex digits; ignored",

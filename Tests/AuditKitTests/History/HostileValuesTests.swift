@@ -61,7 +61,12 @@ import Testing
             let error = try #require(throws: AuditError.self) {
                 try HistoryFile.parse(Data((hostile + "\n" + line + "\n").utf8), path: "h.jsonl")
             }
-            #expect(error.description.hasPrefix("h.jsonl:1:1: error: history line is not a valid entry"))
+            // The column of the value, after `"x":`.
+            let column = try #require(Array(hostile.utf8).firstRange(of: Array("\"x\":\(value)".utf8))).lowerBound + 5
+            #expect(
+                error.description
+                    == "h.jsonl:1:\(column): error: history line is not a valid entry "
+                    + "(issues[0].rect.x: expected a number a double can hold, found one out of range)")
         }
         let huge = line.replacingOccurrences(of: "\"x\":20", with: "\"x\":-1e300")
             .replacingOccurrences(of: "\"y\":100", with: "\"y\":1e19")
