@@ -288,6 +288,10 @@ import Testing
         let judged = try series.audit(day: 1, [partial], screenshots: false)
         #expect(series.changes(judged) == [[], [], Self.homeIDs.subtracting(["home.savings"]), ["home.savings"]])
         #expect(judged.screens.first?.hasScreenshot == false)
+        // The next audit with its screenshot still has Savings goal: residual, not new.
+        let full = try series.audit(day: 2, [Self.home("BudgetApp")])
+        #expect(series.changes(full) == [[], [], Self.homeIDs, []])
+        #expect(!series.checkFails())
     }
 
     @Test func theInspectorsEmptyReportShowsNoScreenAndResolvesNothing() throws {
