@@ -27,6 +27,19 @@ public enum AuditKitCLI {
         ]
     }
 
+    /// Whether `arguments` (without the program name) run a command that draws evidence pictures on
+    /// threads of their own and then writes pages and the log in the same process (`audit`, `ingest`,
+    /// `sheet`, `overlay`): the executable sets such a run's allocator apart (see `main.swift`).
+    public static func drawsPictures(_ arguments: [String]) -> Bool {
+        var arguments = arguments
+        _ = try? takeColorOption(from: &arguments)
+        guard let name = arguments.first else { return false }
+        let drawing: [any Command.Type] = [
+            AuditCommand.self, IngestCommand.self, SheetCommand.self, OverlayCommand.self,
+        ]
+        return drawing.contains { $0.name == name }
+    }
+
     /// Runs the tool with `arguments` (without the program name) and returns the exit status.
     public static func main(_ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment)
         -> Int32

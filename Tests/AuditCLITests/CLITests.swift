@@ -15,6 +15,16 @@ import Testing
         #expect(help.stdout.contains("USAGE: auditkit <command>"))
     }
 
+    /// The executable gives the commands that draw evidence pictures one malloc arena (`main.swift`).
+    @Test func knowsWhichCommandsDrawPictures() {
+        #expect(AuditKitCLI.drawsPictures(["audit", "r.html"]))
+        #expect(AuditKitCLI.drawsPictures(["--color", "never", "ingest", "Reports"]))
+        #expect(AuditKitCLI.drawsPictures(["sheet", "r.html"]) && AuditKitCLI.drawsPictures(["overlay", "r.html"]))
+        #expect(!AuditKitCLI.drawsPictures(["trend"]))
+        #expect(!AuditKitCLI.drawsPictures(["history", "audit"]))
+        #expect(!AuditKitCLI.drawsPictures([]))
+    }
+
     @Test func rejectsAnUnknownCommandWithUsageStatus() throws {
         let result = try runTool(["no-such-command"])
         #expect(result.status == 64)
