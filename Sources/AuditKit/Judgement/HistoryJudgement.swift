@@ -334,7 +334,7 @@ public struct HistoryJudgement: Sendable {
         // The warnings a covered screen's earlier audits left standing but did not re-audit: an issue with
         // one's fingerprint continues it (scrolled back into view); the others are judged as `gone` is.
         var standing: [(verdict: WarningVerdict, rect: Rect?, base: AuditReference)] = gone.map {
-            ($0, $0.issue.rect, $0.audit)
+            ($0, $0.rect, $0.audit)
         }
         for j in baseOrder {
             for group in bases[j]!.sorted() {
@@ -342,7 +342,7 @@ public struct HistoryJudgement: Sendable {
                 for index in entry.issues.indices
                 where previous[index] == nil && side.repeatOf[index] == nil && side.group[index] == group {
                     let fingerprint = entry.issues[index].fingerprint
-                    if let found = waiting.firstIndex(where: { $0.verdict.issue.fingerprint == fingerprint }) {
+                    if let found = waiting.firstIndex(where: { $0.verdict.fingerprint == fingerprint }) {
                         previous[index] = waiting[found].verdict
                         stages[index] = .fingerprint
                         waiting.remove(at: found)
@@ -480,7 +480,7 @@ public struct HistoryJudgement: Sendable {
         var dx: [Double] = []
         var dy: [Double] = []
         for verdict in verdicts where verdict.screen == screen {
-            guard let now = verdict.issue.rect, let continues = verdict.continues, continues.audit == audit,
+            guard let now = verdict.rect, let continues = verdict.continues, continues.audit == audit,
                 let was = continues.rect
             else { continue }
             dx.append(now.x - was.x)

@@ -221,6 +221,10 @@ public final class WarningVerdict: Sendable, Hashable {
 
     /// The issue's number in its report.
     public var number: Int { issues[index].number }
+    /// The issue's fingerprint, read in place (`issue` would copy the whole record).
+    var fingerprint: IssueFingerprint { issues[index].fingerprint }
+    /// The issue's element rect, read in place.
+    var rect: Rect? { issues[index].rect }
 
     /// Two verdicts are equal when every fact is.
     public static func == (lhs: WarningVerdict, rhs: WarningVerdict) -> Bool {
