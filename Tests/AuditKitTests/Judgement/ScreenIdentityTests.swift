@@ -223,15 +223,26 @@ import Testing
         #expect(budgets.screens.first?.comparedWith == nil)
     }
 
+    /// Home with a footer row at the bottom of the screenshot.
+    static var tallHome: AppScreen {
+        var tall = home("BudgetApp")
+        tall.elements += [label("home.footer", "Last updated today", y: 800)]
+        return tall
+    }
+
+    /// `tallHome` scrolled by 220 points: the title rows and Income leave the top.
+    static var scrolledHome: AppScreen {
+        var scrolled = tallHome
+        scrolled.elements = scrolled.elements.map { $0.moved(dy: -220) }.filter { $0.rect.y >= 40 }
+        return scrolled
+    }
+
     @Test func warningsScrolledOutOfTheScreenshotAreNotReauditedNotResolved() throws {
         var series = try Series()
         defer { series.remove() }
-        var tall = Self.home("BudgetApp")
-        tall.elements += [Self.label("home.footer", "Last updated today", y: 800)]
-        try series.audit(day: 0, [tall])
+        try series.audit(day: 0, [Self.tallHome])
         // Scrolled by 220 points: the title rows and Income leave the top, a new row comes in at the bottom.
-        var scrolled = tall
-        scrolled.elements = tall.elements.map { $0.moved(dy: -220) }.filter { $0.rect.y >= 40 }
+        var scrolled = Self.scrolledHome
         scrolled.elements.append(Self.label("home.more", "More accounts", y: 800))
         let judged = try series.audit(day: 1, [scrolled])
         let changes = series.changes(judged)
@@ -244,11 +255,9 @@ import Testing
     @Test func warningsScrolledBackIntoTheScreenshotAreResidualOrResolved() throws {
         var series = try Series()
         defer { series.remove() }
-        var tall = Self.home("BudgetApp")
-        tall.elements += [Self.label("home.footer", "Last updated today", y: 800)]
+        let tall = Self.tallHome
+        let scrolled = Self.scrolledHome
         try series.audit(day: 0, [tall])
-        var scrolled = tall
-        scrolled.elements = tall.elements.map { $0.moved(dy: -220) }.filter { $0.rect.y >= 40 }
         let away = try series.audit(day: 1, [scrolled])
         // Income still stands while scrolled away: the trend counts it, as not re-audited.
         let trend = Trend(entries: series.entries, by: .view)
