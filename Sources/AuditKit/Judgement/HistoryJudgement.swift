@@ -338,17 +338,26 @@ public struct HistoryJudgement: Sendable {
         }
         for j in baseOrder {
             for group in bases[j]!.sorted() {
-                guard var waiting = carried[group], !waiting.isEmpty else { continue }
+                guard let waiting = carried[group], !waiting.isEmpty else { continue }
+                // Each fingerprint's carried warnings, oldest carried first (a long history may carry many).
+                var byFingerprint: [IssueFingerprint: [Int]] = [:]
+                for (position, held) in waiting.enumerated() {
+                    byFingerprint[held.verdict.fingerprint, default: []].append(position)
+                }
+                var isContinued = [Bool](repeating: false, count: waiting.count)
                 for index in entry.issues.indices
                 where previous[index] == nil && side.repeatOf[index] == nil && side.group[index] == group {
                     let fingerprint = entry.issues[index].fingerprint
-                    if let found = waiting.firstIndex(where: { $0.verdict.fingerprint == fingerprint }) {
-                        previous[index] = waiting[found].verdict
-                        stages[index] = .fingerprint
-                        waiting.remove(at: found)
-                    }
+                    guard var positions = byFingerprint[fingerprint], !positions.isEmpty else { continue }
+                    let found = positions.removeFirst()
+                    byFingerprint[fingerprint] = positions
+                    previous[index] = waiting[found].verdict
+                    stages[index] = .fingerprint
+                    isContinued[found] = true
                 }
-                standing += waiting.map { ($0.verdict, $0.rect, reports[j].audit) }
+                for (position, held) in waiting.enumerated() where !isContinued[position] {
+                    standing.append((held.verdict, held.rect, reports[j].audit))
+                }
             }
         }
 
