@@ -111,8 +111,19 @@ public struct Trend: Sendable, Hashable, Codable {
             // This report's open warnings replace those of the screens it covered.
             var fresh: [String: [Int: Int]] = [:]
             for group in groups { fresh[group] = [:] }
+            // Consecutive verdicts mostly share their screen and row: each run is added to `fresh` once.
+            var run: (screen: String, name: String, row: Int, count: Int)?
+            func flush() {
+                if let run { fresh[run.screen, default: [:]][run.row, default: 0] += run.count }
+                run = nil
+            }
             func count(_ verdict: WarningVerdict) {
-                let name = grouping == .view ? verdict.place : verdict.issue.testType.displayName
+                let name = grouping == .view ? verdict.place : verdict.testType.displayName
+                if let current = run, current.name == name, current.screen == verdict.screen {
+                    run?.count += 1
+                    return
+                }
+                flush()
                 let row: Int
                 if let existing = rowIndex[name] {
                     row = existing
@@ -122,7 +133,7 @@ public struct Trend: Sendable, Hashable, Codable {
                     counts.append([Int](repeating: 0, count: reports.count))
                     rowTotals.append(0)
                 }
-                fresh[verdict.screen, default: [:]][row, default: 0] += 1
+                run = (verdict.screen, name, row, 1)
             }
             for verdict in report.verdicts where verdict.status.isOpen { count(verdict) }
             // The warnings of its screens it did not re-audit (scrolled away, or not flagged by a report
@@ -130,6 +141,7 @@ public struct Trend: Sendable, Hashable, Codable {
             for verdict in report.notReaudited where verdict.status.isOpen && groups.contains(verdict.screen) {
                 count(verdict)
             }
+            flush()
             let partial = latest.keys.contains { !groups.contains($0) }
             for (group, rows) in fresh {
                 for (row, count) in groupRows[group] ?? [:] {

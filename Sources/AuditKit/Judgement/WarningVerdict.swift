@@ -97,7 +97,10 @@ public enum WarningStatus: Sendable, Hashable {
     }
 
     /// Whether the warning is open.
-    public var isOpen: Bool { self == .open }
+    public var isOpen: Bool {
+        if case .open = self { return true }
+        return false
+    }
 
     /// Whether the baseline (`auditkit accept`) accepted the warning, not a rule.
     public var isAcceptedByBaseline: Bool {
@@ -225,6 +228,8 @@ public final class WarningVerdict: Sendable, Hashable {
     var fingerprint: IssueFingerprint { issues[index].fingerprint }
     /// The issue's element rect, read in place.
     var rect: Rect? { issues[index].rect }
+    /// The issue's test type, read in place.
+    var testType: TestType { issues[index].testType }
 
     /// Two verdicts are equal when every fact is.
     public static func == (lhs: WarningVerdict, rhs: WarningVerdict) -> Bool {
