@@ -260,15 +260,17 @@ struct ScreenIdentification: Sendable {
         var strong = false
         var reasons = 0
         let (shared, smaller) = Self.sharedTexts(screen.shownTexts, candidate.texts)
-        if shared >= 2, shared * 2 >= smaller {
+        switch Self.textStrength(shared: shared, smaller: smaller) {
+        case 2:
             evidence.score += 3
             evidence.sharedTexts = shared
             strong = true
             reasons += 1
-        } else if shared == 1, smaller <= 2 {
+        case 1:
             evidence.score += 1
             evidence.sharedTexts = 1
             reasons += 1
+        default: break
         }
         if !screen.views.isDisjoint(with: candidate.views) {
             evidence.score += 2
@@ -305,17 +307,24 @@ struct ScreenIdentification: Sendable {
     /// `Known.texts`).
     static let rememberedAudits = 4
 
-    /// The texts `shown` shares with the audit among `remembered` it shares most with, counted as
-    /// `score` counts them (a half of the smaller side's texts or more says the same screen), and that
-    /// smaller side's count. The latest audit's texts are compared first; the earlier ones only when
-    /// those do not already make a strong pair.
+    /// What `shared` texts of the smaller side's `smaller` say: 2, the same screen (at least two, and
+    /// more than half of that side's: two of four may be the tab bar's labels, which every screen of an
+    /// app shows); 1, a hint (the one text of a screen of one or two); 0, nothing.
+    static func textStrength(shared: Int, smaller: Int) -> Int {
+        if shared >= 2, shared * 2 > smaller { return 2 }
+        return shared == 1 && smaller <= 2 ? 1 : 0
+    }
+
+    /// The texts `shown` shares with the audit among `remembered` it shares most with
+    /// (`textStrength`), and that smaller side's count. The latest audit's texts are compared first;
+    /// the earlier ones only when those do not already make a strong pair.
     static func sharedTexts(_ shown: ShownTexts, _ remembered: [ShownTexts]) -> (shared: Int, smaller: Int) {
         var best = (shared: 0, smaller: 0)
         var bestStrength = -1
         for audit in remembered {
             let shared = shown.shared(with: audit)
             let smaller = min(shown.count, audit.count)
-            let strength = shared >= 2 && shared * 2 >= smaller ? 2 : (shared == 1 && smaller <= 2 ? 1 : 0)
+            let strength = textStrength(shared: shared, smaller: smaller)
             if (strength, shared) > (bestStrength, best.shared) {
                 best = (shared, smaller)
                 bestStrength = strength

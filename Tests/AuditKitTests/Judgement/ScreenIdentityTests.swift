@@ -223,6 +223,32 @@ import Testing
         #expect(budgets.screens.first?.comparedWith == nil)
     }
 
+    @Test func reportsWithoutScreenshotsSharingOnlyTabBarLabelsAreDifferentScreens() throws {
+        var series = try Series()
+        defer { series.remove() }
+        // The tab bar's labels are flagged on every screen: two of each screen's four texts.
+        let tabs = [
+            Self.label("tab.home", "Start", y: 800, code: 30), Self.label("tab.cards", "Cards", y: 830, code: 30),
+        ]
+        let home = Self.screen(
+            "BudgetApp",
+            tabs + [Self.label("home.income", "Income", y: 240), Self.label("home.spending", "Spending", y: 300)],
+            frame: ["Home"])
+        let budgets = Self.screen(
+            "BudgetApp",
+            tabs + [Self.label("budgets.rent", "Rent", y: 240), Self.label("budgets.food", "Groceries", y: 300)],
+            frame: ["Budgets"])
+        try series.audit(day: 0, [home], screenshots: false)
+        let judged = try series.audit(day: 1, [budgets], screenshots: false)
+        #expect(judged.screens.first?.comparedWith == nil)
+        #expect(series.changes(judged)[3] == ["tab.home", "tab.cards", "home.income", "home.spending"])
+        // Home again: three of its four texts still there (one fixed) say it is Home.
+        var again = home
+        again.elements.removeAll { $0.id == "home.spending" }
+        let homeAgain = try series.audit(day: 2, [again], screenshots: false)
+        #expect(homeAgain.screens.first?.comparedWith?.fileName == series.reports[0].report.fileName)
+    }
+
     /// Home with a footer row at the bottom of the screenshot.
     static var tallHome: AppScreen {
         var tall = home("BudgetApp")
