@@ -301,10 +301,11 @@ public struct HistoryJudgement: Sendable {
         let audit = AuditReference(entry)
         let side = prepared[k]
         let screenVerdicts = placement.screens
-        // How people know each screen (`ScreenVerdict.name`), by the identity the matcher groups issues by.
-        var nameOfScreen: [String: String] = [:]
-        for screen in screenVerdicts where nameOfScreen[WarningMatcher.groupKey(screen.screen)] == nil {
-            nameOfScreen[WarningMatcher.groupKey(screen.screen)] = screen.name
+        // Each screen's verdict (how people know it, whether it has its screenshot), by the identity the
+        // matcher groups issues by.
+        var screenOf: [String: ScreenVerdict] = [:]
+        for screen in screenVerdicts where screenOf[WarningMatcher.groupKey(screen.screen)] == nil {
+            screenOf[WarningMatcher.groupKey(screen.screen)] = screen
         }
         let bases = placement.bases
         let unvisited = placement.unvisited
@@ -426,7 +427,7 @@ public struct HistoryJudgement: Sendable {
                 WarningVerdict(
                     audit: audit, issues: entry.issues, index: index, warning: names[id], identity: id,
                     screen: side.group[index],
-                    place: entry.issues[index].view ?? nameOfScreen[side.group[index]] ?? side.group[index],
+                    place: entry.issues[index].view ?? screenOf[side.group[index]]?.name ?? side.group[index],
                     status: status, change: change,
                     continues: before.map { Continuation(continuing: $0, stage: stages[index]) },
                     since: before?.since ?? audit, firstSeen: firstSeen[id]))
@@ -452,10 +453,6 @@ public struct HistoryJudgement: Sendable {
         for group in placement.covered { carried[group] = nil }
         if !standing.isEmpty {
             var shifts: [ShiftKey: (dx: Double, dy: Double)] = [:]
-            var screenOf: [String: ScreenVerdict] = [:]
-            for screen in screenVerdicts where screenOf[WarningMatcher.groupKey(screen.screen)] == nil {
-                screenOf[WarningMatcher.groupKey(screen.screen)] = screen
-            }
             for (before, rect, base) in standing {
                 let key = ShiftKey(screen: before.screen, audit: base.sha256)
                 let shift = shifts[key] ?? Self.shift(of: before.screen, since: base, in: verdicts)

@@ -180,14 +180,11 @@ public struct AuditSummary: Sendable {
                 case .type:
                     name = issue.testType.displayName
                 case .screen:
-                    // The screen as the judgement knows it: reports number their screens each their own way.
-                    if let verdict = verdicts[issue.number], let judgedName = judged?.screenName(of: verdict) {
-                        name = judgedName
-                    } else if issue.screenName.isEmpty {
-                        name = "Screen \(issue.screenIndex)"
-                    } else {
-                        name = issue.screenName.allSatisfy(\.isNumber) ? "Screen " + issue.screenName : issue.screenName
-                    }
+                    // The screen as the judgement knows it (every issue of the inputs is judged): reports number
+                    // their screens each their own way.
+                    name =
+                        verdicts[issue.number].flatMap { judged?.screenName(of: $0) }
+                        ?? "screen \(issue.screenIndex + 1) of \(report.fileName)"
                 }
                 if warningsBySection[name] == nil {
                     order.append(name)
