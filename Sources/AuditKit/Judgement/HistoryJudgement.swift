@@ -169,44 +169,63 @@ public struct HistoryJudgement: Sendable {
     }
 
     /// Judges `entries` (in audit-date order, each once) after the audits judged so far, as `step(_:)`
-    /// one by one decides: only what depends on one entry alone (what it shows, its preparing for the
-    /// matcher, its matching against the audits its screens were placed against) is worked out on all
-    /// cores; screens are placed and verdicts made one audit after the other.
+    /// one by one decides, on two threads: this one places each audit's screens, then makes the
+    /// verdicts (both in audit order, each audit after the one before); the other reads what each
+    /// entry shows, then prepares each placed audit for the matcher and matches it against the audits
+    /// its screens were placed against. Each hands the other its results audit by audit (`HandOff`),
+    /// so placing, matching and judging overlap.
     private mutating func walk(_ entries: [HistoryEntry]) {
+        guard entries.count > 1 else {
+            for entry in entries { step(entry) }
+            return
+        }
         let first = reports.count
         let translations = self.translations
-        let readings = Self.inParts(entries.count) { range in
+        let readings = HandOff<Reading>(count: entries.count)
+        let placements = HandOff<Placement>(count: entries.count)
+        let matched = HandOff<Matched>(count: entries.count)
+        let earlier = prepared
+        let matcher = BackgroundWork {
             var catalogCache: [String: [String]] = [:]
             var normalCache: [String: Int?] = [:]
-            return range.map {
-                Self.reading(
-                    entries[$0], translations: translations, catalogCache: &catalogCache, normalCache: &normalCache)
+            var read: [Reading] = []
+            read.reserveCapacity(entries.count)
+            for index in entries.indices {
+                let reading = Self.reading(
+                    entries[index], translations: translations, catalogCache: &catalogCache,
+                    normalCache: &normalCache)
+                read.append(reading)
+                readings.put(index, reading)
+            }
+            var sides = earlier
+            sides.reserveCapacity(earlier.count + entries.count)
+            for index in entries.indices {
+                let placement = placements.take(index)
+                let side = Self.prepared(entries[index], read[index], placement)
+                sides.append(side)
+                matched.put(
+                    index,
+                    Matched(
+                        side: side, placement: placement,
+                        matchings: Self.matchings(side, placement.bases, sides, translations: translations)))
             }
         }
-        var placements: [Placement] = []
-        placements.reserveCapacity(entries.count)
-        for index in entries.indices { placements.append(place(entries[index], readings[index], k: first + index)) }
-        let placed = placements
-        prepared += Self.inParts(entries.count) { range in
-            range.map { Self.prepared(entries[$0], readings[$0], placed[$0]) }
-        }
-        let sides = prepared
-        let matchings = Self.inParts(entries.count) { range in
-            range.map { Self.matchings(sides[first + $0], placed[$0].bases, sides, translations: translations) }
+        for index in entries.indices {
+            placements.put(index, place(entries[index], readings.take(index), k: first + index))
         }
         for index in entries.indices {
-            judge(entries[index], k: first + index, placement: placements[index], matchings: matchings[index])
+            let done = matched.take(index)
+            prepared.append(done.side)
+            judge(entries[index], k: first + index, placement: done.placement, matchings: done.matchings)
         }
+        try? matcher.value()
     }
 
-    /// `work` on consecutive parts of `0..<count` on all cores, the results in order.
-    private static func inParts<Output: Sendable>(_ count: Int, _ work: @Sendable (Range<Int>) -> [Output])
-        -> [Output]
-    {
-        let parts = min(count, ProcessInfo.processInfo.activeProcessorCount * 4)
-        guard parts > 1 else { return work(0..<count) }
-        let ranges = (0..<parts).map { (count * $0 / parts)..<(count * ($0 + 1) / parts) }
-        return ParallelWork.map(ranges, parallel: true) { _, range in work(range) }.flatMap { $0 }
+    /// An audit prepared for the matcher and matched (`walk`), with its placement.
+    private struct Matched: Sendable {
+        var side: WarningMatcher.Prepared
+        var placement: Placement
+        var matchings: [(base: Int, matching: IssueMatching)]
     }
 
     /// What the walk reads of an entry that depends on the entry alone: each issue's catalog keys and

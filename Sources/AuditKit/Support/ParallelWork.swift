@@ -183,3 +183,33 @@ final class BackgroundWork<Value: Sendable>: @unchecked Sendable {
         return try result!.get()
     }
 }
+
+/// Values one thread makes, slot by slot, for another thread that takes each once, waiting until it
+/// is there: the stages of a pipeline, each on its own thread, hand their results on this way.
+final class HandOff<Value: Sendable>: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var values: [Value?]
+
+    /// Room for `count` values.
+    init(count: Int) {
+        values = [Value?](repeating: nil, count: count)
+    }
+
+    /// Puts the value of slot `index` (once) and wakes a thread waiting for it.
+    func put(_ index: Int, _ value: Value) {
+        condition.lock()
+        values[index] = value
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// The value of slot `index`, once it is put; the slot is emptied.
+    func take(_ index: Int) -> Value {
+        condition.lock()
+        defer { condition.unlock() }
+        while values[index] == nil { condition.wait() }
+        let value = values[index]!
+        values[index] = nil
+        return value
+    }
+}

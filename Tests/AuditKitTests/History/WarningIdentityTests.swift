@@ -304,7 +304,8 @@ import Testing
 
     @Test func theWholeHistoryIsJudgedAsAuditAfterAuditIs() throws {
         // Full, partial, full with new warnings, translated, and a partial audit with a moved element: the
-        // walk that prepares and matches on all cores decides as adding one audit after the other.
+        // walk that places and judges on one thread while another matches decides as adding one audit
+        // after the other.
         var series = try Series()
         defer { series.audits.remove() }
         try series.audit(day: 0, [Self.home, Self.budgets, Self.cards])

@@ -116,6 +116,26 @@ import Testing
         let costs = report.screens.map(Overlay.estimatedBytes)
         #expect(costs.allSatisfy { $0 > 0 && $0 * 4 < ParallelWork.memoryBudget })
     }
+
+    @Test func handedOffValuesArriveInTheirSlotsWhicheverThreadIsAhead() throws {
+        // Two stages as the judgement's walk runs them: a value taken waits until it is put, and each
+        // slot holds its own value whether the taker or the maker runs ahead.
+        let count = 200
+        let made = HandOff<Int>(count: count)
+        let answered = HandOff<String>(count: count)
+        let maker = BackgroundWork {
+            for index in 0..<count {
+                if index % 50 == 0 { usleep(2000) }
+                made.put(index, index * 3)
+            }
+            return (0..<count).map { answered.take($0) }
+        }
+        for index in 0..<count {
+            if index % 70 == 0 { usleep(2000) }
+            answered.put(index, String(made.take(index)))
+        }
+        #expect(try maker.value() == (0..<count).map { String($0 * 3) })
+    }
 }
 
 /// A thread-safe counter tests wait on.
