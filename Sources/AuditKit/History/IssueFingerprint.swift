@@ -27,19 +27,21 @@ import Foundation
 /// estimating how far the screen's content moved.
 public struct IssueFingerprint: Sendable, Hashable, Codable, Comparable, CustomStringConvertible {
     /// The 16 lowercase hex digits.
-    public var hex: String { text }
+    public var hex: String { otherText ?? ImageHash.hex(bits) }
 
-    private var text: String
+    /// The text read, when it is not exactly 16 lowercase hex digits as this code writes fingerprints;
+    /// nil when it is: then `bits` alone tells it. A history holds a fingerprint per issue of every
+    /// audit, and 16 digits take a heap string each, touched whenever a fingerprint is copied.
+    private var otherText: String?
     /// The first 16 hex digits as a number: what hashing and most comparisons use, so matching
     /// thousands of warnings does not hash strings.
     private var bits: UInt64
-    /// Whether `text` is exactly 16 lowercase hex digits, as this code writes fingerprints: then `bits`
-    /// alone tells it (two such texts with equal bits are equal), and comparing needs no string.
-    private var isCanonical: Bool
+    /// Whether the text was exactly 16 lowercase hex digits (`otherText` is nil): two such fingerprints
+    /// with equal bits are equal, and comparing needs no string.
+    private var isCanonical: Bool { otherText == nil }
 
     /// Wraps a fingerprint already computed (read from a history or baseline file).
     public init(hex: String) {
-        self.text = hex
         var bits: UInt64 = 0
         var count = 0
         var lowercaseDigits = true
@@ -60,12 +62,12 @@ public struct IssueFingerprint: Sendable, Hashable, Codable, Comparable, CustomS
             bits = bits << 4 | UInt64(digit)
         }
         self.bits = bits
-        isCanonical = lowercaseDigits && count == 16
+        otherText = lowercaseDigits && count == 16 ? nil : hex
     }
 
     /// Equal when the hex strings are equal.
     public static func == (lhs: IssueFingerprint, rhs: IssueFingerprint) -> Bool {
-        lhs.bits == rhs.bits && ((lhs.isCanonical && rhs.isCanonical) || lhs.text == rhs.text)
+        lhs.bits == rhs.bits && (lhs.isCanonical && rhs.isCanonical || lhs.hex == rhs.hex)
     }
 
     /// The first 16 hex digits as a number: equal fingerprints have equal numbers, and ordering by it
@@ -129,7 +131,7 @@ public struct IssueFingerprint: Sendable, Hashable, Codable, Comparable, CustomS
 
     /// A total order that compares the numeric form first: cheaper than `<` when sorting thousands.
     func precedes(_ other: IssueFingerprint) -> Bool {
-        bits != other.bits ? bits < other.bits : !(isCanonical && other.isCanonical) && text < other.text
+        bits != other.bits ? bits < other.bits : !(isCanonical && other.isCanonical) && hex < other.hex
     }
 
     /// Encodes as the bare hex string.

@@ -31,6 +31,8 @@ import Testing
             let x = IssueFingerprint(hex: a)
             let y = IssueFingerprint(hex: b)
             #expect((x == y) == (a == b), "\(a) \(b)")
+            // The text read is the text written, whether it is kept (not 16 lowercase digits) or not.
+            #expect(x.hex == a && y.hex == b)
             #expect(x.precedes(y) == (x.number != y.number ? x.number < y.number : a < b), "\(a) \(b)")
             if a == b { equalTexts += 1 } else if x.number == y.number { equalNumbersOnly += 1 }
         }
