@@ -132,28 +132,48 @@ public enum WarningChange: String, Sendable, Hashable, Codable {
 }
 
 /// The earlier issue a warning continues, and how that was decided.
+///
+/// Reads the earlier issue's facts in place, from its audit's issues, when asked: a history's verdicts
+/// mostly continue one, and copying those facts out of a long-judged audit (its text and rect) cost
+/// more than the verdict itself.
 public struct Continuation: Sendable, Hashable {
     /// The earlier audit.
-    public var audit: AuditReference
-    /// The issue's number there.
-    public var number: Int
+    public let audit: AuditReference
+    /// The earlier audit's issues (shared with its verdicts), and the issue's index among them.
+    private let issues: [HistoryIssue]
+    private let index: Int
     /// The `WarningMatcher` stage that paired the two.
-    public var stage: MatchStage
+    public let stage: MatchStage
+
+    /// The issue's number there.
+    public var number: Int { issues[index].number }
     /// The issue's element text there.
-    public var text: String?
+    public var text: String? { issues[index].elementText }
     /// The issue's fingerprint there.
-    public var fingerprint: IssueFingerprint
+    public var fingerprint: IssueFingerprint { issues[index].fingerprint }
     /// The element's rect there, when the report had one.
-    public var rect: Rect?
+    public var rect: Rect? { issues[index].rect }
 
     /// The continuation of the issue `verdict` judged, paired by `stage`.
     init(continuing verdict: WarningVerdict, stage: MatchStage) {
         audit = verdict.audit
-        number = verdict.number
+        issues = verdict.issues
+        index = verdict.index
         self.stage = stage
-        text = verdict.issues[verdict.index].elementText
-        fingerprint = verdict.issues[verdict.index].fingerprint
-        rect = verdict.issues[verdict.index].rect
+    }
+
+    /// Equal when the earlier audit, the issue there (its number, text, fingerprint and rect) and the
+    /// stage are.
+    public static func == (lhs: Continuation, rhs: Continuation) -> Bool {
+        lhs.stage == rhs.stage && lhs.audit == rhs.audit && lhs.number == rhs.number && lhs.text == rhs.text
+            && lhs.fingerprint == rhs.fingerprint && lhs.rect == rhs.rect
+    }
+
+    /// Hashes the earlier audit, the issue's number there and the stage.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(audit)
+        hasher.combine(number)
+        hasher.combine(stage)
     }
 
     /// `same element by key, was “Income”` for a pair weaker than the fingerprint; nil for a
