@@ -164,7 +164,7 @@ public struct HistoryJudgement: Sendable {
         let side = Self.prepared(entry, reading, placement)
         prepared.append(side)
         judge(
-            entry, k: k, placement: placement,
+            entry, k: k, placement: placement, facts: IssueFacts(entry, side, placement),
             matchings: Self.matchings(side, placement.bases, prepared, translations: translations))
     }
 
@@ -206,7 +206,7 @@ public struct HistoryJudgement: Sendable {
                 matched.put(
                     index,
                     Matched(
-                        side: side, placement: placement,
+                        side: side, placement: placement, facts: IssueFacts(entries[index], side, placement),
                         matchings: Self.matchings(side, placement.bases, sides, translations: translations)))
             }
         }
@@ -216,16 +216,42 @@ public struct HistoryJudgement: Sendable {
         for index in entries.indices {
             let done = matched.take(index)
             prepared.append(done.side)
-            judge(entries[index], k: first + index, placement: done.placement, matchings: done.matchings)
+            judge(
+                entries[index], k: first + index, placement: done.placement, facts: done.facts,
+                matchings: done.matchings)
         }
         try? matcher.value()
     }
 
-    /// An audit prepared for the matcher and matched (`walk`), with its placement.
+    /// An audit prepared for the matcher and matched (`walk`), with its placement and the facts of its
+    /// issues the verdicts need.
     private struct Matched: Sendable {
         var side: WarningMatcher.Prepared
         var placement: Placement
+        var facts: IssueFacts
         var matchings: [(base: Int, matching: IssueMatching)]
+    }
+
+    /// What the verdicts read of each issue of an audit, gathered beside its matching: the judging
+    /// thread then reads three short arrays instead of each issue's whole record (a long history's
+    /// records are far out of cache by then).
+    private struct IssueFacts: Sendable {
+        var fingerprint: [IssueFingerprint]
+        var status: [HistoryIssueStatus]
+        /// Where people find the issue (`WarningVerdict.place`): its view, else its screen's name.
+        var place: [String]
+
+        init(_ entry: HistoryEntry, _ side: WarningMatcher.Prepared, _ placement: Placement) {
+            var nameOf: [String: String] = [:]
+            for screen in placement.screens where nameOf[WarningMatcher.groupKey(screen.screen)] == nil {
+                nameOf[WarningMatcher.groupKey(screen.screen)] = screen.name
+            }
+            fingerprint = entry.issues.map(\.fingerprint)
+            status = entry.issues.map(\.status)
+            place = entry.issues.indices.map { index in
+                entry.issues[index].view ?? nameOf[side.group[index]] ?? side.group[index]
+            }
+        }
     }
 
     /// What the walk reads of an entry that depends on the entry alone: each issue's catalog keys and
@@ -315,7 +341,8 @@ public struct HistoryJudgement: Sendable {
 
     /// The verdicts of the audit numbered `k`, placed (`place`) and matched (`matchings`).
     private mutating func judge(
-        _ entry: HistoryEntry, k: Int, placement: Placement, matchings: [(base: Int, matching: IssueMatching)]
+        _ entry: HistoryEntry, k: Int, placement: Placement, facts: IssueFacts,
+        matchings: [(base: Int, matching: IssueMatching)]
     ) {
         let audit = AuditReference(entry)
         let side = prepared[k]
@@ -367,7 +394,7 @@ public struct HistoryJudgement: Sendable {
                 var isContinued = [Bool](repeating: false, count: waiting.count)
                 for index in entry.issues.indices
                 where previous[index] == nil && side.repeatOf[index] == nil && side.group[index] == group {
-                    let fingerprint = entry.issues[index].fingerprint
+                    let fingerprint = facts.fingerprint[index]
                     guard var positions = byFingerprint[fingerprint], !positions.isEmpty else { continue }
                     let found = positions.removeFirst()
                     byFingerprint[fingerprint] = positions
@@ -389,7 +416,7 @@ public struct HistoryJudgement: Sendable {
             if let before = previous[index], taken.insert(before.identity).inserted { warning[index] = before.identity }
         }
         for index in entry.issues.indices where side.repeatOf[index] == nil && warning[index] < 0 {
-            let fingerprint = entry.issues[index].fingerprint
+            let fingerprint = facts.fingerprint[index]
             if let known = warningOfFingerprint[fingerprint]?.warning, taken.insert(known).inserted {
                 warning[index] = known
                 continue
@@ -413,11 +440,10 @@ public struct HistoryJudgement: Sendable {
 
         var verdicts: [WarningVerdict] = []
         verdicts.reserveCapacity(entry.issues.count)
-        // Each issue read in place (`entry.issues[index]`): a copy of each would cost more than the verdict.
         for index in entry.issues.indices {
             let id = warning[index]
             if !baseline.entries.isEmpty, acceptedWarning[id] == nil,
-                let accepted = baseline.entry(for: entry.issues[index].fingerprint)
+                let accepted = baseline.entry(for: facts.fingerprint[index])
                     ?? version1[index].flatMap(baseline.entry(for:))
             {
                 acceptedWarning[id] = accepted
@@ -426,7 +452,7 @@ public struct HistoryJudgement: Sendable {
             if let first = side.repeatOf[index] {
                 status = .repeatOf(number: entry.issues[first].number)
             } else {
-                switch entry.issues[index].status {
+                switch facts.status[index] {
                 case .system: status = .system
                 case .accepted: status = .accepted(reason: entry.issues[index].reason ?? "", byBaseline: false)
                 case .open:
@@ -446,13 +472,13 @@ public struct HistoryJudgement: Sendable {
                 WarningVerdict(
                     audit: audit, issues: entry.issues, index: index, warning: names[id], identity: id,
                     screen: side.group[index],
-                    place: entry.issues[index].view ?? screenOf[side.group[index]]?.name ?? side.group[index],
+                    place: facts.place[index],
                     status: status, change: change,
                     continues: before.map { Continuation(continuing: $0, stage: stages[index]) },
                     since: before?.since ?? audit, firstSeen: firstSeen[id]))
         }
         for index in entry.issues.indices {
-            warningOfFingerprint[entry.issues[index].fingerprint] = (warning[index], side.group[index])
+            warningOfFingerprint[facts.fingerprint[index]] = (warning[index], side.group[index])
         }
         if !baseline.entries.isEmpty {
             // An older baseline's version-1 fingerprint names the warning too.
