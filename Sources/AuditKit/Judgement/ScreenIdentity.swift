@@ -102,11 +102,6 @@ struct ScreenIdentification: Sendable {
 
         /// How many texts (or keys, where they are more) it holds.
         var count: Int { max(texts.count, keys.count) }
-
-        /// How many texts, or keys where they share more, both hold.
-        func shared(with other: ShownTexts) -> Int {
-            max(texts.sharedCount(other.texts), keys.sharedCount(other.keys))
-        }
     }
 
     /// What a new report shows of each of its screens.
@@ -127,6 +122,12 @@ struct ScreenIdentification: Sendable {
         /// From an entry written before screens were told apart by what they show.
         var byName: Bool
         var shows: Bool { hash != nil || issueCount > 0 || byName }
+        /// What it shows that another screen can share (`evidence(of:)`), ascending; none when it shows
+        /// nothing. Worked out with the rest, off the thread that places screens one after the other.
+        var tokens: [Int] = []
+        /// Its texts and keys as tables, to count what a known screen's audits share with them.
+        var textTable = HashProbe([])
+        var keyTable = HashProbe([])
         /// Its texts and keys, as a known screen remembers them.
         var shownTexts: ShownTexts { ShownTexts(texts: texts, keys: keys) }
     }
@@ -187,6 +188,9 @@ struct ScreenIdentification: Sendable {
         for screen in shown.indices {
             shown[screen].texts = SortedHashes(texts[screen])
             shown[screen].keys = SortedHashes(keys[screen])
+            shown[screen].textTable = HashProbe(shown[screen].texts)
+            shown[screen].keyTable = HashProbe(shown[screen].keys)
+            if shown[screen].shows { shown[screen].tokens = Self.evidence(of: shown[screen]).sorted() }
         }
         return shown
     }
@@ -259,7 +263,7 @@ struct ScreenIdentification: Sendable {
         var evidence = Evidence()
         var strong = false
         var reasons = 0
-        let (shared, smaller) = Self.sharedTexts(screen.shownTexts, candidate.texts)
+        let (shared, smaller) = Self.sharedTexts(screen, candidate.texts)
         switch Self.textStrength(shared: shared, smaller: smaller) {
         case 2:
             evidence.score += 3
@@ -315,15 +319,16 @@ struct ScreenIdentification: Sendable {
         return shared == 1 && smaller <= 2 ? 1 : 0
     }
 
-    /// The texts `shown` shares with the audit among `remembered` it shares most with
-    /// (`textStrength`), and that smaller side's count. The latest audit's texts are compared first;
-    /// the earlier ones only when those do not already make a strong pair.
-    static func sharedTexts(_ shown: ShownTexts, _ remembered: [ShownTexts]) -> (shared: Int, smaller: Int) {
+    /// The texts (or keys, where they share more) `screen` shares with the audit among `remembered` it
+    /// shares most with (`textStrength`), and that smaller side's count. The latest audit's texts are
+    /// compared first; the earlier ones only when those do not already make a strong pair.
+    static func sharedTexts(_ screen: Shown, _ remembered: [ShownTexts]) -> (shared: Int, smaller: Int) {
         var best = (shared: 0, smaller: 0)
         var bestStrength = -1
+        let count = screen.shownTexts.count
         for audit in remembered {
-            let shared = shown.shared(with: audit)
-            let smaller = min(shown.count, audit.count)
+            let shared = max(screen.textTable.sharedCount(audit.texts), screen.keyTable.sharedCount(audit.keys))
+            let smaller = min(count, audit.count)
             let strength = textStrength(shared: shared, smaller: smaller)
             if (strength, shared) > (bestStrength, best.shared) {
                 best = (shared, smaller)
@@ -411,7 +416,7 @@ struct ScreenIdentification: Sendable {
         }
         var pairs: [(screen: Int, known: Int, score: Int, evidence: Evidence)] = []
         let recent = recency.suffix(Self.recentScreens)
-        let tokens = shown.map { $0.shows ? Self.evidence(of: $0) : [] }
+        let tokens = shown.map(\.tokens)
         // A screenshot compared with an equal one (the same screen audited again) is worked out once.
         var likenessToItself = self.likenessToItself
         self.likenessToItself = [:]
@@ -518,10 +523,10 @@ struct ScreenIdentification: Sendable {
         return verdicts
     }
 
-    /// Files known screen `k` under each of `tokens` in `byEvidence`. The tokens it was last filed
-    /// under are there already: a screen audited again with the same texts files only what is new.
-    private mutating func file(_ tokens: [Int], for k: Int) {
-        let sorted = tokens.sorted()
+    /// Files known screen `k` under each of `sorted` (tokens, ascending) in `byEvidence`. The tokens it
+    /// was last filed under are there already: a screen audited again with the same texts files only
+    /// what is new.
+    private mutating func file(_ sorted: [Int], for k: Int) {
         let filed = filedTokens[k]
         var j = 0
         for token in sorted {
@@ -568,8 +573,8 @@ struct ScreenIdentification: Sendable {
     }
 }
 
-/// A set of hashes kept sorted: two screens' texts are compared for every candidate pair, and counting
-/// what two sorted arrays share is one pass over both.
+/// A set of hashes kept sorted, each once: what a screen shows (texts, keys) as a known screen
+/// remembers it; compared through a `HashProbe` of the other side.
 struct SortedHashes: Sendable, Hashable, ExpressibleByArrayLiteral {
     /// The hashes, ascending, each once.
     private(set) var members: [Int]
@@ -592,29 +597,79 @@ struct SortedHashes: Sendable, Hashable, ExpressibleByArrayLiteral {
     /// How many hashes the set holds.
     var count: Int { members.count }
 
-    /// How many hashes both sets hold.
+    /// The hashes of either set.
+    func union(_ other: SortedHashes) -> SortedHashes { SortedHashes(members + other.members) }
+}
+
+/// A set of hashes as a small open-addressing table behind a 1,024-bit filter: what a screen shows is
+/// compared with the texts of every candidate screen's audits, mostly other screens' that share none.
+/// A member the filter does not have is ruled out by one bit test that is nearly always "no"; merging
+/// two sorted lists instead branches on random hashes, mispredicted half the time.
+struct HashProbe: Sendable {
+    /// One bit per value of a spread hash's top 10 bits, set for each member's.
+    private let filter: [UInt64]
+    /// The members, each at its home slot or after it (linear probing); `empty` in free slots.
+    private let slots: [Int]
+    /// Whether `empty` itself is a member (it then has no slot).
+    private let holdsEmpty: Bool
+    private static let empty = Int.min
+
+    /// The table of `set`, at most half full.
+    init(_ set: SortedHashes) {
+        var size = 8
+        while size < set.count * 2 { size *= 2 }
+        var slots = [Int](repeating: Self.empty, count: size)
+        var filter = [UInt64](repeating: 0, count: 16)
+        var holdsEmpty = false
+        for member in set.members {
+            let spread = Self.spread(member)
+            filter[Int(spread >> 60)] |= 1 << (spread >> 54 & 63)
+            guard member != Self.empty else {
+                holdsEmpty = true
+                continue
+            }
+            var slot = Int(truncatingIfNeeded: spread) & (size - 1)
+            while slots[slot] != Self.empty { slot = (slot + 1) & (size - 1) }
+            slots[slot] = member
+        }
+        self.filter = filter
+        self.slots = slots
+        self.holdsEmpty = holdsEmpty
+    }
+
+    /// The member's bits mixed (its top bits pick the filter bit, its low bits the home slot).
+    @inline(__always)
+    private static func spread(_ member: Int) -> UInt64 {
+        let mixed = UInt64(bitPattern: Int64(member)) &* 0x9E37_79B9_7F4A_7C15
+        return mixed ^ (mixed >> 29)
+    }
+
+    /// How many members of `other` the table holds.
     func sharedCount(_ other: SortedHashes) -> Int {
-        members.withUnsafeBufferPointer { a in
-            other.members.withUnsafeBufferPointer { b in
-                var i = 0
-                var j = 0
+        filter.withUnsafeBufferPointer { filter in
+            slots.withUnsafeBufferPointer { slots in
                 var shared = 0
-                while i < a.count, j < b.count {
-                    if a[i] < b[j] {
-                        i += 1
-                    } else if a[i] > b[j] {
-                        j += 1
-                    } else {
-                        shared += 1
-                        i += 1
-                        j += 1
+                let mask = slots.count - 1
+                for member in other.members {
+                    let spread = Self.spread(member)
+                    guard filter[Int(spread >> 60)] & (1 << (spread >> 54 & 63)) != 0 else { continue }
+                    if member == Self.empty {
+                        if holdsEmpty { shared += 1 }
+                        continue
+                    }
+                    var slot = Int(truncatingIfNeeded: spread) & mask
+                    while true {
+                        let held = slots[slot]
+                        if held == member {
+                            shared += 1
+                            break
+                        }
+                        if held == Self.empty { break }
+                        slot = (slot + 1) & mask
                     }
                 }
                 return shared
             }
         }
     }
-
-    /// The hashes of either set.
-    func union(_ other: SortedHashes) -> SortedHashes { SortedHashes(members + other.members) }
 }

@@ -137,4 +137,30 @@ import Testing
         }
         #expect(alike > 50)
     }
+
+    @Test func probingATableCountsWhatTwoSetsShare() {
+        var generator = SystemRandomNumberGenerator()
+        var sharing = 0
+        for _ in 0..<2_000 {
+            // Small pools so sets share members; Int.min (the table's free-slot mark) and Int.max among them.
+            let pool =
+                [Int.min, Int.max, 0, -1]
+                + (0..<Int.random(in: 1...80, using: &generator)).map { _ in
+                    Int.random(in: Int.min...Int.max, using: &generator)
+                }
+            func randomSet() -> SortedHashes {
+                SortedHashes(
+                    (0..<Int.random(in: 0...40, using: &generator)).map { _ in
+                        pool[Int.random(in: 0..<pool.count, using: &generator)]
+                    })
+            }
+            let a = randomSet()
+            let b = randomSet()
+            let shared = Set(a.members).intersection(b.members).count
+            #expect(HashProbe(a).sharedCount(b) == shared)
+            #expect(HashProbe(b).sharedCount(a) == shared)
+            if shared > 0 { sharing += 1 }
+        }
+        #expect(sharing > 500)
+    }
 }
