@@ -37,7 +37,10 @@ public struct HistoryJudgement: Sendable {
     /// Per warning (by number): the baseline entry that accepts it.
     private var acceptedWarning: [Int: Baseline.Entry] = [:]
     /// Per warning (by number): the audit that resolved it, while it has not reappeared.
-    private var resolvedBy: [Int: AuditReference] = [:]
+    private var resolvedBy: [AuditReference?] = []
+    /// Per warning (by number): the latest audit (by position) one of whose issues took it, so an
+    /// audit gives each warning to one issue.
+    private var takenIn: [Int] = []
     /// Per normalised screen group: the warnings of its earlier audits that its latest audit did not
     /// re-audit (scrolled away, or not flagged by a report without its screenshot), each with its rect
     /// moved into that audit's coordinates. They still stand: the next audit of the screen continues or
@@ -411,13 +414,18 @@ public struct HistoryJudgement: Sendable {
         // Identities (numbers into `names`): continued warnings first, then recurrences and new ones, then
         // repeats.
         var warning = [Int](repeating: -1, count: entry.issues.count)
-        var taken = Set<Int>()
+        /// Takes warning `id` for an issue of this audit; false when another issue took it.
+        func take(_ id: Int) -> Bool {
+            guard takenIn[id] != k else { return false }
+            takenIn[id] = k
+            return true
+        }
         for index in entry.issues.indices where side.repeatOf[index] == nil {
-            if let before = previous[index], taken.insert(before.identity).inserted { warning[index] = before.identity }
+            if let before = previous[index], take(before.identity) { warning[index] = before.identity }
         }
         for index in entry.issues.indices where side.repeatOf[index] == nil && warning[index] < 0 {
             let fingerprint = facts.fingerprint[index]
-            if let known = warningOfFingerprint[fingerprint]?.warning, taken.insert(known).inserted {
+            if let known = warningOfFingerprint[fingerprint]?.warning, take(known) {
                 warning[index] = known
                 continue
             }
@@ -431,7 +439,8 @@ public struct HistoryJudgement: Sendable {
             names.append(made)
             identityOfName[made] = identity
             firstSeen.append(audit)
-            taken.insert(identity)
+            resolvedBy.append(nil)
+            takenIn.append(k)
             warning[index] = identity
         }
         for index in entry.issues.indices { if let first = side.repeatOf[index] { warning[index] = warning[first] } }
@@ -514,7 +523,7 @@ public struct HistoryJudgement: Sendable {
             }
         }
         for verdict in resolved { resolvedBy[verdict.identity] = audit }
-        if !resolvedBy.isEmpty { for id in warning { resolvedBy[id] = nil } }
+        for id in warning where id >= 0 { resolvedBy[id] = nil }
         reports.append(
             ReportJudgement(
                 entry: entry, verdicts: verdicts, screens: screenVerdicts, notCovered: placement.notCovered,
