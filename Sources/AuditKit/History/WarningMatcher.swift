@@ -197,19 +197,15 @@ public enum WarningMatcher {
             group = issueGroups.map { $0.map(key) } ?? issues.map { key($0.screenGroup) }
             let screenGroups = screenGroups ?? screens.map(\.group)
             // Each issue read in place (`issues[$0]`), not copied.
-            hasText = issues.indices.map { index in
-                guard let text = issues[index].elementText else { return false }
-                return WarningMatcher.hasText(text)
+            var hasText = [Bool](repeating: false, count: issues.count)
+            var hasWords = [Bool](repeating: false, count: issues.count)
+            for index in issues.indices {
+                guard let text = issues[index].elementText else { continue }
+                hasText[index] = WarningMatcher.hasText(text)
+                hasWords[index] = WarningMatcher.hasWords(text)
             }
-            hasWords = issues.indices.map { index in
-                guard let text = issues[index].elementText else { return false }
-                var ascii = true
-                for byte in text.utf8 {
-                    if (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A { return true }
-                    if byte >= 0x80 { ascii = false }
-                }
-                return !ascii && text.unicodeScalars.contains { $0.properties.isAlphabetic }
-            }
+            self.hasText = hasText
+            self.hasWords = hasWords
             var covered = Set(screenGroups.map(key))
             for (index, name) in group.enumerated() where index == 0 || name != group[index - 1] {
                 covered.insert(name)
@@ -238,10 +234,18 @@ public enum WarningMatcher {
             var keys: [SlotKey] = []
             var slotIDs: [Int] = []
             slotIDs.reserveCapacity(issues.count)
+            // Neighbouring issues are mostly on one screen: the last key is compared before hashing.
+            var previous: (key: SlotKey, id: Int)?
             for key in slot {
+                if let previous, previous.key == key {
+                    slotIDs.append(previous.id)
+                    continue
+                }
                 if let known = ids[key] {
                     slotIDs.append(known)
+                    previous = (key, known)
                 } else {
+                    previous = (key, keys.count)
                     ids[key] = keys.count
                     slotIDs.append(keys.count)
                     keys.append(key)
@@ -314,6 +318,17 @@ public enum WarningMatcher {
             let sy = target.height / own.height
             return Rect(x: rect.x * sx, y: rect.y * sy, width: rect.width * sx, height: rect.height * sy)
         }
+    }
+
+    /// Whether `text` has letters, so that it could read differently in another language (`9:41` and
+    /// `$4,310.00` read the same in every language).
+    static func hasWords(_ text: String) -> Bool {
+        var ascii = true
+        for byte in text.utf8 {
+            if (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A { return true }
+            if byte >= 0x80 { ascii = false }
+        }
+        return !ascii && text.unicodeScalars.contains { $0.properties.isAlphabetic }
     }
 
     /// Whether `text` shows anything: a character besides white space and controls. A printable ASCII
