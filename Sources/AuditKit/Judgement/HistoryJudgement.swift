@@ -209,7 +209,7 @@ public struct HistoryJudgement: Sendable {
                 matched.put(
                     index,
                     Matched(
-                        side: side, placement: placement, facts: IssueFacts(entries[index], side, placement),
+                        side: side, placement: placement,
                         matchings: Self.matchings(side, placement.bases, sides, translations: translations)))
             }
         }
@@ -220,24 +220,23 @@ public struct HistoryJudgement: Sendable {
             let done = matched.take(index)
             prepared.append(done.side)
             judge(
-                entries[index], k: first + index, placement: done.placement, facts: done.facts,
+                entries[index], k: first + index, placement: done.placement,
+                facts: IssueFacts(entries[index], done.side, done.placement),
                 matchings: done.matchings)
         }
         try? matcher.value()
     }
 
-    /// An audit prepared for the matcher and matched (`walk`), with its placement and the facts of its
-    /// issues the verdicts need.
+    /// An audit prepared for the matcher and matched (`walk`), with its placement.
     private struct Matched: Sendable {
         var side: WarningMatcher.Prepared
         var placement: Placement
-        var facts: IssueFacts
         var matchings: [(base: Int, matching: IssueMatching)]
     }
 
-    /// What the verdicts read of each issue of an audit, gathered beside its matching: the judging
-    /// thread then reads three short arrays instead of each issue's whole record (a long history's
-    /// records are far out of cache by then).
+    /// What the verdicts read of each issue of an audit, gathered in one pass over its issues: the
+    /// verdicts then read three short arrays instead of each issue's whole record in several passes (a
+    /// long history's records are out of cache), and each issue's screen name without a lookup.
     private struct IssueFacts: Sendable {
         var fingerprint: [IssueFingerprint]
         var status: [HistoryIssueStatus]
