@@ -545,7 +545,13 @@ struct ScreenIdentification: Sendable {
             hasher.combine(value)
             return hasher.finalize()
         }
-        return screen.texts.members.map { token(0, $0) } + screen.keys.members.map { token(1, $0) }
+        // Texts and keys are hashes already: mixed with their kind, not hashed again (a screen has
+        // dozens). A token two values happen to share only adds a candidate, which is then scored.
+        func mixed(_ kind: UInt64, _ member: Int) -> Int {
+            let bits = (UInt64(bitPattern: Int64(member)) ^ kind) &* 0x9E37_79B9_7F4A_7C15
+            return Int(bitPattern: UInt(bits ^ (bits >> 31)))
+        }
+        return screen.texts.members.map { mixed(0x7465_7874, $0) } + screen.keys.members.map { mixed(0x6B65_7973, $0) }
             + screen.views.map { token(2, $0) }
             + [token(3, WarningMatcher.groupKey(screen.group))]
     }
