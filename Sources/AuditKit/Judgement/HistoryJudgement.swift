@@ -191,7 +191,8 @@ public struct HistoryJudgement: Sendable {
         let matcher = BackgroundWork {
             var catalogCache: [String: [String]] = [:]
             var normalCache: [String: Int?] = [:]
-            var read: [Reading] = []
+            // Each reading is kept until its audit is prepared, then let go.
+            var read: [Reading?] = []
             read.reserveCapacity(entries.count)
             for index in entries.indices {
                 let reading = Self.reading(
@@ -204,7 +205,8 @@ public struct HistoryJudgement: Sendable {
             sides.reserveCapacity(earlier.count + entries.count)
             for index in entries.indices {
                 let placement = placements.take(index)
-                let side = Self.prepared(entries[index], read[index], placement)
+                let side = Self.prepared(entries[index], read[index]!, placement)
+                read[index] = nil
                 sides.append(side)
                 matched.put(
                     index,
