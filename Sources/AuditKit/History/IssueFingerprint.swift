@@ -26,7 +26,7 @@ import Foundation
 /// (three unlabelled buttons on one screen); `WarningMatcher` pairs such duplicates by rect after
 /// estimating how far the screen's content moved.
 public struct IssueFingerprint: Sendable, Hashable, Codable, Comparable, CustomStringConvertible {
-    /// The 16 lowercase hex digits.
+    /// The 16 lowercase hex digits (the text as read, when it was not that).
     public var hex: String { otherText ?? ImageHash.hex(bits) }
 
     /// The text read, when it is not exactly 16 lowercase hex digits as this code writes fingerprints;

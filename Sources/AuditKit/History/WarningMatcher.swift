@@ -196,7 +196,7 @@ public enum WarningMatcher {
             }
             group = issueGroups.map { $0.map(key) } ?? issues.map { key($0.screenGroup) }
             let screenGroups = screenGroups ?? screens.map(\.group)
-            // Each issue read in place (`issues[$0]`), not copied.
+            // Each issue read in place (`issues[index]`), not copied.
             var hasText = [Bool](repeating: false, count: issues.count)
             var hasWords = [Bool](repeating: false, count: issues.count)
             for index in issues.indices {

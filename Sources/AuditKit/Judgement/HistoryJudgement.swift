@@ -236,9 +236,9 @@ public struct HistoryJudgement: Sendable {
         var matchings: [(base: Int, matching: IssueMatching)]
     }
 
-    /// What the verdicts read of each issue of an audit, gathered in one pass over its issues: the
-    /// verdicts then read three short arrays instead of each issue's whole record in several passes (a
-    /// long history's records are out of cache), and each issue's screen name without a lookup.
+    /// What the verdicts read of each issue of an audit, gathered into three short arrays before them:
+    /// the verdicts' loops read these instead of each issue's whole record (a long history's records
+    /// are out of cache), and each issue's screen name comes from one table of the audit's screens.
     private struct IssueFacts: Sendable {
         var fingerprint: [IssueFingerprint]
         var status: [HistoryIssueStatus]

@@ -123,11 +123,12 @@ struct ScreenIdentification: Sendable {
         var byName: Bool
         var shows: Bool { hash != nil || issueCount > 0 || byName }
         /// What it shows that another screen can share (`evidence(of:)`), ascending; none when it shows
-        /// nothing. Worked out with the rest, off the thread that places screens one after the other.
+        /// nothing. Worked out when the entry is read (in a walk, not on the thread that places screens).
         var tokens: [Int] = []
-        /// Its texts and keys as tables, to count what a known screen's audits share with them.
-        var textTable = HashProbe([])
-        var keyTable = HashProbe([])
+        /// Its texts and keys as tables, to count what a known screen's audits share with them; set
+        /// with them (`shown(_:screenOfIssue:catalogKeys:normalized:)`).
+        var textTable = HashProbe.none
+        var keyTable = HashProbe.none
         /// Its texts and keys, as a known screen remembers them.
         var shownTexts: ShownTexts { ShownTexts(texts: texts, keys: keys) }
     }
@@ -619,6 +620,8 @@ struct HashProbe: Sendable {
     /// Whether `empty` itself is a member (it then has no slot).
     private let holdsEmpty: Bool
     private static let empty = Int.min
+    /// The table of no hashes (shared, so a default costs nothing).
+    static let none = HashProbe([])
 
     /// The table of `set`, at most half full.
     init(_ set: SortedHashes) {

@@ -157,8 +157,8 @@ import Testing
             let a = randomSet()
             let b = randomSet()
             let shared = Set(a.members).intersection(b.members).count
-            #expect(HashProbe(a).sharedCount(b) == shared)
-            #expect(HashProbe(b).sharedCount(a) == shared)
+            #expect(HashProbe(a).sharedCount(b) == shared, "\(a.members) \(b.members)")
+            #expect(HashProbe(b).sharedCount(a) == shared, "\(a.members) \(b.members)")
             if shared > 0 { sharing += 1 }
         }
         #expect(sharing > 500)
