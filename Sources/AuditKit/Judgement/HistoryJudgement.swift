@@ -26,21 +26,14 @@ public struct HistoryJudgement: Sendable {
     private var position: [String: Int] = [:]
     /// Per normalised screen group: the latest audit that covered it.
     private var latest: [String: Int] = [:]
-    /// Each warning's identity (`WarningVerdict.warning`) by its number (`WarningVerdict.identity`), and
-    /// the number of each.
-    private var names: [String] = []
+    /// Each warning by its number (`WarningVerdict.identity`), and the number of each identity
+    /// (`WarningVerdict.warning`).
+    private var warnings: [Warning] = []
     private var identityOfName: [String: Int] = [:]
-    /// Per warning (by number): the first audit that had it.
-    private var firstSeen: [AuditReference] = []
     /// The warning (number) each fingerprint was last seen as, and its normalised screen group.
     private var warningOfFingerprint: [IssueFingerprint: (warning: Int, group: String)] = [:]
     /// Per warning (by number): the baseline entry that accepts it.
     private var acceptedWarning: [Int: Baseline.Entry] = [:]
-    /// Per warning (by number): the audit that resolved it, while it has not reappeared.
-    private var resolvedBy: [AuditReference?] = []
-    /// Per warning (by number): the latest audit (by position) one of whose issues took it, so an
-    /// audit gives each warning to one issue.
-    private var takenIn: [Int] = []
     /// Per normalised screen group: the warnings of its earlier audits that its latest audit did not
     /// re-audit (scrolled away, or not flagged by a report without its screenshot), each with its rect
     /// moved into that audit's coordinates. They still stand: the next audit of the screen continues or
@@ -122,7 +115,7 @@ public struct HistoryJudgement: Sendable {
     /// The audit that resolved `warning` (an identity, `WarningVerdict.warning`), when the latest audit
     /// of its screen no longer shows it; nil while it is there or not re-audited.
     public func resolution(ofWarning warning: String) -> AuditReference? {
-        identityOfName[warning].flatMap { resolvedBy[$0] }
+        identityOfName[warning].flatMap { warnings[$0].resolvedBy }
     }
 
     /// Judged `entries` too: this judgement when it holds them all, else the history with them added.
@@ -412,13 +405,13 @@ public struct HistoryJudgement: Sendable {
             }
         }
 
-        // Identities (numbers into `names`): continued warnings first, then recurrences and new ones, then
+        // Identities (numbers into `warnings`): continued warnings first, then recurrences and new ones, then
         // repeats.
         var warning = [Int](repeating: -1, count: entry.issues.count)
         /// Takes warning `id` for an issue of this audit; false when another issue took it.
         func take(_ id: Int) -> Bool {
-            guard takenIn[id] != k else { return false }
-            takenIn[id] = k
+            guard warnings[id].takenIn != k else { return false }
+            warnings[id].takenIn = k
             return true
         }
         for index in entry.issues.indices where side.repeatOf[index] == nil {
@@ -436,12 +429,9 @@ public struct HistoryJudgement: Sendable {
                 suffix += 1
                 made = fingerprint.hex + "#\(suffix)"
             }
-            let identity = names.count
-            names.append(made)
+            let identity = warnings.count
+            warnings.append(Warning(name: made, firstSeen: audit, takenIn: k))
             identityOfName[made] = identity
-            firstSeen.append(audit)
-            resolvedBy.append(nil)
-            takenIn.append(k)
             warning[index] = identity
         }
         for index in entry.issues.indices { if let first = side.repeatOf[index] { warning[index] = warning[first] } }
@@ -480,12 +470,12 @@ public struct HistoryJudgement: Sendable {
             }
             verdicts.append(
                 WarningVerdict(
-                    audit: audit, issues: entry.issues, index: index, warning: names[id], identity: id,
+                    audit: audit, issues: entry.issues, index: index, warning: warnings[id].name, identity: id,
                     screen: side.group[index],
                     place: facts.place[index],
                     status: status, change: change,
                     continues: before.map { Continuation(continuing: $0, stage: stages[index]) },
-                    since: before?.since ?? audit, firstSeen: firstSeen[id]))
+                    since: before?.since ?? audit, firstSeen: warnings[id].firstSeen))
         }
         for index in entry.issues.indices {
             warningOfFingerprint[facts.fingerprint[index]] = (warning[index], side.group[index])
@@ -523,8 +513,8 @@ public struct HistoryJudgement: Sendable {
                 }
             }
         }
-        for verdict in resolved { resolvedBy[verdict.identity] = audit }
-        for id in warning where id >= 0 { resolvedBy[id] = nil }
+        for verdict in resolved { warnings[verdict.identity].resolvedBy = audit }
+        for id in warning where id >= 0 { warnings[id].resolvedBy = nil }
         reports.append(
             ReportJudgement(
                 entry: entry, verdicts: verdicts, screens: screenVerdicts, notCovered: placement.notCovered,
@@ -551,6 +541,19 @@ public struct HistoryJudgement: Sendable {
             values.isEmpty ? 0 : values.sorted()[values.count / 2]
         }
         return (median(dx), median(dy))
+    }
+
+    /// What the walk keeps of one warning (one identity) across audits.
+    private struct Warning {
+        /// Its identity (`WarningVerdict.warning`).
+        var name: String
+        /// The first audit that had it.
+        var firstSeen: AuditReference
+        /// The latest audit (by position) one of whose issues took it, so an audit gives each warning
+        /// to one issue.
+        var takenIn: Int
+        /// The audit that resolved it, while it has not reappeared.
+        var resolvedBy: AuditReference?
     }
 
     /// A warning a screen's latest audit did not re-audit, with its element's rect in that audit's
