@@ -61,7 +61,10 @@ public struct HistoryEntry: Sendable, Hashable, Codable {
     /// keeps what identifies it across languages: the localization key its text shows and the source
     /// literal its mapping points at (`IssueIdentity`). Text-less issues with a usable thumbnail keep
     /// the thumbnail's perceptual hash.
-    public init(report: InspectorReport, mappings: [IssueMapping] = [], sources: SourceIndex? = nil) {
+    public init(
+        report: InspectorReport, mappings: [IssueMapping] = [], sources: SourceIndex? = nil,
+        screenRoots: [Int: String] = [:]
+    ) {
         let byNumber = Dictionary(mappings.map { ($0.issueNumber, $0) }, uniquingKeysWith: { first, _ in first })
         let identity = IssueIdentity(sources: sources)
         let issues = report.issues.map { issue in
@@ -77,11 +80,12 @@ public struct HistoryEntry: Sendable, Hashable, Codable {
             }
             return record
         }
-        let screens = report.screens.map { screen in
+        let screens = report.screens.enumerated().map { index, screen in
             let size = HistoryScreen.pointSize(of: screen)
             return HistoryScreen(
                 name: screen.name, group: screen.groupName, issueCount: screen.issues.count, width: size?.width,
-                height: size?.height, imageHash: screen.screenshot.flatMap(ScreenSignature.init)?.hex)
+                height: size?.height, imageHash: screen.screenshot.flatMap(ScreenSignature.init)?.hex,
+                rootView: screenRoots[index])
         }
         self.init(
             sha256: report.sha256, fileName: report.fileName, auditDate: report.auditDate, screens: screens,
@@ -109,11 +113,18 @@ public struct HistoryScreen: Sendable, Hashable, Codable {
     /// The 128 hex digits of the screenshot's signature below the status bar (`ScreenSignature`), when the report had a usable screenshot: what tells screens apart when
     /// reports name them alike (lines written before it was recorded have none).
     public var imageHash: String?
+    /// The root view the mapping placed the screen's issues under (`MappingResult.screenRoots`), when the
+    /// sources were given and it found one: the strongest evidence of which screen this is, whatever its
+    /// layout, appearance, text size or device.
+    public var rootView: String?
+    /// The name the team gave the screen (`--screen NAME`, or a screen the rule file declares): it decides
+    /// which screen this is over anything the report shows, and every output calls the screen so.
+    public var named: String?
 
     /// Creates a screen record.
     public init(
         name: String, group: String, issueCount: Int, width: Double? = nil, height: Double? = nil,
-        imageHash: String? = nil
+        imageHash: String? = nil, rootView: String? = nil, named: String? = nil
     ) {
         self.name = name
         self.group = group
@@ -121,6 +132,8 @@ public struct HistoryScreen: Sendable, Hashable, Codable {
         self.width = width
         self.height = height
         self.imageHash = imageHash
+        self.rootView = rootView
+        self.named = named
     }
 
     /// The size in points of `screen`: its display bounds (pixels) divided by the screenshot scale,

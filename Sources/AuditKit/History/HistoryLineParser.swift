@@ -76,6 +76,7 @@ struct HistoryLineParser {
 
     private mutating func screen() throws -> HistoryScreen {
         var name: String?, group: String?, issueCount: Int?, width: Double?, height: Double?, imageHash: String?
+        var rootView: String?, named: String?
         let item = itemIndex
         itemIndex += 1
         // Named only for a note: most screens need none.
@@ -93,12 +94,15 @@ struct HistoryLineParser {
                     parser.notes.append(HistoryTolerance.note(path() + ".imageHash", expected: problem))
                     imageHash = nil
                 }
+            case "rootView": rootView = try parser.optionalString(path() + ".rootView")
+            case "named": named = try parser.optionalString(path() + ".named")
             default: try parser.skipValue()
             }
         }
         guard let name, let group, let issueCount else { throw Failure() }
         return HistoryScreen(
-            name: name, group: group, issueCount: issueCount, width: width, height: height, imageHash: imageHash)
+            name: name, group: group, issueCount: issueCount, width: width, height: height, imageHash: imageHash,
+            rootView: rootView, named: named)
     }
 
     /// A positive finite number, or nil (noted) for anything else; `null` is nil without a note.

@@ -65,7 +65,8 @@ enum HistoryLineReader {
         return HistoryScreen(
             name: try screen.string("name"), group: try screen.string("group"),
             issueCount: try screen.int("issueCount"), width: screen.size("width", notes: &notes),
-            height: screen.size("height", notes: &notes), imageHash: imageHash)
+            height: screen.size("height", notes: &notes), imageHash: imageHash,
+            rootView: screen.tolerated("rootView", notes: &notes), named: screen.tolerated("named", notes: &notes))
     }
 
     private static func counts(_ counts: Fields) throws(JSONReadError) -> HistoryCounts {

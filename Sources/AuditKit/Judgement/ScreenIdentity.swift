@@ -68,6 +68,10 @@ struct ScreenIdentification: Sendable {
         /// audited in German after English is still the screen whose English texts a text export shows.
         var texts: [ShownTexts]
         var views: Set<String>
+        /// The root views its audits had (`Shown.root`).
+        var roots: Set<String>
+        /// The name the team gave it (`HistoryScreen.named`), once any audit of it was named.
+        var named: String?
         var group: String
         /// Recorded before screens were told apart by what they show: known by its group name.
         var byName: Bool
@@ -115,6 +119,11 @@ struct ScreenIdentification: Sendable {
         var views: Set<String>
         /// How many of its warnings map to each view.
         var viewCounts: [String: Int] = [:]
+        /// Its root view: the one the mapping recorded (`HistoryScreen.rootView`), else the view at least
+        /// two of its warnings (not system UI) map to, the most of them; nil when neither is known.
+        var root: String?
+        /// The name the team gave it (`HistoryScreen.named`).
+        var named: String?
         var group: String
         /// The group name without surrounding spaces, as names are compared.
         var groupName: String
@@ -155,7 +164,7 @@ struct ScreenIdentification: Sendable {
         var shown = entry.screens.enumerated().map { index, screen in
             Shown(
                 index: index, hash: screen.imageHash.flatMap(ScreenSignature.init(hex:)), texts: [], keys: [],
-                views: [],
+                views: [], root: screen.rootView, named: screen.named.flatMap(Self.teamName),
                 group: screen.group, groupName: Self.trimmed(screen.group),
                 issueCount: screen.issueCount, byName: entry.knowsScreensByName)
         }
@@ -169,6 +178,7 @@ struct ScreenIdentification: Sendable {
         }
         var texts = [[Int]](repeating: [], count: shown.count)
         var keys = [[Int]](repeating: [], count: shown.count)
+        var rootVotes = [[String: Int]](repeating: [:], count: shown.count)
         for index in entry.issues.indices {
             let screen = min(screenOfIssue[index], shown.count - 1)
             if let text = entry.issues[index].elementText {
@@ -184,9 +194,13 @@ struct ScreenIdentification: Sendable {
             if let view = entry.issues[index].view, !view.isEmpty {
                 shown[screen].views.insert(view)
                 shown[screen].viewCounts[view, default: 0] += 1
+                if entry.issues[index].status != .system { rootVotes[screen][view, default: 0] += 1 }
             }
         }
         for screen in shown.indices {
+            if shown[screen].root == nil, let (view, count) = Self.mostCommon(rootVotes[screen]), count >= 2 {
+                shown[screen].root = view
+            }
             shown[screen].texts = SortedHashes(texts[screen])
             shown[screen].keys = SortedHashes(keys[screen])
             shown[screen].textTable = HashProbe(shown[screen].texts)
@@ -194,6 +208,22 @@ struct ScreenIdentification: Sendable {
             if shown[screen].shows { shown[screen].tokens = Self.evidence(of: shown[screen]).sorted() }
         }
         return shown
+    }
+
+    /// The entry of `counts` with the highest count (ties: the name first in order), with its count.
+    static func mostCommon(_ counts: [String: Int]) -> (String, Int)? {
+        counts.max { ($0.value, $1.key) < ($1.value, $0.key) }.map { ($0.key, $0.value) }
+    }
+
+    /// A name the team gave a screen, without surrounding spaces; nil when nothing is left.
+    static func teamName(_ name: String) -> String? {
+        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        return trimmed.isEmpty ? nil : trimmed
+    }
+
+    /// Whether two names the team gave are the same name (case and width aside).
+    static func sameTeamName(_ a: String, _ b: String) -> Bool {
+        a.compare(b, options: [.caseInsensitive, .widthInsensitive]) == .orderedSame
     }
 
     /// The normal form of `text` (`IssueFingerprint.normalizedText`) as a hash, or nil for a text
@@ -243,6 +273,10 @@ struct ScreenIdentification: Sendable {
         /// Texts or keys shared, when they count.
         var sharedTexts = 0
         var views = false
+        /// The root view both screens have.
+        var rootView: String?
+        /// The name the team gave both.
+        var named: String?
         var name = false
         /// Matched by name, as a screen recorded before screenshots were compared.
         var byName = false
@@ -262,6 +296,22 @@ struct ScreenIdentification: Sendable {
             return Evidence(score: 10, byName: true)
         }
         var evidence = Evidence()
+        // A name the team gave decides: the same name is the same screen, another name another screen.
+        if let named = screen.named, let known = candidate.named {
+            guard Self.sameTeamName(named, known) else { return nil }
+            return Evidence(score: 100, named: known)
+        }
+        // The root view next: the same root view is the same screen across redesigns, appearances, text
+        // sizes and devices; unrelated root views (neither among the other's views) are different screens,
+        // whatever the pictures say.
+        if let root = screen.root, !candidate.roots.isEmpty {
+            if candidate.roots.contains(root) {
+                evidence.score += 20
+                evidence.rootView = root
+                return evidence
+            }
+            if !candidate.views.contains(root), candidate.roots.isDisjoint(with: screen.views) { return nil }
+        }
         var strong = false
         var reasons = 0
         let (shared, smaller) = Self.sharedTexts(screen, candidate.texts)
@@ -380,6 +430,8 @@ struct ScreenIdentification: Sendable {
         if evidence.byName {
             return "matched by name “\(screen.group)” (recorded before screenshots were compared)"
         }
+        if let named = evidence.named { return "named “\(named)”" }
+        if let root = evidence.rootView { return "same root view \(root)" }
         var reasons: [String] = []
         if evidence.screenshot { reasons.append("screenshot") }
         if evidence.sharedTexts >= 2 {
@@ -473,13 +525,16 @@ struct ScreenIdentification: Sendable {
                 file(tokens[screen.index], for: k)
                 recency.removeAll { $0 == k }
                 recency.append(k)
+                let named = before.named ?? screen.named
                 known[k] = Known(
-                    id: before.id, name: screen.views.isEmpty ? before.name : name, report: report, audit: audit,
+                    id: before.id,
+                    name: named ?? (screen.views.isEmpty ? before.name : name), report: report, audit: audit,
                     hashes: Self.remembered(screen.hash, before.hashes),
                     texts: Self.remembered(
                         screen.shownTexts, before.texts,
                         screenshot: screen.hash != nil),
                     views: screen.views.union(before.views),
+                    roots: screen.root.map { before.roots.union([$0]) } ?? before.roots, named: named,
                     group: screen.group, byName: screen.byName, groupName: screen.groupName)
             } else {
                 let id = Self.identifier(known.count)
@@ -494,7 +549,8 @@ struct ScreenIdentification: Sendable {
                     known.append(
                         Known(
                             id: id, name: name, report: report, audit: audit, hashes: screen.hash.map { [$0] } ?? [],
-                            texts: [screen.shownTexts], views: screen.views, group: screen.group, byName: screen.byName,
+                            texts: [screen.shownTexts], views: screen.views, roots: screen.root.map { [$0] } ?? [],
+                            named: screen.named, group: screen.group, byName: screen.byName,
                             groupName: screen.groupName))
                 }
             }
@@ -538,7 +594,8 @@ struct ScreenIdentification: Sendable {
         filedTokens[k] = sorted
     }
 
-    /// The tokens of what `screen` shows that another screen can share: texts, keys, views, its name.
+    /// The tokens of what `screen` shows that another screen can share: texts, keys, views, its group
+    /// name, its root view and the name the team gave it.
     static func evidence(of screen: Shown) -> [Int] {
         func token(_ kind: UInt8, _ value: some Hashable) -> Int {
             var hasher = Hasher()
@@ -555,14 +612,18 @@ struct ScreenIdentification: Sendable {
         return screen.texts.members.map { mixed(0x7465_7874, $0) } + screen.keys.members.map { mixed(0x6B65_7973, $0) }
             + screen.views.map { token(2, $0) }
             + [token(3, WarningMatcher.groupKey(screen.group))]
+            + (screen.root.map { [token(4, $0)] } ?? [])
+            + (screen.named.map { [token(5, $0.lowercased())] } ?? [])
     }
 
     // A screen known by name (recorded before screenshots were compared) is found by its name however
     // many screens share it: that is how its version compared screens.
 
-    /// The root view (the view most of its warnings map to), else a group name that tells screens
-    /// apart, else `screen N of REPORT`.
+    /// The name the team gave it, else its root view (`Shown.root`), else the view most of its warnings
+    /// map to, else a group name that tells screens apart, else `screen N of REPORT`.
     static func name(of screen: Shown, distinguishing: Bool, fileName: String) -> String {
+        if let named = screen.named { return named }
+        if let root = screen.root { return root }
         if let view = screen.viewCounts.max(by: { ($0.value, $1.key) < ($1.value, $0.key) })?.key { return view }
         if distinguishing { return screen.group }
         return "screen \(screen.index + 1) of \(fileName)"

@@ -157,6 +157,8 @@ public struct IssueMatcher: Sendable {
                 votes[draft.issue.screenIndex].map { walks.context(for: voteNumber[n], votes: $0) } ?? ScreenContext())
         }
         Self.markUniversalRoots(&contexts, screenOf: drafts.map(\.issue.screenIndex), walks: walks)
+        let screenRoots = Self.screenRoots(
+            contexts, screenOf: drafts.map(\.issue.screenIndex), viewTypes: index?.viewTypes ?? [])
         let settled = drafts
         let screens = contexts
         let automatic = Self.inParallel(settled.count) { n in
@@ -190,7 +192,25 @@ public struct IssueMatcher: Sendable {
         var result = MappingResult(reportPath: report.sourcePath, issues: entries)
         result.ruleTimeouts = timeouts
         result.auditedTarget = audited
+        result.screenRoots = screenRoots
         return result
+    }
+
+    /// Each screen's root view: the root most of its issues' contexts got, leaving out roots that are an
+    /// ancestor of every screen's (`markUniversalRoots`) and types that are not views (a model type whose
+    /// sample data holds the texts); ties go to the name first in order. A screen none of whose issues
+    /// found such a root has none.
+    private static func screenRoots(_ contexts: [ScreenContext], screenOf: [Int], viewTypes: Set<String>)
+        -> [Int: String]
+    {
+        var tally: [Int: [String: Int]] = [:]
+        for (n, context) in contexts.enumerated() {
+            guard let root = context.root, !context.rootIsUniversal, viewTypes.contains(root) else { continue }
+            tally[screenOf[n], default: [:]][root, default: 0] += 1
+        }
+        return tally.mapValues { counts in
+            counts.max { a, b in a.value != b.value ? a.value < b.value : a.key > b.key }!.key
+        }
     }
 
     /// Elements of one screen that show the same text with different rects are different elements: when they

@@ -51,6 +51,10 @@ public struct MappingResult: Sendable, Hashable {
     /// The target whose code the issues were mapped into and how it was chosen; nil when the sources hold
     /// fewer than two targets and none was named.
     public var auditedTarget: AuditedTarget?
+    /// Per screen (0-based, in report order): the root view the mapping placed its issues under, the
+    /// view whose subtree explains most of them (`ScreenContext.root`); a screen whose issues found no
+    /// root in the sources, or only one every screen shares (a tab container), has none.
+    public var screenRoots: [Int: String] = [:]
 
     /// Creates a result.
     public init(reportPath: String, issues: [MappedIssue]) {

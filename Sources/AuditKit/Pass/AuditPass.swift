@@ -32,6 +32,11 @@ public struct AuditPass: Sendable {
         /// Inspector's empty report says nothing of which screen was clean. Recorded with such a report
         /// only (`HistoryEntry.covers`).
         public var covers: [String] = []
+        /// The screen a one-screen report audited, by the name the team gives it (`--screen NAME`): it
+        /// decides which screen of the history the report is, over anything the report shows, and every
+        /// output calls the screen so (`HistoryScreen.named`). A report that shows nothing covers it
+        /// (as `covers` does).
+        public var screenName: String?
         /// The audit log sessions go to; nil logs nothing.
         public var logPath: String?
         /// Whether the user named `logPath` (`--log`): only then is a symbolic link there followed.
@@ -189,12 +194,13 @@ public struct AuditPass: Sendable {
         }
         // The history entry too: its thumbnails' hashes are decoded here, where reports may run at once.
         var entry = HistoryEntry(
-            report: report, mappings: mapping?.primaries ?? [], sources: configuration.mapper?.index)
-        if !configuration.covers.isEmpty, report.issues.isEmpty,
-            !report.screens.contains(where: { $0.screenshot != nil })
-        {
+            report: report, mappings: mapping?.primaries ?? [], sources: configuration.mapper?.index,
+            screenRoots: mapping?.screenRoots ?? [:])
+        let showsNothing = report.issues.isEmpty && !report.screens.contains(where: { $0.screenshot != nil })
+        if !configuration.covers.isEmpty, showsNothing {
             entry.covers = configuration.covers
         }
+        try Self.name(&entry, configuration.screenName, showsNothing: showsNothing, path: report.sourcePath)
         var problems = AuditPass.readingProblems(of: report)
         problems += (mapping?.ruleTimeouts ?? []).map {
             AuditProblem(path: $0.definedAt?.description ?? report.sourcePath, message: $0.message)
@@ -214,6 +220,26 @@ public struct AuditPass: Sendable {
         return PreparedReport(
             report: report, evidence: evidence, imagesWritten: try images?.get().written, mapping: mapping,
             problems: problems, historyEntry: entry, likelyCauses: likelyCauses)
+    }
+
+    /// Gives the screen of a one-screen `entry` the team's `name` (`Configuration.screenName`); a report
+    /// that shows nothing covers the screen of that name instead.
+    /// - Throws: `AuditError` `.usage` when the report has several screens: `--screen` names one.
+    static func name(_ entry: inout HistoryEntry, _ name: String?, showsNothing: Bool, path: String) throws {
+        guard let name else { return }
+        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { throw AuditError(.usage, "--screen needs a name") }
+        if showsNothing {
+            entry.covers = (entry.covers ?? []) + [trimmed]
+            return
+        }
+        guard entry.screens.count == 1 else {
+            throw AuditError(
+                .usage,
+                "--screen names the screen of a one-screen report, and this report has \(entry.screens.count) "
+                    + "screens; audit each screen in a report of its own", path: path)
+        }
+        entry.screens[0].named = trimmed
     }
 
     /// Judges the prepared report against `judgement` (the audits of its screens before it), appends it

@@ -54,13 +54,21 @@ import Testing
         @discardableResult
         mutating func audit(
             day: Int, _ screens: [AppScreen], container: ReportFixture.Container = .html(.varAssignment),
-            language: Int = 0, screenshots: Bool = true, covers: [String]? = nil, dark: Bool = false
+            language: Int = 0, screenshots: Bool = true, covers: [String]? = nil, dark: Bool = false,
+            views: [String: String] = [:], rootViews: [String?] = [], named: [String?] = []
         ) throws -> ReportJudgement {
             let audited = try series.audit(
                 day: day, screens, container: container, language: language, screenshots: screenshots, dark: dark)
             reports.append(audited)
             var entry = HistoryEntry(report: audited.report)
             entry.covers = covers
+            // What a mapping with sources would record: each element's view, each screen's root view, and
+            // the names the team gave screens.
+            for index in entry.issues.indices {
+                entry.issues[index].view = views[audited.id(entry.issues[index].number)]
+            }
+            for (index, root) in rootViews.enumerated() { entry.screens[index].rootView = root }
+            for (index, name) in named.enumerated() { entry.screens[index].named = name }
             entries.append(entry)
             return HistoryJudgement(entries: entries).latestReport!
         }

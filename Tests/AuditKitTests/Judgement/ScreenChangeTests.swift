@@ -1,0 +1,164 @@
+import AuditKit
+import AuditKitTestSupport
+import Foundation
+import Testing
+
+/// A screen stays known when the app changes: a redesign of one root view, two look-alike screens of
+/// different views, and screens the team names. Each test states the exact new, resolved, residual and
+/// not re-audited warnings (by element id) and `check`'s verdict, with the views a mapping with sources
+/// records and, where the case allows, without them.
+@Suite struct ScreenChangeTests {
+    typealias Series = ScreenIdentityTests.Series
+    static let label = ScreenIdentityTests.label
+    static let chevron = ScreenIdentityTests.chevron
+
+    /// Home before its layout refactor: a masonry grid of tiles.
+    static func homeBefore() -> AppScreen {
+        ScreenIdentityTests.screen(
+            "BudgetApp",
+            [
+                label("home.edit", "Edit", 240, 12), label("home.income", "Income", 300, 30),
+                label("home.spending", "Spending", 360, 12), chevron("home.chevron", 420),
+                label("home.savings", "Savings goal", 480, 12), label("home.net", "Net worth", 540, 30),
+            ], frame: ["Home", "Overview", "This month"])
+    }
+
+    /// Home after the refactor: a list of sections, the Edit button and the Income title kept (moved),
+    /// the Spending tile and its chevron gone, two new section titles.
+    static func homeAfter() -> AppScreen {
+        ScreenIdentityTests.screen(
+            "BudgetApp",
+            [
+                label("home.edit", "Edit", 150, 12), label("home.total", "Total balance", 380, 30),
+                label("home.income", "Income", 520, 30), label("home.categories", "Category availability", 640, 12),
+            ], frame: ["Widgets", "January 2026", "Accounts", "Recent", "Planned", "Categories"])
+    }
+
+    /// Each Home element's view (its tiles are composed by HomeView).
+    static let homeViews = [
+        "home.edit": "HomeView", "home.income": "IncomeTile", "home.spending": "SpendingTile",
+        "home.chevron": "HomeView", "home.total": "HomeView", "home.categories": "CategoryAvailability",
+        "home.savings": "HomeView", "home.net": "HomeView",
+    ]
+
+    @Test func aRedesignOfOneRootViewIsTheSameScreen() throws {
+        var series = try Series()
+        defer { series.remove() }
+        try series.audit(day: 0, [Self.homeBefore()], views: Self.homeViews, rootViews: ["HomeView"])
+        let after = try series.audit(day: 1, [Self.homeAfter()], views: Self.homeViews, rootViews: ["HomeView"])
+        #expect(after.screens.first?.comparedWith?.fileName == series.reports[0].report.fileName)
+        #expect(after.screens.first?.evidence == "same root view HomeView")
+        #expect(after.notCovered.isEmpty)
+        // The Edit button and Income flagged in both audits are residual; the removed tile is resolved.
+        #expect(
+            series.changes(after) == [
+                ["home.total", "home.categories"], ["home.spending", "home.chevron", "home.savings", "home.net"],
+                ["home.edit", "home.income"], [],
+            ])
+        #expect(!after.verdicts.contains { $0.change == .firstAudited })
+    }
+
+    @Test func aRedesignKnownByItsWarningsViewsAloneIsTheSameScreen() throws {
+        // No root recorded (an older history): the view most warnings map to stands for it.
+        var series = try Series()
+        defer { series.remove() }
+        let views = Self.homeViews.mapValues { _ in "HomeView" }
+        try series.audit(day: 0, [Self.homeBefore()], views: views)
+        let after = try series.audit(day: 1, [Self.homeAfter()], views: views)
+        #expect(after.screens.first?.evidence == "same root view HomeView")
+        #expect(series.changes(after)[2] == ["home.edit", "home.income"])
+    }
+
+    @Test func aRedesignWithoutSourcesKeepingTooFewTextsIsANewScreen() throws {
+        // Without views, two texts of five kept and a new screenshot are too little to pair.
+        var series = try Series()
+        defer { series.remove() }
+        try series.audit(day: 0, [Self.homeBefore()])
+        let after = try series.audit(day: 1, [Self.homeAfter()])
+        #expect(after.screens.first?.comparedWith == nil)
+    }
+
+    /// A screen painted exactly like Home (same chrome, rows at the same places) with other texts.
+    static func lookAlike() -> AppScreen {
+        ScreenIdentityTests.screen(
+            "BudgetApp",
+            [
+                label("budgets.edit", "Modifier", 240, 12), label("budgets.rent", "Loyer", 300, 30),
+                label("budgets.food", "Courses", 360, 12), chevron("budgets.chevron", 420),
+            ], frame: ["Home", "Overview", "This month"])
+    }
+
+    static let lookAlikeIDs: Set<String> = ["budgets.edit", "budgets.rent", "budgets.food", "budgets.chevron"]
+    static let homeIDs: Set<String> = [
+        "home.edit", "home.income", "home.spending", "home.chevron", "home.savings", "home.net",
+    ]
+    static let homeAfterIDs: Set<String> = ["home.edit", "home.total", "home.income", "home.categories"]
+
+    @Test func lookAlikesOfDifferentRootViewsAreDifferentScreens() throws {
+        var series = try Series()
+        defer { series.remove() }
+        var views = Self.homeViews
+        for id in Self.lookAlikeIDs { views[id] = "BudgetsView" }
+        try series.audit(day: 0, [Self.homeBefore()], views: views, rootViews: ["HomeView"])
+        let budgets = try series.audit(day: 1, [Self.lookAlike()], views: views, rootViews: ["BudgetsView"])
+        #expect(budgets.screens.first?.comparedWith == nil)
+        #expect(budgets.screens.first?.name == "BudgetsView")
+        #expect(series.changes(budgets) == [Self.lookAlikeIDs, [], [], Self.homeIDs])
+        #expect(budgets.notCovered.map(\.name) == ["HomeView"])
+        // Home again: compared with its own audit, nothing resolved by the look-alike.
+        let home = try series.audit(day: 2, [Self.homeBefore()], views: views, rootViews: ["HomeView"])
+        #expect(home.screens.first?.comparedWith?.fileName == series.reports[0].report.fileName)
+        #expect(series.changes(home) == [[], [], Self.homeIDs, Self.lookAlikeIDs])
+        #expect(!series.checkFails())
+    }
+
+    @Test func aRootBelowTheKnownScreensViewsIsNotAnotherScreen() throws {
+        // A report without its screenshot flagging two texts of one tile: its root is the tile, which
+        // Home composes (Home's warnings mapped into it before), so the screen is still Home's.
+        var series = try Series()
+        defer { series.remove() }
+        try series.audit(day: 0, [Self.homeBefore()], views: Self.homeViews, rootViews: ["HomeView"])
+        var tile = Self.homeBefore()
+        tile.elements.removeAll { !["chrome.0", "chrome.1", "home.income", "home.spending"].contains($0.id) }
+        let rest = Self.homeIDs.subtracting(["home.income", "home.spending"])
+        var views = Self.homeViews
+        views["home.spending"] = "IncomeTile"
+        let judged = try series.audit(
+            day: 1, [tile], screenshots: false, views: views, rootViews: ["IncomeTile"])
+        #expect(judged.screens.first?.comparedWith?.fileName == series.reports[0].report.fileName)
+        #expect(series.changes(judged) == [[], [], ["home.income", "home.spending"], rest])
+    }
+
+    @Test func aNamedScreenIsTheScreenOfThatNameWhateverItShows() throws {
+        var series = try Series()
+        defer { series.remove() }
+        try series.audit(day: 0, [Self.homeBefore()], named: ["Home"])
+        // The redesign without sources: nothing but the name pairs it, and the name decides.
+        let after = try series.audit(day: 1, [Self.homeAfter()], named: ["home"])
+        #expect(after.screens.first?.comparedWith?.fileName == series.reports[0].report.fileName)
+        #expect(after.screens.first?.evidence == "named “Home”")
+        #expect(after.screens.first?.name == "Home")
+        #expect(series.changes(after)[2] == ["home.edit", "home.income"])
+        // An audit of Home without a name is known by what it shows, and keeps the team's name.
+        let unnamed = try series.audit(day: 2, [Self.homeAfter()])
+        #expect(unnamed.screens.first?.comparedWith?.fileName == series.reports[1].report.fileName)
+        #expect(unnamed.screens.first?.name == "Home")
+        #expect(series.changes(unnamed) == [[], [], Self.homeAfterIDs, []])
+        // A screen named otherwise is another screen, though it looks exactly like Home does.
+        let other = try series.audit(day: 3, [Self.homeAfter()], named: ["Budgets"])
+        #expect(other.screens.first?.comparedWith == nil)
+        #expect(other.screens.first?.name == "Budgets")
+        #expect(other.notCovered.map(\.name) == ["Home"])
+        #expect(series.changes(other) == [Self.homeAfterIDs, [], [], Self.homeAfterIDs])
+    }
+
+    @Test func aNameOverridesTheRootView() throws {
+        var series = try Series()
+        defer { series.remove() }
+        try series.audit(day: 0, [Self.homeBefore()], views: Self.homeViews, rootViews: ["HomeView"], named: ["Home"])
+        let other = try series.audit(
+            day: 1, [Self.homeBefore()], views: Self.homeViews, rootViews: ["HomeView"], named: ["Home (edit mode)"])
+        #expect(other.screens.first?.comparedWith == nil)
+        #expect(other.screens.first?.name == "Home (edit mode)")
+    }
+}
