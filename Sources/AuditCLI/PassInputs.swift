@@ -12,6 +12,7 @@ enum PassInputs {
             ProjectOptions.history.spec,
             ProjectOptions.baseline.spec,
             HistoryInputs.covers.spec,
+            HistoryInputs.screen.spec,
             date.withHelp(dateHelp).spec,
             font.spec,
             ProjectOptions.templates.spec,
@@ -56,6 +57,7 @@ enum PassInputs {
             logNamedByUser: context.logNamedByUser)
         configuration.fontScan = fontScan
         configuration.covers = arguments[HistoryInputs.covers]
+        configuration.screenName = arguments[HistoryInputs.screen]
         return configuration
     }
 }

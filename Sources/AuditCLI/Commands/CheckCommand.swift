@@ -29,7 +29,7 @@ struct CheckCommand: Command {
     static let options: [OptionSpec] =
         MappingInputs.options + [
             failOn.spec, strictBaseline.spec, ProjectOptions.history.spec, ProjectOptions.baseline.spec,
-            TextOrJSON.option.spec,
+            HistoryInputs.screen.spec, TextOrJSON.option.spec,
         ]
 
     /// `--fail-on new|any`.

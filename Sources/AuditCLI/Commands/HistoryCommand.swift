@@ -23,6 +23,7 @@ struct HistoryCommand: Command {
             ProjectOptions.history.spec,
             ProjectOptions.baseline.spec,
             HistoryInputs.covers.spec,
+            HistoryInputs.screen.spec,
             format.spec,
         ]
 
@@ -58,7 +59,8 @@ struct HistoryCommand: Command {
             do {
                 entries.append(
                     try HistoryInputs.entry(
-                        reportAt: path, mapping: mapping, covers: context.arguments[HistoryInputs.covers])
+                        reportAt: path, mapping: mapping, covers: context.arguments[HistoryInputs.covers],
+                        screen: context.arguments[HistoryInputs.screen])
                 )
             } catch let error as AuditError {
                 context.terminal.error(error.description)

@@ -10,6 +10,12 @@ enum HistoryInputs {
         help: "For a report that shows no screen (the Inspector's empty report): a screen it audited, by the name "
             + "diff and the session give it (repeatable).")
 
+    /// `--screen NAME`.
+    static let screen: Option<String?> = .text(
+        "--screen", value: "NAME",
+        help: "The screen a one-screen report audited, by the name your team gives it: it decides which screen of "
+            + "the history the report is, and every output uses the name.")
+
     /// The history file named by `--history` or the project file (a symbolic link there is followed),
     /// or the default in the project's reports folder (where one is refused).
     static func historyFile(_ context: CommandContext) -> HistoryFile {
@@ -31,9 +37,12 @@ enum HistoryInputs {
 
     /// Reads the report at `path` and makes its history entry, with the views and statuses `mapping`
     /// concludes (rules, sources), so fingerprints and accepted/system statuses match `map`'s.
-    static func entry(reportAt path: String, mapping: MappingInputs, covers: [String] = []) throws -> HistoryEntry {
+    static func entry(
+        reportAt path: String, mapping: MappingInputs, covers: [String] = [], screen: String? = nil
+    ) throws -> HistoryEntry {
         var configuration = AuditPass.Configuration(mapper: mapping.mapper)
         configuration.covers = covers
+        configuration.screenName = screen
         return try AuditPass(configuration).prepare(reportAt: path).historyEntry
     }
 
@@ -45,7 +54,7 @@ enum HistoryInputs {
     ) throws -> HistoryEntry {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory), !isDirectory.boolValue {
-            return try entry(reportAt: argument, mapping: mapping)
+            return try entry(reportAt: argument, mapping: mapping, screen: context.arguments[screen])
         }
         if let found = try history().entry(reference: argument) {
             if context.mappingFlagsGiven {

@@ -324,6 +324,6 @@ public struct HistoryIssue: Sendable, Hashable, Codable {
 extension HistoryScreen {
     /// Keys in the file.
     enum CodingKeys: String, CodingKey {
-        case name, group, issueCount, width, height, imageHash
+        case name, group, issueCount, width, height, imageHash, rootView, named
     }
 }

@@ -9,7 +9,8 @@ import Testing
 @Suite struct HistoryLineReaderTests {
     typealias D = HistoryTestData
 
-    /// A line with every kind of field: version 2 fields, a mapping's location, text needing escapes.
+    /// A line with every kind of field: version 2 fields, a mapping's location, text needing escapes, a
+    /// screen's root view and the name the team gave it.
     static func canonicalEntry() -> HistoryEntry {
         let mappings = [
             IssueMapping(
@@ -23,6 +24,8 @@ import Testing
             mappings: mappings)
         entry.screens[0].width = 402.5
         entry.screens[0].height = 874
+        entry.screens[0].rootView = "HomeView"
+        entry.screens[0].named = "Home \u{201C}main\u{201D}"
         entry.issues[0].key = "home.title"
         entry.issues[0].literal = "Views/Home.swift\tCaf\u{00E9}"
         entry.issues[1].imageHash = "0123456789abcdef"
