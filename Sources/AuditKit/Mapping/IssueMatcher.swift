@@ -54,8 +54,6 @@ public struct IssueMatcher: Sendable {
     /// report when the sources hold two or more non-test targets.
     public var target: AuditedTarget?
 
-    /// Points from the top edge whose band holds the status bar (clock, signal, battery).
-    public static let statusBarBand = 54.0
     /// Points from the bottom edge whose band holds the tab bar.
     public static let tabBarBand = 90.0
     /// The confidence from which `check`, SARIF and the session treat a mapping as firm; a mapping decided
@@ -79,6 +77,8 @@ public struct IssueMatcher: Sendable {
         var found: String
         var inStatusBar: Bool
         var inTabBar: Bool?
+        /// The device and orientation of the issue's screen, which place the status bar.
+        var layout: DeviceLayout
     }
 
     /// Maps every issue of `report`.
@@ -89,6 +89,7 @@ public struct IssueMatcher: Sendable {
         var timeouts: [RuleTimeout] = []
         for screen in report.screens {
             let size = ScreenGeometry.size(of: screen)
+            let layout = DeviceLayout(screenSize: size)
             for issue in screen.issues {
                 let (rule, timedOut) =
                     rules?.firstMatch(for: issue, screen: screen, slowRules: &slowRules) ?? (nil, [])
@@ -98,13 +99,14 @@ public struct IssueMatcher: Sendable {
                 var inStatusBar = false
                 var inTabBar: Bool?
                 if let rect = issue.elementRect {
-                    inStatusBar = ScreenRegion(top: Self.statusBarBand).contains(rect, screenSize: size)
+                    inStatusBar =
+                        layout.statusBar > 0 && ScreenRegion(top: layout.statusBar).contains(rect, screenSize: size)
                     if size != nil { inTabBar = ScreenRegion(bottom: Self.tabBarBand).contains(rect, screenSize: size) }
                 }
                 drafts.append(
                     Draft(
                         issue: issue, rule: rule, candidates: [], found: "", inStatusBar: inStatusBar,
-                        inTabBar: inTabBar))
+                        inTabBar: inTabBar, layout: layout))
             }
         }
         // The text lookups are independent: one issue per core at a time, results in report order.
@@ -180,7 +182,8 @@ public struct IssueMatcher: Sendable {
                             issueNumber: draft.issue.number, origin: .screenPosition, note: "status bar",
                             status: .system, confidence: 0.9),
                         explanation:
-                            "status bar: the element lies in the top \(Int(Self.statusBarBand)) pt of its screenshot"))
+                            "status bar: the element lies in the top \(Int(draft.layout.statusBar)) pt of its screenshot "
+                            + "(\(draft.layout.description))"))
             }
         }
         Self.spreadRepeatedTexts(&entries, drafts: drafts, peers: peers)

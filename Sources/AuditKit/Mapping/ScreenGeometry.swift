@@ -26,3 +26,61 @@ public enum ScreenGeometry {
         return nil
     }
 }
+
+/// Where the system draws its own UI on a screen, told from the screen's size in points: an iPad (the
+/// shorter side 600 pt or more) shows a 24 pt status bar in either orientation; an iPhone a status bar of
+/// up to 54 pt in portrait (the Dynamic Island's) and none in landscape, where iOS hides it.
+public struct DeviceLayout: Sendable, Hashable {
+    /// The kind of device a screen size belongs to.
+    public enum Device: String, Sendable, Hashable {
+        /// An iPhone (or a screen of unknown size).
+        case phone
+        /// An iPad.
+        case pad
+    }
+
+    /// How the screen is held.
+    public enum Orientation: String, Sendable, Hashable {
+        /// Taller than wide (or of unknown size).
+        case portrait
+        /// Wider than tall.
+        case landscape
+    }
+
+    /// The device the size belongs to.
+    public var device: Device
+    /// How the screen is held.
+    public var orientation: Orientation
+
+    /// The layout of a screen of `size` points; a screen of unknown size is taken for an iPhone in portrait.
+    public init(screenSize size: (width: Double, height: Double)?) {
+        guard let size, size.width > 0, size.height > 0 else {
+            self.init(device: .phone, orientation: .portrait)
+            return
+        }
+        self.init(
+            device: min(size.width, size.height) >= 600 ? .pad : .phone,
+            orientation: size.width > size.height ? .landscape : .portrait)
+    }
+
+    /// A layout from its parts.
+    public init(device: Device, orientation: Orientation) {
+        self.device = device
+        self.orientation = orientation
+    }
+
+    /// Points from the top edge that the status bar's band takes (clock, signal, battery); 0 where there
+    /// is no status bar.
+    public var statusBar: Double {
+        switch (device, orientation) {
+        case (.pad, _): return 24
+        case (.phone, .portrait): return 54
+        case (.phone, .landscape): return 0
+        }
+    }
+
+    /// `iPhone, portrait`, for people.
+    public var description: String {
+        (device == .pad ? "iPad" : "iPhone") + ", " + orientation.rawValue
+    }
+}
