@@ -624,7 +624,7 @@ struct ScreenIdentification: Sendable {
     static func name(of screen: Shown, distinguishing: Bool, fileName: String) -> String {
         if let named = screen.named { return named }
         if let root = screen.root { return root }
-        if let view = screen.viewCounts.max(by: { ($0.value, $1.key) < ($1.value, $0.key) })?.key { return view }
+        if let (view, _) = Self.mostCommon(screen.viewCounts) { return view }
         if distinguishing { return screen.group }
         return "screen \(screen.index + 1) of \(fileName)"
     }
