@@ -68,6 +68,8 @@ public struct AppScreen: Sendable {
     public var group: String
     /// The flagged elements, in the order the Inspector reports them.
     public var elements: [AppElement]
+    /// The screen's size in points (an iPhone 17 Pro in portrait unless set: an iPad, landscape).
+    public var size = AuditSeries.screenSize
 
     /// Creates a screen.
     public init(_ group: String, _ elements: [AppElement]) {
@@ -148,6 +150,8 @@ public struct AuditSeries: Sendable {
                 ReportFixture.Screen(
                     // Screen names never matter to matching; the day makes two audits of one app state differ.
                     name: "\(day)-\(index)", groupName: screen.group,
+                    displayBounds: Rect(
+                        x: 0, y: 0, width: Double(screen.size.width * 3), height: Double(screen.size.height * 3)),
                     screenshot: screenshots ? ReportFixture.Image(canvas: canvas) : nil, issues: issues))
         }
         let fixture = ReportFixture(screens: fixtureScreens)
@@ -167,7 +171,7 @@ public struct AuditSeries: Sendable {
 
     /// The screenshot of `screen`: a grouped list background with each element painted at its rect.
     public static func paint(_ screen: AppScreen) -> FixtureCanvas {
-        var canvas = FixtureCanvas(width: screenSize.width, height: screenSize.height, color: .background)
+        var canvas = FixtureCanvas(width: screen.size.width, height: screen.size.height, color: .background)
         for element in screen.elements {
             let x = Int(element.rect.x), y = Int(element.rect.y)
             let width = Int(element.rect.width), height = Int(element.rect.height)

@@ -63,7 +63,7 @@ struct ScreenIdentification: Sendable {
         /// The screenshots of its latest audits (the latest first, at most `rememberedAudits`): one
         /// screen is audited in the dark and the light appearance, in several languages, and a new audit
         /// may look like any of them.
-        var hashes: [ScreenSignature]
+        var hashes: [Screenshot]
         /// The texts its latest audits showed (the latest first, at most `rememberedAudits`): a screen
         /// audited in German after English is still the screen whose English texts a text export shows.
         var texts: [ShownTexts]
@@ -111,7 +111,7 @@ struct ScreenIdentification: Sendable {
     /// What a new report shows of each of its screens.
     struct Shown {
         var index: Int
-        var hash: ScreenSignature?
+        var hash: Screenshot?
         /// Its texts with letters (each with its test type) and its catalog keys, as hashes: compared
         /// with every candidate screen, so kept as numbers.
         var texts: SortedHashes
@@ -163,7 +163,11 @@ struct ScreenIdentification: Sendable {
     ) -> [Shown] {
         var shown = entry.screens.enumerated().map { index, screen in
             Shown(
-                index: index, hash: screen.imageHash.flatMap(ScreenSignature.init(hex:)), texts: [], keys: [],
+                index: index,
+                hash: screen.imageHash.flatMap(ScreenSignature.init(hex:)).map { signature in
+                    Screenshot(
+                        signature: signature, aspect: Screenshot.aspect(width: screen.width, height: screen.height))
+                }, texts: [], keys: [],
                 views: [], root: screen.rootView, named: screen.named.flatMap(Self.teamName),
                 group: screen.group, groupName: Self.trimmed(screen.group),
                 issueCount: screen.issueCount, byName: entry.knowsScreensByName)
@@ -393,7 +397,7 @@ struct ScreenIdentification: Sendable {
     /// `hashes` with `latest` first (once), at most `rememberedAudits`. Kept even when like the
     /// latest: likeness is not transitive (a banner over the rows is like the screen without it, a
     /// translation of the screen without it is like that one only).
-    static func remembered(_ latest: ScreenSignature?, _ hashes: [ScreenSignature]) -> [ScreenSignature] {
+    static func remembered(_ latest: Screenshot?, _ hashes: [Screenshot]) -> [Screenshot] {
         guard let latest else { return hashes }
         return [latest] + hashes.filter { $0 != latest }.prefix(rememberedAudits - 1)
     }
@@ -408,21 +412,24 @@ struct ScreenIdentification: Sendable {
         return [joined] + remembered.dropFirst()
     }
 
-    /// How `signature` compares with a known screen's screenshots (each by `comparing`): the same when
-    /// it is like any of them, different when it is unlike all of them.
+    /// How `shot` compares with a known screen's screenshots of its shape (each by `comparing`): the
+    /// same when it is like any of them, different when it is unlike all of them, unclear when none has
+    /// its shape (an iPad's or a landscape screenshot lays the same screen out elsewhere).
     static func likeness(
-        _ signature: ScreenSignature, _ hashes: [ScreenSignature],
+        _ shot: Screenshot, _ hashes: [Screenshot],
         comparing: (ScreenSignature, ScreenSignature) -> ScreenSignature.Likeness
     ) -> ScreenSignature.Likeness {
         var allDifferent = true
-        for known in hashes {
-            switch comparing(signature, known) {
+        var compared = false
+        for known in hashes where known.hasShape(of: shot) {
+            compared = true
+            switch comparing(shot.signature, known.signature) {
             case .same: return .same
             case .different: continue
             case .unclear: allDifferent = false
             }
         }
-        return allDifferent ? .different : .unclear
+        return compared && allDifferent ? .different : .unclear
     }
 
     /// Why `screen` is `candidate`, for people: `matched by screenshot and 4 of 5 texts`.
@@ -638,6 +645,29 @@ struct ScreenIdentification: Sendable {
             value /= 26
         } while value > 0
         return "screen " + letters
+    }
+}
+
+/// A screenshot's signature (`ScreenSignature`) with the shape of the screen it shows: signatures are
+/// compared only between screenshots of one shape, since an iPad's, a landscape or another phone's
+/// screenshot of the same screen puts its content elsewhere in the signature's 16 × 17 grid.
+struct Screenshot: Sendable, Hashable {
+    /// The signature of the screenshot below the status bar.
+    var signature: ScreenSignature
+    /// The screen's width over its height, when the report gave its size.
+    var aspect: Double?
+
+    /// The shape of a screen of `width` × `height` points; nil when either is unknown.
+    static func aspect(width: Double?, height: Double?) -> Double? {
+        guard let width, let height, width > 0, height > 0 else { return nil }
+        return width / height
+    }
+
+    /// Whether `other` shows a screen of this one's shape (within 8 %, so phones of one generation
+    /// compare): an unknown shape is taken for any.
+    func hasShape(of other: Screenshot) -> Bool {
+        guard let aspect, let theirs = other.aspect else { return true }
+        return abs(aspect - theirs) <= 0.08 * max(aspect, theirs)
     }
 }
 

@@ -161,4 +161,34 @@ import Testing
         #expect(other.screens.first?.comparedWith == nil)
         #expect(other.screens.first?.name == "Home (edit mode)")
     }
+    /// `screen` laid out on a screen of `width` × `height` points as a wider screen lays it out: the
+    /// content in a column right of a sidebar, rows at the same share of the height.
+    static func laidOut(_ screen: AppScreen, width: Int, height: Int) -> AppScreen {
+        var copy = screen
+        copy.size = (width, height)
+        let scale = min(1, Double(height) / Double(AuditSeries.screenSize.height))
+        copy.elements = screen.elements.map { element in
+            var moved = element
+            moved.rect.y = (element.rect.y * scale).rounded()
+            moved.rect.x = element.rect.x + Double(width) * 0.4
+            return moved
+        }
+        return copy
+    }
+
+    @Test(arguments: [(1024, 1366), (874, 402), (1366, 1024)])
+    func theSameScreenOnAniPadOrInLandscapeIsTheSameScreen(width: Int, height: Int) throws {
+        // Without sources: the texts pair it; a screenshot of another shape is no evidence either way.
+        var series = try Series()
+        defer { series.remove() }
+        try series.audit(day: 0, [Self.homeBefore()])
+        let other = try series.audit(day: 1, [Self.laidOut(Self.homeBefore(), width: width, height: height)])
+        #expect(other.screens.first?.comparedWith?.fileName == series.reports[0].report.fileName)
+        #expect(other.screens.first?.evidence == "matched by 5 of 5 texts")
+        #expect(series.changes(other) == [[], [], Self.homeIDs, []])
+        #expect(!series.checkFails())
+        // Back on the phone: compared with the other layout's audit, nothing changed.
+        let phone = try series.audit(day: 2, [Self.homeBefore()])
+        #expect(series.changes(phone) == [[], [], Self.homeIDs, []])
+    }
 }
