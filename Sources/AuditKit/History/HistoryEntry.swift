@@ -82,10 +82,12 @@ public struct HistoryEntry: Sendable, Hashable, Codable {
         }
         let screens = report.screens.enumerated().map { index, screen in
             let size = HistoryScreen.pointSize(of: screen)
-            return HistoryScreen(
+            let shot = screen.screenshot.flatMap(ScreenSignature.read)
+            var record = HistoryScreen(
                 name: screen.name, group: screen.groupName, issueCount: screen.issues.count, width: size?.width,
-                height: size?.height, imageHash: screen.screenshot.flatMap(ScreenSignature.init)?.hex,
-                rootView: screenRoots[index])
+                height: size?.height, imageHash: shot?.signature.hex, rootView: screenRoots[index])
+            record.appearance = shot.map { $0.dark ? .dark : .light }
+            return record
         }
         self.init(
             sha256: report.sha256, fileName: report.fileName, auditDate: report.auditDate, screens: screens,
@@ -120,6 +122,16 @@ public struct HistoryScreen: Sendable, Hashable, Codable {
     /// The name the team gave the screen (`--screen NAME`, or a screen the rule file declares): it decides
     /// which screen this is over anything the report shows, and every output calls the screen so.
     public var named: String?
+    /// The appearance the screenshot shows, when the report had a usable one.
+    public var appearance: Appearance?
+
+    /// The light or the dark appearance.
+    public enum Appearance: String, Sendable, Hashable, Codable {
+        /// Dark text on a light background.
+        case light
+        /// Light text on a dark background.
+        case dark
+    }
 
     /// Creates a screen record.
     public init(
@@ -324,6 +336,6 @@ public struct HistoryIssue: Sendable, Hashable, Codable {
 extension HistoryScreen {
     /// Keys in the file.
     enum CodingKeys: String, CodingKey {
-        case name, group, issueCount, width, height, imageHash, rootView, named
+        case name, group, issueCount, width, height, imageHash, rootView, named, appearance
     }
 }

@@ -76,7 +76,7 @@ struct HistoryLineParser {
 
     private mutating func screen() throws -> HistoryScreen {
         var name: String?, group: String?, issueCount: Int?, width: Double?, height: Double?, imageHash: String?
-        var rootView: String?, named: String?
+        var rootView: String?, named: String?, appearance: HistoryScreen.Appearance?
         let item = itemIndex
         itemIndex += 1
         // Named only for a note: most screens need none.
@@ -96,13 +96,22 @@ struct HistoryLineParser {
                 }
             case "rootView": rootView = try parser.optionalString(path() + ".rootView")
             case "named": named = try parser.optionalString(path() + ".named")
+            case "appearance":
+                let text = try parser.optionalString(path() + ".appearance")
+                appearance = text.flatMap(HistoryScreen.Appearance.init(rawValue:))
+                if text != nil, appearance == nil {
+                    parser.notes.append(
+                        HistoryTolerance.note(path() + ".appearance", expected: HistoryTolerance.appearance))
+                }
             default: try parser.skipValue()
             }
         }
         guard let name, let group, let issueCount else { throw Failure() }
-        return HistoryScreen(
+        var screen = HistoryScreen(
             name: name, group: group, issueCount: issueCount, width: width, height: height, imageHash: imageHash,
             rootView: rootView, named: named)
+        screen.appearance = appearance
+        return screen
     }
 
     /// A positive finite number, or nil (noted) for anything else; `null` is nil without a note.

@@ -62,11 +62,18 @@ enum HistoryLineReader {
             notes.append(HistoryTolerance.note(screen.path("imageHash"), expected: problem))
             imageHash = nil
         }
-        return HistoryScreen(
+        let appearanceText = screen.tolerated("appearance", notes: &notes)
+        let appearance = appearanceText.flatMap(HistoryScreen.Appearance.init(rawValue:))
+        if appearanceText != nil, appearance == nil {
+            notes.append(HistoryTolerance.note(screen.path("appearance"), expected: HistoryTolerance.appearance))
+        }
+        var read = HistoryScreen(
             name: try screen.string("name"), group: try screen.string("group"),
             issueCount: try screen.int("issueCount"), width: screen.size("width", notes: &notes),
             height: screen.size("height", notes: &notes), imageHash: imageHash,
             rootView: screen.tolerated("rootView", notes: &notes), named: screen.tolerated("named", notes: &notes))
+        read.appearance = appearance
+        return read
     }
 
     private static func counts(_ counts: Fields) throws(JSONReadError) -> HistoryCounts {

@@ -10,6 +10,8 @@ enum HistoryTolerance {
     static let number = "a number"
     /// What a field that is no string was expected to be.
     static let string = "a string"
+    /// What a screen's `appearance` must be.
+    static let appearance = "\"light\" or \"dark\""
 
     /// What a screen's `width` or `height` must be and `size` is not, or nil when it is usable.
     static func problem(size: Double) -> String? { size > 0 && size.isFinite ? nil : "a positive number" }

@@ -29,6 +29,14 @@ public struct ScreenSignature: Sendable, Hashable {
     /// The signature of `screenshot`, or nil when it is not a usable JPEG. Decoded at a small size
     /// (libjpeg's DCT scaling), so it costs a fraction of a full decode.
     public init?(_ screenshot: ReportImage) {
+        guard let read = Self.read(screenshot) else { return nil }
+        self = read.signature
+    }
+
+    /// The signature of `screenshot` and whether it shows the dark appearance (the median of its cells
+    /// below the status bar is darker than mid-grey: a dark background), from one small decode; nil
+    /// when it is not a usable JPEG.
+    public static func read(_ screenshot: ReportImage) -> (signature: ScreenSignature, dark: Bool)? {
         guard screenshot.isUsable,
             let raster = try? JPEGCodec.decode(screenshot.data, minimumWidth: 68, minimumHeight: 128),
             raster.width >= 17, raster.height >= 32
@@ -37,21 +45,26 @@ public struct ScreenSignature: Sendable, Hashable {
         let small = raster.cropped(to: PixelRect(x: 0, y: top, width: raster.width, height: raster.height - top))
             .resampled(width: 17, height: 16)
         var words = [UInt64](repeating: 0, count: 8)
+        var greys: [Int] = []
+        greys.reserveCapacity(16 * 17)
+        for y in 0..<16 {
+            for x in 0..<17 {
+                let offset = (y * 17 + x) * 4
+                greys.append(
+                    (Int(small.pixels[offset]) * 299 + Int(small.pixels[offset + 1]) * 587
+                        + Int(small.pixels[offset + 2]) * 114) / 1000)
+            }
+        }
         for y in 0..<16 {
             for x in 0..<16 {
-                func grey(_ x: Int) -> Int {
-                    let offset = (y * 17 + x) * 4
-                    return
-                        (Int(small.pixels[offset]) * 299 + Int(small.pixels[offset + 1]) * 587
-                        + Int(small.pixels[offset + 2]) * 114) / 1000
-                }
                 let bit = y * 16 + x
-                let difference = grey(x) - grey(x + 1)
+                let difference = greys[y * 17 + x] - greys[y * 17 + x + 1]
                 if difference > Self.edgeThreshold { words[bit / 64] |= 1 << UInt64(63 - bit % 64) }
                 if difference < -Self.edgeThreshold { words[4 + bit / 64] |= 1 << UInt64(63 - bit % 64) }
             }
         }
-        self.init(words: words)
+        greys.sort()
+        return (ScreenSignature(words: words), greys[greys.count / 2] < 128)
     }
 
     /// The signature as 128 lowercase hex digits, as the history keeps it.

@@ -343,13 +343,7 @@ public struct HistoryJudgement: Sendable {
     ) {
         let audit = AuditReference(entry)
         let side = prepared[k]
-        let screenVerdicts = placement.screens
-        // Each screen's verdict (how people know it, whether it has its screenshot), by the identity the
-        // matcher groups issues by.
-        var screenOf: [String: ScreenVerdict] = [:]
-        for screen in screenVerdicts where screenOf[WarningMatcher.groupKey(screen.screen)] == nil {
-            screenOf[WarningMatcher.groupKey(screen.screen)] = screen
-        }
+        var screenVerdicts = placement.screens
         let bases = placement.bases
         let unvisited = placement.unvisited
         // Each covered screen against the latest earlier audit that covered it: the issue each issue
@@ -377,8 +371,8 @@ public struct HistoryJudgement: Sendable {
         let compared = bases.values.reduce(into: Set<String>()) { $0.formUnion($1) }
         // The warnings a covered screen's earlier audits left standing but did not re-audit: an issue with
         // one's fingerprint continues it (scrolled back into view); the others are judged as `gone` is.
-        var standing: [(verdict: WarningVerdict, rect: Rect?, base: AuditReference)] = gone.map {
-            ($0, $0.rect, $0.audit)
+        var standing: [Carried] = gone.map {
+            Carried(verdict: $0, rect: $0.rect, frame: $0.audit, flaggedIn: configuration(of: $0.screen, in: $0.audit))
         }
         for j in baseOrder {
             for group in bases[j]!.sorted() {
@@ -400,7 +394,7 @@ public struct HistoryJudgement: Sendable {
                     isContinued[found] = true
                 }
                 for (position, held) in waiting.enumerated() where !isContinued[position] {
-                    standing.append((held.verdict, held.rect, reports[j].audit))
+                    standing.append(held)
                 }
             }
         }
@@ -492,24 +486,51 @@ public struct HistoryJudgement: Sendable {
                 }
             }
         }
+        // What each screen was audited in: its text size against the audit it was compared with.
+        for index in screenVerdicts.indices {
+            let group = WarningMatcher.groupKey(screenVerdicts[index].screen)
+            let base = bases.first { $0.value.contains(group) }.map { reports[$0.key].audit }
+            screenVerdicts[index].configuration = ScreenConfiguration(
+                entry.screens.indices.contains(screenVerdicts[index].index)
+                    ? entry.screens[screenVerdicts[index].index] : nil,
+                textScale: ScreenConfiguration.textScale(
+                    base: base.map { configuration(of: group, in: $0).textScale } ?? 1,
+                    ratios: base.map { Self.textRatios(of: group, since: $0, in: verdicts) } ?? []))
+        }
+        // Each screen's verdict (how people know it, whether it has its screenshot, what it was audited
+        // in), by the identity the matcher groups issues by.
+        var screenOf: [String: ScreenVerdict] = [:]
+        for screen in screenVerdicts where screenOf[WarningMatcher.groupKey(screen.screen)] == nil {
+            screenOf[WarningMatcher.groupKey(screen.screen)] = screen
+        }
         // A screen is covered where the report shows it: without its screenshot only the warnings it flags,
-        // with it only the area the screenshot shows (after the screen's common shift).
+        // with it only the area the screenshot shows (after the screen's common shift), and only the
+        // warnings flagged in a configuration that lays the screen out as this audit does.
         var resolved: [WarningVerdict] = []
         for group in placement.covered { carried[group] = nil }
         if !standing.isEmpty {
             var shifts: [ShiftKey: (dx: Double, dy: Double)] = [:]
-            for (before, rect, base) in standing {
-                let key = ShiftKey(screen: before.screen, audit: base.sha256)
-                let shift = shifts[key] ?? Self.shift(of: before.screen, since: base, in: verdicts)
+            for held in standing {
+                let before = held.verdict
+                let now = screenOf[before.screen]?.configuration ?? ScreenConfiguration()
+                guard now.canReaudit(before.testType, flaggedIn: held.flaggedIn) else {
+                    // Another layout: where its element is now is unknown, so it keeps its place as it was.
+                    notReaudited.append(before)
+                    carried[before.screen, default: []].append(held)
+                    continue
+                }
+                let key = ShiftKey(screen: before.screen, audit: held.frame.sha256)
+                let shift = shifts[key] ?? Self.shift(of: before.screen, since: held.frame, in: verdicts)
                 shifts[key] = shift
-                if Self.isVisible(rect, on: screenOf[before.screen], of: entry, shift: shift) {
+                if Self.isVisible(held.rect, on: screenOf[before.screen], of: entry, shift: shift) {
                     resolved.append(before)
                 } else {
                     notReaudited.append(before)
-                    let moved = rect.map {
+                    let moved = held.rect.map {
                         Rect(x: $0.x + shift.dx, y: $0.y + shift.dy, width: $0.width, height: $0.height)
                     }
-                    carried[before.screen, default: []].append(Carried(verdict: before, rect: moved))
+                    carried[before.screen, default: []].append(
+                        Carried(verdict: before, rect: moved, frame: audit, flaggedIn: held.flaggedIn))
                 }
             }
         }
@@ -556,11 +577,38 @@ public struct HistoryJudgement: Sendable {
         var resolvedBy: AuditReference?
     }
 
-    /// A warning a screen's latest audit did not re-audit, with its element's rect in that audit's
-    /// coordinates (moved by the screen's common shift at each audit since its own).
+    /// A warning a screen's audits left standing without re-auditing it, with its element's rect in the
+    /// coordinates of `frame` (moved by the screen's common shift at each audit of its layout since its
+    /// own) and the configuration of the audit that flagged it.
     private struct Carried {
         var verdict: WarningVerdict
         var rect: Rect?
+        /// The audit whose coordinates `rect` is in.
+        var frame: AuditReference
+        var flaggedIn: ScreenConfiguration
+    }
+
+    /// What the screen `group` (normalised) was audited in by `audit`, a judged audit.
+    private func configuration(of group: String, in audit: AuditReference) -> ScreenConfiguration {
+        guard let k = position[audit.sha256] else { return ScreenConfiguration() }
+        return reports[k].screens.first { WarningMatcher.groupKey($0.screen) == group }?.configuration
+            ?? ScreenConfiguration()
+    }
+
+    /// How much taller the texts of `screen` that the report continues from `audit` are than they were
+    /// there: one ratio per continued text with both rects.
+    private static func textRatios(of screen: String, since audit: AuditReference, in verdicts: [WarningVerdict])
+        -> [Double]
+    {
+        var ratios: [Double] = []
+        for verdict in verdicts where verdict.screen == screen {
+            guard let now = verdict.rect, let continues = verdict.continues, continues.audit == audit,
+                let was = continues.rect, was.height > 0, now.height > 0,
+                !(continues.text ?? "").allSatisfy(\.isWhitespace)
+            else { continue }
+            ratios.append(now.height / was.height)
+        }
+        return ratios
     }
 
     /// A screen and an earlier audit, for the screen's shift since that audit.

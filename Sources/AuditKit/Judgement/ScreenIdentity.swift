@@ -22,10 +22,15 @@ public struct ScreenVerdict: Sendable, Hashable {
     /// by what they show, and so covers the whole screen as then). Without one the report covers exactly
     /// the warnings it flags: nothing of the screen is resolved.
     public var hasScreenshot: Bool
+    /// What the screen was audited in (device, orientation, appearance, text size), as far as the report
+    /// tells; an earlier warning flagged in another layout is not re-audited by this audit.
+    public var configuration = ScreenConfiguration()
 
-    /// `Home (screen 1) compared with AuditReport_….html: matched by screenshot and 4 of 5 texts`.
+    /// `Home (screen 1) compared with AuditReport_….html: matched by screenshot and 4 of 5 texts`; what
+    /// its configuration has of note follows the screen's number (`(screen 1; dark; text ×1.6)`).
     public var sentence: String {
-        var text = index >= 0 ? "\(name) (screen \(index + 1))" : name
+        let notes = configuration.notes.map { "; " + $0 }.joined()
+        var text = index >= 0 ? "\(name) (screen \(index + 1)\(notes))" : name
         if let comparedWith, let evidence {
             text += " compared with \(comparedWith.fileName): \(evidence)"
         } else if shows {

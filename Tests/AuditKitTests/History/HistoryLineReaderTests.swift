@@ -26,6 +26,7 @@ import Testing
         entry.screens[0].height = 874
         entry.screens[0].rootView = "HomeView"
         entry.screens[0].named = "Home \u{201C}main\u{201D}"
+        entry.screens[0].appearance = .dark
         entry.issues[0].key = "home.title"
         entry.issues[0].literal = "Views/Home.swift\tCaf\u{00E9}"
         entry.issues[1].imageHash = "0123456789abcdef"
@@ -81,12 +82,14 @@ import Testing
         let line = try Self.line(Self.canonicalEntry())
             .replacingOccurrences(of: "\"literal\":\"Views/Home.swift\\tCafé\"", with: "\"literal\":7")
             .replacingOccurrences(of: "\"height\":874", with: "\"height\":\"tall\"")
-        #expect(line.contains("\"literal\":7") && line.contains("\"height\":\"tall\""))
+            .replacingOccurrences(of: "\"appearance\":\"dark\"", with: "\"appearance\":\"dim\"")
+        #expect(line.contains("\"literal\":7") && line.contains("\"height\":\"tall\"") && line.contains("dim"))
         let slowLine = line.replacingOccurrences(of: "\"fileName\"", with: "\"file\\u004eame\"")
         let fast = try HistoryFile.parse(Data((line + "\n").utf8), path: "h.jsonl")
         let slow = try HistoryFile.parse(Data((slowLine + "\n").utf8), path: "h.jsonl")
         let expected = [
             "h.jsonl:1: issues[0].literal: expected a string; ignored",
+            "h.jsonl:1: screens[0].appearance: expected \"light\" or \"dark\"; ignored",
             "h.jsonl:1: screens[0].height: expected a number; ignored",
         ]
         #expect(fast.warnings.sorted() == expected)

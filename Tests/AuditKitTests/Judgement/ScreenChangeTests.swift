@@ -191,4 +191,57 @@ import Testing
         let phone = try series.audit(day: 2, [Self.homeBefore()])
         #expect(series.changes(phone) == [[], [], Self.homeIDs, []])
     }
+    /// Home at an accessibility text size: every text 1.6 times taller, the rows pushed down unevenly
+    /// (the last two off screen, so not flagged), and a caption clipped that the default size never clips.
+    static func homeAtLargeText(captionClipped: Bool = true) -> AppScreen {
+        var screen = homeBefore()
+        screen.elements = screen.elements.compactMap { element in
+            var grown = element
+            grown.rect.y = (60 + (element.rect.y - 60) * 1.9).rounded()
+            if element.look == .label { grown.rect.height = (element.rect.height * 1.6).rounded() }
+            return grown.rect.y + grown.rect.height <= Double(AuditSeries.screenSize.height) ? grown : nil
+        }
+        if captionClipped { screen.elements.append(label("home.caption", "Updated just now", 820, 32)) }
+        return screen
+    }
+
+    @Test func anAuditAtALargerTextSizeResolvesNothingItCannotShow() throws {
+        var series = try Series()
+        defer { series.remove() }
+        try series.audit(day: 0, [Self.homeBefore()])
+        // The rows pushed off screen are not re-audited (one common shift would have put them on screen).
+        let large = try series.audit(day: 1, [Self.homeAtLargeText()])
+        #expect(large.screens.first?.comparedWith?.fileName == series.reports[0].report.fileName)
+        #expect(large.screens.first?.sentence.contains("(screen 1; text ×1.6)") == true)
+        let shown: Set<String> = ["home.edit", "home.income", "home.spending", "home.chevron"]
+        #expect(series.changes(large) == [["home.caption"], [], shown, ["home.savings", "home.net"]])
+        // Back at the default size: nothing new, and the caption clipped only at the large size is not
+        // re-audited (never resolved by a size where it cannot occur).
+        let back = try series.audit(day: 2, [Self.homeBefore()])
+        #expect(back.screens.first?.sentence.contains(";") == false)
+        #expect(series.changes(back) == [[], [], Self.homeIDs, ["home.caption"]])
+        #expect(!series.checkFails())
+        // At the large size again with the caption fixed: resolved there.
+        let fixed = try series.audit(day: 3, [Self.homeAtLargeText(captionClipped: false)])
+        #expect(series.changes(fixed) == [[], ["home.caption"], shown, ["home.savings", "home.net"]])
+        #expect(!series.checkFails())
+    }
+
+    @Test func aContrastWarningOfOneAppearanceIsNotResolvedByTheOther() throws {
+        var series = try Series()
+        defer { series.remove() }
+        try series.audit(day: 0, [Self.homeBefore()])
+        // In the dark, Edit's and Spending's contrast passes; Income's size warning is fixed too.
+        var dark = Self.homeBefore()
+        dark.elements = dark.elements.map {
+            ["home.edit", "home.spending", "home.income"].contains($0.id) ? $0.unflagged() : $0
+        }
+        let judged = try series.audit(day: 1, [dark], dark: true)
+        #expect(judged.screens.first?.sentence.contains("(screen 1; dark)") == true)
+        // The size warning is resolved in either appearance; the light contrast warnings stand.
+        #expect(
+            series.changes(judged) == [
+                [], ["home.income"], ["home.chevron", "home.savings", "home.net"], ["home.edit", "home.spending"],
+            ])
+    }
 }
