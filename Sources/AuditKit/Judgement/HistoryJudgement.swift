@@ -359,6 +359,37 @@ public struct HistoryJudgement: Sendable {
             }
             for index in matching.unmatchedOld { gone.append(reports[j].verdicts[index]) }
         }
+        // What each screen was audited in: its text size against the audit it was compared with.
+        for index in screenVerdicts.indices {
+            let group = WarningMatcher.groupKey(screenVerdicts[index].screen)
+            let base = bases.first { $0.value.contains(group) }.map { reports[$0.key].audit }
+            let ratios = base.map { base in
+                Self.movements(of: group, since: base, entry: entry, side: side, previous: previous).compactMap {
+                    $0.textRatio
+                }
+            }
+            screenVerdicts[index].configuration = ScreenConfiguration(
+                entry.screens.indices.contains(screenVerdicts[index].index)
+                    ? entry.screens[screenVerdicts[index].index] : nil,
+                textScale: ScreenConfiguration.textScale(
+                    base: base.map { configuration(of: group, in: $0).textScale } ?? 1, ratios: ratios ?? []))
+        }
+        // Each screen's verdict (how people know it, whether it has its screenshot, what it was audited
+        // in), by the identity the matcher groups issues by.
+        var screenOf: [String: ScreenVerdict] = [:]
+        for screen in screenVerdicts where screenOf[WarningMatcher.groupKey(screen.screen)] == nil {
+            screenOf[WarningMatcher.groupKey(screen.screen)] = screen
+        }
+        // The common shift of a screen since an earlier audit (`shift(_:)`), worked out once each.
+        var shifts: [ShiftKey: (dx: Double, dy: Double)] = [:]
+        func shift(of screen: String, since audit: AuditReference) -> (dx: Double, dy: Double) {
+            let key = ShiftKey(screen: screen, audit: audit.sha256)
+            if let known = shifts[key] { return known }
+            let found = Self.shift(
+                Self.movements(of: screen, since: audit, entry: entry, side: side, previous: previous))
+            shifts[key] = found
+            return found
+        }
         var notReaudited: [WarningVerdict] = []
         for j in unvisited.keys.sorted(by: >) {
             let groups = unvisited[j]!
@@ -392,6 +423,26 @@ public struct HistoryJudgement: Sendable {
                     previous[index] = waiting[found].verdict
                     stages[index] = .fingerprint
                     isContinued[found] = true
+                }
+                // Scrolled back in another language: the element where the warning was, of its kind.
+                let now = screenOf[group]?.configuration ?? ScreenConfiguration()
+                for (position, held) in waiting.enumerated()
+                where !isContinued[position] && now.canReaudit(held.verdict.testType, flaggedIn: held.flaggedIn) {
+                    guard let rect = held.rect else { continue }
+                    let moved = Self.moved(rect, by: shift(of: group, since: held.frame))
+                    var best: (index: Int, distance: Double)?
+                    for index in entry.issues.indices
+                    where previous[index] == nil && side.repeatOf[index] == nil && side.group[index] == group {
+                        guard let distance = Self.distance(moved, held.verdict, entry.issues[index]) else {
+                            continue
+                        }
+                        if distance < best?.distance ?? .infinity { best = (index, distance) }
+                    }
+                    if let best {
+                        previous[best.index] = held.verdict
+                        stages[best.index] = .geometry
+                        isContinued[position] = true
+                    }
                 }
                 for (position, held) in waiting.enumerated() where !isContinued[position] {
                     standing.append(held)
@@ -486,30 +537,12 @@ public struct HistoryJudgement: Sendable {
                 }
             }
         }
-        // What each screen was audited in: its text size against the audit it was compared with.
-        for index in screenVerdicts.indices {
-            let group = WarningMatcher.groupKey(screenVerdicts[index].screen)
-            let base = bases.first { $0.value.contains(group) }.map { reports[$0.key].audit }
-            screenVerdicts[index].configuration = ScreenConfiguration(
-                entry.screens.indices.contains(screenVerdicts[index].index)
-                    ? entry.screens[screenVerdicts[index].index] : nil,
-                textScale: ScreenConfiguration.textScale(
-                    base: base.map { configuration(of: group, in: $0).textScale } ?? 1,
-                    ratios: base.map { Self.textRatios(of: group, since: $0, in: verdicts) } ?? []))
-        }
-        // Each screen's verdict (how people know it, whether it has its screenshot, what it was audited
-        // in), by the identity the matcher groups issues by.
-        var screenOf: [String: ScreenVerdict] = [:]
-        for screen in screenVerdicts where screenOf[WarningMatcher.groupKey(screen.screen)] == nil {
-            screenOf[WarningMatcher.groupKey(screen.screen)] = screen
-        }
         // A screen is covered where the report shows it: without its screenshot only the warnings it flags,
         // with it only the area the screenshot shows (after the screen's common shift), and only the
         // warnings flagged in a configuration that lays the screen out as this audit does.
         var resolved: [WarningVerdict] = []
         for group in placement.covered { carried[group] = nil }
         if !standing.isEmpty {
-            var shifts: [ShiftKey: (dx: Double, dy: Double)] = [:]
             for held in standing {
                 let before = held.verdict
                 let now = screenOf[before.screen]?.configuration ?? ScreenConfiguration()
@@ -519,18 +552,15 @@ public struct HistoryJudgement: Sendable {
                     carried[before.screen, default: []].append(held)
                     continue
                 }
-                let key = ShiftKey(screen: before.screen, audit: held.frame.sha256)
-                let shift = shifts[key] ?? Self.shift(of: before.screen, since: held.frame, in: verdicts)
-                shifts[key] = shift
+                let shift = shift(of: before.screen, since: held.frame)
                 if Self.isVisible(held.rect, on: screenOf[before.screen], of: entry, shift: shift) {
                     resolved.append(before)
                 } else {
                     notReaudited.append(before)
-                    let moved = held.rect.map {
-                        Rect(x: $0.x + shift.dx, y: $0.y + shift.dy, width: $0.width, height: $0.height)
-                    }
                     carried[before.screen, default: []].append(
-                        Carried(verdict: before, rect: moved, frame: audit, flaggedIn: held.flaggedIn))
+                        Carried(
+                            verdict: before, rect: held.rect.map { Self.moved($0, by: shift) }, frame: audit,
+                            flaggedIn: held.flaggedIn))
                 }
             }
         }
@@ -544,24 +574,59 @@ public struct HistoryJudgement: Sendable {
         position[entry.sha256] = k
     }
 
-    /// The common shift of `screen` since `audit`: the median movement of the warnings of that screen
-    /// the report continues from that audit.
-    private static func shift(of screen: String, since audit: AuditReference, in verdicts: [WarningVerdict])
-        -> (dx: Double, dy: Double)
-    {
-        var dx: [Double] = []
-        var dy: [Double] = []
-        for verdict in verdicts where verdict.screen == screen {
-            guard let now = verdict.rect, let continues = verdict.continues, continues.audit == audit,
-                let was = continues.rect
+    /// How one element of a screen moved since an earlier audit: its rect then and now, and how much
+    /// taller its text is (nil for a text-less element).
+    private struct Movement {
+        var was: Rect
+        var now: Rect
+        var textRatio: Double?
+    }
+
+    /// The movements of the issues of `screen` that `entry` continues (`previous`) from `audit`.
+    private static func movements(
+        of screen: String, since audit: AuditReference, entry: HistoryEntry, side: WarningMatcher.Prepared,
+        previous: [WarningVerdict?]
+    ) -> [Movement] {
+        var found: [Movement] = []
+        for index in entry.issues.indices where side.group[index] == screen {
+            guard let before = previous[index], before.audit == audit, let was = before.rect,
+                let now = entry.issues[index].rect
             else { continue }
-            dx.append(now.x - was.x)
-            dy.append(now.y - was.y)
+            let texted = !(before.elementText ?? "").allSatisfy(\.isWhitespace)
+            found.append(
+                Movement(
+                    was: was, now: now,
+                    textRatio: texted && was.height > 0 && now.height > 0 ? now.height / was.height : nil))
         }
+        return found
+    }
+
+    /// The common shift of a screen: the median movement of its continued elements (none: no shift).
+    private static func shift(_ movements: [Movement]) -> (dx: Double, dy: Double) {
         func median(_ values: [Double]) -> Double {
             values.isEmpty ? 0 : values.sorted()[values.count / 2]
         }
-        return (median(dx), median(dy))
+        return (median(movements.map { $0.now.x - $0.was.x }), median(movements.map { $0.now.y - $0.was.y }))
+    }
+
+    /// `rect` moved by `shift`.
+    private static func moved(_ rect: Rect, by shift: (dx: Double, dy: Double)) -> Rect {
+        Rect(x: rect.x + shift.dx, y: rect.y + shift.dy, width: rect.width, height: rect.height)
+    }
+
+    /// How far the element of `issue` lies from where the earlier issue `was` (its rect `moved` into this
+    /// audit's coordinates) had its element, when it can be the same element: the same kind of warning
+    /// (test type, error code), both with a text or both without, a similar height and their centres
+    /// closer than half the taller one's height (at least 12 points); nil otherwise.
+    private static func distance(_ moved: Rect, _ was: WarningVerdict, _ issue: HistoryIssue) -> Double? {
+        guard let rect = issue.rect, issue.testType == was.testType, issue.errorCode == was.errorCode,
+            (issue.elementText ?? "").allSatisfy(\.isWhitespace) == (was.elementText ?? "").allSatisfy(\.isWhitespace),
+            rect.height > 0, moved.height > 0, max(rect.height, moved.height) <= 2 * min(rect.height, moved.height)
+        else { return nil }
+        let dx = (rect.x + rect.width / 2) - (moved.x + moved.width / 2)
+        let dy = (rect.y + rect.height / 2) - (moved.y + moved.height / 2)
+        let distance = (dx * dx + dy * dy).squareRoot()
+        return distance <= max(12, max(rect.height, moved.height) / 2) ? distance : nil
     }
 
     /// What the walk keeps of one warning (one identity) across audits.
@@ -593,22 +658,6 @@ public struct HistoryJudgement: Sendable {
         guard let k = position[audit.sha256] else { return ScreenConfiguration() }
         return reports[k].screens.first { WarningMatcher.groupKey($0.screen) == group }?.configuration
             ?? ScreenConfiguration()
-    }
-
-    /// How much taller the texts of `screen` that the report continues from `audit` are than they were
-    /// there: one ratio per continued text with both rects.
-    private static func textRatios(of screen: String, since audit: AuditReference, in verdicts: [WarningVerdict])
-        -> [Double]
-    {
-        var ratios: [Double] = []
-        for verdict in verdicts where verdict.screen == screen {
-            guard let now = verdict.rect, let continues = verdict.continues, continues.audit == audit,
-                let was = continues.rect, was.height > 0, now.height > 0,
-                !(continues.text ?? "").allSatisfy(\.isWhitespace)
-            else { continue }
-            ratios.append(now.height / was.height)
-        }
-        return ratios
     }
 
     /// A screen and an earlier audit, for the screen's shift since that audit.

@@ -250,6 +250,10 @@ public final class WarningVerdict: Sendable, Hashable {
     var rect: Rect? { issues[index].rect }
     /// The issue's test type, read in place.
     var testType: TestType { issues[index].testType }
+    /// The issue's error code, read in place.
+    var errorCode: Int? { issues[index].errorCode }
+    /// The issue's element text, read in place.
+    var elementText: String? { issues[index].elementText }
 
     /// Two verdicts are equal when every fact is.
     public static func == (lhs: WarningVerdict, rhs: WarningVerdict) -> Bool {

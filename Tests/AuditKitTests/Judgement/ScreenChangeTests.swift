@@ -244,4 +244,20 @@ import Testing
                 [], ["home.income"], ["home.chevron", "home.savings", "home.net"], ["home.edit", "home.spending"],
             ])
     }
+    @Test func aWarningScrolledAwayIsContinuedInAnotherLanguageWhenScrolledBack() throws {
+        // Without sources: Income scrolled off the top, then the unscrolled screen in German. Its warning
+        // is the element at its place, not a new warning beside a resolved one.
+        var series = try Series()
+        defer { series.remove() }
+        let tall = ScreenIdentityTests.tallHome
+        try series.audit(day: 0, [tall])
+        try series.audit(day: 1, [ScreenIdentityTests.scrolledHome])
+        let back = try series.audit(day: 2, [ScreenIdentityTests.german(tall)], language: 1)
+        let all = ScreenIdentityTests.homeIDs.union(["home.footer"])
+        #expect(series.changes(back) == [[], [], all, []])
+        let income = back.verdicts.first { series.reports[2].id($0.number) == "home.income" }
+        #expect(income?.continues?.stage == .geometry)
+        #expect(income?.since.fileName == series.reports[0].report.fileName)
+        #expect(!series.checkFails())
+    }
 }
