@@ -18,13 +18,24 @@ public struct RuleFile: Sendable {
     /// The rules under `"examples"`: checked as rules are, never applied. `init`'s file keeps its
     /// examples there, so nothing takes effect until the team writes a rule of its own.
     public var examples: [MappingRule]
+    /// The screens the team declares (`"screens"`), in file order: the first that identifies a report's
+    /// screen names it.
+    public var screens: [ScreenDeclaration]
 
     /// Creates a rule file from rules already built.
-    public init(path: String, rules: [MappingRule], examples: [MappingRule] = []) {
+    public init(
+        path: String, rules: [MappingRule], examples: [MappingRule] = [], screens: [ScreenDeclaration] = []
+    ) {
         self.path = path
         self.version = 1
         self.rules = rules
         self.examples = examples
+        self.screens = screens
+    }
+
+    /// The name of the first declared screen that identifies `screen` (`ScreenDeclaration.matches`).
+    public func declaredName(of screen: Screen, root: String?, views: [String?]) -> String? {
+        screens.first { $0.matches(screen, root: root, views: views) }?.name
     }
 
     /// Reads and checks the rule file at `path`.
@@ -90,7 +101,8 @@ private struct RuleFileParser {
         JSONReadError(message: message, position: position).auditError(path: path)
     }
 
-    static let fileKeys = ["version", "rules", "examples"]
+    static let fileKeys = ["version", "rules", "examples", "screens"]
+    static let screenKeys = ["name", "rootView", "texts", "identifiers", "navigationTitle"]
     static let ruleKeys = ["id", "match", "view", "file", "line", "column", "symbol", "note", "status", "reason"]
     static let matchKeys = [
         "testType", "errorCode", "title", "text", "textIgnoringCase", "textMatches", "screen",
@@ -196,7 +208,52 @@ private struct RuleFileParser {
         if let examplesValue = members.first(where: { $0.key == "examples" })?.value {
             examples = try parseRules(examplesValue, "examples")
         }
-        return RuleFile(path: path, rules: rules, examples: examples)
+        var screens: [ScreenDeclaration] = []
+        if let screensValue = members.first(where: { $0.key == "screens" })?.value {
+            screens = try parseScreens(screensValue)
+        }
+        return RuleFile(path: path, rules: rules, examples: examples, screens: screens)
+    }
+
+    /// The screen declarations of the array `value`, each name once.
+    func parseScreens(_ value: JSONReader.Value) throws(AuditError) -> [ScreenDeclaration] {
+        guard let items = value.elements else {
+            throw error("\"screens\" must be an array, found \(value.typeDescription)", at: value.position)
+        }
+        var screens: [ScreenDeclaration] = []
+        var names: [String: JSONPosition] = [:]
+        for item in items {
+            _ = try object(item, "a screen", allowed: Self.screenKeys)
+            guard let nameValue = item["name"] else {
+                throw error("a screen needs a \"name\" (what every output calls it)", at: item.position)
+            }
+            let name = try nonEmptyString(nameValue, "name").trimmingCharacters(in: .whitespacesAndNewlines)
+            if let first = names[name.lowercased()] {
+                throw error(
+                    "duplicate screen name \"\(name)\" (first used at line \(first.line)); give each screen its own name",
+                    at: nameValue.position)
+            }
+            names[name.lowercased()] = nameValue.position
+            var declaration = ScreenDeclaration(
+                name: name,
+                definedAt: SourceLocation(file: path, line: item.position.line, column: item.position.column))
+            if let v = item["rootView"] { declaration.rootView = try nonEmptyString(v, "rootView") }
+            if let v = item["texts"] { declaration.texts = try strings(v, "texts") }
+            if let v = item["identifiers"] { declaration.identifiers = try strings(v, "identifiers") }
+            if let v = item["navigationTitle"] {
+                declaration.navigationTitle = try nonEmptyString(v, "navigationTitle")
+            }
+            guard
+                declaration.rootView != nil || !declaration.texts.isEmpty || !declaration.identifiers.isEmpty
+                    || declaration.navigationTitle != nil
+            else {
+                throw error(
+                    "screen \"\(name)\" says nothing that identifies it; give a \"rootView\", \"texts\", "
+                        + "\"identifiers\" or a \"navigationTitle\"", at: item.position)
+            }
+            screens.append(declaration)
+        }
+        return screens
     }
 
     /// The rules of the array `value` (`"rules"` or `"examples"`, named by `key`), each id once.

@@ -196,6 +196,13 @@ public struct AuditPass: Sendable {
         var entry = HistoryEntry(
             report: report, mappings: mapping?.primaries ?? [], sources: configuration.mapper?.index,
             screenRoots: mapping?.screenRoots ?? [:])
+        if let rules = configuration.mapper?.rules, !rules.screens.isEmpty {
+            for (index, screen) in report.screens.enumerated() where index < entry.screens.count {
+                let views = screen.issues.map { mapping?.primary(for: $0.number)?.view }
+                entry.screens[index].named = rules.declaredName(
+                    of: screen, root: mapping?.screenRoots[index], views: views)
+            }
+        }
         let showsNothing = report.issues.isEmpty && !report.screens.contains(where: { $0.screenshot != nil })
         if !configuration.covers.isEmpty, showsNothing {
             entry.covers = configuration.covers
