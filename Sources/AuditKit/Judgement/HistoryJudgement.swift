@@ -39,6 +39,8 @@ public struct HistoryJudgement: Sendable {
     /// moved into that audit's coordinates. They still stand: the next audit of the screen continues or
     /// resolves them as it does the latest audit's own.
     private var carried: [String: [Carried]] = [:]
+    /// Per audit (by position): what each screen it covered was audited in, by normalised identity.
+    private var configurations: [[String: ScreenConfiguration]] = []
     private var catalogCache: [String: [String]] = [:]
     /// Each element text's normal form (`IssueFingerprint.normalizedText`) as a hash, nil for a text
     /// without letters; worked out once: texts recur from audit to audit.
@@ -350,30 +352,41 @@ public struct HistoryJudgement: Sendable {
         // continues (audit, index), and the earlier issues no longer shown.
         var previous = [WarningVerdict?](repeating: nil, count: entry.issues.count)
         var stages = [MatchStage](repeating: .fingerprint, count: entry.issues.count)
-        var gone: [WarningVerdict] = []
+        // The earlier issues no longer shown, with the coordinates and configuration of their audit.
+        var standing: [Carried] = []
         let baseOrder = matchings.map(\.base)
         for (j, matching) in matchings {
             for pair in matching.pairs {
                 previous[pair.new] = reports[j].verdicts[pair.old]
                 stages[pair.new] = pair.stage
             }
-            for index in matching.unmatchedOld { gone.append(reports[j].verdicts[index]) }
+            for index in matching.unmatchedOld {
+                let verdict = reports[j].verdicts[index]
+                standing.append(
+                    Carried(
+                        verdict: verdict, rect: verdict.rect, frame: verdict.audit,
+                        flaggedIn: configurations[j][verdict.screen] ?? ScreenConfiguration()))
+            }
         }
         // What each screen was audited in: its text size against the audit it was compared with.
         for index in screenVerdicts.indices {
             let group = WarningMatcher.groupKey(screenVerdicts[index].screen)
-            let base = bases.first { $0.value.contains(group) }.map { reports[$0.key].audit }
-            let ratios = base.map { base in
-                Self.movements(of: group, since: base, entry: entry, side: side, previous: previous).compactMap {
-                    $0.textRatio
-                }
+            let base = bases.first { $0.value.contains(group) }?.key
+            let ratios = base.map { j in
+                Self.movements(of: group, since: reports[j].audit, entry: entry, side: side, previous: previous)
+                    .compactMap(\.textRatio)
             }
             screenVerdicts[index].configuration = ScreenConfiguration(
                 entry.screens.indices.contains(screenVerdicts[index].index)
                     ? entry.screens[screenVerdicts[index].index] : nil,
                 textScale: ScreenConfiguration.textScale(
-                    base: base.map { configuration(of: group, in: $0).textScale } ?? 1, ratios: ratios ?? []))
+                    base: base.flatMap { configurations[$0][group]?.textScale } ?? 1, ratios: ratios ?? []))
         }
+        var configurationOf: [String: ScreenConfiguration] = [:]
+        for screen in screenVerdicts where configurationOf[WarningMatcher.groupKey(screen.screen)] == nil {
+            configurationOf[WarningMatcher.groupKey(screen.screen)] = screen.configuration
+        }
+        configurations.append(configurationOf)
         // Each screen's verdict (how people know it, whether it has its screenshot, what it was audited
         // in), by the identity the matcher groups issues by.
         var screenOf: [String: ScreenVerdict] = [:]
@@ -401,10 +414,8 @@ public struct HistoryJudgement: Sendable {
         }
         let compared = bases.values.reduce(into: Set<String>()) { $0.formUnion($1) }
         // The warnings a covered screen's earlier audits left standing but did not re-audit: an issue with
-        // one's fingerprint continues it (scrolled back into view); the others are judged as `gone` is.
-        var standing: [Carried] = gone.map {
-            Carried(verdict: $0, rect: $0.rect, frame: $0.audit, flaggedIn: configuration(of: $0.screen, in: $0.audit))
-        }
+        // one's fingerprint continues it (scrolled back into view), else one of its kind at its place; the
+        // others are judged as the earlier issues no longer shown are.
         for j in baseOrder {
             for group in bases[j]!.sorted() {
                 guard let waiting = carried[group], !waiting.isEmpty else { continue }
@@ -426,21 +437,24 @@ public struct HistoryJudgement: Sendable {
                 }
                 // Scrolled back in another language: the element where the warning was, of its kind.
                 let now = screenOf[group]?.configuration ?? ScreenConfiguration()
-                for (position, held) in waiting.enumerated()
-                where !isContinued[position] && now.canReaudit(held.verdict.testType, flaggedIn: held.flaggedIn) {
-                    guard let rect = held.rect else { continue }
+                var unpaired = entry.issues.indices.filter {
+                    previous[$0] == nil && side.repeatOf[$0] == nil && side.group[$0] == group
+                }
+                for (position, held) in waiting.enumerated() where !unpaired.isEmpty && !isContinued[position] {
+                    guard let rect = held.rect, now.canReaudit(held.verdict.testType, flaggedIn: held.flaggedIn)
+                    else { continue }
                     let moved = Self.moved(rect, by: shift(of: group, since: held.frame))
-                    var best: (index: Int, distance: Double)?
-                    for index in entry.issues.indices
-                    where previous[index] == nil && side.repeatOf[index] == nil && side.group[index] == group {
+                    var best: (slot: Int, distance: Double)?
+                    for (slot, index) in unpaired.enumerated() {
                         guard let distance = Self.distance(moved, held.verdict, entry.issues[index]) else {
                             continue
                         }
-                        if distance < best?.distance ?? .infinity { best = (index, distance) }
+                        if distance < best?.distance ?? .infinity { best = (slot, distance) }
                     }
                     if let best {
-                        previous[best.index] = held.verdict
-                        stages[best.index] = .geometry
+                        let index = unpaired.remove(at: best.slot)
+                        previous[index] = held.verdict
+                        stages[index] = .geometry
                         isContinued[position] = true
                     }
                 }
@@ -651,13 +665,6 @@ public struct HistoryJudgement: Sendable {
         /// The audit whose coordinates `rect` is in.
         var frame: AuditReference
         var flaggedIn: ScreenConfiguration
-    }
-
-    /// What the screen `group` (normalised) was audited in by `audit`, a judged audit.
-    private func configuration(of group: String, in audit: AuditReference) -> ScreenConfiguration {
-        guard let k = position[audit.sha256] else { return ScreenConfiguration() }
-        return reports[k].screens.first { WarningMatcher.groupKey($0.screen) == group }?.configuration
-            ?? ScreenConfiguration()
     }
 
     /// A screen and an earlier audit, for the screen's shift since that audit.

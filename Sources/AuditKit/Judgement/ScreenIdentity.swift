@@ -187,7 +187,8 @@ struct ScreenIdentification: Sendable {
         }
         var texts = [[Int]](repeating: [], count: shown.count)
         var keys = [[Int]](repeating: [], count: shown.count)
-        var rootVotes = [[String: Int]](repeating: [:], count: shown.count)
+        // The views of system UI issues (rare), left out of the root's count.
+        var systemViews = [[String: Int]](repeating: [:], count: shown.count)
         for index in entry.issues.indices {
             let screen = min(screenOfIssue[index], shown.count - 1)
             if let text = entry.issues[index].elementText {
@@ -203,12 +204,14 @@ struct ScreenIdentification: Sendable {
             if let view = entry.issues[index].view, !view.isEmpty {
                 shown[screen].views.insert(view)
                 shown[screen].viewCounts[view, default: 0] += 1
-                if entry.issues[index].status != .system { rootVotes[screen][view, default: 0] += 1 }
+                if entry.issues[index].status == .system { systemViews[screen][view, default: 0] += 1 }
             }
         }
         for screen in shown.indices {
-            if shown[screen].root == nil, let (view, count) = Self.mostCommon(rootVotes[screen]), count >= 2 {
-                shown[screen].root = view
+            if shown[screen].root == nil, !shown[screen].viewCounts.isEmpty {
+                var votes = shown[screen].viewCounts
+                for (view, count) in systemViews[screen] { votes[view]? -= count }
+                if let (view, count) = Self.mostCommon(votes), count >= 2 { shown[screen].root = view }
             }
             shown[screen].texts = SortedHashes(texts[screen])
             shown[screen].keys = SortedHashes(keys[screen])
