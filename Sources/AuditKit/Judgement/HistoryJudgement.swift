@@ -291,6 +291,8 @@ public struct HistoryJudgement: Sendable {
         var bases: [Int: Set<String>]
         var unvisited: [Int: Set<String>]
         var notCovered: [UncoveredScreen]
+        /// The screen (0-based, in the report) of each issue (`Reading.screenOfIssue`).
+        var screenOfIssue: [Int]
     }
 
     /// Places the audit numbered `k`: which screen of the history each screen of the report is, from
@@ -310,7 +312,8 @@ public struct HistoryJudgement: Sendable {
             UncoveredScreen(name: $0.name, lastAudited: $0.audit)
         }
         return Placement(
-            screens: screenVerdicts, covered: covered, bases: bases, unvisited: unvisited, notCovered: notCovered)
+            screens: screenVerdicts, covered: covered, bases: bases, unvisited: unvisited, notCovered: notCovered,
+            screenOfIssue: reading.screenOfIssue)
     }
 
     /// The entry prepared for the matcher, its issues and screens named by their screens' identities.
@@ -352,6 +355,8 @@ public struct HistoryJudgement: Sendable {
         // continues (audit, index), and the earlier issues no longer shown.
         var previous = [WarningVerdict?](repeating: nil, count: entry.issues.count)
         var stages = [MatchStage](repeating: .fingerprint, count: entry.issues.count)
+        // The earlier audit (position) each issue was paired in by the matcher, -1 for none.
+        var pairedIn = [Int](repeating: -1, count: entry.issues.count)
         // The earlier issues no longer shown, with the coordinates and configuration of their audit.
         var standing: [Carried] = []
         let baseOrder = matchings.map(\.base)
@@ -359,6 +364,7 @@ public struct HistoryJudgement: Sendable {
             for pair in matching.pairs {
                 previous[pair.new] = reports[j].verdicts[pair.old]
                 stages[pair.new] = pair.stage
+                pairedIn[pair.new] = j
             }
             for index in matching.unmatchedOld {
                 let verdict = reports[j].verdicts[index]
@@ -368,19 +374,25 @@ public struct HistoryJudgement: Sendable {
                         flaggedIn: configurations[j][verdict.screen] ?? ScreenConfiguration()))
             }
         }
-        // What each screen was audited in: its text size against the audit it was compared with.
+        // What each screen was audited in: its text size against the audit it was compared with, from how
+        // much taller the texts it continues from that audit are (one pass over the issues).
+        let groups = screenVerdicts.map { WarningMatcher.groupKey($0.screen) }
+        let baseOfScreen = groups.map { group in bases.first { $0.value.contains(group) }?.key ?? -1 }
+        var ratios = [[Double]](repeating: [], count: screenVerdicts.count)
+        for index in entry.issues.indices where pairedIn[index] >= 0 && !screenVerdicts.isEmpty {
+            let screen = min(placement.screenOfIssue[index], screenVerdicts.count - 1)
+            guard pairedIn[index] == baseOfScreen[screen], let before = previous[index],
+                let movement = Self.movement(from: before, to: entry.issues[index].rect), let ratio = movement.textRatio
+            else { continue }
+            ratios[screen].append(ratio)
+        }
         for index in screenVerdicts.indices {
-            let group = WarningMatcher.groupKey(screenVerdicts[index].screen)
-            let base = bases.first { $0.value.contains(group) }?.key
-            let ratios = base.map { j in
-                Self.movements(of: group, since: reports[j].audit, entry: entry, side: side, previous: previous)
-                    .compactMap(\.textRatio)
-            }
+            let base = baseOfScreen[index]
             screenVerdicts[index].configuration = ScreenConfiguration(
                 entry.screens.indices.contains(screenVerdicts[index].index)
                     ? entry.screens[screenVerdicts[index].index] : nil,
                 textScale: ScreenConfiguration.textScale(
-                    base: base.flatMap { configurations[$0][group]?.textScale } ?? 1, ratios: ratios ?? []))
+                    base: base >= 0 ? configurations[base][groups[index]]?.textScale ?? 1 : 1, ratios: ratios[index]))
         }
         var configurationOf: [String: ScreenConfiguration] = [:]
         for screen in screenVerdicts where configurationOf[WarningMatcher.groupKey(screen.screen)] == nil {
@@ -603,16 +615,20 @@ public struct HistoryJudgement: Sendable {
     ) -> [Movement] {
         var found: [Movement] = []
         for index in entry.issues.indices where side.group[index] == screen {
-            guard let before = previous[index], before.audit == audit, let was = before.rect,
-                let now = entry.issues[index].rect
+            guard let before = previous[index], before.audit == audit,
+                let movement = movement(from: before, to: entry.issues[index].rect)
             else { continue }
-            let texted = !(before.elementText ?? "").allSatisfy(\.isWhitespace)
-            found.append(
-                Movement(
-                    was: was, now: now,
-                    textRatio: texted && was.height > 0 && now.height > 0 ? now.height / was.height : nil))
+            found.append(movement)
         }
         return found
+    }
+
+    /// How the element of `before` moved to `now` (the continuing issue's rect); nil without both rects.
+    private static func movement(from before: WarningVerdict, to now: Rect?) -> Movement? {
+        guard let was = before.rect, let now else { return nil }
+        let texted = !(before.elementText ?? "").allSatisfy(\.isWhitespace)
+        return Movement(
+            was: was, now: now, textRatio: texted && was.height > 0 && now.height > 0 ? now.height / was.height : nil)
     }
 
     /// The common shift of a screen: the median movement of its continued elements (none: no shift).
