@@ -408,7 +408,7 @@ public struct HistoryJudgement: Sendable {
         // The common shift of a screen since an earlier audit (`shift(_:)`), worked out once each.
         var shifts: [ShiftKey: (dx: Double, dy: Double)] = [:]
         func shift(of screen: String, since audit: AuditReference) -> (dx: Double, dy: Double) {
-            let key = ShiftKey(screen: screen, audit: audit.sha256)
+            let key = ShiftKey(screen: screen, audit: audit.sharedIdentity)
             if let known = shifts[key] { return known }
             let found = Self.shift(
                 Self.movements(of: screen, since: audit, entry: entry, side: side, previous: previous))
@@ -451,9 +451,15 @@ public struct HistoryJudgement: Sendable {
                 let now = screenOf[group]?.configuration ?? ScreenConfiguration()
                 var unpaired = entry.issues.indices.filter {
                     previous[$0] == nil && side.repeatOf[$0] == nil && side.group[$0] == group
+                        && entry.issues[$0].rect != nil
                 }
                 for (position, held) in waiting.enumerated() where !unpaired.isEmpty && !isContinued[position] {
-                    guard let rect = held.rect, now.canReaudit(held.verdict.testType, flaggedIn: held.flaggedIn)
+                    let kind = (held.verdict.testType, held.verdict.errorCode)
+                    guard let rect = held.rect,
+                        unpaired.contains(where: {
+                            entry.issues[$0].testType == kind.0 && entry.issues[$0].errorCode == kind.1
+                        }),
+                        now.canReaudit(kind.0, flaggedIn: held.flaggedIn)
                     else { continue }
                     let moved = Self.moved(rect, by: shift(of: group, since: held.frame))
                     var best: (slot: Int, distance: Double)?
@@ -683,10 +689,10 @@ public struct HistoryJudgement: Sendable {
         var flaggedIn: ScreenConfiguration
     }
 
-    /// A screen and an earlier audit, for the screen's shift since that audit.
+    /// A screen and an earlier audit (`AuditReference.sharedIdentity`), for the screen's shift since it.
     private struct ShiftKey: Hashable {
         var screen: String
-        var audit: String
+        var audit: ObjectIdentifier
     }
 
     /// Whether an earlier warning the report no longer shows was in what the report showed of its screen

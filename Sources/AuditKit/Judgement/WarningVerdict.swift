@@ -19,6 +19,10 @@ public struct AuditReference: Sendable, Hashable {
 
     private var facts: Facts
 
+    /// The identity of this reference's shared facts: two references with one identity name one audit
+    /// (two references to one audit may still have two identities), so it can key a memo cheaply.
+    var sharedIdentity: ObjectIdentifier { ObjectIdentifier(facts) }
+
     /// The report's SHA-256, lowercase hex: finds its session in the log.
     public var sha256: String {
         get { facts.sha256 }
