@@ -632,7 +632,7 @@ public struct HistoryJudgement: Sendable {
     /// How the element of `before` moved to `now` (the continuing issue's rect); nil without both rects.
     private static func movement(from before: WarningVerdict, to now: Rect?) -> Movement? {
         guard let was = before.rect, let now else { return nil }
-        let texted = !(before.elementText ?? "").allSatisfy(\.isWhitespace)
+        let texted = !WarningMatcher.isBlank(before.elementText ?? "")
         return Movement(
             was: was, now: now, textRatio: texted && was.height > 0 && now.height > 0 ? now.height / was.height : nil)
     }
@@ -656,7 +656,7 @@ public struct HistoryJudgement: Sendable {
     /// closer than half the taller one's height (at least 12 points); nil otherwise.
     private static func distance(_ moved: Rect, _ was: WarningVerdict, _ issue: HistoryIssue) -> Double? {
         guard let rect = issue.rect, issue.testType == was.testType, issue.errorCode == was.errorCode,
-            (issue.elementText ?? "").allSatisfy(\.isWhitespace) == (was.elementText ?? "").allSatisfy(\.isWhitespace),
+            WarningMatcher.isBlank(issue.elementText ?? "") == WarningMatcher.isBlank(was.elementText ?? ""),
             rect.height > 0, moved.height > 0, max(rect.height, moved.height) <= 2 * min(rect.height, moved.height)
         else { return nil }
         let dx = (rect.x + rect.width / 2) - (moved.x + moved.width / 2)
