@@ -543,7 +543,8 @@ struct ScreenIdentification: Sendable {
                 let named = before.named ?? screen.named
                 known[k] = Known(
                     id: before.id,
-                    name: named ?? (screen.views.isEmpty ? before.name : name), report: report, audit: audit,
+                    name: named ?? (screen.views.isEmpty || distinct(name, besides: k) != name ? before.name : name),
+                    report: report, audit: audit,
                     hashes: Self.remembered(screen.hash, before.hashes),
                     texts: Self.remembered(
                         screen.shownTexts, before.texts,
@@ -553,6 +554,9 @@ struct ScreenIdentification: Sendable {
                     group: screen.group, byName: screen.byName, groupName: screen.groupName)
             } else {
                 let id = Self.identifier(known.count)
+                // Another screen than a known one of the same derived name (its view, its group): numbered,
+                // so no output says a screen was not audited before and lists it as not covered.
+                let name = screen.named == nil && screen.shows ? distinct(name) : name
                 verdicts.append(
                     ScreenVerdict(
                         index: screen.index, screen: id, name: name, comparedWith: nil, evidence: nil,
@@ -593,6 +597,18 @@ struct ScreenIdentification: Sendable {
             }
         }
         return verdicts
+    }
+
+    /// `name`, or when a known screen (other than known screen `besides`) has it (case aside) `name 2`,
+    /// `name 3`, … the first no known screen has.
+    private func distinct(_ name: String, besides: Int = -1) -> String {
+        func taken(_ candidate: String) -> Bool {
+            known.indices.contains { $0 != besides && known[$0].name.caseInsensitiveCompare(candidate) == .orderedSame }
+        }
+        guard taken(name) else { return name }
+        var number = 2
+        while taken("\(name) \(number)") { number += 1 }
+        return "\(name) \(number)"
     }
 
     /// Files known screen `k` under each of `sorted` (tokens, ascending) in `byEvidence`. The tokens it

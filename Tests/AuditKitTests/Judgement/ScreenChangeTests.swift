@@ -260,4 +260,21 @@ import Testing
         #expect(income?.since.fileName == series.reports[0].report.fileName)
         #expect(!series.checkFails())
     }
+    @Test func anotherScreenNamedAfterTheSameViewIsNumbered() throws {
+        // One warning of each screen maps to HomeView (too few for a root view): two screens, two names,
+        // so no output calls one screen both "not audited before" and "not covered".
+        var series = try Series()
+        defer { series.remove() }
+        let views = ["home.edit": "HomeView", "budgets.rent": "HomeView"]
+        try series.audit(day: 0, [Self.homeBefore()], views: views)
+        let other = try series.audit(day: 1, [ScreenIdentityTests.budgets("BudgetApp")], views: views)
+        #expect(other.screens.first?.comparedWith == nil)
+        #expect(other.screens.first?.name == "HomeView 2")
+        #expect(other.notCovered.map(\.name) == ["HomeView"])
+        #expect(
+            other.screenLines == [
+                "Screen: HomeView 2 (screen 1): a screen not audited before",
+                "Not covered: HomeView (last audited 2026-01-01)",
+            ])
+    }
 }
