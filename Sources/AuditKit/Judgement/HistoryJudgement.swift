@@ -447,11 +447,16 @@ public struct HistoryJudgement: Sendable {
                     stages[index] = .fingerprint
                     isContinued[found] = true
                 }
-                // Scrolled back in another language: the element where the warning was, of its kind.
+                // Scrolled back in another language: the element where the warning was, of its kind. Texts
+                // pair so only when the screen changed language (most of the texts the matcher continued
+                // it paired by key or place) or differ in values only; a warning known by its fingerprint
+                // is that warning, not a carried one.
                 let now = screenOf[group]?.configuration ?? ScreenConfiguration()
+                let changedLanguage = Self.changedLanguage(
+                    of: group, entry: entry, side: side, stages: stages, pairedIn: pairedIn)
                 var unpaired = entry.issues.indices.filter {
                     previous[$0] == nil && side.repeatOf[$0] == nil && side.group[$0] == group
-                        && entry.issues[$0].rect != nil
+                        && entry.issues[$0].rect != nil && warningOfFingerprint[facts.fingerprint[$0]] == nil
                 }
                 for (position, held) in waiting.enumerated() where !unpaired.isEmpty && !isContinued[position] {
                     let kind = (held.verdict.testType, held.verdict.errorCode)
@@ -464,9 +469,10 @@ public struct HistoryJudgement: Sendable {
                     let moved = Self.moved(rect, by: shift(of: group, since: held.frame))
                     var best: (slot: Int, distance: Double)?
                     for (slot, index) in unpaired.enumerated() {
-                        guard let distance = Self.distance(moved, held.verdict, entry.issues[index]) else {
-                            continue
-                        }
+                        guard
+                            let distance = Self.distance(
+                                moved, held.verdict, entry.issues[index], changedLanguage: changedLanguage)
+                        else { continue }
                         if distance < best?.distance ?? .infinity { best = (slot, distance) }
                     }
                     if let best {
@@ -650,13 +656,35 @@ public struct HistoryJudgement: Sendable {
         Rect(x: rect.x + shift.dx, y: rect.y + shift.dy, width: rect.width, height: rect.height)
     }
 
+    /// Whether the screen `group` changed language since the audits it was compared with: at least two of
+    /// the texts the matcher continued, and most of them, were paired by key or by place, not by
+    /// fingerprint.
+    private static func changedLanguage(
+        of group: String, entry: HistoryEntry, side: WarningMatcher.Prepared, stages: [MatchStage], pairedIn: [Int]
+    ) -> Bool {
+        var texts = 0
+        var translated = 0
+        for index in entry.issues.indices where pairedIn[index] >= 0 && side.group[index] == group {
+            guard !WarningMatcher.isBlank(entry.issues[index].elementText ?? "") else { continue }
+            texts += 1
+            if stages[index] != .fingerprint { translated += 1 }
+        }
+        return texts >= 2 && translated * 2 > texts
+    }
+
     /// How far the element of `issue` lies from where the earlier issue `was` (its rect `moved` into this
     /// audit's coordinates) had its element, when it can be the same element: the same kind of warning
-    /// (test type, error code), both with a text or both without, a similar height and their centres
-    /// closer than half the taller one's height (at least 12 points); nil otherwise.
-    private static func distance(_ moved: Rect, _ was: WarningVerdict, _ issue: HistoryIssue) -> Double? {
+    /// (test type, error code), both without a text or both with one (then only when the screen
+    /// `changedLanguage` or the texts differ in values only), a similar height and their centres closer
+    /// than half the taller one's height (at least 12 points); nil otherwise.
+    private static func distance(_ moved: Rect, _ was: WarningVerdict, _ issue: HistoryIssue, changedLanguage: Bool)
+        -> Double?
+    {
+        let blank = WarningMatcher.isBlank(issue.elementText ?? "")
         guard let rect = issue.rect, issue.testType == was.testType, issue.errorCode == was.errorCode,
-            WarningMatcher.isBlank(issue.elementText ?? "") == WarningMatcher.isBlank(was.elementText ?? ""),
+            blank == WarningMatcher.isBlank(was.elementText ?? ""),
+            blank || changedLanguage
+                || WarningMatcher.sameTemplate(issue.elementText ?? "", was.elementText ?? ""),
             rect.height > 0, moved.height > 0, max(rect.height, moved.height) <= 2 * min(rect.height, moved.height)
         else { return nil }
         let dx = (rect.x + rect.width / 2) - (moved.x + moved.width / 2)
@@ -698,7 +726,8 @@ public struct HistoryJudgement: Sendable {
     /// Whether an earlier warning the report no longer shows was in what the report showed of its screen
     /// (`screen`, its verdict in this report): the screen's screenshot is there, and the warning's element
     /// (`rect`, in the coordinates of the screen's audit the shift is measured from), moved by the
-    /// screen's common shift (`shift`, see `shift(of:since:in:)`), lies inside it.
+    /// screen's common shift (`shift`, see `shift(_:)`), lies inside it, below the status bar of its
+    /// device and orientation (`DeviceLayout`).
     private static func isVisible(
         _ rect: Rect?, on screen: ScreenVerdict?, of entry: HistoryEntry, shift: (dx: Double, dy: Double)
     ) -> Bool {
@@ -709,7 +738,7 @@ public struct HistoryJudgement: Sendable {
         let x = rect.x + shift.dx
         let y = rect.y + shift.dy
         // Inside when at least half of the element is on the screenshot, below the status bar.
-        let top = height * ScreenSignature.statusBarShare
+        let top = DeviceLayout(screenSize: (width, height)).statusBar
         let visibleWidth = min(x + rect.width, width) - max(x, 0)
         let visibleHeight = min(y + rect.height, height) - max(y, top)
         return visibleWidth * 2 >= rect.width && visibleHeight * 2 >= rect.height

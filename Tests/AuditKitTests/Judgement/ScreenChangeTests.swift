@@ -277,4 +277,32 @@ import Testing
                 "Not covered: HomeView (last audited 2026-01-01)",
             ])
     }
+    @Test func anotherTextAtAScrolledAwayWarningsPlaceInTheSameLanguageIsNew() throws {
+        // Income scrolled away, then fixed and replaced by Salary at its place, in the same language.
+        var series = try Series()
+        defer { series.remove() }
+        let tall = ScreenIdentityTests.tallHome
+        try series.audit(day: 0, [tall])
+        try series.audit(day: 1, [ScreenIdentityTests.scrolledHome])
+        var replaced = tall
+        replaced.elements = tall.elements.map {
+            $0.id == "home.income" ? ScreenIdentityTests.label("home.salary", "Salary", y: $0.rect.y) : $0
+        }
+        let back = try series.audit(day: 2, [replaced])
+        let rest = ScreenIdentityTests.homeIDs.union(["home.footer"]).subtracting(["home.income"])
+        #expect(series.changes(back) == [["home.salary"], ["home.income"], rest, []])
+    }
+
+    @Test func aFixAtTheTopOfAniPadScreenIsResolved() throws {
+        // The iPad's status bar is 24 pt: a toolbar button at 40 pt is on the screenshot.
+        var series = try Series()
+        defer { series.remove() }
+        var home = Self.laidOut(Self.homeBefore(), width: 1024, height: 1366)
+        home.elements.append(Self.label("home.add", "Add", 40, 12))
+        try series.audit(day: 0, [home])
+        var fixed = home
+        fixed.elements = home.elements.map { $0.id == "home.add" ? $0.unflagged() : $0 }
+        let judged = try series.audit(day: 1, [fixed])
+        #expect(series.changes(judged) == [[], ["home.add"], Self.homeIDs, []])
+    }
 }
