@@ -313,19 +313,22 @@ struct ScreenIdentification: Sendable {
             guard Self.sameTeamName(named, known) else { return nil }
             return Evidence(score: 100, named: known)
         }
-        // The root view next: the same root view is the same screen across redesigns, appearances, text
-        // sizes and devices; unrelated root views (neither among the other's views) are different screens,
-        // whatever the pictures say.
-        if let root = screen.root, !candidate.roots.isEmpty {
-            if candidate.roots.contains(root) {
-                evidence.score += 20
-                evidence.rootView = root
-                return evidence
-            }
-            if !candidate.views.contains(root), candidate.roots.isDisjoint(with: screen.views) { return nil }
-        }
         var strong = false
         var reasons = 0
+        // The root view next: the same root view weighs most across redesigns, appearances, text sizes
+        // and devices (with the views the two share it outweighs a screenshot that differs), but a root a
+        // one-screen report found may be a container of every screen, so it needs a second reason;
+        // unrelated root views (neither among the other's views) are different screens, whatever the
+        // pictures say.
+        if let root = screen.root, !candidate.roots.isEmpty {
+            if candidate.roots.contains(root) {
+                evidence.score += 4
+                evidence.rootView = root
+                reasons += 1
+            } else if !candidate.views.contains(root), candidate.roots.isDisjoint(with: screen.views) {
+                return nil
+            }
+        }
         let (shared, smaller) = Self.sharedTexts(screen, candidate.texts)
         switch Self.textStrength(shared: shared, smaller: smaller) {
         case 2:
@@ -446,7 +449,6 @@ struct ScreenIdentification: Sendable {
             return "matched by name “\(screen.group)” (recorded before screenshots were compared)"
         }
         if let named = evidence.named { return "named “\(named)”" }
-        if let root = evidence.rootView { return "same root view \(root)" }
         var reasons: [String] = []
         if evidence.screenshot { reasons.append("screenshot") }
         if evidence.sharedTexts >= 2 {
@@ -454,12 +456,13 @@ struct ScreenIdentification: Sendable {
         } else if evidence.sharedTexts == 1 {
             reasons.append("1 text")
         }
-        if evidence.views {
+        if evidence.views, evidence.rootView == nil {
             reasons.append(
                 "view " + screen.views.intersection(candidate.views).sorted().prefix(2).joined(separator: ", "))
         }
         if evidence.name { reasons.append("name “\(screen.groupName)”") }
-        return "matched by " + reasons.joined(separator: " and ")
+        guard let root = evidence.rootView else { return "matched by " + reasons.joined(separator: " and ") }
+        return "same root view \(root)" + (reasons.isEmpty ? "" : ", matched by " + reasons.joined(separator: " and "))
     }
 
     /// Identifies the screens of the report numbered `report` (its position in the judged history):

@@ -53,7 +53,8 @@ public struct MappingResult: Sendable, Hashable {
     public var auditedTarget: AuditedTarget?
     /// Per screen (0-based, in report order): the root view the mapping placed its issues under, the
     /// view whose subtree explains most of them (`ScreenContext.root`); a screen whose issues found no
-    /// root in the sources, or only one every screen shares (a tab container), has none.
+    /// view root in the sources, or in a report of several screens only one every screen shares (a tab
+    /// container), has none. A report of one screen cannot tell a container from its screen's root.
     public var screenRoots: [Int: String] = [:]
 
     /// Creates a result.

@@ -305,4 +305,22 @@ import Testing
         let judged = try series.audit(day: 1, [fixed])
         #expect(series.changes(judged) == [[], ["home.add"], Self.homeIDs, []])
     }
+    @Test func aContainerRootOfOneScreenReportsDoesNotPairScreensAlone() throws {
+        // Per-screen reports whose mapping found the tab container as root (a text only it holds): Home and
+        // Budgets share no view, no text and no screenshot, so the shared root alone pairs nothing, with
+        // screenshots or without.
+        for screenshots in [true, false] {
+            var series = try Series()
+            defer { series.remove() }
+            let views = Self.homeViews.merging(
+                ["budgets.rent": "BudgetRow", "budgets.food": "BudgetRow", "budgets.fun": "BudgetsView"]
+            ) { first, _ in first }
+            try series.audit(
+                day: 0, [Self.homeBefore()], screenshots: screenshots, views: views, rootViews: ["RootTabView"])
+            let budgets = try series.audit(
+                day: 1, [ScreenIdentityTests.budgets("BudgetApp")], screenshots: screenshots, views: views,
+                rootViews: ["RootTabView"])
+            #expect(budgets.screens.first?.comparedWith == nil, "screenshots: \(screenshots)")
+        }
+    }
 }
