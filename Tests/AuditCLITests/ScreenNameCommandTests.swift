@@ -42,6 +42,8 @@ import Testing
         #expect(named.stdout.contains("‘Total balance’ in Home"), "\(named.stdout)")
         let added = try runTool(["history", "add", second.path, "--screen", "Home"], in: directory)
         #expect(added.status == 0, "\(added.stderr)")
+        let fromHistory = try runTool(["check", "latest", "--screen", "Budgets"], in: directory)
+        #expect(fromHistory.stderr.contains("--screen applies to report files"), "\(fromHistory.stderr)")
         let diff = try runTool(["diff", "1", "2"], in: directory)
         #expect(diff.stdout.contains("Screen: Home (screen 1) compared with \(first.report.fileName): named “Home”"))
         #expect(diff.stdout.contains("3 new, 3 resolved, 1 residual"), "\(diff.stdout)")

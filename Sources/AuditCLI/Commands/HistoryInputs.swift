@@ -62,6 +62,11 @@ enum HistoryInputs {
                     "names a report in the history: its issues keep the views and statuses they were added with; "
                         + "--rules and --source apply to report files", in: argument)
             }
+            if context.arguments[screen] != nil {
+                context.terminal.warning(
+                    "names a report in the history: its screens keep the names they were added with; --screen "
+                        + "applies to report files", in: argument)
+            }
             return found
         }
         throw AuditError(

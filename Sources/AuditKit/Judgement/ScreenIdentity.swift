@@ -211,7 +211,7 @@ struct ScreenIdentification: Sendable {
             if shown[screen].root == nil, !shown[screen].viewCounts.isEmpty {
                 var votes = shown[screen].viewCounts
                 for (view, count) in systemViews[screen] { votes[view]? -= count }
-                if let (view, count) = Self.mostCommon(votes), count >= 2 { shown[screen].root = view }
+                if let (view, count) = votes.mostCommon(), count >= 2 { shown[screen].root = view }
             }
             shown[screen].texts = SortedHashes(texts[screen])
             shown[screen].keys = SortedHashes(keys[screen])
@@ -220,11 +220,6 @@ struct ScreenIdentification: Sendable {
             if shown[screen].shows { shown[screen].tokens = Self.evidence(of: shown[screen]).sorted() }
         }
         return shown
-    }
-
-    /// The entry of `counts` with the highest count (ties: the name first in order), with its count.
-    static func mostCommon(_ counts: [String: Int]) -> (String, Int)? {
-        counts.max { ($0.value, $1.key) < ($1.value, $0.key) }.map { ($0.key, $0.value) }
     }
 
     /// A name the team gave a screen, without surrounding spaces; nil when nothing is left.
@@ -658,7 +653,7 @@ struct ScreenIdentification: Sendable {
     static func name(of screen: Shown, distinguishing: Bool, fileName: String) -> String {
         if let named = screen.named { return named }
         if let root = screen.root { return root }
-        if let (view, _) = Self.mostCommon(screen.viewCounts) { return view }
+        if let (view, _) = screen.viewCounts.mostCommon() { return view }
         if distinguishing { return screen.group }
         return "screen \(screen.index + 1) of \(fileName)"
     }

@@ -212,7 +212,7 @@ public struct IssueMatcher: Sendable {
             tally[screenOf[n], default: [:]][root, default: 0] += 1
         }
         return tally.mapValues { counts in
-            counts.max { a, b in a.value != b.value ? a.value < b.value : a.key > b.key }!.key
+            counts.mostCommon()!.name
         }
     }
 
@@ -320,7 +320,7 @@ public struct IssueMatcher: Sendable {
             if let root = context.root { tally[screenOf[n], default: [:]][root, default: 0] += 1 }
         }
         let roots = tally.mapValues { counts in
-            counts.max { a, b in a.value != b.value ? a.value < b.value : a.key > b.key }!.key
+            counts.mostCommon()!.name
         }
         guard roots.count >= 2 else { return }
         for n in contexts.indices {

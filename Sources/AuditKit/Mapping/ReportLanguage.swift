@@ -53,7 +53,7 @@ public enum ReportLanguage {
                 named[language, default: 0] += 1
             }
         }
-        if let language = named.max(by: { ($0.value, $1.key) < ($1.value, $0.key) })?.key, languages.contains(language),
+        if let language = named.mostCommon()?.name, languages.contains(language),
             best == 0 || leaders.contains(language)
         {
             return language

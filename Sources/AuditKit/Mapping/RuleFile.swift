@@ -33,9 +33,12 @@ public struct RuleFile: Sendable {
         self.screens = screens
     }
 
-    /// The name of the first declared screen that identifies `screen` (`ScreenDeclaration.matches`).
-    public func declaredName(of screen: Screen, root: String?, views: [String?]) -> String? {
-        screens.first { $0.matches(screen, root: root, views: views) }?.name
+    /// The name of the first declared screen that identifies `screen` (`ScreenDeclaration.matches`) and
+    /// is not among `taken` (the names another screen of the same report took).
+    public func declaredName(of screen: Screen, root: String?, views: [String?], taken: Set<String> = [])
+        -> String?
+    {
+        screens.first { !taken.contains($0.name) && $0.matches(screen, root: root, views: views) }?.name
     }
 
     /// Reads and checks the rule file at `path`.
@@ -146,6 +149,15 @@ private struct RuleFileParser {
         return [try string(value, key)]
     }
 
+    /// `strings(_:_:)`, each with something besides white space.
+    func nonEmptyStrings(_ value: JSONReader.Value, _ key: String) throws(AuditError) -> [String] {
+        let texts = try strings(value, key)
+        if texts.contains(where: { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }) {
+            throw error("\"\(key)\" must not hold an empty string", at: value.position)
+        }
+        return texts
+    }
+
     func integer(_ value: JSONReader.Value, _ key: String, minimum: Int) throws(AuditError) -> Int {
         guard let number = value.number, number.rounded() == number, number >= Double(minimum), number < 1e15 else {
             throw error(
@@ -238,8 +250,8 @@ private struct RuleFileParser {
                 name: name,
                 definedAt: SourceLocation(file: path, line: item.position.line, column: item.position.column))
             if let v = item["rootView"] { declaration.rootView = try nonEmptyString(v, "rootView") }
-            if let v = item["texts"] { declaration.texts = try strings(v, "texts") }
-            if let v = item["identifiers"] { declaration.identifiers = try strings(v, "identifiers") }
+            if let v = item["texts"] { declaration.texts = try nonEmptyStrings(v, "texts") }
+            if let v = item["identifiers"] { declaration.identifiers = try nonEmptyStrings(v, "identifiers") }
             if let v = item["navigationTitle"] {
                 declaration.navigationTitle = try nonEmptyString(v, "navigationTitle")
             }

@@ -32,22 +32,31 @@ public struct ScreenDeclaration: Sendable, Hashable {
     }
 
     /// Whether `screen` is the declared screen: its root view (`root`, else the view most of its mapped
-    /// warnings map to, `views` per issue) is `rootView`, or one of its issues shows one of `texts`, has
-    /// one of `identifiers` or shows `navigationTitle`, or its group name is `navigationTitle`. Texts
-    /// compare without case and surrounding spaces.
+    /// warnings map to, `views` per issue) is `rootView`, or one of its issues outside the system's bands
+    /// (the status bar, the tab bar: every screen shows those) shows one of `texts` or `navigationTitle`,
+    /// or one has one of `identifiers`, or its group name is `navigationTitle`. Texts compare without
+    /// case and surrounding spaces.
     public func matches(_ screen: Screen, root: String?, views: [String?]) -> Bool {
         if let rootView {
             var counts: [String: Int] = [:]
             for view in views { if let view { counts[view, default: 0] += 1 } }
-            let mostMapped = counts.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key
-            if (root ?? mostMapped) == rootView { return true }
+            if (root ?? counts.mostCommon()?.name) == rootView { return true }
         }
         func folded(_ text: String) -> String {
             text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
         }
         let wanted = Set((texts + (navigationTitle.map { [$0] } ?? [])).map(folded))
+        let size = ScreenGeometry.size(of: screen)
+        let statusBar = ScreenRegion(top: DeviceLayout(screenSize: size).statusBar)
+        let tabBar = ScreenRegion(bottom: IssueMatcher.tabBarBand)
+        func inSystemBand(_ issue: Issue) -> Bool {
+            guard let rect = issue.elementRect else { return false }
+            return statusBar.contains(rect, screenSize: size) || tabBar.contains(rect, screenSize: size)
+        }
         if !wanted.isEmpty,
-            screen.issues.contains(where: { $0.elementText.map { wanted.contains(folded($0)) } ?? false })
+            screen.issues.contains(where: {
+                $0.elementText.map { wanted.contains(folded($0)) } ?? false && !inSystemBand($0)
+            })
         {
             return true
         }

@@ -401,7 +401,7 @@ public struct SourceIndex: Sendable {
         for entry in localizedStrings {
             if let language = entry.developmentLanguage { developmentLanguages[language, default: 0] += 1 }
         }
-        developmentLanguage = developmentLanguages.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key
+        developmentLanguage = developmentLanguages.mostCommon()?.name
         // The composition graph: creations of declared types, from the innermost view (else type) around them.
         let declared = Set(types.lazy.filter { !$0.declaration.isExtension }.map { String($0.declaration.simpleName) })
         let scopes = GraphScopes(types: types, targets: targets, targetsOfFile: targetsOfFile)

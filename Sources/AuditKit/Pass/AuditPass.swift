@@ -197,10 +197,14 @@ public struct AuditPass: Sendable {
             report: report, mappings: mapping?.primaries ?? [], sources: configuration.mapper?.index,
             screenRoots: mapping?.screenRoots ?? [:])
         if let rules = configuration.mapper?.rules, !rules.screens.isEmpty {
+            // Each declared screen names one screen of a report at most.
+            var taken = Set<String>()
             for (index, screen) in report.screens.enumerated() where index < entry.screens.count {
                 let views = screen.issues.map { mapping?.primary(for: $0.number)?.view }
-                entry.screens[index].named = rules.declaredName(
-                    of: screen, root: mapping?.screenRoots[index], views: views)
+                let name = rules.declaredName(
+                    of: screen, root: mapping?.screenRoots[index], views: views, taken: taken)
+                entry.screens[index].named = name
+                if let name { taken.insert(name) }
             }
         }
         let showsNothing = report.issues.isEmpty && !report.screens.contains(where: { $0.screenshot != nil })

@@ -54,6 +54,8 @@ import Testing
         let unknown = Self.rejection(
             #"{"version": 1, "rules": [], "screens": [{"name": "Home", "rootview": "HomeView"}]}"#)
         #expect(unknown?.message.contains("rootview") == true)
+        let empty = Self.rejection(#"{"version": 1, "rules": [], "screens": [{"name": "Home", "texts": ["a", " "]}]}"#)
+        #expect(empty?.message.contains("\"texts\" must not hold an empty string") == true)
         let wrongType = Self.rejection(#"{"version": 1, "rules": [], "screens": [{"name": "Home", "texts": 3}]}"#)
         #expect(wrongType?.message.contains("\"texts\" must be a string or an array of strings") == true)
         #expect(
@@ -61,25 +63,43 @@ import Testing
         )
     }
 
-    static func report(_ texts: [String?], group: String = "App", identifiers: [String?] = []) -> InspectorReport {
-        let issues = texts.enumerated().map { index, text in
-            var issue = ReportIssue(
-                number: index + 1, screenIndex: 0, screenName: "0", screenGroupName: group,
-                shortTitle: "Dynamic Type font sizes are unsupported", elementText: text, testType: .dynamicType,
-                elementRect: Rect(x: 20, y: 100 + Double(index) * 40, width: 120, height: 20))
-            if index < identifiers.count { issue.identifier = identifiers[index] }
-            return issue
+    /// A report of one screen per entry of `screens` (its texts), each 402 × 874 points; a text's issue
+    /// at `tabBarY` for the index in `tabBar` (the tab bar's band).
+    static func report(
+        _ texts: [String?], group: String = "App", identifiers: [String?] = [], tabBar: Int? = nil,
+        screens: [[String?]] = []
+    ) -> InspectorReport {
+        var number = 0
+        let all = [texts] + screens
+        let reportScreens = all.enumerated().map { screenIndex, texts in
+            let issues = texts.enumerated().map { index, text in
+                number += 1
+                let y = index == tabBar ? 820 : 100 + Double(index) * 40
+                var issue = ReportIssue(
+                    number: number, screenIndex: screenIndex, screenName: "\(screenIndex)", screenGroupName: group,
+                    shortTitle: "Dynamic Type font sizes are unsupported", elementText: text, testType: .dynamicType,
+                    elementRect: Rect(x: 20, y: y, width: 120, height: 20))
+                if screenIndex == 0, index < identifiers.count { issue.identifier = identifiers[index] }
+                return issue
+            }
+            return Screen(
+                index: screenIndex, name: "\(screenIndex)", groupName: group,
+                displayBounds: Rect(x: 0, y: 0, width: 1206, height: 2622), screenshotScale: 3, issues: issues)
         }
         return InspectorReport(
             sourcePath: "Reports/AuditReport_2026-02-01_10-00-00.json", format: .json,
             auditDate: Date(timeIntervalSince1970: 0), auditDateSource: .caller, sha256: "", fileSize: 0,
-            screens: [Screen(index: 0, name: "0", groupName: group, issues: issues)])
+            screens: reportScreens)
+    }
+
+    static func names(_ report: InspectorReport, screen: String? = nil) throws -> [String?] {
+        var configuration = AuditPass.Configuration(mapper: IssueMatcher(rules: try parse(rules)))
+        configuration.screenName = screen
+        return try AuditPass(configuration).prepare(report: report).historyEntry.screens.map(\.named)
     }
 
     static func named(_ report: InspectorReport, screen: String? = nil) throws -> String? {
-        var configuration = AuditPass.Configuration(mapper: IssueMatcher(rules: try parse(rules)))
-        configuration.screenName = screen
-        return try AuditPass(configuration).prepare(report: report).historyEntry.screens.first?.named
+        try names(report, screen: screen).first ?? nil
     }
 
     @Test func theFirstDeclarationThatIdentifiesAScreenNamesIt() throws {
@@ -91,6 +111,10 @@ import Testing
         #expect(try Self.named(Self.report(["Pay"], identifiers: ["checkout.pay"])) == "Checkout")
         // Nothing identifies it: no name.
         #expect(try Self.named(Self.report(["Settings", "Account"])) == nil)
+        // A tab bar label is on every screen: it names none.
+        #expect(try Self.named(Self.report(["Rent", "Active Budgets"], tabBar: 1)) == nil)
+        // Two screens of one report that a declaration identifies: the first takes it.
+        #expect(try Self.names(Self.report(["Edit", "Income"], screens: [["Edit", "Income", "x"]])) == ["Home", nil])
         // `--screen` overrides the declaration.
         #expect(try Self.named(Self.report(["Edit", "Income"]), screen: "Home (edit mode)") == "Home (edit mode)")
     }
