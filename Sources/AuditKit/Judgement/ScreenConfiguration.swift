@@ -66,9 +66,11 @@ public struct ScreenConfiguration: Sendable, Hashable {
     }
 
     /// The text scale of an audit whose continued texts were `ratios` times the height they had in the
-    /// audit compared with (at `base`): the median ratio when at least two texts tell, else `base`.
+    /// audit compared with (at `base`): the median ratio when at least two texts tell, else the default
+    /// size (1), the size most audits are made at (an audit that fixed most of a large-text audit's
+    /// warnings is not taken for another large-text audit).
     static func textScale(base: Double, ratios: [Double]) -> Double {
-        guard ratios.count >= 2 else { return base }
+        guard ratios.count >= 2 else { return 1 }
         let sorted = ratios.sorted()
         return base * sorted[sorted.count / 2]
     }

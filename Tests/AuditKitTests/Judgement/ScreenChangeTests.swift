@@ -323,4 +323,21 @@ import Testing
             #expect(budgets.screens.first?.comparedWith == nil, "screenshots: \(screenshots)")
         }
     }
+    @Test func aDefaultSizeAuditThatFixedMostOfALargeOneIsNotTakenForLargeText() throws {
+        // After the large-text audit, a default-size audit where only Edit is still flagged: one text tells
+        // nothing of the size, so it is taken for the default size and the large-only caption stands.
+        var series = try Series()
+        defer { series.remove() }
+        try series.audit(day: 0, [Self.homeBefore()])
+        try series.audit(day: 1, [Self.homeAtLargeText()])
+        var fixed = Self.homeBefore()
+        fixed.elements = fixed.elements.map { $0.id == "home.edit" || $0.id.hasPrefix("chrome") ? $0 : $0.unflagged() }
+        let judged = try series.audit(day: 2, [fixed])
+        #expect(judged.screens.first?.configuration.textScale == 1)
+        #expect(
+            series.changes(judged) == [
+                [], ["home.savings", "home.net"], ["home.edit"],
+                ["home.income", "home.spending", "home.chevron", "home.caption"],
+            ])
+    }
 }
