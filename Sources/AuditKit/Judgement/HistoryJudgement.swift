@@ -7,7 +7,9 @@ import Foundation
 ///
 /// Audits are judged in audit-date order (`History.precedes`). Each screen group an audit covers is
 /// compared with the latest earlier audit that covered it (`WarningMatcher`); warnings of screens the
-/// audit did not cover are "not re-audited", never resolved. A warning keeps its identity along the
+/// audit did not cover are "not re-audited", never resolved, and so are those flagged in a configuration
+/// that lays the screen out otherwise (`ScreenConfiguration`: text size, device, orientation; for
+/// contrast, the appearance). A warning keeps its identity along the
 /// pairs that continue it, whatever the stage (a language change pairs by key, a moved element by
 /// geometry), and gets it back when the same fingerprint reappears after it was resolved.
 ///
