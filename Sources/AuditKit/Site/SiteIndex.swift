@@ -228,8 +228,9 @@ public struct SiteIndex: Sendable {
         out += "<div class=\"scroll\" tabindex=\"0\" role=\"region\" aria-label=\"Audits in time order\">\n"
         out += "<table>\n<caption>Audits in time order, with their issues per status and test type</caption>\n"
         out += "<thead><tr><th scope=\"col\">Audited (UTC)</th><th scope=\"col\">Report</th>"
-        out += "<th scope=\"col\" class=\"num\">Issues</th><th scope=\"col\" class=\"num\">Open</th>"
-        out += "<th scope=\"col\" class=\"num\">Accepted</th><th scope=\"col\" class=\"num\">System UI</th>"
+        out += "<th scope=\"col\" class=\"num\">Issues</th>"
+        // One header cell per status the rows count (the repeats included), as the report page's table.
+        for kind in SiteStatus.Kind.allCases { out += "<th scope=\"col\" class=\"num\">\(kind.title)</th>" }
         for type in types { out += "<th scope=\"col\">\(SitePage.typeLabel(type))</th>" }
         out += "</tr></thead>\n<tbody>\n"
         for judged in judgement.reports {

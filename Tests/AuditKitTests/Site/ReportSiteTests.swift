@@ -138,6 +138,14 @@ import Testing
 
         let index = try String(contentsOfFile: directory.file("Reports/index.html"), encoding: .utf8)
         try Self.expectLinksResolve(index, page: directory.file("Reports/index.html"))
+        // Every row of every table has as many cells as its header.
+        for table in index.components(separatedBy: "<table>").dropFirst() {
+            let rows = table.components(separatedBy: "</table>")[0].components(separatedBy: "<tr>").dropFirst()
+            let cells = rows.map {
+                $0.components(separatedBy: "<th").count + $0.components(separatedBy: "<td").count - 2
+            }
+            #expect(Set(cells).count == 1, "cells per row: \(cells)")
+        }
         #expect(index.contains("<svg") && index.contains("role=\"img\"") && !index.contains("<?xml"))
         #expect(index.contains("href=\"./AuditReport_2026-01-02_11-02-25/index.html\""))
         #expect(index.contains("href=\"./AuditReport_2026-01-03_16-28-16/index.html\""))
