@@ -60,3 +60,26 @@ import Testing
         #expect(try runTool(["history", "add", both.path, "--screen", " "], in: series.directory.path).status == 64)
     }
 }
+
+/// `ingest` without an operand in a project set up by `init`: the project file names the reports folder.
+@Suite struct IngestProjectFolderTests {
+    @Test func ingestWithoutAnOperandTakesTheProjectsReportsFolder() throws {
+        let series = try AuditSeries()
+        defer { series.remove() }
+        try series.audit(day: 0, [ScreenNameCommandTests.before])
+        try series.audit(day: 1, [ScreenNameCommandTests.after])
+        let directory = series.directory.path
+        // No project file: the operand is missing.
+        let missing = try runTool(["ingest"], in: directory)
+        #expect(missing.status == 64, "\(missing.stderr)")
+        #expect(missing.stderr.contains("missing REPORT|DIR"), "\(missing.stderr)")
+        #expect(try runTool(["init"], in: directory).status == 0)
+        let ingested = try runTool(["ingest"], in: directory)
+        #expect(ingested.status == 0, "\(ingested.stderr)")
+        #expect(ingested.stdout.contains("Ingested 2 reports"), "\(ingested.stdout)")
+        // Run again: the site and summary it wrote in that folder are not taken for reports.
+        let again = try runTool(["ingest"], in: directory)
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(again.stdout.contains("Ingested 0 reports; 2 already in the history"), "\(again.stdout)")
+    }
+}

@@ -5,7 +5,7 @@ import Foundation
 enum IngestCommand: Command {
     static let name = "ingest"
     static let abstract = "Do the whole pass on every report in the files and folders given, oldest first."
-    static let operands = Operands.oneOrMore("REPORT|DIR")
+    static let operands = Operands.any("REPORT|DIR")
     static let discussion = """
         Every report named, and every report in the folders named (.html, .htm, .json and .txt files, not
         their subfolders), goes through the pass of 'auditkit audit' in the order of its audit time, so a
@@ -17,7 +17,8 @@ enum IngestCommand: Command {
         exit status says one failed. Each session is dated by its report's audit day unless --date is given.
         After the batch, DIR/summary.md (per view, over every report named), DIR/trend.svg (the history's
         open warnings per view) and the HTML site (DIR/index.html and a page per report named in its
-        evidence folder; see 'auditkit html') are refreshed.
+        evidence folder; see 'auditkit html') are refreshed. Without an operand, the reports folder the
+        project file names is ingested.
 
         EXAMPLE: auditkit ingest Reports/ --rules Examples/BudgetApp/auditkit.rules.json --source Examples/BudgetApp
         """
@@ -29,6 +30,20 @@ enum IngestCommand: Command {
     /// `--jobs N`: reports prepared at once.
     static let jobs: Option<Int?> = .integer(
         "--jobs", value: "N", in: 1...256, help: "Reports prepared at once (default: the number of cores).")
+
+    /// The reports and folders named, else the reports folder the project file names.
+    /// - Throws: `.usage` when neither is there.
+    static func operands(_ context: CommandContext) throws -> [String] {
+        let named = context.arguments.positional
+        guard named.isEmpty else { return named }
+        guard context.project.file?.reports != nil else {
+            throw AuditError(
+                .usage,
+                "missing REPORT|DIR: name reports or folders, or run 'auditkit init' to make a project file "
+                    + "that names the reports folder")
+        }
+        return [context.reportsFolder]
+    }
 
     static func run(_ context: CommandContext) throws -> ExitStatus {
         let jobs = try context.arguments[Self.jobs] ?? ProcessInfo.processInfo.activeProcessorCount
@@ -46,7 +61,7 @@ enum IngestCommand: Command {
         let out = context.reportsFolder
         let historyFile = HistoryInputs.historyFile(context)
         // Check everything the user named before writing anything.
-        let paths = try AuditIngest.reportPaths(in: arguments.positional)
+        let paths = try AuditIngest.reportPaths(in: try operands(context))
         var configuration = try PassInputs.configuration(context, evidenceRoot: out, defaultDate: .auditDate)
         configuration.scope = scope
         let pass = AuditPass(configuration)
