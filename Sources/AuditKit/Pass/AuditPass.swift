@@ -238,8 +238,9 @@ public struct AuditPass: Sendable {
     /// - Throws: `AuditError` `.usage` when the report has several screens: `--screen` names one.
     static func name(_ entry: inout HistoryEntry, _ name: String?, showsNothing: Bool, path: String) throws {
         guard let name else { return }
-        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !trimmed.isEmpty else { throw AuditError(.usage, "--screen needs a name") }
+        guard let trimmed = ScreenIdentification.teamName(name) else {
+            throw AuditError(.usage, "--screen needs a name")
+        }
         if showsNothing {
             entry.covers = (entry.covers ?? []) + [trimmed]
             return
