@@ -66,8 +66,8 @@ import Testing
     @Test func ingestWithoutAnOperandTakesTheProjectsReportsFolder() throws {
         let series = try AuditSeries()
         defer { series.remove() }
-        try series.audit(day: 0, [ScreenNameCommandTests.before])
-        try series.audit(day: 1, [ScreenNameCommandTests.after])
+        _ = try series.audit(day: 0, [ScreenNameCommandTests.before])
+        _ = try series.audit(day: 1, [ScreenNameCommandTests.after])
         let directory = series.directory.path
         // No project file: the operand is missing.
         let missing = try runTool(["ingest"], in: directory)
