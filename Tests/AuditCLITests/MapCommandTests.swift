@@ -110,6 +110,49 @@ import Testing
         #expect((results.first?["properties"] as? [String: Any])?["issueNumber"] as? Int == 1)
     }
 
+    /// SARIF states what `check` states: a warning the baseline accepts is a suppressed note with the
+    /// baseline's reason; and its paths are relative to the project's root from a subfolder too, as
+    /// GitHub code scanning resolves them.
+    @Test func sarifSuppressesBaselineWarningsWithPathsFromTheProjectRoot() throws {
+        let project = try Self.makeProject(rules: Self.rules)
+        defer { project.directory.remove() }
+        let root = project.directory.path
+        #expect(try runTool(["history", "add", project.reportPath, "--source", "Sources"], in: root).status == 0)
+        func results(_ stdout: String) throws -> (results: [[String: Any]], run: [String: Any]) {
+            #expect(SARIFSchema.problems(in: Data(stdout.utf8)) == [])
+            let log = try #require(try JSONSerialization.jsonObject(with: Data(stdout.utf8)) as? [String: Any])
+            let run = try #require((log["runs"] as? [[String: Any]])?.first)
+            return (try #require(run["results"] as? [[String: Any]]), run)
+        }
+        let before = try results(
+            try runTool(["map", project.reportPath, "--source", "Sources", "--format", "sarif"], in: root).stdout)
+        #expect(before.results[0]["level"] as? String == "warning" && before.results[0]["suppressions"] == nil)
+        let fingerprint = try #require(
+            (before.results[0]["partialFingerprints"] as? [String: String])?["auditkit/v1"])
+        #expect(try runTool(["accept", fingerprint, "--reason", "brand colour, agreed"], in: root).status == 0)
+        let check = try runTool(["check", "--format", "json"], in: root)
+        #expect(check.stdout.contains(fingerprint))
+
+        let subfolder = project.directory.file("Sources/Home")
+        let after = try runTool(
+            ["map", "../../AuditReport_2026-01-03_16-28-16.html", "--source", "..", "--format", "sarif"], in: subfolder)
+        #expect(after.status == 0, "\(after.stderr)")
+        let (found, run) = try results(after.stdout)
+        #expect(found[0]["level"] as? String == "note")
+        let suppressions = try #require(found[0]["suppressions"] as? [[String: Any]])
+        #expect(suppressions.first?["kind"] as? String == "external")
+        #expect(suppressions.first?["justification"] as? String == "accepted in the baseline: brand colour, agreed")
+        #expect(found[1]["level"] as? String == "warning" && found[1]["suppressions"] == nil)
+        let artifact = try #require(
+            ((found[0]["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])?[
+                "artifactLocation"] as? [String: Any])
+        #expect(artifact["uri"] as? String == "Sources/Home/HomeView.swift")
+        #expect(artifact["uriBaseId"] as? String == "SRCROOT")
+        let base = (run["originalUriBaseIds"] as? [String: [String: Any]])?["SRCROOT"]?["uri"] as? String
+        #expect(base?.hasSuffix(URL(fileURLWithPath: root).resolvingSymlinksInPath().lastPathComponent + "/") == true)
+        #expect(!after.stdout.contains("\"uri\" : \"..") && !after.stdout.contains("\"uri\": \".."))
+    }
+
     @Test func rejectsABadRuleFileWithLineAndColumn() throws {
         let project = try Self.makeProject(
             rules: """

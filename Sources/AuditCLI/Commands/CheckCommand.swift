@@ -5,7 +5,7 @@ import Foundation
 struct CheckCommand: Command {
     static let name = "check"
     static let abstract = "Fail (exit 1) when a report has warnings that are not accepted, not system UI and new."
-    static let operands = Operands.exactly("REPORT")
+    static let operands = Operands.forms("[REPORT]")
     static let discussion = """
         A warning fails the check when no rule accepted it, it is not system UI, the baseline does not
         accept it, and (with --fail-on new, the default) no earlier report had it: each screen of REPORT is
@@ -19,7 +19,8 @@ struct CheckCommand: Command {
         --strict-baseline also fails when an accepted warning no longer appears in REPORT; remove such
         entries with 'auditkit accept --prune'.
 
-        REPORT may also name a report in the history (position, latest, latest~N, SHA-256 prefix, file name).
+        REPORT may also name a report in the history (position, latest, latest~N, SHA-256 prefix, file name);
+        without it, the history's latest audit is checked.
         Exit status: 0 passed, 1 failed, 64 usage, 65 bad input, 66 missing input.
 
         EXAMPLE:
@@ -44,8 +45,15 @@ struct CheckCommand: Command {
         let format = try context.arguments[TextOrJSON.option]
         let history = try HistoryInputs.loadHistory(context)
         let mapping = try MappingInputs(context)
+        let positional = context.arguments.positional
+        guard positional.count <= 1 else { throw AuditError(.usage, "check takes one REPORT") }
+        guard !positional.isEmpty || !history.entries.isEmpty else {
+            throw AuditError(
+                .usage, "missing REPORT: the history has no audit to check yet (auditkit ingest adds one)",
+                path: HistoryInputs.historyFile(context).path)
+        }
         let entry = try HistoryInputs.entry(
-            argument: context.arguments.positional[0], history: history, mapping: mapping, context)
+            argument: positional.first ?? "latest", history: history, mapping: mapping, context)
         let baseline = try Baseline.load(path: HistoryInputs.baselinePath(context))
         let check = HistoryCheck(
             entry: entry, history: history, translations: mapping.translations, baseline: baseline,

@@ -17,7 +17,9 @@ enum MapCommand: Command {
         editors show inline; accepted and system issues are notes), sarif (SARIF 2.1.0 for GitHub code scanning). \
         Each SARIF result carries its fingerprint in partialFingerprints and, when the history \
         file has an earlier report, its baselineState against the previous report in the history (new or unchanged), and warnings that are \
-        gone since then are listed as absent.
+        gone since then are listed as absent. Warnings the baseline accepts (--baseline, default: the project's) are notes \
+        with an external suppression giving its reason, as 'check' counts them. Paths are relative to the project's root \
+        (SRCROOT) from any folder.
 
         The sources (and files rules name) are also scanned for fixed font sizes (as 'auditkit scan' does, \
         with ./\(FontScanConfiguration.defaultFileName) when present), and each Dynamic Type issue mapped \
@@ -30,6 +32,7 @@ enum MapCommand: Command {
         MappingInputs.options + [
             FindingsFormat.option.spec,
             ProjectOptions.history.spec,
+            ProjectOptions.baseline.spec,
         ]
 
     static func run(_ context: CommandContext) throws -> ExitStatus {
@@ -60,10 +63,12 @@ enum MapCommand: Command {
             // missing history file loads as empty).
             let states = ReportHistoryStates(
                 report: report, mappings: result.issues.compactMap(\.primary),
-                history: try HistoryInputs.loadHistory(context), translations: inputs.translations)
+                history: try HistoryInputs.loadHistory(context),
+                baseline: try Baseline.load(path: HistoryInputs.baselinePath(context)),
+                translations: inputs.translations)
             let data = SARIFWriter.data(
                 report: report, mapping: result, extras: states.sarifExtras, absent: states.sarifAbsentResults,
-                likelyCauses: causes)
+                likelyCauses: causes, root: context.project.absoluteRoot)
             context.terminal.out(String(decoding: data, as: UTF8.self) + "\n")
         }
         return .success

@@ -77,7 +77,8 @@ enum ScanCommand: Command {
             context.terminal.out(result.xcodeDiagnostics.map { $0.description + "\n" }.joined())
             context.terminal.message(result.summaryLine)
         case .sarif:
-            context.terminal.out(String(decoding: result.sarifData, as: UTF8.self) + "\n")
+            context.terminal.out(
+                String(decoding: result.sarifData(root: context.project.absoluteRoot), as: UTF8.self) + "\n")
         }
         return .success
     }

@@ -74,6 +74,14 @@ public struct AccessibilityGuidance: Sendable, Hashable, Codable {
         self.fixUIKit = fixUIKit
     }
 
+    /// The SARIF rule (and the session's and summary's line) a warning of this row is stated under: its
+    /// test type's key, or the row's id when the row's criterion differs from its test type's main row
+    /// (an image's missing description, WCAG 1.1.1, is `element-description/image` beside
+    /// `element-description`, 4.1.2), so every warning of one rule has one criterion.
+    public var ruleID: String {
+        subKind == nil || Self.guidance(for: testType)?.criterion == criterion ? testType.key : id
+    }
+
     /// Every criterion the row names: its own, then the related ones.
     public var criteria: [WCAGCriterion] { [criterion] + relatedCriteria }
 

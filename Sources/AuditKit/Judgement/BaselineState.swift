@@ -22,6 +22,8 @@ public struct ReportHistoryStates: Sendable, Hashable {
         public var fingerprint: IssueFingerprint
         /// `new` or `unchanged` against the previous report; nil when there is none.
         public var baselineState: BaselineState?
+        /// The baseline's reason when the baseline accepts the warning (the judgement's status).
+        public var acceptedByBaseline: String? = nil
     }
 
     /// The report's issues, in report order.
@@ -34,12 +36,15 @@ public struct ReportHistoryStates: Sendable, Hashable {
     /// The states of `report`'s issues against the reports of `history` audited before it, as the
     /// judgement states them (`HistoryJudgement`): each screen against the latest earlier audit that
     /// covered it (a report already in the history is compared with the entries before it).
+    /// With a `baseline`, the warnings it accepts say so (`IssueState.acceptedByBaseline`), as `check`
+    /// counts them.
     public init(
-        report: InspectorReport, mappings: [IssueMapping] = [], history: History,
+        report: InspectorReport, mappings: [IssueMapping] = [], history: History, baseline: Baseline? = nil,
         translations: StringTranslations = .none
     ) {
         let entry = HistoryEntry(report: report, mappings: mappings)
-        self.init(HistoryJudgement.judging(entry, in: history, translations: translations).latestReport!)
+        self.init(
+            HistoryJudgement.judging(entry, in: history, baseline: baseline, translations: translations).latestReport!)
     }
 
     /// The states of a judged report's issues: `new` for a new warning (also on a screen audited for the
@@ -51,7 +56,11 @@ public struct ReportHistoryStates: Sendable, Hashable {
         issues = judged.verdicts.map { verdict in
             var state: BaselineState?
             if compared { state = verdict.change == .new || verdict.change == .firstAudited ? .new : .unchanged }
-            return IssueState(issueNumber: verdict.number, fingerprint: verdict.issue.fingerprint, baselineState: state)
+            var accepted: String?
+            if case .accepted(let reason, byBaseline: true) = verdict.status { accepted = reason }
+            return IssueState(
+                issueNumber: verdict.number, fingerprint: verdict.issue.fingerprint, baselineState: state,
+                acceptedByBaseline: accepted)
         }
         absent = judged.resolvedWarnings.map(\.issue)
     }

@@ -273,22 +273,30 @@ public struct AuditSummary: Sendable {
         return text
     }
 
-    /// `## WCAG and Apple's guidance`: one line per test type the summary has, with its WCAG 2.2
-    /// criterion, level and W3C address, the HIG address and the Nutrition Label features
-    /// (`AccessibilityGuidance`); empty when no test type is in the table.
+    /// `## WCAG and Apple's guidance`: one line per test type the summary has (and per guidance row
+    /// whose criterion differs from its type's, `AccessibilityGuidance.ruleID`: images without a
+    /// description), with its WCAG 2.2 criterion, level and W3C address, the HIG address and the
+    /// Nutrition Label features (`AccessibilityGuidance`); empty when no test type is in the table.
     func guidanceMarkdown() -> String {
-        var types: [TestType] = []
+        var byRule: [String: AccessibilityGuidance] = [:]
         for section in sections {
-            for warning in section.warnings where !types.contains(warning.issue.testType) {
-                types.append(warning.issue.testType)
+            for warning in section.warnings {
+                guard let row = AccessibilityGuidance.guidance(for: warning.issue) else { continue }
+                if byRule[row.ruleID] == nil {
+                    byRule[row.ruleID] =
+                        row.ruleID == row.testType.key ? AccessibilityGuidance.guidance(for: row.testType) : row
+                }
             }
         }
-        let rows = TestType.known.filter(types.contains).compactMap { AccessibilityGuidance.guidance(for: $0) }
+        let rows = byRule.values.sorted {
+            ($0.testType.rank, $0.ruleID.count, $0.ruleID) < ($1.testType.rank, $1.ruleID.count, $1.ruleID)
+        }
         guard !rows.isEmpty else { return "" }
         var text = "\n## WCAG and Apple's guidance\n\n"
         for row in rows {
+            let kind = row.ruleID == row.testType.key ? "" : " (\(row.subKind ?? row.id))"
             text +=
-                "- \(row.testType.displayName): WCAG 2.2 \(row.criteria.map(\.title).joined(separator: "; "))"
+                "- \(row.testType.displayName)\(kind): WCAG 2.2 \(row.criteria.map(\.title).joined(separator: "; "))"
                 + " (\(row.criterion.understandingURL)); Apple: \(row.appleGuidanceURL); Nutrition Label: "
                 + row.nutritionLabelFeatures.joined(separator: ", ") + ".\n"
         }

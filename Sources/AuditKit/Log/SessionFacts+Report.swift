@@ -33,6 +33,8 @@ extension SessionFacts {
         var open = TextGroups<TestType>()
         var openByView: [TestType: TextGroups<String>] = [:]
         var openUnmapped = TextGroups<TestType>()
+        // The guidance rows of each type's open warnings (one per criterion), as they come.
+        var openRows: [TestType: [AccessibilityGuidance]] = [:]
         var system = TextGroups<String>()
         var accepted = TextGroups<AcceptedKey>()
         var acceptedViews: [AcceptedKey: [String: Int]] = [:]
@@ -74,6 +76,11 @@ extension SessionFacts {
             case .repeatOf: break
             case .open:
                 open.add(flagged, to: issue.testType)
+                if let row = AccessibilityGuidance.guidance(for: issue),
+                    openRows[issue.testType]?.contains(where: { $0.ruleID == row.ruleID }) != true
+                {
+                    openRows[issue.testType, default: []].append(row)
+                }
                 if let view {
                     openByView[issue.testType, default: TextGroups()].add(flagged, to: view)
                 } else {
@@ -97,7 +104,9 @@ extension SessionFacts {
                 .map(\.element)
             let unmapped = openUnmapped.groups[type] ?? TextGroup()
             return TypeFindings(
-                testType: type, count: all.count, views: ordered,
+                testType: type, count: all.count,
+                guidance: (openRows[type] ?? []).sorted { ($0.ruleID.count, $0.ruleID) < ($1.ruleID.count, $1.ruleID) },
+                views: ordered,
                 unmapped: Array(unmapped.texts.prefix(SessionFacts.textLimit)),
                 moreUnmapped: max(0, unmapped.texts.count - SessionFacts.textLimit))
         }
@@ -231,10 +240,7 @@ extension SessionFacts {
     public static func counts(of issues: [Issue]) -> [TypeCount] {
         var counts: [TestType: Int] = [:]
         for issue in issues { counts[issue.testType, default: 0] += 1 }
-        var ordered = TestType.known.compactMap { type in counts[type].map { TypeCount(testType: type, count: $0) } }
-        let others = counts.keys.filter { !TestType.known.contains($0) }.sorted { $0.key < $1.key }
-        ordered += others.map { TypeCount(testType: $0, count: counts[$0]!) }
-        return ordered
+        return TestType.ordered(counts.keys).map { TypeCount(testType: $0, count: counts[$0]!) }
     }
 }
 

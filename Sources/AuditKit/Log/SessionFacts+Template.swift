@@ -42,11 +42,21 @@ extension SessionFacts {
                                         ]
                                     })),
                         ]
-                        if let guidance = AccessibilityGuidance.guidance(for: finding.testType) {
+                        if let last = finding.guidance.last {
+                            // Each criterion of the type's warnings, the address of all but the last
+                            // after it (the template puts the last one's after the text).
                             item["wcag"] = .text(
-                                "\(guidance.criterion.number) \(guidance.criterion.name), \(guidance.criterion.level)")
-                            item["wcagURL"] = .text(guidance.criterion.understandingURL)
-                            item["appleURL"] = .text(guidance.appleGuidanceURL)
+                                finding.guidance.map { row in
+                                    let criterion = row.criterion
+                                    let text = "\(criterion.number) \(criterion.name), \(criterion.level)"
+                                    return row.id == last.id ? text : "\(text) (\(criterion.understandingURL))"
+                                }.joined(separator: "; "))
+                            item["wcagURL"] = .text(last.criterion.understandingURL)
+                            var apple: [String] = []
+                            for row in finding.guidance where !apple.contains(row.appleGuidanceURL) {
+                                apple.append(row.appleGuidanceURL)
+                            }
+                            item["appleURL"] = .text(apple.joined(separator: ", "))
                         }
                         if !finding.unmapped.isEmpty {
                             item["unmapped"] = .object([

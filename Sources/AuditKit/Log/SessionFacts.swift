@@ -123,6 +123,9 @@ public struct TypeFindings: Sendable, Hashable {
     public var testType: TestType
     /// How many open warnings.
     public var count: Int
+    /// The guidance rows of the open warnings, one per WCAG criterion (`AccessibilityGuidance.ruleID`),
+    /// the type's main row first: an image without a description is 1.1.1 beside another element's 4.1.2.
+    public var guidance: [AccessibilityGuidance] = []
     /// Views by number of warnings, most first.
     public var views: [ViewTexts]
     /// Texts of warnings without a view (all of them when there was no mapping).

@@ -8,10 +8,18 @@ extension FontScanResult {
     /// something, one result per finding with its UTF-16 column, its fingerprint in
     /// `partialFingerprints["auditkitScan/v1"]`, the literal size, weight, design, suggestion and AX5 size
     /// in `properties`; suppressed findings carry an `inSource` suppression with the comment's reason.
-    public var sarifData: Data { SARIFWriter.serialized(sarifDocument) }
+    public var sarifData: Data { sarifData(root: nil) }
+
+    /// The same with paths relative to `root` (the project's root as an absolute path; the working
+    /// folder when nil), as `SARIFWriter.data` writes them.
+    public func sarifData(root: String?) -> Data { SARIFWriter.serialized(sarifDocument(root: root)) }
 
     /// The SARIF log as a JSON object tree.
-    public var sarifDocument: [String: Any] {
+    public var sarifDocument: [String: Any] { sarifDocument(root: nil) }
+
+    /// The SARIF log as a JSON object tree, paths relative to `root` (see `sarifData(root:)`).
+    public func sarifDocument(root: String?) -> [String: Any] {
+        let root = SARIFWriter.SourceRoot(root)
         let used = FontScanRule.allCases.filter { rule in findings.contains { $0.rule == rule } }
         let rules: [[String: Any]] = used.map { rule in
             [
@@ -43,7 +51,8 @@ extension FontScanResult {
                 "message": ["text": finding.message],
                 "locations": [
                     SARIFWriter.location(
-                        SourceLocation(file: finding.file, line: finding.line), utf16Column: finding.utf16Column)
+                        SourceLocation(file: finding.file, line: finding.line), utf16Column: finding.utf16Column,
+                        root: root)
                 ],
                 "partialFingerprints": [Self.sarifFingerprintKey: finding.fingerprint],
                 "properties": properties,
@@ -53,6 +62,6 @@ extension FontScanResult {
             }
             return result
         }
-        return SARIFWriter.log(rules: rules, results: results)
+        return SARIFWriter.log(rules: rules, results: results, root: root)
     }
 }

@@ -5,7 +5,9 @@ extension ReportHistoryStates {
             uniqueKeysWithValues: issues.map {
                 (
                     $0.issueNumber,
-                    SARIFWriter.IssueExtras(fingerprint: $0.fingerprint.hex, baselineState: $0.baselineState)
+                    SARIFWriter.IssueExtras(
+                        fingerprint: $0.fingerprint.hex, baselineState: $0.baselineState,
+                        acceptedByBaseline: $0.acceptedByBaseline)
                 )
             })
     }
@@ -19,7 +21,7 @@ extension ReportHistoryStates {
                 message:
                     "\(issue.title)\(text) (issue \(issue.number) of \(previousFileName ?? "the previous report"), "
                     + "gone from this report)",
-                location: issue.location)
+                location: issue.location, guidance: issue.guidance)
         }
     }
 }

@@ -2,7 +2,9 @@ import Foundation
 
 /// Writes a report's mapped issues as SARIF 2.1.0, the format GitHub code scanning and many editors read.
 ///
-/// One reporting rule per test type found in the report (`id` = the test type's key, e.g. `contrast`);
+/// One reporting rule per test type found in the report (`id` = the test type's key, e.g. `contrast`), and
+/// per guidance row whose WCAG criterion differs from its type's (`AccessibilityGuidance.ruleID`:
+/// `element-description/image`, WCAG 1.1.1), so a rule and its results state one criterion;
 /// one result per issue with its physical location when the mapping has one, the report path and
 /// issue number in `properties`, an optional fingerprint in `partialFingerprints["auditkit/v1"]` and an
 /// optional `baselineState`. Accepted and system issues are `note`s with an external suppression.
@@ -12,7 +14,7 @@ import Foundation
 ///
 /// Every result has at least one location, because GitHub's upload-sarif rejects results without one:
 /// an issue (or absent baseline warning) with no source location is located on the report file itself,
-/// with no region: its path relative to the working directory (against `SRCROOT`) when it is under it,
+/// with no region: its path relative to the project root (`SRCROOT`, from any working folder) when it is under it,
 /// else an absolute `file://` URI, percent-encoded like source paths.
 public enum SARIFWriter {
     /// Per-issue inputs from the history: a stable fingerprint and the baseline comparison.
@@ -21,11 +23,16 @@ public enum SARIFWriter {
         public var fingerprint: String?
         /// How it compares with the baseline.
         public var baselineState: BaselineState?
+        /// The baseline's reason, when the baseline accepts the warning (as `check` counts it): the
+        /// result is then a `note` with an external suppression giving the reason.
+        public var acceptedByBaseline: String?
 
         /// Creates extras.
-        public init(fingerprint: String? = nil, baselineState: BaselineState? = nil) {
+        public init(fingerprint: String? = nil, baselineState: BaselineState? = nil, acceptedByBaseline: String? = nil)
+        {
             self.fingerprint = fingerprint
             self.baselineState = baselineState
+            self.acceptedByBaseline = acceptedByBaseline
         }
     }
 
@@ -39,13 +46,19 @@ public enum SARIFWriter {
         public var message: String
         /// Where it was, when known.
         public var location: SourceLocation?
+        /// Its guidance row (which names its rule); its test type's main row when not given.
+        public var guidance: AccessibilityGuidance?
 
         /// Creates an absent result.
-        public init(fingerprint: String, testType: TestType, message: String, location: SourceLocation? = nil) {
+        public init(
+            fingerprint: String, testType: TestType, message: String, location: SourceLocation? = nil,
+            guidance: AccessibilityGuidance? = nil
+        ) {
             self.fingerprint = fingerprint
             self.testType = testType
             self.message = message
             self.location = location
+            self.guidance = guidance ?? AccessibilityGuidance.guidance(for: testType)
         }
     }
 
@@ -57,12 +70,16 @@ public enum SARIFWriter {
     ///   - absent: baseline warnings no longer present.
     ///   - likelyCauses: fixed font sizes near Dynamic Type issues, by issue number, written as the
     ///     results' `relatedLocations`.
+    ///   - root: the project's root as an absolute path (`SRCROOT`; default: the working folder): paths
+    ///     under it are written relative to it, whatever the working folder, as code scanning resolves them.
     public static func data(
         report: InspectorReport, mapping: MappingResult, extras: [Int: IssueExtras] = [:],
-        absent: [AbsentResult] = [], likelyCauses: [Int: [LikelyCause]] = [:]
+        absent: [AbsentResult] = [], likelyCauses: [Int: [LikelyCause]] = [:], root: String? = nil
     ) -> Data {
         serialized(
-            document(report: report, mapping: mapping, extras: extras, absent: absent, likelyCauses: likelyCauses))
+            document(
+                report: report, mapping: mapping, extras: extras, absent: absent, likelyCauses: likelyCauses,
+                root: root))
     }
 
     /// A SARIF log object tree as JSON bytes, by the one JSON writer (pretty-printed, sorted keys,
@@ -70,11 +87,11 @@ public enum SARIFWriter {
     static func serialized(_ log: [String: Any]) -> Data { JSONWriter.data(tree: log) }
 
     /// The SARIF 2.1.0 log of one run of auditkit with these reporting rules and results: the tool, the
-    /// `SRCROOT` base (the working directory) and UTF-16 columns.
-    static func log(rules: [[String: Any]], results: [[String: Any]]) -> [String: Any] {
+    /// `SRCROOT` base (`root`) and UTF-16 columns.
+    static func log(rules: [[String: Any]], results: [[String: Any]], root: SourceRoot) -> [String: Any] {
         let run: [String: Any] = [
             "tool": ["driver": ["name": "auditkit", "version": AuditKit.version, "rules": rules]],
-            "originalUriBaseIds": ["SRCROOT": ["uri": "file://" + percentEncoded(workingDirectoryWithSlash())]],
+            "originalUriBaseIds": ["SRCROOT": ["uri": "file://" + percentEncoded(root.withSlash)]],
             "columnKind": "utf16CodeUnits",
             "results": results,
         ]
@@ -84,52 +101,69 @@ public enum SARIFWriter {
     /// The SARIF log as a JSON object tree.
     public static func document(
         report: InspectorReport, mapping: MappingResult, extras: [Int: IssueExtras] = [:],
-        absent: [AbsentResult] = [], likelyCauses: [Int: [LikelyCause]] = [:]
+        absent: [AbsentResult] = [], likelyCauses: [Int: [LikelyCause]] = [:], root: String? = nil
     ) -> [String: Any] {
-        // Rules: the test types present, in the Inspector's order, then others by name.
-        var types: [TestType] = []
-        for issue in report.issues where !types.contains(issue.testType) { types.append(issue.testType) }
-        for result in absent where !types.contains(result.testType) { types.append(result.testType) }
-        types.sort { a, b in
-            let ia = TestType.known.firstIndex(of: a) ?? Int.max
-            let ib = TestType.known.firstIndex(of: b) ?? Int.max
-            return ia != ib ? ia < ib : a.key < b.key
+        let root = SourceRoot(root)
+        // Rules: one per test type present and per guidance row whose criterion differs from its type's
+        // (`AccessibilityGuidance.ruleID`), in the one test-type order, a type's main rule first.
+        var rows: [String: (type: TestType, guidance: AccessibilityGuidance?)] = [:]
+        func ruleID(_ type: TestType, _ guidance: AccessibilityGuidance?) -> String {
+            let id = guidance?.ruleID ?? type.key
+            if rows[id] == nil {
+                rows[id] = (type, id == type.key ? AccessibilityGuidance.guidance(for: type) : guidance)
+            }
+            return id
         }
-        let rules: [[String: Any]] = types.map { type in
+        let issueRule = report.issues.map { ruleID($0.testType, AccessibilityGuidance.guidance(for: $0)) }
+        let absentRule = absent.map { ruleID($0.testType, $0.guidance) }
+        let ruleIDs = rows.keys.sorted { a, b in
+            let (ra, rb) = (rows[a]!.type.rank, rows[b]!.type.rank)
+            return ra != rb ? ra < rb : (a.count, a) < (b.count, b)
+        }
+        let rules: [[String: Any]] = ruleIDs.map { id in
+            let (type, guidance) = rows[id]!
+            let kind = id == type.key ? "" : " (\(guidance?.subKind ?? id))"
             var rule: [String: Any] = [
-                "id": type.key,
-                "name": type.displayName.filter { $0.isLetter || $0.isNumber },
-                "shortDescription": ["text": "Accessibility Inspector: \(type.displayName)"],
-                "fullDescription": ["text": "Warnings of the Accessibility Inspector's \(type.displayName) audit."],
+                "id": id,
+                "name": (type.displayName + kind).filter { $0.isLetter || $0.isNumber },
+                "shortDescription": ["text": "Accessibility Inspector: \(type.displayName)\(kind)"],
+                "fullDescription": [
+                    "text": "Warnings of the Accessibility Inspector's \(type.displayName) audit\(kind)."
+                ],
                 "defaultConfiguration": ["level": "warning"],
                 "properties": ["tags": ["accessibility"]],
             ]
-            rule.merge(guidanceFields(type), uniquingKeysWith: { _, new in new })
+            if let guidance { rule.merge(guidanceFields(guidance), uniquingKeysWith: { _, new in new }) }
             return rule
         }
-        let ruleIndex = Dictionary(uniqueKeysWithValues: types.enumerated().map { ($1, $0) })
+        let ruleIndex = Dictionary(uniqueKeysWithValues: ruleIDs.enumerated().map { ($1, $0) })
         var columns = UTF16Columns()
         let reportLocation = location(
             SourceLocation(
                 file: SourceFiles.displayPath(
                     report.sourcePath, workingDirectory: FileManager.default.currentDirectoryPath)),
-            columns: &columns)
+            columns: &columns, root: root)
         var results: [[String: Any]] = []
-        for issue in report.issues {
+        for (position, issue) in report.issues.enumerated() {
             let entry = mapping.issue(issue.number)
             let primary = entry?.primary
-            let status = primary?.status ?? .open
+            var status = primary?.status ?? .open
+            if status == .open, let reason = extras[issue.number]?.acceptedByBaseline {
+                status = .accepted(reason: "accepted in the baseline: " + reason)
+            }
             var text = "\(issue.shortTitle)"
             if let element = issue.elementText, !element.isEmpty { text += ": \"\(element)\"" }
             text += " (\(issue.testType.displayName), issue \(issue.number), screen \(issue.screenName))"
             if let suggestion = issue.suggestion, !suggestion.isEmpty { text += ". \(suggestion)" }
             var result: [String: Any] = [
-                "ruleId": issue.testType.key,
-                "ruleIndex": ruleIndex[issue.testType] ?? 0,
+                "ruleId": issueRule[position],
+                "ruleIndex": ruleIndex[issueRule[position]] ?? 0,
                 "level": status == .open ? "warning" : "note",
                 "message": ["text": text],
             ]
-            result["locations"] = [primary?.location.map { location($0, columns: &columns) } ?? reportLocation]
+            result["locations"] = [
+                primary?.location.map { location($0, columns: &columns, root: root) } ?? reportLocation
+            ]
             var properties: [String: Any] = [
                 "report": report.sourcePath, "issueNumber": issue.number, "screen": issue.screenName,
                 "screenGroup": issue.screenGroupName, "status": status.key, "duplicate": issue.isDuplicate,
@@ -170,7 +204,7 @@ public enum SARIFWriter {
             let causes = likelyCauses[issue.number] ?? []
             if !causes.isEmpty {
                 result["relatedLocations"] = causes.enumerated().map { n, cause -> [String: Any] in
-                    var related = location(cause.location, columns: &columns)
+                    var related = location(cause.location, columns: &columns, root: root)
                     related["id"] = n + 1
                     related["message"] = ["text": cause.sentence]
                     return related
@@ -178,26 +212,25 @@ public enum SARIFWriter {
             }
             results.append(result)
         }
-        for gone in absent {
+        for (position, gone) in absent.enumerated() {
             var result: [String: Any] = [
-                "ruleId": gone.testType.key, "ruleIndex": ruleIndex[gone.testType] ?? 0, "level": "note",
+                "ruleId": absentRule[position], "ruleIndex": ruleIndex[absentRule[position]] ?? 0, "level": "note",
                 "message": ["text": gone.message], "baselineState": BaselineState.absent.rawValue,
                 "partialFingerprints": ["auditkit/v1": gone.fingerprint],
                 "properties": ["report": report.sourcePath],
             ]
-            result["locations"] = [gone.location.map { location($0, columns: &columns) } ?? reportLocation]
+            result["locations"] = [gone.location.map { location($0, columns: &columns, root: root) } ?? reportLocation]
             results.append(result)
         }
-        return log(rules: rules, results: results)
+        return log(rules: rules, results: results, root: root)
     }
 
     /// A rule's WCAG and Apple guidance (`AccessibilityGuidance`): `helpUri` (the criterion's W3C
     /// "Understanding" page), `help` (text and Markdown) and `properties.tags` with the criteria and
     /// levels (`WCAG2.2-1.4.3`, `level-AA`), which GitHub code scanning shows and filters by; nothing
     /// for a test type the table does not know.
-    static func guidanceFields(_ type: TestType) -> [String: Any] {
-        guard let guidance = AccessibilityGuidance.guidance(for: type) else { return [:] }
-        return [
+    static func guidanceFields(_ guidance: AccessibilityGuidance) -> [String: Any] {
+        [
             "helpUri": guidance.criterion.understandingURL,
             "help": ["text": guidance.helpText, "markdown": guidance.helpMarkdown],
             "properties": [
@@ -209,12 +242,12 @@ public enum SARIFWriter {
 
     /// A SARIF location for a byte-column `location`, its column converted to UTF-16 code units by
     /// reading the file's line through `columns`.
-    static func location(_ location: SourceLocation, columns: inout UTF16Columns) -> [String: Any] {
+    static func location(_ location: SourceLocation, columns: inout UTF16Columns, root: SourceRoot) -> [String: Any] {
         var converted = location
         if let line = location.line, let column = location.column {
             converted.column = columns.utf16Column(file: location.file, line: line, byteColumn: column) ?? column
         }
-        return self.location(converted, utf16Column: converted.column)
+        return self.location(converted, utf16Column: converted.column, root: root)
     }
 
     /// The UTF-16 code-unit column of the UTF-8 byte column `byteColumn` in `line`; nil when it falls
@@ -223,13 +256,14 @@ public enum SARIFWriter {
         UTF16Columns.utf16Column(line: Array(line.utf8)[...], byteColumn: byteColumn)
     }
 
-    /// A SARIF location whose column is already in UTF-16 code units (`utf16Column`), if known.
-    static func location(_ location: SourceLocation, utf16Column: Int?) -> [String: Any] {
+    /// A SARIF location whose column is already in UTF-16 code units (`utf16Column`), if known: a path
+    /// under `root` relative to it (`uriBaseId` `SRCROOT`), another as an absolute `file://` URI.
+    static func location(_ location: SourceLocation, utf16Column: Int?, root: SourceRoot) -> [String: Any] {
         var artifact: [String: Any]
-        if location.file.hasPrefix("/") {
-            artifact = ["uri": "file://" + percentEncoded(location.file)]
+        if let relative = root.relative(location.file) {
+            artifact = ["uri": percentEncoded(relative), "uriBaseId": "SRCROOT"]
         } else {
-            artifact = ["uri": percentEncoded(location.file), "uriBaseId": "SRCROOT"]
+            artifact = ["uri": "file://" + percentEncoded(root.absolute(location.file))]
         }
         var physical: [String: Any] = ["artifactLocation": artifact]
         if let line = location.line, line >= 1 {
@@ -240,14 +274,38 @@ public enum SARIFWriter {
         return ["physicalLocation": physical]
     }
 
+    /// The folder SARIF paths are relative to (`SRCROOT`): the project's root, as an absolute path.
+    struct SourceRoot {
+        /// The root, standardized, without a trailing slash (but `/` itself).
+        var path: String
+        let workingDirectory = FileManager.default.currentDirectoryPath
+
+        /// The root `path` (absolute; the working folder when nil).
+        init(_ path: String?) {
+            self.path = ((path ?? FileManager.default.currentDirectoryPath) as NSString).standardizingPath
+        }
+
+        /// The root with one trailing slash, as `originalUriBaseIds` wants it.
+        var withSlash: String { path.hasSuffix("/") ? path : path + "/" }
+
+        /// `file` (relative to the working folder, or absolute) as an absolute, standardized path.
+        func absolute(_ file: String) -> String {
+            file.hasPrefix("/")
+                ? (file as NSString).standardizingPath
+                : ((workingDirectory as NSString).appendingPathComponent(file) as NSString).standardizingPath
+        }
+
+        /// `file` relative to the root, when it is under it.
+        func relative(_ file: String) -> String? {
+            let full = absolute(file)
+            return full.hasPrefix(withSlash) ? String(full.dropFirst(withSlash.count)) : nil
+        }
+    }
+
     static func percentEncoded(_ path: String) -> String {
         path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path
     }
 
-    static func workingDirectoryWithSlash() -> String {
-        let cwd = FileManager.default.currentDirectoryPath
-        return cwd.hasSuffix("/") ? cwd : cwd + "/"
-    }
 }
 
 /// Converts UTF-8 byte columns to UTF-16 code-unit columns by reading source lines, each file once.

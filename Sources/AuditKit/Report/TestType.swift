@@ -90,3 +90,16 @@ extension TestType: Codable {
         try container.encode(key)
     }
 }
+
+extension TestType {
+    /// The one order every output lists test types in: the Inspector's (`known`), then the types it
+    /// does not know by key; each type once.
+    public static func ordered(_ types: some Sequence<TestType>) -> [TestType] {
+        let present = Set(types)
+        return known.filter(present.contains) + present.filter { !known.contains($0) }.sorted { $0.key < $1.key }
+    }
+
+    /// Where the type stands in `ordered(_:)` among the known types (`known.count` for another type,
+    /// which then sorts by key): for sorting things that carry a type, stably.
+    public var rank: Int { Self.known.firstIndex(of: self) ?? Self.known.count }
+}

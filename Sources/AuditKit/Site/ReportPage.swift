@@ -490,9 +490,8 @@ public struct ReportPage: Sendable {
             }
             // Views with a mapped view first, in order of appearance; screen groups after.
             views = views.filter(\.isView) + views.filter { !$0.isView }
-            let rank = Dictionary(uniqueKeysWithValues: TestType.known.enumerated().map { ($1, $0) })
             types = types.enumerated().sorted {
-                (rank[$0.element.type] ?? rank.count, $0.offset) < (rank[$1.element.type] ?? rank.count, $1.offset)
+                ($0.element.type.rank, $0.offset) < ($1.element.type.rank, $1.offset)
             }.map(\.element)
             for verdict in page.judgement.newWarnings { change[verdict.number] = .new }
             for verdict in page.judgement.residualWarnings { change[verdict.number] = .residual }

@@ -221,9 +221,7 @@ public struct SiteIndex: Sendable {
         let entries = judgement.entries
         var present = Set<TestType>()
         for entry in entries { for key in entry.counts.byType.keys { present.insert(TestType(key: key)) } }
-        let types =
-            TestType.known.filter(present.contains)
-            + present.filter { !TestType.known.contains($0) }.sorted { $0.key < $1.key }
+        let types = TestType.ordered(present)
         out += "<section aria-labelledby=\"h-audits\">\n<h2 id=\"h-audits\">Audits</h2>\n"
         out += "<div class=\"scroll\" tabindex=\"0\" role=\"region\" aria-label=\"Audits in time order\">\n"
         out += "<table>\n<caption>Audits in time order, with their issues per status and test type</caption>\n"

@@ -110,4 +110,52 @@ import Testing
         #expect(issues.first?["identifier"] as? String == "total")
         #expect(issues.last?["guidance"] == nil)
     }
+
+    /// An image without a description (WCAG 1.1.1) beside a button without one (4.1.2): every output
+    /// states each warning's own criterion, the session and summary lines, the SARIF rule and result.
+    @Test func oneWarningOneCriterionInTheSessionTheSummaryAndSARIF() throws {
+        let items: [AutomatedAuditFixture.Item] = [
+            .init(
+                auditType: "XCUIAccessibilityAuditTypeSufficientElementDescription",
+                compact: "Element has no description",
+                element: .init(identifier: "logo", type: "Image", label: "", rect: (20, 100, 60, 60))),
+            .init(
+                auditType: "XCUIAccessibilityAuditTypeSufficientElementDescription",
+                compact: "Element has no description",
+                element: .init(identifier: "more", type: "Button", label: "", rect: (300, 60, 44, 44))),
+        ]
+        let report = try AutomatedAuditReaderTests.read(AutomatedAuditFixture(items: items).data(.appium))
+        #expect(report.issues.map { AccessibilityGuidance.guidance(for: $0)?.criterion.number } == ["1.1.1", "4.1.2"])
+
+        let facts = SessionFacts(report: report, logPath: "audit.md", date: "2026-02-05")
+        let session = TemplateSet.builtin().render(.session, facts.templateContext(sessionNumber: 1))
+        let why = try #require(session.split(separator: "\n").first { $0.contains("Why: WCAG") })
+        // The type's main criterion first, then the image's.
+        #expect(
+            why.contains(
+                "WCAG 2.2 4.1.2 Name, Role, Value, A (https://www.w3.org/WAI/WCAG22/Understanding/name-role-value.html); "
+                    + "1.1.1 Non-text Content, A (https://www.w3.org/WAI/WCAG22/Understanding/non-text-content.html)"))
+
+        let summary = AuditSummary(inputs: [SummaryInput(report: report)], grouping: .view).markdown()
+        let guidance = try #require(summary.components(separatedBy: "\n## WCAG and Apple's guidance\n\n").last)
+        #expect(guidance.contains("- Element Description: WCAG 2.2 4.1.2 Name, Role, Value (A)"))
+        #expect(guidance.contains("- Element Description (image): WCAG 2.2 1.1.1 Non-text Content (A)"))
+
+        let mapping = IssueMatcher(rules: RuleFile(path: "r.json", rules: []), index: SourceIndex.build(sources: []))
+            .map(report)
+        let data = SARIFWriter.data(report: report, mapping: mapping)
+        #expect(SARIFSchema.problems(in: data) == [])
+        let log = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let run = try #require((log["runs"] as? [[String: Any]])?.first)
+        let rules = try #require(
+            ((run["tool"] as? [String: Any])?["driver"] as? [String: Any])?["rules"] as? [[String: Any]])
+        #expect(rules.map { $0["id"] as? String } == ["element-description", "element-description/image"])
+        let results = try #require(run["results"] as? [[String: Any]])
+        for result in results {
+            let rule = rules[try #require(result["ruleIndex"] as? Int)]
+            let wcag = (result["properties"] as? [String: Any])?["wcag"] as? String
+            #expect((rule["properties"] as? [String: Any])?["wcag"] as? String == wcag)
+        }
+        #expect(results.map { ($0["properties"] as? [String: Any])?["wcag"] as? String } == ["1.1.1", "4.1.2"])
+    }
 }
