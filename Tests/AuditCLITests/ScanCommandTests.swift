@@ -106,7 +106,7 @@ import Testing
         #expect(bad.stdout.isEmpty)
         #expect(bad.stderr.hasPrefix("bad.json:1:27: error: \"exclude\" must be an array of path patterns"))
         let help = try runTool(["scan", "--help"])
-        #expect(help.status == 0 && help.stdout.contains("USAGE: auditkit scan PATH..."))
+        #expect(help.status == 0 && help.stdout.contains("USAGE: auditkit scan [PATH...]"))
         let overview = try runTool(["--help"])
         #expect(overview.stdout.contains("  scan "))
     }

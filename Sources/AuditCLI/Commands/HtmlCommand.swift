@@ -42,7 +42,9 @@ enum HtmlCommand: Command {
         if arguments.positional.isEmpty, !FileManager.default.fileExists(atPath: out) {
             throw AuditError(.missingInput, "no such folder (name reports, or the site's folder with --out)", path: out)
         }
-        let paths = try AuditIngest.reportPaths(in: named)
+        let files = try AuditIngest.reportFiles(in: named)
+        for skipped in files.skipped { context.terminal.message(skipped.note) }
+        let paths = files.paths
         // Pages render what the history recorded (views, code places, statuses); the reports are mapped
         // again only when the user names new mapping inputs, and the output says so.
         let remaps = context.mappingFlagsGiven

@@ -61,7 +61,9 @@ enum IngestCommand: Command {
         let out = context.reportsFolder
         let historyFile = HistoryInputs.historyFile(context)
         // Check everything the user named before writing anything.
-        let paths = try AuditIngest.reportPaths(in: try operands(context))
+        let files = try AuditIngest.reportFiles(in: try operands(context))
+        for skipped in files.skipped { terminal.message(skipped.note) }
+        let paths = files.paths
         var configuration = try PassInputs.configuration(context, evidenceRoot: out, defaultDate: .auditDate)
         configuration.scope = scope
         let pass = AuditPass(configuration)

@@ -5,7 +5,7 @@ import Foundation
 enum ScanCommand: Command {
     static let name = "scan"
     static let abstract = "Find fixed font sizes in Swift sources that cannot scale with Dynamic Type."
-    static let operands = Operands.oneOrMore("PATH")
+    static let operands = Operands.any("PATH")
     static let discussion = """
         Reads every .swift file under each PATH (folders are walked as --source folders are) with the \
         mapping's lexer and reports .system(size:), .custom(_:fixedSize:), UIFont/NSFont systemFont(ofSize:) \
@@ -31,6 +31,8 @@ enum ScanCommand: Command {
         static or global let starts a new one, a local let's number goes into a new one. It prints per \
         file what it changed and what it left, with the reason; --dry-run prints a unified diff instead \
         of writing. --rule limits it to some rules (fixed-font-size, custom-font-without-relative-to).
+
+        Without PATH, the project file's sources are scanned.
 
         Formats: text (default), json, xcode ('path:line:column: warning: ...' lines), sarif (SARIF 2.1.0 \
         with UTF-16 columns and each finding's fingerprint). Exits 0 whether or not there are findings.
@@ -66,7 +68,7 @@ enum ScanCommand: Command {
         if arguments[Self.dryRun] || !arguments[Self.rule].isEmpty {
             throw AuditError(.usage, "--dry-run and --rule go with --fix")
         }
-        let result = try FontScanner.scan(paths: arguments.positional, configuration: configuration)
+        let result = try FontScanner.scan(paths: try paths(context), configuration: configuration)
         for problem in result.problems { context.terminal.message(problem.line(severity: "warning")) }
         switch format {
         case .text:
@@ -100,7 +102,7 @@ enum ScanCommand: Command {
         }
         let dryRun = arguments[Self.dryRun]
         let result = try FontFixer.fix(
-            paths: arguments.positional, configuration: configuration, rules: rules, dryRun: dryRun)
+            paths: try paths(context), configuration: configuration, rules: rules, dryRun: dryRun)
         var text = ""
         for file in result.files {
             text += file.summaryLine + "\n"
@@ -125,5 +127,19 @@ enum ScanCommand: Command {
     /// The configuration named by `--config`, else the default file when present, else the default.
     static func loadConfiguration(_ context: CommandContext) throws -> FontScanConfiguration {
         try context.scanConfiguration.map { try FontScanConfiguration.load(path: $0.path) } ?? FontScanConfiguration()
+    }
+
+    /// The paths named, else the project file's sources.
+    /// - Throws: `.usage` when neither names any.
+    static func paths(_ context: CommandContext) throws -> [String] {
+        if !context.arguments.positional.isEmpty { return context.arguments.positional }
+        let sources = context.sources.paths
+        guard !sources.isEmpty else {
+            throw AuditError(
+                .usage,
+                "missing PATH: name the Swift sources, or give the project file's \"sources\" (auditkit init writes one)"
+            )
+        }
+        return sources
     }
 }

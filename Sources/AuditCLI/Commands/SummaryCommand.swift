@@ -5,7 +5,7 @@ import Foundation
 enum SummaryCommand: Command {
     static let name = "summary"
     static let abstract = "Write a Markdown summary of reports with one section per view, test type or screen."
-    static let operands = Operands.oneOrMore("REPORT")
+    static let operands = Operands.any("REPORT")
     static let discussion = """
         Views come from the mapping (--rules, ./auditkit.rules.json, --source). Each section is rendered with \
         the view.md template: the issues (number, type, element text, source
@@ -13,6 +13,8 @@ enum SummaryCommand: Command {
         you to fill in. Issues without a view go under 'Unmapped'. With several reports (oldest first), each
         warning says in how many reports it appears and whether it persists in all of them.
         A report that cannot be read is reported and the others are still summarised (exit status 65/66).
+        Without REPORT, the history's latest audit is summarised (its report file in the reports folder).
+        Files AuditKit wrote (the site's index.html, the baseline) are skipped with a note.
 
         EXAMPLES:
           auditkit summary Reports/AuditReport_2026-01-03_16-28-16.html --by type
@@ -21,6 +23,7 @@ enum SummaryCommand: Command {
     static let options: [OptionSpec] =
         MappingInputs.options + [
             grouping.spec, output.spec, ProjectOptions.templates.withHelp("Look for view.md here first.").spec,
+            ProjectOptions.history.spec,
         ]
 
     /// `--by view|type|screen`.
@@ -44,7 +47,9 @@ enum SummaryCommand: Command {
         let pass = AuditPass(configuration)
         var inputs: [SummaryInput] = []
         var failure: AuditError?
-        for path in arguments.positional {
+        let files = try AuditIngest.reportFiles(in: try reports(context))
+        for skipped in files.skipped { terminal.message(skipped.note) }
+        for path in files.paths {
             do {
                 let prepared = try pass.prepare(reportAt: path)
                 inputs.append(SummaryInput(prepared))
@@ -69,5 +74,23 @@ enum SummaryCommand: Command {
             terminal.out(markdown)
         }
         return failure?.exitStatus ?? .success
+    }
+
+    /// The reports named, else the history's latest audit's report file in the reports folder.
+    /// - Throws: `.usage` when the history has no audit, `.missingInput` when its report file is gone.
+    static func reports(_ context: CommandContext) throws -> [String] {
+        let named = context.arguments.positional
+        guard named.isEmpty else { return named }
+        guard let latest = try HistoryInputs.loadHistory(context).entry(reference: "latest") else {
+            throw AuditError(
+                .usage, "missing REPORT: the history has no audit to summarise yet (auditkit ingest adds one)",
+                path: HistoryInputs.historyFile(context).path)
+        }
+        let path = (context.reportsFolder as NSString).appendingPathComponent(latest.fileName)
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw AuditError(
+                .missingInput, "the history's latest audit has no report file here (name REPORT)", path: path)
+        }
+        return [path]
     }
 }

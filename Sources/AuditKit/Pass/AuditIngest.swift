@@ -60,16 +60,61 @@ public struct AuditIngest: Sendable {
         self.outputDirectory = outputDirectory
     }
 
-    /// The report files that `arguments` name: a file as given; a folder's files (not its subfolders)
-    /// whose names end in `.html`, `.htm`, `.json` or `.txt`, except the files the tool writes there
-    /// (`index.html`, `baseline.json`) and rule files (`*.rules.json`), in name order.
+    /// The report files that `arguments` name (`reportFiles(in:)`), without those skipped.
     /// - Throws: `.missingInput` for an argument that does not exist.
     public static func reportPaths(in arguments: [String]) throws -> [String] {
+        try reportFiles(in: arguments).paths
+    }
+
+    /// The report files `arguments` name, and the files among them that are the tool's own outputs
+    /// (`ownOutput(_:)`: a glob such as `Reports/*.html` catches the site's `index.html`), skipped
+    /// with the reason, for a note.
+    public struct ReportFiles: Sendable, Hashable {
+        /// The reports, in argument order (a folder's in name order), each once.
+        public var paths: [String] = []
+        /// The files named that the tool wrote, with why they are not reports.
+        public var skipped: [Skipped] = []
+
+        /// A file named among the reports that is one of the tool's own outputs.
+        public struct Skipped: Sendable, Hashable {
+            /// The path as named.
+            public var path: String
+            /// What it is, e.g. "AuditKit's own page".
+            public var reason: String
+
+            /// The note a command prints for it.
+            public var note: String { "note: skipped \(path): \(reason), not a report" }
+        }
+    }
+
+    /// What the tool wrote at `path`, when it wrote it: the site's pages (they carry the generator tag
+    /// in their first bytes), the history, the baseline, the project and rule files; nil for anything
+    /// else, reports included.
+    public static func ownOutput(_ path: String) -> String? {
+        let name = PathName.last(path).lowercased()
+        if name == "baseline.json" { return "AuditKit's baseline" }
+        if name == "history.jsonl" { return "AuditKit's history" }
+        if name == ProjectFile.defaultFileName || name.hasSuffix(".rules.json") { return "a settings file" }
+        guard name.hasSuffix(".html") || name.hasSuffix(".htm"),
+            let handle = FileHandle(forReadingAtPath: path)
+        else { return nil }
+        defer { try? handle.close() }
+        let head = (try? handle.read(upToCount: 1_024)) ?? Data()
+        return head.range(of: Data(SitePage.generatorTag.utf8)) != nil ? "AuditKit's own page" : nil
+    }
+
+    /// The report files that `arguments` name: a file as given (unless it is one of the tool's own
+    /// outputs, `ownOutput(_:)`); a folder's files (not its subfolders) whose names end in `.html`,
+    /// `.htm`, `.json` or `.txt`, except the files the tool writes there (`index.html`,
+    /// `baseline.json`) and rule files (`*.rules.json`), in name order.
+    /// - Throws: `.missingInput` for an argument that does not exist.
+    public static func reportFiles(in arguments: [String]) throws -> ReportFiles {
+        var files = ReportFiles()
         var paths: [String] = []
-        let files = FileManager.default
+        let manager = FileManager.default
         for argument in arguments {
             var isDirectory: ObjCBool = false
-            guard files.fileExists(atPath: argument, isDirectory: &isDirectory) else {
+            guard manager.fileExists(atPath: argument, isDirectory: &isDirectory) else {
                 // A name that was not UTF-8 reaches here repaired (U+FFFD): it fails as a report of
                 // its own, saying so, rather than as a missing argument.
                 if argument.unicodeScalars.contains("\u{FFFD}") {
@@ -79,7 +124,11 @@ public struct AuditIngest: Sendable {
                 throw AuditError(.missingInput, "no such file or folder", path: argument)
             }
             guard isDirectory.boolValue else {
-                paths.append(argument)
+                if let reason = ownOutput(argument) {
+                    files.skipped.append(.init(path: argument, reason: reason))
+                } else {
+                    paths.append(argument)
+                }
                 continue
             }
             // Every name, also those that are not UTF-8 (Foundation's listing leaves them out).
@@ -93,13 +142,15 @@ public struct AuditIngest: Sendable {
                 // A name that is not UTF-8 cannot be opened by its repaired name: it goes on, to be
                 // reported as failed with the reason.
                 var isFolder: ObjCBool = false
-                if !isUTF8 || (files.fileExists(atPath: folder + name, isDirectory: &isFolder) && !isFolder.boolValue) {
+                if !isUTF8 || (manager.fileExists(atPath: folder + name, isDirectory: &isFolder) && !isFolder.boolValue)
+                {
                     paths.append(folder + name)
                 }
             }
         }
         var seen = Set<String>()
-        return paths.filter { seen.insert(($0 as NSString).standardizingPath).inserted }
+        files.paths = paths.filter { seen.insert(($0 as NSString).standardizingPath).inserted }
+        return files
     }
 
     /// Runs the batch over `paths`, calling `onItem` for each report in batch order.

@@ -1,0 +1,59 @@
+import AuditKit
+import AuditKitTestSupport
+import Foundation
+import Testing
+
+/// The commands of a project set up by `init`, as its people type them: without operands they take what
+/// the project file names, and a glob that catches AuditKit's own files skips them with a note.
+@Suite struct ProjectCommandsTests {
+    @Test func commandsWithoutOperandsUseTheProjectAndGlobsSkipTheToolsOwnFiles() throws {
+        let series = try AuditSeries()
+        defer { series.remove() }
+        _ = try series.audit(day: 0, [ScreenNameCommandTests.before])
+        let latest = try series.audit(day: 1, [ScreenNameCommandTests.after])
+        let directory = series.directory.path
+        try FileManager.default.createDirectory(
+            atPath: series.directory.file("App"), withIntermediateDirectories: true)
+        try
+            "import SwiftUI\nstruct TotalView: View {\n    var body: some View { Text(\"Total\").font(.system(size: 17)) }\n}\n"
+            .write(toFile: series.directory.file("App/TotalView.swift"), atomically: true, encoding: .utf8)
+        #expect(try runTool(["init", "--source", "App"], in: directory).status == 0)
+        #expect(try runTool(["ingest"], in: directory).status == 0)
+        #expect(FileManager.default.fileExists(atPath: series.directory.file("Reports/index.html")))
+
+        // `Reports/*.html` as the shell expands it: the reports and the site's index page.
+        let glob = try FileManager.default.contentsOfDirectory(atPath: series.directory.file("Reports"))
+            .filter { $0.hasSuffix(".html") }.sorted().map { "Reports/" + $0 }
+        #expect(glob.contains("Reports/index.html") && glob.count == 3)
+        let note = "note: skipped Reports/index.html: AuditKit's own page, not a report"
+        let summary = try runTool(["summary"] + glob + ["-o", "Reports/summary.md"], in: directory)
+        #expect(summary.status == 0, "\(summary.stderr)")
+        #expect(summary.stderr.contains(note), "\(summary.stderr)")
+        let ingest = try runTool(["ingest"] + glob, in: directory)
+        #expect(ingest.status == 0, "\(ingest.stderr)")
+        #expect(ingest.stderr.contains(note), "\(ingest.stderr)")
+        #expect(ingest.stdout.contains("Ingested 0 reports; 2 already in the history"), "\(ingest.stdout)")
+
+        // No operand: the history's latest audit, the project's sources.
+        let latestName = PathName.last(latest.path)
+        let latestSummary = try runTool(["summary"], in: directory)
+        #expect(latestSummary.status == 0, "\(latestSummary.stderr)")
+        #expect(latestSummary.stdout.contains(latestName), "\(latestSummary.stdout)")
+        let check = try runTool(["check"], in: directory)
+        #expect([0, 1].contains(check.status), "\(check.stderr)")
+        #expect(check.stderr.contains("check \(latestName):"), "\(check.stderr)")
+        let scan = try runTool(["scan", "--format", "xcode"], in: directory)
+        #expect(scan.status == 0, "\(scan.stderr)")
+        #expect(scan.stdout.contains("App/TotalView.swift:3:"), "\(scan.stdout)")
+    }
+
+    @Test func withoutAProjectTheyAskForTheOperand() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        for arguments in [["check"], ["summary"], ["scan"]] {
+            let result = try runTool(arguments, in: folder.path)
+            #expect(result.status == 64, "\(arguments): \(result.stderr)")
+            #expect(result.stderr.contains("missing"), "\(arguments): \(result.stderr)")
+        }
+    }
+}
