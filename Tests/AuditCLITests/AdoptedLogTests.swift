@@ -115,5 +115,10 @@ import Testing
         #expect(
             crlf.addingSource("b.html", fileName: "b.html").map { String(decoding: $0, as: UTF8.self) }
                 == "## Sources\r\n- a.html\r\n- b.html\r\n\r\n## Audit Log\r\n")
+        // A list in code spans (as a log AuditKit created names its first report) stays in code spans.
+        let coded = AuditLogDocument(bytes: Array("## Sources\n- `Reports/a.html`\n\n## Audit Log\n".utf8))
+        #expect(
+            coded.addingSource("Reports/b.html", fileName: "b.html").map { String(decoding: $0, as: UTF8.self) }
+                == "## Sources\n- `Reports/a.html`\n- `Reports/b.html`\n\n## Audit Log\n")
     }
 }

@@ -46,17 +46,17 @@ import struct AuditKit.Issue
         #expect(residual.first?["oldText"] as? String == "Active Budgets")
 
         let text = try runTool(["diff", english.path, deutsch.path], in: dir)
-        #expect(text.stdout.contains("0 new, 0 resolved, 4 residual (3 by geometry)"))
+        #expect(text.stdout.contains("0 new, 0 resolved, 4 residual (recognised 3 by place on the screen)"))
         #expect(
             text.stdout.contains(
-                "\u{2014} matched by geometry: same element, text now \u{201C}Aktive Budgets\u{201D}\n"))
+                "\u{2014} same element by its place on the screen, text now \u{201C}Aktive Budgets\u{201D}\n"))
 
         let check = try runTool(["check", deutsch.path], in: dir)
         #expect(check.status == 0)
         #expect(
             check.stdout.contains(
                 "note: issue 1 \u{2018}Aktive Budgets\u{2019} is the same element as issue 1 \u{2018}Active Budgets\u{2019} "
-                    + "of \(english.report.fileName) (matched by geometry)"))
+                    + "of \(english.report.fileName) (recognised by its place on the screen)"))
         let checkJSON = try runTool(["check", deutsch.path, "--format", "json"], in: dir)
         #expect(checkJSON.status == 0)
         let object = try JSONSerialization.jsonObject(with: Data(checkJSON.stdout.utf8)) as? [String: Any]

@@ -22,6 +22,16 @@ public enum MatchStage: String, Sendable, Hashable, Codable, CaseIterable {
         case .image: return "same element by its thumbnail"
         }
     }
+
+    /// What recognised the element, in a count: `localization key` (`3 recognised by localization key`).
+    public var clue: String {
+        switch self {
+        case .fingerprint: return "fingerprint"
+        case .key: return "localization key"
+        case .geometry: return "place on the screen"
+        case .image: return "thumbnail"
+        }
+    }
 }
 
 /// The result of matching the issues of an older report against a newer one.

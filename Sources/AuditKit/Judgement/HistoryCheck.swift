@@ -61,7 +61,7 @@ public struct HistoryCheck: Sendable {
     /// Whether the check fails: failing warnings, or stale baseline entries with `strictBaseline`.
     public var failed: Bool { !failing.isEmpty || (strictBaseline && !staleBaseline.isEmpty) }
 
-    /// `issue 3 ‘Aktive Budgets’ is the same element as issue 3 ‘Active Budgets’ of OLD (by geometry)`.
+    /// `issue 3 ‘Aktive Budgets’ is the same element as issue 3 ‘Active Budgets’ of OLD (recognised by its place on the screen)`.
     static func pairNote(_ verdict: WarningVerdict) -> String {
         func quoted(_ text: String?) -> String {
             guard let text, !text.isEmpty else { return "" }
@@ -71,7 +71,7 @@ public struct HistoryCheck: Sendable {
         var message = "issue \(verdict.number)\(quoted(verdict.issue.elementText)) is the same element as issue "
         message += "\(continues?.number ?? 0)\(quoted(continues?.text))"
         message +=
-            " of \(continues?.audit.fileName ?? "the earlier report") (matched by \((continues?.stage ?? .fingerprint).rawValue))"
+            " of \(continues?.audit.fileName ?? "the earlier report") (recognised by its \((continues?.stage ?? .fingerprint).clue))"
         return message
     }
 }

@@ -37,15 +37,16 @@ public struct ChangeCounts: Sendable, Hashable, Codable {
     public var triple: String { "\(new) new, \(resolved) resolved, \(residual) residual" }
 
     /// What may follow the triple in parentheses: the residual pairs weaker than the fingerprint and
-    /// the warnings that are not open (`4 by key, 2 by geometry; not counted: 3 accepted, 2 system UI`);
+    /// the warnings that are not open (`recognised 4 by localization key, 2 by place on the screen; not
+    /// counted: 3 accepted, 2 system UI`);
     /// nil when there is nothing to add.
     public var breakdown: String? {
         var parts: [String] = []
         let stages = MatchStage.allCases.filter { $0 != .fingerprint }.compactMap { stage -> String? in
             guard let count = residualByStage[stage], count > 0 else { return nil }
-            return "\(count) by \(stage.rawValue)"
+            return "\(count) by \(stage.clue)"
         }
-        if !stages.isEmpty { parts.append(stages.joined(separator: ", ")) }
+        if !stages.isEmpty { parts.append("recognised " + stages.joined(separator: ", ")) }
         if firstAudited > 0 { parts.append("\(firstAudited) new on screens not audited before") }
         let judged = [WarningStatus.Kind.accepted, .system].compactMap { kind -> String? in
             guard let count = notOpen[kind], count > 0 else { return nil }
@@ -55,7 +56,8 @@ public struct ChangeCounts: Sendable, Hashable, Codable {
         return parts.isEmpty ? nil : parts.joined(separator: "; ")
     }
 
-    /// The triple with its breakdown: `1 new, 0 resolved, 5 residual (2 by key; not counted: 3 accepted)`.
+    /// The triple with its breakdown: `1 new, 0 resolved, 5 residual (recognised 2 by localization key; not
+    /// counted: 3 accepted)`.
     public var text: String { triple + (breakdown.map { " (\($0))" } ?? "") }
 
     /// Keys in JSON output.

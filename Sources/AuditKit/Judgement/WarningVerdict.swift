@@ -180,11 +180,12 @@ public struct Continuation: Sendable, Hashable {
         hasher.combine(stage)
     }
 
-    /// `same element by key, was “Income”` for a pair weaker than the fingerprint; nil for a
-    /// fingerprint pair.
+    /// What recognised the element (`MatchStage.clue`: `localization key`, `place on the screen`) for
+    /// a pair weaker than the fingerprint, as the session says it (`same element by localization key`);
+    /// nil for a fingerprint pair.
     public var pairing: String? {
         guard stage != .fingerprint else { return nil }
-        return stage.rawValue
+        return stage.clue
     }
 }
 

@@ -45,7 +45,8 @@ extension AuditLogDocument {
 
     /// The bytes with `path` added as the last item of the `## Sources` list, or nil when the log has
     /// no such list (a section without list items is left alone) or a line of it already names the
-    /// file. The new item copies the last item's bullet and the line ending around it.
+    /// file. The new item copies the last item's bullet, its code span when it has one, and the line
+    /// ending around it.
     public func addingSource(_ path: String, fileName: String) -> [UInt8]? {
         guard let section = section(titled: "Sources") else { return nil }
         var lastItem: Range<Int>?
@@ -66,7 +67,12 @@ extension AuditLogDocument {
         var end = lastItem.upperBound
         if end > lastItem.lowerBound, bytes[end - 1] == 0x0D { end -= 1 }
         let eol: [UInt8] = end < lastItem.upperBound ? [0x0D, 0x0A] : [0x0A]
-        let item = eol + [bytes[lastItem.lowerBound], 0x20] + Array(path.utf8)
+        // The new item is written as the list's last one is: in a code span when that one is.
+        let last = bytes[(lastItem.lowerBound + 2)..<end]
+        let backtick = UInt8(ascii: "`")
+        let coded = last.count >= 2 && last.first == backtick && last.last == backtick && !path.contains("`")
+        let text = coded ? "`" + path + "`" : path
+        let item = eol + [bytes[lastItem.lowerBound], 0x20] + Array(text.utf8)
         var result = bytes
         result.insert(contentsOf: item, at: end)
         return result

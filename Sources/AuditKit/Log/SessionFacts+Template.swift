@@ -130,7 +130,9 @@ extension SessionFacts {
                 return .object(["items": .list(TemplateValue.items(shown)), "more": .text(more)])
             }
             context["comparison"] = .object([
-                "previousReport": .code(comparison.previousReportName),
+                "previousReport": comparison.previousReportName.isEmpty
+                    ? .text("the earlier audits (none of them covered these screens)")
+                    : .code(comparison.previousReportName),
                 "newCount": .number(comparison.new.count),
                 "resolvedCount": .number(comparison.resolved.count),
                 "residualCount": .number(comparison.residual.count),

@@ -203,7 +203,8 @@ public struct SessionComparison: Sendable, Hashable {
         }
     }
 
-    /// The previous report's file name (the latest earlier report of these screens).
+    /// The previous report's file name (the latest earlier report of these screens); empty when no
+    /// earlier audit covered them (the session then says so in words).
     public var previousReportName: String
     /// Warnings the earlier reports did not have.
     public var new: [Warning]

@@ -63,11 +63,11 @@ public enum HistoryOutput {
         return "\(old) \u{2192} #\(verdict.number)"
     }
 
-    /// `— matched by geometry: same element, text now “Aktive Budgets”` for a pair a weaker stage
-    /// made; empty for a fingerprint pair or an unpaired warning.
+    /// `— same element by its place on the screen, text now “Aktive Budgets”` for a pair a weaker stage
+    /// made (`MatchStage.phrase`); empty for a fingerprint pair or an unpaired warning.
     static func pairing(_ verdict: WarningVerdict) -> String {
         guard let continues = verdict.continues, continues.stage != .fingerprint else { return "" }
-        var text = " \u{2014} matched by \(continues.stage.rawValue): same element"
+        var text = " \u{2014} \(continues.stage.phrase)"
         if continues.text != verdict.issue.elementText {
             let now = verdict.issue.elementText.map { oneLine($0) } ?? ""
             text += now.isEmpty ? ", now without text" : ", text now \u{201C}\(now)\u{201D}"

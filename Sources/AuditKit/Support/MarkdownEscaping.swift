@@ -7,8 +7,8 @@ public enum MarkdownEscaping {
 
     /// Escapes `text` for use inline in Markdown.
     ///
-    /// Line breaks (and other control characters) become spaces; `<`, `>` and `&` become HTML
-    /// entities; backslash, backtick, `*`, `_`, `[`, `]`, `|`, `~` get a backslash (except `_` inside a word,
+    /// Line breaks (and other control characters) become spaces; `<` and `>` become HTML entities, an
+    /// `&` that would start a character reference gets a backslash (a plain `&` stays as it is); backslash, backtick, `*`, `_`, `[`, `]`, `|`, `~` get a backslash (except `_` inside a word,
     /// which CommonMark never reads as emphasis); a `#`, `+`, `-` or `=`
     /// at the start gets a backslash so the value cannot open a block when placed at a line start.
     /// - Parameters:
@@ -31,7 +31,13 @@ public enum MarkdownEscaping {
                 out.unicodeScalars.append(scalar)
             case "<": out += "&lt;"
             case ">": out += "&gt;"
-            case "&": out += "&amp;"
+            case "&":
+                // Only an `&` that would start a character reference (`&amp;`, `&#38;`) is escaped: a
+                // plain `&` reads as itself in the file and in the rendering.
+                var next = index + 1
+                while scalars.indices.contains(next), scalars[next] == "#" || isWordScalar(next) { next += 1 }
+                let reference = next > index + 1 && scalars.indices.contains(next) && scalars[next] == ";"
+                out += reference ? "\\&" : "&"
             case "\\", "`", "*", "_", "[", "]", "|", "~":
                 out += "\\"
                 out.unicodeScalars.append(scalar)

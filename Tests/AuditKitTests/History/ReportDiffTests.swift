@@ -49,7 +49,7 @@ import Testing
 
     @Test func markdownCellsEscapePipes() {
         #expect(HistoryOutput.cell("a|b\nc") == "a\\|b c")
-        #expect(HistoryOutput.cell("</script> & <b>") == "&lt;/script&gt; &amp; &lt;b&gt;")
+        #expect(HistoryOutput.cell("</script> & <b>") == "&lt;/script&gt; & &lt;b&gt;")
     }
 }
 

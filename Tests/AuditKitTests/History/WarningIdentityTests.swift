@@ -396,6 +396,24 @@ import Testing
         #expect(session.previousReportName == series.entries[2].fileName)
     }
 
+    /// A report of a screen no earlier audit covered: its session says so in words, never names a
+    /// placeholder as if it were a report file.
+    @Test func aSessionOfScreensNotAuditedBeforeSaysSoInWords() throws {
+        var series = try Series()
+        defer { series.audits.remove() }
+        try series.audit(day: 0, [Self.home])
+        try series.audit(day: 1, [Self.budgets])
+        let judged = series.judged()
+        #expect(judged.hasEarlierAudit && judged.comparedWith.isEmpty)
+        let comparison = try #require(SessionComparison(judged))
+        #expect(comparison.previousReportName.isEmpty)
+        var facts = SessionFacts(report: series.reports[judged.entry.fileName]!.report, logPath: "audit.md")
+        facts.comparison = comparison
+        let session = TemplateSet.builtin().render(.session, facts.templateContext(sessionNumber: 2))
+        #expect(session.contains("Open warnings against the earlier audits (none of them covered these screens): "))
+        #expect(!session.contains("(no earlier report)"))
+    }
+
     @Test func aTextMovedIntoANewSubviewKeepsItsFingerprint() throws {
         let before = """
             import SwiftUI
@@ -549,7 +567,7 @@ extension WarningIdentityTests {
         #expect(stages["settings.gear"] == .fingerprint)
         #expect(!series.check().failed)
         let text = try HistoryOutput.render(series.judged(), format: .text)
-        #expect(text.contains("2 by image"))
-        #expect(text.contains(" \u{2014} matched by image: same element\n"))
+        #expect(text.contains("recognised 2 by thumbnail"))
+        #expect(text.contains(" \u{2014} same element by its thumbnail\n"))
     }
 }

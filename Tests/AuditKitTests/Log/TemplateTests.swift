@@ -161,8 +161,16 @@ import Testing
         #expect(!escaped.contains(">"))
         #expect(
             escaped
-                == "&lt;script&gt;alert('x')&lt;/script&gt; # Heading \\| cell \\*bold\\* \\_it\\_ \\`code\\` \\[link\\](javascript:x) \\~\\~s\\~\\~ &amp;amp;"
+                == "&lt;script&gt;alert('x')&lt;/script&gt; # Heading \\| cell \\*bold\\* \\_it\\_ \\`code\\` \\[link\\](javascript:x) \\~\\~s\\~\\~ \\&amp;"
         )
+    }
+
+    /// A team's "Cards & Wallet" reads as written in audit.md; only an `&` that would start a character
+    /// reference is escaped, so none turns into another character.
+    @Test func aPlainAmpersandStaysAsWritten() {
+        #expect(MarkdownEscaping.inline("Cards & Wallet") == "Cards & Wallet")
+        #expect(MarkdownEscaping.inline("R&D &") == "R&D &")
+        #expect(MarkdownEscaping.inline("&copy; &#169; &x") == "\\&copy; \\&#169; &x")
     }
 
     @Test func escapesBlockMarkersAtTheStart() {
