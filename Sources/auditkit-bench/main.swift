@@ -2,7 +2,8 @@ import AuditKitTestSupport
 import Foundation
 
 // Usage: auditkit-bench [area] — runs every in-process benchmark area, or only the one named;
-// `auditkit-bench audit [RUNS]` compares whole `auditkit` processes with the Python + Pillow peer.
+// `auditkit-bench audit [RUNS]` compares whole `auditkit` processes with the Python + Pillow peer;
+// `auditkit-bench history-scale [REPORTS...]` times the history commands on a CI pipeline's history.
 // `auditkit-bench make-sample DIR` writes the sample report, `make-report N PATH` the reader's N-issue report, `make-pocketbook DIR` the mapping fixture's
 // report (see SampleReport.swift).
 // `auditkit-bench make-site-demo DIR` writes the HTML site's hostile test project (`SiteDemo`: reports, sources,
@@ -54,3 +55,4 @@ if area == nil || area == "imaging" { runImagingBenchmark() }
 if area == nil || area == "ingest" { try runIngestBenchmark() }
 if area == nil || area == "site" { try runSiteBenchmark() }
 if area == "audit" { try runAuditBenchmark(arguments: Array(arguments.dropFirst())) }
+if area == "history-scale" { try runHistoryScaleBenchmark(arguments: Array(arguments.dropFirst())) }

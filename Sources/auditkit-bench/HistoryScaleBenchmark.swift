@@ -1,0 +1,140 @@
+import AuditKit
+import AuditKitTestSupport
+import Foundation
+
+/// `auditkit-bench history-scale [REPORTS...] [--runs N]`: the history commands on the history of a CI
+/// pipeline that saves an automated audit per run (issue 39's shape): screenshot-less JSON reports of
+/// 200 warnings over six screens, a few warnings fixed and a few new each day. For each size (default
+/// 500 and 2,000 reports) it writes the history (the latest report also as a file), then times whole
+/// `auditkit` processes of the release build beside this one: `check latest`, `diff latest~1 latest`,
+/// `history list`, `history add` of the latest report (already there) and `trend`, with the floor of
+/// reading the history file once (`cat`) in the same rounds. Prints medians and the ratio of each
+/// size's time to the first size's.
+func runHistoryScaleBenchmark(arguments: [String]) throws {
+    var sizes: [Int] = []
+    var runs = 3
+    var index = 0
+    while index < arguments.count {
+        if arguments[index] == "--runs", index + 1 < arguments.count {
+            runs = Int(arguments[index + 1]) ?? runs
+            index += 2
+            continue
+        }
+        if let size = Int(arguments[index]) { sizes.append(size) }
+        index += 1
+    }
+    if sizes.isEmpty { sizes = [500, 2_000] }
+    let tool = (benchPath() as NSString).deletingLastPathComponent + "/auditkit"
+    guard FileManager.default.isExecutableFile(atPath: tool) else {
+        throw AuditError(.missingInput, "build auditkit beside auditkit-bench first", path: tool)
+    }
+    print("history-scale: \(runs) runs per command, medians of wall time (CPU in parentheses), \(tool)")
+    var first: [String: Double] = [:]
+    for size in sizes {
+        let directory = try TemporaryDirectory(prefix: "auditkit-bench-scale")
+        // AUDITKIT_BENCH_KEEP=1 keeps the folders (to profile a command on them).
+        let keep = ProcessInfo.processInfo.environment["AUDITKIT_BENCH_KEEP"] == "1"
+        defer { if !keep { directory.remove() } else { print("history-scale: kept \(directory.path)") } }
+        let latest = try CIHistory.write(reports: size, into: directory.path)
+        let history = directory.file("Reports/history.jsonl")
+        let bytes = (try? FileManager.default.attributesOfItem(atPath: history)[.size] as? Int) ?? 0
+        print(String(format: "history-scale: %d reports, %.1f MiB", size, Double(bytes) / 1_048_576))
+        let commands: [(String, [String])] = [
+            ("floor: cat history", ["/bin/cat", history]),
+            ("check latest", [tool, "check", "latest"]),
+            ("diff latest~1 latest", [tool, "diff", "latest~1", "latest"]),
+            ("history list", [tool, "history", "list"]),
+            ("history add (already there)", [tool, "history", "add", latest]),
+            ("trend", [tool, "trend"]),
+        ]
+        var wall: [String: [Double]] = [:]
+        var cpu: [String: [Double]] = [:]
+        for _ in 0..<runs {
+            for (name, argv) in commands {
+                let figures = try measureInSmallProcess(argv, in: directory.path)
+                guard figures.status == 0 || (name == "check latest" && figures.status == 1) else {
+                    throw AuditError(.internalError, "\(name) exited \(figures.status)")
+                }
+                wall[name, default: []].append(figures.wall)
+                cpu[name, default: []].append(figures.user + figures.system)
+            }
+        }
+        func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+        for (name, _) in commands {
+            let time = median(wall[name]!)
+            let padded = name.padding(toLength: 28, withPad: " ", startingAt: 0)
+            var line = String(
+                format: "history-scale: %5d reports  %@ %7.3f s (%.3f s CPU)", size, padded, time, median(cpu[name]!))
+            if let base = first[name] {
+                line += String(format: "  %.2fx its time at %d reports", time / base, sizes[0])
+            } else {
+                first[name] = time
+            }
+            print(line)
+        }
+    }
+}
+
+/// The synthetic history of a CI pipeline (see `runHistoryScaleBenchmark`).
+enum CIHistory {
+    static let screens = ["Checkout", "Cart", "Home", "Search", "Profile", "Settings"]
+
+    /// Writes `Reports/history.jsonl` of `reports` daily audits under `directory`, the latest one also as
+    /// its report file; returns that file's path (relative to `directory`).
+    static func write(reports: Int, into directory: String) throws -> String {
+        try FileManager.default.createDirectory(
+            atPath: directory + "/Reports", withIntermediateDirectories: true)
+        var generator = SplitMix(seed: 39)
+        var current = (0..<200).map { _ in BenchIssue.random(&generator) }
+        let encoder = HistoryFile.makeEncoder()
+        var data = Data()
+        var latestPath = ""
+        for day in 0..<reports {
+            for _ in 0..<4 { current[Int(generator.next() % UInt64(current.count))] = BenchIssue.random(&generator) }
+            // One audit a day at noon from 2026-01-01, named as the Inspector names its reports.
+            var parts = DateComponents()
+            parts.day = day
+            let calendar = Calendar(identifier: .gregorian)
+            let date = calendar.date(byAdding: parts, to: Date(timeIntervalSince1970: 1_767_268_800))!
+            var fixture = self.fixture(current)
+            fixture.timestamp = Self.stamp(date, "yyyy-MM-dd HH:mm:ss")
+            let name = "AuditReport_" + Self.stamp(date, "yyyy-MM-dd_HH-mm-ss") + ".json"
+            let report: InspectorReport
+            if day == reports - 1 {
+                latestPath = "Reports/" + name
+                try fixture.write(to: directory + "/" + latestPath, as: .json)
+                report = try ReportReader.read(path: directory + "/" + latestPath)
+            } else {
+                report = try ReportReader.read(
+                    buffer: ByteBuffer(copying: fixture.payload(style: .minified, seed: nil)), path: "Reports/" + name)
+            }
+            data.append(try encoder.encode(HistoryEntry(report: report)))
+            data.append(UInt8(ascii: "\n"))
+        }
+        try data.write(to: URL(fileURLWithPath: directory + "/Reports/history.jsonl"))
+        return latestPath
+    }
+
+    /// `date` (UTC) in `format` (`yyyy-MM-dd_HH-mm-ss`).
+    static func stamp(_ date: Date, _ format: String) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = format
+        return formatter.string(from: date)
+    }
+
+    /// One report: the issues spread over the six screens, no screenshots.
+    static func fixture(_ issues: [BenchIssue]) -> ReportFixture {
+        var screens = Self.screens.enumerated().map { index, name in
+            ReportFixture.Screen(name: String(index), groupName: name, issues: [])
+        }
+        for (offset, issue) in issues.enumerated() {
+            screens[offset % screens.count].issues.append(
+                .init(
+                    errorCode: 14, shortTitle: "\(issue.type.displayName) warning", elementText: issue.text,
+                    testTypeName: issue.type.displayName, rect: issue.rect))
+        }
+        return ReportFixture(screens: screens)
+    }
+}
