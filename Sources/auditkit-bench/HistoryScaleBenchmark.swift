@@ -138,3 +138,18 @@ enum CIHistory {
         return ReportFixture(screens: screens)
     }
 }
+
+/// `auditkit-bench history-walk HISTORY`: the judgement made audit by audit, the time of every 250.
+func runHistoryWalk(path: String) throws {
+    let history = try HistoryFile(path: path).load()
+    var judgement = HistoryJudgement(entries: [])
+    var start = DispatchTime.now()
+    for (index, entry) in history.entries.enumerated() {
+        judgement.add(entry)
+        if (index + 1) % 250 == 0 {
+            let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+            print(String(format: "audits %5d: %.3f s for the last 250", index + 1, seconds))
+            start = DispatchTime.now()
+        }
+    }
+}

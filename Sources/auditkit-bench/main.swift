@@ -55,4 +55,5 @@ if area == nil || area == "imaging" { runImagingBenchmark() }
 if area == nil || area == "ingest" { try runIngestBenchmark() }
 if area == nil || area == "site" { try runSiteBenchmark() }
 if area == "audit" { try runAuditBenchmark(arguments: Array(arguments.dropFirst())) }
+if area == "history-walk" { try runHistoryWalk(path: arguments[1]) }
 if area == "history-scale" { try runHistoryScaleBenchmark(arguments: Array(arguments.dropFirst())) }

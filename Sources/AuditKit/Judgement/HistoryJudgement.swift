@@ -37,10 +37,17 @@ public struct HistoryJudgement: Sendable {
     /// Per warning (by number): the baseline entry that accepts it.
     private var acceptedWarning: [Int: Baseline.Entry] = [:]
     /// Per normalised screen group: the warnings of its earlier audits that its latest audit did not
-    /// re-audit (scrolled away, or not flagged by a report without its screenshot), each with its rect
-    /// moved into that audit's coordinates. They still stand: the next audit of the screen continues or
-    /// resolves them as it does the latest audit's own.
-    private var carried: [String: [Carried]] = [:]
+    /// re-audit (scrolled away, or not flagged by a report without its screenshot). They still stand:
+    /// the next audit of the screen continues or resolves them as it does the latest audit's own. Kept
+    /// as shared chunks (`StandingList`): an audit that leaves them as they were copies none of them.
+    private var carried: [String: StandingList] = [:]
+    /// Per normalised screen group: the sum of its common shifts (`shift(_:)`) at each of its audits, so
+    /// a carried warning that moves with the screen keeps one rect: that rect plus the drift is where
+    /// its element is in the screen's latest audit.
+    private var drift: [String: (dx: Double, dy: Double)] = [:]
+    /// Per normalised screen group: its latest audit (position) and that audit's own warnings of it
+    /// (repeats left out), listed once for the audits that do not cover it.
+    private var shownOf: [String: (audit: Int, list: StandingList)] = [:]
     /// Per audit (by position): what each screen it covered was audited in, by normalised identity.
     private var configurations: [[String: ScreenConfiguration]] = []
     private var catalogCache: [String: [String]] = [:]
@@ -359,8 +366,9 @@ public struct HistoryJudgement: Sendable {
         var stages = [MatchStage](repeating: .fingerprint, count: entry.issues.count)
         // The earlier audit (position) each issue was paired in by the matcher, -1 for none.
         var pairedIn = [Int](repeating: -1, count: entry.issues.count)
-        // The earlier issues no longer shown, with the coordinates and configuration of their audit.
-        var standing: [Carried] = []
+        // The earlier issues no longer shown, per screen, with the coordinates and configuration of their
+        // audit.
+        var fresh: [String: [CarriedWarning]] = [:]
         let baseOrder = matchings.map(\.base)
         for (j, matching) in matchings {
             for pair in matching.pairs {
@@ -370,8 +378,8 @@ public struct HistoryJudgement: Sendable {
             }
             for index in matching.unmatchedOld {
                 let verdict = reports[j].verdicts[index]
-                standing.append(
-                    Carried(
+                fresh[verdict.screen, default: []].append(
+                    CarriedWarning(
                         verdict: verdict, rect: verdict.rect, frame: verdict.audit,
                         flaggedIn: configurations[j][verdict.screen] ?? ScreenConfiguration()))
             }
@@ -417,76 +425,116 @@ public struct HistoryJudgement: Sendable {
             shifts[key] = found
             return found
         }
-        var notReaudited: [WarningVerdict] = []
+        // The screens it did not cover: their latest audit's warnings and the warnings standing there.
+        var standing = StandingWarnings()
         for j in unvisited.keys.sorted(by: >) {
-            let groups = unvisited[j]!
-            for index in reports[j].verdicts.indices
-            where groups.contains(prepared[j].group[index]) && !prepared[j].isRepeat[index] {
-                notReaudited.append(reports[j].verdicts[index])
+            for group in unvisited[j]!.sorted() {
+                if shownOf[group]?.audit != j {
+                    let items = reports[j].verdicts.indices.compactMap { index -> CarriedWarning? in
+                        guard prepared[j].group[index] == group, !prepared[j].isRepeat[index] else { return nil }
+                        return CarriedWarning(
+                            verdict: reports[j].verdicts[index], rect: nil, frame: nil, flaggedIn: ScreenConfiguration()
+                        )
+                    }
+                    shownOf[group] = (j, StandingList().adding(items))
+                }
+                standing.parts.append(shownOf[group]!.list)
+                if let list = carried[group] { standing.parts.append(list) }
             }
-            for group in groups.sorted() { notReaudited += (carried[group] ?? []).map(\.verdict) }
         }
         let compared = bases.values.reduce(into: Set<String>()) { $0.formUnion($1) }
         // The warnings a covered screen's earlier audits left standing but did not re-audit: an issue with
         // one's fingerprint continues it (scrolled back into view), else one of its kind at its place; the
-        // others are judged as the earlier issues no longer shown are.
+        // others are judged as the earlier issues no longer shown are. `continuedItems`: per screen, the
+        // items of its standing list this audit continues, by chunk and place in it.
+        var continuedItems: [String: Set<Int>] = [:]
         for j in baseOrder {
+            let baseAudit = reports[j].verdicts.first?.audit ?? reports[j].audit
             for group in bases[j]!.sorted() {
                 guard let waiting = carried[group], !waiting.isEmpty else { continue }
-                // Each fingerprint's carried warnings, oldest carried first (a long history may carry many).
-                var byFingerprint: [IssueFingerprint: [Int]] = [:]
-                for (position, held) in waiting.enumerated() {
-                    byFingerprint[held.verdict.fingerprint, default: []].append(position)
-                }
-                var isContinued = [Bool](repeating: false, count: waiting.count)
+                var isContinued = Set<Int>()
+                func slot(_ chunk: Int, _ item: Int) -> Int { chunk << 32 | item }
+                // An issue not paired by the matcher with the fingerprint of a standing warning continues it
+                // (the first one listed: the most recently carried).
+                var wanted: [IssueFingerprint: [Int]] = [:]
                 for index in entry.issues.indices
                 where previous[index] == nil && side.repeatOf[index] == nil && side.group[index] == group {
-                    let fingerprint = facts.fingerprint[index]
-                    guard var positions = byFingerprint[fingerprint], !positions.isEmpty else { continue }
-                    let found = positions.removeFirst()
-                    byFingerprint[fingerprint] = positions
-                    previous[index] = waiting[found].verdict
-                    stages[index] = .fingerprint
-                    isContinued[found] = true
+                    wanted[facts.fingerprint[index], default: []].append(index)
+                }
+                // Only the chunks that hold one of the fingerprints are read.
+                for (c, chunk) in waiting.chunks.enumerated()
+                where wanted.keys.contains(where: chunk.fingerprints.contains) {
+                    for i in chunk.items.indices {
+                        let fingerprint = chunk.items[i].verdict.fingerprint
+                        guard var issues = wanted[fingerprint] else { continue }
+                        let index = issues.removeFirst()
+                        wanted[fingerprint] = issues.isEmpty ? nil : issues
+                        previous[index] = chunk.items[i].verdict
+                        stages[index] = .fingerprint
+                        isContinued.insert(slot(c, i))
+                    }
                 }
                 // Scrolled back in another language: the element where the warning was, of its kind. Texts
                 // pair so only when the screen changed language (most of the texts the matcher continued
                 // it paired by key or place) or differ in values only; a warning known by its fingerprint
                 // is that warning, not a carried one.
                 let now = screenOf[group]?.configuration ?? ScreenConfiguration()
-                let changedLanguage = Self.changedLanguage(
-                    of: group, entry: entry, side: side, stages: stages, pairedIn: pairedIn)
                 var unpaired = entry.issues.indices.filter {
                     previous[$0] == nil && side.repeatOf[$0] == nil && side.group[$0] == group
                         && entry.issues[$0].rect != nil && warningOfFingerprint[facts.fingerprint[$0]] == nil
                 }
-                for (position, held) in waiting.enumerated() where !unpaired.isEmpty && !isContinued[position] {
-                    let kind = (held.verdict.testType, held.verdict.errorCode)
-                    guard let rect = held.rect,
-                        unpaired.contains(where: {
-                            entry.issues[$0].testType == kind.0 && entry.issues[$0].errorCode == kind.1
-                        }),
-                        now.canReaudit(kind.0, flaggedIn: held.flaggedIn)
-                    else { continue }
-                    let moved = Self.moved(rect, by: shift(of: group, since: held.frame))
-                    var best: (slot: Int, distance: Double)?
-                    for (slot, index) in unpaired.enumerated() {
-                        guard
-                            let distance = Self.distance(
-                                moved, held.verdict, entry.issues[index], changedLanguage: changedLanguage)
-                        else { continue }
-                        if distance < best?.distance ?? .infinity { best = (slot, distance) }
+                if !unpaired.isEmpty {
+                    let changedLanguage = Self.changedLanguage(
+                        of: group, entry: entry, side: side, stages: stages, pairedIn: pairedIn)
+                    let groupDrift = drift[group] ?? (0, 0)
+                    let groupShift = shift(of: group, since: baseAudit)
+                    // Where each unpaired element is in drift coordinates, and how far a standing warning of
+                    // it can be (`distance`: at most its height, at least 12 points).
+                    let places = unpaired.map { index -> (x: Double, y: Double, radius: Double) in
+                        let rect = entry.issues[index].rect!
+                        return (
+                            rect.x + rect.width / 2 - groupDrift.dx - groupShift.dx,
+                            rect.y + rect.height / 2 - groupDrift.dy - groupShift.dy, max(12, rect.height) + 1
+                        )
                     }
-                    if let best {
-                        let index = unpaired.remove(at: best.slot)
-                        previous[index] = held.verdict
-                        stages[index] = .geometry
-                        isContinued[position] = true
+                    chunks: for (c, chunk) in waiting.chunks.enumerated() {
+                        var near = Set<Int>()
+                        for place in places {
+                            near.formUnion(chunk.candidates(nearX: place.x, y: place.y, radius: place.radius))
+                        }
+                        for i in near.sorted() where !isContinued.contains(slot(c, i)) {
+                            guard !unpaired.isEmpty else { break chunks }
+                            let held = chunk.items[i]
+                            let kind = (held.verdict.testType, held.verdict.errorCode)
+                            guard let rect = held.rect,
+                                unpaired.contains(where: {
+                                    entry.issues[$0].testType == kind.0 && entry.issues[$0].errorCode == kind.1
+                                }),
+                                now.canReaudit(kind.0, flaggedIn: held.flaggedIn)
+                            else { continue }
+                            // Its rect in the coordinates of the audit it is kept in, then moved to this one.
+                            let moved =
+                                held.frame == nil
+                                ? Self.moved(rect, by: (groupDrift.dx + groupShift.dx, groupDrift.dy + groupShift.dy))
+                                : Self.moved(rect, by: shift(of: group, since: held.frame!))
+                            var best: (slot: Int, distance: Double)?
+                            for (slot, index) in unpaired.enumerated() {
+                                guard
+                                    let distance = Self.distance(
+                                        moved, held.verdict, entry.issues[index], changedLanguage: changedLanguage)
+                                else { continue }
+                                if distance < best?.distance ?? .infinity { best = (slot, distance) }
+                            }
+                            if let best {
+                                let index = unpaired.remove(at: best.slot)
+                                previous[index] = held.verdict
+                                stages[index] = .geometry
+                                isContinued.insert(slot(c, i))
+                            }
+                        }
                     }
                 }
-                for (position, held) in waiting.enumerated() where !isContinued[position] {
-                    standing.append(held)
-                }
+                continuedItems[group] = isContinued
             }
         }
 
@@ -579,29 +627,107 @@ public struct HistoryJudgement: Sendable {
         }
         // A screen is covered where the report shows it: without its screenshot only the warnings it flags,
         // with it only the area the screenshot shows (after the screen's common shift), and only the
-        // warnings flagged in a configuration that lays the screen out as this audit does.
+        // warnings flagged in a configuration that lays the screen out as this audit does. What it does not
+        // re-audit stays standing; a chunk of the standing list none of whose warnings changed is kept as
+        // it is.
         var resolved: [WarningVerdict] = []
-        for group in placement.covered { carried[group] = nil }
-        if !standing.isEmpty {
-            for held in standing {
-                let before = held.verdict
-                let now = screenOf[before.screen]?.configuration ?? ScreenConfiguration()
-                guard now.canReaudit(before.testType, flaggedIn: held.flaggedIn) else {
+        var standingOfCovered: [String: StandingList] = [:]
+        let baseOfGroup = Dictionary(
+            bases.flatMap { j, groups in groups.map { ($0, j) } }, uniquingKeysWith: { first, _ in first })
+        for group in placement.covered.sorted() {
+            let old = carried[group] ?? StandingList()
+            let waiting = fresh[group] ?? []
+            guard let j = baseOfGroup[group], !(old.isEmpty && waiting.isEmpty) else {
+                carried[group] = nil
+                continue
+            }
+            // The verdicts' own reference (one per audit), so the shift since it is worked out once.
+            let baseAudit = reports[j].verdicts.first?.audit ?? reports[j].audit
+            let screen = screenOf[group]
+            let now = screen?.configuration ?? ScreenConfiguration()
+            let oldDrift = drift[group] ?? (0, 0)
+            let groupShift = shift(of: group, since: baseAudit)
+            let newDrift = (dx: oldDrift.dx + groupShift.dx, dy: oldDrift.dy + groupShift.dy)
+            /// The warning as it stands after this audit: nil when resolved, else kept (moving with the
+            /// screen, or unmoved when this audit lays the screen out otherwise); `inFrame` is its rect in
+            /// `frame`'s coordinates.
+            func judged(_ held: CarriedWarning, inFrame: Rect?, frame: AuditReference) -> CarriedWarning? {
+                guard now.canReaudit(held.verdict.testType, flaggedIn: held.flaggedIn) else {
                     // Another layout: where its element is now is unknown, so it keeps its place as it was.
-                    notReaudited.append(before)
-                    carried[before.screen, default: []].append(held)
+                    return CarriedWarning(verdict: held.verdict, rect: inFrame, frame: frame, flaggedIn: held.flaggedIn)
+                }
+                let shift = shift(of: group, since: frame)
+                if Self.isVisible(inFrame, on: screen, of: entry, shift: shift) { return nil }
+                let moved = inFrame.map {
+                    Rect(
+                        x: $0.x + shift.dx - newDrift.dx, y: $0.y + shift.dy - newDrift.dy, width: $0.width,
+                        height: $0.height)
+                }
+                return CarriedWarning(verdict: held.verdict, rect: moved, frame: nil, flaggedIn: held.flaggedIn)
+            }
+            var kept: [CarriedWarning] = []
+            for held in waiting {
+                if let after = judged(held, inFrame: held.rect, frame: held.frame ?? baseAudit) {
+                    kept.append(after)
+                } else {
+                    resolved.append(held.verdict)
+                }
+            }
+            let isContinued = continuedItems[group] ?? []
+            var chunks: [StandingChunk] = []
+            // Without the screenshot nothing it did not flag is seen: a chunk of warnings that move with the
+            // screen, all re-auditable in this configuration and none continued, stays as it is unread.
+            let continuedChunks = Set(isContinued.map { $0 >> 32 })
+            let seesNothingElse = !(screen?.hasScreenshot ?? false)
+            for (c, chunk) in old.chunks.enumerated() {
+                if seesNothingElse, chunk.allMoving, !continuedChunks.contains(c),
+                    chunk.configurations.allSatisfy({
+                        now.canReaudit(.hitRegion, flaggedIn: $0)
+                            && (!chunk.hasContrast || now.canReaudit(.contrast, flaggedIn: $0))
+                    })
+                {
+                    chunks.append(chunk)
                     continue
                 }
-                let shift = shift(of: before.screen, since: held.frame)
-                if Self.isVisible(held.rect, on: screenOf[before.screen], of: entry, shift: shift) {
-                    resolved.append(before)
-                } else {
-                    notReaudited.append(before)
-                    carried[before.screen, default: []].append(
-                        Carried(
-                            verdict: before, rect: held.rect.map { Self.moved($0, by: shift) }, frame: audit,
-                            flaggedIn: held.flaggedIn))
+                var items: [CarriedWarning]?
+                for (i, held) in chunk.items.enumerated() {
+                    var after: CarriedWarning?
+                    var unchanged = false
+                    if seesNothingElse, held.frame == nil,
+                        now.canReaudit(held.verdict.testType, flaggedIn: held.flaggedIn),
+                        !isContinued.contains(c << 32 | i)
+                    {
+                        // One that moves with the screen keeps moving, unchanged.
+                        if items != nil { items!.append(held) }
+                        continue
+                    }
+                    if !isContinued.contains(c << 32 | i) {
+                        let inFrame = held.frame == nil ? held.rect.map { Self.moved($0, by: oldDrift) } : held.rect
+                        after = judged(held, inFrame: inFrame, frame: held.frame ?? baseAudit)
+                        if let kept = after {
+                            // One that moves with the screen and keeps moving is unchanged: its rect is
+                            // relative to the drift. One kept unmoved where it was is unchanged too.
+                            unchanged = kept.frame == nil ? held.frame == nil : kept.frame == held.frame
+                            if unchanged { after = held }
+                        } else {
+                            resolved.append(held.verdict)
+                        }
+                    }
+                    if items == nil, !unchanged { items = Array(chunk.items[..<i]) }
+                    if items != nil, let after { items!.append(after) }
                 }
+                if let items {
+                    if !items.isEmpty { chunks.append(StandingChunk(items)) }
+                } else {
+                    chunks.append(chunk)
+                }
+            }
+            let list = StandingList(chunks: chunks).adding(kept)
+            drift[group] = newDrift
+            carried[group] = list.isEmpty ? nil : list
+            if !list.isEmpty {
+                standing.parts.append(list)
+                standingOfCovered[group] = list
             }
         }
         for verdict in resolved { warnings[verdict.identity].resolvedBy = audit }
@@ -610,7 +736,7 @@ public struct HistoryJudgement: Sendable {
             ReportJudgement(
                 entry: entry, verdicts: verdicts, screens: screenVerdicts, notCovered: placement.notCovered,
                 hasEarlierAudit: k > 0, comparedWith: baseOrder.map { reports[$0].audit },
-                resolved: resolved, notReaudited: notReaudited))
+                resolved: resolved, standing: standing, standingOfCovered: standingOfCovered))
         position[entry.sha256] = k
     }
 
@@ -682,17 +808,19 @@ public struct HistoryJudgement: Sendable {
     private static func distance(_ moved: Rect, _ was: WarningVerdict, _ issue: HistoryIssue, changedLanguage: Bool)
         -> Double?
     {
-        let blank = WarningMatcher.isBlank(issue.elementText ?? "")
+        // The place first: it rules out most pairs without reading a text.
         guard let rect = issue.rect, issue.testType == was.testType, issue.errorCode == was.errorCode,
-            blank == WarningMatcher.isBlank(was.elementText ?? ""),
-            blank || changedLanguage
-                || WarningMatcher.sameTemplate(issue.elementText ?? "", was.elementText ?? ""),
             rect.height > 0, moved.height > 0, max(rect.height, moved.height) <= 2 * min(rect.height, moved.height)
         else { return nil }
         let dx = (rect.x + rect.width / 2) - (moved.x + moved.width / 2)
         let dy = (rect.y + rect.height / 2) - (moved.y + moved.height / 2)
         let distance = (dx * dx + dy * dy).squareRoot()
-        return distance <= max(12, max(rect.height, moved.height) / 2) ? distance : nil
+        guard distance <= max(12, max(rect.height, moved.height) / 2) else { return nil }
+        let blank = WarningMatcher.isBlank(issue.elementText ?? "")
+        guard blank == WarningMatcher.isBlank(was.elementText ?? ""),
+            blank || changedLanguage || WarningMatcher.sameTemplate(issue.elementText ?? "", was.elementText ?? "")
+        else { return nil }
+        return distance
     }
 
     /// What the walk keeps of one warning (one identity) across audits.
@@ -706,17 +834,6 @@ public struct HistoryJudgement: Sendable {
         var takenIn: Int
         /// The audit that resolved it, while it has not reappeared.
         var resolvedBy: AuditReference?
-    }
-
-    /// A warning a screen's audits left standing without re-auditing it, with its element's rect in the
-    /// coordinates of `frame` (moved by the screen's common shift at each audit of its layout since its
-    /// own) and the configuration of the audit that flagged it.
-    private struct Carried {
-        var verdict: WarningVerdict
-        var rect: Rect?
-        /// The audit whose coordinates `rect` is in.
-        var frame: AuditReference
-        var flaggedIn: ScreenConfiguration
     }
 
     /// A screen and an earlier audit (`AuditReference.sharedIdentity`), for the screen's shift since it.

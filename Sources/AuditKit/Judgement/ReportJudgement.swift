@@ -108,8 +108,15 @@ public struct ReportJudgement: Sendable {
     public var resolved: [WarningVerdict]
     /// Warnings of earlier audits still standing that this audit did not re-audit, as their audits judged
     /// them: those of screens it did not cover, and those of covered screens whose elements it did not
-    /// show (outside its screenshot, or not flagged by a report without one).
-    public var notReaudited: [WarningVerdict]
+    /// show (outside its screenshot, or not flagged by a report without one). Read from the standing
+    /// warnings the judgement shares between audits (`standing`): each call lists them.
+    public var notReaudited: [WarningVerdict] { standing.verdicts }
+    /// The warnings standing without being re-audited: per screen, shared with the other audits'
+    /// judgements that still have them.
+    var standing: StandingWarnings
+    /// The standing warnings of each screen the audit covered, after it (by normalised identity): what
+    /// the trend counts for those screens besides the audit's own warnings.
+    var standingOfCovered: [String: StandingList] = [:]
 
     /// The audit.
     public var audit: AuditReference { AuditReference(entry) }
@@ -148,6 +155,9 @@ public struct ReportJudgement: Sendable {
     /// The earlier open warnings this audit did not re-audit (`notReaudited`, open only).
     public var notReauditedWarnings: [WarningVerdict] { notReaudited.filter(\.status.isOpen) }
 
+    /// How many earlier open warnings this audit did not re-audit, counted without listing them.
+    public var notReauditedOpenCount: Int { standing.openCount }
+
     /// This audit's warnings that are accepted or on system UI (repeats left out): judged, not counted.
     public var judgedWarnings: [WarningVerdict] {
         verdicts.filter { !$0.status.isOpen && $0.status.kind != .repeat }
@@ -183,7 +193,7 @@ public struct ReportJudgement: Sendable {
         let residual = residualWarnings
         var counts = ChangeCounts(
             new: new.count, resolved: resolvedWarnings.count, residual: residual.count,
-            notReaudited: notReauditedWarnings.count)
+            notReaudited: notReauditedOpenCount)
         counts.firstAudited = new.filter { $0.change == .firstAudited }.count
         for verdict in residual {
             if let stage = verdict.continues?.stage, stage != .fingerprint {

@@ -104,6 +104,9 @@ public struct Trend: Sendable, Hashable, Codable {
         var groupRows: [String: [Int: Int]] = [:]
         var rowTotals: [Int] = []
         var openTotal = 0
+        // Each standing chunk's open warnings by row name, worked out once (the chunk kept alive, so its
+        // identity names it).
+        var chunkRows: [ObjectIdentifier: (chunk: StandingChunk, rows: [(name: String, count: Int)])] = [:]
         for (k, report) in reports.enumerated() {
             position[report.entry.sha256] = k
             let groups = report.covered
@@ -117,6 +120,14 @@ public struct Trend: Sendable, Hashable, Codable {
                 if let run { fresh[run.screen, default: [:]][run.row, default: 0] += run.count }
                 run = nil
             }
+            func row(named name: String) -> Int {
+                if let existing = rowIndex[name] { return existing }
+                let row = counts.count
+                rowIndex[name] = row
+                counts.append([Int](repeating: 0, count: reports.count))
+                rowTotals.append(0)
+                return row
+            }
             func count(_ verdict: WarningVerdict) {
                 let name = grouping == .view ? verdict.place : verdict.testType.displayName
                 if let current = run, current.name == name, current.screen == verdict.screen {
@@ -124,24 +135,34 @@ public struct Trend: Sendable, Hashable, Codable {
                     return
                 }
                 flush()
-                let row: Int
-                if let existing = rowIndex[name] {
-                    row = existing
-                } else {
-                    row = counts.count
-                    rowIndex[name] = row
-                    counts.append([Int](repeating: 0, count: reports.count))
-                    rowTotals.append(0)
-                }
-                run = (verdict.screen, name, row, 1)
+                run = (verdict.screen, name, row(named: name), 1)
             }
             for verdict in report.verdicts where verdict.status.isOpen { count(verdict) }
-            // The warnings of its screens it did not re-audit (scrolled away, or not flagged by a report
-            // without the screenshot) still stand.
-            for verdict in report.notReaudited where verdict.status.isOpen && groups.contains(verdict.screen) {
-                count(verdict)
-            }
             flush()
+            // The warnings of its screens it did not re-audit (scrolled away, or not flagged by a report
+            // without the screenshot) still stand: counted chunk by chunk, each chunk once however many
+            // audits keep it.
+            for (group, list) in report.standingOfCovered where groups.contains(group) {
+                for chunk in list.chunks {
+                    let key = ObjectIdentifier(chunk)
+                    if chunkRows[key] == nil {
+                        var rows: [(name: String, count: Int)] = []
+                        for item in chunk.items where item.verdict.status.isOpen {
+                            let verdict = item.verdict
+                            let name = grouping == .view ? verdict.place : verdict.testType.displayName
+                            if let last = rows.indices.last, rows[last].name == name {
+                                rows[last].count += 1
+                            } else {
+                                rows.append((name, 1))
+                            }
+                        }
+                        chunkRows[key] = (chunk, rows)
+                    }
+                    for (name, number) in chunkRows[key]!.rows {
+                        fresh[group, default: [:]][row(named: name), default: 0] += number
+                    }
+                }
+            }
             let partial = latest.keys.contains { !groups.contains($0) }
             for (group, rows) in fresh {
                 for (row, count) in groupRows[group] ?? [:] {
