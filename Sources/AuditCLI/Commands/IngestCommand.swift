@@ -115,12 +115,17 @@ enum IngestCommand: Command {
 
         switch format {
         case .json:
-            try terminal.json(
-                IngestJSON(
-                    reports: reports, ingested: outcome.ingested, alreadyInHistory: outcome.alreadyInHistory,
-                    failed: outcome.failed, summary: outcome.summaryPath, trend: outcome.trendPath,
-                    site: outcome.sitePath))
+            var document = IngestJSON(
+                reports: reports, ingested: outcome.ingested, alreadyInHistory: outcome.alreadyInHistory,
+                failed: outcome.failed, summary: outcome.summaryPath, trend: outcome.trendPath,
+                site: outcome.sitePath)
+            document.retold = outcome.retold.map {
+                IngestJSON.Retold(
+                    report: $0.fileName, path: $0.path, session: $0.session, sessionNumber: $0.sessionNumber)
+            }
+            try terminal.json(document)
         case .text:
+            for retold in outcome.retold { terminal.line(Self.line(retold)) }
             var closing =
                 "Ingested \(SessionFacts.counted(outcome.ingested, "report")); "
                 + "\(outcome.alreadyInHistory) already in the history; \(outcome.failed) failed."
@@ -132,5 +137,24 @@ enum IngestCommand: Command {
             terminal.line(closing)
         }
         return outcome.firstError?.exitStatus ?? .success
+    }
+
+    /// What the text output says of an audit told again after a report audited before it was added.
+    static func line(_ retold: AuditIngest.Retold) -> String {
+        let name = retold.fileName
+        let session = retold.sessionNumber.map { "Session \($0)" } ?? "The session"
+        guard let path = retold.path else {
+            return "\(name): its comparison changed (a report audited before it was added), but its report file "
+                + "is not here to tell it again; its session and page keep the old one."
+        }
+        switch retold.session {
+        case .refreshed:
+            return "\(session) of \(name) told again: a report audited before it was added changed its comparison."
+        case .edited:
+            return "\(session) of \(name) states the comparison before a report audited before it was added; "
+                + "it was edited, so it is left as it is ('auditkit log \(path) --update' tells it again)."
+        case .unchanged, .notLogged:
+            return "\(name): its comparison changed (a report audited before it was added); its page tells it again."
+        }
     }
 }

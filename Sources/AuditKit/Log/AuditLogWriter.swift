@@ -90,6 +90,75 @@ public struct AuditLogWriter: Sendable {
         }
     }
 
+    /// The session `facts` tell, numbered `number`, as `document` would get it: a residual warning is
+    /// "since Session N" when the log has the session of the report it began in, and the report's
+    /// marker ends it even when a custom template leaves it out.
+    private func sessionText(_ facts: SessionFacts, number: Int, in document: AuditLogDocument) -> String {
+        var facts = facts
+        if var comparison = facts.comparison {
+            for index in comparison.residual.indices {
+                guard let since = comparison.residual[index].since,
+                    let session = document.sessionNumber(loggingSHA256: since.sha256)
+                else { continue }
+                comparison.residual[index].since?.session = "Session \(session) (\(since.date))"
+            }
+            facts.comparison = comparison
+        }
+        var session = templates.render(.session, facts.templateContext(sessionNumber: number))
+        if !session.contains(facts.marker) {
+            // A custom session.md without {{{marker}}} would make logging the same report twice undetectable.
+            while session.hasSuffix("\n") { session.removeLast() }
+            session += "\n" + facts.marker + "\n"
+        }
+        return session
+    }
+
+    /// What `refresh` did with a report's session.
+    public enum RefreshAction: String, Sendable {
+        /// Replaced by the session told now, under its number.
+        case refreshed
+        /// Already the session told now.
+        case unchanged
+        /// Left as it is: it is not the session AuditKit wrote (people edited it, or other options
+        /// wrote it), so only `auditkit log REPORT --update` replaces it.
+        case edited
+        /// The log has no session of the report.
+        case notLogged
+    }
+
+    /// Brings the session AuditKit wrote for a report up to date after the judgement changed (a report
+    /// audited before it was added later): when the log still holds the session exactly as `previous`
+    /// tells it, it is replaced by the one `facts` tell, under its number, every other byte kept; a
+    /// session that differs (people edited it) is left as it is.
+    /// - Parameters:
+    ///   - facts: the session as the judgement tells it now.
+    ///   - previous: the session as the judgement told it when it was written.
+    ///   - logPath: the log.
+    ///   - namedByUser: as for `append`.
+    /// - Returns: what happened, and the session's number when the log has it.
+    /// - Throws: `AuditError` `.missingInput` when the log cannot be read, `.cannotWrite` when it cannot
+    ///   be written or is a refused link.
+    public func refresh(
+        _ facts: SessionFacts, was previous: SessionFacts, in logPath: String, namedByUser: Bool = false
+    ) throws -> (action: RefreshAction, session: Int?) {
+        guard FileManager.default.fileExists(atPath: logPath) else { return (.notLogged, nil) }
+        let target = try Symlinks.target(of: logPath, namedByUser: namedByUser)
+        return try FileLock.withExclusiveLock(at: FileLock.lockPath(for: logPath)) {
+            guard let data = FileManager.default.contents(atPath: logPath) else {
+                throw AuditError(.missingInput, "cannot read the log", path: logPath)
+            }
+            let existing = [UInt8](data)
+            let document = AuditLogDocument(bytes: existing)
+            guard let logged = document.session(loggingSHA256: facts.reportSHA256) else { return (.notLogged, nil) }
+            let was = sessionText(previous, number: logged.number, in: document)
+            guard document.replacing(logged.range, with: was) == existing else { return (.edited, logged.number) }
+            let bytes = document.replacing(logged.range, with: sessionText(facts, number: logged.number, in: document))
+            guard bytes != existing else { return (.unchanged, logged.number) }
+            try replaceFile(Data(bytes), target)
+            return (.refreshed, logged.number)
+        }
+    }
+
     /// Creates the log from the `audit.md` template when it does not exist yet.
     /// - Parameters:
     ///   - logPath: the log to create.
@@ -161,23 +230,7 @@ public struct AuditLogWriter: Sendable {
             return (outcome, nil)
         }
         let number = try updating?.number ?? document.nextSessionNumber(path: logPath)
-        // A residual warning is "since Session N" when the log has the session of the report it began in.
-        var facts = facts
-        if var comparison = facts.comparison {
-            for index in comparison.residual.indices {
-                guard let since = comparison.residual[index].since,
-                    let session = document.sessionNumber(loggingSHA256: since.sha256)
-                else { continue }
-                comparison.residual[index].since?.session = "Session \(session) (\(since.date))"
-            }
-            facts.comparison = comparison
-        }
-        var session = templates.render(.session, facts.templateContext(sessionNumber: number))
-        if !session.contains(facts.marker) {
-            // A custom session.md without {{{marker}}} would make logging the same report twice undetectable.
-            while session.hasSuffix("\n") { session.removeLast() }
-            session += "\n" + facts.marker + "\n"
-        }
+        let session = sessionText(facts, number: number, in: document)
         if let updating {
             let bytes = document.replacing(updating.range, with: session)
             let unchanged = bytes == existing

@@ -187,6 +187,41 @@ public struct IngestJSON: Encodable, Sendable {
     public var trend: String?
     /// The site's `index.html` written after the batch, or null.
     public var site: String?
+    /// The audits the history had whose comparison a report of the batch changed (it was audited before
+    /// them): told again, their sessions refreshed where AuditKit's own, their pages written again.
+    public var retold: [Retold] = []
+
+    /// One audit told again after a report audited before it was added.
+    public struct Retold: Encodable, Sendable {
+        /// Its report's file name.
+        public var report: String
+        /// Its report file, or null when it was not found.
+        public var path: String?
+        /// `refreshed`, `unchanged`, `edited` (left as people wrote it) or `notLogged`.
+        public var session: String
+        /// The session's number, or null.
+        public var sessionNumber: Int?
+
+        /// The object of `retold`: the report's file name, its path, what became of its session
+        /// (`AuditLogWriter.RefreshAction`) and the session's number.
+        public init(report: String, path: String?, session: AuditLogWriter.RefreshAction, sessionNumber: Int?) {
+            self.report = report
+            self.path = path
+            self.session = session.rawValue
+            self.sessionNumber = sessionNumber
+        }
+
+        enum CodingKeys: String, CodingKey { case report, path, session, sessionNumber }
+
+        /// Writes every field, null included.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(report, forKey: .report)
+            try container.encode(path, forKey: .path)
+            try container.encode(session, forKey: .session)
+            try container.encode(sessionNumber, forKey: .sessionNumber)
+        }
+    }
 
     /// The batch's document: its reports, its counts and what was written after it.
     public init(

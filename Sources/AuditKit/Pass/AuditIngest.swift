@@ -43,6 +43,21 @@ public struct AuditIngest: Sendable {
         public var sitePath: String?
         /// The first failure, whose exit status the batch ends with.
         public var firstError: AuditError?
+        /// The audits the history had whose comparison a report of the batch changed (it was audited
+        /// before them), with what became of their sessions; their pages are written again.
+        public var retold: [Retold] = []
+    }
+
+    /// An audit the history had, told again because a report audited before it was added.
+    public struct Retold: Sendable {
+        /// Its report's file name.
+        public var fileName: String
+        /// Its report file, when it was found (in the reports folder or beside the log).
+        public var path: String?
+        /// What became of its session.
+        public var session: AuditLogWriter.RefreshAction
+        /// The session's number, when the log has it.
+        public var sessionNumber: Int?
     }
 
     /// The pass each report goes through; its `evidenceRoot` is also where the summary, the trend
@@ -167,6 +182,8 @@ public struct AuditIngest: Sendable {
         paths: [String], progress: @Sendable (Progress) -> Void = { _ in }, onItem: (Item) -> Void
     ) throws -> Outcome {
         var judgement = try pass.loadJudgement()
+        // The judgement as the history had it: what the sessions and pages of its audits state.
+        let told = judgement
         pass.sweepStaleTemporaries()
         var outcome = Outcome()
         func fail(_ path: String, _ error: AuditError) {
@@ -294,7 +311,11 @@ public struct AuditIngest: Sendable {
             start = end
         }
 
-        // 3. The summary and the site's pages of every readable report named, the trend of the whole
+        // 3. The audits the history had whose comparison changed (a report of the batch was audited
+        // before them): their sessions and pages tell it again.
+        outcome.retold = retell(told: told, judgement: judgement, recorded: Set(recordedHere.keys), progress: progress)
+
+        // 4. The summary and the site's pages of every readable report named, the trend of the whole
         // history, and the site's index.
         let named = order.indices.filter { !unreadable.contains($0) }.map {
             SummarisedReport(path: order[$0].path, kept: kept[$0])
@@ -315,6 +336,56 @@ public struct AuditIngest: Sendable {
             outcome.sitePath = try ReportSite(root: outputDirectory).writeIndex(judgement: judgement).path
         }
         return outcome
+    }
+
+    /// Tells again the audits of `told` (the judgement the history had) whose comparison `judgement`
+    /// (with the reports `recorded` here) states otherwise: each one's session is refreshed where the
+    /// log holds it as AuditKit wrote it (`AuditLogWriter.refresh`) and its page written again. Only
+    /// audits after the earliest report recorded here can change; their report files are looked for by
+    /// name in the reports folder and beside the log, and checked by their SHA-256.
+    private func retell(
+        told: HistoryJudgement, judgement: HistoryJudgement, recorded: Set<String>,
+        progress: @Sendable (Progress) -> Void
+    ) -> [Retold] {
+        guard let earliest = judgement.entries.first(where: { recorded.contains($0.sha256) }) else { return [] }
+        let changed = judgement.entries.filter { entry in
+            guard !recorded.contains(entry.sha256), History.precedes(earliest, entry),
+                let before = told.report(sha256: entry.sha256), let now = judgement.report(sha256: entry.sha256)
+            else { return false }
+            return SessionComparison(before) != SessionComparison(now)
+        }
+        var folders = [outputDirectory]
+        if let log = pass.configuration.logPath { folders.append(PathName.parent(log)) }
+        let site = ReportSite(root: outputDirectory)
+        var retold: [Retold] = []
+        for (position, entry) in changed.enumerated() {
+            let path = folders.lazy.map { $0.isEmpty ? entry.fileName : $0 + "/" + entry.fileName }.first {
+                (try? ReportReader.identity(path: $0))?.sha256 == entry.sha256
+            }
+            var item = Retold(fileName: entry.fileName, path: path, session: .notLogged)
+            guard let path, !entry.fileName.contains("/"),
+                let prepared = try? pass.prepare(
+                    reportAt: path,
+                    progress: {
+                        progress(Progress(position: position + 1, count: changed.count, path: path, stage: $0))
+                    })
+            else {
+                retold.append(item)
+                continue
+            }
+            if let logPath = pass.configuration.logPath,
+                let now = pass.sessionFacts(prepared, judged: judgement.report(sha256: entry.sha256)),
+                let was = pass.sessionFacts(prepared, judged: told.report(sha256: entry.sha256)),
+                let done = try? AuditLogWriter(templates: pass.configuration.templates).refresh(
+                    now, was: was, in: logPath, namedByUser: pass.configuration.logNamedByUser)
+            {
+                item.session = done.action
+                item.sessionNumber = done.session
+            }
+            _ = try? site.write(site.page(for: prepared, judgement: judgement))
+            retold.append(item)
+        }
+        return retold
     }
 
     /// The reports of `judgement` that `logged` says the log lacks and the batch does not name, each

@@ -261,7 +261,6 @@ public struct AuditPass: Sendable {
     public func record(
         _ prepared: PreparedReport, judgement: inout HistoryJudgement, progress: (Stage) -> Void = { _ in }
     ) throws -> AuditOutcome {
-        let report = prepared.report
         let entry = prepared.historyEntry
         var judged: ReportJudgement?
         var added: Bool?
@@ -283,12 +282,8 @@ public struct AuditPass: Sendable {
         }
         var session: SessionFacts?
         var log: LogOutcome?
-        if let logPath = configuration.logPath {
+        if let logPath = configuration.logPath, let facts = sessionFacts(prepared, judged: judged) {
             progress(.log)
-            let facts = SessionFacts(
-                report: report, logPath: logPath, mapping: prepared.mapping?.primaries, judgement: judged,
-                date: configuration.date.value(for: report),
-                scope: configuration.scope, evidence: prepared.evidence, likelyCauses: prepared.distinctLikelyCauses)
             session = facts
             log = try AuditLogWriter(templates: configuration.templates).append(
                 facts, to: logPath, force: configuration.forceLog, dryRun: configuration.dryRun,
@@ -297,6 +292,16 @@ public struct AuditPass: Sendable {
         return AuditOutcome(
             prepared: prepared, historyEntry: entry, judgement: judged, addedToHistory: added, session: session,
             log: log)
+    }
+
+    /// What the session of `prepared` tells, as `judged` states its comparison; nil without a log.
+    public func sessionFacts(_ prepared: PreparedReport, judged: ReportJudgement?) -> SessionFacts? {
+        guard let logPath = configuration.logPath else { return nil }
+        let report = prepared.report
+        return SessionFacts(
+            report: report, logPath: logPath, mapping: prepared.mapping?.primaries, judgement: judged,
+            date: configuration.date.value(for: report), scope: configuration.scope, evidence: prepared.evidence,
+            likelyCauses: prepared.distinctLikelyCauses)
     }
 
     /// `prepare(reportAt:)` then `record`, against the configured history.
