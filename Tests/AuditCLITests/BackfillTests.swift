@@ -26,13 +26,19 @@ import Testing
         return (series, [first, late, last])
     }
 
-    @Test func theLaterAuditsSessionAndPageStateWhatDiffStates() throws {
-        let (series, reports) = try Self.series()
-        defer { series.remove() }
+    /// The series ingested in a project made by `init` (days 0 and 2), and its log's path.
+    static func ingested() throws -> (AuditSeries, [AuditedReport], log: String) {
+        let (series, reports) = try series()
         let directory = series.directory.path
         #expect(try runTool(["init"], in: directory).status == 0)
         #expect(try runTool(["ingest"], in: directory).status == 0)
-        let log = series.directory.file("audit.md")
+        return (series, reports, series.directory.file("audit.md"))
+    }
+
+    @Test func theLaterAuditsSessionAndPageStateWhatDiffStates() throws {
+        let (series, reports, log) = try Self.ingested()
+        defer { series.remove() }
+        let directory = series.directory.path
         let before = try String(contentsOfFile: log, encoding: .utf8)
         let lastName = PathName.last(reports[2].path)
         let lateName = PathName.last(reports[1].path)
@@ -72,12 +78,9 @@ import Testing
     }
 
     @Test func anEditedSessionIsLeftAndNamedWithTheCommandThatRetellsIt() throws {
-        let (series, reports) = try Self.series()
+        let (series, reports, log) = try Self.ingested()
         defer { series.remove() }
         let directory = series.directory.path
-        #expect(try runTool(["init"], in: directory).status == 0)
-        #expect(try runTool(["ingest"], in: directory).status == 0)
-        let log = series.directory.file("audit.md")
         // The team adds a line of its own to Session 2.
         let written = try String(contentsOfFile: log, encoding: .utf8)
         let edited = written.replacingOccurrences(

@@ -68,8 +68,9 @@ import Testing
         return try AutomatedAuditReaderTests.read(AutomatedAuditFixture(items: items).data(.appium))
     }
 
-    @Test func sarifRulesCarryHelpUriHelpAndCriterionTagsAndValidate() throws {
-        let report = try Self.report()
+    /// The SARIF run of `report` mapped with no rules and no sources (checked against the schema), and
+    /// its rules.
+    static func sarif(of report: InspectorReport) throws -> (run: [String: Any], rules: [[String: Any]]) {
         let mapping = IssueMatcher(rules: RuleFile(path: "r.json", rules: []), index: SourceIndex.build(sources: []))
             .map(report)
         let data = SARIFWriter.data(report: report, mapping: mapping)
@@ -78,6 +79,12 @@ import Testing
         let run = try #require((log["runs"] as? [[String: Any]])?.first)
         let rules = try #require(
             ((run["tool"] as? [String: Any])?["driver"] as? [String: Any])?["rules"] as? [[String: Any]])
+        return (run, rules)
+    }
+
+    @Test func sarifRulesCarryHelpUriHelpAndCriterionTagsAndValidate() throws {
+        let report = try Self.report()
+        let (run, rules) = try Self.sarif(of: report)
         let contrast = try #require(rules.first { $0["id"] as? String == "contrast" })
         #expect(contrast["helpUri"] as? String == "https://www.w3.org/WAI/WCAG22/Understanding/contrast-minimum.html")
         #expect(((contrast["help"] as? [String: Any])?["text"] as? String)?.contains("4.5:1") == true)
@@ -141,14 +148,7 @@ import Testing
         #expect(guidance.contains("- Element Description: WCAG 2.2 4.1.2 Name, Role, Value (A)"))
         #expect(guidance.contains("- Element Description (image): WCAG 2.2 1.1.1 Non-text Content (A)"))
 
-        let mapping = IssueMatcher(rules: RuleFile(path: "r.json", rules: []), index: SourceIndex.build(sources: []))
-            .map(report)
-        let data = SARIFWriter.data(report: report, mapping: mapping)
-        #expect(SARIFSchema.problems(in: data) == [])
-        let log = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-        let run = try #require((log["runs"] as? [[String: Any]])?.first)
-        let rules = try #require(
-            ((run["tool"] as? [String: Any])?["driver"] as? [String: Any])?["rules"] as? [[String: Any]])
+        let (run, rules) = try Self.sarif(of: report)
         #expect(rules.map { $0["id"] as? String } == ["element-description", "element-description/image"])
         let results = try #require(run["results"] as? [[String: Any]])
         for result in results {
