@@ -47,6 +47,36 @@ import Testing
         #expect(scan.stdout.contains("App/TotalView.swift:3:"), "\(scan.stdout)")
     }
 
+    /// `summary` states the judgement every other output states: after `accept` the warning is accepted
+    /// there too, and a damaged baseline is an error, as in `check`.
+    @Test func summaryJudgesWithTheHistoryAndTheBaseline() throws {
+        let series = try AuditSeries()
+        defer { series.remove() }
+        let report = try series.audit(day: 0, [ScreenNameCommandTests.before])
+        let directory = series.directory.path
+        #expect(try runTool(["init"], in: directory).status == 0)
+        #expect(try runTool(["ingest"], in: directory).status == 0)
+        let check = try runTool(["check", "--fail-on", "any", "--format", "json"], in: directory)
+        let failing = try #require(
+            (try JSONSerialization.jsonObject(with: Data(check.stdout.utf8)) as? [String: Any])?["failing"]
+                as? [[String: Any]])
+        let income = try #require(failing.first { ($0["text"] as? String ?? "").contains("Income") })
+        let fingerprint = try #require(income["fingerprint"] as? String)
+        let before = try runTool(["summary", report.path, "--by", "type"], in: directory)
+        #expect(before.stdout.contains("“Income”, open"), "\(before.stdout)")
+        #expect(try runTool(["accept", fingerprint, "--reason", "brand colour"], in: directory).status == 0)
+        let after = try runTool(["summary", report.path, "--by", "type"], in: directory)
+        #expect(after.status == 0, "\(after.stderr)")
+        #expect(!after.stdout.contains("“Income”, open"), "\(after.stdout)")
+        #expect(after.stdout.contains("brand colour"), "\(after.stdout)")
+
+        try "{ not json".write(
+            toFile: series.directory.file("Reports/baseline.json"), atomically: true, encoding: .utf8)
+        let damaged = try runTool(["summary", report.path], in: directory)
+        #expect(damaged.status == 65, "\(damaged.stderr)")
+        #expect(damaged.stderr.contains("baseline.json"), "\(damaged.stderr)")
+    }
+
     @Test func withoutAProjectTheyAskForTheOperand() throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }

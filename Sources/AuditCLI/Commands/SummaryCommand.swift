@@ -14,6 +14,8 @@ enum SummaryCommand: Command {
         warning says in how many reports it appears and whether it persists in all of them.
         A report that cannot be read is reported and the others are still summarised (exit status 65/66).
         Without REPORT, the history's latest audit is summarised (its report file in the reports folder).
+        Warnings are judged with the history and the baseline, as every other output states them: one the
+        baseline accepts is accepted here too.
         Files AuditKit wrote (the site's index.html, the baseline) are skipped with a note.
 
         EXAMPLES:
@@ -23,7 +25,7 @@ enum SummaryCommand: Command {
     static let options: [OptionSpec] =
         MappingInputs.options + [
             grouping.spec, output.spec, ProjectOptions.templates.withHelp("Look for view.md here first.").spec,
-            ProjectOptions.history.spec,
+            ProjectOptions.history.spec, ProjectOptions.baseline.spec,
         ]
 
     /// `--by view|type|screen`.
@@ -41,6 +43,10 @@ enum SummaryCommand: Command {
         let output = arguments[Self.output]
 
         // The sources are scanned for fixed font sizes in the index's pass: likely causes of Dynamic Type warnings.
+        // The judgement every output states: the history's, with today's baseline (a damaged baseline
+        // is an error here as in `check`).
+        let baseline = try Baseline.load(path: HistoryInputs.baselinePath(context))
+        let history = try HistoryInputs.loadHistory(context)
         let (mapper, fontScan) = try PassInputs.mapping(context)
         var configuration = AuditPass.Configuration(mapper: mapper)
         configuration.fontScan = fontScan
@@ -64,8 +70,9 @@ enum SummaryCommand: Command {
         let base =
             output.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path }
             ?? FileManager.default.currentDirectoryPath
-        let markdown = AuditSummary(inputs: inputs, grouping: grouping, baseDirectory: base).markdown(
-            templates: templates)
+        let judgement = HistoryJudgement(history: history, baseline: baseline, translations: pass.translations)
+        let markdown = AuditSummary(inputs: inputs, judgement: judgement, grouping: grouping, baseDirectory: base)
+            .markdown(templates: templates)
         if let output {
             // A generated file: the atomic rename is enough, no lock file and no fsync.
             try AtomicFile.write(Data(markdown.utf8), to: output, durability: .regenerable, namedByUser: true)
