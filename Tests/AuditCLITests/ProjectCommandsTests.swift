@@ -77,6 +77,33 @@ import Testing
         #expect(damaged.stderr.contains("baseline.json"), "\(damaged.stderr)")
     }
 
+    /// A teammate's clone: the evidence is git-ignored, so the reports are in the history and their
+    /// folders are not. `ingest` draws them again, so the site's pages have their pictures.
+    @Test func ingestDrawsTheEvidenceAFreshCloneLacks() throws {
+        let series = try AuditSeries()
+        defer { series.remove() }
+        let first = try series.audit(day: 0, [ScreenNameCommandTests.before])
+        let second = try series.audit(day: 1, [ScreenNameCommandTests.after])
+        let directory = series.directory.path
+        #expect(try runTool(["init"], in: directory).status == 0)
+        #expect(try runTool(["ingest"], in: directory).status == 0)
+        let folders = [first, second].map { PathName.deletingExtension($0.path) }
+        let sheets = folders.map { $0 + "/index_sheet.png" }
+        #expect(sheets.allSatisfy { FileManager.default.fileExists(atPath: $0) })
+        for folder in folders { try FileManager.default.removeItem(atPath: folder) }
+
+        let again = try runTool(["ingest"], in: directory)
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(
+            again.stdout.contains("Drew the missing evidence of 2 reports already in the history."), "\(again.stdout)")
+        #expect(sheets.allSatisfy { FileManager.default.fileExists(atPath: $0) })
+        // Nothing else happened: no report added, no session.
+        #expect(again.stdout.contains("Ingested 0 reports; 2 already in the history"), "\(again.stdout)")
+        // With the evidence there, nothing is drawn.
+        let third = try runTool(["ingest"], in: directory)
+        #expect(!third.stdout.contains("Drew the missing evidence"), "\(third.stdout)")
+    }
+
     @Test func withoutAProjectTheyAskForTheOperand() throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }

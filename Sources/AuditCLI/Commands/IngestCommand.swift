@@ -119,12 +119,18 @@ enum IngestCommand: Command {
                 reports: reports, ingested: outcome.ingested, alreadyInHistory: outcome.alreadyInHistory,
                 failed: outcome.failed, summary: outcome.summaryPath, trend: outcome.trendPath,
                 site: outcome.sitePath)
+            document.evidenceRedrawn = outcome.evidenceRedrawn
             document.retold = outcome.retold.map {
                 IngestJSON.Retold(
                     report: $0.fileName, path: $0.path, session: $0.session, sessionNumber: $0.sessionNumber)
             }
             try terminal.json(document)
         case .text:
+            if !outcome.evidenceRedrawn.isEmpty {
+                terminal.line(
+                    "Drew the missing evidence of \(SessionFacts.counted(outcome.evidenceRedrawn.count, "report")) "
+                        + "already in the history.")
+            }
             for retold in outcome.retold { terminal.line(Self.line(retold)) }
             var closing =
                 "Ingested \(SessionFacts.counted(outcome.ingested, "report")); "

@@ -190,6 +190,8 @@ public struct IngestJSON: Encodable, Sendable {
     /// The audits the history had whose comparison a report of the batch changed (it was audited before
     /// them): told again, their sessions refreshed where AuditKit's own, their pages written again.
     public var retold: [Retold] = []
+    /// The reports the history had whose evidence folder was missing, drawn again from the report.
+    public var evidenceRedrawn: [String] = []
 
     /// One audit told again after a report audited before it was added.
     public struct Retold: Encodable, Sendable {

@@ -43,6 +43,8 @@ public struct AuditIngest: Sendable {
         public var sitePath: String?
         /// The first failure, whose exit status the batch ends with.
         public var firstError: AuditError?
+        /// The reports the history had whose evidence folder was missing, drawn again from the report.
+        public var evidenceRedrawn: [String] = []
         /// The audits the history had whose comparison a report of the batch changed (it was audited
         /// before them), with what became of their sessions; their pages are written again.
         public var retold: [Retold] = []
@@ -238,11 +240,16 @@ public struct AuditIngest: Sendable {
         // each in order. A report the history has but the log lacks (a run stopped between the two) goes
         // through the pass again: the history keeps its line, the log gets its session.
         var pending: [Int] = []  // positions in `order`
+        var withoutEvidence: [Int] = []  // positions in `order`: in the history, their evidence folder gone
         for (index, report) in order.enumerated() {
             let fileName = PathName.last(report.path)
             if let name = historyNames[report.sha256], logged?(report.sha256, fileName) ?? true {
                 outcome.alreadyInHistory += 1
                 onItem(.alreadyInHistory(path: report.path, recordedAs: name))
+                let evidence = EvidencePaths(reportPath: report.path, root: pass.configuration.evidenceRoot)
+                if pass.configuration.renderer != nil, !FileManager.default.fileExists(atPath: evidence.directory) {
+                    withoutEvidence.append(index)
+                }
             } else {
                 pending.append(index)
             }
@@ -309,6 +316,22 @@ public struct AuditIngest: Sendable {
                 }
             }
             start = end
+        }
+
+        // A report the history has whose evidence is gone (a clone of a repository that ignores it): its
+        // pictures are drawn again from the report, so its page is whole.
+        for (position, index) in withoutEvidence.enumerated() {
+            let path = order[index].path
+            let result = Self.prepare(path, pass: pass) {
+                progress(Progress(position: position + 1, count: withoutEvidence.count, path: path, stage: $0))
+            }
+            switch result {
+            case .ready(let ready):
+                kept[index] = ready.withoutImageBytes()
+                outcome.evidenceRedrawn.append(path)
+            case .unreadable(let error), .failed(let error):
+                fail(path, error)
+            }
         }
 
         // 3. The audits the history had whose comparison changed (a report of the batch was audited
