@@ -102,6 +102,12 @@ import Testing
         // With the evidence there, nothing is drawn.
         let third = try runTool(["ingest"], in: directory)
         #expect(!third.stdout.contains("Drew the missing evidence"), "\(third.stdout)")
+        // `html` draws it too.
+        for folder in folders { try FileManager.default.removeItem(atPath: folder) }
+        let html = try runTool(["html"], in: directory)
+        #expect(html.status == 0, "\(html.stderr)")
+        #expect(html.stderr.contains("drew the missing evidence of 2 reports"), "\(html.stderr)")
+        #expect(sheets.allSatisfy { FileManager.default.fileExists(atPath: $0) })
     }
 
     @Test func withoutAProjectTheyAskForTheOperand() throws {

@@ -13,7 +13,8 @@ enum HtmlCommand: Command {
         named, or in DIR when none is named (its issues as cards with their thumbnails, grouped by view,
         filters, the changes since the previous audit, the annotated screenshots). Reports are read and
         mapped again (--rules, ./auditkit.rules.json, --source); their pictures are the ones already in
-        their evidence folders ('audit' and 'ingest' write both, and the pages too). Open DIR/index.html in
+        their evidence folders ('audit' and 'ingest' write both, and the pages too); a report whose folder is
+        missing (a fresh clone, where it is git-ignored) gets its pictures drawn again. Open DIR/index.html in
         a browser: the pages use no network, only relative links, and no inline script or style. A file is
         rewritten only when its content changes; an index.html that auditkit did not write is never replaced.
 
@@ -56,6 +57,30 @@ enum HtmlCommand: Command {
         if remaps, format == .text {
             terminal.message(
                 "re-mapping the reports with the rules and sources given; the history keeps what it recorded")
+        }
+
+        // A report whose evidence folder is gone (a fresh clone, where it is git-ignored) gets its
+        // pictures drawn again first, so its page has them.
+        let missing = paths.filter {
+            !FileManager.default.fileExists(atPath: EvidencePaths(reportPath: $0, root: out).directory)
+        }
+        if !missing.isEmpty {
+            let drawing = AuditPass(
+                .init(
+                    renderer: try TextRenderer(explicitFontPath: nil, environment: context.environment),
+                    evidenceRoot: out))
+            var drawn = 0
+            for path in missing {
+                do {
+                    _ = try drawing.prepare(reportAt: path)
+                    drawn += 1
+                } catch let error as AuditError {
+                    terminal.error(error.description)
+                }
+            }
+            if format == .text, drawn > 0 {
+                terminal.message("drew the missing evidence of \(SessionFacts.counted(drawn, "report"))")
+            }
         }
 
         var pages: [HtmlJSON.Page] = []
