@@ -94,8 +94,9 @@ import Testing
         let lastName = PathName.last(reports[2].path)
         #expect(
             ingest.stdout.contains(
-                "Session 2 of \(lastName) states the comparison before a report audited before it was added; it was "
-                    + "edited, so it is left as it is ('auditkit log Reports/\(lastName) --update' tells it again)."),
+                "Session 2 of \(lastName) states the comparison before a report audited before it was added; it "
+                    + "differs from what AuditKit wrote (edited, or written with other options), so it is left as it is "
+                    + "('auditkit log Reports/\(lastName) --update' tells it again)."),
             "\(ingest.stdout)")
         // Session 2 keeps every byte the team left in it.
         func session2(_ text: String) -> String? {

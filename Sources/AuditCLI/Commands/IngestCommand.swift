@@ -131,7 +131,13 @@ enum IngestCommand: Command {
                     "Drew the missing evidence of \(SessionFacts.counted(outcome.evidenceRedrawn.count, "report")) "
                         + "already in the history.")
             }
-            for retold in outcome.retold { terminal.line(Self.line(retold)) }
+            for retold in outcome.retold {
+                if let error = retold.error {
+                    terminal.error(error.description)
+                } else {
+                    terminal.line(Self.line(retold))
+                }
+            }
             var closing =
                 "Ingested \(SessionFacts.counted(outcome.ingested, "report")); "
                 + "\(outcome.alreadyInHistory) already in the history; \(outcome.failed) failed."
@@ -158,7 +164,8 @@ enum IngestCommand: Command {
             return "\(session) of \(name) told again: a report audited before it was added changed its comparison."
         case .edited:
             return "\(session) of \(name) states the comparison before a report audited before it was added; "
-                + "it was edited, so it is left as it is ('auditkit log \(path) --update' tells it again)."
+                + "it differs from what AuditKit wrote (edited, or written with other options), so it is left as "
+                + "it is ('auditkit log \(path) --update' tells it again)."
         case .unchanged, .notLogged:
             return "\(name): its comparison changed (a report audited before it was added); its page tells it again."
         }

@@ -53,11 +53,15 @@ public struct ReportHistoryStates: Sendable, Hashable {
     public init(_ judged: ReportJudgement) {
         previousFileName = judged.hasEarlierAudit ? judged.oldFileName : nil
         let compared = judged.hasEarlierAudit
+        let byNumber = judged.verdictsByNumber
         issues = judged.verdicts.map { verdict in
             var state: BaselineState?
             if compared { state = verdict.change == .new || verdict.change == .firstAudited ? .new : .unchanged }
             var accepted: String?
-            if case .accepted(let reason, byBaseline: true) = verdict.status { accepted = reason }
+            // The Inspector's repeat of an issue is accepted with it.
+            var status = verdict.status
+            if case .repeatOf(let number) = status, let first = byNumber[number] { status = first.status }
+            if case .accepted(let reason, byBaseline: true) = status { accepted = reason }
             return IssueState(
                 issueNumber: verdict.number, fingerprint: verdict.issue.fingerprint, baselineState: state,
                 acceptedByBaseline: accepted)

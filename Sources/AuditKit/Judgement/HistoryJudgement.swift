@@ -369,6 +369,9 @@ public struct HistoryJudgement: Sendable {
         // The earlier issues no longer shown, per screen, with the coordinates and configuration of their
         // audit.
         var fresh: [String: [CarriedWarning]] = [:]
+        // Each one's place in the order the matchings list them (resolved ones are listed so).
+        var freshOrder: [String: [Int]] = [:]
+        var freshSeen = 0
         let baseOrder = matchings.map(\.base)
         for (j, matching) in matchings {
             for pair in matching.pairs {
@@ -378,6 +381,8 @@ public struct HistoryJudgement: Sendable {
             }
             for index in matching.unmatchedOld {
                 let verdict = reports[j].verdicts[index]
+                freshOrder[verdict.screen, default: []].append(freshSeen)
+                freshSeen += 1
                 fresh[verdict.screen, default: []].append(
                     CarriedWarning(
                         verdict: verdict, rect: verdict.rect, frame: verdict.audit,
@@ -630,106 +635,113 @@ public struct HistoryJudgement: Sendable {
         // warnings flagged in a configuration that lays the screen out as this audit does. What it does not
         // re-audit stays standing; a chunk of the standing list none of whose warnings changed is kept as
         // it is.
-        var resolved: [WarningVerdict] = []
+        // Resolved: those of the matchings first, in their order, then the standing ones screen by screen.
+        var resolvedFresh: [(order: Int, verdict: WarningVerdict)] = []
+        var resolvedStanding: [WarningVerdict] = []
         var standingOfCovered: [String: StandingList] = [:]
-        let baseOfGroup = Dictionary(
-            bases.flatMap { j, groups in groups.map { ($0, j) } }, uniquingKeysWith: { first, _ in first })
-        for group in placement.covered.sorted() {
-            let old = carried[group] ?? StandingList()
-            let waiting = fresh[group] ?? []
-            guard let j = baseOfGroup[group], !(old.isEmpty && waiting.isEmpty) else {
-                carried[group] = nil
-                continue
-            }
-            // The verdicts' own reference (one per audit), so the shift since it is worked out once.
-            let baseAudit = reports[j].verdicts.first?.audit ?? reports[j].audit
-            let screen = screenOf[group]
-            let now = screen?.configuration ?? ScreenConfiguration()
-            let oldDrift = drift[group] ?? (0, 0)
-            let groupShift = shift(of: group, since: baseAudit)
-            let newDrift = (dx: oldDrift.dx + groupShift.dx, dy: oldDrift.dy + groupShift.dy)
-            /// The warning as it stands after this audit: nil when resolved, else kept (moving with the
-            /// screen, or unmoved when this audit lays the screen out otherwise); `inFrame` is its rect in
-            /// `frame`'s coordinates.
-            func judged(_ held: CarriedWarning, inFrame: Rect?, frame: AuditReference) -> CarriedWarning? {
-                guard now.canReaudit(held.verdict.testType, flaggedIn: held.flaggedIn) else {
-                    // Another layout: where its element is now is unknown, so it keeps its place as it was.
-                    return CarriedWarning(verdict: held.verdict, rect: inFrame, frame: frame, flaggedIn: held.flaggedIn)
-                }
-                let shift = shift(of: group, since: frame)
-                if Self.isVisible(inFrame, on: screen, of: entry, shift: shift) { return nil }
-                let moved = inFrame.map {
-                    Rect(
-                        x: $0.x + shift.dx - newDrift.dx, y: $0.y + shift.dy - newDrift.dy, width: $0.width,
-                        height: $0.height)
-                }
-                return CarriedWarning(verdict: held.verdict, rect: moved, frame: nil, flaggedIn: held.flaggedIn)
-            }
-            var kept: [CarriedWarning] = []
-            for held in waiting {
-                if let after = judged(held, inFrame: held.rect, frame: held.frame ?? baseAudit) {
-                    kept.append(after)
-                } else {
-                    resolved.append(held.verdict)
-                }
-            }
-            let isContinued = continuedItems[group] ?? []
-            var chunks: [StandingChunk] = []
-            // Without the screenshot nothing it did not flag is seen: a chunk of warnings that move with the
-            // screen, all re-auditable in this configuration and none continued, stays as it is unread.
-            let continuedChunks = Set(isContinued.map { $0 >> 32 })
-            let seesNothingElse = !(screen?.hasScreenshot ?? false)
-            for (c, chunk) in old.chunks.enumerated() {
-                if seesNothingElse, chunk.allMoving, !continuedChunks.contains(c),
-                    chunk.configurations.allSatisfy({
-                        now.canReaudit(.hitRegion, flaggedIn: $0)
-                            && (!chunk.hasContrast || now.canReaudit(.contrast, flaggedIn: $0))
-                    })
-                {
-                    chunks.append(chunk)
+        for group in placement.covered where !bases.values.contains(where: { $0.contains(group) }) {
+            carried[group] = nil
+        }
+        for j in baseOrder {
+            for group in bases[j]!.sorted() {
+                let old = carried[group] ?? StandingList()
+                let waiting = fresh[group] ?? []
+                guard !(old.isEmpty && waiting.isEmpty) else {
+                    carried[group] = nil
                     continue
                 }
-                var items: [CarriedWarning]?
-                for (i, held) in chunk.items.enumerated() {
-                    var after: CarriedWarning?
-                    var unchanged = false
-                    if seesNothingElse, held.frame == nil,
-                        now.canReaudit(held.verdict.testType, flaggedIn: held.flaggedIn),
-                        !isContinued.contains(c << 32 | i)
+                // The verdicts' own reference (one per audit), so the shift since it is worked out once.
+                let baseAudit = reports[j].verdicts.first?.audit ?? reports[j].audit
+                let screen = screenOf[group]
+                let now = screen?.configuration ?? ScreenConfiguration()
+                let oldDrift = drift[group] ?? (0, 0)
+                let groupShift = shift(of: group, since: baseAudit)
+                let newDrift = (dx: oldDrift.dx + groupShift.dx, dy: oldDrift.dy + groupShift.dy)
+                /// The warning as it stands after this audit: nil when resolved, else kept (moving with the
+                /// screen, or unmoved when this audit lays the screen out otherwise); `inFrame` is its rect in
+                /// `frame`'s coordinates.
+                func judged(_ held: CarriedWarning, inFrame: Rect?, frame: AuditReference) -> CarriedWarning? {
+                    guard now.canReaudit(held.verdict.testType, flaggedIn: held.flaggedIn) else {
+                        // Another layout: where its element is now is unknown, so it keeps its place as it was.
+                        return CarriedWarning(
+                            verdict: held.verdict, rect: inFrame, frame: frame, flaggedIn: held.flaggedIn)
+                    }
+                    let shift = shift(of: group, since: frame)
+                    if Self.isVisible(inFrame, on: screen, of: entry, shift: shift) { return nil }
+                    let moved = inFrame.map {
+                        Rect(
+                            x: $0.x + shift.dx - newDrift.dx, y: $0.y + shift.dy - newDrift.dy, width: $0.width,
+                            height: $0.height)
+                    }
+                    return CarriedWarning(verdict: held.verdict, rect: moved, frame: nil, flaggedIn: held.flaggedIn)
+                }
+                var kept: [CarriedWarning] = []
+                for (position, held) in waiting.enumerated() {
+                    if let after = judged(held, inFrame: held.rect, frame: held.frame ?? baseAudit) {
+                        kept.append(after)
+                    } else {
+                        resolvedFresh.append((freshOrder[group]![position], held.verdict))
+                    }
+                }
+                let isContinued = continuedItems[group] ?? []
+                var chunks: [StandingChunk] = []
+                // Without the screenshot nothing it did not flag is seen: a chunk of warnings that move with the
+                // screen, all re-auditable in this configuration and none continued, stays as it is unread.
+                let continuedChunks = Set(isContinued.map { $0 >> 32 })
+                let seesNothingElse = !(screen?.hasScreenshot ?? false)
+                for (c, chunk) in old.chunks.enumerated() {
+                    if seesNothingElse, chunk.allMoving, !continuedChunks.contains(c),
+                        chunk.configurations.allSatisfy({
+                            now.canReaudit(.hitRegion, flaggedIn: $0)
+                                && (!chunk.hasContrast || now.canReaudit(.contrast, flaggedIn: $0))
+                        })
                     {
-                        // One that moves with the screen keeps moving, unchanged.
-                        if items != nil { items!.append(held) }
+                        chunks.append(chunk)
                         continue
                     }
-                    if !isContinued.contains(c << 32 | i) {
-                        let inFrame = held.frame == nil ? held.rect.map { Self.moved($0, by: oldDrift) } : held.rect
-                        after = judged(held, inFrame: inFrame, frame: held.frame ?? baseAudit)
-                        if let kept = after {
-                            // One that moves with the screen and keeps moving is unchanged: its rect is
-                            // relative to the drift. One kept unmoved where it was is unchanged too.
-                            unchanged = kept.frame == nil ? held.frame == nil : kept.frame == held.frame
-                            if unchanged { after = held }
-                        } else {
-                            resolved.append(held.verdict)
+                    var items: [CarriedWarning]?
+                    for (i, held) in chunk.items.enumerated() {
+                        var after: CarriedWarning?
+                        var unchanged = false
+                        if seesNothingElse, held.frame == nil,
+                            now.canReaudit(held.verdict.testType, flaggedIn: held.flaggedIn),
+                            !isContinued.contains(c << 32 | i)
+                        {
+                            // One that moves with the screen keeps moving, unchanged.
+                            if items != nil { items!.append(held) }
+                            continue
                         }
+                        if !isContinued.contains(c << 32 | i) {
+                            let inFrame = held.frame == nil ? held.rect.map { Self.moved($0, by: oldDrift) } : held.rect
+                            after = judged(held, inFrame: inFrame, frame: held.frame ?? baseAudit)
+                            if let kept = after {
+                                // One that moves with the screen and keeps moving is unchanged: its rect is
+                                // relative to the drift. One kept unmoved where it was is unchanged too.
+                                unchanged = kept.frame == nil ? held.frame == nil : kept.frame == held.frame
+                                if unchanged { after = held }
+                            } else {
+                                resolvedStanding.append(held.verdict)
+                            }
+                        }
+                        if items == nil, !unchanged { items = Array(chunk.items[..<i]) }
+                        if items != nil, let after { items!.append(after) }
                     }
-                    if items == nil, !unchanged { items = Array(chunk.items[..<i]) }
-                    if items != nil, let after { items!.append(after) }
+                    if let items {
+                        if !items.isEmpty { chunks.append(StandingChunk(items)) }
+                    } else {
+                        chunks.append(chunk)
+                    }
                 }
-                if let items {
-                    if !items.isEmpty { chunks.append(StandingChunk(items)) }
-                } else {
-                    chunks.append(chunk)
+                let list = StandingList(chunks: chunks).adding(kept)
+                drift[group] = newDrift
+                carried[group] = list.isEmpty ? nil : list
+                if !list.isEmpty {
+                    standing.parts.append(list)
+                    standingOfCovered[group] = list
                 }
-            }
-            let list = StandingList(chunks: chunks).adding(kept)
-            drift[group] = newDrift
-            carried[group] = list.isEmpty ? nil : list
-            if !list.isEmpty {
-                standing.parts.append(list)
-                standingOfCovered[group] = list
             }
         }
+        let resolved = resolvedFresh.sorted { $0.order < $1.order }.map(\.verdict) + resolvedStanding
         for verdict in resolved { warnings[verdict.identity].resolvedBy = audit }
         for id in warning where id >= 0 { warnings[id].resolvedBy = nil }
         reports.append(

@@ -61,17 +61,23 @@ final class StandingChunk: Sendable {
         var unmoved: [Int] = []
         for (index, item) in items.enumerated() {
             guard let rect = item.rect else { continue }
-            if item.frame != nil {
+            let x = rect.x + rect.width / 2
+            let y = rect.y + rect.height / 2
+            // Kept unmoved, or too far out for a cell (a damaged history's coordinates): looked at every time.
+            if item.frame != nil || !Self.isPlaceable(x) || !Self.isPlaceable(y) {
                 unmoved.append(index)
             } else {
-                grid[Self.cell(x: rect.x + rect.width / 2, y: rect.y + rect.height / 2), default: []].append(index)
+                grid[Self.cell(x: x, y: y), default: []].append(index)
             }
         }
         self.grid = grid
         self.unmoved = unmoved
     }
 
-    /// The cell of a point.
+    /// Coordinates the grid places (cells stay far inside `Int`): any screen's, not a damaged file's 1e300.
+    static func isPlaceable(_ value: Double) -> Bool { value.isFinite && abs(value) < 1e9 }
+
+    /// The cell of a point (`isPlaceable` coordinates).
     static func cell(x: Double, y: Double) -> Cell {
         Cell(x: Int((x / cellSize).rounded(.down)), y: Int((y / cellSize).rounded(.down)))
     }
@@ -79,9 +85,14 @@ final class StandingChunk: Sendable {
     /// The warnings that may lie within `radius` points of the point (`x`, `y`) in drift coordinates:
     /// the moving ones of the cells around it and every unmoved one, in list order.
     func candidates(nearX x: Double, y: Double, radius: Double) -> [Int] {
+        var found = unmoved
+        guard [x - radius, x + radius, y - radius, y + radius].allSatisfy(Self.isPlaceable) else {
+            // A place no cell holds: every warning is a candidate.
+            for indices in grid.values { found += indices }
+            return found.sorted()
+        }
         let low = Self.cell(x: x - radius, y: y - radius)
         let high = Self.cell(x: x + radius, y: y + radius)
-        var found = unmoved
         if (high.x - low.x + 1) * (high.y - low.y + 1) > grid.count {
             for indices in grid.values { found += indices }
         } else {
@@ -115,9 +126,10 @@ struct StandingList: Sendable {
     var isEmpty: Bool { chunks.allSatisfy(\.items.isEmpty) }
 
     /// The list with `fresh` as its newest chunk (when not empty). A chunk is merged into the older one
-    /// next to it while it is at least as large, so the chunks double in size from newest to oldest: a
-    /// list of n warnings has at most log2(n) chunks, and each warning is copied into a merged chunk at
-    /// most log2(n) times however long it stands.
+    /// next to it while it is at least as large, so the chunks grow in size from newest to oldest: a list
+    /// built by adding alone has at most log2(n) chunks of n warnings, and each warning is copied into a
+    /// merged chunk at most log2(n) times (chunks that lost warnings may break the doubling until the
+    /// next merge reaches them).
     func adding(_ fresh: [CarriedWarning]) -> StandingList {
         var list = self
         guard !fresh.isEmpty else { return list }

@@ -194,7 +194,7 @@ public struct Trend: Sendable, Hashable, Codable {
                 let covering = coveredBy[group] ?? []
                 // Its warnings in that audit, then those of its earlier audits that audit did not re-audit.
                 let shown = report.verdicts.filter { $0.status.kind != .repeat && $0.screen == group }
-                let standing = report.notReaudited.filter { $0.screen == group }
+                let standing = report.standingOfCovered[group]?.verdicts ?? []
                 for (offset, verdict) in (shown + standing).enumerated() {
                     let first = position[verdict.since.sha256] ?? k
                     let isShown = offset < shown.count

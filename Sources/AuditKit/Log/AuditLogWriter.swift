@@ -119,8 +119,9 @@ public struct AuditLogWriter: Sendable {
         case refreshed
         /// Already the session told now.
         case unchanged
-        /// Left as it is: it is not the session AuditKit wrote (people edited it, or other options
-        /// wrote it), so only `auditkit log REPORT --update` replaces it.
+        /// Left as it is: it differs from the session AuditKit would have written then (people edited
+        /// it, or other options or an older version wrote it), so only `auditkit log REPORT --update`
+        /// replaces it.
         case edited
         /// The log has no session of the report.
         case notLogged

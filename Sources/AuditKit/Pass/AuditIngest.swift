@@ -60,6 +60,8 @@ public struct AuditIngest: Sendable {
         public var session: AuditLogWriter.RefreshAction
         /// The session's number, when the log has it.
         public var sessionNumber: Int?
+        /// Why it could not be told again (its report unreadable, the log or the page not writable).
+        public var error: AuditError?
     }
 
     /// The pass each report goes through; its `evidenceRoot` is also where the summary, the trend
@@ -154,7 +156,8 @@ public struct AuditIngest: Sendable {
             for (name, isUTF8) in entries where !name.hasPrefix(".") {
                 let lower = name.lowercased()
                 guard [".html", ".htm", ".json", ".txt"].contains(where: lower.hasSuffix),
-                    lower != "index.html", lower != "baseline.json", !lower.hasSuffix(".rules.json")
+                    lower != "index.html", lower != "baseline.json", lower != ProjectFile.defaultFileName,
+                    !lower.hasSuffix(".rules.json")
                 else { continue }
                 // A name that is not UTF-8 cannot be opened by its repaired name: it goes on, to be
                 // reported as failed with the reason.
@@ -337,6 +340,7 @@ public struct AuditIngest: Sendable {
         // 3. The audits the history had whose comparison changed (a report of the batch was audited
         // before them): their sessions and pages tell it again.
         outcome.retold = retell(told: told, judgement: judgement, recorded: Set(recordedHere.keys), progress: progress)
+        for retold in outcome.retold { outcome.firstError = outcome.firstError ?? retold.error }
 
         // 4. The summary and the site's pages of every readable report named, the trend of the whole
         // history, and the site's index.
@@ -380,32 +384,37 @@ public struct AuditIngest: Sendable {
         var folders = [outputDirectory]
         if let log = pass.configuration.logPath { folders.append(PathName.parent(log)) }
         let site = ReportSite(root: outputDirectory)
+        // Read and mapped again, its evidence as it is on disk: nothing of it is drawn again.
+        var reading = pass.configuration
+        reading.renderer = nil
+        let reader = AuditPass(reading)
         var retold: [Retold] = []
         for (position, entry) in changed.enumerated() {
             let path = folders.lazy.map { $0.isEmpty ? entry.fileName : $0 + "/" + entry.fileName }.first {
                 (try? ReportReader.identity(path: $0))?.sha256 == entry.sha256
             }
             var item = Retold(fileName: entry.fileName, path: path, session: .notLogged)
-            guard let path, !entry.fileName.contains("/"),
-                let prepared = try? pass.prepare(
-                    reportAt: path,
-                    progress: {
-                        progress(Progress(position: position + 1, count: changed.count, path: path, stage: $0))
-                    })
-            else {
+            guard let path, !entry.fileName.contains("/") else {
                 retold.append(item)
                 continue
             }
-            if let logPath = pass.configuration.logPath,
-                let now = pass.sessionFacts(prepared, judged: judgement.report(sha256: entry.sha256)),
-                let was = pass.sessionFacts(prepared, judged: told.report(sha256: entry.sha256)),
-                let done = try? AuditLogWriter(templates: pass.configuration.templates).refresh(
-                    now, was: was, in: logPath, namedByUser: pass.configuration.logNamedByUser)
-            {
-                item.session = done.action
-                item.sessionNumber = done.session
+            do {
+                let prepared = try reader.prepare(reportAt: path) {
+                    progress(Progress(position: position + 1, count: changed.count, path: path, stage: $0))
+                }
+                if let logPath = pass.configuration.logPath,
+                    let now = pass.sessionFacts(prepared, judged: judgement.report(sha256: entry.sha256)),
+                    let was = pass.sessionFacts(prepared, judged: told.report(sha256: entry.sha256))
+                {
+                    let done = try AuditLogWriter(templates: pass.configuration.templates).refresh(
+                        now, was: was, in: logPath, namedByUser: pass.configuration.logNamedByUser)
+                    item.session = done.action
+                    item.sessionNumber = done.session
+                }
+                try site.write(site.page(for: prepared, judgement: judgement))
+            } catch {
+                item.error = Self.auditError(error, path: path)
             }
-            _ = try? site.write(site.page(for: prepared, judgement: judgement))
             retold.append(item)
         }
         return retold

@@ -36,7 +36,8 @@ public enum MarkdownEscaping {
                 // plain `&` reads as itself in the file and in the rendering.
                 var next = index + 1
                 while scalars.indices.contains(next), scalars[next] == "#" || isWordScalar(next) { next += 1 }
-                let reference = next > index + 1 && scalars.indices.contains(next) && scalars[next] == ";"
+                // At the value's end too: a template may put the `;` right after it.
+                let reference = next > index + 1 && (next == scalars.count || scalars[next] == ";")
                 out += reference ? "\\&" : "&"
             case "\\", "`", "*", "_", "[", "]", "|", "~":
                 out += "\\"

@@ -79,4 +79,20 @@ import Testing
         #expect(trend.columns.map(\.openCount) == (0..<40).map { 11 + $0 } + [50])
         #expect(trend.notReaudited.count == 39 && trend.residual.count == 11)
     }
+
+    /// A damaged history's coordinates (1e300, infinity) are judged, never trapped on: such a warning
+    /// stands where no cell of the standing warnings' grid can hold it, and is still looked at.
+    @Test func warningsFarOutsideAnyScreenAreJudgedWithoutTrapping() throws {
+        var entries = try (0..<4).map { try Self.audit(day: $0) }
+        for day in entries.indices {
+            let offer = entries[day].issues.count - 1
+            entries[day].issues[offer].rect = Rect(
+                x: day.isMultiple(of: 2) ? 1e300 : -.infinity, y: 1e300, width: 30, height: 20)
+        }
+        let judgement = HistoryJudgement(entries: entries)
+        let last = try #require(judgement.latestReport)
+        // Each day's offer stands from its day on, unseen by the next screenshot-less audit.
+        #expect(last.notReaudited.count == 3)
+        #expect(last.verdicts.count == 11)
+    }
 }

@@ -170,7 +170,9 @@ import Testing
     @Test func aPlainAmpersandStaysAsWritten() {
         #expect(MarkdownEscaping.inline("Cards & Wallet") == "Cards & Wallet")
         #expect(MarkdownEscaping.inline("R&D &") == "R&D &")
-        #expect(MarkdownEscaping.inline("&copy; &#169; &x") == "\\&copy; \\&#169; &x")
+        #expect(MarkdownEscaping.inline("&copy; &#169; &x y") == "\\&copy; \\&#169; &x y")
+        // At the end too: a template may follow the value with a `;` (`{{status}}; in 2 reports`).
+        #expect(MarkdownEscaping.inline("R&amp") == "R\\&amp")
     }
 
     @Test func escapesBlockMarkersAtTheStart() {
