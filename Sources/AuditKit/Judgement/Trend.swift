@@ -72,10 +72,12 @@ public struct Trend: Sendable, Hashable, Codable {
     public var columns: [Column]
     /// The rows, by name.
     public var rows: [Row]
-    /// The warnings of the latest report that were already in an earlier one, longest-lived first.
+    /// The open warnings of the latest report that were already in an earlier one, longest-lived first
+    /// (accepted and system UI ones are not listed, as `diff` and the session count them apart).
     public var residual: [ResidualWarning]
-    /// The warnings of screens the latest report did not visit, as their latest report had them:
-    /// not re-audited since then. Oldest audit first.
+    /// The open warnings standing without being re-audited: those of screens the latest report did not
+    /// visit, as their latest report had them, and those its screens' audits did not show. Oldest audit
+    /// first.
     public var notReaudited: [ResidualWarning]
 
     /// Builds the trend of `entries` (any order), judged with `baseline` and `translations`
@@ -192,9 +194,11 @@ public struct Trend: Sendable, Hashable, Codable {
             for (group, k) in latest {
                 let report = reports[k]
                 let covering = coveredBy[group] ?? []
-                // Its warnings in that audit, then those of its earlier audits that audit did not re-audit.
-                let shown = report.verdicts.filter { $0.status.kind != .repeat && $0.screen == group }
-                let standing = report.standingOfCovered[group]?.verdicts ?? []
+                // Its open warnings in that audit, then those of its earlier audits that audit did not
+                // re-audit: open ones only, as `diff`, the session and the page count residual warnings
+                // (accepted and system UI ones are listed apart there).
+                let shown = report.verdicts.filter { $0.status.isOpen && $0.screen == group }
+                let standing = (report.standingOfCovered[group]?.verdicts ?? []).filter(\.status.isOpen)
                 for (offset, verdict) in (shown + standing).enumerated() {
                     let first = position[verdict.since.sha256] ?? k
                     let isShown = offset < shown.count
