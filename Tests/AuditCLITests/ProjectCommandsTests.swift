@@ -110,6 +110,32 @@ import Testing
         #expect(sheets.allSatisfy { FileManager.default.fileExists(atPath: $0) })
     }
 
+    /// `html` without flags, in a project without a project file, maps the reports with the rule file at
+    /// the root as `ingest` did: the pages keep the rule that placed each warning, and the note that
+    /// nothing was mapped (which said every issue counts as open) is not there.
+    @Test func htmlMapsWithTheProjectsRuleFileWithoutFlags() throws {
+        let series = try AuditSeries()
+        defer { series.remove() }
+        let report = try series.audit(day: 0, [ScreenNameCommandTests.before])
+        let directory = series.directory.path
+        try """
+        {"version": 1, "rules": [
+          {"id": "income-tile", "match": {"text": "Income"}, "view": "IncomeTile", "note": "Widget title"}
+        ]}
+        """.write(toFile: series.directory.file("auditkit.rules.json"), atomically: true, encoding: .utf8)
+        #expect(try runTool(["ingest", "Reports"], in: directory).status == 0)
+        let page = series.directory.file(
+            "Reports/" + PathName.deletingExtension(PathName.last(report.path)) + "/index.html")
+        let written = try String(contentsOfFile: page, encoding: .utf8)
+        #expect(written.contains("income-tile"), "\(page)")
+        let html = try runTool(["html"], in: directory)
+        #expect(html.status == 0, "\(html.stderr)")
+        let again = try String(contentsOfFile: page, encoding: .utf8)
+        #expect(again.contains("income-tile"))
+        #expect(!again.contains("No rule file or source folder was given"))
+        #expect(!html.stderr.contains("re-mapping"))
+    }
+
     @Test func withoutAProjectTheyAskForTheOperand() throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }

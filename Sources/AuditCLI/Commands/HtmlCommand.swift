@@ -12,7 +12,8 @@ enum HtmlCommand: Command {
         since when, its accepted and system UI ones apart) and DIR/<report name>/index.html for every report
         named, or in DIR when none is named (its issues as cards with their thumbnails, grouped by view,
         filters, the changes since the previous audit, the annotated screenshots). Reports are read and
-        mapped again (--rules, ./auditkit.rules.json, --source); their pictures are the ones already in
+        mapped again (--rules and --source, else the project file's, else ./auditkit.rules.json), as ingest
+        maps them; their pictures are the ones already in
         their evidence folders ('audit' and 'ingest' write both, and the pages too); a report whose folder is
         missing (a fresh clone, where it is git-ignored) gets its pictures drawn again. Open DIR/index.html in
         a browser: the pages use no network, only relative links, and no inline script or style. A file is
@@ -46,14 +47,17 @@ enum HtmlCommand: Command {
         let files = try AuditIngest.reportFiles(in: named)
         for skipped in files.skipped { context.terminal.message(skipped.note) }
         let paths = files.paths
-        // Pages render what the history recorded (views, code places, statuses); the reports are mapped
-        // again only when the user names new mapping inputs, and the output says so.
+        // Pages show each issue's view, code place, rule and likely causes from the project's mapping
+        // inputs (the flags, else the project file's, else ./auditkit.rules.json), as `ingest` wrote them;
+        // statuses come from the history and the baseline. Inputs named on the command line are said.
         let remaps = context.mappingFlagsGiven
-        let mapping = try MappingInputs(context)
-        let pass = AuditPass(.init(mapper: remaps ? mapping.mapper : nil, evidenceRoot: out))
+        let (mapper, fontScan) = try PassInputs.mapping(context)
+        var configuration = AuditPass.Configuration(mapper: mapper, evidenceRoot: out)
+        configuration.fontScan = fontScan
+        let pass = AuditPass(configuration)
         let history = try HistoryInputs.loadHistory(context)
         let baseline = try Baseline.load(path: HistoryInputs.baselinePath(context))
-        let judgement = HistoryJudgement(history: history, baseline: baseline, translations: mapping.translations)
+        let judgement = HistoryJudgement(history: history, baseline: baseline, translations: pass.translations)
         if remaps, format == .text {
             terminal.message(
                 "re-mapping the reports with the rules and sources given; the history keeps what it recorded")

@@ -100,8 +100,8 @@ public struct ReportPage: Sendable {
         out += "</tr>\n</tbody>\n</table>\n</div>\n"
         if mapping == nil {
             out +=
-                "<p class=\"note\">No rule file or source folder was given, so no issue is mapped to code and every "
-                + "issue counts as open.</p>\n"
+                "<p class=\"note\">No rule file or source folder was given, so no issue is mapped to code; the "
+                + "statuses are the history's and the baseline's.</p>\n"
         }
         out += "</section>\n"
     }
