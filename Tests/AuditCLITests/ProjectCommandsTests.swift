@@ -136,6 +136,49 @@ import Testing
         #expect(!html.stderr.contains("re-mapping"))
     }
 
+    /// Every Markdown table AuditKit prints (`diff`, `trend` and `history list` as Markdown, the summary)
+    /// has as many cells in each row as in its header and its separator: none shifts under a wrong heading.
+    @Test func everyMarkdownTableHasAHeaderCellForEveryColumn() throws {
+        let series = try AuditSeries()
+        defer { series.remove() }
+        _ = try series.audit(day: 0, [ScreenNameCommandTests.before])
+        _ = try series.audit(day: 1, [ScreenNameCommandTests.after])
+        let directory = series.directory.path
+        #expect(try runTool(["init"], in: directory).status == 0)
+        #expect(try runTool(["ingest"], in: directory).status == 0)
+        var outputs: [String: String] = [:]
+        for arguments in [["diff", "1", "2", "--format", "markdown"], ["trend", "--format", "markdown"]] {
+            let result = try runTool(arguments, in: directory)
+            #expect(result.status == 0, "\(arguments): \(result.stderr)")
+            outputs[arguments.joined(separator: " ")] = result.stdout
+        }
+        outputs["summary.md"] = try String(contentsOfFile: series.directory.file("Reports/summary.md"), encoding: .utf8)
+        var tables = 0
+        for (name, text) in outputs {
+            var header: Int?
+            for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+                guard line.hasPrefix("|") else {
+                    header = nil
+                    continue
+                }
+                // Cells: the pipes that are not escaped, less one.
+                var cells = -1
+                var escaped = false
+                for character in line {
+                    if character == "|", !escaped { cells += 1 }
+                    escaped = character == "\\" && !escaped
+                }
+                if let header {
+                    #expect(cells == header, "\(name): \(line)")
+                } else {
+                    header = cells
+                    tables += 1
+                }
+            }
+        }
+        #expect(tables >= 3, "\(outputs)")
+    }
+
     @Test func withoutAProjectTheyAskForTheOperand() throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
