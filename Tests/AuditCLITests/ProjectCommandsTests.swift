@@ -134,6 +134,10 @@ import Testing
         #expect(again.contains("income-tile"))
         #expect(!again.contains("No rule file or source folder was given"))
         #expect(!html.stderr.contains("re-mapping"))
+        // The index's two counts of open warnings say what each counts.
+        let index = try String(contentsOfFile: series.directory.file("Reports/index.html"), encoding: .utf8)
+        #expect(index.contains("Flagged by the latest audit"))
+        #expect(index.contains("Open warnings standing after each audit, on every screen audited so far: "))
     }
 
     /// Every Markdown table AuditKit prints (`diff`, `trend` and `history list` as Markdown, the summary)

@@ -87,7 +87,7 @@ import Testing
                 "AuditReport_2026-01-04_09-00-00.html",
             ])
         let index = try String(contentsOfFile: project.file("Reports/index.html"), encoding: .utf8)
-        let latest = try #require(index.range(of: "In the latest audit, "))
+        let latest = try #require(index.range(of: "Flagged by the latest audit, "))
         #expect(index[latest.upperBound...].prefix(300).contains("AuditReport_2026-01-04_09-00-00"))
 
         // An audit of the oldest report alone keeps the newest as the latest audit.
@@ -95,7 +95,7 @@ import Testing
         #expect(try runTool(["ingest", "Reports/AuditReport_2026-01-04_09-00-00.html"], in: project.path).status == 0)
         #expect(try runTool(["audit", "Reports/AuditReport_2026-01-02_11-02-25.html"], in: project.path).status == 0)
         let after = try String(contentsOfFile: project.file("Reports/index.html"), encoding: .utf8)
-        let named = try #require(after.range(of: "In the latest audit, "))
+        let named = try #require(after.range(of: "Flagged by the latest audit, "))
         #expect(after[named.upperBound...].prefix(300).contains("AuditReport_2026-01-04_09-00-00"))
         #expect(
             try Self.historyOrder(project.file("Reports/history.jsonl")) == [

@@ -101,8 +101,9 @@ public struct SiteIndex: Sendable {
 
         out += "<section aria-labelledby=\"h-views\">\n<h2 id=\"h-views\">Open warnings by view</h2>\n"
         out +=
-            "<p>In the latest audit, \(reportLink(latest.fileName)) (\(TrendChart.dateLabel(latest.auditDate)) UTC): "
-            + "\(SessionFacts.counted(open, "open warning")), \(accepted) accepted, \(system) on system UI.</p>\n"
+            "<p>Flagged by the latest audit, \(reportLink(latest.fileName)) (\(TrendChart.dateLabel(latest.auditDate)) "
+            + "UTC): \(SessionFacts.counted(open, "open warning")), \(accepted) accepted, \(system) on system UI. "
+            + "The trend below counts every screen audited so far, each as its latest audit left it.</p>\n"
         guard !groups.isEmpty else {
             out += "</section>\n"
             between(&out)
@@ -188,7 +189,7 @@ public struct SiteIndex: Sendable {
         if svg.hasPrefix("<?xml"), let end = svg.firstIndex(of: "\n") { svg = String(svg[svg.index(after: end)...]) }
         out += svg
         let totals = trend.columns.map(\.openCount)
-        var text = "Open warnings per audit: "
+        var text = "Open warnings standing after each audit, on every screen audited so far: "
         text += trend.columns.map { "\(TrendChart.dateLabel($0.auditDate)): \($0.openCount)" }.joined(separator: ", ")
         if let first = totals.first, let last = totals.last, totals.count > 1 {
             let change = last - first
