@@ -187,8 +187,6 @@ public struct AuditIngest: Sendable {
         paths: [String], progress: @Sendable (Progress) -> Void = { _ in }, onItem: (Item) -> Void
     ) throws -> Outcome {
         var judgement = try pass.loadJudgement()
-        // The judgement as the history had it: what the sessions and pages of its audits state.
-        let told = judgement
         pass.sweepStaleTemporaries()
         var outcome = Outcome()
         func fail(_ path: String, _ error: AuditError) {
@@ -259,6 +257,8 @@ public struct AuditIngest: Sendable {
         }
         var seen = Set<String>()
         let isLaterCopy = pending.map { !seen.insert(order[$0].sha256).inserted }
+        // The reports this batch added to the history (not those it only logged).
+        var addedHere = Set<String>()
         var recordedHere: [String: String] = [:]  // SHA-256 → file name, of the reports this batch recorded
         // What the summary and the pages need of each report prepared here, by position in `order`.
         var kept = [PreparedReport?](repeating: nil, count: order.count)
@@ -306,6 +306,7 @@ public struct AuditIngest: Sendable {
                     do {
                         let done = try pass.record(ready, judgement: &judgement, progress: step)
                         recordedHere[report.sha256] = PathName.last(report.path)
+                        if done.addedToHistory == true { addedHere.insert(report.sha256) }
                         outcome.ingested += 1
                         onItem(.ingested(done))
                     } catch let error as AuditError {
@@ -339,7 +340,7 @@ public struct AuditIngest: Sendable {
 
         // 3. The audits the history had whose comparison changed (a report of the batch was audited
         // before them): their sessions and pages tell it again.
-        outcome.retold = retell(told: told, judgement: judgement, recorded: Set(recordedHere.keys), progress: progress)
+        outcome.retold = retell(judgement: judgement, recorded: addedHere, progress: progress)
         for retold in outcome.retold { outcome.firstError = outcome.firstError ?? retold.error }
 
         // 4. The summary and the site's pages of every readable report named, the trend of the whole
@@ -365,19 +366,24 @@ public struct AuditIngest: Sendable {
         return outcome
     }
 
-    /// Tells again the audits of `told` (the judgement the history had) whose comparison `judgement`
-    /// (with the reports `recorded` here) states otherwise: each one's session is refreshed where the
-    /// log holds it as AuditKit wrote it (`AuditLogWriter.refresh`) and its page written again. Only
-    /// audits after the earliest report recorded here can change; their report files are looked for by
-    /// name in the reports folder and beside the log, and checked by their SHA-256.
+    /// Tells again the audits whose comparison `judgement` (with the reports `recorded`: added here) states
+    /// otherwise than the history without them did (what their sessions and pages were written with,
+    /// whether the history had them when this run began or another run added them meanwhile): each
+    /// one's session is refreshed where the log holds it as AuditKit wrote it (`AuditLogWriter.refresh`)
+    /// and its page written again. Only audits after the earliest report recorded here can change;
+    /// their report files are looked for by name in the reports folder and beside the log, and checked
+    /// by their SHA-256.
     private func retell(
-        told: HistoryJudgement, judgement: HistoryJudgement, recorded: Set<String>,
-        progress: @Sendable (Progress) -> Void
+        judgement: HistoryJudgement, recorded: Set<String>, progress: @Sendable (Progress) -> Void
     ) -> [Retold] {
         guard let earliest = judgement.entries.first(where: { recorded.contains($0.sha256) }) else { return [] }
-        let changed = judgement.entries.filter { entry in
-            guard !recorded.contains(entry.sha256), History.precedes(earliest, entry),
-                let before = told.report(sha256: entry.sha256), let now = judgement.report(sha256: entry.sha256)
+        let later = judgement.entries.filter { !recorded.contains($0.sha256) && History.precedes(earliest, $0) }
+        guard !later.isEmpty else { return [] }
+        let told = HistoryJudgement(
+            entries: judgement.entries.filter { !recorded.contains($0.sha256) }, baseline: judgement.baseline,
+            translations: judgement.translations)
+        let changed = later.filter { entry in
+            guard let before = told.report(sha256: entry.sha256), let now = judgement.report(sha256: entry.sha256)
             else { return false }
             return SessionComparison(before) != SessionComparison(now)
         }
