@@ -56,6 +56,15 @@ import Testing
 
         let diff = try runTool(["diff", lateName, lastName], in: directory)
         #expect(diff.stdout.contains("0 new, 1 resolved, 3 residual"), "\(diff.stdout)")
+        #expect(diff.stderr.isEmpty, "\(diff.stderr)")
+        // Against another report than the history's, the counts differ from the session's, and diff says why.
+        let firstName = PathName.last(reports[0].path)
+        let other = try runTool(["diff", firstName, lastName], in: directory)
+        #expect(other.stdout.contains("1 new, 1 resolved, 2 residual"), "\(other.stdout)")
+        #expect(
+            other.stderr.contains(
+                "note: \(lastName) compared with \(firstName) alone; the history compares it with \(lateName), "
+                    + "as its session and page state"), "\(other.stderr)")
         let after = try String(contentsOfFile: log, encoding: .utf8)
         let session2 = try #require(
             after.components(separatedBy: "### Session 2").last?.components(separatedBy: "### Session 3").first)
