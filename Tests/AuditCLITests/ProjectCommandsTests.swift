@@ -183,6 +183,29 @@ import Testing
         #expect(tables >= 3, "\(outputs)")
     }
 
+    /// A warning whose value changed between audits is named in the summary as the latest audit shows it.
+    @Test func theSummaryNamesAWarningByItsLatestText() throws {
+        let series = try AuditSeries()
+        defer { series.remove() }
+        func home(_ total: String) -> AppScreen {
+            AppScreen(
+                "Home",
+                [
+                    ScreenNameCommandTests.label("edit", "Edit", y: 240),
+                    ScreenNameCommandTests.label("total", total, y: 300),
+                    ScreenNameCommandTests.label("savings", "Savings goal", y: 360),
+                ])
+        }
+        let first = try series.audit(day: 0, [home("$4,250.00")])
+        let second = try series.audit(day: 1, [home("$4,310.00")])
+        let summary = try runTool(["summary", first.path, second.path, "--by", "type"], in: series.directory.path)
+        #expect(summary.status == 0, "\(summary.stderr)")
+        #expect(summary.stdout.contains("“$4,310.00”"), "\(summary.stdout)")
+        #expect(!summary.stdout.contains("“$4,250.00”"), "\(summary.stdout)")
+        #expect(
+            summary.stdout.contains("in 2 of 2 reports") || summary.stdout.contains("2 reports"), "\(summary.stdout)")
+    }
+
     @Test func withoutAProjectTheyAskForTheOperand() throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }

@@ -71,9 +71,9 @@ public struct AuditSummary: Sendable {
 
     /// One warning of a section: the issues of the reports that the judgement calls one warning.
     public struct Warning: Sendable {
-        /// The first issue seen of the warning.
+        /// The latest issue of the warning (inputs oldest first): its text as the latest report shows it.
         public var issue: Issue
-        /// Its mapping, when there is one.
+        /// That issue's mapping, when there is one.
         public var mapping: IssueMapping?
         /// The warning's identity (`WarningVerdict.warning`).
         public var key: String
@@ -83,7 +83,7 @@ public struct AuditSummary: Sendable {
         public var resolvedIn: AuditReference?
         /// Every report and issue number it was seen in, in input order.
         public var occurrences: [Occurrence]
-        /// Fixed font sizes near its mapped line, from its first report (Dynamic Type warnings).
+        /// Fixed font sizes near its mapped line, from its latest report (Dynamic Type warnings).
         public var likelyCauses: [LikelyCause] = []
         /// How many distinct reports have it.
         public var reportsSeen: Int { Set(occurrences.map(\.reportIndex)).count }
@@ -198,6 +198,13 @@ public struct AuditSummary: Sendable {
                 let index: Int
                 if let known = warningIndex[name]?[key] {
                     index = known
+                    // Named as the latest report shows it (a value that changed, another language); the
+                    // Inspector's repeats in one report keep the first issue.
+                    if warningsBySection[name]![index].occurrences.last?.reportIndex != reportIndex {
+                        warningsBySection[name]![index].issue = issue
+                        warningsBySection[name]![index].mapping = mapping
+                        warningsBySection[name]![index].likelyCauses = input.likelyCauses[issue.number] ?? []
+                    }
                     warningsBySection[name]![index].occurrences.append(occurrence)
                 } else {
                     index = warningsBySection[name]!.count
