@@ -65,9 +65,7 @@ enum HtmlCommand: Command {
 
         // A report whose evidence folder is gone (a fresh clone, where it is git-ignored) gets its
         // pictures drawn again first, so its page has them.
-        let missing = paths.filter {
-            !FileManager.default.fileExists(atPath: EvidencePaths(reportPath: $0, root: out).directory)
-        }
+        let missing = paths.filter { !EvidencePaths(reportPath: $0, root: out).isOnDisk }
         if !missing.isEmpty {
             let drawing = AuditPass(
                 .init(

@@ -454,7 +454,7 @@ public struct HistoryJudgement: Sendable {
         // items of its standing list this audit continues, by chunk and place in it.
         var continuedItems: [String: Set<Int>] = [:]
         for j in baseOrder {
-            let baseAudit = reports[j].verdicts.first?.audit ?? reports[j].audit
+            let baseAudit = sharedAudit(j)
             for group in bases[j]!.sorted() {
                 guard let waiting = carried[group], !waiting.isEmpty else { continue }
                 var isContinued = Set<Int>()
@@ -650,8 +650,7 @@ public struct HistoryJudgement: Sendable {
                     carried[group] = nil
                     continue
                 }
-                // The verdicts' own reference (one per audit), so the shift since it is worked out once.
-                let baseAudit = reports[j].verdicts.first?.audit ?? reports[j].audit
+                let baseAudit = sharedAudit(j)
                 let screen = screenOf[group]
                 let now = screen?.configuration ?? ScreenConfiguration()
                 let oldDrift = drift[group] ?? (0, 0)
@@ -750,6 +749,12 @@ public struct HistoryJudgement: Sendable {
                 hasEarlierAudit: k > 0, comparedWith: baseOrder.map { reports[$0].audit },
                 resolved: resolved, standing: standing, standingOfCovered: standingOfCovered))
         position[entry.sha256] = k
+    }
+
+    /// The audit at position `j` as its verdicts name it (one reference per audit, shared), so a memo
+    /// keyed by the reference (the screen's shift since it) works it out once.
+    private func sharedAudit(_ j: Int) -> AuditReference {
+        reports[j].verdicts.first?.audit ?? reports[j].audit
     }
 
     /// How one element of a screen moved since an earlier audit: its rect then and now, and how much

@@ -110,14 +110,8 @@ struct StandingList: Sendable {
     /// The chunks, newest first.
     var chunks: [StandingChunk] = []
 
-    /// How many warnings.
-    var count: Int { chunks.reduce(0) { $0 + $1.items.count } }
-
     /// How many open warnings.
     var openCount: Int { chunks.reduce(0) { $0 + $1.openCount } }
-
-    /// The warnings, newest chunk first.
-    var items: [CarriedWarning] { chunks.flatMap(\.items) }
 
     /// The verdicts, newest chunk first.
     var verdicts: [WarningVerdict] { chunks.flatMap { $0.items.map(\.verdict) } }

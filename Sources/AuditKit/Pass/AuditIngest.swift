@@ -247,8 +247,9 @@ public struct AuditIngest: Sendable {
             if let name = historyNames[report.sha256], logged?(report.sha256, fileName) ?? true {
                 outcome.alreadyInHistory += 1
                 onItem(.alreadyInHistory(path: report.path, recordedAs: name))
-                let evidence = EvidencePaths(reportPath: report.path, root: pass.configuration.evidenceRoot)
-                if pass.configuration.renderer != nil, !FileManager.default.fileExists(atPath: evidence.directory) {
+                if pass.configuration.renderer != nil,
+                    !EvidencePaths(reportPath: report.path, root: pass.configuration.evidenceRoot).isOnDisk
+                {
                     withoutEvidence.append(index)
                 }
             } else {
@@ -387,8 +388,6 @@ public struct AuditIngest: Sendable {
             else { return false }
             return SessionComparison(before) != SessionComparison(now)
         }
-        var folders = [outputDirectory]
-        if let log = pass.configuration.logPath { folders.append(PathName.parent(log)) }
         let site = ReportSite(root: outputDirectory)
         // Read and mapped again, its evidence as it is on disk: nothing of it is drawn again.
         var reading = pass.configuration
@@ -396,11 +395,9 @@ public struct AuditIngest: Sendable {
         let reader = AuditPass(reading)
         var retold: [Retold] = []
         for (position, entry) in changed.enumerated() {
-            let path = folders.lazy.map { $0.isEmpty ? entry.fileName : $0 + "/" + entry.fileName }.first {
-                (try? ReportReader.identity(path: $0))?.sha256 == entry.sha256
-            }
+            let path = reportFile(of: entry)?.path
             var item = Retold(fileName: entry.fileName, path: path, session: .notLogged)
-            guard let path, !entry.fileName.contains("/") else {
+            guard let path else {
                 retold.append(item)
                 continue
             }
@@ -432,20 +429,25 @@ public struct AuditIngest: Sendable {
     private func unloggedReports(
         of judgement: HistoryJudgement, notIn batch: Set<String>, logged: (String, String) -> Bool
     ) -> [ReportIdentity] {
+        judgement.entries.compactMap { entry in
+            guard !batch.contains(entry.sha256), !logged(entry.sha256, entry.fileName) else { return nil }
+            return reportFile(of: entry)
+        }
+    }
+
+    /// The report file of a history entry: its file name in the output folder, else in the log's
+    /// folder, checked by its SHA-256; nil when neither holds it (or the name is not a plain file name).
+    private func reportFile(of entry: HistoryEntry) -> ReportIdentity? {
+        guard !entry.fileName.contains("/") else { return nil }
         var folders = [outputDirectory]
         if let log = pass.configuration.logPath { folders.append(PathName.parent(log)) }
-        var found: [ReportIdentity] = []
-        for entry in judgement.entries
-        where !batch.contains(entry.sha256) && !entry.fileName.contains("/") && !logged(entry.sha256, entry.fileName) {
-            for folder in folders {
-                let path = folder.isEmpty ? entry.fileName : folder + "/" + entry.fileName
-                if let identity = try? ReportReader.identity(path: path), identity.sha256 == entry.sha256 {
-                    found.append(identity)
-                    break
-                }
+        for folder in folders {
+            let path = folder.isEmpty ? entry.fileName : folder + "/" + entry.fileName
+            if let identity = try? ReportReader.identity(path: path), identity.sha256 == entry.sha256 {
+                return identity
             }
         }
-        return found
+        return nil
     }
 
     /// How preparing one report ended.

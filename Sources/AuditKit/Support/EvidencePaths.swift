@@ -26,6 +26,10 @@ public struct EvidencePaths: Sendable, Hashable {
         self.namedByUser = false
     }
 
+    /// Whether the folder is there: a report whose folder is gone (a fresh clone, where it is
+    /// git-ignored) gets its pictures drawn again by `ingest`, `audit` and `html`.
+    public var isOnDisk: Bool { FileManager.default.fileExists(atPath: directory) }
+
     /// A folder chosen by the user (`namedByUser`); trailing slashes are dropped (`out/` is `out`).
     public init(directory: String) {
         var directory = Substring(directory)
