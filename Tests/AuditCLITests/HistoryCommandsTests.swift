@@ -100,6 +100,37 @@ import struct AuditKit.Issue
         #expect(reports?.first?["position"] as? Int == 1)
     }
 
+    @Test func historyListReadsTheRecordedJudgementWhileItHolds() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let entries = try Self.makeHistory(in: directory)
+        let record = directory.file("Reports/history.judgement.json")
+        // A history written before the record (an earlier release): the first reader judges and records it.
+        #expect(!FileManager.default.fileExists(atPath: record))
+        let first = try runTool(["history", "list"], in: directory.path)
+        #expect(first.status == 0 && FileManager.default.fileExists(atPath: record))
+        // While the history, the baseline and the catalogs are as they were, the record is what is read:
+        // a count changed in it is what the next listing states.
+        let recorded = try String(contentsOfFile: record, encoding: .utf8)
+        try recorded.replacingOccurrences(of: "\"open\":2,", with: "\"open\":7,")
+            .write(toFile: record, atomically: false, encoding: .utf8)
+        let read = try runTool(["history", "list"], in: directory.path)
+        #expect(read.stdout.split(separator: "\n").last?.hasSuffix("2 issues, 7 open") == true)
+        // Another baseline: judged again (the hit region warning accepted), the record rewritten.
+        let hitRegion = try #require(entries[2].issues.first { $0.testType == .hitRegion }).fingerprint.hex
+        #expect(try runTool(["accept", hitRegion, "--reason", "false positive"], in: directory.path).status == 0)
+        let judged = try runTool(["history", "list"], in: directory.path)
+        #expect(judged.stdout.split(separator: "\n").last?.hasSuffix("2 issues, 1 open") == true)
+        #expect(try String(contentsOfFile: record, encoding: .utf8) != recorded)
+        // A report added by another run: judged again too.
+        let added = HistoryEntry(
+            report: Self.report(day: 3, [Self.issue(1, .dynamicType, "Widgets"), Self.issue(2, .contrast, "Budgets")]))
+        try HistoryFile(path: directory.file("Reports/history.jsonl")).append(added)
+        let after = try runTool(["history", "list"], in: directory.path)
+        #expect(after.stdout.split(separator: "\n").count == 4)
+        #expect(after.stdout.split(separator: "\n").last?.hasSuffix("2 issues, 2 open") == true)
+    }
+
     @Test func diffBetweenHistoryEntriesInAllFormats() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

@@ -69,12 +69,26 @@ struct HistoryCommand: Command {
         }
         context.terminal.endProgress()
         let file = HistoryInputs.historyFile(context)
-        let written = try file.append(entries)
-        let judgement = HistoryJudgement(
-            history: try HistoryInputs.loadHistory(context),
-            baseline: try Baseline.load(path: HistoryInputs.baselinePath(context)), translations: mapping.translations)
+        let recordFile = JudgementRecordFile(history: file)
+        let baseline = try Baseline.load(path: HistoryInputs.baselinePath(context))
+        let inputs = JudgementRecord.inputsDigest(baseline: baseline, translations: mapping.translations)
+        // Reports all in the history already: nothing to write, the recorded judgement states them.
+        var record = recordFile.load(inputs: inputs, history: file)
+        let written: [Bool]
+        if let known = record, entries.allSatisfy({ known.entry(sha256: $0.sha256) != nil }) {
+            for warning in known.warnings { context.terminal.warning(warning) }
+            written = entries.map { _ in false }
+        } else {
+            var stamp: HistoryStamp?
+            written = try file.append(entries, seeing: { _ in }, written: { stamp = $0 })
+            let history = try HistoryInputs.loadHistory(context)
+            let judgement = HistoryJudgement(history: history, baseline: baseline, translations: mapping.translations)
+            record =
+                recordFile.store(judgement, history: history.stamp ?? stamp, warnings: history.warnings)
+                ?? JudgementRecord(judgement, history: .none, inputs: inputs)
+        }
         for (entry, added) in zip(entries, written) {
-            let judged = judgement.report(sha256: entry.sha256).map(HistoryCounts.init) ?? entry.counts
+            let judged = record?.entry(sha256: entry.sha256)?.counts ?? entry.counts
             let counts = "\(judged.total) issue\(judged.total == 1 ? "" : "s"), \(judged.open) open"
             context.terminal.line((added ? "added " : "already in the history: ") + "\(entry.fileName) (\(counts))")
         }
@@ -83,29 +97,30 @@ struct HistoryCommand: Command {
 
     static func list(_ context: CommandContext) throws -> ExitStatus {
         let format = try context.arguments[Self.format]
-        let history = try HistoryInputs.loadHistory(context)
-        // Open warnings as the judgement counts them, the same as `trend`, the site and the sessions.
-        let judgement = HistoryJudgement(
-            history: history, baseline: try Baseline.load(path: HistoryInputs.baselinePath(context)),
+        let file = HistoryInputs.historyFile(context)
+        // Open warnings as the judgement counts them, the same as `trend`, the site and the sessions: as
+        // recorded, or judged now and recorded.
+        let record = try JudgementRecordFile(history: file).record(
+            of: file, baseline: try Baseline.load(path: HistoryInputs.baselinePath(context)),
             translations: try MappingInputs(context).translations)
-        let counts = judgement.reports.map(HistoryCounts.init)
+        for warning in record.warnings { context.terminal.warning(warning) }
         switch format {
         case .json:
             struct Listing: Encodable { var reports: [ListedEntry] }
             try context.terminal.json(
                 Listing(
-                    reports: judgement.entries.enumerated().map { index, entry in
+                    reports: record.entries.enumerated().map { index, entry in
                         ListedEntry(
                             position: index + 1, sha256: entry.sha256, fileName: entry.fileName,
-                            auditDate: entry.auditDate, counts: counts[index])
+                            auditDate: entry.auditDate, counts: entry.counts)
                     }))
         case .text:
-            if history.entries.isEmpty {
-                context.terminal.line("The history \(HistoryInputs.historyFile(context).path) has no reports yet.")
+            if record.entries.isEmpty {
+                context.terminal.line("The history \(file.path) has no reports yet.")
             }
-            for (index, entry) in judgement.entries.enumerated() {
+            for (index, entry) in record.entries.enumerated() {
                 let date = TrendChart.dateLabel(entry.auditDate)
-                let judged = counts[index]
+                let judged = entry.counts
                 context.terminal.line(
                     "\(index + 1)  \(date)  \(entry.sha256.prefix(12))  \(entry.fileName)  "
                         + "\(judged.total) issue\(judged.total == 1 ? "" : "s"), \(judged.open) open")

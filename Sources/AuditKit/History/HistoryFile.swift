@@ -12,6 +12,9 @@ public struct History: Sendable {
     public var entries: [HistoryEntry]
     /// What the reader tolerated, e.g. a torn last line (`path:line: ...`), for the caller to print.
     public var warnings: [String]
+    /// The file as it was when read (`HistoryFile.load()`); nil for a history made in memory or from a
+    /// missing file.
+    public var stamp: HistoryStamp?
 
     /// Creates a history from entries in any order; they are sorted by audit date.
     public init(entries: [HistoryEntry], warnings: [String] = []) {
@@ -61,6 +64,54 @@ public struct History: Sendable {
     }
 }
 
+/// Which bytes a history file held when it was read or written: its size, modification time and file
+/// identity (device, inode), and how many distinct entries it held. A record of the judgement made of
+/// those bytes (`JudgementRecord`) holds while the file's stamp is the same.
+public struct HistoryStamp: Sendable, Hashable, Codable {
+    /// The file's size in bytes.
+    public var bytes: Int
+    /// Its modification time, nanoseconds since 1970.
+    public var modified: Int64
+    /// Its device and inode: a file rewritten in place of another (a back-fill) is another file.
+    public var device: UInt64
+    /// Its inode.
+    public var inode: UInt64
+    /// How many distinct entries (reports) it held.
+    public var entries: Int
+
+    /// Whether `other` stamps the same bytes of the same file (the entry counts aside).
+    public func isSameFile(as other: HistoryStamp) -> Bool {
+        bytes == other.bytes && modified == other.modified && device == other.device && inode == other.inode
+    }
+
+    /// The stamp of no file (a history never read from one).
+    public static let none = HistoryStamp(bytes: 0, modified: 0, device: 0, inode: 0, entries: 0)
+
+    /// A stamp with every field given.
+    public init(bytes: Int, modified: Int64, device: UInt64, inode: UInt64, entries: Int) {
+        self.bytes = bytes
+        self.modified = modified
+        self.device = device
+        self.inode = inode
+        self.entries = entries
+    }
+
+    /// The stamp of the file at `path` now, with `entries` 0; nil when it cannot be read.
+    public init?(path: String) {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        bytes = Int(status.st_size)
+        #if canImport(Darwin)
+            modified = Int64(status.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(status.st_mtimespec.tv_nsec)
+        #else
+            modified = Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)
+        #endif
+        device = UInt64(status.st_dev)
+        inode = UInt64(status.st_ino)
+        entries = 0
+    }
+}
+
 /// The append-only history file, `Reports/history.jsonl` by default: one JSON object per line, one
 /// line per ingested report, keys sorted.
 ///
@@ -95,10 +146,17 @@ public struct HistoryFile: Sendable {
     ///   `.missingInput` when the file exists but cannot be read.
     public func load() throws -> History {
         guard FileManager.default.fileExists(atPath: path) else { return History(entries: []) }
+        // Stamped before reading: a line appended meanwhile makes the stamp older than the file, never newer.
+        let stamp = HistoryStamp(path: path)
         guard let data = FileManager.default.contents(atPath: path) else {
             throw AuditError(.missingInput, "cannot read the history file", path: path)
         }
-        return try HistoryFile.parse(data, path: path)
+        var history = try HistoryFile.parse(data, path: path)
+        if var stamp, stamp.bytes == data.count {
+            stamp.entries = history.entries.count
+            history.stamp = stamp
+        }
+        return history
     }
 
     /// Parses the bytes of a history file (see `load()`); `path` only names the file in messages. Each
@@ -229,11 +287,15 @@ public struct HistoryFile: Sendable {
     ///   - entries: the entries to add, in the order to add them.
     ///   - seeing: called under the lock, before anything is written, with the history as it is on disk
     ///     then: what other runs added since this one loaded it, to compare against.
+    ///   - written: called under the lock after the write (or when nothing was written) with the stamp of
+    ///     the file then: it holds the entries `seeing` saw and the ones written.
     /// - Returns: for each entry, whether it was written.
     /// - Throws: `AuditError` `.cannotWrite` when the file cannot be written, `.badInput` when the
     ///   existing file is damaged before its last line.
     @discardableResult
-    public func append(_ entries: [HistoryEntry], seeing: (History) throws -> Void) throws -> [Bool] {
+    public func append(
+        _ entries: [HistoryEntry], seeing: (History) throws -> Void, written: (HistoryStamp?) -> Void = { _ in }
+    ) throws -> [Bool] {
         let directory = PathName.parent(path)
         if !directory.isEmpty, !FileManager.default.fileExists(atPath: directory) {
             try AtomicFile.makeDirectory(directory)
@@ -251,9 +313,14 @@ public struct HistoryFile: Sendable {
             let current = try HistoryFile.parse(existing, path: path)
             try seeing(current)
             var known = Set(current.entries.map(\.sha256))
-            let written = entries.map { known.insert($0.sha256).inserted }
-            let added = zip(entries, written).filter(\.1).map(\.0)
-            guard !added.isEmpty else { return written }
+            let wrote = entries.map { known.insert($0.sha256).inserted }
+            defer {
+                var stamp = HistoryStamp(path: path)
+                stamp?.entries = known.count
+                written(stamp)
+            }
+            let added = zip(entries, wrote).filter(\.1).map(\.0)
+            guard !added.isEmpty else { return wrote }
             let encoder = HistoryFile.makeEncoder()
             let lines = try added.map { entry -> (HistoryEntry, Data) in
                 var line = try encoder.encode(entry)
@@ -268,7 +335,7 @@ public struct HistoryFile: Sendable {
             }
             guard inOrder else {
                 try rewriteInOrder(existing, adding: lines)
-                return written
+                return wrote
             }
             // Cut a torn last line (a crashed append) so the new line starts on a line of its own.
             var end = existing.count
@@ -284,7 +351,7 @@ public struct HistoryFile: Sendable {
                 try HistoryFile.writeAll(line, to: fd, at: off_t(end), path: path)
                 end += line.count
             }
-            return written
+            return wrote
         }
     }
 

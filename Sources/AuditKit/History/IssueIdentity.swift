@@ -29,6 +29,17 @@ public struct StringTranslations: Sendable {
     /// Whether the table is empty.
     public var isEmpty: Bool { keysByText.isEmpty }
 
+    /// The SHA-256 of the whole table (each text with its keys and languages, in text order): equal
+    /// digests, equal tables. Empty tables digest alike.
+    public var digest: String {
+        var hash = SHA256()
+        for text in keysByText.keys.sorted() {
+            let languages = (languagesByText[text] ?? []).sorted().joined(separator: ",")
+            hash.update(Data("\(text)\t\(keysByText[text]!.joined(separator: ","))\t\(languages)\n".utf8))
+        }
+        return hash.finalizeHex()
+    }
+
     /// The keys whose value in some language is `text`, sorted.
     public func keys(showing text: String) -> [String] {
         guard !keysByText.isEmpty else { return [] }

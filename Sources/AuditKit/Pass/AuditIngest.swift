@@ -107,12 +107,14 @@ public struct AuditIngest: Sendable {
     }
 
     /// What the tool wrote at `path`, when it wrote it: the site's pages (they carry the generator tag
-    /// in their first bytes), the history, the baseline, the project and rule files; nil for anything
+    /// in their first bytes), the history and its recorded judgement, the baseline, the project and rule
+    /// files; nil for anything
     /// else, reports included.
     public static func ownOutput(_ path: String) -> String? {
         let name = PathName.last(path).lowercased()
         if name == "baseline.json" { return "AuditKit's baseline" }
         if name == "history.jsonl" { return "AuditKit's history" }
+        if name.hasSuffix(".judgement.json") { return "AuditKit's record of the history's judgement" }
         if name == ProjectFile.defaultFileName || name.hasSuffix(".rules.json") { return "a settings file" }
         guard name.hasSuffix(".html") || name.hasSuffix(".htm"),
             let handle = FileHandle(forReadingAtPath: path)
@@ -125,7 +127,7 @@ public struct AuditIngest: Sendable {
     /// The report files that `arguments` name: a file as given (unless it is one of the tool's own
     /// outputs, `ownOutput(_:)`); a folder's files (not its subfolders) whose names end in `.html`,
     /// `.htm`, `.json` or `.txt`, except the files the tool writes there (`index.html`,
-    /// `baseline.json`) and rule files (`*.rules.json`), in name order.
+    /// `baseline.json`, `history.judgement.json`) and rule files (`*.rules.json`), in name order.
     /// - Throws: `.missingInput` for an argument that does not exist.
     public static func reportFiles(in arguments: [String]) throws -> ReportFiles {
         var files = ReportFiles()
@@ -157,7 +159,7 @@ public struct AuditIngest: Sendable {
                 let lower = name.lowercased()
                 guard [".html", ".htm", ".json", ".txt"].contains(where: lower.hasSuffix),
                     lower != "index.html", lower != "baseline.json", lower != ProjectFile.defaultFileName,
-                    !lower.hasSuffix(".rules.json")
+                    !lower.hasSuffix(".rules.json"), !lower.hasSuffix(".judgement.json")
                 else { continue }
                 // A name that is not UTF-8 cannot be opened by its repaired name: it goes on, to be
                 // reported as failed with the reason.
@@ -186,7 +188,11 @@ public struct AuditIngest: Sendable {
     public func run(
         paths: [String], progress: @Sendable (Progress) -> Void = { _ in }, onItem: (Item) -> Void
     ) throws -> Outcome {
-        var judgement = try pass.loadJudgement()
+        let loaded = try pass.loadHistory()
+        var judgement = HistoryJudgement(
+            history: loaded, baseline: pass.configuration.baseline, translations: pass.translations)
+        // The history file as the judgement knows it: as read, then as each append left it.
+        var lastStamp = loaded.stamp
         pass.sweepStaleTemporaries()
         var outcome = Outcome()
         func fail(_ path: String, _ error: AuditError) {
@@ -306,6 +312,7 @@ public struct AuditIngest: Sendable {
                     kept[index] = ready.withoutImageBytes()
                     do {
                         let done = try pass.record(ready, judgement: &judgement, progress: step)
+                        lastStamp = done.historyStamp ?? lastStamp
                         recordedHere[report.sha256] = PathName.last(report.path)
                         if done.addedToHistory == true { addedHere.insert(report.sha256) }
                         outcome.ingested += 1
@@ -338,6 +345,8 @@ public struct AuditIngest: Sendable {
                 fail(path, error)
             }
         }
+
+        pass.recordJudgement(judgement, history: lastStamp)
 
         // 3. The audits the history had whose comparison changed (a report of the batch was audited
         // before them): their sessions and pages tell it again.

@@ -1,0 +1,134 @@
+import AuditKit
+import AuditKitTestSupport
+import Foundation
+import Testing
+
+/// The judgement recorded beside the history: what it states is what judging the whole history again
+/// states, and it holds only for the history file, inputs and judgement version it was made of.
+@Suite struct JudgementRecordTests {
+    /// A random audit of day `day`: one to three of four screens, each with warnings drawn from a small
+    /// pool (so warnings recur, go and come back), some accepted by a rule.
+    static func randomAudit(day: Int, _ generator: inout some RandomNumberGenerator) throws -> HistoryEntry {
+        let names = ["Home", "Budgets", "Settings", "Checkout"]
+        let count = Int.random(in: 1...3, using: &generator)
+        let screens = names.shuffled(using: &generator).prefix(count).map { name in
+            let issues = (0..<Int.random(in: 0...6, using: &generator)).map { _ in
+                let item = Int.random(in: 0..<9, using: &generator)
+                return ReportFixture.Issue(
+                    errorCode: [1, 3, 14][item % 3], shortTitle: "Warning \(item)", elementText: "\(name) item \(item)",
+                    testTypeName: ["Contrast", "Hit Region", "Dynamic Type"][item % 3],
+                    rect: Rect(x: 20, y: 100 + Double(item) * 40, width: 200, height: 22))
+            }
+            return ReportFixture.Screen(name: "\(day)", groupName: name, issues: issues)
+        }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd_HH-mm-ss"
+        let path = "Reports/AuditReport_\(formatter.string(from: AuditSeries.date(day))).json"
+        let report = try ReportReader.read(
+            buffer: ByteBuffer(copying: ReportFixture(screens: Array(screens)).payload(style: .minified, seed: nil)),
+            path: path)
+        return HistoryEntry(report: report)
+    }
+
+    /// What a record states of each entry, to compare with a judgement's.
+    static func stated(_ record: JudgementRecord) -> [String] {
+        record.entries.map { "\($0.sha256) \($0.fileName) \($0.counts.total) \($0.counts.open) \($0.counts.accepted)" }
+    }
+
+    static func stated(_ judgement: HistoryJudgement) -> [String] {
+        judgement.reports.map {
+            let counts = HistoryCounts($0)
+            return "\($0.entry.sha256) \($0.entry.fileName) \(counts.total) \(counts.open) \(counts.accepted)"
+        }
+    }
+
+    @Test func recordedAuditByAuditStatesWhatJudgingTheWholeHistoryAgainStates() throws {
+        for seed in 0..<6 {
+            var generator = SplitMix64(seed: UInt64(seed))
+            let directory = try TemporaryDirectory()
+            defer { directory.remove() }
+            let file = HistoryFile(path: directory.file("Reports/history.jsonl"))
+            let records = JudgementRecordFile(history: file)
+            // A baseline accepting one warning of the pool, so open and accepted both count.
+            let baseline = Baseline(entries: [
+                Baseline.Entry(
+                    fingerprint: try Self.randomAudit(day: 0, &generator).issues.first?.fingerprint
+                        ?? IssueFingerprint(hex: "0123456789abcdef"),
+                    reason: "decorative", acceptedOn: "2026-01-01")
+            ])
+            // Appended as a pipeline does, one audit a run, each recorded; every fourth arrives late
+            // (a back-filled audit, dated before the latest).
+            var judgement = HistoryJudgement(entries: [], baseline: baseline)
+            var days = Array(0..<14)
+            for index in stride(from: 3, to: days.count, by: 4) { days.swapAt(index, index - 1) }
+            for day in days {
+                let entry = try Self.randomAudit(day: day, &generator)
+                var stamp: HistoryStamp?
+                try file.append([entry], seeing: { _ in }, written: { stamp = $0 })
+                judgement.add(entry)
+                records.store(judgement, history: stamp)
+                // Each time, the record holds for the file as it is now.
+                let inputs = JudgementRecord.inputsDigest(baseline: baseline, translations: .none)
+                let record = try #require(records.load(inputs: inputs, history: file), "seed \(seed) day \(day)")
+                let again = HistoryJudgement(history: try file.load(), baseline: baseline)
+                #expect(Self.stated(record) == Self.stated(again), "seed \(seed) day \(day)")
+            }
+            #expect(judgement.reports.map(\.entry.sha256) == (try file.load()).entries.map(\.sha256))
+        }
+    }
+
+    @Test func aRecordHoldsOnlyForTheFileInputsAndVersionItWasMadeOf() throws {
+        var generator = SplitMix64(seed: 7)
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let file = HistoryFile(path: directory.file("Reports/history.jsonl"))
+        let records = JudgementRecordFile(history: file)
+        #expect(records.path == directory.file("Reports/history.judgement.json"))
+        try file.append([try Self.randomAudit(day: 0, &generator), try Self.randomAudit(day: 1, &generator)])
+        let none = JudgementRecord.inputsDigest(baseline: Baseline(entries: []), translations: .none)
+        // Migrated on first use: no record yet, then one made by judging the history.
+        #expect(records.load(inputs: none, history: file) == nil)
+        let made = try records.record(of: file, baseline: Baseline(entries: []), translations: .none)
+        #expect(made.entries.count == 2)
+        #expect(records.load(inputs: none, history: file) == made)
+
+        // Other inputs: another baseline, other translations.
+        let accepting = Baseline(entries: [
+            Baseline.Entry(
+                fingerprint: IssueFingerprint(hex: "0123456789abcdef"), reason: "r", acceptedOn: "2026-01-01")
+        ])
+        #expect(
+            records.load(inputs: JudgementRecord.inputsDigest(baseline: accepting, translations: .none), history: file)
+                == nil)
+        let translations = StringTranslations([
+            LocalizedString(
+                key: "home.title", value: "Home", language: "en", location: SourceLocation(file: "Home.xcstrings"))
+        ])
+        #expect(
+            records.load(
+                inputs: JudgementRecord.inputsDigest(baseline: Baseline(entries: []), translations: translations),
+                history: file)
+                == nil)
+
+        // Another judgement version, or a damaged record: judged again, never an error.
+        let text = try String(contentsOfFile: records.path, encoding: .utf8)
+        try text.replacingOccurrences(of: "\"judgementVersion\":1", with: "\"judgementVersion\":0")
+            .write(toFile: records.path, atomically: true, encoding: .utf8)
+        #expect(records.load(inputs: none, history: file) == nil)
+        try Data("{\"judgementVersion\":1,".utf8).write(to: URL(fileURLWithPath: records.path))
+        #expect(records.load(inputs: none, history: file) == nil)
+        #expect(try records.record(of: file, baseline: Baseline(entries: []), translations: .none) == made)
+
+        // The history appended to by another run (or an older release): the record no longer holds.
+        try file.append([try Self.randomAudit(day: 2, &generator)])
+        #expect(records.load(inputs: none, history: file) == nil)
+        let after = try records.record(of: file, baseline: Baseline(entries: []), translations: .none)
+        #expect(after.entries.count == 3 && Array(after.entries.prefix(2)) == made.entries)
+        // A judgement of a file that changed since is not recorded as the file's.
+        let stale = made.history
+        records.store(HistoryJudgement(history: try file.load()), history: stale)
+        #expect(records.load(inputs: none, history: file) == after)
+    }
+}
