@@ -105,10 +105,29 @@ import struct AuditKit.Issue
         defer { directory.remove() }
         let entries = try Self.makeHistory(in: directory)
         let record = directory.file("Reports/history.judgement.json")
-        // A history written before the record (an earlier release): the first reader judges and records it.
+        // A history written before the record (an earlier release): the first reader judges and records it;
+        // the check the record gives is the one judging the history gives, in every form.
         #expect(!FileManager.default.fileExists(atPath: record))
+        let judgedChecks = try [["check"], ["check", "latest~1", "--format", "json"], ["check", "1"]].map {
+            let result = try runTool($0, in: directory.path)
+            try? FileManager.default.removeItem(atPath: record)
+            return result
+        }
         let first = try runTool(["history", "list"], in: directory.path)
         #expect(first.status == 0 && FileManager.default.fileExists(atPath: record))
+        let recordedChecks = try [["check"], ["check", "latest~1", "--format", "json"], ["check", "1"]].map {
+            try runTool($0, in: directory.path)
+        }
+        for (judged, read) in zip(judgedChecks, recordedChecks) {
+            #expect(judged.status == read.status && judged.stdout == read.stdout && judged.stderr == read.stderr)
+        }
+        #expect(recordedChecks[0].status == 1 && recordedChecks[0].stderr.contains("1 failing warning(s) new since"))
+        // And it is read, not judged again: with every warning recorded as system UI, nothing fails.
+        let lines = try String(contentsOfFile: record, encoding: .utf8)
+        try lines.replacingOccurrences(of: "\"i\":", with: "\"k\":\"system\",\"i\":")
+            .write(toFile: record, atomically: false, encoding: .utf8)
+        #expect(try runTool(["check"], in: directory.path).status == 0)
+        try lines.write(toFile: record, atomically: false, encoding: .utf8)
         // While the history, the baseline and the catalogs are as they were, the record is what is read:
         // a count changed in it is what the next listing states.
         let recorded = try String(contentsOfFile: record, encoding: .utf8)

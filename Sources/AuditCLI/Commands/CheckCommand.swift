@@ -43,21 +43,50 @@ struct CheckCommand: Command {
     static func run(_ context: CommandContext) throws -> ExitStatus {
         let failOn = try context.arguments[Self.failOn]
         let format = try context.arguments[TextOrJSON.option]
-        let history = try HistoryInputs.loadHistory(context)
         let mapping = try MappingInputs(context)
         let positional = context.arguments.positional
         guard positional.count <= 1 else { throw AuditError(.usage, "check takes one REPORT") }
-        guard !positional.isEmpty || !history.entries.isEmpty else {
-            throw AuditError(
-                .usage, "missing REPORT: the history has no audit to check yet (auditkit ingest adds one)",
-                path: HistoryInputs.historyFile(context).path)
-        }
-        let entry = try HistoryInputs.entry(
-            argument: positional.first ?? "latest", history: history, mapping: mapping, context)
+        let argument = positional.first ?? "latest"
         let baseline = try Baseline.load(path: HistoryInputs.baselinePath(context))
-        let check = HistoryCheck(
-            entry: entry, history: history, translations: mapping.translations, baseline: baseline,
-            failOn: failOn, strictBaseline: context.arguments[Self.strictBaseline])
+        let strictBaseline = context.arguments[Self.strictBaseline]
+        let file = HistoryInputs.historyFile(context)
+        let check: HistoryCheck
+        // A report of the history: as its judgement was recorded, while the record holds.
+        if !HistoryInputs.isFile(argument),
+            let recorded = HistoryInputs.recordedJudgement(
+                baseline: baseline, translations: mapping.translations, context),
+            let position = recorded.record.position(of: argument),
+            let found = recorded.check(
+                at: position, baseline: baseline, failOn: failOn, strictBaseline: strictBaseline,
+                judgeAgain: {
+                    HistoryJudgement(
+                        history: (try? file.load()) ?? History(entries: []), baseline: baseline,
+                        translations: mapping.translations)
+                })
+        {
+            HistoryInputs.warnOfIgnoredFlags(naming: argument, context)
+            check = found
+        } else {
+            let history = try HistoryInputs.loadHistory(context)
+            guard !positional.isEmpty || !history.entries.isEmpty else {
+                throw AuditError(
+                    .usage, "missing REPORT: the history has no audit to check yet (auditkit ingest adds one)",
+                    path: file.path)
+            }
+            let entry = try HistoryInputs.entry(argument: argument, history: history, mapping: mapping, context)
+            var judgement: HistoryJudgement
+            if !HistoryInputs.isFile(argument) {
+                // Judged whole and recorded, for the next check to read.
+                judgement = HistoryJudgement(history: history, baseline: baseline, translations: mapping.translations)
+                JudgementRecordFile(history: file).store(judgement, read: history)
+                judgement = judgement.judging(entry)
+            } else {
+                judgement = HistoryJudgement.judging(
+                    entry, in: history, baseline: baseline, translations: mapping.translations)
+            }
+            check = HistoryCheck(judgement: judgement, failOn: failOn, strictBaseline: strictBaseline)
+        }
+        let entry = check.entry
         if format == .json {
             try context.terminal.json(CheckJSON(check))
         } else {

@@ -73,22 +73,24 @@ struct HistoryCommand: Command {
         let baseline = try Baseline.load(path: HistoryInputs.baselinePath(context))
         let inputs = JudgementRecord.inputsDigest(baseline: baseline, translations: mapping.translations)
         // Reports all in the history already: nothing to write, the recorded judgement states them.
-        var record = recordFile.load(inputs: inputs, history: file)
+        var record = recordFile.load(inputs: inputs)
+        var judgement: HistoryJudgement?
         let written: [Bool]
         if let known = record, entries.allSatisfy({ known.entry(sha256: $0.sha256) != nil }) {
             for warning in known.warnings { context.terminal.warning(warning) }
             written = entries.map { _ in false }
         } else {
-            var stamp: HistoryStamp?
-            written = try file.append(entries, seeing: { _ in }, written: { stamp = $0 })
+            written = try file.append(entries)
             let history = try HistoryInputs.loadHistory(context)
-            let judgement = HistoryJudgement(history: history, baseline: baseline, translations: mapping.translations)
-            record =
-                recordFile.store(judgement, history: history.stamp ?? stamp, warnings: history.warnings)
-                ?? JudgementRecord(judgement, history: .none, inputs: inputs)
+            let judged = HistoryJudgement(history: history, baseline: baseline, translations: mapping.translations)
+            record = recordFile.store(judged, read: history)
+            judgement = judged
         }
         for (entry, added) in zip(entries, written) {
-            let judged = record?.entry(sha256: entry.sha256)?.counts ?? entry.counts
+            let judged =
+                record?.entry(sha256: entry.sha256)?.counts ?? judgement?.report(sha256: entry.sha256).map(
+                    HistoryCounts.init)
+                ?? entry.counts
             let counts = "\(judged.total) issue\(judged.total == 1 ? "" : "s"), \(judged.open) open"
             context.terminal.line((added ? "added " : "already in the history: ") + "\(entry.fileName) (\(counts))")
         }
@@ -101,7 +103,7 @@ struct HistoryCommand: Command {
         // Open warnings as the judgement counts them, the same as `trend`, the site and the sessions: as
         // recorded, or judged now and recorded.
         let record = try JudgementRecordFile(history: file).record(
-            of: file, baseline: try Baseline.load(path: HistoryInputs.baselinePath(context)),
+            baseline: try Baseline.load(path: HistoryInputs.baselinePath(context)),
             translations: try MappingInputs(context).translations)
         for warning in record.warnings { context.terminal.warning(warning) }
         switch format {

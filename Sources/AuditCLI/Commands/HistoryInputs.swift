@@ -46,27 +46,50 @@ enum HistoryInputs {
         return try AuditPass(configuration).prepare(reportAt: path).historyEntry
     }
 
+    /// Warns that the mapping flags and `--screen` do not apply to `argument`, a report in the history.
+    static func warnOfIgnoredFlags(naming argument: String, _ context: CommandContext) {
+        if context.mappingFlagsGiven {
+            context.terminal.warning(
+                "names a report in the history: its issues keep the views and statuses they were added with; "
+                    + "--rules and --source apply to report files", in: argument)
+        }
+        if context.arguments[screen] != nil {
+            context.terminal.warning(
+                "names a report in the history: its screens keep the names they were added with; --screen "
+                    + "applies to report files", in: argument)
+        }
+    }
+
+    /// Whether `argument` names an existing file (a report to read), not a report in the history.
+    static func isFile(_ argument: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory) && !isDirectory.boolValue
+    }
+
+    /// The recorded judgement of the history (`JudgementRecordFile`) when one holds for the history file
+    /// as it is now, `baseline` and the catalogs' `translations`; its warnings printed.
+    static func recordedJudgement(
+        baseline: Baseline, translations: StringTranslations, _ context: CommandContext
+    ) -> RecordedJudgement? {
+        let inputs = JudgementRecord.inputsDigest(baseline: baseline, translations: translations)
+        guard let recorded = JudgementRecordFile(history: historyFile(context)).loadRecorded(inputs: inputs) else {
+            return nil
+        }
+        for warning in recorded.record.warnings { context.terminal.warning(warning) }
+        return recorded
+    }
+
     /// The entry an argument names: an existing file is read as a report; anything else is looked up
     /// in the history (position, `latest`, `latest~N`, SHA-256 prefix or file name).
     /// - Throws: `.missingInput` when it is neither.
     static func entry(
         argument: String, history: @autoclosure () throws -> History, mapping: MappingInputs, _ context: CommandContext
     ) throws -> HistoryEntry {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory), !isDirectory.boolValue {
+        if isFile(argument) {
             return try entry(reportAt: argument, mapping: mapping, screen: context.arguments[screen])
         }
         if let found = try history().entry(reference: argument) {
-            if context.mappingFlagsGiven {
-                context.terminal.warning(
-                    "names a report in the history: its issues keep the views and statuses they were added with; "
-                        + "--rules and --source apply to report files", in: argument)
-            }
-            if context.arguments[screen] != nil {
-                context.terminal.warning(
-                    "names a report in the history: its screens keep the names they were added with; --screen "
-                        + "applies to report files", in: argument)
-            }
+            warnOfIgnoredFlags(naming: argument, context)
             return found
         }
         throw AuditError(

@@ -15,6 +15,8 @@ public struct History: Sendable {
     /// The file as it was when read (`HistoryFile.load()`); nil for a history made in memory or from a
     /// missing file.
     public var stamp: HistoryStamp?
+    /// Where each entry's line is in the file read (by SHA-256; the first line of a report added twice).
+    var lines: [String: Range<Int>] = [:]
 
     /// Creates a history from entries in any order; they are sorted by audit date.
     public init(entries: [HistoryEntry], warnings: [String] = []) {
@@ -45,19 +47,30 @@ public struct History: Sendable {
     /// `latest~N` (N reports before the latest), a negative position counting from the latest (`-1` is
     /// the latest), a SHA-256 prefix of at least 6 digits, or a file name.
     public func entry(reference: String) -> HistoryEntry? {
+        History.position(
+            of: reference, count: entries.count, sha256: { entries[$0].sha256 }, fileName: { entries[$0].fileName }
+        )
+        .map { entries[$0] }
+    }
+
+    /// The position (0-based) a reference a user types names among `count` entries in audit-date order,
+    /// each known by its SHA-256 and file name (`entry(reference:)` says which references there are).
+    static func position(
+        of reference: String, count: Int, sha256: (Int) -> String, fileName: (Int) -> String
+    ) -> Int? {
         if let position = Int(reference), reference.count < 6 {
-            if position > 0, position <= entries.count { return entries[position - 1] }
-            if position < 0, -position <= entries.count { return entries[entries.count + position] }
+            if position > 0, position <= count { return position - 1 }
+            if position < 0, -position <= count { return count + position }
             return nil
         }
-        if reference == "latest" { return entries.last }
+        if reference == "latest" { return count > 0 ? count - 1 : nil }
         if reference.hasPrefix("latest~"), let back = Int(reference.dropFirst(7)), back >= 0 {
-            return back < entries.count ? entries[entries.count - 1 - back] : nil
+            return back < count ? count - 1 - back : nil
         }
-        if let byName = entries.last(where: { $0.fileName == reference }) { return byName }
+        if let byName = (0..<count).last(where: { fileName($0) == reference }) { return byName }
         let lowered = reference.lowercased()
         if lowered.count >= 6, lowered.allSatisfy(\.isHexDigit) {
-            let matches = entries.filter { $0.sha256.hasPrefix(lowered) }
+            let matches = (0..<count).filter { sha256($0).hasPrefix(lowered) }
             if matches.count == 1 { return matches[0] }
         }
         return nil
@@ -205,6 +218,7 @@ public struct HistoryFile: Sendable {
 
         var entries: [HistoryEntry] = []
         entries.reserveCapacity(lines.count)
+        var lineRanges: [String: Range<Int>] = [:]
         var warnings: [String] = []
         var seen = Set<String>()
         var version1Lines: [Int] = []
@@ -224,7 +238,10 @@ public struct HistoryFile: Sendable {
                     version1Lines.append(line.number)
                     HistoryFile.refingerprintVersion1(&entry)
                 }
-                if seen.insert(entry.sha256).inserted { entries.append(entry) }
+                if seen.insert(entry.sha256).inserted {
+                    entries.append(entry)
+                    lineRanges[entry.sha256] = line.range
+                }
             case .failure(let error):
                 if index == lines.count - 1, !endsWithNewline {
                     warnings.append(
@@ -246,7 +263,20 @@ public struct HistoryFile: Sendable {
                     + "localization keys, source literals and image hashes; those reports are matched by fingerprint "
                     + "and rect only (nothing is rewritten)", at: 0)
         }
-        return History(entries: entries, warnings: warnings)
+        var history = History(entries: entries, warnings: warnings)
+        history.lines = lineRanges
+        return history
+    }
+
+    /// The entry on the line at `range` of the file (as `History.lines` found it when the file was read
+    /// with the same bytes); nil when the file cannot be read there or the line is not an entry.
+    func entry(at range: Range<Int>) -> HistoryEntry? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        guard (try? handle.seek(toOffset: UInt64(range.lowerBound))) != nil,
+            let data = try? handle.read(upToCount: range.count), data.count == range.count
+        else { return nil }
+        return (try? HistoryFile.parse(data, path: path))?.entries.first
     }
 
     /// Gives the issues of a version 1 entry that were mapped to a view the fingerprint version 2 gives
@@ -287,14 +317,15 @@ public struct HistoryFile: Sendable {
     ///   - entries: the entries to add, in the order to add them.
     ///   - seeing: called under the lock, before anything is written, with the history as it is on disk
     ///     then: what other runs added since this one loaded it, to compare against.
-    ///   - written: called under the lock after the write (or when nothing was written) with the stamp of
-    ///     the file then: it holds the entries `seeing` saw and the ones written.
+    ///   - written: called under the lock after the write (or when nothing was written) with the history
+    ///     the file holds then (the entries `seeing` saw and the ones written, their lines, its stamp),
+    ///     for a record of its judgement (`JudgementRecordFile.store`).
     /// - Returns: for each entry, whether it was written.
     /// - Throws: `AuditError` `.cannotWrite` when the file cannot be written, `.badInput` when the
     ///   existing file is damaged before its last line.
     @discardableResult
     public func append(
-        _ entries: [HistoryEntry], seeing: (History) throws -> Void, written: (HistoryStamp?) -> Void = { _ in }
+        _ entries: [HistoryEntry], seeing: (History) throws -> Void, written: (History) -> Void = { _ in }
     ) throws -> [Bool] {
         let directory = PathName.parent(path)
         if !directory.isEmpty, !FileManager.default.fileExists(atPath: directory) {
@@ -314,13 +345,19 @@ public struct HistoryFile: Sendable {
             try seeing(current)
             var known = Set(current.entries.map(\.sha256))
             let wrote = entries.map { known.insert($0.sha256).inserted }
-            defer {
-                var stamp = HistoryStamp(path: path)
-                stamp?.entries = known.count
-                written(stamp)
-            }
             let added = zip(entries, wrote).filter(\.1).map(\.0)
-            guard !added.isEmpty else { return wrote }
+            /// The history the file holds after the write, with where each line is.
+            func tell(_ lines: [String: Range<Int>]) {
+                var after = History(entries: current.entries + added, warnings: current.warnings)
+                after.lines = lines
+                after.stamp = HistoryStamp(path: path)
+                after.stamp?.entries = after.entries.count
+                written(after)
+            }
+            guard !added.isEmpty else {
+                tell(current.lines)
+                return wrote
+            }
             let encoder = HistoryFile.makeEncoder()
             let lines = try added.map { entry -> (HistoryEntry, Data) in
                 var line = try encoder.encode(entry)
@@ -334,7 +371,7 @@ public struct HistoryFile: Sendable {
                 previous = entry
             }
             guard inOrder else {
-                try rewriteInOrder(existing, adding: lines)
+                tell(try rewriteInOrder(existing, adding: lines))
                 return wrote
             }
             // Cut a torn last line (a crashed append) so the new line starts on a line of its own.
@@ -347,17 +384,21 @@ public struct HistoryFile: Sendable {
                         cause: String(cString: strerror(errno)))
                 }
             }
-            for (_, line) in lines {
+            var lineRanges = current.lines
+            for (entry, line) in lines {
                 try HistoryFile.writeAll(line, to: fd, at: off_t(end), path: path)
+                lineRanges[entry.sha256] = end..<(end + line.count - 1)
                 end += line.count
             }
+            tell(lineRanges)
             return wrote
         }
     }
 
     /// Replaces the file (under its lock, held by the caller) with its lines and `adding` sorted by
-    /// audit date; each existing line keeps its bytes, a torn last line is dropped.
-    private func rewriteInOrder(_ existing: Data, adding: [(HistoryEntry, Data)]) throws {
+    /// audit date; each existing line keeps its bytes, a torn last line is dropped. Returns where each
+    /// entry's line now is (the first line of a report written twice).
+    private func rewriteInOrder(_ existing: Data, adding: [(HistoryEntry, Data)]) throws -> [String: Range<Int>] {
         var lines: [(HistoryEntry, Data)] = []
         for raw in existing.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true) {
             var line = Data(raw)
@@ -374,8 +415,13 @@ public struct HistoryFile: Sendable {
             return a.offset < b.offset
         }
         var data = Data()
-        for (_, line) in sorted.map(\.element) { data.append(line) }
+        var ranges: [String: Range<Int>] = [:]
+        for (entry, line) in sorted.map(\.element) {
+            if ranges[entry.sha256] == nil { ranges[entry.sha256] = data.count..<(data.count + line.count - 1) }
+            data.append(line)
+        }
         try AtomicFile.write(data, to: path, namedByUser: namedByUser)
+        return ranges
     }
 
     private static func writeAll(_ data: Data, to fd: Int32, at offset: off_t, path: String) throws {

@@ -520,7 +520,8 @@ public enum WarningMatcher {
             for group in duplicates {
                 // Look-alikes in a column move together: an element inserted above them moves the ones
                 // below it. The vertical offset that lines up most of them (after the screen's shift),
-                // the smallest such one on a tie, is theirs; so the inserted one is the new one.
+                // the smallest such one on a tie (the upward one of two as small), is theirs; so the
+                // inserted one is the new one.
                 var votes: [Double: Int] = [:]
                 for o in group.old {
                     for n in group.new where sameScreen(o, n) {
@@ -530,7 +531,8 @@ public enum WarningMatcher {
                         votes[((after.y - before.y) / 2).rounded() * 2, default: 0] += 1
                     }
                 }
-                let column = votes.max { ($0.value, -abs($0.key)) < ($1.value, -abs($1.key)) }?.key ?? 0
+                let column =
+                    votes.max { ($0.value, -abs($0.key), -$0.key) < ($1.value, -abs($1.key), -$1.key) }?.key ?? 0
                 let costs = group.old.map { o in
                     group.new.map { n -> Double? in
                         var before = shiftedOldRect(o, toward: n)

@@ -32,14 +32,20 @@ public struct HistoryCheck: Sendable {
     /// earlier audit, every open warning is new.
     public init(judgement: HistoryJudgement, failOn: CheckFailOn, strictBaseline: Bool = false) {
         let judged = judgement.latestReport!
+        self.init(
+            judged: judged, staleBaseline: judgement.staleBaseline(for: judged), failOn: failOn,
+            strictBaseline: strictBaseline)
+    }
+
+    /// Checks the audit `judged`, whose judgement shows `staleBaseline` no longer needed.
+    init(judged: ReportJudgement, staleBaseline: [Baseline.Entry], failOn: CheckFailOn, strictBaseline: Bool) {
         entry = judged.entry
         self.judged = judged
         self.failOn = failOn
         self.strictBaseline = strictBaseline
-        let failing = failOn == .any || !judged.hasEarlierAudit ? judged.open : judged.newWarnings
-        self.failing = failing
+        failing = failOn == .any || !judged.hasEarlierAudit ? judged.open : judged.newWarnings
         baselined = judged.verdicts.filter(\.status.isAcceptedByBaseline)
-        staleBaseline = judgement.staleBaseline(for: judged)
+        self.staleBaseline = staleBaseline
     }
 
     /// Checks `entry` against the reports of `history` audited before it.

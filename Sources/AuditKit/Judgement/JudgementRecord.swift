@@ -1,14 +1,16 @@
 import Foundation
 
-/// The judgement of a history as it was made, recorded beside the history so the commands that only
-/// state it (`history list`, `history add` of a report already there) read it instead of judging the
-/// whole history again: for each entry, in audit-date order, its report and the counts the judgement
-/// stated for it.
+/// The judgement of a history as it was made, recorded beside the history so the commands that state
+/// it read it instead of judging the whole history again: for each entry, in audit-date order, its
+/// report, where its line is in the history file and the counts the judgement stated for it; and for
+/// each audit what was decided then (`RecordedReport`: each issue's warning, status, change and the
+/// issue it continues; each screen's identity and what it was compared with).
 ///
 /// A record holds while three things are as they were when it was written: the history file (its
 /// `HistoryStamp`), the judgement's code (`judgementVersion`), and what else decides the judgement
 /// (`inputs`: the baseline and the string catalogs' translations). Otherwise it is judged again and
-/// written anew.
+/// written anew. An audit's judgement depends on the audits before it only, so a record written anew
+/// keeps the recorded audits up to the first one that changed (a back-filled report) as they were.
 public struct JudgementRecord: Sendable, Hashable, Codable {
     /// The version of the judgement this code makes: raised whenever a change of the judgement's code
     /// changes what it states, so a record written by an earlier release is judged again.
@@ -25,7 +27,7 @@ public struct JudgementRecord: Sendable, Hashable, Codable {
     /// One record per entry, in audit-date order.
     public var entries: [Entry]
 
-    /// What the judgement stated of one entry.
+    /// What the judgement stated of one entry, and where its line is in the history file.
     public struct Entry: Sendable, Hashable, Codable {
         /// The report's SHA-256.
         public var sha256: String
@@ -35,19 +37,25 @@ public struct JudgementRecord: Sendable, Hashable, Codable {
         public var auditDate: Date
         /// Its issues counted as the judgement states them (`HistoryCounts(_:)` of its judgement).
         public var counts: HistoryCounts
+        /// The byte offset and length of its line in the history file.
+        public var line: [Int]
     }
 
     /// The record of `judgement`, made of the history file stamped `history` with `inputs`;
-    /// `warnings` are what reading it tolerated.
-    public init(_ judgement: HistoryJudgement, history: HistoryStamp, inputs: String, warnings: [String] = []) {
+    /// `warnings` are what reading it tolerated, `lines` where each entry's line is.
+    init(
+        _ judgement: HistoryJudgement, history: HistoryStamp, inputs: String, warnings: [String],
+        lines: [String: Range<Int>]
+    ) {
         judgementVersion = Self.currentJudgementVersion
         self.inputs = inputs
         self.history = history
         self.warnings = warnings
         entries = judgement.reports.map { judged in
-            Entry(
+            let line = lines[judged.entry.sha256] ?? 0..<0
+            return Entry(
                 sha256: judged.entry.sha256, fileName: judged.entry.fileName, auditDate: judged.entry.auditDate,
-                counts: HistoryCounts(judged))
+                counts: HistoryCounts(judged), line: [line.lowerBound, line.count])
         }
     }
 
@@ -64,75 +72,396 @@ public struct JudgementRecord: Sendable, Hashable, Codable {
 
     /// The entry record of the report with this SHA-256.
     public func entry(sha256: String) -> Entry? { entries.first { $0.sha256 == sha256 } }
+
+    /// The position (0-based) of the entry a reference names, as `History.entry(reference:)` finds it.
+    public func position(of reference: String) -> Int? {
+        History.position(
+            of: reference, count: entries.count, sha256: { entries[$0].sha256 }, fileName: { entries[$0].fileName })
+    }
+}
+
+/// What the judgement decided of one audit, by positions in the record (`JudgementRecord.entries`):
+/// enough to make its `ReportJudgement` again from its entry and those of the audits it continues,
+/// but for the lists of the warnings it resolved or did not re-audit, of which it keeps the counts.
+struct RecordedReport: Codable, Sendable {
+    /// The texts the verdicts name (screens and places), each once.
+    var names: [String]
+    var verdicts: [Verdict]
+    var screens: [Screen]
+    var notCovered: [Uncovered]
+    var hasEarlierAudit: Bool
+    var comparedWith: [Int]
+    /// How many open warnings it resolved, and how many it did not re-audit.
+    var resolved: Int
+    var notReauditedOpen: Int
+    /// The fingerprints (hex) of the baseline entries it shows no longer needed, when that was decided
+    /// as of this audit (nil: not recorded, judged again when asked).
+    var staleBaseline: [String]?
+
+    struct Verdict: Codable, Sendable {
+        /// The warning's identity: its name when not the issue's own fingerprint, and its number.
+        var warning: String?
+        var identity: Int
+        /// Indices into `names`.
+        var screen: Int
+        var place: Int
+        /// nil for open, else `accepted`, `baseline`, `system` or `repeat`, with the reason or the repeated
+        /// number.
+        var status: String?
+        var reason: String?
+        var repeatOf: Int?
+        var change: WarningChange?
+        /// The issue continued: its audit's position, its index there, the stage that paired them.
+        var continues: Continued?
+        var since: Int
+        var firstSeen: Int
+
+        /// Short keys: a history's record holds one verdict per issue of every audit.
+        enum CodingKeys: String, CodingKey {
+            case warning = "w", identity = "i", screen = "s", place = "p", status = "k", reason = "r"
+            case repeatOf = "n", change = "c", continues = "o", since = "t", firstSeen = "f"
+        }
+    }
+
+    struct Continued: Codable, Sendable {
+        var audit: Int
+        var index: Int
+        var stage: MatchStage
+
+        /// Short keys, as `Verdict`'s.
+        enum CodingKeys: String, CodingKey {
+            case audit = "a", index = "i", stage = "s"
+        }
+    }
+
+    struct Screen: Codable, Sendable {
+        var index: Int
+        var screen: String
+        var name: String
+        var comparedWith: Int?
+        var evidence: String?
+        var shows: Bool
+        var hasScreenshot: Bool
+        var configuration: ScreenConfiguration
+    }
+
+    struct Uncovered: Codable, Sendable {
+        var name: String
+        var lastAudited: Int
+    }
+
+    /// The record of `judged`; `position` gives each audit's place in the record, `staleBaseline` the
+    /// stale baseline entries when known as of this audit.
+    init(_ judged: ReportJudgement, position: [String: Int], staleBaseline: [Baseline.Entry]?) {
+        var index: [String: Int] = [:]
+        var names: [String] = []
+        func name(_ text: String) -> Int {
+            if let known = index[text] { return known }
+            index[text] = names.count
+            names.append(text)
+            return names.count - 1
+        }
+        let at = { (audit: AuditReference) in position[audit.sha256] ?? -1 }
+        verdicts = judged.verdicts.map { verdict in
+            let status: String?
+            var reason: String?
+            var repeatOf: Int?
+            switch verdict.status {
+            case .open: status = nil
+            case .system: status = "system"
+            case .accepted(let why, let byBaseline):
+                status = byBaseline ? "baseline" : "accepted"
+                reason = why
+            case .repeatOf(let number):
+                status = "repeat"
+                repeatOf = number
+            }
+            return Verdict(
+                warning: verdict.warning == verdict.fingerprint.hex ? nil : verdict.warning, identity: verdict.identity,
+                screen: name(verdict.screen), place: name(verdict.place), status: status, reason: reason,
+                repeatOf: repeatOf, change: verdict.change,
+                continues: verdict.continues.map { Continued(audit: at($0.audit), index: $0.index, stage: $0.stage) },
+                since: at(verdict.since), firstSeen: at(verdict.firstSeen))
+        }
+        self.names = names
+        screens = judged.screens.map {
+            Screen(
+                index: $0.index, screen: $0.screen, name: $0.name, comparedWith: $0.comparedWith.map(at),
+                evidence: $0.evidence, shows: $0.shows, hasScreenshot: $0.hasScreenshot, configuration: $0.configuration
+            )
+        }
+        notCovered = judged.notCovered.map { Uncovered(name: $0.name, lastAudited: at($0.lastAudited)) }
+        hasEarlierAudit = judged.hasEarlierAudit
+        comparedWith = judged.comparedWith.map(at)
+        resolved = judged.resolvedWarnings.count
+        notReauditedOpen = judged.notReauditedOpenCount
+        self.staleBaseline = staleBaseline?.map(\.fingerprint.hex)
+    }
+}
+
+/// A record read, with the lines of its audits (`RecordedReport`), to make any audit's judgement again.
+public struct RecordedJudgement: Sendable {
+    /// The record's entries and what they hold for.
+    public var record: JudgementRecord
+    private var bytes: Data
+    private var reportLines: [Range<Int>]
+    private var history: HistoryFile
+
+    init?(bytes: Data, history: HistoryFile) {
+        var lines: [Range<Int>] = []
+        var start = 0
+        bytes.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress else { return }
+            while start < raw.count, let found = memchr(base + start, 0x0A, raw.count - start) {
+                let end = UnsafeRawPointer(found) - base
+                lines.append(start..<end)
+                start = end + 1
+            }
+        }
+        guard let first = lines.first,
+            let record = try? JSONDecoder.forRecords.decode(JudgementRecord.self, from: bytes[first]),
+            lines.count == record.entries.count + 1
+        else { return nil }
+        self.record = record
+        self.bytes = bytes
+        reportLines = Array(lines.dropFirst())
+        self.history = history
+    }
+
+    /// The recorded judgement of the audit at `position`, with the judgement of the audits of the
+    /// same bytes of the history file it continues; `judgeAgain` makes its whole judgement when a list
+    /// the record does not keep is asked for (`ReportJudgement.resolved`, `notReaudited`). Nil when its
+    /// line or an entry it names cannot be read (the files changed meanwhile).
+    func report(at position: Int, judgeAgain: @escaping @Sendable () -> ReportJudgement?) -> (
+        report: ReportJudgement, staleBaseline: [String]?
+    )? {
+        guard record.entries.indices.contains(position),
+            let recorded = try? JSONDecoder.forRecords.decode(RecordedReport.self, from: bytes[reportLines[position]])
+        else { return nil }
+        var entries: [Int: HistoryEntry] = [:]
+        func entry(_ at: Int) -> HistoryEntry? {
+            if let known = entries[at] { return known }
+            guard record.entries.indices.contains(at), record.entries[at].line.count == 2 else { return nil }
+            let line = record.entries[at].line
+            guard let read = history.entry(at: line[0]..<(line[0] + line[1])),
+                read.sha256 == record.entries[at].sha256
+            else { return nil }
+            entries[at] = read
+            return read
+        }
+        var references: [Int: AuditReference] = [:]
+        func audit(_ at: Int) -> AuditReference? {
+            if let known = references[at] { return known }
+            guard record.entries.indices.contains(at) else { return nil }
+            let facts = record.entries[at]
+            let made = AuditReference(sha256: facts.sha256, fileName: facts.fileName, auditDate: facts.auditDate)
+            references[at] = made
+            return made
+        }
+        guard let own = entry(position), let ownAudit = audit(position), own.issues.count == recorded.verdicts.count
+        else { return nil }
+        var verdicts: [WarningVerdict] = []
+        verdicts.reserveCapacity(recorded.verdicts.count)
+        for (index, verdict) in recorded.verdicts.enumerated() {
+            let issue = own.issues[index]
+            guard recorded.names.indices.contains(verdict.screen), recorded.names.indices.contains(verdict.place),
+                let since = audit(verdict.since), let firstSeen = audit(verdict.firstSeen)
+            else { return nil }
+            var continues: Continuation?
+            if let continued = verdict.continues {
+                guard let earlier = entry(continued.audit), let earlierAudit = audit(continued.audit),
+                    earlier.issues.indices.contains(continued.index)
+                else { return nil }
+                continues = Continuation(
+                    audit: earlierAudit, issues: earlier.issues, index: continued.index, stage: continued.stage)
+            }
+            let status: WarningStatus
+            switch verdict.status {
+            case nil: status = .open
+            case "system": status = .system
+            case "accepted": status = .accepted(reason: verdict.reason ?? "", byBaseline: false)
+            case "baseline": status = .accepted(reason: verdict.reason ?? "", byBaseline: true)
+            case "repeat": status = .repeatOf(number: verdict.repeatOf ?? 0)
+            default: return nil
+            }
+            verdicts.append(
+                WarningVerdict(
+                    audit: ownAudit, issues: own.issues, index: index,
+                    warning: verdict.warning ?? issue.fingerprint.hex, identity: verdict.identity,
+                    screen: recorded.names[verdict.screen], place: recorded.names[verdict.place], status: status,
+                    change: verdict.change, continues: continues, since: since, firstSeen: firstSeen))
+        }
+        var screens: [ScreenVerdict] = []
+        for screen in recorded.screens {
+            var made = ScreenVerdict(
+                index: screen.index, screen: screen.screen, name: screen.name,
+                comparedWith: screen.comparedWith.flatMap(audit), evidence: screen.evidence, shows: screen.shows,
+                hasScreenshot: screen.hasScreenshot)
+            made.configuration = screen.configuration
+            screens.append(made)
+        }
+        let report = ReportJudgement(
+            recorded: own, verdicts: verdicts, screens: screens,
+            notCovered: recorded.notCovered.compactMap { uncovered in
+                audit(uncovered.lastAudited).map { UncoveredScreen(name: uncovered.name, lastAudited: $0) }
+            },
+            hasEarlierAudit: recorded.hasEarlierAudit, comparedWith: recorded.comparedWith.compactMap(audit),
+            resolvedCount: recorded.resolved, notReauditedOpen: recorded.notReauditedOpen, judgeAgain: judgeAgain)
+        return (report, recorded.staleBaseline)
+    }
+
+    /// The check of the audit at `position` (`HistoryCheck`) as recorded, with `baseline` (the one
+    /// the record holds for); `judgeAgain` judges the history when the record lacks a fact (a list, or
+    /// the stale baseline entries of an audit recorded before the latest). Nil when the record cannot
+    /// say (see `report(at:judgeAgain:)`).
+    public func check(
+        at position: Int, baseline: Baseline, failOn: CheckFailOn, strictBaseline: Bool,
+        judgeAgain: @escaping @Sendable () -> HistoryJudgement
+    ) -> HistoryCheck? {
+        let sha256 = record.entries.indices.contains(position) ? record.entries[position].sha256 : ""
+        let whole = WholeJudgement(judgeAgain)
+        guard let (judged, stale) = report(at: position, judgeAgain: { whole.judgement.report(sha256: sha256) })
+        else { return nil }
+        let staleEntries: [Baseline.Entry]
+        if let stale {
+            staleEntries = stale.compactMap { hex in baseline.entries.first { $0.fingerprint.hex == hex } }
+        } else {
+            let judgement = whole.judgement
+            guard let again = judgement.report(sha256: sha256) else { return nil }
+            staleEntries = judgement.judging(again.entry).staleBaseline(for: again)
+        }
+        return HistoryCheck(judged: judged, staleBaseline: staleEntries, failOn: failOn, strictBaseline: strictBaseline)
+    }
+}
+
+/// The whole history judged again, once, when a recorded judgement lacks a fact.
+private final class WholeJudgement: @unchecked Sendable {
+    private let judge: @Sendable () -> HistoryJudgement
+    private let lock = NSLock()
+    private var made: HistoryJudgement?
+
+    init(_ judge: @escaping @Sendable () -> HistoryJudgement) { self.judge = judge }
+
+    var judgement: HistoryJudgement {
+        lock.lock()
+        defer { lock.unlock() }
+        if let made { return made }
+        let judgement = judge()
+        made = judgement
+        return judgement
+    }
 }
 
 /// Where a history's judgement is recorded: `history.judgement.json` beside `history.jsonl` (the
-/// history's name with `.judgement.json` for its extension). The file is replaced whole (atomically,
-/// never through a symbolic link) and is only ever a copy of what judging the history again gives:
-/// a missing, damaged or outdated record is judged again, never an error.
+/// history's name with `.judgement.json` for its extension), JSON Lines: the record's index
+/// (`JudgementRecord`) on the first line, then one line per audit (`RecordedReport`). The file is
+/// replaced whole (atomically, never through a symbolic link) and is only ever a copy of what judging
+/// the history again gives: a missing, damaged or outdated record is judged again, never an error.
 public struct JudgementRecordFile: Sendable {
     /// The record's path.
     public var path: String
-    /// The history file's path.
-    public var historyPath: String
+    /// The history file.
+    public var history: HistoryFile
 
     /// The record of the history file `history`.
     public init(history: HistoryFile) {
-        historyPath = history.path
+        self.history = history
         let stem =
             PathName.fileExtension(history.path) == "jsonl" ? PathName.deletingExtension(history.path) : history.path
         path = stem + ".judgement.json"
     }
 
-    /// The record, when there is one that holds for the history file as it is now (`stamp`: the file
-    /// now) and for `inputs`; nil otherwise.
-    public func load(inputs: String, stamp: HistoryStamp?) -> JudgementRecord? {
+    /// The record with its audits, when there is one that holds for the history file as it is now
+    /// (`stamp`: the file now) and for `inputs`; nil otherwise.
+    public func loadRecorded(inputs: String, stamp: HistoryStamp?) -> RecordedJudgement? {
         guard let stamp, let data = FileManager.default.contents(atPath: path),
-            let record = try? JSONDecoder.forRecords.decode(JudgementRecord.self, from: data),
-            record.judgementVersion == JudgementRecord.currentJudgementVersion, record.inputs == inputs,
+            let recorded = RecordedJudgement(bytes: data, history: history)
+        else { return nil }
+        let record = recorded.record
+        guard record.judgementVersion == JudgementRecord.currentJudgementVersion, record.inputs == inputs,
             record.history.isSameFile(as: stamp), record.entries.count == record.history.entries
         else { return nil }
-        return record
+        return recorded
     }
 
-    /// The record for the history file as it is now, when one holds (`load(inputs:stamp:)`).
-    public func load(inputs: String, history: HistoryFile) -> JudgementRecord? {
-        load(inputs: inputs, stamp: HistoryStamp(path: history.path))
+    /// The record with its audits for the history file as it is now, when one holds.
+    public func loadRecorded(inputs: String) -> RecordedJudgement? {
+        loadRecorded(inputs: inputs, stamp: HistoryStamp(path: history.path))
     }
 
-    /// Records `judgement`, made of the history file stamped `history` (`warnings`: what reading it
-    /// tolerated) with its baseline and translations, and returns the record. The file is written unless the history file has
-    /// changed since (another run appended: its judgement is recorded by that run or the next reader).
-    /// Best effort: a record that cannot be written (a read-only folder) is left, and the history judged
-    /// again next time.
+    /// The record for the history file as it is now, when one holds (`loadRecorded(inputs:)`).
+    public func load(inputs: String) -> JudgementRecord? {
+        loadRecorded(inputs: inputs)?.record
+    }
+
+    /// Records `judgement`, made of `read` (the history as read, or as an append left it:
+    /// `HistoryFile.append`'s `written`), and returns the record. The file is written unless the
+    /// history file has changed since (another run appended: its judgement is recorded by that run or
+    /// the next reader). The audits the record there holds already, up to the first that differs, keep
+    /// their lines. Best effort: a record that cannot be written (a read-only folder) is left, and the
+    /// history judged again next time.
     @discardableResult
-    public func store(_ judgement: HistoryJudgement, history: HistoryStamp?, warnings: [String] = [])
-        -> JudgementRecord?
-    {
-        guard let history, history.entries == judgement.reports.count else { return nil }
+    public func store(_ judgement: HistoryJudgement, read: History) -> JudgementRecord? {
+        guard let stamp = read.stamp, stamp.entries == judgement.reports.count,
+            judgement.reports.allSatisfy({ read.lines[$0.entry.sha256] != nil })
+        else { return nil }
         let inputs = JudgementRecord.inputsDigest(baseline: judgement.baseline, translations: judgement.translations)
-        let record = JudgementRecord(judgement, history: history, inputs: inputs, warnings: warnings)
-        guard HistoryStamp(path: historyPath)?.isSameFile(as: history) == true,
-            let data = try? JSONWriter.encoder(pretty: false).encode(record)
-        else { return record }
+        let record = JudgementRecord(
+            judgement, history: stamp, inputs: inputs, warnings: read.warnings, lines: read.lines)
+        guard HistoryStamp(path: history.path)?.isSameFile(as: stamp) == true else { return record }
+        // The audits recorded already (same inputs and version, same audits before them) keep their lines.
+        var kept: [Data] = []
+        if let data = FileManager.default.contents(atPath: path),
+            let earlier = RecordedJudgement(bytes: data, history: history),
+            earlier.record.judgementVersion == record.judgementVersion, earlier.record.inputs == inputs
+        {
+            for (position, entry) in earlier.record.entries.enumerated() {
+                guard position < record.entries.count, record.entries[position].sha256 == entry.sha256 else { break }
+                kept.append(earlier.line(position))
+            }
+        }
+        var position: [String: Int] = [:]
+        for (index, judged) in judgement.reports.enumerated() { position[judged.entry.sha256] = index }
+        let encoder = JSONWriter.encoder(pretty: false)
+        guard var data = try? encoder.encode(record) else { return record }
+        data.append(0x0A)
+        for (index, judged) in judgement.reports.enumerated() {
+            if index < kept.count {
+                data.append(kept[index])
+            } else {
+                // The stale baseline entries as of this audit are known for the latest audit (and when
+                // there is no baseline); an earlier one's are judged again when asked.
+                let stale: [Baseline.Entry]? =
+                    judgement.baseline.entries.isEmpty
+                    ? [] : index == judgement.reports.count - 1 ? judgement.staleBaseline(for: judged) : nil
+                guard let line = try? encoder.encode(RecordedReport(judged, position: position, staleBaseline: stale))
+                else { return record }
+                data.append(line)
+            }
+            data.append(0x0A)
+        }
         _ = try? AtomicFile.write(data, to: path, onlyIfChanged: true, durability: .regenerable, namedByUser: false)
         return record
     }
 
-    /// The record that holds for `history` as it is now with `baseline` and `translations`; when there
+    /// The record that holds for the history as it is now with `baseline` and `translations`; when there
     /// is none, the history read, judged, recorded (`store`), and that record.
     /// - Throws: the history's `AuditError` when it has to be read and cannot be.
-    public func record(
-        of history: HistoryFile, baseline: Baseline, translations: StringTranslations
-    ) throws -> JudgementRecord {
+    public func record(baseline: Baseline, translations: StringTranslations) throws -> JudgementRecord {
         let inputs = JudgementRecord.inputsDigest(baseline: baseline, translations: translations)
-        if let record = load(inputs: inputs, history: history) { return record }
+        if let record = load(inputs: inputs) { return record }
         let read = try history.load()
         let judgement = HistoryJudgement(history: read, baseline: baseline, translations: translations)
-        return store(judgement, history: read.stamp, warnings: read.warnings)
+        return store(judgement, read: read)
             ?? JudgementRecord(
-                judgement, history: read.stamp ?? HistoryStamp.none, inputs: inputs, warnings: read.warnings)
+                judgement, history: read.stamp ?? HistoryStamp.none, inputs: inputs, warnings: read.warnings,
+                lines: read.lines)
     }
+}
+
+extension RecordedJudgement {
+    /// The line of the audit at `position`, as recorded.
+    fileprivate func line(_ position: Int) -> Data { bytes[reportLines[position]] }
 }
 
 extension JSONDecoder {

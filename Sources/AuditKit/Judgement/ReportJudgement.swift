@@ -104,8 +104,9 @@ public struct ReportJudgement: Sendable {
     /// latest first.
     public var comparedWith: [AuditReference] = []
     /// Warnings of the earlier audits of the screens this audit covered that it no longer shows, as
-    /// their audits judged them.
-    public var resolved: [WarningVerdict]
+    /// their audits judged them. For a judgement read from its record (`JudgementRecord`), judged again
+    /// when first asked for (the record keeps their number only).
+    public var resolved: [WarningVerdict] { judgedAgain?.report?.resolved ?? resolvedHere }
     /// Warnings of earlier audits still standing that this audit did not re-audit, as their audits judged
     /// them: those of screens it did not cover, and those of covered screens whose elements it did not
     /// show (outside its screenshot, or not flagged by a report without one). Read from the standing
@@ -113,10 +114,51 @@ public struct ReportJudgement: Sendable {
     public var notReaudited: [WarningVerdict] { standing.verdicts }
     /// The warnings standing without being re-audited: per screen, shared with the other audits'
     /// judgements that still have them.
-    var standing: StandingWarnings
+    var standing: StandingWarnings { judgedAgain?.report?.standing ?? standingHere }
     /// The standing warnings of each screen the audit covered, after it (by normalised identity): what
     /// the trend counts for those screens besides the audit's own warnings.
-    var standingOfCovered: [String: StandingList] = [:]
+    var standingOfCovered: [String: StandingList] { judgedAgain?.report?.standingOfCovered ?? standingOfCoveredHere }
+
+    private var resolvedHere: [WarningVerdict]
+    private var standingHere: StandingWarnings
+    private var standingOfCoveredHere: [String: StandingList]
+    /// For a judgement read from its record: the counts it recorded of what it keeps no list of, and
+    /// how to judge the audit again for the lists themselves.
+    private var judgedAgain: JudgedAgain?
+    private var recordedCounts: (resolved: Int, notReauditedOpen: Int)?
+
+    /// A judgement with every fact given (`HistoryJudgement`'s walk).
+    init(
+        entry: HistoryEntry, verdicts: [WarningVerdict], screens: [ScreenVerdict], notCovered: [UncoveredScreen],
+        hasEarlierAudit: Bool, comparedWith: [AuditReference], resolved: [WarningVerdict],
+        standing: StandingWarnings, standingOfCovered: [String: StandingList]
+    ) {
+        self.entry = entry
+        self.verdicts = verdicts
+        self.screens = screens
+        self.notCovered = notCovered
+        self.hasEarlierAudit = hasEarlierAudit
+        self.comparedWith = comparedWith
+        resolvedHere = resolved
+        standingHere = standing
+        standingOfCoveredHere = standingOfCovered
+    }
+
+    /// A judgement read from its record: every fact but the lists of resolved and not re-audited
+    /// warnings, of which it knows the counts (`resolvedCount`, `notReauditedOpen`); `judgeAgain` makes
+    /// the whole judgement of the audit when a list is asked for.
+    init(
+        recorded entry: HistoryEntry, verdicts: [WarningVerdict], screens: [ScreenVerdict],
+        notCovered: [UncoveredScreen], hasEarlierAudit: Bool, comparedWith: [AuditReference], resolvedCount: Int,
+        notReauditedOpen: Int, judgeAgain: @escaping @Sendable () -> ReportJudgement?
+    ) {
+        self.init(
+            entry: entry, verdicts: verdicts, screens: screens, notCovered: notCovered,
+            hasEarlierAudit: hasEarlierAudit, comparedWith: comparedWith, resolved: [], standing: StandingWarnings(),
+            standingOfCovered: [:])
+        judgedAgain = JudgedAgain(judgeAgain)
+        recordedCounts = (resolvedCount, notReauditedOpen)
+    }
 
     /// The audit.
     public var audit: AuditReference { AuditReference(entry) }
@@ -152,11 +194,15 @@ public struct ReportJudgement: Sendable {
     /// The earlier open warnings this audit resolved.
     public var resolvedWarnings: [WarningVerdict] { resolved.filter(\.status.isOpen) }
 
+    /// How many earlier open warnings this audit resolved, counted without listing them when the
+    /// judgement was read from its record.
+    public var resolvedOpenCount: Int { recordedCounts?.resolved ?? resolvedWarnings.count }
+
     /// The earlier open warnings this audit did not re-audit (`notReaudited`, open only).
     public var notReauditedWarnings: [WarningVerdict] { notReaudited.filter(\.status.isOpen) }
 
     /// How many earlier open warnings this audit did not re-audit, counted without listing them.
-    public var notReauditedOpenCount: Int { standing.openCount }
+    public var notReauditedOpenCount: Int { recordedCounts?.notReauditedOpen ?? standing.openCount }
 
     /// This audit's warnings that are accepted or on system UI (repeats left out): judged, not counted.
     public var judgedWarnings: [WarningVerdict] {
@@ -192,7 +238,7 @@ public struct ReportJudgement: Sendable {
         let new = newWarnings
         let residual = residualWarnings
         var counts = ChangeCounts(
-            new: new.count, resolved: resolvedWarnings.count, residual: residual.count,
+            new: new.count, resolved: resolvedOpenCount, residual: residual.count,
             notReaudited: notReauditedOpenCount)
         counts.firstAudited = new.filter { $0.change == .firstAudited }.count
         for verdict in residual {
@@ -202,6 +248,26 @@ public struct ReportJudgement: Sendable {
         }
         for verdict in judgedWarnings { counts.notOpen[verdict.status.kind, default: 0] += 1 }
         return counts
+    }
+}
+
+/// How a judgement read from its record judges its audit again, once, when a list the record does not
+/// keep is asked for.
+private final class JudgedAgain: @unchecked Sendable {
+    private let judge: @Sendable () -> ReportJudgement?
+    private let lock = NSLock()
+    private var made: ReportJudgement??
+
+    init(_ judge: @escaping @Sendable () -> ReportJudgement?) { self.judge = judge }
+
+    /// The audit's whole judgement (nil when it cannot be made: the history changed meanwhile).
+    var report: ReportJudgement? {
+        lock.lock()
+        defer { lock.unlock() }
+        if let made { return made }
+        let report = judge()
+        made = .some(report)
+        return report
     }
 }
 

@@ -7,7 +7,7 @@ import Foundation
 /// accessibility text size pushes rows off screen unevenly and clips captions the default size never
 /// clips, an iPad or landscape layout places everything elsewhere, and a contrast warning of one
 /// appearance says nothing of the other.
-public struct ScreenConfiguration: Sendable, Hashable {
+public struct ScreenConfiguration: Sendable, Hashable, Codable {
     /// The device and orientation; nil when the report gave no screen size.
     public var layout: DeviceLayout?
     /// Whether the screenshot shows the dark appearance; nil without a usable screenshot.

@@ -41,7 +41,12 @@ public struct AuditReference: Sendable, Hashable {
 
     /// The audit of `entry`.
     public init(_ entry: HistoryEntry) {
-        facts = Facts(sha256: entry.sha256, fileName: entry.fileName, auditDate: entry.auditDate)
+        self.init(sha256: entry.sha256, fileName: entry.fileName, auditDate: entry.auditDate)
+    }
+
+    /// The audit of the report with these facts.
+    public init(sha256: String, fileName: String, auditDate: Date) {
+        facts = Facts(sha256: sha256, fileName: fileName, auditDate: auditDate)
     }
 
     /// Equal when the SHA-256, file name and audit date are.
@@ -145,7 +150,7 @@ public struct Continuation: Sendable, Hashable {
     public let audit: AuditReference
     /// The earlier audit's issues (shared with its verdicts), and the issue's index among them.
     private let issues: [HistoryIssue]
-    private let index: Int
+    let index: Int
     /// The `WarningMatcher` stage that paired the two.
     public let stage: MatchStage
 
@@ -160,9 +165,14 @@ public struct Continuation: Sendable, Hashable {
 
     /// The continuation of the issue `verdict` judged, paired by `stage`.
     init(continuing verdict: WarningVerdict, stage: MatchStage) {
-        audit = verdict.audit
-        issues = verdict.issues
-        index = verdict.index
+        self.init(audit: verdict.audit, issues: verdict.issues, index: verdict.index, stage: stage)
+    }
+
+    /// The continuation of `issues[index]` of `audit`, paired by `stage` (a judgement read from its record).
+    init(audit: AuditReference, issues: [HistoryIssue], index: Int, stage: MatchStage) {
+        self.audit = audit
+        self.issues = issues
+        self.index = index
         self.stage = stage
     }
 

@@ -30,9 +30,9 @@ public enum ScreenGeometry {
 /// Where the system draws its own UI on a screen, told from the screen's size in points: an iPad (the
 /// shorter side 600 pt or more) shows a 24 pt status bar in either orientation; an iPhone a status bar of
 /// up to 54 pt in portrait (the Dynamic Island's) and none in landscape, where iOS hides it.
-public struct DeviceLayout: Sendable, Hashable {
+public struct DeviceLayout: Sendable, Hashable, Codable {
     /// The kind of device a screen size belongs to.
-    public enum Device: String, Sendable, Hashable {
+    public enum Device: String, Sendable, Hashable, Codable {
         /// An iPhone (or a screen of unknown size).
         case phone
         /// An iPad.
@@ -40,7 +40,7 @@ public struct DeviceLayout: Sendable, Hashable {
     }
 
     /// How the screen is held.
-    public enum Orientation: String, Sendable, Hashable {
+    public enum Orientation: String, Sendable, Hashable, Codable {
         /// Taller than wide (or of unknown size).
         case portrait
         /// Wider than tall.

@@ -192,7 +192,7 @@ public struct AuditIngest: Sendable {
         var judgement = HistoryJudgement(
             history: loaded, baseline: pass.configuration.baseline, translations: pass.translations)
         // The history file as the judgement knows it: as read, then as each append left it.
-        var lastStamp = loaded.stamp
+        var lastWritten = loaded
         pass.sweepStaleTemporaries()
         var outcome = Outcome()
         func fail(_ path: String, _ error: AuditError) {
@@ -312,7 +312,7 @@ public struct AuditIngest: Sendable {
                     kept[index] = ready.withoutImageBytes()
                     do {
                         let done = try pass.record(ready, judgement: &judgement, progress: step)
-                        lastStamp = done.historyStamp ?? lastStamp
+                        lastWritten = done.historyWritten ?? lastWritten
                         recordedHere[report.sha256] = PathName.last(report.path)
                         if done.addedToHistory == true { addedHere.insert(report.sha256) }
                         outcome.ingested += 1
@@ -346,7 +346,7 @@ public struct AuditIngest: Sendable {
             }
         }
 
-        pass.recordJudgement(judgement, history: lastStamp)
+        pass.recordJudgement(judgement, of: lastWritten)
 
         // 3. The audits the history had whose comparison changed (a report of the batch was audited
         // before them): their sessions and pages tell it again.

@@ -264,14 +264,14 @@ public struct AuditPass: Sendable {
         let entry = prepared.historyEntry
         var judged: ReportJudgement?
         var added: Bool?
-        var stamp: HistoryStamp?
+        var written: History?
         if let file = configuration.history {
             progress(.history)
             if configuration.appendsToHistory, !configuration.dryRun {
                 // Under the history's lock: first what other runs added since this one loaded it.
                 var onDisk: [HistoryEntry] = []
                 let wasAdded =
-                    try file.append([entry], seeing: { onDisk = $0.entries }, written: { stamp = $0 }).first ?? false
+                    try file.append([entry], seeing: { onDisk = $0.entries }, written: { written = $0 }).first ?? false
                 judgement = judgement.including(onDisk)
                 added = wasAdded
                 judged = judgement.add(entry)
@@ -292,16 +292,17 @@ public struct AuditPass: Sendable {
                 namedByUser: configuration.logNamedByUser, update: configuration.updateLog)
         }
         return AuditOutcome(
-            prepared: prepared, historyEntry: entry, judgement: judged, addedToHistory: added, historyStamp: stamp,
+            prepared: prepared, historyEntry: entry, judgement: judged, addedToHistory: added, historyWritten: written,
             session: session, log: log)
     }
 
-    /// Records `judgement` beside the configured history (`JudgementRecordFile`), as made of the history
-    /// file stamped `stamp` (`AuditOutcome.historyStamp` of the last report recorded), so the commands
-    /// that read it need not judge the history again. Nothing is written when the file changed since.
-    public func recordJudgement(_ judgement: HistoryJudgement, history stamp: HistoryStamp?) {
-        guard let file = configuration.history, !configuration.dryRun else { return }
-        JudgementRecordFile(history: file).store(judgement, history: stamp)
+    /// Records `judgement` beside the configured history (`JudgementRecordFile`), as made of `read`
+    /// (the history as read, or `AuditOutcome.historyWritten` of the last report recorded), so the
+    /// commands that read it need not judge the history again. Nothing is written when the file changed
+    /// since.
+    public func recordJudgement(_ judgement: HistoryJudgement, of read: History?) {
+        guard let file = configuration.history, !configuration.dryRun, let read else { return }
+        JudgementRecordFile(history: file).store(judgement, read: read)
     }
 
     /// What the session of `prepared` tells, as `judged` states its comparison; nil without a log.
@@ -321,7 +322,7 @@ public struct AuditPass: Sendable {
         sweepStaleTemporaries()
         let prepared = try prepare(reportAt: path, progress: progress)
         let outcome = try record(prepared, judgement: &judgement, progress: progress)
-        recordJudgement(judgement, history: outcome.historyStamp)
+        recordJudgement(judgement, of: outcome.historyWritten)
         return outcome
     }
 
@@ -372,9 +373,9 @@ public struct AuditOutcome: Sendable {
     /// Whether the report was added to the history (false: it was there already); nil when the pass
     /// does not append.
     public var addedToHistory: Bool?
-    /// The history file as this report's append left it (`HistoryFile.append`), nil when nothing was
-    /// appended to: what `recordJudgement` records the judgement as made of.
-    public var historyStamp: HistoryStamp?
+    /// The history as this report's append left the file (`HistoryFile.append`'s `written`), nil when
+    /// nothing was appended to: what `recordJudgement` records the judgement as made of.
+    public var historyWritten: History?
     /// What the session says, when the pass logs.
     public var session: SessionFacts?
     /// What logging did, when the pass logs.
