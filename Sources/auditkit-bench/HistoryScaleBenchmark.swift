@@ -8,7 +8,8 @@ import Foundation
 /// 500 and 2,000 reports) it writes the history (the latest report also as a file), then times whole
 /// `auditkit` processes of the release build beside this one: `check latest`, `diff latest~1 latest`,
 /// `history list`, `history add` of the latest report (already there) and `trend`, with the floor of
-/// reading the history file once (`cat`) in the same rounds. Prints medians, the ratio of each
+/// reading the history file once (`cat`) in the same rounds; before them, the first command's judging
+/// and recording of the history (`JudgementRecordFile`), timed once. Prints medians, the ratio of each
 /// size's time to the first size's, and at 2,000 reports whether issue 39's targets are met.
 func runHistoryScaleBenchmark(arguments: [String]) throws {
     var sizes: [Int] = []
@@ -39,6 +40,15 @@ func runHistoryScaleBenchmark(arguments: [String]) throws {
         let history = directory.file("Reports/history.jsonl")
         let bytes = (try? FileManager.default.attributesOfItem(atPath: history)[.size] as? Int) ?? 0
         print(String(format: "history-scale: %d reports, %.1f MiB", size, Double(bytes) / 1_048_576))
+        // A history written before the judgement was recorded (or the first command of a fresh clone of a
+        // repository that does not commit the record): the first command judges it and records it once.
+        let migration = try measureInSmallProcess([tool, "history", "list"], in: directory.path)
+        let record = directory.file("Reports/history.judgement.json")
+        let recordBytes = (try? FileManager.default.attributesOfItem(atPath: record)[.size] as? Int) ?? 0
+        print(
+            String(
+                format: "history-scale: %5d reports  first use: judged and recorded (%.1f MiB) in %.3f s (%.3f s CPU)",
+                size, Double(recordBytes) / 1_048_576, migration.wall, migration.user + migration.system))
         let commands: [(String, [String])] = [
             ("floor: cat history", ["/bin/cat", history]),
             ("check latest", [tool, "check", "latest"]),

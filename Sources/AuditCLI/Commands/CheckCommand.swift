@@ -51,40 +51,26 @@ struct CheckCommand: Command {
         let strictBaseline = context.arguments[Self.strictBaseline]
         let file = HistoryInputs.historyFile(context)
         let check: HistoryCheck
-        // A report of the history: as its judgement was recorded, while the record holds.
         if !HistoryInputs.isFile(argument),
-            let recorded = HistoryInputs.recordedJudgement(
-                baseline: baseline, translations: mapping.translations, context),
-            let position = recorded.record.position(of: argument),
-            let found = recorded.check(
-                at: position, baseline: baseline, failOn: failOn, strictBaseline: strictBaseline,
-                judgeAgain: {
-                    HistoryJudgement(
-                        history: (try? file.load()) ?? History(entries: []), baseline: baseline,
-                        translations: mapping.translations)
-                })
+            let found = try JudgementRecordFile(history: file).check(
+                reference: argument, baseline: baseline, translations: mapping.translations, failOn: failOn,
+                strictBaseline: strictBaseline, warn: { context.terminal.warning($0) })
         {
+            // A report of the history: as its judgement was recorded (judged and recorded when it was not).
             HistoryInputs.warnOfIgnoredFlags(naming: argument, context)
             check = found
         } else {
-            let history = try HistoryInputs.loadHistory(context)
+            // A report file, or a reference the history lacks (its warnings printed already).
+            let history = HistoryInputs.isFile(argument) ? try HistoryInputs.loadHistory(context) : try file.load()
             guard !positional.isEmpty || !history.entries.isEmpty else {
                 throw AuditError(
                     .usage, "missing REPORT: the history has no audit to check yet (auditkit ingest adds one)",
                     path: file.path)
             }
             let entry = try HistoryInputs.entry(argument: argument, history: history, mapping: mapping, context)
-            var judgement: HistoryJudgement
-            if !HistoryInputs.isFile(argument) {
-                // Judged whole and recorded, for the next check to read.
-                judgement = HistoryJudgement(history: history, baseline: baseline, translations: mapping.translations)
-                JudgementRecordFile(history: file).store(judgement, read: history)
-                judgement = judgement.judging(entry)
-            } else {
-                judgement = HistoryJudgement.judging(
-                    entry, in: history, baseline: baseline, translations: mapping.translations)
-            }
-            check = HistoryCheck(judgement: judgement, failOn: failOn, strictBaseline: strictBaseline)
+            check = HistoryCheck(
+                entry: entry, history: history, translations: mapping.translations, baseline: baseline,
+                failOn: failOn, strictBaseline: strictBaseline)
         }
         let entry = check.entry
         if format == .json {

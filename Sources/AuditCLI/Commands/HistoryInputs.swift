@@ -66,19 +66,6 @@ enum HistoryInputs {
         return FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory) && !isDirectory.boolValue
     }
 
-    /// The recorded judgement of the history (`JudgementRecordFile`) when one holds for the history file
-    /// as it is now, `baseline` and the catalogs' `translations`; its warnings printed.
-    static func recordedJudgement(
-        baseline: Baseline, translations: StringTranslations, _ context: CommandContext
-    ) -> RecordedJudgement? {
-        let inputs = JudgementRecord.inputsDigest(baseline: baseline, translations: translations)
-        guard let recorded = JudgementRecordFile(history: historyFile(context)).loadRecorded(inputs: inputs) else {
-            return nil
-        }
-        for warning in recorded.record.warnings { context.terminal.warning(warning) }
-        return recorded
-    }
-
     /// The entry an argument names: an existing file is read as a report; anything else is looked up
     /// in the history (position, `latest`, `latest~N`, SHA-256 prefix or file name).
     /// - Throws: `.missingInput` when it is neither.

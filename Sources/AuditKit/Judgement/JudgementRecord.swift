@@ -39,6 +39,8 @@ public struct JudgementRecord: Sendable, Hashable, Codable {
         public var counts: HistoryCounts
         /// The byte offset and length of its line in the history file.
         public var line: [Int]
+        /// The byte offset (after the record's first line) and length of its `RecordedReport` line.
+        public var recorded: [Int] = []
     }
 
     /// The record of `judgement`, made of the history file stamped `history` with `inputs`;
@@ -203,29 +205,57 @@ struct RecordedReport: Codable, Sendable {
 public struct RecordedJudgement: Sendable {
     /// The record's entries and what they hold for.
     public var record: JudgementRecord
-    private var bytes: Data
-    private var reportLines: [Range<Int>]
+    /// The record file, where its audits' lines start, and the file's bytes when they were read whole.
+    private var path: String
+    private var reportsStart: Int
+    private var bytes: Data?
     private var history: HistoryFile
 
-    init?(bytes: Data, history: HistoryFile) {
-        var lines: [Range<Int>] = []
-        var start = 0
-        bytes.withUnsafeBytes { raw in
-            guard let base = raw.baseAddress else { return }
-            while start < raw.count, let found = memchr(base + start, 0x0A, raw.count - start) {
-                let end = UnsafeRawPointer(found) - base
-                lines.append(start..<end)
-                start = end + 1
+    /// The record at `path`, its first line read (and the rest only when `whole`); nil when it is not
+    /// one (missing, damaged, written by another version of the format).
+    init?(path: String, history: HistoryFile, whole: Bool = false) {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        var first = Data()
+        var rest: Data?
+        if whole {
+            guard let data = try? handle.readToEnd(), let end = data.firstIndex(of: 0x0A) else { return nil }
+            first = data[..<end]
+            rest = data
+        } else {
+            while true {
+                guard let chunk = try? handle.read(upToCount: 1 << 18), !chunk.isEmpty else { return nil }
+                if let end = chunk.firstIndex(of: 0x0A) {
+                    first.append(chunk[..<end])
+                    break
+                }
+                first.append(chunk)
             }
         }
-        guard let first = lines.first,
-            let record = try? JSONDecoder.forRecords.decode(JudgementRecord.self, from: bytes[first]),
-            lines.count == record.entries.count + 1
+        guard let record = try? JSONDecoder.forRecords.decode(JudgementRecord.self, from: first),
+            record.entries.allSatisfy({ $0.recorded.count == 2 && $0.recorded[0] >= 0 && $0.recorded[1] >= 0 })
         else { return nil }
         self.record = record
-        self.bytes = bytes
-        reportLines = Array(lines.dropFirst())
+        self.path = path
+        reportsStart = first.count + 1
+        bytes = rest.map { Data($0) }
         self.history = history
+    }
+
+    /// The `RecordedReport` line of the audit at `position`, as recorded; nil when the file lacks it.
+    fileprivate func line(_ position: Int) -> Data? {
+        let range = record.entries[position].recorded
+        let start = reportsStart + range[0]
+        if let bytes {
+            guard start + range[1] <= bytes.count else { return nil }
+            return bytes[(bytes.startIndex + start)..<(bytes.startIndex + start + range[1])]
+        }
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        guard (try? handle.seek(toOffset: UInt64(start))) != nil, let data = try? handle.read(upToCount: range[1]),
+            data.count == range[1]
+        else { return nil }
+        return data
     }
 
     /// The recorded judgement of the audit at `position`, with the judgement of the audits of the
@@ -235,8 +265,8 @@ public struct RecordedJudgement: Sendable {
     func report(at position: Int, judgeAgain: @escaping @Sendable () -> ReportJudgement?) -> (
         report: ReportJudgement, staleBaseline: [String]?
     )? {
-        guard record.entries.indices.contains(position),
-            let recorded = try? JSONDecoder.forRecords.decode(RecordedReport.self, from: bytes[reportLines[position]])
+        guard record.entries.indices.contains(position), let line = line(position),
+            let recorded = try? JSONDecoder.forRecords.decode(RecordedReport.self, from: line)
         else { return nil }
         var entries: [Int: HistoryEntry] = [:]
         func entry(_ at: Int) -> HistoryEntry? {
@@ -354,7 +384,8 @@ private final class WholeJudgement: @unchecked Sendable {
 
 /// Where a history's judgement is recorded: `history.judgement.json` beside `history.jsonl` (the
 /// history's name with `.judgement.json` for its extension), JSON Lines: the record's index
-/// (`JudgementRecord`) on the first line, then one line per audit (`RecordedReport`). The file is
+/// (`JudgementRecord`, which says where each audit's line is) on the first line, then one line per
+/// audit (`RecordedReport`): a reader reads the first line and the lines it needs. The file is
 /// replaced whole (atomically, never through a symbolic link) and is only ever a copy of what judging
 /// the history again gives: a missing, damaged or outdated record is judged again, never an error.
 public struct JudgementRecordFile: Sendable {
@@ -374,9 +405,7 @@ public struct JudgementRecordFile: Sendable {
     /// The record with its audits, when there is one that holds for the history file as it is now
     /// (`stamp`: the file now) and for `inputs`; nil otherwise.
     public func loadRecorded(inputs: String, stamp: HistoryStamp?) -> RecordedJudgement? {
-        guard let stamp, let data = FileManager.default.contents(atPath: path),
-            let recorded = RecordedJudgement(bytes: data, history: history)
-        else { return nil }
+        guard let stamp, let recorded = RecordedJudgement(path: path, history: history) else { return nil }
         let record = recorded.record
         guard record.judgementVersion == JudgementRecord.currentJudgementVersion, record.inputs == inputs,
             record.history.isSameFile(as: stamp), record.entries.count == record.history.entries
@@ -406,28 +435,30 @@ public struct JudgementRecordFile: Sendable {
             judgement.reports.allSatisfy({ read.lines[$0.entry.sha256] != nil })
         else { return nil }
         let inputs = JudgementRecord.inputsDigest(baseline: judgement.baseline, translations: judgement.translations)
-        let record = JudgementRecord(
+        var record = JudgementRecord(
             judgement, history: stamp, inputs: inputs, warnings: read.warnings, lines: read.lines)
         guard HistoryStamp(path: history.path)?.isSameFile(as: stamp) == true else { return record }
         // The audits recorded already (same inputs and version, same audits before them) keep their lines.
         var kept: [Data] = []
-        if let data = FileManager.default.contents(atPath: path),
-            let earlier = RecordedJudgement(bytes: data, history: history),
+        if let earlier = RecordedJudgement(path: path, history: history, whole: true),
             earlier.record.judgementVersion == record.judgementVersion, earlier.record.inputs == inputs
         {
             for (position, entry) in earlier.record.entries.enumerated() {
-                guard position < record.entries.count, record.entries[position].sha256 == entry.sha256 else { break }
-                kept.append(earlier.line(position))
+                guard position < record.entries.count, record.entries[position].sha256 == entry.sha256,
+                    let line = earlier.line(position)
+                else { break }
+                kept.append(line)
             }
         }
         var position: [String: Int] = [:]
         for (index, judged) in judgement.reports.enumerated() { position[judged.entry.sha256] = index }
         let encoder = JSONWriter.encoder(pretty: false)
-        guard var data = try? encoder.encode(record) else { return record }
-        data.append(0x0A)
+        var reports = Data()
         for (index, judged) in judgement.reports.enumerated() {
+            let start = reports.count
+            defer { record.entries[index].recorded = [start, reports.count - start - 1] }
             if index < kept.count {
-                data.append(kept[index])
+                reports.append(kept[index])
             } else {
                 // The stale baseline entries as of this audit are known for the latest audit (and when
                 // there is no baseline); an earlier one's are judged again when asked.
@@ -436,10 +467,13 @@ public struct JudgementRecordFile: Sendable {
                     ? [] : index == judgement.reports.count - 1 ? judgement.staleBaseline(for: judged) : nil
                 guard let line = try? encoder.encode(RecordedReport(judged, position: position, staleBaseline: stale))
                 else { return record }
-                data.append(line)
+                reports.append(line)
             }
-            data.append(0x0A)
+            reports.append(0x0A)
         }
+        guard var data = try? encoder.encode(record) else { return record }
+        data.append(0x0A)
+        data.append(reports)
         _ = try? AtomicFile.write(data, to: path, onlyIfChanged: true, durability: .regenerable, namedByUser: false)
         return record
     }
@@ -459,9 +493,37 @@ public struct JudgementRecordFile: Sendable {
     }
 }
 
-extension RecordedJudgement {
-    /// The line of the audit at `position`, as recorded.
-    fileprivate func line(_ position: Int) -> Data { bytes[reportLines[position]] }
+extension JudgementRecordFile {
+    /// The check (`HistoryCheck`) of the report of the history `reference` names (as
+    /// `History.entry(reference:)` finds it), with `baseline` and the catalogs' `translations`: read from
+    /// the record while one holds, else the history judged, recorded and checked. `warn` gets what
+    /// reading the history tolerated. Nil when the history has no report by that reference.
+    /// - Throws: the history's `AuditError` when it has to be read and cannot be.
+    public func check(
+        reference: String, baseline: Baseline, translations: StringTranslations, failOn: CheckFailOn,
+        strictBaseline: Bool, warn: (String) -> Void
+    ) throws -> HistoryCheck? {
+        let inputs = JudgementRecord.inputsDigest(baseline: baseline, translations: translations)
+        let history = self.history
+        if let recorded = loadRecorded(inputs: inputs), let position = recorded.record.position(of: reference),
+            let check = recorded.check(
+                at: position, baseline: baseline, failOn: failOn, strictBaseline: strictBaseline,
+                judgeAgain: {
+                    HistoryJudgement(
+                        history: (try? history.load()) ?? History(entries: []), baseline: baseline,
+                        translations: translations)
+                })
+        {
+            for warning in recorded.record.warnings { warn(warning) }
+            return check
+        }
+        let read = try history.load()
+        for warning in read.warnings { warn(warning) }
+        guard let entry = read.entry(reference: reference) else { return nil }
+        let judgement = HistoryJudgement(history: read, baseline: baseline, translations: translations)
+        store(judgement, read: read)
+        return HistoryCheck(judgement: judgement.judging(entry), failOn: failOn, strictBaseline: strictBaseline)
+    }
 }
 
 extension JSONDecoder {
