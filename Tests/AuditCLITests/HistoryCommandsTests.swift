@@ -106,18 +106,20 @@ import struct AuditKit.Issue
         let entries = try Self.makeHistory(in: directory)
         let record = directory.file("Reports/history.judgement.json")
         // A history written before the record (an earlier release): the first reader judges and records it;
-        // the check the record gives is the one judging the history gives, in every form.
+        // the check and the comparisons the record gives are those judging the history gives, in every form.
         #expect(!FileManager.default.fileExists(atPath: record))
-        let judgedChecks = try [["check"], ["check", "latest~1", "--format", "json"], ["check", "1"]].map {
+        let commands = [
+            ["check"], ["check", "latest~1", "--format", "json"], ["check", "1"], ["diff", "latest~1", "latest"],
+            ["diff", "1", "2", "--format", "json"], ["diff", "2", "3", "--format", "markdown"], ["diff", "1", "3"],
+        ]
+        let judgedChecks = try commands.map {
             let result = try runTool($0, in: directory.path)
             try? FileManager.default.removeItem(atPath: record)
             return result
         }
         let first = try runTool(["history", "list"], in: directory.path)
         #expect(first.status == 0 && FileManager.default.fileExists(atPath: record))
-        let recordedChecks = try [["check"], ["check", "latest~1", "--format", "json"], ["check", "1"]].map {
-            try runTool($0, in: directory.path)
-        }
+        let recordedChecks = try commands.map { try runTool($0, in: directory.path) }
         for (judged, read) in zip(judgedChecks, recordedChecks) {
             #expect(judged.status == read.status && judged.stdout == read.stdout && judged.stderr == read.stderr)
         }

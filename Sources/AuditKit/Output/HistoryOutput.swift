@@ -122,7 +122,9 @@ public enum HistoryOutput {
             if verdicts.isEmpty { text += "  none\n" }
             for verdict in verdicts {
                 let numbers = numbers(verdict, earlier: earlier).padding(toLength: 13, withPad: " ", startingAt: 0)
-                var line = "  \(numbers) \(verdict.issue.fingerprint.hex)  \(describe(verdict))\(pairing(verdict))"
+                // An earlier audit's warning was not paired in this comparison: no pairing to tell (as in JSON).
+                let paired = earlier ? "" : pairing(verdict)
+                var line = "  \(numbers) \(verdict.issue.fingerprint.hex)  \(describe(verdict))\(paired)"
                 if title.hasPrefix("Not re-audited") {
                     line += " \u{2014} not re-audited since \(TrendChart.dateLabel(verdict.audit.auditDate))"
                 }
@@ -153,8 +155,8 @@ public enum HistoryOutput {
                 text += "| \(oldNumber) | \(newNumber) "
                 text += "| \(cell(issue.testType.displayName)) | \(cell(issue.title)) "
                 text += "| \(cell(issue.elementText ?? "")) | \(cell(verdict.place)) | \(criterionCell(issue)) "
-                var matched = verdict.continues?.stage.rawValue ?? ""
-                if let continues = verdict.continues, continues.text != issue.elementText {
+                var matched = earlier ? "" : verdict.continues?.stage.rawValue ?? ""
+                if !earlier, let continues = verdict.continues, continues.text != issue.elementText {
                     matched += " (was \(cell((continues.text ?? "").isEmpty ? "no text" : continues.text!)))"
                 }
                 text += "| `\(issue.fingerprint.hex)` | \(matched) | \(cell(verdict.status.description)) |\n"
