@@ -120,6 +120,10 @@ import struct AuditKit.Issue
         let first = try runTool(["history", "list"], in: directory.path)
         #expect(first.status == 0 && FileManager.default.fileExists(atPath: record))
         let recordedChecks = try commands.map { try runTool($0, in: directory.path) }
+        // A resolved warning is not said to be paired (it continued day 1's by fingerprint, not this comparison).
+        let fromResolved = judgedChecks[5].stdout.components(separatedBy: "### Resolved (1)").last ?? ""
+        let resolved = fromResolved.components(separatedBy: "###").first ?? ""
+        #expect(resolved.contains("| Edit |") && !resolved.contains("fingerprint"))
         for (judged, read) in zip(judgedChecks, recordedChecks) {
             #expect(judged.status == read.status && judged.stdout == read.stdout && judged.stderr == read.stderr)
         }

@@ -441,7 +441,7 @@ public struct HistoryJudgement: Sendable {
                             verdict: reports[j].verdicts[index], rect: nil, frame: nil, flaggedIn: ScreenConfiguration()
                         )
                     }
-                    shownOf[group] = (j, StandingList().adding(items, madeBy: k))
+                    shownOf[group] = (j, StandingList().adding(items))
                 }
                 standing.parts.append(shownOf[group]!.list)
                 if let list = carried[group] { standing.parts.append(list) }
@@ -726,12 +726,12 @@ public struct HistoryJudgement: Sendable {
                         if items != nil, let after { items!.append(after) }
                     }
                     if let items {
-                        if !items.isEmpty { chunks.append(StandingChunk(items, madeBy: k)) }
+                        if !items.isEmpty { chunks.append(StandingChunk(items)) }
                     } else {
                         chunks.append(chunk)
                     }
                 }
-                let list = StandingList(chunks: chunks).adding(kept, madeBy: k)
+                let list = StandingList(chunks: chunks).adding(kept)
                 drift[group] = newDrift
                 carried[group] = list.isEmpty ? nil : list
                 if !list.isEmpty {

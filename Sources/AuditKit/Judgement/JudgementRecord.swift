@@ -83,10 +83,8 @@ public struct JudgementRecord: Sendable, Hashable, Codable {
 }
 
 /// What the judgement decided of one audit, by positions in the record (`JudgementRecord.entries`):
-/// enough to make its `ReportJudgement` again from its entry and those of the audits it continues; the
-/// lists of the warnings it resolved or did not re-audit are counted here and read only when asked:
-/// the resolved ones here, the standing ones as the chunks they are kept in (`StandingChunk`), each
-/// written once, with the audit whose judging made it.
+/// enough to make its `ReportJudgement` again from its entry and those of the audits it continues,
+/// but for the lists of the warnings it resolved or did not re-audit, of which it keeps the counts.
 struct RecordedReport: Codable, Sendable {
     /// The texts the verdicts name (screens and places), each once.
     var names: [String]
@@ -101,28 +99,6 @@ struct RecordedReport: Codable, Sendable {
     /// The fingerprints (hex) of the baseline entries it shows no longer needed, when that was decided
     /// as of this audit (nil: not recorded, judged again when asked).
     var staleBaseline: [String]?
-    /// The warnings it resolved, each with its issue (they are earlier audits' warnings).
-    var resolvedItems: [Item]?
-    /// The chunks of standing warnings its judging made, in the order its lists first name them.
-    var chunks: [[Item]]?
-    /// Its standing warnings, list by list (`StandingWarnings.parts`), each list's chunks by the position
-    /// of the audit that made the chunk and its place among that audit's `chunks`; nil when not recorded.
-    var standing: [[[Int]]]?
-    /// The lists of the screens it covered, by normalised identity, as `standing` names chunks.
-    var standingOfCovered: [String: [[Int]]]?
-
-    /// Another audit's warning, with its issue: its verdict as that audit judged it (without the issue
-    /// it continued), its names in this record's `names`.
-    struct Item: Codable, Sendable {
-        var audit: Int
-        var issue: HistoryIssue
-        var verdict: Verdict
-
-        /// Short keys, as `Verdict`'s.
-        enum CodingKeys: String, CodingKey {
-            case audit = "a", issue = "x", verdict = "v"
-        }
-    }
 
     struct Verdict: Codable, Sendable {
         /// The warning's identity: its name when not the issue's own fingerprint, and its number.
@@ -177,12 +153,8 @@ struct RecordedReport: Codable, Sendable {
     }
 
     /// The record of `judged`; `position` gives each audit's place in the record, `staleBaseline` the
-    /// stale baseline entries when known as of this audit, `made` the chunks its judging made (in the
-    /// order its lists first name them) and `chunk` how a chunk is named (nil: not recorded).
-    init(
-        _ judged: ReportJudgement, position: [String: Int], staleBaseline: [Baseline.Entry]?, made: [StandingChunk],
-        chunk: (StandingChunk) -> [Int]?
-    ) {
+    /// stale baseline entries when known as of this audit.
+    init(_ judged: ReportJudgement, position: [String: Int], staleBaseline: [Baseline.Entry]?) {
         var index: [String: Int] = [:]
         var names: [String] = []
         func name(_ text: String) -> Int {
@@ -192,7 +164,7 @@ struct RecordedReport: Codable, Sendable {
             return names.count - 1
         }
         let at = { (audit: AuditReference) in position[audit.sha256] ?? -1 }
-        func record(_ verdict: WarningVerdict, continuing: Bool) -> Verdict {
+        verdicts = judged.verdicts.map { verdict in
             let status: String?
             var reason: String?
             var repeatOf: Int?
@@ -210,22 +182,8 @@ struct RecordedReport: Codable, Sendable {
                 warning: verdict.warning == verdict.fingerprint.hex ? nil : verdict.warning, identity: verdict.identity,
                 screen: name(verdict.screen), place: name(verdict.place), status: status, reason: reason,
                 repeatOf: repeatOf, change: verdict.change,
-                continues: continuing
-                    ? verdict.continues.map { Continued(audit: at($0.audit), index: $0.index, stage: $0.stage) } : nil,
+                continues: verdict.continues.map { Continued(audit: at($0.audit), index: $0.index, stage: $0.stage) },
                 since: at(verdict.since), firstSeen: at(verdict.firstSeen))
-        }
-        func item(_ verdict: WarningVerdict) -> Item {
-            Item(audit: at(verdict.audit), issue: verdict.issue, verdict: record(verdict, continuing: false))
-        }
-        verdicts = judged.verdicts.map { record($0, continuing: true) }
-        resolvedItems = judged.resolved.map(item)
-        chunks = made.map { $0.items.map { item($0.verdict) } }
-        let parts = judged.standing.parts.map { $0.chunks.map(chunk) }
-        if parts.allSatisfy({ $0.allSatisfy { $0 != nil } }) {
-            standing = parts.map { $0.compactMap { $0 } }
-            var covered: [String: [[Int]]] = [:]
-            for (group, list) in judged.standingOfCovered { covered[group] = list.chunks.compactMap(chunk) }
-            standingOfCovered = covered
         }
         self.names = names
         screens = judged.screens.map {
@@ -251,7 +209,7 @@ public struct RecordedJudgement: Sendable {
     private var path: String
     private var reportsStart: Int
     private var bytes: Data?
-    fileprivate var history: HistoryFile
+    private var history: HistoryFile
 
     /// The record at `path`, its first line read (and the rest only when `whole`); nil when it is not
     /// one (missing, damaged, written by another version of the format).
@@ -301,89 +259,27 @@ public struct RecordedJudgement: Sendable {
     }
 
     /// The recorded judgement of the audit at `position`, with the judgement of the audits of the
-    /// same bytes of the history file it continues. Its lists of resolved and not re-audited warnings
-    /// are read from the record when asked for, or made by `judgeAgain` (the audit judged again) when the
-    /// record lacks them. Nil when its line or an entry it names cannot be read (the files changed
-    /// meanwhile).
+    /// same bytes of the history file it continues; `judgeAgain` makes its whole judgement when a list
+    /// the record does not keep is asked for (`ReportJudgement.resolved`, `notReaudited`). Nil when its
+    /// line or an entry it names cannot be read (the files changed meanwhile).
     func report(at position: Int, judgeAgain: @escaping @Sendable () -> ReportJudgement?) -> (
         report: ReportJudgement, staleBaseline: [String]?
     )? {
-        let reader = Reader(self)
-        guard let recorded = reader.recorded(position), let own = reader.entry(position),
-            let ownAudit = reader.audit(position), own.issues.count == recorded.verdicts.count
+        guard record.entries.indices.contains(position), let line = line(position),
+            let recorded = try? JSONDecoder.forRecords.decode(RecordedReport.self, from: line)
         else { return nil }
-        var verdicts: [WarningVerdict] = []
-        verdicts.reserveCapacity(recorded.verdicts.count)
-        for (index, verdict) in recorded.verdicts.enumerated() {
-            guard
-                let made = reader.verdict(
-                    verdict, names: recorded.names, audit: ownAudit, issues: own.issues, index: index)
-            else { return nil }
-            verdicts.append(made)
-        }
-        var screens: [ScreenVerdict] = []
-        for screen in recorded.screens {
-            var made = ScreenVerdict(
-                index: screen.index, screen: screen.screen, name: screen.name,
-                comparedWith: screen.comparedWith.flatMap(reader.audit), evidence: screen.evidence,
-                shows: screen.shows, hasScreenshot: screen.hasScreenshot)
-            made.configuration = screen.configuration
-            screens.append(made)
-        }
-        let report = ReportJudgement(
-            recorded: own, verdicts: verdicts, screens: screens,
-            notCovered: recorded.notCovered.compactMap { uncovered in
-                reader.audit(uncovered.lastAudited).map { UncoveredScreen(name: uncovered.name, lastAudited: $0) }
-            },
-            hasEarlierAudit: recorded.hasEarlierAudit, comparedWith: recorded.comparedWith.compactMap(reader.audit),
-            resolvedCount: recorded.resolved, notReauditedOpen: recorded.notReauditedOpen,
-            lists: {
-                if let lists = reader.lists(recorded) { return lists }
-                return judgeAgain().map {
-                    ReportJudgement.Lists(
-                        resolved: $0.resolved, standing: $0.standing, standingOfCovered: $0.standingOfCovered)
-                }
-            })
-        return (report, recorded.staleBaseline)
-    }
-
-    /// Reads a record's audits once each: their lines, their history entries, their references, the
-    /// chunks of standing warnings.
-    private final class Reader: @unchecked Sendable {
-        private let recorded: RecordedJudgement
-        private let lock = NSLock()
-        private var lines: [Int: RecordedReport] = [:]
-        private var entries: [Int: HistoryEntry] = [:]
-        private var references: [Int: AuditReference] = [:]
-        private var chunks: [[Int]: StandingChunk] = [:]
-
-        init(_ recorded: RecordedJudgement) { self.recorded = recorded }
-
-        private var record: JudgementRecord { recorded.record }
-
-        /// The `RecordedReport` of the audit at `at`.
-        func recorded(_ at: Int) -> RecordedReport? {
-            if let known = lines[at] { return known }
-            guard record.entries.indices.contains(at), let line = recorded.line(at),
-                let read = try? JSONDecoder.forRecords.decode(RecordedReport.self, from: line)
-            else { return nil }
-            lines[at] = read
-            return read
-        }
-
-        /// The history entry of the audit at `at`, read from its line of the history file.
+        var entries: [Int: HistoryEntry] = [:]
         func entry(_ at: Int) -> HistoryEntry? {
             if let known = entries[at] { return known }
             guard record.entries.indices.contains(at), record.entries[at].line.count == 2 else { return nil }
             let line = record.entries[at].line
-            guard let read = recorded.history.entry(at: line[0]..<(line[0] + line[1])),
+            guard let read = history.entry(at: line[0]..<(line[0] + line[1])),
                 read.sha256 == record.entries[at].sha256
             else { return nil }
             entries[at] = read
             return read
         }
-
-        /// The audit at `at`, one reference per audit.
+        var references: [Int: AuditReference] = [:]
         func audit(_ at: Int) -> AuditReference? {
             if let known = references[at] { return known }
             guard record.entries.indices.contains(at) else { return nil }
@@ -392,19 +288,18 @@ public struct RecordedJudgement: Sendable {
             references[at] = made
             return made
         }
-
-        /// The verdict recorded as `verdict` (its names in `names`) of `issues[index]` of `audit`.
-        func verdict(
-            _ verdict: RecordedReport.Verdict, names: [String], audit: AuditReference, issues: [HistoryIssue],
-            index: Int
-        ) -> WarningVerdict? {
-            guard names.indices.contains(verdict.screen), names.indices.contains(verdict.place),
-                issues.indices.contains(index), let since = self.audit(verdict.since),
-                let firstSeen = self.audit(verdict.firstSeen)
+        guard let own = entry(position), let ownAudit = audit(position), own.issues.count == recorded.verdicts.count
+        else { return nil }
+        var verdicts: [WarningVerdict] = []
+        verdicts.reserveCapacity(recorded.verdicts.count)
+        for (index, verdict) in recorded.verdicts.enumerated() {
+            let issue = own.issues[index]
+            guard recorded.names.indices.contains(verdict.screen), recorded.names.indices.contains(verdict.place),
+                let since = audit(verdict.since), let firstSeen = audit(verdict.firstSeen)
             else { return nil }
             var continues: Continuation?
             if let continued = verdict.continues {
-                guard let earlier = entry(continued.audit), let earlierAudit = self.audit(continued.audit),
+                guard let earlier = entry(continued.audit), let earlierAudit = audit(continued.audit),
                     earlier.issues.indices.contains(continued.index)
                 else { return nil }
                 continues = Continuation(
@@ -419,67 +314,30 @@ public struct RecordedJudgement: Sendable {
             case "repeat": status = .repeatOf(number: verdict.repeatOf ?? 0)
             default: return nil
             }
-            return WarningVerdict(
-                audit: audit, issues: issues, index: index, warning: verdict.warning ?? issues[index].fingerprint.hex,
-                identity: verdict.identity, screen: names[verdict.screen], place: names[verdict.place], status: status,
-                change: verdict.change, continues: continues, since: since, firstSeen: firstSeen)
+            verdicts.append(
+                WarningVerdict(
+                    audit: ownAudit, issues: own.issues, index: index,
+                    warning: verdict.warning ?? issue.fingerprint.hex, identity: verdict.identity,
+                    screen: recorded.names[verdict.screen], place: recorded.names[verdict.place], status: status,
+                    change: verdict.change, continues: continues, since: since, firstSeen: firstSeen))
         }
-
-        /// Another audit's warning recorded as `item` (its names in `names`).
-        func verdict(_ item: RecordedReport.Item, names: [String]) -> WarningVerdict? {
-            guard let audit = audit(item.audit) else { return nil }
-            return verdict(item.verdict, names: names, audit: audit, issues: [item.issue], index: 0)
+        var screens: [ScreenVerdict] = []
+        for screen in recorded.screens {
+            var made = ScreenVerdict(
+                index: screen.index, screen: screen.screen, name: screen.name,
+                comparedWith: screen.comparedWith.flatMap(audit), evidence: screen.evidence, shows: screen.shows,
+                hasScreenshot: screen.hasScreenshot)
+            made.configuration = screen.configuration
+            screens.append(made)
         }
-
-        /// The chunk `name` names: the audit that made it, its place among that audit's chunks.
-        func chunk(_ name: [Int]) -> StandingChunk? {
-            if let known = chunks[name] { return known }
-            guard name.count == 2, let maker = recorded(name[0]), let made = maker.chunks,
-                made.indices.contains(name[1])
-            else { return nil }
-            var items: [CarriedWarning] = []
-            for item in made[name[1]] {
-                guard let verdict = verdict(item, names: maker.names) else { return nil }
-                items.append(CarriedWarning(verdict: verdict, rect: nil, frame: nil, flaggedIn: ScreenConfiguration()))
-            }
-            let chunk = StandingChunk(items, madeBy: name[0])
-            chunks[name] = chunk
-            return chunk
-        }
-
-        /// The lists of `recorded`, read from the record; nil when it lacks them.
-        func lists(_ recorded: RecordedReport) -> ReportJudgement.Lists? {
-            lock.lock()
-            defer { lock.unlock() }
-            guard let resolvedItems = recorded.resolvedItems, let standing = recorded.standing,
-                let covered = recorded.standingOfCovered
-            else { return nil }
-            var resolved: [WarningVerdict] = []
-            for item in resolvedItems {
-                guard let verdict = verdict(item, names: recorded.names) else { return nil }
-                resolved.append(verdict)
-            }
-            func list(_ names: [[Int]]) -> StandingList? {
-                var chunks: [StandingChunk] = []
-                for name in names {
-                    guard let chunk = chunk(name) else { return nil }
-                    chunks.append(chunk)
-                }
-                return StandingList(chunks: chunks)
-            }
-            var parts: [StandingList] = []
-            for names in standing {
-                guard let made = list(names) else { return nil }
-                parts.append(made)
-            }
-            var standingOfCovered: [String: StandingList] = [:]
-            for (group, names) in covered {
-                guard let made = list(names) else { return nil }
-                standingOfCovered[group] = made
-            }
-            return ReportJudgement.Lists(
-                resolved: resolved, standing: StandingWarnings(parts: parts), standingOfCovered: standingOfCovered)
-        }
+        let report = ReportJudgement(
+            recorded: own, verdicts: verdicts, screens: screens,
+            notCovered: recorded.notCovered.compactMap { uncovered in
+                audit(uncovered.lastAudited).map { UncoveredScreen(name: uncovered.name, lastAudited: $0) }
+            },
+            hasEarlierAudit: recorded.hasEarlierAudit, comparedWith: recorded.comparedWith.compactMap(audit),
+            resolvedCount: recorded.resolved, notReauditedOpen: recorded.notReauditedOpen, judgeAgain: judgeAgain)
+        return (report, recorded.staleBaseline)
     }
 
     /// The check of the audit at `position` (`HistoryCheck`) as recorded, with `baseline` (the one
@@ -594,28 +452,6 @@ public struct JudgementRecordFile: Sendable {
         }
         var position: [String: Int] = [:]
         for (index, judged) in judgement.reports.enumerated() { position[judged.entry.sha256] = index }
-        // Each standing chunk is written with the audit whose judging made it (its lists name it first),
-        // and named elsewhere by that audit's position and its place among the chunks written there.
-        func made(by k: Int) -> [StandingChunk] {
-            var seen = Set<ObjectIdentifier>()
-            var made: [StandingChunk] = []
-            for list in judgement.reports[k].standing.parts {
-                for chunk in list.chunks where chunk.madeBy == k && seen.insert(ObjectIdentifier(chunk)).inserted {
-                    made.append(chunk)
-                }
-            }
-            return made
-        }
-        var names: [ObjectIdentifier: [Int]] = [:]
-        var named = Set<Int>()
-        func name(_ chunk: StandingChunk) -> [Int]? {
-            let k = chunk.madeBy
-            if !named.contains(k), judgement.reports.indices.contains(k) {
-                named.insert(k)
-                for (ordinal, made) in made(by: k).enumerated() { names[ObjectIdentifier(made)] = [k, ordinal] }
-            }
-            return names[ObjectIdentifier(chunk)]
-        }
         let encoder = JSONWriter.encoder(pretty: false)
         var reports = Data()
         for (index, judged) in judgement.reports.enumerated() {
@@ -629,9 +465,8 @@ public struct JudgementRecordFile: Sendable {
                 let stale: [Baseline.Entry]? =
                     judgement.baseline.entries.isEmpty
                     ? [] : index == judgement.reports.count - 1 ? judgement.staleBaseline(for: judged) : nil
-                let recorded = RecordedReport(
-                    judged, position: position, staleBaseline: stale, made: made(by: index), chunk: name)
-                guard let line = try? encoder.encode(recorded) else { return record }
+                guard let line = try? encoder.encode(RecordedReport(judged, position: position, staleBaseline: stale))
+                else { return record }
                 reports.append(line)
             }
             reports.append(0x0A)
@@ -659,31 +494,6 @@ public struct JudgementRecordFile: Sendable {
 }
 
 extension JudgementRecordFile {
-    /// The judgement of the report of the history `new` names as recorded, when the history compared it
-    /// with the report `old` names and with that one only (what `diff OLD NEW` states then), while a
-    /// record holds for `baseline` and the catalogs' `translations`; nil otherwise. `warn` gets what
-    /// reading the history tolerated.
-    public func comparison(
-        old: String, new: String, baseline: Baseline, translations: StringTranslations, warn: (String) -> Void
-    ) -> ReportJudgement? {
-        let inputs = JudgementRecord.inputsDigest(baseline: baseline, translations: translations)
-        let history = self.history
-        guard let recorded = loadRecorded(inputs: inputs), let oldPosition = recorded.record.position(of: old),
-            let newPosition = recorded.record.position(of: new), oldPosition != newPosition,
-            let (judged, _) = recorded.report(
-                at: newPosition,
-                judgeAgain: {
-                    HistoryJudgement(
-                        history: (try? history.load()) ?? History(entries: []), baseline: baseline,
-                        translations: translations
-                    ).report(sha256: recorded.record.entries[newPosition].sha256)
-                }),
-            judged.hasEarlierAudit, judged.comparedWith.map(\.sha256) == [recorded.record.entries[oldPosition].sha256]
-        else { return nil }
-        for warning in recorded.record.warnings { warn(warning) }
-        return judged
-    }
-
     /// The check (`HistoryCheck`) of the report of the history `reference` names (as
     /// `History.entry(reference:)` finds it), with `baseline` and the catalogs' `translations`: read from
     /// the record while one holds, else the history judged, recorded and checked. `warn` gets what

@@ -106,7 +106,7 @@ public struct ReportJudgement: Sendable {
     /// Warnings of the earlier audits of the screens this audit covered that it no longer shows, as
     /// their audits judged them. For a judgement read from its record (`JudgementRecord`), judged again
     /// when first asked for (the record keeps their number only).
-    public var resolved: [WarningVerdict] { judgedAgain?.lists?.resolved ?? resolvedHere }
+    public var resolved: [WarningVerdict] { judgedAgain?.report?.resolved ?? resolvedHere }
     /// Warnings of earlier audits still standing that this audit did not re-audit, as their audits judged
     /// them: those of screens it did not cover, and those of covered screens whose elements it did not
     /// show (outside its screenshot, or not flagged by a report without one). Read from the standing
@@ -114,18 +114,16 @@ public struct ReportJudgement: Sendable {
     public var notReaudited: [WarningVerdict] { standing.verdicts }
     /// The warnings standing without being re-audited: per screen, shared with the other audits'
     /// judgements that still have them.
-    var standing: StandingWarnings { judgedAgain?.lists?.standing ?? standingHere }
+    var standing: StandingWarnings { judgedAgain?.report?.standing ?? standingHere }
     /// The standing warnings of each screen the audit covered, after it (by normalised identity): what
     /// the trend counts for those screens besides the audit's own warnings.
-    var standingOfCovered: [String: StandingList] {
-        judgedAgain?.lists?.standingOfCovered ?? standingOfCoveredHere
-    }
+    var standingOfCovered: [String: StandingList] { judgedAgain?.report?.standingOfCovered ?? standingOfCoveredHere }
 
     private var resolvedHere: [WarningVerdict]
     private var standingHere: StandingWarnings
     private var standingOfCoveredHere: [String: StandingList]
-    /// For a judgement read from its record: the counts it recorded of the lists it reads only when
-    /// asked, and how to read them.
+    /// For a judgement read from its record: the counts it recorded of what it keeps no list of, and
+    /// how to judge the audit again for the lists themselves.
     private var judgedAgain: JudgedAgain?
     private var recordedCounts: (resolved: Int, notReauditedOpen: Int)?
 
@@ -147,18 +145,18 @@ public struct ReportJudgement: Sendable {
     }
 
     /// A judgement read from its record: every fact but the lists of resolved and not re-audited
-    /// warnings, of which it knows the counts (`resolvedCount`, `notReauditedOpen`); `lists` reads them
-    /// (from the record, or by judging the audit again) when one is asked for.
+    /// warnings, of which it knows the counts (`resolvedCount`, `notReauditedOpen`); `judgeAgain` makes
+    /// the whole judgement of the audit when a list is asked for.
     init(
         recorded entry: HistoryEntry, verdicts: [WarningVerdict], screens: [ScreenVerdict],
         notCovered: [UncoveredScreen], hasEarlierAudit: Bool, comparedWith: [AuditReference], resolvedCount: Int,
-        notReauditedOpen: Int, lists: @escaping @Sendable () -> Lists?
+        notReauditedOpen: Int, judgeAgain: @escaping @Sendable () -> ReportJudgement?
     ) {
         self.init(
             entry: entry, verdicts: verdicts, screens: screens, notCovered: notCovered,
             hasEarlierAudit: hasEarlierAudit, comparedWith: comparedWith, resolved: [], standing: StandingWarnings(),
             standingOfCovered: [:])
-        judgedAgain = JudgedAgain(lists)
+        judgedAgain = JudgedAgain(judgeAgain)
         recordedCounts = (resolvedCount, notReauditedOpen)
     }
 
@@ -253,32 +251,23 @@ public struct ReportJudgement: Sendable {
     }
 }
 
-extension ReportJudgement {
-    /// The lists a judgement read from its record reads only when asked: the warnings the audit resolved,
-    /// those it did not re-audit, and those of each screen it covered.
-    struct Lists: Sendable {
-        var resolved: [WarningVerdict]
-        var standing: StandingWarnings
-        var standingOfCovered: [String: StandingList]
-    }
-}
-
-/// How a judgement read from its record reads its lists, once, when one is asked for.
+/// How a judgement read from its record judges its audit again, once, when a list the record does not
+/// keep is asked for.
 private final class JudgedAgain: @unchecked Sendable {
-    private let read: @Sendable () -> ReportJudgement.Lists?
+    private let judge: @Sendable () -> ReportJudgement?
     private let lock = NSLock()
-    private var made: ReportJudgement.Lists??
+    private var made: ReportJudgement??
 
-    init(_ read: @escaping @Sendable () -> ReportJudgement.Lists?) { self.read = read }
+    init(_ judge: @escaping @Sendable () -> ReportJudgement?) { self.judge = judge }
 
-    /// The lists (nil when they cannot be read: the files changed meanwhile).
-    var lists: ReportJudgement.Lists? {
+    /// The audit's whole judgement (nil when it cannot be made: the history changed meanwhile).
+    var report: ReportJudgement? {
         lock.lock()
         defer { lock.unlock() }
         if let made { return made }
-        let lists = read()
-        made = .some(lists)
-        return lists
+        let report = judge()
+        made = .some(report)
+        return report
     }
 }
 

@@ -38,9 +38,6 @@ final class StandingChunk: Sendable {
     let grid: [Cell: [Int]]
     /// The warnings kept unmoved that have a rect: looked at every time.
     let unmoved: [Int]
-    /// The position of the audit whose judging made the chunk (in the judgement's audit order): that
-    /// audit's judgement lists it, so a record of the judgement writes it with that audit's.
-    let madeBy: Int
 
     /// A square of `StandingChunk.cellSize` points.
     struct Cell: Hashable {
@@ -51,9 +48,8 @@ final class StandingChunk: Sendable {
     /// The grid's cell size in points.
     static let cellSize = 64.0
 
-    init(_ items: [CarriedWarning], madeBy: Int) {
+    init(_ items: [CarriedWarning]) {
         self.items = items
-        self.madeBy = madeBy
         openCount = items.lazy.filter(\.verdict.status.isOpen).count
         fingerprints = Set(items.map(\.verdict.fingerprint))
         allMoving = items.allSatisfy { $0.frame == nil }
@@ -123,18 +119,17 @@ struct StandingList: Sendable {
     /// Whether there is none.
     var isEmpty: Bool { chunks.allSatisfy(\.items.isEmpty) }
 
-    /// The list with `fresh` as its newest chunk (when not empty), the chunks made by the audit at
-    /// position `madeBy`. A chunk is merged into the older one
+    /// The list with `fresh` as its newest chunk (when not empty). A chunk is merged into the older one
     /// next to it while it is at least as large, so the chunks grow in size from newest to oldest: a list
     /// built by adding alone has at most log2(n) chunks of n warnings, and each warning is copied into a
     /// merged chunk at most log2(n) times (chunks that lost warnings may break the doubling until the
     /// next merge reaches them).
-    func adding(_ fresh: [CarriedWarning], madeBy: Int) -> StandingList {
+    func adding(_ fresh: [CarriedWarning]) -> StandingList {
         var list = self
         guard !fresh.isEmpty else { return list }
-        list.chunks.insert(StandingChunk(fresh, madeBy: madeBy), at: 0)
+        list.chunks.insert(StandingChunk(fresh), at: 0)
         while list.chunks.count >= 2, list.chunks[0].items.count >= list.chunks[1].items.count {
-            let merged = StandingChunk(list.chunks[0].items + list.chunks[1].items, madeBy: madeBy)
+            let merged = StandingChunk(list.chunks[0].items + list.chunks[1].items)
             list.chunks.replaceSubrange(0..<2, with: [merged])
         }
         return list
