@@ -211,6 +211,9 @@ public struct RecordedJudgement: Sendable {
     private var bytes: Data?
     private var history: HistoryFile
 
+    /// The longest first line read: 256 MiB, far beyond the index of a million reports.
+    static let longestIndex = 1 << 28
+
     /// The record at `path`, its first line read (and the rest only when `whole`); nil when it is not
     /// one (missing, damaged, written by another version of the format).
     init?(path: String, history: HistoryFile, whole: Bool = false) {
@@ -230,10 +233,16 @@ public struct RecordedJudgement: Sendable {
                     break
                 }
                 first.append(chunk)
+                // No index is this long (about 300 bytes a report): a damaged file, not read on.
+                guard first.count < Self.longestIndex else { return nil }
             }
         }
+        /// A place in a file: two numbers, each at least 0 and far from overflowing when added.
+        func isPlace(_ numbers: [Int]) -> Bool {
+            numbers.count == 2 && numbers.allSatisfy { (0..<(1 << 48)).contains($0) }
+        }
         guard let record = try? JSONDecoder.forRecords.decode(JudgementRecord.self, from: first),
-            record.entries.allSatisfy({ $0.recorded.count == 2 && $0.recorded[0] >= 0 && $0.recorded[1] >= 0 })
+            record.entries.allSatisfy({ isPlace($0.recorded) && isPlace($0.line) })
         else { return nil }
         self.record = record
         self.path = path
@@ -271,7 +280,7 @@ public struct RecordedJudgement: Sendable {
         var entries: [Int: HistoryEntry] = [:]
         func entry(_ at: Int) -> HistoryEntry? {
             if let known = entries[at] { return known }
-            guard record.entries.indices.contains(at), record.entries[at].line.count == 2 else { return nil }
+            guard record.entries.indices.contains(at) else { return nil }
             let line = record.entries[at].line
             guard let read = history.entry(at: line[0]..<(line[0] + line[1])),
                 read.sha256 == record.entries[at].sha256

@@ -138,6 +138,21 @@ import Testing
         #expect(records.load(inputs: none) == nil)
         #expect(try records.record(baseline: Baseline(entries: []), translations: .none) == made)
 
+        // Places in the files that cannot be (a negative length, an offset near overflowing): not a record.
+        let good = try String(contentsOfFile: records.path, encoding: .utf8)
+        for (from, to) in [
+            ("\"line\":[0,", "\"line\":[0,-"), ("\"recorded\":[0,", "\"recorded\":[9223372036854775000,"),
+        ] {
+            #expect(good.contains(from))
+            try good.replacingOccurrences(of: from, with: to).write(
+                toFile: records.path, atomically: true, encoding: .utf8)
+            #expect(records.loadRecorded(inputs: none) == nil)
+            let check = try records.check(
+                reference: "latest", baseline: Baseline(entries: []), translations: .none, failOn: .any,
+                strictBaseline: false, warn: { _ in })
+            #expect(check?.entry.sha256 == made.entries.last?.sha256)
+        }
+
         // The history appended to by another run (or an older release): the record no longer holds.
         try file.append([try Self.randomAudit(day: 2, &generator)])
         #expect(records.load(inputs: none) == nil)
