@@ -80,8 +80,11 @@ struct HistoryCommand: Command {
             for warning in known.warnings { context.terminal.warning(warning) }
             written = entries.map { _ in false }
         } else {
-            written = try file.append(entries)
-            let history = try HistoryInputs.loadHistory(context)
+            // The history as the append left it (what it read under the lock and what it wrote).
+            var after: History?
+            written = try file.append(entries, seeing: { _ in }, written: { after = $0 })
+            let history = after ?? History(entries: [])
+            for warning in history.warnings { context.terminal.warning(warning) }
             let judged = HistoryJudgement(history: history, baseline: baseline, translations: mapping.translations)
             record = recordFile.store(judged, read: history)
             judgement = judged

@@ -358,36 +358,18 @@ public struct RecordedJudgement: Sendable {
         judgeAgain: @escaping @Sendable () -> HistoryJudgement
     ) -> HistoryCheck? {
         let sha256 = record.entries.indices.contains(position) ? record.entries[position].sha256 : ""
-        let whole = WholeJudgement(judgeAgain)
-        guard let (judged, stale) = report(at: position, judgeAgain: { whole.judgement.report(sha256: sha256) })
+        let whole = MadeOnce(judgeAgain)
+        guard let (judged, stale) = report(at: position, judgeAgain: { whole.value.report(sha256: sha256) })
         else { return nil }
         let staleEntries: [Baseline.Entry]
         if let stale {
             staleEntries = stale.compactMap { hex in baseline.entries.first { $0.fingerprint.hex == hex } }
         } else {
-            let judgement = whole.judgement
+            let judgement = whole.value
             guard let again = judgement.report(sha256: sha256) else { return nil }
             staleEntries = judgement.judging(again.entry).staleBaseline(for: again)
         }
         return HistoryCheck(judged: judged, staleBaseline: staleEntries, failOn: failOn, strictBaseline: strictBaseline)
-    }
-}
-
-/// The whole history judged again, once, when a recorded judgement lacks a fact.
-private final class WholeJudgement: @unchecked Sendable {
-    private let judge: @Sendable () -> HistoryJudgement
-    private let lock = NSLock()
-    private var made: HistoryJudgement?
-
-    init(_ judge: @escaping @Sendable () -> HistoryJudgement) { self.judge = judge }
-
-    var judgement: HistoryJudgement {
-        lock.lock()
-        defer { lock.unlock() }
-        if let made { return made }
-        let judgement = judge()
-        made = judgement
-        return judgement
     }
 }
 

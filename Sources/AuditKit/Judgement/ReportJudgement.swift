@@ -106,7 +106,7 @@ public struct ReportJudgement: Sendable {
     /// Warnings of the earlier audits of the screens this audit covered that it no longer shows, as
     /// their audits judged them. For a judgement read from its record (`JudgementRecord`), judged again
     /// when first asked for (the record keeps their number only).
-    public var resolved: [WarningVerdict] { judgedAgain?.report?.resolved ?? resolvedHere }
+    public var resolved: [WarningVerdict] { judgedAgain?.value?.resolved ?? resolvedHere }
     /// Warnings of earlier audits still standing that this audit did not re-audit, as their audits judged
     /// them: those of screens it did not cover, and those of covered screens whose elements it did not
     /// show (outside its screenshot, or not flagged by a report without one). Read from the standing
@@ -114,17 +114,17 @@ public struct ReportJudgement: Sendable {
     public var notReaudited: [WarningVerdict] { standing.verdicts }
     /// The warnings standing without being re-audited: per screen, shared with the other audits'
     /// judgements that still have them.
-    var standing: StandingWarnings { judgedAgain?.report?.standing ?? standingHere }
+    var standing: StandingWarnings { judgedAgain?.value?.standing ?? standingHere }
     /// The standing warnings of each screen the audit covered, after it (by normalised identity): what
     /// the trend counts for those screens besides the audit's own warnings.
-    var standingOfCovered: [String: StandingList] { judgedAgain?.report?.standingOfCovered ?? standingOfCoveredHere }
+    var standingOfCovered: [String: StandingList] { judgedAgain?.value?.standingOfCovered ?? standingOfCoveredHere }
 
     private var resolvedHere: [WarningVerdict]
     private var standingHere: StandingWarnings
     private var standingOfCoveredHere: [String: StandingList]
     /// For a judgement read from its record: the counts it recorded of what it keeps no list of, and
     /// how to judge the audit again for the lists themselves.
-    private var judgedAgain: JudgedAgain?
+    private var judgedAgain: MadeOnce<ReportJudgement?>?
     private var recordedCounts: (resolved: Int, notReauditedOpen: Int)?
 
     /// A judgement with every fact given (`HistoryJudgement`'s walk).
@@ -156,7 +156,7 @@ public struct ReportJudgement: Sendable {
             entry: entry, verdicts: verdicts, screens: screens, notCovered: notCovered,
             hasEarlierAudit: hasEarlierAudit, comparedWith: comparedWith, resolved: [], standing: StandingWarnings(),
             standingOfCovered: [:])
-        judgedAgain = JudgedAgain(judgeAgain)
+        judgedAgain = MadeOnce(judgeAgain)
         recordedCounts = (resolvedCount, notReauditedOpen)
     }
 
@@ -248,26 +248,6 @@ public struct ReportJudgement: Sendable {
         }
         for verdict in judgedWarnings { counts.notOpen[verdict.status.kind, default: 0] += 1 }
         return counts
-    }
-}
-
-/// How a judgement read from its record judges its audit again, once, when a list the record does not
-/// keep is asked for.
-private final class JudgedAgain: @unchecked Sendable {
-    private let judge: @Sendable () -> ReportJudgement?
-    private let lock = NSLock()
-    private var made: ReportJudgement??
-
-    init(_ judge: @escaping @Sendable () -> ReportJudgement?) { self.judge = judge }
-
-    /// The audit's whole judgement (nil when it cannot be made: the history changed meanwhile).
-    var report: ReportJudgement? {
-        lock.lock()
-        defer { lock.unlock() }
-        if let made { return made }
-        let report = judge()
-        made = .some(report)
-        return report
     }
 }
 
