@@ -111,6 +111,7 @@ import struct AuditKit.Issue
         let commands = [
             ["check"], ["check", "latest~1", "--format", "json"], ["check", "1"], ["diff", "latest~1", "latest"],
             ["diff", "1", "2", "--format", "json"], ["diff", "2", "3", "--format", "markdown"], ["diff", "1", "3"],
+            ["trend"], ["trend", "--by", "type", "--format", "json"], ["trend", "--format", "markdown"],
         ]
         let judgedChecks = try commands.map {
             let result = try runTool($0, in: directory.path)
@@ -135,6 +136,11 @@ import struct AuditKit.Issue
             .write(toFile: record, atomically: false, encoding: .utf8)
         let renamed = try runTool(["check"], in: directory.path)
         #expect(renamed.stdout.contains(" in screen 9 of ") && !renamed.stdout.contains(" in screen 1 of "))
+        // So are the latest comparison's warnings of earlier audits and the trend.
+        for command in [["diff", "latest~1", "latest"], ["trend"]] {
+            let output = try runTool(command, in: directory.path).stdout
+            #expect(output.contains("screen 9 of ") && !output.contains("screen 1 of "), "\(command)")
+        }
         try lines.write(toFile: record, atomically: false, encoding: .utf8)
         // While the history, the baseline and the catalogs are as they were, the record is what is read:
         // a count changed in it is what the next listing states.

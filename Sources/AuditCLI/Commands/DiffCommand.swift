@@ -36,9 +36,19 @@ struct DiffCommand: Command {
             return loaded
         }
         let mapping = try MappingInputs(context)
+        let baseline = try Baseline.load(path: HistoryInputs.baselinePath(context))
+        // Two reports of the history, the newer compared with the older when it was judged: as recorded.
+        if !positional.contains(where: HistoryInputs.isFile),
+            let judged = JudgementRecordFile(history: HistoryInputs.historyFile(context)).recordedComparison(
+                old: positional[0], new: positional[1], baseline: baseline, translations: mapping.translations,
+                warn: { context.terminal.warning($0) })
+        {
+            for argument in positional { HistoryInputs.warnOfIgnoredFlags(naming: argument, context) }
+            context.terminal.out(try HistoryOutput.render(judged, format: format))
+            return .success
+        }
         let old = try HistoryInputs.entry(argument: positional[0], history: try history(), mapping: mapping, context)
         let new = try HistoryInputs.entry(argument: positional[1], history: try history(), mapping: mapping, context)
-        let baseline = try Baseline.load(path: HistoryInputs.baselinePath(context))
         if History.precedes(new, old) {
             context.terminal.warning("NEW was audited before OLD: the later report is compared with the earlier one")
         }

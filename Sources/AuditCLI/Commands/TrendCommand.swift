@@ -33,11 +33,11 @@ struct TrendCommand: Command {
     static func run(_ context: CommandContext) throws -> ExitStatus {
         let grouping = try context.arguments[Self.grouping]
         let format = try context.arguments[HistoryOutputFormat.option]
-        let history = try HistoryInputs.loadHistory(context)
         let baseline = try Baseline.load(path: HistoryInputs.baselinePath(context))
         let translations = try MappingInputs(context).translations
-        let trend = Trend(
-            judgement: HistoryJudgement(history: history, baseline: baseline, translations: translations), by: grouping)
+        // Read from the judgement recorded beside the history while it holds.
+        let trend = try JudgementRecordFile(history: HistoryInputs.historyFile(context)).trend(
+            by: grouping, baseline: baseline, translations: translations, warn: { context.terminal.warning($0) })
         if let svgPath = context.arguments[Self.svg] {
             let directory = PathName.parent(svgPath)
             if !directory.isEmpty, !FileManager.default.fileExists(atPath: directory) {

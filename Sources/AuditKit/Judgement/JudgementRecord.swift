@@ -14,7 +14,7 @@ import Foundation
 public struct JudgementRecord: Sendable, Hashable, Codable {
     /// The version of the judgement this code makes: raised whenever a change of the judgement's code
     /// changes what it states, so a record written by an earlier release is judged again.
-    public static let currentJudgementVersion = 1
+    public static let currentJudgementVersion = 2
 
     /// The version of the judgement recorded.
     public var judgementVersion: Int
@@ -26,6 +26,10 @@ public struct JudgementRecord: Sendable, Hashable, Codable {
     public var warnings: [String]
     /// One record per entry, in audit-date order.
     public var entries: [Entry]
+    /// The byte offset (after the record's first line) and length of the line of what the judgement
+    /// states as of the latest audit and needs every audit for: the latest audit's lists of earlier
+    /// warnings, and the trend (empty until written).
+    public var latest: [Int] = []
 
     /// What the judgement stated of one entry, and where its line is in the history file.
     public struct Entry: Sendable, Hashable, Codable {
@@ -123,6 +127,56 @@ struct RecordedReport: Codable, Sendable {
             case warning = "w", identity = "i", screen = "s", place = "p", status = "k", reason = "r"
             case repeatOf = "n", change = "c", continues = "o", since = "t", firstSeen = "f"
         }
+
+        /// The record of `verdict`: `name` numbers a text in the line's names table, `at` gives an audit's
+        /// position in the record.
+        init(_ verdict: WarningVerdict, name: (String) -> Int, at: (AuditReference) -> Int) {
+            switch verdict.status {
+            case .open: status = nil
+            case .system: status = "system"
+            case .accepted(let why, let byBaseline):
+                status = byBaseline ? "baseline" : "accepted"
+                reason = why
+            case .repeatOf(let number):
+                status = "repeat"
+                repeatOf = number
+            }
+            warning = verdict.warning == verdict.fingerprint.hex ? nil : verdict.warning
+            identity = verdict.identity
+            screen = name(verdict.screen)
+            place = name(verdict.place)
+            change = verdict.change
+            continues = verdict.continues.map { Continued(audit: at($0.audit), index: $0.index, stage: $0.stage) }
+            since = at(verdict.since)
+            firstSeen = at(verdict.firstSeen)
+        }
+
+        /// The verdict recorded, of `issues[index]` of `audit`: `names` is the line's names table,
+        /// `continues` the issue it continues (made by the caller, who knows where that audit's issues
+        /// are), `reference` an audit by its position. Nil when a name, an audit or the status it names
+        /// is not there (a damaged record).
+        func made(
+            audit: AuditReference, issues: [HistoryIssue], index: Int, names: [String], continues: Continuation?,
+            reference: (Int) -> AuditReference?
+        ) -> WarningVerdict? {
+            guard names.indices.contains(screen), names.indices.contains(place),
+                issues.indices.contains(index), let since = reference(since),
+                let firstSeen = reference(firstSeen)
+            else { return nil }
+            let made: WarningStatus
+            switch status {
+            case nil: made = .open
+            case "system": made = .system
+            case "accepted": made = .accepted(reason: reason ?? "", byBaseline: false)
+            case "baseline": made = .accepted(reason: reason ?? "", byBaseline: true)
+            case "repeat": made = .repeatOf(number: repeatOf ?? 0)
+            default: return nil
+            }
+            return WarningVerdict(
+                audit: audit, issues: issues, index: index, warning: warning ?? issues[index].fingerprint.hex,
+                identity: identity, screen: names[screen], place: names[place], status: made, change: change,
+                continues: continues, since: since, firstSeen: firstSeen)
+        }
     }
 
     struct Continued: Codable, Sendable {
@@ -164,27 +218,7 @@ struct RecordedReport: Codable, Sendable {
             return names.count - 1
         }
         let at = { (audit: AuditReference) in position[audit.sha256] ?? -1 }
-        verdicts = judged.verdicts.map { verdict in
-            let status: String?
-            var reason: String?
-            var repeatOf: Int?
-            switch verdict.status {
-            case .open: status = nil
-            case .system: status = "system"
-            case .accepted(let why, let byBaseline):
-                status = byBaseline ? "baseline" : "accepted"
-                reason = why
-            case .repeatOf(let number):
-                status = "repeat"
-                repeatOf = number
-            }
-            return Verdict(
-                warning: verdict.warning == verdict.fingerprint.hex ? nil : verdict.warning, identity: verdict.identity,
-                screen: name(verdict.screen), place: name(verdict.place), status: status, reason: reason,
-                repeatOf: repeatOf, change: verdict.change,
-                continues: verdict.continues.map { Continued(audit: at($0.audit), index: $0.index, stage: $0.stage) },
-                since: at(verdict.since), firstSeen: at(verdict.firstSeen))
-        }
+        verdicts = judged.verdicts.map { Verdict($0, name: name, at: at) }
         self.names = names
         screens = judged.screens.map {
             Screen(
@@ -198,6 +232,138 @@ struct RecordedReport: Codable, Sendable {
         resolved = judged.resolvedWarnings.count
         notReauditedOpen = judged.notReauditedOpenCount
         self.staleBaseline = staleBaseline?.map(\.fingerprint.hex)
+    }
+}
+
+/// What the judgement states as of the latest audit and needs every audit before it for: the latest
+/// audit's lists of earlier warnings (`ReportJudgement.resolved` and `notReaudited`, each verdict with
+/// its issue, as its own audit judged it) and the trend. One line after the audits' lines, written
+/// anew with each record: the standing warnings are written once, not once per audit that keeps them.
+struct RecordedLatest: Codable, Sendable {
+    /// The texts the verdicts name (screens and places), each once.
+    var names: [String]
+    /// The issues the verdicts are of or continue, each once.
+    var issues: [Issue]
+    var resolved: [Earlier]
+    var notReaudited: [Earlier]
+    /// The trend by view (`Trend(judgement:by:)`, without the guidance, which is looked up when read),
+    /// and its rows by test type.
+    var trend: Trend
+    var rowsByType: [Trend.Row]
+
+    /// An issue of an earlier audit: the audit's position, the issue's index there, the issue.
+    struct Issue: Codable, Sendable {
+        var audit: Int
+        var index: Int
+        var issue: HistoryIssue
+
+        /// Short keys, as `RecordedReport.Verdict`'s.
+        enum CodingKeys: String, CodingKey {
+            case audit = "a", index = "i", issue = "x"
+        }
+    }
+
+    /// A verdict of an earlier audit: its issue and the issue it continues (indices into `issues`).
+    struct Earlier: Codable, Sendable {
+        var issue: Int
+        var verdict: RecordedReport.Verdict
+        var continued: Int?
+
+        /// Short keys, as `RecordedReport.Verdict`'s.
+        enum CodingKeys: String, CodingKey {
+            case issue = "x", verdict = "v", continued = "c"
+        }
+    }
+
+    /// The record of `judgement` as of its latest audit; `position` gives each audit's place in the record.
+    init(_ judgement: HistoryJudgement, position: [String: Int]) {
+        var nameIndex: [String: Int] = [:]
+        var names: [String] = []
+        func name(_ text: String) -> Int {
+            if let known = nameIndex[text] { return known }
+            nameIndex[text] = names.count
+            names.append(text)
+            return names.count - 1
+        }
+        let at = { (audit: AuditReference) in position[audit.sha256] ?? -1 }
+        var issueIndex: [[Int]: Int] = [:]
+        var issues: [Issue] = []
+        func issue(_ audit: AuditReference, _ index: Int, _ made: @autoclosure () -> HistoryIssue) -> Int {
+            let key = [at(audit), index]
+            if let known = issueIndex[key] { return known }
+            issueIndex[key] = issues.count
+            issues.append(Issue(audit: key[0], index: index, issue: made()))
+            return issues.count - 1
+        }
+        func earlier(_ verdict: WarningVerdict) -> Earlier {
+            Earlier(
+                issue: issue(verdict.audit, verdict.index, verdict.issue),
+                verdict: RecordedReport.Verdict(verdict, name: name, at: at),
+                continued: verdict.continues.map { issue($0.audit, $0.index, $0.issue) })
+        }
+        let latest = judgement.reports.last
+        resolved = latest?.resolved.map(earlier) ?? []
+        notReaudited = latest?.notReaudited.map(earlier) ?? []
+        self.names = names
+        self.issues = issues
+        var trend = Trend(judgement: judgement, by: .view)
+        trend.residual = trend.residual.map { $0.withoutGuidance }
+        trend.notReaudited = trend.notReaudited.map { $0.withoutGuidance }
+        self.trend = trend
+        rowsByType = Trend(judgement: judgement, by: .type).rows
+    }
+
+    /// The lists of earlier warnings recorded; `reference` gives an audit by its position. Nil when the
+    /// line names an issue, audit or name that is not there (a damaged record).
+    func earlierWarnings(reference: (Int) -> AuditReference?) -> EarlierWarnings? {
+        func made(_ earlier: Earlier) -> WarningVerdict? {
+            guard issues.indices.contains(earlier.issue), let audit = reference(issues[earlier.issue].audit)
+            else { return nil }
+            var continues: Continuation?
+            if let continued = earlier.continued, let stage = earlier.verdict.continues?.stage {
+                guard issues.indices.contains(continued), let from = reference(issues[continued].audit) else {
+                    return nil
+                }
+                continues = Continuation(audit: from, issues: [issues[continued].issue], index: 0, stage: stage)
+            }
+            return earlier.verdict.made(
+                audit: audit, issues: [issues[earlier.issue].issue], index: 0, names: names, continues: continues,
+                reference: reference)
+        }
+        var lists = EarlierWarnings(resolved: [], notReaudited: [])
+        for (earlier, list) in [(resolved, \EarlierWarnings.resolved), (notReaudited, \.notReaudited)] {
+            for item in earlier {
+                guard let verdict = made(item) else { return nil }
+                lists[keyPath: list].append(verdict)
+            }
+        }
+        return lists
+    }
+
+    /// The trend recorded, by `grouping`, with the guidance of each warning looked up.
+    func trend(by grouping: TrendGrouping) -> Trend {
+        var made = trend
+        made.grouping = grouping
+        if grouping == .type { made.rows = rowsByType }
+        made.residual = made.residual.map { $0.withGuidance }
+        made.notReaudited = made.notReaudited.map { $0.withGuidance }
+        return made
+    }
+}
+
+extension Trend.ResidualWarning {
+    /// The warning without its guidance (recorded so: the guidance is the code's, not the judgement's).
+    var withoutGuidance: Self {
+        var warning = self
+        warning.guidance = nil
+        return warning
+    }
+
+    /// The warning with its guidance looked up.
+    var withGuidance: Self {
+        var warning = self
+        warning.guidance = GuidanceReference(issue)
+        return warning
     }
 }
 
@@ -242,7 +408,7 @@ public struct RecordedJudgement: Sendable {
             numbers.count == 2 && numbers.allSatisfy { (0..<(1 << 48)).contains($0) }
         }
         guard let record = try? JSONDecoder.forRecords.decode(JudgementRecord.self, from: first),
-            record.entries.allSatisfy({ isPlace($0.recorded) && isPlace($0.line) })
+            record.entries.allSatisfy({ isPlace($0.recorded) && isPlace($0.line) }), isPlace(record.latest)
         else { return nil }
         self.record = record
         self.path = path
@@ -252,8 +418,10 @@ public struct RecordedJudgement: Sendable {
     }
 
     /// The `RecordedReport` line of the audit at `position`, as recorded; nil when the file lacks it.
-    fileprivate func line(_ position: Int) -> Data? {
-        let range = record.entries[position].recorded
+    fileprivate func line(_ position: Int) -> Data? { line(at: record.entries[position].recorded) }
+
+    /// The line at `range` (offset after the first line, and length); nil when the file lacks it.
+    private func line(at range: [Int]) -> Data? {
         let start = reportsStart + range[0]
         if let bytes {
             guard start + range[1] <= bytes.count else { return nil }
@@ -288,24 +456,12 @@ public struct RecordedJudgement: Sendable {
             entries[at] = read
             return read
         }
-        var references: [Int: AuditReference] = [:]
-        func audit(_ at: Int) -> AuditReference? {
-            if let known = references[at] { return known }
-            guard record.entries.indices.contains(at) else { return nil }
-            let facts = record.entries[at]
-            let made = AuditReference(sha256: facts.sha256, fileName: facts.fileName, auditDate: facts.auditDate)
-            references[at] = made
-            return made
-        }
+        let audit = reference
         guard let own = entry(position), let ownAudit = audit(position), own.issues.count == recorded.verdicts.count
         else { return nil }
         var verdicts: [WarningVerdict] = []
         verdicts.reserveCapacity(recorded.verdicts.count)
         for (index, verdict) in recorded.verdicts.enumerated() {
-            let issue = own.issues[index]
-            guard recorded.names.indices.contains(verdict.screen), recorded.names.indices.contains(verdict.place),
-                let since = audit(verdict.since), let firstSeen = audit(verdict.firstSeen)
-            else { return nil }
             var continues: Continuation?
             if let continued = verdict.continues {
                 guard let earlier = entry(continued.audit), let earlierAudit = audit(continued.audit),
@@ -314,21 +470,12 @@ public struct RecordedJudgement: Sendable {
                 continues = Continuation(
                     audit: earlierAudit, issues: earlier.issues, index: continued.index, stage: continued.stage)
             }
-            let status: WarningStatus
-            switch verdict.status {
-            case nil: status = .open
-            case "system": status = .system
-            case "accepted": status = .accepted(reason: verdict.reason ?? "", byBaseline: false)
-            case "baseline": status = .accepted(reason: verdict.reason ?? "", byBaseline: true)
-            case "repeat": status = .repeatOf(number: verdict.repeatOf ?? 0)
-            default: return nil
-            }
-            verdicts.append(
-                WarningVerdict(
-                    audit: ownAudit, issues: own.issues, index: index,
-                    warning: verdict.warning ?? issue.fingerprint.hex, identity: verdict.identity,
-                    screen: recorded.names[verdict.screen], place: recorded.names[verdict.place], status: status,
-                    change: verdict.change, continues: continues, since: since, firstSeen: firstSeen))
+            guard
+                let made = verdict.made(
+                    audit: ownAudit, issues: own.issues, index: index, names: recorded.names, continues: continues,
+                    reference: audit)
+            else { return nil }
+            verdicts.append(made)
         }
         var screens: [ScreenVerdict] = []
         for screen in recorded.screens {
@@ -339,14 +486,52 @@ public struct RecordedJudgement: Sendable {
             made.configuration = screen.configuration
             screens.append(made)
         }
+        // The latest audit's lists of earlier warnings are recorded; an earlier audit's are judged again.
+        var lists: (@Sendable () -> EarlierWarnings?)?
+        if position == record.entries.count - 1 {
+            let read = self
+            lists = { read.latest()?.earlierWarnings(reference: { read.reference($0) }) }
+        }
         let report = ReportJudgement(
             recorded: own, verdicts: verdicts, screens: screens,
             notCovered: recorded.notCovered.compactMap { uncovered in
                 audit(uncovered.lastAudited).map { UncoveredScreen(name: uncovered.name, lastAudited: $0) }
             },
             hasEarlierAudit: recorded.hasEarlierAudit, comparedWith: recorded.comparedWith.compactMap(audit),
-            resolvedCount: recorded.resolved, notReauditedOpen: recorded.notReauditedOpen, judgeAgain: judgeAgain)
+            resolvedCount: recorded.resolved, notReauditedOpen: recorded.notReauditedOpen,
+            lists: lists, judgeAgain: judgeAgain)
         return (report, recorded.staleBaseline)
+    }
+
+    /// The reference of the audit at `position`; nil when the record has no such audit.
+    private func reference(_ position: Int) -> AuditReference? {
+        guard record.entries.indices.contains(position) else { return nil }
+        let facts = record.entries[position]
+        return AuditReference(sha256: facts.sha256, fileName: facts.fileName, auditDate: facts.auditDate)
+    }
+
+    /// The line of what the judgement states as of the latest audit, as recorded; nil when the file
+    /// lacks it or it cannot be read.
+    private func latest() -> RecordedLatest? {
+        guard let line = line(at: record.latest) else { return nil }
+        return try? JSONDecoder.forRecords.decode(RecordedLatest.self, from: line)
+    }
+
+    /// The judgement of the audit at `position` as recorded (the latest audit's with its lists of earlier
+    /// warnings); `judgeAgain` judges the history when a list the record does not keep is asked for. Nil
+    /// when the record cannot say (its line, or an entry it names, cannot be read: the files changed).
+    public func judgement(at position: Int, judgeAgain: @escaping @Sendable () -> HistoryJudgement)
+        -> ReportJudgement?
+    {
+        let sha256 = record.entries.indices.contains(position) ? record.entries[position].sha256 : ""
+        let whole = MadeOnce(judgeAgain)
+        return report(at: position, judgeAgain: { whole.value.report(sha256: sha256) })?.report
+    }
+
+    /// The trend of the history by `grouping` as recorded (`Trend(judgement:by:)`); nil when the record
+    /// lacks it or it cannot be read.
+    public func trend(by grouping: TrendGrouping) -> Trend? {
+        latest()?.trend(by: grouping)
     }
 
     /// The check of the audit at `position` (`HistoryCheck`) as recorded, with `baseline` (the one
@@ -376,7 +561,8 @@ public struct RecordedJudgement: Sendable {
 /// Where a history's judgement is recorded: `history.judgement.json` beside `history.jsonl` (the
 /// history's name with `.judgement.json` for its extension), JSON Lines: the record's index
 /// (`JudgementRecord`, which says where each audit's line is) on the first line, then one line per
-/// audit (`RecordedReport`): a reader reads the first line and the lines it needs. The file is
+/// audit (`RecordedReport`), then the line of what holds as of the latest audit (`RecordedLatest`: its
+/// lists of earlier warnings, the trend): a reader reads the first line and the lines it needs. The file is
 /// replaced whole (atomically, never through a symbolic link) and is only ever a copy of what judging
 /// the history again gives: a missing, damaged or outdated record is judged again, never an error.
 public struct JudgementRecordFile: Sendable {
@@ -462,6 +648,10 @@ public struct JudgementRecordFile: Sendable {
             }
             reports.append(0x0A)
         }
+        guard let latest = try? encoder.encode(RecordedLatest(judgement, position: position)) else { return record }
+        record.latest = [reports.count, latest.count]
+        reports.append(latest)
+        reports.append(0x0A)
         guard var data = try? encoder.encode(record) else { return record }
         data.append(0x0A)
         data.append(reports)
@@ -514,6 +704,52 @@ extension JudgementRecordFile {
         let judgement = HistoryJudgement(history: read, baseline: baseline, translations: translations)
         store(judgement, read: read)
         return HistoryCheck(judgement: judgement.judging(entry), failOn: failOn, strictBaseline: strictBaseline)
+    }
+}
+
+extension JudgementRecordFile {
+    /// The trend (`Trend`) of the history by `grouping`, with `baseline` and the catalogs'
+    /// `translations`: read from the record while one holds, else the history judged, recorded and its
+    /// trend made. `warn` gets what reading the history tolerated.
+    /// - Throws: the history's `AuditError` when it has to be read and cannot be.
+    public func trend(
+        by grouping: TrendGrouping, baseline: Baseline, translations: StringTranslations, warn: (String) -> Void
+    ) throws -> Trend {
+        let inputs = JudgementRecord.inputsDigest(baseline: baseline, translations: translations)
+        if let recorded = loadRecorded(inputs: inputs), let trend = recorded.trend(by: grouping) {
+            for warning in recorded.record.warnings { warn(warning) }
+            return trend
+        }
+        let read = try history.load()
+        for warning in read.warnings { warn(warning) }
+        let judgement = HistoryJudgement(history: read, baseline: baseline, translations: translations)
+        store(judgement, read: read)
+        return Trend(judgement: judgement, by: grouping)
+    }
+
+    /// The judgement of the report `new` names (as `History.entry(reference:)` finds it) as the history
+    /// recorded it, when the history compared it with the report `old` names and with that one alone:
+    /// what `diff old new` states. Nil when no record holds for the history as it is now with `baseline`
+    /// and `translations`, a reference names no report of it, or the history compared `new` otherwise.
+    /// `warn` gets what reading the history tolerated.
+    public func recordedComparison(
+        old: String, new: String, baseline: Baseline, translations: StringTranslations, warn: (String) -> Void
+    ) -> ReportJudgement? {
+        let inputs = JudgementRecord.inputsDigest(baseline: baseline, translations: translations)
+        let history = self.history
+        guard let recorded = loadRecorded(inputs: inputs), let older = recorded.record.position(of: old),
+            let newer = recorded.record.position(of: new),
+            let judged = recorded.judgement(
+                at: newer,
+                judgeAgain: {
+                    HistoryJudgement(
+                        history: (try? history.load()) ?? History(entries: []), baseline: baseline,
+                        translations: translations)
+                }),
+            judged.hasEarlierAudit, judged.comparedWith.map(\.sha256) == [recorded.record.entries[older].sha256]
+        else { return nil }
+        for warning in recorded.record.warnings { warn(warning) }
+        return judged
     }
 }
 

@@ -104,14 +104,17 @@ public struct ReportJudgement: Sendable {
     /// latest first.
     public var comparedWith: [AuditReference] = []
     /// Warnings of the earlier audits of the screens this audit covered that it no longer shows, as
-    /// their audits judged them. For a judgement read from its record (`JudgementRecord`), judged again
-    /// when first asked for (the record keeps their number only).
-    public var resolved: [WarningVerdict] { judgedAgain?.value?.resolved ?? resolvedHere }
+    /// their audits judged them. For a judgement read from its record (`JudgementRecord`): read from it
+    /// for the latest audit, judged again when first asked for otherwise (the record keeps their number).
+    public var resolved: [WarningVerdict] {
+        recordedLists?.value?.resolved ?? judgedAgain?.value?.resolved ?? resolvedHere
+    }
     /// Warnings of earlier audits still standing that this audit did not re-audit, as their audits judged
     /// them: those of screens it did not cover, and those of covered screens whose elements it did not
     /// show (outside its screenshot, or not flagged by a report without one). Read from the standing
-    /// warnings the judgement shares between audits (`standing`): each call lists them.
-    public var notReaudited: [WarningVerdict] { standing.verdicts }
+    /// warnings the judgement shares between audits (`standing`): each call lists them. Read from the
+    /// record as `resolved` is.
+    public var notReaudited: [WarningVerdict] { recordedLists?.value?.notReaudited ?? standing.verdicts }
     /// The warnings standing without being re-audited: per screen, shared with the other audits'
     /// judgements that still have them.
     var standing: StandingWarnings { judgedAgain?.value?.standing ?? standingHere }
@@ -125,6 +128,9 @@ public struct ReportJudgement: Sendable {
     /// For a judgement read from its record: the counts it recorded of what it keeps no list of, and
     /// how to judge the audit again for the lists themselves.
     private var judgedAgain: MadeOnce<ReportJudgement?>?
+    /// For the latest audit's judgement read from its record: its two lists of earlier warnings, read
+    /// from the record when first asked for (nil when it lacks them: judged again).
+    private var recordedLists: MadeOnce<EarlierWarnings?>?
     private var recordedCounts: (resolved: Int, notReauditedOpen: Int)?
 
     /// A judgement with every fact given (`HistoryJudgement`'s walk).
@@ -145,18 +151,21 @@ public struct ReportJudgement: Sendable {
     }
 
     /// A judgement read from its record: every fact but the lists of resolved and not re-audited
-    /// warnings, of which it knows the counts (`resolvedCount`, `notReauditedOpen`); `judgeAgain` makes
-    /// the whole judgement of the audit when a list is asked for.
+    /// warnings, of which it knows the counts (`resolvedCount`, `notReauditedOpen`); `lists` reads them
+    /// from the record when it has them (the latest audit's), else `judgeAgain` makes the whole judgement
+    /// of the audit when a list is asked for.
     init(
         recorded entry: HistoryEntry, verdicts: [WarningVerdict], screens: [ScreenVerdict],
         notCovered: [UncoveredScreen], hasEarlierAudit: Bool, comparedWith: [AuditReference], resolvedCount: Int,
-        notReauditedOpen: Int, judgeAgain: @escaping @Sendable () -> ReportJudgement?
+        notReauditedOpen: Int, lists: (@Sendable () -> EarlierWarnings?)? = nil,
+        judgeAgain: @escaping @Sendable () -> ReportJudgement?
     ) {
         self.init(
             entry: entry, verdicts: verdicts, screens: screens, notCovered: notCovered,
             hasEarlierAudit: hasEarlierAudit, comparedWith: comparedWith, resolved: [], standing: StandingWarnings(),
             standingOfCovered: [:])
         judgedAgain = MadeOnce(judgeAgain)
+        recordedLists = lists.map { MadeOnce($0) }
         recordedCounts = (resolvedCount, notReauditedOpen)
     }
 
@@ -249,6 +258,13 @@ public struct ReportJudgement: Sendable {
         for verdict in judgedWarnings { counts.notOpen[verdict.status.kind, default: 0] += 1 }
         return counts
     }
+}
+
+/// An audit's lists of the warnings of earlier audits it resolved and did not re-audit, as their audits
+/// judged them (`ReportJudgement.resolved`, `notReaudited`).
+struct EarlierWarnings: Sendable {
+    var resolved: [WarningVerdict]
+    var notReaudited: [WarningVerdict]
 }
 
 extension ReportDiff {

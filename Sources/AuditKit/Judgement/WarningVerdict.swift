@@ -162,6 +162,8 @@ public struct Continuation: Sendable, Hashable {
     public var fingerprint: IssueFingerprint { issues[index].fingerprint }
     /// The element's rect there, when the report had one.
     public var rect: Rect? { issues[index].rect }
+    /// The issue there.
+    var issue: HistoryIssue { issues[index] }
 
     /// The continuation of the issue `verdict` judged, paired by `stage`.
     init(continuing verdict: WarningVerdict, stage: MatchStage) {
@@ -212,7 +214,7 @@ public final class WarningVerdict: Sendable, Hashable {
     public var issue: HistoryIssue { issues[index] }
     /// The issues of the audit's entry, shared by all its verdicts, and the issue's index among them.
     fileprivate let issues: [HistoryIssue]
-    fileprivate let index: Int
+    let index: Int
     /// The warning's identity, shared by every issue of every audit that is the same element: the
     /// fingerprint (hex) of the issue it was first seen as, with `#2`, `#3` for look-alikes first
     /// seen in one audit.

@@ -92,6 +92,21 @@ import Testing
                     // The lists the record keeps no copy of are judged again when asked for.
                     #expect(read.resolved == replayed.resolved && read.notReaudited == replayed.notReaudited)
                 }
+                // The latest audit's lists of earlier warnings and the trend are recorded as well: read, not
+                // judged again.
+                let last = again.reports.count - 1
+                let judgedAgain: @Sendable () -> HistoryJudgement = {
+                    Issue.record("the latest audit judged again")
+                    return again
+                }
+                let read = recorded.judgement(at: last, judgeAgain: judgedAgain)
+                let latest = try #require(read)
+                #expect(latest.resolved == again.reports[last].resolved, "seed \(seed) day \(day)")
+                #expect(latest.notReaudited == again.reports[last].notReaudited, "seed \(seed) day \(day)")
+                #expect(latest.comparison == again.reports[last].comparison)
+                for grouping in TrendGrouping.allCases {
+                    #expect(recorded.trend(by: grouping) == Trend(judgement: again, by: grouping), "seed \(seed)")
+                }
             }
             #expect(judgement.reports.map(\.entry.sha256) == (try file.load()).entries.map(\.sha256))
         }
@@ -131,7 +146,9 @@ import Testing
 
         // Another judgement version, or a damaged record: judged again, never an error.
         let text = try String(contentsOfFile: records.path, encoding: .utf8)
-        try text.replacingOccurrences(of: "\"judgementVersion\":1", with: "\"judgementVersion\":0")
+        let version = "\"judgementVersion\":\(JudgementRecord.currentJudgementVersion)"
+        #expect(text.contains(version))
+        try text.replacingOccurrences(of: version, with: "\"judgementVersion\":0")
             .write(toFile: records.path, atomically: true, encoding: .utf8)
         #expect(records.load(inputs: none) == nil)
         try Data("{\"judgementVersion\":1,".utf8).write(to: URL(fileURLWithPath: records.path))
