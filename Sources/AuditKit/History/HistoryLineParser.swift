@@ -38,6 +38,15 @@ struct HistoryLineParser {
         return parser.position == bytes.count ? (entry, parser.notes) : nil
     }
 
+    /// Parses `bytes` as a JSON array of issues as a history line writes them (a judgement record's
+    /// issues of earlier audits), or returns nil; what an issue's optional fields tolerate is dropped.
+    static func parseIssues(_ bytes: UnsafeBufferPointer<UInt8>) -> [HistoryIssue]? {
+        var parser = HistoryLineParser(bytes: bytes)
+        guard let issues = try? parser.array({ try $0.issue() }) else { return nil }
+        parser.skipSpace()
+        return parser.position == bytes.count ? issues : nil
+    }
+
     private init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
     }

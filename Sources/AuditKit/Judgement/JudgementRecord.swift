@@ -26,10 +26,13 @@ public struct JudgementRecord: Sendable, Hashable, Codable {
     public var warnings: [String]
     /// One record per entry, in audit-date order.
     public var entries: [Entry]
-    /// The byte offset (after the record's first line) and length of the line of what the judgement
-    /// states as of the latest audit and needs every audit for: the latest audit's lists of earlier
-    /// warnings, and the trend (empty until written).
+    /// The byte offsets (after the record's first line) and lengths of the lines of what the judgement
+    /// states as of the latest audit and needs every audit for: the issues of earlier audits they name
+    /// (`RecordedIssues`), the latest audit's lists of earlier warnings (`RecordedLatest`) and the trend
+    /// (`RecordedTrend`). Empty until written.
+    public var issues: [Int] = []
     public var latest: [Int] = []
+    public var trend: [Int] = []
 
     /// What the judgement stated of one entry, and where its line is in the history file.
     public struct Entry: Sendable, Hashable, Codable {
@@ -235,135 +238,216 @@ struct RecordedReport: Codable, Sendable {
     }
 }
 
-/// What the judgement states as of the latest audit and needs every audit before it for: the latest
-/// audit's lists of earlier warnings (`ReportJudgement.resolved` and `notReaudited`, each verdict with
-/// its issue, as its own audit judged it) and the trend. One line after the audits' lines, written
-/// anew with each record: the standing warnings are written once, not once per audit that keeps them.
+/// The issues of earlier audits the lines after the audits' lines name (`RecordedLatest`,
+/// `RecordedTrend`), each once: written as an array of issues as a history line writes them, and read
+/// with the history's reader.
+struct RecordedIssues {
+    /// The issues, each once (an issue several audits recorded alike is written once), in the order
+    /// they were first named.
+    private(set) var issues: [HistoryIssue] = []
+    /// Each issue's place in `issues`.
+    private var known: [HistoryIssue: Int] = [:]
+    /// Each audit's position in the record.
+    let position: [String: Int]
+
+    /// An empty list naming audits by `position`.
+    init(position: [String: Int]) { self.position = position }
+
+    /// The position of `audit` in the record (-1 when it has none).
+    func at(_ audit: AuditReference) -> Int { position[audit.sha256] ?? -1 }
+
+    /// The place of `issue` in the list: added when not there yet.
+    mutating func number(_ issue: HistoryIssue) -> Int {
+        if let existing = known[issue] { return existing }
+        known[issue] = issues.count
+        issues.append(issue)
+        return issues.count - 1
+    }
+
+    /// The issues of a line as written, or nil when it is not such a line.
+    static func read(_ line: Data) -> [HistoryIssue]? {
+        line.withUnsafeBytes { raw in HistoryLineParser.parseIssues(raw.bindMemory(to: UInt8.self)) }
+    }
+}
+
+/// A table of the texts a line names (screens, places), each once.
+struct RecordedNames {
+    private(set) var names: [String] = []
+    private var index: [String: Int] = [:]
+
+    /// The number of `text` in the table: added when not there yet.
+    mutating func number(_ text: String) -> Int {
+        if let known = index[text] { return known }
+        index[text] = names.count
+        names.append(text)
+        return names.count - 1
+    }
+}
+
+/// The latest audit's lists of earlier warnings (`ReportJudgement.resolved` and `notReaudited`), each
+/// verdict as its own audit judged it, its issue and the issue it continues named in the record's
+/// `RecordedIssues`: a line after the audits' lines, written anew with each record, so a history's
+/// standing warnings are written once, not once per audit that keeps them.
 struct RecordedLatest: Codable, Sendable {
     /// The texts the verdicts name (screens and places), each once.
     var names: [String]
-    /// The issues the verdicts are of or continue, each once.
-    var issues: [Issue]
     var resolved: [Earlier]
     var notReaudited: [Earlier]
-    /// The trend by view (`Trend(judgement:by:)`, without the guidance, which is looked up when read),
-    /// and its rows by test type.
-    var trend: Trend
-    var rowsByType: [Trend.Row]
 
-    /// An issue of an earlier audit: the audit's position, the issue's index there, the issue.
-    struct Issue: Codable, Sendable {
-        var audit: Int
-        var index: Int
-        var issue: HistoryIssue
-
-        /// Short keys, as `RecordedReport.Verdict`'s.
-        enum CodingKeys: String, CodingKey {
-            case audit = "a", index = "i", issue = "x"
-        }
-    }
-
-    /// A verdict of an earlier audit: its issue and the issue it continues (indices into `issues`).
+    /// A verdict of an earlier audit: its issue and the issue it continues (their places in the
+    /// record's issues), and its audit's position.
     struct Earlier: Codable, Sendable {
         var issue: Int
+        var audit: Int
         var verdict: RecordedReport.Verdict
         var continued: Int?
 
         /// Short keys, as `RecordedReport.Verdict`'s.
         enum CodingKeys: String, CodingKey {
-            case issue = "x", verdict = "v", continued = "c"
+            case issue = "x", audit = "a", verdict = "v", continued = "c"
         }
     }
 
-    /// The record of `judgement` as of its latest audit; `position` gives each audit's place in the record.
-    init(_ judgement: HistoryJudgement, position: [String: Int]) {
-        var nameIndex: [String: Int] = [:]
-        var names: [String] = []
-        func name(_ text: String) -> Int {
-            if let known = nameIndex[text] { return known }
-            nameIndex[text] = names.count
-            names.append(text)
-            return names.count - 1
-        }
-        let at = { (audit: AuditReference) in position[audit.sha256] ?? -1 }
-        var issueIndex: [[Int]: Int] = [:]
-        var issues: [Issue] = []
-        func issue(_ audit: AuditReference, _ index: Int, _ made: @autoclosure () -> HistoryIssue) -> Int {
-            let key = [at(audit), index]
-            if let known = issueIndex[key] { return known }
-            issueIndex[key] = issues.count
-            issues.append(Issue(audit: key[0], index: index, issue: made()))
-            return issues.count - 1
-        }
+    /// The record of `judged`'s lists, naming their issues in `issues`.
+    init(_ judged: ReportJudgement?, issues: inout RecordedIssues) {
+        var names = RecordedNames()
         func earlier(_ verdict: WarningVerdict) -> Earlier {
             Earlier(
-                issue: issue(verdict.audit, verdict.index, verdict.issue),
-                verdict: RecordedReport.Verdict(verdict, name: name, at: at),
-                continued: verdict.continues.map { issue($0.audit, $0.index, $0.issue) })
+                issue: issues.number(verdict.issue), audit: issues.at(verdict.audit),
+                verdict: RecordedReport.Verdict(verdict, name: { names.number($0) }, at: issues.at),
+                continued: verdict.continues.map { issues.number($0.issue) })
         }
-        let latest = judgement.reports.last
-        resolved = latest?.resolved.map(earlier) ?? []
-        notReaudited = latest?.notReaudited.map(earlier) ?? []
-        self.names = names
-        self.issues = issues
-        var trend = Trend(judgement: judgement, by: .view)
-        trend.residual = trend.residual.map { $0.withoutGuidance }
-        trend.notReaudited = trend.notReaudited.map { $0.withoutGuidance }
-        self.trend = trend
-        rowsByType = Trend(judgement: judgement, by: .type).rows
+        resolved = judged?.resolved.map(earlier) ?? []
+        notReaudited = judged?.notReaudited.map(earlier) ?? []
+        self.names = names.names
     }
 
-    /// The lists of earlier warnings recorded; `reference` gives an audit by its position. Nil when the
-    /// line names an issue, audit or name that is not there (a damaged record).
-    func earlierWarnings(reference: (Int) -> AuditReference?) -> EarlierWarnings? {
+    /// The lists recorded, of `issues` (the record's issues as read); `reference` gives an audit by its
+    /// position. Nil when the line names an issue, audit or name that is not there (a damaged record).
+    func earlierWarnings(issues: [HistoryIssue], reference: (Int) -> AuditReference?) -> EarlierWarnings? {
         func made(_ earlier: Earlier) -> WarningVerdict? {
-            guard issues.indices.contains(earlier.issue), let audit = reference(issues[earlier.issue].audit)
-            else { return nil }
+            guard issues.indices.contains(earlier.issue), let audit = reference(earlier.audit) else { return nil }
             var continues: Continuation?
-            if let continued = earlier.continued, let stage = earlier.verdict.continues?.stage {
-                guard issues.indices.contains(continued), let from = reference(issues[continued].audit) else {
-                    return nil
-                }
-                continues = Continuation(audit: from, issues: [issues[continued].issue], index: 0, stage: stage)
+            if let continued = earlier.continued, let from = earlier.verdict.continues {
+                guard issues.indices.contains(continued), let audit = reference(from.audit) else { return nil }
+                continues = Continuation(audit: audit, issues: [issues[continued]], index: 0, stage: from.stage)
             }
             return earlier.verdict.made(
-                audit: audit, issues: [issues[earlier.issue].issue], index: 0, names: names, continues: continues,
+                audit: audit, issues: [issues[earlier.issue]], index: 0, names: names, continues: continues,
                 reference: reference)
         }
         var lists = EarlierWarnings(resolved: [], notReaudited: [])
-        for (earlier, list) in [(resolved, \EarlierWarnings.resolved), (notReaudited, \.notReaudited)] {
-            for item in earlier {
-                guard let verdict = made(item) else { return nil }
-                lists[keyPath: list].append(verdict)
-            }
+        for item in resolved {
+            guard let verdict = made(item) else { return nil }
+            lists.resolved.append(verdict)
+        }
+        for item in notReaudited {
+            guard let verdict = made(item) else { return nil }
+            lists.notReaudited.append(verdict)
         }
         return lists
     }
-
-    /// The trend recorded, by `grouping`, with the guidance of each warning looked up.
-    func trend(by grouping: TrendGrouping) -> Trend {
-        var made = trend
-        made.grouping = grouping
-        if grouping == .type { made.rows = rowsByType }
-        made.residual = made.residual.map { $0.withGuidance }
-        made.notReaudited = made.notReaudited.map { $0.withGuidance }
-        return made
-    }
 }
 
-extension Trend.ResidualWarning {
-    /// The warning without its guidance (recorded so: the guidance is the code's, not the judgement's).
-    var withoutGuidance: Self {
-        var warning = self
-        warning.guidance = nil
-        return warning
+/// The trend of the history (`Trend(judgement:by:)`) by view and by test type, its columns and
+/// warnings naming audits by their position in the record and issues by their place in its
+/// `RecordedIssues`: a line after the audits' lines, written anew with each record.
+struct RecordedTrend: Codable, Sendable {
+    /// Each column's open warnings, and the columns of partial reports.
+    var open: [Int]
+    var partial: [Int]
+    var byView: [Trend.Row]
+    var byType: [Trend.Row]
+    /// The places the warnings name, each once.
+    var names: [String]
+    var residual: [Warning]
+    var notReaudited: [Warning]
+
+    /// A residual or not re-audited warning (`Trend.ResidualWarning`).
+    struct Warning: Codable, Sendable {
+        var issue: Int
+        var place: Int
+        var firstSeen: Int
+        var reportCount: Int
+        var baselined: Bool
+        var lastAudited: Int?
+
+        /// Short keys, as `RecordedReport.Verdict`'s.
+        enum CodingKeys: String, CodingKey {
+            case issue = "x", place = "p", firstSeen = "f", reportCount = "n", baselined = "b", lastAudited = "l"
+        }
     }
 
-    /// The warning with its guidance looked up.
-    var withGuidance: Self {
-        var warning = self
-        warning.guidance = GuidanceReference(issue)
-        return warning
+    /// The record of `judgement`'s trend, naming its issues in `issues`.
+    init(_ judgement: HistoryJudgement, issues: inout RecordedIssues) {
+        let trend = Trend(judgement: judgement, by: .view)
+        open = trend.columns.map(\.openCount)
+        partial = trend.columns.indices.filter { trend.columns[$0].partial }
+        byView = trend.rows
+        byType = Trend(judgement: judgement, by: .type).rows
+        // A trend names an audit by its file name and date: the column of the same.
+        var column: [String: Int] = [:]
+        for (k, made) in trend.columns.enumerated().reversed() {
+            column["\(made.fileName)\u{0}\(made.auditDate.timeIntervalSince1970)"] = k
+        }
+        func at(_ fileName: String, _ date: Date) -> Int {
+            column["\(fileName)\u{0}\(date.timeIntervalSince1970)"] ?? -1
+        }
+        var names = RecordedNames()
+        func warning(_ made: Trend.ResidualWarning) -> Warning {
+            Warning(
+                issue: issues.number(made.issue),
+                place: names.number(made.place), firstSeen: at(made.firstSeenFileName, made.firstSeen),
+                reportCount: made.reportCount, baselined: made.baselined,
+                lastAudited: made.lastAudited.map { at(made.lastAuditedFileName ?? "", $0) })
+        }
+        residual = trend.residual.map(warning)
+        notReaudited = trend.notReaudited.map(warning)
+        self.names = names.names
+    }
+
+    /// The trend recorded, by `grouping`, of the audits of `record` and its `issues` as read, with each
+    /// warning's guidance looked up. Nil when the line names a column, issue, name or audit that is not
+    /// there (a damaged record).
+    func trend(by grouping: TrendGrouping, record: JudgementRecord, issues: [HistoryIssue]) -> Trend? {
+        let entries = record.entries
+        guard open.count == entries.count, partial.allSatisfy(entries.indices.contains) else { return nil }
+        let partial = Set(self.partial)
+        let columns = entries.indices.map { k in
+            Trend.Column(
+                fileName: entries[k].fileName, sha256: entries[k].sha256, auditDate: entries[k].auditDate,
+                openCount: open[k], partial: partial.contains(k))
+        }
+        let rows = grouping == .view ? byView : byType
+        guard rows.allSatisfy({ $0.counts.count == entries.count }) else { return nil }
+        func made(_ warning: Warning) -> Trend.ResidualWarning? {
+            guard issues.indices.contains(warning.issue), names.indices.contains(warning.place),
+                entries.indices.contains(warning.firstSeen)
+            else { return nil }
+            let issue = issues[warning.issue]
+            let first = entries[warning.firstSeen]
+            var last: JudgementRecord.Entry?
+            if let lastAudited = warning.lastAudited {
+                guard entries.indices.contains(lastAudited) else { return nil }
+                last = entries[lastAudited]
+            }
+            return Trend.ResidualWarning(
+                fingerprint: issue.fingerprint, issue: issue, place: names[warning.place],
+                firstSeen: first.auditDate, firstSeenFileName: first.fileName, reportCount: warning.reportCount,
+                baselined: warning.baselined, lastAudited: last?.auditDate, lastAuditedFileName: last?.fileName,
+                guidance: GuidanceReference(issue))
+        }
+        var residual: [Trend.ResidualWarning] = []
+        var notReaudited: [Trend.ResidualWarning] = []
+        for warning in self.residual {
+            guard let made = made(warning) else { return nil }
+            residual.append(made)
+        }
+        for warning in self.notReaudited {
+            guard let made = made(warning) else { return nil }
+            notReaudited.append(made)
+        }
+        return Trend(grouping: grouping, columns: columns, rows: rows, residual: residual, notReaudited: notReaudited)
     }
 }
 
@@ -408,7 +492,8 @@ public struct RecordedJudgement: Sendable {
             numbers.count == 2 && numbers.allSatisfy { (0..<(1 << 48)).contains($0) }
         }
         guard let record = try? JSONDecoder.forRecords.decode(JudgementRecord.self, from: first),
-            record.entries.allSatisfy({ isPlace($0.recorded) && isPlace($0.line) }), isPlace(record.latest)
+            record.entries.allSatisfy({ isPlace($0.recorded) && isPlace($0.line) }),
+            [record.issues, record.latest, record.trend].allSatisfy(isPlace)
         else { return nil }
         self.record = record
         self.path = path
@@ -490,7 +575,11 @@ public struct RecordedJudgement: Sendable {
         var lists: (@Sendable () -> EarlierWarnings?)?
         if position == record.entries.count - 1 {
             let read = self
-            lists = { read.latest()?.earlierWarnings(reference: { read.reference($0) }) }
+            lists = {
+                guard let latest: RecordedLatest = read.decoded(at: read.record.latest), let issues = read.issues()
+                else { return nil }
+                return latest.earlierWarnings(issues: issues, reference: { read.reference($0) })
+            }
         }
         let report = ReportJudgement(
             recorded: own, verdicts: verdicts, screens: screens,
@@ -510,11 +599,16 @@ public struct RecordedJudgement: Sendable {
         return AuditReference(sha256: facts.sha256, fileName: facts.fileName, auditDate: facts.auditDate)
     }
 
-    /// The line of what the judgement states as of the latest audit, as recorded; nil when the file
-    /// lacks it or it cannot be read.
-    private func latest() -> RecordedLatest? {
-        guard let line = line(at: record.latest) else { return nil }
-        return try? JSONDecoder.forRecords.decode(RecordedLatest.self, from: line)
+    /// The line at `range` decoded; nil when the file lacks it or it cannot be read.
+    private func decoded<Line: Decodable>(at range: [Int]) -> Line? {
+        guard let line = line(at: range) else { return nil }
+        return try? JSONDecoder.forRecords.decode(Line.self, from: line)
+    }
+
+    /// The issues of earlier audits the lines after the audits' lines name, as recorded; nil when the
+    /// file lacks them or they cannot be read.
+    private func issues() -> [HistoryIssue]? {
+        line(at: record.issues).flatMap(RecordedIssues.read)
     }
 
     /// The judgement of the audit at `position` as recorded (the latest audit's with its lists of earlier
@@ -531,7 +625,8 @@ public struct RecordedJudgement: Sendable {
     /// The trend of the history by `grouping` as recorded (`Trend(judgement:by:)`); nil when the record
     /// lacks it or it cannot be read.
     public func trend(by grouping: TrendGrouping) -> Trend? {
-        latest()?.trend(by: grouping)
+        guard let trend: RecordedTrend = decoded(at: record.trend), let issues = issues() else { return nil }
+        return trend.trend(by: grouping, record: record, issues: issues)
     }
 
     /// The check of the audit at `position` (`HistoryCheck`) as recorded, with `baseline` (the one
@@ -561,8 +656,8 @@ public struct RecordedJudgement: Sendable {
 /// Where a history's judgement is recorded: `history.judgement.json` beside `history.jsonl` (the
 /// history's name with `.judgement.json` for its extension), JSON Lines: the record's index
 /// (`JudgementRecord`, which says where each audit's line is) on the first line, then one line per
-/// audit (`RecordedReport`), then the line of what holds as of the latest audit (`RecordedLatest`: its
-/// lists of earlier warnings, the trend): a reader reads the first line and the lines it needs. The file is
+/// audit (`RecordedReport`), then three lines of what holds as of the latest audit (`RecordedIssues`,
+/// `RecordedLatest`, `RecordedTrend`): a reader reads the first line and the lines it needs. The file is
 /// replaced whole (atomically, never through a symbolic link) and is only ever a copy of what judging
 /// the history again gives: a missing, damaged or outdated record is judged again, never an error.
 public struct JudgementRecordFile: Sendable {
@@ -648,10 +743,20 @@ public struct JudgementRecordFile: Sendable {
             }
             reports.append(0x0A)
         }
-        guard let latest = try? encoder.encode(RecordedLatest(judgement, position: position)) else { return record }
-        record.latest = [reports.count, latest.count]
-        reports.append(latest)
-        reports.append(0x0A)
+        // Then what holds as of the latest audit, each issue of an earlier audit written once.
+        var issues = RecordedIssues(position: position)
+        let latest = RecordedLatest(judgement.reports.last, issues: &issues)
+        let trend = RecordedTrend(judgement, issues: &issues)
+        guard let latestLine = try? encoder.encode(latest), let trendLine = try? encoder.encode(trend),
+            let issuesLine = try? encoder.encode(issues.issues)
+        else { return record }
+        for (line, place) in [
+            (issuesLine, \JudgementRecord.issues), (latestLine, \JudgementRecord.latest), (trendLine, \.trend),
+        ] {
+            record[keyPath: place] = [reports.count, line.count]
+            reports.append(line)
+            reports.append(0x0A)
+        }
         guard var data = try? encoder.encode(record) else { return record }
         data.append(0x0A)
         data.append(reports)

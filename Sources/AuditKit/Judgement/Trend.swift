@@ -80,6 +80,18 @@ public struct Trend: Sendable, Hashable, Codable {
     /// first.
     public var notReaudited: [ResidualWarning]
 
+    /// A trend with every part given (one read from the judgement's record).
+    init(
+        grouping: TrendGrouping, columns: [Column], rows: [Row], residual: [ResidualWarning],
+        notReaudited: [ResidualWarning]
+    ) {
+        self.grouping = grouping
+        self.columns = columns
+        self.rows = rows
+        self.residual = residual
+        self.notReaudited = notReaudited
+    }
+
     /// Builds the trend of `entries` (any order), judged with `baseline` and `translations`
     /// (`HistoryJudgement`).
     public init(
