@@ -28,7 +28,7 @@ struct HistoryLineParser {
     /// The index of the screen or issue being read, for notes.
     private var itemIndex = 0
 
-    private struct Failure: Error {}
+    struct Failure: Error {}
 
     /// Parses `bytes` as one `HistoryEntry` and what it tolerated, or returns nil.
     static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> (entry: HistoryEntry, notes: [String])? {
@@ -47,7 +47,7 @@ struct HistoryLineParser {
         return parser.position == bytes.count ? issues : nil
     }
 
-    private init(bytes: UnsafeBufferPointer<UInt8>) {
+    init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
     }
 
@@ -146,7 +146,7 @@ struct HistoryLineParser {
         return nil
     }
 
-    private mutating func counts() throws -> HistoryCounts {
+    mutating func counts() throws -> HistoryCounts {
         var counts = HistoryCounts(total: 0, open: 0, accepted: 0, system: 0, byType: [:])
         var seen = 0
         try object { parser, key in
@@ -250,7 +250,7 @@ struct HistoryLineParser {
     }
 
     /// ISO 8601 `yyyy-MM-ddTHH:mm:ssZ`, the form `JSONEncoder`'s `.iso8601` writes.
-    private mutating func date() throws -> Date {
+    mutating func date() throws -> Date {
         let text = try string()
         let digits = Array(text.utf8)
         guard digits.count == 20, digits[4] == UInt8(ascii: "-"), digits[7] == UInt8(ascii: "-"),
@@ -283,7 +283,7 @@ struct HistoryLineParser {
 
     // MARK: JSON scanning
 
-    private mutating func skipSpace() {
+    mutating func skipSpace() {
         while position < bytes.count {
             switch bytes[position] {
             case 0x20, 0x09, 0x0A, 0x0D: position += 1
@@ -292,13 +292,13 @@ struct HistoryLineParser {
         }
     }
 
-    private mutating func expect(_ byte: UInt8) throws {
+    mutating func expect(_ byte: UInt8) throws {
         skipSpace()
         guard position < bytes.count, bytes[position] == byte else { throw Failure() }
         position += 1
     }
 
-    private mutating func peek() -> UInt8? {
+    mutating func peek() -> UInt8? {
         skipSpace()
         return position < bytes.count ? bytes[position] : nil
     }
@@ -317,7 +317,7 @@ struct HistoryLineParser {
 
     /// A member name, as its bytes in the line: `switch` compares it with string literals without
     /// making a `String` (names with escapes make the fast path give up).
-    fileprivate struct Key {
+    struct Key {
         var base: UnsafePointer<UInt8>
         var range: Range<Int>
 
@@ -341,7 +341,7 @@ struct HistoryLineParser {
         throw Failure()
     }
 
-    private mutating func object(_ member: (inout HistoryLineParser, Key) throws -> Void) throws {
+    mutating func object(_ member: (inout HistoryLineParser, Key) throws -> Void) throws {
         try expect(UInt8(ascii: "{"))
         depth += 1
         defer { depth -= 1 }
@@ -361,7 +361,7 @@ struct HistoryLineParser {
         }
     }
 
-    private mutating func array<T>(_ element: (inout HistoryLineParser) throws -> T) throws -> [T] {
+    mutating func array<T>(_ element: (inout HistoryLineParser) throws -> T) throws -> [T] {
         try expect(UInt8(ascii: "["))
         depth += 1
         defer { depth -= 1 }
@@ -380,8 +380,34 @@ struct HistoryLineParser {
         }
     }
 
+    /// Whether only white space is left.
+    mutating func isAtEnd() -> Bool {
+        skipSpace()
+        return position == bytes.count
+    }
+
+    /// A whole number of digits without sign, fraction or exponent, as `UInt64` (the file identities and
+    /// nanosecond times a judgement record stamps its history with, beyond what `integer` reads exactly).
+    mutating func wholeNumber() throws -> UInt64 {
+        skipSpace()
+        let start = position
+        var value: UInt64 = 0
+        while position < bytes.count, (0x30...0x39).contains(bytes[position]) {
+            let (times, overflow) = value.multipliedReportingOverflow(by: 10)
+            let (sum, carry) = times.addingReportingOverflow(UInt64(bytes[position] - 0x30))
+            guard !overflow, !carry else { throw Failure() }
+            value = sum
+            position += 1
+        }
+        guard position > start else { throw Failure() }
+        if position < bytes.count, [UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E")].contains(bytes[position]) {
+            throw Failure()
+        }
+        return value
+    }
+
     /// A string, scanned and unescaped as every JSON string of the package is (`JSONString`).
-    private mutating func string() throws -> String {
+    mutating func string() throws -> String {
         try expect(UInt8(ascii: "\""))
         let quote = position - 1
         guard let scanned = try? JSONString.scan(bytes.baseAddress!, from: quote, to: bytes.count) else {
@@ -392,7 +418,7 @@ struct HistoryLineParser {
         return JSONString.text(UnsafeRawBufferPointer(content), escaped: scanned.escaped)
     }
 
-    private mutating func integer() throws -> Int {
+    mutating func integer() throws -> Int {
         let value = try double()
         guard value == value.rounded(), abs(value) < 9e15 else { throw Failure() }
         return Int(value)
@@ -437,7 +463,7 @@ struct HistoryLineParser {
         return result
     }
 
-    private mutating func skipValue() throws {
+    mutating func skipValue() throws {
         guard let next = peek() else { throw Failure() }
         switch next {
         case UInt8(ascii: "\""): _ = try string()
@@ -459,7 +485,7 @@ struct HistoryLineParser {
 }
 
 /// Lets `switch key { case "name": ... }` compare a member name's bytes with a literal.
-private func ~= (pattern: StaticString, key: HistoryLineParser.Key) -> Bool {
+func ~= (pattern: StaticString, key: HistoryLineParser.Key) -> Bool {
     key.range.count == pattern.utf8CodeUnitCount
         && memcmp(key.base + key.range.lowerBound, pattern.utf8Start, key.range.count) == 0
 }

@@ -50,6 +50,21 @@ public struct JudgementRecord: Sendable, Hashable, Codable {
         public var recorded: [Int] = []
     }
 
+    /// A record with every part given (one read).
+    init(
+        judgementVersion: Int, inputs: String, history: HistoryStamp, warnings: [String], entries: [Entry],
+        issues: [Int], latest: [Int], trend: [Int]
+    ) {
+        self.judgementVersion = judgementVersion
+        self.inputs = inputs
+        self.history = history
+        self.warnings = warnings
+        self.entries = entries
+        self.issues = issues
+        self.latest = latest
+        self.trend = trend
+    }
+
     /// The record of `judgement`, made of the history file stamped `history` with `inputs`;
     /// `warnings` are what reading it tolerated, `lines` where each entry's line is.
     init(
@@ -491,7 +506,9 @@ public struct RecordedJudgement: Sendable {
         func isPlace(_ numbers: [Int]) -> Bool {
             numbers.count == 2 && numbers.allSatisfy { (0..<(1 << 48)).contains($0) }
         }
-        guard let record = try? JSONDecoder.forRecords.decode(JudgementRecord.self, from: first),
+        guard
+            let record = JudgementRecord.fastRead(first)
+                ?? (try? JSONDecoder.forRecords.decode(JudgementRecord.self, from: first)),
             record.entries.allSatisfy({ isPlace($0.recorded) && isPlace($0.line) }),
             [record.issues, record.latest, record.trend].allSatisfy(isPlace)
         else { return nil }

@@ -1,7 +1,8 @@
-import AuditKit
 import AuditKitTestSupport
 import Foundation
 import Testing
+
+@testable import AuditKit
 
 /// The judgement recorded beside the history: what it states is what judging the whole history again
 /// states, and it holds only for the history file, inputs and judgement version it was made of.
@@ -180,6 +181,38 @@ import Testing
         stale.stamp = made.history
         records.store(HistoryJudgement(history: stale), read: stale)
         #expect(records.load(inputs: none) == after)
+    }
+
+    @Test func theIndexReadFastIsTheIndexTheDecoderReads() throws {
+        var generator = SplitMix64(seed: 11)
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let file = HistoryFile(path: directory.file("Reports/history.jsonl"))
+        let records = JudgementRecordFile(history: file)
+        try file.append((0..<4).map { try Self.randomAudit(day: $0, &generator) })
+        let made = try records.record(baseline: Baseline(entries: []), translations: .none)
+        let text = try String(contentsOfFile: records.path, encoding: .utf8)
+        let first = Data(try #require(text.split(separator: "\n").first).utf8)
+        let decoded = try JSONDecoder.forRecords.decode(JudgementRecord.self, from: first)
+        #expect(decoded == made && !made.latest.isEmpty && made.history.modified > 1 << 53)
+        #expect(JudgementRecord.fastRead(first) == decoded)
+        // Keys in another order, spaces, a member it does not know: the same record.
+        let object = try JSONSerialization.jsonObject(with: first) as? [String: Any]
+        var reordered = try #require(object)
+        reordered["comment"] = ["a", 1]
+        let written = try JSONSerialization.data(withJSONObject: reordered, options: [.prettyPrinted])
+        #expect(JudgementRecord.fastRead(written)?.entries == decoded.entries)
+        // What it cannot read exactly is left to the decoder: a fraction, a number past 64 bits, a member
+        // missing, a truncated line.
+        let stamp = "\"modified\":\(made.history.modified)"
+        for damaged in [
+            text.replacingOccurrences(of: stamp, with: stamp + ".5"),
+            text.replacingOccurrences(of: stamp, with: "\"modified\":99999999999999999999"),
+            text.replacingOccurrences(of: "\"inputs\":", with: "\"input\":"),
+            String(text.prefix(first.count / 2)),
+        ] {
+            #expect(JudgementRecord.fastRead(Data(damaged.prefix { $0 != "\n" }.utf8)) == nil)
+        }
     }
 
     @Test func theSameAuditsAreJudgedAlikeEveryTimeWalkedOrAddedOneByOne() throws {
