@@ -380,6 +380,20 @@ struct HistoryLineParser {
         }
     }
 
+    /// `true` or `false`.
+    mutating func boolean() throws -> Bool {
+        for (word, value) in [("true", true), ("false", false)] {
+            let count = word.utf8.count
+            if position + count <= bytes.count,
+                word.utf8.elementsEqual(UnsafeBufferPointer(rebasing: bytes[position..<(position + count)]))
+            {
+                position += count
+                return value
+            }
+        }
+        throw Failure()
+    }
+
     /// Whether only white space is left.
     mutating func isAtEnd() -> Bool {
         skipSpace()

@@ -122,7 +122,7 @@ struct RecordedReport: Codable, Sendable {
     /// as of this audit (nil: not recorded, judged again when asked).
     var staleBaseline: [String]?
 
-    struct Verdict: Codable, Sendable {
+    struct Verdict: Codable, Sendable, Equatable {
         /// The warning's identity: its name when not the issue's own fingerprint, and its number.
         var warning: String?
         var identity: Int
@@ -144,6 +144,24 @@ struct RecordedReport: Codable, Sendable {
         enum CodingKeys: String, CodingKey {
             case warning = "w", identity = "i", screen = "s", place = "p", status = "k", reason = "r"
             case repeatOf = "n", change = "c", continues = "o", since = "t", firstSeen = "f"
+        }
+
+        /// A verdict's record with every part given (one read).
+        init(
+            warning: String?, identity: Int, screen: Int, place: Int, status: String?, reason: String?,
+            repeatOf: Int?, change: WarningChange?, continues: Continued?, since: Int, firstSeen: Int
+        ) {
+            self.warning = warning
+            self.identity = identity
+            self.screen = screen
+            self.place = place
+            self.status = status
+            self.reason = reason
+            self.repeatOf = repeatOf
+            self.change = change
+            self.continues = continues
+            self.since = since
+            self.firstSeen = firstSeen
         }
 
         /// The record of `verdict`: `name` numbers a text in the line's names table, `at` gives an audit's
@@ -197,7 +215,7 @@ struct RecordedReport: Codable, Sendable {
         }
     }
 
-    struct Continued: Codable, Sendable {
+    struct Continued: Codable, Sendable, Equatable {
         var audit: Int
         var index: Int
         var stage: MatchStage
@@ -303,7 +321,7 @@ struct RecordedNames {
 /// verdict as its own audit judged it, its issue and the issue it continues named in the record's
 /// `RecordedIssues`: a line after the audits' lines, written anew with each record, so a history's
 /// standing warnings are written once, not once per audit that keeps them.
-struct RecordedLatest: Codable, Sendable {
+struct RecordedLatest: Codable, Sendable, Equatable {
     /// The texts the verdicts name (screens and places), each once.
     var names: [String]
     var resolved: [Earlier]
@@ -311,7 +329,7 @@ struct RecordedLatest: Codable, Sendable {
 
     /// A verdict of an earlier audit: its issue and the issue it continues (their places in the
     /// record's issues), and its audit's position.
-    struct Earlier: Codable, Sendable {
+    struct Earlier: Codable, Sendable, Equatable {
         var issue: Int
         var audit: Int
         var verdict: RecordedReport.Verdict
@@ -321,6 +339,13 @@ struct RecordedLatest: Codable, Sendable {
         enum CodingKeys: String, CodingKey {
             case issue = "x", audit = "a", verdict = "v", continued = "c"
         }
+    }
+
+    /// The lists with every part given (one read).
+    init(names: [String], resolved: [Earlier], notReaudited: [Earlier]) {
+        self.names = names
+        self.resolved = resolved
+        self.notReaudited = notReaudited
     }
 
     /// The record of `judged`'s lists, naming their issues in `issues`.
@@ -367,7 +392,7 @@ struct RecordedLatest: Codable, Sendable {
 /// The trend of the history (`Trend(judgement:by:)`) by view and by test type, its columns and
 /// warnings naming audits by their position in the record and issues by their place in its
 /// `RecordedIssues`: a line after the audits' lines, written anew with each record.
-struct RecordedTrend: Codable, Sendable {
+struct RecordedTrend: Codable, Sendable, Equatable {
     /// Each column's open warnings, and the columns of partial reports.
     var open: [Int]
     var partial: [Int]
@@ -379,7 +404,7 @@ struct RecordedTrend: Codable, Sendable {
     var notReaudited: [Warning]
 
     /// A residual or not re-audited warning (`Trend.ResidualWarning`).
-    struct Warning: Codable, Sendable {
+    struct Warning: Codable, Sendable, Equatable {
         var issue: Int
         var place: Int
         var firstSeen: Int
@@ -391,6 +416,20 @@ struct RecordedTrend: Codable, Sendable {
         enum CodingKeys: String, CodingKey {
             case issue = "x", place = "p", firstSeen = "f", reportCount = "n", baselined = "b", lastAudited = "l"
         }
+    }
+
+    /// The trend with every part given (one read).
+    init(
+        open: [Int], partial: [Int], byView: [Trend.Row], byType: [Trend.Row], names: [String], residual: [Warning],
+        notReaudited: [Warning]
+    ) {
+        self.open = open
+        self.partial = partial
+        self.byView = byView
+        self.byType = byType
+        self.names = names
+        self.residual = residual
+        self.notReaudited = notReaudited
     }
 
     /// The record of `judgement`'s trend, naming its issues in `issues`.
@@ -599,7 +638,10 @@ public struct RecordedJudgement: Sendable {
         if position == record.entries.count - 1 {
             let read = self
             lists = {
-                guard let latest: RecordedLatest = read.decoded(at: read.record.latest), let issues = read.issues()
+                guard let line = read.line(at: read.record.latest),
+                    let latest = RecordedLatest.fastRead(line)
+                        ?? (try? JSONDecoder.forRecords.decode(RecordedLatest.self, from: line)),
+                    let issues = read.issues()
                 else { return nil }
                 return latest.earlierWarnings(issues: issues, reference: { read.reference($0) })
             }
@@ -622,12 +664,6 @@ public struct RecordedJudgement: Sendable {
         return AuditReference(sha256: facts.sha256, fileName: facts.fileName, auditDate: facts.auditDate)
     }
 
-    /// The line at `range` decoded; nil when the file lacks it or it cannot be read.
-    private func decoded<Line: Decodable>(at range: [Int]) -> Line? {
-        guard let line = line(at: range) else { return nil }
-        return try? JSONDecoder.forRecords.decode(Line.self, from: line)
-    }
-
     /// The issues of earlier audits the lines after the audits' lines name, as recorded; nil when the
     /// file lacks them or they cannot be read.
     private func issues() -> [HistoryIssue]? {
@@ -648,7 +684,11 @@ public struct RecordedJudgement: Sendable {
     /// The trend of the history by `grouping` as recorded (`Trend(judgement:by:)`); nil when the record
     /// lacks it or it cannot be read.
     public func trend(by grouping: TrendGrouping) -> Trend? {
-        guard let trend: RecordedTrend = decoded(at: record.trend), let issues = issues() else { return nil }
+        guard let line = line(at: record.trend),
+            let trend = RecordedTrend.fastRead(line)
+                ?? (try? JSONDecoder.forRecords.decode(RecordedTrend.self, from: line)),
+            let issues = issues()
+        else { return nil }
         return trend.trend(by: grouping, record: record, issues: issues)
     }
 

@@ -196,6 +196,16 @@ import Testing
         let decoded = try JSONDecoder.forRecords.decode(JudgementRecord.self, from: first)
         #expect(decoded == made && !made.latest.isEmpty && made.history.modified > 1 << 53)
         #expect(JudgementRecord.fastRead(first) == decoded)
+        // So are the lines of what holds as of the latest audit.
+        let bytes = Data(text.utf8)
+        func line(_ place: [Int]) -> Data {
+            bytes.subdata(in: (first.count + 1 + place[0])..<(first.count + 1 + place[0] + place[1]))
+        }
+        let latest = try JSONDecoder.forRecords.decode(RecordedLatest.self, from: line(made.latest))
+        #expect(!latest.notReaudited.isEmpty && RecordedLatest.fastRead(line(made.latest)) == latest)
+        let trend = try JSONDecoder.forRecords.decode(RecordedTrend.self, from: line(made.trend))
+        #expect(!trend.byType.isEmpty && RecordedTrend.fastRead(line(made.trend)) == trend)
+        #expect(RecordedIssues.read(line(made.issues))?.isEmpty == false)
         // Keys in another order, spaces, a member it does not know: the same record.
         let object = try JSONSerialization.jsonObject(with: first) as? [String: Any]
         var reordered = try #require(object)

@@ -1,0 +1,240 @@
+import Foundation
+
+extension JudgementRecord {
+    /// The record's first line (its index) as this code writes it, read with the history's fast
+    /// reader: nil when it is not such a line, and `JSONDecoder` then reads it or finds it is no record.
+    /// Every command that reads the record reads the whole index: the decoder spent half of `history
+    /// list`'s time on it at 2,000 reports.
+    static func fastRead(_ line: Data) -> JudgementRecord? {
+        line.withUnsafeBytes { raw -> JudgementRecord? in
+            var parser = HistoryLineParser(bytes: raw.bindMemory(to: UInt8.self))
+            guard let record = try? parser.recordIndex(), parser.isAtEnd() else { return nil }
+            return record
+        }
+    }
+}
+
+extension HistoryLineParser {
+    /// A judgement record's index (`JudgementRecord`), every member required but those added later.
+    fileprivate mutating func recordIndex() throws -> JudgementRecord {
+        var version: Int?, inputs: String?, stamp: HistoryStamp?, warnings: [String]?
+        var entries: [JudgementRecord.Entry]?
+        var places: [String: [Int]] = [:]
+        try object { parser, key in
+            switch key {
+            case "judgementVersion": version = try parser.integer()
+            case "inputs": inputs = try parser.string()
+            case "history": stamp = try parser.historyStamp()
+            case "warnings": warnings = try parser.array { try $0.string() }
+            case "entries": entries = try parser.array { try $0.recordEntry() }
+            case "issues", "latest", "trend": places[key.text] = try parser.array { try $0.integer() }
+            default: try parser.skipValue()
+            }
+        }
+        guard let version, let inputs, let stamp, let warnings, let entries else { throw Failure() }
+        return JudgementRecord(
+            judgementVersion: version, inputs: inputs, history: stamp, warnings: warnings, entries: entries,
+            issues: places["issues"] ?? [], latest: places["latest"] ?? [], trend: places["trend"] ?? [])
+    }
+
+    /// A `HistoryStamp`.
+    private mutating func historyStamp() throws -> HistoryStamp {
+        var bytes: UInt64?, modified: UInt64?, device: UInt64?, inode: UInt64?, entries: UInt64?
+        try object { parser, key in
+            switch key {
+            case "bytes": bytes = try parser.wholeNumber()
+            case "modified": modified = try parser.wholeNumber()
+            case "device": device = try parser.wholeNumber()
+            case "inode": inode = try parser.wholeNumber()
+            case "entries": entries = try parser.wholeNumber()
+            default: try parser.skipValue()
+            }
+        }
+        guard let bytes, let modified, let device, let inode, let entries, bytes <= Int.max, modified <= Int64.max,
+            entries <= Int.max
+        else { throw Failure() }
+        return HistoryStamp(
+            bytes: Int(bytes), modified: Int64(modified), device: device, inode: inode, entries: Int(entries))
+    }
+
+    /// One entry of the index.
+    private mutating func recordEntry() throws -> JudgementRecord.Entry {
+        var sha256: String?, fileName: String?, auditDate: Date?, counts: HistoryCounts?, line: [Int]?
+        var recorded: [Int]?
+        try object { parser, key in
+            switch key {
+            case "sha256": sha256 = try parser.string()
+            case "fileName": fileName = try parser.string()
+            case "auditDate": auditDate = try parser.date()
+            case "counts": counts = try parser.counts()
+            case "line": line = try parser.array { try $0.integer() }
+            case "recorded": recorded = try parser.array { try $0.integer() }
+            default: try parser.skipValue()
+            }
+        }
+        guard let sha256, let fileName, let auditDate, let counts, let line, let recorded else { throw Failure() }
+        return JudgementRecord.Entry(
+            sha256: sha256, fileName: fileName, auditDate: auditDate, counts: counts, line: line, recorded: recorded)
+    }
+}
+
+extension RecordedLatest {
+    /// The line as this code writes it, read with the history's fast reader (`JudgementRecord.fastRead`):
+    /// nil when it is not such a line, and `JSONDecoder` then reads it or finds it damaged.
+    static func fastRead(_ line: Data) -> RecordedLatest? {
+        line.withUnsafeBytes { raw -> RecordedLatest? in
+            var parser = HistoryLineParser(bytes: raw.bindMemory(to: UInt8.self))
+            guard let latest = try? parser.recordedLatest(), parser.isAtEnd() else { return nil }
+            return latest
+        }
+    }
+}
+
+extension RecordedTrend {
+    /// The line as this code writes it, read with the history's fast reader (`JudgementRecord.fastRead`):
+    /// nil when it is not such a line, and `JSONDecoder` then reads it or finds it damaged.
+    static func fastRead(_ line: Data) -> RecordedTrend? {
+        line.withUnsafeBytes { raw -> RecordedTrend? in
+            var parser = HistoryLineParser(bytes: raw.bindMemory(to: UInt8.self))
+            guard let trend = try? parser.recordedTrend(), parser.isAtEnd() else { return nil }
+            return trend
+        }
+    }
+}
+
+extension HistoryLineParser {
+    /// A `RecordedLatest` line.
+    fileprivate mutating func recordedLatest() throws -> RecordedLatest {
+        var names: [String]?, resolved: [RecordedLatest.Earlier]?, notReaudited: [RecordedLatest.Earlier]?
+        try object { parser, key in
+            switch key {
+            case "names": names = try parser.array { try $0.string() }
+            case "resolved": resolved = try parser.array { try $0.earlier() }
+            case "notReaudited": notReaudited = try parser.array { try $0.earlier() }
+            default: try parser.skipValue()
+            }
+        }
+        guard let names, let resolved, let notReaudited else { throw Failure() }
+        return RecordedLatest(names: names, resolved: resolved, notReaudited: notReaudited)
+    }
+
+    /// One verdict of an earlier audit.
+    private mutating func earlier() throws -> RecordedLatest.Earlier {
+        var issue: Int?, audit: Int?, verdict: RecordedReport.Verdict?, continued: Int?
+        try object { parser, key in
+            switch key {
+            case "x": issue = try parser.integer()
+            case "a": audit = try parser.integer()
+            case "v": verdict = try parser.verdict()
+            case "c": continued = try parser.integer()
+            default: try parser.skipValue()
+            }
+        }
+        guard let issue, let audit, let verdict else { throw Failure() }
+        return RecordedLatest.Earlier(issue: issue, audit: audit, verdict: verdict, continued: continued)
+    }
+
+    /// A `RecordedReport.Verdict`, its short keys.
+    private mutating func verdict() throws -> RecordedReport.Verdict {
+        var warning: String?, identity: Int?, screen: Int?, place: Int?, status: String?, reason: String?
+        var repeatOf: Int?, change: WarningChange?, continues: RecordedReport.Continued?, since: Int?
+        var firstSeen: Int?
+        try object { parser, key in
+            switch key {
+            case "w": warning = try parser.string()
+            case "i": identity = try parser.integer()
+            case "s": screen = try parser.integer()
+            case "p": place = try parser.integer()
+            case "k": status = try parser.string()
+            case "r": reason = try parser.string()
+            case "n": repeatOf = try parser.integer()
+            case "c":
+                guard let made = WarningChange(rawValue: try parser.string()) else { throw Failure() }
+                change = made
+            case "o": continues = try parser.continued()
+            case "t": since = try parser.integer()
+            case "f": firstSeen = try parser.integer()
+            default: try parser.skipValue()
+            }
+        }
+        guard let identity, let screen, let place, let since, let firstSeen else { throw Failure() }
+        return RecordedReport.Verdict(
+            warning: warning, identity: identity, screen: screen, place: place, status: status, reason: reason,
+            repeatOf: repeatOf, change: change, continues: continues, since: since, firstSeen: firstSeen)
+    }
+
+    /// The issue a verdict continues.
+    private mutating func continued() throws -> RecordedReport.Continued {
+        var audit: Int?, index: Int?, stage: MatchStage?
+        try object { parser, key in
+            switch key {
+            case "a": audit = try parser.integer()
+            case "i": index = try parser.integer()
+            case "s":
+                guard let made = MatchStage(rawValue: try parser.string()) else { throw Failure() }
+                stage = made
+            default: try parser.skipValue()
+            }
+        }
+        guard let audit, let index, let stage else { throw Failure() }
+        return RecordedReport.Continued(audit: audit, index: index, stage: stage)
+    }
+
+    /// A `RecordedTrend` line.
+    fileprivate mutating func recordedTrend() throws -> RecordedTrend {
+        var open: [Int]?, partial: [Int]?, byView: [Trend.Row]?, byType: [Trend.Row]?, names: [String]?
+        var residual: [RecordedTrend.Warning]?, notReaudited: [RecordedTrend.Warning]?
+        try object { parser, key in
+            switch key {
+            case "open": open = try parser.array { try $0.integer() }
+            case "partial": partial = try parser.array { try $0.integer() }
+            case "byView": byView = try parser.array { try $0.trendRow() }
+            case "byType": byType = try parser.array { try $0.trendRow() }
+            case "names": names = try parser.array { try $0.string() }
+            case "residual": residual = try parser.array { try $0.trendWarning() }
+            case "notReaudited": notReaudited = try parser.array { try $0.trendWarning() }
+            default: try parser.skipValue()
+            }
+        }
+        guard let open, let partial, let byView, let byType, let names, let residual, let notReaudited else {
+            throw Failure()
+        }
+        return RecordedTrend(
+            open: open, partial: partial, byView: byView, byType: byType, names: names, residual: residual,
+            notReaudited: notReaudited)
+    }
+
+    /// A row of the trend.
+    private mutating func trendRow() throws -> Trend.Row {
+        var name: String?, counts: [Int]?
+        try object { parser, key in
+            switch key {
+            case "name": name = try parser.string()
+            case "counts": counts = try parser.array { try $0.integer() }
+            default: try parser.skipValue()
+            }
+        }
+        guard let name, let counts else { throw Failure() }
+        return Trend.Row(name: name, counts: counts)
+    }
+
+    /// A residual or not re-audited warning of the trend.
+    private mutating func trendWarning() throws -> RecordedTrend.Warning {
+        var issue: Int?, place: Int?, firstSeen: Int?, reportCount: Int?, baselined: Bool?, lastAudited: Int?
+        try object { parser, key in
+            switch key {
+            case "x": issue = try parser.integer()
+            case "p": place = try parser.integer()
+            case "f": firstSeen = try parser.integer()
+            case "n": reportCount = try parser.integer()
+            case "b": baselined = try parser.boolean()
+            case "l": lastAudited = try parser.integer()
+            default: try parser.skipValue()
+            }
+        }
+        guard let issue, let place, let firstSeen, let reportCount, let baselined else { throw Failure() }
+        return RecordedTrend.Warning(
+            issue: issue, place: place, firstSeen: firstSeen, reportCount: reportCount, baselined: baselined,
+            lastAudited: lastAudited)
+    }
+}
