@@ -146,47 +146,6 @@ struct RecordedReport: Codable, Sendable {
             case repeatOf = "n", change = "c", continues = "o", since = "t", firstSeen = "f"
         }
 
-        /// A verdict's record with every part given (one read).
-        init(
-            warning: String?, identity: Int, screen: Int, place: Int, status: String?, reason: String?,
-            repeatOf: Int?, change: WarningChange?, continues: Continued?, since: Int, firstSeen: Int
-        ) {
-            self.warning = warning
-            self.identity = identity
-            self.screen = screen
-            self.place = place
-            self.status = status
-            self.reason = reason
-            self.repeatOf = repeatOf
-            self.change = change
-            self.continues = continues
-            self.since = since
-            self.firstSeen = firstSeen
-        }
-
-        /// The record of `verdict`: `name` numbers a text in the line's names table, `at` gives an audit's
-        /// position in the record.
-        init(_ verdict: WarningVerdict, name: (String) -> Int, at: (AuditReference) -> Int) {
-            switch verdict.status {
-            case .open: status = nil
-            case .system: status = "system"
-            case .accepted(let why, let byBaseline):
-                status = byBaseline ? "baseline" : "accepted"
-                reason = why
-            case .repeatOf(let number):
-                status = "repeat"
-                repeatOf = number
-            }
-            warning = verdict.warning == verdict.fingerprint.hex ? nil : verdict.warning
-            identity = verdict.identity
-            screen = name(verdict.screen)
-            place = name(verdict.place)
-            change = verdict.change
-            continues = verdict.continues.map { Continued(audit: at($0.audit), index: $0.index, stage: $0.stage) }
-            since = at(verdict.since)
-            firstSeen = at(verdict.firstSeen)
-        }
-
         /// The verdict recorded, of `issues[index]` of `audit`: `names` is the line's names table,
         /// `continues` the issue it continues (made by the caller, who knows where that audit's issues
         /// are), `reference` an audit by its position. Nil when a name, an audit or the status it names
@@ -341,27 +300,6 @@ struct RecordedLatest: Codable, Sendable, Equatable {
         }
     }
 
-    /// The lists with every part given (one read).
-    init(names: [String], resolved: [Earlier], notReaudited: [Earlier]) {
-        self.names = names
-        self.resolved = resolved
-        self.notReaudited = notReaudited
-    }
-
-    /// The record of `judged`'s lists, naming their issues in `issues`.
-    init(_ judged: ReportJudgement?, issues: inout RecordedIssues) {
-        var names = RecordedNames()
-        func earlier(_ verdict: WarningVerdict) -> Earlier {
-            Earlier(
-                issue: issues.number(verdict.issue), audit: issues.at(verdict.audit),
-                verdict: RecordedReport.Verdict(verdict, name: { names.number($0) }, at: issues.at),
-                continued: verdict.continues.map { issues.number($0.issue) })
-        }
-        resolved = judged?.resolved.map(earlier) ?? []
-        notReaudited = judged?.notReaudited.map(earlier) ?? []
-        self.names = names.names
-    }
-
     /// The lists recorded, of `issues` (the record's issues as read); `reference` gives an audit by its
     /// position. Nil when the line names an issue, audit or name that is not there (a damaged record).
     func earlierWarnings(issues: [HistoryIssue], reference: (Int) -> AuditReference?) -> EarlierWarnings? {
@@ -418,48 +356,6 @@ struct RecordedTrend: Codable, Sendable, Equatable {
         }
     }
 
-    /// The trend with every part given (one read).
-    init(
-        open: [Int], partial: [Int], byView: [Trend.Row], byType: [Trend.Row], names: [String], residual: [Warning],
-        notReaudited: [Warning]
-    ) {
-        self.open = open
-        self.partial = partial
-        self.byView = byView
-        self.byType = byType
-        self.names = names
-        self.residual = residual
-        self.notReaudited = notReaudited
-    }
-
-    /// The record of `judgement`'s trend, naming its issues in `issues`.
-    init(_ judgement: HistoryJudgement, issues: inout RecordedIssues) {
-        let trend = Trend(judgement: judgement, by: .view)
-        open = trend.columns.map(\.openCount)
-        partial = trend.columns.indices.filter { trend.columns[$0].partial }
-        byView = trend.rows
-        byType = Trend(judgement: judgement, by: .type).rows
-        // A trend names an audit by its file name and date: the column of the same.
-        var column: [String: Int] = [:]
-        for (k, made) in trend.columns.enumerated().reversed() {
-            column["\(made.fileName)\u{0}\(made.auditDate.timeIntervalSince1970)"] = k
-        }
-        func at(_ fileName: String, _ date: Date) -> Int {
-            column["\(fileName)\u{0}\(date.timeIntervalSince1970)"] ?? -1
-        }
-        var names = RecordedNames()
-        func warning(_ made: Trend.ResidualWarning) -> Warning {
-            Warning(
-                issue: issues.number(made.issue),
-                place: names.number(made.place), firstSeen: at(made.firstSeenFileName, made.firstSeen),
-                reportCount: made.reportCount, baselined: made.baselined,
-                lastAudited: made.lastAudited.map { at(made.lastAuditedFileName ?? "", $0) })
-        }
-        residual = trend.residual.map(warning)
-        notReaudited = trend.notReaudited.map(warning)
-        self.names = names.names
-    }
-
     /// The trend recorded, by `grouping`, of the audits of `record` and its `issues` as read, with each
     /// warning's guidance looked up. Nil when the line names a column, issue, name or audit that is not
     /// there (a damaged record).
@@ -502,6 +398,79 @@ struct RecordedTrend: Codable, Sendable, Equatable {
             notReaudited.append(made)
         }
         return Trend(grouping: grouping, columns: columns, rows: rows, residual: residual, notReaudited: notReaudited)
+    }
+}
+
+extension RecordedReport.Verdict {
+    /// The record of `verdict`: `name` numbers a text in the line's names table, `at` gives an audit's
+    /// position in the record.
+    init(_ verdict: WarningVerdict, name: (String) -> Int, at: (AuditReference) -> Int) {
+        switch verdict.status {
+        case .open: status = nil
+        case .system: status = "system"
+        case .accepted(let why, let byBaseline):
+            status = byBaseline ? "baseline" : "accepted"
+            reason = why
+        case .repeatOf(let number):
+            status = "repeat"
+            repeatOf = number
+        }
+        warning = verdict.warning == verdict.fingerprint.hex ? nil : verdict.warning
+        identity = verdict.identity
+        screen = name(verdict.screen)
+        place = name(verdict.place)
+        change = verdict.change
+        continues = verdict.continues.map {
+            RecordedReport.Continued(audit: at($0.audit), index: $0.index, stage: $0.stage)
+        }
+        since = at(verdict.since)
+        firstSeen = at(verdict.firstSeen)
+    }
+}
+
+extension RecordedLatest {
+    /// The record of `judged`'s lists, naming their issues in `issues`.
+    init(_ judged: ReportJudgement?, issues: inout RecordedIssues) {
+        var names = RecordedNames()
+        func earlier(_ verdict: WarningVerdict) -> Earlier {
+            Earlier(
+                issue: issues.number(verdict.issue), audit: issues.at(verdict.audit),
+                verdict: RecordedReport.Verdict(verdict, name: { names.number($0) }, at: issues.at),
+                continued: verdict.continues.map { issues.number($0.issue) })
+        }
+        resolved = judged?.resolved.map(earlier) ?? []
+        notReaudited = judged?.notReaudited.map(earlier) ?? []
+        self.names = names.names
+    }
+}
+
+extension RecordedTrend {
+    /// The record of `judgement`'s trend, naming its issues in `issues`.
+    init(_ judgement: HistoryJudgement, issues: inout RecordedIssues) {
+        let trend = Trend(judgement: judgement, by: .view)
+        open = trend.columns.map(\.openCount)
+        partial = trend.columns.indices.filter { trend.columns[$0].partial }
+        byView = trend.rows
+        byType = Trend(judgement: judgement, by: .type).rows
+        // A trend names an audit by its file name and date: the column of the same.
+        var column: [String: Int] = [:]
+        for (k, made) in trend.columns.enumerated().reversed() {
+            column["\(made.fileName)\u{0}\(made.auditDate.timeIntervalSince1970)"] = k
+        }
+        func at(_ fileName: String, _ date: Date) -> Int {
+            column["\(fileName)\u{0}\(date.timeIntervalSince1970)"] ?? -1
+        }
+        var names = RecordedNames()
+        func warning(_ made: Trend.ResidualWarning) -> Warning {
+            Warning(
+                issue: issues.number(made.issue),
+                place: names.number(made.place), firstSeen: at(made.firstSeenFileName, made.firstSeen),
+                reportCount: made.reportCount, baselined: made.baselined,
+                lastAudited: made.lastAudited.map { at(made.lastAuditedFileName ?? "", $0) })
+        }
+        residual = trend.residual.map(warning)
+        notReaudited = trend.notReaudited.map(warning)
+        self.names = names.names
     }
 }
 
