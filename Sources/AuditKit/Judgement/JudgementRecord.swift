@@ -204,17 +204,10 @@ struct RecordedReport: Codable, Sendable {
     /// The record of `judged`; `position` gives each audit's place in the record, `staleBaseline` the
     /// stale baseline entries when known as of this audit.
     init(_ judged: ReportJudgement, position: [String: Int], staleBaseline: [Baseline.Entry]?) {
-        var index: [String: Int] = [:]
-        var names: [String] = []
-        func name(_ text: String) -> Int {
-            if let known = index[text] { return known }
-            index[text] = names.count
-            names.append(text)
-            return names.count - 1
-        }
+        var names = RecordedNames()
         let at = { (audit: AuditReference) in position[audit.sha256] ?? -1 }
-        verdicts = judged.verdicts.map { Verdict($0, name: name, at: at) }
-        self.names = names
+        verdicts = judged.verdicts.map { Verdict($0, name: { names.number($0) }, at: at) }
+        self.names = names.names
         screens = judged.screens.map {
             Screen(
                 index: $0.index, screen: $0.screen, name: $0.name, comparedWith: $0.comparedWith.map(at),

@@ -214,7 +214,7 @@ public final class WarningVerdict: Sendable, Hashable {
     public var issue: HistoryIssue { issues[index] }
     /// The issues of the audit's entry, shared by all its verdicts, and the issue's index among them.
     fileprivate let issues: [HistoryIssue]
-    let index: Int
+    fileprivate let index: Int
     /// The warning's identity, shared by every issue of every audit that is the same element: the
     /// fingerprint (hex) of the issue it was first seen as, with `#2`, `#3` for look-alikes first
     /// seen in one audit.
