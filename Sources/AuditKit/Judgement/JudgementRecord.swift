@@ -735,6 +735,12 @@ public struct JudgementRecordFile: Sendable {
         var record = JudgementRecord(
             judgement, history: stamp, inputs: inputs, warnings: read.warnings, lines: read.lines)
         guard HistoryStamp(path: history.path)?.isSameFile(as: stamp) == true else { return record }
+        // A record that holds for these bytes of the history already is not written again.
+        if let held = loadRecorded(inputs: inputs, stamp: stamp)?.record,
+            held.entries.map(\.sha256) == record.entries.map(\.sha256)
+        {
+            return held
+        }
         // The audits recorded already (same inputs and version, same audits before them) keep their lines.
         var kept: [Data] = []
         if let earlier = RecordedJudgement(path: path, history: history, whole: true),
