@@ -10,7 +10,8 @@ enum SummaryCommand: Command {
         Views come from the mapping (--rules, ./auditkit.rules.json, --source). Each section is rendered with \
         the view.md template: the issues (number, type, element text, source
         location, status), counts, the evidence files that exist, and Fix / Verification / Status lines for
-        you to fill in. Issues without a view go under 'Unmapped'. With several reports (oldest first), each
+        you to fill in. Issues without a view go under the screen they were judged on (as in diff and trend),
+        after the views. With several reports (oldest first), each
         warning says in how many reports it appears and whether it persists in all of them.
         A report that cannot be read is reported and the others are still summarised (exit status 65/66).
         Without REPORT, the history's latest audit is summarised (its report file in the reports folder).

@@ -105,14 +105,12 @@ public struct AuditSummary: Sendable {
         public var issueCount: Int { warnings.reduce(0) { $0 + $1.occurrences.count } }
     }
 
-    /// The name of the section for issues without a view.
-    public static let unmappedName = "Unmapped"
-
     /// How the issues were grouped.
     public var grouping: SummaryGrouping
     /// The reports' file names and issue counts, in input order.
     public var reports: [(name: String, issueCount: Int)]
-    /// The sections, in order (views by first appearance with `Unmapped` last; types in the Inspector's order).
+    /// The sections, in order (views by first appearance, then the screens warnings without a view were
+    /// judged on; types in the Inspector's order).
     public var sections: [Section]
     /// The folder the summary is written to: evidence paths and source links are relative to it.
     public var baseDirectory: String
@@ -160,6 +158,8 @@ public struct AuditSummary: Sendable {
             return display
         }
         var evidenceListed: [String: Set<String>] = [:]
+        // Sections of warnings without a view: after the views.
+        var screenSections = Set<String>()
 
         for (reportIndex, input) in inputs.enumerated() {
             let report = input.report
@@ -176,7 +176,12 @@ public struct AuditSummary: Sendable {
                 let name: String
                 switch grouping {
                 case .view:
-                    name = mapping?.view.flatMap { $0.isEmpty ? nil : $0 } ?? AuditSummary.unmappedName
+                    // Where the judgement files the warning (`WarningVerdict.place`), as every output does:
+                    // its view, else the screen it was judged on.
+                    let view = mapping?.view.flatMap { $0.isEmpty ? nil : $0 }
+                    name =
+                        verdicts[issue.number]?.place ?? view ?? "screen \(issue.screenIndex + 1) of \(report.fileName)"
+                    if name != view { screenSections.insert(name) }
                 case .type:
                     name = issue.testType.displayName
                 case .screen:
@@ -236,9 +241,7 @@ public struct AuditSummary: Sendable {
 
         switch grouping {
         case .view:
-            order =
-                order.filter { $0 != AuditSummary.unmappedName }
-                + order.filter { $0 == AuditSummary.unmappedName }
+            order = order.filter { !screenSections.contains($0) } + order.filter { screenSections.contains($0) }
         case .type:
             let rank = Dictionary(uniqueKeysWithValues: TestType.known.enumerated().map { ($1.displayName, $0) })
             order = order.enumerated().sorted {
