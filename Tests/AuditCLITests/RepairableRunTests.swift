@@ -120,6 +120,36 @@ import Testing
         let log = try Self.sessions(project.file("audit.md"))
         #expect(log.markers == 3, "\(log.headings)")
         #expect(Set(log.headings).count == 3, "distinct session numbers: \(log.headings)")
+        // Whichever run wrote it, each session and each page states the comparison diff states for its
+        // report (a run that back-filled a report the other run's later audits were compared without
+        // retold their sessions and pages).
+        let text = try String(contentsOfFile: project.file("audit.md"), encoding: .utf8)
+        var reports: [String] = []
+        var comparisons = 0
+        for session in text.components(separatedBy: "\n### Session ").dropFirst() {
+            let lines = session.split(separator: "\n").map(String.init)
+            let report =
+                try #require(lines.first { $0.hasPrefix("  - Report: `") })
+                .split(separator: "`")[1].split(separator: "/").last.map(String.init) ?? ""
+            reports.append(report)
+            guard let against = lines.first(where: { $0.hasPrefix("  - Open warnings against `") }) else { continue }
+            let older = String(against.split(separator: "`")[1])
+            let triple = try #require(against.components(separatedBy: "`: ").last?.components(separatedBy: " (").first)
+                .trimmingCharacters(in: CharacterSet(charactersIn: "."))
+            let diff = try runTool(["diff", older, report], in: project.path)
+            #expect(
+                diff.stdout.split(separator: "\n").dropFirst().first?.hasPrefix(triple) == true, "\(report): \(triple)")
+            let counts = triple.split(separator: ",").map { $0.split(separator: " ").first.map(String.init) ?? "" }
+            let page = try String(
+                contentsOfFile: project.file("Reports/\(PathName.deletingExtension(report))/index.html"),
+                encoding: .utf8)
+            #expect(
+                page.contains(
+                    "change-new\">\(counts[0]) new</a>, <a href=\"#change-resolved\">\(counts[1]) resolved</a>, "
+                        + "<a href=\"#change-residual\">\(counts[2]) residual</a>"), "\(report)")
+            comparisons += 1
+        }
+        #expect(comparisons == 2 && Set(reports).count == 3, "\(reports)")
     }
 }
 
