@@ -54,8 +54,6 @@ public struct IssueMatcher: Sendable {
     /// report when the sources hold two or more non-test targets.
     public var target: AuditedTarget?
 
-    /// Points from the bottom edge whose band holds the tab bar.
-    public static let tabBarBand = 90.0
     /// The confidence from which `check`, SARIF and the session treat a mapping as firm; a mapping decided
     /// by a tie-break, or colliding with another element's, stays below it.
     public static let firmConfidence = 0.8
@@ -88,25 +86,19 @@ public struct IssueMatcher: Sendable {
         var slowRules = Set<String>()
         var timeouts: [RuleTimeout] = []
         for screen in report.screens {
-            let size = ScreenGeometry.size(of: screen)
-            let layout = DeviceLayout(screenSize: size)
+            let bands = SystemBands(screenSize: ScreenGeometry.size(of: screen))
             for issue in screen.issues {
                 let (rule, timedOut) =
                     rules?.firstMatch(for: issue, screen: screen, slowRules: &slowRules) ?? (nil, [])
                 timeouts += timedOut.map {
                     RuleTimeout(ruleID: $0.id, definedAt: $0.definedAt, issueNumber: issue.number)
                 }
-                var inStatusBar = false
-                var inTabBar: Bool?
-                if let rect = issue.elementRect {
-                    inStatusBar =
-                        layout.statusBar > 0 && ScreenRegion(top: layout.statusBar).contains(rect, screenSize: size)
-                    if size != nil { inTabBar = ScreenRegion(bottom: Self.tabBarBand).contains(rect, screenSize: size) }
-                }
+                let rect = issue.elementRect
                 drafts.append(
                     Draft(
-                        issue: issue, rule: rule, candidates: [], found: "", inStatusBar: inStatusBar,
-                        inTabBar: inTabBar, layout: layout))
+                        issue: issue, rule: rule, candidates: [], found: "",
+                        inStatusBar: rect.map(bands.statusBarHolds) ?? false, inTabBar: rect.flatMap(bands.tabBarHolds),
+                        layout: bands.layout))
             }
         }
         // The text lookups are independent: one issue per core at a time, results in report order.

@@ -46,12 +46,10 @@ public struct ScreenDeclaration: Sendable, Hashable {
             text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
         }
         let wanted = Set((texts + (navigationTitle.map { [$0] } ?? [])).map(folded))
-        let size = ScreenGeometry.size(of: screen)
-        let statusBar = ScreenRegion(top: DeviceLayout(screenSize: size).statusBar)
-        let tabBar = ScreenRegion(bottom: IssueMatcher.tabBarBand)
+        let bands = SystemBands(screenSize: ScreenGeometry.size(of: screen))
         func inSystemBand(_ issue: Issue) -> Bool {
             guard let rect = issue.elementRect else { return false }
-            return statusBar.contains(rect, screenSize: size) || tabBar.contains(rect, screenSize: size)
+            return bands.statusBarHolds(rect) || bands.tabBarHolds(rect) == true
         }
         if !wanted.isEmpty,
             screen.issues.contains(where: {

@@ -84,3 +84,33 @@ public struct DeviceLayout: Sendable, Hashable, Codable {
         (device == .pad ? "iPad" : "iPhone") + ", " + orientation.rawValue
     }
 }
+
+/// The bands of a screenshot the system draws in every app: the status bar's at the top (by device and
+/// orientation, `DeviceLayout.statusBar`) and the tab bar's at the bottom. An element there is the
+/// system's (the clock) or the app's chrome every screen shows (the tabs), not what tells a screen.
+public struct SystemBands: Sendable {
+    /// Points from the bottom edge whose band holds the tab bar.
+    public static let tabBarHeight = 90.0
+
+    /// The screenshot's size in points, when known.
+    public let screenSize: (width: Double, height: Double)?
+    /// The device and orientation that size tells.
+    public let layout: DeviceLayout
+
+    /// The bands of a screenshot of `screenSize` points (unknown: a phone in portrait, no tab bar band).
+    public init(screenSize: (width: Double, height: Double)?) {
+        self.screenSize = screenSize
+        layout = DeviceLayout(screenSize: screenSize)
+    }
+
+    /// Whether the centre of `rect` lies in the status bar's band (never where there is none).
+    public func statusBarHolds(_ rect: Rect) -> Bool {
+        layout.statusBar > 0 && ScreenRegion(top: layout.statusBar).contains(rect, screenSize: screenSize)
+    }
+
+    /// Whether the centre of `rect` lies in the tab bar's band; nil when the screenshot's size is unknown.
+    public func tabBarHolds(_ rect: Rect) -> Bool? {
+        guard screenSize != nil else { return nil }
+        return ScreenRegion(bottom: Self.tabBarHeight).contains(rect, screenSize: screenSize)
+    }
+}

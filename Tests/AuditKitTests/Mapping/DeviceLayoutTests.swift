@@ -57,4 +57,24 @@ import Testing
         // The same elements on an iPhone in portrait lie in the status bar's band.
         #expect(Self.statusBar(width: 402, height: 874, issues) == [true, true])
     }
+
+    @Test func theSystemBandsAreOneRuleForTheMatcherAndTheScreenDeclarations() {
+        let phone = SystemBands(screenSize: (402, 874))
+        #expect(phone.statusBarHolds(Rect(x: 20, y: 10, width: 40, height: 20)))
+        #expect(!phone.statusBarHolds(Rect(x: 20, y: 60, width: 40, height: 20)))
+        #expect(phone.tabBarHolds(Rect(x: 20, y: 820, width: 40, height: 20)) == true)
+        #expect(phone.tabBarHolds(Rect(x: 20, y: 700, width: 40, height: 20)) == false)
+        // An iPhone in landscape has no status bar, even at its very top; an unknown size no tab bar band.
+        #expect(!SystemBands(screenSize: (874, 402)).statusBarHolds(Rect(x: 20, y: -30, width: 40, height: 20)))
+        #expect(SystemBands(screenSize: nil).tabBarHolds(Rect(x: 20, y: 820, width: 40, height: 20)) == nil)
+        // A screen declared by its title is not told by the tab bar's tab of the same name.
+        let tab = Self.issue(1, "Budgets", y: 820)
+        let declaration = ScreenDeclaration(name: "Budgets", texts: ["Budgets"])
+        let screen = Self.report(width: 402, height: 874, [tab]).screens[0]
+        #expect(!declaration.matches(screen, root: nil, views: [nil]))
+        let title = Self.issue(2, "Budgets", y: 120)
+        #expect(
+            declaration.matches(
+                Self.report(width: 402, height: 874, [tab, title]).screens[0], root: nil, views: [nil, nil]))
+    }
 }
