@@ -238,3 +238,83 @@ extension HistoryLineParser {
             lastAudited: lastAudited)
     }
 }
+
+extension RecordedReport {
+    /// The record's line as the package's encoder writes it (sorted keys, one line), its verdicts written
+    /// by hand: a history's record holds one per issue of every audit, and the encoder spent a third of
+    /// a long history's first use on them. The rest is the encoder's; a line whose last member is not the
+    /// verdicts (a change of the type) is the encoder's whole.
+    /// - Throws: the encoder's `EncodingError`.
+    func line(encoder: JSONEncoder) throws -> Data {
+        var rest = self
+        rest.verdicts = []
+        var data = try encoder.encode(rest)
+        let empty = Data("\"verdicts\":[]}".utf8)
+        guard data.count >= empty.count, data.suffix(empty.count) == empty else { return try encoder.encode(self) }
+        data.removeLast(2)
+        var out: [UInt8] = []
+        out.reserveCapacity(verdicts.count * 48)
+        for (index, verdict) in verdicts.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            verdict.write(to: &out)
+        }
+        data.append(contentsOf: out)
+        data.append(contentsOf: Array("]}".utf8))
+        return data
+    }
+}
+
+extension RecordedReport.Verdict {
+    /// Writes the verdict as the encoder would: its members in key order, nil ones left out, strings
+    /// quoted as every JSON AuditKit writes (`JSONWriter.quoted`). The raw values of `WarningChange` and
+    /// `MatchStage` are plain words, written as they are.
+    fileprivate func write(to out: inout [UInt8]) {
+        var first = true
+        func key(_ name: String) {
+            out.append(contentsOf: Array((first ? "{\"" : ",\"").utf8))
+            first = false
+            out.append(contentsOf: Array(name.utf8))
+            out.append(contentsOf: Array("\":".utf8))
+        }
+        func number(_ value: Int) { out.append(contentsOf: Array(String(value).utf8)) }
+        func text(_ value: String) { out.append(contentsOf: Array(JSONWriter.quoted(value).utf8)) }
+        func word(_ value: String) { out.append(contentsOf: Array("\"\(value)\"".utf8)) }
+        if let change {
+            key("c")
+            word(change.rawValue)
+        }
+        key("f")
+        number(firstSeen)
+        key("i")
+        number(identity)
+        if let status {
+            key("k")
+            text(status)
+        }
+        if let repeatOf {
+            key("n")
+            number(repeatOf)
+        }
+        if let continues {
+            key("o")
+            out.append(contentsOf: Array("{\"a\":\(continues.audit),\"i\":\(continues.index),\"s\":".utf8))
+            word(continues.stage.rawValue)
+            out.append(UInt8(ascii: "}"))
+        }
+        key("p")
+        number(place)
+        if let reason {
+            key("r")
+            text(reason)
+        }
+        key("s")
+        number(screen)
+        key("t")
+        number(since)
+        if let warning {
+            key("w")
+            text(warning)
+        }
+        out.append(UInt8(ascii: "}"))
+    }
+}

@@ -768,7 +768,9 @@ public struct JudgementRecordFile: Sendable {
                 let stale: [Baseline.Entry]? =
                     judgement.baseline.entries.isEmpty
                     ? [] : index == judgement.reports.count - 1 ? judgement.staleBaseline(for: judged) : nil
-                guard let line = try? encoder.encode(RecordedReport(judged, position: position, staleBaseline: stale))
+                guard
+                    let line = try? RecordedReport(judged, position: position, staleBaseline: stale).line(
+                        encoder: encoder)
                 else { return record }
                 reports.append(line)
             }

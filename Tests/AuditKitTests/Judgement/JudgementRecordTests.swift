@@ -206,6 +206,24 @@ import Testing
         let trend = try JSONDecoder.forRecords.decode(RecordedTrend.self, from: line(made.trend))
         #expect(!trend.byType.isEmpty && RecordedTrend.fastRead(line(made.trend)) == trend)
         #expect(RecordedIssues.read(line(made.issues))?.isEmpty == false)
+        // Each audit's line is what the package's encoder writes, byte for byte, its verdicts written by hand.
+        let judgement = HistoryJudgement(history: try file.load())
+        var position: [String: Int] = [:]
+        for (index, judged) in judgement.reports.enumerated() { position[judged.entry.sha256] = index }
+        let encoder = JSONWriter.encoder(pretty: false)
+        for (index, judged) in judgement.reports.enumerated() {
+            var recorded = RecordedReport(judged, position: position, staleBaseline: nil)
+            // Every member a verdict may have, strings to escape among them.
+            recorded.verdicts.append(
+                RecordedReport.Verdict(
+                    warning: "a \"quoted\" / warning\u{1}", identity: 3, screen: 0, place: 0, status: "accepted",
+                    reason: "ü \\ reason", repeatOf: 2, change: .firstAudited,
+                    continues: RecordedReport.Continued(audit: 0, index: 1, stage: .geometry), since: 0, firstSeen: 0))
+            #expect(try recorded.line(encoder: encoder) == encoder.encode(recorded), "audit \(index)")
+            // The record holds those lines (an empty baseline: no stale entries, known for every audit).
+            let written = RecordedReport(judged, position: position, staleBaseline: [])
+            #expect(line(made.entries[index].recorded) == (try encoder.encode(written)))
+        }
         // Keys in another order, spaces, a member it does not know: the same record.
         let object = try JSONSerialization.jsonObject(with: first) as? [String: Any]
         var reordered = try #require(object)
