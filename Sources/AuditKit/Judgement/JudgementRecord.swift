@@ -440,11 +440,15 @@ extension RecordedLatest {
 extension RecordedTrend {
     /// The record of `judgement`'s trend, naming its issues in `issues`.
     init(_ judgement: HistoryJudgement, issues: inout RecordedIssues) {
-        let trend = Trend(judgement: judgement, by: .view)
+        // The two groupings walk the history each: one per core.
+        let trends = ParallelWork.map([TrendGrouping.view, .type], parallel: true) { _, grouping in
+            Trend(judgement: judgement, by: grouping)
+        }
+        let trend = trends[0]
         open = trend.columns.map(\.openCount)
         partial = trend.columns.indices.filter { trend.columns[$0].partial }
         byView = trend.rows
-        byType = Trend(judgement: judgement, by: .type).rows
+        byType = trends[1].rows
         // A trend names an audit by its file name and date: the column of the same.
         var column: [String: Int] = [:]
         for (k, made) in trend.columns.enumerated().reversed() {
