@@ -123,13 +123,16 @@ struct HistoryCommand: Command {
             if record.entries.isEmpty {
                 context.terminal.line("The history \(file.path) has no reports yet.")
             }
+            // One write for the listing, not one a report.
+            var text = ""
             for (index, entry) in record.entries.enumerated() {
                 let date = TrendChart.dateLabel(entry.auditDate)
                 let judged = entry.counts
-                context.terminal.line(
+                text +=
                     "\(index + 1)  \(date)  \(entry.sha256.prefix(12))  \(entry.fileName)  "
-                        + "\(judged.total) issue\(judged.total == 1 ? "" : "s"), \(judged.open) open")
+                    + "\(judged.total) issue\(judged.total == 1 ? "" : "s"), \(judged.open) open\n"
             }
+            context.terminal.out(text)
         }
         return .success
     }
