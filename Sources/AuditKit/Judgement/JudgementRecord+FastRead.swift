@@ -6,15 +6,20 @@ extension JudgementRecord {
     /// Every command that reads the record reads the whole index: the decoder spent half of `history
     /// list`'s time on it at 2,000 reports.
     static func fastRead(_ line: Data) -> JudgementRecord? {
-        line.withUnsafeBytes { raw -> JudgementRecord? in
-            var parser = HistoryLineParser(bytes: raw.bindMemory(to: UInt8.self))
-            guard let record = try? parser.recordIndex(), parser.isAtEnd() else { return nil }
-            return record
-        }
+        HistoryLineParser.whole(line) { try $0.recordIndex() }
     }
 }
 
 extension HistoryLineParser {
+    /// What `read` reads of the whole of `line`; nil when it fails or leaves more than white space.
+    fileprivate static func whole<Value>(_ line: Data, _ read: (inout HistoryLineParser) throws -> Value) -> Value? {
+        line.withUnsafeBytes { raw -> Value? in
+            var parser = HistoryLineParser(bytes: raw.bindMemory(to: UInt8.self))
+            guard let value = try? read(&parser), parser.isAtEnd() else { return nil }
+            return value
+        }
+    }
+
     /// A judgement record's index (`JudgementRecord`), every member required but those added later.
     fileprivate mutating func recordIndex() throws -> JudgementRecord {
         var version: Int?, inputs: String?, stamp: HistoryStamp?, warnings: [String]?
@@ -82,11 +87,7 @@ extension RecordedLatest {
     /// The line as this code writes it, read with the history's fast reader (`JudgementRecord.fastRead`):
     /// nil when it is not such a line, and `JSONDecoder` then reads it or finds it damaged.
     static func fastRead(_ line: Data) -> RecordedLatest? {
-        line.withUnsafeBytes { raw -> RecordedLatest? in
-            var parser = HistoryLineParser(bytes: raw.bindMemory(to: UInt8.self))
-            guard let latest = try? parser.recordedLatest(), parser.isAtEnd() else { return nil }
-            return latest
-        }
+        HistoryLineParser.whole(line) { try $0.recordedLatest() }
     }
 }
 
@@ -94,11 +95,7 @@ extension RecordedTrend {
     /// The line as this code writes it, read with the history's fast reader (`JudgementRecord.fastRead`):
     /// nil when it is not such a line, and `JSONDecoder` then reads it or finds it damaged.
     static func fastRead(_ line: Data) -> RecordedTrend? {
-        line.withUnsafeBytes { raw -> RecordedTrend? in
-            var parser = HistoryLineParser(bytes: raw.bindMemory(to: UInt8.self))
-            guard let trend = try? parser.recordedTrend(), parser.isAtEnd() else { return nil }
-            return trend
-        }
+        HistoryLineParser.whole(line) { try $0.recordedTrend() }
     }
 }
 
