@@ -280,12 +280,13 @@ extension AccessibilityGuidance {
     public static func guidance(testType: TestType, title: String, elementType: String? = nil)
         -> AccessibilityGuidance?
     {
-        let folded = title.lowercased()
+        // The title is folded only for the two types whose rows it chooses between (every line of a long
+        // listing looks its warning's row up).
         switch testType {
-        case .contrast where folded.contains("nearly") || folded.contains("almost"):
+        case .contrast where title.lowercased().contains("nearly") || title.lowercased().contains("almost"):
             return byID["contrast/nearly-passed"]
         case .elementDescription
-        where elementType?.lowercased() == "image" || folded.contains("image"):
+        where elementType?.lowercased() == "image" || title.lowercased().contains("image"):
             return byID["element-description/image"]
         default:
             return guidance(for: testType)

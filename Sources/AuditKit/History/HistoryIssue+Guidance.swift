@@ -50,7 +50,12 @@ public struct GuidanceReference: Sendable, Hashable, Codable {
     /// The legend lines for the warnings of `issues`, one per criterion and guidance page, in criterion
     /// order.
     public static func legend(for issues: [HistoryIssue]) -> [String] {
-        let references = Set(issues.compactMap(GuidanceReference.init))
+        // Each row once before its reference is made: a listing names thousands of warnings, a few rows.
+        var rows: [String: AccessibilityGuidance] = [:]
+        for issue in issues {
+            if let row = issue.guidance, rows[row.id] == nil { rows[row.id] = row }
+        }
+        let references = Set(rows.values.map(GuidanceReference.init))
         return references.sorted { ($0.criterion, $0.appleGuidanceURL) < ($1.criterion, $1.appleGuidanceURL) }
             .map(\.legend)
     }
