@@ -50,39 +50,6 @@ public struct JudgementRecord: Sendable, Hashable, Codable {
         public var recorded: [Int] = []
     }
 
-    /// A record with every part given (one read).
-    init(
-        judgementVersion: Int, inputs: String, history: HistoryStamp, warnings: [String], entries: [Entry],
-        issues: [Int], latest: [Int], trend: [Int]
-    ) {
-        self.judgementVersion = judgementVersion
-        self.inputs = inputs
-        self.history = history
-        self.warnings = warnings
-        self.entries = entries
-        self.issues = issues
-        self.latest = latest
-        self.trend = trend
-    }
-
-    /// The record of `judgement`, made of the history file stamped `history` with `inputs`;
-    /// `warnings` are what reading it tolerated, `lines` where each entry's line is.
-    init(
-        _ judgement: HistoryJudgement, history: HistoryStamp, inputs: String, warnings: [String],
-        lines: [String: Range<Int>]
-    ) {
-        judgementVersion = Self.currentJudgementVersion
-        self.inputs = inputs
-        self.history = history
-        self.warnings = warnings
-        entries = judgement.reports.map { judged in
-            let line = lines[judged.entry.sha256] ?? 0..<0
-            return Entry(
-                sha256: judged.entry.sha256, fileName: judged.entry.fileName, auditDate: judged.entry.auditDate,
-                counts: HistoryCounts(judged), line: [line.lowerBound, line.count])
-        }
-    }
-
     /// The digest of what decides a judgement besides the history: the baseline's acceptances (each
     /// fingerprint and reason) and the translations the string catalogs give.
     public static func inputsDigest(baseline: Baseline, translations: StringTranslations) -> String {
@@ -101,6 +68,26 @@ public struct JudgementRecord: Sendable, Hashable, Codable {
     public func position(of reference: String) -> Int? {
         History.position(
             of: reference, count: entries.count, sha256: { entries[$0].sha256 }, fileName: { entries[$0].fileName })
+    }
+}
+
+extension JudgementRecord {
+    /// The record of `judgement`, made of the history file stamped `history` with `inputs`;
+    /// `warnings` are what reading it tolerated, `lines` where each entry's line is.
+    init(
+        _ judgement: HistoryJudgement, history: HistoryStamp, inputs: String, warnings: [String],
+        lines: [String: Range<Int>]
+    ) {
+        judgementVersion = Self.currentJudgementVersion
+        self.inputs = inputs
+        self.history = history
+        self.warnings = warnings
+        entries = judgement.reports.map { judged in
+            let line = lines[judged.entry.sha256] ?? 0..<0
+            return Entry(
+                sha256: judged.entry.sha256, fileName: judged.entry.fileName, auditDate: judged.entry.auditDate,
+                counts: HistoryCounts(judged), line: [line.lowerBound, line.count])
+        }
     }
 }
 
@@ -307,16 +294,8 @@ struct RecordedLatest: Codable, Sendable, Equatable {
                 audit: audit, issues: [issues[earlier.issue]], index: 0, names: names, continues: continues,
                 reference: reference)
         }
-        var lists = EarlierWarnings(resolved: [], notReaudited: [])
-        for item in resolved {
-            guard let verdict = made(item) else { return nil }
-            lists.resolved.append(verdict)
-        }
-        for item in notReaudited {
-            guard let verdict = made(item) else { return nil }
-            lists.notReaudited.append(verdict)
-        }
-        return lists
+        guard let resolved = resolved.mapAll(made), let notReaudited = notReaudited.mapAll(made) else { return nil }
+        return EarlierWarnings(resolved: resolved, notReaudited: notReaudited)
     }
 }
 
@@ -380,16 +359,7 @@ struct RecordedTrend: Codable, Sendable, Equatable {
                 baselined: warning.baselined, lastAudited: last?.auditDate, lastAuditedFileName: last?.fileName,
                 guidance: GuidanceReference(issue))
         }
-        var residual: [Trend.ResidualWarning] = []
-        var notReaudited: [Trend.ResidualWarning] = []
-        for warning in self.residual {
-            guard let made = made(warning) else { return nil }
-            residual.append(made)
-        }
-        for warning in self.notReaudited {
-            guard let made = made(warning) else { return nil }
-            notReaudited.append(made)
-        }
+        guard let residual = residual.mapAll(made), let notReaudited = notReaudited.mapAll(made) else { return nil }
         return Trend(grouping: grouping, columns: columns, rows: rows, residual: residual, notReaudited: notReaudited)
     }
 }
@@ -831,11 +801,7 @@ extension JudgementRecordFile {
         if let recorded = loadRecorded(inputs: inputs), let position = recorded.record.position(of: reference),
             let check = recorded.check(
                 at: position, baseline: baseline, failOn: failOn, strictBaseline: strictBaseline,
-                judgeAgain: {
-                    HistoryJudgement(
-                        history: (try? history.load()) ?? History(entries: []), baseline: baseline,
-                        translations: translations)
-                })
+                judgeAgain: judgingAgain(baseline: baseline, translations: translations))
         {
             for warning in recorded.record.warnings { warn(warning) }
             return check
@@ -850,6 +816,18 @@ extension JudgementRecordFile {
 }
 
 extension JudgementRecordFile {
+    /// How a command whose record lacks a fact judges the history again, with `baseline` and
+    /// `translations` (a history that cannot be read then judges as empty: the record's reader says nil).
+    private func judgingAgain(baseline: Baseline, translations: StringTranslations)
+        -> @Sendable () -> HistoryJudgement
+    {
+        let history = self.history
+        return {
+            HistoryJudgement(
+                history: (try? history.load()) ?? History(entries: []), baseline: baseline, translations: translations)
+        }
+    }
+
     /// The trend (`Trend`) of the history by `grouping`, with `baseline` and the catalogs'
     /// `translations`: read from the record while one holds, else the history judged, recorded and its
     /// trend made. `warn` gets what reading the history tolerated.
@@ -878,16 +856,11 @@ extension JudgementRecordFile {
         old: String, new: String, baseline: Baseline, translations: StringTranslations, warn: (String) -> Void
     ) -> ReportJudgement? {
         let inputs = JudgementRecord.inputsDigest(baseline: baseline, translations: translations)
-        let history = self.history
         guard let recorded = loadRecorded(inputs: inputs), let older = recorded.record.position(of: old),
             let newer = recorded.record.position(of: new),
             let judged = recorded.judgement(
                 at: newer,
-                judgeAgain: {
-                    HistoryJudgement(
-                        history: (try? history.load()) ?? History(entries: []), baseline: baseline,
-                        translations: translations)
-                }),
+                judgeAgain: judgingAgain(baseline: baseline, translations: translations)),
             judged.hasEarlierAudit, judged.comparedWith.map(\.sha256) == [recorded.record.entries[older].sha256]
         else { return nil }
         for warning in recorded.record.warnings { warn(warning) }
@@ -901,5 +874,18 @@ extension JSONDecoder {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
         return decoder
+    }
+}
+
+extension Array {
+    /// Each element transformed, or nil when one is not (a record line naming what is not there).
+    fileprivate func mapAll<Made>(_ transform: (Element) -> Made?) -> [Made]? {
+        var made: [Made] = []
+        made.reserveCapacity(count)
+        for element in self {
+            guard let one = transform(element) else { return nil }
+            made.append(one)
+        }
+        return made
     }
 }
