@@ -38,13 +38,20 @@ struct HistoryLineParser {
         return parser.position == bytes.count ? (entry, parser.notes) : nil
     }
 
-    /// Parses `bytes` as a JSON array of issues as a history line writes them (a judgement record's
-    /// issues of earlier audits), or returns nil; what an issue's optional fields tolerate is dropped.
-    static func parseIssues(_ bytes: UnsafeBufferPointer<UInt8>) -> [HistoryIssue]? {
-        var parser = HistoryLineParser(bytes: bytes)
-        guard let issues = try? parser.array({ try $0.issue() }) else { return nil }
-        parser.skipSpace()
-        return parser.position == bytes.count ? issues : nil
+    /// What `read` reads of the whole of `line` (a judgement record's lines); nil when it fails or leaves
+    /// more than white space.
+    static func whole<Value>(_ line: Data, _ read: (inout HistoryLineParser) throws -> Value) -> Value? {
+        line.withUnsafeBytes { raw -> Value? in
+            var parser = HistoryLineParser(bytes: raw.bindMemory(to: UInt8.self))
+            guard let value = try? read(&parser), parser.isAtEnd() else { return nil }
+            return value
+        }
+    }
+
+    /// A JSON array of issues as a history line writes them (a judgement record's issues of earlier
+    /// audits); what an issue's optional fields tolerate is dropped.
+    mutating func issues() throws -> [HistoryIssue] {
+        try array { try $0.issue() }
     }
 
     init(bytes: UnsafeBufferPointer<UInt8>) {

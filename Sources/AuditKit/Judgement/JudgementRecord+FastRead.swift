@@ -11,15 +11,6 @@ extension JudgementRecord {
 }
 
 extension HistoryLineParser {
-    /// What `read` reads of the whole of `line`; nil when it fails or leaves more than white space.
-    fileprivate static func whole<Value>(_ line: Data, _ read: (inout HistoryLineParser) throws -> Value) -> Value? {
-        line.withUnsafeBytes { raw -> Value? in
-            var parser = HistoryLineParser(bytes: raw.bindMemory(to: UInt8.self))
-            guard let value = try? read(&parser), parser.isAtEnd() else { return nil }
-            return value
-        }
-    }
-
     /// A judgement record's index (`JudgementRecord`), every member required but those added later.
     fileprivate mutating func recordIndex() throws -> JudgementRecord {
         var version: Int?, inputs: String?, stamp: HistoryStamp?, warnings: [String]?

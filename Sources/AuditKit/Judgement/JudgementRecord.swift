@@ -238,7 +238,7 @@ struct RecordedIssues {
 
     /// The issues of a line as written, or nil when it is not such a line.
     static func read(_ line: Data) -> [HistoryIssue]? {
-        line.withUnsafeBytes { raw in HistoryLineParser.parseIssues(raw.bindMemory(to: UInt8.self)) }
+        HistoryLineParser.whole(line) { try $0.issues() }
     }
 }
 
