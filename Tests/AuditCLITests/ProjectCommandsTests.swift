@@ -183,6 +183,38 @@ import Testing
         #expect(tables >= 3, "\(outputs)")
     }
 
+    /// A project audited week by week with `audit`: `summary.md`, like the site, covers every audit of
+    /// the history, not only the week's report, with each warning's status as the judgement states it.
+    @Test func theWeeklySummaryCoversEveryAuditOfTheHistory() throws {
+        let series = try AuditSeries()
+        defer { series.remove() }
+        let directory = series.directory.path
+        #expect(try runTool(["init"], in: directory).status == 0)
+        let weeks = [
+            try series.audit(day: 0, [ScreenNameCommandTests.before]),
+            try series.audit(day: 7, [ScreenNameCommandTests.after]),
+            try series.audit(day: 14, [ScreenNameCommandTests.after]),
+        ]
+        for week in weeks {
+            let audit = try runTool(["audit", week.path], in: directory)
+            #expect(audit.status == 0, "\(audit.stderr)")
+        }
+        let summary = try String(contentsOfFile: series.directory.file("Reports/summary.md"), encoding: .utf8)
+        let index = try String(contentsOfFile: series.directory.file("Reports/index.html"), encoding: .utf8)
+        for week in weeks {
+            let name = PathName.last(week.path)
+            #expect(summary.contains("`\(name)`"), "\(name) missing from summary.md:\n\(summary)")
+            #expect(index.contains(PathName.deletingExtension(name)), "\(name) missing from index.html")
+        }
+        #expect(summary.contains("in 3 reports"), "\(summary)")
+        // The same summary as `ingest` of the three reports writes.
+        let weekly = summary
+        try FileManager.default.removeItem(atPath: series.directory.file("Reports/summary.md"))
+        #expect(try runTool(["ingest"], in: directory).status == 0)
+        let ingested = try String(contentsOfFile: series.directory.file("Reports/summary.md"), encoding: .utf8)
+        #expect(ingested == weekly)
+    }
+
     /// A warning whose value changed between audits is named in the summary as the latest audit shows it.
     @Test func theSummaryNamesAWarningByItsLatestText() throws {
         let series = try AuditSeries()

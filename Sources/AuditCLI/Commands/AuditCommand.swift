@@ -16,8 +16,9 @@ enum AuditCommand: Command {
              the Swift sources under each --source folder;
           4. adds the report to the history (Reports/history.jsonl) and compares it with the report before it;
           5. appends a session to the audit log (audit.md) naming all of the above;
-          6. refreshes Reports/summary.md, Reports/trend.svg and the HTML site (the report's page
-             Reports/<report name>/index.html and Reports/index.html; see 'auditkit html').
+          6. refreshes Reports/summary.md (every audit of the history), Reports/trend.svg and the HTML
+             site (the report's page Reports/<report name>/index.html and Reports/index.html; see
+             'auditkit html').
         Every step is idempotent: a report the history already has is skipped and said so. Each step is
         also a command of its own (extract, sheet, overlay, map, history add, log).
 

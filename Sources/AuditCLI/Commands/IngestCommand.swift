@@ -15,7 +15,7 @@ enum IngestCommand: Command {
         the history and the log are written one report at a time, in order: the output and every file are
         the same for any --jobs. An unreadable report is named and skipped; the others complete and the
         exit status says one failed. Each session is dated by its report's audit day unless --date is given.
-        After the batch, DIR/summary.md (per view, over every report named), DIR/trend.svg (the history's
+        After the batch, DIR/summary.md (per view, over every audit of the history), DIR/trend.svg (the history's
         open warnings per view) and the HTML site (DIR/index.html and a page per report named in its
         evidence folder; see 'auditkit html') are refreshed. Without an operand, the reports folder the
         project file names is ingested.

@@ -339,3 +339,19 @@ extension HistoryScreen {
         case name, group, issueCount, width, height, imageHash, rootView, named, appearance
     }
 }
+
+extension HistoryEntry {
+    /// The screen (0-based, in `screens`) of each issue, in `issues` order: by the screens' issue counts,
+    /// or, when those do not add up, by group name, else the first screen.
+    var screenOfIssues: [Int] {
+        if screens.reduce(0, { $0 + $1.issueCount }) == issues.count {
+            var result: [Int] = []
+            result.reserveCapacity(issues.count)
+            for (index, screen) in screens.enumerated() {
+                result += Array(repeating: index, count: screen.issueCount)
+            }
+            return result
+        }
+        return issues.map { issue in screens.firstIndex { $0.group == issue.screenGroup } ?? 0 }
+    }
+}

@@ -285,7 +285,7 @@ public struct HistoryJudgement: Sendable {
                 return found
             }
         }
-        let screenOfIssue = ScreenIdentification.screenOfIssues(entry)
+        let screenOfIssue = entry.screenOfIssues
         let shown = ScreenIdentification.shown(
             entry, screenOfIssue: screenOfIssue, catalogKeys: catalogKeys, normalized: &normalCache)
         return Reading(catalogKeys: catalogKeys, screenOfIssue: screenOfIssue, shown: shown)

@@ -147,20 +147,6 @@ struct ScreenIdentification: Sendable {
         var shownTexts: ShownTexts { ShownTexts(texts: texts, keys: keys) }
     }
 
-    /// The screen (0-based, in `entry.screens`) of each issue of `entry`.
-    static func screenOfIssues(_ entry: HistoryEntry) -> [Int] {
-        if entry.screens.reduce(0, { $0 + $1.issueCount }) == entry.issues.count {
-            var result: [Int] = []
-            result.reserveCapacity(entry.issues.count)
-            for (index, screen) in entry.screens.enumerated() {
-                result += Array(repeating: index, count: screen.issueCount)
-            }
-            return result
-        }
-        // Counts that do not add up: by group name, else the first screen.
-        return entry.issues.map { issue in entry.screens.firstIndex { $0.group == issue.screenGroup } ?? 0 }
-    }
-
     /// What `entry` shows of each screen, with `catalogKeys` of each issue when the catalogs gave them;
     /// `normalized` remembers each text's normal form as a hash (nil for a text without letters).
     static func shown(

@@ -531,9 +531,27 @@ public struct AuditIngest: Sendable {
             }
             return .success(SummaryInput(prepared))
         }
-        let inputs = try prepared.compactMap { try $0?.get() }
+        let named = try prepared.compactMap { try $0?.get() }
         // Nothing could be summarised (every report failed): no summary of nothing.
-        guard !inputs.isEmpty else { return nil }
+        guard !named.isEmpty else { return nil }
+        // Every audit of the history, as the site shows them, oldest first: a report named here as it was
+        // read, any other as the history recorded it (its file is not read again), then any named report
+        // the history lacks.
+        let bySHA = Dictionary(named.map { ($0.report.sha256, $0) }, uniquingKeysWith: { first, _ in first })
+        var inputs: [SummaryInput] = []
+        var listed = Set<String>()
+        for judged in judgement.reports where listed.insert(judged.entry.sha256).inserted {
+            if let input = bySHA[judged.entry.sha256] {
+                inputs.append(input)
+            } else {
+                let path = PathName.join(outputDirectory, judged.entry.fileName)
+                inputs.append(
+                    SummaryInput(
+                        recorded: judged.entry, reportPath: path,
+                        evidence: EvidencePaths(reportPath: path, root: evidenceRoot)))
+            }
+        }
+        inputs += named.filter { listed.insert($0.report.sha256).inserted }
         let path = outputDirectory + "/summary.md"
         let markdown = AuditSummary(
             inputs: inputs, judgement: judgement, grouping: .view, baseDirectory: outputDirectory

@@ -60,8 +60,9 @@ import Testing
     static func text(_ path: String) throws -> String { try String(contentsOfFile: path, encoding: .utf8) }
 
     /// The pages and the summary made the way the batch made them before it kept what the pass
-    /// computed: every report at `paths` (oldest first) read and mapped again, with the evidence on
-    /// disk, each page compared with the audit before it in the history as the batch left it.
+    /// computed: every report at `paths` read and mapped again, with the evidence on disk, each page
+    /// compared with the audit before it in the history as the batch left it, the summary over each
+    /// audit of the history once, oldest first.
     static func reread(_ paths: [String], in directory: TemporaryDirectory) throws -> (
         pages: [String: String], summary: String
     ) {
@@ -81,8 +82,12 @@ import Testing
                     report: prepared.report, mapping: prepared.mapping?.primaries, evidence: prepared.evidence,
                     likelyCauses: prepared.likelyCauses))
         }
+        // The summary has each audit of the history once (a copy is the audit it copies), in audit order.
+        let audits = judgement.reports.compactMap { judged in
+            inputs.first { $0.report.sha256 == judged.entry.sha256 }
+        }
         let summary = AuditSummary(
-            inputs: inputs, judgement: judgement, grouping: .view, baseDirectory: directory.file("Reports")
+            inputs: audits, judgement: judgement, grouping: .view, baseDirectory: directory.file("Reports")
         )
         .markdown(templates: configuration.templates)
         return (pages, summary)
