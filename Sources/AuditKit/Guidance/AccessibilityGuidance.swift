@@ -280,16 +280,33 @@ extension AccessibilityGuidance {
     public static func guidance(testType: TestType, title: String, elementType: String? = nil)
         -> AccessibilityGuidance?
     {
-        // The title is folded only for the two types whose rows it chooses between (every line of a long
-        // listing looks its warning's row up).
+        // The title is searched only for the two types whose rows it chooses between, without folding a copy
+        // of it (every line of a long listing looks its warning's row up).
         switch testType {
-        case .contrast where title.lowercased().contains("nearly") || title.lowercased().contains("almost"):
+        case .contrast where containsFolded(title, "nearly") || containsFolded(title, "almost"):
             return byID["contrast/nearly-passed"]
         case .elementDescription
-        where elementType?.lowercased() == "image" || title.lowercased().contains("image"):
+        where elementType?.lowercased() == "image" || containsFolded(title, "image"):
             return byID["element-description/image"]
         default:
             return guidance(for: testType)
         }
+    }
+
+    /// Whether `text` contains `word` (lowercase ASCII letters) in any letter case.
+    static func containsFolded(_ text: String, _ word: StaticString) -> Bool {
+        let needle = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
+        func search(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            guard bytes.count >= needle.count else { return needle.isEmpty }
+            func folded(_ byte: UInt8) -> UInt8 { (0x41...0x5A).contains(byte) ? byte | 0x20 : byte }
+            for start in 0...(bytes.count - needle.count) {
+                var offset = 0
+                while offset < needle.count, folded(bytes[start + offset]) == needle[offset] { offset += 1 }
+                if offset == needle.count { return true }
+            }
+            return false
+        }
+        var text = text
+        return text.withUTF8(search)
     }
 }

@@ -164,7 +164,7 @@ struct HistoryLineParser {
             case "system": counts.system = try parser.integer(); seen += 1
             case "byType":
                 var byType: [String: Int] = [:]
-                try parser.object { inner, type in byType[type.text] = try inner.integer() }
+                try parser.object { inner, type in byType[type.knownTestTypeKey ?? type.text] = try inner.integer() }
                 counts.byType = byType
                 seen += 1
             default: try parser.skipValue()
@@ -258,8 +258,23 @@ struct HistoryLineParser {
 
     /// ISO 8601 `yyyy-MM-ddTHH:mm:ssZ`, the form `JSONEncoder`'s `.iso8601` writes.
     mutating func date() throws -> Date {
-        let text = try string()
-        let digits = Array(text.utf8)
+        skipSpace()
+        // Read in place when it is written as this code writes it (no escapes), else as any string.
+        if position + 21 < bytes.count, bytes[position] == UInt8(ascii: "\""),
+            bytes[position + 21] == UInt8(ascii: "\"")
+        {
+            let digits = UnsafeBufferPointer(rebasing: bytes[(position + 1)..<(position + 21)])
+            if !digits.contains(UInt8(ascii: "\\")) {
+                position += 22
+                return try Self.date(digits)
+            }
+        }
+        var text = try string()
+        return try text.withUTF8 { try Self.date($0) }
+    }
+
+    /// The date of the 20 bytes `yyyy-MM-ddTHH:mm:ssZ`.
+    private static func date(_ digits: UnsafeBufferPointer<UInt8>) throws -> Date {
         guard digits.count == 20, digits[4] == UInt8(ascii: "-"), digits[7] == UInt8(ascii: "-"),
             digits[10] == UInt8(ascii: "T"), digits[13] == UInt8(ascii: ":"), digits[16] == UInt8(ascii: ":"),
             digits[19] == UInt8(ascii: "Z")
@@ -331,6 +346,15 @@ struct HistoryLineParser {
         var text: String {
             String(decoding: UnsafeBufferPointer(start: base + range.lowerBound, count: range.count), as: UTF8.self)
         }
+
+        /// The key of the test type this key names (`TestType.key`), as one string shared by every count
+        /// of every entry; nil for another key.
+        var knownTestTypeKey: String? {
+            let bytes = UnsafeBufferPointer(start: base + range.lowerBound, count: range.count)
+            return Key.testTypeKeys.first { $0.utf8.count == bytes.count && $0.utf8.elementsEqual(bytes) }
+        }
+
+        private static let testTypeKeys = TestType.known.map(\.key)
     }
 
     private mutating func keyRange() throws -> Key {

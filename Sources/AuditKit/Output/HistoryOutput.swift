@@ -115,18 +115,26 @@ public enum HistoryOutput {
         header += " \u{2192} \(entry.fileName) (\(TrendChart.dateLabel(entry.auditDate)))"
         var text = oneLine(header) + "\n"
         text += summary(judged) + "\n"
+        // Thousands of not re-audited warnings name a few audits: each audit's date written once.
+        var dateLabels: [Date: String] = [:]
+        func dateLabel(_ date: Date) -> String {
+            if let known = dateLabels[date] { return known }
+            let label = TrendChart.dateLabel(date)
+            dateLabels[date] = label
+            return label
+        }
         for line in judged.screenLines { text += line + "\n" }
         let parts = sections(judged)
         for (title, verdicts, earlier) in parts {
             text += "\n\(title) (\(verdicts.count)):\n"
             if verdicts.isEmpty { text += "  none\n" }
             for verdict in verdicts {
-                let numbers = numbers(verdict, earlier: earlier).padding(toLength: 13, withPad: " ", startingAt: 0)
+                let numbers = padded(numbers(verdict, earlier: earlier), to: 13)
                 // An earlier audit's warning was not paired in this comparison: no pairing to tell (as in JSON).
                 let paired = earlier ? "" : pairing(verdict)
                 var line = "  \(numbers) \(verdict.issue.fingerprint.hex)  \(describe(verdict))\(paired)"
                 if title.hasPrefix("Not re-audited") {
-                    line += " \u{2014} not re-audited since \(TrendChart.dateLabel(verdict.audit.auditDate))"
+                    line += " \u{2014} not re-audited since \(dateLabel(verdict.audit.auditDate))"
                 }
                 if title.hasPrefix("Not counted") { line += " [\(verdict.status.description)]" }
                 text += oneLine(line) + "\n"
@@ -172,7 +180,7 @@ public enum HistoryOutput {
         let nameWidth = max(heading.count, 5, trend.rows.map { oneLine($0.name).count }.max() ?? 0)
         let widths = dates.map(\.count)
         func row(_ name: String, _ values: [String]) -> String {
-            var line = name.padding(toLength: nameWidth, withPad: " ", startingAt: 0)
+            var line = padded(name, to: nameWidth)
             for (value, width) in zip(values, widths) {
                 line += "  " + String(repeating: " ", count: max(0, width - value.count)) + value
             }
@@ -265,6 +273,12 @@ public enum HistoryOutput {
     }
 
     /// Untrusted text on one line of a text output: line breaks and control characters as escapes.
+    /// `text` followed by spaces up to `width` characters (as it is when longer).
+    static func padded(_ text: String, to width: Int) -> String {
+        let count = text.count
+        return count >= width ? text : text + String(repeating: " ", count: width - count)
+    }
+
     static func oneLine(_ text: String) -> String {
         PrintableText.escaped(text)
     }

@@ -46,6 +46,14 @@ import Testing
         #expect(AccessibilityGuidance.guidance(for: .hitRegion)?.relatedCriteria.map(\.number) == ["2.5.5"])
         #expect(criterion(.elementDescription, "Element has no description") == "4.1.2")
         #expect(criterion(.elementDescription, "Element has no description", "Image") == "1.1.1")
+        // The title chooses the row in any letter case, anywhere in it, and only with the whole word.
+        #expect(criterion(.elementDescription, "IMAGE has no description") == "1.1.1")
+        #expect(criterion(.elementDescription, "Decorative iMaGe") == "1.1.1")
+        #expect(criterion(.elementDescription, "Imag") == "4.1.2")
+        #expect(criterion(.elementDescription, "") == "4.1.2")
+        #expect(AccessibilityGuidance.guidance(testType: .contrast, title: "ALMOST")?.id == "contrast/nearly-passed")
+        #expect(
+            AccessibilityGuidance.guidance(testType: .contrast, title: "Kontrast fast")?.id != "contrast/nearly-passed")
         #expect(criterion(.dynamicType, "Dynamic Type font sizes are unsupported") == "1.4.4")
         #expect(criterion(.clippedText, "Text clipped") == "1.4.4")
         #expect(criterion(.elementDetection, "") == "1.3.1")
