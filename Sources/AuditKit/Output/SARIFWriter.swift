@@ -138,6 +138,8 @@ public enum SARIFWriter {
         }
         let ruleIndex = Dictionary(uniqueKeysWithValues: ruleIDs.enumerated().map { ($1, $0) })
         var columns = UTF16Columns()
+        // The report as code scanning finds it: from the root, whatever the working folder.
+        let reportPath = root.relative(report.sourcePath) ?? report.sourcePath
         let reportLocation = location(
             SourceLocation(
                 file: SourceFiles.displayPath(
@@ -165,7 +167,7 @@ public enum SARIFWriter {
                 primary?.location.map { location($0, columns: &columns, root: root) } ?? reportLocation
             ]
             var properties: [String: Any] = [
-                "report": report.sourcePath, "issueNumber": issue.number, "screen": issue.screenName,
+                "report": reportPath, "issueNumber": issue.number, "screen": issue.screenName,
                 "screenGroup": issue.screenGroupName, "status": status.key, "duplicate": issue.isDuplicate,
             ]
             if let code = issue.errorCode { properties["errorCode"] = code }
@@ -217,9 +219,11 @@ public enum SARIFWriter {
                 "ruleId": absentRule[position], "ruleIndex": ruleIndex[absentRule[position]] ?? 0, "level": "note",
                 "message": ["text": gone.message], "baselineState": BaselineState.absent.rawValue,
                 "partialFingerprints": ["auditkit/v1": gone.fingerprint],
-                "properties": ["report": report.sourcePath],
+                "properties": ["report": reportPath],
             ]
-            result["locations"] = [gone.location.map { location($0, columns: &columns, root: root) } ?? reportLocation]
+            result["locations"] = [
+                gone.location.map { location(root.recorded($0), columns: &columns, root: root) } ?? reportLocation
+            ]
             results.append(result)
         }
         return log(rules: rules, results: results, root: root)
@@ -293,6 +297,19 @@ public enum SARIFWriter {
             file.hasPrefix("/")
                 ? (file as NSString).standardizingPath
                 : ((workingDirectory as NSString).appendingPathComponent(file) as NSString).standardizingPath
+        }
+
+        /// A location the history recorded (an earlier report's warning): its path is relative to the
+        /// folder the run that recorded it worked in, the project's root as a rule; when it names no file
+        /// from the working folder but one from the root, the one under the root.
+        func recorded(_ location: SourceLocation) -> SourceLocation {
+            guard !location.file.hasPrefix("/"), !FileManager.default.fileExists(atPath: absolute(location.file))
+            else { return location }
+            let underRoot = ((path as NSString).appendingPathComponent(location.file) as NSString).standardizingPath
+            guard FileManager.default.fileExists(atPath: underRoot) else { return location }
+            var moved = location
+            moved.file = underRoot
+            return moved
         }
 
         /// `file` relative to the root, when it is under it.
