@@ -100,8 +100,10 @@ public struct ProjectSetup: Sendable {
             sources: sources, rules: rulesPath, log: logPath, reports: reportsDirectory, templates: templatesDirectory)
     }
 
-    /// The `.gitignore` lines of a project: what every run makes again from the reports (the evidence
-    /// folders, the site, the summary and the trend chart) and the temporaries of interrupted runs. The
+    /// The `.gitignore` lines of a project: what every run makes again from the reports and the history
+    /// (the evidence folders, the site, the summary, the trend chart and the recorded judgement, which
+    /// names the history file by its inode and time, so no clone's record holds) and the temporaries of
+    /// interrupted runs. The
     /// log, the history, the baseline, the project file and the rule file are left to commit.
     public var ignoredLines: [String] {
         let reports = reportsDirectory.hasSuffix("/") ? String(reportsDirectory.dropLast()) : reportsDirectory
@@ -114,6 +116,7 @@ public struct ProjectSetup: Sendable {
             "\(reports)/auditkit-site.js",
             "\(reports)/summary.md",
             "\(reports)/trend.svg",
+            "\(reports)/history.judgement.json",
             "# Temporaries of interrupted runs (the next run removes them).",
             ".*.tmp-*",
         ]
