@@ -56,9 +56,13 @@ public struct ChangeCounts: Sendable, Hashable, Codable {
         return parts.isEmpty ? nil : parts.joined(separator: "; ")
     }
 
-    /// The triple with its breakdown: `1 new, 0 resolved, 5 residual (recognised 2 by localization key; not
-    /// counted: 3 accepted)`.
-    public var text: String { triple + (breakdown.map { " (\($0))" } ?? "") }
+    /// The triple with its breakdown and the open warnings it did not re-audit: `1 new, 0 resolved, 5
+    /// residual (recognised 2 by localization key; not counted: 3 accepted); 2 open not re-audited`, as
+    /// every output states the comparison.
+    public var text: String { triple + (breakdown.map { " (\($0))" } ?? "") + notReauditedClause }
+
+    /// `; 2 open not re-audited` after the triple and its breakdown; empty when there are none.
+    public var notReauditedClause: String { notReaudited > 0 ? "; \(notReaudited) open not re-audited" : "" }
 
     /// Keys in JSON output.
     enum CodingKeys: String, CodingKey {

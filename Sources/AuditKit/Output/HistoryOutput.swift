@@ -84,7 +84,6 @@ public enum HistoryOutput {
         }
         guard let counts = judged.counts else { return "no earlier report to compare with" }
         var text = counts.text
-        if counts.notReaudited > 0 { text += "; \(counts.notReaudited) open not re-audited" }
         let repeats = judged.verdicts.filter { $0.status.kind == .repeat }.count
         if repeats > 0 { text += "; \(repeats) repeated by the Inspector" }
         return text

@@ -125,7 +125,7 @@ public struct ReportPage: Sendable {
             + "<a href=\"#change-new\">\(counts.new) new</a>, "
             + "<a href=\"#change-resolved\">\(counts.resolved) resolved</a>, "
             + "<a href=\"#change-residual\">\(counts.residual) residual</a>"
-            + (counts.breakdown.map { " (\(HTML.escape($0)))" } ?? "") + ".</p>\n"
+            + (counts.breakdown.map { " (\(HTML.escape($0)))" } ?? "") + counts.notReauditedClause + ".</p>\n"
         // Which earlier audit each screen was compared with and why, and the screens not covered.
         let screenLines = judgement.screenLines
         if !screenLines.isEmpty {
