@@ -14,6 +14,9 @@ struct DiffCommand: Command {
         two languages match), then by place on the same screen, then by thumbnail for text-less elements;
         a pair made by key, geometry or image says so. Only the screens both reports covered are
         compared: warnings of screens NEW did not visit are listed as not re-audited, never resolved.
+        When NEW is in the history and OLD is an audit the history compared it with, the comparison is the
+        history's (each screen with its latest earlier audit, as the session and page state it); else the
+        two reports are compared on their own, and a note says so.
         Each line shows the warning's issue number in the old and in the new report.
 
         EXAMPLES:
@@ -52,13 +55,15 @@ struct DiffCommand: Command {
         if History.precedes(new, old) {
             context.terminal.warning("NEW was audited before OLD: the later report is compared with the earlier one")
         }
-        // NEW as the history judged it when OLD is the audit it was compared with, so `diff` states what
-        // `audit`, the session and the page stated; else the two reports judged on their own.
+        // NEW as the history judged it when OLD is an audit it was compared with (with the latest earlier
+        // audit of each of its screens), so `diff` states what `audit`, the session and the page stated;
+        // else the two reports judged on their own.
         let inHistory = (try? history()).map {
             HistoryJudgement(history: $0, baseline: baseline, translations: mapping.translations)
         }
         let judged: ReportJudgement
-        if let full = inHistory?.report(sha256: new.sha256), full.hasEarlierAudit, full.oldFileName == old.fileName,
+        if let full = inHistory?.report(sha256: new.sha256), full.hasEarlierAudit,
+            full.comparedWith.contains(where: { $0.sha256 == old.sha256 }),
             inHistory?.report(sha256: old.sha256) != nil
         {
             judged = full

@@ -684,6 +684,15 @@ public struct JudgementRecordFile: Sendable {
         return recorded
     }
 
+    /// Each audit's counts (by SHA-256) as the record on disk states them, whether or not it holds for the
+    /// history and the baseline as they are now: what the pages written with that judgement state. Empty
+    /// when there is no readable record.
+    func recordedCounts() -> [String: HistoryCounts] {
+        guard let recorded = RecordedJudgement(path: path, history: history) else { return [:] }
+        return Dictionary(
+            recorded.record.entries.map { ($0.sha256, $0.counts) }, uniquingKeysWith: { first, _ in first })
+    }
+
     /// The record with its audits for the history file as it is now, when one holds.
     public func loadRecorded(inputs: String) -> RecordedJudgement? {
         loadRecorded(inputs: inputs, stamp: HistoryStamp(path: history.path))
@@ -848,8 +857,8 @@ extension JudgementRecordFile {
     }
 
     /// The judgement of the report `new` names (as `History.entry(reference:)` finds it) as the history
-    /// recorded it, when the history compared it with the report `old` names and with that one alone:
-    /// what `diff old new` states. Nil when no record holds for the history as it is now with `baseline`
+    /// recorded it, when the report `old` names is one the history compared it with (the latest earlier
+    /// audit of one of its screens): what `diff old new` states. Nil when no record holds for the history as it is now with `baseline`
     /// and `translations`, a reference names no report of it, or the history compared `new` otherwise.
     /// `warn` gets what reading the history tolerated.
     public func recordedComparison(
@@ -861,7 +870,8 @@ extension JudgementRecordFile {
             let judged = recorded.judgement(
                 at: newer,
                 judgeAgain: judgingAgain(baseline: baseline, translations: translations)),
-            judged.hasEarlierAudit, judged.comparedWith.map(\.sha256) == [recorded.record.entries[older].sha256]
+            judged.hasEarlierAudit,
+            judged.comparedWith.contains(where: { $0.sha256 == recorded.record.entries[older].sha256 })
         else { return nil }
         for warning in recorded.record.warnings { warn(warning) }
         return judged

@@ -189,6 +189,8 @@ public struct AuditIngest: Sendable {
         paths: [String], progress: @Sendable (Progress) -> Void = { _ in }, onItem: (Item) -> Void
     ) throws -> Outcome {
         let loaded = try pass.loadHistory()
+        // What the pages of the history's audits state, as the judgement recorded before this run counts them.
+        let countsBefore = pass.configuration.history.map { JudgementRecordFile(history: $0).recordedCounts() } ?? [:]
         var judgement = HistoryJudgement(
             history: loaded, baseline: pass.configuration.baseline, translations: pass.translations)
         // The history file as the judgement knows it: as read, then as each append left it.
@@ -352,6 +354,12 @@ public struct AuditIngest: Sendable {
         // before them): their sessions and pages tell it again.
         outcome.retold = retell(judgement: judgement, recorded: addedHere, progress: progress)
         for retold in outcome.retold { outcome.firstError = outcome.firstError ?? retold.error }
+        // The pages of other audits whose counts changed since they were written (a warning accepted since,
+        // a rule changed): written again, so no page states what the index no longer does.
+        let rewritten = Set(order.map(\.sha256)).union(addedHere).union(
+            judgement.entries.filter { entry in outcome.retold.contains { $0.fileName == entry.fileName } }.map(
+                \.sha256))
+        refreshPages(of: judgement, countsBefore: countsBefore, skipping: rewritten)
 
         // 4. The summary and the site's pages of every readable report named, the trend of the whole
         // history, and the site's index.
@@ -430,6 +438,32 @@ public struct AuditIngest: Sendable {
             retold.append(item)
         }
         return retold
+    }
+
+    /// Writes again the page of each audit of `judgement` (but those in `skipping`) whose counts differ
+    /// from `countsBefore`, read and mapped again from its report file, its evidence as it is on disk;
+    /// one whose file is not found, or that cannot be read, keeps its page.
+    private func refreshPages(
+        of judgement: HistoryJudgement, countsBefore: [String: HistoryCounts], skipping: Set<String>
+    ) {
+        let changed = judgement.reports.filter { judged in
+            guard !skipping.contains(judged.entry.sha256), let before = countsBefore[judged.entry.sha256] else {
+                return false
+            }
+            return before != HistoryCounts(judged)
+        }
+        guard !changed.isEmpty else { return }
+        let site = ReportSite(root: outputDirectory)
+        var reading = pass.configuration
+        reading.renderer = nil
+        let reader = AuditPass(reading)
+        for judged in changed {
+            guard let path = reportFile(of: judged.entry)?.path,
+                site.pageExists(forReportFileName: judged.entry.fileName),
+                let prepared = try? reader.prepare(reportAt: path)
+            else { continue }
+            _ = try? site.write(site.page(for: prepared, judgement: judgement))
+        }
     }
 
     /// The reports of `judgement` that `logged` says the log lacks and the batch does not name, each
