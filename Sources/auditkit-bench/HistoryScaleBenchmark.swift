@@ -8,8 +8,9 @@ import Foundation
 /// 500 and 2,000 reports) it writes the history (the latest report also as a file), then times whole
 /// `auditkit` processes of the release build beside this one: `check latest`, `diff latest~1 latest`,
 /// `history list`, `history add` of the latest report (already there) and `trend`, with the floor of
-/// reading the history file once (`cat`) in the same rounds; before them, the first command's judging
-/// and recording of the history (`JudgementRecordFile`), timed once. Prints medians, the ratio of each
+/// reading the history file once (`cat`), each round running every command on every size in turn;
+/// before them, the first command's judging and recording of each history (`JudgementRecordFile`),
+/// timed once. Prints medians, the ratio of each
 /// size's time to the first size's, and at 2,000 reports whether issue 39's targets are met.
 func runHistoryScaleBenchmark(arguments: [String]) throws {
     var sizes: [Int] = []
@@ -30,18 +31,24 @@ func runHistoryScaleBenchmark(arguments: [String]) throws {
         throw AuditError(.missingInput, "build auditkit beside auditkit-bench first", path: tool)
     }
     print("history-scale: \(runs) runs per command, medians of wall time (CPU in parentheses), \(tool)")
-    var first: [String: Double] = [:]
+    // AUDITKIT_BENCH_KEEP=1 keeps the folders (to profile a command on them).
+    let keep = ProcessInfo.processInfo.environment["AUDITKIT_BENCH_KEEP"] == "1"
+    var folders: [TemporaryDirectory] = []
+    defer {
+        for directory in folders {
+            if keep { print("history-scale: kept \(directory.path)") } else { directory.remove() }
+        }
+    }
+    var commandsOfSize: [[(String, [String])]] = []
     for size in sizes {
         let directory = try TemporaryDirectory(prefix: "auditkit-bench-scale")
-        // AUDITKIT_BENCH_KEEP=1 keeps the folders (to profile a command on them).
-        let keep = ProcessInfo.processInfo.environment["AUDITKIT_BENCH_KEEP"] == "1"
-        defer { if !keep { directory.remove() } else { print("history-scale: kept \(directory.path)") } }
+        folders.append(directory)
         let latest = try CIHistory.write(reports: size, into: directory.path)
         let history = directory.file("Reports/history.jsonl")
         let bytes = (try? FileManager.default.attributesOfItem(atPath: history)[.size] as? Int) ?? 0
         print(String(format: "history-scale: %d reports, %.1f MiB", size, Double(bytes) / 1_048_576))
-        // A history written before the judgement was recorded (or the first command of a fresh clone of a
-        // repository that does not commit the record): the first command judges it and records it once.
+        // A history written before the judgement was recorded (or the first command of a fresh clone): the
+        // first command judges it and records it once.
         let migration = try measureInSmallProcess([tool, "history", "list"], in: directory.path)
         let record = directory.file("Reports/history.judgement.json")
         let recordBytes = (try? FileManager.default.attributesOfItem(atPath: record)[.size] as? Int) ?? 0
@@ -49,32 +56,41 @@ func runHistoryScaleBenchmark(arguments: [String]) throws {
             String(
                 format: "history-scale: %5d reports  first use: judged and recorded (%.1f MiB) in %.3f s (%.3f s CPU)",
                 size, Double(recordBytes) / 1_048_576, migration.wall, migration.user + migration.system))
-        let commands: [(String, [String])] = [
+        commandsOfSize.append([
             ("floor: cat history", ["/bin/cat", history]),
             ("check latest", [tool, "check", "latest"]),
             ("diff latest~1 latest", [tool, "diff", "latest~1", "latest"]),
             ("history list", [tool, "history", "list"]),
             ("history add (already there)", [tool, "history", "add", latest]),
             ("trend", [tool, "trend"]),
-        ]
-        var wall: [String: [Double]] = [:]
-        var cpu: [String: [Double]] = [:]
-        for _ in 0..<runs {
-            for (name, argv) in commands {
-                let figures = try measureInSmallProcess(argv, in: directory.path)
+        ])
+    }
+    // Each round runs every command on every size in turn, so a slower spell of the shared machine weighs
+    // on every size alike, not on the size timed last.
+    var wall: [Int: [String: [Double]]] = [:]
+    var cpu: [Int: [String: [Double]]] = [:]
+    for _ in 0..<runs {
+        for position in commandsOfSize[0].indices {
+            for (k, size) in sizes.enumerated() {
+                let (name, argv) = commandsOfSize[k][position]
+                let figures = try measureInSmallProcess(argv, in: folders[k].path)
                 guard figures.status == 0 || (name == "check latest" && figures.status == 1) else {
                     throw AuditError(.internalError, "\(name) exited \(figures.status)")
                 }
-                wall[name, default: []].append(figures.wall)
-                cpu[name, default: []].append(figures.user + figures.system)
+                wall[size, default: [:]][name, default: []].append(figures.wall)
+                cpu[size, default: [:]][name, default: []].append(figures.user + figures.system)
             }
         }
-        func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
-        for (name, _) in commands {
-            let time = median(wall[name]!)
+    }
+    func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+    var first: [String: Double] = [:]
+    for (k, size) in sizes.enumerated() {
+        for (name, _) in commandsOfSize[k] {
+            let time = median(wall[size]![name]!)
             let padded = name.padding(toLength: 28, withPad: " ", startingAt: 0)
             var line = String(
-                format: "history-scale: %5d reports  %@ %7.3f s (%.3f s CPU)", size, padded, time, median(cpu[name]!))
+                format: "history-scale: %5d reports  %@ %7.3f s (%.3f s CPU)", size, padded, time,
+                median(cpu[size]![name]!))
             if let base = first[name] {
                 line += String(format: "  %.2fx its time at %d reports", time / base, sizes[0])
             } else {
