@@ -18,7 +18,11 @@ import Foundation
 /// an older baseline used).
 public struct HistoryJudgement: Sendable {
     /// Every audit's judgement, oldest first.
-    public private(set) var reports: [ReportJudgement] = []
+    public private(set) var reports: [ReportJudgement] = [] {
+        didSet { trends = TrendMemo() }
+    }
+    /// The trends of `reports` as they are, each made once (`trend(by:)`).
+    private var trends = TrendMemo()
     /// The baseline used.
     public let baseline: Baseline
     /// The string catalogs' translations used to pair warnings across languages.
@@ -83,6 +87,12 @@ public struct HistoryJudgement: Sendable {
         self.translations = translations
         step(old)
         step(new)
+    }
+
+    /// The trend of the history by `grouping` (`Trend(judgement:by:)`), made once for this judgement
+    /// however many outputs show it (the record, `trend.svg`, the site's index).
+    public func trend(by grouping: TrendGrouping) -> Trend {
+        trends.trend(grouping) { Trend(judgement: self, by: grouping) }
     }
 
     /// The judgement of the audit whose report has this SHA-256.
@@ -885,5 +895,23 @@ public struct HistoryJudgement: Sendable {
         guard let view = issue.view else { return nil }
         return IssueFingerprint.version1(
             testType: issue.testType, errorCode: issue.errorCode, elementText: issue.elementText, view: view)
+    }
+}
+
+/// The trends of one judgement by each grouping, each made on first use; two groupings may be made at
+/// once (one lock each).
+private final class TrendMemo: @unchecked Sendable {
+    private let locks = [NSLock(), NSLock()]
+    private var made: [Trend?] = [nil, nil]
+
+    /// The trend by `grouping`, `make` making it the first time.
+    func trend(_ grouping: TrendGrouping, make: () -> Trend) -> Trend {
+        let slot = grouping == .view ? 0 : 1
+        locks[slot].lock()
+        defer { locks[slot].unlock() }
+        if let trend = made[slot] { return trend }
+        let trend = make()
+        made[slot] = trend
+        return trend
     }
 }

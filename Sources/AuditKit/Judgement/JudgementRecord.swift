@@ -412,7 +412,7 @@ extension RecordedTrend {
     init(_ judgement: HistoryJudgement, issues: inout RecordedIssues) {
         // The two groupings walk the history each: one per core.
         let trends = ParallelWork.map([TrendGrouping.view, .type], parallel: true) { _, grouping in
-            Trend(judgement: judgement, by: grouping)
+            judgement.trend(by: grouping)
         }
         let trend = trends[0]
         open = trend.columns.map(\.openCount)
@@ -853,7 +853,7 @@ extension JudgementRecordFile {
         for warning in read.warnings { warn(warning) }
         let judgement = HistoryJudgement(history: read, baseline: baseline, translations: translations)
         store(judgement, read: read)
-        return Trend(judgement: judgement, by: grouping)
+        return judgement.trend(by: grouping)
     }
 
     /// The judgement of the report `new` names (as `History.entry(reference:)` finds it) as the history

@@ -371,7 +371,7 @@ public struct AuditIngest: Sendable {
         if writesSite { try ReportSite(root: outputDirectory).writeAssets() }
         outcome.summaryPath = try writeSummaryAndPages(of: named, judgement: judgement)
         if !judgement.reports.isEmpty {
-            let trend = Trend(judgement: judgement, by: .view)
+            let trend = judgement.trend(by: .view)
             let path = outputDirectory + "/trend.svg"
             try AtomicFile.makeDirectory(outputDirectory, namedByUser: true)
             try AtomicFile.write(

@@ -34,7 +34,7 @@ public struct SiteIndex: Sendable {
         }
         out += "</header>\n<main id=\"main\">\n"
         if let latest = judgement.latestReport {
-            let trend = Trend(judgement: judgement, by: .view)
+            let trend = judgement.trend(by: .view)
             views(latest: latest, trend: trend, into: &out) { chart(trend, into: &$0) }
             audits(into: &out)
         } else {

@@ -112,6 +112,23 @@ import Testing
         #expect(trend.columns.map(\.openCount) == [1, 2, 1])
     }
 
+    /// A judgement's trend is the trend of its audits as they are: made once, and again once an audit is added.
+    @Test func aJudgementsTrendFollowsItsAudits() {
+        let entries = threeReports()
+        var judgement = HistoryJudgement(entries: Array(entries.dropLast()))
+        let copy = judgement
+        for grouping in TrendGrouping.allCases {
+            #expect(judgement.trend(by: grouping) == Trend(judgement: judgement, by: grouping))
+            #expect(judgement.trend(by: grouping).columns.count == 2)
+        }
+        _ = judgement.add(entries[2])
+        for grouping in TrendGrouping.allCases {
+            #expect(judgement.trend(by: grouping) == Trend(entries: entries, by: grouping))
+            #expect(judgement.trend(by: grouping).columns.count == 3)
+            #expect(copy.trend(by: grouping).columns.count == 2)
+        }
+    }
+
     @Test func rendersTextAndMarkdownTables() throws {
         let trend = Trend(entries: threeReports(), by: .type)
         let text = try HistoryOutput.render(trend, format: .text)
