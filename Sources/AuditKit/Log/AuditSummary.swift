@@ -209,14 +209,14 @@ public struct AuditSummary: Sendable {
             var sectionsListingReport = Set<String>()
             for issue in issues {
                 let mapping = mappings[issue.number]
+                let verdict = verdicts[issue.number]
                 let name: String
                 switch grouping {
                 case .view:
                     // Where the judgement files the warning (`WarningVerdict.place`), as every output does:
                     // its view, else the screen it was judged on.
                     let view = mapping?.view.flatMap { $0.isEmpty ? nil : $0 }
-                    name =
-                        verdicts[issue.number]?.place ?? view ?? "screen \(issue.screenIndex + 1) of \(report.fileName)"
+                    name = verdict?.place ?? view ?? "screen \(issue.screenIndex + 1) of \(report.fileName)"
                     if name != view { screenSections.insert(name) }
                 case .type:
                     name = issue.testType.displayName
@@ -224,7 +224,7 @@ public struct AuditSummary: Sendable {
                     // The screen as the judgement knows it (every issue of the inputs is judged): reports number
                     // their screens each their own way.
                     name =
-                        verdicts[issue.number].flatMap { judged?.screenName(of: $0) }
+                        verdict.flatMap { judged?.screenName(of: $0) }
                         ?? "screen \(issue.screenIndex + 1) of \(report.fileName)"
                 }
                 if warningsBySection[name] == nil {
@@ -232,7 +232,6 @@ public struct AuditSummary: Sendable {
                     warningsBySection[name] = []
                     evidenceBySection[name] = []
                 }
-                let verdict = verdicts[issue.number]
                 let key = verdict?.warning ?? IssueFingerprint(issue: issue).hex
                 let occurrence = Occurrence(
                     reportIndex: reportIndex, reportName: report.fileName, issueNumber: issue.number)
@@ -254,19 +253,17 @@ public struct AuditSummary: Sendable {
                         Warning(
                             issue: issue, mapping: mapping, key: key, occurrences: [occurrence],
                             likelyCauses: input.likelyCauses[issue.number] ?? []))
-                    // Whether a later audit resolved it depends on the warning alone.
                 }
                 // The status of its latest report (a repeat keeps the status of the issue it repeats).
                 if let verdict, verdict.status.kind != .repeat {
                     warningsBySection[name]![index].status = verdict.status
                 }
-                warningsBySection[name]![index].resolvedIn = judgement.resolution(ofWarning: key)
                 // The report and its index sheet pages show every issue: listed once per section.
                 var paths: [String] = []
                 if sectionsListingReport.insert(name).inserted {
                     paths = (exists(report.sourcePath) ? [report.sourcePath] : []) + evidence.indexSheetPages
                 }
-                for path in paths + evidence.files(showingOnly: issue) {
+                for path in paths + (evidence.isEmpty ? [] : evidence.files(showingOnly: issue)) {
                     let display = shown(path)
                     if evidenceListed[name, default: []].insert(display).inserted {
                         evidenceBySection[name]!.append(display)
@@ -289,7 +286,11 @@ public struct AuditSummary: Sendable {
             break
         }
         sections = order.map { name in
-            let warnings = warningsBySection[name] ?? []
+            var warnings = warningsBySection[name] ?? []
+            // Whether a later audit resolved it depends on the warning alone.
+            for index in warnings.indices {
+                warnings[index].resolvedIn = judgement.resolution(ofWarning: warnings[index].key)
+            }
             var issues: [Issue] = []
             for warning in warnings {
                 issues += Array(repeating: warning.issue, count: warning.occurrences.count)
@@ -371,7 +372,10 @@ public struct AuditSummary: Sendable {
                             ]
                         })),
                 "number": .number(warning.issue.number),
-                "numbers": .list(TemplateValue.items(warning.occurrences.map { ["number": .number($0.issueNumber)] })),
+                // Its issue numbers, shown for a summary of one report.
+                "numbers": .list(
+                    multiple ? [] : TemplateValue.items(warning.occurrences.map { ["number": .number($0.issueNumber)] })
+                ),
                 "type": .text(warning.issue.testType.displayName),
                 "title": .text(warning.issue.shortTitle),
                 "element": .text(warning.issue.elementText ?? ""),
@@ -380,9 +384,7 @@ public struct AuditSummary: Sendable {
                 "view": .text(warning.mapping?.view ?? ""),
                 "screen": .text(warning.issue.screenName),
                 "status": .text(status),
-                "seenIn": .text(
-                    warning.occurrences.map { "\(Self.shortName($0.reportName)) #\($0.issueNumber)" }
-                        .joined(separator: ", ")),
+                "seenIn": .text(Self.seenIn(warning.occurrences)),
                 "seenCount": .number(warning.reportsSeen),
                 "persists": .bool(persists),
             ]
@@ -408,6 +410,19 @@ public struct AuditSummary: Sendable {
                     })),
             "evidence": .list(TemplateValue.items(section.evidence.map { ["path": .link(text: $0, target: $0)] })),
         ]
+    }
+
+    /// `AuditReport_2026-01-03 #2, AuditReport_2026-01-10 #3`: each report and issue a warning was seen
+    /// in; past six, the first three and the last two around how many more (a warning standing in a
+    /// CI history of thousands of audits names them all in its count, not in a line of each).
+    static func seenIn(_ occurrences: [Occurrence]) -> String {
+        func named(_ occurrence: Occurrence) -> String {
+            "\(shortName(occurrence.reportName)) #\(occurrence.issueNumber)"
+        }
+        guard occurrences.count > 6 else { return occurrences.map(named).joined(separator: ", ") }
+        let head = occurrences.prefix(3).map(named)
+        let tail = occurrences.suffix(2).map(named)
+        return (head + ["… \(occurrences.count - 5) more"] + tail).joined(separator: ", ")
     }
 
     /// `AuditReport_2026-01-03_16-28-16` from `AuditReport_2026-01-03_16-28-16.html`.

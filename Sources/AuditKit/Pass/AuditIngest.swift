@@ -189,10 +189,14 @@ public struct AuditIngest: Sendable {
         paths: [String], progress: @Sendable (Progress) -> Void = { _ in }, onItem: (Item) -> Void
     ) throws -> Outcome {
         let loaded = try pass.loadHistory()
-        // What the pages of the history's audits state, as the judgement recorded before this run counts them.
-        let countsBefore = pass.configuration.history.map { JudgementRecordFile(history: $0).recordedCounts() } ?? [:]
         var judgement = HistoryJudgement(
             history: loaded, baseline: pass.configuration.baseline, translations: pass.translations)
+        // What the pages of the history's audits state, as the judgement recorded before this run counts them
+        // (when it was made with another baseline or other translations).
+        let inputs = JudgementRecord.inputsDigest(baseline: judgement.baseline, translations: judgement.translations)
+        let countsBefore =
+            pass.configuration.history.map { JudgementRecordFile(history: $0).recordedCounts(unlessMadeOf: inputs) }
+            ?? [:]
         // The history file as the judgement knows it: as read, then as each append left it.
         var lastWritten = loaded
         pass.sweepStaleTemporaries()
