@@ -77,6 +77,34 @@ import Testing
         #expect(damaged.stderr.contains("baseline.json"), "\(damaged.stderr)")
     }
 
+    /// After `accept`, the next `audit` writes again the pages of earlier audits that now state other
+    /// counts, whatever ran between (`check` records the judgement with the new baseline first).
+    @Test func theNextAuditAfterAnAcceptWritesTheEarlierPagesAgain() throws {
+        let series = try AuditSeries()
+        defer { series.remove() }
+        let directory = series.directory.path
+        #expect(try runTool(["init"], in: directory).status == 0)
+        let first = try series.audit(day: 0, [ScreenNameCommandTests.before])
+        #expect(try runTool(["audit", first.path], in: directory).status == 0)
+        let page = series.directory.file("Reports/\(PathName.deletingExtension(PathName.last(first.path)))/index.html")
+        let written = try String(contentsOfFile: page, encoding: .utf8)
+        #expect(written.contains("accepted 0,"), "\(written.prefix(600))")
+        let check = try runTool(["check", "--fail-on", "any", "--format", "json"], in: directory)
+        let failing = try #require(
+            (try JSONSerialization.jsonObject(with: Data(check.stdout.utf8)) as? [String: Any])?["failing"]
+                as? [[String: Any]])
+        let fingerprint = try #require(failing.first?["fingerprint"] as? String)
+        #expect(try runTool(["accept", fingerprint, "--reason", "judged"], in: directory).status == 0)
+        #expect([0, 1].contains(try runTool(["check"], in: directory).status))
+        #expect(try String(contentsOfFile: page, encoding: .utf8) == written, "check writes no page")
+        let second = try series.audit(day: 7, [ScreenNameCommandTests.after])
+        let audit = try runTool(["audit", second.path], in: directory)
+        #expect(audit.status == 0, "\(audit.stderr)")
+        let rewritten = try String(contentsOfFile: page, encoding: .utf8)
+        #expect(rewritten.contains("accepted 1,"), "\(rewritten.prefix(600))")
+        #expect(rewritten.contains("judged"), "the page names the baseline's reason")
+    }
+
     /// A teammate's clone: the evidence is git-ignored, so the reports are in the history and their
     /// folders are not. `ingest` draws them again, so the site's pages have their pictures.
     @Test func ingestDrawsTheEvidenceAFreshCloneLacks() throws {

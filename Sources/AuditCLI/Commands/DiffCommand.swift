@@ -63,8 +63,7 @@ struct DiffCommand: Command {
         }
         let judged: ReportJudgement
         if let full = inHistory?.report(sha256: new.sha256), full.hasEarlierAudit,
-            full.comparedWith.contains(where: { $0.sha256 == old.sha256 }),
-            inHistory?.report(sha256: old.sha256) != nil
+            full.comparedWith.contains(where: { $0.sha256 == old.sha256 })
         {
             judged = full
         } else {

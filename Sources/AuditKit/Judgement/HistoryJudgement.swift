@@ -898,20 +898,17 @@ public struct HistoryJudgement: Sendable {
     }
 }
 
-/// The trends of one judgement by each grouping, each made on first use; two groupings may be made at
-/// once (one lock each).
-private final class TrendMemo: @unchecked Sendable {
-    private let locks = [NSLock(), NSLock()]
-    private var made: [Trend?] = [nil, nil]
+/// The trends of one judgement by each grouping, each made on first use; the two groupings may be made
+/// at once, each under its own lock.
+private final class TrendMemo: Sendable {
+    private let byView = MadeOnceSlot<Trend>()
+    private let byType = MadeOnceSlot<Trend>()
 
     /// The trend by `grouping`, `make` making it the first time.
     func trend(_ grouping: TrendGrouping, make: () -> Trend) -> Trend {
-        let slot = grouping == .view ? 0 : 1
-        locks[slot].lock()
-        defer { locks[slot].unlock() }
-        if let trend = made[slot] { return trend }
-        let trend = make()
-        made[slot] = trend
-        return trend
+        switch grouping {
+        case .view: return byView.value(make)
+        case .type: return byType.value(make)
+        }
     }
 }

@@ -684,18 +684,6 @@ public struct JudgementRecordFile: Sendable {
         return recorded
     }
 
-    /// Each audit's counts (by SHA-256) as the record on disk states them, whether or not it holds for the
-    /// history as it is now, when it was made of other `inputs` (another baseline or other translations):
-    /// what the pages written with that judgement state. Empty when there is no readable record, or when
-    /// it was made of these inputs (then only a report audited before others changes their counts, and
-    /// those are told again as such).
-    func recordedCounts(unlessMadeOf inputs: String) -> [String: HistoryCounts] {
-        guard let recorded = RecordedJudgement(path: path, history: history), recorded.record.inputs != inputs
-        else { return [:] }
-        return Dictionary(
-            recorded.record.entries.map { ($0.sha256, $0.counts) }, uniquingKeysWith: { first, _ in first })
-    }
-
     /// The record with its audits for the history file as it is now, when one holds.
     public func loadRecorded(inputs: String) -> RecordedJudgement? {
         loadRecorded(inputs: inputs, stamp: HistoryStamp(path: history.path))

@@ -58,8 +58,10 @@ public struct SummaryInput: Sendable {
     /// The input of a report known only by its history entry (an earlier audit whose file is not read
     /// again): each recorded issue with its title, text, rect, view and code place, on its recorded
     /// screen, and the evidence files in `evidence` that exist. The report's own texts the history does
-    /// not keep (long descriptions, the mapping's role and symbol) are absent.
-    public init(recorded entry: HistoryEntry, reportPath: String, evidence: EvidencePaths) {
+    /// not keep (long descriptions, the mapping's role and symbol) are absent, and so are what the
+    /// summary does not show: the report's size (0), its format (HTML or JSON, by `reportPath`'s
+    /// extension) and where its date came from (`.caller`).
+    init(recorded entry: HistoryEntry, reportPath: String, evidence: EvidencePaths) {
         let screenOfIssue = entry.screenOfIssues
         var screens = entry.screens.enumerated().map { index, screen in
             Screen(index: index, name: screen.name, groupName: screen.group)
@@ -291,13 +293,12 @@ public struct AuditSummary: Sendable {
             for index in warnings.indices {
                 warnings[index].resolvedIn = judgement.resolution(ofWarning: warnings[index].key)
             }
-            var issues: [Issue] = []
-            for warning in warnings {
-                issues += Array(repeating: warning.issue, count: warning.occurrences.count)
-            }
+            // Each warning's issues counted under its type, as `SessionFacts.counts(of:)` counts issues.
+            var byType: [TestType: Int] = [:]
+            for warning in warnings { byType[warning.issue.testType, default: 0] += warning.occurrences.count }
             return Section(
                 name: name, warnings: warnings, evidence: evidenceBySection[name] ?? [],
-                counts: SessionFacts.counts(of: issues))
+                counts: TestType.ordered(byType.keys).map { TypeCount(testType: $0, count: byType[$0]!) })
         }
     }
 

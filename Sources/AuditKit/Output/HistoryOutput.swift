@@ -271,13 +271,13 @@ public enum HistoryOutput {
         MarkdownEscaping.inline(text, maxLength: .max)
     }
 
-    /// Untrusted text on one line of a text output: line breaks and control characters as escapes.
     /// `text` followed by spaces up to `width` characters (as it is when longer).
     static func padded(_ text: String, to width: Int) -> String {
         let count = text.count
         return count >= width ? text : text + String(repeating: " ", count: width - count)
     }
 
+    /// Untrusted text on one line of a text output: line breaks and control characters as escapes.
     static func oneLine(_ text: String) -> String {
         PrintableText.escaped(text)
     }

@@ -300,13 +300,17 @@ public enum SARIFWriter {
         }
 
         /// A location the history recorded (an earlier report's warning): its path is relative to the
-        /// folder the run that recorded it worked in, the project's root as a rule; when it names no file
-        /// from the working folder but one from the root, the one under the root.
+        /// folder the run that recorded it worked in, the project's root as a rule. Read from the root
+        /// unless it names a file from the working folder and none from the root; a path that leaves the
+        /// root (`../`) is kept as recorded, never made absolute.
         func recorded(_ location: SourceLocation) -> SourceLocation {
-            guard !location.file.hasPrefix("/"), !FileManager.default.fileExists(atPath: absolute(location.file))
-            else { return location }
+            guard !location.file.hasPrefix("/") else { return location }
             let underRoot = ((path as NSString).appendingPathComponent(location.file) as NSString).standardizingPath
-            guard FileManager.default.fileExists(atPath: underRoot) else { return location }
+            guard underRoot.hasPrefix(withSlash) else { return location }
+            let files = FileManager.default
+            if !files.fileExists(atPath: underRoot), files.fileExists(atPath: absolute(location.file)) {
+                return location
+            }
             var moved = location
             moved.file = underRoot
             return moved

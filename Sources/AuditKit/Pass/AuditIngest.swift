@@ -191,12 +191,6 @@ public struct AuditIngest: Sendable {
         let loaded = try pass.loadHistory()
         var judgement = HistoryJudgement(
             history: loaded, baseline: pass.configuration.baseline, translations: pass.translations)
-        // What the pages of the history's audits state, as the judgement recorded before this run counts them
-        // (when it was made with another baseline or other translations).
-        let inputs = JudgementRecord.inputsDigest(baseline: judgement.baseline, translations: judgement.translations)
-        let countsBefore =
-            pass.configuration.history.map { JudgementRecordFile(history: $0).recordedCounts(unlessMadeOf: inputs) }
-            ?? [:]
         // The history file as the judgement knows it: as read, then as each append left it.
         var lastWritten = loaded
         pass.sweepStaleTemporaries()
@@ -352,7 +346,7 @@ public struct AuditIngest: Sendable {
             }
         }
 
-        pass.recordJudgement(judgement, of: lastWritten)
+        let record = pass.recordJudgement(judgement, of: lastWritten)
 
         // 3. The audits the history had whose comparison changed (a report of the batch was audited
         // before them): their sessions and pages tell it again.
@@ -363,10 +357,14 @@ public struct AuditIngest: Sendable {
         let rewritten = Set(order.map(\.sha256)).union(addedHere).union(
             judgement.entries.filter { entry in outcome.retold.contains { $0.fileName == entry.fileName } }.map(
                 \.sha256))
-        refreshPages(of: judgement, countsBefore: countsBefore, skipping: rewritten)
+        var counts: [String: HistoryCounts] = [:]
+        for entry in record?.entries ?? [] { counts[entry.sha256] = entry.counts }
+        for error in refreshPages(of: judgement, counts: counts, skipping: rewritten) {
+            outcome.firstError = outcome.firstError ?? error
+        }
 
-        // 4. The summary and the site's pages of every readable report named, the trend of the whole
-        // history, and the site's index.
+        // 4. The site's pages of every readable report named, the summary of every audit of the history,
+        // the trend of the whole history, and the site's index.
         let named = order.indices.filter { !unreadable.contains($0) }.map {
             SummarisedReport(path: order[$0].path, kept: kept[$0])
         }
@@ -410,10 +408,7 @@ public struct AuditIngest: Sendable {
             return SessionComparison(before) != SessionComparison(now)
         }
         let site = ReportSite(root: outputDirectory)
-        // Read and mapped again, its evidence as it is on disk: nothing of it is drawn again.
-        var reading = pass.configuration
-        reading.renderer = nil
-        let reader = AuditPass(reading)
+        let reader = rereadingPass
         var retold: [Retold] = []
         for (position, entry) in changed.enumerated() {
             let path = reportFile(of: entry)?.path
@@ -444,30 +439,47 @@ public struct AuditIngest: Sendable {
         return retold
     }
 
-    /// Writes again the page of each audit of `judgement` (but those in `skipping`) whose counts differ
-    /// from `countsBefore`, read and mapped again from its report file, its evidence as it is on disk;
-    /// one whose file is not found, or that cannot be read, keeps its page.
-    private func refreshPages(
-        of judgement: HistoryJudgement, countsBefore: [String: HistoryCounts], skipping: Set<String>
-    ) {
-        let changed = judgement.reports.filter { judged in
-            guard !skipping.contains(judged.entry.sha256), let before = countsBefore[judged.entry.sha256] else {
-                return false
-            }
-            return before != HistoryCounts(judged)
-        }
-        guard !changed.isEmpty else { return }
-        let site = ReportSite(root: outputDirectory)
+    /// The pass that reads and maps a report again for its page or its session, its evidence as it is on
+    /// disk: nothing of it is drawn again.
+    private var rereadingPass: AuditPass {
         var reading = pass.configuration
         reading.renderer = nil
-        let reader = AuditPass(reading)
-        for judged in changed {
-            guard let path = reportFile(of: judged.entry)?.path,
-                site.pageExists(forReportFileName: judged.entry.fileName),
-                let prepared = try? reader.prepare(reportAt: path)
-            else { continue }
-            _ = try? site.write(site.page(for: prepared, judgement: judgement))
+        return AuditPass(reading)
+    }
+
+    /// Writes again the page of each audit of `judgement` (but those in `skipping`) that states other
+    /// counts than the judgement's (`counts`, as recorded, else counted now): its head's counts tag
+    /// (`SitePage.countsTag`) tells, so only the first bytes of each page are read. A page is read and
+    /// mapped again from its report file, its evidence as it is on disk. A page without the tag (written
+    /// by an earlier release) or whose report file is not found is left as it is.
+    /// - Returns: the errors of the pages that could not be written again.
+    private func refreshPages(
+        of judgement: HistoryJudgement, counts: [String: HistoryCounts], skipping: Set<String>
+    ) -> [AuditError] {
+        let site = ReportSite(root: outputDirectory)
+        let changed = judgement.reports.filter { judged in
+            guard !skipping.contains(judged.entry.sha256),
+                let handle = FileHandle(forReadingAtPath: site.pagePath(forReportFileName: judged.entry.fileName))
+            else { return false }
+            defer { try? handle.close() }
+            let head = String(decoding: (try? handle.read(upToCount: 1024)) ?? Data(), as: UTF8.self)
+            guard head.contains(SitePage.generatorTag), head.contains("<meta name=\"auditkit-counts\"") else {
+                return false
+            }
+            return !head.contains(SitePage.countsTag(counts[judged.entry.sha256] ?? HistoryCounts(judged)))
         }
+        guard !changed.isEmpty else { return [] }
+        let reader = rereadingPass
+        var errors: [AuditError] = []
+        for judged in changed {
+            guard let path = reportFile(of: judged.entry)?.path else { continue }
+            do {
+                try site.write(site.page(for: try reader.prepare(reportAt: path), judgement: judgement))
+            } catch {
+                errors.append(Self.auditError(error, path: path))
+            }
+        }
+        return errors
     }
 
     /// The reports of `judgement` that `logged` says the log lacks and the batch does not name, each
@@ -485,16 +497,21 @@ public struct AuditIngest: Sendable {
     /// The report file of a history entry: its file name in the output folder, else in the log's
     /// folder, checked by its SHA-256; nil when neither holds it (or the name is not a plain file name).
     private func reportFile(of entry: HistoryEntry) -> ReportIdentity? {
-        guard !entry.fileName.contains("/") else { return nil }
-        var folders = [outputDirectory]
-        if let log = pass.configuration.logPath { folders.append(PathName.parent(log)) }
-        for folder in folders {
-            let path = folder.isEmpty ? entry.fileName : folder + "/" + entry.fileName
+        for path in reportPaths(of: entry) {
             if let identity = try? ReportReader.identity(path: path), identity.sha256 == entry.sha256 {
                 return identity
             }
         }
         return nil
+    }
+
+    /// Where the report file of `entry` may be, in the order it is looked for: by its file name in the
+    /// output folder, then in the log's folder; none for a recorded name with a folder in it.
+    private func reportPaths(of entry: HistoryEntry) -> [String] {
+        guard !entry.fileName.contains("/"), !entry.fileName.isEmpty else { return [] }
+        var folders = [outputDirectory]
+        if let log = pass.configuration.logPath { folders.append(PathName.parent(log)) }
+        return folders.map { $0.isEmpty ? entry.fileName : $0 + "/" + entry.fileName }
     }
 
     /// How preparing one report ended.
@@ -535,18 +552,17 @@ public struct AuditIngest: Sendable {
         var kept: PreparedReport?
     }
 
-    /// Writes `summary.md` per view over `reports` and each one's page of the site, as `judgement`
-    /// judges them. A report prepared in this run is shown from what the pass kept;
-    /// any other is read and mapped again. Either way the evidence is what is on disk.
+    /// Writes the page of each of `reports` (the reports named in this run), and `summary.md` per view
+    /// over every audit of `judgement`, oldest first, as it judges them. A report prepared in this run is
+    /// shown from what the pass kept; any other named report is read and mapped again; an audit not named
+    /// is summarised from its history entry (`SummaryInput(recorded:reportPath:evidence:)`). Either way
+    /// the evidence is what is on disk. No summary when there is no audit to summarise.
     /// - Throws: the first page's or the summary's `AuditError` when it cannot be written.
     private func writeSummaryAndPages(of reports: [SummarisedReport], judgement: HistoryJudgement) throws
         -> String?
     {
-        guard !reports.isEmpty else { return nil }
-        var configuration = pass.configuration
-        configuration.renderer = nil
-        let summaryPass = AuditPass(configuration)
-        let evidenceRoot = configuration.evidenceRoot
+        let summaryPass = rereadingPass
+        let evidenceRoot = pass.configuration.evidenceRoot
         let site = ReportSite(root: outputDirectory).writing(reports.map(\.path))
         let prepared: [Result<SummaryInput, AuditError>?] = chunked(reports) { _, report in
             var prepared: PreparedReport
@@ -570,8 +586,6 @@ public struct AuditIngest: Sendable {
             return .success(SummaryInput(prepared))
         }
         let named = try prepared.compactMap { try $0?.get() }
-        // Nothing could be summarised (every report failed): no summary of nothing.
-        guard !named.isEmpty else { return nil }
         // Every audit of the history, as the site shows them, oldest first: a report named here as it was
         // read, any other as the history recorded it (its file is not read again), then any named report
         // the history lacks.
@@ -582,7 +596,11 @@ public struct AuditIngest: Sendable {
             if let input = bySHA[judged.entry.sha256] {
                 inputs.append(input)
             } else {
-                let path = PathName.join(outputDirectory, judged.entry.fileName)
+                // Linked where it is (not read: the summary shows what the history recorded of it).
+                let paths = reportPaths(of: judged.entry)
+                let path =
+                    paths.first(where: FileManager.default.fileExists(atPath:))
+                    ?? PathName.join(outputDirectory, PathName.last(judged.entry.fileName))
                 inputs.append(
                     SummaryInput(
                         recorded: judged.entry, reportPath: path,
@@ -590,6 +608,8 @@ public struct AuditIngest: Sendable {
             }
         }
         inputs += named.filter { listed.insert($0.report.sha256).inserted }
+        // Nothing to summarise (an empty history, every report failed): no summary of nothing.
+        guard !inputs.isEmpty else { return nil }
         let path = outputDirectory + "/summary.md"
         let markdown = AuditSummary(
             inputs: inputs, judgement: judgement, grouping: .view, baseDirectory: outputDirectory

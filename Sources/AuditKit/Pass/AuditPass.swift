@@ -300,9 +300,11 @@ public struct AuditPass: Sendable {
     /// (the history as read, or `AuditOutcome.historyWritten` of the last report recorded), so the
     /// commands that read it need not judge the history again. Nothing is written when the file changed
     /// since.
-    public func recordJudgement(_ judgement: HistoryJudgement, of read: History?) {
-        guard let file = configuration.history, !configuration.dryRun, let read else { return }
-        JudgementRecordFile(history: file).store(judgement, read: read)
+    /// - Returns: the record, written or held already; nil when none was made.
+    @discardableResult
+    public func recordJudgement(_ judgement: HistoryJudgement, of read: History?) -> JudgementRecord? {
+        guard let file = configuration.history, !configuration.dryRun, let read else { return nil }
+        return JudgementRecordFile(history: file).store(judgement, read: read)
     }
 
     /// What the session of `prepared` tells, as `judged` states its comparison; nil without a log.

@@ -116,7 +116,7 @@ public struct ProjectSetup: Sendable {
             "\(reports)/auditkit-site.js",
             "\(reports)/summary.md",
             "\(reports)/trend.svg",
-            "\(reports)/history.judgement.json",
+            PathName.join(reports, PathName.last(JudgementRecordFile(history: HistoryFile()).path)),
             "# Temporaries of interrupted runs (the next run removes them).",
             ".*.tmp-*",
         ]

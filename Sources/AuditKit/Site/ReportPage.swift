@@ -53,7 +53,7 @@ public struct ReportPage: Sendable {
         var out = ""
         out.reserveCapacity(4096 + report.issues.count * 1400)
         let title = "Audit " + report.baseName
-        SitePage.head(into: &out, title: title, up: 1)
+        SitePage.head(into: &out, title: title, up: 1, counts: HistoryCounts(judgement))
         out += "<header class=\"site\">\n<nav aria-label=\"Site\"><a href=\"../index.html\">All audits</a></nav>\n"
         out += "<h1>Audit \(HTML.isolated(report.baseName))</h1>\n"
         out +=

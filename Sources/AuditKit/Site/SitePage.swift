@@ -7,9 +7,10 @@ enum SitePage {
 
     /// The document's start up to the opening of `<div class="page">`; `up` is how many folders
     /// below the site's root the page is (its links to the stylesheet and script go up as many).
-    static func head(into out: inout String, title: String, up: Int) {
+    static func head(into out: inout String, title: String, up: Int, counts: HistoryCounts? = nil) {
         let root = String(repeating: "../", count: up)
         out += "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\(generatorTag)\n"
+        if let counts { out += countsTag(counts) + "\n" }
         out += "<meta http-equiv=\"Content-Security-Policy\" content=\"\(SiteAssets.contentSecurityPolicy)\">\n"
         out += "<meta name=\"referrer\" content=\"no-referrer\">\n"
         out += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
@@ -17,6 +18,14 @@ enum SitePage {
         out += "<link rel=\"stylesheet\" href=\"\(root.isEmpty ? "./" : root)\(SiteAssets.stylesheetName)\">\n"
         out += "<script src=\"\(root.isEmpty ? "./" : root)\(SiteAssets.scriptName)\" defer></script>\n"
         out += "</head>\n<body>\n<a class=\"skip\" href=\"#main\">Skip to the content</a>\n<div class=\"page\">\n"
+    }
+
+    /// The tag in a report page's head that says the counts it states (`HistoryCounts`), so a later run
+    /// finds the pages a changed judgement (a warning accepted since) left stating other counts by
+    /// reading their first lines.
+    static func countsTag(_ counts: HistoryCounts) -> String {
+        "<meta name=\"auditkit-counts\" content=\"total \(counts.total), open \(counts.open), accepted "
+            + "\(counts.accepted), system \(counts.system)\">"
     }
 
     /// The foot and the document's end.

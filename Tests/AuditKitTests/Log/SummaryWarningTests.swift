@@ -12,7 +12,7 @@ import Testing
     }
 
     /// A warning seen in a few reports names each; one seen in thousands names the first three and the
-    /// last two around how many more, so the summary of a long history grows with its warnings only.
+    /// last two around how many more, so a warning's line does not grow with the history.
     @Test func seenInNamesEveryReportUpToSixThenTheEnds() {
         #expect(AuditSummary.seenIn([]) == "")
         #expect(
