@@ -129,6 +129,19 @@ import Testing
         }
     }
 
+    /// Both groupings asked for at once, as the record asks for them (ThreadSanitizer runs this): each is
+    /// made once, and each is the trend made alone.
+    @Test func bothTrendsMadeAtOnceAreTheTrendsMadeAlone() {
+        let entries = threeReports()
+        let alone = TrendGrouping.allCases.map { Trend(entries: entries, by: $0) }
+        for _ in 0..<20 {
+            let judgement = HistoryJudgement(entries: entries)
+            let groupings = TrendGrouping.allCases + TrendGrouping.allCases
+            let made = ParallelWork.map(groupings, parallel: true) { _, grouping in judgement.trend(by: grouping) }
+            #expect(made == alone + alone)
+        }
+    }
+
     @Test func rendersTextAndMarkdownTables() throws {
         let trend = Trend(entries: threeReports(), by: .type)
         let text = try HistoryOutput.render(trend, format: .text)
