@@ -217,7 +217,24 @@ import Testing
         let series = try AuditSeries()
         defer { series.remove() }
         let directory = series.directory.path
-        #expect(try runTool(["init"], in: directory).status == 0)
+        // Sources that make the Spending warning a button's: a warning of the first week alone is still told
+        // as a button's by a summary that no longer reads that week's report.
+        try FileManager.default.createDirectory(
+            atPath: series.directory.file("App"), withIntermediateDirectories: true)
+        try """
+        import SwiftUI
+        struct HomeView: View {
+            var body: some View {
+                VStack {
+                    Text("Edit")
+                    Button("Spending") {}
+                    Text("Savings goal")
+                }
+            }
+        }
+
+        """.write(toFile: series.directory.file("App/HomeView.swift"), atomically: true, encoding: .utf8)
+        #expect(try runTool(["init", "--source", "App"], in: directory).status == 0)
         let weeks = [
             try series.audit(day: 0, [ScreenNameCommandTests.before]),
             try series.audit(day: 7, [ScreenNameCommandTests.after]),
@@ -235,6 +252,7 @@ import Testing
             #expect(index.contains(PathName.deletingExtension(name)), "\(name) missing from index.html")
         }
         #expect(summary.contains("in 3 reports"), "\(summary)")
+        #expect(summary.contains("button “Spending”"), "\(summary)")
         // The same summary as `ingest` of the three reports writes.
         let weekly = summary
         try FileManager.default.removeItem(atPath: series.directory.file("Reports/summary.md"))

@@ -258,13 +258,19 @@ public struct HistoryIssue: Sendable, Hashable, Codable {
     /// The element's type as an automated audit gives it (`Image`, `Button`); nil for Inspector reports.
     /// It tells an image's missing description (WCAG 1.1.1) from another element's (4.1.2).
     public var elementType: String?
+    /// What the element is as the mapping found it in the code (`IssueMapping.role`: `button`, `header`),
+    /// so an earlier audit's warning is told as its own audit told it.
+    public var role: String?
+    /// The symbol a rule named for it (`IssueMapping.symbol`).
+    public var symbol: String?
 
     /// Creates a record from its parts.
     public init(
         fingerprint: IssueFingerprint, number: Int, testType: TestType, errorCode: Int? = nil, title: String,
         elementText: String? = nil, screenGroup: String, view: String? = nil, location: SourceLocation? = nil,
         rect: Rect? = nil, status: HistoryIssueStatus = .open, reason: String? = nil, key: String? = nil,
-        literal: String? = nil, imageHash: String? = nil, elementType: String? = nil
+        literal: String? = nil, imageHash: String? = nil, elementType: String? = nil, role: String? = nil,
+        symbol: String? = nil
     ) {
         self.fingerprint = fingerprint
         self.number = number
@@ -282,6 +288,8 @@ public struct HistoryIssue: Sendable, Hashable, Codable {
         self.literal = literal
         self.imageHash = imageHash
         self.elementType = elementType
+        self.role = role
+        self.symbol = symbol
     }
 
     /// The record of `issue`, with the view, location and status of `mapping` when given (its
@@ -297,7 +305,8 @@ public struct HistoryIssue: Sendable, Hashable, Codable {
             view: mapping?.view,
             location: mapping?.location, rect: issue.elementRect.flatMap(HistoryIssue.recordable),
             status: mapping.map { HistoryIssueStatus($0.status) } ?? .open, reason: reason,
-            elementType: HistoryIssue.capped(issue.elementType))
+            elementType: HistoryIssue.capped(issue.elementType), role: HistoryIssue.capped(mapping?.role),
+            symbol: HistoryIssue.capped(mapping?.symbol))
     }
 
     /// The most characters of a title or element text the history keeps; the fingerprint is made from the
@@ -329,7 +338,7 @@ public struct HistoryIssue: Sendable, Hashable, Codable {
     /// Keys in the file.
     enum CodingKeys: String, CodingKey {
         case fingerprint, number, testType = "type", errorCode, title, elementText = "text", screenGroup = "group"
-        case view, location, rect, status, reason, key, literal, imageHash, elementType
+        case view, location, rect, status, reason, key, literal, imageHash, elementType, role, symbol
     }
 }
 

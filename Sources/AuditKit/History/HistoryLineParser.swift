@@ -178,6 +178,7 @@ struct HistoryLineParser {
         var fingerprint: String?, number: Int?, type: String?, errorCode: Int?, title: String?, text: String?
         var group: String?, view: String?, location: SourceLocation?, rect: Rect?, status: HistoryIssueStatus?
         var reason: String?, identityKey: String?, literal: String?, imageHash: String?, elementType: String?
+        var role: String?, symbol: String?
         let item = itemIndex
         itemIndex += 1
         // Named only for a note: most issues need none.
@@ -188,6 +189,8 @@ struct HistoryLineParser {
             case "key": identityKey = try parser.optionalString(path() + ".key")
             case "literal": literal = try parser.optionalString(path() + ".literal")
             case "elementType": elementType = try parser.optionalString(path() + ".elementType")
+            case "role": role = try parser.optionalString(path() + ".role")
+            case "symbol": symbol = try parser.optionalString(path() + ".symbol")
             case "imageHash":
                 imageHash = try parser.optionalString(path() + ".imageHash")
                 if let text = imageHash, let problem = HistoryTolerance.problem(issueHash: text) {
@@ -216,7 +219,7 @@ struct HistoryLineParser {
             fingerprint: IssueFingerprint(hex: fingerprint), number: number, testType: HistoryLineParser.testType(type),
             errorCode: errorCode, title: title, elementText: text, screenGroup: group, view: view,
             location: location, rect: rect, status: status, reason: reason, key: identityKey, literal: literal,
-            imageHash: imageHash, elementType: elementType)
+            imageHash: imageHash, elementType: elementType, role: role, symbol: symbol)
     }
 
     /// The test type of a key as written by this code (`dynamic-type`) without `TestType(key:)`'s

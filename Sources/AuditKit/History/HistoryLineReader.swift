@@ -7,7 +7,7 @@ import Foundation
 /// zone offset, `null` for an absent optional field).
 ///
 /// An optional field added in a later version (`screens[].width`, `height`, `imageHash`;
-/// `issues[].key`, `literal`, `elementType`, `imageHash`) with the wrong type or value is dropped with
+/// `issues[].key`, `literal`, `elementType`, `role`, `symbol`, `imageHash`) with the wrong type or value is dropped with
 /// a note (`issues[0].key: expected a string; ignored`), as the fast parser notes it. Anything else
 /// wrong is an error at its byte in the line that names the field and the problem, e.g.
 /// `issues[2].number: expected a whole number, found a string`.
@@ -133,6 +133,8 @@ enum HistoryLineReader {
         let key = issue.tolerated("key", notes: &notes)
         let literal = issue.tolerated("literal", notes: &notes)
         let elementType = issue.tolerated("elementType", notes: &notes)
+        let role = issue.tolerated("role", notes: &notes)
+        let symbol = issue.tolerated("symbol", notes: &notes)
         var imageHash = issue.tolerated("imageHash", notes: &notes)
         if let hash = imageHash, let problem = HistoryTolerance.problem(issueHash: hash) {
             notes.append(HistoryTolerance.note(issue.path("imageHash"), expected: problem))
@@ -141,7 +143,8 @@ enum HistoryLineReader {
         return HistoryIssue(
             fingerprint: fingerprint, number: number, testType: testType, errorCode: errorCode, title: title,
             elementText: text, screenGroup: group, view: view, location: location, rect: rect, status: status,
-            reason: reason, key: key, literal: literal, imageHash: imageHash, elementType: elementType)
+            reason: reason, key: key, literal: literal, imageHash: imageHash, elementType: elementType, role: role,
+            symbol: symbol)
     }
 
     // MARK: Typed fields

@@ -58,7 +58,8 @@ public struct SummaryInput: Sendable {
     /// The input of a report known only by its history entry (an earlier audit whose file is not read
     /// again): each recorded issue with its title, text, rect, view and code place, on its recorded
     /// screen, and the evidence files in `evidence` that exist. The report's own texts the history does
-    /// not keep (long descriptions, the mapping's role and symbol) are absent, and so are what the
+    /// not keep (long descriptions; the mapping's role and symbol before they were recorded) are absent,
+    /// and so are what the
     /// summary does not show: the report's size (0), its format (HTML or JSON, by `reportPath`'s
     /// extension) and where its date came from (`.caller`).
     init(recorded entry: HistoryEntry, reportPath: String, evidence: EvidencePaths) {
@@ -76,11 +77,11 @@ public struct SummaryInput: Sendable {
                     screenGroupName: recorded.screenGroup, errorCode: recorded.errorCode, shortTitle: recorded.title,
                     elementText: recorded.elementText, testType: recorded.testType, elementRect: recorded.rect,
                     elementType: recorded.elementType))
-            if recorded.view != nil || recorded.location != nil {
+            if recorded.view != nil || recorded.location != nil || recorded.role != nil || recorded.symbol != nil {
                 mappings.append(
                     IssueMapping(
                         issueNumber: recorded.number, origin: .sourceText, view: recorded.view,
-                        location: recorded.location))
+                        location: recorded.location, symbol: recorded.symbol, role: recorded.role))
             }
         }
         let report = InspectorReport(

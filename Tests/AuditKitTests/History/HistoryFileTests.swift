@@ -52,6 +52,37 @@ import Testing
         #expect(slow.entries.first?.issues[0].elementType == "Image")
     }
 
+    /// The role and symbol the mapping gave are kept, read back by the byte-level parser and by the
+    /// complete reader alike.
+    @Test func theMappingsRoleAndSymbolAreKept() throws {
+        let issue = Issue(
+            number: 1, screenIndex: 0, screenName: "0", screenGroupName: "App", shortTitle: "Hit area is too small",
+            elementText: "Spending", testType: .hitRegion)
+        let report = D.report([], date: D.date(0))
+        var withIssue = report
+        withIssue.screens = [Screen(index: 0, name: "0", groupName: "App", issues: [issue])]
+        let mapping = IssueMapping(
+            issueNumber: 1, origin: .sourceText, view: "HomeView", symbol: "HomeView.spending", role: "button")
+        let entry = HistoryEntry(report: withIssue, mappings: [mapping])
+        #expect(entry.issues[0].role == "button" && entry.issues[0].symbol == "HomeView.spending")
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let file = HistoryFile(path: directory.file("history.jsonl"))
+        #expect(try file.append(entry))
+        let loaded = try file.load()
+        #expect(loaded.entries == [entry])
+        let line = try String(contentsOfFile: file.path, encoding: .utf8)
+            .replacingOccurrences(of: "\"fileName\"", with: "\"file\\u004eame\"")
+        #expect(try HistoryFile.parse(Data(line.utf8), path: "h.jsonl").entries == [entry])
+        // A role of the wrong type is dropped with a note, the line kept.
+        let wrong = try String(contentsOfFile: file.path, encoding: .utf8)
+            .replacingOccurrences(of: "\"role\":\"button\"", with: "\"role\":7")
+        let tolerated = try HistoryFile.parse(Data(wrong.utf8), path: "h.jsonl")
+        #expect(tolerated.entries.first?.issues[0].role == nil)
+        #expect(tolerated.entries.first?.issues[0].symbol == "HomeView.spending")
+        #expect(tolerated.warnings.contains { $0.contains("role") }, "\(tolerated.warnings)")
+    }
+
     @Test func addingTheSameReportTwiceIsANoOp() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
