@@ -62,9 +62,7 @@ struct DiffCommand: Command {
             HistoryJudgement(history: $0, baseline: baseline, translations: mapping.translations)
         }
         let judged: ReportJudgement
-        if let full = inHistory?.report(sha256: new.sha256), full.hasEarlierAudit,
-            full.comparedWith.contains(where: { $0.sha256 == old.sha256 })
-        {
+        if let full = inHistory?.report(sha256: new.sha256), full.wasCompared(with: old.sha256) {
             judged = full
         } else {
             judged = HistoryJudgement(entries: [old, new], baseline: baseline, translations: mapping.translations)

@@ -164,7 +164,7 @@ struct HistoryLineParser {
             case "system": counts.system = try parser.integer(); seen += 1
             case "byType":
                 var byType: [String: Int] = [:]
-                try parser.object { inner, type in byType[type.knownTestTypeKey ?? type.text] = try inner.integer() }
+                try parser.object { inner, type in byType[type.text] = try inner.integer() }
                 counts.byType = byType
                 seen += 1
             default: try parser.skipValue()
@@ -349,15 +349,6 @@ struct HistoryLineParser {
         var text: String {
             String(decoding: UnsafeBufferPointer(start: base + range.lowerBound, count: range.count), as: UTF8.self)
         }
-
-        /// The key of the test type this key names (`TestType.key`), as one string shared by every count
-        /// of every entry; nil for another key.
-        var knownTestTypeKey: String? {
-            let bytes = UnsafeBufferPointer(start: base + range.lowerBound, count: range.count)
-            return Key.testTypeKeys.first { $0.utf8.count == bytes.count && $0.utf8.elementsEqual(bytes) }
-        }
-
-        private static let testTypeKeys = TestType.known.map(\.key)
     }
 
     private mutating func keyRange() throws -> Key {

@@ -861,8 +861,7 @@ extension JudgementRecordFile {
             let judged = recorded.judgement(
                 at: newer,
                 judgeAgain: judgingAgain(baseline: baseline, translations: translations)),
-            judged.hasEarlierAudit,
-            judged.comparedWith.contains(where: { $0.sha256 == recorded.record.entries[older].sha256 })
+            judged.wasCompared(with: recorded.record.entries[older].sha256)
         else { return nil }
         for warning in recorded.record.warnings { warn(warning) }
         return judged

@@ -107,6 +107,12 @@ public struct ReportJudgement: Sendable {
     /// The earlier audits the covered screens were compared with (the latest earlier audit of each),
     /// latest first.
     public var comparedWith: [AuditReference] = []
+
+    /// Whether the history compared this audit with the audit whose report has `sha256` (the latest
+    /// earlier audit of one of its screens): when `diff` of the two states this judgement.
+    public func wasCompared(with sha256: String) -> Bool {
+        hasEarlierAudit && comparedWith.contains { $0.sha256 == sha256 }
+    }
     /// Warnings of the earlier audits of the screens this audit covered that it no longer shows, as
     /// their audits judged them. For a judgement read from its record (`JudgementRecord`): read from it
     /// for the latest audit, judged again when first asked for otherwise (the record keeps their number).

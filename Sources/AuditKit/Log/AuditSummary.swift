@@ -299,7 +299,7 @@ public struct AuditSummary: Sendable {
             for warning in warnings { byType[warning.issue.testType, default: 0] += warning.occurrences.count }
             return Section(
                 name: name, warnings: warnings, evidence: evidenceBySection[name] ?? [],
-                counts: TestType.ordered(byType.keys).map { TypeCount(testType: $0, count: byType[$0]!) })
+                counts: TypeCount.ordered(byType))
         }
     }
 

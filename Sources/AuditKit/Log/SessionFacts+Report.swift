@@ -240,7 +240,7 @@ extension SessionFacts {
     public static func counts(of issues: [Issue]) -> [TypeCount] {
         var counts: [TestType: Int] = [:]
         for issue in issues { counts[issue.testType, default: 0] += 1 }
-        return TestType.ordered(counts.keys).map { TypeCount(testType: $0, count: counts[$0]!) }
+        return TypeCount.ordered(counts)
     }
 }
 

@@ -78,6 +78,11 @@ public struct TypeCount: Sendable, Hashable {
         self.testType = testType
         self.count = count
     }
+
+    /// The counts of `counts`, the test types in the Inspector's order.
+    static func ordered(_ counts: [TestType: Int]) -> [TypeCount] {
+        TestType.ordered(counts.keys).map { TypeCount(testType: $0, count: counts[$0]!) }
+    }
 }
 
 /// One flagged text as a session or a summary names it: `button “Edit” (2)` at its line.

@@ -353,13 +353,11 @@ public struct AuditIngest: Sendable {
         outcome.retold = retell(judgement: judgement, recorded: addedHere, progress: progress)
         for retold in outcome.retold { outcome.firstError = outcome.firstError ?? retold.error }
         // The pages of other audits whose counts changed since they were written (a warning accepted since,
-        // a rule changed): written again, so no page states what the index no longer does.
-        let rewritten = Set(order.map(\.sha256)).union(addedHere).union(
-            judgement.entries.filter { entry in outcome.retold.contains { $0.fileName == entry.fileName } }.map(
-                \.sha256))
+        // a rule changed): written again, so no page states what the index no longer does. The batch's own
+        // pages are written below; those just retold state their counts already.
         var counts: [String: HistoryCounts] = [:]
         for entry in record?.entries ?? [] { counts[entry.sha256] = entry.counts }
-        for error in refreshPages(of: judgement, counts: counts, skipping: rewritten) {
+        for error in refreshPages(of: judgement, counts: counts, skipping: Set(order.map(\.sha256))) {
             outcome.firstError = outcome.firstError ?? error
         }
 
@@ -463,7 +461,7 @@ public struct AuditIngest: Sendable {
             else { return false }
             defer { try? handle.close() }
             let head = String(decoding: (try? handle.read(upToCount: 1024)) ?? Data(), as: UTF8.self)
-            guard head.contains(SitePage.generatorTag), head.contains("<meta name=\"auditkit-counts\"") else {
+            guard head.contains(SitePage.generatorTag), head.contains(SitePage.countsTagStart) else {
                 return false
             }
             return !head.contains(SitePage.countsTag(counts[judged.entry.sha256] ?? HistoryCounts(judged)))

@@ -24,9 +24,12 @@ enum SitePage {
     /// finds the pages a changed judgement (a warning accepted since) left stating other counts by
     /// reading their first lines.
     static func countsTag(_ counts: HistoryCounts) -> String {
-        "<meta name=\"auditkit-counts\" content=\"total \(counts.total), open \(counts.open), accepted "
+        countsTagStart + " content=\"total \(counts.total), open \(counts.open), accepted "
             + "\(counts.accepted), system \(counts.system)\">"
     }
+
+    /// How `countsTag(_:)` begins: a page without it states no counts to compare.
+    static let countsTagStart = "<meta name=\"auditkit-counts\""
 
     /// The foot and the document's end.
     static func foot(into out: inout String, links: String = "") {
