@@ -23,7 +23,7 @@ extension AuditError {
     public var exitStatus: ExitStatus {
         switch code {
         case .usage: return .usage
-        case .badInput, .limitExceeded: return .dataError
+        case .badInput, .notAReport, .limitExceeded: return .dataError
         case .missingInput: return .noInput
         case .cannotWrite: return .cannotCreate
         case .internalError: return .software

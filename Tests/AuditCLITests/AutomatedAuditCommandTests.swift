@@ -74,4 +74,26 @@ import Testing
         #expect(page.contains("2.5.8 Target Size (Minimum), level AA"))
         #expect(page.contains("<dt>Identifier</dt><dd><code><bdi>budget.total</bdi></code></dd>"))
     }
+
+    @Test func aStrayJSONFileInTheReportsFolderIsSkippedWithANoteAndFailsWhenNamed() throws {
+        let project = try Self.makeProject()
+        defer { project.remove() }
+        try Data(#"[{"name": "x"}]"#.utf8).write(to: URL(fileURLWithPath: project.file("Reports/list.json")))
+        try Data(#"{"name": "x"}"#.utf8).write(to: URL(fileURLWithPath: project.file("Reports/config.json")))
+        let ingest = try runTool(["ingest", "Reports"], in: project.path)
+        #expect(ingest.status == 0, "\(ingest.stderr)")
+        #expect(ingest.stderr.contains("note: skipped Reports/list.json: not a report: an array of something else"))
+        #expect(ingest.stderr.contains("note: skipped Reports/config.json: not a report:"))
+        #expect(ingest.stdout.contains("0 failed; 2 files skipped, not reports."), "\(ingest.stdout)")
+        let history = try String(contentsOfFile: project.file("Reports/history.jsonl"), encoding: .utf8)
+        #expect(history.split(separator: "\n").count == 3)
+        #expect(!history.contains("list.json"))
+        let log = try String(contentsOfFile: project.file("audit.md"), encoding: .utf8)
+        #expect(!log.contains("list.json"))
+        // Named, it fails in one line.
+        let named = try runTool(["audit", "Reports/list.json"], in: project.path)
+        #expect(named.status == 65)
+        #expect(named.stderr.hasPrefix("Reports/list.json: error: not a report:"), "\(named.stderr)")
+        #expect(named.stderr.split(separator: "\n").count == 1, "\(named.stderr)")
+    }
 }

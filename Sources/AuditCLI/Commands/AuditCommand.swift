@@ -67,7 +67,11 @@ enum AuditOutcomeRendering {
         if let added = outcome.addedToHistory {
             var historyLine = added ? "Added to \(historyPath)" : "Already in \(historyPath)"
             if let judged = outcome.judgement, judged.covered.isEmpty {
-                historyLine += "; \(HistoryOutput.summary(judged)) (say which screens it audited with --covers SCREEN)"
+                let advice =
+                    outcome.historyEntry.isAutomatedAudit
+                    ? "a clean run: \(ScreenVerdict.namingAdvice) and its screen's warnings are resolved"
+                    : "say which screens it audited with --covers SCREEN"
+                historyLine += "; \(HistoryOutput.summary(judged)) (\(advice))"
             } else if let judged = outcome.judgement, judged.hasEarlierAudit {
                 historyLine += "; against \(judged.oldFileName): \(HistoryOutput.summary(judged))"
             } else {

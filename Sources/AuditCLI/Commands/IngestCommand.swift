@@ -71,7 +71,7 @@ enum IngestCommand: Command {
 
         var reports: [IngestJSON.Report] = []
         let outcome = try AuditIngest(pass: pass, jobs: jobs, outputDirectory: out).run(
-            paths: paths,
+            paths: paths, listed: files.listed,
             progress: { step in
                 terminal.progress(
                     "report \(step.position) of \(step.count): \(step.stage.rawValue) "
@@ -109,6 +109,11 @@ enum IngestCommand: Command {
                     if format == .json {
                         reports.append(.init(report: path, status: "failed", error: error.description))
                     }
+                case .notAReport(let path, let error):
+                    terminal.message("note: skipped \(path): \(error.message)")
+                    if format == .json {
+                        reports.append(.init(report: path, status: "not-a-report", error: error.description))
+                    }
                 }
             })
         terminal.endProgress()
@@ -140,7 +145,9 @@ enum IngestCommand: Command {
             }
             var closing =
                 "Ingested \(SessionFacts.counted(outcome.ingested, "report")); "
-                + "\(outcome.alreadyInHistory) already in the history; \(outcome.failed) failed."
+                + "\(outcome.alreadyInHistory) already in the history; \(outcome.failed) failed"
+                + (outcome.notReports > 0
+                    ? "; \(SessionFacts.counted(outcome.notReports, "file")) skipped, not reports." : ".")
             let written = [outcome.summaryPath, outcome.trendPath, outcome.sitePath].compactMap { $0 }
             if let last = written.last {
                 let list = written.count == 1 ? last : written.dropLast().joined(separator: ", ") + " and " + last

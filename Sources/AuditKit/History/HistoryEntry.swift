@@ -24,6 +24,8 @@ public struct HistoryEntry: Sendable, Hashable, Codable {
     /// The screens the user said a report that shows none (the Inspector's empty report) audited, by
     /// the names the outputs give screens; nil for a report that shows its screens (since version 3).
     public var covers: [String]?
+    /// The format the report was read from (since this field was added; nil in earlier lines).
+    public var format: ReportFormat?
 
     /// The version this code writes.
     public static let currentVersion = 3
@@ -34,6 +36,15 @@ public struct HistoryEntry: Sendable, Hashable, Codable {
     /// Whether the entry was written before screens were told apart by what they show (version 3):
     /// its screens are known by their group names, as that version compared them.
     public var knowsScreensByName: Bool { version < 3 }
+
+    /// Whether the report is an automated audit's result (XCTest, Appium): the driver audits every
+    /// element of the app's current screen, so it covers its screen whole, screenshot or not. Lines
+    /// written before `format` was recorded tell it by their issues' element types, which only automated
+    /// audits give.
+    public var isAutomatedAudit: Bool {
+        if let format { return format == .automated }
+        return issues.contains { $0.elementType != nil }
+    }
 
     /// Creates an entry from its parts; `counts` is computed from `issues`.
     public init(sha256: String, fileName: String, auditDate: Date, screens: [HistoryScreen], issues: [HistoryIssue]) {
@@ -72,7 +83,7 @@ public struct HistoryEntry: Sendable, Hashable, Codable {
             record.key = identity.key(of: issue, mapping: byNumber[issue.number])
             // An element's accessibility identifier is the strongest key there is (automated audits).
             if let identifier = issue.identifier, !identifier.isEmpty {
-                record.key = HistoryIssue.capped("id:" + identifier)
+                record.key = HistoryIssue.capped(HistoryIssue.identifierKeyPrefix + identifier)
             }
             record.literal = identity.literal(of: byNumber[issue.number])
             if (issue.elementText ?? "").allSatisfy(\.isWhitespace), let thumbnail = issue.thumbnail {
@@ -87,16 +98,18 @@ public struct HistoryEntry: Sendable, Hashable, Codable {
                 name: screen.name, group: screen.groupName, issueCount: screen.issues.count, width: size?.width,
                 height: size?.height, imageHash: shot?.signature.hex, rootView: screenRoots[index])
             record.appearance = shot.map { $0.dark ? .dark : .light }
+            record.named = screen.teamName
             return record
         }
         self.init(
             sha256: report.sha256, fileName: report.fileName, auditDate: report.auditDate, screens: screens,
             issues: issues)
+        format = report.format
     }
 
     /// Keys in the file.
     enum CodingKeys: String, CodingKey {
-        case version, sha256, fileName, auditDate, screens, counts, issues, covers
+        case version, sha256, fileName, auditDate, screens, counts, issues, covers, format
     }
 }
 
@@ -312,6 +325,9 @@ public struct HistoryIssue: Sendable, Hashable, Codable {
     /// The most characters of a title or element text the history keeps; the fingerprint is made from the
     /// whole text first, so capping only keeps a hostile report from bloating every later load.
     public static let maxTextLength = 500
+
+    /// What starts the `key` of an issue an element's accessibility identifier keys (`id:save`).
+    public static let identifierKeyPrefix = "id:"
 
     /// `text` cut to `maxTextLength` characters with `…`.
     public static func capped(_ text: String?) -> String? {

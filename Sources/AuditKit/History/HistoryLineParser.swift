@@ -63,6 +63,7 @@ struct HistoryLineParser {
     private mutating func entry() throws -> HistoryEntry {
         var version: Int?, sha256: String?, fileName: String?, auditDate: Date?
         var screens: [HistoryScreen]?, issues: [HistoryIssue]?, counts: HistoryCounts?, covers: [String]?
+        var format: ReportFormat?
         try object { parser, key in
             switch key {
             case "version": version = try parser.integer()
@@ -77,6 +78,12 @@ struct HistoryLineParser {
                 issues = try parser.array { try $0.issue() }
             case "counts": counts = try parser.counts()
             case "covers": covers = try parser.array { try $0.string() }
+            case "format":
+                let text = try parser.optionalString("format")
+                format = text.flatMap(ReportFormat.init(rawValue:))
+                if text != nil, format == nil {
+                    parser.notes.append(HistoryTolerance.note("format", expected: HistoryTolerance.format))
+                }
             default: try parser.skipValue()
             }
         }
@@ -87,6 +94,7 @@ struct HistoryLineParser {
             version: version, sha256: sha256, fileName: fileName, auditDate: auditDate, screens: screens,
             counts: counts, issues: issues)
         entry.covers = covers
+        entry.format = format
         return entry
     }
 

@@ -53,6 +53,11 @@ enum HistoryLineReader {
             }
             entry.covers = covers
         }
+        let formatText = line.tolerated("format", notes: &notes)
+        entry.format = formatText.flatMap(ReportFormat.init(rawValue:))
+        if formatText != nil, entry.format == nil {
+            notes.append(HistoryTolerance.note(line.path("format"), expected: HistoryTolerance.format))
+        }
         return entry
     }
 

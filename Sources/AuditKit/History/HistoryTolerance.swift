@@ -12,6 +12,8 @@ enum HistoryTolerance {
     static let string = "a string"
     /// What a screen's `appearance` must be.
     static let appearance = "\"light\" or \"dark\""
+    /// What an entry's `format` must be.
+    static let format = ReportFormat.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
 
     /// What a screen's `width` or `height` must be and `size` is not, or nil when it is usable.
     static func problem(size: Double) -> String? { size > 0 && size.isFinite ? nil : "a positive number" }

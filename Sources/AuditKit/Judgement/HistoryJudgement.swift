@@ -697,7 +697,7 @@ public struct HistoryJudgement: Sendable {
                 // Without the screenshot nothing it did not flag is seen: a chunk of warnings that move with the
                 // screen, all re-auditable in this configuration and none continued, stays as it is unread.
                 let continuedChunks = Set(isContinued.map { $0 >> 32 })
-                let seesNothingElse = !(screen?.hasScreenshot ?? false)
+                let seesNothingElse = !(screen?.coversWholeScreen ?? false)
                 for (c, chunk) in old.chunks.enumerated() {
                     if seesNothingElse, chunk.allMoving, !continuedChunks.contains(c),
                         chunk.configurations.allSatisfy({
@@ -877,7 +877,7 @@ public struct HistoryJudgement: Sendable {
     private static func isVisible(
         _ rect: Rect?, on screen: ScreenVerdict?, of entry: HistoryEntry, shift: (dx: Double, dy: Double)
     ) -> Bool {
-        guard let screen, screen.hasScreenshot else { return false }
+        guard let screen, screen.coversWholeScreen else { return false }
         guard let rect, entry.screens.indices.contains(screen.index),
             let width = entry.screens[screen.index].width, let height = entry.screens[screen.index].height
         else { return true }

@@ -14,7 +14,7 @@ import Foundation
 public struct JudgementRecord: Sendable, Hashable, Codable {
     /// The version of the judgement this code makes: raised whenever a change of the judgement's code
     /// changes what it states, so a record written by an earlier release is judged again.
-    public static let currentJudgementVersion = 2
+    public static let currentJudgementVersion = 3
 
     /// The version of the judgement recorded.
     public var judgementVersion: Int
@@ -179,8 +179,10 @@ struct RecordedReport: Codable, Sendable {
         var comparedWith: Int?
         var evidence: String?
         var shows: Bool
-        var hasScreenshot: Bool
+        var coversWholeScreen: Bool
         var configuration: ScreenConfiguration
+        /// `ScreenVerdict.suggestsNaming`, when true.
+        var suggestsNaming: Bool?
     }
 
     struct Uncovered: Codable, Sendable {
@@ -198,8 +200,8 @@ struct RecordedReport: Codable, Sendable {
         screens = judged.screens.map {
             Screen(
                 index: $0.index, screen: $0.screen, name: $0.name, comparedWith: $0.comparedWith.map(at),
-                evidence: $0.evidence, shows: $0.shows, hasScreenshot: $0.hasScreenshot, configuration: $0.configuration
-            )
+                evidence: $0.evidence, shows: $0.shows, coversWholeScreen: $0.coversWholeScreen,
+                configuration: $0.configuration, suggestsNaming: $0.suggestsNaming ? true : nil)
         }
         notCovered = judged.notCovered.map { Uncovered(name: $0.name, lastAudited: at($0.lastAudited)) }
         hasEarlierAudit = judged.hasEarlierAudit
@@ -565,8 +567,9 @@ public struct RecordedJudgement: Sendable {
             var made = ScreenVerdict(
                 index: screen.index, screen: screen.screen, name: screen.name,
                 comparedWith: screen.comparedWith.flatMap(audit), evidence: screen.evidence, shows: screen.shows,
-                hasScreenshot: screen.hasScreenshot)
+                coversWholeScreen: screen.coversWholeScreen)
             made.configuration = screen.configuration
+            made.suggestsNaming = screen.suggestsNaming ?? false
             screens.append(made)
         }
         // The latest audit's lists of earlier warnings are recorded; an earlier audit's are judged again.

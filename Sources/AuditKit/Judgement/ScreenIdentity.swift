@@ -18,13 +18,21 @@ public struct ScreenVerdict: Sendable, Hashable {
     /// Whether the report shows anything of the screen (a screenshot or an issue). The Inspector's
     /// empty report shows nothing: it covers no screen and resolves nothing.
     public var shows: Bool
-    /// Whether the report has the screen's screenshot (or was recorded before screens were told apart
-    /// by what they show, and so covers the whole screen as then). Without one the report covers exactly
-    /// the warnings it flags: nothing of the screen is resolved.
-    public var hasScreenshot: Bool
+    /// Whether the report covers the whole screen: it has the screen's screenshot (what the screenshot
+    /// shows is re-audited), it is an automated audit (the driver audits every element of the screen), or
+    /// it was recorded before screens were told apart by what they show (and so covers the screen as
+    /// then). Otherwise the report covers exactly the warnings it flags: nothing of the screen is
+    /// resolved.
+    public var coversWholeScreen: Bool
     /// What the screen was audited in (device, orientation, appearance, text size), as far as the report
     /// tells; an earlier warning flagged in another layout is not re-audited by this audit.
     public var configuration = ScreenConfiguration()
+    /// Whether outputs say how to name the screen: an automated audit's screen the history did not know
+    /// and the team did not name (its next runs are placed surely once named).
+    public var suggestsNaming = false
+
+    /// How a team names the screen of an automated audit, as outputs suggest it.
+    public static let namingAdvice = "name it with --screen NAME, or the XCTest recorder's screenName"
 
     /// `Home (screen 1) compared with AuditReport_….html: matched by screenshot and 4 of 5 texts`; what
     /// its configuration has of note follows the screen's number (`(screen 1; dark; text ×1.6)`).
@@ -34,7 +42,7 @@ public struct ScreenVerdict: Sendable, Hashable {
         if let comparedWith, let evidence {
             text += " compared with \(comparedWith.fileName): \(evidence)"
         } else if shows {
-            text += ": a screen not audited before"
+            text += ": a screen not audited before" + (suggestsNaming ? " (\(Self.namingAdvice))" : "")
         } else {
             text += ": shows nothing (no screenshot, no issue)"
         }
@@ -73,6 +81,8 @@ struct ScreenIdentification: Sendable {
         /// audited in German after English is still the screen whose English texts a text export shows.
         var texts: [ShownTexts]
         var views: Set<String>
+        /// The accessibility identifiers its automated audits flagged, every one so far.
+        var identifiers: SortedHashes
         /// The root views its audits had (`Shown.root`).
         var roots: Set<String>
         /// The name the team gave it (`HistoryScreen.named`), once any audit of it was named.
@@ -121,6 +131,9 @@ struct ScreenIdentification: Sendable {
         /// with every candidate screen, so kept as numbers.
         var texts: SortedHashes
         var keys: SortedHashes
+        /// The accessibility identifiers of its warnings (automated audits' `id:` keys), as hashes.
+        var identifiers = SortedHashes([])
+        var identifierTable = HashProbe.none
         var views: Set<String>
         /// How many of its warnings map to each view.
         var viewCounts: [String: Int] = [:]
@@ -135,7 +148,11 @@ struct ScreenIdentification: Sendable {
         var issueCount: Int
         /// From an entry written before screens were told apart by what they show.
         var byName: Bool
+        /// From an automated audit (`HistoryEntry.isAutomatedAudit`).
+        var automated = false
         var shows: Bool { hash != nil || issueCount > 0 || byName }
+        /// Whether the audit covers the whole screen (`ScreenVerdict.coversWholeScreen`).
+        var coversWholeScreen: Bool { hash != nil || byName || automated }
         /// What it shows that another screen can share (`evidence(of:)`), ascending; none when it shows
         /// nothing. Worked out when the entry is read (in a walk, not on the thread that places screens).
         var tokens: [Int] = []
@@ -173,6 +190,7 @@ struct ScreenIdentification: Sendable {
         }
         var texts = [[Int]](repeating: [], count: shown.count)
         var keys = [[Int]](repeating: [], count: shown.count)
+        var identifiers = [[Int]](repeating: [], count: shown.count)
         // The views of system UI issues (rare), left out of the root's count.
         var systemViews = [[String: Int]](repeating: [:], count: shown.count)
         for index in entry.issues.indices {
@@ -186,7 +204,10 @@ struct ScreenIdentification: Sendable {
                 }
             }
             for key in catalogKeys?[index] ?? [] { keys[screen].append(key.hashValue) }
-            if let key = entry.issues[index].key { keys[screen].append(key.hashValue) }
+            if let key = entry.issues[index].key {
+                keys[screen].append(key.hashValue)
+                if key.hasPrefix(HistoryIssue.identifierKeyPrefix) { identifiers[screen].append(key.hashValue) }
+            }
             if let view = entry.issues[index].view, !view.isEmpty {
                 shown[screen].views.insert(view)
                 shown[screen].viewCounts[view, default: 0] += 1
@@ -194,6 +215,7 @@ struct ScreenIdentification: Sendable {
             }
         }
         for screen in shown.indices {
+            shown[screen].automated = entry.isAutomatedAudit
             if shown[screen].root == nil, !shown[screen].viewCounts.isEmpty {
                 var votes = shown[screen].viewCounts
                 for (view, count) in systemViews[screen] { votes[view]? -= count }
@@ -203,6 +225,10 @@ struct ScreenIdentification: Sendable {
             shown[screen].keys = SortedHashes(keys[screen])
             shown[screen].textTable = HashProbe(shown[screen].texts)
             shown[screen].keyTable = HashProbe(shown[screen].keys)
+            if !identifiers[screen].isEmpty {
+                shown[screen].identifiers = SortedHashes(identifiers[screen])
+                shown[screen].identifierTable = HashProbe(shown[screen].identifiers)
+            }
             if shown[screen].shows { shown[screen].tokens = Self.evidence(of: shown[screen]).sorted() }
         }
         return shown
@@ -265,6 +291,8 @@ struct ScreenIdentification: Sendable {
         var screenshot = false
         /// Texts or keys shared, when they count.
         var sharedTexts = 0
+        /// Accessibility identifiers shared, when they count.
+        var sharedIdentifiers = 0
         var views = false
         /// The root view both screens have.
         var rootView: String?
@@ -322,6 +350,17 @@ struct ScreenIdentification: Sendable {
             evidence.sharedTexts = 1
             reasons += 1
         default: break
+        }
+        // An automated audit's accessibility identifiers: when most of a run's are the known screen's, the
+        // run is that screen, however few warnings are left on it.
+        if screen.identifiers.count > 0, candidate.identifiers.count > 0 {
+            let shared = screen.identifierTable.sharedCount(candidate.identifiers)
+            if shared * 2 > screen.identifiers.count {
+                evidence.score += 3
+                evidence.sharedIdentifiers = shared
+                strong = true
+                reasons += 1
+            }
         }
         if !screen.views.isDisjoint(with: candidate.views) {
             evidence.score += 2
@@ -437,6 +476,9 @@ struct ScreenIdentification: Sendable {
         } else if evidence.sharedTexts == 1 {
             reasons.append("1 text")
         }
+        if evidence.sharedIdentifiers > 0 {
+            reasons.append("\(evidence.sharedIdentifiers) of \(screen.identifiers.count) identifiers")
+        }
         if evidence.views, evidence.rootView == nil {
             reasons.append(
                 "view " + screen.views.intersection(candidate.views).sorted().prefix(2).joined(separator: ", "))
@@ -520,7 +562,7 @@ struct ScreenIdentification: Sendable {
                     ScreenVerdict(
                         index: screen.index, screen: before.id, name: before.name, comparedWith: before.audit,
                         evidence: Self.sentence(evidence, screen, before), shows: true,
-                        hasScreenshot: screen.hash != nil || screen.byName))
+                        coversWholeScreen: screen.coversWholeScreen))
                 file(tokens[screen.index], for: k)
                 recency.removeAll { $0 == k }
                 recency.append(k)
@@ -534,6 +576,8 @@ struct ScreenIdentification: Sendable {
                         screen.shownTexts, before.texts,
                         screenshot: screen.hash != nil),
                     views: screen.views.union(before.views),
+                    identifiers: screen.identifiers.count == 0
+                        ? before.identifiers : screen.identifiers.union(before.identifiers),
                     roots: screen.root.map { before.roots.union([$0]) } ?? before.roots, named: named,
                     group: screen.group, byName: screen.byName, groupName: screen.groupName)
             } else {
@@ -541,10 +585,11 @@ struct ScreenIdentification: Sendable {
                 // Another screen than a known one of the same derived name (its view, its group): numbered,
                 // so no output says a screen was not audited before and lists it as not covered.
                 let name = screen.named == nil && screen.shows ? distinct(name) : name
-                verdicts.append(
-                    ScreenVerdict(
-                        index: screen.index, screen: id, name: name, comparedWith: nil, evidence: nil,
-                        shows: screen.shows, hasScreenshot: screen.hash != nil || screen.byName))
+                var verdict = ScreenVerdict(
+                    index: screen.index, screen: id, name: name, comparedWith: nil, evidence: nil,
+                    shows: screen.shows, coversWholeScreen: screen.coversWholeScreen)
+                verdict.suggestsNaming = screen.automated && screen.named == nil && screen.shows
+                verdicts.append(verdict)
                 if screen.shows {
                     filedTokens.append([])
                     file(tokens[screen.index], for: known.count)
@@ -552,7 +597,8 @@ struct ScreenIdentification: Sendable {
                     known.append(
                         Known(
                             id: id, name: name, report: report, audit: audit, hashes: screen.hash.map { [$0] } ?? [],
-                            texts: [screen.shownTexts], views: screen.views, roots: screen.root.map { [$0] } ?? [],
+                            texts: [screen.shownTexts], views: screen.views, identifiers: screen.identifiers,
+                            roots: screen.root.map { [$0] } ?? [],
                             named: screen.named, group: screen.group, byName: screen.byName,
                             groupName: screen.groupName))
                 }
@@ -573,7 +619,7 @@ struct ScreenIdentification: Sendable {
                 verdicts.append(
                     ScreenVerdict(
                         index: -1, screen: before.id, name: before.name, comparedWith: before.audit,
-                        evidence: "named as covered (“\(name)”)", shows: true, hasScreenshot: true))
+                        evidence: "named as covered (“\(name)”)", shows: true, coversWholeScreen: true))
                 known[k].report = report
                 known[k].audit = audit
                 recency.removeAll { $0 == k }

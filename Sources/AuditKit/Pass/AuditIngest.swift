@@ -17,6 +17,9 @@ public struct AuditIngest: Sendable {
         case alreadyInHistory(path: String, recordedAs: String)
         /// The report could not be read or its outputs not written.
         case failed(path: String, error: AuditError)
+        /// A file found by listing a folder that is no report at all (a JSON file of something else):
+        /// skipped, with why (`AuditError.Code.notAReport`).
+        case notAReport(path: String, error: AuditError)
     }
 
     /// Where the batch is, for a progress line.
@@ -35,6 +38,8 @@ public struct AuditIngest: Sendable {
     public struct Outcome: Sendable {
         /// How many reports were ingested, already in the history, and failed.
         public var ingested = 0, alreadyInHistory = 0, failed = 0
+        /// How many files found by listing a folder were no reports (`Item.notAReport`).
+        public var notReports = 0
         /// The summary written after the batch, when there was anything to summarise.
         public var summaryPath: String?
         /// The trend chart written after the batch, when the history has reports.
@@ -93,6 +98,9 @@ public struct AuditIngest: Sendable {
         public var paths: [String] = []
         /// The files named that the tool wrote, with why they are not reports.
         public var skipped: [Skipped] = []
+        /// The paths among `paths` found by listing a folder rather than named: one of them that is no
+        /// report at all is skipped with a note (`AuditIngest.run(paths:listed:progress:onItem:)`).
+        public var listed: Set<String> = []
 
         /// A file named among the reports that is one of the tool's own outputs.
         public struct Skipped: Sendable, Hashable {
@@ -167,6 +175,7 @@ public struct AuditIngest: Sendable {
                 if !isUTF8 || (manager.fileExists(atPath: folder + name, isDirectory: &isFolder) && !isFolder.boolValue)
                 {
                     paths.append(folder + name)
+                    files.listed.insert(folder + name)
                 }
             }
         }
@@ -182,11 +191,13 @@ public struct AuditIngest: Sendable {
     /// pages need of it is kept without its image bytes, so only the reports the history already had
     /// are read and mapped again after the batch. A later copy of a report of this batch is skipped
     /// once that report is recorded (its item comes right after that report's), and goes through the
-    /// pass itself when that report failed.
+    /// pass itself when that report failed. A path of `listed` (found by listing a folder) that is no
+    /// report at all is skipped (`Item.notAReport`), not failed.
     /// - Throws: `AuditError` when the history cannot be loaded (nothing is written then), or when the
     ///   summary, the trend chart or the site cannot be written.
     public func run(
-        paths: [String], progress: @Sendable (Progress) -> Void = { _ in }, onItem: (Item) -> Void
+        paths: [String], listed: Set<String> = [], progress: @Sendable (Progress) -> Void = { _ in },
+        onItem: (Item) -> Void
     ) throws -> Outcome {
         let loaded = try pass.loadHistory()
         var judgement = HistoryJudgement(
@@ -196,6 +207,11 @@ public struct AuditIngest: Sendable {
         pass.sweepStaleTemporaries()
         var outcome = Outcome()
         func fail(_ path: String, _ error: AuditError) {
+            if error.code == .notAReport, listed.contains(path) {
+                outcome.notReports += 1
+                onItem(.notAReport(path: path, error: error))
+                return
+            }
             outcome.failed += 1
             outcome.firstError = outcome.firstError ?? error
             onItem(.failed(path: path, error: error))

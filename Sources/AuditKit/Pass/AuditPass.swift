@@ -211,7 +211,10 @@ public struct AuditPass: Sendable {
         if !configuration.covers.isEmpty, showsNothing {
             entry.covers = configuration.covers
         }
-        try Self.name(&entry, configuration.screenName, showsNothing: showsNothing, path: report.sourcePath)
+        // `--screen` over the name the recorder wrote in the file.
+        try Self.name(
+            &entry, configuration.screenName ?? report.screens.first?.teamName, showsNothing: showsNothing,
+            path: report.sourcePath)
         var problems = AuditPass.readingProblems(of: report)
         problems += (mapping?.ruleTimeouts ?? []).map {
             AuditProblem(path: $0.definedAt?.description ?? report.sourcePath, message: $0.message)
@@ -339,11 +342,20 @@ public struct AuditPass: Sendable {
 
     /// The issues the index sheet drew as placeholders and the screens without an overlay, leaving out
     /// an image the reader already reported as damaged (`issue N: thumbnail: …`, `screen N: screenshot: …`)
-    /// and the images a text export never has.
+    /// and the images a text export never has; an automated result without a screenshot (Appium) is said once.
     static func pictureProblems(sheet: IndexSheetOutput, overlays: OverlayOutput, report: InspectorReport)
         -> [AuditProblem]
     {
         guard report.format != .text else { return [] }
+        if report.format == .automated, !report.screens.contains(where: { $0.screenshot != nil }) {
+            // Appium's result has no pictures at all: said once, not once per issue.
+            return [
+                AuditProblem(
+                    path: report.sourcePath,
+                    message: "no screenshot in the result: the index sheet shows placeholders and no overlay is "
+                        + "drawn (the XCTest recorder adds a screenshot)")
+            ]
+        }
         let reported = Set(report.warnings.map(\.path))
         var problems: [AuditProblem] = []
         for problem in sheet.imageProblems where !reported.contains("issue \(problem.issueNumber)") {

@@ -45,6 +45,15 @@ enum AutomatedAuditReader {
         }
     }
 
+    /// Whether the item at `node` is an audit issue: an object with `auditType` or
+    /// `compactDescription`, and `element`, `elementDescription` or `elementAttributes`.
+    static func isAuditItem(_ node: Int, in document: JSONDocument) -> Bool {
+        guard document.nodes[node].kind == .object else { return false }
+        let has = { (key: String) in document.value(of: key, in: node) != nil }
+        return (has("auditType") || has("compactDescription"))
+            && (has("element") || has("elementDescription") || has("elementAttributes"))
+    }
+
     /// The test type an `auditType` string names: a known name (with or without the
     /// `XCUIAccessibilityAuditType` prefix), a known bit value written as a number, else `other`
     /// carrying the string as found (an unknown type's number).
@@ -56,14 +65,17 @@ enum AutomatedAuditReader {
         return .other(trimmed)
     }
 
-    /// The screens (one) and warnings of the audit result in `document`.
-    /// - Throws: `AuditError` `.badInput` when `value` is not an array (an Appium error reply).
+    /// The screens (one) and warnings of the audit result in `document`. An empty array is a clean run;
+    /// items that are no audit issue (`isAuditItem`) are skipped with a warning.
+    /// - Throws: `AuditError` `.badInput` when `value` is not an array (an Appium error reply), and
+    ///   `.notAReport` when the array has items and none is an audit issue (a JSON list of something
+    ///   else).
     static func decode(_ document: JSONDocument, path: String, options: ReportReader.Options) throws -> (
         [Screen], [ReportWarning], String?
     ) {
         var reader = Reader(document: document)
         var itemsNode = 0
-        var screenName = "0"
+        var teamName: String?
         var groupName = ""
         var device: String?
         var screenshotNode: Int?
@@ -80,7 +92,7 @@ enum AutomatedAuditReader {
                 throw AuditError(.badInput, message, path: path, byteOffset: document.nodes[value].start)
             }
             itemsNode = value
-            screenName = reader.string("screenName", in: 0) ?? screenName
+            teamName = reader.string("screenName", in: 0)
             groupName = reader.string("screenGroupName", in: 0) ?? groupName
             device = reader.string("device", in: 0)
             screenshotNode = reader.node("screenshot", in: 0, kind: .string, path: "screenshot")
@@ -88,12 +100,29 @@ enum AutomatedAuditReader {
                 scale = value
             }
         }
-        var screen = Screen(index: 0, name: screenName, groupName: groupName)
-        for (position, node) in document.elements(of: itemsNode).enumerated() {
+        var screen = Screen(index: 0, name: teamName ?? "0", groupName: groupName)
+        screen.teamName = teamName.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.flatMap {
+            $0.isEmpty ? nil : $0
+        }
+        let items = document.elements(of: itemsNode)
+        if let first = items.first, !items.contains(where: { isAuditItem($0, in: document) }) {
+            throw AuditError(
+                .notAReport,
+                "not a report: an array of something else (no item has auditType or compactDescription with "
+                    + "element, elementDescription or elementAttributes, as an automated audit's issues have)",
+                path: path, byteOffset: document.nodes[first].start)
+        }
+        for (position, node) in items.enumerated() {
             let itemPath = (document.nodes[0].kind == .object ? "value" : "") + "[\(position)]"
             guard document.nodes[node].kind == .object else {
                 reader.warn(
                     itemPath, "expected an object, found \(document.nodes[node].kind.phrase); issue skipped", node)
+                continue
+            }
+            guard isAuditItem(node, in: document) else {
+                reader.warn(
+                    itemPath, "not an audit issue (no auditType or compactDescription with an element); skipped",
+                    node)
                 continue
             }
             screen.issues.append(

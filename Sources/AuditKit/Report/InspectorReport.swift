@@ -130,6 +130,10 @@ public struct Screen: Sendable {
     public var screenshot: ReportImage?
     /// The screen's issues, in file order.
     public var issues: [Issue]
+    /// The name the team gave the screen in the file itself (the XCTest recorder's `screenName`); nil
+    /// for Inspector reports, whose screen names are the Inspector's. It names the screen in the
+    /// history as `--screen NAME` does.
+    public var teamName: String?
 
     /// Creates a screen.
     public init(

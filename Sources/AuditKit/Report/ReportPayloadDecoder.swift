@@ -51,8 +51,9 @@ struct ReportPayloadDecoder {
         let rootKey = ReportPayloadLocator.rootKey
         guard document.nodes[0].kind == .object, let all = document.value(of: rootKey, in: 0) else {
             throw AuditError(
-                .badInput, "the JSON payload has no \(rootKey)", path: path,
-                byteOffset: document.nodes[0].start)
+                .notAReport,
+                "not a report: the JSON has no \(rootKey) (an Inspector report's payload) and is no array of "
+                    + "audit issues (an automated audit's result)", path: path, byteOffset: document.nodes[0].start)
         }
         guard document.nodes[all].kind == .array else {
             throw AuditError(

@@ -32,6 +32,9 @@ public struct AuditError: Error, Sendable, CustomStringConvertible, Equatable {
         case usage
         /// An input file exists but its content is wrong (malformed report, bad rule file, ...).
         case badInput
+        /// An input file is well-formed but no report at all (a JSON file of something else): named, it
+        /// fails as `badInput` does; found by listing a folder, it is skipped with a note.
+        case notAReport
         /// An input file or folder does not exist or cannot be opened.
         case missingInput
         /// A file could not be written.

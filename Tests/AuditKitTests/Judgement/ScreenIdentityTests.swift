@@ -330,7 +330,7 @@ import Testing
         partial.elements.removeAll { $0.id == "home.savings" }
         let judged = try series.audit(day: 1, [partial], screenshots: false)
         #expect(series.changes(judged) == [[], [], Self.homeIDs.subtracting(["home.savings"]), ["home.savings"]])
-        #expect(judged.screens.first?.hasScreenshot == false)
+        #expect(judged.screens.first?.coversWholeScreen == false)
         // The next audit with its screenshot still has Savings goal: residual, not new.
         let full = try series.audit(day: 2, [Self.home("BudgetApp")])
         #expect(series.changes(full) == [[], [], Self.homeIDs, []])

@@ -34,8 +34,8 @@ import Testing
                 date: .auditDate))
     }
 
-    /// Ingests `paths` and returns the items, each as `ingested NAME`, `already NAME as NAME` or
-    /// `failed NAME`.
+    /// Ingests `paths` and returns the items, each as `ingested NAME`, `already NAME as NAME`,
+    /// `failed NAME` or `not a report NAME`.
     static func ingest(
         _ paths: [String], in directory: TemporaryDirectory, jobs: Int = 2,
         progress: @Sendable (AuditIngest.Progress) -> Void = { _ in }
@@ -48,6 +48,7 @@ import Testing
                 case .alreadyInHistory(let path, let name):
                     items.append("already \((path as NSString).lastPathComponent) as \(name)")
                 case .failed(let path, _): items.append("failed " + (path as NSString).lastPathComponent)
+                case .notAReport(let path, _): items.append("not a report " + (path as NSString).lastPathComponent)
                 }
             }
         return (outcome, items)

@@ -153,4 +153,35 @@ import Testing
         let report = try Self.read(fixture.data(.json))
         #expect(report.format == .json)
     }
+
+    @Test func anArrayOfSomethingElseIsNotAReport() throws {
+        for json in [#"[{"name": "x"}]"#, #"{"value": [{"id": 1, "element": "e"}]}"#, #"[1, 2]"#] {
+            #expect(throws: AuditError.self, "\(json)") {
+                do { _ = try Self.read(Data(json.utf8)) } catch let error as AuditError {
+                    #expect(error.code == .notAReport, "\(json): \(error)")
+                    #expect(error.message.hasPrefix("not a report: an array of something else"), "\(error)")
+                    throw error
+                }
+            }
+        }
+        // A JSON object of something else is no report either.
+        do {
+            _ = try Self.read(Data(#"{"name": "x"}"#.utf8))
+            Issue.record("read as a report")
+        } catch let error as AuditError {
+            #expect(error.code == .notAReport)
+            #expect(error.description.hasSuffix("at byte 0"), "\(error)")
+        }
+    }
+
+    @Test func aCleanRunIsAReportAndStrayItemsAreSkippedWithAWarning() throws {
+        let clean = try Self.read(Data("[]".utf8))
+        #expect(clean.format == .automated && clean.issues.isEmpty)
+        let mixed = try Self.read(
+            Data(
+                #"[{"auditType": "XCUIAccessibilityAuditTypeContrast", "compactDescription": "c", "element": "Button, {{1, 2}, {3, 4}}"}, {"name": "x"}]"#
+                    .utf8))
+        #expect(mixed.issues.count == 1)
+        #expect(mixed.warnings.map(\.path) == ["[1]"])
+    }
 }
