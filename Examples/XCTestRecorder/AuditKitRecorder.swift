@@ -44,13 +44,26 @@
             }
             let data = AuditKitRecorderJSON.json(
                 issues: recorded, screenName: screenName, screenshotJPEG: Self.auditKitScreenshot(), screenshotScale: 1)
-            let name = AuditKitRecorderJSON.fileName(for: Date())
             let folder =
                 ProcessInfo.processInfo.environment["AUDITKIT_RESULTS"].map { URL(fileURLWithPath: $0) }
                 ?? FileManager.default.temporaryDirectory
-            let url = folder.appendingPathComponent(name)
             try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            try? data.write(to: url)
+            // To the millisecond, and never over another recording (two screens audited in one test).
+            let now = Date()
+            var name = AuditKitRecorderJSON.fileName(for: now)
+            var taken: Set<String> = []
+            while true {
+                let url = folder.appendingPathComponent(name)
+                do {
+                    try data.write(to: url, options: .withoutOverwriting)
+                    break
+                } catch where FileManager.default.fileExists(atPath: url.path) {
+                    taken.insert(name)
+                    name = AuditKitRecorderJSON.fileName(for: now) { taken.contains($0) }
+                } catch {
+                    break
+                }
+            }
             let attachment = XCTAttachment(data: data, uniformTypeIdentifier: "public.json")
             attachment.name = name
             attachment.lifetime = .keepAlways

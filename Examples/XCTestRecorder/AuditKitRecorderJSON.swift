@@ -131,20 +131,21 @@ public enum AuditKitRecorderJSON {
         func orNull(_ text: String?) -> Any { text.flatMap { $0.isEmpty ? nil : $0 } ?? NSNull() }
         // `rect` in whole points, rounded outward as WebDriverAgent rounds it.
         let left = e.x.rounded(.down), top = e.y.rounded(.down)
-        item["elementAttributes"] = [
-            "type": e.type,
-            "rawIdentifier": orNull(e.identifier),
-            "name": orNull(e.identifier.flatMap { $0.isEmpty ? nil : $0 } ?? e.label),
-            "label": orNull(e.label),
-            "value": orNull(e.value),
-            "placeholderValue": orNull(e.placeholderValue),
-            "rect": [
-                "x": left, "y": top, "width": (e.x + e.width).rounded(.up) - left,
-                "height": (e.y + e.height).rounded(.up) - top,
-            ],
-            "frame": frameString(e),
-            "nativeFrame": frameString(e),
-        ] as [String: Any]
+        item["elementAttributes"] =
+            [
+                "type": e.type,
+                "rawIdentifier": orNull(e.identifier),
+                "name": orNull(e.identifier.flatMap { $0.isEmpty ? nil : $0 } ?? e.label),
+                "label": orNull(e.label),
+                "value": orNull(e.value),
+                "placeholderValue": orNull(e.placeholderValue),
+                "rect": [
+                    "x": left, "y": top, "width": (e.x + e.width).rounded(.up) - left,
+                    "height": (e.y + e.height).rounded(.up) - top,
+                ],
+                "frame": frameString(e),
+                "nativeFrame": frameString(e),
+            ] as [String: Any]
         return item
     }
 
@@ -168,14 +169,27 @@ public enum AuditKitRecorderJSON {
         return (try? JSONSerialization.data(withJSONObject: root, options: [.prettyPrinted, .sortedKeys])) ?? Data()
     }
 
-    /// `AXAudit_2026-03-02_10-00-00.json`: a file name whose timestamp AuditKit reads as the audit's time
-    /// (in the machine's time zone, as the Inspector's names are).
-    public static func fileName(for date: Date, timeZone: TimeZone = .current) -> String {
+    /// `AXAudit_2026-03-02_10-00-00.123.json`: a file name whose timestamp, to the millisecond, AuditKit
+    /// reads as the audit's time (in the machine's time zone, as the Inspector's names are). When
+    /// `isTaken` says a name is used already (two audits in one millisecond), `-2`, `-3`, … follow the
+    /// time: a recording never overwrites another.
+    public static func fileName(
+        for date: Date, timeZone: TimeZone = .current, isTaken: (String) -> Bool = { _ in false }
+    ) -> String {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
-        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second, .nanosecond], from: date)
         func two(_ n: Int?) -> String { String(format: "%02d", n ?? 0) }
-        return "AXAudit_\(String(format: "%04d", c.year ?? 0))-\(two(c.month))-\(two(c.day))_"
-            + "\(two(c.hour))-\(two(c.minute))-\(two(c.second)).json"
+        let milliseconds = String(format: "%03d", min(999, ((c.nanosecond ?? 0) + 500_000) / 1_000_000))
+        let stem =
+            "AXAudit_\(String(format: "%04d", c.year ?? 0))-\(two(c.month))-\(two(c.day))_"
+            + "\(two(c.hour))-\(two(c.minute))-\(two(c.second)).\(milliseconds)"
+        var name = stem + ".json"
+        var number = 2
+        while isTaken(name) {
+            name = "\(stem)-\(number).json"
+            number += 1
+        }
+        return name
     }
 }

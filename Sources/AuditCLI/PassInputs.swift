@@ -14,6 +14,7 @@ enum PassInputs {
             HistoryInputs.covers.spec,
             HistoryInputs.screen.spec,
             date.withHelp(dateHelp).spec,
+            HistoryInputs.auditDate.spec,
             font.spec,
             ProjectOptions.templates.spec,
         ]
@@ -58,6 +59,7 @@ enum PassInputs {
         configuration.fontScan = fontScan
         configuration.covers = arguments[HistoryInputs.covers]
         configuration.screenName = arguments[HistoryInputs.screen]
+        configuration.reading = try HistoryInputs.reading(arguments)
         return configuration
     }
 }

@@ -96,4 +96,50 @@ import Testing
         #expect(named.stderr.hasPrefix("Reports/list.json: error: not a report:"), "\(named.stderr)")
         #expect(named.stderr.split(separator: "\n").count == 1, "\(named.stderr)")
     }
+
+    @Test func theDateGivenDatesAFileNamedWithoutOne() throws {
+        let project = try TemporaryDirectory()
+        defer { project.remove() }
+        try FileManager.default.createDirectory(atPath: project.file("Reports"), withIntermediateDirectories: true)
+        let item = AutomatedAuditFixture.Item(
+            auditType: "XCUIAccessibilityAuditTypeContrast", compact: "Contrast failed",
+            element: .init(identifier: "pay.total", type: "StaticText", label: "Total", rect: (20, 200, 120, 24)))
+        // CI artifacts copied without their names.
+        try AutomatedAuditFixture(items: [item]).write(to: project.file("Reports/run.json"), .appium)
+        try AutomatedAuditFixture(items: []).write(to: project.file("Reports/clean.json"), .bare)
+        try AutomatedAuditFixture(items: [item, item]).write(
+            to: project.file("Reports/AXAudit_2026-04-30_09-00-00.json"), .appium)
+
+        // `--date` dates the session and, for a file named without a date, the audit too.
+        let audit = try runTool(["audit", "Reports/run.json", "--date", "2026-05-01"], in: project.path)
+        #expect(audit.status == 0, "\(audit.stderr)")
+        // `--audit-date` to the second.
+        let add = try runTool(
+            ["history", "add", "Reports/clean.json", "--audit-date", "2026-05-02 08:30:00"], in: project.path)
+        #expect(add.status == 0, "\(add.stderr)")
+        // A name with a date keeps it, whatever is given.
+        let named = try runTool(
+            ["history", "add", "Reports/AXAudit_2026-04-30_09-00-00.json", "--audit-date", "2026-05-03 08:30:00"],
+            in: project.path)
+        #expect(named.status == 0, "\(named.stderr)")
+        let list = try runTool(["history", "list", "--format", "json"], in: project.path)
+        let entries = try #require(
+            (try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [String: Any])?["reports"]
+                as? [[String: Any]], "\(list.stdout)")
+        let formatter = DateFormatter()
+        formatter.dateFormat = "yyyy-MM-dd HH:mm"
+        let dates = try entries.map { entry -> String in
+            let text = try #require(entry["auditDate"] as? String)
+            let date = try #require(ISO8601DateFormatter().date(from: text))
+            return "\(entry["fileName"] ?? "") " + formatter.string(from: date)
+        }
+        #expect(
+            dates == [
+                "AXAudit_2026-04-30_09-00-00.json 2026-04-30 09:00", "run.json 2026-05-01 00:00",
+                "clean.json 2026-05-02 08:30",
+            ], "\(list.stdout)")
+        let bad = try runTool(["history", "add", "Reports/run.json", "--audit-date", "soon"], in: project.path)
+        #expect(bad.status == 64)
+        #expect(bad.stderr.contains("--audit-date expects YYYY-MM-DD HH:MM:SS or ISO 8601, got 'soon'"))
+    }
 }

@@ -169,13 +169,17 @@ import Testing
         #expect(try runTool(["--help"]).stdout.contains("extract"))
     }
 
-    @Test func usesTheAuditDateTheUserGives() throws {
+    @Test func usesTheAuditDateTheUserGivesForAFileNamedWithoutOne() throws {
         let dir = try TemporaryDirectory()
         defer { dir.remove() }
-        let (path, _) = try Self.writeReport(in: dir)
+        let (path, _) = try Self.writeReport(in: dir, name: "export.html")
         let result = try runTool(["extract", path, "--audit-date", "2026-02-03T04:05:06Z", "--format", "json"])
         #expect(result.status == 0)
         #expect(result.stdout.contains("\"auditDate\" : \"2026-02-03T04:05:06Z\""))
         #expect(result.stdout.contains("\"auditDateSource\" : \"caller\""))
+        // A file whose name carries the date keeps it, as every other command reads it.
+        let (named, _) = try Self.writeReport(in: dir)
+        let kept = try runTool(["extract", named, "--audit-date", "2026-02-03T04:05:06Z", "--format", "json"])
+        #expect(kept.stdout.contains("\"auditDateSource\" : \"fileName\""), "\(kept.stdout)")
     }
 }

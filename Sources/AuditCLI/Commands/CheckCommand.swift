@@ -30,7 +30,7 @@ struct CheckCommand: Command {
     static let options: [OptionSpec] =
         MappingInputs.options + [
             failOn.spec, strictBaseline.spec, ProjectOptions.history.spec, ProjectOptions.baseline.spec,
-            HistoryInputs.screen.spec, TextOrJSON.option.spec,
+            HistoryInputs.screen.spec, HistoryInputs.auditDate.spec, TextOrJSON.option.spec,
         ]
 
     /// `--fail-on new|any`.

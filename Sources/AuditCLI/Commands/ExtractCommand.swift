@@ -25,7 +25,7 @@ enum ExtractCommand: Command {
         73 an image file could not be written, 64 bad usage.
         """
     static let options: [OptionSpec] = [
-        format.spec, thumbnails.spec, auditDate.spec,
+        format.spec, thumbnails.spec, HistoryInputs.auditDate.spec,
     ]
 
     /// `--format text|json|markdown|csv`.
@@ -34,11 +34,6 @@ enum ExtractCommand: Command {
     /// `--thumbnails DIR`.
     static let thumbnails: Option<String?> = .text(
         "--thumbnails", value: "DIR", help: "Write issue_NN.jpg and screen_N.jpg into DIR.")
-    /// `--audit-date DATE`.
-    static let auditDate: Option<String?> = .text(
-        "--audit-date", value: "DATE",
-        help: "Audit time to record instead of the file name's (YYYY-MM-DD HH:MM:SS or ISO 8601).")
-
     static func run(_ context: CommandContext) throws -> ExitStatus {
         let arguments = context.arguments
         let terminal = context.terminal
@@ -46,12 +41,7 @@ enum ExtractCommand: Command {
         var options = ReportReader.Options()
         // Only the JSON listing shows the report's SHA-256; the other formats skip computing it.
         options.computeDigest = format == .json
-        if let text = arguments[Self.auditDate] {
-            guard let date = parseDate(text) else {
-                throw AuditError(.usage, "--audit-date expects YYYY-MM-DD HH:MM:SS or ISO 8601, got '\(text)'")
-            }
-            options.auditDate = date
-        }
+        options.auditDateUnlessNamed = try HistoryInputs.reading(arguments).auditDateUnlessNamed
         let thumbnails = arguments[Self.thumbnails]
         let paths = arguments.positional
         var usedFolders: Set<String> = []
@@ -131,15 +121,5 @@ enum ExtractCommand: Command {
             }
         }
         return rank(b) > rank(a) ? b : a
-    }
-
-    private static func parseDate(_ text: String) -> Date? {
-        if let date = AuditTimestamp.fromTextHeader(text.replacingOccurrences(of: "T", with: " ")),
-            text.count == 19
-        {
-            return date
-        }
-        let formatter = ISO8601DateFormatter()
-        return formatter.date(from: text)
     }
 }

@@ -24,6 +24,7 @@ struct HistoryCommand: Command {
             ProjectOptions.baseline.spec,
             HistoryInputs.covers.spec,
             HistoryInputs.screen.spec,
+            HistoryInputs.auditDate.spec,
             format.spec,
         ]
 
@@ -58,10 +59,7 @@ struct HistoryCommand: Command {
             context.terminal.progress("reading \(index + 1)/\(paths.count) \(path)")
             do {
                 entries.append(
-                    try HistoryInputs.entry(
-                        reportAt: path, mapping: mapping, covers: context.arguments[HistoryInputs.covers],
-                        screen: context.arguments[HistoryInputs.screen])
-                )
+                    try HistoryInputs.entry(reportAt: path, mapping: mapping, context.arguments))
             } catch let error as AuditError {
                 context.terminal.error(error.description)
                 if worst == .success { worst = error.exitStatus }

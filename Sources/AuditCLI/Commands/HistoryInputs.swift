@@ -16,6 +16,39 @@ enum HistoryInputs {
         help: "The screen a one-screen report audited, by the name your team gives it: it decides which screen of "
             + "the history the report is, and every output uses the name.")
 
+    /// `--audit-date DATE`.
+    static let auditDate: Option<String?> = .text(
+        "--audit-date", value: "DATE",
+        help: "The audit's date and time for a report file whose name carries none (YYYY-MM-DD HH:MM:SS in the "
+            + "machine's time zone, or ISO 8601); default: the day --date names, else the file's modification time.")
+
+    /// How report files are read: a file whose name carries no date was audited at `--audit-date`, else
+    /// on the day `--date` names (the session's), else at its modification time.
+    /// - Throws: `.usage` for a date that is none.
+    static func reading(_ arguments: ParsedArguments) throws -> ReportReader.Options {
+        var options = ReportReader.Options()
+        if let text = arguments[auditDate] {
+            guard let date = parseDate(text) else {
+                throw AuditError(.usage, "--audit-date expects YYYY-MM-DD HH:MM:SS or ISO 8601, got '\(text)'")
+            }
+            options.auditDateUnlessNamed = date
+        } else if let day = arguments[PassInputs.date] {
+            options.auditDateUnlessNamed = AuditTimestamp.fromTextHeader(
+                try SessionFacts.validatedDate(day) + " 00:00:00")
+        }
+        return options
+    }
+
+    /// `YYYY-MM-DD HH:MM:SS` (or with `T`) in the machine's time zone, or ISO 8601 with a zone.
+    static func parseDate(_ text: String) -> Date? {
+        if let date = AuditTimestamp.fromTextHeader(text.replacingOccurrences(of: "T", with: " ")),
+            text.count == 19
+        {
+            return date
+        }
+        return ISO8601DateFormatter().date(from: text)
+    }
+
     /// The history file named by `--history` or the project file (a symbolic link there is followed),
     /// or the default in the project's reports folder (where one is refused).
     static func historyFile(_ context: CommandContext) -> HistoryFile {
@@ -37,12 +70,13 @@ enum HistoryInputs {
 
     /// Reads the report at `path` and makes its history entry, with the views and statuses `mapping`
     /// concludes (rules, sources), so fingerprints and accepted/system statuses match `map`'s.
-    static func entry(
-        reportAt path: String, mapping: MappingInputs, covers: [String] = [], screen: String? = nil
-    ) throws -> HistoryEntry {
+    static func entry(reportAt path: String, mapping: MappingInputs, _ arguments: ParsedArguments) throws
+        -> HistoryEntry
+    {
         var configuration = AuditPass.Configuration(mapper: mapping.mapper)
-        configuration.covers = covers
-        configuration.screenName = screen
+        configuration.covers = arguments[covers]
+        configuration.screenName = arguments[screen]
+        configuration.reading = try reading(arguments)
         return try AuditPass(configuration).prepare(reportAt: path).historyEntry
     }
 
@@ -73,7 +107,7 @@ enum HistoryInputs {
         argument: String, history: @autoclosure () throws -> History, mapping: MappingInputs, _ context: CommandContext
     ) throws -> HistoryEntry {
         if isFile(argument) {
-            return try entry(reportAt: argument, mapping: mapping, screen: context.arguments[screen])
+            return try entry(reportAt: argument, mapping: mapping, context.arguments)
         }
         if let found = try history().entry(reference: argument) {
             warnOfIgnoredFlags(naming: argument, context)

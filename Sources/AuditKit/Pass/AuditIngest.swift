@@ -221,10 +221,11 @@ public struct AuditIngest: Sendable {
 
         // 1. Identify every report (SHA-256 and audit time) from its bytes, `jobs` at a time.
         let count = paths.count
+        let reading = pass.configuration.reading
         let identified = chunked(paths) { index, path -> Result<ReportIdentity, AuditError> in
             progress(Progress(position: index + 1, count: count, path: path, stage: .reading))
             do {
-                return .success(try ReportReader.identity(path: path))
+                return .success(try ReportReader.identity(path: path, options: reading))
             } catch {
                 return .failure(Self.auditError(error, path: path))
             }
@@ -512,7 +513,9 @@ public struct AuditIngest: Sendable {
     /// folder, checked by its SHA-256; nil when neither holds it (or the name is not a plain file name).
     private func reportFile(of entry: HistoryEntry) -> ReportIdentity? {
         for path in reportPaths(of: entry) {
-            if let identity = try? ReportReader.identity(path: path), identity.sha256 == entry.sha256 {
+            if let identity = try? ReportReader.identity(path: path, options: pass.configuration.reading),
+                identity.sha256 == entry.sha256
+            {
                 return identity
             }
         }
@@ -544,7 +547,7 @@ public struct AuditIngest: Sendable {
         progress(.reading)
         let report: InspectorReport
         do {
-            report = try ReportReader.read(path: path)
+            report = try ReportReader.read(path: path, options: pass.configuration.reading)
         } catch {
             return .unreadable(auditError(error, path: path))
         }

@@ -37,6 +37,9 @@ public struct AuditPass: Sendable {
         /// output calls the screen so (`HistoryScreen.named`). A report that shows nothing covers it
         /// (as `covers` does).
         public var screenName: String?
+        /// How reports are read: the time zone of the dates in their names, and the audit date of files
+        /// named without one (`ReportReader.Options.auditDateUnlessNamed`).
+        public var reading = ReportReader.Options()
         /// The audit log sessions go to; nil logs nothing.
         public var logPath: String?
         /// Whether the user named `logPath` (`--log`): only then is a symbolic link there followed.
@@ -154,7 +157,7 @@ public struct AuditPass: Sendable {
     /// - Throws: the reader's `AuditError`, or an evidence writer's.
     public func prepare(reportAt path: String, progress: (Stage) -> Void = { _ in }) throws -> PreparedReport {
         progress(.reading)
-        return try prepare(report: ReportReader.read(path: path), progress: progress)
+        return try prepare(report: ReportReader.read(path: path, options: configuration.reading), progress: progress)
     }
 
     /// Writes the report's evidence (when a renderer is configured) and maps its issues (when a

@@ -4,7 +4,9 @@ import Foundation
 public enum AuditTimestamp {
     /// The time in an `AuditReport_YYYY-MM-DD_HH-MM-SS` file name (anywhere in the name, so
     /// `AuditReport_2026-01-02_11-02-25 (1).html` works), else the first `YYYY-MM-DD_HH-MM-SS` after any
-    /// other prefix (`AXAudit_2026-03-02_10-00-00.json`), read in `timeZone`; nil when there is none.
+    /// other prefix (`AXAudit_2026-03-02_10-00-00.json`), with the milliseconds that follow it as `.NNN`
+    /// (the XCTest recorder's `AXAudit_2026-03-02_10-00-00.123.json`), read in `timeZone`; nil when there
+    /// is none.
     public static func fromFileName(_ fileName: String, timeZone: TimeZone = .current) -> Date? {
         let bytes = Array(fileName.utf8)
         let marker = Array("AuditReport_".utf8)
@@ -28,10 +30,21 @@ public enum AuditTimestamp {
                 Array(bytes[start..<(start + 19)]), dateTimeSeparator: UInt8(ascii: "_"),
                 timeSeparator: UInt8(ascii: "-"), timeZone: timeZone)
             {
-                return date
+                return date + milliseconds(in: bytes, at: start + 19)
             }
         }
         return nil
+    }
+
+    /// The `.NNN` milliseconds at `index` of `bytes` (three digits, not more), in seconds; 0 when there
+    /// are none.
+    private static func milliseconds(in bytes: [UInt8], at index: Int) -> TimeInterval {
+        guard index + 4 <= bytes.count, bytes[index] == UInt8(ascii: "."),
+            bytes[(index + 1)..<(index + 4)].allSatisfy({ (0x30...0x39).contains($0) }),
+            index + 4 == bytes.count || !(0x30...0x39).contains(bytes[index + 4])
+        else { return 0 }
+        let digits = bytes[(index + 1)..<(index + 4)].reduce(0) { $0 * 10 + Int($1 - 0x30) }
+        return TimeInterval(digits) / 1_000
     }
 
     /// The time in a text export's `Time Stamp: 2026-01-05 10:00:00` value, read in `timeZone`.

@@ -15,6 +15,10 @@ public enum ReportReader {
         public var imageLimits: EmbeddedImageDecoder.Limits
         /// The audit time to use instead of the file name's or the modification time.
         public var auditDate: Date?
+        /// The audit time of a file whose name carries none (`AuditReport_…`, `AXAudit_…`): before a
+        /// text export's `Time Stamp:` and the file's modification time (CI artifacts copied without
+        /// their names would otherwise be ordered by copy time).
+        public var auditDateUnlessNamed: Date?
         /// The time zone a file name's (or text header's) local time is read in (default: the machine's).
         public var timeZone: TimeZone
         /// Decode images on several cores when there are many (default true).
@@ -186,7 +190,8 @@ public enum ReportReader {
     }
 
     /// When the report at `path` was audited, and where that came from: the caller's date
-    /// (`options.auditDate`), else the time in the file name, else a text export's `Time Stamp:` header
+    /// (`options.auditDate`), else the time in the file name, else the caller's date for files named
+    /// without one (`options.auditDateUnlessNamed`), else a text export's `Time Stamp:` header
     /// (`textTimestamp`), else the file's modification time (now when that is unknown). The one place
     /// this rule is decided, for `read` and `identity` alike.
     static func auditDate(path: String, textTimestamp: String?, modificationDate: Date?, options: Options) -> (
@@ -196,6 +201,7 @@ public enum ReportReader {
         if let date = AuditTimestamp.fromFileName(PathName.last(path), timeZone: options.timeZone) {
             return (date, .fileName)
         }
+        if let date = options.auditDateUnlessNamed { return (date, .caller) }
         if let text = textTimestamp, let date = AuditTimestamp.fromTextHeader(text, timeZone: options.timeZone) {
             return (date, .textHeader)
         }

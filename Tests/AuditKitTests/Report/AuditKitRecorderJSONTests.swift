@@ -54,11 +54,11 @@ import Testing
         let data = AuditKitRecorderJSON.json(
             issues: Self.issues, screenName: "Budgets", screenshotJPEG: canvas.jpeg(), screenshotScale: 1)
         let name = AuditKitRecorderJSON.fileName(
-            for: Date(timeIntervalSince1970: 1_772_445_600), timeZone: TimeZone(identifier: "UTC")!)
-        #expect(name == "AXAudit_2026-03-02_10-00-00.json")
+            for: Date(timeIntervalSince1970: 1_772_445_600.25), timeZone: TimeZone(identifier: "UTC")!)
+        #expect(name == "AXAudit_2026-03-02_10-00-00.250.json")
         let report = try AutomatedAuditReaderTests.read(data, name: name)
         #expect(report.format == .automated)
-        #expect(report.auditDate == Date(timeIntervalSince1970: 1_772_445_600))
+        #expect(report.auditDate == Date(timeIntervalSince1970: 1_772_445_600.25))
         #expect(report.screens.first?.name == "Budgets")
         #expect(report.issues.map(\.testType) == [.contrast, .hitRegion, .other("524288")])
         #expect(report.issues.map(\.identifier) == ["budget.total", nil, nil])
@@ -75,5 +75,33 @@ import Testing
         #expect(AuditKitRecorderJSON.elementTypeName(rawValue: 43) == "Image")
         #expect(AuditKitRecorderJSON.elementTypeName(rawValue: 75) == "Cell")
         #expect(AuditKitRecorderJSON.elementTypeName(rawValue: 999) == "Other")
+    }
+
+    @Test func twoRecordingsInOneMillisecondGetTwoNamesInTheirOrder() throws {
+        let date = Date(timeIntervalSince1970: 1_772_445_600.007)
+        let utc = TimeZone(identifier: "UTC")!
+        var taken: Set<String> = []
+        let names = (0..<3).map { _ in
+            let name = AuditKitRecorderJSON.fileName(for: date, timeZone: utc) { taken.contains($0) }
+            taken.insert(name)
+            return name
+        }
+        #expect(
+            names == [
+                "AXAudit_2026-03-02_10-00-00.007.json", "AXAudit_2026-03-02_10-00-00.007-2.json",
+                "AXAudit_2026-03-02_10-00-00.007-3.json",
+            ])
+        // Each reads back as the same time, to the millisecond; the file names order them.
+        for name in names {
+            let read = try #require(AuditTimestamp.fromFileName(name, timeZone: utc))
+            #expect(abs(read.timeIntervalSince(date)) < 0.000_5, "\(name)")
+        }
+        // Seconds only, or four digits after the point, read as before.
+        #expect(
+            AuditTimestamp.fromFileName("AXAudit_2026-03-02_10-00-00.json", timeZone: utc)
+                == Date(timeIntervalSince1970: 1_772_445_600))
+        #expect(
+            AuditTimestamp.fromFileName("AXAudit_2026-03-02_10-00-00.1234.json", timeZone: utc)
+                == Date(timeIntervalSince1970: 1_772_445_600))
     }
 }
