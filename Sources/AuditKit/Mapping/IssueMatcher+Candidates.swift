@@ -303,7 +303,11 @@ extension IssueMatcher {
         }
         let entry = index.literals[candidate.literal]
         let literal = entry.literal
-        let place = literal.callDescription.map { "\($0)(\"\(literal.displayText)\")" } ?? "\"\(literal.displayText)\""
+        var place = literal.callDescription.map { "\($0)(\"\(literal.displayText)\")" } ?? "\"\(literal.displayText)\""
+        if let constant = literal.resolvedFrom {
+            let setting = literal.call.map { "\($0)(\(constant))" } ?? "accessibilityIdentifier = \(constant)"
+            place = "\(setting), which is \"\(literal.displayText)\""
+        }
         var how: String
         var key: String? = literal.plainText.flatMap { index.catalogKeys.contains($0) ? $0 : nil }
         switch candidate.how {
@@ -321,8 +325,8 @@ extension IssueMatcher {
             note += ", which reaches a text-bearing call"
         }
         if literal.isHiddenLabel { note += " (label not shown)" }
-        var symbol: String?
-        if let name = literal.assignedTo ?? (literal.call == nil ? literal.member : nil),
+        var symbol: String? = literal.resolvedFrom
+        if symbol == nil, let name = literal.assignedTo ?? (literal.call == nil ? literal.member : nil),
             !SourceIndex.textBearingProperties.contains(name), !literal.enclosingTypes.isEmpty
         {
             symbol = (literal.enclosingTypes + [name]).joined(separator: ".")

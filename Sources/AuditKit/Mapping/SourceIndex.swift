@@ -308,6 +308,56 @@ public struct SourceIndex: Sendable {
         return outcome
     }
 
+    /// `outcomes` with, for each name that sets an accessibility identifier
+    /// (`SwiftIdentifierReference`: `.accessibilityIdentifier(A11yID.pay)`), the value of the constant it
+    /// names put there as a literal (`resolvedFrom` says which constant), so the mapping finds that line as
+    /// it finds `.accessibilityIdentifier("checkout.pay")`. A constant is a plain literal given to a name in
+    /// a type (`static let pay = "…"`, `case pay = "…"` of an `enum …: String`, in nested types too); the
+    /// name is resolved by its last component (`.rawValue` aside) and the types before it, which must end
+    /// the constant's types; a name several constants of different values could be is left.
+    private static func resolvingIdentifierConstants(_ outcomes: [FileOutcome]) -> [FileOutcome] {
+        guard outcomes.contains(where: { !($0.scan?.identifierReferences.isEmpty ?? true) }) else { return outcomes }
+        var constants: [String: [(types: [Substring], value: String)]] = [:]
+        for outcome in outcomes {
+            for literal in outcome.scan?.literals ?? []
+            where literal.call == nil && literal.resolvedFrom == nil && !literal.enclosingTypes.isEmpty {
+                guard let name = literal.assignedTo, let value = literal.plainText, !value.isEmpty else { continue }
+                let types = literal.enclosingTypes.flatMap { $0.split(separator: ".") }
+                constants[name, default: []].append((types, value))
+            }
+        }
+        var resolved = outcomes
+        for position in resolved.indices {
+            guard var scan = resolved[position].scan, !scan.identifierReferences.isEmpty else { continue }
+            var added: [(SwiftStringLiteral, LiteralKey)] = []
+            for reference in scan.identifierReferences {
+                var parts = reference.path.split(separator: ".", omittingEmptySubsequences: true)
+                if parts.count > 1, parts.last == "rawValue" { parts.removeLast() }
+                guard let name = parts.popLast() else { continue }
+                let qualifiers = Array(parts.drop { $0 == "Self" || $0 == "self" })
+                let matching = (constants[String(name)] ?? []).filter {
+                    $0.types.reversed().starts(with: qualifiers.reversed())
+                }
+                guard let first = matching.first, matching.allSatisfy({ $0.value == first.value }) else { continue }
+                var literal = SwiftStringLiteral(
+                    segments: [.text(first.value)], offset: reference.offset, line: reference.line,
+                    column: reference.column, call: reference.isAssignment ? nil : "accessibilityIdentifier",
+                    assignedTo: reference.isAssignment ? "accessibilityIdentifier" : nil,
+                    enclosingTypes: reference.enclosingTypes, inPreview: reference.inPreview)
+                literal.resolvedFrom = (first.types + [name]).joined(separator: ".")
+                added.append((literal, lookupKey(for: literal)))
+            }
+            guard !added.isEmpty else { continue }
+            // In file order, as the lexer gives literals.
+            var merged = Array(zip(scan.literals, resolved[position].keys)) + added
+            merged.sort { $0.0.offset < $1.0.offset }
+            scan.literals = merged.map(\.0)
+            resolved[position].keys = merged.map(\.1)
+            resolved[position].scan = scan
+        }
+        return resolved
+    }
+
     private static func lookupKey(for literal: SwiftStringLiteral) -> LiteralKey {
         if let text = literal.plainText {
             guard text.utf8.contains(UInt8(ascii: "%")) else {
@@ -367,7 +417,8 @@ public struct SourceIndex: Sendable {
         return (view, view ?? enclosingTypes.last.map(simpleName))
     }
 
-    private init(roots: [String], outcomes: [FileOutcome]) {
+    private init(roots: [String], outcomes unresolved: [FileOutcome]) {
+        let outcomes = SourceIndex.resolvingIdentifierConstants(unresolved)
         self.roots = roots
         swiftFiles = []
         literals = []

@@ -115,6 +115,8 @@ private struct Frame {
     var statementStart = 0
     /// The current argument's shape: 0 start, 1 after a name, 2 after a dot, 3 anything else.
     var argumentState: UInt8 = 0
+    /// Where the current argument's name starts (its first identifier or leading dot).
+    var argumentStart = 0
     var argumentNameStart = 0
     var argumentNameEnd = 0
 }
@@ -157,6 +159,8 @@ private struct Scanner {
     var memberNames: [String] = []
     /// A member declared directly in a type body whose `{` (if it has a body) is still to come.
     var pendingMember: (name: String, depth: Int)?
+    /// The name being assigned to an `accessibilityIdentifier` (`= A11yID.pay`), while it goes on.
+    var pendingIdentifierPath: (start: Int, end: Int, expectingName: Bool)?
     /// How many presentation frames enclose the current position.
     var presentationDepth = 0
     /// How many enclosing frames hold content that is not on screen until opened.
@@ -328,6 +332,27 @@ private struct Scanner {
         // A UTF-8 byte order mark is not code (it would otherwise start the first identifier).
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
         _ = scanCode(stopDepth: nil)
+        finishIdentifierPath()
+    }
+
+    /// Records the name `start..<end` as setting an accessibility identifier (`SwiftIdentifierReference`).
+    mutating func recordIdentifierReference(start: Int, end: Int, isAssignment: Bool) {
+        let path = text(start, end).filter { !$0.isWhitespace }
+        guard !path.isEmpty, !path.hasSuffix(".") else { return }
+        let (line, column) = lineAndColumn(of: start)
+        result.identifierReferences.append(
+            SwiftIdentifierReference(
+                path: path, offset: start, line: line, column: column, enclosingTypes: enclosingTypeNames,
+                inPreview: previewDepth > 0, isAssignment: isAssignment))
+    }
+
+    /// Ends the name being assigned to an `accessibilityIdentifier`, recording it when it is whole.
+    mutating func finishIdentifierPath() {
+        guard let pending = pendingIdentifierPath else { return }
+        pendingIdentifierPath = nil
+        if !pending.expectingName {
+            recordIdentifierReference(start: pending.start, end: pending.end, isAssignment: true)
+        }
     }
 
     /// Scans code until the end, or until the `)` closing the interpolation frame at `stopDepth`.
@@ -449,6 +474,18 @@ private struct Scanner {
     mutating func identifier(start: Int, end: Int) {
         let token = Token(kind: .identifier, start: start, end: end)
         let length = end - start
+        // `view.accessibilityIdentifier = A11yID.pay`: the name assigned, one component at a time.
+        if let pending = pendingIdentifierPath {
+            if pending.expectingName, isPunctuation(recentToken(0), ".") {
+                pendingIdentifierPath = (pending.start, end, false)
+            } else {
+                finishIdentifierPath()
+            }
+        } else if isPunctuation(recentToken(0), "="), let name = recentToken(1), name.kind == .identifier,
+            isIdentifier(name, "accessibilityIdentifier")
+        {
+            pendingIdentifierPath = (start, end, false)
+        }
         // Type declarations: `struct Name: A, B {`.
         if var pending = pendingType, !pending.stopped {
             if pending.name == nil || pending.expectingDottedName {
@@ -524,6 +561,7 @@ private struct Scanner {
         if let last = stack.indices.last, stack[last].kind == .paren {
             switch stack[last].argumentState {
             case 0, 2:
+                if stack[last].argumentState == 0 { stack[last].argumentStart = start }
                 stack[last].argumentState = 1
                 stack[last].argumentNameStart = start
                 stack[last].argumentNameEnd = end
@@ -578,6 +616,9 @@ private struct Scanner {
         guard let last = stack.indices.last, stack[last].kind == .paren else { return }
         let frame = stack[last]
         stack[last].argumentState = 3
+        if frame.argumentState == 1, frame.callee == "accessibilityIdentifier", frame.label == nil {
+            recordIdentifierReference(start: frame.argumentStart, end: frame.argumentNameEnd, isAssignment: false)
+        }
         guard frame.argumentState == 1, let call = frame.callee, SwiftLexer.textBearingCalls.contains(call) else {
             return
         }
@@ -594,6 +635,13 @@ private struct Scanner {
     mutating func punctuation(_ b: UInt8) {
         let start = index
         index += 1
+        if let pending = pendingIdentifierPath {
+            if b == UInt8(ascii: "."), !pending.expectingName {
+                pendingIdentifierPath = (pending.start, pending.end, true)
+            } else {
+                finishIdentifierPath()
+            }
+        }
         switch b {
         case UInt8(ascii: "("):
             var callee: String?
@@ -734,6 +782,7 @@ private struct Scanner {
             }
             if let last = stack.indices.last, stack[last].kind == .paren {
                 let state = stack[last].argumentState
+                if state == 0 { stack[last].argumentStart = start }
                 stack[last].argumentState = state == 0 || state == 1 ? 2 : 3
             }
         case UInt8(ascii: "<"):

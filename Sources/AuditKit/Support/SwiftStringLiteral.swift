@@ -51,6 +51,10 @@ public struct SwiftStringLiteral: Sendable, Hashable {
     public var outerCall: String?
     /// The argument label of the wrapper in `outerCall`, if any.
     public var outerArgumentLabel: String?
+    /// For a value the index put where code names a constant (`A11yID.pay` set as an accessibility
+    /// identifier, `static let pay = "checkout.pay"` elsewhere): the constant's qualified name. Nil for
+    /// a literal written in the code.
+    public var resolvedFrom: String?
     /// How many parentheses, brackets, braces and interpolations enclose the literal (`Package.swift`'s
     /// targets are less deeply nested than the `.target(name:)` dependencies inside them).
     public var nesting = 0
@@ -206,6 +210,41 @@ public struct SwiftForwardedName: Sendable, Hashable {
     }
 }
 
+/// A name, not a literal, that sets an accessibility identifier: `A11yID.pay` in
+/// `.accessibilityIdentifier(A11yID.pay)`, `A11yID.pay.rawValue` in
+/// `button.accessibilityIdentifier = A11yID.pay.rawValue`. Teams keep identifiers in constants to share
+/// them with their UI tests; the index resolves the name to the constant's value.
+public struct SwiftIdentifierReference: Sendable, Hashable {
+    /// The dotted name as written, without spaces (`A11yID.pay.rawValue`, `.pay`).
+    public var path: String
+    /// Zero-based byte offset of the name's first byte.
+    public var offset: Int
+    /// One-based line of the name's start.
+    public var line: Int
+    /// One-based byte column of the name's start.
+    public var column: Int
+    /// Enclosing type declarations, outermost first.
+    public var enclosingTypes: [String]
+    /// Whether it is inside `#Preview { }` or a `PreviewProvider`.
+    public var inPreview: Bool
+    /// Whether it is assigned (`accessibilityIdentifier = …`) rather than the modifier's argument.
+    public var isAssignment: Bool
+
+    /// Creates a record.
+    public init(
+        path: String, offset: Int, line: Int, column: Int, enclosingTypes: [String], inPreview: Bool,
+        isAssignment: Bool
+    ) {
+        self.path = path
+        self.offset = offset
+        self.line = line
+        self.column = column
+        self.enclosingTypes = enclosingTypes
+        self.inPreview = inPreview
+        self.isAssignment = isAssignment
+    }
+}
+
 /// One significant token of Swift code as the lexer saw it: an identifier or keyword, a number, one
 /// punctuation byte, or a whole string literal (interpolations included).
 public struct SwiftToken: Sendable, Hashable {
@@ -259,6 +298,8 @@ public struct SwiftFileScan: Sendable {
     public var typeReferences: [SwiftTypeReference] = []
     /// Names that text-bearing calls (`SwiftLexer.textBearingCalls`) receive as arguments, in file order.
     public var forwardedNames: [SwiftForwardedName] = []
+    /// Names (not literals) that set an accessibility identifier, in file order.
+    public var identifierReferences: [SwiftIdentifierReference] = []
     /// Where an interpolation nested deeper than `SwiftLexer.maxInterpolationDepth` starts, when one
     /// does; the lexer skipped the rest of the file from there.
     public var nestingLimit: NestingLimit?

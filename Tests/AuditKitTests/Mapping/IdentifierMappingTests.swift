@@ -72,4 +72,109 @@ import Testing
         // An identifier no code sets: the text decides, as for Inspector issues.
         #expect(result.issue(3)?.primary?.view == "SummaryView")
     }
+
+    /// Identifiers kept in constants, as teams share them with their UI tests: a static constant, a nested
+    /// enum's member, an `enum … : String` case's raw value, in SwiftUI and UIKit, in another file.
+    static let constants = SourceIndex.build(sources: [
+        (
+            "App/AccessibilityIDs.swift",
+            """
+            enum A11yID {
+                static let pay = "checkout.pay"
+                static let total: String = "checkout.total"
+                enum Card {
+                    static let number = "checkout.card.number"
+                }
+            }
+            enum Field: String {
+                case promo = "checkout.promo"
+                case email
+            }
+            enum OtherScreen {
+                static let pay = "other.pay"
+            }
+            """
+        ),
+        (
+            "App/CheckoutView.swift",
+            """
+            import SwiftUI
+            struct CheckoutView: View {
+                var body: some View {
+                    VStack {
+                        Text("Total").accessibilityIdentifier(A11yID.total)
+                        Button("Pay") {}
+                            .accessibilityIdentifier(A11yID.pay)
+                        TextField("Card", text: $card)
+                            .accessibilityIdentifier(A11yID.Card.number)
+                        TextField("Promo", text: $promo)
+                            .accessibilityIdentifier(Field.promo.rawValue)
+                    }
+                }
+            }
+            """
+        ),
+        (
+            "App/HelpViewController.swift",
+            """
+            import UIKit
+            final class HelpViewController: UIViewController {
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    payButton.accessibilityIdentifier = A11yID.pay
+                    title = "Help"
+                }
+            }
+            """
+        ),
+    ])
+
+    @Test func anIdentifierKeptInAConstantMapsToTheLineThatSetsIt() throws {
+        func item(_ identifier: String, _ label: String) -> AutomatedAuditFixture.Item {
+            .init(
+                auditType: "XCUIAccessibilityAuditTypeHitRegion", compact: "Hit area is too small",
+                element: .init(identifier: identifier, label: label, rect: (20, 200, 30, 30)))
+        }
+        let report = try Self.report([
+            item("checkout.total", "Sum"), item("checkout.card.number", "Kartennummer"),
+            item("checkout.promo", "Gutschein"), item("other.pay", "Zahlen"),
+        ])
+        let result = IssueMatcher(index: Self.constants).map(report)
+        let expected: [(line: Int, symbol: String)] = [
+            (5, "A11yID.total"), (9, "A11yID.Card.number"), (11, "Field.promo"),
+        ]
+        for (number, want) in expected.enumerated() {
+            let mapping = try #require(result.issue(number + 1)?.primary, "issue \(number + 1)")
+            #expect(mapping.location?.file == "App/CheckoutView.swift", "issue \(number + 1)")
+            #expect(mapping.location?.line == want.line, "issue \(number + 1): \(mapping)")
+            #expect(mapping.view == "CheckoutView")
+            #expect(mapping.confidence >= 0.9)
+            #expect(mapping.symbol == want.symbol, "issue \(number + 1)")
+            #expect(
+                mapping.note?.contains("accessibility identifier in accessibilityIdentifier(\(want.symbol))") == true,
+                "\(mapping.note ?? "")")
+        }
+        // The constant no code sets as an identifier maps nowhere by identifier (its text is German).
+        #expect(result.issue(4)?.primary?.note?.contains("accessibility identifier") != true)
+    }
+
+    @Test func uikitAssignsAConstantAndAnAmbiguousNameIsLeft() throws {
+        let report = try Self.report([
+            .init(
+                auditType: "XCUIAccessibilityAuditTypeHitRegion", compact: "Hit area is too small",
+                element: .init(identifier: "checkout.pay", label: "Bezahlen", rect: (20, 200, 30, 30)))
+        ])
+        let result = IssueMatcher(index: Self.constants).map(report)
+        // `A11yID.pay` is set twice: in the SwiftUI view and in the view controller; both are found.
+        let candidates = try #require(result.issue(1)?.candidates)
+        let places = Set(candidates.compactMap { $0.location.map { "\($0.file):\($0.line ?? 0)" } })
+        #expect(places.isSuperset(of: ["App/CheckoutView.swift:7", "App/HelpViewController.swift:5"]), "\(places)")
+        let scan = SwiftLexer.scan(
+            "x.accessibilityIdentifier = Ids.pay\nlet y = 1\nif a.accessibilityIdentifier == Ids.other {}")
+        #expect(scan.identifierReferences.map(\.path) == ["Ids.pay"])
+        #expect(scan.identifierReferences.first?.isAssignment == true)
+        // A bare `.pay` could be `A11yID.pay` or `OtherScreen.pay`: not resolved.
+        let ambiguous = SwiftLexer.scan("Text(\"x\").accessibilityIdentifier(.pay)")
+        #expect(ambiguous.identifierReferences.map(\.path) == [".pay"])
+    }
 }
