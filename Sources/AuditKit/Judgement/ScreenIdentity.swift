@@ -306,9 +306,14 @@ struct ScreenIdentification: Sendable {
     /// How strongly `screen` is `candidate`; nil when the evidence is too weak to pair. `distinguishing`
     /// says whether a group name tells screens apart (`distinguishes(_:)`, worked out once per report).
     /// `likeness` compares two screenshots' signatures (`ScreenSignature.likeness(to:)`, or a memo of it).
+    ///
+    /// `soleHolder` says the candidate is the only known screen that ever showed the one text of an
+    /// automated audit (`soleHolder(of:)`): its run covers its whole screen, so one warning left after
+    /// fixes still names the screen, as long as no other screen showed that text.
     static func score(
         _ screen: Shown, _ candidate: Known, distinguishing: (String) -> Bool,
-        likeness: (ScreenSignature, ScreenSignature) -> ScreenSignature.Likeness = { $0.likeness(to: $1) }
+        likeness: (ScreenSignature, ScreenSignature) -> ScreenSignature.Likeness = { $0.likeness(to: $1) },
+        soleHolder: Bool = false
     ) -> Evidence? {
         // A screen recorded before screens were told apart by what they show is known by its name, as
         // the version that recorded it compared it.
@@ -339,7 +344,9 @@ struct ScreenIdentification: Sendable {
             }
         }
         let (shared, smaller) = Self.sharedTexts(screen, candidate.texts)
-        switch Self.textStrength(shared: shared, smaller: smaller) {
+        var strength = Self.textStrength(shared: shared, smaller: smaller)
+        if strength == 1, soleHolder, shared == screen.shownTexts.count { strength = 2 }
+        switch strength {
         case 2:
             evidence.score += 3
             evidence.sharedTexts = shared
@@ -539,9 +546,12 @@ struct ScreenIdentification: Sendable {
                 }
             }
             candidates.sort()
+            let sole = soleHolder(of: screen)
             for k in candidates {
                 isCandidate[k] = false
-                if let evidence = Self.score(screen, known[k], distinguishing: distinguishing, likeness: likeness) {
+                if let evidence = Self.score(
+                    screen, known[k], distinguishing: distinguishing, likeness: likeness, soleHolder: k == sole)
+                {
                     pairs.append((screen.index, k, evidence.score, evidence))
                 }
             }
@@ -641,6 +651,22 @@ struct ScreenIdentification: Sendable {
         return "\(name) \(number)"
     }
 
+    /// The one known screen that ever showed the one text (or key) of `screen`, an automated audit
+    /// without a screenshot; nil for any other screen, or when no screen or several showed it.
+    private func soleHolder(of screen: Shown) -> Int? {
+        guard screen.automated, screen.hash == nil, screen.shownTexts.count == 1 else { return nil }
+        let tokens =
+            screen.texts.members.map { Self.textToken($0) } + screen.keys.members.map { Self.keyToken($0) }
+        var sole: Int?
+        for token in tokens {
+            guard let holders = byEvidence[token], holders.count == 1, let k = holders.first, sole ?? k == k else {
+                return nil
+            }
+            sole = k
+        }
+        return sole
+    }
+
     /// Files known screen `k` under each of `sorted` (tokens, ascending) in `byEvidence`. The tokens it
     /// was last filed under are there already: a screen audited again with the same texts files only
     /// what is new.
@@ -655,6 +681,19 @@ struct ScreenIdentification: Sendable {
         filedTokens[k] = sorted
     }
 
+    /// Texts and keys are hashes already: mixed with their kind, not hashed again (a screen has dozens).
+    /// A token two values happen to share only adds a candidate, which is then scored.
+    private static func mixed(_ kind: UInt64, _ member: Int) -> Int {
+        let bits = (UInt64(bitPattern: Int64(member)) ^ kind) &* 0x9E37_79B9_7F4A_7C15
+        return Int(bitPattern: UInt(bits ^ (bits >> 31)))
+    }
+
+    /// The evidence token of a text's hash.
+    static func textToken(_ member: Int) -> Int { mixed(0x7465_7874, member) }
+
+    /// The evidence token of a key's hash.
+    static func keyToken(_ member: Int) -> Int { mixed(0x6B65_7973, member) }
+
     /// The tokens of what `screen` shows that another screen can share: texts, keys, views, its group
     /// name, its root view and the name the team gave it.
     static func evidence(of screen: Shown) -> [Int] {
@@ -664,13 +703,7 @@ struct ScreenIdentification: Sendable {
             hasher.combine(value)
             return hasher.finalize()
         }
-        // Texts and keys are hashes already: mixed with their kind, not hashed again (a screen has
-        // dozens). A token two values happen to share only adds a candidate, which is then scored.
-        func mixed(_ kind: UInt64, _ member: Int) -> Int {
-            let bits = (UInt64(bitPattern: Int64(member)) ^ kind) &* 0x9E37_79B9_7F4A_7C15
-            return Int(bitPattern: UInt(bits ^ (bits >> 31)))
-        }
-        return screen.texts.members.map { mixed(0x7465_7874, $0) } + screen.keys.members.map { mixed(0x6B65_7973, $0) }
+        return screen.texts.members.map(textToken) + screen.keys.members.map(keyToken)
             + screen.views.map { token(2, $0) }
             + [token(3, WarningMatcher.groupKey(screen.group))]
             + (screen.root.map { [token(4, $0)] } ?? [])

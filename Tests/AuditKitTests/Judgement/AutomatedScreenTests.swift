@@ -84,4 +84,48 @@ import Testing
         #expect(judged.resolvedWarnings.count == 2)
         #expect(judged.newWarnings.isEmpty)
     }
+
+    /// The items without their identifiers (an app that sets none).
+    static var unidentified: [AutomatedAuditFixture.Item] {
+        items.map { item in
+            var item = item
+            item.element?.identifier = nil
+            return item
+        }
+    }
+
+    @Test func withoutIdentifiersTheLastTextLeftPlacesTheRunWhenNoOtherScreenShowedIt() throws {
+        let entries = [
+            try Self.entry(Self.unidentified, day: 1), try Self.entry(Array(Self.unidentified.dropFirst()), day: 2),
+            try Self.entry([Self.unidentified[2]], day: 3),
+        ]
+        let judged = HistoryJudgement(entries: entries)
+        let last = try #require(judged.latestReport)
+        #expect(last.screens.first?.comparedWith != nil, "\(last.screens)")
+        #expect(last.resolvedWarnings.map(\.issue.elementText) == ["Add"])
+        #expect(last.residualWarnings.map(\.issue.elementText) == ["Help"])
+        #expect(last.newWarnings.isEmpty)
+    }
+
+    @Test func aTextAnotherScreenShowedTooDoesNotPlaceAOneWarningRun() throws {
+        // Another screen with the same “Help” button, then a run with that warning only: which screen it
+        // is cannot be told, so it is a screen not audited before and nothing is resolved.
+        let other: [AutomatedAuditFixture.Item] = [
+            Self.unidentified[2],
+            .init(
+                auditType: "XCUIAccessibilityAuditTypeContrast", compact: "Contrast failed",
+                element: .init(type: "StaticText", label: "Profile", rect: (20, 100, 120, 24))),
+            .init(
+                auditType: "XCUIAccessibilityAuditTypeContrast", compact: "Contrast failed",
+                element: .init(type: "StaticText", label: "Email", rect: (20, 140, 120, 24))),
+        ]
+        let entries = [
+            try Self.entry(Self.unidentified, day: 1), try Self.entry(other, day: 2),
+            try Self.entry([Self.unidentified[2]], day: 3),
+        ]
+        let last = try #require(HistoryJudgement(entries: entries).latestReport)
+        #expect(last.screens.first?.comparedWith == nil, "\(last.screens)")
+        #expect(last.screens.first?.suggestsNaming == true)
+        #expect(last.resolvedWarnings.isEmpty)
+    }
 }
