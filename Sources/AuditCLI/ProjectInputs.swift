@@ -65,8 +65,9 @@ extension CommandContext {
     /// The audit log.
     var logPath: String { log.path }
 
-    /// Whether the user named the log (a flag or the project file): only then is a link there followed.
-    var logNamedByUser: Bool { log.origin != .default }
+    /// Whether the person running the command named the log (`--log`): only then is a link there
+    /// followed. The project file is the repository's, which a pull request can change.
+    var logNamedByUser: Bool { log.origin == .flag }
 
     /// The reports folder (`--out`, the project file's `reports`, else `Reports`) and where it came from.
     var reports: (path: String, origin: Origin) {

@@ -49,11 +49,12 @@ enum HistoryInputs {
         return ISO8601DateFormatter().date(from: text)
     }
 
-    /// The history file named by `--history` or the project file (a symbolic link there is followed),
-    /// or the default in the project's reports folder (where one is refused).
+    /// The history file named by `--history` (a symbolic link there is followed), else the project
+    /// file's or the default in the project's reports folder (where one is refused: the repository's
+    /// files are a pull request's to change).
     static func historyFile(_ context: CommandContext) -> HistoryFile {
         let history = context.history
-        return HistoryFile(path: history.path, namedByUser: history.origin != .default)
+        return HistoryFile(path: history.path, namedByUser: history.origin == .flag)
     }
 
     /// The baseline path named by `--baseline`, else the one in the project's reports folder.

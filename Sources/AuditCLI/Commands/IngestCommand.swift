@@ -70,7 +70,9 @@ enum IngestCommand: Command {
         for warning in try historyFile.load().warnings { terminal.warning(warning) }
 
         var reports: [IngestJSON.Report] = []
-        let outcome = try AuditIngest(pass: pass, jobs: jobs, outputDirectory: out).run(
+        var batch = AuditIngest(pass: pass, jobs: jobs, outputDirectory: out)
+        batch.outputNamedByUser = context.reports.origin == .flag
+        let outcome = try batch.run(
             paths: paths, listed: files.listed,
             progress: { step in
                 terminal.progress(

@@ -327,9 +327,10 @@ public struct HistoryFile: Sendable {
     public func append(
         _ entries: [HistoryEntry], seeing: (History) throws -> Void, written: (History) -> Void = { _ in }
     ) throws -> [Bool] {
+        if !namedByUser { try Symlinks.refuseLinks(along: path) }
         let directory = PathName.parent(path)
         if !directory.isEmpty, !FileManager.default.fileExists(atPath: directory) {
-            try AtomicFile.makeDirectory(directory)
+            try AtomicFile.makeDirectory(directory, namedByUser: namedByUser)
         }
         return try FileLock.withExclusiveLock(at: FileLock.lockPath(for: path)) {
             let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | (namedByUser ? 0 : O_NOFOLLOW), 0o644)

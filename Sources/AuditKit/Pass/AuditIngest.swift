@@ -76,12 +76,55 @@ public struct AuditIngest: Sendable {
     public var jobs: Int
     /// Where `summary.md`, `trend.svg` and the site's `index.html` go (`ReportSite`).
     public var outputDirectory: String
+    /// Whether the person named `outputDirectory` on the command line (`--out`): only then may it, or a
+    /// folder on the way to it, be a symbolic link.
+    public var outputNamedByUser = false
+
+    /// The site in `outputDirectory`.
+    var site: ReportSite {
+        var site = ReportSite(root: outputDirectory)
+        site.rootNamedByUser = outputNamedByUser
+        return site
+    }
 
     /// A batch runner.
     public init(pass: AuditPass, jobs: Int, outputDirectory: String) {
         self.pass = pass
         self.jobs = max(1, jobs)
         self.outputDirectory = outputDirectory
+    }
+
+    /// Refuses, before the batch writes anything, a symbolic link at or on the way to any path it will
+    /// write that the person did not name on the command line (`Symlinks.refuseLinks(along:)`): the
+    /// history with its recorded judgement and lock, the log with its lock, the reports folder with the
+    /// site, the summary and the trend chart, and each report's evidence folder. A link committed to the
+    /// repository (`Reports -> /elsewhere`, `audit.md -> ~/.profile`) stops the run before its first
+    /// write, not half-way through it.
+    /// - Throws: `AuditError` `.cannotWrite` naming the link.
+    func refuseUnnamedLinks(reports paths: [String]) throws {
+        let configuration = pass.configuration
+        var planned: [String] = []
+        if let history = configuration.history, !history.namedByUser {
+            planned += [
+                history.path, FileLock.lockPath(for: history.path), JudgementRecordFile(history: history).path,
+            ]
+        }
+        if let log = configuration.logPath, !configuration.logNamedByUser {
+            planned += [log, FileLock.lockPath(for: log)]
+        }
+        if !outputNamedByUser {
+            planned.append(outputDirectory)
+            planned += ["index.html", "summary.md", "trend.svg", SiteAssets.stylesheetName, SiteAssets.scriptName]
+                .map { PathName.join(outputDirectory, $0) }
+        }
+        if configuration.renderer != nil {
+            for path in paths {
+                let evidence = EvidencePaths(reportPath: path, root: configuration.evidenceRoot)
+                let inNamedOutput = outputNamedByUser && configuration.evidenceRoot == outputDirectory
+                if !evidence.namedByUser, !inNamedOutput { planned.append(evidence.directory) }
+            }
+        }
+        for path in planned { try Symlinks.refuseLinks(along: path) }
     }
 
     /// The report files that `arguments` name (`reportFiles(in:)`), without those skipped.
@@ -199,6 +242,7 @@ public struct AuditIngest: Sendable {
         paths: [String], listed: Set<String> = [], progress: @Sendable (Progress) -> Void = { _ in },
         onItem: (Item) -> Void
     ) throws -> Outcome {
+        try refuseUnnamedLinks(reports: paths)
         let loaded = try pass.loadHistory()
         var judgement = HistoryJudgement(
             history: loaded, baseline: pass.configuration.baseline, translations: pass.translations)
@@ -385,7 +429,7 @@ public struct AuditIngest: Sendable {
         }
         // The site's stylesheet and script once, for the pages and the index.
         let writesSite = !named.isEmpty || !judgement.reports.isEmpty
-        if writesSite { try ReportSite(root: outputDirectory).writeAssets() }
+        if writesSite { try site.writeAssets() }
         outcome.summaryPath = try writeSummaryAndPages(of: named, judgement: judgement)
         if !judgement.reports.isEmpty {
             let trend = judgement.trend(by: .view)
@@ -396,7 +440,7 @@ public struct AuditIngest: Sendable {
             outcome.trendPath = path
         }
         if writesSite {
-            outcome.sitePath = try ReportSite(root: outputDirectory).writeIndex(judgement: judgement).path
+            outcome.sitePath = try site.writeIndex(judgement: judgement).path
         }
         return outcome
     }
@@ -422,7 +466,7 @@ public struct AuditIngest: Sendable {
             else { return false }
             return SessionComparison(before) != SessionComparison(now)
         }
-        let site = ReportSite(root: outputDirectory)
+        let site = site
         let reader = rereadingPass
         var retold: [Retold] = []
         for (position, entry) in changed.enumerated() {
@@ -471,7 +515,7 @@ public struct AuditIngest: Sendable {
     private func refreshPages(
         of judgement: HistoryJudgement, counts: [String: HistoryCounts], skipping: Set<String>
     ) -> [AuditError] {
-        let site = ReportSite(root: outputDirectory)
+        let site = site
         let changed = judgement.reports.filter { judged in
             guard !skipping.contains(judged.entry.sha256),
                 let handle = FileHandle(forReadingAtPath: site.pagePath(forReportFileName: judged.entry.fileName))
@@ -580,7 +624,7 @@ public struct AuditIngest: Sendable {
     {
         let summaryPass = rereadingPass
         let evidenceRoot = pass.configuration.evidenceRoot
-        let site = ReportSite(root: outputDirectory).writing(reports.map(\.path))
+        let site = site.writing(reports.map(\.path))
         let prepared: [Result<SummaryInput, AuditError>?] = chunked(reports) { _, report in
             var prepared: PreparedReport
             if let kept = report.kept {

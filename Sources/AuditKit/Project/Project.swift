@@ -47,7 +47,9 @@ public struct Project: Sendable, Hashable {
             func path(_ name: String) -> String { relative.isEmpty ? name : relative + "/" + name }
             if files.fileExists(atPath: folder + "/" + ProjectFile.defaultFileName) {
                 let file = try ProjectFile.load(path: path(ProjectFile.defaultFileName))
-                return Project(root: relative, absoluteRoot: folder, marker: .projectFile, file: file)
+                let project = Project(root: relative, absoluteRoot: folder, marker: .projectFile, file: file)
+                try project.refusePathsOutside()
+                return project
             }
             if files.fileExists(atPath: folder + "/" + Marker.history.rawValue) {
                 return Project(root: relative, absoluteRoot: folder, marker: .history, file: nil)
@@ -78,6 +80,46 @@ public struct Project: Sendable, Hashable {
     public func resolve(_ path: String) -> String {
         if path.hasPrefix("/") || root.isEmpty { return path }
         return root + "/" + path
+    }
+
+    /// Throws when a path the project file gives leads outside the project's root, after resolving
+    /// symbolic links (`"reports": "/elsewhere"`, `"log": "../x"`, a folder linked out): the file is the
+    /// repository's, which a pull request can change, so it never steers a read or a write out of the
+    /// repository. A path named on the command line is the person's choice and is not checked.
+    /// - Throws: `AuditError` `.badInput` naming the project file and the key.
+    func refusePathsOutside() throws {
+        guard let file else { return }
+        let settings: [(key: String, value: String?)] =
+            [
+                ("reports", file.reports), ("log", file.log), ("rules", file.rules), ("scan", file.scan),
+                ("templates", file.templates),
+            ] + file.sources.enumerated().map { ("sources[\($0)]", $1) }
+        let root = Self.realPath(absoluteRoot)
+        for (key, value) in settings {
+            guard let value else { continue }
+            let absolute = value.hasPrefix("/") ? value : absoluteRoot + "/" + value
+            let real = Self.realPath(absolute)
+            guard real != root, !real.hasPrefix(root == "/" ? "/" : root + "/") else { continue }
+            throw AuditError(
+                .badInput,
+                "\"\(key)\" leads outside the project (\(value) is \(real)); the project file's paths stay inside "
+                    + "\(root), and one outside is given on the command line",
+                path: resolve(ProjectFile.defaultFileName))
+        }
+    }
+
+    /// `path` with `.`, `..` and symbolic links resolved as far as it exists, the rest appended: where
+    /// a write to it would land.
+    static func realPath(_ path: String) -> String {
+        var existing = (path as NSString).standardizingPath
+        var rest: [String] = []
+        while !existing.isEmpty, existing != "/", !FileManager.default.fileExists(atPath: existing) {
+            rest.insert(PathName.last(existing), at: 0)
+            existing = PathName.parent(existing)
+        }
+        let resolved = (existing as NSString).resolvingSymlinksInPath
+        let joined = ([resolved] + rest).joined(separator: "/")
+        return (joined.replacingOccurrences(of: "//", with: "/") as NSString).standardizingPath
     }
 
     /// The reports folder: the project file's, else `Reports`, from the working folder.

@@ -12,6 +12,8 @@ import Foundation
 public struct ReportSite: Sendable {
     /// The site's folder: its `index.html` and the reports' evidence folders are here.
     public var root: String
+    /// Whether the person named `root` on the command line (`--out`): only then may it be a symbolic link.
+    public var rootNamedByUser = false
     /// Folder names of report pages this run is about to write (a batch writes them at once), so a
     /// page links to the previous audit's page when that page exists or is among these.
     public var pagesBeingWritten: Set<String> = []
@@ -48,7 +50,7 @@ public struct ReportSite: Sendable {
     /// - Throws: `AuditError` `.cannotWrite`.
     @discardableResult
     public func writeAssets() throws -> [File] {
-        try AtomicFile.makeDirectory(root)
+        try AtomicFile.makeDirectory(root, namedByUser: rootNamedByUser)
         return [
             try write(SiteAssets.stylesheet, to: root + "/" + SiteAssets.stylesheetName, marker: SiteAssets.marker),
             try write(SiteAssets.script, to: root + "/" + SiteAssets.scriptName, marker: SiteAssets.marker),

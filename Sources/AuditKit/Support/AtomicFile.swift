@@ -286,7 +286,8 @@ public enum Symlinks {
     public static let refusal =
         "is a symbolic link; refusing to write through it unless this very path is named on the command line"
 
-    /// Throws when `path` (its last component) is a symbolic link, dangling or not.
+    /// Throws when `path` (its last component) is a symbolic link, dangling or not. Every writer goes
+    /// through here (`AtomicFile`, the log's appender, the history, the evidence, the lock files).
     /// - Parameter path: the path the tool is about to write.
     /// - Throws: `AuditError` `.cannotWrite` naming the link and where it points.
     public static func refuseLink(at path: String) throws {
@@ -295,15 +296,56 @@ public enum Symlinks {
         }
     }
 
-    /// The path to write for `path`: itself when it is no link; when it is one, its final target if
-    /// `namedByUser` (a dangling link names the file to create), else an error.
+    /// Throws when `path` or a folder on the way to it (`checkedPrefixes(of:)`) is a symbolic link: a
+    /// link committed to a repository (`Reports -> /elsewhere`) must not steer a write outside it. For
+    /// the paths the user did not name: the history, the log and the batch's check of every path it
+    /// will write before its first write (`AuditIngest.run`).
+    /// - Throws: `AuditError` `.cannotWrite` naming the link and where it points.
+    public static func refuseLinks(along path: String) throws {
+        for prefix in checkedPrefixes(of: path) {
+            if let destination = linkDestination(prefix) {
+                throw AuditError(.cannotWrite, refusal, path: prefix, cause: "it points to \(destination)")
+            }
+        }
+    }
+
+    /// The paths a link may not be at on the way to `path`: for a relative path, each folder from the
+    /// working folder on (`..` steps aside) and the path itself; for an absolute one, the folders below
+    /// the working folder when it is inside it, else only the path itself (the folders above a project
+    /// are the machine's, such as macOS's `/tmp`).
+    static func checkedPrefixes(of path: String) -> [String] {
+        var relative = path
+        var base = ""
+        if path.hasPrefix("/") {
+            let folder = FileManager.default.currentDirectoryPath
+            let root = folder.hasSuffix("/") ? folder : folder + "/"
+            guard path.hasPrefix(root), folder != "/" else { return [path] }
+            base = String(root.dropLast())
+            relative = String(path.dropFirst(root.count))
+        }
+        var prefixes: [String] = []
+        var current = base
+        for component in relative.split(separator: "/", omittingEmptySubsequences: true) {
+            current = current.isEmpty ? String(component) : current + "/" + component
+            if component == "." || component == ".." { continue }
+            prefixes.append(current)
+        }
+        return prefixes.isEmpty ? [path] : prefixes
+    }
+
+    /// The path to write for `path`: itself when neither it nor a folder on the way is a link
+    /// (`refuseLink(at:)`); when the user named it (`namedByUser`), its final target (a dangling link
+    /// names the file to create), whatever the folders on the way are.
     /// - Parameters:
     ///   - path: the path the tool is about to write.
     ///   - namedByUser: whether the user gave this very path on the command line.
     /// - Throws: `AuditError` `.cannotWrite` for a refused link or a chain of more than 32 links.
     public static func target(of path: String, namedByUser: Bool) throws -> String {
+        guard namedByUser else {
+            try refuseLinks(along: path)
+            return path
+        }
         guard linkDestination(path) != nil else { return path }
-        guard namedByUser else { try refuseLink(at: path); return path }
         var current = path
         for _ in 0..<32 {
             guard let destination = linkDestination(current) else { return current }

@@ -1,0 +1,111 @@
+import AuditKit
+import AuditKitTestSupport
+import Foundation
+import Testing
+
+/// What a pull request can make CI do: everything in the tree is the author's (the project file, links,
+/// files under `Reports/`), so none of it may steer a write outside the repository, and a refused run
+/// writes nothing at all. A path the person names on the command line stays their choice.
+@Suite struct PullRequestSafetyTests {
+    /// A repository (`repo/`, with `.git`) holding one report in `Reports/`, beside an `outside/` folder.
+    private static func setUp() throws -> TemporaryDirectory {
+        let folder = try TemporaryDirectory()
+        for path in ["repo/.git", "repo/Reports", "outside"] {
+            try FileManager.default.createDirectory(atPath: folder.file(path), withIntermediateDirectories: true)
+        }
+        let fixture = ReportFixture.random(seed: 21, screenCount: 1...2, issueRange: 2...5, images: false)
+        try fixture.write(
+            to: folder.file("repo/Reports/AuditReport_2026-03-01_10-00-00.html"), as: .html(.varAssignment))
+        return folder
+    }
+
+    /// Every file under `path`, relative to it, with its size: what a refused run must leave as it was.
+    private static func files(_ path: String) throws -> [String] {
+        let manager = FileManager.default
+        guard let walker = manager.enumerator(atPath: path) else { return [] }
+        var found: [String] = []
+        while let name = walker.nextObject() as? String {
+            let attributes = try manager.attributesOfItem(atPath: path + "/" + name)
+            found.append(
+                "\(name) \(attributes[.size] as? Int ?? -1) \(attributes[.type] as? FileAttributeType ?? .typeUnknown)")
+        }
+        return found.sorted()
+    }
+
+    @Test(arguments: [
+        (#"{"version": 1, "reports": "OUTSIDE/R"}"#, "reports"),
+        (#"{"version": 1, "log": "../outside/x.md"}"#, "log"),
+        (#"{"version": 1, "sources": ["App", "../outside"]}"#, "sources[1]"),
+        (#"{"version": 1, "templates": "linked"}"#, "templates"),
+    ])
+    func aProjectFilePathOutsideIsRefusedBeforeAnythingIsWritten(file: String, key: String) throws {
+        let folder = try Self.setUp()
+        defer { folder.remove() }
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.file("repo/linked"), withDestinationPath: folder.file("outside"))
+        try file.replacingOccurrences(of: "OUTSIDE", with: folder.file("outside"))
+            .write(toFile: folder.file("repo/auditkit.json"), atomically: true, encoding: .utf8)
+        let before = try Self.files(folder.path)
+        let result = try runTool(["ingest", "Reports"], in: folder.file("repo"))
+        #expect(result.status == 65, "\(result.stdout)\(result.stderr)")
+        let lines = result.stderr.split(separator: "\n")
+        #expect(lines.count == 1, "\(result.stderr)")
+        #expect(
+            lines.first?.hasPrefix("auditkit.json: error: \"\(key)\" leads outside the project") == true,
+            "\(result.stderr)")
+        #expect(try Self.files(folder.path) == before)
+    }
+
+    /// Links a pull request can commit at each place the tool writes by default.
+    static let committedLinks: [(link: String, target: String)] = [
+        ("Reports", "outside"),
+        ("audit.md", "outside/profile"),
+        ("Reports/history.jsonl", "outside/history"),
+        ("Reports/history.judgement.json", "outside/record"),
+        ("Reports/summary.md", "outside/summary"),
+        ("Reports/index.html", "outside/index"),
+        ("Reports/AuditReport_2026-03-01_10-00-00", "outside"),
+    ]
+
+    @Test(arguments: Self.committedLinks.indices)
+    func aCommittedLinkStopsTheRunBeforeItsFirstWrite(case index: Int) throws {
+        let (link, target) = Self.committedLinks[index]
+        let folder = try Self.setUp()
+        defer { folder.remove() }
+        try "# profile\n".write(toFile: folder.file("outside/profile"), atomically: true, encoding: .utf8)
+        if link == "Reports" {
+            // The whole reports folder is a link: the report lives outside, where the link points.
+            try FileManager.default.moveItem(
+                atPath: folder.file("repo/Reports/AuditReport_2026-03-01_10-00-00.html"),
+                toPath: folder.file("outside/AuditReport_2026-03-01_10-00-00.html"))
+            try FileManager.default.removeItem(atPath: folder.file("repo/Reports"))
+        }
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.file("repo/" + link), withDestinationPath: folder.file(target))
+        let before = try Self.files(folder.path)
+        for command in [["ingest", "Reports"], ["audit", "Reports/AuditReport_2026-03-01_10-00-00.html"]] {
+            let result = try runTool(command, in: folder.file("repo"))
+            #expect(result.status == 73, "\(link): \(command): \(result.stdout)\(result.stderr)")
+            #expect(result.stderr.contains("symbolic link"), "\(link): \(result.stderr)")
+            #expect(try Self.files(folder.path) == before, "\(link): \(command) wrote something")
+        }
+    }
+
+    @Test func aPathNamedOnTheCommandLineStaysThePersonsChoice() throws {
+        let folder = try Self.setUp()
+        defer { folder.remove() }
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.file("repo/site"), withDestinationPath: folder.file("outside"))
+        let result = try runTool(
+            ["ingest", "Reports", "--out", "site", "--log", "../outside/audit.md"], in: folder.file("repo"))
+        #expect(result.status == 0, "\(result.stderr)")
+        let outside = try FileManager.default.contentsOfDirectory(atPath: folder.file("outside"))
+        #expect(
+            Set(outside).isSuperset(of: ["audit.md", "index.html", "AuditReport_2026-03-01_10-00-00"]), "\(outside)")
+        // `check` reads: it writes nothing, so CI can run it read-only.
+        let before = try Self.files(folder.path)
+        let check = try runTool(["check"], in: folder.file("repo"))
+        #expect(check.status == 0 || check.status == 1, "\(check.stderr)")
+        #expect(try Self.files(folder.path) == before)
+    }
+}
