@@ -20,7 +20,11 @@ struct MappingInputs {
     ///   with this configuration.
     /// - Throws: the rule file's or the index's `AuditError`.
     init(_ context: CommandContext, scanFonts: FontScanConfiguration? = nil) throws {
-        let rules = try context.rules.map { try RuleFile.load(path: $0.path) }
+        let rules = try context.rules.map { named in
+            let rules = try RuleFile.load(path: named.path)
+            try context.project.refuseRuleFilesOutside(rules, path: named.path)
+            return rules
+        }
         var index: SourceIndex?
         let roots = context.sources.paths
         if !roots.isEmpty {

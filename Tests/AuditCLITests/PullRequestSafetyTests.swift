@@ -108,4 +108,31 @@ import Testing
         #expect(check.status == 0 || check.status == 1, "\(check.stderr)")
         #expect(try Self.files(folder.path) == before)
     }
+
+    @Test func aRuleNamingAFileOutsideIsRefused() throws {
+        let folder = try Self.setUp()
+        defer { folder.remove() }
+        try "let size: CGFloat = 17\n".write(
+            toFile: folder.file("outside/Secret.swift"), atomically: true, encoding: .utf8)
+        let rules = """
+            {
+              "version": 1,
+              "rules": [
+                {"id": "inside", "match": {"testType": "contrast"}, "view": "HomeView", "file": "App/HomeView.swift"},
+                {"id": "leak", "match": {"testType": "dynamic-type"}, "view": "X", "file": "../outside/Secret.swift"}
+              ]
+            }
+            """
+        try rules.write(toFile: folder.file("repo/auditkit.rules.json"), atomically: true, encoding: .utf8)
+        let before = try Self.files(folder.path)
+        let result = try runTool(
+            ["audit", "Reports/AuditReport_2026-03-01_10-00-00.html", "--rules", "auditkit.rules.json"],
+            in: folder.file("repo"))
+        #expect(result.status == 65, "\(result.stderr)")
+        #expect(
+            result.stderr.hasPrefix(
+                "auditkit.rules.json:5:5: error: rule \"leak\": \"file\" leads outside the project"), "\(result.stderr)"
+        )
+        #expect(try Self.files(folder.path) == before)
+    }
 }

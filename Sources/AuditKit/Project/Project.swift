@@ -94,18 +94,39 @@ public struct Project: Sendable, Hashable {
                 ("reports", file.reports), ("log", file.log), ("rules", file.rules), ("scan", file.scan),
                 ("templates", file.templates),
             ] + file.sources.enumerated().map { ("sources[\($0)]", $1) }
-        let root = Self.realPath(absoluteRoot)
         for (key, value) in settings {
-            guard let value else { continue }
-            let absolute = value.hasPrefix("/") ? value : absoluteRoot + "/" + value
-            let real = Self.realPath(absolute)
-            guard real != root, !real.hasPrefix(root == "/" ? "/" : root + "/") else { continue }
+            guard let value, let real = outside(resolve(value)) else { continue }
             throw AuditError(
                 .badInput,
                 "\"\(key)\" leads outside the project (\(value) is \(real)); the project file's paths stay inside "
-                    + "\(root), and one outside is given on the command line",
+                    + "\(Self.realPath(absoluteRoot)), and one outside is given on the command line",
                 path: resolve(ProjectFile.defaultFileName))
         }
+    }
+
+    /// Throws when a rule of `rules` names a `file` outside the project's root (after links): a rule
+    /// file is the repository's too, and the file a rule names is read for its likely causes.
+    /// - Throws: `AuditError` `.badInput` at the rule's place in the rule file.
+    public func refuseRuleFilesOutside(_ rules: RuleFile, path: String) throws {
+        for rule in rules.rules {
+            guard let file = rule.conclusion.file, let real = outside(file) else { continue }
+            throw AuditError(
+                .badInput,
+                "rule \"\(rule.id)\": \"file\" leads outside the project (\(file) is \(real)); a rule names a file "
+                    + "inside \(Self.realPath(absoluteRoot))",
+                location: rule.definedAt.map {
+                    InputLocation(path: $0.file, line: $0.line, column: $0.column)
+                } ?? InputLocation(path: path))
+        }
+    }
+
+    /// Where `path` (from the working folder) really leads when that is outside the project's root;
+    /// nil when it stays inside.
+    func outside(_ path: String) -> String? {
+        let root = Self.realPath(absoluteRoot)
+        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        let real = Self.realPath(absolute)
+        return real == root || real.hasPrefix(root == "/" ? "/" : root + "/") ? nil : real
     }
 
     /// `path` with `.`, `..` and symbolic links resolved as far as it exists, the rest appended: where
