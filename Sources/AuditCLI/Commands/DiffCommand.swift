@@ -13,7 +13,8 @@ struct DiffCommand: Command {
         then by localization key or source literal (with --source, also through the string catalogs, so
         two languages match), then by place on the same screen, then by thumbnail for text-less elements;
         a pair made by key, geometry or image says so. Only the screens both reports covered are
-        compared: warnings of screens NEW did not visit are listed as not re-audited, never resolved.
+        compared: warnings of screens NEW did not visit are listed as not re-audited, never resolved
+        (more than 30 are counted by where they are; --format json lists each).
         When NEW is in the history and OLD is an audit the history compared it with, the comparison is the
         history's (each screen with its latest earlier audit, as the session and page state it); else the
         two reports are compared on their own, and a note says so.

@@ -105,6 +105,35 @@ public enum HistoryOutput {
         return sections
     }
 
+    /// How many earlier warnings not re-audited the text of `diff` and `trend` lists one by one. A longer
+    /// list (a CI history of partial reports gathers thousands) is told by where the warnings are, with
+    /// their counts and dates, so the output stays the size of what changed; `--format json` and
+    /// Markdown list each.
+    static let notReauditedListedOneByOne = 30
+
+    /// `  Checkout: 1203 warnings, not re-audited since 2026-01-02 10:00 to 2026-03-01 10:00`, one line
+    /// per place (`WarningVerdict.place`), the most warnings first: `warnings` as pairs of a place and
+    /// the date since which the warning was not re-audited.
+    static func notReauditedByPlace(_ warnings: [(place: String, since: Date)]) -> String {
+        var groups: [String: (count: Int, first: Date, last: Date)] = [:]
+        for (place, since) in warnings {
+            if let group = groups[place] {
+                groups[place] = (group.count + 1, min(group.first, since), max(group.last, since))
+            } else {
+                groups[place] = (1, since, since)
+            }
+        }
+        var text = ""
+        for (place, group) in groups.sorted(by: { ($1.value.count, $0.key) < ($0.value.count, $1.key) }) {
+            let first = TrendChart.dateLabel(group.first)
+            let last = TrendChart.dateLabel(group.last)
+            let dates = first == last ? "since \(first)" : "since \(first) to \(last)"
+            let noun = group.count == 1 ? "warning" : "warnings"
+            text += oneLine("  \(place): \(group.count) \(noun), not re-audited \(dates)") + "\n"
+        }
+        return text
+    }
+
     static func diffText(_ judged: ReportJudgement) -> String {
         let entry = judged.entry
         var header = judged.oldFileName
@@ -123,8 +152,13 @@ public enum HistoryOutput {
             return label
         }
         for line in judged.screenLines { text += line + "\n" }
-        let parts = sections(judged)
+        var parts = sections(judged)
         for (title, verdicts, earlier) in parts {
+            if title.hasPrefix("Not re-audited"), verdicts.count > notReauditedListedOneByOne {
+                text += "\n\(title) (\(verdicts.count)), by where they are (--format json lists each):\n"
+                text += notReauditedByPlace(verdicts.map { ($0.place, $0.audit.auditDate) })
+                continue
+            }
             text += "\n\(title) (\(verdicts.count)):\n"
             if verdicts.isEmpty { text += "  none\n" }
             for verdict in verdicts {
@@ -139,6 +173,7 @@ public enum HistoryOutput {
                 text += oneLine(line) + "\n"
             }
         }
+        parts.removeAll { $0.title.hasPrefix("Not re-audited") && $0.verdicts.count > notReauditedListedOneByOne }
         return text + legend(parts.flatMap { $0.verdicts.map(\.issue) })
     }
 
@@ -205,7 +240,12 @@ public enum HistoryOutput {
             if warning.baselined { line += " [baseline]" }
             text += oneLine(line) + "\n"
         }
-        if !trend.notReaudited.isEmpty {
+        let listsEach = trend.notReaudited.count <= notReauditedListedOneByOne
+        if !listsEach {
+            text += "\nNot re-audited (\(trend.notReaudited.count)), by where they are (--format json lists each):\n"
+            text += notReauditedByPlace(
+                trend.notReaudited.map { ($0.place, $0.lastAudited ?? $0.firstSeen) })
+        } else if !trend.notReaudited.isEmpty {
             text += "\nNot re-audited (\(trend.notReaudited.count)):\n"
             for warning in trend.notReaudited {
                 let issue = warning.issue
@@ -219,7 +259,7 @@ public enum HistoryOutput {
                 text += oneLine(line) + "\n"
             }
         }
-        return text + legend((trend.residual + trend.notReaudited).map(\.issue))
+        return text + legend((trend.residual + (listsEach ? trend.notReaudited : [])).map(\.issue))
     }
 
     static func trendMarkdown(_ trend: Trend) -> String {
