@@ -135,4 +135,26 @@ import Testing
         )
         #expect(try Self.files(folder.path) == before)
     }
+
+    @Test func acceptAndLogRefuseTheReportsFolderOrTheLogCommittedAsALink() throws {
+        let folder = try Self.setUp()
+        defer { folder.remove() }
+        let added = try runTool(
+            ["history", "add", "Reports/AuditReport_2026-03-01_10-00-00.html"], in: folder.file("repo"))
+        #expect(added.status == 0, "\(added.stderr)")
+        // The reports folder moved outside and linked back, as a pull request can commit it.
+        try FileManager.default.moveItem(atPath: folder.file("repo/Reports"), toPath: folder.file("outside/Reports"))
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.file("repo/Reports"), withDestinationPath: folder.file("outside/Reports"))
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.file("repo/audit.md"), withDestinationPath: folder.file("outside/profile"))
+        let before = try Self.files(folder.path)
+        let accept = try runTool(["accept", "latest", "--reason", "known"], in: folder.file("repo"))
+        #expect(accept.status == 73, "\(accept.stdout)\(accept.stderr)")
+        #expect(accept.stderr.contains("Reports: error: is a symbolic link"), "\(accept.stderr)")
+        let log = try runTool(["log", "Reports/AuditReport_2026-03-01_10-00-00.html"], in: folder.file("repo"))
+        #expect(log.status == 73, "\(log.stdout)\(log.stderr)")
+        #expect(log.stderr.contains("audit.md: error: is a symbolic link"), "\(log.stderr)")
+        #expect(try Self.files(folder.path) == before)
+    }
 }

@@ -159,9 +159,10 @@ public struct Baseline: Sendable, Hashable, Codable {
     public static func update(
         path: String, namedByUser: Bool = false, _ change: (Baseline) throws -> Baseline
     ) throws -> Baseline {
+        if !namedByUser { try Symlinks.refuseLinks(along: path) }
         let directory = PathName.parent(path)
         if !directory.isEmpty, !FileManager.default.fileExists(atPath: directory) {
-            try AtomicFile.makeDirectory(directory)
+            try AtomicFile.makeDirectory(directory, namedByUser: namedByUser)
         }
         return try FileLock.withExclusiveLock(at: FileLock.lockPath(for: path)) {
             let changed = try change(try load(path: path))
