@@ -312,9 +312,10 @@ public struct SourceIndex: Sendable {
     /// (`SwiftIdentifierReference`: `.accessibilityIdentifier(A11yID.pay)`), the value of the constant it
     /// names put there as a literal (`resolvedFrom` says which constant), so the mapping finds that line as
     /// it finds `.accessibilityIdentifier("checkout.pay")`. A constant is a plain literal given to a name in
-    /// a type (`static let pay = "…"`, `case pay = "…"` of an `enum …: String`, in nested types too); the
-    /// name is resolved by its last component (`.rawValue` aside) and the types before it, which must end
-    /// the constant's types; a name several constants of different values could be is left.
+    /// a type (`static let pay = "…"`, `case pay = "…"` of an `enum …: String`, in nested types too), or
+    /// the case of an `enum …: String` without one, whose raw value is its name (`A11yID.pay.rawValue`);
+    /// the name is resolved by its last component (`.rawValue` aside) and the types before it, which must
+    /// end the constant's types; a name several constants of different values could be is left.
     private static func resolvingIdentifierConstants(_ outcomes: [FileOutcome]) -> [FileOutcome] {
         guard outcomes.contains(where: { !($0.scan?.identifierReferences.isEmpty ?? true) }) else { return outcomes }
         var constants: [String: [(types: [Substring], value: String)]] = [:]
@@ -326,17 +327,34 @@ public struct SourceIndex: Sendable {
                 constants[name, default: []].append((types, value))
             }
         }
+        // `enum X: String` types by qualified name, and every member, for cases without a raw value.
+        var stringEnums: [[Substring]] = []
+        var members = Set<String>()
+        for outcome in outcomes {
+            for type in outcome.scan?.types ?? [] where !type.isExtension && type.inheritedTypes.contains("String") {
+                stringEnums.append(type.name.split(separator: "."))
+            }
+            for member in outcome.scan?.members ?? [] { members.insert(member.qualifiedName) }
+        }
         var resolved = outcomes
         for position in resolved.indices {
             guard var scan = resolved[position].scan, !scan.identifierReferences.isEmpty else { continue }
             var added: [(SwiftStringLiteral, LiteralKey)] = []
             for reference in scan.identifierReferences {
                 var parts = reference.path.split(separator: ".", omittingEmptySubsequences: true)
-                if parts.count > 1, parts.last == "rawValue" { parts.removeLast() }
+                let rawValue = parts.count > 1 && parts.last == "rawValue"
+                if rawValue { parts.removeLast() }
                 guard let name = parts.popLast() else { continue }
                 let qualifiers = Array(parts.drop { $0 == "Self" || $0 == "self" })
-                let matching = (constants[String(name)] ?? []).filter {
+                var matching = (constants[String(name)] ?? []).filter {
                     $0.types.reversed().starts(with: qualifiers.reversed())
+                }
+                if matching.isEmpty, rawValue, !qualifiers.isEmpty {
+                    // `case pay` of an `enum A11yID: String`: its raw value is its name.
+                    matching = stringEnums.filter {
+                        $0.reversed().starts(with: qualifiers.reversed())
+                            && members.contains(($0 + [name]).joined(separator: "."))
+                    }.map { ($0, String(name)) }
                 }
                 guard let first = matching.first, matching.allSatisfy({ $0.value == first.value }) else { continue }
                 var literal = SwiftStringLiteral(

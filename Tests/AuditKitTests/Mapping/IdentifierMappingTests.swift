@@ -109,6 +109,7 @@ import Testing
                             .accessibilityIdentifier(A11yID.Card.number)
                         TextField("Promo", text: $promo)
                             .accessibilityIdentifier(Field.promo.rawValue)
+                        TextField("Email", text: $email).accessibilityIdentifier(Field.email.rawValue)
                     }
                 }
             }
@@ -137,11 +138,11 @@ import Testing
         }
         let report = try Self.report([
             item("checkout.total", "Sum"), item("checkout.card.number", "Kartennummer"),
-            item("checkout.promo", "Gutschein"), item("other.pay", "Zahlen"),
+            item("checkout.promo", "Gutschein"), item("email", "E-Mail-Adresse"), item("other.pay", "Zahlen"),
         ])
         let result = IssueMatcher(index: Self.constants).map(report)
         let expected: [(line: Int, symbol: String)] = [
-            (5, "A11yID.total"), (9, "A11yID.Card.number"), (11, "Field.promo"),
+            (5, "A11yID.total"), (9, "A11yID.Card.number"), (11, "Field.promo"), (12, "Field.email"),
         ]
         for (number, want) in expected.enumerated() {
             let mapping = try #require(result.issue(number + 1)?.primary, "issue \(number + 1)")
@@ -155,7 +156,7 @@ import Testing
                 "\(mapping.note ?? "")")
         }
         // The constant no code sets as an identifier maps nowhere by identifier (its text is German).
-        #expect(result.issue(4)?.primary?.note?.contains("accessibility identifier") != true)
+        #expect(result.issue(5)?.primary?.note?.contains("accessibility identifier") != true)
     }
 
     @Test func uikitAssignsAConstantAndAnAmbiguousNameIsLeft() throws {
