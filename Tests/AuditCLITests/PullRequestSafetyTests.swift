@@ -157,4 +157,19 @@ import Testing
         #expect(log.stderr.contains("audit.md: error: is a symbolic link"), "\(log.stderr)")
         #expect(try Self.files(folder.path) == before)
     }
+
+    @Test func initRefusesACommittedTemplatesLinkAndFollowsANamedOne() throws {
+        let folder = try Self.setUp()
+        defer { folder.remove() }
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.file("repo/Templates"), withDestinationPath: folder.file("outside"))
+        let before = try Self.files(folder.path)
+        let refused = try runTool(["init"], in: folder.file("repo"))
+        #expect(refused.status == 73, "\(refused.stdout)\(refused.stderr)")
+        #expect(refused.stderr.hasPrefix("Templates: error: is a symbolic link"), "\(refused.stderr)")
+        #expect(try Self.files(folder.path) == before)
+        let named = try runTool(["init", "--templates", "Templates"], in: folder.file("repo"))
+        #expect(named.status == 0, "\(named.stderr)")
+        #expect(FileManager.default.fileExists(atPath: folder.file("outside/session.md")))
+    }
 }

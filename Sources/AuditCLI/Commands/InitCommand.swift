@@ -36,11 +36,12 @@ enum InitCommand: Command {
     static func run(_ context: CommandContext) throws -> ExitStatus {
         let arguments = context.arguments
         let format = try arguments[TextOrJSON.option]
-        let setup = ProjectSetup(
+        var setup = ProjectSetup(
             templatesDirectory: arguments[Self.templates] ?? "Templates",
             logPath: arguments[Self.log] ?? "audit.md",
             rulesPath: arguments[Self.rules] ?? RuleFile.defaultFileName,
             reportsDirectory: arguments[Self.reports] ?? "Reports", sources: arguments[Self.sources])
+        setup.namedByUser = Set([Self.templates, Self.log, Self.rules, Self.reports].compactMap { arguments[$0] })
         let pieces = try setup.apply()
         switch format {
         case .json:

@@ -39,6 +39,10 @@ public struct ProjectSetup: Sendable {
     public var reportsDirectory: String
     /// The source folders the project file names (`init --source`).
     public var sources: [String]
+    /// The places the person named on the command line (`init --templates DIR`, …): only there may a
+    /// symbolic link stand; at a default place a link (a committed `Templates -> /elsewhere`) is refused
+    /// before anything is created.
+    public var namedByUser: Set<String> = []
 
     /// A set-up with the given places; the defaults are the tool's.
     public init(
@@ -57,6 +61,13 @@ public struct ProjectSetup: Sendable {
     /// - Returns: every piece with what became of it.
     /// - Throws: `AuditError` `.cannotWrite` when something cannot be created.
     public func apply(date: String = SessionFacts.today()) throws -> [Piece] {
+        let planned =
+            [reportsDirectory, templatesDirectory, logPath, rulesPath, ProjectFile.defaultFileName, ".gitignore"]
+            + TemplateKind.allCases.map { templatesDirectory + "/" + $0.fileName }
+        for path in planned
+        where !namedByUser.contains(path) && !namedByUser.contains(where: { path.hasPrefix($0 + "/") }) {
+            try Symlinks.refuseLinks(along: path)
+        }
         var pieces: [Piece] = []
         let files = FileManager.default
         func folder(_ path: String, _ role: String) throws {
