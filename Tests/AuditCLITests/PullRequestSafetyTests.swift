@@ -172,4 +172,21 @@ import Testing
         #expect(named.status == 0, "\(named.stderr)")
         #expect(FileManager.default.fileExists(atPath: folder.file("outside/session.md")))
     }
+
+    @Test func htmlRefusesACommittedLinkBeforeItsFirstPage() throws {
+        let folder = try Self.setUp()
+        defer { folder.remove() }
+        let added = try runTool(["ingest", "Reports"], in: folder.file("repo"))
+        #expect(added.status == 0, "\(added.stderr)")
+        try FileManager.default.removeItem(atPath: folder.file("repo/Reports/index.html"))
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.file("repo/Reports/index.html"), withDestinationPath: folder.file("outside/index.html"))
+        // Its pages would be written before the index: nothing may be.
+        try FileManager.default.removeItem(atPath: folder.file("repo/Reports/AuditReport_2026-03-01_10-00-00"))
+        let before = try Self.files(folder.path)
+        let html = try runTool(["html"], in: folder.file("repo"))
+        #expect(html.status == 73, "\(html.stdout)\(html.stderr)")
+        #expect(html.stderr.hasPrefix("Reports/index.html: error: is a symbolic link"), "\(html.stderr)")
+        #expect(try Self.files(folder.path) == before)
+    }
 }

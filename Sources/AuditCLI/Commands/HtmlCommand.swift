@@ -47,6 +47,16 @@ enum HtmlCommand: Command {
         let files = try AuditIngest.reportFiles(in: named)
         for skipped in files.skipped { context.terminal.message(skipped.note) }
         let paths = files.paths
+        var site = ReportSite(root: out)
+        site.rootNamedByUser = context.reports.origin == .flag
+        // A link committed where the site is written (not named with --out) stops the command before its
+        // first write, as it stops `ingest`.
+        if !site.rootNamedByUser {
+            let written =
+                [out, site.indexPath, out + "/" + SiteAssets.stylesheetName, out + "/" + SiteAssets.scriptName]
+                + paths.map { EvidencePaths(reportPath: $0, root: out).directory }
+            for path in written { try Symlinks.refuseLinks(along: path) }
+        }
         // Pages show each issue's view, code place, rule and likely causes from the project's mapping
         // inputs (the flags, else the project file's, else ./auditkit.rules.json), as `ingest` wrote them;
         // statuses come from the history and the baseline. Inputs named on the command line are said.
@@ -86,7 +96,7 @@ enum HtmlCommand: Command {
         }
 
         var pages: [HtmlJSON.Page] = []
-        let outcome = try ReportSite(root: out).rebuild(
+        let outcome = try site.rebuild(
             reportPaths: paths, pass: pass, judgement: judgement, jobs: jobs
         ) {
             item in
@@ -99,7 +109,7 @@ enum HtmlCommand: Command {
                 pages.append(HtmlJSON.Page(report: path, error: error.description))
             }
         }
-        let index = outcome.index?.path ?? ReportSite(root: out).indexPath
+        let index = outcome.index?.path ?? site.indexPath
         switch format {
         case .json:
             try terminal.json(
