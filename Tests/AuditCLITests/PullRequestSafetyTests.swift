@@ -102,7 +102,9 @@ import Testing
         let outside = try FileManager.default.contentsOfDirectory(atPath: folder.file("outside"))
         #expect(
             Set(outside).isSuperset(of: ["audit.md", "index.html", "AuditReport_2026-03-01_10-00-00"]), "\(outside)")
-        // `check` reads: it writes nothing, so CI can run it read-only.
+        // `check` reads: it writes nothing, so CI can run it read-only, not even the recorded judgement a
+        // fresh clone lacks (it is git-ignored).
+        try FileManager.default.removeItem(atPath: folder.file("repo/Reports/history.judgement.json"))
         let before = try Self.files(folder.path)
         let check = try runTool(["check"], in: folder.file("repo"))
         #expect(check.status == 0 || check.status == 1, "\(check.stderr)")

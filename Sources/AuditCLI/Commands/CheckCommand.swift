@@ -54,9 +54,10 @@ struct CheckCommand: Command {
         if !HistoryInputs.isFile(argument),
             let found = try JudgementRecordFile(history: file).check(
                 reference: argument, baseline: baseline, translations: mapping.translations, failOn: failOn,
-                strictBaseline: strictBaseline, warn: { context.terminal.warning($0) })
+                strictBaseline: strictBaseline, records: false, warn: { context.terminal.warning($0) })
         {
-            // A report of the history: as its judgement was recorded (judged and recorded when it was not).
+            // A report of the history: as its judgement was recorded (judged, not recorded, when it was not:
+            // `check` writes nothing).
             HistoryInputs.warnOfIgnoredFlags(naming: argument, context)
             check = found
         } else {

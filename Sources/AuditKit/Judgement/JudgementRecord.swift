@@ -792,12 +792,13 @@ public struct JudgementRecordFile: Sendable {
 extension JudgementRecordFile {
     /// The check (`HistoryCheck`) of the report of the history `reference` names (as
     /// `History.entry(reference:)` finds it), with `baseline` and the catalogs' `translations`: read from
-    /// the record while one holds, else the history judged, recorded and checked. `warn` gets what
-    /// reading the history tolerated. Nil when the history has no report by that reference.
+    /// the record while one holds, else the history judged and checked, and recorded when `records`
+    /// (`auditkit check` writes nothing, so CI can run it read-only). `warn` gets what reading the history
+    /// tolerated. Nil when the history has no report by that reference.
     /// - Throws: the history's `AuditError` when it has to be read and cannot be.
     public func check(
         reference: String, baseline: Baseline, translations: StringTranslations, failOn: CheckFailOn,
-        strictBaseline: Bool, warn: (String) -> Void
+        strictBaseline: Bool, records: Bool = true, warn: (String) -> Void
     ) throws -> HistoryCheck? {
         let inputs = JudgementRecord.inputsDigest(baseline: baseline, translations: translations)
         let history = self.history
@@ -813,7 +814,7 @@ extension JudgementRecordFile {
         for warning in read.warnings { warn(warning) }
         guard let entry = read.entry(reference: reference) else { return nil }
         let judgement = HistoryJudgement(history: read, baseline: baseline, translations: translations)
-        store(judgement, read: read)
+        if records { store(judgement, read: read) }
         return HistoryCheck(judgement: judgement.judging(entry), failOn: failOn, strictBaseline: strictBaseline)
     }
 }
