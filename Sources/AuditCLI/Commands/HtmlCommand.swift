@@ -52,10 +52,7 @@ enum HtmlCommand: Command {
         // A link committed where the site is written (not named with --out) stops the command before its
         // first write, as it stops `ingest`.
         if !site.rootNamedByUser {
-            let written =
-                [out, site.indexPath, out + "/" + SiteAssets.stylesheetName, out + "/" + SiteAssets.scriptName]
-                + paths.map { EvidencePaths(reportPath: $0, root: out).directory }
-            for path in written { try Symlinks.refuseLinks(along: path) }
+            for path in site.writtenPaths(reports: paths) { try Symlinks.refuseLinks(along: path) }
         }
         // Pages show each issue's view, code place, rule and likely causes from the project's mapping
         // inputs (the flags, else the project file's, else ./auditkit.rules.json), as `ingest` wrote them;

@@ -113,16 +113,10 @@ public struct AuditIngest: Sendable {
             planned += [log, FileLock.lockPath(for: log)]
         }
         if !outputNamedByUser {
-            planned.append(outputDirectory)
-            planned += ["index.html", "summary.md", "trend.svg", SiteAssets.stylesheetName, SiteAssets.scriptName]
-                .map { PathName.join(outputDirectory, $0) }
+            planned += site.writtenPaths(reports: configuration.evidenceRoot == outputDirectory ? paths : [])
         }
-        if configuration.renderer != nil {
-            for path in paths {
-                let evidence = EvidencePaths(reportPath: path, root: configuration.evidenceRoot)
-                let inNamedOutput = outputNamedByUser && configuration.evidenceRoot == outputDirectory
-                if !evidence.namedByUser, !inNamedOutput { planned.append(evidence.directory) }
-            }
+        if configuration.renderer != nil, configuration.evidenceRoot != outputDirectory {
+            planned += paths.map { EvidencePaths(reportPath: $0, root: configuration.evidenceRoot).directory }
         }
         for path in planned { try Symlinks.refuseLinks(along: path) }
     }

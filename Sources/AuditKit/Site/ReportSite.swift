@@ -32,6 +32,15 @@ public struct ReportSite: Sendable {
     /// `root/index.html`.
     public var indexPath: String { root + "/index.html" }
 
+    /// Every place a run that writes this site (its index, assets, summary and trend chart, and the page
+    /// folder of each report of `reportPaths`) writes, the root first: what a command checks for
+    /// committed links before its first write (`Symlinks.refuseLinks(along:)`).
+    public func writtenPaths(reports reportPaths: [String]) -> [String] {
+        [root, indexPath]
+            + ["summary.md", "trend.svg", SiteAssets.stylesheetName, SiteAssets.scriptName].map { root + "/" + $0 }
+            + reportPaths.map { EvidencePaths(reportPath: $0, root: root).directory }
+    }
+
     /// `root/<report name>/index.html`, the page of the report named `fileName`.
     public func pagePath(forReportFileName fileName: String) -> String {
         root + "/" + ReportPage.folderName(forReportFileName: fileName) + "/index.html"
