@@ -48,10 +48,19 @@ struct HistoryLineParser {
         }
     }
 
+    /// What `read` reads of the start of `line` (the rest not read); nil when it fails.
+    static func start<Value>(of line: Data, _ read: (inout HistoryLineParser) throws -> Value) -> Value? {
+        line.withUnsafeBytes { raw -> Value? in
+            var parser = HistoryLineParser(bytes: raw.bindMemory(to: UInt8.self))
+            return try? read(&parser)
+        }
+    }
+
     /// A JSON array of issues as a history line writes them (a judgement record's issues of earlier
-    /// audits); what an issue's optional fields tolerate is dropped.
-    mutating func issues() throws -> [HistoryIssue] {
-        try array { try $0.issue() }
+    /// audits), or its `first` ones when given (the rest not read); what an issue's optional fields
+    /// tolerate is dropped.
+    mutating func issues(first count: Int? = nil) throws -> [HistoryIssue] {
+        try array(first: count) { try $0.issue() }
     }
 
     init(bytes: UnsafeBufferPointer<UInt8>) {
@@ -394,7 +403,9 @@ struct HistoryLineParser {
         }
     }
 
-    mutating func array<T>(_ element: (inout HistoryLineParser) throws -> T) throws -> [T] {
+    /// A JSON array, each element read by `element`; with `count`, only its first `count` elements are
+    /// read and the parser stops after them (inside the array).
+    mutating func array<T>(first count: Int? = nil, _ element: (inout HistoryLineParser) throws -> T) throws -> [T] {
         try expect(UInt8(ascii: "["))
         depth += 1
         defer { depth -= 1 }
@@ -405,6 +416,7 @@ struct HistoryLineParser {
             return result
         }
         while true {
+            if let count, result.count >= count { return result }
             result.append(try element(&self))
             guard let next = peek() else { throw Failure() }
             position += 1
@@ -508,6 +520,33 @@ struct HistoryLineParser {
         }
         guard consumed == position - start, result.isFinite else { throw Failure() }
         return result
+    }
+
+    /// Skips an object or array by its brackets and strings, making nothing (a record's list of thousands
+    /// of warnings, when it is not needed): brackets must balance within `maximumDepth` and strings be
+    /// well formed; the rest is not checked (unlike `skipValue`), so only for a value read later or never.
+    mutating func skipContainer() throws {
+        skipSpace()
+        var open: [UInt8] = []
+        repeat {
+            guard position < bytes.count else { throw Failure() }
+            let byte = bytes[position]
+            switch byte {
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                open.append(byte == UInt8(ascii: "{") ? UInt8(ascii: "}") : UInt8(ascii: "]"))
+                guard depth + open.count <= HistoryLineParser.maximumDepth else { throw Failure() }
+                position += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                guard open.popLast() == byte else { throw Failure() }
+                position += 1
+            case UInt8(ascii: "\""):
+                guard let scanned = try? JSONString.scan(bytes.baseAddress!, from: position, to: bytes.count) else {
+                    throw Failure()
+                }
+                position = scanned.end
+            default: position += 1
+            }
+        } while !open.isEmpty
     }
 
     mutating func skipValue() throws {

@@ -77,8 +77,9 @@ extension HistoryLineParser {
 extension RecordedLatest {
     /// The line as this code writes it, read with the history's fast reader (`JudgementRecord.fastRead`):
     /// nil when it is not such a line, and `JSONDecoder` then reads it or finds it damaged.
-    static func fastRead(_ line: Data) -> RecordedLatest? {
-        HistoryLineParser.whole(line) { try $0.recordedLatest() }
+    /// Unless `listingNotReaudited`, the line's `notReaudited` is skipped (left empty).
+    static func fastRead(_ line: Data, listingNotReaudited: Bool = true) -> RecordedLatest? {
+        HistoryLineParser.whole(line) { try $0.recordedLatest(listingNotReaudited: listingNotReaudited) }
     }
 }
 
@@ -92,18 +93,39 @@ extension RecordedTrend {
 
 extension HistoryLineParser {
     /// A `RecordedLatest` line.
-    fileprivate mutating func recordedLatest() throws -> RecordedLatest {
+    fileprivate mutating func recordedLatest(listingNotReaudited: Bool) throws -> RecordedLatest {
         var names: [String]?, resolved: [RecordedLatest.Earlier]?, notReaudited: [RecordedLatest.Earlier]?
+        var places: [RecordedLatest.Place]?
         try object { parser, key in
             switch key {
             case "names": names = try parser.array { try $0.string() }
             case "resolved": resolved = try parser.array { try $0.earlier() }
+            case "notReauditedByPlace": places = try parser.array { try $0.place() }
+            case "notReaudited" where !listingNotReaudited:
+                try parser.skipContainer()
+                notReaudited = []
             case "notReaudited": notReaudited = try parser.array { try $0.earlier() }
             default: try parser.skipValue()
             }
         }
-        guard let names, let resolved, let notReaudited else { throw Failure() }
-        return RecordedLatest(names: names, resolved: resolved, notReaudited: notReaudited)
+        guard let names, let resolved, let places, let notReaudited else { throw Failure() }
+        return RecordedLatest(names: names, resolved: resolved, notReauditedByPlace: places, notReaudited: notReaudited)
+    }
+
+    /// One place of warnings not re-audited.
+    private mutating func place() throws -> RecordedLatest.Place {
+        var place: Int?, count: Int?, first: Int?, last: Int?
+        try object { parser, key in
+            switch key {
+            case "p": place = try parser.integer()
+            case "n": count = try parser.integer()
+            case "f": first = try parser.integer()
+            case "l": last = try parser.integer()
+            default: try parser.skipValue()
+            }
+        }
+        guard let place, let count, let first, let last else { throw Failure() }
+        return RecordedLatest.Place(place: place, count: count, first: first, last: last)
     }
 
     /// One verdict of an earlier audit.

@@ -14,7 +14,7 @@ import Foundation
 public struct JudgementRecord: Sendable, Hashable, Codable {
     /// The version of the judgement this code makes: raised whenever a change of the judgement's code
     /// changes what it states, so a record written by an earlier release is judged again.
-    public static let currentJudgementVersion = 3
+    public static let currentJudgementVersion = 4
 
     /// The version of the judgement recorded.
     public var judgementVersion: Int
@@ -238,9 +238,11 @@ struct RecordedIssues {
         return issues.count - 1
     }
 
-    /// The issues of a line as written, or nil when it is not such a line.
-    static func read(_ line: Data) -> [HistoryIssue]? {
-        HistoryLineParser.whole(line) { try $0.issues() }
+    /// The issues of a line as written (its `first` ones when given, the rest of the line not read), or
+    /// nil when it is not such a line.
+    static func read(_ line: Data, first count: Int? = nil) -> [HistoryIssue]? {
+        guard let count else { return HistoryLineParser.whole(line) { try $0.issues() } }
+        return HistoryLineParser.start(of: line) { try $0.issues(first: count) }
     }
 }
 
@@ -266,6 +268,9 @@ struct RecordedLatest: Codable, Sendable, Equatable {
     /// The texts the verdicts name (screens and places), each once.
     var names: [String]
     var resolved: [Earlier]
+    /// The open ones of `notReaudited` told by place (`ReportJudgement.notReauditedPlaces`), so `diff`
+    /// of thousands reads neither them nor their issues.
+    var notReauditedByPlace: [Place]
     var notReaudited: [Earlier]
 
     /// A verdict of an earlier audit: its issue and the issue it continues (their places in the
@@ -282,10 +287,25 @@ struct RecordedLatest: Codable, Sendable, Equatable {
         }
     }
 
-    /// The lists recorded, of `issues` (the record's issues as read); `reference` gives an audit by its
-    /// position. Nil when the line names an issue, audit or name that is not there (a damaged record).
-    func earlierWarnings(issues: [HistoryIssue], reference: (Int) -> AuditReference?) -> EarlierWarnings? {
-        func made(_ earlier: Earlier) -> WarningVerdict? {
+    /// The open warnings not re-audited at one place: its name (in `names`), how many, and the
+    /// positions of audits of the earliest and the latest date that flagged them.
+    struct Place: Codable, Sendable, Equatable {
+        var place: Int
+        var count: Int
+        var first: Int
+        var last: Int
+
+        /// Short keys, as `RecordedReport.Verdict`'s.
+        enum CodingKeys: String, CodingKey {
+            case place = "p", count = "n", first = "f", last = "l"
+        }
+    }
+
+    /// The verdicts of `list` (`resolved` or `notReaudited`), of `issues` (the record's issues as read,
+    /// at least as many as the list names); `reference` gives an audit by its position. Nil when the
+    /// list names an issue, audit or name that is not there (a damaged record).
+    func verdicts(_ list: [Earlier], issues: [HistoryIssue], reference: (Int) -> AuditReference?) -> [WarningVerdict]? {
+        list.mapAll { earlier in
             guard issues.indices.contains(earlier.issue), let audit = reference(earlier.audit) else { return nil }
             var continues: Continuation?
             if let continued = earlier.continued, let from = earlier.verdict.continues {
@@ -296,8 +316,23 @@ struct RecordedLatest: Codable, Sendable, Equatable {
                 audit: audit, issues: [issues[earlier.issue]], index: 0, names: names, continues: continues,
                 reference: reference)
         }
-        guard let resolved = resolved.mapAll(made), let notReaudited = notReaudited.mapAll(made) else { return nil }
-        return EarlierWarnings(resolved: resolved, notReaudited: notReaudited)
+    }
+
+    /// How many of the record's issues `resolved` needs read: they are numbered first.
+    var issuesOfResolved: Int {
+        resolved.reduce(0) { max($0, $1.issue + 1, ($1.continued ?? -1) + 1) }
+    }
+
+    /// The places recorded; `reference` gives an audit by its position. Nil when a place names a name
+    /// or an audit that is not there (a damaged record).
+    func places(reference: (Int) -> AuditReference?) -> [NotReauditedPlace]? {
+        notReauditedByPlace.mapAll { place in
+            guard names.indices.contains(place.place), let first = reference(place.first),
+                let last = reference(place.last)
+            else { return nil }
+            return NotReauditedPlace(
+                place: names[place.place], count: place.count, first: first.auditDate, last: last.auditDate)
+        }
     }
 }
 
@@ -405,6 +440,16 @@ extension RecordedLatest {
         }
         resolved = judged?.resolved.map(earlier) ?? []
         notReaudited = judged?.notReaudited.map(earlier) ?? []
+        // An audit of each date, for the places' dates.
+        var auditOfDate: [Date: Int] = [:]
+        for verdict in judged?.notReauditedWarnings ?? [] {
+            auditOfDate[verdict.audit.auditDate] = issues.at(verdict.audit)
+        }
+        notReauditedByPlace = (judged?.notReauditedPlaces ?? []).map {
+            Place(
+                place: names.number($0.place), count: $0.count, first: auditOfDate[$0.first] ?? -1,
+                last: auditOfDate[$0.last] ?? -1)
+        }
         self.names = names.names
     }
 }
@@ -573,17 +618,30 @@ public struct RecordedJudgement: Sendable {
             screens.append(made)
         }
         // The latest audit's lists of earlier warnings are recorded; an earlier audit's are judged again.
-        var lists: (@Sendable () -> EarlierWarnings?)?
+        var lists: RecordedEarlierWarnings?
         if position == record.entries.count - 1 {
             let read = self
-            lists = {
-                guard let line = read.line(at: read.record.latest),
-                    let latest = RecordedLatest.fastRead(line)
-                        ?? (try? JSONDecoder.forRecords.decode(RecordedLatest.self, from: line)),
-                    let issues = read.issues()
-                else { return nil }
-                return latest.earlierWarnings(issues: issues, reference: { read.reference($0) })
+            // Its line without the warnings not re-audited (thousands on a long CI history), then whole.
+            let head = MadeOnce<RecordedLatest?> {
+                read.line(at: read.record.latest).flatMap { RecordedLatest.fastRead($0, listingNotReaudited: false) }
             }
+            let whole = MadeOnce<RecordedLatest?> {
+                guard let line = read.line(at: read.record.latest) else { return nil }
+                return RecordedLatest.fastRead(line)
+                    ?? (try? JSONDecoder.forRecords.decode(RecordedLatest.self, from: line))
+            }
+            lists = RecordedEarlierWarnings(
+                resolved: {
+                    guard let latest = head.value ?? whole.value,
+                        let issues = read.issues(first: latest.issuesOfResolved)
+                    else { return nil }
+                    return latest.verdicts(latest.resolved, issues: issues, reference: { read.reference($0) })
+                },
+                notReaudited: {
+                    guard let latest = whole.value, let issues = read.issues() else { return nil }
+                    return latest.verdicts(latest.notReaudited, issues: issues, reference: { read.reference($0) })
+                },
+                places: { (head.value ?? whole.value)?.places(reference: { read.reference($0) }) })
         }
         let report = ReportJudgement(
             recorded: own, verdicts: verdicts, screens: screens,
@@ -605,8 +663,8 @@ public struct RecordedJudgement: Sendable {
 
     /// The issues of earlier audits the lines after the audits' lines name, as recorded; nil when the
     /// file lacks them or they cannot be read.
-    private func issues() -> [HistoryIssue]? {
-        line(at: record.issues).flatMap(RecordedIssues.read)
+    private func issues(first count: Int? = nil) -> [HistoryIssue]? {
+        line(at: record.issues).flatMap { RecordedIssues.read($0, first: count) }
     }
 
     /// The judgement of the audit at `position` as recorded (the latest audit's with its lists of earlier

@@ -117,14 +117,14 @@ public struct ReportJudgement: Sendable {
     /// their audits judged them. For a judgement read from its record (`JudgementRecord`): read from it
     /// for the latest audit, judged again when first asked for otherwise (the record keeps their number).
     public var resolved: [WarningVerdict] {
-        recordedLists?.value?.resolved ?? judgedAgain?.value?.resolved ?? resolvedHere
+        recordedLists?.resolved.value ?? judgedAgain?.value?.resolved ?? resolvedHere
     }
     /// Warnings of earlier audits still standing that this audit did not re-audit, as their audits judged
     /// them: those of screens it did not cover, and those of covered screens whose elements it did not
     /// show (outside its screenshot, or not flagged by a report without one). Read from the standing
     /// warnings the judgement shares between audits (`standing`): each call lists them. Read from the
     /// record as `resolved` is.
-    public var notReaudited: [WarningVerdict] { recordedLists?.value?.notReaudited ?? standing.verdicts }
+    public var notReaudited: [WarningVerdict] { recordedLists?.notReaudited.value ?? standing.verdicts }
     /// The warnings standing without being re-audited: per screen, shared with the other audits'
     /// judgements that still have them.
     var standing: StandingWarnings { judgedAgain?.value?.standing ?? standingHere }
@@ -138,9 +138,9 @@ public struct ReportJudgement: Sendable {
     /// For a judgement read from its record: the counts it recorded of what it keeps no list of, and
     /// how to judge the audit again for the lists themselves.
     private var judgedAgain: MadeOnce<ReportJudgement?>?
-    /// For the latest audit's judgement read from its record: its two lists of earlier warnings, read
+    /// For the latest audit's judgement read from its record: its lists of earlier warnings, each read
     /// from the record when first asked for (nil when it lacks them: judged again).
-    private var recordedLists: MadeOnce<EarlierWarnings?>?
+    private var recordedLists: RecordedEarlierWarnings?
     private var recordedCounts: (resolved: Int, notReauditedOpen: Int)?
 
     /// A judgement with every fact given (`HistoryJudgement`'s walk).
@@ -167,7 +167,7 @@ public struct ReportJudgement: Sendable {
     init(
         recorded entry: HistoryEntry, verdicts: [WarningVerdict], screens: [ScreenVerdict],
         notCovered: [UncoveredScreen], hasEarlierAudit: Bool, comparedWith: [AuditReference], resolvedCount: Int,
-        notReauditedOpen: Int, lists: (@Sendable () -> EarlierWarnings?)? = nil,
+        notReauditedOpen: Int, lists: RecordedEarlierWarnings? = nil,
         judgeAgain: @escaping @Sendable () -> ReportJudgement?
     ) {
         self.init(
@@ -175,7 +175,7 @@ public struct ReportJudgement: Sendable {
             hasEarlierAudit: hasEarlierAudit, comparedWith: comparedWith, resolved: [], standing: StandingWarnings(),
             standingOfCovered: [:])
         judgedAgain = MadeOnce(judgeAgain)
-        recordedLists = lists.map { MadeOnce($0) }
+        recordedLists = lists
         recordedCounts = (resolvedCount, notReauditedOpen)
     }
 
@@ -222,6 +222,13 @@ public struct ReportJudgement: Sendable {
 
     /// How many earlier open warnings this audit did not re-audit, counted without listing them.
     public var notReauditedOpenCount: Int { recordedCounts?.notReauditedOpen ?? standing.openCount }
+
+    /// The earlier open warnings this audit did not re-audit, told by where they are
+    /// (`NotReauditedPlace`): read from the record without listing them when it keeps them.
+    public var notReauditedPlaces: [NotReauditedPlace] {
+        recordedLists?.places.value
+            ?? NotReauditedPlace.grouping(notReauditedWarnings.map { ($0.place, $0.audit.auditDate) })
+    }
 
     /// This audit's warnings that are accepted or on system UI (repeats left out): judged, not counted.
     public var judgedWarnings: [WarningVerdict] {
@@ -270,11 +277,63 @@ public struct ReportJudgement: Sendable {
     }
 }
 
-/// An audit's lists of the warnings of earlier audits it resolved and did not re-audit, as their audits
-/// judged them (`ReportJudgement.resolved`, `notReaudited`).
-struct EarlierWarnings: Sendable {
-    var resolved: [WarningVerdict]
-    var notReaudited: [WarningVerdict]
+/// The latest audit's lists of the warnings of earlier audits it resolved and did not re-audit, as their
+/// audits judged them (`ReportJudgement.resolved`, `notReaudited`), and the second told by place, as its
+/// record keeps them: each read when first asked for, so `diff` of thousands of warnings not re-audited
+/// reads their places, not the warnings. A list is nil when the record cannot give it.
+final class RecordedEarlierWarnings: Sendable {
+    let resolved: MadeOnce<[WarningVerdict]?>
+    let notReaudited: MadeOnce<[WarningVerdict]?>
+    let places: MadeOnce<[NotReauditedPlace]?>
+
+    /// The lists, each made by its closure when first asked for.
+    init(
+        resolved: @escaping @Sendable () -> [WarningVerdict]?,
+        notReaudited: @escaping @Sendable () -> [WarningVerdict]?,
+        places: @escaping @Sendable () -> [NotReauditedPlace]?
+    ) {
+        self.resolved = MadeOnce(resolved)
+        self.notReaudited = MadeOnce(notReaudited)
+        self.places = MadeOnce(places)
+    }
+}
+
+/// The earlier open warnings an audit did not re-audit at one place (`WarningVerdict.place`): how many,
+/// and the dates of the earliest and latest audits that flagged them.
+public struct NotReauditedPlace: Sendable, Hashable {
+    /// The place, as `WarningVerdict.place` names it.
+    public var place: String
+    /// How many warnings.
+    public var count: Int
+    /// The date of the earliest audit that flagged one of them.
+    public var first: Date
+    /// The date of the latest audit that flagged one of them.
+    public var last: Date
+
+    /// A place from its parts.
+    public init(place: String, count: Int, first: Date, last: Date) {
+        self.place = place
+        self.count = count
+        self.first = first
+        self.last = last
+    }
+
+    /// The places of `warnings` (each a place and the date since which it was not re-audited), the most
+    /// warnings first, then by place.
+    static func grouping(_ warnings: [(place: String, since: Date)]) -> [NotReauditedPlace] {
+        var groups: [String: NotReauditedPlace] = [:]
+        for (place, since) in warnings {
+            if var group = groups[place] {
+                group.count += 1
+                group.first = min(group.first, since)
+                group.last = max(group.last, since)
+                groups[place] = group
+            } else {
+                groups[place] = NotReauditedPlace(place: place, count: 1, first: since, last: since)
+            }
+        }
+        return groups.values.sorted { ($1.count, $0.place) < ($0.count, $1.place) }
+    }
 }
 
 extension ReportDiff {

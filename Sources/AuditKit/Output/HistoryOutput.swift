@@ -90,14 +90,21 @@ public enum HistoryOutput {
     }
 
     /// The sections of a judged comparison with their titles and whether their warnings are of
-    /// earlier audits; the last two only when they have warnings.
-    static func sections(_ judged: ReportJudgement) -> [(title: String, verdicts: [WarningVerdict], earlier: Bool)] {
+    /// earlier audits; the last two only when they have warnings. Unless `listingNotReaudited`, the
+    /// section of warnings not re-audited is there without them (told by place: they are not read).
+    static func sections(_ judged: ReportJudgement, listingNotReaudited: Bool = true) -> [(
+        title: String, verdicts: [WarningVerdict], earlier: Bool
+    )] {
         var sections = [
             ("New", judged.newWarnings, false), ("Resolved", judged.resolvedWarnings, true),
             ("Residual", judged.residualWarnings, false),
         ]
-        if !judged.notReauditedWarnings.isEmpty {
-            sections.append(("Not re-audited (not shown by this report)", judged.notReauditedWarnings, true))
+        if judged.notReauditedOpenCount > 0 {
+            sections.append(
+                (
+                    "Not re-audited (not shown by this report)",
+                    listingNotReaudited ? judged.notReauditedWarnings : [], true
+                ))
         }
         if !judged.judgedWarnings.isEmpty {
             sections.append(("Not counted (accepted or system UI)", judged.judgedWarnings, false))
@@ -112,24 +119,15 @@ public enum HistoryOutput {
     static let notReauditedListedOneByOne = 30
 
     /// `  Checkout: 1203 warnings, not re-audited since 2026-01-02 10:00 to 2026-03-01 10:00`, one line
-    /// per place (`WarningVerdict.place`), the most warnings first: `warnings` as pairs of a place and
-    /// the date since which the warning was not re-audited.
-    static func notReauditedByPlace(_ warnings: [(place: String, since: Date)]) -> String {
-        var groups: [String: (count: Int, first: Date, last: Date)] = [:]
-        for (place, since) in warnings {
-            if let group = groups[place] {
-                groups[place] = (group.count + 1, min(group.first, since), max(group.last, since))
-            } else {
-                groups[place] = (1, since, since)
-            }
-        }
+    /// per place, in the order given (`NotReauditedPlace.grouping`: the most warnings first).
+    static func notReauditedByPlace(_ places: [NotReauditedPlace]) -> String {
         var text = ""
-        for (place, group) in groups.sorted(by: { ($1.value.count, $0.key) < ($0.value.count, $1.key) }) {
+        for group in places {
             let first = TrendChart.dateLabel(group.first)
             let last = TrendChart.dateLabel(group.last)
             let dates = first == last ? "since \(first)" : "since \(first) to \(last)"
             let noun = group.count == 1 ? "warning" : "warnings"
-            text += oneLine("  \(place): \(group.count) \(noun), not re-audited \(dates)") + "\n"
+            text += oneLine("  \(group.place): \(group.count) \(noun), not re-audited \(dates)") + "\n"
         }
         return text
     }
@@ -152,11 +150,12 @@ public enum HistoryOutput {
             return label
         }
         for line in judged.screenLines { text += line + "\n" }
-        var parts = sections(judged)
+        let byPlace = judged.notReauditedOpenCount > notReauditedListedOneByOne
+        var parts = sections(judged, listingNotReaudited: !byPlace)
         for (title, verdicts, earlier) in parts {
-            if title.hasPrefix("Not re-audited"), verdicts.count > notReauditedListedOneByOne {
-                text += "\n\(title) (\(verdicts.count)), by where they are (--format json lists each):\n"
-                text += notReauditedByPlace(verdicts.map { ($0.place, $0.audit.auditDate) })
+            if title.hasPrefix("Not re-audited"), byPlace {
+                text += "\n\(title) (\(judged.notReauditedOpenCount)), by where they are (--format json lists each):\n"
+                text += notReauditedByPlace(judged.notReauditedPlaces)
                 continue
             }
             text += "\n\(title) (\(verdicts.count)):\n"
@@ -173,7 +172,7 @@ public enum HistoryOutput {
                 text += oneLine(line) + "\n"
             }
         }
-        parts.removeAll { $0.title.hasPrefix("Not re-audited") && $0.verdicts.count > notReauditedListedOneByOne }
+        parts.removeAll { $0.title.hasPrefix("Not re-audited") && byPlace }
         return text + legend(parts.flatMap { $0.verdicts.map(\.issue) })
     }
 
@@ -244,7 +243,7 @@ public enum HistoryOutput {
         if !listsEach {
             text += "\nNot re-audited (\(trend.notReaudited.count)), by where they are (--format json lists each):\n"
             text += notReauditedByPlace(
-                trend.notReaudited.map { ($0.place, $0.lastAudited ?? $0.firstSeen) })
+                NotReauditedPlace.grouping(trend.notReaudited.map { ($0.place, $0.lastAudited ?? $0.firstSeen) }))
         } else if !trend.notReaudited.isEmpty {
             text += "\nNot re-audited (\(trend.notReaudited.count)):\n"
             for warning in trend.notReaudited {

@@ -104,6 +104,11 @@ import Testing
                 let latest = try #require(read)
                 #expect(latest.resolved == again.reports[last].resolved, "seed \(seed) day \(day)")
                 #expect(latest.notReaudited == again.reports[last].notReaudited, "seed \(seed) day \(day)")
+                // Told by place from the record (`diff` of thousands), as the replay tells them.
+                #expect(latest.notReauditedPlaces == again.reports[last].notReauditedPlaces, "seed \(seed)")
+                #expect(
+                    latest.notReauditedPlaces.map(\.count).reduce(0, +)
+                        == again.reports[last].notReauditedWarnings.count)
                 #expect(latest.comparison == again.reports[last].comparison)
                 for grouping in TrendGrouping.allCases {
                     #expect(recorded.trend(by: grouping) == Trend(judgement: again, by: grouping), "seed \(seed)")
@@ -203,6 +208,14 @@ import Testing
         }
         let latest = try JSONDecoder.forRecords.decode(RecordedLatest.self, from: line(made.latest))
         #expect(!latest.notReaudited.isEmpty && RecordedLatest.fastRead(line(made.latest)) == latest)
+        // Read for `diff`: all but the warnings not re-audited, and only the issues the resolved ones name.
+        var head = latest
+        head.notReaudited = []
+        #expect(RecordedLatest.fastRead(line(made.latest), listingNotReaudited: false) == head)
+        #expect(!latest.notReauditedByPlace.isEmpty)
+        let allIssues = try #require(RecordedIssues.read(line(made.issues)))
+        #expect(RecordedIssues.read(line(made.issues), first: 2) == Array(allIssues.prefix(2)))
+        #expect(RecordedIssues.read(line(made.issues), first: 0) == [])
         let trend = try JSONDecoder.forRecords.decode(RecordedTrend.self, from: line(made.trend))
         #expect(!trend.byType.isEmpty && RecordedTrend.fastRead(line(made.trend)) == trend)
         #expect(RecordedIssues.read(line(made.issues))?.isEmpty == false)
