@@ -181,6 +181,7 @@ struct HistoryLineParser {
             case "system": counts.system = try parser.integer(); seen += 1
             case "byType":
                 var byType: [String: Int] = [:]
+                byType.reserveCapacity(8)
                 try parser.object { inner, type in byType[type.text] = try inner.integer() }
                 counts.byType = byType
                 seen += 1

@@ -62,8 +62,31 @@ struct DateFields: Sendable, Hashable {
     var timeText: String {
         zeroPadded(hour, width: 2) + ":" + zeroPadded(minute, width: 2) + ":" + zeroPadded(second, width: 2)
     }
-    /// `2026-01-02 11:02`.
-    var minuteText: String { dateText + " " + zeroPadded(hour, width: 2) + ":" + zeroPadded(minute, width: 2) }
+    /// `2026-01-02 11:02`: written digit by digit (`history list` writes one a report).
+    var minuteText: String {
+        guard (0...9999).contains(year) else {
+            return dateText + " " + zeroPadded(hour, width: 2) + ":" + zeroPadded(minute, width: 2)
+        }
+        return String(unsafeUninitializedCapacity: 16) { text in
+            func put(_ value: Int, width: Int, at start: Int) {
+                var rest = value
+                for place in (start..<(start + width)).reversed() {
+                    text[place] = UInt8(ascii: "0") + UInt8(rest % 10)
+                    rest /= 10
+                }
+            }
+            put(year, width: 4, at: 0)
+            put(month, width: 2, at: 5)
+            put(day, width: 2, at: 8)
+            put(hour, width: 2, at: 11)
+            put(minute, width: 2, at: 14)
+            text[4] = UInt8(ascii: "-")
+            text[7] = UInt8(ascii: "-")
+            text[10] = UInt8(ascii: " ")
+            text[13] = UInt8(ascii: ":")
+            return 16
+        }
+    }
     /// `2026-01-02 11:02:25`.
     var secondText: String { dateText + " " + timeText }
 }
