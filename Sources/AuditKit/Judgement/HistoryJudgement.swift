@@ -676,7 +676,12 @@ public struct HistoryJudgement: Sendable {
                             verdict: held.verdict, rect: inFrame, frame: frame, flaggedIn: held.flaggedIn)
                     }
                     let shift = shift(of: group, since: frame)
-                    if Self.isVisible(inFrame, on: screen, of: entry, shift: shift) { return nil }
+                    // The width of the screen in the audit whose coordinates `inFrame` is in.
+                    let framed = frame.sha256 == baseAudit.sha256 ? j : position[frame.sha256]
+                    let widthScale = framed.flatMap { configurations[$0][group] }.map { now.widthScale(from: $0) } ?? 1
+                    if Self.isVisible(inFrame, on: screen, of: entry, shift: shift, widthScale: widthScale) {
+                        return nil
+                    }
                     let moved = inFrame.map {
                         Rect(
                             x: $0.x + shift.dx - newDrift.dx, y: $0.y + shift.dy - newDrift.dy, width: $0.width,
@@ -873,21 +878,25 @@ public struct HistoryJudgement: Sendable {
     /// (`screen`, its verdict in this report): the screen's screenshot is there, and the warning's element
     /// (`rect`, in the coordinates of the screen's audit the shift is measured from), moved by the
     /// screen's common shift (`shift`, see `shift(_:)`), lies inside it, below the status bar of its
-    /// device and orientation (`DeviceLayout`).
+    /// device and orientation (`DeviceLayout`). On a phone of another width (`widthScale`, see
+    /// `ScreenConfiguration.widthScale(from:)`) the element keeps its share of the width: its place
+    /// across is scaled, not shifted.
     private static func isVisible(
-        _ rect: Rect?, on screen: ScreenVerdict?, of entry: HistoryEntry, shift: (dx: Double, dy: Double)
+        _ rect: Rect?, on screen: ScreenVerdict?, of entry: HistoryEntry, shift: (dx: Double, dy: Double),
+        widthScale: Double
     ) -> Bool {
         guard let screen, screen.coversWholeScreen else { return false }
         guard let rect, entry.screens.indices.contains(screen.index),
             let width = entry.screens[screen.index].width, let height = entry.screens[screen.index].height
         else { return true }
-        let x = rect.x + shift.dx
+        let x = widthScale == 1 ? rect.x + shift.dx : rect.x * widthScale
+        let elementWidth = rect.width * widthScale
         let y = rect.y + shift.dy
         // Inside when at least half of the element is on the screenshot, below the status bar.
         let top = DeviceLayout(screenSize: (width, height)).statusBar
-        let visibleWidth = min(x + rect.width, width) - max(x, 0)
+        let visibleWidth = min(x + elementWidth, width) - max(x, 0)
         let visibleHeight = min(y + rect.height, height) - max(y, top)
-        return visibleWidth * 2 >= rect.width && visibleHeight * 2 >= rect.height
+        return visibleWidth * 2 >= elementWidth && visibleHeight * 2 >= rect.height
     }
 
     /// The fingerprint version 1 gave `issue` (scoped by its mapped view), when it has a view.

@@ -14,12 +14,16 @@ public struct ScreenConfiguration: Sendable, Hashable, Codable {
     public var dark: Bool?
     /// The texts' size against the screen's first audit (1: the same).
     public var textScale: Double
+    /// The screen's width in points; nil when the report gave no screen size. Phones of one layout
+    /// differ in it (375 to 440 pt in portrait): what is laid out across the width keeps its share of it.
+    public var width: Double?
 
     /// A configuration from its parts.
-    public init(layout: DeviceLayout? = nil, dark: Bool? = nil, textScale: Double = 1) {
+    public init(layout: DeviceLayout? = nil, dark: Bool? = nil, textScale: Double = 1, width: Double? = nil) {
         self.layout = layout
         self.dark = dark
         self.textScale = textScale
+        self.width = width
     }
 
     /// The configuration `screen` shows, at `textScale`.
@@ -28,7 +32,17 @@ public struct ScreenConfiguration: Sendable, Hashable, Codable {
         if let width = screen?.width, let height = screen?.height { size = (width, height) }
         self.init(
             layout: size.map { DeviceLayout(screenSize: $0) },
-            dark: screen?.appearance.map { $0 == .dark }, textScale: textScale)
+            dark: screen?.appearance.map { $0 == .dark }, textScale: textScale, width: size?.width)
+    }
+
+    /// How much wider this configuration's screen is than `other`'s, when both widths are known and
+    /// differ by more than 1 %; else 1. Between audits that lay the screen out alike, an element's
+    /// horizontal place scales with it.
+    func widthScale(from other: ScreenConfiguration) -> Double {
+        guard let width, let theirs = other.width, width > 0, theirs > 0, abs(width / theirs - 1) > 0.01 else {
+            return 1
+        }
+        return width / theirs
     }
 
     /// Two text scales within this factor of each other are one text size: a step of Dynamic Type

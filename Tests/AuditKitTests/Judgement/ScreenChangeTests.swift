@@ -293,6 +293,48 @@ import Testing
         #expect(series.changes(back) == [["home.salary"], ["home.income"], rest, []])
     }
 
+    /// `screen` on a phone of another width: what is laid out across the width (leading labels,
+    /// trailing chevrons) keeps its share of it; rows keep their height from the top.
+    static func onPhone(_ screen: AppScreen, width: Int, height: Int) -> AppScreen {
+        var copy = screen
+        copy.size = (width, height)
+        let scale = Double(width) / Double(AuditSeries.screenSize.width)
+        copy.elements = screen.elements.compactMap { element in
+            var placed = element
+            placed.rect.x = (element.rect.x * scale).rounded()
+            placed.rect.width = (element.rect.width * scale).rounded()
+            return placed.rect.y + placed.rect.height <= Double(height) ? placed : nil
+        }
+        return copy
+    }
+
+    @Test(arguments: [((440, 956), (375, 667)), ((375, 667), (440, 956))])
+    func aFixOnANarrowerOrWiderPhoneIsResolvedWhereItsElementIsShown(first: (Int, Int), then: (Int, Int)) throws {
+        // A trailing Add button at 405 pt of a 440 pt phone is at 345 pt of an SE's 375 pt: shown there
+        // (its rect taken as it was would be off the SE's screen), its fix resolves it, with and without
+        // sources; and the other way round.
+        var home = Self.homeBefore()
+        home.elements.append(
+            AppElement(
+                "home.add", code: 17, text: nil, rect: Rect(x: 370, y: 160, width: 24, height: 24), look: .chevron))
+        let ids = Self.homeIDs.union(["home.add"])
+        for views in [[:], Self.homeViews.merging(["home.add": "HomeView"]) { $1 }] {
+            var series = try Series()
+            defer { series.remove() }
+            try series.audit(day: 0, [Self.onPhone(home, width: first.0, height: first.1)], views: views)
+            var other = Self.onPhone(home, width: then.0, height: then.1)
+            other.elements = other.elements.map { $0.id == "home.add" ? $0.unflagged() : $0 }
+            let judged = try series.audit(day: 1, [other], views: views)
+            #expect(judged.screens.first?.comparedWith?.fileName == series.reports[0].report.fileName)
+            let rest = ids.subtracting(["home.add"])
+            #expect(series.changes(judged) == [[], ["home.add"], rest, []], "\(first) \(views.count)")
+            #expect(!series.checkFails())
+            // Broken again on the first phone: new there, the rest residual.
+            let back = try series.audit(day: 2, [Self.onPhone(home, width: first.0, height: first.1)], views: views)
+            #expect(series.changes(back) == [["home.add"], [], rest, []], "\(first) \(views.count)")
+        }
+    }
+
     @Test func aFixAtTheTopOfAniPadScreenIsResolved() throws {
         // The iPad's status bar is 24 pt: a toolbar button at 40 pt is on the screenshot.
         var series = try Series()
