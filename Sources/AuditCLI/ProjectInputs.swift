@@ -74,8 +74,13 @@ extension CommandContext {
         setting(ProjectOptions.out, project.file?.reports, default: "Reports")
     }
 
-    /// The reports folder: the evidence folders, the site, the summary and the trend chart.
-    var reportsFolder: String { reports.path }
+    /// The reports folder: the evidence folders, the site, the summary and the trend chart. Named with
+    /// `--out` through a link, where the link leads (`Symlinks.namedFolder(_:)`): the person's choice,
+    /// and every file below it is written refusing links on its whole path.
+    var reportsFolder: String {
+        let reports = self.reports
+        return reports.origin == .flag ? Symlinks.namedFolder(reports.path) : reports.path
+    }
 
     /// The project's reports folder (the file's, else `Reports`), ignoring `--out`: the history and the
     /// baseline live there.

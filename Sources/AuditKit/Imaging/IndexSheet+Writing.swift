@@ -30,8 +30,8 @@ extension IndexSheet {
     /// Renders and encodes every page (pages spread over all cores), then writes each file
     /// atomically, creating the folder when needed. The pages can be drawn again, so none is fsynced.
     /// - Parameters:
-    ///   - outputPath: `-o PATH`, which the user named (a symbolic link there is followed), or nil for
-    ///     `index_sheet.png` (or pages) in `evidence`.
+    ///   - outputPath: `-o PATH`, which the user named (a symbolic link there, or at the pages named after
+    ///     it, is followed), or nil for `index_sheet.png` (or pages) in `evidence`.
     ///   - evidence: the report's evidence folder; stale pages of a larger earlier run are removed
     ///     from it when `outputPath` is nil. Unless the user named it, a link there is refused, as is
     ///     a link in place of a page.
@@ -47,7 +47,7 @@ extension IndexSheet {
             do {
                 try AtomicFile.write(
                     page.data, to: paths[index], onlyIfChanged: true, durability: .regenerable,
-                    namedByUser: paths[index] == outputPath)
+                    namedByUser: outputPath != nil)
                 return .success(page.problems)
             } catch let error as AuditError {
                 return .failure(error)

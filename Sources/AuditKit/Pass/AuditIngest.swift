@@ -427,8 +427,7 @@ public struct AuditIngest: Sendable {
         outcome.summaryPath = try writeSummaryAndPages(of: named, judgement: judgement)
         if !judgement.reports.isEmpty {
             let trend = judgement.trend(by: .view)
-            let path = outputDirectory + "/trend.svg"
-            try AtomicFile.makeDirectory(outputDirectory, namedByUser: true)
+            let path = try AtomicFile.makeDirectory(outputDirectory, namedByUser: outputNamedByUser) + "/trend.svg"
             try AtomicFile.write(
                 TrendChart.svg(trend), to: path, onlyIfChanged: true, durability: .regenerable)
             outcome.trendPath = path
@@ -665,12 +664,11 @@ public struct AuditIngest: Sendable {
         inputs += named.filter { listed.insert($0.report.sha256).inserted }
         // Nothing to summarise (an empty history, every report failed): no summary of nothing.
         guard !inputs.isEmpty else { return nil }
-        let path = outputDirectory + "/summary.md"
         let markdown = AuditSummary(
             inputs: inputs, judgement: judgement, grouping: .view, baseDirectory: outputDirectory
         ).markdown(
             templates: pass.configuration.templates)
-        try AtomicFile.makeDirectory(outputDirectory, namedByUser: true)
+        let path = try AtomicFile.makeDirectory(outputDirectory, namedByUser: outputNamedByUser) + "/summary.md"
         try AtomicFile.write(markdown, to: path, onlyIfChanged: true, durability: .regenerable)
         return path
     }

@@ -70,6 +70,12 @@ public struct ProjectSetup: Sendable {
         }
         var pieces: [Piece] = []
         let files = FileManager.default
+        /// Where `path` is written: below a folder the person named, where that folder's links lead
+        /// (`Symlinks.namedFolder(_:)`), as every write refuses links on its whole path.
+        func written(_ path: String) -> String {
+            guard let named = namedByUser.first(where: { path == $0 || path.hasPrefix($0 + "/") }) else { return path }
+            return Symlinks.namedFolder(named) + path.dropFirst(named.count)
+        }
         func folder(_ path: String, _ role: String) throws {
             var isDirectory: ObjCBool = false
             if files.fileExists(atPath: path, isDirectory: &isDirectory) {
@@ -78,12 +84,12 @@ public struct ProjectSetup: Sendable {
                 }
                 pieces.append(Piece(path: path + "/", role: role, action: .leftAsItIs))
             } else {
-                try AtomicFile.makeDirectory(path)
+                try AtomicFile.makeDirectory(path, namedByUser: namedByUser.contains(path))
                 pieces.append(Piece(path: path + "/", role: role, action: .created))
             }
         }
         func file(_ path: String, _ role: String, _ text: () throws -> String) throws {
-            let created = try ProjectSetup.createExclusively(Data(try text().utf8), at: path)
+            let created = try ProjectSetup.createExclusively(Data(try text().utf8), at: written(path))
             pieces.append(Piece(path: path, role: role, action: created ? .created : .leftAsItIs))
         }
         try folder(reportsDirectory, "reports and their evidence")

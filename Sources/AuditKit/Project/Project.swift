@@ -99,7 +99,7 @@ public struct Project: Sendable, Hashable {
             throw AuditError(
                 .badInput,
                 "\"\(key)\" leads outside the project (\(value) is \(real)); the project file's paths stay inside "
-                    + "\(Self.realPath(absoluteRoot)), and one outside is given on the command line",
+                    + "\(Symlinks.realPath(absoluteRoot)), and one outside is given on the command line",
                 path: resolve(ProjectFile.defaultFileName))
         }
     }
@@ -113,7 +113,7 @@ public struct Project: Sendable, Hashable {
             throw AuditError(
                 .badInput,
                 "rule \"\(rule.id)\": \"file\" leads outside the project (\(file) is \(real)); a rule names a file "
-                    + "inside \(Self.realPath(absoluteRoot))",
+                    + "inside \(Symlinks.realPath(absoluteRoot))",
                 location: rule.definedAt.map {
                     InputLocation(path: $0.file, line: $0.line, column: $0.column)
                 } ?? InputLocation(path: path))
@@ -123,24 +123,10 @@ public struct Project: Sendable, Hashable {
     /// Where `path` (from the working folder) really leads when that is outside the project's root;
     /// nil when it stays inside.
     func outside(_ path: String) -> String? {
-        let root = Self.realPath(absoluteRoot)
+        let root = Symlinks.realPath(absoluteRoot)
         let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
-        let real = Self.realPath(absolute)
+        let real = Symlinks.realPath(absolute)
         return real == root || real.hasPrefix(root == "/" ? "/" : root + "/") ? nil : real
-    }
-
-    /// `path` with `.`, `..` and symbolic links resolved as far as it exists, the rest appended: where
-    /// a write to it would land.
-    static func realPath(_ path: String) -> String {
-        var existing = (path as NSString).standardizingPath
-        var rest: [String] = []
-        while !existing.isEmpty, existing != "/", !FileManager.default.fileExists(atPath: existing) {
-            rest.insert(PathName.last(existing), at: 0)
-            existing = PathName.parent(existing)
-        }
-        let resolved = (existing as NSString).resolvingSymlinksInPath
-        let joined = ([resolved] + rest).joined(separator: "/")
-        return (joined.replacingOccurrences(of: "//", with: "/") as NSString).standardizingPath
     }
 
     /// The reports folder: the project file's, else `Reports`, from the working folder.

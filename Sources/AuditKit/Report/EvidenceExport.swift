@@ -38,7 +38,8 @@ public enum EvidenceExport {
     public static func write(_ report: InspectorReport, to directory: String, namedByUser: Bool = false) throws
         -> Result
     {
-        let paths = EvidencePaths(directory: directory)
+        let paths = EvidencePaths(
+            directory: try Symlinks.folderToWrite(EvidencePaths.trimmed(directory), namedByUser: namedByUser))
         let directory = paths.directory
         let files = self.files(of: report, in: paths)
         var status = stat()
@@ -123,7 +124,13 @@ public enum EvidenceExport {
         path: String, options: ReportReader.Options = ReportReader.Options(), writingImagesTo directory: String,
         namedByUser: Bool = false, meanwhile: (InspectorReport) -> Void = { _ in }
     ) throws -> (report: InspectorReport, files: Swift.Result<Result, AuditError>) {
-        let paths = EvidencePaths(directory: directory)
+        let paths: EvidencePaths
+        do {
+            paths = EvidencePaths(
+                directory: try Symlinks.folderToWrite(EvidencePaths.trimmed(directory), namedByUser: namedByUser))
+        } catch let error as AuditError {
+            return (try ReportReader.read(path: path, options: options), .failure(error))
+        }
         let directory = paths.directory
         var status = stat()
         guard lstat(directory, &status) != 0, errno == ENOENT else {

@@ -13,7 +13,11 @@ public struct ReportSite: Sendable {
     /// The site's folder: its `index.html` and the reports' evidence folders are here.
     public var root: String
     /// Whether the person named `root` on the command line (`--out`): only then may it be a symbolic link.
-    public var rootNamedByUser = false
+    /// Set, the root becomes the folder its links lead to (`Symlinks.namedFolder(_:)`), so each file of
+    /// the site is written refusing links on its whole path.
+    public var rootNamedByUser = false {
+        didSet { if rootNamedByUser { root = Symlinks.namedFolder(root) } }
+    }
     /// Folder names of report pages this run is about to write (a batch writes them at once), so a
     /// page links to the previous audit's page when that page exists or is among these.
     public var pagesBeingWritten: Set<String> = []

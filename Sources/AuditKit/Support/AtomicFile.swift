@@ -39,7 +39,9 @@ public enum AtomicFile {
     ///     the function returns false.
     ///   - durability: `.durable` for the user's files, `.regenerable` for files made from a report.
     ///   - namedByUser: the user gave this very path on the command line, so a symbolic link there is
-    ///     followed to its target (which is replaced); otherwise a link is refused.
+    ///     followed to its target (which is replaced); otherwise a link there or at a folder on the way
+    ///     (`Symlinks.refuseLinks(along:)`) is refused. A file in a folder the user named is written in
+    ///     the folder `makeDirectory(_:namedByUser:)` returned.
     /// - Returns: whether the file was written.
     /// - Throws: `AuditError` with code `.cannotWrite`, naming the link when one was refused.
     @discardableResult
@@ -76,6 +78,8 @@ public enum AtomicFile {
     ) throws -> Bool {
         // One lstat tells whether the path is a link, whether it exists, its mode and its size: a
         // batch of thousands of pictures pays a handful of system calls a file, no more.
+        // Unless the person named this path, no link on the way to it: a committed `Reports -> /elsewhere`.
+        if !namedByUser { try Symlinks.refuseLinks(along: path) }
         var status = stat()
         var target = path
         var exists = lstat(path, &status) == 0
@@ -250,19 +254,25 @@ public enum AtomicFile {
     /// Creates `path` and any missing parent folders.
     /// - Parameters:
     ///   - path: the folder.
-    ///   - namedByUser: the user gave this very path on the command line; otherwise, when `path` is a
-    ///     symbolic link (to a folder or dangling), it is refused rather than written into.
+    ///   - namedByUser: the user gave this very path on the command line; otherwise, when `path` or a
+    ///     folder on the way to it is a symbolic link (to a folder or dangling), it is refused rather
+    ///     than written into.
+    /// - Returns: the folder to write its files in: `path`, or for a folder the user named with a link on
+    ///   the way, where the links lead (`Symlinks.folderToWrite(_:namedByUser:)`), so the writes below it, which refuse
+    ///   links on their whole path, land where the user chose.
     /// - Throws: `AuditError` with code `.cannotWrite`.
-    public static func makeDirectory(_ path: String, namedByUser: Bool = false) throws {
+    @discardableResult
+    public static func makeDirectory(_ path: String, namedByUser: Bool = false) throws -> String {
         // The working folder ("" as the folder of a bare file name) is there already.
-        if path.isEmpty || path == "." { return }
-        if !namedByUser { try Symlinks.refuseLink(at: path) }
+        if path.isEmpty || path == "." { return path }
+        let folder = try Symlinks.folderToWrite(path, namedByUser: namedByUser)
         do {
-            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
             throw AuditError(
                 .cannotWrite, "cannot create the folder", path: path, cause: SystemErrorText.reason(error))
         }
+        return folder
     }
 
     /// Writes all of `data` to `fd`; returns the error text of a failed `write`, or nil.
@@ -355,6 +365,40 @@ public enum Symlinks {
                 : PathName.join(PathName.parent(current), destination)
         }
         throw AuditError(.cannotWrite, "too many levels of symbolic links", path: path)
+    }
+
+    /// The folder to write the files of the folder `path` in. One the person named (`namedByUser`):
+    /// itself when no link lies on the way to it (`checkedPrefixes(of:)`), else where its links lead
+    /// (`realPath(_:)`), so every write below it can refuse links on its whole path and still land where
+    /// the person chose. Any other: itself, once no link lies on the way (`refuseLinks(along:)`).
+    /// - Throws: `AuditError` `.cannotWrite` naming the link, for a folder the person did not name.
+    public static func folderToWrite(_ path: String, namedByUser: Bool) throws -> String {
+        guard namedByUser else {
+            try refuseLinks(along: path)
+            return path
+        }
+        return namedFolder(path)
+    }
+
+    /// The folder to write the files of `path` in, a folder the person named: see
+    /// `folderToWrite(_:namedByUser:)`.
+    public static func namedFolder(_ path: String) -> String {
+        guard checkedPrefixes(of: path).contains(where: { linkDestination($0) != nil }) else { return path }
+        return realPath(path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path)
+    }
+
+    /// `path` with `.`, `..` and symbolic links resolved as far as it exists, the rest appended: where
+    /// a write to it would land.
+    public static func realPath(_ path: String) -> String {
+        var existing = (path as NSString).standardizingPath
+        var rest: [String] = []
+        while !existing.isEmpty, existing != "/", !FileManager.default.fileExists(atPath: existing) {
+            rest.insert(PathName.last(existing), at: 0)
+            existing = PathName.parent(existing)
+        }
+        let resolved = (existing as NSString).resolvingSymlinksInPath
+        let joined = ([resolved] + rest).joined(separator: "/")
+        return (joined.replacingOccurrences(of: "//", with: "/") as NSString).standardizingPath
     }
 
     /// Where the link at `path` points, or nil when `path` is not a link (or does not exist).

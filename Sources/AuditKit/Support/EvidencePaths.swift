@@ -30,12 +30,19 @@ public struct EvidencePaths: Sendable, Hashable {
     /// git-ignored) gets its pictures drawn again by `ingest`, `audit` and `html`.
     public var isOnDisk: Bool { FileManager.default.fileExists(atPath: directory) }
 
-    /// A folder chosen by the user (`namedByUser`); trailing slashes are dropped (`out/` is `out`).
+    /// A folder chosen by the user (`namedByUser`); trailing slashes are dropped (`out/` is `out`). With
+    /// a link on the way to it, the folder is where the links lead (`Symlinks.namedFolder(_:)`), so each
+    /// file written in it refuses links on its whole path.
     public init(directory: String) {
+        self.directory = Symlinks.namedFolder(Self.trimmed(directory))
+        self.namedByUser = true
+    }
+
+    /// `directory` without trailing slashes (`out/` is `out`; `/` stays).
+    static func trimmed(_ directory: String) -> String {
         var directory = Substring(directory)
         while directory.count > 1, directory.hasSuffix("/") { directory = directory.dropLast() }
-        self.directory = String(directory)
-        self.namedByUser = true
+        return String(directory)
     }
 
     /// `index_sheet.png` for a single page; `index_sheet_N.png` (1-based) for page N of several.
