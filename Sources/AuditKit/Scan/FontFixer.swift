@@ -87,8 +87,11 @@ public enum FontFixer {
                     planned.status = .changedSinceRead
                 } else {
                     do {
+                        // A file found in a folder may not be a link (a committed one can name any
+                        // file of the machine); one named on the command line may.
                         try AtomicFile.write(
-                            Data(planned.fixed), to: file.path, durability: .durable, namedByUser: true)
+                            Data(planned.fixed), to: file.path, durability: .durable,
+                            namedByUser: paths.contains(file.path))
                         planned.status = .written
                     } catch {
                         shared[i] = (
