@@ -544,7 +544,11 @@ public struct RecordedJudgement: Sendable {
     /// The index in `data` of its first line feed: searched in its bytes (`Data.firstIndex(of:)` checks
     /// exclusive access to its storage byte by byte, a third of `check`'s time on a long history).
     private static func firstNewline(in data: Data) -> Data.Index? {
-        data.withUnsafeBytes { raw in raw.firstIndex(of: 0x0A) }.map { data.startIndex + $0 }
+        data.withUnsafeBytes { raw -> Int? in
+            // memchr: the index of 2,000 reports is 700 KB, searched a byte at a time otherwise.
+            guard let base = raw.baseAddress, let found = memchr(base, 0x0A, raw.count) else { return nil }
+            return UnsafeRawPointer(found) - base
+        }.map { data.startIndex + $0 }
     }
 
     /// The `RecordedReport` line of the audit at `position`, as recorded; nil when the file lacks it.
