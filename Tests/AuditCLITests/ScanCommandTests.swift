@@ -144,6 +144,25 @@ import Testing
         #expect(alone.status == 64)
     }
 
+    @Test func scanAndFixSayTheSameWhyAndWhatToWriteByHandAtASiteTheFixLeaves() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try "extension Font {\n    static let appTitle = Font.system(size: 28, weight: .bold)\n}\n".write(
+            toFile: directory.file("Theme.swift"), atomically: true, encoding: .utf8)
+        let why = "outside a View (`Font` is not a View); by hand: `.title.weight(.bold)`"
+        let scan = try runTool(["scan", "."], in: directory.path)
+        #expect(scan.stdout.contains("; left by --fix: \(why) [fixed-font-size]\n"), "\(scan.stdout)")
+        let json = try runTool(["scan", ".", "--format", "json"], in: directory.path)
+        let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+        let finding = (object?["findings"] as? [[String: Any]])?.first
+        let fix = finding?["fix"] as? [String: Any]
+        #expect(fix?["left"] as? String == "outside a View", "\(json.stdout)")
+        #expect(fix?["byHand"] as? String == "`.title.weight(.bold)`")
+        #expect(finding?["suggestion"] as? String == "`.title.weight(.bold)`")
+        let dry = try runTool(["scan", ".", "--fix", "--dry-run"], in: directory.path)
+        #expect(dry.stdout.contains(": left Font.system(size: 28, weight: .bold): \(why)\n"), "\(dry.stdout)")
+    }
+
     /// A report of the sample's home screen (a Dynamic Type warning on "Budget Progress", a contrast
     /// one on "$4,422.12") in `directory`, and the corpus's BudgetHeader.swift in `Sources/`; the
     /// report's path.

@@ -45,7 +45,7 @@ enum MapCommand: Command {
         // The sources were scanned in the index's lexer pass; files only a rule names are scanned here.
         var scan = inputs.fontScan ?? FontScanResult()
         scan.scanMappedFiles(of: report, mapping: result, configuration: configuration)
-        let causes = scan.likelyCauses(report: report, mapping: result, configuration: configuration)
+        let causes = scan.likelyCauses(report: report, mapping: result)
         for timeout in result.ruleTimeouts {
             context.terminal.warning(timeout.message, in: timeout.definedAt?.description ?? report.sourcePath)
         }

@@ -10,8 +10,9 @@ enum ScanCommand: Command {
         Reads every .swift file under each PATH (folders are walked as --source folders are) with the \
         mapping's lexer and reports .system(size:), .custom(_:fixedSize:), UIFont/NSFont systemFont(ofSize:) \
         and its relatives, and UIFont(name:size:) unless the font goes through UIFontMetrics.scaledFont(for:). \
-        Each finding has the literal size, weight and design, a suggestion (the nearest text style, the \
-        team's token, or @ScaledMetric for images) and the size it would reach at AX5.
+        Each finding has the literal size, weight and design, the size it would reach at AX5, and what \
+        --fix does there: the code it writes (the suggestion), or why it leaves the finding and what to \
+        write by hand ('left by --fix: REASON; by hand: CODE').
 
         Not reported: comments and string literals, #Preview and PreviewProvider code, sizes from \
         @ScaledMetric properties, .custom(_:size:) (it scales with Body), paths the configuration \
@@ -25,11 +26,12 @@ enum ScanCommand: Command {
         a size and weight that are a text style's defaults become the style (17 semibold is .headline; \
         the configuration's token of that size and weight when there is one), any other SwiftUI size a \
         @ScaledMetric(relativeTo:) property of the enclosing view, .custom(_:fixedSize:) \
-        .custom(_:size:relativeTo:), a UIKit font UIFontMetrics(forTextStyle:).scaledFont(for:) (and the \
+        .custom(_:size:relativeTo:), UIFont.systemFont(ofSize:) at a style's size and weight \
+        UIFont.preferredFont(forTextStyle:), any other UIKit font UIFontMetrics(forTextStyle:).scaledFont(for:) (and the \
         label it is assigned to adjustsFontForContentSizeCategory). A size that comes through a name \
         holding a number is scaled too: the view's own stored property becomes the @ScaledMetric, a \
         static or global let starts a new one, a local let's number goes into a new one. It prints per \
-        file what it changed and what it left, with the reason; --dry-run prints a unified diff instead \
+        file what it changed and what it left, with the reason and what to write by hand; --dry-run prints a unified diff instead \
         of writing. --rule limits it to some rules (fixed-font-size, custom-font-without-relative-to).
 
         Without PATH, the project file's sources are scanned.
@@ -110,8 +112,7 @@ enum ScanCommand: Command {
                 text += "  \(change.line):\(change.column): \(change.before) -> \(change.after)\n"
             }
             for skip in file.skipped {
-                let detail = skip.reason.detail.isEmpty ? "" : ": \(skip.reason.detail)"
-                text += "  \(skip.line):\(skip.column): left \(skip.excerpt) (\(skip.reason.label)\(detail))\n"
+                text += "  \(skip.line):\(skip.column): left \(skip.excerpt): \(skip.explanation)\n"
             }
         }
         if dryRun { text += result.files.map(\.diff).joined() }

@@ -8,6 +8,7 @@ extension LikelyCause {
     ///   - text: the warning's element text, if any.
     public init(finding: FontFinding, line: Int, text: String? = nil) {
         self.init(code: finding.excerpt, location: finding.location, text: text, lineDistance: finding.line - line)
+        fix = finding.fix?.writtenCode
     }
 
     /// `3 lines above`, `on the same line`, `1 line below`.
@@ -55,14 +56,12 @@ extension FontScanResult {
     }
 
     /// The likely causes of every Dynamic Type issue of `report` mapped to a line, by issue number, each
-    /// with the code `scan --fix` would write in its place. Each mapped file is read, lexed and planned once;
-    /// a file that cannot be read gives no cause.
-    public func likelyCauses(
-        report: InspectorReport, mapping: MappingResult, configuration: FontScanConfiguration, limit: Int = 2
-    ) -> [Int: [LikelyCause]] {
+    /// with the code `scan --fix` would write in its place (the finding's own decision, `FontFinding.fix`).
+    /// Each mapped file is read and lexed once for its type declarations; a file that cannot be read gives
+    /// no cause.
+    public func likelyCauses(report: InspectorReport, mapping: MappingResult, limit: Int = 2) -> [Int: [LikelyCause]] {
         var result: [Int: [LikelyCause]] = [:]
         var typesOfFile: [String: [SwiftTypeDeclaration]] = [:]
-        var fixesOfFile: [String: FontFileFix] = [:]
         for issue in report.issues where issue.testType == .dynamicType {
             guard let location = mapping.issue(issue.number)?.primary?.location, let line = location.line else {
                 continue
@@ -74,21 +73,9 @@ extension FontScanResult {
                 let bytes = FileManager.default.contents(atPath: location.file).map(Array.init) ?? []
                 types = bytes.isEmpty ? [] : SwiftLexer.scan(bytes).types
                 typesOfFile[location.file] = types
-                if !bytes.isEmpty {
-                    fixesOfFile[location.file] = FontFixer.plan(
-                        source: bytes, path: location.file, configuration: configuration)
-                }
             }
             var causes = likelyCauses(file: location.file, line: line, types: types, limit: limit)
-            for n in causes.indices {
-                causes[n].text = issue.elementText
-                // The code the fix writes: the first code span of its description (`.body`, or the
-                // `@ScaledMetric` property whose name replaces the size).
-                causes[n].fix = fixesOfFile[location.file]?.changes.first {
-                    $0.line == causes[n].location.line && $0.column == causes[n].location.column
-                }.flatMap { $0.after.split(separator: "`", omittingEmptySubsequences: false).dropFirst().first }
-                    .map(String.init)
-            }
+            for n in causes.indices { causes[n].text = issue.elementText }
             if !causes.isEmpty { result[issue.number] = causes }
         }
         return result

@@ -81,6 +81,7 @@ private struct JSONFinding: Encodable {
     var design: String?
     var textContext: Bool
     var suggestion: String?
+    var fix: JSONFix?
     var ax5Size: Double?
     var fingerprint: String
     var message: String
@@ -102,6 +103,7 @@ private struct JSONFinding: Encodable {
         design = finding.design
         textContext = finding.isTextContext
         suggestion = finding.suggestion
+        fix = finding.fix.map(JSONFix.init)
         ax5Size = finding.ax5Size
         fingerprint = finding.fingerprint
         message = finding.message
@@ -110,6 +112,28 @@ private struct JSONFinding: Encodable {
         if finding.rule == .fixedSize {
             dataFlow = finding.isUnknownFlow ? "unknown" : "fixed"
             unknownReason = finding.unknownSource
+        }
+    }
+}
+
+/// What `scan --fix` does at a finding: `kind` and `writes` when it rewrites it, `left`, `reason` and
+/// `byHand` when it leaves it.
+private struct JSONFix: Encodable {
+    var kind: String?
+    var writes: String?
+    var left: String?
+    var reason: String?
+    var byHand: String?
+
+    init(_ decision: FontFixDecision) {
+        switch decision {
+        case .change(let change):
+            kind = change.kind.rawValue
+            writes = change.after
+        case .leave(let skip):
+            left = skip.reason.label
+            reason = skip.reason.detail
+            byHand = skip.byHand
         }
     }
 }

@@ -192,8 +192,7 @@ public struct AuditPass: Sendable {
             if let fontScan = configuration.fontScan {
                 scan.scanMappedFiles(of: report, mapping: mapping, configuration: fontScan)
             }
-            likelyCauses = scan.likelyCauses(
-                report: report, mapping: mapping, configuration: configuration.fontScan ?? FontScanConfiguration())
+            likelyCauses = scan.likelyCauses(report: report, mapping: mapping)
         }
         // The history entry too: its thumbnails' hashes are decoded here, where reports may run at once.
         var entry = HistoryEntry(

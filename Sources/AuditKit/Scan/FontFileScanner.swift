@@ -523,8 +523,7 @@ struct FontFileScanner {
         guard flow != .scales else { return }
         add(
             .fixedSize, first: first, last: last, api: ".system(size:)", size: size, weight: weight, design: design,
-            isText: isText, suggestion: suggestion(size: size, weight: weight, isText: isText, family: .swiftUI),
-            flow: flow, site: i)
+            isText: isText, flow: flow, site: i)
     }
 
     /// Whether `.system(` at `i` builds a font: `Font.system(…)`, or an implicit `.system(…)` that is not
@@ -568,7 +567,6 @@ struct FontFileScanner {
         let start = expressionStart(name: i)
         let (first, last, modifier) = bounds(start: start, close: close)
         let isText = !isImageContext(start: start, close: close, modifier: modifier)
-        let fontName = excerpt(args[0].start, args[0].end - 1)
         let hasRelativeTo = args.contains { $0.label == "relativeTo" }
         if let fixed = args.first(where: { $0.label == "fixedSize" }) {
             let size = number(fixed)
@@ -577,7 +575,6 @@ struct FontFileScanner {
             guard flow != .scales else { return }
             add(
                 .fixedSize, first: first, last: last, api: ".custom(_:fixedSize:)", size: size, isText: isText,
-                suggestion: suggestion(size: size, weight: nil, isText: isText, family: .swiftUICustom(fontName)),
                 flow: flow, site: i)
         } else if let sized = args.first(where: { $0.label == "size" }) {
             let size = number(sized)
@@ -585,9 +582,7 @@ struct FontFileScanner {
             if configuration.customRequiresRelativeTo, !hasRelativeTo {
                 add(
                     .customWithoutRelativeTo, first: first, last: last, api: ".custom(_:size:)", size: size,
-                    isText: isText,
-                    suggestion: suggestion(size: size, weight: nil, isText: true, family: .swiftUICustom(fontName)),
-                    site: i)
+                    isText: isText, site: i)
             }
         }
     }
@@ -610,12 +605,10 @@ struct FontFileScanner {
         guard !flowsIntoScaledFont(start: start, close: close) else { return }
         let flow = sizeVerdict(sizeArgument)
         guard flow != .scales else { return }
-        let family: Family = receiver == "NSFont" ? .appKit : name == "systemFont" ? .uiKitSystem : .uiKit
         add(
             .fixedSize, first: start, last: close, api: api, size: size, weight: weight,
             design: name.hasPrefix("monospaced") ? "monospaced" : name == "italicSystemFont" ? "italic" : nil,
-            isText: isText, suggestion: suggestion(size: size, weight: weight, isText: isText, family: family),
-            flow: flow, site: i)
+            isText: isText, flow: flow, site: i)
     }
 
     /// `UIFont(name:size:)` and `NSFont(name:size:)`.
@@ -635,10 +628,7 @@ struct FontFileScanner {
         let flow = sizeVerdict(args[1])
         guard flow != .scales else { return }
         add(
-            .fixedSize, first: i, last: close, api: api, size: size, isText: isText,
-            suggestion: suggestion(
-                size: size, weight: nil, isText: isText, family: receiver == "NSFont" ? .appKit : .uiKit),
-            flow: flow, site: i)
+            .fixedSize, first: i, last: close, api: api, size: size, isText: isText, flow: flow, site: i)
     }
 
     /// `.tracking(N)` and `.kerning(N)` with a number.
@@ -681,54 +671,5 @@ struct FontFileScanner {
         add(
             .fontWeightOnToken, first: i - 1, last: close, api: ".fontWeight(_:)", weight: weight,
             suggestion: configuration.tokens.isEmpty ? nil : "the token with that weight")
-    }
-
-    // MARK: Suggestions
-
-    enum Family: Equatable {
-        case swiftUI, swiftUICustom(String), uiKitSystem, uiKit, appKit
-    }
-
-    func suggestion(size: Double?, weight: FontWeight?, isText: Bool, family: Family) -> String {
-        guard let size else {
-            switch family {
-            case .swiftUI, .swiftUICustom: return "a text style (`.body`, `.headline`, …) or a `@ScaledMetric` size"
-            case .uiKitSystem, .uiKit: return "`UIFont.preferredFont(forTextStyle:)` or `UIFontMetrics`"
-            case .appKit: return "`NSFont.preferredFont(forTextStyle:)`"
-            }
-        }
-        let style = TextStyle.nearest(size: size, weight: weight)
-        let number = pointText(size)
-        if !isText {
-            switch family {
-            case .swiftUI, .swiftUICustom:
-                return "`@ScaledMetric(relativeTo: .\(style.name)) var size: CGFloat = \(number)`"
-            case .uiKitSystem, .uiKit, .appKit:
-                return "`UIFontMetrics(forTextStyle: .\(style.uiKitName)).scaledValue(for: \(number))`"
-            }
-        }
-        if let token = nearestEntry(
-            in: configuration.tokens, size: size, weight: weight, sizeOf: \.size, weightOf: \.weight)
-        {
-            return "`\(token.name)`"
-        }
-        let weightDiffers = weight != nil && weight != style.weight
-        switch family {
-        case .swiftUI:
-            var code = "." + style.name
-            if weightDiffers, let weight { code += ".weight(.\(weight.rawValue))" }
-            if size > 34 * 1.25 {
-                return "`\(code)`, or keep \(number) pt under `@ScaledMetric(relativeTo: .\(style.name))`"
-            }
-            return "`\(code)`"
-        case .swiftUICustom(let name):
-            return "`.custom(\(name), size: \(number), relativeTo: .\(style.name))`"
-        case .uiKitSystem where !weightDiffers:
-            return "`UIFont.preferredFont(forTextStyle: .\(style.uiKitName))`"
-        case .uiKitSystem, .uiKit:
-            return "`UIFontMetrics(forTextStyle: .\(style.uiKitName)).scaledFont(for: …)`"
-        case .appKit:
-            return "`NSFont.preferredFont(forTextStyle: .\(style.uiKitName))`"
-        }
     }
 }

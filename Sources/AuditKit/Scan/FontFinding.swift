@@ -50,8 +50,12 @@ public struct FontFinding: Sendable, Hashable {
     public var design: String?
     /// False when the font sizes an image or symbol (`Image(systemName:)`) rather than text.
     public var isTextContext: Bool
-    /// The replacement to consider: a text style, the team's token or a `@ScaledMetric` property.
+    /// The replacement to consider: for a finding `scan --fix` rewrites, what it writes (`fix`); where it
+    /// leaves one, what the team can write by hand; for the other rules, the rule's advice.
     public var suggestion: String?
+    /// What `scan --fix` does here, decided once for `scan` and the fix alike; nil for the rules it does
+    /// not rewrite.
+    public var fix: FontFixDecision?
     /// About how large the size would be at AX5 if it scaled (`TextStyle.ax5Size(for:)`).
     public var ax5Size: Double?
     /// A stable identity: the same code in the same file keeps it when lines move.
@@ -120,7 +124,11 @@ public struct FontFinding: Sendable, Hashable {
         case .customWithoutRelativeTo:
             text = "custom font sized without relativeTo: scales with Body"
         }
-        if let suggestion { text += "; use \(suggestion)" }
+        if case .leave(let skip) = fix {
+            text += "; left by --fix: \(skip.explanation)"
+        } else if let suggestion {
+            text += "; use \(suggestion)"
+        }
         return text
     }
 }

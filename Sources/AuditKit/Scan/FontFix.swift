@@ -2,7 +2,8 @@
 public struct FontFixChange: Sendable, Hashable {
     /// What kind of rewrite it is.
     public enum Kind: String, Sendable, Hashable {
-        /// The size and weight are a text style's defaults: `.font(.headline)`.
+        /// The size and weight are a text style's defaults: `.font(.headline)`, or
+        /// `UIFont.preferredFont(forTextStyle: .headline)` for `UIFont.systemFont(ofSize:)`.
         case textStyle = "text-style"
         /// The size and weight are a token's of the scan configuration: `.font(AppTypography.body)`.
         case token
@@ -81,13 +82,51 @@ public struct FontFixSkip: Sendable, Hashable {
     public var excerpt: String
     /// Why it is left.
     public var reason: Reason
+    /// What the team can write there by hand, in backticks (`.title.weight(.bold)`), when the size is known
+    /// well enough to say; nil for a suppressed finding.
+    public var byHand: String?
 
     /// Creates a record.
-    public init(line: Int, column: Int, excerpt: String, reason: Reason) {
+    public init(line: Int, column: Int, excerpt: String, reason: Reason, byHand: String? = nil) {
         self.line = line
         self.column = column
         self.excerpt = excerpt
         self.reason = reason
+        self.byHand = byHand
+    }
+
+    /// `outside a View (`Theme` is not a View); by hand: `.title.weight(.bold)``: why the fix leaves the
+    /// finding and what the team can write instead, as `scan` and `scan --fix` both say it.
+    public var explanation: String {
+        var text = reason.label
+        if !reason.detail.isEmpty { text += " (\(reason.detail))" }
+        if let byHand { text += "; by hand: \(byHand)" }
+        return text
+    }
+}
+
+/// What `scan --fix` does at one finding, decided once by the fix planner: `scan`'s suggestion, the
+/// session's likely-cause line and the fix itself all render this one value.
+public enum FontFixDecision: Sendable, Hashable {
+    /// The fix rewrites the finding so.
+    case change(FontFixChange)
+    /// The fix leaves the finding, and says why.
+    case leave(FontFixSkip)
+
+    /// What `scan` suggests: what the fix writes (`.headline`, the `@ScaledMetric` property and the name
+    /// replacing the size), or, where the fix leaves the finding, what the team can write by hand.
+    public var suggestion: String? {
+        switch self {
+        case .change(let change): return change.after
+        case .leave(let skip): return skip.byHand
+        }
+    }
+
+    /// The code the fix writes, without backticks: the first code span of the change's `after` (`.body`,
+    /// or the `@ScaledMetric` declaration); nil when the fix leaves the finding.
+    public var writtenCode: String? {
+        guard case .change(let change) = self else { return nil }
+        return change.after.split(separator: "`", omittingEmptySubsequences: false).dropFirst().first.map(String.init)
     }
 }
 

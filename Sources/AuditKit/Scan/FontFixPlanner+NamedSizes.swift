@@ -61,15 +61,13 @@ extension FontFixPlanner {
             if case .constant(_, let expression) = named {
                 scaledMetric(finding, site: i, argument: argument, size: size, initial: expression)
             } else {
-                let before = changes.count
                 scaledMetric(finding, site: i, argument: argument, size: size, initial: source(valueRange))
-                if changes.count > before { replacedLocals[member.keyword, default: 0] += 1 }
+                if case .change = decisions[current] { replacedLocals[member.keyword, default: 0] += 1 }
             }
         case ".custom(_:fixedSize:)", ".custom(_:size:)": custom(finding, site: i, size: size)
         case let api where api.hasPrefix("UIFont"): uiKit(finding, site: i, size: size)
         default:
-            skip(
-                finding, .unsupported("AppKit has no UIFontMetrics; use `NSFont.preferredFont(forTextStyle:)` by hand"))
+            skip(finding, .unsupported("AppKit has no UIFontMetrics"))
         }
     }
 
@@ -214,8 +212,9 @@ extension FontFixPlanner {
             guard let member = scanner.member(at: keyword), let value = member.value else { continue }
             let block = scanner.enclosingBrace(keyword)
             let end = block >= 0 && scanner.partner[block] > block ? Int(scanner.partner[block]) : tokens.count
+            // `size` in `.system(size: size)` is a label, not a use.
             let uses = (value.upperBound..<end).filter {
-                scanner.isWord($0, member.name) && !scanner.isPunct($0 - 1, ".")
+                scanner.isWord($0, member.name) && !scanner.isPunct($0 - 1, ".") && !scanner.isArgumentLabel($0)
             }
             guard uses.count == replaced else { continue }
             let start = lineStart(of: tokens[member.start].start)
@@ -225,5 +224,13 @@ extension FontFixPlanner {
             else { continue }
             edits.append(ByteEdit(range: start..<(newline + 1), replacement: []))
         }
+    }
+}
+
+extension FontFileScanner {
+    /// Whether the identifier at `k` labels an argument (`size` in `.system(size: 16)`): it follows `(` or
+    /// `,` and comes before `:`.
+    func isArgumentLabel(_ k: Int) -> Bool {
+        isPunct(k + 1, ":") && (isPunct(k - 1, "(") || isPunct(k - 1, ","))
     }
 }

@@ -3,12 +3,15 @@ struct FontFixPlanner {
     var scanner: FontFileScanner
     let rules: Set<FontScanRule>
     var edits: [ByteEdit] = []
-    var changes: [FontFixChange] = []
-    var skipped: [FontFixSkip] = []
+    /// What the fix does at each of the scanner's findings, by the finding's index: the one decision
+    /// `scan`, the session and the fix render; nil for findings of rules it does not plan.
+    var decisions: [FontFixDecision?] = []
+    /// The index of the finding being planned, the one `change` and `skip` decide.
+    var current = 0
     /// Declarations to add per type (by name), in order.
     var additions: [String: [String]] = [:]
-    /// Names chosen in this run, by type, size, style and base name, so one size used twice gets one
-    /// property.
+    /// Names chosen in this run, by type, size and style, so one size and style used twice in a type (by
+    /// a symbol and a text alike) get one property.
     var chosenNames: [String: String] = [:]
     var takenNames: Set<String> = []
     /// Whether a name is used anywhere in the file, by name, as looked up.
@@ -31,7 +34,46 @@ struct FontFixPlanner {
         String(decoding: bytes[tokens[first].start..<tokens[last].end], as: UTF8.self)
     }
 
+    /// The rewrites, in file order.
+    var changes: [FontFixChange] {
+        decisions.compactMap {
+            guard case .change(let change) = $0 else { return nil }
+            return change
+        }
+    }
+
+    /// The findings left, in file order.
+    var skipped: [FontFixSkip] {
+        decisions.compactMap {
+            guard case .leave(let skip) = $0 else { return nil }
+            return skip
+        }
+    }
+
+    /// The scanner's findings, each with the fix's decision (`FontFinding.fix`) and the suggestion it
+    /// renders; the other rules' findings as the scanner made them.
+    var decidedFindings: [FontFinding] {
+        var findings = scanner.findings
+        for (n, decision) in decisions.enumerated() {
+            guard let decision else { continue }
+            findings[n].fix = decision
+            findings[n].suggestion = decision.suggestion
+        }
+        return findings
+    }
+
+    /// Decides every finding (`decide()`), then removes the locals left unused and declares the new
+    /// properties.
     mutating func plan() {
+        decide()
+        removeReplacedLocals()
+        addDeclarations()
+    }
+
+    /// Decides, for each finding of the rules asked for, the rewrite or the reason to leave it, with what
+    /// the team can write by hand there; `scan` stops here, `scan --fix` goes on to write.
+    mutating func decide() {
+        decisions = Array(repeating: nil, count: scanner.findings.count)
         guard !scanner.findings.isEmpty else { return }
         scanner.structureIfNeeded()
         for n in scanner.findings.indices {
@@ -40,39 +82,40 @@ struct FontFixPlanner {
             guard site >= 0, rules.contains(finding.rule),
                 finding.rule == .fixedSize || finding.rule == .customWithoutRelativeTo
             else { continue }
-            if let reason = finding.suppression {
-                skip(finding, .suppressed(reason))
-                continue
+            current = n
+            decide(finding, site: site)
+            if decisions[n] == nil {
+                skip(finding, .unsupported("the fix found no rewrite that keeps this code correct"))
             }
-            if let reason = finding.unknownSource {
-                skip(finding, .unknownDataFlow(reason))
-                continue
-            }
-            guard let size = finding.size else {
-                named(finding, site: site)
-                continue
-            }
-            switch finding.api {
-            case ".system(size:)": system(finding, site: site, size: size)
-            case ".custom(_:fixedSize:)", ".custom(_:size:)": custom(finding, site: site, size: size)
-            case let api where api.hasPrefix("UIFont"): uiKit(finding, site: site, size: size)
-            default:
-                skip(
-                    finding,
-                    .unsupported("AppKit has no UIFontMetrics; use `NSFont.preferredFont(forTextStyle:)` by hand"))
+            if case .leave(var left) = decisions[n], finding.suppression == nil {
+                left.byHand = byHand(finding, site: site)
+                decisions[n] = .leave(left)
             }
         }
-        removeReplacedLocals()
-        addDeclarations()
     }
 
+    /// Plans one finding, by where its size comes from and the API it is given to.
+    private mutating func decide(_ finding: FontFinding, site: Int) {
+        if let reason = finding.suppression { return skip(finding, .suppressed(reason)) }
+        if let reason = finding.unknownSource { return skip(finding, .unknownDataFlow(reason)) }
+        guard let size = finding.size else { return named(finding, site: site) }
+        switch finding.api {
+        case ".system(size:)": system(finding, site: site, size: size)
+        case ".custom(_:fixedSize:)", ".custom(_:size:)": custom(finding, site: site, size: size)
+        case let api where api.hasPrefix("UIFont"): uiKit(finding, site: site, size: size)
+        default: skip(finding, .unsupported("AppKit has no UIFontMetrics"))
+        }
+    }
+
+    /// Decides that the finding being planned is left, for `reason`.
     mutating func skip(_ finding: FontFinding, _ reason: FontFixSkip.Reason) {
-        skipped.append(
+        decisions[current] = .leave(
             FontFixSkip(line: finding.line, column: finding.column, excerpt: finding.excerpt, reason: reason))
     }
 
+    /// Decides that the finding being planned is rewritten, writing `after`.
     mutating func change(_ finding: FontFinding, _ kind: FontFixChange.Kind, _ after: String) {
-        changes.append(
+        decisions[current] = .change(
             FontFixChange(kind: kind, line: finding.line, column: finding.column, before: finding.excerpt, after: after)
         )
     }
@@ -114,14 +157,16 @@ struct FontFixPlanner {
     mutating func custom(_ finding: FontFinding, site i: Int, size: Double) {
         let args = scanner.arguments(open: i + 1)
         let style = self.style(for: finding, site: i, size: size).name
+        let font = args.first.map { scanner.excerpt($0.start, $0.end - 1) } ?? "…"
         if let fixed = args.first(where: { $0.label == "fixedSize" }) {
             let value = source(fixed.start, fixed.end - 1)
             replace(fixed.start - 2, fixed.end - 1, with: "size: \(value), relativeTo: .\(style)")
-            change(finding, .customRelativeTo, "`.custom(…, size: \(value), relativeTo: .\(style))`")
+            change(finding, .customRelativeTo, "`.custom(\(font), size: \(value), relativeTo: .\(style))`")
         } else if let sized = args.first(where: { $0.label == "size" }) {
             let end = tokens[sized.end - 1].end
             edits.append(ByteEdit(range: end..<end, replacement: Array(", relativeTo: .\(style)".utf8)))
-            change(finding, .customRelativeTo, "`relativeTo: .\(style)`")
+            let value = source(sized.start, sized.end - 1)
+            change(finding, .customRelativeTo, "`.custom(\(font), size: \(value), relativeTo: .\(style))`")
         }
     }
 
@@ -139,8 +184,10 @@ struct FontFixPlanner {
             : ["largeTitle", "title", "title2", "title3", "headline"].contains(style.name) ? "titleSize" : "textSize"
         let declaration = "@ScaledMetric(relativeTo: .\(style.name)) private var NAME: CGFloat = \(value)"
         let name = propertyName(
-            typeName: typeName, bases: [role.map { $0 + capitalized(base) }, base, style.name + capitalized(base)],
-            value: value, style: style.name, members: members)
+            typeName: typeName,
+            bases: [
+                role.map { $0 + capitalized(base) }, base, style.name + (finding.isTextContext ? "Size" : "IconSize"),
+            ], value: value, style: style.name, members: members)
         if name.isNew {
             additions[typeName, default: []].append(declaration.replacingOccurrences(of: "NAME", with: name.name))
         }
@@ -188,10 +235,12 @@ struct FontFixPlanner {
         return (typeName, members)
     }
 
-    /// An existing `@ScaledMetric` of the type with the same value and curve, the one chosen for the same
-    /// size earlier in this run, or a new name not used anywhere in the file.
+    /// `name` with its first letter upper-cased, to follow another word in a property's name.
     func capitalized(_ name: String) -> String { name.prefix(1).uppercased() + name.dropFirst() }
 
+    /// An existing `@ScaledMetric` of the type with the same value and curve, the one chosen for the same
+    /// size and curve earlier in this run, or the first of `bases` (else the first numbered) not used
+    /// anywhere in the file.
     mutating func propertyName(
         typeName: String, bases: [String?], value: String, style: String, members: [SourceStructure.Member]
     ) -> (name: String, isNew: Bool) {
@@ -213,7 +262,7 @@ struct FontFixPlanner {
             }
             if relative == style { return (member.name, false) }
         }
-        let key = "\(typeName)|\(base)|\(value)|\(style)"
+        let key = "\(typeName)|\(value)|\(style)"
         if let chosen = chosenNames[key] { return (chosen, false) }
         func free(_ name: String) -> Bool {
             guard !takenNames.contains(name) else { return false }
@@ -265,6 +314,43 @@ struct FontFixPlanner {
         }
         let curve = Self.symbolStyle(size: size, weight: finding.weight)
         return (curve, curve.name == "largeTitle" ? "hero" : nil)
+    }
+
+    /// What the team can write by hand at a finding the fix leaves, in backticks: the style the fix
+    /// chooses for the site (`style(for:site:size:)`) in the form the finding's API takes, or for text the
+    /// configuration's nearest token; general advice when the size is not known.
+    func byHand(_ finding: FontFinding, site i: Int) -> String {
+        let appKit = finding.api.hasPrefix("NSFont")
+        let uiKit = finding.api.hasPrefix("UIFont")
+        guard let size = finding.size else {
+            if appKit { return "`NSFont.preferredFont(forTextStyle:)`" }
+            if uiKit { return "`UIFont.preferredFont(forTextStyle:)` or `UIFontMetrics`" }
+            return "a text style (`.body`, `.headline`, …) or a `@ScaledMetric` size"
+        }
+        let style = self.style(for: finding, site: i, size: size)
+        let number = pointText(size)
+        if appKit { return "`NSFont.preferredFont(forTextStyle: .\(style.uiKitName))`" }
+        if !finding.isTextContext {
+            return uiKit
+                ? "`UIFontMetrics(forTextStyle: .\(style.uiKitName)).scaledValue(for: \(number))`"
+                : "`@ScaledMetric(relativeTo: .\(style.name)) var size: CGFloat = \(number)`"
+        }
+        if let token = nearestEntry(
+            in: scanner.configuration.tokens, size: size, weight: finding.weight, sizeOf: \.size, weightOf: \.weight)
+        {
+            return "`\(token.name)`"
+        }
+        let weight = finding.weight.flatMap { $0 == style.weight ? nil : $0 }
+        if uiKit {
+            return finding.api == "UIFont.systemFont(ofSize:)" && weight == nil
+                ? "`UIFont.preferredFont(forTextStyle: .\(style.uiKitName))`"
+                : "`UIFontMetrics(forTextStyle: .\(style.uiKitName)).scaledFont(for: …)`"
+        }
+        if finding.api.hasPrefix(".custom"), let name = scanner.arguments(open: i + 1).first {
+            let font = scanner.excerpt(name.start, name.end - 1)
+            return "`.custom(\(font), size: \(number), relativeTo: .\(style.name))`"
+        }
+        return "`.\(style.name)\(weight.map { ".weight(.\($0.rawValue))" } ?? "")`"
     }
 
     /// The curve of a symbol with no text beside it and no role: the largest style whose default size
@@ -347,10 +433,20 @@ struct FontFixPlanner {
             }
             end += 1
         }
-        let style = TextStyle.nearest(size: size, weight: finding.weight).uiKitName
-        let wrapped = "UIFontMetrics(forTextStyle: .\(style)).scaledFont(for: \(source(start, end)))"
-        replace(start, end, with: wrapped)
-        change(finding, .fontMetrics, "`UIFontMetrics(forTextStyle: .\(style)).scaledFont(for: …)`")
+        let weight = finding.weight ?? .regular
+        if finding.api == "UIFont.systemFont(ofSize:)",
+            let exact = TextStyle.iOS.first(where: { $0.size == size && $0.weight == weight })
+        {
+            // The style's own font: the same at the default size, and what a team writes.
+            let code = "UIFont.preferredFont(forTextStyle: .\(exact.uiKitName))"
+            replace(start, end, with: scanner.isPunct(start, ".") ? String(code.dropFirst(6)) : code)
+            change(finding, .textStyle, "`\(code)`")
+        } else {
+            let style = TextStyle.nearest(size: size, weight: finding.weight).uiKitName
+            let wrapped = "UIFontMetrics(forTextStyle: .\(style)).scaledFont(for: \(source(start, end)))"
+            replace(start, end, with: wrapped)
+            change(finding, .fontMetrics, "`UIFontMetrics(forTextStyle: .\(style)).scaledFont(for: …)`")
+        }
         // label.font = …: the label follows later changes of the content size too.
         guard scanner.isPunct(start - 1, "="), !scanner.isPunct(start - 2, "="), scanner.isWord(start - 2, "font"),
             scanner.isPunct(start - 3, ".")

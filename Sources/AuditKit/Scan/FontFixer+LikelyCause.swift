@@ -21,10 +21,7 @@ extension FontFixer {
             line == location.line && (location.column == nil || column == location.column)
         }
         if let change = plan.changes.first(where: { matches($0.line, $0.column) }) { return change.after }
-        if let skip = plan.skipped.first(where: { matches($0.line, $0.column) }) {
-            let detail = skip.reason.detail.isEmpty ? "" : ": " + skip.reason.detail
-            return "left: " + skip.reason.label + detail
-        }
+        if let skip = plan.skipped.first(where: { matches($0.line, $0.column) }) { return "left: " + skip.explanation }
         return nil
     }
 

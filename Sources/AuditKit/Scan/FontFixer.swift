@@ -6,8 +6,10 @@ import Foundation
 /// A `.system(size: N, weight: W)` whose size and weight are a text style's defaults becomes that style
 /// (the team's token when the configuration has one of that size and weight); any other SwiftUI size
 /// becomes a `@ScaledMetric(relativeTo:)` property of the enclosing view holding N; `.custom(_:fixedSize:)`
-/// becomes `.custom(_:size:relativeTo:)`; a UIKit font is wrapped in
-/// `UIFontMetrics(forTextStyle:).scaledFont(for:)`. A size that comes through a name holding a number is
+/// becomes `.custom(_:size:relativeTo:)`; `UIFont.systemFont(ofSize:)` at a style's size and weight becomes
+/// `UIFont.preferredFont(forTextStyle:)`, any other UIKit font is wrapped in
+/// `UIFontMetrics(forTextStyle:).scaledFont(for:)`. What it does at each finding is decided once
+/// (`FontFixDecision`), and `scan` shows the same decision as its suggestion. A size that comes through a name holding a number is
 /// scaled too: a stored property of the view used only as `.system(size:)` sizes becomes the
 /// `@ScaledMetric` itself; a `static` or global `let` gets a new `@ScaledMetric` starting from it; a local
 /// `let` gets one holding its number. Only the edited byte ranges change.

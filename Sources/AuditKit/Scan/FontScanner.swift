@@ -135,12 +135,15 @@ public enum FontScanner {
     }
 
     /// Scans a file the lexer has already read with `recordingTokens` (one lexer pass shared with the
-    /// source index).
+    /// source index). Each finding `scan --fix` would rewrite carries the fix's decision (`FontFinding.fix`).
     public static func findings(
         in lexed: SwiftFileScan, bytes: [UInt8], path: String, configuration: FontScanConfiguration
     ) -> (findings: [FontFinding], problems: [AuditError]) {
         var scanner = FontFileScanner(bytes: bytes, scan: lexed, path: path, configuration: configuration)
         scanner.run()
+        // The fix's own decision per site, so what `scan` suggests is what `scan --fix` writes.
+        var planner = FontFixPlanner(scanner: scanner, rules: FontFixer.fixableRules)
+        planner.decide()
         var problems = scanner.problems
         if let limit = lexed.nestingLimit {
             problems.append(
@@ -150,6 +153,6 @@ public enum FontScanner {
                     location: InputLocation(
                         path: path, byteOffset: limit.offset, line: limit.line, column: limit.column)))
         }
-        return (scanner.findings, problems)
+        return (planner.decidedFindings, problems)
     }
 }

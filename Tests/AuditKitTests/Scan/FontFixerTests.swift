@@ -295,10 +295,9 @@ import Testing
         let text = String(decoding: fix.fixed, as: UTF8.self)
         #expect(text.contains("let iconSize: CGFloat = 17\n    let rowSize: CGFloat = 15\n"))
         #expect(text.contains(".font(.custom(\"Inter\", size: iconSize, relativeTo: .body))"))
-        #expect(
-            text.contains("UIFontMetrics(forTextStyle: .body).scaledFont(for: UIFont.systemFont(ofSize: Metrics.body))")
-        )
-        #expect(fix.changes.map(\.kind) == [.customRelativeTo, .fontMetrics])
+        // Metrics.body is 17, Body's own size: the style's font.
+        #expect(text.contains("func font() -> UIFont { UIFont.preferredFont(forTextStyle: .body) }"))
+        #expect(fix.changes.map(\.kind) == [.customRelativeTo, .textStyle])
         #expect(fix.skipped.map(\.reason.label) == ["size not written in place", "size not written in place"])
         #expect(fix.skipped.map(\.line) == [6, 7])
         try Self.parses(fix.fixed, name: "Mixed.swift")
@@ -357,7 +356,7 @@ import Testing
         let text = String(decoding: fix.fixed, as: UTF8.self)
         #expect(
             text.contains(
-                "label.font = UIFontMetrics(forTextStyle: .subheadline).scaledFont(for: UIFont.systemFont(ofSize: 15))\n"
+                "label.font = UIFont.preferredFont(forTextStyle: .subheadline)\n"
                     + "        label.adjustsFontForContentSizeCategory = true\n"))
         #expect(text.components(separatedBy: "other.adjustsFontForContentSizeCategory").count == 2)
         try Self.parses(fix.fixed, name: "Cell.swift")
@@ -432,7 +431,8 @@ import Testing
             described == [
                 "`.body`",
                 "`@ScaledMetric(relativeTo: .body) private var iconSize: CGFloat = 18`, the size replaced by `iconSize`",
-                "left: unknown data flow: `style.size` is not declared in this file",
+                "left: unknown data flow (`style.size` is not declared in this file); by hand: a text style"
+                    + " (`.body`, `.headline`, …) or a `@ScaledMetric` size",
             ])
         let cause = LikelyCause(finding: findings[1], line: 7)
         #expect(FontFixer.fixDescription(for: cause, source: bytes) == described[1])

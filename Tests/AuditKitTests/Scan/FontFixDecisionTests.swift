@@ -1,0 +1,155 @@
+import AuditKit
+import Foundation
+import Testing
+
+/// One decision per site (issue 43): what `scan` suggests is what `scan --fix` writes, the session's
+/// likely-cause line names the same code, and a site the fix leaves says why in both; and the fix writes
+/// what a team would commit (no duplicate properties, names that say what they size, no dead locals).
+@Suite struct FontFixDecisionTests {
+    /// A view with the kinds of site a real app has: a bold title on a `Text`, a symbol beside a `Text`
+    /// in an `HStack`, a symbol in a toolbar, a size that also sizes a `.frame`, a design-system token
+    /// outside any view, and a size passed in as a parameter.
+    static let card = """
+        import SwiftUI
+
+        extension Font {
+            static let appTitle = Font.system(size: 28, weight: .bold)
+        }
+
+        struct Card: View {
+            let title: String
+            private let badgeSize: CGFloat = 24
+
+            var body: some View {
+                VStack {
+                    Text(title).font(.system(size: 28, weight: .bold))
+                    HStack {
+                        Image(systemName: "star").font(.system(size: 20))
+                        Text("Favourites").font(.subheadline)
+                    }
+                    Image(systemName: "bell")
+                        .font(.system(size: badgeSize))
+                        .frame(width: badgeSize, height: badgeSize)
+                }
+                .toolbar {
+                    ToolbarItem {
+                        Image(systemName: "gear").font(.system(size: 22))
+                    }
+                }
+            }
+
+            func caption(_ size: CGFloat) -> some View {
+                Text("x").font(.system(size: size))
+            }
+        }
+
+        """
+
+    @Test func whatScanSuggestsAtEachSiteIsWhatTheFixWritesAndEveryLeftSiteSaysWhy() throws {
+        let source = Array(Self.card.utf8)
+        let findings = FontScanner.scan(source: source, path: "Card.swift", configuration: .init()).findings
+            .filter { $0.rule == .fixedSize }
+        let fix = FontFixer.plan(source: source, path: "Card.swift")
+        let fixed = String(decoding: fix.fixed, as: UTF8.self)
+        #expect(findings.count == 6)
+        for finding in findings {
+            let at = "\(finding.line):\(finding.column) \(finding.excerpt)"
+            let change = fix.changes.first { $0.line == finding.line && $0.column == finding.column }
+            let skip = fix.skipped.first { $0.line == finding.line && $0.column == finding.column }
+            #expect((change == nil) != (skip == nil), "\(at): the fix decides every site once")
+            if let change {
+                #expect(finding.suggestion == change.after, "\(at)")
+                #expect(finding.message.hasSuffix("; use \(change.after)"), "\(at): \(finding.message)")
+                let code = change.after.split(separator: "`", omittingEmptySubsequences: false).dropFirst().first
+                #expect(code.map { fixed.contains($0) } == true, "\(at): \(change.after) is not in the fixed file")
+                #expect(
+                    LikelyCause(finding: finding, line: finding.line).fix == code.map(String.init),
+                    "\(at): the session names what the fix writes")
+            }
+            if let skip {
+                #expect(
+                    finding.message.contains("; left by --fix: \(skip.reason.label) (\(skip.reason.detail))"),
+                    "\(at): \(finding.message)")
+                #expect(finding.message.contains("; by hand: "), "\(at): \(finding.message)")
+                #expect(LikelyCause(finding: finding, line: finding.line).fix == nil, "\(at)")
+            }
+        }
+        // A re-scan of the fixed file finds a fixed size only where the fix said it left one.
+        let rescan = FontScanner.scan(source: fix.fixed, path: "Card.swift", configuration: .init()).findings
+        #expect(
+            rescan.filter { $0.rule == .fixedSize }.map(\.excerpt).sorted() == fix.skipped.map(\.excerpt).sorted())
+        #expect(fix.skipped.count == 3, "the token, the size that also sizes a frame, the parameter")
+        try FontFixerTests.parses(fix.fixed, name: "Card.swift")
+    }
+
+    @Test func aTokenOutsideAViewIsLeftWithTheStyleToWriteByHand() {
+        let finding = FontScanner.scan(source: Array(Self.card.utf8), path: "Card.swift", configuration: .init())
+            .findings.first { $0.line == 4 }
+        #expect(
+            finding?.message
+                == "fixed font size 28 pt bold cannot scale with Dynamic Type (about 87.3 pt at AX5 if it scaled);"
+                + " left by --fix: outside a View (`Font` is not a View); by hand: `.title.weight(.bold)`")
+    }
+
+    @Test func theSameSizeAndStyleInOneTypeGetOneProperty() throws {
+        let fix = FontFixerTests.fixed(
+            """
+            struct Search: View {
+                var body: some View {
+                    HStack {
+                        Image(systemName: "magnifyingglass").font(.system(size: 16, weight: .medium))
+                        Text("Search").font(.system(size: 16, design: .rounded))
+                    }
+                }
+            }
+            """)
+        let text = String(decoding: fix.fixed, as: UTF8.self)
+        let declarations = text.components(separatedBy: "\n").filter { $0.contains("@ScaledMetric") }
+        #expect(declarations.count == 1, "\(declarations)")
+        #expect(fix.changes.count == 2)
+        try FontFixerTests.parses(fix.fixed, name: "Search.swift")
+    }
+
+    @Test func namesAreUniqueInTheTypeAndSayTheStyleWithoutRepeatingIt() throws {
+        let fix = FontFixerTests.fixed(
+            """
+            struct Header: View {
+                let textSize = "taken"
+                var body: some View {
+                    VStack {
+                        Text("a").font(.system(size: 28, design: .serif))
+                        Text("b").font(.system(size: 22, design: .serif))
+                        Text("c").font(.system(size: 13, design: .serif))
+                    }
+                }
+            }
+            """)
+        let text = String(decoding: fix.fixed, as: UTF8.self)
+        #expect(text.contains("@ScaledMetric(relativeTo: .title) private var titleSize: CGFloat = 28\n"))
+        #expect(text.contains("@ScaledMetric(relativeTo: .title2) private var title2Size: CGFloat = 22\n"))
+        #expect(text.contains("@ScaledMetric(relativeTo: .footnote) private var footnoteSize: CGFloat = 13\n"))
+        #expect(!text.contains("TitleSize"))
+        try FontFixerTests.parses(fix.fixed, name: "Header.swift")
+    }
+
+    @Test func aLocalUsedOnlyForTheFontIsDeletedWhateverItsName() throws {
+        let fix = FontFixerTests.fixed(
+            """
+            struct Row: View {
+                var body: some View {
+                    label()
+                }
+
+                func label() -> some View {
+                    let size: CGFloat = 16
+                    return Text("a").font(.system(size: size, design: .rounded))
+                }
+            }
+            """)
+        let text = String(decoding: fix.fixed, as: UTF8.self)
+        #expect(fix.changes.count == 1)
+        #expect(!text.contains("let size"), "\(text)")
+        #expect(text.contains(".font(.system(size: textSize, design: .rounded))"))
+        try FontFixerTests.parses(fix.fixed, name: "Row.swift")
+    }
+}
