@@ -149,7 +149,7 @@ import Testing
                 "  - Likely cause of “Income”: `.font(.system(size: 15, weight: .semibold))` at "
                     + "[`Examples/BudgetApp/Home/IncomeTile.swift:9`](Examples/BudgetApp/Home/IncomeTile.swift#L9), "
                     + "1 line below; `scan --fix` would make it "
-                    + "`@ScaledMetric(relativeTo: .subheadline) private var textSize: CGFloat = 15`.\n"), "\(log)")
+                    + "`.subheadline.weight(.semibold)`.\n"), "\(log)")
         // The summary and the report's page name it too.
         let summary = try String(contentsOfFile: workspace.file("Reports/summary.md"), encoding: .utf8)
         #expect(summary.contains("likely cause `.font(.system(size: 15, weight: .semibold))` at "), "\(summary)")

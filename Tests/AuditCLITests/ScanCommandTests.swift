@@ -147,20 +147,29 @@ import Testing
     @Test func scanAndFixSayTheSameWhyAndWhatToWriteByHandAtASiteTheFixLeaves() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        try "extension Font {\n    static let appTitle = Font.system(size: 28, weight: .bold)\n}\n".write(
-            toFile: directory.file("Theme.swift"), atomically: true, encoding: .utf8)
-        let why = "outside a View (`Font` is not a View); by hand: `.title.weight(.bold)`"
+        // A symbol sized in a static member: no view instance to hold a @ScaledMetric.
+        try """
+        struct Badge: View {
+            var body: some View { Self.star }
+            static var star: some View { Image(systemName: "star").font(.system(size: 28, weight: .bold)) }
+        }
+
+        """.write(toFile: directory.file("Badge.swift"), atomically: true, encoding: .utf8)
         let scan = try runTool(["scan", "."], in: directory.path)
-        #expect(scan.stdout.contains("; left by --fix: \(why) [fixed-font-size]\n"), "\(scan.stdout)")
+        let left = try #require(scan.stdout.range(of: "; left by --fix: "), "\(scan.stdout)")
+        let end = try #require(
+            scan.stdout.range(of: " [fixed-font-size]\n", range: left.upperBound..<scan.stdout.endIndex))
+        let why = String(scan.stdout[left.upperBound..<end.lowerBound])
+        #expect(why.hasPrefix("outside a View (") && why.contains("; by hand: `"), "\(why)")
         let json = try runTool(["scan", ".", "--format", "json"], in: directory.path)
         let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
         let finding = (object?["findings"] as? [[String: Any]])?.first
         let fix = finding?["fix"] as? [String: Any]
         #expect(fix?["left"] as? String == "outside a View", "\(json.stdout)")
-        #expect(fix?["byHand"] as? String == "`.title.weight(.bold)`")
-        #expect(finding?["suggestion"] as? String == "`.title.weight(.bold)`")
+        let byHand = try #require(fix?["byHand"] as? String)
+        #expect(why.hasSuffix("; by hand: \(byHand)") && finding?["suggestion"] as? String == byHand)
         let dry = try runTool(["scan", ".", "--fix", "--dry-run"], in: directory.path)
-        #expect(dry.stdout.contains(": left Font.system(size: 28, weight: .bold): \(why)\n"), "\(dry.stdout)")
+        #expect(dry.stdout.contains(": left .font(.system(size: 28, weight: .bold)): \(why)\n"), "\(dry.stdout)")
     }
 
     /// A report of the sample's home screen (a Dynamic Type warning on "Budget Progress", a contrast

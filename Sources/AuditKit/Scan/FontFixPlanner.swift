@@ -126,8 +126,11 @@ struct FontFixPlanner {
 
     // MARK: SwiftUI
 
-    /// `.system(size: N, weight: W)`: a text style or token when N and W are its defaults exactly, else a
-    /// `@ScaledMetric` property.
+    /// `.system(size: N, weight: W)`: a token or text style when N and W are its defaults exactly; on a
+    /// text, with N a number (it sizes nothing else), the team's nearest token, else the text style whose
+    /// default size is nearest at its weight (`.subheadline.weight(.semibold)` for 15 semibold), as teams
+    /// migrate by hand; else a
+    /// `@ScaledMetric` property (an icon, or a size through a name that may drive layout too).
     mutating func system(_ finding: FontFinding, site i: Int, size: Double) {
         let open = i + 1
         let close = Int(scanner.partner[open])
@@ -141,8 +144,27 @@ struct FontFixPlanner {
                 change(finding, .token, "`\(token.name)`")
                 return
             }
+            let prefix = scanner.isPunct(start, ".") ? "" : source(start, i - 2)
             if let style = TextStyle.iOS.first(where: { $0.size == size && $0.weight == weight }) {
-                let text = (scanner.isPunct(start, ".") ? "" : source(start, i - 2)) + "." + style.name
+                let text = prefix + "." + style.name
+                replace(start, close, with: text)
+                change(finding, .textStyle, "`\(text)`")
+                return
+            }
+            if finding.isTextContext, let sized = args.first, sized.label == "size",
+                Double(source(sized.start, sized.end - 1)) != nil
+            {
+                let tokens = scanner.configuration.tokens
+                if let token = nearestEntry(
+                    in: tokens, size: size, weight: weight, sizeOf: \.size, weightOf: { $0.weight })
+                {
+                    replace(start, close, with: token.name)
+                    change(finding, .token, "`\(token.name)`")
+                    return
+                }
+                let style = TextStyle.nearest(size: size, weight: weight)
+                let text =
+                    prefix + "." + style.name + (style.weight == weight ? "" : ".weight(.\(weight.rawValue))")
                 replace(start, close, with: text)
                 change(finding, .textStyle, "`\(text)`")
                 return

@@ -81,7 +81,10 @@ import Testing
         }
     }
 
-    @Test func sizesAndWeightsOfATextStyleBecomeTheStyleAndOthersAScaledMetric() throws {
+    @Test func aTextsSizeBecomesTheNearestStyleAtItsWeightAndAnIconsAScaledMetric() throws {
+        // As teams migrate by hand: a text's literal size becomes the Apple text style whose default size
+        // is nearest at its weight (the weight kept when the style's differs); an icon's size, which can
+        // also drive layout, a @ScaledMetric relative to the text beside it.
         let fix = Self.fixed(
             """
             struct Title: View {
@@ -91,15 +94,28 @@ import Testing
                         Text("b").font(.system(size: 17))
                         Text("c").font(Font.system(size: 34))
                         Text("d").font(.system(size: 17, weight: .bold))
+                        Text("e").font(.system(size: 15, weight: .semibold))
+                        Text("f").font(.system(size: 27))
+                        HStack {
+                            Image(systemName: "star").font(.system(size: 24))
+                            Text("g").font(.subheadline)
+                        }
                     }
                 }
             }
             """)
-        #expect(fix.changes.map(\.kind) == [.textStyle, .textStyle, .textStyle, .scaledMetric])
-        #expect(fix.changes.map(\.after).prefix(3) == ["`.headline`", "`.body`", "`Font.largeTitle`"])
+        #expect(
+            fix.changes.map(\.kind) == [
+                .textStyle, .textStyle, .textStyle, .textStyle, .textStyle, .textStyle, .scaledMetric,
+            ])
+        #expect(
+            fix.changes.map(\.after).prefix(6) == [
+                "`.headline`", "`.body`", "`Font.largeTitle`", "`.headline.weight(.bold)`",
+                "`.subheadline.weight(.semibold)`", "`.title`",
+            ])
         let text = String(decoding: fix.fixed, as: UTF8.self)
-        #expect(text.contains("    @ScaledMetric(relativeTo: .headline) private var titleSize: CGFloat = 17\n"))
-        #expect(text.contains("Text(\"d\").font(.system(size: titleSize, weight: .bold))"))
+        #expect(text.contains("Text(\"d\").font(.headline.weight(.bold))"), "\(text)")
+        #expect(text.contains("@ScaledMetric(relativeTo: .subheadline) private var"), "\(text)")
         try Self.parses(fix.fixed, name: "Title.swift")
     }
 
@@ -188,25 +204,25 @@ import Testing
 
             extension Card {
                 var header: some View {
-                    Text(title).font(.system(size: 26))
+                    Image(systemName: title).font(.system(size: 26))
                 }
             }
             """)
         let text = String(decoding: fix.fixed, as: UTF8.self)
         #expect(
-            text.hasPrefix("struct Card {\n    @ScaledMetric(relativeTo: .title) private var titleSize: CGFloat = 26\n")
+            text.hasPrefix("struct Card {\n    @ScaledMetric(relativeTo: .title2) private var iconSize: CGFloat = 26\n")
         )
-        #expect(text.contains("Text(title).font(.system(size: titleSize))"))
+        #expect(text.contains("Image(systemName: title).font(.system(size: iconSize))"))
         try Self.parses(fix.fixed, name: "Card.swift")
     }
 
     @Test func crlfByteOrderMarkAndTabsAreKeptAndFollowed() throws {
         let source =
-            "\u{FEFF}struct A: View {\r\n\tvar body: some View {\r\n\t\tText(\"a\").font(.system(size: 26))\r\n\t}\r\n}\r\n"
+            "\u{FEFF}struct A: View {\r\n\tvar body: some View {\r\n\t\tImage(systemName: \"a\").font(.system(size: 26))\r\n\t}\r\n}\r\n"
         let fix = Self.fixed(source)
         let expected =
-            "\u{FEFF}struct A: View {\r\n\t@ScaledMetric(relativeTo: .title) private var titleSize: CGFloat = 26\r\n"
-            + "\tvar body: some View {\r\n\t\tText(\"a\").font(.system(size: titleSize))\r\n\t}\r\n}\r\n"
+            "\u{FEFF}struct A: View {\r\n\t@ScaledMetric(relativeTo: .title2) private var iconSize: CGFloat = 26\r\n"
+            + "\tvar body: some View {\r\n\t\tImage(systemName: \"a\").font(.system(size: iconSize))\r\n\t}\r\n}\r\n"
         #expect(String(decoding: fix.fixed, as: UTF8.self) == expected)
         #expect(Array(fix.fixed.prefix(3)) == [0xEF, 0xBB, 0xBF])
         try Self.parses(fix.fixed, name: "CRLF.swift")
@@ -328,18 +344,20 @@ import Testing
     }
 
     @Test func sitesOutsideAViewOrWithUnknownSourcesAreLeftWithTheirReason() {
+        // A font token outside a view becomes the text style (every use then scales); an icon's size
+        // outside a view instance has nowhere to keep a @ScaledMetric.
         let fix = Self.fixed(
             """
             enum Fonts { static let odd = Font.system(size: 11.5) }
             struct A: View {
                 let style: Style
                 var body: some View { Text("a").font(.system(size: style.size)) }
-                static func footer() -> some View { Text("b").font(.system(size: 10)) }
+                static func footer() -> some View { Image(systemName: "b").font(.system(size: 10)) }
             }
             """)
-        #expect(fix.changes.isEmpty)
-        #expect(fix.skipped.map(\.reason.label) == ["outside a View", "unknown data flow", "outside a View"])
-        #expect(fix.summaryLine == "View.swift: 0 changed, 3 left (2 outside a View, 1 unknown data flow)")
+        #expect(fix.changes.map(\.after) == ["`Font.caption2`"])
+        #expect(fix.skipped.map(\.reason.label) == ["unknown data flow", "outside a View"])
+        #expect(fix.summaryLine == "View.swift: 1 changed, 2 left (1 unknown data flow, 1 outside a View)")
     }
 
     @Test func uiKitFontsAreWrappedAndTheLabelAdjusts() throws {
