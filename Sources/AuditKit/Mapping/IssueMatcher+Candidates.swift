@@ -90,7 +90,7 @@ extension IssueMatcher {
         var sources = 0
         let whole = text.count
         func add(_ i: Int, base: Double, how: RankedCandidate.How, short: Bool = false, explained: Int? = nil) {
-            if index.isInTestCode(at: i) { return }
+            if index.isNeverCandidate(at: i) { return }
             let role = index.textRole(at: i)
             var score = role == .none ? base - 0.3 : base
             if index.isInPreview(at: i) { score -= 0.3 }
@@ -128,7 +128,9 @@ extension IssueMatcher {
         var catalogOnly: [RankedCandidate] = []
         for number in index.localizedStringIndices(showing: text, language: language)
         where index.localizedStrings[number].key != text {
-            let users = index.literalIndices(usingKey: index.localizedStrings[number].key)
+            let users = index.literalIndices(usingKey: index.localizedStrings[number].key).filter {
+                !index.isNeverCandidate(at: $0)
+            }
             // A key that shows the text is as good as the text itself: a literal never outranks it. The same
             // literal can use a key twice (its text and its signature), so this lookup always dedupes.
             sources += 2
@@ -262,7 +264,7 @@ extension IssueMatcher {
             var keys: [String] = []
             for (number, fallback) in part.entries {
                 let key = index.localizedStrings[number].key
-                for i in index.literalIndices(usingKey: key) where !index.isInTestCode(at: i) {
+                for i in index.literalIndices(usingKey: key) where !index.isNeverCandidate(at: i) {
                     let role = index.textRole(at: i)
                     var base = fallback ? 0.85 : 0.9
                     if role == .none { base -= 0.3 }
@@ -305,7 +307,10 @@ extension IssueMatcher {
         let literal = entry.literal
         var place = literal.callDescription.map { "\($0)(\"\(literal.displayText)\")" } ?? "\"\(literal.displayText)\""
         if let constant = literal.resolvedFrom {
-            let setting = literal.call.map { "\($0)(\(constant))" } ?? "accessibilityIdentifier = \(constant)"
+            let label = literal.argumentLabel.map { "\($0): " } ?? ""
+            let setting =
+                literal.call.map { "\($0)(\(label)\(constant))" }
+                ?? "\(literal.assignedTo ?? "accessibilityIdentifier") = \(constant)"
             place = "\(setting), which is \"\(literal.displayText)\""
         }
         var how: String

@@ -10,7 +10,10 @@ import Foundation
 /// receives the literal; literals in previews 0.3 lower; a catalog entry whose key no code uses (0.4).
 /// A literal reaches the screen when it is an argument of a text-bearing call (`Text("…")`), or is handed
 /// to one through a custom initialiser's argument, a constant, a computed property or its `return`, or is
-/// a catalog key. Short patterns (`"\(a) of \(b)"`) count only inside the screen's subtree. Texts the
+/// a catalog key. A name a view shows a text through (`Text(L10n.roomTitle)`, `Text(.welcomeTitle)`) counts
+/// as the literals of the declaration or catalog key it names, written where the view uses it
+/// (`SourceIndex.resolvingSymbolReferences`); that declaration and generated files are never candidates.
+/// Short patterns (`"\(a) of \(b)"`) count only inside the screen's subtree. Texts the
 /// Inspector joins with ", " go to the place where most of their parts sit close together in one view. A text
 /// nothing else matches (built by concatenation, `Text(name) + Text("Overdue")`) goes to the code using the
 /// keys of catalog values of the report's language found inside it at word boundaries, the longest first,

@@ -57,10 +57,7 @@ public struct IndexedLiteral: Sendable, Hashable {
 /// lookups by text for the matcher.
 public struct SourceIndex: Sendable {
     /// Properties whose assigned string is shown text (`label.text = "…"`).
-    public static let textBearingProperties: Set<String> = [
-        "text", "title", "accessibilityLabel", "accessibilityHint", "accessibilityValue", "placeholder", "headerTitle",
-        "footerTitle", "prompt", "message",
-    ]
+    public static let textBearingProperties = SwiftLexer.textBearingProperties
 
     /// What an element is, from the call that shows a literal: `Button("Edit")` is a button,
     /// `Section("Widgets")` and `header:` labels a header, `.navigationTitle("…")` a title, `Tab`/`.tabItem`
@@ -113,14 +110,17 @@ public struct SourceIndex: Sendable {
     /// Swift files that are test code (they import `XCTest` or `Testing`, or sit in a SwiftPM manifest's test
     /// target folder): indexed, but never a mapping candidate.
     public var testFiles: Set<String> = []
+    /// Swift files that are generated code (`isGeneratedCode(path:bytes:)`): a step to the code that uses
+    /// their declarations, never a mapping candidate themselves.
+    public var generatedFiles: Set<String> = []
     /// The targets of the Xcode projects (`project.pbxproj`) and SwiftPM manifests found, in file order.
     public var targets: [BuildTarget] = []
     /// Per Swift file that some target compiles, the names of those targets, in `targets` order.
     public var targetsOfFile: [String: [String]] = [:]
 
     /// Per literal: bit 0 a text-bearing call shows it, bit 1 it reaches one another way, bit 2 it is a tab
-    /// title, bit 3 it is in a preview, bit 4 it is a hidden control label (computed once so mapping a large
-    /// report neither repeats the name lookups nor copies literals).
+    /// title, bit 3 it is in a preview, bit 4 it is a hidden control label, bit 5 it is never a candidate
+    /// (computed once so mapping a large report neither repeats the name lookups nor copies literals).
     private var literalFlags: [UInt8] = []
     /// Per literal, its graph node as a number into `ownerNames` (-1 for none).
     private(set) var ownerIDs: [Int32] = []
@@ -238,7 +238,8 @@ public struct SourceIndex: Sendable {
         return result
     }
 
-    private struct FileOutcome: Sendable {
+    /// What indexing one file found, before the files are put together.
+    struct FileOutcome: Sendable {
         var path: String
         var scan: SwiftFileScan?
         var keys: [LiteralKey] = []
@@ -247,12 +248,14 @@ public struct SourceIndex: Sendable {
         var fonts: (findings: [FontFinding], problems: [AuditError])?
         /// Whether the file is test code (it imports `XCTest` or `Testing`).
         var isTestCode = false
+        /// Whether the file is generated code (`isGeneratedCode(path:bytes:)`).
+        var isGenerated = false
         /// For a `Package.swift` or a `project.pbxproj`: the targets it declares.
         var targets: [BuildTarget] = []
     }
 
     /// How one literal is looked up, computed while lexing (in parallel).
-    private enum LiteralKey: Sendable {
+    enum LiteralKey: Sendable {
         case none
         case plain(text: String, folded: String)
         /// `usable`: the fixed text has something other than white space; `short`: fewer than 3 letters,
@@ -274,6 +277,7 @@ public struct SourceIndex: Sendable {
             outcome.keys = scan.literals.map(lookupKey(for:))
             outcome.scan = scan
             outcome.isTestCode = importsTestFramework(bytes)
+            outcome.isGenerated = isGeneratedCode(path: path, bytes: bytes)
             if path == "Package.swift" || path.hasSuffix("/Package.swift") {
                 outcome.targets = XcodeProjectReader.manifestTargets(scan, path: path)
             }
@@ -308,75 +312,9 @@ public struct SourceIndex: Sendable {
         return outcome
     }
 
-    /// `outcomes` with, for each name that sets an accessibility identifier
-    /// (`SwiftIdentifierReference`: `.accessibilityIdentifier(A11yID.pay)`), the value of the constant it
-    /// names put there as a literal (`resolvedFrom` says which constant), so the mapping finds that line as
-    /// it finds `.accessibilityIdentifier("checkout.pay")`. A constant is a plain literal given to a name in
-    /// a type (`static let pay = "…"`, `case pay = "…"` of an `enum …: String`, in nested types too), or
-    /// the case of an `enum …: String` without one, whose raw value is its name (`A11yID.pay.rawValue`);
-    /// the name is resolved by its last component (`.rawValue` aside) and the types before it, which must
-    /// end the constant's types; a name several constants of different values could be is left.
-    private static func resolvingIdentifierConstants(_ outcomes: [FileOutcome]) -> [FileOutcome] {
-        guard outcomes.contains(where: { !($0.scan?.identifierReferences.isEmpty ?? true) }) else { return outcomes }
-        var constants: [String: [(types: [Substring], value: String)]] = [:]
-        for outcome in outcomes {
-            for literal in outcome.scan?.literals ?? []
-            where literal.call == nil && literal.resolvedFrom == nil && !literal.enclosingTypes.isEmpty {
-                guard let name = literal.assignedTo, let value = literal.plainText, !value.isEmpty else { continue }
-                let types = literal.enclosingTypes.flatMap { $0.split(separator: ".") }
-                constants[name, default: []].append((types, value))
-            }
-        }
-        // `enum X: String` types by qualified name, and every member, for cases without a raw value.
-        var stringEnums: [[Substring]] = []
-        var members = Set<String>()
-        for outcome in outcomes {
-            for type in outcome.scan?.types ?? [] where !type.isExtension && type.inheritedTypes.contains("String") {
-                stringEnums.append(type.name.split(separator: "."))
-            }
-            for member in outcome.scan?.members ?? [] { members.insert(member.qualifiedName) }
-        }
-        var resolved = outcomes
-        for position in resolved.indices {
-            guard var scan = resolved[position].scan, !scan.identifierReferences.isEmpty else { continue }
-            var added: [(SwiftStringLiteral, LiteralKey)] = []
-            for reference in scan.identifierReferences {
-                var parts = reference.path.split(separator: ".", omittingEmptySubsequences: true)
-                let rawValue = parts.count > 1 && parts.last == "rawValue"
-                if rawValue { parts.removeLast() }
-                guard let name = parts.popLast() else { continue }
-                let qualifiers = Array(parts.drop { $0 == "Self" || $0 == "self" })
-                var matching = (constants[String(name)] ?? []).filter {
-                    $0.types.reversed().starts(with: qualifiers.reversed())
-                }
-                if matching.isEmpty, rawValue, !qualifiers.isEmpty {
-                    // `case pay` of an `enum A11yID: String`: its raw value is its name.
-                    matching = stringEnums.filter {
-                        $0.reversed().starts(with: qualifiers.reversed())
-                            && members.contains(($0 + [name]).joined(separator: "."))
-                    }.map { ($0, String(name)) }
-                }
-                guard let first = matching.first, matching.allSatisfy({ $0.value == first.value }) else { continue }
-                var literal = SwiftStringLiteral(
-                    segments: [.text(first.value)], offset: reference.offset, line: reference.line,
-                    column: reference.column, call: reference.isAssignment ? nil : "accessibilityIdentifier",
-                    assignedTo: reference.isAssignment ? "accessibilityIdentifier" : nil,
-                    enclosingTypes: reference.enclosingTypes, inPreview: reference.inPreview)
-                literal.resolvedFrom = (first.types + [name]).joined(separator: ".")
-                added.append((literal, lookupKey(for: literal)))
-            }
-            guard !added.isEmpty else { continue }
-            // In file order, as the lexer gives literals.
-            var merged = Array(zip(scan.literals, resolved[position].keys)) + added
-            merged.sort { $0.0.offset < $1.0.offset }
-            scan.literals = merged.map(\.0)
-            resolved[position].keys = merged.map(\.1)
-            resolved[position].scan = scan
-        }
-        return resolved
-    }
-
-    private static func lookupKey(for literal: SwiftStringLiteral) -> LiteralKey {
+    /// How `literal` is looked up: by its plain text, or as a pattern when it has interpolations or format
+    /// specifiers.
+    static func lookupKey(for literal: SwiftStringLiteral) -> LiteralKey {
         if let text = literal.plainText {
             guard text.utf8.contains(UInt8(ascii: "%")) else {
                 return text.isEmpty ? .none : .plain(text: text, folded: fold(text))
@@ -436,7 +374,7 @@ public struct SourceIndex: Sendable {
     }
 
     private init(roots: [String], outcomes unresolved: [FileOutcome]) {
-        let outcomes = SourceIndex.resolvingIdentifierConstants(unresolved)
+        let (outcomes, steps) = SourceIndex.resolvingSymbolReferences(unresolved)
         self.roots = roots
         swiftFiles = []
         literals = []
@@ -453,6 +391,7 @@ public struct SourceIndex: Sendable {
         for outcome in outcomes where outcome.scan != nil {
             let compiling = targets.filter { $0.compiles(outcome.path) }
             if outcome.isTestCode || compiling.contains(where: \.isTest) { testFiles.insert(outcome.path) }
+            if outcome.isGenerated { generatedFiles.insert(outcome.path) }
             if !compiling.isEmpty { targetsOfFile[outcome.path] = compiling.map(\.name) }
         }
         for outcome in outcomes {
@@ -531,11 +470,11 @@ public struct SourceIndex: Sendable {
         let views = viewTypes
         let total = literalCount
         let names = NameTables(forwarded: forwardedNames, tabTitles: tabTitleNames, catalogKeys: catalogKeys)
-        let tests = testFiles
+        let excluded = testFiles.union(generatedFiles)
         DispatchQueue.concurrentPerform(iterations: 2) { part in
             if part == 0 {
                 flat = SourceIndex.flatten(outcomes, count: total, views: views, scopes: scopes)
-                facts = SourceIndex.literalFacts(flat, names: names, testFiles: tests)
+                facts = SourceIndex.literalFacts(flat, names: names, excludedFiles: excluded, steps: steps)
             } else {
                 tables = SourceIndex.lookupTables(outcomes, count: total)
             }
@@ -629,9 +568,11 @@ public struct SourceIndex: Sendable {
         var ownerNames: [String] = []
     }
 
-    private static func literalFacts(_ literals: [IndexedLiteral], names: NameTables, testFiles: Set<String>)
-        -> LiteralFacts
-    {
+    /// The facts of `literals`; those in `excludedFiles` (test and generated code) and the `steps` (offsets
+    /// per file of declarations whose uses stand for them) are never candidates.
+    private static func literalFacts(
+        _ literals: [IndexedLiteral], names: NameTables, excludedFiles: Set<String>, steps: [String: Set<Int>]
+    ) -> LiteralFacts {
         var facts = LiteralFacts()
         facts.flags.reserveCapacity(literals.count)
         facts.owners.reserveCapacity(literals.count)
@@ -648,7 +589,8 @@ public struct SourceIndex: Sendable {
             if isTabTitle(entry, names: names) { flag |= 4 }
             if entry.literal.inPreview { flag |= 8 }
             if entry.literal.isHiddenLabel { flag |= 16 }
-            if !testFiles.isEmpty, testFiles.contains(entry.file) { flag |= 32 }
+            if !excludedFiles.isEmpty, excludedFiles.contains(entry.file) { flag |= 32 }
+            if !steps.isEmpty, steps[entry.file]?.contains(entry.literal.offset) == true { flag |= 32 }
             facts.flags.append(flag)
             if entry.owner != lastOwner {
                 lastOwner = entry.owner
@@ -921,8 +863,9 @@ public struct SourceIndex: Sendable {
     /// Whether `literals[i]` is in a preview.
     func isInPreview(at i: Int) -> Bool { literalFlags[i] & 8 != 0 }
 
-    /// Whether `literals[i]` is in test code (never a candidate).
-    func isInTestCode(at i: Int) -> Bool { literalFlags[i] & 32 != 0 }
+    /// Whether `literals[i]` is never a candidate: it is in test or generated code, or in a declaration
+    /// whose uses the index put in its place.
+    func isNeverCandidate(at i: Int) -> Bool { literalFlags[i] & 32 != 0 }
 
     /// Whether Swift source imports `XCTest` or `Testing` (a line starting `import XCTest`, `@testable
     /// import` lines aside).

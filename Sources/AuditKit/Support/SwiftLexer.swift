@@ -23,6 +23,14 @@ public enum SwiftLexer {
         "verbatim", "localized", "title", "label", "text", "titleKey", "message", "prompt", "value", "header",
         "footer",
     ]
+    /// Properties whose assigned string is shown text (`label.text = "…"`).
+    public static let textBearingProperties: Set<String> = [
+        "text", "title", "accessibilityLabel", "accessibilityHint", "accessibilityValue", "placeholder", "headerTitle",
+        "footerTitle", "prompt", "message",
+    ]
+    /// Properties that a name assigned to makes a symbol reference (`SwiftSymbolReference`): the text-bearing
+    /// ones and `accessibilityIdentifier`.
+    static let assignableProperties = textBearingProperties.union(["accessibilityIdentifier"])
     /// How many interpolations may nest inside each other (real code rarely goes past three).
     public static let maxInterpolationDepth = 64
     /// How many type declarations may nest inside each other; deeper ones are read as plain braces, so
@@ -159,8 +167,12 @@ private struct Scanner {
     var memberNames: [String] = []
     /// A member declared directly in a type body whose `{` (if it has a body) is still to come.
     var pendingMember: (name: String, depth: Int)?
-    /// The name being assigned to an `accessibilityIdentifier` (`= A11yID.pay`), while it goes on.
-    var pendingIdentifierPath: (start: Int, end: Int, expectingName: Bool)?
+    /// The name being assigned to `property`, an `accessibilityIdentifier` or a text-bearing property
+    /// (`= A11yID.pay`, `= L10n.title`), while it goes on.
+    var pendingAssignedPath: (start: Int, end: Int, expectingName: Bool, property: String)?
+    /// The member declared directly in a type body (at frame depth `depth`) whose initial value the current
+    /// position is in, until its statement ends.
+    var initializer: (name: String, depth: Int)?
     /// How many presentation frames enclose the current position.
     var presentationDepth = 0
     /// How many enclosing frames hold content that is not on screen until opened.
@@ -226,6 +238,9 @@ private struct Scanner {
                     topStatementStart = token.start
                 } else {
                     stack[stack.count - 1].statementStart = token.start
+                }
+                if let open = initializer, open.depth == stack.count, !isPunctuation(recent.first, "=") {
+                    initializer = nil
                 }
             }
         }
@@ -318,6 +333,7 @@ private struct Scanner {
             if frame.isOffscreen { offscreenDepth -= 1 }
         }
         if let pending = pendingMember, pending.depth > index { pendingMember = nil }
+        if let open = initializer, open.depth > index { initializer = nil }
         func trim(_ indices: inout [Int]) {
             while let last = indices.last, last >= index { indices.removeLast() }
         }
@@ -332,26 +348,44 @@ private struct Scanner {
         // A UTF-8 byte order mark is not code (it would otherwise start the first identifier).
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
         _ = scanCode(stopDepth: nil)
-        finishIdentifierPath()
+        finishAssignedPath()
     }
 
-    /// Records the name `start..<end` as setting an accessibility identifier (`SwiftIdentifierReference`).
-    mutating func recordIdentifierReference(start: Int, end: Int, isAssignment: Bool) {
+    /// Records the name `start..<end` as a symbol reference (`SwiftSymbolReference`) at the current
+    /// argument, or, with `property`, as assigned to that property.
+    mutating func recordSymbolReference(start: Int, end: Int, assignedTo property: String? = nil) {
         let path = text(start, end).filter { !$0.isWhitespace }
         guard !path.isEmpty, !path.hasSuffix(".") else { return }
-        let (line, column) = lineAndColumn(of: start)
-        result.identifierReferences.append(
-            SwiftIdentifierReference(
-                path: path, offset: start, line: line, column: column, enclosingTypes: enclosingTypeNames,
-                inPreview: previewDepth > 0, isAssignment: isAssignment))
+        var place = literalContext()
+        if let property {
+            place.call = nil
+            place.argumentLabel = nil
+            place.argumentIndex = 0
+            place.outerCall = nil
+            place.outerArgumentLabel = nil
+            place.assignedTo = property
+        }
+        place.offset = start
+        (place.line, place.column) = lineAndColumn(of: start)
+        result.symbolReferences.append(SwiftSymbolReference(path: path, place: place))
     }
 
-    /// Ends the name being assigned to an `accessibilityIdentifier`, recording it when it is whole.
-    mutating func finishIdentifierPath() {
-        guard let pending = pendingIdentifierPath else { return }
-        pendingIdentifierPath = nil
-        if !pending.expectingName {
-            recordIdentifierReference(start: pending.start, end: pending.end, isAssignment: true)
+    /// Whether `start..<end` is a qualified name that may stand for a text: an implicit member (`.title`) or
+    /// a capitalised name with a member (`L10n.title`, `R.string.localizable.title`).
+    func isQualifiedName(_ start: Int, _ end: Int) -> Bool {
+        let first = bytes[start]
+        guard first == UInt8(ascii: ".") || Self.isUppercaseStart(first) else { return false }
+        return first == UInt8(ascii: ".") || bytes[start..<end].contains(UInt8(ascii: "."))
+    }
+
+    /// Ends the name being assigned to a property, recording it when it is whole (and, for a text, qualified).
+    mutating func finishAssignedPath() {
+        guard let pending = pendingAssignedPath else { return }
+        pendingAssignedPath = nil
+        if !pending.expectingName,
+            pending.property == "accessibilityIdentifier" || isQualifiedName(pending.start, pending.end)
+        {
+            recordSymbolReference(start: pending.start, end: pending.end, assignedTo: pending.property)
         }
     }
 
@@ -474,17 +508,21 @@ private struct Scanner {
     mutating func identifier(start: Int, end: Int) {
         let token = Token(kind: .identifier, start: start, end: end)
         let length = end - start
-        // `view.accessibilityIdentifier = A11yID.pay`: the name assigned, one component at a time.
-        if let pending = pendingIdentifierPath {
+        // `view.accessibilityIdentifier = A11yID.pay`, `label.text = L10n.title`: the name assigned, one
+        // component at a time (not a declaration's `let title = …`).
+        if let pending = pendingAssignedPath {
             if pending.expectingName, isPunctuation(recentToken(0), ".") {
-                pendingIdentifierPath = (pending.start, end, false)
+                pendingAssignedPath = (pending.start, end, false, pending.property)
             } else {
-                finishIdentifierPath()
+                finishAssignedPath()
             }
         } else if isPunctuation(recentToken(0), "="), let name = recentToken(1), name.kind == .identifier,
-            isIdentifier(name, "accessibilityIdentifier")
+            !isIdentifier(recentToken(2), "let"), !isIdentifier(recentToken(2), "var")
         {
-            pendingIdentifierPath = (start, end, false)
+            // Compared in place: most assignments are to other names, and making a string of each costs.
+            if let property = SwiftLexer.assignableProperties.first(where: { isIdentifier(name, $0) }) {
+                pendingAssignedPath = (start, end, false, property)
+            }
         }
         // Type declarations: `struct Name: A, B {`.
         if var pending = pendingType, !pending.stopped {
@@ -616,8 +654,10 @@ private struct Scanner {
         guard let last = stack.indices.last, stack[last].kind == .paren else { return }
         let frame = stack[last]
         stack[last].argumentState = 3
-        if frame.argumentState == 1, frame.callee == "accessibilityIdentifier", frame.label == nil {
-            recordIdentifierReference(start: frame.argumentStart, end: frame.argumentNameEnd, isAssignment: false)
+        if frame.argumentState == 1, let call = frame.callee,
+            takesSymbol(call: call, label: frame.label, start: frame.argumentStart, end: frame.argumentNameEnd)
+        {
+            recordSymbolReference(start: frame.argumentStart, end: frame.argumentNameEnd)
         }
         guard frame.argumentState == 1, let call = frame.callee, SwiftLexer.textBearingCalls.contains(call) else {
             return
@@ -632,14 +672,29 @@ private struct Scanner {
                 enclosingTypes: enclosingTypeNames, member: memberNames.last))
     }
 
+    /// Whether the name `start..<end`, given to `call` with `label`, is a symbol reference to record: any
+    /// name `.accessibilityIdentifier(…)` receives; a qualified name (`isQualifiedName`) a text-bearing call
+    /// receives as its text, or a custom type's initialiser receives under a text label (`title:`).
+    func takesSymbol(call: String, label: String?, start: Int, end: Int) -> Bool {
+        if call == "accessibilityIdentifier" { return label == nil }
+        guard isQualifiedName(start, end) else { return false }
+        if SwiftLexer.textBearingCalls.contains(call) {
+            // A tab's `value:` is its selection value, not its title.
+            guard let label else { return true }
+            return call != "Tab" && SwiftLexer.textBearingLabels.contains(label)
+        }
+        return label.map(SwiftLexer.textBearingLabels.contains) == true
+            && call.utf8.first.map(Self.isUppercaseStart) == true
+    }
+
     mutating func punctuation(_ b: UInt8) {
         let start = index
         index += 1
-        if let pending = pendingIdentifierPath {
+        if let pending = pendingAssignedPath {
             if b == UInt8(ascii: "."), !pending.expectingName {
-                pendingIdentifierPath = (pending.start, pending.end, true)
+                pendingAssignedPath = (pending.start, pending.end, true, pending.property)
             } else {
-                finishIdentifierPath()
+                finishAssignedPath()
             }
         }
         switch b {
@@ -815,10 +870,14 @@ private struct Scanner {
         case UInt8(ascii: ";"):
             pendingType = nil
             pendingMember = nil
+            initializer = nil
             pendingGeneric = nil
             markArgumentUnusual()
         case UInt8(ascii: "="):
-            if let pending = pendingMember, pending.depth == stack.count { pendingMember = nil }
+            if let pending = pendingMember, pending.depth == stack.count {
+                initializer = (pending.name, stack.count)
+                pendingMember = nil
+            }
             markArgumentUnusual()
         case UInt8(ascii: "?"), UInt8(ascii: "!"):
             break
@@ -1007,6 +1066,7 @@ private struct Scanner {
         literal.nesting = stack.count
         literal.inPreview = previewDepth > 0
         literal.member = memberNames.last
+        literal.initializedMember = initializer?.name
         literal.closureCall = braceIndices.last.flatMap { stack[$0].callee }
         if offscreenDepth > 0 { literal.isHiddenLabel = true }
         return literal

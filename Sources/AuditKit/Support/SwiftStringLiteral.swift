@@ -37,6 +37,10 @@ public struct SwiftStringLiteral: Sendable, Hashable {
     /// The member (`var`, `func`, `let`, `case`) of the innermost type whose body holds the literal
     /// (`title` for a literal returned by `var title: LocalizedStringKey { … }`), if any.
     public var member: String?
+    /// The member declared directly in a type body whose initial value holds the literal (`title` in
+    /// `static let title = L10n.tr("Localizable", "room.title")`), if any; the initial value ends with its
+    /// statement.
+    public var initializedMember: String?
     /// The call whose closure most tightly holds the literal (`tabItem` for `.tabItem { Label("Home", …) }`,
     /// `VStack` for a literal in `VStack { … }`), if any.
     public var closureCall: String?
@@ -86,6 +90,11 @@ public struct SwiftStringLiteral: Sendable, Hashable {
 
     /// Whether the literal has interpolations.
     public var hasInterpolation: Bool { segments.contains(.interpolation) }
+
+    /// The member of its innermost type that other code reaches the literal's text by: the one whose body
+    /// (`var title: String { … }`, `func members(_ n: Int) -> String { … }`) or initial value
+    /// (`static let title = …`) holds it.
+    public var declaringMember: String? { member ?? initializedMember }
 
     /// The value with each interpolation written as `\(…)`, for display.
     public var displayText: String {
@@ -210,38 +219,38 @@ public struct SwiftForwardedName: Sendable, Hashable {
     }
 }
 
-/// A name, not a literal, that sets an accessibility identifier: `A11yID.pay` in
-/// `.accessibilityIdentifier(A11yID.pay)`, `A11yID.pay.rawValue` in
-/// `button.accessibilityIdentifier = A11yID.pay.rawValue`. Teams keep identifiers in constants to share
-/// them with their UI tests; the index resolves the name to the constant's value.
-public struct SwiftIdentifierReference: Sendable, Hashable {
-    /// The dotted name as written, without spaces (`A11yID.pay.rawValue`, `.pay`).
+/// A dotted name, not a literal, where code shows a text or sets an accessibility identifier:
+/// `L10n.Screen.Room.title` in `Text(L10n.Screen.Room.title)`, `L10n.members` in `Label(L10n.members(n), …)`,
+/// `.welcomeTitle` in `Text(.welcomeTitle)`, `A11yID.pay` in `.accessibilityIdentifier(A11yID.pay)`,
+/// `A11yID.pay.rawValue` in `button.accessibilityIdentifier = A11yID.pay.rawValue`. Texts kept behind
+/// generated accessors, constants and catalog symbols, and identifiers kept in constants shared with UI
+/// tests, reach the screen this way; the index resolves the name to the declaration's literals and puts
+/// them at `place`.
+public struct SwiftSymbolReference: Sendable, Hashable {
+    /// The dotted name as written, without spaces and without the arguments of a call (`A11yID.pay.rawValue`,
+    /// `.pay`, `L10n.members` for `L10n.members(n)`).
     public var path: String
-    /// Zero-based byte offset of the name's first byte.
-    public var offset: Int
-    /// One-based line of the name's start.
-    public var line: Int
-    /// One-based byte column of the name's start.
-    public var column: Int
-    /// Enclosing type declarations, outermost first.
-    public var enclosingTypes: [String]
-    /// Whether it is inside `#Preview { }` or a `PreviewProvider`.
-    public var inPreview: Bool
-    /// Whether it is assigned (`accessibilityIdentifier = …`) rather than the modifier's argument.
-    public var isAssignment: Bool
+    /// Where the name is, as a literal there would be: its offset, line, column, call, argument label (or
+    /// the property it is assigned to), enclosing types and the rest of the context, with no segments.
+    public var place: SwiftStringLiteral
 
     /// Creates a record.
-    public init(
-        path: String, offset: Int, line: Int, column: Int, enclosingTypes: [String], inPreview: Bool,
-        isAssignment: Bool
-    ) {
+    public init(path: String, place: SwiftStringLiteral) {
         self.path = path
-        self.offset = offset
-        self.line = line
-        self.column = column
-        self.enclosingTypes = enclosingTypes
-        self.inPreview = inPreview
-        self.isAssignment = isAssignment
+        self.place = place
+    }
+
+    /// Zero-based byte offset of the name's first byte.
+    public var offset: Int { place.offset }
+    /// One-based line of the name's start.
+    public var line: Int { place.line }
+
+    /// Whether it is assigned (`view.accessibilityIdentifier = …`, `label.text = …`) rather than an argument.
+    public var isAssignment: Bool { place.assignedTo != nil }
+
+    /// Whether it sets an accessibility identifier rather than a text.
+    public var setsIdentifier: Bool {
+        place.call == "accessibilityIdentifier" || place.assignedTo == "accessibilityIdentifier"
     }
 }
 
@@ -298,8 +307,8 @@ public struct SwiftFileScan: Sendable {
     public var typeReferences: [SwiftTypeReference] = []
     /// Names that text-bearing calls (`SwiftLexer.textBearingCalls`) receive as arguments, in file order.
     public var forwardedNames: [SwiftForwardedName] = []
-    /// Names (not literals) that set an accessibility identifier, in file order.
-    public var identifierReferences: [SwiftIdentifierReference] = []
+    /// Dotted names (not literals) that show a text or set an accessibility identifier, in file order.
+    public var symbolReferences: [SwiftSymbolReference] = []
     /// Where an interpolation nested deeper than `SwiftLexer.maxInterpolationDepth` starts, when one
     /// does; the lexer skipped the rest of the file from there.
     public var nestingLimit: NestingLimit?

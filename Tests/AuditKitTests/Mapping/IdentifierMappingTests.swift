@@ -172,10 +172,10 @@ import Testing
         #expect(places.isSuperset(of: ["App/CheckoutView.swift:7", "App/HelpViewController.swift:5"]), "\(places)")
         let scan = SwiftLexer.scan(
             "x.accessibilityIdentifier = Ids.pay\nlet y = 1\nif a.accessibilityIdentifier == Ids.other {}")
-        #expect(scan.identifierReferences.map(\.path) == ["Ids.pay"])
-        #expect(scan.identifierReferences.first?.isAssignment == true)
+        #expect(scan.symbolReferences.map(\.path) == ["Ids.pay"])
+        #expect(scan.symbolReferences.first?.isAssignment == true)
         // A bare `.pay` could be `A11yID.pay` or `OtherScreen.pay`: not resolved.
         let ambiguous = SwiftLexer.scan("Text(\"x\").accessibilityIdentifier(.pay)")
-        #expect(ambiguous.identifierReferences.map(\.path) == [".pay"])
+        #expect(ambiguous.symbolReferences.map(\.path) == [".pay"])
     }
 }

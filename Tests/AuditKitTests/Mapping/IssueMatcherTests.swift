@@ -151,9 +151,12 @@ import Testing
         #expect(result.issue(1)?.explanation == "no string literal or localized string shows \"Nothing like this\"")
         #expect(result.issue(2)?.explanation == "the issue has no element text to look for")
         #expect(result.issue(3)?.primary?.symbol == "HomeWidgetKind.incomeTitle")
-        // The constant reaches `Text(HomeWidgetKind.incomeTitle)`, so it ranks as shown text.
+        // The constant is shown by `Text(HomeWidgetKind.incomeTitle)`: that line is the place, as shown text.
+        #expect(result.issue(3)?.primary?.location?.line == 27)
         #expect(result.issue(3)?.primary?.confidence == 0.9)
-        #expect(result.issue(3)?.primary?.note?.contains("reaches a text-bearing call") == true)
+        #expect(
+            result.issue(3)?.primary?.note
+                == "exact text in Text(HomeWidgetKind.incomeTitle), which is \"Income\"")
         #expect(result.counts.unmapped == 2)
     }
 
@@ -185,14 +188,16 @@ import Testing
         #expect(result.issue(3)?.primary?.status == .system)
         #expect(result.issue(3)?.primary?.location == nil)
         #expect(result.issue(4)?.primary?.symbol == "HomeWidgetKind.titleColor")
-        // The rule names a symbol, but the text is found in the sources: that location is used.
-        #expect(result.issue(4)?.primary?.location?.line == 7)
+        // The rule names a symbol, but the text is found in the sources (where HomeView shows the constant):
+        // that location, and its view, are used.
+        #expect(result.issue(4)?.primary?.location?.line == 27)
         let groups = result.groupedByView()
         #expect(
             groups == [
                 ViewGroup(view: "DashboardView", issueNumbers: [1]),
                 ViewGroup(view: "BudgetsView", issueNumbers: [2]),
-                ViewGroup(view: nil, issueNumbers: [3, 4]),
+                ViewGroup(view: "HomeView", issueNumbers: [4]),
+                ViewGroup(view: nil, issueNumbers: [3]),
             ])
     }
 
