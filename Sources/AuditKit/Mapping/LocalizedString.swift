@@ -206,17 +206,7 @@ public enum StringCatalogReader {
             collectUnits(substitution.value, into: &units)
             variants[substitution.key] = units.map { $0.replacingOccurrences(of: "%arg", with: "%@") }
         }
-        var result: [String] = []
-        for value in values {
-            var expanded = [value]
-            for (name, options) in variants.sorted(by: { $0.key < $1.key }) where !options.isEmpty {
-                let token = "%#@\(name)@"
-                guard value.contains(token) else { continue }
-                expanded = expanded.flatMap { text in options.map { text.replacingOccurrences(of: token, with: $0) } }
-                if expanded.count > 64 { expanded = Array(expanded.prefix(64)) }
-            }
-            result += expanded
-        }
+        let result = substituting(variants, into: values)
         // The substitution units themselves ("%arg items") are not shown alone.
         let pieces = Set(variants.values.joined().map { $0.replacingOccurrences(of: "%@", with: "%arg") })
         return result.filter { !pieces.contains($0) }

@@ -89,7 +89,7 @@ public struct SourceIndex: Sendable {
     public var types: [(file: String, declaration: SwiftTypeDeclaration)]
     /// Members declared in type bodies with their files.
     public var members: [(file: String, declaration: SwiftMemberDeclaration)]
-    /// Entries of `.strings` files and `.xcstrings` catalogs, ordered by file then position.
+    /// Entries of `.strings` and `.stringsdict` files and `.xcstrings` catalogs, ordered by file then position.
     public var localizedStrings: [LocalizedString]
     /// Simple names of the types that are views.
     public var viewTypes: Set<String>
@@ -149,7 +149,7 @@ public struct SourceIndex: Sendable {
     /// so a text is compared only with the values that start with one of its words.
     private var valuesByFirstWord: [String: [(value: String, offset: Int, length: Int)]] = [:]
 
-    /// Indexes every `.swift`, `.strings` and `.xcstrings` file under `roots`, skipping hidden folders,
+    /// Indexes every `.swift`, `.strings`, `.stringsdict` and `.xcstrings` file under `roots`, skipping hidden folders,
     /// `.build`, `DerivedData`, `Pods`, `Carthage` and `node_modules`. Files are lexed in parallel on every core; the result does not
     /// depend on timing.
     /// - Parameters:
@@ -302,6 +302,10 @@ public struct SourceIndex: Sendable {
             }
         } else if path.hasSuffix(".xcstrings") {
             do { outcome.strings = try StringCatalogReader.readCatalog(bytes, path: path) } catch {
+                outcome.problem = error
+            }
+        } else if path.hasSuffix(".stringsdict") {
+            do { outcome.strings = try StringCatalogReader.readStringsDict(bytes, path: path) } catch {
                 outcome.problem = error
             }
         } else if path.hasSuffix(".strings") {

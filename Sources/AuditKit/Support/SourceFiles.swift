@@ -3,8 +3,9 @@ import Foundation
 /// The source files a project's folders hold, as the source index and the font scanner walk them, and
 /// the paths they show.
 enum SourceFiles {
-    /// The `.swift`, `.strings`, `.xcstrings` and `*.xcodeproj/project.pbxproj` files under `root` (walked with `readdir`, which is much
-    /// faster than URL-based enumeration on Linux); symbolic links to folders are not followed.
+    /// The `.swift`, `.strings`, `.stringsdict`, `.xcstrings` and `*.xcodeproj/project.pbxproj` files under
+    /// `root` (walked with `readdir`, which is much faster than URL-based enumeration on Linux); symbolic
+    /// links to folders are not followed.
     static func collectFiles(under root: String) -> [String] {
         let skipped: Set<String> = [".build", "DerivedData", "Pods", "Carthage", "node_modules"]
         var result: [String] = []
@@ -30,6 +31,7 @@ enum SourceFiles {
                     pending.append(path)
                 } else if type == Int32(DT_REG),
                     name.hasSuffix(".swift") || name.hasSuffix(".strings") || name.hasSuffix(".xcstrings")
+                        || name.hasSuffix(".stringsdict")
                         || (name == "project.pbxproj" && folder.hasSuffix(".xcodeproj"))
                 {
                     result.append(path)

@@ -147,6 +147,77 @@ import Testing
         #expect(headed.generatedFiles == ["App/Mocks.swift", "App/R.swift"])
     }
 
+    /// A plural accessor: SwiftGen's fallback is the format key, the forms are in the `.stringsdict`.
+    static let plural = MiniApp(files: [
+        "App/Generated/Strings.swift": """
+        // swiftlint:disable all
+        // Generated using SwiftGen — https://github.com/SwiftGen/SwiftGen
+        internal enum L10n {
+          /// Plural format key: "%#@guests@"
+          internal static func roomGuests(_ p1: Int) -> String {
+            return L10n.tr("Localizable", "room_guests", p1, fallback: "Plural format key: \"%#@guests@\"")
+          }
+        }
+        """,
+        "App/en.lproj/Localizable.stringsdict": """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+        <plist version="1.0">
+        <dict>
+          <key>room_guests</key>
+          <dict>
+            <key>NSStringLocalizedFormatKey</key>
+            <string>%#@guests@</string>
+            <key>guests</key>
+            <dict>
+              <key>NSStringFormatSpecTypeKey</key>
+              <string>NSStringPluralRuleType</string>
+              <key>NSStringFormatValueTypeKey</key>
+              <string>d</string>
+              <key>one</key>
+              <string>%d guest &amp; host</string>
+              <key>other</key>
+              <string>%d guests &amp; host</string>
+            </dict>
+          </dict>
+        </dict>
+        </plist>
+        """,
+        "App/GuestsView.swift": """
+        import SwiftUI
+        struct GuestsView: View {
+            let guests: Int
+            var body: some View {
+                Text(L10n.roomGuests(guests))
+            }
+        }
+        """,
+    ])
+
+    @Test func aPluralAccessorMapsThroughTheStringsDict() throws {
+        let app = Self.plural
+        let index = try app.index()
+        let forms = index.localizedStrings.filter { $0.key == "room_guests" }
+        #expect(forms.map(\.value) == ["%d guest & host", "%d guests & host"])
+        #expect(forms.first?.language == "en")
+        #expect(
+            forms.first?.location == SourceLocation(file: "App/en.lproj/Localizable.stringsdict", line: 5, column: 3))
+        let report = MiniApp.report([
+            (0, "1 guest & host", MiniApp.middle(0)), (0, "4 guests & host", MiniApp.middle(1)),
+        ])
+        let result = IssueMatcher(index: index).map(report)
+        for number in [1, 2] {
+            Self.expectMapping(
+                result, issue: number, file: "App/GuestsView.swift", holding: "Text(L10n.roomGuests(guests))", of: app,
+                notInto: "App/Generated/Strings.swift")
+        }
+        #expect(result.primary(for: 2)?.localizationKey == "room_guests")
+        // A broken file is reported where it breaks, and indexing goes on.
+        #expect(throws: AuditError.self) {
+            try StringCatalogReader.readStringsDict(Array("<plist><dict><key>a</key>".utf8), path: "x.stringsdict")
+        }
+    }
+
     /// R.swift's shape: `R.string.localizable.welcomeTitle()` over a generated struct per table.
     static let rSwift = MiniApp(files: [
         "App/R.generated.swift": """
