@@ -97,7 +97,8 @@ extension SourceIndex {
     /// key's generated symbol when exactly one key's letters and digits spell it
     /// (`settings.notifications.title` for `.settingsNotificationsTitle`), with the rest of the path, or
     /// with its last component in the table named before it (`R.string.localizable.welcomeTitle`).
-    static func resolvingSymbolReferences(_ outcomes: [FileOutcome]) -> (
+    /// `catalogKeys` are every key of the catalogs and `.strings` files among `outcomes`.
+    static func resolvingSymbolReferences(_ outcomes: [FileOutcome], catalogKeys: Set<String>) -> (
         outcomes: [FileOutcome], steps: [String: Set<Int>]
     ) {
         var referenced = Set<String>()
@@ -107,7 +108,7 @@ extension SourceIndex {
             }
         }
         guard !referenced.isEmpty else { return (outcomes, [:]) }
-        let table = SymbolTable(outcomes: outcomes, names: referenced)
+        var table = SymbolTable(outcomes: outcomes, names: referenced, catalogKeys: catalogKeys)
         var steps: [String: Set<Int>] = [:]
         var resolved = outcomes
         for position in resolved.indices {
@@ -150,19 +151,19 @@ extension SourceIndex {
         /// Simple names of the declared types.
         var typeNames = Set<Substring>()
         /// Every key of the catalogs and `.strings` files.
-        var catalogKeys = Set<String>()
-        /// Keys by `SourceIndex.catalogSymbolName(_:)`, each with its table (the file's name without extension).
-        var catalogSymbols: [String: [(key: String, table: String)]] = [:]
+        let catalogKeys: Set<String>
+        /// The entries of the catalogs and `.strings` files, per file.
+        let catalogEntries: [[LocalizedString]]
+        /// Keys by `SourceIndex.catalogSymbolName(_:)`, each with its table (the file's name without extension),
+        /// made on the first reference that needs them (a large catalog's symbols take time).
+        var catalogSymbols: [String: [(key: String, table: String)]]?
 
-        /// The declarations in `outcomes` of the members named `names`.
-        init(outcomes: [FileOutcome], names: Set<String>) {
+        /// The declarations in `outcomes` of the members named `names`; `catalogKeys` are the keys of their
+        /// catalogs and `.strings` files.
+        init(outcomes: [FileOutcome], names: Set<String>, catalogKeys: Set<String>) {
+            self.catalogKeys = catalogKeys
+            catalogEntries = outcomes.map(\.strings).filter { !$0.isEmpty }
             for outcome in outcomes {
-                for entry in outcome.strings {
-                    catalogKeys.insert(entry.key)
-                    let file = entry.location.file.split(separator: "/").last ?? ""
-                    let table = String(file.split(separator: ".").first ?? file)
-                    catalogSymbols[SourceIndex.catalogSymbolName(entry.key), default: []].append((entry.key, table))
-                }
                 guard let scan = outcome.scan else { continue }
                 var positions: [String: Int] = [:]
                 var found: [SymbolDeclaration] = []
@@ -213,7 +214,7 @@ extension SourceIndex {
 
         /// The declaration a text reference names, when the declarations it could be show the same texts;
         /// else, for a name no Swift declares, the catalog key whose generated symbol it is.
-        func text(_ path: SymbolPath) -> Resolution? {
+        mutating func text(_ path: SymbolPath) -> Resolution? {
             let matching = (declarations[String(path.name)] ?? []).filter { path.names(declarationIn: $0.types) }
             if let first = matching.first {
                 let texts = first.texts(catalogKeys: catalogKeys)
@@ -225,27 +226,44 @@ extension SourceIndex {
                 return Resolution(qualifiedName: first.qualifiedName, texts: texts, origins: origins)
             }
             guard path.isImplicitMember || path.qualifiers.first.map(typeNames.contains) == false,
-                let key = catalogKey(path)
+                !catalogEntries.isEmpty
             else { return nil }
+            if catalogSymbols == nil { catalogSymbols = Self.symbols(of: catalogEntries) }
+            guard let key = catalogKey(path, symbols: catalogSymbols ?? [:]) else { return nil }
             let written = (path.qualifiers + [path.name]).joined(separator: ".")
             return Resolution(qualifiedName: written, texts: [[.text(key)]], origins: [])
         }
 
         /// The one catalog key whose generated symbol `path` is: spelled by the path after its namespace (all
         /// of an implicit member's), else by its name in the table named before it.
-        private func catalogKey(_ path: SymbolPath) -> String? {
+        private func catalogKey(_ path: SymbolPath, symbols: [String: [(key: String, table: String)]]) -> String? {
             func only(_ keys: [String]) -> String? {
                 guard let first = keys.first, keys.allSatisfy({ $0 == first }) else { return nil }
                 return first
             }
             let spelled = (path.isImplicitMember ? path.qualifiers[...] : path.qualifiers.dropFirst()) + [path.name]
             let whole = SourceIndex.catalogSymbolName(spelled.joined())
-            if let key = only((catalogSymbols[whole] ?? []).map(\.key)) { return key }
+            if let key = only((symbols[whole] ?? []).map(\.key)) { return key }
             guard let table = path.qualifiers.last?.lowercased() else { return nil }
-            let inTable = (catalogSymbols[SourceIndex.catalogSymbolName(String(path.name))] ?? []).filter {
+            let inTable = (symbols[SourceIndex.catalogSymbolName(String(path.name))] ?? []).filter {
                 $0.table.lowercased() == table
             }
             return only(inTable.map(\.key))
+        }
+
+        /// `catalogSymbols` of the entries of `files`.
+        static func symbols(of files: [[LocalizedString]]) -> [String: [(key: String, table: String)]] {
+            var symbols: [String: [(key: String, table: String)]] = [:]
+            for entries in files {
+                guard let path = entries.first?.location.file else { continue }
+                let file = path.split(separator: "/").last ?? Substring(path)
+                let table = String(file.split(separator: ".").first ?? file)
+                var seen = Set<String>()
+                for entry in entries where seen.insert(entry.key).inserted {
+                    symbols[SourceIndex.catalogSymbolName(entry.key), default: []].append((entry.key, table))
+                }
+            }
+            return symbols
         }
     }
 

@@ -378,7 +378,8 @@ public struct SourceIndex: Sendable {
     }
 
     private init(roots: [String], outcomes unresolved: [FileOutcome]) {
-        let (outcomes, steps) = SourceIndex.resolvingSymbolReferences(unresolved)
+        let keys = Set(unresolved.lazy.flatMap(\.strings).map(\.key))
+        let (outcomes, steps) = SourceIndex.resolvingSymbolReferences(unresolved, catalogKeys: keys)
         self.roots = roots
         swiftFiles = []
         literals = []
@@ -408,7 +409,7 @@ public struct SourceIndex: Sendable {
             for member in scan.members { members.append((outcome.path, member)) }
         }
         viewTypes = SourceIndex.resolveViewTypes(types.map(\.declaration))
-        catalogKeys = Set(localizedStrings.map(\.key))
+        catalogKeys = keys
         var developmentLanguages: [String: Int] = [:]
         for entry in localizedStrings {
             if let language = entry.developmentLanguage { developmentLanguages[language, default: 0] += 1 }

@@ -60,10 +60,14 @@ extension StringCatalogReader {
 /// A value of an XML property list as a `.stringsdict` uses it: a string, a dictionary whose keys keep
 /// where they are written, or anything else (arrays, numbers, booleans, dates and data are not needed).
 private enum XMLPlistValue {
+    /// `<string>…</string>` (or a `<key>`'s text).
     case string(String)
+    /// `<dict>`: its keys in file order, each with its line and column and its value.
     case dictionary([(key: String, line: Int, column: Int, value: XMLPlistValue)])
+    /// Any other value.
     case other
 
+    /// The text, if this is a string.
     var string: String? {
         if case .string(let text) = self { return text }
         return nil
@@ -73,10 +77,14 @@ private enum XMLPlistValue {
 /// Reads the XML property list subset above from bytes, never past the end and never deeper than
 /// `StringCatalogReader.maxStringsDictDepth`.
 private struct XMLPlistReader {
+    /// The document, without a UTF-8 byte order mark.
     let bytes: [UInt8]
+    /// The file's path, for errors.
     let path: String
+    /// Where reading goes on.
     var index = 0
 
+    /// A reader at the start of `bytes`.
     init(bytes: [UInt8], path: String) {
         self.bytes = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
         self.path = path
@@ -184,8 +192,10 @@ private struct XMLPlistReader {
         return Self.decodingEntities(String(decoding: bytes[start..<end], as: UTF8.self))
     }
 
+    /// Whether the bytes at `index` are `text`.
     func starts(with text: String) -> Bool { bytes[index...].starts(with: text.utf8) }
 
+    /// Where `text` first occurs from `start` on, if it does.
     func find(_ text: String, from start: Int) -> Int? {
         let needle = Array(text.utf8)
         guard needle.count <= bytes.count else { return nil }
@@ -197,6 +207,7 @@ private struct XMLPlistReader {
         return nil
     }
 
+    /// Whether `b` ends a tag's name (white space, `/` or `>`).
     static func isTagEnd(_ b: UInt8) -> Bool {
         b == 32 || b == 9 || b == 10 || b == 13 || b == UInt8(ascii: "/") || b == UInt8(ascii: ">")
     }
