@@ -23,7 +23,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case swiftLexer = "swift-lexer"
     /// A `.strings` file.
     case strings
-    /// A `.xcstrings` string catalog.
+    /// A string catalog: the bytes as a `.xcstrings` catalog and as a `.stringsdict` plural table.
     case xcstrings
     /// A hand-kept `audit.md`: its structure, the next session number and the insertion.
     case auditLog = "audit-log"
@@ -99,7 +99,10 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .strings:
             _ = try StringCatalogReader.readStrings(bytes, path: "de.lproj/Localizable.strings")
         case .xcstrings:
-            _ = try StringCatalogReader.readCatalog(bytes, path: "Localizable.xcstrings")
+            // Accepted when either reads it: a plural table (XML) or else a catalog (JSON).
+            if (try? StringCatalogReader.readStringsDict(bytes, path: "Localizable.stringsdict")) == nil {
+                _ = try StringCatalogReader.readCatalog(bytes, path: "Localizable.xcstrings")
+            }
         case .paths:
             for argument in bytes.split(separator: 0, omittingEmptySubsequences: false) {
                 FuzzTarget.checkPathSplitting(String(decoding: argument, as: UTF8.self))
@@ -236,6 +239,12 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
                 "Localizable.strings", "/* note */\n\"Sign in\" = \"Anmelden\";\n\"a\\\"b\" = \"\\U00e9\\n\";\n// end\n"
             )
         case .xcstrings:
+            add(
+                "Localizable.stringsdict",
+                #"<?xml version="1.0"?><plist version="1.0"><dict><key>n</key><dict>"#
+                    + #"<key>NSStringLocalizedFormatKey</key><string>%#@n@</string><key>n</key><dict>"#
+                    + #"<key>one</key><string>%d guest &amp; host</string><key>other</key><string>%d guests</string>"#
+                    + "</dict></dict></dict></plist>")
             add(
                 "Localizable.xcstrings",
                 #"{"sourceLanguage":"en","strings":{"Pay":{"localizations":{"de":{"stringUnit":{"state":"translated","value":"Zahlen"}}}}},"version":"1.0"}"#
