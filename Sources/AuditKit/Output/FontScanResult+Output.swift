@@ -3,25 +3,35 @@ import Foundation
 extension FontScanResult {
     /// Counts per rule of the active (not suppressed) findings, in the rules' order.
     public var countsByRule: [(rule: FontScanRule, count: Int)] {
-        let active = activeFindings
-        return FontScanRule.allCases.compactMap { rule in
-            let count = active.filter { $0.rule == rule }.count
-            return count == 0 ? nil : (rule, count)
+        tally.byRule
+    }
+
+    /// The active findings' counts, read in one pass without copying a finding (a scan of 2,000 files
+    /// lists 52,000): per rule in the rules' order, how many, and in how many files.
+    private var tally: (byRule: [(rule: FontScanRule, count: Int)], active: Int, files: Int) {
+        var perRule: [FontScanRule: Int] = [:]
+        var active = 0
+        var files = Set<String>()
+        for index in findings.indices where findings[index].suppression == nil {
+            active += 1
+            perRule[findings[index].rule, default: 0] += 1
+            files.insert(findings[index].file)
         }
+        let byRule = FontScanRule.allCases.compactMap { rule in perRule[rule].map { (rule, $0) } }
+        return (byRule, active, files.count)
     }
 
     /// One line summing up the scan: files, findings per rule, suppressed ones.
     public var summaryLine: String {
-        let active = activeFindings
-        let fileCount = Set(active.map(\.file)).count
+        let tally = self.tally
         var text = "Scanned \(files.count) Swift file\(files.count == 1 ? "" : "s")"
         if !excludedFiles.isEmpty { text += " (\(excludedFiles.count) excluded)" }
-        text += ": \(active.count) finding\(active.count == 1 ? "" : "s")"
-        if !active.isEmpty {
-            text += " in \(fileCount) file\(fileCount == 1 ? "" : "s") ("
-            text += countsByRule.map { "\($0.rule.rawValue) \($0.count)" }.joined(separator: ", ") + ")"
+        text += ": \(tally.active) finding\(tally.active == 1 ? "" : "s")"
+        if tally.active > 0 {
+            text += " in \(tally.files) file\(tally.files == 1 ? "" : "s") ("
+            text += tally.byRule.map { "\($0.rule.rawValue) \($0.count)" }.joined(separator: ", ") + ")"
         }
-        let suppressed = findings.count - active.count
+        let suppressed = findings.count - tally.active
         if suppressed > 0 { text += ", \(suppressed) suppressed by auditkit:ignore" }
         return text + "."
     }
@@ -30,7 +40,8 @@ extension FontScanResult {
     /// line saying what is wrong and what to use, then the summary line.
     public var textOutput: String {
         var text = ""
-        for finding in activeFindings {
+        for index in findings.indices where findings[index].suppression == nil {
+            let finding = findings[index]
             text += "\(finding.file):\(finding.line):\(finding.column): \(finding.excerpt)\n"
             text += "    \(finding.message) [\(finding.rule.rawValue)]\n"
         }
