@@ -75,7 +75,8 @@ struct FontFixPlanner {
     mutating func decide() {
         decisions = Array(repeating: nil, count: scanner.findings.count)
         guard !scanner.findings.isEmpty else { return }
-        scanner.structureIfNeeded()
+        // The file's structure (types, members) is worked out only when a decision needs it: a text's
+        // number size becomes a style from its own tokens.
         for n in scanner.findings.indices {
             let finding = scanner.findings[n]
             let site = scanner.sites[n]
@@ -88,6 +89,7 @@ struct FontFixPlanner {
                 skip(finding, .unsupported("the fix found no rewrite that keeps this code correct"))
             }
             if case .leave(var left) = decisions[n], finding.suppression == nil {
+                scanner.structureIfNeeded()
                 left.byHand = byHand(finding, site: site)
                 decisions[n] = .leave(left)
             }
@@ -98,6 +100,7 @@ struct FontFixPlanner {
     private mutating func decide(_ finding: FontFinding, site: Int) {
         if let reason = finding.suppression { return skip(finding, .suppressed(reason)) }
         if let reason = finding.unknownSource { return skip(finding, .unknownDataFlow(reason)) }
+        if finding.api != ".system(size:)" || finding.size == nil { scanner.structureIfNeeded() }
         guard let size = finding.size else { return named(finding, site: site) }
         switch finding.api {
         case ".system(size:)": system(finding, site: site, size: size)
@@ -129,8 +132,8 @@ struct FontFixPlanner {
     /// `.system(size: N, weight: W)`: a token or text style when N and W are its defaults exactly; on a
     /// text, with N a number (it sizes nothing else), the team's nearest token, else the text style whose
     /// default size is nearest at its weight (`.subheadline.weight(.semibold)` for 15 semibold), as teams
-    /// migrate by hand; else a
-    /// `@ScaledMetric` property (an icon, or a size through a name that may drive layout too).
+    /// migrate by hand; else a `@ScaledMetric` property (an icon, or a size through a name that may drive
+    /// layout too).
     mutating func system(_ finding: FontFinding, site i: Int, size: Double) {
         let open = i + 1
         let close = Int(scanner.partner[open])
@@ -171,6 +174,7 @@ struct FontFixPlanner {
             }
         }
         guard let sizeArgument = args.first, sizeArgument.label == "size" else { return }
+        scanner.structureIfNeeded()
         scaledMetric(finding, site: i, argument: sizeArgument, size: size)
     }
 
