@@ -30,13 +30,16 @@ extension IndexSheet {
     /// Renders and encodes every page (pages spread over all cores), then writes each file
     /// atomically, creating the folder when needed. The pages can be drawn again, so none is fsynced.
     /// - Parameters:
-    ///   - outputPath: `-o PATH`, which the user named (a symbolic link there, or at the pages named after
-    ///     it, is followed), or nil for `index_sheet.png` (or pages) in `evidence`.
+    ///   - outputPath: `-o PATH`, which the user named (a symbolic link there, or on the way to it, is
+    ///     followed; one at a page named after it is refused), or nil for `index_sheet.png` (or pages) in
+    ///     `evidence`.
     ///   - evidence: the report's evidence folder; stale pages of a larger earlier run are removed
     ///     from it when `outputPath` is nil. Unless the user named it, a link there is refused, as is
     ///     a link in place of a page.
     /// - Throws: `AuditError` when a file cannot be written or a page cannot be encoded.
     public func write(to outputPath: String? = nil, evidence: EvidencePaths) throws -> IndexSheetOutput {
+        // `-o` in the folder its links lead to: the pages named after it are written refusing links.
+        let outputPath = outputPath.map(Symlinks.namedFile)
         let paths = IndexSheet.outputPaths(pageCount: pageCount, outputPath: outputPath, evidence: evidence)
         let folder = PathName.parent(paths[0])
         if !folder.isEmpty, outputPath == nil || !FileManager.default.fileExists(atPath: folder) {
@@ -47,7 +50,7 @@ extension IndexSheet {
             do {
                 try AtomicFile.write(
                     page.data, to: paths[index], onlyIfChanged: true, durability: .regenerable,
-                    namedByUser: outputPath != nil)
+                    namedByUser: paths[index] == outputPath)
                 return .success(page.problems)
             } catch let error as AuditError {
                 return .failure(error)

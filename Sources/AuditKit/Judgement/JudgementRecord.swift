@@ -733,8 +733,10 @@ public struct JudgementRecordFile: Sendable {
     /// The record of the history file `history`.
     public init(history: HistoryFile) {
         self.history = history
-        let stem =
-            PathName.fileExtension(history.path) == "jsonl" ? PathName.deletingExtension(history.path) : history.path
+        // Beside a history the person named, in the folder its links lead to: the record is written
+        // refusing links on its way.
+        let named = history.namedByUser ? Symlinks.namedFile(history.path) : history.path
+        let stem = PathName.fileExtension(named) == "jsonl" ? PathName.deletingExtension(named) : named
         path = stem + ".judgement.json"
     }
 

@@ -129,7 +129,9 @@ public enum EvidenceExport {
             paths = EvidencePaths(
                 directory: try Symlinks.folderToWrite(EvidencePaths.trimmed(directory), namedByUser: namedByUser))
         } catch let error as AuditError {
-            return (try ReportReader.read(path: path, options: options), .failure(error))
+            let report = try ReportReader.read(path: path, options: options)
+            meanwhile(report)
+            return (report, .failure(error))
         }
         let directory = paths.directory
         var status = stat()

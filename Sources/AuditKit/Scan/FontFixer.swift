@@ -1,11 +1,12 @@
 import Foundation
 
-/// `scan --fix`: rewrites fixed font sizes so they scale with Dynamic Type and look the same at the
-/// default text size.
+/// `scan --fix`: rewrites fixed font sizes so they scale with Dynamic Type, as a team migrating by hand
+/// does.
 ///
 /// A `.system(size: N, weight: W)` whose size and weight are a text style's defaults becomes that style
-/// (the team's token when the configuration has one of that size and weight); any other SwiftUI size
-/// becomes a `@ScaledMetric(relativeTo:)` property of the enclosing view holding N; `.custom(_:fixedSize:)`
+/// (the team's token when the configuration has one of that size and weight); on a text, a number N
+/// within 3 pt of a style becomes the style nearest at W (the team's nearest token with a token table);
+/// any other SwiftUI size becomes a `@ScaledMetric(relativeTo:)` property of the enclosing view holding N; `.custom(_:fixedSize:)`
 /// becomes `.custom(_:size:relativeTo:)`; `UIFont.systemFont(ofSize:)` at a style's size and weight becomes
 /// `UIFont.preferredFont(forTextStyle:)`, any other UIKit font is wrapped in
 /// `UIFontMetrics(forTextStyle:).scaledFont(for:)`. What it does at each finding is decided once
@@ -89,11 +90,12 @@ public enum FontFixer {
                     planned.status = .changedSinceRead
                 } else {
                     do {
-                        // A file found in a folder may not be a link (a committed one can name any
-                        // file of the machine); one named on the command line may.
+                        // A file found in a folder may not be a link, nor lie beyond one inside the
+                        // tree (a committed one can name any file of the machine); one named on the
+                        // command line may, and so may a folder named there.
+                        let target = Self.writePath(file.path, roots: paths)
                         try AtomicFile.write(
-                            Data(planned.fixed), to: file.path, durability: .durable,
-                            namedByUser: paths.contains(file.path))
+                            Data(planned.fixed), to: target.path, durability: .durable, namedByUser: target.named)
                         planned.status = .written
                     } catch {
                         shared[i] = (
@@ -111,6 +113,20 @@ public enum FontFixer {
             if let problem { result.problems.append(problem) }
         }
         return result
+    }
+
+    /// Where to write `path`, a file found under `roots` (the paths given): a root itself is named, so
+    /// a link there is followed; a file walked under a root folder is written in the folder the root's
+    /// links lead to (`Symlinks.namedFolder(_:)`), refusing any link inside the tree.
+    static func writePath(_ path: String, roots: [String]) -> (path: String, named: Bool) {
+        if roots.contains(path) { return (path, true) }
+        for root in roots {
+            let folder = root.count > 1 && root.hasSuffix("/") ? String(root.dropLast()) : root
+            if path.hasPrefix(folder + "/") {
+                return (Symlinks.namedFolder(folder) + path.dropFirst(folder.count), false)
+            }
+        }
+        return (path, false)
     }
 
     // MARK: Diff

@@ -355,7 +355,8 @@ public enum Symlinks {
             try refuseLinks(along: path)
             return path
         }
-        guard linkDestination(path) != nil else { return path }
+        // Not a link itself: in the folder its links lead to, so the write below refuses none on its way.
+        guard linkDestination(path) != nil else { return namedFile(path) }
         var current = path
         for _ in 0..<32 {
             guard let destination = linkDestination(current) else { return current }
@@ -378,6 +379,15 @@ public enum Symlinks {
             return path
         }
         return namedFolder(path)
+    }
+
+    /// `path`, a file the person named, in the folder its folder's links lead to
+    /// (`namedFolder(_:)`); itself when no link lies on the way.
+    public static func namedFile(_ path: String) -> String {
+        let folder = PathName.parent(path)
+        guard !folder.isEmpty else { return path }
+        let resolved = namedFolder(folder)
+        return resolved == folder ? path : resolved + "/" + PathName.last(path)
     }
 
     /// The folder to write the files of `path` in, a folder the person named: see

@@ -90,5 +90,19 @@ import Testing
         site.rootNamedByUser = true
         _ = try site.writeAssets()
         #expect(layout.landedOutside.contains("Home") && layout.landedOutside.contains { $0.hasSuffix(".css") })
+        // `--log Reports/audit.md`, `--history Reports/history.jsonl`: the log, the history and its record.
+        _ = try AuditLogWriter().append(
+            SessionFacts(report: report, logPath: layout.linked("audit.md"), date: "2026-02-05"),
+            to: layout.linked("audit.md"), namedByUser: true)
+        let history = HistoryFile(path: layout.linked("history.jsonl"), namedByUser: true)
+        _ = try history.append(HistoryEntry(report: report))
+        _ = try JudgementRecordFile(history: history).record(baseline: Baseline(), translations: .none)
+        #expect(Set(layout.landedOutside).isSuperset(of: ["audit.md", "history.jsonl", "history.judgement.json"]))
+        // `scan --fix Reports`: the files walked in the named folder are fixed where it leads.
+        let source = "struct A: View {\n    var body: some View { Text(\"a\").font(.system(size: 15)) }\n}\n"
+        try source.write(toFile: layout.outside.file("A.swift"), atomically: true, encoding: .utf8)
+        let fixed = try FontFixer.fix(paths: [layout.project + "/Reports"], workingDirectory: layout.project)
+        #expect(fixed.problems.isEmpty, "\(fixed.problems)")
+        #expect(try String(contentsOfFile: layout.outside.file("A.swift"), encoding: .utf8).contains(".subheadline"))
     }
 }
