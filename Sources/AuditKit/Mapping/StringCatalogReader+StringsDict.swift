@@ -48,8 +48,11 @@ extension StringCatalogReader {
             for (name, options) in variants.sorted(by: { $0.key < $1.key }) where !options.isEmpty {
                 let token = "%#@\(name)@"
                 guard value.contains(token) else { continue }
-                expanded = expanded.flatMap { text in options.map { text.replacingOccurrences(of: token, with: $0) } }
-                if expanded.count > 64 { expanded = Array(expanded.prefix(64)) }
+                // At most 64 made: a table of thousands of forms makes no more than it keeps.
+                expanded = Array(
+                    expanded.lazy.flatMap { text in options.lazy.map { text.replacingOccurrences(of: token, with: $0) }
+                    }
+                    .prefix(64))
             }
             result += expanded
         }
@@ -84,21 +87,27 @@ private struct XMLPlistReader {
     /// Where reading goes on.
     var index = 0
 
+    /// The offset after each line feed, in order, for `lineAndColumn(of:)`.
+    let lineStarts: [Int]
+
     /// A reader at the start of `bytes`.
     init(bytes: [UInt8], path: String) {
-        self.bytes = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
+        let text = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
+        self.bytes = text
         self.path = path
+        lineStarts = text.indices.filter { text[$0] == 10 }.map { $0 + 1 }
     }
 
-    /// The one-based line and byte column of `offset`.
+    /// The one-based line and byte column of `offset`: found by halving the line starts (a key's
+    /// location is asked for every key of a table of thousands).
     func lineAndColumn(of offset: Int) -> (line: Int, column: Int) {
-        var line = 1
-        var lineStart = 0
-        for j in 0..<min(offset, bytes.count) where bytes[j] == 10 {
-            line += 1
-            lineStart = j + 1
+        var low = 0
+        var high = lineStarts.count
+        while low < high {
+            let middle = (low + high) / 2
+            if lineStarts[middle] <= offset { low = middle + 1 } else { high = middle }
         }
-        return (line, offset - lineStart + 1)
+        return (low + 1, offset - (low == 0 ? 0 : lineStarts[low - 1]) + 1)
     }
 
     /// An error at `offset`, with its line and column.
