@@ -24,8 +24,8 @@ enum ScanCommand: Command {
 
         --fix rewrites the findings in place so they scale, as scan suggests, site by site: a size and \
         weight that are a text style's defaults become the style (17 semibold is .headline; the \
-        configuration's token of that size and weight when there is one); a text's other number size the \
-        team's nearest token, else the style whose default size is nearest at its weight (15 semibold is \
+        configuration's token of that size and weight when there is one); a text's other number size, \
+        within 3 pt, the team's nearest token, else the style whose default size is nearest at its weight (15 semibold is \
         .subheadline.weight(.semibold), Apple's table: largeTitle 34, title 28, title2 22, title3 20, \
         headline 17 semibold, body 17, callout 16, subheadline 15, footnote 13, caption 12, caption2 11); \
         any other SwiftUI size (a symbol's, one through a name) a @ScaledMetric(relativeTo:) property of \

@@ -129,11 +129,15 @@ struct FontFixPlanner {
 
     // MARK: SwiftUI
 
+    /// How far (in points) a text's size may be from the style or token it becomes: a team's hand
+    /// migration moves a size by a point or two; a 64 pt figure is no `.largeTitle` (34), it scales as one.
+    static let styleReach = 3.0
+
     /// `.system(size: N, weight: W)`: a token or text style when N and W are its defaults exactly; on a
     /// text, with N a number (it sizes nothing else), the team's nearest token, else the text style whose
-    /// default size is nearest at its weight (`.subheadline.weight(.semibold)` for 15 semibold), as teams
-    /// migrate by hand; else a `@ScaledMetric` property (an icon, or a size through a name that may drive
-    /// layout too).
+    /// default size is nearest at its weight (`.subheadline.weight(.semibold)` for 15 semibold), within
+    /// `styleReach`, as teams migrate by hand; else a `@ScaledMetric` property (an icon, a size far from
+    /// every style, or a size through a name that may drive layout too).
     mutating func system(_ finding: FontFinding, site i: Int, size: Double) {
         let open = i + 1
         let close = Int(scanner.partner[open])
@@ -159,18 +163,21 @@ struct FontFixPlanner {
             {
                 let tokens = scanner.configuration.tokens
                 if let token = nearestEntry(
-                    in: tokens, size: size, weight: weight, sizeOf: \.size, weightOf: { $0.weight })
+                    in: tokens, size: size, weight: weight, sizeOf: \.size, weightOf: { $0.weight }),
+                    abs(token.size - size) <= Self.styleReach
                 {
                     replace(start, close, with: token.name)
                     change(finding, .token, "`\(token.name)`")
                     return
                 }
                 let style = TextStyle.nearest(size: size, weight: weight)
-                let text =
-                    prefix + "." + style.name + (style.weight == weight ? "" : ".weight(.\(weight.rawValue))")
-                replace(start, close, with: text)
-                change(finding, .textStyle, "`\(text)`")
-                return
+                if tokens.isEmpty, abs(style.size - size) <= Self.styleReach {
+                    let text =
+                        prefix + "." + style.name + (style.weight == weight ? "" : ".weight(.\(weight.rawValue))")
+                    replace(start, close, with: text)
+                    change(finding, .textStyle, "`\(text)`")
+                    return
+                }
             }
         }
         guard let sizeArgument = args.first, sizeArgument.label == "size" else { return }
