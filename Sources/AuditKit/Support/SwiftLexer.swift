@@ -790,7 +790,15 @@ private struct Scanner {
             }
             pendingType = nil
         case UInt8(ascii: ","):
-            if var frame = stack.last, frame.kind == .paren {
+            if let frame = stack.last, frame.kind == .brace, frame.typeName != nil,
+                initializer?.depth == stack.count || pendingMember?.depth == stack.count
+            {
+                // `case card = "pay.card", cash = "pay.cash"`, `static let a = "x", b = "y"`: the next name
+                // is another member, with its own value.
+                initializer = nil
+                pendingMember = nil
+                pendingMemberKeyword = true
+            } else if var frame = stack.last, frame.kind == .paren {
                 finishArgument()
                 frame = stack[stack.count - 1]
                 frame.argumentIndex += 1

@@ -159,6 +159,40 @@ import Testing
         #expect(result.issue(5)?.primary?.note?.contains("accessibility identifier") != true)
     }
 
+    @Test func constantsDeclaredTogetherEachKeepTheirValue() throws {
+        // `case card = "…", cash = "…"` and `static let a = "…", b = "…"`: each name its own value.
+        let index = SourceIndex.build(sources: [
+            (
+                "App/PayView.swift",
+                """
+                import SwiftUI
+                enum Pay: String { case card = "pay.card", cash = "pay.cash" }
+                enum Field { static let code = "field.code", note = "field.note" }
+                struct PayView: View {
+                    var body: some View {
+                        VStack {
+                            Button("Karte") {}.accessibilityIdentifier(Pay.card.rawValue)
+                            Button("Bar") {}.accessibilityIdentifier(Pay.cash.rawValue)
+                            TextField("Code", text: .constant("")).accessibilityIdentifier(Field.note)
+                        }
+                    }
+                }
+                """
+            )
+        ])
+        func item(_ identifier: String) -> AutomatedAuditFixture.Item {
+            .init(
+                auditType: "XCUIAccessibilityAuditTypeHitRegion", compact: "Hit area is too small",
+                element: .init(identifier: identifier, label: "x", rect: (20, 200, 30, 30)))
+        }
+        let result = IssueMatcher(index: index).map(
+            try Self.report([item("pay.card"), item("pay.cash"), item("field.note")]))
+        for (number, want) in [(7, "Pay.card"), (8, "Pay.cash"), (9, "Field.note")].enumerated() {
+            let mapping = try #require(result.issue(number + 1)?.primary, "issue \(number + 1)")
+            #expect(mapping.location?.line == want.0 && mapping.symbol == want.1, "issue \(number + 1): \(mapping)")
+        }
+    }
+
     @Test func uikitAssignsAConstantAndAnAmbiguousNameIsLeft() throws {
         let report = try Self.report([
             .init(
