@@ -430,15 +430,20 @@ public struct HistoryJudgement: Sendable {
         for screen in screenVerdicts where screenOf[WarningMatcher.groupKey(screen.screen)] == nil {
             screenOf[WarningMatcher.groupKey(screen.screen)] = screen
         }
-        // The common shift of a screen since an earlier audit (`shift(_:)`), worked out once each.
-        var shifts: [ShiftKey: (dx: Double, dy: Double)] = [:]
-        func shift(of screen: String, since audit: AuditReference) -> (dx: Double, dy: Double) {
+        // How a screen's continued elements moved since an earlier audit and their common shift
+        // (`shift(_:)`), worked out once each.
+        var shifts: [ShiftKey: (movements: [Movement], dx: Double, dy: Double)] = [:]
+        func moves(of screen: String, since audit: AuditReference) -> (movements: [Movement], dx: Double, dy: Double) {
             let key = ShiftKey(screen: screen, audit: audit.sharedIdentity)
             if let known = shifts[key] { return known }
-            let found = Self.shift(
-                Self.movements(of: screen, since: audit, entry: entry, side: side, previous: previous))
-            shifts[key] = found
-            return found
+            let movements = Self.movements(of: screen, since: audit, entry: entry, side: side, previous: previous)
+            let common = Self.shift(movements)
+            shifts[key] = (movements, common.dx, common.dy)
+            return (movements, common.dx, common.dy)
+        }
+        func shift(of screen: String, since audit: AuditReference) -> (dx: Double, dy: Double) {
+            let found = moves(of: screen, since: audit)
+            return (found.dx, found.dy)
         }
         // The screens it did not cover: their latest audit's warnings and the warnings standing there.
         var standing = StandingWarnings()
@@ -675,10 +680,21 @@ public struct HistoryJudgement: Sendable {
                         return CarriedWarning(
                             verdict: held.verdict, rect: inFrame, frame: frame, flaggedIn: held.flaggedIn)
                     }
-                    let shift = shift(of: group, since: frame)
-                    // The width of the screen in the audit whose coordinates `inFrame` is in.
+                    var shift = shift(of: group, since: frame)
+                    // The screen in the audit whose coordinates `inFrame` is in: its width scales places across;
+                    // on a phone of another height, an element in its bottom bar keeps its distance from the
+                    // bottom edge when a continued element of that bar tells the bar moved so.
                     let framed = frame.sha256 == baseAudit.sha256 ? j : position[frame.sha256]
-                    let widthScale = framed.flatMap { configurations[$0][group] }.map { now.widthScale(from: $0) } ?? 1
+                    let then = framed.flatMap { configurations[$0][group] }
+                    let widthScale = then.map { now.widthScale(from: $0) } ?? 1
+                    if let then, let rect = inFrame, let change = now.heightChange(from: then),
+                        Self.inBottomBar(rect, of: then),
+                        moves(of: group, since: frame).movements.contains(where: {
+                            Self.inBottomBar($0.was, of: then) && abs($0.now.y - $0.was.y - change) <= 8
+                        })
+                    {
+                        shift.dy = change
+                    }
                     if Self.isVisible(inFrame, on: screen, of: entry, shift: shift, widthScale: widthScale) {
                         return nil
                     }
@@ -809,6 +825,13 @@ public struct HistoryJudgement: Sendable {
             values.isEmpty ? 0 : values.sorted()[values.count / 2]
         }
         return (median(movements.map { $0.now.x - $0.was.x }), median(movements.map { $0.now.y - $0.was.y }))
+    }
+
+    /// Whether `rect` lies in the bottom bar's band (`SystemBands.tabBarHeight`) of a screen of
+    /// `configuration`'s height; false when the height is unknown.
+    private static func inBottomBar(_ rect: Rect, of configuration: ScreenConfiguration) -> Bool {
+        guard let height = configuration.height else { return false }
+        return rect.y >= height - SystemBands.tabBarHeight
     }
 
     /// `rect` moved by `shift`.

@@ -17,13 +17,21 @@ public struct ScreenConfiguration: Sendable, Hashable, Codable {
     /// The screen's width in points; nil when the report gave no screen size. Phones of one layout
     /// differ in it (375 to 440 pt in portrait): what is laid out across the width keeps its share of it.
     public var width: Double?
+    /// The screen's height in points; nil when the report gave no screen size. Phones of one layout differ
+    /// in it (667 to 956 pt in portrait): what the system anchors to the bottom edge (a tab bar, a
+    /// toolbar) keeps its distance from that edge.
+    public var height: Double?
 
     /// A configuration from its parts.
-    public init(layout: DeviceLayout? = nil, dark: Bool? = nil, textScale: Double = 1, width: Double? = nil) {
+    public init(
+        layout: DeviceLayout? = nil, dark: Bool? = nil, textScale: Double = 1, width: Double? = nil,
+        height: Double? = nil
+    ) {
         self.layout = layout
         self.dark = dark
         self.textScale = textScale
         self.width = width
+        self.height = height
     }
 
     /// The configuration `screen` shows, at `textScale`.
@@ -32,7 +40,8 @@ public struct ScreenConfiguration: Sendable, Hashable, Codable {
         if let width = screen?.width, let height = screen?.height { size = (width, height) }
         self.init(
             layout: size.map { DeviceLayout(screenSize: $0) },
-            dark: screen?.appearance.map { $0 == .dark }, textScale: textScale, width: size?.width)
+            dark: screen?.appearance.map { $0 == .dark }, textScale: textScale, width: size?.width,
+            height: size?.height)
     }
 
     /// How much wider this configuration's screen is than `other`'s, when both widths are known and
@@ -43,6 +52,16 @@ public struct ScreenConfiguration: Sendable, Hashable, Codable {
             return 1
         }
         return width / theirs
+    }
+
+    /// How much taller this configuration's screen is than `other`'s in points, when both heights are
+    /// known and differ by more than 1 %; nil otherwise. Between audits that lay the screen out alike, a
+    /// bar anchored to the bottom edge moves by it.
+    func heightChange(from other: ScreenConfiguration) -> Double? {
+        guard let height, let theirs = other.height, height > 0, theirs > 0, abs(height / theirs - 1) > 0.01 else {
+            return nil
+        }
+        return height - theirs
     }
 
     /// Two text scales within this factor of each other are one text size: a step of Dynamic Type

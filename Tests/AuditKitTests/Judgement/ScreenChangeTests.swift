@@ -335,6 +335,64 @@ import Testing
         }
     }
 
+    @Test(arguments: [((440, 956), (375, 667)), ((375, 667), (440, 956))])
+    func aTabBarOnAShorterOrTallerPhoneKeepsItsPlaceAtTheBottom(first: (Int, Int), then: (Int, Int)) throws {
+        // A tab bar's "Settings" sits 75 pt above the bottom of a 956 pt phone (881) and of a 667 pt SE
+        // (592), beside its "Budgets" tab, flagged in every audit: flagged on both phones "Settings" is
+        // residual; fixed on the other phone it is resolved (its rect taken as it was is off the SE's
+        // screen, or mid-screen on the taller one), with and without sources.
+        func onPhone(_ size: (Int, Int), flagged: Bool) -> AppScreen {
+            var screen = Self.onPhone(Self.homeBefore(), width: size.0, height: size.1)
+            let scale = Double(size.0) / Double(AuditSeries.screenSize.width)
+            let tab = AppElement(
+                "tab.settings", code: 12, text: "Settings",
+                rect: Rect(x: (300 * scale).rounded(), y: Double(size.1 - 75), width: 60, height: 24))
+            screen.elements.append(flagged ? tab : tab.unflagged())
+            screen.elements.append(
+                AppElement(
+                    "tab.budgets", code: 12, text: "Budgets",
+                    rect: Rect(x: (60 * scale).rounded(), y: Double(size.1 - 75), width: 60, height: 24)))
+            return screen
+        }
+        let tabViews = ["tab.settings": "RootTabView", "tab.budgets": "RootTabView"]
+        let homeIDs = Self.homeIDs.union(["tab.budgets"])
+        for views in [[:], Self.homeViews.merging(tabViews) { $1 }] {
+            var series = try Series()
+            defer { series.remove() }
+            try series.audit(day: 0, [onPhone(first, flagged: true)], views: views)
+            let again = try series.audit(day: 1, [onPhone(then, flagged: true)], views: views)
+            let ids = homeIDs.union(["tab.settings"])
+            #expect(series.changes(again) == [[], [], ids, []], "\(first) \(views.count)")
+            #expect(!series.checkFails())
+            let fixed = try series.audit(day: 2, [onPhone(first, flagged: false)], views: views)
+            #expect(series.changes(fixed) == [[], ["tab.settings"], homeIDs, []], "\(first) \(views.count)")
+        }
+        for views in [[:], Self.homeViews.merging(tabViews) { $1 }] {
+            var series = try Series()
+            defer { series.remove() }
+            try series.audit(day: 0, [onPhone(first, flagged: true)], views: views)
+            let fixed = try series.audit(day: 1, [onPhone(then, flagged: false)], views: views)
+            #expect(series.changes(fixed) == [[], ["tab.settings"], homeIDs, []], "\(first) \(views.count)")
+            #expect(!series.checkFails())
+        }
+    }
+
+    @Test func aRowAtTheBottomOfATallPhoneIsNotShownOnAShorterOne() throws {
+        // A list row 60 pt above the bottom of a 956 pt phone is below the SE's 667 pt: with no bar element
+        // continued at the bottom, it is not taken for a bar, so the SE audit that cannot show it does not
+        // resolve it, with and without sources.
+        for views in [[:], Self.homeViews.merging(["home.last": "HomeView"]) { $1 }] {
+            var series = try Series()
+            defer { series.remove() }
+            var tall = Self.onPhone(Self.homeBefore(), width: 440, height: 956)
+            tall.elements.append(Self.label("home.last", "Archived budgets", 896, 12))
+            try series.audit(day: 0, [tall], views: views)
+            let short = try series.audit(
+                day: 1, [Self.onPhone(Self.homeBefore(), width: 375, height: 667)], views: views)
+            #expect(series.changes(short) == [[], [], Self.homeIDs, ["home.last"]], "\(views.count)")
+        }
+    }
+
     @Test func aFixAtTheTopOfAniPadScreenIsResolved() throws {
         // The iPad's status bar is 24 pt: a toolbar button at 40 pt is on the screenshot.
         var series = try Series()
