@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 let package = Package(
@@ -9,6 +9,10 @@ let package = Package(
         .executable(name: "auditkit-bench", targets: ["auditkit-bench"]),
         // For the fuzz targets in Fuzz/, a package of their own that depends on this one.
         .library(name: "AuditKitTestSupport", targets: ["AuditKitTestSupport"]),
+        // `auditkit scan` on every build of a target that adds it, its findings as warnings on their lines.
+        .plugin(name: "AuditKitScanPlugin", targets: ["AuditKitScanPlugin"]),
+        // `swift package auditkit COMMAND …`: every command from inside a package.
+        .plugin(name: "AuditKitCommandPlugin", targets: ["AuditKitCommandPlugin"]),
     ],
     targets: [
         // System C libraries, found through pkg-config.
@@ -57,6 +61,16 @@ let package = Package(
         .target(
             name: "AuditKitRecorder", path: "Examples/XCTestRecorder", exclude: ["AuditKitRecorder.swift"],
             sources: ["AuditKitRecorderJSON.swift"]),
+        .plugin(name: "AuditKitScanPlugin", capability: .buildTool(), dependencies: ["auditkit"]),
+        .plugin(
+            name: "AuditKitCommandPlugin",
+            capability: .command(
+                intent: .custom(verb: "auditkit", description: "Run an auditkit command on this package"),
+                permissions: [
+                    .writeToPackageDirectory(
+                        reason: "auditkit writes the history, audit.md, the site and scan --fix's rewrites here")
+                ]),
+            dependencies: ["auditkit"]),
         .testTarget(
             name: "AuditKitTests", dependencies: ["AuditKit", "AuditKitTestSupport", "AuditKitRecorder"],
             // A small SwiftUI project the mapping tests index from disk, the scanner's corpus and the
