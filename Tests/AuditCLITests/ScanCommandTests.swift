@@ -144,6 +144,33 @@ import Testing
         #expect(alone.status == 64)
     }
 
+    @Test func fixListsWhatToReviewAndWithNotesWritesItAboveTheSite() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try """
+        struct A: View {
+            var body: some View {
+                Text("a").font(.system(size: 17)).lineLimit(1)
+            }
+        }
+
+        """.write(toFile: directory.file("A.swift"), atomically: true, encoding: .utf8)
+        let review = "review: may be cut short by lineLimit(1)"
+        let scan = try runTool(["scan", "."], in: directory.path)
+        #expect(scan.stdout.contains("; use `.body`; \(review) [fixed-font-size]\n"), "\(scan.stdout)")
+        let dry = try runTool(["scan", ".", "--fix", "--dry-run"], in: directory.path)
+        #expect(dry.stdout.contains("  3:18: .font(.system(size: 17)) -> `.body`; \(review)\n"), "\(dry.stdout)")
+        let fix = try runTool(["scan", ".", "--fix", "--notes"], in: directory.path)
+        #expect(fix.stdout.contains(" -> `.body`; noted above: \(review)\n"), "\(fix.stdout)")
+        #expect(
+            try String(contentsOfFile: directory.file("A.swift"), encoding: .utf8).contains(
+                "        // auditkit: \(review)\n        Text(\"a\").font(.body).lineLimit(1)\n"))
+        let again = try runTool(["scan", ".", "--fix", "--notes"], in: directory.path)
+        #expect(again.stdout.hasSuffix("Changed 0 sites in 0 files; left 0.\n"), "\(again.stdout)")
+        let alone = try runTool(["scan", ".", "--notes"], in: directory.path)
+        #expect(alone.status == 64 && alone.stderr.contains("--notes"))
+    }
+
     @Test func scanAndFixSayTheSameWhyAndWhatToWriteByHandAtASiteTheFixLeaves() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

@@ -35,8 +35,10 @@ enum ScanCommand: Command {
         label it is assigned to adjustsFontForContentSizeCategory). A size that comes through a name \
         holding a number is scaled too: the view's own stored property becomes the @ScaledMetric, a \
         static or global let starts a new one, a local let's number goes into a new one. It prints per \
-        file what it changed and what it left, with the reason and what to write by hand; --dry-run prints a unified diff instead \
-        of writing. --rule limits it to some rules (fixed-font-size, custom-font-without-relative-to).
+        file what it changed and what it left, with the reason and what to write by hand, and the changes to review: text that now scales inside \
+        a .frame of fixed height, under .lineLimit(1) or .minimumScaleFactor (scan says so too; with \
+        --notes, --fix writes it as a '// auditkit: review: ...' comment on the line above the site, \
+        once). --dry-run prints a unified diff instead of writing. --rule limits it to some rules (fixed-font-size, custom-font-without-relative-to).
 
         Without PATH, the project file's sources are scanned.
 
@@ -52,7 +54,7 @@ enum ScanCommand: Command {
         ProjectOptions.config.withHelp(
             "Scan configuration (default: the project file's, else \(FontScanConfiguration.defaultFileName) when present)."
         ).spec,
-        fix.spec, dryRun.spec, rule.spec,
+        fix.spec, dryRun.spec, notes.spec, rule.spec,
     ]
 
     /// `--fix`.
@@ -61,6 +63,12 @@ enum ScanCommand: Command {
     /// `--dry-run`.
     static let dryRun: Option<Bool> = .flag(
         "--dry-run", help: "With --fix: print a unified diff of the rewrites; write nothing.")
+    /// `--notes`.
+    static let notes: Option<Bool> = .flag(
+        "--notes",
+        help:
+            "With --fix: write each risk to review (a fixed frame, lineLimit(1), minimumScaleFactor) as a '// auditkit: review:' comment above the site."
+    )
     /// `--rule RULE`, repeatable.
     static let rule: Option<[String]> = .repeated(
         "--rule", value: "RULE",
@@ -71,8 +79,8 @@ enum ScanCommand: Command {
         let format = try arguments[FindingsFormat.option]
         let configuration = try loadConfiguration(context)
         if arguments[Self.fix] { return try fix(context, configuration: configuration) }
-        if arguments[Self.dryRun] || !arguments[Self.rule].isEmpty {
-            throw AuditError(.usage, "--dry-run and --rule go with --fix")
+        if arguments[Self.dryRun] || arguments[Self.notes] || !arguments[Self.rule].isEmpty {
+            throw AuditError(.usage, "--dry-run, --notes and --rule go with --fix")
         }
         let result = try FontScanner.scan(paths: try paths(context), configuration: configuration)
         for problem in result.problems { context.terminal.message(problem.line(severity: "warning")) }
@@ -107,13 +115,16 @@ enum ScanCommand: Command {
             }
         }
         let dryRun = arguments[Self.dryRun]
+        let notes = arguments[Self.notes]
         let result = try FontFixer.fix(
-            paths: try paths(context), configuration: configuration, rules: rules, dryRun: dryRun)
+            paths: try paths(context), configuration: configuration, rules: rules, dryRun: dryRun, notes: notes)
         var text = ""
         for file in result.files {
             text += file.summaryLine + "\n"
             for change in file.changes {
-                text += "  \(change.line):\(change.column): \(change.before) -> \(change.after)\n"
+                text += "  \(change.line):\(change.column): \(change.before) -> \(change.after)"
+                if let review = change.review { text += notes ? "; noted above: \(review)" : "; \(review)" }
+                text += "\n"
             }
             for skip in file.skipped {
                 text += "  \(skip.line):\(skip.column): left \(skip.excerpt): \(skip.explanation)\n"

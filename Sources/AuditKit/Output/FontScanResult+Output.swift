@@ -127,11 +127,12 @@ private struct JSONFinding: Encodable {
     }
 }
 
-/// What `scan --fix` does at a finding: `kind` and `writes` when it rewrites it, `left`, `reason` and
-/// `byHand` when it leaves it.
+/// What `scan --fix` does at a finding: `kind`, `writes` and `review` (the risks to check, when there are
+/// any) when it rewrites it, `left`, `reason` and `byHand` when it leaves it.
 private struct JSONFix: Encodable {
     var kind: String?
     var writes: String?
+    var review: String?
     var left: String?
     var reason: String?
     var byHand: String?
@@ -141,6 +142,7 @@ private struct JSONFix: Encodable {
         case .change(let change):
             kind = change.kind.rawValue
             writes = change.after
+            review = change.review
         case .leave(let skip):
             left = skip.reason.label
             reason = skip.reason.detail

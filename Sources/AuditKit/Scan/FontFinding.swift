@@ -129,6 +129,7 @@ public struct FontFinding: Sendable, Hashable {
         } else if let suggestion {
             text += "; use \(suggestion)"
         }
+        if case .change(let change) = fix, let review = change.review { text += "; \(review)" }
         return text
     }
 }

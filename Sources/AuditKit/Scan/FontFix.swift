@@ -26,14 +26,62 @@ public struct FontFixChange: Sendable, Hashable {
     public var before: String
     /// What it writes, on one line: the code in backticks, as in “@ScaledMetric(relativeTo: .body) private var iconSize: CGFloat = 17”.
     public var after: String
+    /// What a reviewer should check once the size scales (a fixed frame, `lineLimit(1)`,
+    /// `minimumScaleFactor`), in the order met; empty when nothing around the site holds the text back.
+    public var risks: [FontFixRisk]
 
     /// Creates a change record.
-    public init(kind: Kind, line: Int, column: Int, before: String, after: String) {
+    public init(kind: Kind, line: Int, column: Int, before: String, after: String, risks: [FontFixRisk] = []) {
         self.kind = kind
         self.line = line
         self.column = column
         self.before = before
         self.after = after
+        self.risks = risks
+    }
+
+    /// `review: may clip in a fixed 32×32 frame`: what `scan` and `--fix`'s summary say a reviewer should
+    /// check; nil when there is no risk.
+    public var review: String? { FontFixRisk.review(of: risks) }
+
+    /// The comment `scan --fix --notes` writes on the line above the site; nil when there is no risk.
+    public var note: String? { FontFixRisk.note(of: risks) }
+}
+
+/// Something around a site that holds scaled text back, which a reviewer should check after the fix: the
+/// size grows with Dynamic Type, the frame or limit does not.
+public enum FontFixRisk: Sendable, Hashable, CustomStringConvertible {
+    /// A `.frame` of fixed height (`width` nil when only the height is fixed), as written (`32`).
+    case fixedFrame(width: String?, height: String)
+    /// `.lineLimit(1)`: a larger text is cut short.
+    case singleLine
+    /// `.minimumScaleFactor(N)`, N as written: the text is shrunk back down when it does not fit.
+    case minimumScaleFactor(String)
+
+    /// `may clip in a fixed 32×32 frame`, `may clip in a fixed height of 44 pt`, `may be cut short by
+    /// lineLimit(1)`, `minimumScaleFactor(0.5) may shrink it back`.
+    public var description: String {
+        switch self {
+        case .fixedFrame(let width?, let height): return "may clip in a fixed \(width)×\(height) frame"
+        case .fixedFrame(nil, let height): return "may clip in a fixed height of \(height) pt"
+        case .singleLine: return "may be cut short by lineLimit(1)"
+        case .minimumScaleFactor(let factor): return "minimumScaleFactor(\(factor)) may shrink it back"
+        }
+    }
+
+    /// How a `--notes` comment starts; a line above the site that starts so already has one, so a second
+    /// fix adds none.
+    public static let notePrefix = "// auditkit: review: "
+
+    /// `review: may clip in a fixed 32×32 frame; may be cut short by lineLimit(1)`; nil for no risks.
+    public static func review(of risks: [FontFixRisk]) -> String? {
+        risks.isEmpty ? nil : "review: " + risks.map(\.description).joined(separator: "; ")
+    }
+
+    /// `// auditkit: review: may clip in a fixed 32×32 frame`, the comment `--notes` writes; nil for no
+    /// risks.
+    public static func note(of risks: [FontFixRisk]) -> String? {
+        risks.isEmpty ? nil : notePrefix + risks.map(\.description).joined(separator: "; ")
     }
 }
 

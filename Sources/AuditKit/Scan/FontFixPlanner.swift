@@ -21,6 +21,8 @@ struct FontFixPlanner {
     var scaledDeclarations: [Int: String] = [:]
     /// How many uses of each local `let` (by its keyword's token) were replaced by a `@ScaledMetric` property.
     var replacedLocals: [Int: Int] = [:]
+    /// `--notes`: write each change's risks as a comment above the site (`addNotes()`).
+    var notes = false
 
     init(scanner: FontFileScanner, rules: Set<FontScanRule>) {
         self.scanner = scanner
@@ -62,12 +64,13 @@ struct FontFixPlanner {
         return findings
     }
 
-    /// Decides every finding (`decide()`), then removes the locals left unused and declares the new
-    /// properties.
+    /// Decides every finding (`decide()`), then removes the locals left unused, declares the new
+    /// properties and, with `notes`, writes the risks above their sites.
     mutating func plan() {
         decide()
         removeReplacedLocals()
         addDeclarations()
+        if notes { addNotes() }
     }
 
     /// Decides, for each finding of the rules asked for, the rewrite or the reason to leave it, with what
@@ -116,11 +119,13 @@ struct FontFixPlanner {
             FontFixSkip(line: finding.line, column: finding.column, excerpt: finding.excerpt, reason: reason))
     }
 
-    /// Decides that the finding being planned is rewritten, writing `after`.
+    /// Decides that the finding being planned is rewritten, writing `after`, with the risks around its
+    /// site (`risks(site:)`).
     mutating func change(_ finding: FontFinding, _ kind: FontFixChange.Kind, _ after: String) {
         decisions[current] = .change(
-            FontFixChange(kind: kind, line: finding.line, column: finding.column, before: finding.excerpt, after: after)
-        )
+            FontFixChange(
+                kind: kind, line: finding.line, column: finding.column, before: finding.excerpt, after: after,
+                risks: risks(site: scanner.sites[current])))
     }
 
     mutating func replace(_ first: Int, _ last: Int, with text: String) {

@@ -24,14 +24,16 @@ public enum FontFixer {
     ///   - path: the path to show.
     ///   - configuration: the scan configuration (its tokens and optional rules).
     ///   - rules: the rules to fix (the fixable ones by default).
+    ///   - notes: write each change's risks (`FontFixChange.note`) on the line above its site.
     public static func plan(
         source bytes: [UInt8], path: String, configuration: FontScanConfiguration = FontScanConfiguration(),
-        rules: Set<FontScanRule> = fixableRules
+        rules: Set<FontScanRule> = fixableRules, notes: Bool = false
     ) -> FontFileFix {
         let lexed = SwiftLexer.scan(bytes, recordingTokens: true, keepingLiterals: false)
         var scanner = FontFileScanner(bytes: bytes, scan: lexed, path: path, configuration: configuration)
         scanner.run()
         var planner = FontFixPlanner(scanner: scanner, rules: rules)
+        planner.notes = notes
         planner.plan()
         let (fixed, edits) = planner.applied()
         let diff = edits.isEmpty ? "" : unifiedDiff(original: bytes, edits: edits, path: path)
@@ -47,15 +49,16 @@ public enum FontFixer {
     ///   - configuration: excluded paths, optional rules and tokens.
     ///   - rules: the rules to fix.
     ///   - dryRun: plan and diff without writing.
+    ///   - notes: write each change's risks (`FontFixChange.note`) on the line above its site.
     ///   - workingDirectory: paths under it are shown relative to it.
     /// - Throws: `AuditError` `.missingInput` when a path does not exist.
     public static func fix(
         paths: [String], configuration: FontScanConfiguration = FontScanConfiguration(),
-        rules: Set<FontScanRule> = fixableRules, dryRun: Bool = false,
+        rules: Set<FontScanRule> = fixableRules, dryRun: Bool = false, notes: Bool = false,
         workingDirectory: String = FileManager.default.currentDirectoryPath
     ) throws(AuditError) -> FontFixResult {
         try fix(
-            paths: paths, configuration: configuration, rules: rules, dryRun: dryRun,
+            paths: paths, configuration: configuration, rules: rules, dryRun: dryRun, notes: notes,
             workingDirectory: workingDirectory, beforeWrite: nil)
     }
 
@@ -63,7 +66,7 @@ public enum FontFixer {
     /// change the file there).
     static func fix(
         paths: [String], configuration: FontScanConfiguration, rules: Set<FontScanRule>, dryRun: Bool,
-        workingDirectory: String, beforeWrite: (@Sendable (String) -> Void)?
+        notes: Bool = false, workingDirectory: String, beforeWrite: (@Sendable (String) -> Void)?
     ) throws(AuditError) -> FontFixResult {
         let files = try FontScanner.files(
             paths: paths, configuration: configuration, workingDirectory: workingDirectory
@@ -81,7 +84,8 @@ public enum FontFixer {
                 return
             }
             let bytes = Array(data)
-            var planned = plan(source: bytes, path: file.display, configuration: configuration, rules: rules)
+            var planned = plan(
+                source: bytes, path: file.display, configuration: configuration, rules: rules, notes: notes)
             guard planned.status == .planned || !planned.changes.isEmpty || !planned.skipped.isEmpty else { return }
             if planned.status == .planned, !dryRun {
                 beforeWrite?(file.path)

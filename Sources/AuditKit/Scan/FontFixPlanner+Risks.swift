@@ -1,0 +1,83 @@
+/// What a reviewer should check once a size scales, worked out once per site: the decision carries it,
+/// `scan` and `--fix`'s summary list it, `--fix --notes` writes it above the site.
+extension FontFixPlanner {
+    /// What holds the text at site `i` back once it scales: a `.frame` of fixed height, `.lineLimit(1)` or
+    /// `.minimumScaleFactor(_:)` on the element's own chain of modifiers, or on a container around it (a
+    /// stack, an overlay, a button's label) out to the declaration; in source order, each once. Only
+    /// sizes written as numbers count: a frame sized by a `@ScaledMetric` grows with the text.
+    func risks(site i: Int) -> [FontFixRisk] {
+        guard i >= 0, let dot = scanner.enclosingFontModifier(i) else { return [] }
+        var modifiers = scanner.chain(endingAt: dot).modifiers
+        let open = dot + 2
+        if scanner.partner[open] > open { modifiers += scanner.modifiers(after: Int(scanner.partner[open])) }
+        var brace = scanner.enclosingBrace(dot)
+        var depth = 0
+        while brace >= 0, depth < 64 {
+            depth += 1
+            let close = Int(scanner.partner[brace])
+            guard close > brace else { break }
+            modifiers += scanner.modifiers(after: close)
+            // A modifier's closure (`.overlay { … }`): the modifiers of the element it decorates too.
+            var k = brace - 1
+            if scanner.isPunct(k, ")"), scanner.partner[k] >= 0 { k = Int(scanner.partner[k]) - 1 }
+            if scanner.isIdentifier(k), scanner.isPunct(k - 1, ".") {
+                modifiers += scanner.chain(endingAt: k - 1).modifiers
+            }
+            brace = scanner.enclosingBrace(brace)
+        }
+        var risks: [FontFixRisk] = []
+        for modifier in Set(modifiers).sorted() {
+            if let risk = risk(modifier: modifier), !risks.contains(risk) { risks.append(risk) }
+        }
+        return risks
+    }
+
+    /// The risk a modifier (its name's token) poses to scaled text, if any.
+    private func risk(modifier m: Int) -> FontFixRisk? {
+        let args = scanner.arguments(open: m + 1)
+        func number(_ argument: FontFileScanner.Argument?) -> String? {
+            guard let argument, argument.end == argument.start + 1, tokens[argument.start].kind == .number else {
+                return nil
+            }
+            return scanner.text(argument.start)
+        }
+        switch scanner.text(m) {
+        case "frame":
+            guard let height = number(args.first { $0.label == "height" }) else { return nil }
+            return .fixedFrame(width: number(args.first { $0.label == "width" }), height: height)
+        case "lineLimit":
+            return args.count == 1 && args[0].label == nil && number(args[0]) == "1" ? .singleLine : nil
+        case "minimumScaleFactor":
+            guard args.count == 1, args[0].end > args[0].start else { return nil }
+            return .minimumScaleFactor(source(args[0].start, args[0].end - 1))
+        default:
+            return nil
+        }
+    }
+
+    /// `--notes`: the change's note (`// auditkit: review: …`) on the line above each changed site with a
+    /// risk, indented as the site's line (one note per line, the risks of its sites together), unless the
+    /// line above already holds one, so a second fix adds none.
+    mutating func addNotes() {
+        var lines: [(start: Int, risks: [FontFixRisk])] = []
+        for decision in decisions {
+            guard case .change(let change)? = decision, !change.risks.isEmpty else { continue }
+            let start = change.line == 1 ? scanner.bomLength : scanner.newlineOffsets[change.line - 2] + 1
+            if let index = lines.firstIndex(where: { $0.start == start }) {
+                lines[index].risks += change.risks.filter { !lines[index].risks.contains($0) }
+            } else {
+                lines.append((start, change.risks))
+            }
+        }
+        let prefix = Array(FontFixRisk.notePrefix.utf8)
+        for (start, risks) in lines {
+            let above = lineStart(of: max(start - 1, 0))
+            if start > 0, bytes[above..<start].drop(while: { $0 == 32 || $0 == 9 }).starts(with: prefix) { continue }
+            guard let note = FontFixRisk.note(of: risks) else { continue }
+            let indentation = bytes[start...].prefix { $0 == 32 || $0 == 9 }
+            let newline = start > 0 ? start - 1 : (bytes.firstIndex(of: 10) ?? bytes.count)
+            let eol: [UInt8] = newline > 0 && newline < bytes.count && bytes[newline - 1] == 13 ? [13, 10] : [10]
+            edits.append(ByteEdit(range: start..<start, replacement: Array(indentation) + Array(note.utf8) + eol))
+        }
+    }
+}
