@@ -22,8 +22,9 @@ enum MapCommand: Command {
         (SRCROOT) from any folder.
 
         The sources (and files rules name) are also scanned for fixed font sizes (as 'auditkit scan' does, \
-        with ./\(FontScanConfiguration.defaultFileName) when present), and each Dynamic Type issue mapped \
-        to a file names the nearest ones as likely causes.
+        with ./\(FontScanConfiguration.defaultFileName) when present), and each open Dynamic Type issue \
+        mapped to a file names as likely causes the ones that apply to its element's own text (a .font on \
+        the same Text or Label, or on the stack holding it when the text sets none).
 
         Example:
           auditkit map Reports/AuditReport_2026-01-03_16-28-16.html --source Sources --format xcode

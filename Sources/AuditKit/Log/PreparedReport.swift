@@ -22,10 +22,17 @@ public struct PreparedReport: Sendable {
     public var likelyCauses: [Int: [LikelyCause]] = [:]
 
     /// Every likely cause once, in issue order (the session lists them).
-    public var distinctLikelyCauses: [LikelyCause] {
+    public var distinctLikelyCauses: [LikelyCause] { distinctLikelyCauses(judged: nil) }
+
+    /// Every likely cause of a warning still open once, in issue order: a warning `judged` finds accepted
+    /// (by the baseline or a rule), on system UI or a repeat asks for no fix, so none of its causes is
+    /// named. Without a judgement, every cause (the mapping already leaves out those the rules accept).
+    public func distinctLikelyCauses(judged: ReportJudgement?) -> [LikelyCause] {
+        let verdicts = judged?.verdictsByNumber ?? [:]
         var seen = Set<LikelyCause>()
         var causes: [LikelyCause] = []
         for number in likelyCauses.keys.sorted() {
+            if let verdict = verdicts[number], !verdict.status.isOpen { continue }
             for cause in likelyCauses[number]! where seen.insert(cause).inserted { causes.append(cause) }
         }
         return causes

@@ -27,11 +27,13 @@ extension LikelyCause {
 
 extension FontScanResult {
     /// The fixed-size findings that are likely causes of a Dynamic Type warning mapped to `line` of
-    /// `file`: those inside the innermost type declaration holding that line (`types`, the file's
-    /// declarations from `SwiftLexer`), nearest first (below before above at equal distance, since a
-    /// SwiftUI modifier follows the view it applies to). None without a line, and none when no type
-    /// declaration holds the line: a fixed size elsewhere in the file is not this warning's cause.
-    /// Suppressed findings are left out: someone judged them.
+    /// `file`: those whose size applies to the warned element's own text (`FontFinding.appliesToLines`: a
+    /// `.font(_:)` on the same `Text` or `Label`, or on the stack holding it when the text sets none), inside
+    /// the innermost type declaration holding that line (`types`, the file's declarations from
+    /// `SwiftLexer`), nearest first (below before above at equal distance, since a SwiftUI modifier
+    /// follows the view it applies to). None without a line, and none when no type declaration holds the
+    /// line. A fixed size on another element of the view (a chevron, a clear-search icon) is not this
+    /// warning's cause, however near. Suppressed findings are left out: someone judged them.
     /// - Parameters:
     ///   - file: the file as the mapping shows it (a leading `./` is ignored).
     ///   - line: the line the warning maps to.
@@ -45,7 +47,7 @@ extension FontScanResult {
         let wanted = Self.normalized(file)
         let candidates = findings.filter {
             $0.rule == .fixedSize && $0.suppression == nil && Self.normalized($0.file) == wanted
-                && innermost($0.line) == declaration
+                && innermost($0.line) == declaration && $0.appliesToLines?.contains(line) == true
         }
         let ranked = candidates.sorted {
             let a = (abs($0.line - line), $0.line < line ? 1 : 0, $0.column)
@@ -55,17 +57,18 @@ extension FontScanResult {
         return ranked.prefix(limit).map { LikelyCause(finding: $0, line: line) }
     }
 
-    /// The likely causes of every Dynamic Type issue of `report` mapped to a line, by issue number, each
-    /// with the code `scan --fix` would write in its place (the finding's own decision, `FontFinding.fix`).
-    /// Each mapped file is read and lexed once for its type declarations; a file that cannot be read gives
-    /// no cause.
+    /// The likely causes of every open Dynamic Type issue of `report` mapped to a line, by issue number,
+    /// each with the code `scan --fix` would write in its place (the finding's own decision,
+    /// `FontFinding.fix`). A warning the rules accept or place on system UI has none: no fix is asked
+    /// for. Each mapped file is read and lexed once for its type declarations; a file that cannot be read
+    /// gives no cause.
     public func likelyCauses(report: InspectorReport, mapping: MappingResult, limit: Int = 2) -> [Int: [LikelyCause]] {
         var result: [Int: [LikelyCause]] = [:]
         var typesOfFile: [String: [SwiftTypeDeclaration]] = [:]
         for issue in report.issues where issue.testType == .dynamicType {
-            guard let location = mapping.issue(issue.number)?.primary?.location, let line = location.line else {
-                continue
-            }
+            guard let primary = mapping.issue(issue.number)?.primary, primary.status == .open,
+                let location = primary.location, let line = location.line
+            else { continue }
             let types: [SwiftTypeDeclaration]
             if let known = typesOfFile[location.file] {
                 types = known

@@ -319,7 +319,7 @@ public struct AuditPass: Sendable {
         return SessionFacts(
             report: report, logPath: logPath, mapping: prepared.mapping?.primaries, judgement: judged,
             date: configuration.date.value(for: report), scope: configuration.scope, evidence: prepared.evidence,
-            likelyCauses: prepared.distinctLikelyCauses)
+            likelyCauses: prepared.distinctLikelyCauses(judged: judged))
     }
 
     /// `prepare(reportAt:)` then `record`, against the configured history.

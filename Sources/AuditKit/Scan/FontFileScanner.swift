@@ -366,8 +366,8 @@ struct FontFileScanner {
     }
 
     /// The name the chain of modifiers ending at the dot `dot` starts with (`Image` in
-    /// `Image(systemName: "x").resizable().font(…)`), and the modifiers on the way.
-    func chain(endingAt dot: Int) -> (root: String?, modifiers: [Int]) {
+    /// `Image(systemName: "x").resizable().font(…)`), its token (`start`), and the modifiers on the way.
+    func chain(endingAt dot: Int) -> (root: String?, modifiers: [Int], start: Int?) {
         var modifiers: [Int] = []
         var k = dot - 1
         var steps = 0
@@ -376,19 +376,38 @@ struct FontFileScanner {
             let token = tokens[k]
             if token.isPunctuation(")") || token.isPunctuation("]") || token.isPunctuation("}") {
                 let open = Int(partner[k])
-                guard open >= 0, open < k else { return (nil, modifiers) }
+                guard open >= 0, open < k else { return (nil, modifiers, nil) }
                 k = open - 1
                 continue
             }
-            guard token.kind == .identifier else { return (nil, modifiers) }
+            guard token.kind == .identifier else { return (nil, modifiers, nil) }
             if isPunct(k - 1, ".") {
                 if isPunct(k + 1, "(") { modifiers.append(k) }
                 k -= 2
                 continue
             }
-            return (text(k), modifiers)
+            return (text(k), modifiers, k)
         }
-        return (nil, modifiers)
+        return (nil, modifiers, nil)
+    }
+
+    /// The lines a `.font(_:)` modifier (its dot at `dot`) sets its font on: those of the view it modifies,
+    /// from the view's first token to the modifier, less the lines of views inside it that set their own
+    /// font (`Text("A").font(.subheadline)` in a stack). Nil when the view's start is not found.
+    func linesSetBy(fontModifier dot: Int) -> IndexSet? {
+        guard let start = chain(endingAt: dot).start else { return nil }
+        let line = { (k: Int) in self.lineAndColumn(of: self.tokens[k].start).line }
+        var lines = IndexSet(integersIn: line(start)...line(dot))
+        var k = start
+        while k < dot - 2 {
+            if isPunct(k, "."), isWord(k + 1, "font"), isPunct(k + 2, "("), let inner = chain(endingAt: k).start,
+                inner > start
+            {
+                lines.remove(integersIn: line(inner)...line(k))
+            }
+            k += 1
+        }
+        return lines
     }
 
     /// The modifiers after the call whose `)` is at `close`, as long as the chain goes on.
@@ -476,6 +495,9 @@ struct FontFileScanner {
             rule: rule, file: path, line: line, column: column, utf16Column: utf16Column(of: offset, line: line),
             excerpt: excerpt(first, last), api: api, size: size, weight: weight, design: design,
             isTextContext: isText, suggestion: suggestion, ax5Size: ax5)
+        if rule == .fixedSize, isPunct(first, "."), isWord(first + 1, "font"), isPunct(first + 2, "(") {
+            finding.appliesToLines = linesSetBy(fontModifier: first)
+        }
         switch flow {
         case .fixed(let origin): finding.sizeOrigin = origin
         case .unknown(let reason): finding.unknownSource = reason

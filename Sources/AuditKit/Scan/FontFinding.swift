@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a finding of `auditkit scan` is about.
 public enum FontScanRule: String, Sendable, Hashable, CaseIterable, Codable {
     /// A font of fixed point size that cannot scale with Dynamic Type (always on).
@@ -65,6 +67,10 @@ public struct FontFinding: Sendable, Hashable {
     /// For a size written as a name that resolves to a fixed value: the declaration it comes through
     /// (the name in backticks and its line, as “iconSize (line 4)”).
     public var sizeOrigin: String?
+    /// For a size set by a `.font(_:)` modifier: the lines of the view it applies to, from the view's start
+    /// to the modifier, less those of views inside that set their own font; nil for a size set otherwise
+    /// (a token, a UIKit font). Only a warning mapped to one of these lines can have it as a likely cause.
+    public var appliesToLines: IndexSet?
     /// For a size whose source leaves the file (a parameter, another file's constant): why it cannot be
     /// told whether it scales. Such findings are reported at note level.
     public var unknownSource: String?

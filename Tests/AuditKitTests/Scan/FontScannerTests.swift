@@ -144,9 +144,12 @@ import Testing
         )
             -> FontFinding
         {
-            FontFinding(
+            var finding = FontFinding(
                 rule: rule, file: file, line: line, column: 5, utf16Column: 5, excerpt: ".font(.system(size: \(line)))",
                 api: ".system(size:)", suppression: ignored ? "on purpose" : nil)
+            // Each set on a stack spanning the view, so it applies to every text in it.
+            finding.appliesToLines = IndexSet(integersIn: 190...260)
+            return finding
         }
         let result = FontScanResult(
             files: ["App/HomeView.swift", "App/Other.swift"],
@@ -200,8 +203,9 @@ import Testing
         #expect(scan.files == [file])
         let causes = scan.likelyCauses(report: report, mapping: mapping)
         #expect(causes.keys.sorted() == [1], "only Dynamic Type warnings get likely causes")
-        #expect(causes[1]?.map(\.location.line) == [11, 13])
-        #expect(causes[1]?.map(\.text) == ["Budget Progress", "Budget Progress"])
+        // Line 13's size is the amount's own, not Budget Progress's.
+        #expect(causes[1]?.map(\.location.line) == [11])
+        #expect(causes[1]?.map(\.text) == ["Budget Progress"])
         // Scanning again adds nothing; an excluded file is not read.
         scan.scanMappedFiles(of: report, mapping: mapping, configuration: FontScanConfiguration())
         #expect(scan.files.count == 1 && scan.findings.count == 2)
