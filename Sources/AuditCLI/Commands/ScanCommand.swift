@@ -33,8 +33,11 @@ enum ScanCommand: Command {
         .custom(_:size:relativeTo:), UIFont.systemFont(ofSize:) at a style's size and weight \
         UIFont.preferredFont(forTextStyle:), any other UIKit font UIFontMetrics(forTextStyle:).scaledFont(for:) (and the \
         label it is assigned to adjustsFontForContentSizeCategory). A size that comes through a name \
-        holding a number is scaled too: the view's own stored property becomes the @ScaledMetric, a \
-        static or global let starts a new one, a local let's number goes into a new one. It prints per \
+        holding a number is followed to it and scaled too: a text sized by a static, global or local let \
+        becomes the style of its number, as if written in place (a local left unused is deleted); \
+        otherwise the view's own stored property becomes the @ScaledMetric, a static or global let \
+        starts a new one, a local let's number goes into a new one; a name with no number written in \
+        place is left, saying so. It prints per \
         file what it changed and what it left, with the reason and what to write by hand, and the changes to review: text that now scales inside \
         a .frame of fixed height, under .lineLimit(1) or .minimumScaleFactor (scan says so too; with \
         --notes, --fix writes it as a '// auditkit: review: ...' comment on the line above the site, \

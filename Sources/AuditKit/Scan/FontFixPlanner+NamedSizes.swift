@@ -20,8 +20,10 @@ extension FontFixPlanner {
     }
 
     /// A fixed size that is not a literal: when it is a plain name whose declaration holds a number written
-    /// in place, a `.system(size:)` is scaled through a `@ScaledMetric` (the declaration rewritten, or a new
-    /// property naming the constant or holding the local's literal) and the other APIs are rewritten as
+    /// in place, a `.system(size:)` through a `static`, global or local `let` is decided from that number
+    /// as if written in place (a text's style, `textStyle(_:site:size:nearest:)`; a local left unused is
+    /// deleted), else scaled through a `@ScaledMetric` (the stored property's declaration rewritten, or a
+    /// new property naming the constant or holding the local's literal); the other APIs are rewritten as
     /// for a literal, the name kept; anything else is left with the reason.
     mutating func named(_ finding: FontFinding, site i: Int) {
         var open = i + 1
@@ -56,6 +58,11 @@ extension FontFixPlanner {
             }
             guard scanner.isWord(member.keyword, "let") else {
                 skip(finding, .notWrittenInPlace(through + ", a `var` that may change after the view is made"))
+                return
+            }
+            // Followed to its number, the size is decided as that number written in place: a text's style.
+            if textStyle(finding, site: i, size: size, nearest: finding.isTextContext) {
+                if case .local = named { replacedLocals[member.keyword, default: 0] += 1 }
                 return
             }
             if case .constant(_, let expression) = named {

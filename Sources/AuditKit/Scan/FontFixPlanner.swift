@@ -141,53 +141,55 @@ struct FontFixPlanner {
     /// `.system(size: N, weight: W)`: a token or text style when N and W are its defaults exactly; on a
     /// text, with N a number (it sizes nothing else), the team's nearest token, else the text style whose
     /// default size is nearest at its weight (`.subheadline.weight(.semibold)` for 15 semibold), within
-    /// `styleReach`, as teams migrate by hand; else a `@ScaledMetric` property (an icon, a size far from
-    /// every style, or a size through a name that may drive layout too).
+    /// `styleReach`, as teams migrate by hand (`textStyle(_:site:size:nearest:)`); else a `@ScaledMetric`
+    /// property (an icon, a size far from every style, or a size through a name that may drive layout too).
     mutating func system(_ finding: FontFinding, site i: Int, size: Double) {
-        let open = i + 1
-        let close = Int(scanner.partner[open])
-        let args = scanner.arguments(open: open)
-        let weight = finding.weight ?? .regular
-        let onlySizeAndWeight = args.allSatisfy { $0.label == "size" || $0.label == "weight" }
-        if onlySizeAndWeight, finding.weight != nil || args.count == 1 {
-            let start = scanner.expressionStart(name: i)
-            if let token = scanner.configuration.tokens.first(where: { $0.size == size && $0.weight == weight }) {
-                replace(start, close, with: token.name)
-                change(finding, .token, "`\(token.name)`")
-                return
-            }
-            let prefix = scanner.isPunct(start, ".") ? "" : source(start, i - 2)
-            if let style = TextStyle.iOS.first(where: { $0.size == size && $0.weight == weight }) {
-                let text = prefix + "." + style.name
-                replace(start, close, with: text)
-                change(finding, .textStyle, "`\(text)`")
-                return
-            }
-            if finding.isTextContext, let sized = args.first, sized.label == "size",
-                Double(source(sized.start, sized.end - 1)) != nil
-            {
-                let tokens = scanner.configuration.tokens
-                if let token = nearestEntry(
-                    in: tokens, size: size, weight: weight, sizeOf: \.size, weightOf: { $0.weight }),
-                    abs(token.size - size) <= Self.styleReach
-                {
-                    replace(start, close, with: token.name)
-                    change(finding, .token, "`\(token.name)`")
-                    return
-                }
-                let style = TextStyle.nearest(size: size, weight: weight)
-                if tokens.isEmpty, abs(style.size - size) <= Self.styleReach {
-                    let text =
-                        prefix + "." + style.name + (style.weight == weight ? "" : ".weight(.\(weight.rawValue))")
-                    replace(start, close, with: text)
-                    change(finding, .textStyle, "`\(text)`")
-                    return
-                }
-            }
-        }
+        let args = scanner.arguments(open: i + 1)
+        let literal = args.first.map { $0.label == "size" && Double(source($0.start, $0.end - 1)) != nil } ?? false
+        if textStyle(finding, site: i, size: size, nearest: finding.isTextContext && literal) { return }
         guard let sizeArgument = args.first, sizeArgument.label == "size" else { return }
         scanner.structureIfNeeded()
         scaledMetric(finding, site: i, argument: sizeArgument, size: size)
+    }
+
+    /// Rewrites `.system(size: N, weight: W)` at `i`, N being `size` (written in place or held by a constant
+    /// it comes through), as a token or text style: the one whose defaults are N and W exactly; with
+    /// `nearest`, else the team's nearest token, else the style nearest at W, within `styleReach`. Whether
+    /// it decided the finding.
+    mutating func textStyle(_ finding: FontFinding, site i: Int, size: Double, nearest: Bool) -> Bool {
+        let close = Int(scanner.partner[i + 1])
+        let args = scanner.arguments(open: i + 1)
+        let weight = finding.weight ?? .regular
+        guard args.allSatisfy({ $0.label == "size" || $0.label == "weight" }), finding.weight != nil || args.count == 1
+        else { return false }
+        let start = scanner.expressionStart(name: i)
+        let prefix = scanner.isPunct(start, ".") ? "" : source(start, i - 2)
+        let tokens = scanner.configuration.tokens
+        if let token = tokens.first(where: { $0.size == size && $0.weight == weight }) {
+            replace(start, close, with: token.name)
+            change(finding, .token, "`\(token.name)`")
+            return true
+        }
+        if let style = TextStyle.iOS.first(where: { $0.size == size && $0.weight == weight }) {
+            let text = prefix + "." + style.name
+            replace(start, close, with: text)
+            change(finding, .textStyle, "`\(text)`")
+            return true
+        }
+        guard nearest else { return false }
+        if let token = nearestEntry(in: tokens, size: size, weight: weight, sizeOf: \.size, weightOf: { $0.weight }),
+            abs(token.size - size) <= Self.styleReach
+        {
+            replace(start, close, with: token.name)
+            change(finding, .token, "`\(token.name)`")
+            return true
+        }
+        let style = TextStyle.nearest(size: size, weight: weight)
+        guard tokens.isEmpty, abs(style.size - size) <= Self.styleReach else { return false }
+        let text = prefix + "." + style.name + (style.weight == weight ? "" : ".weight(.\(weight.rawValue))")
+        replace(start, close, with: text)
+        change(finding, .textStyle, "`\(text)`")
+        return true
     }
 
     /// `.custom(name, fixedSize: N)` → `.custom(name, size: N, relativeTo: .style)`; `.custom(name, size: N)`

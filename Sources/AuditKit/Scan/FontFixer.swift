@@ -11,9 +11,10 @@ import Foundation
 /// `UIFont.preferredFont(forTextStyle:)`, any other UIKit font is wrapped in
 /// `UIFontMetrics(forTextStyle:).scaledFont(for:)`. What it does at each finding is decided once
 /// (`FontFixDecision`), and `scan` shows the same decision as its suggestion. A size that comes through a name holding a number is
-/// scaled too: a stored property of the view used only as `.system(size:)` sizes becomes the
-/// `@ScaledMetric` itself; a `static` or global `let` gets a new `@ScaledMetric` starting from it; a local
-/// `let` gets one holding its number. Only the edited byte ranges change.
+/// followed to it: a text sized by a `static`, global or local `let` is decided from that number as if
+/// written in place (its style); otherwise a stored property of the view used only as `.system(size:)`
+/// sizes becomes the `@ScaledMetric` itself, a `static` or global `let` gets a new `@ScaledMetric`
+/// starting from it, a local `let` gets one holding its number. Only the edited byte ranges change.
 public enum FontFixer {
     /// The rules whose findings can be rewritten.
     public static let fixableRules: Set<FontScanRule> = [.fixedSize, .customWithoutRelativeTo]

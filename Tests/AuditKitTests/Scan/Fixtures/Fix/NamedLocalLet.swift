@@ -1,6 +1,6 @@
 import SwiftUI
 
-/// Local constants: a literal one becomes a new `@ScaledMetric` holding its value (the local is deleted
+/// Local constants: a text sized by a literal one becomes the style of its number (the local is deleted
 /// when nothing else reads it); a computed one is left with the reason.
 struct Receipt: View {
     let lines: [String]

@@ -6,7 +6,8 @@ enum Metrics {
     static let spacing: CGFloat = 8
 }
 
-/// A static constant of another type, and one of the view itself: a new `@ScaledMetric` starts from it.
+/// A static constant of another type sizing symbols: a new `@ScaledMetric` starts from it; one of the view
+/// itself sizing a text: the style of its number.
 struct Toolbar: View {
     static let titleSize: CGFloat = 28
 
