@@ -100,6 +100,8 @@ public struct FontFixSkip: Sendable, Hashable {
         case notWrittenInPlace(String)
         /// No rewrite keeps the code correct (an AppKit font, an optional `UIFont(name:size:)`).
         case unsupported(String)
+        /// The rewrite would change code another site's rewrite changes; the text says which line's.
+        case overlappingRewrite(String)
 
         /// The short form used in counts: `unknown data flow`, `outside a View`, `suppressed`, ….
         public var label: String {
@@ -109,6 +111,7 @@ public struct FontFixSkip: Sendable, Hashable {
             case .suppressed: return "suppressed"
             case .notWrittenInPlace: return "size not written in place"
             case .unsupported: return "no safe rewrite"
+            case .overlappingRewrite: return "overlapping rewrite"
             }
         }
 
@@ -116,7 +119,7 @@ public struct FontFixSkip: Sendable, Hashable {
         public var detail: String {
             switch self {
             case .unknownDataFlow(let text), .outsideView(let text), .suppressed(let text),
-                .notWrittenInPlace(let text), .unsupported(let text):
+                .notWrittenInPlace(let text), .unsupported(let text), .overlappingRewrite(let text):
                 return text
             }
         }
@@ -260,4 +263,7 @@ public struct FontFixResult: Sendable {
 struct ByteEdit {
     var range: Range<Int>
     var replacement: [UInt8]
+    /// The index of the finding whose rewrite it is; nil for edits several sites share (a declaration
+    /// added, a local deleted) and notes.
+    var decision: Int? = nil
 }

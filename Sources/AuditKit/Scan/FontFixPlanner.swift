@@ -129,7 +129,8 @@ struct FontFixPlanner {
     }
 
     mutating func replace(_ first: Int, _ last: Int, with text: String) {
-        edits.append(ByteEdit(range: tokens[first].start..<tokens[last].end, replacement: Array(text.utf8)))
+        edits.append(
+            ByteEdit(range: tokens[first].start..<tokens[last].end, replacement: Array(text.utf8), decision: current))
     }
 
     // MARK: SwiftUI
@@ -204,7 +205,8 @@ struct FontFixPlanner {
             change(finding, .customRelativeTo, "`.custom(\(font), size: \(value), relativeTo: .\(style))`")
         } else if let sized = args.first(where: { $0.label == "size" }) {
             let end = tokens[sized.end - 1].end
-            edits.append(ByteEdit(range: end..<end, replacement: Array(", relativeTo: .\(style)".utf8)))
+            edits.append(
+                ByteEdit(range: end..<end, replacement: Array(", relativeTo: .\(style)".utf8), decision: current))
             let value = source(sized.start, sized.end - 1)
             change(finding, .customRelativeTo, "`.custom(\(font), size: \(value), relativeTo: .\(style))`")
         }
@@ -515,7 +517,7 @@ struct FontFixPlanner {
         guard let newline = (tokens[end].end..<bytes.count).first(where: { bytes[$0] == 10 }) else { return }
         let eol: [UInt8] = newline > 0 && bytes[newline - 1] == 13 ? [13, 10] : [10]
         let line = Array(indentation) + Array("\(receiver).adjustsFontForContentSizeCategory = true".utf8) + eol
-        edits.append(ByteEdit(range: (newline + 1)..<(newline + 1), replacement: line))
+        edits.append(ByteEdit(range: (newline + 1)..<(newline + 1), replacement: line, decision: current))
     }
 
     func lineStart(of offset: Int) -> Int {
@@ -555,24 +557,57 @@ struct FontFixPlanner {
         }
     }
 
-    /// The file with the edits applied (overlapping ones after the first dropped), and the edits kept.
-    func applied() -> (bytes: [UInt8], edits: [ByteEdit]) {
+    /// The file with the edits applied (overlapping ones after the first, in file order, dropped), the
+    /// edits kept and those dropped.
+    func applied() -> (bytes: [UInt8], edits: [ByteEdit], dropped: [ByteEdit]) {
         let ordered = edits.enumerated().sorted {
             ($0.element.range.lowerBound, $0.offset) < ($1.element.range.lowerBound, $1.offset)
         }.map(\.element)
         var kept: [ByteEdit] = []
+        var dropped: [ByteEdit] = []
         var result: [UInt8] = []
         result.reserveCapacity(bytes.count + 256)
         var position = 0
         for edit in ordered {
-            guard edit.range.lowerBound >= position else { continue }
+            guard edit.range.lowerBound >= position else {
+                dropped.append(edit)
+                continue
+            }
             result += bytes[position..<edit.range.lowerBound]
             result += edit.replacement
             position = edit.range.upperBound
             kept.append(edit)
         }
         result += bytes[position...]
-        return (result, kept)
+        return (result, kept, dropped)
+    }
+
+    /// The file with the edits applied, and the edits kept. Two edits that overlap cannot both be made:
+    /// a site whose rewrite would lose one is left whole (none of its edits made, so no half rewrite),
+    /// its decision turned into a `leave` naming the line whose rewrite changes the same code, with what
+    /// the fix would have written as what to write by hand; the rest are applied again, until no rewrite
+    /// loses an edit. Before, such a site was counted as changed and silently not (fully) written.
+    mutating func settled() -> (bytes: [UInt8], edits: [ByteEdit]) {
+        while true {
+            let result = applied()
+            var lost: [Int: ByteEdit] = [:]
+            for edit in result.dropped {
+                guard let n = edit.decision, case .change? = decisions[n], lost[n] == nil else { continue }
+                lost[n] = edit
+            }
+            guard !lost.isEmpty else { return (result.bytes, result.edits) }
+            for (n, edit) in lost {
+                guard case .change(let change)? = decisions[n] else { continue }
+                let holder = result.edits.last { $0.range.lowerBound <= edit.range.lowerBound }
+                let line = scanner.lineAndColumn(of: holder?.range.lowerBound ?? edit.range.lowerBound).line
+                decisions[n] = .leave(
+                    FontFixSkip(
+                        line: change.line, column: change.column, excerpt: change.before,
+                        reason: .overlappingRewrite("the rewrite at line \(line) changes the same code"),
+                        byHand: change.after))
+            }
+            edits.removeAll { $0.decision.map { lost[$0] != nil } ?? false }
+        }
     }
 }
 

@@ -30,17 +30,27 @@ public enum FontFixer {
         source bytes: [UInt8], path: String, configuration: FontScanConfiguration = FontScanConfiguration(),
         rules: Set<FontScanRule> = fixableRules, notes: Bool = false
     ) -> FontFileFix {
+        var planner = Self.planner(
+            source: bytes, path: path, configuration: configuration, rules: rules, notes: notes)
+        planner.plan()
+        let (fixed, edits) = planner.settled()
+        let diff = edits.isEmpty ? "" : unifiedDiff(original: bytes, edits: edits, path: path)
+        return FontFileFix(
+            path: path, changes: planner.changes, skipped: planner.skipped, fixed: fixed, diff: diff,
+            status: edits.isEmpty ? .unchanged : .planned)
+    }
+
+    /// The planner of one file's rewrites, its findings scanned, nothing decided yet.
+    static func planner(
+        source bytes: [UInt8], path: String, configuration: FontScanConfiguration, rules: Set<FontScanRule>,
+        notes: Bool
+    ) -> FontFixPlanner {
         let lexed = SwiftLexer.scan(bytes, recordingTokens: true, keepingLiterals: false)
         var scanner = FontFileScanner(bytes: bytes, scan: lexed, path: path, configuration: configuration)
         scanner.run()
         var planner = FontFixPlanner(scanner: scanner, rules: rules)
         planner.notes = notes
-        planner.plan()
-        let (fixed, edits) = planner.applied()
-        let diff = edits.isEmpty ? "" : unifiedDiff(original: bytes, edits: edits, path: path)
-        return FontFileFix(
-            path: path, changes: planner.changes, skipped: planner.skipped, fixed: fixed, diff: diff,
-            status: edits.isEmpty ? .unchanged : .planned)
+        return planner
     }
 
     /// Rewrites the files under `paths` in place (or, with `dryRun`, only plans), each atomically; a file
