@@ -157,4 +157,27 @@ import Testing
             contentsOfFile: workspace.file("Reports/AuditReport_2026-01-05_09-12-40/index.html"), encoding: .utf8)
         #expect(page.contains("<dt>Likely cause</dt><dd><code><bdi>.font(.system(size: 15, weight: .semibold))"))
     }
+
+    @Test func aWarningTheBaselineAcceptsHasNoLikelyCauseInTheSession() throws {
+        // Issue 43: causes were named on warnings the team accepted.
+        let workspace = try ReadmeExamplesTests.workspace()
+        defer { workspace.remove() }
+        let report = "Reports/AuditReport_2026-01-05_09-12-40.html"
+        let inputs = ["--rules", "Examples/BudgetApp/auditkit.rules.json", "--source", "Examples/BudgetApp"]
+        let ingest = try runTool(["ingest", report] + inputs + ["--log", "audit.md"], in: workspace.path)
+        #expect(ingest.status == 0, "\(ingest.stderr)")
+        let log = try String(contentsOfFile: workspace.file("audit.md"), encoding: .utf8)
+        #expect(log.contains("  - Likely cause of “Income”: "), "\(log)")
+        let check = try runTool(["check"], in: workspace.path)
+        let line = try #require(
+            check.stdout.split(separator: "\n").first { $0.contains("‘Income’") }, "\(check.stdout)")
+        let fingerprint = try #require(line.split(separator: " ").last?.dropLast())
+        let accept = try runTool(
+            ["accept", String(fingerprint), "--reason", "Scales in the simulator"] + inputs, in: workspace.path)
+        #expect(accept.status == 0, "\(accept.stderr)")
+        let session = try runTool(
+            ["log", report] + inputs + ["--log", "audit.md", "--update", "--dry-run"], in: workspace.path)
+        #expect(session.stdout.contains("Accepted Dynamic Type warnings on IncomeTile: “Income”"), "\(session.stdout)")
+        #expect(!session.stdout.contains("Likely cause"), "\(session.stdout)")
+    }
 }
