@@ -158,8 +158,9 @@ import Testing
         #expect(page.contains("<dt>Likely cause</dt><dd><code><bdi>.font(.system(size: 15, weight: .semibold))"))
     }
 
-    @Test func aWarningTheBaselineAcceptsHasNoLikelyCauseInTheSession() throws {
-        // Issue 43: causes were named on warnings the team accepted.
+    @Test func aWarningTheBaselineAcceptsHasNoLikelyCauseInAnyOutput() throws {
+        // Issue 43: causes were named on warnings the team accepted: in the session, `map`, the summary and
+        // the report's page.
         let workspace = try ReadmeExamplesTests.workspace()
         defer { workspace.remove() }
         let report = "Reports/AuditReport_2026-01-05_09-12-40.html"
@@ -168,6 +169,22 @@ import Testing
         #expect(ingest.status == 0, "\(ingest.stderr)")
         let log = try String(contentsOfFile: workspace.file("audit.md"), encoding: .utf8)
         #expect(log.contains("  - Likely cause of “Income”: "), "\(log)")
+        let page = workspace.file("Reports/AuditReport_2026-01-05_09-12-40/index.html")
+        /// Whether `map`, `summary` and the report's page each name the cause of “Income” (15 pt semibold).
+        func causesNamed() throws -> [Bool] {
+            let cause = "size: 15, weight: .semibold"
+            let map = try runTool(["map", report] + inputs, in: workspace.path)
+            let summary = try runTool(["summary", report] + inputs, in: workspace.path)
+            let html = try runTool(["html"] + inputs, in: workspace.path)
+            #expect(map.status == 0 && summary.status == 0 && html.status == 0, "\(map.stderr)\(summary.stderr)")
+            let text = try String(contentsOfFile: page, encoding: .utf8)
+            return [
+                map.stdout.contains("likely cause: `.font(.system(\(cause)))`"),
+                summary.stdout.contains("likely cause `.font(.system(\(cause)))`"),
+                text.contains("Likely cause</dt><dd><code><bdi>.font(.system(\(cause)))"),
+            ]
+        }
+        #expect(try causesNamed() == [true, true, true])
         let check = try runTool(["check"], in: workspace.path)
         let line = try #require(
             check.stdout.split(separator: "\n").first { $0.contains("‘Income’") }, "\(check.stdout)")
@@ -179,5 +196,6 @@ import Testing
             ["log", report] + inputs + ["--log", "audit.md", "--update", "--dry-run"], in: workspace.path)
         #expect(session.stdout.contains("Accepted Dynamic Type warnings on IncomeTile: “Income”"), "\(session.stdout)")
         #expect(!session.stdout.contains("Likely cause"), "\(session.stdout)")
+        #expect(try causesNamed() == [false, false, false])
     }
 }

@@ -46,7 +46,18 @@ enum MapCommand: Command {
         // The sources were scanned in the index's lexer pass; files only a rule names are scanned here.
         var scan = inputs.fontScan ?? FontScanResult()
         scan.scanMappedFiles(of: report, mapping: result, configuration: configuration)
-        let causes = scan.likelyCauses(report: report, mapping: result)
+        var causes = scan.likelyCauses(report: report, mapping: result)
+        // The states against the history: SARIF's baseline states, and the warnings the baseline accepts,
+        // which ask for no fix, so no likely cause is named for them (read only when there is a baseline).
+        let baseline = try Baseline.load(path: HistoryInputs.baselinePath(context))
+        var states: ReportHistoryStates?
+        if format == .sarif || !baseline.entries.isEmpty {
+            states = ReportHistoryStates(
+                report: report, mappings: result.issues.compactMap(\.primary),
+                history: try HistoryInputs.loadHistory(context), baseline: baseline,
+                translations: inputs.translations)
+        }
+        for issue in states?.issues ?? [] where issue.acceptedByBaseline != nil { causes[issue.issueNumber] = nil }
         for timeout in result.ruleTimeouts {
             context.terminal.warning(timeout.message, in: timeout.definedAt?.description ?? report.sourcePath)
         }
@@ -62,11 +73,7 @@ enum MapCommand: Command {
         case .sarif:
             // Fingerprints always; baseline states only against a history that has an earlier report (a
             // missing history file loads as empty).
-            let states = ReportHistoryStates(
-                report: report, mappings: result.issues.compactMap(\.primary),
-                history: try HistoryInputs.loadHistory(context),
-                baseline: try Baseline.load(path: HistoryInputs.baselinePath(context)),
-                translations: inputs.translations)
+            guard let states else { return .success }
             let data = SARIFWriter.data(
                 report: report, mapping: result, extras: states.sarifExtras, absent: states.sarifAbsentResults,
                 likelyCauses: causes, root: context.project.absoluteRoot)

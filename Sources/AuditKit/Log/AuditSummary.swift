@@ -365,9 +365,10 @@ public struct AuditSummary: Sendable {
             let flagged = SessionFacts.flagged(warning.issue, warning.mapping, logDirectory: baseDirectory)
             return [
                 "role": .text(flagged.role ?? ""),
+                // A warning accepted (by the baseline or a rule) or on system UI asks for no fix.
                 "likelyCauses": .list(
                     TemplateValue.items(
-                        warning.likelyCauses.map {
+                        (warning.status.isOpen ? warning.likelyCauses : []).map {
                             [
                                 "code": .code($0.code), "location": .code($0.location.description),
                                 "distance": .text($0.distanceText), "fix": $0.fix.map { .code($0) } ?? .text(""),

@@ -358,7 +358,9 @@ public struct ReportPage: Sendable {
             out += "</ol></dd>\n"
         }
         out += "<dt>Why</dt><dd>\(HTML.isolated(mapped.explanation))</dd>\n"
-        for cause in likelyCauses[number] ?? [] {
+        // A warning accepted (by the baseline or a rule) or on system UI asks for no fix.
+        let open = judgement.verdictsByNumber[number]?.status.isOpen ?? true
+        for cause in open ? likelyCauses[number] ?? [] : [] {
             out +=
                 "<dt>Likely cause</dt><dd><code>\(HTML.isolated(cause.code))</code> at "
                 + "\(HTML.path(cause.location.description)), \(HTML.isolated(cause.distanceText)) "
