@@ -849,8 +849,9 @@ public struct SourceIndex: Sendable {
             of: entry, names: NameTables(forwarded: forwardedNames, tabTitles: tabTitleNames, catalogKeys: catalogKeys))
     }
 
-    /// Whether `entry` is a tab's title: in `Tab(…)`, inside `.tabItem { … }`, or given to a name that such a
-    /// call receives.
+    /// Whether `entry` is a tab's title: in `Tab(…)`, inside `.tabItem { … }`, or a text of the declaration a
+    /// name such a call receives stands for (`Tab(tab.title, …)` makes every text of a `var title` one,
+    /// `case .trips: String(localized: "Trips")` too, as the symbol index reads a declaration's texts).
     public func isTabTitle(_ entry: IndexedLiteral) -> Bool {
         SourceIndex.isTabTitle(
             entry, names: NameTables(forwarded: forwardedNames, tabTitles: tabTitleNames, catalogKeys: catalogKeys))
@@ -928,6 +929,14 @@ public struct SourceIndex: Sendable {
             return true
         }
         if literal.call == nil, let name = literal.assignedTo ?? literal.member {
+            return names.tabTitles.contains(name)
+        }
+        // A text a declaration shows through a wrapper (`String(localized: "Trips", comment: "…")`): the
+        // declaration's text as the symbol index reads it, never the comment, table or bundle.
+        if let call = literal.call, SwiftStringLiteral.textWrappers.contains(call), literal.outerCall == nil,
+            !(literal.argumentLabel.map(SymbolDeclaration.lookupLabels.contains) ?? false),
+            let name = literal.assignedTo ?? literal.declaringMember
+        {
             return names.tabTitles.contains(name)
         }
         return false

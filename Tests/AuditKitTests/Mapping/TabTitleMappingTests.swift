@@ -92,4 +92,91 @@ import Testing
         #expect(library.primary?.location?.file == "App/LibraryView.swift")
         #expect(library.explanation.contains("inside LibraryView's subtree"))
     }
+
+    /// Issue 42's example: an enum's computed `title` (one case through `String(localized:)`, one a bare
+    /// literal) that a `ForEach` over the cases hands to `Tab(…)` or to `Label` in `.tabItem { … }`.
+    static func computedTitles(tabItem: Bool) -> MiniApp {
+        let tab =
+            tabItem
+            ? """
+                            NavigationStack { tab.content }
+                                .tabItem { Label(tab.title, systemImage: tab.icon) }
+            """
+            : """
+                            Tab(tab.title, systemImage: tab.icon, value: tab) { tab.content }
+            """
+        return MiniApp(files: [
+            "App/AppTab.swift": """
+            import SwiftUI
+            enum AppTab: CaseIterable, Hashable {
+                case trips, settings
+                var title: String {
+                    switch self {
+                    case .trips: String(localized: "Trips", comment: "Tab title")
+                    case .settings: "Settings"
+                    }
+                }
+                var icon: String { self == .trips ? "airplane" : "gear" }
+                @ViewBuilder var content: some View {
+                    switch self {
+                    case .trips: TripsView()
+                    case .settings: SettingsView()
+                    }
+                }
+            }
+            struct RootView: View {
+                @State var selection = AppTab.trips
+                var body: some View {
+                    TabView(selection: $selection) {
+                        ForEach(AppTab.allCases, id: \\.self) { tab in
+            \(tab)
+                        }
+                    }
+                }
+            }
+            """,
+            "App/SettingsView.swift": """
+            import SwiftUI
+            struct SettingsView: View {
+                var body: some View {
+                    Form {
+                        Toggle("Notifications", isOn: .constant(true))
+                        Text("Trips")
+                    }
+                    .navigationTitle("Settings")
+                }
+            }
+            struct TripsView: View {
+                var body: some View { List { Text("Upcoming") }.navigationTitle("Trips") }
+            }
+            """,
+        ])
+    }
+
+    @Test(arguments: [false, true]) func computedTitlesOfAnEnumAreTabTitles(tabItem: Bool) throws {
+        let app = Self.computedTitles(tabItem: tabItem)
+        let index = try app.index()
+        let report = MiniApp.report([
+            (0, "Trips", Self.band(40)), (0, "Settings", Self.band(240)),
+            (0, "Notifications", MiniApp.middle(0)), (0, "Settings", MiniApp.middle(-3)),
+        ])
+        let result = IssueMatcher(index: index).map(report)
+        let trips = try #require(result.primary(for: 1))
+        #expect(trips.location?.file == "App/AppTab.swift")
+        #expect(
+            trips.location?.line
+                == SymbolMappingTests.line(of: "String(localized: \"Trips\"", in: "App/AppTab.swift", of: app))
+        #expect(trips.confidence >= IssueMatcher.firmConfidence)
+        let settings = try #require(result.primary(for: 2))
+        #expect(settings.location?.file == "App/AppTab.swift")
+        #expect(
+            settings.location?.line
+                == SymbolMappingTests.line(of: "case .settings: \"Settings\"", in: "App/AppTab.swift", of: app))
+        #expect(result.issue(2)?.explanation.contains("in the tab bar") == true)
+        // The screen's own title stays the navigation title, and the comment is no title.
+        let title = try #require(result.primary(for: 4))
+        #expect(title.location?.file == "App/SettingsView.swift")
+        #expect(title.role == "title")
+        #expect(!index.literals(exactly: "Tab title").contains { index.isTabTitle($0) })
+    }
 }
