@@ -29,8 +29,11 @@ import Foundation
 /// subtree before outside, higher rank, more of the text explained by the candidate's fixed text (of two
 /// matching patterns the tighter), label shown before hidden or off screen until opened, in the view
 /// that alone shows more of the screen's texts, in the view holding more of the screen's matches, shallower
-/// in the subtree, a text-bearing call before a custom initialiser argument. Only the candidates found for
-/// an issue take part in its choice, so nothing decided for one issue feeds another's.
+/// in the subtree, a text-bearing call before a custom initialiser argument; candidates still equal inside
+/// the subtree come in the order the root's body composes them (`Composition`: a row used first but declared
+/// lower in the file comes first), others in source order. Only the candidates found for an issue take part
+/// in its choice, so nothing decided for one issue feeds another's. Elements of one screen showing one text
+/// with different rects take equally good places top to bottom in that composition order.
 ///
 /// Confidence: the rank when no other candidate has the same rank; the rank × 0.9 when the screen's subtree
 /// decided among look-alikes (divided by the number of candidates still tied, which are then all listed and
@@ -40,7 +43,9 @@ import Foundation
 /// subtree told look-alikes apart; the subtree did, but the screen's root is an ancestor of every other
 /// screen's root; the element lies in the tab bar band and the place is not a tab's title; or another
 /// element of the same screen, with a different rect, got the same place. It also stays below 0.8, saying
-/// "not firm", when the audited target does not compile the place's file.
+/// "not firm", when the audited target does not compile the place's file, or when the place, found with no
+/// look-alike, lies outside the subtree of a root view that explains most of the screen's other issues (a
+/// tab's title in the tab bar aside).
 ///
 /// A rule's mapping has confidence 1 when the rule names a file. When it does not (and its status is not
 /// `system`), a rule naming a view takes the best candidate inside that view's subtree (the view itself
@@ -181,7 +186,7 @@ public struct IssueMatcher: Sendable {
                             + "(\(draft.layout.description))"))
             }
         }
-        Self.spreadRepeatedTexts(&entries, drafts: drafts, peers: peers)
+        Self.spreadRepeatedTexts(&entries, drafts: drafts, peers: peers, contexts: screens, index: index)
         Self.capCollisions(&entries, drafts: drafts)
         for timeout in timeouts {
             guard let n = entries.firstIndex(where: { $0.issueNumber == timeout.issueNumber }) else { continue }
@@ -213,8 +218,11 @@ public struct IssueMatcher: Sendable {
 
     /// Elements of one screen that show the same text with different rects are different elements: when they
     /// all got one place and as many places or more are equally good, they take them in order, top to bottom
-    /// and left to right on the screen against the source order (a tie-break, so below firm).
-    private static func spreadRepeatedTexts(_ entries: inout [MappedIssue], drafts: [Draft], peers: [Int]) {
+    /// and left to right on the screen against the order the screen's root composes the places (source order
+    /// when one lies outside its subtree); a tie-break, so below firm.
+    private static func spreadRepeatedTexts(
+        _ entries: inout [MappedIssue], drafts: [Draft], peers: [Int], contexts: [ScreenContext], index: SourceIndex?
+    ) {
         struct Group: Hashable {
             var screen: Int
             var text: String
@@ -241,8 +249,28 @@ public struct IssueMatcher: Sendable {
             for candidate in entries[first].candidates.prefix(peers[first]) {
                 if let location = candidate.location, !places.contains(location) { places.append(location) }
             }
-            places.sort { ($0.file, $0.line ?? 0, $0.column ?? 0) < ($1.file, $1.line ?? 0, $1.column ?? 0) }
             guard rects.count >= 2, places.count >= rects.count else { continue }
+            // The candidates standing for the places, to order them as the root composes them.
+            var standing: [SourceLocation: RankedCandidate] = [:]
+            if let index, contexts[first].composition != nil {
+                for candidate in drafts[first].candidates where candidate.literal >= 0 {
+                    let location = index.literals[candidate.literal].location
+                    if places.contains(location) { standing[location] = candidate }
+                }
+            }
+            let composed =
+                standing.count == places.count
+                && places.allSatisfy { contexts[first].depth(of: standing[$0]!.node) != nil }
+            places.sort { a, b in
+                if composed, let index,
+                    let first = composedFirst(standing[a]!, standing[b]!, context: contexts[first], index: index)
+                {
+                    return first
+                }
+                return (a.file, a.line ?? 0, a.column ?? 0) < (b.file, b.line ?? 0, b.column ?? 0)
+            }
+            let order =
+                composed ? "in the order \(contexts[first].root ?? "the root")'s body composes them" : "in source order"
             for n in members {
                 guard let rect = drafts[n].issue.elementRect, let slot = rects.firstIndex(of: rect),
                     let at = entries[n].candidates.firstIndex(where: { $0.location == places[slot] })
@@ -255,8 +283,7 @@ public struct IssueMatcher: Sendable {
                 entries[n].isAmbiguous = false
                 entries[n].explanation +=
                     "; decided by a tie-break (\(rects.count) elements show this text on the screen: number \(slot + 1)"
-                    + " from the top takes the \(ordinal(slot + 1)) of \(places.count) equally good places in"
-                    + " source order)"
+                    + " from the top takes the \(ordinal(slot + 1)) of \(places.count) equally good places \(order))"
             }
         }
     }
@@ -479,8 +506,15 @@ public struct IssueMatcher: Sendable {
                 ? draft.found : "no string literal or localized string shows \"\(text)\" where the screen is"
             return Decision(issue: MappedIssue(issueNumber: number, primary: nil, explanation: line), peers: 0)
         }
+        // Equal keys inside the subtree: the order the root's body composes them, else source order.
         func before(_ a: (candidate: Int, key: Key), _ b: (candidate: Int, key: Key)) -> Bool {
-            a.key != b.key ? b.key < a.key : RankedCandidate.locationOrder(all[a.candidate], all[b.candidate])
+            if a.key != b.key { return b.key < a.key }
+            if a.key.inSubtree,
+                let first = Self.composedFirst(all[a.candidate], all[b.candidate], context: context, index: index)
+            {
+                return first
+            }
+            return RankedCandidate.locationOrder(all[a.candidate], all[b.candidate])
         }
         var best = keyed[0]
         for item in keyed.dropFirst() where before(item, best) { best = item }
@@ -554,6 +588,18 @@ public struct IssueMatcher: Sendable {
             confidence = min(confidence, Self.firmConfidence - 0.01)
             explanation += "; decided by " + capReasons.joined(separator: " and ")
         }
+        // The only place, or the best of several ranked apart, outside the subtree of a root view (not a model
+        // type whose sample data holds the texts) that explains most of the screen: the screen does not compose
+        // it, so it is not firm (look-alikes say so above).
+        if lookAlikes <= 1, !inSubtree, let root = context.root, !context.rootIsUniversal,
+            index.viewTypes.contains(String(root.prefix { $0 != " " })),
+            context.explained * 2 > context.voters, !(draft.inTabBar == true && all[best.candidate].isTab)
+        {
+            confidence = min(confidence, Self.firmConfidence - 0.01)
+            explanation +=
+                "; not firm: outside the screen's root subtree (\(root)'s, which explains \(context.explained) of the"
+                + " screen's \(context.voters) other issue\(context.voters == 1 ? "" : "s"))"
+        }
         if let audited, !all[best.candidate].inTarget, all[best.candidate].literal >= 0 {
             confidence = min(confidence, Self.firmConfidence - 0.01)
             let file = index.literals[all[best.candidate].literal].file
@@ -575,6 +621,17 @@ public struct IssueMatcher: Sendable {
             issue: MappedIssue(
                 issueNumber: number, primary: candidates[0], candidates: candidates, isAmbiguous: ambiguous,
                 explanation: explanation), peers: peers)
+    }
+
+    /// Whether candidate `a` comes before `b` in the order the screen's root composes its views
+    /// (`Composition.precedes`); nil when that order does not tell them apart.
+    static func composedFirst(_ a: RankedCandidate, _ b: RankedCandidate, context: ScreenContext, index: SourceIndex)
+        -> Bool?
+    {
+        guard let composition = context.composition, a.literal >= 0, b.literal >= 0 else { return nil }
+        let x = index.literals[a.literal]
+        let y = index.literals[b.literal]
+        return composition.precedes((a.node, x.file, x.literal.line), (b.node, y.file, y.literal.line))
     }
 
     /// The graph node of the view a rule names: its simple name, else, when targets declare it apart, the

@@ -16,6 +16,8 @@ struct ScreenContext {
     var distinctive: [Int32] = []
     /// Whether the root is an ancestor of every other screen's root, so its subtree tells nothing.
     var rootIsUniversal = false
+    /// The order the root's body composes the views of its subtree; nil without a root.
+    var composition: Composition?
 
     /// The depth of `node` in the root's subtree, nil outside it (or for no node).
     func depth(of node: Int32) -> Int? {
@@ -44,6 +46,49 @@ struct ScreenContext {
     }
 }
 
+/// The order a root's body composes the views of its subtree: a walk from the root that enters each child
+/// where its parent's code first creates it, the children of a view in the order its code creates them, so
+/// a row used first but declared lower in the file comes first.
+struct Composition {
+    /// Per graph node: its position in the walk, -1 outside the subtree.
+    var order: [Int32]
+    /// Per graph node: the node the walk entered it from, -1 for the root and outside.
+    var parent: [Int32]
+    /// Per graph node: the position, in its walk parent's `uses`, of the creation the walk entered it by.
+    var via: [Int32]
+    /// Per graph node: the children it creates, in order, with the file and line of each first creation.
+    var uses: [[(node: Int32, file: String, line: Int)]]
+
+    /// Whether the text at `a` (its node, file and line) comes before the one at `b` where the root's body
+    /// composes them: a view's own text before or after a child by where the child is created, otherwise
+    /// the walk's order. Nil when both are in one view, or either is outside the subtree (source order
+    /// decides).
+    func precedes(_ a: (node: Int32, file: String, line: Int), _ b: (node: Int32, file: String, line: Int)) -> Bool? {
+        guard a.node != b.node, inside(a.node), inside(b.node) else { return nil }
+        if let use = creation(below: a.node, toward: b.node) { return (a.file, a.line) <= (use.file, use.line) }
+        if let use = creation(below: b.node, toward: a.node) { return (use.file, use.line) < (b.file, b.line) }
+        return order[Int(a.node)] < order[Int(b.node)]
+    }
+
+    private func inside(_ node: Int32) -> Bool { node >= 0 && Int(node) < order.count && order[Int(node)] >= 0 }
+
+    /// Where `ancestor` creates the child through which the walk reaches `node`; nil when the walk does not
+    /// reach `node` through `ancestor`.
+    private func creation(below ancestor: Int32, toward node: Int32) -> (file: String, line: Int)? {
+        guard order[Int(ancestor)] < order[Int(node)] else { return nil }
+        var current = node
+        while parent[Int(current)] >= 0 {
+            let up = parent[Int(current)]
+            if up == ancestor {
+                let use = uses[Int(up)][Int(via[Int(current)])]
+                return (use.file, use.line)
+            }
+            current = up
+        }
+        return nil
+    }
+}
+
 /// The view composition graph with numbered nodes (the source index's `ownerNames` first, so a literal's
 /// owner number is its node), and memoised walks shared by every screen of one mapping. Numbers keep the
 /// votes of a text every view shows (thousands of candidates) to array work.
@@ -52,7 +97,10 @@ struct GraphWalks {
     private var numbers: [String: Int32]
     private var parents: [[Int32]]
     private var children: [[Int32]]
+    /// Per node, the children it creates in composition order (`ViewGraph.uses`).
+    private var uses: [[(node: Int32, file: String, line: Int)]]
     private var depthsByRoot: [Int32: [Int32]] = [:]
+    private var compositionByRoot: [Int32: Composition] = [:]
     private var sizes: [Int32: Int] = [:]
     /// Scratch for walking up: the issue that last reached each node.
     private var stamp: [Int32]
@@ -80,6 +128,41 @@ struct GraphWalks {
             parents[Int(b)].append(a)
         }
         stamp = Array(repeating: -1, count: names.count)
+        uses = Array(repeating: [], count: names.count)
+        for (from, list) in graph.uses {
+            guard let a = numbers[from] else { continue }
+            uses[Int(a)] = list.compactMap { use in numbers[use.child].map { ($0, use.file, use.line) } }
+        }
+    }
+
+    /// The composition order of the subtree of `root` (memoised per root).
+    mutating func composition(from root: Int32) -> Composition {
+        if let known = compositionByRoot[root] { return known }
+        var order = Array(repeating: Int32(-1), count: names.count)
+        var parent = order
+        var via = order
+        order[Int(root)] = 0
+        var next: Int32 = 1
+        // Depth first without recursion (a chain of views can be thousands deep).
+        var stack: [(node: Int32, child: Int)] = [(root, 0)]
+        while let top = stack.last {
+            let list = uses[Int(top.node)]
+            if top.child >= list.count {
+                stack.removeLast()
+                continue
+            }
+            stack[stack.count - 1].child += 1
+            let child = list[top.child].node
+            if order[Int(child)] >= 0 { continue }
+            order[Int(child)] = next
+            next += 1
+            parent[Int(child)] = top.node
+            via[Int(child)] = Int32(top.child)
+            stack.append((child, 0))
+        }
+        let made = Composition(order: order, parent: parent, via: via, uses: uses)
+        compositionByRoot[root] = made
+        return made
     }
 
     /// The number of the node named `name`, if the graph or the index knows it.
@@ -177,6 +260,7 @@ struct GraphWalks {
         guard let best else { return context }
         context.root = names[Int(best.node)]
         context.depths = depths(from: best.node)
+        context.composition = composition(from: best.node)
         context.explained = best.count
         context.voters = votes.voters - (votes.reaches[issue].isEmpty ? 0 : 1)
         return context

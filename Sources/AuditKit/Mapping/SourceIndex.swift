@@ -420,6 +420,7 @@ public struct SourceIndex: Sendable {
         let scopes = GraphScopes(types: types, targets: targets, targetsOfFile: targetsOfFile)
         var tabMembers = Set<String>()
         var childEdges: [(from: String, to: String)] = []
+        var childPlaces: [(file: String, line: Int)] = []
         var presentationEdges: [(from: String, to: String)] = []
         var lastChain: [String] = []
         var lastOwner: String?
@@ -441,6 +442,7 @@ public struct SourceIndex: Sendable {
                         presentationEdges.append((owner, node))
                     } else {
                         childEdges.append((owner, node))
+                        childPlaces.append((outcome.path, reference.line))
                     }
                 }
             }
@@ -466,7 +468,7 @@ public struct SourceIndex: Sendable {
                 tabTitleNames.insert(forwarded.name)
             }
         }
-        graph = ViewGraph(childEdges: childEdges, presentationEdges: presentationEdges)
+        graph = ViewGraph(childEdges: childEdges, presentationEdges: presentationEdges, childPlaces: childPlaces)
         // Two independent passes over the same literals, one per core: the flat literal list with views,
         // and the lookup tables (indices agree because both walk the files in the same order).
         nonisolated(unsafe) var flat: [IndexedLiteral] = []

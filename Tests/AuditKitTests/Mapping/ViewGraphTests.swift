@@ -157,4 +157,31 @@ import Testing
         #expect(index.patternMatches("45%").map(\.literal.literal.line) == [5])
         #expect(index.patternMatches("nothing").isEmpty)
     }
+
+    @Test func usesKeepTheOrderAViewCreatesItsChildrenIn() {
+        let index = SourceIndex.build(sources: [
+            (
+                "App/Trip.swift",
+                """
+                struct ArrivalRow: View { var body: some View { Text("a") } }
+                struct DepartureRow: View { var body: some View { Text("d") } }
+                struct TripView: View {
+                    var body: some View {
+                        List {
+                            DepartureRow()
+                            ArrivalRow()
+                            DepartureRow()
+                        }
+                    }
+                }
+                """
+            )
+        ])
+        #expect(index.graph.children["TripView"] == ["ArrivalRow", "DepartureRow"])
+        #expect(
+            index.graph.uses["TripView"] == [
+                ViewGraph.ViewUse(child: "DepartureRow", file: "App/Trip.swift", line: 6),
+                ViewGraph.ViewUse(child: "ArrivalRow", file: "App/Trip.swift", line: 7),
+            ])
+    }
 }
