@@ -88,7 +88,8 @@ extension SourceIndex {
     /// of declarations a text reference resolved to, which are then only a step, never a candidate.
     ///
     /// A reference names a declaration by its last component and the types before it, which must end the
-    /// declaration's types (`L10n.Screen.Room.title`, `Room.title`). An identifier takes a constant's
+    /// declaration's types (`L10n.Screen.Room.title`, `Room.title`); a local holding such a name
+    /// (`let title = L10n.Home.title; Text(title)`) is a reference to it where the local is shown. An identifier takes a constant's
     /// one plain literal, or the name of an `enum … : String` case without a raw value read through
     /// `.rawValue`. A text takes the declaration's literals that are catalog keys, else its literals but
     /// those naming a table, bundle or comment. A name several declarations with different values could be

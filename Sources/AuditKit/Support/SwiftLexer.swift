@@ -170,6 +170,9 @@ private struct Scanner {
     /// The name being assigned to `property`, an `accessibilityIdentifier` or a text-bearing property
     /// (`= A11yID.pay`, `= L10n.title`), while it goes on.
     var pendingAssignedPath: (start: Int, end: Int, expectingName: Bool, property: String)?
+    /// Locals given a qualified name outside type bodies (`let title = L10n.Home.title`), innermost last, with
+    /// the frame depth they live at: a text-bearing call receiving the local (`Text(title)`) refers to the name.
+    var localBindings: [(name: String, path: String, depth: Int)] = []
     /// The member declared directly in a type body (at frame depth `depth`) whose initial value the current
     /// position is in, until its statement ends.
     var initializer: (name: String, depth: Int)?
@@ -333,6 +336,7 @@ private struct Scanner {
             if frame.isOffscreen { offscreenDepth -= 1 }
         }
         if let pending = pendingMember, pending.depth > index { pendingMember = nil }
+        while let last = localBindings.last, last.depth > index { localBindings.removeLast() }
         if let open = initializer, open.depth > index { initializer = nil }
         func trim(_ indices: inout [Int]) {
             while let last = indices.last, last >= index { indices.removeLast() }
@@ -353,8 +357,10 @@ private struct Scanner {
 
     /// Records the name `start..<end` as a symbol reference (`SwiftSymbolReference`) at the current
     /// argument, or, with `property`, as assigned to that property.
-    mutating func recordSymbolReference(start: Int, end: Int, assignedTo property: String? = nil) {
-        let path = text(start, end).filter { !$0.isWhitespace }
+    mutating func recordSymbolReference(
+        start: Int, end: Int, assignedTo property: String? = nil, path written: String? = nil
+    ) {
+        let path = written ?? text(start, end).filter { !$0.isWhitespace }
         guard !path.isEmpty, !path.hasSuffix(".") else { return }
         var place = literalContext()
         if let property {
@@ -382,6 +388,13 @@ private struct Scanner {
     mutating func finishAssignedPath() {
         guard let pending = pendingAssignedPath else { return }
         pendingAssignedPath = nil
+        if pending.property.hasPrefix("let ") {
+            if !pending.expectingName, isQualifiedName(pending.start, pending.end) {
+                let path = text(pending.start, pending.end).filter { !$0.isWhitespace }
+                localBindings.append((String(pending.property.dropFirst(4)), path, stack.count))
+            }
+            return
+        }
         if !pending.expectingName,
             pending.property == "accessibilityIdentifier" || isQualifiedName(pending.start, pending.end)
         {
@@ -523,6 +536,12 @@ private struct Scanner {
             if let property = SwiftLexer.assignableProperties.first(where: { isIdentifier(name, $0) }) {
                 pendingAssignedPath = (start, end, false, property)
             }
+        } else if isPunctuation(recentToken(0), "="), Self.isUppercaseStart(bytes[start]), let name = recentToken(1),
+            name.kind == .identifier, isIdentifier(recentToken(2), "let") || isIdentifier(recentToken(2), "var"),
+            stack.last?.typeName == nil
+        {
+            // `let title = L10n.Home.title` in a body: a local standing for the name (`localBindings`).
+            pendingAssignedPath = (start, end, false, "let " + text(name.start, name.end))
         }
         // Type declarations: `struct Name: A, B {`.
         if var pending = pendingType, !pending.stopped {
@@ -665,6 +684,13 @@ private struct Scanner {
         if let label = frame.label, !SwiftLexer.textBearingLabels.contains(label) { return }
         // A tab's `value:` is its selection value, not its title.
         if call == "Tab", frame.label != nil { return }
+        // `Text(title)` after `let title = L10n.Home.title`: the name the local stands for.
+        if !localBindings.isEmpty, frame.argumentStart == frame.argumentNameStart {
+            let name = text(frame.argumentNameStart, frame.argumentNameEnd)
+            if let binding = localBindings.last(where: { $0.name == name }) {
+                recordSymbolReference(start: frame.argumentStart, end: frame.argumentNameEnd, path: binding.path)
+            }
+        }
         let closure = braceIndices.last.flatMap { stack[$0].callee }
         result.forwardedNames.append(
             SwiftForwardedName(

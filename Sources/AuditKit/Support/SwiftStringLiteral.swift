@@ -222,7 +222,9 @@ public struct SwiftForwardedName: Sendable, Hashable {
 /// A dotted name, not a literal, where code shows a text or sets an accessibility identifier:
 /// `L10n.Screen.Room.title` in `Text(L10n.Screen.Room.title)`, `L10n.members` in `Label(L10n.members(n), …)`,
 /// `.welcomeTitle` in `Text(.welcomeTitle)`, `A11yID.pay` in `.accessibilityIdentifier(A11yID.pay)`,
-/// `A11yID.pay.rawValue` in `button.accessibilityIdentifier = A11yID.pay.rawValue`. Texts kept behind
+/// `A11yID.pay.rawValue` in `button.accessibilityIdentifier = A11yID.pay.rawValue`, and `L10n.Home.title` at
+/// `Text(title)` after `let title = L10n.Home.title` in an enclosing body (a local given a qualified name,
+/// outside type bodies, while its scope lasts). Texts kept behind
 /// generated accessors, constants and catalog symbols, and identifiers kept in constants shared with UI
 /// tests, reach the screen this way; the index resolves the name to the declaration's literals and puts
 /// them at `place`.

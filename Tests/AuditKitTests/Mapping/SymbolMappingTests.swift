@@ -360,4 +360,42 @@ import Testing
         #expect((result.primary(for: 1)?.confidence ?? 0) >= 0.8)
         #expect(result.primary(for: 2)?.role == "title")
     }
+
+    /// Issue 42's example: `let title = L10n.Home.title; Text(title)` (a local standing for the accessor).
+    @Test func aLocalHoldingAnAccessorMapsToTheViewThatShowsIt() throws {
+        var files = Self.swiftGen.files
+        files["App/HomeView.swift"] = """
+            import SwiftUI
+            struct HomeView: View {
+                var body: some View {
+                    let title = L10n.Screen.Room.title
+                    VStack {
+                        Text("Welcome")
+                        Text(title)
+                    }
+                }
+            }
+            """
+        files["App/RoomDetailsView.swift"] = nil
+        let app = MiniApp(files: files)
+        let report = MiniApp.report([(0, "Welcome", MiniApp.middle(0)), (0, "Room details", MiniApp.middle(1))])
+        let result = IssueMatcher(index: try app.index()).map(report)
+        Self.expectMapping(
+            result, issue: 2, file: "App/HomeView.swift", holding: "Text(title)", of: app,
+            notInto: "App/Generated/Strings.swift")
+        #expect(result.primary(for: 2)?.symbol == "L10n.Screen.Room.title")
+        // A local of another name, or one out of scope, stands for nothing.
+        let scan = SwiftLexer.scan(
+            """
+            struct A: View {
+                var body: some View {
+                    VStack { let t = L10n.a; Text(t) }
+                    Text(t)
+                    Text(other)
+                }
+            }
+            """)
+        #expect(scan.symbolReferences.map(\.path) == ["L10n.a"])
+        #expect(scan.symbolReferences.first?.place.call == "Text")
+    }
 }
