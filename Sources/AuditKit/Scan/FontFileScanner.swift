@@ -394,21 +394,23 @@ struct FontFileScanner {
     /// The lines a `.font(_:)` modifier (its dot at `dot`) sets its font on: those of the view it modifies,
     /// from the view's first token to the modifier, less the lines of views inside it that set their own
     /// font (`Text("A").font(.subheadline)` in a stack). Nil when the view's start is not found.
-    func linesSetBy(fontModifier dot: Int) -> IndexSet? {
+    func linesSetBy(fontModifier dot: Int) -> FontLines? {
         guard let start = chain(endingAt: dot).start else { return nil }
-        let line = { (k: Int) in self.lineAndColumn(of: self.tokens[k].start).line }
-        var lines = IndexSet(integersIn: line(start)...line(dot))
+        var lines = FontLines(line(ofToken: start)...line(ofToken: dot))
         var k = start
         while k < dot - 2 {
             if isPunct(k, "."), isWord(k + 1, "font"), isPunct(k + 2, "("), let inner = chain(endingAt: k).start,
                 inner > start
             {
-                lines.remove(integersIn: line(inner)...line(k))
+                lines.except.append(line(ofToken: inner)...line(ofToken: k))
             }
             k += 1
         }
         return lines
     }
+
+    /// The one-based line token `k` starts on.
+    private func line(ofToken k: Int) -> Int { lineAndColumn(of: tokens[k].start).line }
 
     /// The modifiers after the call whose `)` is at `close`, as long as the chain goes on.
     func modifiers(after close: Int) -> [Int] {

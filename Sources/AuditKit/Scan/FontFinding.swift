@@ -1,4 +1,21 @@
-import Foundation
+/// Lines of a file a font applies to: a run of lines less the runs inside it that set their own font.
+public struct FontLines: Sendable, Hashable {
+    /// From the view's first line to its `.font` modifier's.
+    public var lines: ClosedRange<Int>
+    /// The lines of views inside that set their own font; usually none.
+    public var except: [ClosedRange<Int>]
+
+    /// Lines `lines` less `except`.
+    public init(_ lines: ClosedRange<Int>, except: [ClosedRange<Int>] = []) {
+        self.lines = lines
+        self.except = except
+    }
+
+    /// Whether the font applies to `line`.
+    public func contains(_ line: Int) -> Bool {
+        lines.contains(line) && !except.contains { $0.contains(line) }
+    }
+}
 
 /// What a finding of `auditkit scan` is about.
 public enum FontScanRule: String, Sendable, Hashable, CaseIterable, Codable {
@@ -70,7 +87,7 @@ public struct FontFinding: Sendable, Hashable {
     /// For a size set by a `.font(_:)` modifier: the lines of the view it applies to, from the view's start
     /// to the modifier, less those of views inside that set their own font; nil for a size set otherwise
     /// (a token, a UIKit font). Only a warning mapped to one of these lines can have it as a likely cause.
-    public var appliesToLines: IndexSet?
+    public var appliesToLines: FontLines?
     /// For a size whose source leaves the file (a parameter, another file's constant): why it cannot be
     /// told whether it scales. Such findings are reported at note level.
     public var unknownSource: String?

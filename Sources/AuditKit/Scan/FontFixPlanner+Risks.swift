@@ -26,33 +26,42 @@ extension FontFixPlanner {
             brace = scanner.enclosingBrace(brace)
         }
         var risks: [FontFixRisk] = []
-        for modifier in Set(modifiers).sorted() {
+        var last = -1
+        for modifier in modifiers.sorted() where modifier != last {
+            last = modifier
             if let risk = risk(modifier: modifier), !risks.contains(risk) { risks.append(risk) }
         }
         return risks
     }
 
-    /// The risk a modifier (its name's token) poses to scaled text, if any.
+    /// The risk a modifier (its name's token) poses to scaled text, if any. Its name is compared in place
+    /// and its arguments read only for the three that can hold text back: a finding's decision asks for
+    /// every modifier around it.
     private func risk(modifier m: Int) -> FontFixRisk? {
-        let args = scanner.arguments(open: m + 1)
-        func number(_ argument: FontFileScanner.Argument?) -> String? {
-            guard let argument, argument.end == argument.start + 1, tokens[argument.start].kind == .number else {
-                return nil
-            }
-            return scanner.text(argument.start)
+        if scanner.isWord(m, "frame") {
+            let args = scanner.arguments(open: m + 1)
+            guard let height = Self.number(args.first { $0.label == "height" }, in: scanner) else { return nil }
+            return .fixedFrame(width: Self.number(args.first { $0.label == "width" }, in: scanner), height: height)
         }
-        switch scanner.text(m) {
-        case "frame":
-            guard let height = number(args.first { $0.label == "height" }) else { return nil }
-            return .fixedFrame(width: number(args.first { $0.label == "width" }), height: height)
-        case "lineLimit":
-            return args.count == 1 && args[0].label == nil && number(args[0]) == "1" ? .singleLine : nil
-        case "minimumScaleFactor":
+        if scanner.isWord(m, "lineLimit") {
+            let args = scanner.arguments(open: m + 1)
+            return args.count == 1 && args[0].label == nil && Self.number(args[0], in: scanner) == "1"
+                ? .singleLine : nil
+        }
+        if scanner.isWord(m, "minimumScaleFactor") {
+            let args = scanner.arguments(open: m + 1)
             guard args.count == 1, args[0].end > args[0].start else { return nil }
             return .minimumScaleFactor(source(args[0].start, args[0].end - 1))
-        default:
+        }
+        return nil
+    }
+
+    /// The number `argument` is, as written, when it is one number token; nil otherwise.
+    private static func number(_ argument: FontFileScanner.Argument?, in scanner: FontFileScanner) -> String? {
+        guard let argument, argument.end == argument.start + 1, scanner.tokens[argument.start].kind == .number else {
             return nil
         }
+        return scanner.text(argument.start)
     }
 
     /// `--notes`: the change's note (`// auditkit: review: …`) on the line above each changed site with a

@@ -148,7 +148,7 @@ import Testing
                 rule: rule, file: file, line: line, column: 5, utf16Column: 5, excerpt: ".font(.system(size: \(line)))",
                 api: ".system(size:)", suppression: ignored ? "on purpose" : nil)
             // Each set on a stack spanning the view, so it applies to every text in it.
-            finding.appliesToLines = IndexSet(integersIn: 190...260)
+            finding.appliesToLines = FontLines(190...260)
             return finding
         }
         let result = FontScanResult(
