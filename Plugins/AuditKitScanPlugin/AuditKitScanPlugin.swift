@@ -17,14 +17,14 @@ struct AuditKitScanPlugin: BuildToolPlugin {
         let root = context.package.directoryURL
         return [
             try Self.scan(
-                sources: sources, of: target.name, folder: target.directoryURL, root: root,
+                sources: sources, of: target.name, paths: [target.directoryURL], root: root,
                 tool: context.tool(named: "auditkit").url, work: context.pluginWorkDirectoryURL)
         ]
     }
 
-    /// The build command that scans `folder` (holding `sources`) from `root` with `tool`, and marks the
-    /// scan done in `work`.
-    static func scan(sources: [URL], of name: String, folder: URL, root: URL, tool: URL, work: URL) -> Command {
+    /// The build command that scans `paths` (a target's folder, or its files; `sources` are its Swift files)
+    /// from `root` with `tool`, and marks the scan done in `work`.
+    static func scan(sources: [URL], of name: String, paths: [URL], root: URL, tool: URL, work: URL) -> Command {
         let settings = ["auditkit.json", "auditkit.scan.json"].map { root.appending(path: $0) }
             .filter { FileManager.default.fileExists(atPath: $0.path) }
         // The mark is a Swift file holding only a comment: SwiftPM compiles what a build command writes
@@ -34,15 +34,16 @@ struct AuditKitScanPlugin: BuildToolPlugin {
         // finding's path from the root (Xcode places a warning by its absolute path) and marks the scan
         // done: the findings go to the build's output, the mark is the output SwiftPM compares.
         let script = #"""
-            cd "$1" || exit 1
-            "$2" scan "$3" --format xcode --color never > "$4.lines" || exit $?
-            awk -v root="$1/" '/^[^\/][^:]*:[0-9]+:[0-9]+: (warning|error|note): / { $0 = root $0 } { print }' "$4.lines"
-            echo "// AuditKitScanPlugin scanned this target's sources; this file holds no code." > "$4"
+            root="$1"; tool="$2"; mark="$3"; shift 3
+            cd "$root" || exit 1
+            "$tool" scan "$@" --format xcode --color never > "$mark.lines" || exit $?
+            awk -v root="$root/" '/^[^\/][^:]*:[0-9]+:[0-9]+: (warning|error|note): / { $0 = root $0 } { print }' "$mark.lines"
+            echo "// AuditKitScanPlugin scanned this target's sources; this file holds no code." > "$mark"
             """#
         return .buildCommand(
             displayName: "AuditKit: scanning \(name) for fixed font sizes",
             executable: URL(filePath: "/bin/sh"),
-            arguments: ["-c", script, "auditkit-scan", root.path, tool.path, folder.path, done.path],
+            arguments: ["-c", script, "auditkit-scan", root.path, tool.path, done.path] + paths.map(\.path),
             inputFiles: sources + settings, outputFiles: [done])
     }
 }
@@ -55,11 +56,11 @@ struct AuditKitScanPlugin: BuildToolPlugin {
             let sources = target.inputFiles.filter { $0.url.pathExtension == "swift" }.map(\.url)
             guard !sources.isEmpty else { return [] }
             let root = context.xcodeProject.directoryURL
-            // An Xcode target has no folder of its own: the scan reads the project's folder, as
-            // `auditkit scan` with the project's root does.
+            // An Xcode target has no folder of its own: the scan reads its Swift files, from the project's
+            // folder (where the project file is found).
             return [
                 Self.scan(
-                    sources: sources, of: target.displayName, folder: root, root: root,
+                    sources: sources, of: target.displayName, paths: sources, root: root,
                     tool: try context.tool(named: "auditkit").url, work: context.pluginWorkDirectoryURL)
             ]
         }
