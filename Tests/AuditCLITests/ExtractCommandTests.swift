@@ -182,4 +182,19 @@ import Testing
         let kept = try runTool(["extract", named, "--audit-date", "2026-02-03T04:05:06Z", "--format", "json"])
         #expect(kept.stdout.contains("\"auditDateSource\" : \"fileName\""), "\(kept.stdout)")
     }
+
+    @Test func aGlobOverTheReportsFolderSkipsTheToolsOwnPages() throws {
+        // Issue 40: `extract Reports/*.html` exited 65 on the site's Reports/index.html.
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let (named, _) = try Self.writeReport(in: dir)
+        let page = dir.file("index.html")
+        // A page of the site: the generator tag in its first bytes.
+        try Data("<!DOCTYPE html>\n<meta name=\"generator\" content=\"AuditKit\">\n".utf8).write(
+            to: URL(fileURLWithPath: page))
+        let result = try runTool(["extract", named, page, "--format", "json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("note: skipped \(page): AuditKit's own page, not a report"), "\(result.stderr)")
+        #expect(result.stdout.contains("AuditReport_2026-01-02_11-02-25.html"))
+    }
 }

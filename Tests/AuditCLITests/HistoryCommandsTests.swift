@@ -189,6 +189,29 @@ import struct AuditKit.Issue
         #expect(badFormat.status == 64)
     }
 
+    @Test func theFirstAuditIsNotComparedWithAPlaceholderFileName() throws {
+        // Issue 40: `diff 1 1` and `check 1` showed "(no earlier report)" / "(no previous report)" where a file
+        // name goes, in text, Markdown and JSON.
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        _ = try Self.makeHistory(in: directory)
+        let first = "AuditReport_2026-01-01_12-00-00.html"
+        let text = try runTool(["diff", "1", "1"], in: directory.path)
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(text.stdout.hasPrefix("\(first) (2026-01-01 12:00): no earlier audit of its screens to compare with\n"))
+        let markdown = try runTool(["diff", "1", "1", "--format", "markdown"], in: directory.path)
+        #expect(markdown.stdout.hasPrefix("## \(first): no earlier audit of its screens to compare with\n"))
+        let json = try runTool(["diff", "1", "1", "--format", "json"], in: directory.path)
+        let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+        #expect(object?["newFileName"] as? String == first)
+        #expect(object?["oldFileName"] == nil && object?["oldAuditDate"] == nil)
+        let check = try runTool(["check", "1"], in: directory.path)
+        #expect(check.stderr.contains("failing warning(s) new (no earlier audit of its screens)"), "\(check.stderr)")
+        for output in [text.stdout, markdown.stdout, json.stdout, check.stderr] {
+            #expect(!output.contains("(no earlier report)") && !output.contains("(no previous report)"))
+        }
+    }
+
     @Test func trendPrintsTablesAndWritesAWellFormedSVG() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

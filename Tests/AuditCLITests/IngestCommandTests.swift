@@ -197,5 +197,10 @@ import Testing
         #expect(session.stdout.contains("Accepted Dynamic Type warnings on IncomeTile: “Income”"), "\(session.stdout)")
         #expect(!session.stdout.contains("Likely cause"), "\(session.stdout)")
         #expect(try causesNamed() == [false, false, false])
+        // `map` states the baseline's acceptance as `check` does (it said "open").
+        let map = try runTool(["map", report] + inputs, in: workspace.path)
+        #expect(map.stdout.contains("[accepted: accepted in the baseline: Scales in the simulator"), "\(map.stdout)")
+        let json = try runTool(["map", report, "--format", "json"] + inputs, in: workspace.path)
+        #expect(json.stdout.contains("\"reason\" : \"accepted in the baseline: Scales in the simulator\""))
     }
 }

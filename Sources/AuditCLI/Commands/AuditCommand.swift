@@ -72,8 +72,8 @@ enum AuditOutcomeRendering {
                     ? "a clean run: \(ScreenVerdict.namingAdvice) and its screen's warnings are resolved"
                     : "say which screens it audited with --covers SCREEN"
                 historyLine += "; \(HistoryOutput.summary(judged)) (\(advice))"
-            } else if let judged = outcome.judgement, judged.hasEarlierAudit {
-                historyLine += "; against \(judged.oldFileName): \(HistoryOutput.summary(judged))"
+            } else if let judged = outcome.judgement, let old = judged.oldFileName {
+                historyLine += "; against \(old): \(HistoryOutput.summary(judged))"
             } else {
                 historyLine += "; no earlier report to compare with"
             }

@@ -80,7 +80,9 @@ struct CheckCommand: Command {
             for diagnostic in check.diagnostics { context.terminal.line(diagnostic.description) }
         }
         var summary = "check \(entry.fileName): \(check.failing.count) failing warning(s)"
-        summary += failOn == .new ? " new since \(check.previousFileName ?? "(no previous report)")" : ""
+        if failOn == .new {
+            summary += check.previousFileName.map { " new since \($0)" } ?? " new (no earlier audit of its screens)"
+        }
         summary += ", \(check.baselined.count) in the baseline"
         if !check.staleBaseline.isEmpty {
             summary += ", \(check.staleBaseline.count) accepted warning(s) no longer present"

@@ -69,10 +69,10 @@ struct DiffCommand: Command {
             judged = HistoryJudgement(entries: [old, new], baseline: baseline, translations: mapping.translations)
                 .latestReport!
             // Counts that differ from the session's and the page's say why.
-            if let full = inHistory?.report(sha256: new.sha256), full.hasEarlierAudit {
+            if let full = inHistory?.report(sha256: new.sha256), let compared = full.oldFileName {
                 context.terminal.message(
                     "note: \(new.fileName) compared with \(old.fileName) alone; the history compares it with "
-                        + "\(full.oldFileName), as its session and page state")
+                        + "\(compared), as its session and page state")
             }
         }
         context.terminal.out(try HistoryOutput.render(judged, format: format))

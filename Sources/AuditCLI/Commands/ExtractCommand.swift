@@ -43,7 +43,13 @@ enum ExtractCommand: Command {
         options.computeDigest = format == .json
         options.auditDateUnlessNamed = try HistoryInputs.reading(arguments).auditDateUnlessNamed
         let thumbnails = arguments[Self.thumbnails]
-        let paths = arguments.positional
+        // A glob over the reports folder names the tool's own pages too (`Reports/*.html`): skipped with a
+        // note, as `ingest` and `summary` skip them.
+        let paths = arguments.positional.filter { path in
+            guard let reason = AuditIngest.ownOutput(path) else { return true }
+            terminal.message(AuditIngest.ReportFiles.Skipped(path: path, reason: reason).note)
+            return false
+        }
         var usedFolders: Set<String> = []
         var entries: [ListingEntry] = []
         var parts: [String] = []

@@ -42,7 +42,7 @@ enum MapCommand: Command {
         let report = try ReportReader.read(path: arguments.positional[0])
         let configuration = try ScanCommand.loadConfiguration(context)
         let inputs = try MappingInputs(context, scanFonts: configuration)
-        let result = inputs.map(report)
+        var result = inputs.map(report)
         // The sources were scanned in the index's lexer pass; files only a rule names are scanned here.
         var scan = inputs.fontScan ?? FontScanResult()
         scan.scanMappedFiles(of: report, mapping: result, configuration: configuration)
@@ -57,7 +57,14 @@ enum MapCommand: Command {
                 history: try HistoryInputs.loadHistory(context), baseline: baseline,
                 translations: inputs.translations)
         }
-        for issue in states?.issues ?? [] where issue.acceptedByBaseline != nil { causes[issue.issueNumber] = nil }
+        for issue in states?.issues ?? [] {
+            guard let reason = issue.acceptedByBaseline else { continue }
+            causes[issue.issueNumber] = nil
+            // Stated as `check`, `diff` and the page state it (SARIF says it through its suppressions).
+            if format != .sarif, let index = result.issues.firstIndex(where: { $0.issueNumber == issue.issueNumber }) {
+                result.issues[index].primary?.status = .accepted(reason: "accepted in the baseline: " + reason)
+            }
+        }
         for timeout in result.ruleTimeouts {
             context.terminal.warning(timeout.message, in: timeout.definedAt?.description ?? report.sourcePath)
         }

@@ -51,7 +51,7 @@ public struct ReportHistoryStates: Sendable, Hashable {
     /// first time), `unchanged` for a residual one and the Inspector's repeats; none without an earlier
     /// audit. The absent results are the open warnings it resolved.
     public init(_ judged: ReportJudgement) {
-        previousFileName = judged.hasEarlierAudit ? judged.oldFileName : nil
+        previousFileName = judged.oldFileName
         let compared = judged.hasEarlierAudit
         let byNumber = judged.verdictsByNumber
         issues = judged.verdicts.map { verdict in

@@ -62,7 +62,7 @@ public struct HistoryCheck: Sendable {
     public var comparison: ReportDiff? { judged.comparison }
 
     /// The earlier report(s) the check compared with, for messages.
-    public var previousFileName: String? { judged.hasEarlierAudit ? judged.oldFileName : nil }
+    public var previousFileName: String? { judged.oldFileName }
 
     /// Whether the check fails: failing warnings, or stale baseline entries with `strictBaseline`.
     public var failed: Bool { !failing.isEmpty || (strictBaseline && !staleBaseline.isEmpty) }

@@ -59,7 +59,7 @@ public struct ReportDiff: Sendable, Hashable, Codable {
     }
 
     /// The older report's file name; when screens were compared with several reports, their names
-    /// joined with `, ` (latest first).
+    /// joined with `, ` (latest first); empty when no screen of the newer one was audited before.
     public var oldFileName: String
     /// The latest audit date of the older reports compared with.
     public var oldAuditDate: Date

@@ -236,9 +236,9 @@ public struct ReportJudgement: Sendable {
     }
 
     /// The earlier audits compared with, as a comparison names them: their file names joined with `, `
-    /// (latest first), or `(no earlier report)`.
-    public var oldFileName: String {
-        comparedWith.isEmpty ? "(no earlier report)" : comparedWith.map(\.fileName).joined(separator: ", ")
+    /// (latest first); nil when none was (no screen of this audit was audited before).
+    public var oldFileName: String? {
+        comparedWith.isEmpty ? nil : comparedWith.map(\.fileName).joined(separator: ", ")
     }
 
     /// The latest audit date of the earlier audits compared with; nil when there are none.
@@ -344,7 +344,7 @@ extension ReportDiff {
         let entry = judged.entry
         newFileName = entry.fileName
         newAuditDate = entry.auditDate
-        oldFileName = judged.oldFileName
+        oldFileName = judged.oldFileName ?? ""
         oldAuditDate = judged.oldAuditDate ?? entry.auditDate
         screens = judged.comparedScreens
         func current(_ verdict: WarningVerdict) -> Item {

@@ -198,7 +198,13 @@ public struct Trend: Sendable, Hashable, Codable {
                     openCount: openTotal, partial: partial))
         }
         self.columns = columns
-        rows = rowIndex.map { Row(name: $0.key, counts: counts[$0.value]) }.sorted { $0.name < $1.name }
+        // Views by name; test types in the one order every output lists them (`TestType.ordered(_:)`).
+        let rank: (String) -> Int =
+            grouping == .type
+            ? { name in TestType.known.firstIndex { $0.displayName == name } ?? TestType.known.count } : { _ in 0 }
+        rows = rowIndex.map { Row(name: $0.key, counts: counts[$0.value]) }.sorted {
+            (rank($0.name), $0.name) < (rank($1.name), $1.name)
+        }
 
         var residual: [ResidualWarning] = []
         var notReaudited: [ResidualWarning] = []

@@ -21,7 +21,7 @@ extension SessionComparison {
                 since: since, matchedBy: matched)
         }
         self.init(
-            previousReportName: judged.comparedWith.isEmpty ? "" : judged.oldFileName,
+            previousReportName: judged.oldFileName ?? "",
             new: judged.newWarnings.map(warning),
             resolved: judged.resolvedWarnings.map(warning), residual: judged.residualWarnings.map(warning),
             counts: counts)

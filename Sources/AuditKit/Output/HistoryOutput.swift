@@ -134,11 +134,13 @@ public enum HistoryOutput {
 
     static func diffText(_ judged: ReportJudgement) -> String {
         let entry = judged.entry
-        var header = judged.oldFileName
-        if judged.hasEarlierAudit {
-            header += " (\(TrendChart.dateLabel(judged.oldAuditDate ?? entry.auditDate)))"
+        var header = "\(entry.fileName) (\(TrendChart.dateLabel(entry.auditDate)))"
+        if let old = judged.oldFileName {
+            header =
+                "\(old) (\(TrendChart.dateLabel(judged.oldAuditDate ?? entry.auditDate))) \u{2192} " + header
+        } else {
+            header += ": no earlier audit of its screens to compare with"
         }
-        header += " \u{2192} \(entry.fileName) (\(TrendChart.dateLabel(entry.auditDate)))"
         var text = oneLine(header) + "\n"
         text += summary(judged) + "\n"
         // Thousands of not re-audited warnings name a few audits: each audit's date written once.
@@ -177,7 +179,9 @@ public enum HistoryOutput {
     }
 
     static func diffMarkdown(_ judged: ReportJudgement) -> String {
-        var text = "## Changes from \(cell(judged.oldFileName)) to \(cell(judged.entry.fileName))\n\n"
+        var text =
+            judged.oldFileName.map { "## Changes from \(cell($0)) to \(cell(judged.entry.fileName))\n\n" }
+            ?? "## \(cell(judged.entry.fileName)): no earlier audit of its screens to compare with\n\n"
         text += summary(judged) + ".\n"
         for line in judged.screenLines { text += "\n- " + cell(line) }
         if !judged.screens.isEmpty { text += "\n" }

@@ -36,8 +36,9 @@ public struct AuditOutcomeJSON: Encodable, Sendable {
     /// The `comparison` field: open warnings against the earlier audits of the report's screens, as the
     /// terminal, the session and the report's page state them.
     public struct Comparison: Encodable, Sendable {
-        /// The earlier report, or several joined with `, ` when screens were compared with several.
-        public var previous: String
+        /// The earlier report, or several joined with `, ` when screens were compared with several; nil when
+        /// no screen of the report was audited before (its warnings are all new).
+        public var previous: String?
         /// Open warnings not in the earlier audit of their screen.
         public var new: Int
         /// Open warnings of the earlier audits that the report no longer shows.
@@ -46,7 +47,7 @@ public struct AuditOutcomeJSON: Encodable, Sendable {
         public var residual: Int
 
         /// The earlier report and the three counts of open warnings.
-        public init(previous: String, new: Int, resolved: Int, residual: Int) {
+        public init(previous: String?, new: Int, resolved: Int, residual: Int) {
             self.previous = previous
             self.new = new
             self.resolved = resolved

@@ -39,7 +39,7 @@ struct JudgedDiffJSON: Encodable {
         }
     }
 
-    var oldFileName: String
+    var oldFileName: String?
     var oldAuditDate: Date?
     var newFileName: String
     var newAuditDate: Date
@@ -54,7 +54,7 @@ struct JudgedDiffJSON: Encodable {
 
     init(_ judged: ReportJudgement) {
         oldFileName = judged.oldFileName
-        oldAuditDate = judged.hasEarlierAudit ? (judged.oldAuditDate ?? judged.entry.auditDate) : nil
+        oldAuditDate = judged.oldFileName == nil ? nil : (judged.oldAuditDate ?? judged.entry.auditDate)
         newFileName = judged.entry.fileName
         newAuditDate = judged.entry.auditDate
         counts = judged.counts

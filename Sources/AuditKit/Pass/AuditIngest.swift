@@ -146,6 +146,12 @@ public struct AuditIngest: Sendable {
             /// What it is, e.g. "AuditKit's own page".
             public var reason: String
 
+            /// A skipped file from its parts.
+            public init(path: String, reason: String) {
+                self.path = path
+                self.reason = reason
+            }
+
             /// The note a command prints for it.
             public var note: String { "note: skipped \(path): \(reason), not a report" }
         }

@@ -69,6 +69,21 @@ import Testing
         #expect(trend.rows[1].counts == [1, 2, 2])
     }
 
+    @Test func rowsByTypeComeInTheOrderEveryOutputListsTypesIn() {
+        // Issue 40: `trend --by type` sorted its rows by name (Clipped Text, Contrast, Dynamic Type, Hit
+        // Region) where the session, the summary and the pages list Contrast, Hit Region, Dynamic Type, ….
+        let entry = D.entry(
+            [
+                D.spec(.clippedText, "Caption"), D.spec(.dynamicType, "Title"), D.spec(.hitRegion, "Close"),
+                D.spec(.contrast, "Edit"),
+            ], day: 0)
+        let trend = Trend(entries: [entry], by: .type)
+        #expect(
+            trend.rows.map(\.name)
+                == TestType.ordered([.clippedText, .dynamicType, .hitRegion, .contrast]).map(\.displayName))
+        #expect(trend.rows.map(\.name).first == "Contrast")
+    }
+
     @Test func countsPerViewFallBackToTheScreenTheWarningWasJudgedOn() {
         let trend = Trend(entries: threeReports(), by: .view)
         // Home is the only group name of the first report, so it tells nothing: the screen is known by its
