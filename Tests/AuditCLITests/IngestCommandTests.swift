@@ -203,4 +203,27 @@ import Testing
         let json = try runTool(["map", report, "--format", "json"] + inputs, in: workspace.path)
         #expect(json.stdout.contains("\"reason\" : \"accepted in the baseline: Scales in the simulator\""))
     }
+
+    @Test func auditOfANewReportDrawsTheMissingEvidenceOfTheHistorysReports() throws {
+        // Issue 40: in a teammate's clone (the evidence git-ignored), `audit` of the next report drew only its
+        // own evidence, so the site linked missing pages of the earlier audits.
+        let workspace = try ReadmeExamplesTests.workspace()
+        defer { workspace.remove() }
+        let inputs = ["--rules", "Examples/BudgetApp/auditkit.rules.json", "--source", "Examples/BudgetApp"]
+        let earlier = ["AuditReport_2026-01-05_09-12-40", "AuditReport_2026-01-12_10-30-00"]
+        let ingest = try runTool(
+            ["ingest"] + earlier.map { "Reports/\($0).html" } + inputs + ["--log", "audit.md"], in: workspace.path)
+        #expect(ingest.status == 0, "\(ingest.stderr)")
+        for name in earlier { try FileManager.default.removeItem(atPath: workspace.file("Reports/\(name)")) }
+        let audit = try runTool(
+            ["audit", "Reports/AuditReport_2026-01-19_16-45-10.html"] + inputs + ["--log", "audit.md"],
+            in: workspace.path)
+        #expect(audit.status == 0, "\(audit.stderr)")
+        #expect(
+            audit.stdout.contains("Drew the missing evidence of 2 reports already in the history."), "\(audit.stdout)")
+        for name in earlier {
+            #expect(FileManager.default.fileExists(atPath: workspace.file("Reports/\(name)/index.html")), "\(name)")
+            #expect(!audit.stdout.contains("\(name).html: already"), "\(audit.stdout)")
+        }
+    }
 }

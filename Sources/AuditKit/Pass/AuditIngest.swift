@@ -286,6 +286,16 @@ public struct AuditIngest: Sendable {
         if let logged {
             order += unloggedReports(of: judgement, notIn: Set(order.map(\.sha256)), logged: logged)
         }
+        // The history's reports whose evidence is gone (a clone of a repository that ignores it), found
+        // where the tool keeps reports, join the batch whatever was named (`audit` of one new report), so
+        // their pictures and pages are made again and the site links no missing page; they are not
+        // counted or listed as reports of the run.
+        var joinedForEvidence = Set<String>()
+        if pass.configuration.renderer != nil {
+            let joined = reportsWithoutEvidence(of: judgement, notIn: Set(order.map(\.sha256)))
+            joinedForEvidence = Set(joined.map(\.sha256))
+            order += joined
+        }
         // Oldest first; the same time orders by file name, then path, so the order never depends on jobs.
         order.sort {
             ($0.auditDate, PathName.last($0.path), $0.path)
@@ -312,8 +322,10 @@ public struct AuditIngest: Sendable {
         for (index, report) in order.enumerated() {
             let fileName = PathName.last(report.path)
             if let name = historyNames[report.sha256], logged?(report.sha256, fileName) ?? true {
-                outcome.alreadyInHistory += 1
-                onItem(.alreadyInHistory(path: report.path, recordedAs: name))
+                if !joinedForEvidence.contains(report.sha256) {
+                    outcome.alreadyInHistory += 1
+                    onItem(.alreadyInHistory(path: report.path, recordedAs: name))
+                }
                 if pass.configuration.renderer != nil,
                     !EvidencePaths(reportPath: report.path, root: pass.configuration.evidenceRoot).isOnDisk
                 {
@@ -548,6 +560,18 @@ public struct AuditIngest: Sendable {
     ) -> [ReportIdentity] {
         judgement.entries.compactMap { entry in
             guard !batch.contains(entry.sha256), !logged(entry.sha256, entry.fileName) else { return nil }
+            return reportFile(of: entry)
+        }
+    }
+
+    /// The history's reports not in `batch` whose evidence folder is gone while their report file is where
+    /// the tool keeps reports (`reportFile(of:)`); only those are read, to check their SHA-256.
+    private func reportsWithoutEvidence(of judgement: HistoryJudgement, notIn batch: Set<String>) -> [ReportIdentity] {
+        judgement.entries.compactMap { entry in
+            guard !batch.contains(entry.sha256),
+                let path = reportPaths(of: entry).first(where: { FileManager.default.fileExists(atPath: $0) }),
+                !EvidencePaths(reportPath: path, root: pass.configuration.evidenceRoot).isOnDisk
+            else { return nil }
             return reportFile(of: entry)
         }
     }
