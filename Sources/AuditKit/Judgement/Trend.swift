@@ -121,6 +121,15 @@ public struct Trend: Sendable, Hashable, Codable {
         // Each standing chunk's open warnings by row name, worked out once (the chunk kept alive, so its
         // identity names it).
         var chunkRows: [ObjectIdentifier: (chunk: StandingChunk, rows: [(name: String, count: Int)])] = [:]
+        // Each test type's row and where it sorts (`TestType.rank`), kept as its name is first met.
+        var rankOfType: [String: Int] = [:]
+        /// The row a verdict counts in: its place (by view) or its test type's name.
+        func rowName(_ verdict: WarningVerdict) -> String {
+            guard grouping == .type else { return verdict.place }
+            let name = verdict.testType.displayName
+            if rankOfType[name] == nil { rankOfType[name] = verdict.testType.rank }
+            return name
+        }
         for (k, report) in reports.enumerated() {
             position[report.entry.sha256] = k
             let groups = report.covered
@@ -143,7 +152,7 @@ public struct Trend: Sendable, Hashable, Codable {
                 return row
             }
             func count(_ verdict: WarningVerdict) {
-                let name = grouping == .view ? verdict.place : verdict.testType.displayName
+                let name = rowName(verdict)
                 if let current = run, current.name == name, current.screen == verdict.screen {
                     run?.count += 1
                     return
@@ -163,7 +172,7 @@ public struct Trend: Sendable, Hashable, Codable {
                         var rows: [(name: String, count: Int)] = []
                         for item in chunk.items where item.verdict.status.isOpen {
                             let verdict = item.verdict
-                            let name = grouping == .view ? verdict.place : verdict.testType.displayName
+                            let name = rowName(verdict)
                             if let last = rows.indices.last, rows[last].name == name {
                                 rows[last].count += 1
                             } else {
@@ -198,12 +207,9 @@ public struct Trend: Sendable, Hashable, Codable {
                     openCount: openTotal, partial: partial))
         }
         self.columns = columns
-        // Views by name; test types in the one order every output lists them (`TestType.ordered(_:)`).
-        let rank: (String) -> Int =
-            grouping == .type
-            ? { name in TestType.known.firstIndex { $0.displayName == name } ?? TestType.known.count } : { _ in 0 }
+        // Views by name; test types in the one order every output lists them (`TestType.rank`).
         rows = rowIndex.map { Row(name: $0.key, counts: counts[$0.value]) }.sorted {
-            (rank($0.name), $0.name) < (rank($1.name), $1.name)
+            (rankOfType[$0.name] ?? 0, $0.name) < (rankOfType[$1.name] ?? 0, $1.name)
         }
 
         var residual: [ResidualWarning] = []

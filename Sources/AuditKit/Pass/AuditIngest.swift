@@ -284,7 +284,9 @@ public struct AuditIngest: Sendable {
         // The history's reports whose session the log lacks (a run stopped between the two), found
         // where the tool keeps reports or beside the log, join the batch to get their sessions.
         if let logged {
-            order += unloggedReports(of: judgement, notIn: Set(order.map(\.sha256)), logged: logged)
+            order += historyReports(of: judgement, notIn: Set(order.map(\.sha256))) {
+                !logged($0.sha256, $0.fileName)
+            }
         }
         // The history's reports whose evidence is gone (a clone of a repository that ignores it), found
         // where the tool keeps reports, join the batch whatever was named (`audit` of one new report), so
@@ -292,7 +294,11 @@ public struct AuditIngest: Sendable {
         // counted or listed as reports of the run.
         var joinedForEvidence = Set<String>()
         if pass.configuration.renderer != nil {
-            let joined = reportsWithoutEvidence(of: judgement, notIn: Set(order.map(\.sha256)))
+            let root = pass.configuration.evidenceRoot
+            let joined = historyReports(of: judgement, notIn: Set(order.map(\.sha256))) { entry in
+                reportPaths(of: entry).first { FileManager.default.fileExists(atPath: $0) }
+                    .map { !EvidencePaths(reportPath: $0, root: root).isOnDisk } ?? false
+            }
             joinedForEvidence = Set(joined.map(\.sha256))
             order += joined
         }
@@ -552,26 +558,14 @@ public struct AuditIngest: Sendable {
         return errors
     }
 
-    /// The reports of `judgement` that `logged` says the log lacks and the batch does not name, each
-    /// found by its file name in the output folder or the log's folder and checked by its SHA-256; a
-    /// report found in neither stays without a session.
-    private func unloggedReports(
-        of judgement: HistoryJudgement, notIn batch: Set<String>, logged: (String, String) -> Bool
+    /// The reports of `judgement` the batch does not name for which `wanted` holds (the log lacks their
+    /// session; their evidence is gone), each found by its file name in the output folder or the log's
+    /// folder and checked by its SHA-256; a report found in neither is left out.
+    private func historyReports(
+        of judgement: HistoryJudgement, notIn batch: Set<String>, where wanted: (HistoryEntry) -> Bool
     ) -> [ReportIdentity] {
         judgement.entries.compactMap { entry in
-            guard !batch.contains(entry.sha256), !logged(entry.sha256, entry.fileName) else { return nil }
-            return reportFile(of: entry)
-        }
-    }
-
-    /// The history's reports not in `batch` whose evidence folder is gone while their report file is where
-    /// the tool keeps reports (`reportFile(of:)`); only those are read, to check their SHA-256.
-    private func reportsWithoutEvidence(of judgement: HistoryJudgement, notIn batch: Set<String>) -> [ReportIdentity] {
-        judgement.entries.compactMap { entry in
-            guard !batch.contains(entry.sha256),
-                let path = reportPaths(of: entry).first(where: { FileManager.default.fileExists(atPath: $0) }),
-                !EvidencePaths(reportPath: path, root: pass.configuration.evidenceRoot).isOnDisk
-            else { return nil }
+            guard !batch.contains(entry.sha256), wanted(entry) else { return nil }
             return reportFile(of: entry)
         }
     }
