@@ -19,14 +19,20 @@ struct MappingInputs {
     /// - Parameter scanFonts: also run the Dynamic Type scanner over the source folders (same lexer pass)
     ///   with this configuration.
     /// - Throws: the rule file's or the index's `AuditError`.
-    init(_ context: CommandContext, scanFonts: FontScanConfiguration? = nil) throws {
-        let rules = try context.rules.map { named in
-            let rules = try RuleFile.load(path: named.path)
-            try context.project.refuseRuleFilesOutside(rules, path: named.path)
+    /// - Parameter recorded: inputs a history entry recorded (`RecordedMappingInputs`), used instead of
+    ///   the settings in force; the caller checks they exist and stay inside the project.
+    init(_ context: CommandContext, scanFonts: FontScanConfiguration? = nil, recorded: RecordedMappingInputs? = nil)
+        throws
+    {
+        let resolved = recorded?.resolved(historyPath: context.history.path)
+        let rulesPath = recorded == nil ? context.rules?.path : resolved?.rules
+        let rules = try rulesPath.map { path in
+            let rules = try RuleFile.load(path: path)
+            try context.project.refuseRuleFilesOutside(rules, path: path)
             return rules
         }
         var index: SourceIndex?
-        let roots = context.sources.paths
+        let roots = resolved?.sources ?? context.sources.paths
         if !roots.isEmpty {
             let built = try SourceIndex.build(roots: roots, fontScan: scanFonts)
             for problem in built.problems { context.terminal.message(problem.line(severity: "warning")) }
@@ -34,7 +40,9 @@ struct MappingInputs {
         }
         fontScan = index?.fontScan
         var target: AuditedTarget?
-        if let named = context.auditTarget, let index {
+        let named =
+            recorded == nil ? context.auditTarget : recorded?.target.map { ($0, CommandContext.Origin.history) }
+        if let named, let index {
             let known = index.targets.filter { !$0.isTest }.map(\.name)
             guard known.contains(named.name) else {
                 let list =
@@ -43,11 +51,14 @@ struct MappingInputs {
                     : "targets: \(Array(Set(known)).sorted().joined(separator: ", "))"
                 throw AuditError(.usage, "no target named \"\(named.name)\" to audit; \(list)")
             }
-            target =
-                named.origin == .flag
-                ? AuditedTarget(name: named.name, choice: .option, reason: "named by --target")
-                : AuditedTarget(
+            switch named.origin {
+            case .flag: target = AuditedTarget(name: named.name, choice: .option, reason: "named by --target")
+            case .history:
+                target = AuditedTarget(name: named.name, choice: .option, reason: "as the history recorded it")
+            default:
+                target = AuditedTarget(
                     name: named.name, choice: .projectFile, reason: "named by \(ProjectFile.defaultFileName)")
+            }
         }
         matcher = IssueMatcher(rules: rules, index: index, target: target)
         isConfigured = rules != nil || index != nil

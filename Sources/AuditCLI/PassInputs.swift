@@ -33,9 +33,12 @@ enum PassInputs {
     /// names when a report maps to them. Every command that
     /// maps a report through the pass (`audit`, `ingest`, `log`, `summary`) takes both from here.
     /// - Throws: the rule file's, the index's or the scan configuration's `AuditError`.
-    static func mapping(_ context: CommandContext) throws -> (mapper: IssueMatcher?, fontScan: FontScanConfiguration?) {
+    /// With `recorded`, the inputs a history entry recorded stand for the settings in force.
+    static func mapping(_ context: CommandContext, recorded: RecordedMappingInputs? = nil) throws -> (
+        mapper: IssueMatcher?, fontScan: FontScanConfiguration?
+    ) {
         let fontScan = try ScanCommand.loadConfiguration(context)
-        return (try MappingInputs(context, scanFonts: fontScan).mapper, fontScan)
+        return (try MappingInputs(context, scanFonts: fontScan, recorded: recorded).mapper, fontScan)
     }
 
     /// The whole pass as the options say, with the evidence under `evidenceRoot` (nil: beside each
@@ -57,6 +60,7 @@ enum PassInputs {
             date: try arguments[date].map { .fixed(try SessionFacts.validatedDate($0)) } ?? defaultDate,
             logNamedByUser: context.logNamedByUser)
         configuration.fontScan = fontScan
+        configuration.mappedWith = context.recordedMappingInputs
         configuration.covers = arguments[HistoryInputs.covers]
         configuration.screenName = arguments[HistoryInputs.screen]
         configuration.reading = try HistoryInputs.reading(arguments)

@@ -49,6 +49,8 @@ extension CommandContext {
         case projectFile = "auditkit.json"
         /// The tool's default at the project's root.
         case `default`
+        /// What the history recorded its reports were mapped with (`HistoryEntry.mappedWith`).
+        case history
     }
 
     /// `value` from `option`, else from the project file (resolved against the root), else `fallback`
@@ -119,6 +121,13 @@ extension CommandContext {
     var auditTarget: (name: String, origin: Origin)? {
         if let name = arguments[ProjectOptions.target] { return (name, .flag) }
         return project.file?.target.map { ($0, .projectFile) }
+    }
+
+    /// The rule file, source folders and target in force, as a history entry records them (paths from the
+    /// history file's folder).
+    var recordedMappingInputs: RecordedMappingInputs {
+        RecordedMappingInputs(
+            rules: rules?.path, sources: sources.paths, target: auditTarget?.name, historyPath: history.path)
     }
 
     /// Whether mapping inputs were given on the command line (not from the project file).

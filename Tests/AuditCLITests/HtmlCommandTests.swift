@@ -33,6 +33,41 @@ import Testing
         #expect(again.stdout.contains("(0 changed, 0 failed)"))
     }
 
+    @Test func htmlWithoutFlagsStatesWhatTheIngestStated() throws {
+        // Issue 40: in a project without a project file, `html` without flags dropped the likely causes, rule
+        // names and "Why" lines `ingest --rules --source` had written, and said no rule file was given.
+        let workspace = try ReadmeExamplesTests.workspace()
+        defer { workspace.remove() }
+        let inputs = ["--rules", "Examples/BudgetApp/auditkit.rules.json", "--source", "Examples/BudgetApp"]
+        let ingest = try runTool(["ingest", "Reports"] + inputs + ["--log", "audit.md"], in: workspace.path)
+        #expect(ingest.status == 0, "\(ingest.stderr)")
+        let history = try String(contentsOfFile: workspace.file("Reports/history.jsonl"), encoding: .utf8)
+        #expect(
+            history.contains(
+                #""mappedWith":{"rules":"../Examples/BudgetApp/auditkit.rules.json","sources":["../Examples/BudgetApp"]}"#
+            ), "\(history.prefix(300))")
+        let page = workspace.file("Reports/AuditReport_2026-01-05_09-12-40/index.html")
+        let written = try String(contentsOfFile: page, encoding: .utf8)
+        for shown in ["<dt>Why</dt>", "<dt>Likely cause</dt>", "rule <bdi>"] {
+            #expect(written.contains(shown), "\(shown)")
+        }
+
+        let html = try runTool(["html"], in: workspace.path)
+        #expect(html.status == 0, "\(html.stderr)")
+        #expect(html.stdout.contains("(0 changed, 0 failed)"), "\(html.stdout)")
+        #expect(try String(contentsOfFile: page, encoding: .utf8) == written)
+
+        // Sources moved away: said, and the pages show the code places as recorded.
+        try FileManager.default.moveItem(atPath: workspace.file("Examples"), toPath: workspace.file("Moved"))
+        let moved = try runTool(["html"], in: workspace.path)
+        #expect(moved.status == 0, "\(moved.stderr)")
+        #expect(
+            moved.stderr.contains(
+                "Examples/BudgetApp/auditkit.rules.json, which the history recorded its reports were mapped with, "
+                    + "is gone; the pages show the code places as recorded"), "\(moved.stderr)")
+        #expect(try String(contentsOfFile: page, encoding: .utf8).contains("as recorded)"))
+    }
+
     @Test func htmlHasHelpAndNamesAMissingFolder() throws {
         let project = try TemporaryDirectory()
         defer { project.remove() }

@@ -12,8 +12,8 @@ enum HtmlCommand: Command {
         since when, its accepted and system UI ones apart) and DIR/<report name>/index.html for every report
         named, or in DIR when none is named (its issues as cards with their thumbnails, grouped by view,
         filters, the changes since the previous audit, the annotated screenshots). Reports are read and
-        mapped again (--rules and --source, else the project file's, else ./auditkit.rules.json), as ingest
-        maps them; their pictures are the ones already in
+        mapped again (--rules and --source, else the project file's, else ./auditkit.rules.json, else the
+        inputs the history recorded for its latest mapped audit), as ingest maps them; their pictures are the ones already in
         their evidence folders ('audit' and 'ingest' write both, and the pages too); a report whose folder is
         missing (a fresh clone, where it is git-ignored) gets its pictures drawn again. Open DIR/index.html in
         a browser: the pages use no network, only relative links, and no inline script or style. A file is
@@ -55,14 +55,16 @@ enum HtmlCommand: Command {
             for path in site.writtenPaths(reports: paths) { try Symlinks.refuseLinks(along: path) }
         }
         // Pages show each issue's view, code place, rule and likely causes from the project's mapping
-        // inputs (the flags, else the project file's, else ./auditkit.rules.json), as `ingest` wrote them;
-        // statuses come from the history and the baseline. Inputs named on the command line are said.
+        // inputs (the flags, else the project file's, else ./auditkit.rules.json, else those the history
+        // recorded for its latest mapped audit), as `ingest` wrote them; statuses come from the history and
+        // the baseline. Inputs named on the command line are said.
         let remaps = context.mappingFlagsGiven
-        let (mapper, fontScan) = try PassInputs.mapping(context)
+        let history = try HistoryInputs.loadHistory(context)
+        let recorded = Self.recordedInputs(history, context)
+        let (mapper, fontScan) = try PassInputs.mapping(context, recorded: recorded)
         var configuration = AuditPass.Configuration(mapper: mapper, evidenceRoot: out)
         configuration.fontScan = fontScan
         let pass = AuditPass(configuration)
-        let history = try HistoryInputs.loadHistory(context)
         let baseline = try Baseline.load(path: HistoryInputs.baselinePath(context))
         let judgement = HistoryJudgement(history: history, baseline: baseline, translations: pass.translations)
         if remaps, format == .text {
@@ -119,5 +121,28 @@ enum HtmlCommand: Command {
                     + "(\(outcome.changed) changed, \(outcome.failed) failed). Open \(index) in a browser.")
         }
         return outcome.firstError?.exitStatus ?? .success
+    }
+
+    /// The mapping inputs the history recorded for its latest mapped audit, when none are in force (no
+    /// flag, no project file's, no ./auditkit.rules.json): the pages then state what `ingest` stated. Nil,
+    /// said on stderr, when a recorded path is gone or leads outside the project (the history is the
+    /// repository's, which a pull request can change): the pages then show the code places as recorded.
+    static func recordedInputs(_ history: History, _ context: CommandContext) -> RecordedMappingInputs? {
+        guard context.rules == nil, context.sources.paths.isEmpty,
+            let recorded = history.entries.last(where: { $0.mappedWith != nil })?.mappedWith
+        else { return nil }
+        let resolved = recorded.resolved(historyPath: context.history.path)
+        for path in [resolved.rules].compactMap({ $0 }) + resolved.sources {
+            let problem =
+                !FileManager.default.fileExists(atPath: path)
+                ? "is gone" : context.project.outside(path).map { "leads outside the project (\($0))" }
+            if let problem {
+                context.terminal.message(
+                    "\(path), which the history recorded its reports were mapped with, \(problem); the pages show "
+                        + "the code places as recorded")
+                return nil
+            }
+        }
+        return recorded
     }
 }

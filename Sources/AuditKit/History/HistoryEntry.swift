@@ -26,6 +26,10 @@ public struct HistoryEntry: Sendable, Hashable, Codable {
     public var covers: [String]?
     /// The format the report was read from (since this field was added; nil in earlier lines).
     public var format: ReportFormat?
+    /// The rule file, source folders and target the report was mapped with when it was recorded; nil
+    /// when it was not mapped (or recorded before this field was added). `html` maps the report again
+    /// with them when no mapping inputs are given, so its page states what the ingest stated.
+    public var mappedWith: RecordedMappingInputs?
 
     /// The version this code writes.
     public static let currentVersion = 3
@@ -109,7 +113,44 @@ public struct HistoryEntry: Sendable, Hashable, Codable {
 
     /// Keys in the file.
     enum CodingKeys: String, CodingKey {
-        case version, sha256, fileName, auditDate, screens, counts, issues, covers, format
+        case version, sha256, fileName, auditDate, screens, counts, issues, covers, format, mappedWith
+    }
+}
+
+/// The mapping inputs a report was mapped with, as its history entry records them: each path relative
+/// to the history file's folder (`../Sources`), so they hold from any working folder and in any clone.
+public struct RecordedMappingInputs: Sendable, Hashable, Codable {
+    /// The rule file; nil when none was used.
+    public var rules: String?
+    /// The source folders, in the order given.
+    public var sources: [String]
+    /// The target named to map into; nil when none was named.
+    public var target: String?
+
+    /// Inputs from their parts, each path already relative to the history file's folder.
+    public init(rules: String?, sources: [String], target: String? = nil) {
+        self.rules = rules
+        self.sources = sources
+        self.target = target
+    }
+
+    /// The recorded paths as paths from the working folder, for a history file at `historyPath`.
+    public func resolved(historyPath: String) -> (rules: String?, sources: [String]) {
+        let folder = PathName.parent(historyPath)
+        // `Reports/../Sources` is `Sources`: a `..` drops the folder before it, never a leading `..`.
+        func resolved(_ path: String) -> String {
+            if path.hasPrefix("/") || folder.isEmpty { return path }
+            var parts: [Substring] = []
+            for part in (folder + "/" + path).split(separator: "/", omittingEmptySubsequences: false) {
+                if part == "..", let last = parts.last, last != "..", !last.isEmpty {
+                    parts.removeLast()
+                } else if part != "." {
+                    parts.append(part)
+                }
+            }
+            return parts.isEmpty ? "." : parts.joined(separator: "/")
+        }
+        return (rules.map(resolved), sources.map(resolved))
     }
 }
 

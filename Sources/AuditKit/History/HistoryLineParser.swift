@@ -72,7 +72,7 @@ struct HistoryLineParser {
     private mutating func entry() throws -> HistoryEntry {
         var version: Int?, sha256: String?, fileName: String?, auditDate: Date?
         var screens: [HistoryScreen]?, issues: [HistoryIssue]?, counts: HistoryCounts?, covers: [String]?
-        var format: ReportFormat?
+        var format: ReportFormat?, mappedWith: RecordedMappingInputs?
         try object { parser, key in
             switch key {
             case "version": version = try parser.integer()
@@ -93,6 +93,7 @@ struct HistoryLineParser {
                 if text != nil, format == nil {
                     parser.notes.append(HistoryTolerance.note("format", expected: HistoryTolerance.format))
                 }
+            case "mappedWith": mappedWith = try parser.mappedWith()
             default: try parser.skipValue()
             }
         }
@@ -104,7 +105,23 @@ struct HistoryLineParser {
             counts: counts, issues: issues)
         entry.covers = covers
         entry.format = format
+        entry.mappedWith = mappedWith
         return entry
+    }
+
+    /// An entry's `mappedWith`, or nil for `null`; anything unexpected is left to the complete reader.
+    private mutating func mappedWith() throws -> RecordedMappingInputs? {
+        if skipNull() { return nil }
+        var inputs = RecordedMappingInputs(rules: nil, sources: [])
+        try object { parser, key in
+            switch key {
+            case "rules": inputs.rules = try parser.string()
+            case "sources": inputs.sources = try parser.array { try $0.string() }
+            case "target": inputs.target = try parser.string()
+            default: try parser.skipValue()
+            }
+        }
+        return inputs
     }
 
     private mutating func screen() throws -> HistoryScreen {

@@ -58,7 +58,35 @@ enum HistoryLineReader {
         if formatText != nil, entry.format == nil {
             notes.append(HistoryTolerance.note(line.path("format"), expected: HistoryTolerance.format))
         }
+        if let value = line.optional("mappedWith") {
+            entry.mappedWith = mappedWith(value)
+            if entry.mappedWith == nil {
+                notes.append(HistoryTolerance.note(line.path("mappedWith"), expected: HistoryTolerance.mappedWith))
+            }
+        }
         return entry
+    }
+
+    /// An entry's `mappedWith`: an object of an optional `rules` string, a `sources` array of strings and
+    /// an optional `target` string; nil when it is anything else.
+    private static func mappedWith(_ value: JSONReader.Value) -> RecordedMappingInputs? {
+        guard let fields = try? Fields(value, path: "mappedWith") else { return nil }
+        var inputs = RecordedMappingInputs(rules: nil, sources: [])
+        for member in fields.members where member.value.kind != .null {
+            switch member.key {
+            case "rules":
+                guard let text = member.value.string else { return nil }
+                inputs.rules = text
+            case "target":
+                guard let text = member.value.string else { return nil }
+                inputs.target = text
+            case "sources":
+                guard let texts = member.value.elements?.map(\.string), !texts.contains(nil) else { return nil }
+                inputs.sources = texts.compactMap { $0 }
+            default: continue
+            }
+        }
+        return inputs
     }
 
     private static func screen(_ screen: Fields, notes: inout [String]) throws(JSONReadError) -> HistoryScreen {

@@ -15,6 +15,9 @@ enum HistoryTolerance {
     /// What an entry's `format` must be.
     static let format = ReportFormat.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
 
+    /// What an entry's `mappedWith` must be.
+    static let mappedWith = "an object of a \"rules\" string, a \"sources\" array of strings and a \"target\" string"
+
     /// What a screen's `width` or `height` must be and `size` is not, or nil when it is usable.
     static func problem(size: Double) -> String? { size > 0 && size.isFinite ? nil : "a positive number" }
 

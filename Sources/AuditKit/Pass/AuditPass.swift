@@ -16,6 +16,9 @@ public struct AuditPass: Sendable {
         /// Maps issues to views and code; nil when neither rules nor sources were given, so the
         /// session can tell "nothing mapped" from "no mapping asked for".
         public var mapper: IssueMatcher?
+        /// The rule file, source folders and target `mapper` was made of, as each history entry records
+        /// them (`HistoryEntry.mappedWith`); recorded only with a mapper.
+        public var mappedWith: RecordedMappingInputs?
         /// Draws the evidence pictures' labels; nil writes no evidence (the session then lists the
         /// evidence already on disk).
         public var renderer: TextRenderer?
@@ -198,6 +201,7 @@ public struct AuditPass: Sendable {
         var entry = HistoryEntry(
             report: report, mappings: mapping?.primaries ?? [], sources: configuration.mapper?.index,
             screenRoots: mapping?.screenRoots ?? [:])
+        if mapping != nil { entry.mappedWith = configuration.mappedWith }
         if let rules = configuration.mapper?.rules, !rules.screens.isEmpty {
             // Each declared screen names one screen of a report at most.
             var taken = Set<String>()

@@ -122,7 +122,7 @@ public struct Project: Sendable, Hashable {
 
     /// Where `path` (from the working folder) really leads when that is outside the project's root;
     /// nil when it stays inside.
-    func outside(_ path: String) -> String? {
+    public func outside(_ path: String) -> String? {
         let root = Symlinks.realPath(absoluteRoot)
         let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
         let real = Symlinks.realPath(absolute)

@@ -31,6 +31,8 @@ import Testing
         entry.issues[0].literal = "Views/Home.swift\tCaf\u{00E9}"
         entry.issues[1].imageHash = "0123456789abcdef"
         entry.covers = ["Home"]
+        entry.mappedWith = RecordedMappingInputs(
+            rules: "../auditkit.rules.json", sources: ["../App", "../Kit"], target: "App")
         return entry
     }
 
@@ -83,12 +85,16 @@ import Testing
             .replacingOccurrences(of: "\"literal\":\"Views/Home.swift\\tCafé\"", with: "\"literal\":7")
             .replacingOccurrences(of: "\"height\":874", with: "\"height\":\"tall\"")
             .replacingOccurrences(of: "\"appearance\":\"dark\"", with: "\"appearance\":\"dim\"")
+            .replacingOccurrences(of: "\"sources\":[\"../App\"", with: "\"sources\":[1")
         #expect(line.contains("\"literal\":7") && line.contains("\"height\":\"tall\"") && line.contains("dim"))
+        #expect(line.contains("\"sources\":[1"), "\(line)")
         let slowLine = line.replacingOccurrences(of: "\"fileName\"", with: "\"file\\u004eame\"")
         let fast = try HistoryFile.parse(Data((line + "\n").utf8), path: "h.jsonl")
         let slow = try HistoryFile.parse(Data((slowLine + "\n").utf8), path: "h.jsonl")
         let expected = [
             "h.jsonl:1: issues[0].literal: expected a string; ignored",
+            "h.jsonl:1: mappedWith: expected an object of a \"rules\" string, a \"sources\" array of strings and a "
+                + "\"target\" string; ignored",
             "h.jsonl:1: screens[0].appearance: expected \"light\" or \"dark\"; ignored",
             "h.jsonl:1: screens[0].height: expected a number; ignored",
         ]
@@ -96,6 +102,7 @@ import Testing
         #expect(slow.warnings.sorted() == expected)
         #expect(fast.entries == slow.entries)
         #expect(slow.entries.first?.issues[0].literal == nil && slow.entries.first?.screens[0].height == nil)
+        #expect(slow.entries.first?.mappedWith == nil)
     }
 
     @Test func aLoneSurrogateEscapeReadsAsTheReplacementCharacterOnBothReaders() throws {
