@@ -47,6 +47,38 @@ import Testing
         #expect(scan.stdout.contains("App/TotalView.swift:3:"), "\(scan.stdout)")
     }
 
+    /// Issue 40: `init` without `--source` wrote `"sources": []`, so nothing mapped until someone edited
+    /// the project file; it names the folders that hold the app's Swift sources, not tests, build products,
+    /// hidden folders, Xcode's bundles or its own folders.
+    @Test func initWithoutSourcesNamesTheFoldersThatHoldSwiftSources() throws {
+        let project = try TemporaryDirectory()
+        defer { project.remove() }
+        let files = [
+            "BudgetApp/Home/HomeView.swift", "BudgetApp/Localizable.xcstrings", "Packages/Kit/Sources/Kit/Kit.swift",
+            "BudgetAppTests/HomeTests.swift", ".build/checkouts/x.swift", "BudgetApp.xcodeproj/project.pbxproj",
+            "Docs/Guide.md", "Templates/helper.swift",
+        ]
+        for file in files {
+            let path = project.file(file)
+            try FileManager.default.createDirectory(
+                atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try "// \(file)\n".write(toFile: path, atomically: true, encoding: .utf8)
+        }
+        let first = try runTool(["init"], in: project.path)
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(
+            first.stdout.contains("sources: BudgetApp, Packages (the folders holding Swift sources;"), "\(first.stdout)"
+        )
+        let file = try ProjectFile.load(path: project.file(ProjectFile.defaultFileName))
+        #expect(file.sources == ["BudgetApp", "Packages"])
+        // Given with --source, they are taken as given and nothing is said of them.
+        let other = try TemporaryDirectory()
+        defer { other.remove() }
+        let given = try runTool(["init", "--source", "App"], in: other.path)
+        #expect(!given.stdout.contains("sources:"), "\(given.stdout)")
+        #expect(try ProjectFile.load(path: other.file(ProjectFile.defaultFileName)).sources == ["App"])
+    }
+
     /// `summary` states the judgement every other output states: after `accept` the warning is accepted
     /// there too, and a damaged baseline is an error, as in `check`.
     @Test func summaryJudgesWithTheHistoryAndTheBaseline() throws {

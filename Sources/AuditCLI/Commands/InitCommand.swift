@@ -9,7 +9,8 @@ enum InitCommand: Command {
     static let operands = Operands.none
     static let discussion = """
         Creates, when missing: the project file (\(ProjectFile.defaultFileName): the source folders given with
-        --source, the rule file, the log, the reports folder and the templates, which every command then
+        --source, else the folders at its top that hold Swift sources (not tests, build products or
+        dependencies), the rule file, the log, the reports folder and the templates, which every command then
         finds from any folder of the project), the reports folder (Reports/), the log's templates (Templates/audit.md,
         session.md, view.md: reword them to fit your team), the audit log (audit.md, from the template) and
         the rule file (./\(RuleFile.defaultFileName)), with no rule yet and every match key and conclusion shown
@@ -36,11 +37,14 @@ enum InitCommand: Command {
     static func run(_ context: CommandContext) throws -> ExitStatus {
         let arguments = context.arguments
         let format = try arguments[TextOrJSON.option]
+        let templates = arguments[Self.templates] ?? "Templates"
+        let reports = arguments[Self.reports] ?? "Reports"
+        // Without --source, the folders that hold the app's Swift sources, so mapping works from the first run.
+        let given = arguments[Self.sources]
+        let sources = given.isEmpty ? ProjectSetup.sourceFolders(in: ".", excluding: [templates, reports]) : given
         var setup = ProjectSetup(
-            templatesDirectory: arguments[Self.templates] ?? "Templates",
-            logPath: arguments[Self.log] ?? "audit.md",
-            rulesPath: arguments[Self.rules] ?? RuleFile.defaultFileName,
-            reportsDirectory: arguments[Self.reports] ?? "Reports", sources: arguments[Self.sources])
+            templatesDirectory: templates, logPath: arguments[Self.log] ?? "audit.md",
+            rulesPath: arguments[Self.rules] ?? RuleFile.defaultFileName, reportsDirectory: reports, sources: sources)
         setup.namedByUser = Set([Self.templates, Self.log, Self.rules, Self.reports].compactMap { arguments[$0] })
         let pieces = try setup.apply()
         switch format {
@@ -59,6 +63,16 @@ enum InitCommand: Command {
                     case .leftAsItIs: "left as it is"
                     }
                 context.terminal.line("\(action): \(piece.path) (\(piece.role))")
+            }
+            if given.isEmpty,
+                pieces.contains(where: { $0.path == ProjectFile.defaultFileName && $0.action == .created })
+            {
+                context.terminal.line(
+                    sources.isEmpty
+                        ? "No folder of Swift sources was found: name the app's with \"sources\" in "
+                            + "\(ProjectFile.defaultFileName) so warnings map to code."
+                        : "sources: \(sources.joined(separator: ", ")) (the folders holding Swift sources; "
+                            + "edit \"sources\" in \(ProjectFile.defaultFileName) to change them)")
             }
             if pieces.contains(where: { $0.path == setup.rulesPath && $0.action == .created }) {
                 context.terminal.line(

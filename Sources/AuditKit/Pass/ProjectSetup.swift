@@ -110,6 +110,45 @@ public struct ProjectSetup: Sendable {
         return pieces
     }
 
+    /// The folders at the top of `root` that hold Swift sources or string catalogs, in name order: what
+    /// `init` names as the project's sources when none are given, so mapping works from the first run.
+    /// Hidden folders, `excluded` ones (the reports and templates folders), build products and
+    /// dependencies (`.build`, `build`, `DerivedData`, `Pods`, `Carthage`), test folders (a name ending
+    /// in `Tests`) and Xcode's bundles (`.xcodeproj`, `.xcworkspace`) are not; links are not followed.
+    /// At most `budget` entries of each folder's tree are looked at.
+    public static func sourceFolders(in root: String, excluding excluded: Set<String>, budget: Int = 20_000)
+        -> [String]
+    {
+        let files = FileManager.default
+        let skipped: Set<String> = [".build", "build", "DerivedData", "Pods", "Carthage", "node_modules"]
+        let bundles = [".xcodeproj", ".xcworkspace", ".xcassets", ".bundle", ".playground", ".app", ".framework"]
+        guard let names = try? files.contentsOfDirectory(atPath: root) else { return [] }
+        var found: [String] = []
+        for name in names.sorted() {
+            guard !name.hasPrefix("."), !skipped.contains(name), !excluded.contains(name), !name.hasSuffix("Tests"),
+                !bundles.contains(where: name.hasSuffix)
+            else { continue }
+            let path = root == "." ? name : root + "/" + name
+            guard (try? files.attributesOfItem(atPath: path)[.type] as? FileAttributeType) == .typeDirectory,
+                let walk = files.enumerator(atPath: path)
+            else { continue }
+            var seen = 0
+            while let entry = walk.nextObject() as? String, seen < budget {
+                seen += 1
+                let last = PathName.last(entry)
+                if last.hasPrefix(".") || skipped.contains(last) || bundles.contains(where: last.hasSuffix) {
+                    walk.skipDescendants()
+                    continue
+                }
+                if last.hasSuffix(".swift") || last.hasSuffix(".xcstrings") || last.hasSuffix(".strings") {
+                    found.append(name)
+                    break
+                }
+            }
+        }
+        return found
+    }
+
     /// The project file `init` writes: the places of this set-up, so every command finds them from any
     /// folder of the project.
     public var projectFile: ProjectFile {
