@@ -57,13 +57,10 @@ enum MapCommand: Command {
                 history: try HistoryInputs.loadHistory(context), baseline: baseline,
                 translations: inputs.translations)
         }
-        for issue in states?.issues ?? [] {
-            guard let reason = issue.acceptedByBaseline else { continue }
-            causes[issue.issueNumber] = nil
-            // Stated as `check`, `diff` and the page state it (SARIF says it through its suppressions).
-            if format != .sarif, let index = result.issues.firstIndex(where: { $0.issueNumber == issue.issueNumber }) {
-                result.issues[index].primary?.status = .accepted(reason: "accepted in the baseline: " + reason)
-            }
+        if let states {
+            causes = states.withoutAccepted(causes)
+            // SARIF says it through its suppressions.
+            if format != .sarif { result = states.statingAcceptance(in: result) }
         }
         for timeout in result.ruleTimeouts {
             context.terminal.warning(timeout.message, in: timeout.definedAt?.description ?? report.sourcePath)

@@ -73,4 +73,25 @@ public struct ReportHistoryStates: Sendable, Hashable {
     public func state(ofIssue issueNumber: Int) -> IssueState? {
         issues.first { $0.issueNumber == issueNumber }
     }
+
+    /// `causes` without those of the warnings the baseline accepts: an accepted warning asks for no fix.
+    public func withoutAccepted(_ causes: [Int: [LikelyCause]]) -> [Int: [LikelyCause]] {
+        var kept = causes
+        for issue in issues where issue.acceptedByBaseline != nil { kept[issue.issueNumber] = nil }
+        return kept
+    }
+
+    /// `mapping` with each warning the baseline accepts stated as accepted (`accepted in the baseline:
+    /// REASON`), as `check`, `diff` and the report's page state it.
+    public func statingAcceptance(in mapping: MappingResult) -> MappingResult {
+        var stated = mapping
+        let reasons = Dictionary(
+            issues.compactMap { issue in issue.acceptedByBaseline.map { (issue.issueNumber, $0) } },
+            uniquingKeysWith: { first, _ in first })
+        for index in stated.issues.indices {
+            guard let reason = reasons[stated.issues[index].issueNumber] else { continue }
+            stated.issues[index].primary?.status = .accepted(reason: "accepted in the baseline: " + reason)
+        }
+        return stated
+    }
 }
