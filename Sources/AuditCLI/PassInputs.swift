@@ -66,4 +66,27 @@ enum PassInputs {
         configuration.reading = try HistoryInputs.reading(arguments)
         return configuration
     }
+
+    /// The mapping inputs the history recorded for its latest mapped audit, when none are in force (no
+    /// flag, no project file's, no ./auditkit.rules.json): `html` and `summary` then state what `ingest`
+    /// stated. Nil, said on stderr, when a recorded path is gone or leads outside the project (the history
+    /// is the repository's, which a pull request can change): the code places are then shown as recorded.
+    static func recordedInputs(_ history: History, _ context: CommandContext) -> RecordedMappingInputs? {
+        guard context.rules == nil, context.sources.paths.isEmpty,
+            let recorded = history.entries.last(where: { $0.mappedWith != nil })?.mappedWith
+        else { return nil }
+        let resolved = recorded.resolved(historyPath: context.history.path)
+        for path in [resolved.rules].compactMap({ $0 }) + resolved.sources {
+            let problem =
+                !FileManager.default.fileExists(atPath: path)
+                ? "is gone" : context.project.outside(path).map { "leads outside the project (\($0))" }
+            if let problem {
+                context.terminal.message(
+                    "\(path), which the history recorded its reports were mapped with, \(problem); the code "
+                        + "places are shown as recorded")
+                return nil
+            }
+        }
+        return recorded
+    }
 }

@@ -33,9 +33,10 @@ import Testing
         #expect(again.stdout.contains("(0 changed, 0 failed)"))
     }
 
-    @Test func htmlWithoutFlagsStatesWhatTheIngestStated() throws {
+    @Test func htmlAndSummaryWithoutFlagsStateWhatTheIngestStated() throws {
         // Issue 40: in a project without a project file, `html` without flags dropped the likely causes, rule
-        // names and "Why" lines `ingest --rules --source` had written, and said no rule file was given.
+        // names and "Why" lines `ingest --rules --source` had written, and said no rule file was given;
+        // `summary` dropped the likely causes.
         let workspace = try ReadmeExamplesTests.workspace()
         defer { workspace.remove() }
         let inputs = ["--rules", "Examples/BudgetApp/auditkit.rules.json", "--source", "Examples/BudgetApp"]
@@ -57,6 +58,12 @@ import Testing
         #expect(html.stdout.contains("(0 changed, 0 failed)"), "\(html.stdout)")
         #expect(try String(contentsOfFile: page, encoding: .utf8) == written)
 
+        // `summary` too names the likely causes `ingest` named.
+        let summary = try runTool(["summary", "Reports/AuditReport_2026-01-05_09-12-40.html"], in: workspace.path)
+        #expect(summary.status == 0, "\(summary.stderr)")
+        #expect(
+            summary.stdout.contains("likely cause `.font(.system(size: 15, weight: .semibold))`"), "\(summary.stdout)")
+
         // Sources moved away: said, and the pages show the code places as recorded.
         try FileManager.default.moveItem(atPath: workspace.file("Examples"), toPath: workspace.file("Moved"))
         let moved = try runTool(["html"], in: workspace.path)
@@ -64,7 +71,7 @@ import Testing
         #expect(
             moved.stderr.contains(
                 "Examples/BudgetApp/auditkit.rules.json, which the history recorded its reports were mapped with, "
-                    + "is gone; the pages show the code places as recorded"), "\(moved.stderr)")
+                    + "is gone; the code places are shown as recorded"), "\(moved.stderr)")
         #expect(try String(contentsOfFile: page, encoding: .utf8).contains("as recorded)"))
     }
 

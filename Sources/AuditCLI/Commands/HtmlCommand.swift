@@ -60,7 +60,7 @@ enum HtmlCommand: Command {
         // the baseline. Inputs named on the command line are said.
         let remaps = context.mappingFlagsGiven
         let history = try HistoryInputs.loadHistory(context)
-        let recorded = Self.recordedInputs(history, context)
+        let recorded = PassInputs.recordedInputs(history, context)
         let (mapper, fontScan) = try PassInputs.mapping(context, recorded: recorded)
         var configuration = AuditPass.Configuration(mapper: mapper, evidenceRoot: out)
         configuration.fontScan = fontScan
@@ -121,28 +121,5 @@ enum HtmlCommand: Command {
                     + "(\(outcome.changed) changed, \(outcome.failed) failed). Open \(index) in a browser.")
         }
         return outcome.firstError?.exitStatus ?? .success
-    }
-
-    /// The mapping inputs the history recorded for its latest mapped audit, when none are in force (no
-    /// flag, no project file's, no ./auditkit.rules.json): the pages then state what `ingest` stated. Nil,
-    /// said on stderr, when a recorded path is gone or leads outside the project (the history is the
-    /// repository's, which a pull request can change): the pages then show the code places as recorded.
-    static func recordedInputs(_ history: History, _ context: CommandContext) -> RecordedMappingInputs? {
-        guard context.rules == nil, context.sources.paths.isEmpty,
-            let recorded = history.entries.last(where: { $0.mappedWith != nil })?.mappedWith
-        else { return nil }
-        let resolved = recorded.resolved(historyPath: context.history.path)
-        for path in [resolved.rules].compactMap({ $0 }) + resolved.sources {
-            let problem =
-                !FileManager.default.fileExists(atPath: path)
-                ? "is gone" : context.project.outside(path).map { "leads outside the project (\($0))" }
-            if let problem {
-                context.terminal.message(
-                    "\(path), which the history recorded its reports were mapped with, \(problem); the pages show "
-                        + "the code places as recorded")
-                return nil
-            }
-        }
-        return recorded
     }
 }

@@ -7,8 +7,9 @@ enum SummaryCommand: Command {
     static let abstract = "Write a Markdown summary of reports with one section per view, test type or screen."
     static let operands = Operands.any("REPORT")
     static let discussion = """
-        Views come from the mapping (--rules, ./auditkit.rules.json, --source). Each section is rendered with \
-        the view.md template: the issues (number, type, element text, source
+        Views come from the mapping (--rules and --source, else the project file's, else \
+        ./auditkit.rules.json, else the inputs the history recorded for its latest mapped audit). Each \
+        section is rendered with the view.md template: the issues (number, type, element text, source
         location, status), counts, the evidence files that exist, and Fix / Verification / Status lines for
         you to fill in. Issues without a view go under the screen they were judged on (as in diff and trend),
         after the views. With several reports (oldest first), each
@@ -48,7 +49,8 @@ enum SummaryCommand: Command {
         // is an error here as in `check`).
         let baseline = try Baseline.load(path: HistoryInputs.baselinePath(context))
         let history = try HistoryInputs.loadHistory(context)
-        let (mapper, fontScan) = try PassInputs.mapping(context)
+        let (mapper, fontScan) = try PassInputs.mapping(
+            context, recorded: PassInputs.recordedInputs(history, context))
         var configuration = AuditPass.Configuration(mapper: mapper)
         configuration.fontScan = fontScan
         let pass = AuditPass(configuration)
