@@ -27,8 +27,8 @@ public struct HistoryEntry: Sendable, Hashable, Codable {
     /// The format the report was read from (since this field was added; nil in earlier lines).
     public var format: ReportFormat?
     /// The rule file, source folders and target the report was mapped with when it was recorded; nil
-    /// when it was not mapped (or recorded before this field was added). `html` maps the report again
-    /// with them when no mapping inputs are given, so its page states what the ingest stated.
+    /// when it was not mapped (or recorded before this field was added). `html` and `summary` map the
+    /// report again with them when no mapping inputs are given, so they state what the ingest stated.
     public var mappedWith: RecordedMappingInputs?
 
     /// The version this code writes.

@@ -7,8 +7,9 @@ import Foundation
 /// zone offset, `null` for an absent optional field).
 ///
 /// An optional field added in a later version (`screens[].width`, `height`, `imageHash`;
-/// `issues[].key`, `literal`, `elementType`, `role`, `symbol`, `imageHash`) with the wrong type or value is dropped with
-/// a note (`issues[0].key: expected a string; ignored`), as the fast parser notes it. Anything else
+/// `issues[].key`, `literal`, `elementType`, `role`, `symbol`, `imageHash`; `mappedWith`) with the wrong
+/// type or value is dropped with a note (`issues[0].key: expected a string; ignored`), as the fast parser
+/// notes it. Anything else
 /// wrong is an error at its byte in the line that names the field and the problem, e.g.
 /// `issues[2].number: expected a whole number, found a string`.
 enum HistoryLineReader {
