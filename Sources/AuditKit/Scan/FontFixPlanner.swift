@@ -13,6 +13,8 @@ struct FontFixPlanner {
     /// Names chosen in this run, by type, size and style, so one size and style used twice in a type (by
     /// a symbol and a text alike) get one property.
     var chosenNames: [String: String] = [:]
+    /// The names of the elements sized by each type, size and style (`sharesSize`), as found.
+    var elementWords: [String: Set<String?>] = [:]
     var takenNames: Set<String> = []
     /// Whether a name is used anywhere in the file, by name, as looked up.
     var usedNames: [String: Bool] = [:]
@@ -225,10 +227,16 @@ struct FontFixPlanner {
             ? "iconSize"
             : ["largeTitle", "title", "title2", "title3", "headline"].contains(style.name) ? "titleSize" : "textSize"
         let declaration = "@ScaledMetric(relativeTo: .\(style.name)) private var NAME: CGFloat = \(value)"
+        // Named after the element it sizes, unless another element of the type will share the property.
+        var element = elementWord(site: i, isText: finding.isTextContext)
+        if let word = element, sharesSize(with: word, typeName: typeName, size: size, style: style.name) {
+            element = nil
+        }
         let name = propertyName(
             typeName: typeName,
             bases: [
-                role.map { $0 + capitalized(base) }, base, style.name + (finding.isTextContext ? "Size" : "IconSize"),
+                element.map { $0 + (finding.isTextContext ? "Size" : "IconSize") }, role.map { $0 + capitalized(base) },
+                base, style.name + (finding.isTextContext ? "Size" : "IconSize"),
             ], value: value, style: style.name, members: members)
         if name.isNew {
             additions[typeName, default: []].append(declaration.replacingOccurrences(of: "NAME", with: name.name))
@@ -275,6 +283,88 @@ struct FontFixPlanner {
             return nil
         }
         return (typeName, members)
+    }
+
+    /// A name for the element the size at `i` is set on, from its code: the words of its `Text("…")`,
+    /// `Label("…", …)` or `Button("…")` (`activeBudgets`), the variable it shows (`Text(title)`: `title`),
+    /// or for a symbol the first word of its `Image(systemName: "…")` or `Label(…, systemImage: "…")`
+    /// (`xmark`); nil when the code tells none in plain letters.
+    func elementWord(site i: Int, isText: Bool) -> String? {
+        let start = scanner.expressionStart(name: i)
+        guard let dot = scanner.enclosingFontModifier(start), let root = scanner.chain(endingAt: dot).start,
+            scanner.isPunct(root + 1, "(")
+        else { return nil }
+        let arguments = scanner.arguments(open: root + 1)
+        /// The text of a one-token string literal without interpolation.
+        func literal(_ argument: FontFileScanner.Argument?) -> String? {
+            guard let argument, argument.end == argument.start + 1, tokens[argument.start].kind == .string else {
+                return nil
+            }
+            let text = scanner.text(argument.start)
+            guard !text.contains("\\(") else { return nil }
+            return String(text.drop { $0 == "#" || $0 == "\"" }.reversed().drop { $0 == "#" || $0 == "\"" }.reversed())
+        }
+        /// The last name of a plain reference (`title`, `item.name`) as the argument.
+        func reference(_ argument: FontFileScanner.Argument?) -> String? {
+            guard let argument, argument.end > argument.start else { return nil }
+            for k in argument.start..<argument.end
+            where !(scanner.isIdentifier(k) || scanner.isPunct(k, ".")) { return nil }
+            let last = argument.end - 1
+            return scanner.isIdentifier(last) ? scanner.text(last) : nil
+        }
+        let unlabeled = arguments.first { $0.label == nil }
+        switch scanner.text(root) {
+        case "Image" where !isText:
+            return literal(arguments.first { $0.label == "systemName" }).flatMap { Self.camelCased($0, symbol: true) }
+        case "Label":
+            if !isText {
+                return literal(arguments.first { $0.label == "systemImage" }).flatMap {
+                    Self.camelCased($0, symbol: true)
+                }
+            }
+            return literal(unlabeled).flatMap { Self.camelCased($0, symbol: false) } ?? reference(unlabeled)
+        case "Text", "Button", "Toggle", "Link", "Menu":
+            guard isText else { return nil }
+            return literal(unlabeled).flatMap { Self.camelCased($0, symbol: false) } ?? reference(unlabeled)
+        default:
+            return nil
+        }
+    }
+
+    /// `text` as the start of a property name: its first two words (a symbol's first dotted part),
+    /// camel-cased (`Active Budgets` → `activeBudgets`, `xmark.circle.fill` → `xmark`); nil unless it
+    /// is made of ASCII letters and digits and starts with a letter.
+    static func camelCased(_ text: String, symbol: Bool) -> String? {
+        let source = symbol ? String(text.prefix { $0 != "." }) : text
+        let words = source.split { !($0.isASCII && ($0.isLetter || $0.isNumber)) }.prefix(2)
+        guard let first = words.first, first.first?.isLetter == true, source.allSatisfy({ $0.isASCII }) else {
+            return nil
+        }
+        let name =
+            first.lowercased()
+            + words.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst().lowercased() }.joined()
+        return name.count <= 24 ? name : nil
+    }
+
+    /// Whether another fixed size of the file, in the same type, with the same value (or one held by a
+    /// constant) and style, is set on an element named otherwise than `word`: then one property serves
+    /// both and is named after its role or style. The elements of each type, size and style are found
+    /// once, so a file of many sizes is read once per distinct one.
+    mutating func sharesSize(with word: String, typeName: String, size: Double, style: String) -> Bool {
+        let key = "\(typeName)|\(size)|\(style)"
+        if let words = elementWords[key] { return words.contains { $0 != word } }
+        var words = Set<String?>()
+        // A size held by a constant is known only once the fix follows it: such a site may share it.
+        for (n, other) in scanner.findings.enumerated() where (other.size ?? size) == size {
+            let site = scanner.sites[n]
+            guard site >= 0, other.rule == .fixedSize, let type = scanner.enclosingType(site),
+                scanner.structure?.bodies[type].name == typeName,
+                styleAndRole(for: other, site: site, size: size).style.name == style
+            else { continue }
+            words.insert(elementWord(site: site, isText: other.isTextContext))
+        }
+        elementWords[key] = words
+        return words.contains { $0 != word }
     }
 
     /// `name` with its first letter upper-cased, to follow another word in a property's name.

@@ -111,24 +111,30 @@ import Testing
         try FontFixerTests.parses(fix.fixed, name: "Search.swift")
     }
 
-    @Test func namesAreUniqueInTheTypeAndSayTheStyleWithoutRepeatingIt() throws {
+    @Test func namesSayTheElementAreUniqueInTheTypeAndNeverRepeatTheStyle() throws {
         let fix = FontFixerTests.fixed(
             """
             struct Header: View {
-                let textSize = "taken"
+                let balanceSize = "taken"
                 var body: some View {
                     VStack {
-                        Text("a").font(.system(size: 28, design: .serif))
-                        Text("b").font(.system(size: 22, design: .serif))
-                        Text("c").font(.system(size: 13, design: .serif))
+                        Text("Balance").font(.system(size: 28, design: .serif))
+                        Text("Active Budgets").font(.system(size: 22, design: .serif))
+                        Text(note).font(.system(size: 13, design: .serif))
+                        Text(note).font(.system(size: 13, design: .serif))
+                        Text("Année").font(.system(size: 15, design: .rounded))
                     }
                 }
             }
             """)
         let text = String(decoding: fix.fixed, as: UTF8.self)
-        #expect(text.contains("@ScaledMetric(relativeTo: .title) private var titleSize: CGFloat = 28\n"))
-        #expect(text.contains("@ScaledMetric(relativeTo: .title2) private var title2Size: CGFloat = 22\n"))
-        #expect(text.contains("@ScaledMetric(relativeTo: .footnote) private var footnoteSize: CGFloat = 13\n"))
+        // Named after the text it sizes (issue 43); a name taken in the type falls back to the style's.
+        #expect(text.contains("@ScaledMetric(relativeTo: .title) private var titleSize: CGFloat = 28\n"), "\(text)")
+        #expect(text.contains("@ScaledMetric(relativeTo: .title2) private var activeBudgetsSize: CGFloat = 22\n"))
+        #expect(text.contains("@ScaledMetric(relativeTo: .footnote) private var noteSize: CGFloat = 13\n"))
+        #expect(text.components(separatedBy: "var noteSize").count == 2, "one property for one element")
+        // A text of other letters than ASCII says nothing the name can hold: a text's size.
+        #expect(text.contains("Text(\"Année\").font(.system(size: textSize, design: .rounded))"), "\(text)")
         #expect(!text.contains("TitleSize"))
         try FontFixerTests.parses(fix.fixed, name: "Header.swift")
     }
@@ -143,14 +149,14 @@ import Testing
 
                 func label() -> some View {
                     let size: CGFloat = 16
-                    return Text("a").font(.system(size: size, design: .rounded))
+                    return Text("Amount").font(.system(size: size, design: .rounded))
                 }
             }
             """)
         let text = String(decoding: fix.fixed, as: UTF8.self)
         #expect(fix.changes.count == 1)
         #expect(!text.contains("let size"), "\(text)")
-        #expect(text.contains(".font(.system(size: textSize, design: .rounded))"))
+        #expect(text.contains(".font(.system(size: amountSize, design: .rounded))"), "\(text)")
         try FontFixerTests.parses(fix.fixed, name: "Row.swift")
     }
 }

@@ -137,37 +137,61 @@ import Testing
         #expect(String(decoding: fix.fixed, as: UTF8.self).contains(".font(AppTypography.body)"))
     }
 
-    @Test func aSymbolFollowsTheTextBesideItElseItsRole() {
+    @Test func aSymbolFollowsTheTextBesideItElseItsRoleAndIsNamedAfterItsSymbol() {
         let fix = Self.fixed(
             """
             struct Row: View {
                 var body: some View {
                     HStack {
-                        Image(systemName: "a").font(.system(size: 19))
+                        Image(systemName: "star.fill").font(.system(size: 19))
                         Text("Caption").font(.caption)
                     }
                     HStack {
-                        Image(systemName: "b").font(.system(size: 23))
+                        Image(systemName: "info.circle").font(.system(size: 23))
                         Text("Plain")
                     }
-                    VStack { Image(systemName: "c").font(.system(size: 48)) }
-                    .toolbar { Image(systemName: "d").font(.system(size: 21)) }
-                    VStack { Image(systemName: "e").font(.system(size: 24)) }
-                    VStack { Image(systemName: "g").font(.system(size: 32)) }
-                    VStack { Image(systemName: "f").font(.system(size: 14)) }
+                    VStack { Image(systemName: "person.crop.circle").font(.system(size: 48)) }
+                    .toolbar { Image(systemName: symbol).font(.system(size: 21)) }
+                    VStack { Image(systemName: "tray").font(.system(size: 24)) }
+                    VStack { Image(systemName: "bell").font(.system(size: 32)) }
+                    VStack { Image(systemName: "checkmark").font(.system(size: 14)) }
                 }
             }
             """)
+        // Issue 43: each property is named after the symbol it sizes; a symbol the code names through a
+        // variable is named after its role (`toolbar`).
         #expect(
             fix.changes.map(\.after) == [
-                "`@ScaledMetric(relativeTo: .caption) private var iconSize: CGFloat = 19`, the size replaced by `iconSize`",
-                "`@ScaledMetric(relativeTo: .body) private var bodyIconSize: CGFloat = 23`, the size replaced by `bodyIconSize`",
-                "`@ScaledMetric(relativeTo: .largeTitle) private var heroIconSize: CGFloat = 48`, the size replaced by `heroIconSize`",
+                "`@ScaledMetric(relativeTo: .caption) private var starIconSize: CGFloat = 19`, the size replaced by `starIconSize`",
+                "`@ScaledMetric(relativeTo: .body) private var infoIconSize: CGFloat = 23`, the size replaced by `infoIconSize`",
+                "`@ScaledMetric(relativeTo: .largeTitle) private var personIconSize: CGFloat = 48`, the size replaced by `personIconSize`",
                 "`@ScaledMetric(relativeTo: .headline) private var toolbarIconSize: CGFloat = 21`, the size replaced by `toolbarIconSize`",
-                "`@ScaledMetric(relativeTo: .title2) private var title2IconSize: CGFloat = 24`, the size replaced by `title2IconSize`",
-                "`@ScaledMetric(relativeTo: .title) private var titleIconSize: CGFloat = 32`, the size replaced by `titleIconSize`",
-                "`@ScaledMetric(relativeTo: .footnote) private var footnoteIconSize: CGFloat = 14`, the size replaced by `footnoteIconSize`",
+                "`@ScaledMetric(relativeTo: .title2) private var trayIconSize: CGFloat = 24`, the size replaced by `trayIconSize`",
+                "`@ScaledMetric(relativeTo: .title) private var bellIconSize: CGFloat = 32`, the size replaced by `bellIconSize`",
+                "`@ScaledMetric(relativeTo: .footnote) private var checkmarkIconSize: CGFloat = 14`, the size replaced by `checkmarkIconSize`",
             ])
+    }
+
+    @Test func twoElementsSharingOneSizeGetOnePropertyNamedAfterTheirStyle() throws {
+        // Issue 43: a property named after one element must not size another (`searchIconSize` on a chevron).
+        let fix = Self.fixed(
+            """
+            struct Row: View {
+                var body: some View {
+                    HStack {
+                        Image(systemName: "magnifyingglass").font(.system(size: 19))
+                        Image(systemName: "chevron.right").font(.system(size: 19))
+                    }
+                    Text(title).font(.system(size: 28, design: .serif))
+                }
+            }
+            """)
+        let text = String(decoding: fix.fixed, as: UTF8.self)
+        #expect(text.components(separatedBy: "@ScaledMetric").count == 3, "\(text)")
+        #expect(text.contains("private var iconSize: CGFloat = 19\n"), "\(text)")
+        #expect(text.contains("private var titleSize: CGFloat = 28\n"), "\(text)")
+        #expect(!text.contains("magnifyingglassIconSize") && !text.contains("chevronIconSize"), "\(text)")
+        try Self.parses(fix.fixed, name: "Row.swift")
     }
 
     @Test func aNameTakenInTheFileIsAvoidedAndOneSizeUsedTwiceGetsOneProperty() throws {
@@ -218,11 +242,11 @@ import Testing
 
     @Test func crlfByteOrderMarkAndTabsAreKeptAndFollowed() throws {
         let source =
-            "\u{FEFF}struct A: View {\r\n\tvar body: some View {\r\n\t\tImage(systemName: \"a\").font(.system(size: 26))\r\n\t}\r\n}\r\n"
+            "\u{FEFF}struct A: View {\r\n\tvar body: some View {\r\n\t\tImage(systemName: name).font(.system(size: 26))\r\n\t}\r\n}\r\n"
         let fix = Self.fixed(source)
         let expected =
             "\u{FEFF}struct A: View {\r\n\t@ScaledMetric(relativeTo: .title2) private var iconSize: CGFloat = 26\r\n"
-            + "\tvar body: some View {\r\n\t\tImage(systemName: \"a\").font(.system(size: iconSize))\r\n\t}\r\n}\r\n"
+            + "\tvar body: some View {\r\n\t\tImage(systemName: name).font(.system(size: iconSize))\r\n\t}\r\n}\r\n"
         #expect(String(decoding: fix.fixed, as: UTF8.self) == expected)
         #expect(Array(fix.fixed.prefix(3)) == [0xEF, 0xBB, 0xBF])
         try Self.parses(fix.fixed, name: "CRLF.swift")
