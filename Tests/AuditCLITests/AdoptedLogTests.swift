@@ -98,7 +98,8 @@ import Testing
         #expect(document.handWrittenSession(naming: "AuditReport_2026-01-03_09-00-00.json") == 6)
         #expect(document.handWrittenSession(naming: "AuditReport_2026-01-02_11-02-25.html") == 4)
         #expect(document.handWrittenSession(naming: "AuditReport_2026-01-04_09-00-00.html") == nil)
-        // A Sources list without the report gets it; one that names it, or no list, is left alone.
+        // A Sources list without the report gets it; one that names it, or a section of text without a
+        // list, is left alone; an empty section (the log `init` writes) gets its first item.
         let added = document.addingSource("Reports/New.html", fileName: "New.html")
         #expect(
             added.map { String(decoding: $0, as: UTF8.self) }?.contains(".html\n- Reports/New.html\n\n## Audit") == true
@@ -108,8 +109,18 @@ import Testing
                 "Reports/AuditReport_2026-01-02_11-02-25.html", fileName: "AuditReport_2026-01-02_11-02-25.html") == nil
         )
         #expect(
-            AuditLogDocument(bytes: Array("## Sources\n\n## Audit Log\n".utf8)).addingSource(
+            AuditLogDocument(bytes: Array("## Sources\nSee the guidelines.\n\n## Audit Log\n".utf8)).addingSource(
                 "a.html", fileName: "a.html") == nil)
+        #expect(
+            AuditLogDocument(bytes: Array("## Sources\n\n## Audit Log\n".utf8)).addingSource(
+                "Reports/a.html", fileName: "a.html"
+            ).map { String(decoding: $0, as: UTF8.self) }
+                == "## Sources\n- `Reports/a.html`\n\n## Audit Log\n")
+        #expect(
+            AuditLogDocument(bytes: Array("## Sources\r\n\r\n## Audit Log\r\n".utf8)).addingSource(
+                "a.html", fileName: "a.html"
+            ).map { String(decoding: $0, as: UTF8.self) }
+                == "## Sources\r\n- `a.html`\r\n\r\n## Audit Log\r\n")
         // CRLF lines get a CRLF item.
         let crlf = AuditLogDocument(bytes: Array("## Sources\r\n- a.html\r\n\r\n## Audit Log\r\n".utf8))
         #expect(

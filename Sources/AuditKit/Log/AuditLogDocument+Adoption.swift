@@ -44,17 +44,24 @@ extension AuditLogDocument {
     }
 
     /// The bytes with `path` added as the last item of the `## Sources` list, or nil when the log has
-    /// no such list (a section without list items is left alone) or a line of it already names the
-    /// file. The new item copies the last item's bullet, its code span when it has one, and the line
-    /// ending around it.
+    /// no such section (one with text but no list items is left alone) or a line of it already names
+    /// the file. The new item copies the last item's bullet, its code span when it has one, and the line
+    /// ending around it; in an empty section (the log `init` writes) it is the first item, in a code span.
     public func addingSource(_ path: String, fileName: String) -> [UInt8]? {
         guard let section = section(titled: "Sources") else { return nil }
         var lastItem: Range<Int>?
+        var headingEnd: Int?
+        var onlyBlankLines = true
         var start = section.lowerBound
         while start < section.upperBound {
             var end = start
             while end < section.upperBound, bytes[end] != 0x0A { end += 1 }
             let line = bytes[start..<end]
+            if headingEnd == nil {
+                headingEnd = end
+            } else if line.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) {
+                onlyBlankLines = false
+            }
             if let first = line.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "*"),
                 line.dropFirst().first == 0x20
             {
@@ -62,6 +69,14 @@ extension AuditLogDocument {
                 lastItem = start..<end
             }
             start = end + 1
+        }
+        // An empty list (the log `init` writes): its first item goes under the heading, in a code span as
+        // the tool writes a new log's.
+        if lastItem == nil, onlyBlankLines, let headingEnd, headingEnd < bytes.count, !path.contains("`") {
+            let crlf = headingEnd > section.lowerBound && bytes[headingEnd - 1] == 0x0D
+            var result = bytes
+            result.insert(contentsOf: Array("- `\(path)`".utf8) + (crlf ? [0x0D, 0x0A] : [0x0A]), at: headingEnd + 1)
+            return result
         }
         guard let lastItem else { return nil }
         var end = lastItem.upperBound
