@@ -137,18 +137,10 @@ public struct RecordedMappingInputs: Sendable, Hashable, Codable {
     /// The recorded paths as paths from the working folder, for a history file at `historyPath`.
     public func resolved(historyPath: String) -> (rules: String?, sources: [String]) {
         let folder = PathName.parent(historyPath)
-        // `Reports/../Sources` is `Sources`: a `..` drops the folder before it, never a leading `..`.
         func resolved(_ path: String) -> String {
             if path.hasPrefix("/") || folder.isEmpty { return path }
-            var parts: [Substring] = []
-            for part in (folder + "/" + path).split(separator: "/", omittingEmptySubsequences: false) {
-                if part == "..", let last = parts.last, last != "..", !last.isEmpty {
-                    parts.removeLast()
-                } else if part != "." {
-                    parts.append(part)
-                }
-            }
-            return parts.isEmpty ? "." : parts.joined(separator: "/")
+            let joined = PathName.normalized(folder + "/" + path)
+            return joined.isEmpty ? "." : joined
         }
         return (rules.map(resolved), sources.map(resolved))
     }

@@ -48,20 +48,8 @@ public struct BuildTarget: Sendable, Hashable {
     /// The folder that holds `path` (empty for a path without one).
     static func folder(of path: String) -> String { (path as NSString).deletingLastPathComponent }
 
-    /// `path` with `.` and `..` components resolved and no double or final slashes.
-    static func normalized(_ path: String) -> String {
-        var parts: [Substring] = []
-        let absolute = path.hasPrefix("/")
-        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
-            if part == "." { continue }
-            if part == "..", let last = parts.last, last != ".." {
-                parts.removeLast()
-                continue
-            }
-            parts.append(part)
-        }
-        return (absolute ? "/" : "") + parts.joined(separator: "/")
-    }
+    /// `path` with `.` and `..` components resolved (`PathName.normalized(_:)`).
+    static func normalized(_ path: String) -> String { PathName.normalized(path) }
 
     /// `child` under `folder`.
     static func join(_ folder: String, _ child: String) -> String {

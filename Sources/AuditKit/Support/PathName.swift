@@ -29,6 +29,22 @@ public enum PathName {
         return String(Substring(bytes[..<end]))
     }
 
+    /// `path` with `.` and `..` components resolved and no double or final slashes (`Reports/../Sources`
+    /// → `Sources`); a leading `..` of a relative path stays.
+    public static func normalized(_ path: String) -> String {
+        var parts: [Substring] = []
+        let absolute = path.hasPrefix("/")
+        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+            if part == "." { continue }
+            if part == "..", let last = parts.last, last != ".." {
+                parts.removeLast()
+                continue
+            }
+            parts.append(part)
+        }
+        return (absolute ? "/" : "") + parts.joined(separator: "/")
+    }
+
     /// The last component of `path`: `a/b.html` → `b.html`, `a/b/` → `b`, `/` → `/`, empty → empty.
     /// - Parameter path: any path.
     /// - Returns: the name after the last slash, trailing slashes ignored.
