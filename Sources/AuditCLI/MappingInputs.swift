@@ -19,20 +19,20 @@ struct MappingInputs {
     /// - Parameter scanFonts: also run the Dynamic Type scanner over the source folders (same lexer pass)
     ///   with this configuration.
     /// - Throws: the rule file's or the index's `AuditError`.
-    /// - Parameter recorded: inputs a history entry recorded (`RecordedMappingInputs`), used instead of
-    ///   the settings in force; the caller checks they exist and stay inside the project.
+    /// - Parameter recorded: inputs a history entry recorded, its paths already resolved from the working
+    ///   folder (`PassInputs.recordedInputs`, which checks they exist and stay inside the project), used
+    ///   instead of the settings in force.
     init(_ context: CommandContext, scanFonts: FontScanConfiguration? = nil, recorded: RecordedMappingInputs? = nil)
         throws
     {
-        let resolved = recorded?.resolved(historyPath: context.history.path)
-        let rulesPath = recorded == nil ? context.rules?.path : resolved?.rules
+        let rulesPath = recorded == nil ? context.rules?.path : recorded?.rules
         let rules = try rulesPath.map { path in
             let rules = try RuleFile.load(path: path)
             try context.project.refuseRuleFilesOutside(rules, path: path)
             return rules
         }
         var index: SourceIndex?
-        let roots = resolved?.sources ?? context.sources.paths
+        let roots = recorded?.sources ?? context.sources.paths
         if !roots.isEmpty {
             let built = try SourceIndex.build(roots: roots, fontScan: scanFonts)
             for problem in built.problems { context.terminal.message(problem.line(severity: "warning")) }
@@ -54,7 +54,7 @@ struct MappingInputs {
             switch named.origin {
             case .flag: target = AuditedTarget(name: named.name, choice: .option, reason: "named by --target")
             case .history:
-                target = AuditedTarget(name: named.name, choice: .option, reason: "as the history recorded it")
+                target = AuditedTarget(name: named.name, choice: .history, reason: "as the history recorded it")
             default:
                 target = AuditedTarget(
                     name: named.name, choice: .projectFile, reason: "named by \(ProjectFile.defaultFileName)")

@@ -71,6 +71,7 @@ enum PassInputs {
     /// flag, no project file's, no ./auditkit.rules.json): `html` and `summary` then state what `ingest`
     /// stated. Nil, said on stderr, when a recorded path is gone or leads outside the project (the history
     /// is the repository's, which a pull request can change): the code places are then shown as recorded.
+    /// Its paths are resolved from the working folder, as `MappingInputs` takes them.
     static func recordedInputs(_ history: History, _ context: CommandContext) -> RecordedMappingInputs? {
         guard context.rules == nil, context.sources.paths.isEmpty,
             let recorded = history.entries.last(where: { $0.mappedWith != nil })?.mappedWith
@@ -87,6 +88,6 @@ enum PassInputs {
                 return nil
             }
         }
-        return recorded
+        return resolved
     }
 }

@@ -134,15 +134,16 @@ public struct RecordedMappingInputs: Sendable, Hashable, Codable {
         self.target = target
     }
 
-    /// The recorded paths as paths from the working folder, for a history file at `historyPath`.
-    public func resolved(historyPath: String) -> (rules: String?, sources: [String]) {
+    /// The same inputs with each path as a path from the working folder, for a history file at
+    /// `historyPath` (an absolute path is kept as it is).
+    public func resolved(historyPath: String) -> RecordedMappingInputs {
         let folder = PathName.parent(historyPath)
         func resolved(_ path: String) -> String {
             if path.hasPrefix("/") || folder.isEmpty { return path }
             let joined = PathName.normalized(folder + "/" + path)
             return joined.isEmpty ? "." : joined
         }
-        return (rules.map(resolved), sources.map(resolved))
+        return RecordedMappingInputs(rules: rules.map(resolved), sources: sources.map(resolved), target: target)
     }
 }
 

@@ -206,6 +206,8 @@ public struct AuditedTarget: Sendable, Hashable, Codable {
         case option
         /// The project file's `target` setting named it.
         case projectFile
+        /// The history recorded it for its latest mapped audit (`RecordedMappingInputs`).
+        case history
         /// Its files explain the most warnings of the report.
         case automatic
     }

@@ -120,7 +120,7 @@ public struct ProjectSetup: Sendable {
         -> [String]
     {
         let files = FileManager.default
-        let skipped: Set<String> = [".build", "build", "DerivedData", "Pods", "Carthage", "node_modules"]
+        let skipped = SourceFiles.skippedFolders.union(["build"])
         let bundles = [".xcodeproj", ".xcworkspace", ".xcassets", ".bundle", ".playground", ".app", ".framework"]
         guard let names = try? files.contentsOfDirectory(atPath: root) else { return [] }
         var found: [String] = []
@@ -128,7 +128,7 @@ public struct ProjectSetup: Sendable {
             guard !name.hasPrefix("."), !skipped.contains(name), !excluded.contains(name), !name.hasSuffix("Tests"),
                 !bundles.contains(where: name.hasSuffix)
             else { continue }
-            let path = root == "." ? name : root + "/" + name
+            let path = root == "." ? name : PathName.join(root, name)
             guard (try? files.attributesOfItem(atPath: path)[.type] as? FileAttributeType) == .typeDirectory,
                 let walk = files.enumerator(atPath: path)
             else { continue }
@@ -140,7 +140,7 @@ public struct ProjectSetup: Sendable {
                     walk.skipDescendants()
                     continue
                 }
-                if last.hasSuffix(".swift") || last.hasSuffix(".xcstrings") || last.hasSuffix(".strings") {
+                if SourceFiles.holdsSourceText(last) {
                     found.append(name)
                     break
                 }

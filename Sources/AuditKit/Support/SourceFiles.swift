@@ -3,11 +3,21 @@ import Foundation
 /// The source files a project's folders hold, as the source index and the font scanner walk them, and
 /// the paths they show.
 enum SourceFiles {
+    /// Folders never walked: build products and dependencies.
+    static let skippedFolders: Set<String> = [".build", "DerivedData", "Pods", "Carthage", "node_modules"]
+
+    /// Whether a file of this name holds code or strings the index reads (`.swift`, `.strings`,
+    /// `.stringsdict`, `.xcstrings`).
+    static func holdsSourceText(_ name: String) -> Bool {
+        name.hasSuffix(".swift") || name.hasSuffix(".strings") || name.hasSuffix(".xcstrings")
+            || name.hasSuffix(".stringsdict")
+    }
+
     /// The `.swift`, `.strings`, `.stringsdict`, `.xcstrings` and `*.xcodeproj/project.pbxproj` files under
     /// `root` (walked with `readdir`, which is much faster than URL-based enumeration on Linux); symbolic
     /// links to folders are not followed.
     static func collectFiles(under root: String) -> [String] {
-        let skipped: Set<String> = [".build", "DerivedData", "Pods", "Carthage", "node_modules"]
+        let skipped = skippedFolders
         var result: [String] = []
         var pending = [root.hasSuffix("/") && root.count > 1 ? String(root.dropLast()) : root]
         while let folder = pending.popLast() {
@@ -30,9 +40,7 @@ enum SourceFiles {
                 if type == Int32(DT_DIR) {
                     pending.append(path)
                 } else if type == Int32(DT_REG),
-                    name.hasSuffix(".swift") || name.hasSuffix(".strings") || name.hasSuffix(".xcstrings")
-                        || name.hasSuffix(".stringsdict")
-                        || (name == "project.pbxproj" && folder.hasSuffix(".xcodeproj"))
+                    holdsSourceText(name) || (name == "project.pbxproj" && folder.hasSuffix(".xcodeproj"))
                 {
                     result.append(path)
                 }
