@@ -411,6 +411,8 @@ public enum WarningMatcher {
         var state = State(old: old, new: new, groups: groups, translations: translations)
         state.matchFingerprints()
         state.matchKeys()
+        state.estimateScrolls()
+        state.matchDeferredDuplicates()
         state.matchGeometry()
         state.matchImages()
         return state.result()
@@ -517,7 +519,31 @@ public enum WarningMatcher {
                 }
             }
             estimateShifts()
+            // Text-less look-alikes (chevrons) wait for the key stage: its pairs tell the screen's shift when
+            // no text kept its fingerprint (another language), and the look-alikes move with the screen.
             for group in duplicates {
+                if group.old.allSatisfy({ !old.hasText[$0] }), group.new.allSatisfy({ !new.hasText[$0] }) {
+                    deferred.append(group)
+                } else {
+                    pairDuplicates(group)
+                }
+            }
+        }
+
+        /// Text-less look-alikes of one fingerprint set aside by stage 1 until the key stage's pairs.
+        var deferred: [(old: [Int], new: [Int])] = []
+
+        /// Stage 1 for the deferred look-alikes, after the key stage, with the shifts its pairs tell.
+        mutating func matchDeferredDuplicates() {
+            guard !deferred.isEmpty else { return }
+            if stage.contains(.key) { estimateShifts() }
+            for group in deferred { pairDuplicates(group) }
+            deferred = []
+        }
+
+        /// Pairs the issues of one fingerprint that occurs several times on a side.
+        mutating func pairDuplicates(_ group: (old: [Int], new: [Int])) {
+            do {
                 // Look-alikes in a column move together: an element inserted above them moves the ones
                 // below it. The vertical offset that lines up most of them (after the screen's shift),
                 // the smallest such one on a tie (the upward one of two as small), is theirs; so the
@@ -617,8 +643,9 @@ public enum WarningMatcher {
             }
         }
 
-        // Stage 3.
-        mutating func matchGeometry() {
+        /// The free issues with rects of each screen of the newer report, old and new; nil when no old one
+        /// is on a screen of the newer report.
+        func freeBySlot() -> (old: [[Int]], new: [[Int]])? {
             var oldBySlot = [[Int]](repeating: [], count: new.slotKeys.count)
             var any = false
             for o in old.issues.indices where oldFree(o) && old.issues[o].rect != nil {
@@ -628,29 +655,97 @@ public enum WarningMatcher {
                     any = true
                 }
             }
-            guard any else { return }
+            guard any else { return nil }
             var newBySlot = [[Int]](repeating: [], count: new.slotKeys.count)
             for n in new.issues.indices where newFree(n) && new.issues[n].rect != nil {
                 newBySlot[new.slotID[n]].append(n)
             }
-            // The device language is the whole report's: a screen with too few texts to tell follows it.
+            return (oldBySlot, newBySlot)
+        }
+
+        /// Per screen of the newer report: whether it changed language since the older one (the device
+        /// language is the whole report's: a screen with too few texts to tell follows it).
+        func changedLanguage() -> [Bool] {
             let before = textCounts(old, oldIncluded, oldPartner, slotOf: { oldToNewSlot[old.slotID[$0]] })
             let after = textCounts(new, newIncluded, newPartner, slotOf: { new.slotID[$0] })
             func changed(_ a: TextCount, _ b: TextCount) -> Bool {
                 a.texts >= 3 && b.texts >= 3 && a.unmatched * 2 > a.texts && b.unmatched * 2 > b.texts
             }
             let reportChanged = !translated.isEmpty || changed(before.all, after.all)
-            for slot in new.slotKeys.indices where !oldBySlot[slot].isEmpty && !newBySlot[slot].isEmpty {
-                let changedLanguage =
-                    reportChanged || changed(before.bySlot[slot], after.bySlot[slot])
-                var costs: [[Double?]] = []
-                costs.reserveCapacity(oldBySlot[slot].count)
-                for o in oldBySlot[slot] {
-                    costs.append(newBySlot[slot].map { geometryCost(o, $0, changedLanguage: changedLanguage) })
+            return new.slotKeys.indices.map { reportChanged || changed(before.bySlot[$0], after.bySlot[$0]) }
+        }
+
+        /// After the key stage: a screen in another language with nothing paired yet has nothing that tells
+        /// how far it scrolled, so the vertical shift that lines up more of its elements by place than none
+        /// does is taken as its shift (scrolled by a row's pitch, the rows below stand where the rows above
+        /// stood, and would pair with them).
+        mutating func estimateScrolls() {
+            guard let (oldBySlot, newBySlot) = freeBySlot() else { return }
+            var paired = [Bool](repeating: false, count: new.slotKeys.count)
+            for n in new.issues.indices where newPartner[n] >= 0 { paired[new.slotID[n]] = true }
+            let changed = changedLanguage()
+            for slot in new.slotKeys.indices
+            where changed[slot] && !paired[slot] && shift[slot] == nil && oldBySlot[slot].count >= 2
+                && newBySlot[slot].count >= 2
+            {
+                guard let scroll = likelyScroll(oldBySlot[slot], newBySlot[slot]) else { continue }
+                let still = placedByGeometry(oldBySlot[slot], newBySlot[slot], changedLanguage: true).count
+                shift[slot] = (0, scroll)
+                if placedByGeometry(oldBySlot[slot], newBySlot[slot], changedLanguage: true).count <= still {
+                    shift[slot] = nil
                 }
-                let found = WarningMatcher.assign(rows: oldBySlot[slot], columns: newBySlot[slot], costs: costs)
+            }
+        }
+
+        /// The pairs by place of `olds` and `news` (one screen), cheapest first.
+        func placedByGeometry(_ olds: [Int], _ news: [Int], changedLanguage: Bool) -> [(Int, Int)] {
+            var costs: [[Double?]] = []
+            costs.reserveCapacity(olds.count)
+            for o in olds {
+                costs.append(news.map { geometryCost(o, $0, changedLanguage: changedLanguage) })
+            }
+            return WarningMatcher.assign(rows: olds, columns: news, costs: costs)
+        }
+
+        // Stage 3.
+        mutating func matchGeometry() {
+            guard let (oldBySlot, newBySlot) = freeBySlot() else { return }
+            let changed = changedLanguage()
+            for slot in new.slotKeys.indices where !oldBySlot[slot].isEmpty && !newBySlot[slot].isEmpty {
+                let changedLanguage = changed[slot]
+                let found = placedByGeometry(oldBySlot[slot], newBySlot[slot], changedLanguage: changedLanguage)
                 for (o, n) in found { pair(o, n, .geometry) }
             }
+        }
+
+        /// The vertical shift most pairs of `olds` and `news` of one test type (text-less with text-less,
+        /// texts with texts) agree on within `rectTolerance` (the smallest of equals), when at least two
+        /// agree and it is more than `rectTolerance`; nil otherwise, or when the screen holds too many
+        /// warnings to weigh every pair.
+        func likelyScroll(_ olds: [Int], _ news: [Int]) -> Double? {
+            guard olds.count * news.count <= 40_000 else { return nil }
+            var moves: [Double] = []
+            for o in olds {
+                guard let before = oldRect[o] else { continue }
+                for n in news where old.issues[o].testType == new.issues[n].testType && old.hasText[o] == new.hasText[n]
+                {
+                    guard let after = new.issues[n].rect else { continue }
+                    moves.append((after.y + after.height / 2) - (before.y + before.height / 2))
+                }
+            }
+            moves.sort()
+            var best: (count: Int, move: Double)?
+            var low = 0
+            for high in moves.indices {
+                while moves[high] - moves[low] > rectTolerance { low += 1 }
+                let count = high - low + 1
+                let move = moves[(low + high) / 2]
+                if count > best?.count ?? 1 || (count == best?.count && abs(move) < abs(best!.move)) {
+                    best = (count, move)
+                }
+            }
+            guard let best, abs(best.move) > rectTolerance else { return nil }
+            return best.move
         }
 
         /// A localization key or a source literal, as the key stage pairs them.

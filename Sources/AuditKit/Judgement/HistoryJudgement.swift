@@ -38,6 +38,10 @@ public struct HistoryJudgement: Sendable {
     private var identityOfName: [String: Int] = [:]
     /// The warning (number) each fingerprint was last seen as, and its normalised screen group.
     private var warningOfFingerprint: [IssueFingerprint: (warning: Int, group: String)] = [:]
+    /// The warning (number) each fingerprint was last seen as on each screen (by normalised identity): a
+    /// fingerprint that reappears takes back the warning of its own screen, never another screen's (reports
+    /// name every screen alike, and a text-less chevron has one fingerprint on every screen).
+    private var warningInScreen: [ScreenFingerprint: Int] = [:]
     /// Per warning (by number): the baseline entry that accepts it.
     private var acceptedWarning: [Int: Baseline.Entry] = [:]
     /// Per normalised screen group: the warnings of its earlier audits that its latest audit did not
@@ -501,7 +505,8 @@ public struct HistoryJudgement: Sendable {
                 let now = screenOf[group]?.configuration ?? ScreenConfiguration()
                 var unpaired = entry.issues.indices.filter {
                     previous[$0] == nil && side.repeatOf[$0] == nil && side.group[$0] == group
-                        && entry.issues[$0].rect != nil && warningOfFingerprint[facts.fingerprint[$0]] == nil
+                        && entry.issues[$0].rect != nil
+                        && warningInScreen[ScreenFingerprint(fingerprint: facts.fingerprint[$0], screen: group)] == nil
                 }
                 if !unpaired.isEmpty {
                     let changedLanguage = Self.changedLanguage(
@@ -572,7 +577,9 @@ public struct HistoryJudgement: Sendable {
         }
         for index in entry.issues.indices where side.repeatOf[index] == nil && warning[index] < 0 {
             let fingerprint = facts.fingerprint[index]
-            if let known = warningOfFingerprint[fingerprint]?.warning, take(known) {
+            if let known = warningInScreen[ScreenFingerprint(fingerprint: fingerprint, screen: side.group[index])],
+                take(known)
+            {
                 warning[index] = known
                 continue
             }
@@ -632,6 +639,14 @@ public struct HistoryJudgement: Sendable {
         }
         for index in entry.issues.indices {
             warningOfFingerprint[facts.fingerprint[index]] = (warning[index], side.group[index])
+            warningInScreen[ScreenFingerprint(fingerprint: facts.fingerprint[index], screen: side.group[index])] =
+                warning[index]
+        }
+        // Where each warning was flagged, per configuration: a warning flagged at the default size and at a
+        // larger one can occur at the default size, so a default-size audit re-audits it where it was then.
+        for index in entry.issues.indices where side.repeatOf[index] == nil && warning[index] >= 0 {
+            guard let configuration = configurationOf[side.group[index]] else { continue }
+            warnings[warning[index]].flagged(in: configuration, rect: entry.issues[index].rect, audit: audit)
         }
         if !baseline.entries.isEmpty {
             // An older baseline's version-1 fingerprint names the warning too.
@@ -676,6 +691,19 @@ public struct HistoryJudgement: Sendable {
                 /// `frame`'s coordinates.
                 func judged(_ held: CarriedWarning, inFrame: Rect?, frame: AuditReference) -> CarriedWarning? {
                     guard now.canReaudit(held.verdict.testType, flaggedIn: held.flaggedIn) else {
+                        // Flagged last in another layout, but earlier in one this audit lays out alike: re-audited
+                        // where it was then.
+                        if let earlier = warnings[held.verdict.identity].sightings.last(where: {
+                            now.canReaudit(held.verdict.testType, flaggedIn: $0.configuration)
+                        }) {
+                            let widthScale = now.widthScale(from: earlier.configuration)
+                            if Self.isVisible(
+                                earlier.rect, on: screen, of: entry, shift: shift(of: group, since: earlier.audit),
+                                widthScale: widthScale)
+                            {
+                                return nil
+                            }
+                        }
                         // Another layout: where its element is now is unknown, so it keeps its place as it was.
                         return CarriedWarning(
                             verdict: held.verdict, rect: inFrame, frame: frame, flaggedIn: held.flaggedIn)
@@ -889,6 +917,38 @@ public struct HistoryJudgement: Sendable {
         var takenIn: Int
         /// The audit that resolved it, while it has not reappeared.
         var resolvedBy: AuditReference?
+        /// Where it was flagged: the latest audit per configuration (one per layout and appearance), so a
+        /// warning flagged last in another layout is re-audited by an audit laying out as an earlier one.
+        var sightings: [Sighting] = []
+
+        /// One audit that flagged it: in what configuration, where.
+        struct Sighting {
+            var configuration: ScreenConfiguration
+            var rect: Rect?
+            var audit: AuditReference
+        }
+
+        /// Records that `audit` flagged it at `rect` in `configuration`, replacing the sighting of a
+        /// configuration laid out alike in the same appearance.
+        mutating func flagged(in configuration: ScreenConfiguration, rect: Rect?, audit: AuditReference) {
+            let sighting = Sighting(configuration: configuration, rect: rect, audit: audit)
+            if let last = sightings.indices.last, sightings[last].configuration.laysOut(as: configuration),
+                sightings[last].configuration.dark == configuration.dark
+            {
+                sightings[last] = sighting
+                return
+            }
+            sightings.removeAll {
+                $0.configuration.laysOut(as: configuration) && $0.configuration.dark == configuration.dark
+            }
+            sightings.append(sighting)
+        }
+    }
+
+    /// A fingerprint on one screen (its normalised identity).
+    private struct ScreenFingerprint: Hashable {
+        var fingerprint: IssueFingerprint
+        var screen: String
     }
 
     /// A screen and an earlier audit (`AuditReference.sharedIdentity`), for the screen's shift since it.
