@@ -64,14 +64,15 @@ extension FontFixPlanner {
         return scanner.text(argument.start)
     }
 
-    /// `--notes`: the change's note (`// auditkit: review: …`) on the line above each changed site with a
-    /// risk, indented as the site's line (one note per line, the risks of its sites together), unless the
-    /// line above already holds one, so a second fix adds none.
+    /// `--notes`: the change's note (`// auditkit: review: …`) on the line above the statement each changed
+    /// site with a risk is in (the line its view starts on, `Text("x")` of `Text("x")⏎.font(…)⏎.lineLimit(1)`,
+    /// not between two modifiers of its chain), indented as that line (one note per line, the risks of its
+    /// sites together), unless the line above already holds one, so a second fix adds none.
     mutating func addNotes() {
         var lines: [(start: Int, risks: [FontFixRisk])] = []
-        for decision in decisions {
-            guard case .change(let change)? = decision, !change.risks.isEmpty else { continue }
-            let start = change.line == 1 ? scanner.bomLength : scanner.newlineOffsets[change.line - 2] + 1
+        for (n, decision) in decisions.enumerated() {
+            guard case .change(let change)? = decision, !change.risks.isEmpty, scanner.sites[n] >= 0 else { continue }
+            let start = noteLineStart(site: scanner.sites[n])
             if let index = lines.firstIndex(where: { $0.start == start }) {
                 lines[index].risks += change.risks.filter { !lines[index].risks.contains($0) }
             } else {
@@ -88,5 +89,18 @@ extension FontFixPlanner {
             let eol: [UInt8] = newline > 0 && newline < bytes.count && bytes[newline - 1] == 13 ? [13, 10] : [10]
             edits.append(ByteEdit(range: start..<start, replacement: Array(indentation) + Array(note.utf8) + eol))
         }
+    }
+
+    /// Where the line a site's note goes above starts: the line of the first token of the statement around
+    /// the site's `.font(…)` (`FontFileScanner.statementStart(of:)`), moved up past a token that ends on
+    /// it (a multi-line string), so the note is never written inside one.
+    private func noteLineStart(site i: Int) -> Int {
+        var first = scanner.statementStart(of: scanner.enclosingFontModifier(i) ?? i)
+        var start = lineStart(of: tokens[first].start)
+        while first > 0, tokens[first - 1].end > start {
+            first -= 1
+            start = lineStart(of: tokens[first].start)
+        }
+        return start
     }
 }

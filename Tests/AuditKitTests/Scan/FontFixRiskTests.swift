@@ -58,9 +58,10 @@ import Testing
     @Test func notesAreWrittenAboveTheSiteOnceAndTheFileStillParses() throws {
         let fix = Self.plan(notes: true)
         let fixed = String(decoding: fix.fixed, as: UTF8.self)
+        // Above the line the view starts on, not inside its chain of modifiers.
         let glyph = [
+            "            // auditkit: review: may clip in a fixed 32×32 frame",
             "            Image(systemName: \"xmark.circle\")",
-            "                // auditkit: review: may clip in a fixed 32×32 frame",
             "                .font(.title3)",
         ]
         #expect(fixed.contains(glyph.joined(separator: "\n")), "\(fixed)")
@@ -72,6 +73,80 @@ import Testing
         #expect(fixed.components(separatedBy: "// auditkit: review:").count - 1 == 4)
         try FontFixerTests.parses(fix.fixed, name: "SearchRow.swift")
         let again = FontFixer.plan(source: fix.fixed, path: "SearchRow.swift", notes: true)
+        #expect(again.status == .unchanged && again.fixed == fix.fixed, "a second --fix --notes adds nothing")
+    }
+
+    /// Multi-line chains, as SwiftUI is written: the note goes above the line the statement starts on
+    /// (the view, a `let`, a `return`, a `Button` with its trailing closures, `content` in a modifier),
+    /// indented as that line, once, never between two modifiers.
+    @Test func inAMultiLineChainTheNoteGoesAboveTheStatementsFirstLine() throws {
+        let source = """
+            struct Rows: View {
+                var body: some View {
+                    VStack {
+                        Text("x")
+                            .font(.system(size: 14))
+                            .lineLimit(1)
+                        Button {
+                            tap()
+                        } label: {
+                            Text("Edit")
+                        }
+                        .font(.system(size: 17))
+                        .frame(height: 44)
+                        HStack {
+                            Image(systemName: "star").font(.system(size: 20))
+                            Text("Stars")
+                                .font(.system(size: 13))
+                        }
+                        .frame(height: 32)
+                    }
+                }
+
+                func title() -> some View {
+                    let label = Text("Title")
+                        .font(.system(size: 22, weight: .bold))
+                        .lineLimit(1)
+                    return label
+                }
+
+                func caption() -> some View {
+                    return Text("Caption")
+                        .font(.system(size: 12))
+                        .minimumScaleFactor(0.5)
+                }
+            }
+
+            struct Pill: ViewModifier {
+                func body(content: Content) -> some View {
+                    content
+                        .font(.system(size: 12, weight: .semibold))
+                        .padding(6)
+                        .lineLimit(1)
+                }
+            }
+
+            """
+        let fix = Self.plan(notes: true, source)
+        let fixed = String(decoding: fix.fixed, as: UTF8.self)
+        let lines = fixed.components(separatedBy: "\n")
+        let notes = lines.indices.filter { lines[$0].contains("// auditkit: review:") }
+        #expect(notes.count == 7, "\(fixed)")
+        for n in notes {
+            let next = lines[n + 1]
+            let note = lines[n].prefix { $0 == " " }
+            #expect(note == next.prefix { $0 == " " }, "indented as the line below: \(lines[n])")
+            let first = next.drop { $0 == " " }
+            #expect(!first.hasPrefix("."), "a note between modifiers: \(lines[n]) above \(next)")
+        }
+        let above = notes.map { lines[$0 + 1].trimmingCharacters(in: .whitespaces) }
+        #expect(
+            above == [
+                "Text(\"x\")", "Button {", "Image(systemName: \"star\").font(.title3)", "Text(\"Stars\")",
+                "let label = Text(\"Title\")", "return Text(\"Caption\")", "content",
+            ], "\(fixed)")
+        try FontFixerTests.parses(fix.fixed, name: "Rows.swift")
+        let again = FontFixer.plan(source: fix.fixed, path: "Rows.swift", notes: true)
         #expect(again.status == .unchanged && again.fixed == fix.fixed, "a second --fix --notes adds nothing")
     }
 
