@@ -150,6 +150,56 @@ import Testing
         #expect(again.status == .unchanged && again.fixed == fix.fixed, "a second --fix --notes adds nothing")
     }
 
+    /// A frame sized through names is as fixed as one written in numbers: followed to the number the name
+    /// holds, as a font size is (a stored `let`, a `static let`, a global, a local); a `@ScaledMetric`
+    /// frame grows with the text, and a name whose value is not a number is not said.
+    @Test func aFrameSizedThroughNamesIsAClippingRiskToo() throws {
+        let source = """
+            enum Metrics {
+                static let side: CGFloat = 44
+            }
+
+            private let rowHeight: CGFloat = 56
+
+            struct Icons: View {
+                let iconSide: CGFloat = 32
+                static let badge: CGFloat = 20
+                @ScaledMetric private var scaledSide: CGFloat = 40
+                let computed: CGFloat
+
+                var body: some View {
+                    let local: CGFloat = 28
+                    VStack {
+                        Image(systemName: "xmark").font(.system(size: 16)).frame(width: iconSide, height: iconSide)
+                        Image(systemName: "star").font(.system(size: 13)).frame(width: Self.badge, height: Self.badge)
+                        Image(systemName: "bell").font(.system(size: 20)).frame(height: Metrics.side)
+                        Text("Row").font(.system(size: 15)).frame(height: rowHeight)
+                        Text("Local").font(.system(size: 12)).frame(width: local, height: local)
+                        Text("Scaled").font(.system(size: 17)).frame(height: scaledSide)
+                        Text("Given").font(.system(size: 11)).frame(height: computed)
+                    }
+                }
+            }
+
+            """
+        let fix = Self.plan(notes: false, source)
+        let reviews = fix.changes.map { "\($0.line) \($0.review ?? "-")" }
+        #expect(
+            reviews == [
+                "16 review: may clip in a fixed 32×32 frame",
+                "17 review: may clip in a fixed 20×20 frame",
+                "18 review: may clip in a fixed height of 44 pt",
+                "19 review: may clip in a fixed height of 56 pt",
+                "20 review: may clip in a fixed 28×28 frame",
+                "21 -",
+                "22 -",
+            ], "\(reviews)")
+        let findings = FontScanner.scan(source: Array(source.utf8), path: "Icons.swift", configuration: .init())
+            .findings
+        let glyph = try #require(findings.first { $0.line == 16 })
+        #expect(glyph.message.hasSuffix("; review: may clip in a fixed 32×32 frame"), "\(glyph.message)")
+    }
+
     @Test func aNoteAlreadyAboveASiteIsNotWrittenAgainAndCRLFIsKept() {
         let source = """
             struct A: View {\r
