@@ -449,8 +449,9 @@ struct FontFixPlanner {
     }
 
     /// What the team can write by hand at a finding the fix leaves, in backticks: the style the fix
-    /// chooses for the site (`style(for:site:size:)`) in the form the finding's API takes, or for text the
-    /// configuration's nearest token; general advice when the size is not known.
+    /// chooses for the site (`style(for:site:size:)`) in the form the finding's API takes, keeping a
+    /// design written in place, or for text the configuration's nearest token; general advice when the
+    /// size is not known.
     func byHand(_ finding: FontFinding, site i: Int) -> String {
         let appKit = finding.api.hasPrefix("NSFont")
         let uiKit = finding.api.hasPrefix("UIFont")
@@ -482,7 +483,10 @@ struct FontFixPlanner {
             let font = scanner.excerpt(name.start, name.end - 1)
             return "`.custom(\(font), size: \(number), relativeTo: .\(style.name))`"
         }
-        return "`.\(style.name)\(weight.map { ".weight(.\($0.rawValue))" } ?? "")`"
+        let weighted = weight.map { ".weight(.\($0.rawValue))" } ?? ""
+        // A design written in place stays: `.system(.largeTitle, design: .rounded)` scales as the style does.
+        if let design = finding.design { return "`.system(.\(style.name), design: .\(design))\(weighted)`" }
+        return "`.\(style.name)\(weighted)`"
     }
 
     /// The curve of a symbol with no text beside it and no role: the largest style whose default size

@@ -92,6 +92,28 @@ import Testing
                 + " use `Font.title.weight(.bold)`")
     }
 
+    @Test func whatToWriteByHandKeepsTheFontsDesign() {
+        // Found on a realistic app tree: a rounded amount token, left outside a View, was told to become
+        // `.largeTitle.weight(.semibold)`, which loses the design the team chose.
+        let source = """
+            extension Font {
+                static let amount = Font.system(size: 34, weight: .semibold, design: .rounded)
+                static let code = Font.system(size: 13, design: .monospaced)
+            }
+
+            """
+        let findings = FontScanner.scan(source: Array(source.utf8), path: "Font.swift", configuration: .init())
+            .findings
+        let fix = FontFixer.plan(source: Array(source.utf8), path: "Font.swift")
+        let byHand = fix.skipped.map { "\($0.line) \($0.byHand ?? "-")" }
+        #expect(
+            byHand == [
+                "2 `.system(.largeTitle, design: .rounded).weight(.semibold)`",
+                "3 `.system(.footnote, design: .monospaced)`",
+            ], "\(byHand)")
+        #expect(findings.map(\.suggestion) == fix.skipped.map(\.byHand), "scan suggests what --fix says")
+    }
+
     @Test func theSameSizeAndStyleInOneTypeGetOneProperty() throws {
         let fix = FontFixerTests.fixed(
             """
