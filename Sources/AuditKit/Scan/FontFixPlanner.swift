@@ -347,7 +347,8 @@ struct FontFixPlanner {
     }
 
     /// Whether another fixed size of the file, in the same type, with the same value (or one held by a
-    /// constant) and style, is set on an element named otherwise than `word`: then one property serves
+    /// constant) and style, not left by the fix (suppressed, or sized from outside the file), is set on
+    /// an element named otherwise than `word`: then one property serves
     /// both and is named after its role or style. The elements of each type, size and style are found
     /// once, so a file of many sizes is read once per distinct one.
     mutating func sharesSize(with word: String, typeName: String, size: Double, style: String) -> Bool {
@@ -355,7 +356,9 @@ struct FontFixPlanner {
         if let words = elementWords[key] { return words.contains { $0 != word } }
         var words = Set<String?>()
         // A size held by a constant is known only once the fix follows it: such a site may share it.
-        for (n, other) in scanner.findings.enumerated() where (other.size ?? size) == size {
+        // A site the fix leaves (suppressed, or sized from outside the file) shares no property.
+        for (n, other) in scanner.findings.enumerated()
+        where (other.size ?? size) == size && other.suppression == nil && other.unknownSource == nil {
             let site = scanner.sites[n]
             guard site >= 0, other.rule == .fixedSize, let type = scanner.enclosingType(site),
                 scanner.structure?.bodies[type].name == typeName,

@@ -161,6 +161,33 @@ import Testing
         try FontFixerTests.parses(fix.fixed, name: "Header.swift")
     }
 
+    @Test func aSiteTheFixLeavesSharesNoPropertySoTheNameStillSaysTheElement() throws {
+        // Found on a realistic app tree: a size passed in as a parameter (left, unknown data flow) or a
+        // suppressed one, at the same style, made the dismiss glyph's property `captionIconSize`.
+        let fix = FontFixerTests.fixed(
+            """
+            struct Banner: View {
+                var body: some View {
+                    HStack {
+                        Button(action: {}) {
+                            Image(systemName: "xmark").font(.system(size: 12, weight: .bold))
+                        }
+                        // auditkit:ignore drawn at a fixed size on purpose
+                        Text("Logo").font(.system(size: 12))
+                    }
+                }
+
+                func caption(_ size: CGFloat) -> some View {
+                    Text("Due soon").font(.system(size: size))
+                }
+            }
+            """)
+        let text = String(decoding: fix.fixed, as: UTF8.self)
+        #expect(text.contains("@ScaledMetric(relativeTo: .caption) private var xmarkIconSize: CGFloat = 12"), "\(text)")
+        #expect(fix.skipped.count == 2)
+        try FontFixerTests.parses(fix.fixed, name: "Banner.swift")
+    }
+
     @Test func aLocalUsedOnlyForTheFontIsDeletedWhateverItsName() throws {
         let fix = FontFixerTests.fixed(
             """

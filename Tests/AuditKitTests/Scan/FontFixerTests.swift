@@ -471,7 +471,7 @@ import Testing
         #expect(
             described == [
                 "`.body`",
-                "`@ScaledMetric(relativeTo: .body) private var iconSize: CGFloat = 18`, the size replaced by `iconSize`",
+                "`@ScaledMetric(relativeTo: .body) private var bIconSize: CGFloat = 18`, the size replaced by `bIconSize`",
                 "left: unknown data flow (`style.size` is not declared in this file); by hand: a text style"
                     + " (`.body`, `.headline`, …) or a `@ScaledMetric` size",
             ])
