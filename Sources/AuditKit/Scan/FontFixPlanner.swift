@@ -347,8 +347,9 @@ struct FontFixPlanner {
     }
 
     /// Whether another fixed size of the file, in the same type, with the same value (or one held by a
-    /// constant) and style, not left by the fix (suppressed, or sized from outside the file), is set on
-    /// an element named otherwise than `word`: then one property serves
+    /// constant holding it) and style, not left by the fix (suppressed, or sized from outside the file)
+    /// nor sized by a stored property (its declaration is rewritten), is set on an element named
+    /// otherwise than `word`: then one property serves
     /// both and is named after its role or style. The elements of each type, size and style are found
     /// once, so a file of many sizes is read once per distinct one.
     mutating func sharesSize(with word: String, typeName: String, size: Double, style: String) -> Bool {
@@ -360,7 +361,15 @@ struct FontFixPlanner {
         for (n, other) in scanner.findings.enumerated()
         where (other.size ?? size) == size && other.suppression == nil && other.unknownSource == nil {
             let site = scanner.sites[n]
-            guard site >= 0, other.rule == .fixedSize, let type = scanner.enclosingType(site),
+            guard site >= 0, other.rule == .fixedSize else { continue }
+            if other.size == nil, let argument = scanner.arguments(open: site + 1).first(where: { $0.label == "size" }),
+                let named = namedSize(argument)
+            {
+                // A stored property is rewritten in its own declaration; a constant holds its own number.
+                if case .property = named { continue }
+                if let held = number(heldBy: named.member), held != size { continue }
+            }
+            guard let type = scanner.enclosingType(site),
                 scanner.structure?.bodies[type].name == typeName,
                 styleAndRole(for: other, site: site, size: size).style.name == style
             else { continue }

@@ -162,13 +162,20 @@ import Testing
     }
 
     @Test func aSiteTheFixLeavesSharesNoPropertySoTheNameStillSaysTheElement() throws {
-        // Found on a realistic app tree: a size passed in as a parameter (left, unknown data flow) or a
-        // suppressed one, at the same style, made the dismiss glyph's property `captionIconSize`.
+        // Found on a realistic app tree: a size passed in as a parameter (left, unknown data flow), a
+        // suppressed one, or one through a stored property holding another number (its declaration is
+        // rewritten, no new property), at the same style, made the dismiss glyph's property
+        // `captionIconSize` and the warning glyph's `iconSize`.
         let fix = FontFixerTests.fixed(
             """
             struct Banner: View {
+                let text: String
+                var fontSize: CGFloat = 14
+
                 var body: some View {
                     HStack {
+                        Image(systemName: "exclamationmark.triangle.fill").font(.system(size: 14))
+                        Text(text).font(.system(size: fontSize))
                         Button(action: {}) {
                             Image(systemName: "xmark").font(.system(size: 12, weight: .bold))
                         }
@@ -184,6 +191,10 @@ import Testing
             """)
         let text = String(decoding: fix.fixed, as: UTF8.self)
         #expect(text.contains("@ScaledMetric(relativeTo: .caption) private var xmarkIconSize: CGFloat = 12"), "\(text)")
+        #expect(
+            text.contains("@ScaledMetric(relativeTo: .footnote) private var exclamationmarkIconSize: CGFloat = 14"),
+            "\(text)")
+        #expect(text.contains("@ScaledMetric(relativeTo: .footnote) var fontSize: CGFloat = 14"), "\(text)")
         #expect(fix.skipped.count == 2)
         try FontFixerTests.parses(fix.fixed, name: "Banner.swift")
     }
