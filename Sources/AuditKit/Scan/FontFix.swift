@@ -51,7 +51,8 @@ public struct FontFixChange: Sendable, Hashable {
 /// Something around a site that holds scaled text back, which a reviewer should check after the fix: the
 /// size grows with Dynamic Type, the frame or limit does not.
 public enum FontFixRisk: Sendable, Hashable, CustomStringConvertible {
-    /// A `.frame` of fixed height (`width` nil when only the height is fixed), as written (`32`).
+    /// A `.frame` of fixed height (`width` nil when only the height is fixed), as written (`32`), or for a
+    /// length given through a name (`iconSide`), the number the name holds.
     case fixedFrame(width: String?, height: String)
     /// `.lineLimit(1)`: a larger text is cut short.
     case singleLine

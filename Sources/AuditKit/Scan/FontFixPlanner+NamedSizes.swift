@@ -43,10 +43,7 @@ extension FontFixPlanner {
         let member = named.member
         let line = scanner.lineAndColumn(of: tokens[member.keyword].start).line
         let through = "the size comes through `\(member.name)` (line \(line))"
-        guard let valueRange = member.value,
-            let size = scanner.number(
-                FontFileScanner.Argument(label: nil, start: valueRange.lowerBound, end: valueRange.upperBound))
-        else {
+        guard let valueRange = member.value, let size = number(heldBy: member) else {
             skip(finding, .notWrittenInPlace(through + ", whose value is not a number written in place"))
             return
         }
@@ -76,6 +73,13 @@ extension FontFixPlanner {
         default:
             skip(finding, .unsupported("AppKit has no UIFontMetrics"))
         }
+    }
+
+    /// The number a declaration's initial value is when it is one written in place (`= 32`), as a size
+    /// through its name is followed (`named(_:site:)`) and a frame's length (`risks(site:)`).
+    func number(heldBy member: SourceStructure.Member) -> Double? {
+        guard let value = member.value else { return nil }
+        return scanner.number(FontFileScanner.Argument(label: nil, start: value.lowerBound, end: value.upperBound))
     }
 
     /// The source text of a token range.

@@ -4,8 +4,9 @@ extension FontFixPlanner {
     /// What holds the text at site `i` back once it scales: a `.frame` of fixed height, `.lineLimit(1)` or
     /// `.minimumScaleFactor(_:)` on the element's own chain of modifiers, or on a container around it (a
     /// stack, an overlay, a button's label) out to the declaration; in source order, each once. Only
-    /// sizes written as numbers count: a frame sized by a `@ScaledMetric` grows with the text.
-    func risks(site i: Int) -> [FontFixRisk] {
+    /// sizes that are numbers count, written in place or held by the name they come through
+    /// (`fixedLength(_:)`): a frame sized by a `@ScaledMetric` grows with the text.
+    mutating func risks(site i: Int) -> [FontFixRisk] {
         guard i >= 0, let dot = scanner.enclosingFontModifier(i) else { return [] }
         var modifiers = scanner.chain(endingAt: dot).modifiers
         let open = dot + 2
@@ -37,11 +38,11 @@ extension FontFixPlanner {
     /// The risk a modifier (its name's token) poses to scaled text, if any. Its name is compared in place
     /// and its arguments read only for the three that can hold text back: a finding's decision asks for
     /// every modifier around it.
-    private func risk(modifier m: Int) -> FontFixRisk? {
+    private mutating func risk(modifier m: Int) -> FontFixRisk? {
         if scanner.isWord(m, "frame") {
             let args = scanner.arguments(open: m + 1)
-            guard let height = Self.number(args.first { $0.label == "height" }, in: scanner) else { return nil }
-            return .fixedFrame(width: Self.number(args.first { $0.label == "width" }, in: scanner), height: height)
+            guard let height = fixedLength(args.first { $0.label == "height" }) else { return nil }
+            return .fixedFrame(width: fixedLength(args.first { $0.label == "width" }), height: height)
         }
         if scanner.isWord(m, "lineLimit") {
             let args = scanner.arguments(open: m + 1)
@@ -64,14 +65,28 @@ extension FontFixPlanner {
         return scanner.text(argument.start)
     }
 
-    /// `--notes`: the change's note (`// auditkit: review: …`) on the line above each changed site with a
-    /// risk, indented as the site's line (one note per line, the risks of its sites together), unless the
-    /// line above already holds one, so a second fix adds none.
+    /// A frame's length when it is a fixed number: written in place (as written, `32`), or a plain name
+    /// (`iconSide`, `Self.badge`, `Metrics.side`) followed to the `let` or `var` that holds a number, as a
+    /// font size's name is (`namedSize(_:)`, `number(heldBy:)`); nil for anything else, a `@ScaledMetric`
+    /// included. The file's structure is read only when a length is a name.
+    private mutating func fixedLength(_ argument: FontFileScanner.Argument?) -> String? {
+        guard let argument else { return nil }
+        if let number = Self.number(argument, in: scanner) { return number }
+        guard scanner.isIdentifier(argument.start) else { return nil }
+        scanner.structureIfNeeded()
+        guard let named = namedSize(argument), let value = number(heldBy: named.member) else { return nil }
+        return pointText(value)
+    }
+
+    /// `--notes`: the change's note (`// auditkit: review: …`) on the line above the statement each changed
+    /// site with a risk is in (the line its view starts on, `Text("x")` of `Text("x")⏎.font(…)⏎.lineLimit(1)`,
+    /// not between two modifiers of its chain), indented as that line (one note per line, the risks of its
+    /// sites together), unless the line above already holds one, so a second fix adds none.
     mutating func addNotes() {
         var lines: [(start: Int, risks: [FontFixRisk])] = []
-        for decision in decisions {
-            guard case .change(let change)? = decision, !change.risks.isEmpty else { continue }
-            let start = change.line == 1 ? scanner.bomLength : scanner.newlineOffsets[change.line - 2] + 1
+        for (n, decision) in decisions.enumerated() {
+            guard case .change(let change)? = decision, !change.risks.isEmpty, scanner.sites[n] >= 0 else { continue }
+            let start = noteLineStart(site: scanner.sites[n])
             if let index = lines.firstIndex(where: { $0.start == start }) {
                 lines[index].risks += change.risks.filter { !lines[index].risks.contains($0) }
             } else {
@@ -88,5 +103,18 @@ extension FontFixPlanner {
             let eol: [UInt8] = newline > 0 && newline < bytes.count && bytes[newline - 1] == 13 ? [13, 10] : [10]
             edits.append(ByteEdit(range: start..<start, replacement: Array(indentation) + Array(note.utf8) + eol))
         }
+    }
+
+    /// Where the line a site's note goes above starts: the line of the first token of the statement around
+    /// the site's `.font(…)` (`FontFileScanner.statementStart(of:)`), moved up past a token that ends on
+    /// it (a multi-line string), so the note is never written inside one.
+    private func noteLineStart(site i: Int) -> Int {
+        var first = scanner.statementStart(of: scanner.enclosingFontModifier(i) ?? i)
+        var start = lineStart(of: tokens[first].start)
+        while first > 0, tokens[first - 1].end > start {
+            first -= 1
+            start = lineStart(of: tokens[first].start)
+        }
+        return start
     }
 }

@@ -347,7 +347,9 @@ struct FontFixPlanner {
     }
 
     /// Whether another fixed size of the file, in the same type, with the same value (or one held by a
-    /// constant) and style, is set on an element named otherwise than `word`: then one property serves
+    /// constant holding it) and style, not left by the fix (suppressed, or sized from outside the file)
+    /// nor sized by a stored property (its declaration is rewritten), is set on an element named
+    /// otherwise than `word`: then one property serves
     /// both and is named after its role or style. The elements of each type, size and style are found
     /// once, so a file of many sizes is read once per distinct one.
     mutating func sharesSize(with word: String, typeName: String, size: Double, style: String) -> Bool {
@@ -355,9 +357,19 @@ struct FontFixPlanner {
         if let words = elementWords[key] { return words.contains { $0 != word } }
         var words = Set<String?>()
         // A size held by a constant is known only once the fix follows it: such a site may share it.
-        for (n, other) in scanner.findings.enumerated() where (other.size ?? size) == size {
+        // A site the fix leaves (suppressed, or sized from outside the file) shares no property.
+        for (n, other) in scanner.findings.enumerated()
+        where (other.size ?? size) == size && other.suppression == nil && other.unknownSource == nil {
             let site = scanner.sites[n]
-            guard site >= 0, other.rule == .fixedSize, let type = scanner.enclosingType(site),
+            guard site >= 0, other.rule == .fixedSize else { continue }
+            if other.size == nil, let argument = scanner.arguments(open: site + 1).first(where: { $0.label == "size" }),
+                let named = namedSize(argument)
+            {
+                // A stored property is rewritten in its own declaration; a constant holds its own number.
+                if case .property = named { continue }
+                if let held = number(heldBy: named.member), held != size { continue }
+            }
+            guard let type = scanner.enclosingType(site),
                 scanner.structure?.bodies[type].name == typeName,
                 styleAndRole(for: other, site: site, size: size).style.name == style
             else { continue }
@@ -449,8 +461,9 @@ struct FontFixPlanner {
     }
 
     /// What the team can write by hand at a finding the fix leaves, in backticks: the style the fix
-    /// chooses for the site (`style(for:site:size:)`) in the form the finding's API takes, or for text the
-    /// configuration's nearest token; general advice when the size is not known.
+    /// chooses for the site (`style(for:site:size:)`) in the form the finding's API takes, keeping a
+    /// design written in place, or for text the configuration's nearest token; general advice when the
+    /// size is not known.
     func byHand(_ finding: FontFinding, site i: Int) -> String {
         let appKit = finding.api.hasPrefix("NSFont")
         let uiKit = finding.api.hasPrefix("UIFont")
@@ -482,7 +495,10 @@ struct FontFixPlanner {
             let font = scanner.excerpt(name.start, name.end - 1)
             return "`.custom(\(font), size: \(number), relativeTo: .\(style.name))`"
         }
-        return "`.\(style.name)\(weight.map { ".weight(.\($0.rawValue))" } ?? "")`"
+        let weighted = weight.map { ".weight(.\($0.rawValue))" } ?? ""
+        // A design written in place stays: `.system(.largeTitle, design: .rounded)` scales as the style does.
+        if let design = finding.design { return "`.system(.\(style.name), design: .\(design))\(weighted)`" }
+        return "`.\(style.name)\(weighted)`"
     }
 
     /// The curve of a symbol with no text beside it and no role: the largest style whose default size

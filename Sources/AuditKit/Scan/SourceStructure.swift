@@ -276,6 +276,29 @@ extension FontFileScanner {
         return n
     }
 
+    /// The first token of the statement (or argument) holding token `k`, as `statementEnd(from:)` finds
+    /// its end: back over bracketed groups and the lines that continue the one before (a `.modifier`, an
+    /// operator), to a token that starts its line without continuing it or follows a `:` ending the line
+    /// before (`case .a:`), or that follows an open bracket, a `,` or a `;`. `Text` in
+    /// `Text("x")⏎.font(…)⏎.lineLimit(1)`; `let` in `let label = Text("x")⏎.font(…)`; `Button` in
+    /// `Button {…} label: {…}⏎.font(…)`.
+    func statementStart(of k: Int) -> Int {
+        var n = k
+        while n > 0 {
+            let p = n - 1
+            if isPunct(p, "{") || isPunct(p, "(") || isPunct(p, "[") || isPunct(p, ",") || isPunct(p, ";") {
+                return n
+            }
+            if startsLine(n), isPunct(p, ":") || !continuesLine(n) { return n }
+            if isPunct(p, ")") || isPunct(p, "]") || isPunct(p, "}"), partner[p] >= 0, partner[p] < p {
+                n = Int(partner[p])
+            } else {
+                n = p
+            }
+        }
+        return n
+    }
+
     /// The innermost `{` around token `k`, or -1.
     func enclosingBrace(_ k: Int) -> Int {
         var open = Int(parent[k])

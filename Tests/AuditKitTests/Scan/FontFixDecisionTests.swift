@@ -92,6 +92,28 @@ import Testing
                 + " use `Font.title.weight(.bold)`")
     }
 
+    @Test func whatToWriteByHandKeepsTheFontsDesign() {
+        // Found on a realistic app tree: a rounded amount token, left outside a View, was told to become
+        // `.largeTitle.weight(.semibold)`, which loses the design the team chose.
+        let source = """
+            extension Font {
+                static let amount = Font.system(size: 34, weight: .semibold, design: .rounded)
+                static let code = Font.system(size: 13, design: .monospaced)
+            }
+
+            """
+        let findings = FontScanner.scan(source: Array(source.utf8), path: "Font.swift", configuration: .init())
+            .findings
+        let fix = FontFixer.plan(source: Array(source.utf8), path: "Font.swift")
+        let byHand = fix.skipped.map { "\($0.line) \($0.byHand ?? "-")" }
+        #expect(
+            byHand == [
+                "2 `.system(.largeTitle, design: .rounded).weight(.semibold)`",
+                "3 `.system(.footnote, design: .monospaced)`",
+            ], "\(byHand)")
+        #expect(findings.map(\.suggestion) == fix.skipped.map(\.byHand), "scan suggests what --fix says")
+    }
+
     @Test func theSameSizeAndStyleInOneTypeGetOneProperty() throws {
         let fix = FontFixerTests.fixed(
             """
@@ -137,6 +159,44 @@ import Testing
         #expect(text.contains("Text(\"Année\").font(.system(size: textSize, design: .rounded))"), "\(text)")
         #expect(!text.contains("TitleSize"))
         try FontFixerTests.parses(fix.fixed, name: "Header.swift")
+    }
+
+    @Test func aSiteTheFixLeavesSharesNoPropertySoTheNameStillSaysTheElement() throws {
+        // Found on a realistic app tree: a size passed in as a parameter (left, unknown data flow), a
+        // suppressed one, or one through a stored property holding another number (its declaration is
+        // rewritten, no new property), at the same style, made the dismiss glyph's property
+        // `captionIconSize` and the warning glyph's `iconSize`.
+        let fix = FontFixerTests.fixed(
+            """
+            struct Banner: View {
+                let text: String
+                var fontSize: CGFloat = 14
+
+                var body: some View {
+                    HStack {
+                        Image(systemName: "exclamationmark.triangle.fill").font(.system(size: 14))
+                        Text(text).font(.system(size: fontSize))
+                        Button(action: {}) {
+                            Image(systemName: "xmark").font(.system(size: 12, weight: .bold))
+                        }
+                        // auditkit:ignore drawn at a fixed size on purpose
+                        Text("Logo").font(.system(size: 12))
+                    }
+                }
+
+                func caption(_ size: CGFloat) -> some View {
+                    Text("Due soon").font(.system(size: size))
+                }
+            }
+            """)
+        let text = String(decoding: fix.fixed, as: UTF8.self)
+        #expect(text.contains("@ScaledMetric(relativeTo: .caption) private var xmarkIconSize: CGFloat = 12"), "\(text)")
+        #expect(
+            text.contains("@ScaledMetric(relativeTo: .footnote) private var exclamationmarkIconSize: CGFloat = 14"),
+            "\(text)")
+        #expect(text.contains("@ScaledMetric(relativeTo: .footnote) var fontSize: CGFloat = 14"), "\(text)")
+        #expect(fix.skipped.count == 2)
+        try FontFixerTests.parses(fix.fixed, name: "Banner.swift")
     }
 
     @Test func aLocalUsedOnlyForTheFontIsDeletedWhateverItsName() throws {

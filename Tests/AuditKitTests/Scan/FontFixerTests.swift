@@ -263,10 +263,10 @@ import Testing
         let fix = Self.fixed(source)
         let expected =
             "\u{FEFF}enum Metrics {\r\n\tstatic let icon: CGFloat = 24\r\n}\r\n"
-            + "struct A: View {\r\n\t@ScaledMetric(relativeTo: .title2) private var iconSize: CGFloat = Metrics.icon\r\n"
+            + "struct A: View {\r\n\t@ScaledMetric(relativeTo: .title2) private var bIconSize: CGFloat = Metrics.icon\r\n"
             + "\t@ScaledMetric(relativeTo: .title) private var titleSize: CGFloat = 26\r\n\tvar body: some View {\r\n"
             + "\t\tText(\"a\").font(.system(size: titleSize))\r\n"
-            + "\t\tImage(systemName: \"b\").font(.system(size: iconSize))\r\n"
+            + "\t\tImage(systemName: \"b\").font(.system(size: bIconSize))\r\n"
             + "\t\tText(\"c\").font(.footnote)\r\n\t}\r\n}\r\n"
         #expect(String(decoding: fix.fixed, as: UTF8.self) == expected)
         #expect(Array(fix.fixed.prefix(3)) == [0xEF, 0xBB, 0xBF])
@@ -471,7 +471,7 @@ import Testing
         #expect(
             described == [
                 "`.body`",
-                "`@ScaledMetric(relativeTo: .body) private var iconSize: CGFloat = 18`, the size replaced by `iconSize`",
+                "`@ScaledMetric(relativeTo: .body) private var bIconSize: CGFloat = 18`, the size replaced by `bIconSize`",
                 "left: unknown data flow (`style.size` is not declared in this file); by hand: a text style"
                     + " (`.body`, `.headline`, …) or a `@ScaledMetric` size",
             ])
