@@ -103,6 +103,7 @@ public struct HistoryEntry: Sendable, Hashable, Codable {
                 height: size?.height, imageHash: shot?.signature.hex, rootView: screenRoots[index])
             record.appearance = shot.map { $0.dark ? .dark : .light }
             record.named = screen.teamName
+            if record.named != nil { record.namedBy = .report }
             return record
         }
         self.init(
@@ -169,6 +170,8 @@ public struct HistoryScreen: Sendable, Hashable, Codable {
     /// The name the team gave the screen (`--screen NAME`, or a screen the rule file declares): it decides
     /// which screen this is over anything the report shows, and every output calls the screen so.
     public var named: String?
+    /// Who gave the name `named` holds, when it is known (lines written before it was recorded have none).
+    public var namedBy: ScreenNameSource?
     /// The appearance the screenshot shows, when the report had a usable one.
     public var appearance: Appearance?
 
@@ -395,7 +398,26 @@ public struct HistoryIssue: Sendable, Hashable, Codable {
 extension HistoryScreen {
     /// Keys in the file.
     enum CodingKeys: String, CodingKey {
-        case name, group, issueCount, width, height, imageHash, rootView, named, appearance
+        case name, group, issueCount, width, height, imageHash, rootView, named, namedBy, appearance
+    }
+}
+
+/// Who gave a screen the name its history record holds (`HistoryScreen.namedBy`).
+public enum ScreenNameSource: String, Sendable, Hashable, Codable, CaseIterable {
+    /// A screen the rule file declares (`RuleFile.screens`).
+    case ruleFile
+    /// `--screen NAME` on the command line.
+    case option
+    /// The report itself: the screen name an automated audit's test wrote.
+    case report
+
+    /// How outputs say it, after the name: `by the rule file`.
+    public var phrase: String {
+        switch self {
+        case .ruleFile: return "by the rule file"
+        case .option: return "with --screen"
+        case .report: return "by the automated audit"
+        }
     }
 }
 

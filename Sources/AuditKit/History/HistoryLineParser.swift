@@ -127,6 +127,7 @@ struct HistoryLineParser {
     private mutating func screen() throws -> HistoryScreen {
         var name: String?, group: String?, issueCount: Int?, width: Double?, height: Double?, imageHash: String?
         var rootView: String?, named: String?, appearance: HistoryScreen.Appearance?
+        var namedBy: ScreenNameSource?
         let item = itemIndex
         itemIndex += 1
         // Named only for a note: most screens need none.
@@ -146,6 +147,12 @@ struct HistoryLineParser {
                 }
             case "rootView": rootView = try parser.optionalString(path() + ".rootView")
             case "named": named = try parser.optionalString(path() + ".named")
+            case "namedBy":
+                let text = try parser.optionalString(path() + ".namedBy")
+                namedBy = text.flatMap(ScreenNameSource.init(rawValue:))
+                if text != nil, namedBy == nil {
+                    parser.notes.append(HistoryTolerance.note(path() + ".namedBy", expected: HistoryTolerance.namedBy))
+                }
             case "appearance":
                 let text = try parser.optionalString(path() + ".appearance")
                 appearance = text.flatMap(HistoryScreen.Appearance.init(rawValue:))
@@ -160,6 +167,7 @@ struct HistoryLineParser {
         var screen = HistoryScreen(
             name: name, group: group, issueCount: issueCount, width: width, height: height, imageHash: imageHash,
             rootView: rootView, named: named)
+        screen.namedBy = namedBy
         screen.appearance = appearance
         return screen
     }

@@ -101,12 +101,18 @@ enum HistoryLineReader {
         if appearanceText != nil, appearance == nil {
             notes.append(HistoryTolerance.note(screen.path("appearance"), expected: HistoryTolerance.appearance))
         }
+        let namedByText = screen.tolerated("namedBy", notes: &notes)
+        let namedBy = namedByText.flatMap(ScreenNameSource.init(rawValue:))
+        if namedByText != nil, namedBy == nil {
+            notes.append(HistoryTolerance.note(screen.path("namedBy"), expected: HistoryTolerance.namedBy))
+        }
         var read = HistoryScreen(
             name: try screen.string("name"), group: try screen.string("group"),
             issueCount: try screen.int("issueCount"), width: screen.size("width", notes: &notes),
             height: screen.size("height", notes: &notes), imageHash: imageHash,
             rootView: screen.tolerated("rootView", notes: &notes), named: screen.tolerated("named", notes: &notes))
         read.appearance = appearance
+        read.namedBy = namedBy
         return read
     }
 

@@ -12,6 +12,8 @@ enum HistoryTolerance {
     static let string = "a string"
     /// What a screen's `appearance` must be.
     static let appearance = "\"light\" or \"dark\""
+    /// What a screen's `namedBy` must be.
+    static let namedBy = ScreenNameSource.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
     /// What an entry's `format` must be.
     static let format = ReportFormat.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
 

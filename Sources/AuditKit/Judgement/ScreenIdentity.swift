@@ -142,6 +142,8 @@ struct ScreenIdentification: Sendable {
         var root: String?
         /// The name the team gave it (`HistoryScreen.named`).
         var named: String?
+        /// Who gave that name (`HistoryScreen.namedBy`), when recorded.
+        var namedBy: ScreenNameSource?
         var group: String
         /// The group name without surrounding spaces, as names are compared.
         var groupName: String
@@ -177,7 +179,7 @@ struct ScreenIdentification: Sendable {
                         signature: signature, aspect: Screenshot.aspect(width: screen.width, height: screen.height))
                 }, texts: [], keys: [],
                 views: [], root: screen.rootView, named: screen.named.flatMap(Self.teamName),
-                group: screen.group, groupName: Self.trimmed(screen.group),
+                namedBy: screen.namedBy, group: screen.group, groupName: Self.trimmed(screen.group),
                 issueCount: screen.issueCount, byName: entry.knowsScreensByName)
         }
         if shown.isEmpty, !entry.issues.isEmpty {
@@ -475,7 +477,10 @@ struct ScreenIdentification: Sendable {
         if evidence.byName {
             return "matched by name “\(screen.group)” (recorded before screenshots were compared)"
         }
-        if let named = evidence.named { return "named “\(named)”" }
+        if let named = evidence.named {
+            // Who named this audit's screen so, when recorded: `named “Home” by the rule file`.
+            return "named “\(named)”" + (screen.namedBy.map { " " + $0.phrase } ?? "")
+        }
         var reasons: [String] = []
         if evidence.screenshot { reasons.append("screenshot") }
         if evidence.sharedTexts >= 2 {

@@ -210,7 +210,10 @@ public struct AuditPass: Sendable {
                 let name = rules.declaredName(
                     of: screen, root: mapping?.screenRoots[index], views: views, taken: taken)
                 entry.screens[index].named = name
-                if let name { taken.insert(name) }
+                if let name {
+                    entry.screens[index].namedBy = .ruleFile
+                    taken.insert(name)
+                }
             }
         }
         let showsNothing = report.issues.isEmpty && !report.screens.contains(where: { $0.screenshot != nil })
@@ -219,7 +222,8 @@ public struct AuditPass: Sendable {
         }
         // `--screen` over the name the recorder wrote in the file.
         try Self.name(
-            &entry, configuration.screenName ?? report.screens.first?.teamName, showsNothing: showsNothing,
+            &entry, configuration.screenName ?? report.screens.first?.teamName,
+            by: configuration.screenName != nil ? .option : .report, showsNothing: showsNothing,
             path: report.sourcePath)
         var problems = AuditPass.readingProblems(of: report)
         problems += (mapping?.ruleTimeouts ?? []).map {
@@ -242,10 +246,12 @@ public struct AuditPass: Sendable {
             problems: problems, historyEntry: entry, likelyCauses: likelyCauses)
     }
 
-    /// Gives the screen of a one-screen `entry` the team's `name` (`Configuration.screenName`); a report
-    /// that shows nothing covers the screen of that name instead.
+    /// Gives the screen of a one-screen `entry` the team's `name` (`Configuration.screenName`), given `by`
+    /// the command line or the report; a report that shows nothing covers the screen of that name instead.
     /// - Throws: `AuditError` `.usage` when the report has several screens: `--screen` names one.
-    static func name(_ entry: inout HistoryEntry, _ name: String?, showsNothing: Bool, path: String) throws {
+    static func name(
+        _ entry: inout HistoryEntry, _ name: String?, by source: ScreenNameSource, showsNothing: Bool, path: String
+    ) throws {
         guard let name else { return }
         guard let trimmed = ScreenIdentification.teamName(name) else {
             throw AuditError(.usage, "--screen needs a name")
@@ -261,6 +267,7 @@ public struct AuditPass: Sendable {
                     + "screens; audit each screen in a report of its own", path: path)
         }
         entry.screens[0].named = trimmed
+        entry.screens[0].namedBy = source
     }
 
     /// Judges the prepared report against `judgement` (the audits of its screens before it), appends it

@@ -26,6 +26,7 @@ import Testing
         entry.screens[0].height = 874
         entry.screens[0].rootView = "HomeView"
         entry.screens[0].named = "Home \u{201C}main\u{201D}"
+        entry.screens[0].namedBy = .ruleFile
         entry.screens[0].appearance = .dark
         entry.issues[0].key = "home.title"
         entry.issues[0].literal = "Views/Home.swift\tCaf\u{00E9}"
@@ -85,8 +86,10 @@ import Testing
             .replacingOccurrences(of: "\"literal\":\"Views/Home.swift\\tCafé\"", with: "\"literal\":7")
             .replacingOccurrences(of: "\"height\":874", with: "\"height\":\"tall\"")
             .replacingOccurrences(of: "\"appearance\":\"dark\"", with: "\"appearance\":\"dim\"")
+            .replacingOccurrences(of: "\"namedBy\":\"ruleFile\"", with: "\"namedBy\":\"the team\"")
             .replacingOccurrences(of: "\"sources\":[\"../App\"", with: "\"sources\":[1")
         #expect(line.contains("\"literal\":7") && line.contains("\"height\":\"tall\"") && line.contains("dim"))
+        #expect(line.contains("\"namedBy\":\"the team\""), "\(line)")
         #expect(line.contains("\"sources\":[1"), "\(line)")
         let slowLine = line.replacingOccurrences(of: "\"fileName\"", with: "\"file\\u004eame\"")
         let fast = try HistoryFile.parse(Data((line + "\n").utf8), path: "h.jsonl")
@@ -97,6 +100,7 @@ import Testing
                 + "\"target\" string; ignored",
             "h.jsonl:1: screens[0].appearance: expected \"light\" or \"dark\"; ignored",
             "h.jsonl:1: screens[0].height: expected a number; ignored",
+            "h.jsonl:1: screens[0].namedBy: expected \"ruleFile\", \"option\", \"report\"; ignored",
         ]
         #expect(fast.warnings.sorted() == expected)
         #expect(slow.warnings.sorted() == expected)
