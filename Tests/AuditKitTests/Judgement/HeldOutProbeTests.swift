@@ -214,21 +214,6 @@ import Testing
 
     // MARK: Devices
 
-    /// `screen` on a phone of `width` × `height`: places across keep their share of the width; rows keep
-    /// their height from the top; what ends below the screen is not shown.
-    static func phone(_ screen: AppScreen, _ width: Int, _ height: Int) -> AppScreen {
-        var copy = screen
-        copy.size = (width, height)
-        let scale = Double(width) / 402
-        copy.elements = screen.elements.compactMap { element in
-            var placed = element
-            placed.rect.x = (element.rect.x * scale).rounded()
-            placed.rect.width = (element.rect.width * scale).rounded()
-            return placed.rect.y + placed.rect.height <= Double(height) ? placed : nil
-        }
-        return copy
-    }
-
     /// `screen` on a wide screen (iPad, landscape): the list in a column right of a sidebar, rows at the
     /// same share of the height, the toolbar "+" at `addY` at the trailing edge.
     static func wide(_ screen: AppScreen, _ width: Int, _ height: Int, addY: Double) -> AppScreen {
@@ -254,9 +239,11 @@ import Testing
         var p = try Probe(sourced: sourced)
         defer { p.remove() }
         let v = Self.accountViews, r = ["AccountsView"]
-        try p.audit([Self.phone(Self.accounts(), 440, 956)], roots: r, views: v)
+        try p.audit([ScreenChangeTests.onPhone(Self.accounts(), width: 440, height: 956)], roots: r, views: v)
         // An SE: the footer is below its 667 pt; Checking fixed.
-        let se = try p.audit([Self.phone(Self.accounts(fixed: ["acc.checking"]), 375, 667)], roots: r, views: v)
+        let se = try p.audit(
+            [ScreenChangeTests.onPhone(Self.accounts(fixed: ["acc.checking"]), width: 375, height: 667)], roots: r,
+            views: v)
         #expect(se.screens.first?.comparedWith?.fileName == p.reports[0].report.fileName)
         #expect(
             p.changes(se) == [
