@@ -13,8 +13,8 @@ struct FontFixPlanner {
     /// Names chosen in this run, by type, size and style, so one size and style used twice in a type (by
     /// a symbol and a text alike) get one property.
     var chosenNames: [String: String] = [:]
-    /// The names of the elements sized by each type, size and style (`sharesSize`), as found.
-    var elementWords: [String: Set<String?>] = [:]
+    /// The sites decided to get a new `@ScaledMetric` property, in file order, named once all are decided.
+    var pendingProperties: [PendingProperty] = []
     var takenNames: Set<String> = []
     /// Whether a name is used anywhere in the file, by name, as looked up.
     var usedNames: [String: Bool] = [:]
@@ -99,6 +99,7 @@ struct FontFixPlanner {
                 decisions[n] = .leave(left)
             }
         }
+        nameProperties()
     }
 
     /// Plans one finding, by where its size comes from and the API it is given to.
@@ -215,7 +216,8 @@ struct FontFixPlanner {
     }
 
     /// The size becomes a `@ScaledMetric(relativeTo:)` property of the enclosing view holding `initial`
-    /// (the literal when nil), declared once, and the argument its name.
+    /// (the literal when nil), declared once, and the argument its name. The property is named once every
+    /// site is decided (`nameProperties()`), so only the sites that really get it count as sharing it.
     mutating func scaledMetric(
         _ finding: FontFinding, site i: Int, argument: FontFileScanner.Argument, size: Double, initial: String? = nil
     ) {
@@ -226,25 +228,65 @@ struct FontFixPlanner {
             !finding.isTextContext
             ? "iconSize"
             : ["largeTitle", "title", "title2", "title3", "headline"].contains(style.name) ? "titleSize" : "textSize"
-        let declaration = "@ScaledMetric(relativeTo: .\(style.name)) private var NAME: CGFloat = \(value)"
-        // Named after the element it sizes, unless another element of the type will share the property.
-        var element = elementWord(site: i, isText: finding.isTextContext)
-        if let word = element, sharesSize(with: word, typeName: typeName, size: size, style: style.name) {
-            element = nil
+        pendingProperties.append(
+            PendingProperty(
+                decision: current, typeName: typeName, style: style.name, value: value,
+                element: elementWord(site: i, isText: finding.isTextContext), role: role, base: base,
+                isText: finding.isTextContext, argument: argument.start..<argument.end, members: members))
+        // What it writes is said once the property is named.
+        change(finding, .scaledMetric, "")
+    }
+
+    /// A new `@ScaledMetric` property a site gets, decided; named by `nameProperties()`.
+    struct PendingProperty {
+        /// The index of the site's finding.
+        var decision: Int
+        var typeName: String
+        var style: String
+        /// The initial value, as written in the declaration.
+        var value: String
+        /// The name of the element it sizes (`elementWord(site:isText:)`).
+        var element: String?
+        /// The role that chose the style (`toolbar`, `emptyState`, `hero`).
+        var role: String?
+        /// `iconSize`, `titleSize` or `textSize`.
+        var base: String
+        var isText: Bool
+        /// The tokens of the size argument, replaced by the name.
+        var argument: Range<Int>
+        var members: [SourceStructure.Member]
+
+        /// The sites of one type with the same value and style get one property.
+        var key: String { "\(typeName)|\(value)|\(style)" }
+    }
+
+    /// Names the `@ScaledMetric` properties of the sites decided so (`scaledMetric`), in file order: after
+    /// the element a property sizes, unless another element of the type gets the same property (the same
+    /// value and style), then after its role or style; declares each new one, replaces each site's size by
+    /// its name, and says so in the site's decision.
+    mutating func nameProperties() {
+        var elements: [String: Set<String?>] = [:]
+        for pending in pendingProperties { elements[pending.key, default: []].insert(pending.element) }
+        for pending in pendingProperties {
+            guard case .change(var change)? = decisions[pending.decision] else { continue }
+            current = pending.decision
+            var element = pending.element
+            if let word = element, elements[pending.key]?.contains(where: { $0 != word }) == true { element = nil }
+            let suffix = pending.isText ? "Size" : "IconSize"
+            let name = propertyName(
+                typeName: pending.typeName,
+                bases: [
+                    element.map { $0 + suffix }, pending.role.map { $0 + capitalized(pending.base) }, pending.base,
+                    pending.style + suffix,
+                ], value: pending.value, style: pending.style, members: pending.members)
+            let declaration =
+                "@ScaledMetric(relativeTo: .\(pending.style)) private var \(name.name): CGFloat = \(pending.value)"
+            if name.isNew { additions[pending.typeName, default: []].append(declaration) }
+            replace(pending.argument.lowerBound, pending.argument.upperBound - 1, with: name.name)
+            change.after = "`\(declaration)`, the size replaced by `\(name.name)`"
+            decisions[pending.decision] = .change(change)
         }
-        let name = propertyName(
-            typeName: typeName,
-            bases: [
-                element.map { $0 + (finding.isTextContext ? "Size" : "IconSize") }, role.map { $0 + capitalized(base) },
-                base, style.name + (finding.isTextContext ? "Size" : "IconSize"),
-            ], value: value, style: style.name, members: members)
-        if name.isNew {
-            additions[typeName, default: []].append(declaration.replacingOccurrences(of: "NAME", with: name.name))
-        }
-        replace(argument.start, argument.end - 1, with: name.name)
-        change(
-            finding, .scaledMetric,
-            "`\(declaration.replacingOccurrences(of: "NAME", with: name.name))`, the size replaced by `\(name.name)`")
+        pendingProperties = []
     }
 
     /// The `View` (or `ViewModifier`) declared in the file around the site, with its members, when the site
@@ -344,39 +386,6 @@ struct FontFixPlanner {
             first.lowercased()
             + words.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst().lowercased() }.joined()
         return name.count <= 24 ? name : nil
-    }
-
-    /// Whether another fixed size of the file, in the same type, with the same value (or one held by a
-    /// constant holding it) and style, not left by the fix (suppressed, or sized from outside the file)
-    /// nor sized by a stored property (its declaration is rewritten), is set on an element named
-    /// otherwise than `word`: then one property serves
-    /// both and is named after its role or style. The elements of each type, size and style are found
-    /// once, so a file of many sizes is read once per distinct one.
-    mutating func sharesSize(with word: String, typeName: String, size: Double, style: String) -> Bool {
-        let key = "\(typeName)|\(size)|\(style)"
-        if let words = elementWords[key] { return words.contains { $0 != word } }
-        var words = Set<String?>()
-        // A size held by a constant is known only once the fix follows it: such a site may share it.
-        // A site the fix leaves (suppressed, or sized from outside the file) shares no property.
-        for (n, other) in scanner.findings.enumerated()
-        where (other.size ?? size) == size && other.suppression == nil && other.unknownSource == nil {
-            let site = scanner.sites[n]
-            guard site >= 0, other.rule == .fixedSize else { continue }
-            if other.size == nil, let argument = scanner.arguments(open: site + 1).first(where: { $0.label == "size" }),
-                let named = namedSize(argument)
-            {
-                // A stored property is rewritten in its own declaration; a constant holds its own number.
-                if case .property = named { continue }
-                if let held = number(heldBy: named.member), held != size { continue }
-            }
-            guard let type = scanner.enclosingType(site),
-                scanner.structure?.bodies[type].name == typeName,
-                styleAndRole(for: other, site: site, size: size).style.name == style
-            else { continue }
-            words.insert(elementWord(site: site, isText: other.isTextContext))
-        }
-        elementWords[key] = words
-        return words.contains { $0 != word }
     }
 
     /// `name` with its first letter upper-cased, to follow another word in a property's name.

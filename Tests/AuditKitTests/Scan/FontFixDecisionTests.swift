@@ -199,6 +199,38 @@ import Testing
         try FontFixerTests.parses(fix.fixed, name: "Banner.swift")
     }
 
+    @Test func onlySitesThatGetThePropertyCountAsSharingItsName() throws {
+        // Found on a realistic app tree: `Text(amount)` was given the generic `textSize` because
+        // `Text(title)` at the same size counted as sharing the property, though it becomes `.subheadline`.
+        // Names are chosen once every site is decided; two texts that do share one keep the generic name.
+        let fix = FontFixerTests.fixed(
+            """
+            struct TransactionRow: View {
+                let title: String
+                let amount: String
+                let negative: Bool
+
+                var body: some View {
+                    VStack {
+                        Text(title).font(.system(size: 15))
+                        Text(amount).font(.system(size: 15, weight: negative ? .bold : .regular))
+                        Text("Due").font(.system(size: 40))
+                        Text("Paid").font(.system(size: 40))
+                    }
+                }
+            }
+            """)
+        let text = String(decoding: fix.fixed, as: UTF8.self)
+        #expect(text.contains("Text(title).font(.subheadline)"), "\(text)")
+        #expect(
+            text.contains("@ScaledMetric(relativeTo: .subheadline) private var amountSize: CGFloat = 15\n"), "\(text)")
+        #expect(
+            text.contains("@ScaledMetric(relativeTo: .largeTitle) private var titleSize: CGFloat = 40\n"), "\(text)")
+        #expect(text.components(separatedBy: "@ScaledMetric").count == 3, "\(text)")
+        #expect(fix.changes.map(\.after).contains { $0.contains("the size replaced by `amountSize`") })
+        try FontFixerTests.parses(fix.fixed, name: "TransactionRow.swift")
+    }
+
     @Test func aLocalUsedOnlyForTheFontIsDeletedWhateverItsName() throws {
         let fix = FontFixerTests.fixed(
             """
