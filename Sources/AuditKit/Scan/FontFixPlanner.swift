@@ -533,10 +533,19 @@ struct FontFixPlanner {
         return nil
     }
 
-    /// The style of the nearest `Text` in the same closure as the site (a stack, a row, a label).
+    /// Containers whose elements are stacked, not side by side.
+    static let stackedContainers: Set<String> = ["VStack", "LazyVStack", "ZStack", "LazyVGrid", "LazyHGrid", "Grid"]
+
+    /// The style of the nearest `Text` in the same closure as the site (a horizontal stack, a row, a label).
+    /// A text above or below the symbol in a vertical stack (`VStack`, `LazyVStack`, `ZStack`, a grid, or
+    /// the views of a `some View` body, stacked) is not beside it: a 64 pt hero over a caption keeps its
+    /// own curve.
     func styleOfTextBeside(_ i: Int) -> TextStyle? {
         let brace = scanner.enclosingBrace(i)
-        guard brace >= 0, scanner.structure?.bodyByOpen[brace] == nil else { return nil }
+        guard brace >= 0, scanner.structure?.bodyByOpen[brace] == nil,
+            !Self.stackedContainers.contains(ownerName(ofBracket: brace) ?? ""),
+            !(scanner.isWord(brace - 1, "View") && scanner.isWord(brace - 2, "some"))
+        else { return nil }
         let close = Int(scanner.partner[brace])
         guard close > brace else { return nil }
         var best: (distance: Int, style: TextStyle)?
@@ -550,6 +559,8 @@ struct FontFixPlanner {
                 let args = scanner.arguments(open: modifier + 1)
                 if let name = args.first.flatMap(scanner.memberName) {
                     style = TextStyle.iOS.first { $0.name == name }
+                } else {
+                    style = styleOfFixedText(fontModifier: modifier)
                 }
             }
             if !hasFont {
@@ -568,6 +579,29 @@ struct FontFixPlanner {
             if best == nil || distance < best!.distance { best = (distance, style) }
         }
         return best?.style
+    }
+
+    /// The style the fix chooses for a text whose `.font(…)` modifier (its name at `modifier`) sets a fixed
+    /// size it rewrites (`style(for:site:size:)`, the size followed through a constant holding a number),
+    /// so a symbol beside it scales as the text will; nil when the modifier sets none, or one the fix
+    /// leaves (suppressed, sized from outside the file).
+    func styleOfFixedText(fontModifier modifier: Int) -> TextStyle? {
+        let open = modifier + 1
+        let close = Int(scanner.partner[open])
+        guard close > open, let n = scanner.sites.firstIndex(where: { $0 > open && $0 < close }) else { return nil }
+        let finding = scanner.findings[n]
+        guard finding.rule == .fixedSize, finding.isTextContext, finding.suppression == nil,
+            finding.unknownSource == nil
+        else { return nil }
+        var size = finding.size
+        if size == nil,
+            let argument = scanner.arguments(open: scanner.sites[n] + 1).first(where: {
+                $0.label == "size" || $0.label == "fixedSize"
+            }), let named = namedSize(argument)
+        {
+            size = number(heldBy: named.member)
+        }
+        return size.map { style(for: finding, site: scanner.sites[n], size: $0) }
     }
 
     // MARK: UIKit

@@ -231,6 +231,46 @@ import Testing
         try FontFixerTests.parses(fix.fixed, name: "TransactionRow.swift")
     }
 
+    @Test func aSymbolBesideAFixedSizeTextFollowsTheStyleTheFixChoosesForThatText() throws {
+        // Found on a realistic app tree: a stat card's arrow followed `.body` (its own 18 pt) while the
+        // text beside it, still `.system(size: 14, weight: .medium)`, becomes `.footnote`; a symbol scales
+        // relative to the text it sits beside (issue 43). A text the fix leaves says nothing: by its size.
+        let fix = FontFixerTests.fixed(
+            """
+            struct StatCard: View {
+                let label: String
+                static let labelSize: CGFloat = 12
+
+                var body: some View {
+                    VStack {
+                        HStack {
+                            Image(systemName: "arrow.up.right").font(.system(size: 18))
+                            Text(label).font(.system(size: 14, weight: .medium))
+                        }
+                        HStack {
+                            Image(systemName: "tag").font(.system(size: 18))
+                            Text(label).font(.system(size: Self.labelSize))
+                        }
+                        HStack {
+                            Image(systemName: "clock").font(.system(size: 19))
+                            // auditkit:ignore drawn at a fixed size on purpose
+                            Text("Logo").font(.system(size: 12))
+                        }
+                    }
+                }
+            }
+            """)
+        let text = String(decoding: fix.fixed, as: UTF8.self)
+        #expect(text.contains("Text(label).font(.footnote.weight(.medium))"), "\(text)")
+        #expect(
+            text.contains("@ScaledMetric(relativeTo: .footnote) private var arrowIconSize: CGFloat = 18"), "\(text)")
+        #expect(text.contains("@ScaledMetric(relativeTo: .caption) private var tagIconSize: CGFloat = 18"), "\(text)")
+        #expect(text.contains("@ScaledMetric(relativeTo: .body) private var clockIconSize: CGFloat = 19"), "\(text)")
+        let findings = FontScanner.scan(source: Array(text.utf8), path: "StatCard.swift", configuration: .init())
+        #expect(findings.findings.filter { $0.rule == .fixedSize }.count == 1, "only the suppressed text is left")
+        try FontFixerTests.parses(fix.fixed, name: "StatCard.swift")
+    }
+
     @Test func aLocalUsedOnlyForTheFontIsDeletedWhateverItsName() throws {
         let fix = FontFixerTests.fixed(
             """
