@@ -158,24 +158,40 @@ struct FontFixPlanner {
 
     /// Rewrites `.system(size: N, weight: W)` at `i`, N being `size` (written in place or held by a constant
     /// it comes through), as a token or text style: the one whose defaults are N and W exactly; with
-    /// `nearest`, else the team's nearest token, else the style nearest at W, within `styleReach`. Whether
-    /// it decided the finding.
+    /// `nearest`, else the team's nearest token, else the style nearest at W, within `styleReach`; a token
+    /// with a design written (`isToken(site:)`) keeps it, `Font.system(.largeTitle, design: .rounded)`.
+    /// Whether it decided the finding.
     mutating func textStyle(_ finding: FontFinding, site i: Int, size: Double, nearest: Bool) -> Bool {
         let close = Int(scanner.partner[i + 1])
         let args = scanner.arguments(open: i + 1)
         let weight = finding.weight ?? .regular
-        guard args.allSatisfy({ $0.label == "size" || $0.label == "weight" }), finding.weight != nil || args.count == 1
+        guard args.allSatisfy({ $0.label == "size" || $0.label == "weight" || $0.label == "design" }),
+            finding.weight != nil || !args.contains(where: { $0.label == "weight" })
         else { return false }
+        // A design is kept by the style's own font, `.system(.largeTitle, design: .rounded)`; only a token
+        // takes it so (a view's text with a design gets a `@ScaledMetric`, its call kept).
+        var design: String?
+        if args.contains(where: { $0.label == "design" }) {
+            scanner.structureIfNeeded()
+            guard let written = finding.design, isToken(site: i) else { return false }
+            design = written
+        }
         let start = scanner.expressionStart(name: i)
         let prefix = scanner.isPunct(start, ".") ? "" : source(start, i - 2)
-        let tokens = scanner.configuration.tokens
+        func styled(_ style: TextStyle, weighted: Bool) -> String {
+            let suffix = weighted && style.weight != weight ? ".weight(.\(weight.rawValue))" : ""
+            guard let design else { return prefix + "." + style.name + suffix }
+            return prefix + ".system(.\(style.name), design: .\(design))" + suffix
+        }
+        // The team's tokens have no design: a font with one keeps it through the style.
+        let tokens = design == nil ? scanner.configuration.tokens : []
         if let token = tokens.first(where: { $0.size == size && $0.weight == weight }) {
             replace(start, close, with: token.name)
             change(finding, .token, "`\(token.name)`")
             return true
         }
         if let style = TextStyle.iOS.first(where: { $0.size == size && $0.weight == weight }) {
-            let text = prefix + "." + style.name
+            let text = styled(style, weighted: false)
             replace(start, close, with: text)
             change(finding, .textStyle, "`\(text)`")
             return true
@@ -189,11 +205,27 @@ struct FontFixPlanner {
             return true
         }
         let style = TextStyle.nearest(size: size, weight: weight)
-        guard tokens.isEmpty, abs(style.size - size) <= Self.styleReach else { return false }
-        let text = prefix + "." + style.name + (style.weight == weight ? "" : ".weight(.\(weight.rawValue))")
+        guard tokens.isEmpty || design != nil, abs(style.size - size) <= Self.styleReach else { return false }
+        let text = styled(style, weighted: true)
         replace(start, close, with: text)
         change(finding, .textStyle, "`\(text)`")
         return true
+    }
+
+    /// Whether the site is a font token's value: the initial value of a `static` property (`extension Font
+    /// { static let appTitle = Font.system(…) }`, a design system's enum) or of a global, where no view
+    /// holds a `@ScaledMetric` and the token itself must scale.
+    func isToken(site i: Int) -> Bool {
+        guard let structure = scanner.structure else { return false }
+        let candidates: [Int]
+        if let type = scanner.enclosingType(i) {
+            candidates = structure.membersByType[structure.bodies[type].name].map { Array($0.values.joined()) } ?? []
+            return candidates.contains {
+                structure.members[$0].isStatic && structure.members[$0].value?.contains(i) == true
+            }
+        }
+        candidates = Array(structure.fileMembers.values.joined())
+        return candidates.contains { structure.members[$0].value?.contains(i) == true }
     }
 
     /// `.custom(name, fixedSize: N)` → `.custom(name, size: N, relativeTo: .style)`; `.custom(name, size: N)`

@@ -95,10 +95,11 @@ import Testing
     @Test func whatToWriteByHandKeepsTheFontsDesign() {
         // Found on a realistic app tree: a rounded amount token, left outside a View, was told to become
         // `.largeTitle.weight(.semibold)`, which loses the design the team chose.
+        // Tokens with a design are now rewritten (below); functions building fonts outside a View are left.
         let source = """
-            extension Font {
-                static let amount = Font.system(size: 34, weight: .semibold, design: .rounded)
-                static let code = Font.system(size: 13, design: .monospaced)
+            enum Theme {
+                static func amount() -> Font { Font.system(size: 34, weight: .semibold, design: .rounded) }
+                static func code() -> Font { Font.system(size: 13, design: .monospaced) }
             }
 
             """
@@ -112,6 +113,42 @@ import Testing
                 "3 `.system(.footnote, design: .monospaced)`",
             ], "\(byHand)")
         #expect(findings.map(\.suggestion) == fix.skipped.map(\.byHand), "scan suggests what --fix says")
+    }
+
+    @Test func aFontTokenWithADesignBecomesTheStyleInThatDesign() throws {
+        // Found on a realistic app tree: a rounded amount token was left "outside a View" while tokens
+        // without a design became their style; the style's own font keeps the design (issue 43, "Tokens").
+        let source = """
+            import SwiftUI
+
+            extension Font {
+                static let amount = Font.system(size: 34, weight: .semibold, design: .rounded)
+                static let code = Font.system(size: 13, design: .monospaced)
+                static let figure = Font.system(size: 30, weight: .bold, design: .serif)
+            }
+
+            enum Typography {
+                static let price: Font = .system(size: 16, weight: .medium, design: .rounded)
+            }
+
+            let bannerFont = Font.system(size: 20, design: .rounded)
+
+            """
+        let fix = FontFixer.plan(source: Array(source.utf8), path: "Font.swift")
+        #expect(fix.skipped.isEmpty, "\(fix.skipped.map(\.explanation))")
+        #expect(
+            fix.changes.map(\.after) == [
+                "`Font.system(.largeTitle, design: .rounded).weight(.semibold)`",
+                "`Font.system(.footnote, design: .monospaced)`", "`Font.system(.title, design: .serif).weight(.bold)`",
+                "`.system(.callout, design: .rounded).weight(.medium)`", "`Font.system(.title3, design: .rounded)`",
+            ], "\(fix.changes.map(\.after))")
+        let fixed = String(decoding: fix.fixed, as: UTF8.self)
+        #expect(fixed.contains("static let amount = Font.system(.largeTitle, design: .rounded).weight(.semibold)\n"))
+        let findings = FontScanner.scan(source: Array(source.utf8), path: "Font.swift", configuration: .init())
+            .findings
+        #expect(findings.map(\.suggestion) == fix.changes.map(\.after), "scan suggests what --fix writes")
+        #expect(FontScanner.scan(source: fix.fixed, path: "Font.swift", configuration: .init()).findings.isEmpty)
+        try FontFixerTests.parses(fix.fixed, name: "Font.swift")
     }
 
     @Test func theSameSizeAndStyleInOneTypeGetOneProperty() throws {
