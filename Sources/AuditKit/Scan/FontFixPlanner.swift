@@ -23,6 +23,8 @@ struct FontFixPlanner {
     var scaledDeclarations: [Int: String] = [:]
     /// How many uses of each local `let` (by its keyword's token) were replaced by a `@ScaledMetric` property.
     var replacedLocals: [Int: Int] = [:]
+    /// The `static` and global `let`s (by their keyword's token) a use of which became a text style.
+    var replacedConstants: Set<Int> = []
     /// `--notes`: write each change's risks as a comment above the site (`addNotes()`).
     var notes = false
 
