@@ -259,7 +259,8 @@ extension FontFixPlanner {
     /// text style (`named(_:site:)`), as the edits `kept` make them, so no unused constant is left: when
     /// its name is written nowhere else in the file (a comment or string included, the code the edits
     /// write included), and, unless it is `private` or `fileprivate`, `usedElsewhere` (the other scanned
-    /// files) does not name it; nil `usedElsewhere` keeps those. Whether it deleted one.
+    /// files) does not name it; nil `usedElsewhere` keeps those, and a `public`, `open` or `package` one is
+    /// always kept. Whether it deleted one.
     mutating func removeDeadConstants(kept: [ByteEdit], usedElsewhere: ((String) -> Bool)?) -> Bool {
         var deleted = false
         for keyword in replacedConstants.sorted() {
@@ -274,6 +275,12 @@ extension FontFixPlanner {
             guard !written, !kept.contains(where: { !Self.occurrences(of: name, in: $0.replacement).isEmpty }) else {
                 continue
             }
+            // A `public` (or `open`, `package`) constant may be named by code outside the paths given.
+            guard
+                !(member.start..<member.keyword).contains(where: {
+                    scanner.isWord($0, "public") || scanner.isWord($0, "open") || scanner.isWord($0, "package")
+                })
+            else { continue }
             let isPrivate = (member.start..<member.keyword).contains {
                 scanner.isWord($0, "private") || scanner.isWord($0, "fileprivate")
             }

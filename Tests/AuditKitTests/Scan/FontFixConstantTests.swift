@@ -63,6 +63,7 @@ import Testing
             static let labelSize: CGFloat = 13
             static let glyph: CGFloat = 17
             static let noteSize: CGFloat = 12
+            public static let heroSize: CGFloat = 34
 
             var body: some View {
                 VStack {
@@ -75,6 +76,7 @@ import Testing
                     }
                     // Sized by noteSize, as the design says.
                     Text("Note").font(.system(size: Self.noteSize))
+                    Text("Hero").font(.system(size: Self.heroSize))
                 }
             }
         }
@@ -92,7 +94,7 @@ import Testing
         try other.write(toFile: folder + "/Legend.swift", atomically: true, encoding: .utf8)
         let result = try FontFixer.fix(paths: [folder], workingDirectory: folder)
         let fixed = try String(contentsOfFile: folder + "/Stats.swift", encoding: .utf8)
-        #expect(result.changedCount == 6, "\(fixed)")
+        #expect(result.changedCount == 7, "\(fixed)")
         // Every use became a style, nothing else names it: deleted, with its documentation.
         #expect(!fixed.contains("statValueSize") && !fixed.contains("The figure's size"), "\(fixed)")
         #expect(fixed.hasPrefix("import SwiftUI\n\nstruct Stats: View {\n"), "one blank line left: \(fixed)")
@@ -101,6 +103,7 @@ import Testing
         #expect(fixed.contains("static let labelSize: CGFloat = 13"), "\(fixed)")
         #expect(fixed.contains("static let glyph: CGFloat = 17") && fixed.contains("= Stats.glyph"), "\(fixed)")
         #expect(fixed.contains("static let noteSize: CGFloat = 12"), "\(fixed)")
+        #expect(fixed.contains("public static let heroSize: CGFloat = 34"), "code outside may name it: \(fixed)")
         #expect(try String(contentsOfFile: folder + "/Legend.swift", encoding: .utf8) == other)
         try FontFixerTests.parses(Array(fixed.utf8), name: "Stats.swift")
         let again = try FontFixer.fix(paths: [folder], workingDirectory: folder)
