@@ -59,7 +59,11 @@ extension FontFixPlanner {
             }
             // Followed to its number, the size is decided as that number written in place: a text's style.
             if textStyle(finding, site: i, size: size, nearest: finding.isTextContext) {
-                if case .local = named { replacedLocals[member.keyword, default: 0] += 1 }
+                switch named {
+                case .local: replacedLocals[member.keyword, default: 0] += 1
+                case .constant: replacedConstants.insert(member.keyword)
+                case .property: break
+                }
                 return
             }
             if case .constant(_, let expression) = named {
@@ -227,14 +231,101 @@ extension FontFixPlanner {
             let uses = (value.upperBound..<end).filter {
                 scanner.isWord($0, member.name) && !scanner.isPunct($0 - 1, ".") && !scanner.isArgumentLabel($0)
             }
-            guard uses.count == replaced else { continue }
-            let start = lineStart(of: tokens[member.start].start)
-            guard bytes[start..<tokens[member.start].start].allSatisfy({ $0 == 32 || $0 == 9 }),
-                let newline = (tokens[value.upperBound - 1].end..<bytes.count).first(where: { bytes[$0] == 10 }),
-                bytes[tokens[value.upperBound - 1].end..<newline].allSatisfy({ $0 == 32 || $0 == 9 || $0 == 13 })
-            else { continue }
-            edits.append(ByteEdit(range: start..<(newline + 1), replacement: []))
+            guard uses.count == replaced, let lines = declarationLines(of: member, value: value) else { continue }
+            edits.append(ByteEdit(range: lines, replacement: []))
         }
+    }
+
+    /// The bytes of the lines a declaration is written on, from the start of its line to the end of its
+    /// value's, when nothing else is on them; with `documentation`, the `///` lines right above too.
+    func declarationLines(of member: SourceStructure.Member, value: Range<Int>, documentation: Bool = false)
+        -> Range<Int>?
+    {
+        var start = lineStart(of: tokens[member.start].start)
+        guard bytes[start..<tokens[member.start].start].allSatisfy({ $0 == 32 || $0 == 9 }),
+            let newline = (tokens[value.upperBound - 1].end..<bytes.count).first(where: { bytes[$0] == 10 }),
+            bytes[tokens[value.upperBound - 1].end..<newline].allSatisfy({ $0 == 32 || $0 == 9 || $0 == 13 })
+        else { return nil }
+        while documentation, start > 0 {
+            let above = lineStart(of: start - 1)
+            let text = bytes[above..<(start - 1)].drop { $0 == 32 || $0 == 9 }
+            guard text.starts(with: Array("///".utf8)) else { break }
+            start = above
+        }
+        return start..<(newline + 1)
+    }
+
+    /// Deletes the declaration of each `static let` or global `let` whose every use in the file became a
+    /// text style (`named(_:site:)`), as the edits `kept` make them, so no unused constant is left: when
+    /// its name is written nowhere else in the file (a comment or string included, the code the edits
+    /// write included), and, unless it is `private` or `fileprivate`, `usedElsewhere` (the other scanned
+    /// files) does not name it; nil `usedElsewhere` keeps those, and a `public`, `open` or `package` one is
+    /// always kept. Whether it deleted one.
+    mutating func removeDeadConstants(kept: [ByteEdit], usedElsewhere: ((String) -> Bool)?) -> Bool {
+        var deleted = false
+        for keyword in replacedConstants.sorted() {
+            guard let member = scanner.member(at: keyword), let value = member.value,
+                let lines = declarationLines(of: member, value: value, documentation: true)
+            else { continue }
+            let name = Array(member.name.utf8)
+            let covered = [lines] + kept.map(\.range).filter { !$0.isEmpty }
+            let written = Self.occurrences(of: name, in: bytes).contains { offset in
+                !covered.contains { $0.contains(offset) }
+            }
+            guard !written, !kept.contains(where: { !Self.occurrences(of: name, in: $0.replacement).isEmpty }) else {
+                continue
+            }
+            // A `public` (or `open`, `package`) constant may be named by code outside the paths given.
+            guard
+                !(member.start..<member.keyword).contains(where: {
+                    scanner.isWord($0, "public") || scanner.isWord($0, "open") || scanner.isWord($0, "package")
+                })
+            else { continue }
+            let isPrivate = (member.start..<member.keyword).contains {
+                scanner.isWord($0, "private") || scanner.isWord($0, "fileprivate")
+            }
+            if !isPrivate {
+                guard let usedElsewhere, !usedElsewhere(member.name) else { continue }
+            }
+            edits.append(ByteEdit(range: collapsingBlankLine(lines), replacement: []))
+            deleted = true
+        }
+        return deleted
+    }
+
+    /// `lines` and, when the line above them and the line below are blank (or the file starts above),
+    /// the blank line below, so deleting them leaves one blank line between declarations, not two.
+    func collapsingBlankLine(_ lines: Range<Int>) -> Range<Int> {
+        func isBlank(_ range: Range<Int>) -> Bool { bytes[range].allSatisfy { $0 == 32 || $0 == 9 || $0 == 13 } }
+        guard lines.upperBound < bytes.count,
+            let newline = (lines.upperBound..<bytes.count).first(where: { bytes[$0] == 10 }),
+            isBlank(lines.upperBound..<newline)
+        else { return lines }
+        let above = lines.lowerBound == 0 ? nil : lineStart(of: lines.lowerBound - 1)
+        guard above.map({ isBlank($0..<(lines.lowerBound - 1)) }) ?? true else { return lines }
+        return lines.lowerBound..<(newline + 1)
+    }
+
+    /// The offsets where `name` is written as a whole word in `bytes`.
+    static func occurrences<C: Collection>(of name: [UInt8], in bytes: C) -> [Int]
+    where C.Element == UInt8, C.Index == Int {
+        func isWordByte(_ b: UInt8) -> Bool {
+            (b >= 97 && b <= 122) || (b >= 65 && b <= 90) || (b >= 48 && b <= 57) || b == 95 || b >= 0x80
+        }
+        guard let first = name.first, bytes.count >= name.count else { return [] }
+        var result: [Int] = []
+        var k = bytes.startIndex
+        let last = bytes.endIndex - name.count
+        while k <= last {
+            if bytes[k] == first, bytes[k..<(k + name.count)].elementsEqual(name),
+                k == bytes.startIndex || !isWordByte(bytes[k - 1]),
+                k + name.count == bytes.endIndex || !isWordByte(bytes[k + name.count])
+            {
+                result.append(k)
+            }
+            k += 1
+        }
+        return result
     }
 }
 

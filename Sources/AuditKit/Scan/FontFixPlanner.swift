@@ -13,8 +13,8 @@ struct FontFixPlanner {
     /// Names chosen in this run, by type, size and style, so one size and style used twice in a type (by
     /// a symbol and a text alike) get one property.
     var chosenNames: [String: String] = [:]
-    /// The names of the elements sized by each type, size and style (`sharesSize`), as found.
-    var elementWords: [String: Set<String?>] = [:]
+    /// The sites decided to get a new `@ScaledMetric` property, in file order, named once all are decided.
+    var pendingProperties: [PendingProperty] = []
     var takenNames: Set<String> = []
     /// Whether a name is used anywhere in the file, by name, as looked up.
     var usedNames: [String: Bool] = [:]
@@ -23,6 +23,8 @@ struct FontFixPlanner {
     var scaledDeclarations: [Int: String] = [:]
     /// How many uses of each local `let` (by its keyword's token) were replaced by a `@ScaledMetric` property.
     var replacedLocals: [Int: Int] = [:]
+    /// The `static` and global `let`s (by their keyword's token) a use of which became a text style.
+    var replacedConstants: Set<Int> = []
     /// `--notes`: write each change's risks as a comment above the site (`addNotes()`).
     var notes = false
 
@@ -99,6 +101,7 @@ struct FontFixPlanner {
                 decisions[n] = .leave(left)
             }
         }
+        nameProperties()
     }
 
     /// Plans one finding, by where its size comes from and the API it is given to.
@@ -157,24 +160,40 @@ struct FontFixPlanner {
 
     /// Rewrites `.system(size: N, weight: W)` at `i`, N being `size` (written in place or held by a constant
     /// it comes through), as a token or text style: the one whose defaults are N and W exactly; with
-    /// `nearest`, else the team's nearest token, else the style nearest at W, within `styleReach`. Whether
-    /// it decided the finding.
+    /// `nearest`, else the team's nearest token, else the style nearest at W, within `styleReach`; a token
+    /// with a design written (`isToken(site:)`) keeps it, `Font.system(.largeTitle, design: .rounded)`.
+    /// Whether it decided the finding.
     mutating func textStyle(_ finding: FontFinding, site i: Int, size: Double, nearest: Bool) -> Bool {
         let close = Int(scanner.partner[i + 1])
         let args = scanner.arguments(open: i + 1)
         let weight = finding.weight ?? .regular
-        guard args.allSatisfy({ $0.label == "size" || $0.label == "weight" }), finding.weight != nil || args.count == 1
+        guard args.allSatisfy({ $0.label == "size" || $0.label == "weight" || $0.label == "design" }),
+            finding.weight != nil || !args.contains(where: { $0.label == "weight" })
         else { return false }
+        // A design is kept by the style's own font, `.system(.largeTitle, design: .rounded)`; only a token
+        // takes it so (a view's text with a design gets a `@ScaledMetric`, its call kept).
+        var design: String?
+        if args.contains(where: { $0.label == "design" }) {
+            scanner.structureIfNeeded()
+            guard let written = finding.design, isToken(site: i) else { return false }
+            design = written
+        }
         let start = scanner.expressionStart(name: i)
         let prefix = scanner.isPunct(start, ".") ? "" : source(start, i - 2)
-        let tokens = scanner.configuration.tokens
+        func styled(_ style: TextStyle, weighted: Bool) -> String {
+            let suffix = weighted && style.weight != weight ? ".weight(.\(weight.rawValue))" : ""
+            guard let design else { return prefix + "." + style.name + suffix }
+            return prefix + ".system(.\(style.name), design: .\(design))" + suffix
+        }
+        // The team's tokens have no design: a font with one keeps it through the style.
+        let tokens = design == nil ? scanner.configuration.tokens : []
         if let token = tokens.first(where: { $0.size == size && $0.weight == weight }) {
             replace(start, close, with: token.name)
             change(finding, .token, "`\(token.name)`")
             return true
         }
         if let style = TextStyle.iOS.first(where: { $0.size == size && $0.weight == weight }) {
-            let text = prefix + "." + style.name
+            let text = styled(style, weighted: false)
             replace(start, close, with: text)
             change(finding, .textStyle, "`\(text)`")
             return true
@@ -188,11 +207,27 @@ struct FontFixPlanner {
             return true
         }
         let style = TextStyle.nearest(size: size, weight: weight)
-        guard tokens.isEmpty, abs(style.size - size) <= Self.styleReach else { return false }
-        let text = prefix + "." + style.name + (style.weight == weight ? "" : ".weight(.\(weight.rawValue))")
+        guard tokens.isEmpty || design != nil, abs(style.size - size) <= Self.styleReach else { return false }
+        let text = styled(style, weighted: true)
         replace(start, close, with: text)
         change(finding, .textStyle, "`\(text)`")
         return true
+    }
+
+    /// Whether the site is a font token's value: the initial value of a `static` property (`extension Font
+    /// { static let appTitle = Font.system(…) }`, a design system's enum) or of a global, where no view
+    /// holds a `@ScaledMetric` and the token itself must scale.
+    func isToken(site i: Int) -> Bool {
+        guard let structure = scanner.structure else { return false }
+        let candidates: [Int]
+        if let type = scanner.enclosingType(i) {
+            candidates = structure.membersByType[structure.bodies[type].name].map { Array($0.values.joined()) } ?? []
+            return candidates.contains {
+                structure.members[$0].isStatic && structure.members[$0].value?.contains(i) == true
+            }
+        }
+        candidates = Array(structure.fileMembers.values.joined())
+        return candidates.contains { structure.members[$0].value?.contains(i) == true }
     }
 
     /// `.custom(name, fixedSize: N)` → `.custom(name, size: N, relativeTo: .style)`; `.custom(name, size: N)`
@@ -215,7 +250,8 @@ struct FontFixPlanner {
     }
 
     /// The size becomes a `@ScaledMetric(relativeTo:)` property of the enclosing view holding `initial`
-    /// (the literal when nil), declared once, and the argument its name.
+    /// (the literal when nil), declared once, and the argument its name. The property is named once every
+    /// site is decided (`nameProperties()`), so only the sites that really get it count as sharing it.
     mutating func scaledMetric(
         _ finding: FontFinding, site i: Int, argument: FontFileScanner.Argument, size: Double, initial: String? = nil
     ) {
@@ -226,25 +262,65 @@ struct FontFixPlanner {
             !finding.isTextContext
             ? "iconSize"
             : ["largeTitle", "title", "title2", "title3", "headline"].contains(style.name) ? "titleSize" : "textSize"
-        let declaration = "@ScaledMetric(relativeTo: .\(style.name)) private var NAME: CGFloat = \(value)"
-        // Named after the element it sizes, unless another element of the type will share the property.
-        var element = elementWord(site: i, isText: finding.isTextContext)
-        if let word = element, sharesSize(with: word, typeName: typeName, size: size, style: style.name) {
-            element = nil
+        pendingProperties.append(
+            PendingProperty(
+                decision: current, typeName: typeName, style: style.name, value: value,
+                element: elementWord(site: i, isText: finding.isTextContext), role: role, base: base,
+                isText: finding.isTextContext, argument: argument.start..<argument.end, members: members))
+        // What it writes is said once the property is named.
+        change(finding, .scaledMetric, "")
+    }
+
+    /// A new `@ScaledMetric` property a site gets, decided; named by `nameProperties()`.
+    struct PendingProperty {
+        /// The index of the site's finding.
+        var decision: Int
+        var typeName: String
+        var style: String
+        /// The initial value, as written in the declaration.
+        var value: String
+        /// The name of the element it sizes (`elementWord(site:isText:)`).
+        var element: String?
+        /// The role that chose the style (`toolbar`, `emptyState`, `hero`).
+        var role: String?
+        /// `iconSize`, `titleSize` or `textSize`.
+        var base: String
+        var isText: Bool
+        /// The tokens of the size argument, replaced by the name.
+        var argument: Range<Int>
+        var members: [SourceStructure.Member]
+
+        /// The sites of one type with the same value and style get one property.
+        var key: String { "\(typeName)|\(value)|\(style)" }
+    }
+
+    /// Names the `@ScaledMetric` properties of the sites decided so (`scaledMetric`), in file order: after
+    /// the element a property sizes, unless another element of the type gets the same property (the same
+    /// value and style), then after its role or style; declares each new one, replaces each site's size by
+    /// its name, and says so in the site's decision.
+    mutating func nameProperties() {
+        var elements: [String: Set<String?>] = [:]
+        for pending in pendingProperties { elements[pending.key, default: []].insert(pending.element) }
+        for pending in pendingProperties {
+            guard case .change(var change)? = decisions[pending.decision] else { continue }
+            current = pending.decision
+            var element = pending.element
+            if let word = element, elements[pending.key]?.contains(where: { $0 != word }) == true { element = nil }
+            let suffix = pending.isText ? "Size" : "IconSize"
+            let name = propertyName(
+                typeName: pending.typeName,
+                bases: [
+                    element.map { $0 + suffix }, pending.role.map { $0 + capitalized(pending.base) }, pending.base,
+                    pending.style + suffix,
+                ], value: pending.value, style: pending.style, members: pending.members)
+            let declaration =
+                "@ScaledMetric(relativeTo: .\(pending.style)) private var \(name.name): CGFloat = \(pending.value)"
+            if name.isNew { additions[pending.typeName, default: []].append(declaration) }
+            replace(pending.argument.lowerBound, pending.argument.upperBound - 1, with: name.name)
+            change.after = "`\(declaration)`, the size replaced by `\(name.name)`"
+            decisions[pending.decision] = .change(change)
         }
-        let name = propertyName(
-            typeName: typeName,
-            bases: [
-                element.map { $0 + (finding.isTextContext ? "Size" : "IconSize") }, role.map { $0 + capitalized(base) },
-                base, style.name + (finding.isTextContext ? "Size" : "IconSize"),
-            ], value: value, style: style.name, members: members)
-        if name.isNew {
-            additions[typeName, default: []].append(declaration.replacingOccurrences(of: "NAME", with: name.name))
-        }
-        replace(argument.start, argument.end - 1, with: name.name)
-        change(
-            finding, .scaledMetric,
-            "`\(declaration.replacingOccurrences(of: "NAME", with: name.name))`, the size replaced by `\(name.name)`")
+        pendingProperties = []
     }
 
     /// The `View` (or `ViewModifier`) declared in the file around the site, with its members, when the site
@@ -344,39 +420,6 @@ struct FontFixPlanner {
             first.lowercased()
             + words.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst().lowercased() }.joined()
         return name.count <= 24 ? name : nil
-    }
-
-    /// Whether another fixed size of the file, in the same type, with the same value (or one held by a
-    /// constant holding it) and style, not left by the fix (suppressed, or sized from outside the file)
-    /// nor sized by a stored property (its declaration is rewritten), is set on an element named
-    /// otherwise than `word`: then one property serves
-    /// both and is named after its role or style. The elements of each type, size and style are found
-    /// once, so a file of many sizes is read once per distinct one.
-    mutating func sharesSize(with word: String, typeName: String, size: Double, style: String) -> Bool {
-        let key = "\(typeName)|\(size)|\(style)"
-        if let words = elementWords[key] { return words.contains { $0 != word } }
-        var words = Set<String?>()
-        // A size held by a constant is known only once the fix follows it: such a site may share it.
-        // A site the fix leaves (suppressed, or sized from outside the file) shares no property.
-        for (n, other) in scanner.findings.enumerated()
-        where (other.size ?? size) == size && other.suppression == nil && other.unknownSource == nil {
-            let site = scanner.sites[n]
-            guard site >= 0, other.rule == .fixedSize else { continue }
-            if other.size == nil, let argument = scanner.arguments(open: site + 1).first(where: { $0.label == "size" }),
-                let named = namedSize(argument)
-            {
-                // A stored property is rewritten in its own declaration; a constant holds its own number.
-                if case .property = named { continue }
-                if let held = number(heldBy: named.member), held != size { continue }
-            }
-            guard let type = scanner.enclosingType(site),
-                scanner.structure?.bodies[type].name == typeName,
-                styleAndRole(for: other, site: site, size: size).style.name == style
-            else { continue }
-            words.insert(elementWord(site: site, isText: other.isTextContext))
-        }
-        elementWords[key] = words
-        return words.contains { $0 != word }
     }
 
     /// `name` with its first letter upper-cased, to follow another word in a property's name.
@@ -524,10 +567,19 @@ struct FontFixPlanner {
         return nil
     }
 
-    /// The style of the nearest `Text` in the same closure as the site (a stack, a row, a label).
+    /// Containers whose elements are stacked, not side by side.
+    static let stackedContainers: Set<String> = ["VStack", "LazyVStack", "ZStack", "LazyVGrid", "LazyHGrid", "Grid"]
+
+    /// The style of the nearest `Text` in the same closure as the site (a horizontal stack, a row, a label).
+    /// A text above or below the symbol in a vertical stack (`VStack`, `LazyVStack`, `ZStack`, a grid, or
+    /// the views of a `some View` body, stacked) is not beside it: a 64 pt hero over a caption keeps its
+    /// own curve.
     func styleOfTextBeside(_ i: Int) -> TextStyle? {
         let brace = scanner.enclosingBrace(i)
-        guard brace >= 0, scanner.structure?.bodyByOpen[brace] == nil else { return nil }
+        guard brace >= 0, scanner.structure?.bodyByOpen[brace] == nil,
+            !Self.stackedContainers.contains(ownerName(ofBracket: brace) ?? ""),
+            !(scanner.isWord(brace - 1, "View") && scanner.isWord(brace - 2, "some"))
+        else { return nil }
         let close = Int(scanner.partner[brace])
         guard close > brace else { return nil }
         var best: (distance: Int, style: TextStyle)?
@@ -541,6 +593,8 @@ struct FontFixPlanner {
                 let args = scanner.arguments(open: modifier + 1)
                 if let name = args.first.flatMap(scanner.memberName) {
                     style = TextStyle.iOS.first { $0.name == name }
+                } else {
+                    style = styleOfFixedText(fontModifier: modifier)
                 }
             }
             if !hasFont {
@@ -559,6 +613,29 @@ struct FontFixPlanner {
             if best == nil || distance < best!.distance { best = (distance, style) }
         }
         return best?.style
+    }
+
+    /// The style the fix chooses for a text whose `.font(…)` modifier (its name at `modifier`) sets a fixed
+    /// size it rewrites (`style(for:site:size:)`, the size followed through a constant holding a number),
+    /// so a symbol beside it scales as the text will; nil when the modifier sets none, or one the fix
+    /// leaves (suppressed, sized from outside the file).
+    func styleOfFixedText(fontModifier modifier: Int) -> TextStyle? {
+        let open = modifier + 1
+        let close = Int(scanner.partner[open])
+        guard close > open, let n = scanner.sites.firstIndex(where: { $0 > open && $0 < close }) else { return nil }
+        let finding = scanner.findings[n]
+        guard finding.rule == .fixedSize, finding.isTextContext, finding.suppression == nil,
+            finding.unknownSource == nil
+        else { return nil }
+        var size = finding.size
+        if size == nil,
+            let argument = scanner.arguments(open: scanner.sites[n] + 1).first(where: {
+                $0.label == "size" || $0.label == "fixedSize"
+            }), let named = namedSize(argument)
+        {
+            size = number(heldBy: named.member)
+        }
+        return size.map { style(for: finding, site: scanner.sites[n], size: $0) }
     }
 
     // MARK: UIKit

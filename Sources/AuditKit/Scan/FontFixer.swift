@@ -26,14 +26,20 @@ public enum FontFixer {
     ///   - configuration: the scan configuration (its tokens and optional rules).
     ///   - rules: the rules to fix (the fixable ones by default).
     ///   - notes: write each change's risks (`FontFixChange.note`) on the line above its site.
+    ///   - usedElsewhere: whether the other files of the project name an identifier; a `static` or global
+    ///     `let` every use of which in this file became a text style is deleted when this says no (a
+    ///     `private` one whatever it says); nil keeps every constant that is not `private`.
     public static func plan(
         source bytes: [UInt8], path: String, configuration: FontScanConfiguration = FontScanConfiguration(),
-        rules: Set<FontScanRule> = fixableRules, notes: Bool = false
+        rules: Set<FontScanRule> = fixableRules, notes: Bool = false, usedElsewhere: ((String) -> Bool)? = nil
     ) -> FontFileFix {
         var planner = Self.planner(
             source: bytes, path: path, configuration: configuration, rules: rules, notes: notes)
         planner.plan()
-        let (fixed, edits) = planner.settled()
+        var (fixed, edits) = planner.settled()
+        if planner.removeDeadConstants(kept: edits, usedElsewhere: usedElsewhere) {
+            (fixed, edits) = planner.settled()
+        }
         let diff = edits.isEmpty ? "" : unifiedDiff(original: bytes, edits: edits, path: path)
         return FontFileFix(
             path: path, changes: planner.changes, skipped: planner.skipped, fixed: fixed, diff: diff,
@@ -79,24 +85,46 @@ public enum FontFixer {
         paths: [String], configuration: FontScanConfiguration, rules: Set<FontScanRule>, dryRun: Bool,
         notes: Bool = false, workingDirectory: String, beforeWrite: (@Sendable (String) -> Void)?
     ) throws(AuditError) -> FontFixResult {
-        let files = try FontScanner.files(
+        let found = try FontScanner.files(
             paths: paths, configuration: configuration, workingDirectory: workingDirectory
         )
-        .included
+        let files = found.included
         let count = files.count
+        // Every file is read first, so a constant the fix leaves unused in one is deleted only when no other
+        // file names it (an excluded one included, read when asked).
+        let contents = UnsafeMutableBufferPointer<[UInt8]?>.allocate(capacity: count)
+        contents.initialize(repeating: nil)
+        defer { contents.deallocate() }
+        nonisolated(unsafe) let read = contents
+        DispatchQueue.concurrentPerform(iterations: count) { i in
+            read[i] = FileManager.default.contents(atPath: files[i].path).map(Array.init)
+        }
+        let excluded = found.excluded.map { $0.hasPrefix("/") ? $0 : workingDirectory + "/" + $0 }
         let buffer = UnsafeMutableBufferPointer<(FontFileFix?, AuditError?)>.allocate(capacity: count)
         buffer.initialize(repeating: (nil, nil))
         defer { buffer.deallocate() }
         nonisolated(unsafe) let shared = buffer
         DispatchQueue.concurrentPerform(iterations: count) { i in
             let file = files[i]
-            guard let data = FileManager.default.contents(atPath: file.path) else {
+            guard let bytes = read[i] else {
                 shared[i] = (nil, AuditError(.missingInput, "cannot read the file", path: file.display))
                 return
             }
-            let bytes = Array(data)
+            let usedElsewhere = { (name: String) -> Bool in
+                let word = Array(name.utf8)
+                for other in 0..<count where other != i {
+                    if let text = read[other], !FontFixPlanner.occurrences(of: word, in: text).isEmpty { return true }
+                }
+                for path in excluded {
+                    // An excluded file that cannot be read may name it.
+                    guard let data = FileManager.default.contents(atPath: path) else { return true }
+                    if !FontFixPlanner.occurrences(of: word, in: Array(data)).isEmpty { return true }
+                }
+                return false
+            }
             var planned = plan(
-                source: bytes, path: file.display, configuration: configuration, rules: rules, notes: notes)
+                source: bytes, path: file.display, configuration: configuration, rules: rules, notes: notes,
+                usedElsewhere: usedElsewhere)
             guard planned.status == .planned || !planned.changes.isEmpty || !planned.skipped.isEmpty else { return }
             if planned.status == .planned, !dryRun {
                 beforeWrite?(file.path)

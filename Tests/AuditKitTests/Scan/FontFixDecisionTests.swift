@@ -95,10 +95,11 @@ import Testing
     @Test func whatToWriteByHandKeepsTheFontsDesign() {
         // Found on a realistic app tree: a rounded amount token, left outside a View, was told to become
         // `.largeTitle.weight(.semibold)`, which loses the design the team chose.
+        // Tokens with a design are now rewritten (below); functions building fonts outside a View are left.
         let source = """
-            extension Font {
-                static let amount = Font.system(size: 34, weight: .semibold, design: .rounded)
-                static let code = Font.system(size: 13, design: .monospaced)
+            enum Theme {
+                static func amount() -> Font { Font.system(size: 34, weight: .semibold, design: .rounded) }
+                static func code() -> Font { Font.system(size: 13, design: .monospaced) }
             }
 
             """
@@ -112,6 +113,42 @@ import Testing
                 "3 `.system(.footnote, design: .monospaced)`",
             ], "\(byHand)")
         #expect(findings.map(\.suggestion) == fix.skipped.map(\.byHand), "scan suggests what --fix says")
+    }
+
+    @Test func aFontTokenWithADesignBecomesTheStyleInThatDesign() throws {
+        // Found on a realistic app tree: a rounded amount token was left "outside a View" while tokens
+        // without a design became their style; the style's own font keeps the design (issue 43, "Tokens").
+        let source = """
+            import SwiftUI
+
+            extension Font {
+                static let amount = Font.system(size: 34, weight: .semibold, design: .rounded)
+                static let code = Font.system(size: 13, design: .monospaced)
+                static let figure = Font.system(size: 30, weight: .bold, design: .serif)
+            }
+
+            enum Typography {
+                static let price: Font = .system(size: 16, weight: .medium, design: .rounded)
+            }
+
+            let bannerFont = Font.system(size: 20, design: .rounded)
+
+            """
+        let fix = FontFixer.plan(source: Array(source.utf8), path: "Font.swift")
+        #expect(fix.skipped.isEmpty, "\(fix.skipped.map(\.explanation))")
+        #expect(
+            fix.changes.map(\.after) == [
+                "`Font.system(.largeTitle, design: .rounded).weight(.semibold)`",
+                "`Font.system(.footnote, design: .monospaced)`", "`Font.system(.title, design: .serif).weight(.bold)`",
+                "`.system(.callout, design: .rounded).weight(.medium)`", "`Font.system(.title3, design: .rounded)`",
+            ], "\(fix.changes.map(\.after))")
+        let fixed = String(decoding: fix.fixed, as: UTF8.self)
+        #expect(fixed.contains("static let amount = Font.system(.largeTitle, design: .rounded).weight(.semibold)\n"))
+        let findings = FontScanner.scan(source: Array(source.utf8), path: "Font.swift", configuration: .init())
+            .findings
+        #expect(findings.map(\.suggestion) == fix.changes.map(\.after), "scan suggests what --fix writes")
+        #expect(FontScanner.scan(source: fix.fixed, path: "Font.swift", configuration: .init()).findings.isEmpty)
+        try FontFixerTests.parses(fix.fixed, name: "Font.swift")
     }
 
     @Test func theSameSizeAndStyleInOneTypeGetOneProperty() throws {
@@ -197,6 +234,78 @@ import Testing
         #expect(text.contains("@ScaledMetric(relativeTo: .footnote) var fontSize: CGFloat = 14"), "\(text)")
         #expect(fix.skipped.count == 2)
         try FontFixerTests.parses(fix.fixed, name: "Banner.swift")
+    }
+
+    @Test func onlySitesThatGetThePropertyCountAsSharingItsName() throws {
+        // Found on a realistic app tree: `Text(amount)` was given the generic `textSize` because
+        // `Text(title)` at the same size counted as sharing the property, though it becomes `.subheadline`.
+        // Names are chosen once every site is decided; two texts that do share one keep the generic name.
+        let fix = FontFixerTests.fixed(
+            """
+            struct TransactionRow: View {
+                let title: String
+                let amount: String
+                let negative: Bool
+
+                var body: some View {
+                    VStack {
+                        Text(title).font(.system(size: 15))
+                        Text(amount).font(.system(size: 15, weight: negative ? .bold : .regular))
+                        Text("Due").font(.system(size: 40))
+                        Text("Paid").font(.system(size: 40))
+                    }
+                }
+            }
+            """)
+        let text = String(decoding: fix.fixed, as: UTF8.self)
+        #expect(text.contains("Text(title).font(.subheadline)"), "\(text)")
+        #expect(
+            text.contains("@ScaledMetric(relativeTo: .subheadline) private var amountSize: CGFloat = 15\n"), "\(text)")
+        #expect(
+            text.contains("@ScaledMetric(relativeTo: .largeTitle) private var titleSize: CGFloat = 40\n"), "\(text)")
+        #expect(text.components(separatedBy: "@ScaledMetric").count == 3, "\(text)")
+        #expect(fix.changes.map(\.after).contains { $0.contains("the size replaced by `amountSize`") })
+        try FontFixerTests.parses(fix.fixed, name: "TransactionRow.swift")
+    }
+
+    @Test func aSymbolBesideAFixedSizeTextFollowsTheStyleTheFixChoosesForThatText() throws {
+        // Found on a realistic app tree: a stat card's arrow followed `.body` (its own 18 pt) while the
+        // text beside it, still `.system(size: 14, weight: .medium)`, becomes `.footnote`; a symbol scales
+        // relative to the text it sits beside (issue 43). A text the fix leaves says nothing: by its size.
+        let fix = FontFixerTests.fixed(
+            """
+            struct StatCard: View {
+                let label: String
+                static let labelSize: CGFloat = 12
+
+                var body: some View {
+                    VStack {
+                        HStack {
+                            Image(systemName: "arrow.up.right").font(.system(size: 18))
+                            Text(label).font(.system(size: 14, weight: .medium))
+                        }
+                        HStack {
+                            Image(systemName: "tag").font(.system(size: 18))
+                            Text(label).font(.system(size: Self.labelSize))
+                        }
+                        HStack {
+                            Image(systemName: "clock").font(.system(size: 19))
+                            // auditkit:ignore drawn at a fixed size on purpose
+                            Text("Logo").font(.system(size: 12))
+                        }
+                    }
+                }
+            }
+            """)
+        let text = String(decoding: fix.fixed, as: UTF8.self)
+        #expect(text.contains("Text(label).font(.footnote.weight(.medium))"), "\(text)")
+        #expect(
+            text.contains("@ScaledMetric(relativeTo: .footnote) private var arrowIconSize: CGFloat = 18"), "\(text)")
+        #expect(text.contains("@ScaledMetric(relativeTo: .caption) private var tagIconSize: CGFloat = 18"), "\(text)")
+        #expect(text.contains("@ScaledMetric(relativeTo: .body) private var clockIconSize: CGFloat = 19"), "\(text)")
+        let findings = FontScanner.scan(source: Array(text.utf8), path: "StatCard.swift", configuration: .init())
+        #expect(findings.findings.filter { $0.rule == .fixedSize }.count == 1, "only the suppressed text is left")
+        try FontFixerTests.parses(fix.fixed, name: "StatCard.swift")
     }
 
     @Test func aLocalUsedOnlyForTheFontIsDeletedWhateverItsName() throws {
