@@ -94,15 +94,27 @@ public enum FontFixer {
         // file names it (an excluded one included, read when asked).
         let contents = UnsafeMutableBufferPointer<[UInt8]?>.allocate(capacity: count)
         contents.initialize(repeating: nil)
-        defer { contents.deallocate() }
+        defer {
+            _ = contents.deinitialize()
+            contents.deallocate()
+        }
         nonisolated(unsafe) let read = contents
         DispatchQueue.concurrentPerform(iterations: count) { i in
             read[i] = FileManager.default.contents(atPath: files[i].path).map(Array.init)
         }
-        let excluded = found.excluded.map { $0.hasPrefix("/") ? $0 : workingDirectory + "/" + $0 }
+        let excludedPaths = found.excluded.map { $0.hasPrefix("/") ? $0 : PathName.join(workingDirectory, $0) }
+        // The excluded files are read once, by the first file that asks (most runs never do); nil for one
+        // that cannot be read, which may name anything.
+        let excludedContents = MadeOnceSlot<[[UInt8]?]>()
+        let excluded: @Sendable () -> [[UInt8]?] = {
+            excludedContents.value { excludedPaths.map { FileManager.default.contents(atPath: $0).map(Array.init) } }
+        }
         let buffer = UnsafeMutableBufferPointer<(FontFileFix?, AuditError?)>.allocate(capacity: count)
         buffer.initialize(repeating: (nil, nil))
-        defer { buffer.deallocate() }
+        defer {
+            _ = buffer.deinitialize()
+            buffer.deallocate()
+        }
         nonisolated(unsafe) let shared = buffer
         DispatchQueue.concurrentPerform(iterations: count) { i in
             let file = files[i]
@@ -115,10 +127,9 @@ public enum FontFixer {
                 for other in 0..<count where other != i {
                     if let text = read[other], !FontFixPlanner.occurrences(of: word, in: text).isEmpty { return true }
                 }
-                for path in excluded {
-                    // An excluded file that cannot be read may name it.
-                    guard let data = FileManager.default.contents(atPath: path) else { return true }
-                    if !FontFixPlanner.occurrences(of: word, in: Array(data)).isEmpty { return true }
+                for text in excluded() {
+                    guard let text else { return true }
+                    if !FontFixPlanner.occurrences(of: word, in: text).isEmpty { return true }
                 }
                 return false
             }
