@@ -109,6 +109,18 @@ import Testing
         let again = try FontFixer.fix(paths: [folder], workingDirectory: folder)
         #expect(again.changedCount == 0 && again.files.allSatisfy { $0.status == .unchanged })
 
+        // A file the configuration leaves out of the scan still names what it names: kept.
+        try FileManager.default.removeItem(atPath: folder + "/Stats.swift")
+        try Self.stats.write(toFile: folder + "/Stats.swift", atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: folder + "/Debug", withIntermediateDirectories: true)
+        try "let harnessTitle = Stats.titleSize\n".write(
+            toFile: folder + "/Debug/Harness.swift", atomically: true, encoding: .utf8)
+        _ = try FontFixer.fix(
+            paths: [folder], configuration: FontScanConfiguration(exclude: ["Debug/**"]), workingDirectory: folder)
+        let withHarness = try String(contentsOfFile: folder + "/Stats.swift", encoding: .utf8)
+        #expect(withHarness.contains("static let titleSize: CGFloat = 22"), "\(withHarness)")
+        #expect(!withHarness.contains("statValueSize"), "\(withHarness)")
+
         // One file planned alone cannot tell what other files name: only a `private` constant goes.
         let alone = FontFixer.plan(source: Array(Self.stats.utf8), path: "Stats.swift")
         let text = String(decoding: alone.fixed, as: UTF8.self)
