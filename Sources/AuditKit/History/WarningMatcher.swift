@@ -613,6 +613,9 @@ public enum WarningMatcher {
                 if let literal = side.issues[index].literal { found.append(KeyToken(isLiteral: true, text: literal)) }
                 let keys = side.catalogKeys?[index] ?? translations.keys(showing: side.issues[index].elementText!)
                 for key in keys where key != ownKey { found.append(KeyToken(isLiteral: false, text: key)) }
+                // The element's own text: a screen known under another group name (a text export has none)
+                // keeps its texts, but not its fingerprints, which name the group.
+                found.append(KeyToken(isText: true, text: side.issues[index].elementText!))
                 return found
             }
             var byToken: [KeyToken: [Int]] = [:]
@@ -628,6 +631,12 @@ public enum WarningMatcher {
                         guard old.issues[o].testType == new.issues[n].testType, old.group[o] == new.group[n] else {
                             continue
                         }
+                        // The same text pairs here only across group names: under one, its fingerprint decided.
+                        if token.isText,
+                            groupKey(old.issues[o].screenGroup) == groupKey(new.issues[n].screenGroup)
+                        {
+                            continue
+                        }
                         let distance = min(1e6, rectDistance(shiftedOldRect(o, toward: n), new.issues[n].rect))
                         candidates.append((distance + (sameScreen(o, n) ? 0 : 1e6), o, n))
                     }
@@ -636,8 +645,10 @@ public enum WarningMatcher {
             candidates.sort { ($0.cost, $0.new, $0.old) < ($1.cost, $1.new, $1.old) }
             for candidate in candidates where oldPartner[candidate.old] < 0 && newPartner[candidate.new] < 0 {
                 pair(candidate.old, candidate.new, .key)
-                // Same test type and group: another fingerprint means another text.
-                if old.issues[candidate.old].fingerprint != new.issues[candidate.new].fingerprint {
+                // Same test type and group: another fingerprint means another text (or another group name).
+                if old.issues[candidate.old].fingerprint != new.issues[candidate.new].fingerprint,
+                    old.issues[candidate.old].elementText != new.issues[candidate.new].elementText
+                {
                     translated.insert(new.slotID[candidate.new])
                 }
             }
@@ -750,7 +761,9 @@ public enum WarningMatcher {
 
         /// A localization key or a source literal, as the key stage pairs them.
         struct KeyToken: Hashable {
-            var isLiteral: Bool
+            var isLiteral = false
+            /// The element's own text (`matchKeys`), not a key or a literal.
+            var isText = false
             var text: String
         }
 

@@ -433,6 +433,26 @@ import Testing
         #expect(p.mispaired().isEmpty, "\(p.mispaired())")
     }
 
+    @Test(arguments: [false, true])
+    func aTextExportAfterAnAuditWithItsScreenshotContinuesItsTextsWarnings(sourced: Bool) throws {
+        // A text export names no screen group and gives no rect or thumbnail: the warnings it shares with the
+        // screen's audit by text and test type continue (residual; the fingerprints name the group, so they
+        // differ). Its text-less ones (the "+" and the chevron) cannot be told apart: new, and the earlier
+        // ones not re-audited, as the fixed one is (an export resolves nothing).
+        var p = try Probe(sourced: sourced)
+        defer { p.remove() }
+        let v = P1.accountViews, r = ["AccountsView"]
+        try p.audit([P1.accounts()], roots: r, views: v)
+        let export = try p.audit(
+            [P1.accounts(fixed: ["acc.loan"])], container: .text, screenshots: false, roots: r, views: v)
+        let textless: Set<String> = ["acc.add", "acc.chev"]
+        let texts = P1.all.subtracting(textless)
+        #expect(export.screens.first?.comparedWith?.fileName == p.reports[0].report.fileName)
+        #expect(
+            p.changes(export) == [textless, [], texts.subtracting(["acc.loan"]), textless.union(["acc.loan"])],
+            "\(sourced)")
+    }
+
     // MARK: 7. A long seeded history against an oracle
 
     /// Three screens of six flagged elements each (contrast, hit regions, clipped and Dynamic Type texts),
