@@ -104,15 +104,13 @@ public struct MatchedPair: Sendable, Hashable {
 /// Before matching, an issue that repeats an earlier one of its own report (same test type, element
 /// text, screen and rect: the Inspector's repeats) is set aside: it neither matches nor resolves.
 public enum WarningMatcher {
-    /// How far (points, per coordinate) a rect may move, after the shift, and still be the same place: 12.
-    public static let rectTolerance: Double = 12
+    /// How far (points, per coordinate) a rect may be from where the screen's layout puts it and still be
+    /// the same place (`JudgementTolerance.place`).
+    public static let rectTolerance = JudgementTolerance.place
 
-    /// The most bits two thumbnails' hashes may differ in and still be the same element: 6 of 64.
-    public static let imageTolerance = 6
-
-    /// Problems larger than this many rows or columns are assigned greedily (closest first) instead
-    /// of optimally, so that a pathological report cannot make matching cubic.
-    static let optimalAssignmentLimit = 120
+    /// The most bits two thumbnails' hashes may differ in and still be the same element
+    /// (`JudgementTolerance.image`).
+    public static let imageTolerance = JudgementTolerance.image
 
     /// Matches `old` against `new`, issues without screens: every issue's screen is its screen group.
     public static func match(old: [HistoryIssue], new: [HistoryIssue], translations: StringTranslations = .none)
@@ -429,8 +427,9 @@ public enum WarningMatcher {
         var oldIncluded: [Bool]
         var newIncluded: [Bool]
         let groups: Set<String>?
-        /// Per screen of the newer report (`slotID`): how far its content moved since the older one.
-        var shift: [(dx: Double, dy: Double)?]
+        /// Per screen of the newer report (`slotID`): where its layout puts the older one's places
+        /// (`LayoutTransform`), fitted from the pairs made so far.
+        var transform: [LayoutTransform?]
         /// Per screen of the older report: the same screen of the newer one, or -1.
         let oldToNewSlot: [Int]
         /// Per old issue: its rect scaled to the size of the same screen in the newer report.
@@ -459,7 +458,7 @@ public enum WarningMatcher {
                 let target = toNew[old.slotID[index]]
                 return old.rect(index, scaledTo: target >= 0 ? new.slotSizes[target] : nil)
             }
-            shift = [(dx: Double, dy: Double)?](repeating: nil, count: new.slotKeys.count)
+            transform = [LayoutTransform?](repeating: nil, count: new.slotKeys.count)
         }
 
         mutating func pair(_ o: Int, _ n: Int, _ by: MatchStage) {
@@ -474,13 +473,10 @@ public enum WarningMatcher {
         /// Whether old issue `o` and new issue `n` are on the same screen.
         func sameScreen(_ o: Int, _ n: Int) -> Bool { oldToNewSlot[old.slotID[o]] == new.slotID[n] }
 
-        /// The old rect of `o`, in the new screen's coordinates and moved by that screen's shift.
+        /// The old rect of `o`, in the new screen's coordinates and placed by that screen's layout.
         func shiftedOldRect(_ o: Int, toward n: Int) -> Rect? {
-            guard var rect = oldRect[o] else { return nil }
-            if sameScreen(o, n), let move = shift[new.slotID[n]] {
-                rect.x += move.dx
-                rect.y += move.dy
-            }
+            guard let rect = oldRect[o] else { return nil }
+            if sameScreen(o, n), let layout = transform[new.slotID[n]] { return layout.apply(rect) }
             return rect
         }
 
@@ -582,24 +578,16 @@ public enum WarningMatcher {
             }
         }
 
-        /// Each screen's shift: the median movement of the rects of warnings paired so far on it.
+        /// Each screen's layout (`LayoutTransform`), fitted from the rects of the warnings paired so far on it.
         mutating func estimateShifts() {
-            var moves = [(dx: [Double], dy: [Double])](repeating: ([], []), count: new.slotKeys.count)
+            var moves = [[(was: Rect, now: Rect)]](repeating: [], count: new.slotKeys.count)
             for n in new.issues.indices where newPartner[n] >= 0 {
                 let o = newPartner[n]
                 guard sameScreen(o, n), let before = oldRect[o], let after = new.issues[n].rect else { continue }
-                moves[new.slotID[n]].dx.append(after.x - before.x)
-                moves[new.slotID[n]].dy.append(after.y - before.y)
+                moves[new.slotID[n]].append((before, after))
             }
-            func median(_ values: [Double]) -> Double {
-                let sorted = values.sorted()
-                let middle = sorted.count / 2
-                return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
-            }
-            for (slot, move) in moves.enumerated() where !move.dx.isEmpty {
-                let dx = median(move.dx)
-                let dy = median(move.dy)
-                if dx != 0 || dy != 0 { shift[slot] = (dx, dy) }
+            for (slot, pairs) in moves.enumerated() where !pairs.isEmpty {
+                transform[slot] = LayoutTransform.fitted(pairs)
             }
         }
 
@@ -696,14 +684,14 @@ public enum WarningMatcher {
             for n in new.issues.indices where newPartner[n] >= 0 { paired[new.slotID[n]] = true }
             let changed = changedLanguage()
             for slot in new.slotKeys.indices
-            where changed[slot] && !paired[slot] && shift[slot] == nil && oldBySlot[slot].count >= 2
+            where changed[slot] && !paired[slot] && transform[slot] == nil && oldBySlot[slot].count >= 2
                 && newBySlot[slot].count >= 2
             {
                 guard let scroll = likelyScroll(oldBySlot[slot], newBySlot[slot]) else { continue }
                 let still = placedByGeometry(oldBySlot[slot], newBySlot[slot], changedLanguage: true).count
-                shift[slot] = (0, scroll)
+                transform[slot] = .shift(dx: 0, dy: scroll)
                 if placedByGeometry(oldBySlot[slot], newBySlot[slot], changedLanguage: true).count <= still {
-                    shift[slot] = nil
+                    transform[slot] = nil
                 }
             }
         }
@@ -891,7 +879,9 @@ public enum WarningMatcher {
     /// (cheapest first) when the problem is large.
     static func assign(rows: [Int], columns: [Int], costs matrix: [[Double?]]) -> [(Int, Int)] {
         guard !rows.isEmpty, !columns.isEmpty, matrix.contains(where: { $0.contains { $0 != nil } }) else { return [] }
-        if rows.count > optimalAssignmentLimit || columns.count > optimalAssignmentLimit {
+        if rows.count > JudgementTolerance.optimalAssignmentLimit
+            || columns.count > JudgementTolerance.optimalAssignmentLimit
+        {
             var candidates: [(Double, Int, Int)] = []
             for r in rows.indices {
                 for c in columns.indices { if let value = matrix[r][c] { candidates.append((value, c, r)) } }

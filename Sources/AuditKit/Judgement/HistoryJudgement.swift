@@ -49,10 +49,10 @@ public struct HistoryJudgement: Sendable {
     /// the next audit of the screen continues or resolves them as it does the latest audit's own. Kept
     /// as shared chunks (`StandingList`): an audit that leaves them as they were copies none of them.
     private var carried: [String: StandingList] = [:]
-    /// Per normalised screen group: the sum of its common shifts (`shift(_:)`) at each of its audits, so
-    /// a carried warning that moves with the screen keeps one rect: that rect plus the drift is where
-    /// its element is in the screen's latest audit.
-    private var drift: [String: (dx: Double, dy: Double)] = [:]
+    /// Per normalised screen group: its layouts (`LayoutTransform`) from audit to audit, one after the
+    /// other, so a carried warning that moves with the screen keeps one rect: the drift applied to that
+    /// rect is where its element is in the screen's latest audit.
+    private var drift: [String: LayoutTransform] = [:]
     /// Per normalised screen group: its latest audit (position) and that audit's own warnings of it
     /// (repeats left out), listed once for the audits that do not cover it.
     private var shownOf: [String: (audit: Int, list: StandingList)] = [:]
@@ -403,25 +403,17 @@ public struct HistoryJudgement: Sendable {
                         flaggedIn: configurations[j][verdict.screen] ?? ScreenConfiguration()))
             }
         }
-        // What each screen was audited in: its text size against the audit it was compared with, from how
-        // much taller the texts it continues from that audit are (one pass over the issues).
+        // The fit: where each covered screen's earlier elements are now, and what it was audited in (its text
+        // size against the audit it was compared with, told by the layout).
         let groups = screenVerdicts.map { WarningMatcher.groupKey($0.screen) }
         let baseOfScreen = groups.map { group in bases.first { $0.value.contains(group) }?.key ?? -1 }
-        var ratios = [[Double]](repeating: [], count: screenVerdicts.count)
-        for index in entry.issues.indices where pairedIn[index] >= 0 && !screenVerdicts.isEmpty {
-            let screen = min(placement.screenOfIssue[index], screenVerdicts.count - 1)
-            guard pairedIn[index] == baseOfScreen[screen], let before = previous[index],
-                let movement = Self.movement(from: before, to: entry.issues[index].rect), let ratio = movement.textRatio
-            else { continue }
-            ratios[screen].append(ratio)
-        }
+        var layouts = ScreenLayouts(entry: entry, group: side.group, previous: previous)
         for index in screenVerdicts.indices {
             let base = baseOfScreen[index]
-            screenVerdicts[index].configuration = ScreenConfiguration(
-                entry.screens.indices.contains(screenVerdicts[index].index)
-                    ? entry.screens[screenVerdicts[index].index] : nil,
-                textScale: ScreenConfiguration.textScale(
-                    base: base >= 0 ? configurations[base][groups[index]]?.textScale ?? 1 : 1, ratios: ratios[index]))
+            let shown = screenVerdicts[index].index
+            screenVerdicts[index].configuration = layouts.configure(
+                groups[index], shown: entry.screens.indices.contains(shown) ? entry.screens[shown] : nil,
+                base: base >= 0 ? sharedAudit(base) : nil, then: base >= 0 ? configurations[base][groups[index]] : nil)
         }
         var configurationOf: [String: ScreenConfiguration] = [:]
         for screen in screenVerdicts where configurationOf[WarningMatcher.groupKey(screen.screen)] == nil {
@@ -433,21 +425,6 @@ public struct HistoryJudgement: Sendable {
         var screenOf: [String: ScreenVerdict] = [:]
         for screen in screenVerdicts where screenOf[WarningMatcher.groupKey(screen.screen)] == nil {
             screenOf[WarningMatcher.groupKey(screen.screen)] = screen
-        }
-        // How a screen's continued elements moved since an earlier audit and their common shift
-        // (`shift(_:)`), worked out once each.
-        var shifts: [ShiftKey: (movements: [Movement], dx: Double, dy: Double)] = [:]
-        func moves(of screen: String, since audit: AuditReference) -> (movements: [Movement], dx: Double, dy: Double) {
-            let key = ShiftKey(screen: screen, audit: audit.sharedIdentity)
-            if let known = shifts[key] { return known }
-            let movements = Self.movements(of: screen, since: audit, entry: entry, side: side, previous: previous)
-            let common = Self.shift(movements)
-            shifts[key] = (movements, common.dx, common.dy)
-            return (movements, common.dx, common.dy)
-        }
-        func shift(of screen: String, since audit: AuditReference) -> (dx: Double, dy: Double) {
-            let found = moves(of: screen, since: audit)
-            return (found.dx, found.dy)
         }
         // The screens it did not cover: their latest audit's warnings and the warnings standing there.
         var standing = StandingWarnings()
@@ -511,15 +488,18 @@ public struct HistoryJudgement: Sendable {
                 if !unpaired.isEmpty {
                     let changedLanguage = Self.changedLanguage(
                         of: group, entry: entry, side: side, stages: stages, pairedIn: pairedIn)
-                    let groupDrift = drift[group] ?? (0, 0)
-                    let groupShift = shift(of: group, since: baseAudit)
+                    // Where the screen's standing warnings are now: its drift, then its layout since the base.
+                    let toNow = layouts.transform(of: group, since: baseAudit, then: configurations[j][group])
+                        .after(drift[group] ?? .identity)
+                    let back = toNow.inverse
                     // Where each unpaired element is in drift coordinates, and how far a standing warning of
-                    // it can be (`distance`: at most its height, at least 12 points).
+                    // it can be (`distance`: `JudgementTolerance.reach`).
                     let places = unpaired.map { index -> (x: Double, y: Double, radius: Double) in
                         let rect = entry.issues[index].rect!
+                        let reach = JudgementTolerance.reach(height: rect.height) + 1
                         return (
-                            rect.x + rect.width / 2 - groupDrift.dx - groupShift.dx,
-                            rect.y + rect.height / 2 - groupDrift.dy - groupShift.dy, max(12, rect.height) + 1
+                            back.x.apply(rect.x + rect.width / 2), back.y.apply(rect.y + rect.height / 2),
+                            reach * max(1, abs(back.x.scale), abs(back.y.scale))
                         )
                     }
                     chunks: for (c, chunk) in waiting.chunks.enumerated() {
@@ -540,8 +520,10 @@ public struct HistoryJudgement: Sendable {
                             // Its rect in the coordinates of the audit it is kept in, then moved to this one.
                             let moved =
                                 held.frame == nil
-                                ? Self.moved(rect, by: (groupDrift.dx + groupShift.dx, groupDrift.dy + groupShift.dy))
-                                : Self.moved(rect, by: shift(of: group, since: held.frame!))
+                                ? toNow.apply(rect)
+                                : layouts.predicted(
+                                    rect, of: group, since: held.frame!, then: configuration(of: held.frame!, group)
+                                ).place
                             var best: (slot: Int, distance: Double)?
                             for (slot, index) in unpaired.enumerated() {
                                 guard
@@ -642,12 +624,12 @@ public struct HistoryJudgement: Sendable {
             warningInScreen[ScreenFingerprint(fingerprint: facts.fingerprint[index], screen: side.group[index])] =
                 warning[index]
         }
-        // Where each warning was flagged, per configuration: a warning flagged at the default size and at a
-        // larger one can occur at the default size, so a default-size audit re-audits it where it was then.
-        for index in entry.issues.indices where side.repeatOf[index] == nil && warning[index] >= 0 {
-            guard let configuration = configurationOf[side.group[index]] else { continue }
-            warnings[warning[index]].flagged(in: configuration, rect: entry.issues[index].rect, audit: audit)
-        }
+        // Where each issue's warning was flagged before, per configuration: every earlier audit that flagged
+        // a warning this audit flags tells where that audit's places are now (`ScreenLayouts`).
+        layouts.learn(
+            sightings: entry.issues.indices.map { index in
+                side.repeatOf[index] == nil && warning[index] >= 0 ? warnings[warning[index]].sightings : []
+            })
         if !baseline.entries.isEmpty {
             // An older baseline's version-1 fingerprint names the warning too.
             var byVersion1: [IssueFingerprint: Int] = [:]
@@ -683,55 +665,52 @@ public struct HistoryJudgement: Sendable {
                 let baseAudit = sharedAudit(j)
                 let screen = screenOf[group]
                 let now = screen?.configuration ?? ScreenConfiguration()
-                let oldDrift = drift[group] ?? (0, 0)
-                let groupShift = shift(of: group, since: baseAudit)
-                let newDrift = (dx: oldDrift.dx + groupShift.dx, dy: oldDrift.dy + groupShift.dy)
+                let oldDrift = drift[group] ?? .identity
+                let newDrift = layouts.transform(of: group, since: baseAudit, then: configurations[j][group])
+                    .after(oldDrift)
+                let backToDrift = newDrift.inverse
                 /// The warning as it stands after this audit: nil when resolved, else kept (moving with the
                 /// screen, or unmoved when this audit lays the screen out otherwise); `inFrame` is its rect in
                 /// `frame`'s coordinates.
                 func judged(_ held: CarriedWarning, inFrame: Rect?, frame: AuditReference) -> CarriedWarning? {
-                    guard now.canReaudit(held.verdict.testType, flaggedIn: held.flaggedIn) else {
-                        // Flagged last in another layout, but earlier in one this audit lays out alike: re-audited
-                        // where it was then.
-                        if let earlier = warnings[held.verdict.identity].sightings.last(where: {
-                            now.canReaudit(held.verdict.testType, flaggedIn: $0.configuration)
-                        }) {
-                            let widthScale = now.widthScale(from: earlier.configuration)
-                            if Self.isVisible(
-                                earlier.rect, on: screen, of: entry, shift: shift(of: group, since: earlier.audit),
-                                widthScale: widthScale)
-                            {
-                                return nil
-                            }
-                        }
-                        // Another layout: where its element is now is unknown, so it keeps its place as it was.
+                    // The audits that flagged it in a configuration this one can re-audit it in (`canReaudit`):
+                    // none, and this audit says nothing of it: it keeps its place as it was.
+                    let flaggedLastAlike = now.canReaudit(held.verdict.testType, flaggedIn: held.flaggedIn)
+                    let able = warnings[held.verdict.identity].sightings.enumerated().filter {
+                        now.canReaudit(held.verdict.testType, flaggedIn: $0.element.configuration)
+                    }
+                    guard flaggedLastAlike || !able.isEmpty else {
                         return CarriedWarning(
                             verdict: held.verdict, rect: inFrame, frame: frame, flaggedIn: held.flaggedIn)
                     }
-                    var shift = shift(of: group, since: frame)
-                    // The screen in the audit whose coordinates `inFrame` is in: its width scales places across;
-                    // on a phone of another height, an element in its bottom bar keeps its distance from the
-                    // bottom edge when a continued element of that bar tells the bar moved so.
-                    let framed = frame.sha256 == baseAudit.sha256 ? j : position[frame.sha256]
-                    let then = framed.flatMap { configurations[$0][group] }
-                    let widthScale = then.map { now.widthScale(from: $0) } ?? 1
-                    if let then, let rect = inFrame, let change = now.heightChange(from: then),
-                        Self.inBottomBar(rect, of: then),
-                        moves(of: group, since: frame).movements.contains(where: {
-                            Self.inBottomBar($0.was, of: then) && abs($0.now.y - $0.was.y - change) <= 8
-                        })
-                    {
-                        shift.dy = change
+                    // Where its element is now: from the audit that flagged it laid out most like this one (the
+                    // latest of equals) when elements both show tell that audit's layout; else through the
+                    // screen's layout since the audit `inFrame` is in.
+                    let ranked = able.sorted {
+                        (now.likeness(to: $0.element.configuration), $0.offset)
+                            > (now.likeness(to: $1.element.configuration), $1.offset)
+                    }.map(\.element)
+                    let reference =
+                        ranked.first { layouts.knows(group, since: $0.audit) }
+                        ?? (flaggedLastAlike ? nil : ranked.first)
+                    let then =
+                        frame.sha256 == baseAudit.sha256 ? configurations[j][group] : configuration(of: frame, group)
+                    let prediction: ScreenLayouts.Prediction?
+                    if let reference {
+                        prediction = reference.rect.map {
+                            layouts.predicted($0, of: group, since: reference.audit, then: reference.configuration)
+                        }
+                    } else {
+                        prediction = inFrame.map { layouts.predicted($0, of: group, since: frame, then: then) }
                     }
-                    if Self.isVisible(inFrame, on: screen, of: entry, shift: shift, widthScale: widthScale) {
-                        return nil
+                    if Self.isVisible(prediction, on: screen, of: entry) { return nil }
+                    guard flaggedLastAlike else {
+                        return CarriedWarning(
+                            verdict: held.verdict, rect: inFrame, frame: frame, flaggedIn: held.flaggedIn)
                     }
-                    let moved = inFrame.map {
-                        Rect(
-                            x: $0.x + shift.dx - newDrift.dx, y: $0.y + shift.dy - newDrift.dy, width: $0.width,
-                            height: $0.height)
-                    }
-                    return CarriedWarning(verdict: held.verdict, rect: moved, frame: nil, flaggedIn: held.flaggedIn)
+                    return CarriedWarning(
+                        verdict: held.verdict, rect: prediction.map { backToDrift.apply($0.place) }, frame: nil,
+                        flaggedIn: held.flaggedIn)
                 }
                 var kept: [CarriedWarning] = []
                 for (position, held) in waiting.enumerated() {
@@ -749,9 +728,8 @@ public struct HistoryJudgement: Sendable {
                 let seesNothingElse = !(screen?.coversWholeScreen ?? false)
                 for (c, chunk) in old.chunks.enumerated() {
                     if seesNothingElse, chunk.allMoving, !continuedChunks.contains(c),
-                        chunk.configurations.allSatisfy({
-                            now.canReaudit(.hitRegion, flaggedIn: $0)
-                                && (!chunk.hasContrast || now.canReaudit(.contrast, flaggedIn: $0))
+                        chunk.configurations.allSatisfy({ flagged in
+                            chunk.kinds.allSatisfy { now.canReaudit($0, flaggedIn: flagged) }
                         })
                     {
                         chunks.append(chunk)
@@ -770,7 +748,7 @@ public struct HistoryJudgement: Sendable {
                             continue
                         }
                         if !isContinued.contains(c << 32 | i) {
-                            let inFrame = held.frame == nil ? held.rect.map { Self.moved($0, by: oldDrift) } : held.rect
+                            let inFrame = held.frame == nil ? held.rect.map(oldDrift.apply) : held.rect
                             after = judged(held, inFrame: inFrame, frame: held.frame ?? baseAudit)
                             if let kept = after {
                                 // One that moves with the screen and keeps moving is unchanged: its rect is
@@ -799,6 +777,12 @@ public struct HistoryJudgement: Sendable {
                 }
             }
         }
+        // Where each warning was flagged, per configuration: a warning flagged at the default size and at a
+        // larger one can occur at the default size, so a default-size audit re-audits it where it was then.
+        for index in entry.issues.indices where side.repeatOf[index] == nil && warning[index] >= 0 {
+            guard let configuration = configurationOf[side.group[index]] else { continue }
+            warnings[warning[index]].flagged(in: configuration, rect: entry.issues[index].rect, audit: audit)
+        }
         let resolved = resolvedFresh.sorted { $0.order < $1.order }.map(\.verdict) + resolvedStanding
         for verdict in resolved { warnings[verdict.identity].resolvedBy = audit }
         for id in warning where id >= 0 { warnings[id].resolvedBy = nil }
@@ -816,55 +800,9 @@ public struct HistoryJudgement: Sendable {
         reports[j].verdicts.first?.audit ?? reports[j].audit
     }
 
-    /// How one element of a screen moved since an earlier audit: its rect then and now, and how much
-    /// taller its text is (nil for a text-less element).
-    private struct Movement {
-        var was: Rect
-        var now: Rect
-        var textRatio: Double?
-    }
-
-    /// The movements of the issues of `screen` that `entry` continues (`previous`) from `audit`.
-    private static func movements(
-        of screen: String, since audit: AuditReference, entry: HistoryEntry, side: WarningMatcher.Prepared,
-        previous: [WarningVerdict?]
-    ) -> [Movement] {
-        var found: [Movement] = []
-        for index in entry.issues.indices where side.group[index] == screen {
-            guard let before = previous[index], before.audit == audit,
-                let movement = movement(from: before, to: entry.issues[index].rect)
-            else { continue }
-            found.append(movement)
-        }
-        return found
-    }
-
-    /// How the element of `before` moved to `now` (the continuing issue's rect); nil without both rects.
-    private static func movement(from before: WarningVerdict, to now: Rect?) -> Movement? {
-        guard let was = before.rect, let now else { return nil }
-        let texted = !WarningMatcher.isBlank(before.elementText ?? "")
-        return Movement(
-            was: was, now: now, textRatio: texted && was.height > 0 && now.height > 0 ? now.height / was.height : nil)
-    }
-
-    /// The common shift of a screen: the median movement of its continued elements (none: no shift).
-    private static func shift(_ movements: [Movement]) -> (dx: Double, dy: Double) {
-        func median(_ values: [Double]) -> Double {
-            values.isEmpty ? 0 : values.sorted()[values.count / 2]
-        }
-        return (median(movements.map { $0.now.x - $0.was.x }), median(movements.map { $0.now.y - $0.was.y }))
-    }
-
-    /// Whether `rect` lies in the bottom bar's band (`SystemBands.tabBarHeight`) of a screen of
-    /// `configuration`'s height; false when the height is unknown.
-    private static func inBottomBar(_ rect: Rect, of configuration: ScreenConfiguration) -> Bool {
-        guard let height = configuration.height else { return false }
-        return rect.y >= height - SystemBands.tabBarHeight
-    }
-
-    /// `rect` moved by `shift`.
-    private static func moved(_ rect: Rect, by shift: (dx: Double, dy: Double)) -> Rect {
-        Rect(x: rect.x + shift.dx, y: rect.y + shift.dy, width: rect.width, height: rect.height)
+    /// The configuration `audit` audited `screen` in, when it is judged.
+    private func configuration(of audit: AuditReference, _ screen: String) -> ScreenConfiguration? {
+        position[audit.sha256].flatMap { configurations[$0][screen] }
     }
 
     /// Whether the screen `group` changed language since the audits it was compared with: at least two of
@@ -906,6 +844,13 @@ public struct HistoryJudgement: Sendable {
         return distance
     }
 
+    /// One audit that flagged a warning: in what configuration, where.
+    struct Sighting: Sendable {
+        var configuration: ScreenConfiguration
+        var rect: Rect?
+        var audit: AuditReference
+    }
+
     /// What the walk keeps of one warning (one identity) across audits.
     private struct Warning {
         /// Its identity (`WarningVerdict.warning`).
@@ -920,13 +865,6 @@ public struct HistoryJudgement: Sendable {
         /// Where it was flagged: the latest audit per configuration (one per layout and appearance), so a
         /// warning flagged last in another layout is re-audited by an audit laying out as an earlier one.
         var sightings: [Sighting] = []
-
-        /// One audit that flagged it: in what configuration, where.
-        struct Sighting {
-            var configuration: ScreenConfiguration
-            var rect: Rect?
-            var audit: AuditReference
-        }
 
         /// Records that `audit` flagged it at `rect` in `configuration`, replacing the sighting of a
         /// configuration laid out alike in the same appearance.
@@ -951,35 +889,27 @@ public struct HistoryJudgement: Sendable {
         var screen: String
     }
 
-    /// A screen and an earlier audit (`AuditReference.sharedIdentity`), for the screen's shift since it.
-    private struct ShiftKey: Hashable {
-        var screen: String
-        var audit: ObjectIdentifier
-    }
-
     /// Whether an earlier warning the report no longer shows was in what the report showed of its screen
-    /// (`screen`, its verdict in this report): the screen's screenshot is there, and the warning's element
-    /// (`rect`, in the coordinates of the screen's audit the shift is measured from), moved by the
-    /// screen's common shift (`shift`, see `shift(_:)`), lies inside it, below the status bar of its
-    /// device and orientation (`DeviceLayout`). On a phone of another width (`widthScale`, see
-    /// `ScreenConfiguration.widthScale(from:)`) the element keeps its share of the width: its place
-    /// across is scaled, not shifted.
+    /// (`screen`, its verdict in this report): the screen's screenshot is there, and the warning's element,
+    /// at the place the screen's layout puts it now (`ScreenLayouts.predicted`), lies at least half inside
+    /// it, below the status bar of its device and orientation (`DeviceLayout`), wherever within the
+    /// prediction's margin it is. An element without a rect is taken to be shown when the whole screen is.
     private static func isVisible(
-        _ rect: Rect?, on screen: ScreenVerdict?, of entry: HistoryEntry, shift: (dx: Double, dy: Double),
-        widthScale: Double
-    ) -> Bool {
+        _ prediction: ScreenLayouts.Prediction?, on screen: ScreenVerdict?, of entry: HistoryEntry
+    )
+        -> Bool
+    {
         guard let screen, screen.coversWholeScreen else { return false }
-        guard let rect, entry.screens.indices.contains(screen.index),
+        guard let prediction, entry.screens.indices.contains(screen.index),
             let width = entry.screens[screen.index].width, let height = entry.screens[screen.index].height
         else { return true }
-        let x = widthScale == 1 ? rect.x + shift.dx : rect.x * widthScale
-        let elementWidth = rect.width * widthScale
-        let y = rect.y + shift.dy
-        // Inside when at least half of the element is on the screenshot, below the status bar.
+        let rect = prediction.place
         let top = DeviceLayout(screenSize: (width, height)).statusBar
-        let visibleWidth = min(x + elementWidth, width) - max(x, 0)
-        let visibleHeight = min(y + rect.height, height) - max(y, top)
-        return visibleWidth * 2 >= elementWidth && visibleHeight * 2 >= rect.height
+        let visibleWidth =
+            min(rect.x + rect.width, width - prediction.margin.x) - max(rect.x, prediction.margin.x)
+        let visibleHeight =
+            min(rect.y + rect.height, height - prediction.margin.y) - max(rect.y, top + prediction.margin.y)
+        return visibleWidth * 2 >= rect.width && visibleHeight * 2 >= rect.height
     }
 
     /// The fingerprint version 1 gave `issue` (scoped by its mapped view), when it has a view.

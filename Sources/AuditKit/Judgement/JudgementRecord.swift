@@ -14,7 +14,7 @@ import Foundation
 public struct JudgementRecord: Sendable, Hashable, Codable {
     /// The version of the judgement this code makes: raised whenever a change of the judgement's code
     /// changes what it states, so a record written by an earlier release is judged again.
-    public static let currentJudgementVersion = 6
+    public static let currentJudgementVersion = 7
 
     /// The version of the judgement recorded.
     public var judgementVersion: Int
