@@ -47,17 +47,21 @@ public struct IssueMatching: Sendable, Hashable {
     public var repeatsOld: [Int]
     /// New issues that repeat an earlier issue of their own report; they are never new.
     public var repeatsNew: [Int]
+    /// The screen groups (normalised, `WarningMatcher.groupKey`) of the newer report that changed
+    /// language since the older one, as the geometry stage decided: the one test of a language change.
+    public var changedLanguage: Set<String> = []
 
     /// Creates a matching.
     public init(
         pairs: [MatchedPair], unmatchedOld: [Int], unmatchedNew: [Int], repeatsOld: [Int] = [],
-        repeatsNew: [Int] = []
+        repeatsNew: [Int] = [], changedLanguage: Set<String> = []
     ) {
         self.pairs = pairs
         self.unmatchedOld = unmatchedOld
         self.unmatchedNew = unmatchedNew
         self.repeatsOld = repeatsOld
         self.repeatsNew = repeatsNew
+        self.changedLanguage = changedLanguage
     }
 }
 
@@ -555,12 +559,16 @@ public enum WarningMatcher {
                 }
                 let column =
                     votes.max { ($0.value, -abs($0.key), -$0.key) < ($1.value, -abs($1.key), -$1.key) }?.key ?? 0
+                // A text folded for the fingerprint (an amount, a date) keeps its exact value as evidence: of
+                // two rows as near, the one showing the same value is the same row.
                 let costs = group.old.map { o in
                     group.new.map { n -> Double? in
                         var before = shiftedOldRect(o, toward: n)
                         before?.y += column
                         let distance = rectDistance(before, new.issues[n].rect)
-                        return distance <= rectTolerance ? distance + (sameScreen(o, n) ? 0 : rectTolerance) : nil
+                        guard distance <= rectTolerance else { return nil }
+                        let sameValue = old.issues[o].elementText == new.issues[n].elementText
+                        return distance + (sameScreen(o, n) ? 0 : rectTolerance) + (sameValue ? 0 : rectTolerance / 2)
                     }
                 }
                 let found = WarningMatcher.assign(rows: group.old, columns: group.new, costs: costs)
@@ -572,8 +580,21 @@ public enum WarningMatcher {
                     let rect = side.issues[index].rect
                     return (side.slot[index].occurrence, rect?.y ?? .infinity, rect?.x ?? .infinity, index)
                 }
-                let oldLeft = group.old.filter { oldPartner[$0] < 0 }.sorted { order(old, $0) < order(old, $1) }
-                let newLeft = group.new.filter { newPartner[$0] < 0 }.sorted { order(new, $0) < order(new, $1) }
+                // the same exact value first (a row whose price did not change is that row).
+                var oldLeft = group.old.filter { oldPartner[$0] < 0 }.sorted { order(old, $0) < order(old, $1) }
+                var newLeft = group.new.filter { newPartner[$0] < 0 }.sorted { order(new, $0) < order(new, $1) }
+                var oldOfValue: [String: [Int]] = [:]
+                var newOfValue: [String: [Int]] = [:]
+                for o in oldLeft { oldOfValue[old.issues[o].elementText ?? "", default: []].append(o) }
+                for n in newLeft { newOfValue[new.issues[n].elementText ?? "", default: []].append(n) }
+                for o in oldLeft {
+                    guard let olds = oldOfValue[old.issues[o].elementText ?? ""], olds.count == 1,
+                        let news = newOfValue[old.issues[o].elementText ?? ""], news.count == 1
+                    else { continue }
+                    pair(o, news[0], .fingerprint)
+                }
+                oldLeft.removeAll { oldPartner[$0] >= 0 }
+                newLeft.removeAll { newPartner[$0] >= 0 }
                 for (o, n) in zip(oldLeft, newLeft) { pair(o, n, .fingerprint) }
             }
         }
@@ -668,7 +689,8 @@ public enum WarningMatcher {
             let before = textCounts(old, oldIncluded, oldPartner, slotOf: { oldToNewSlot[old.slotID[$0]] })
             let after = textCounts(new, newIncluded, newPartner, slotOf: { new.slotID[$0] })
             func changed(_ a: TextCount, _ b: TextCount) -> Bool {
-                a.texts >= 3 && b.texts >= 3 && a.unmatched * 2 > a.texts && b.unmatched * 2 > b.texts
+                a.texts >= JudgementTolerance.languageTexts && b.texts >= JudgementTolerance.languageTexts
+                    && a.unmatched * 2 > a.texts && b.unmatched * 2 > b.texts
             }
             let reportChanged = !translated.isEmpty || changed(before.all, after.all)
             return new.slotKeys.indices.map { reportChanged || changed(before.bySlot[$0], after.bySlot[$0]) }
@@ -706,10 +728,14 @@ public enum WarningMatcher {
             return WarningMatcher.assign(rows: olds, columns: news, costs: costs)
         }
 
+        /// The screens (`slotID`) of the newer report the geometry stage took to have changed language.
+        var changedSlots: [Bool] = []
+
         // Stage 3.
         mutating func matchGeometry() {
+            changedSlots = changedLanguage()
             guard let (oldBySlot, newBySlot) = freeBySlot() else { return }
-            let changed = changedLanguage()
+            let changed = changedSlots
             for slot in new.slotKeys.indices where !oldBySlot[slot].isEmpty && !newBySlot[slot].isEmpty {
                 let changedLanguage = changed[slot]
                 let found = placedByGeometry(oldBySlot[slot], newBySlot[slot], changedLanguage: changedLanguage)
@@ -870,7 +896,9 @@ public enum WarningMatcher {
                 unmatchedOld: old.issues.indices.filter { oldIncluded[$0] && oldPartner[$0] < 0 },
                 unmatchedNew: new.issues.indices.filter { newIncluded[$0] && newPartner[$0] < 0 },
                 repeatsOld: old.issues.indices.filter { old.isRepeat[$0] && (groups?.contains(old.group[$0]) ?? true) },
-                repeatsNew: new.issues.indices.filter { new.isRepeat[$0] && (groups?.contains(new.group[$0]) ?? true) })
+                repeatsNew: new.issues.indices.filter { new.isRepeat[$0] && (groups?.contains(new.group[$0]) ?? true) },
+                changedLanguage: Set(new.slotKeys.indices.filter { changedSlots.indices.contains($0) && changedSlots[$0] }
+                    .map { new.slotGroups[$0] }))
         }
     }
 

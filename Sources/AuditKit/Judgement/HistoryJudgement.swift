@@ -486,8 +486,7 @@ public struct HistoryJudgement: Sendable {
                         && warningInScreen[ScreenFingerprint(fingerprint: facts.fingerprint[$0], screen: group)] == nil
                 }
                 if !unpaired.isEmpty {
-                    let changedLanguage = Self.changedLanguage(
-                        of: group, entry: entry, side: side, stages: stages, pairedIn: pairedIn)
+                    let changedLanguage = matchings.contains { $0.matching.changedLanguage.contains(group) }
                     // Where the screen's standing warnings are now: its drift, then its layout since the base.
                     let toNow = layouts.transform(of: group, since: baseAudit, then: configurations[j][group])
                         .after(drift[group] ?? .identity)
@@ -803,22 +802,6 @@ public struct HistoryJudgement: Sendable {
     /// The configuration `audit` audited `screen` in, when it is judged.
     private func configuration(of audit: AuditReference, _ screen: String) -> ScreenConfiguration? {
         position[audit.sha256].flatMap { configurations[$0][screen] }
-    }
-
-    /// Whether the screen `group` changed language since the audits it was compared with: at least two of
-    /// the texts the matcher continued, and most of them, were paired by key or by place, not by
-    /// fingerprint.
-    private static func changedLanguage(
-        of group: String, entry: HistoryEntry, side: WarningMatcher.Prepared, stages: [MatchStage], pairedIn: [Int]
-    ) -> Bool {
-        var texts = 0
-        var translated = 0
-        for index in entry.issues.indices where pairedIn[index] >= 0 && side.group[index] == group {
-            guard !WarningMatcher.isBlank(entry.issues[index].elementText ?? "") else { continue }
-            texts += 1
-            if stages[index] != .fingerprint { translated += 1 }
-        }
-        return texts >= 2 && translated * 2 > texts
     }
 
     /// How far the element of `issue` lies from where the earlier issue `was` (its rect `moved` into this
