@@ -806,46 +806,17 @@ public enum WarningMatcher {
             return (all, bySlot)
         }
 
-        /// The cost of pairing `o` with `n` by place, or nil when they may not pair.
+        /// The cost of pairing `o` with `n` by place (`WarningMatcher.placeCost`), or nil when they may not pair.
         func geometryCost(_ o: Int, _ n: Int, changedLanguage: Bool) -> Double? {
             guard old.issues[o].testType == new.issues[n].testType, let before = shiftedOldRect(o, toward: n),
                 let after = new.issues[n].rect
             else {
                 return nil
             }
-            let textBefore = old.hasText[o] ? old.issues[o].elementText : nil
-            let textAfter = new.hasText[n] ? new.issues[n].elementText : nil
-            switch (textBefore, textAfter) {
-            case (nil, nil):
-                let distance = rectDistance(before, after)
-                return distance <= rectTolerance ? distance : nil
-            case (let x?, let y?):
-                // Translations change a label's width: the same line, and the same leading or trailing
-                // edge, centre, or most of the narrower one's width.
-                let centreY = abs((before.y + before.height / 2) - (after.y + after.height / 2))
-                guard centreY <= rectTolerance,
-                    abs(before.height - after.height) <= max(rectTolerance, before.height / 2)
-                else { return nil }
-                let leading = abs(before.x - after.x)
-                let trailing = abs((before.x + before.width) - (after.x + after.width))
-                let centreX = abs((before.x + before.width / 2) - (after.x + after.width / 2))
-                let overlap = min(before.x + before.width, after.x + after.width) - max(before.x, after.x)
-                let narrower = min(before.width, after.width)
-                let edge = min(leading, trailing, centreX)
-                guard edge <= rectTolerance || (narrower > 0 && overlap >= narrower / 2) else { return nil }
-                // The same place; the texts must also be translations or differ only in values.
-                guard changedLanguage || WarningMatcher.sameTemplate(x, y) || translatedApart(x, y) else { return nil }
-                return centreY + min(edge, rectTolerance)
-            default:
-                return nil
-            }
-        }
-
-        /// Whether the catalogs give `x` and `y` only in different languages.
-        func translatedApart(_ x: String, _ y: String) -> Bool {
-            let a = translations.languages(of: x)
-            let b = translations.languages(of: y)
-            return !a.isEmpty && !b.isEmpty && a.isDisjoint(with: b)
+            return WarningMatcher.placeCost(
+                before, old.hasText[o] ? old.issues[o].elementText : nil, after,
+                new.hasText[n] ? new.issues[n].elementText : nil, within: rectTolerance,
+                changedLanguage: changedLanguage, translatedApart: translations.translatedApart)
         }
 
         // Stage 4.
@@ -897,8 +868,9 @@ public enum WarningMatcher {
                 unmatchedNew: new.issues.indices.filter { newIncluded[$0] && newPartner[$0] < 0 },
                 repeatsOld: old.issues.indices.filter { old.isRepeat[$0] && (groups?.contains(old.group[$0]) ?? true) },
                 repeatsNew: new.issues.indices.filter { new.isRepeat[$0] && (groups?.contains(new.group[$0]) ?? true) },
-                changedLanguage: Set(new.slotKeys.indices.filter { changedSlots.indices.contains($0) && changedSlots[$0] }
-                    .map { new.slotGroups[$0] }))
+                changedLanguage: Set(
+                    new.slotKeys.indices.filter { changedSlots.indices.contains($0) && changedSlots[$0] }
+                        .map { new.slotGroups[$0] }))
         }
     }
 
@@ -983,6 +955,41 @@ public enum WarningMatcher {
             }
         }
         return result.sorted { $0.1 < $1.1 }
+    }
+
+    /// The cost of taking the element at `after` (showing `textAfter`, nil for none) for the one the screen's
+    /// layout puts at `before` (showing `textBefore`), or nil when it cannot be that element: the one geometry
+    /// rule, for the matcher's places and the judgement's standing warnings. Text-less elements: every
+    /// coordinate within `within` points. Texts: the same line (centres within `within`), a height alike, the
+    /// same leading or trailing edge or centre, or most of the narrower one's width (translations change a
+    /// label's width), and texts that are translations (`changedLanguage`, or the catalogs put them in
+    /// different languages, `translatedApart`) or differ only in values (`sameTemplate`). A text and a
+    /// text-less element never pair.
+    static func placeCost(
+        _ before: Rect, _ textBefore: String?, _ after: Rect, _ textAfter: String?, within: Double,
+        changedLanguage: Bool, translatedApart: (String, String) -> Bool
+    ) -> Double? {
+        switch (textBefore, textAfter) {
+        case (nil, nil):
+            let distance = rectDistance(before, after)
+            return distance <= within ? distance : nil
+        case (let x?, let y?):
+            let centreY = abs((before.y + before.height / 2) - (after.y + after.height / 2))
+            guard centreY <= within, abs(before.height - after.height) <= max(within, before.height / 2) else {
+                return nil
+            }
+            let leading = abs(before.x - after.x)
+            let trailing = abs((before.x + before.width) - (after.x + after.width))
+            let centreX = abs((before.x + before.width / 2) - (after.x + after.width / 2))
+            let overlap = min(before.x + before.width, after.x + after.width) - max(before.x, after.x)
+            let narrower = min(before.width, after.width)
+            let edge = min(leading, trailing, centreX)
+            guard edge <= within || (narrower > 0 && overlap >= narrower / 2) else { return nil }
+            guard changedLanguage || sameTemplate(x, y) || translatedApart(x, y) else { return nil }
+            return centreY + min(edge, within)
+        default:
+            return nil
+        }
     }
 
     /// Whether two texts show the same symbols besides digits, letters, white space and number

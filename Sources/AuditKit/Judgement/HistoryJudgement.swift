@@ -526,7 +526,7 @@ public struct HistoryJudgement: Sendable {
                             var best: (slot: Int, distance: Double)?
                             for (slot, index) in unpaired.enumerated() {
                                 guard
-                                    let distance = Self.distance(
+                                    let distance = distance(
                                         moved, held.verdict, entry.issues[index], changedLanguage: changedLanguage)
                                 else { continue }
                                 if distance < best?.distance ?? .infinity { best = (slot, distance) }
@@ -804,27 +804,21 @@ public struct HistoryJudgement: Sendable {
         position[audit.sha256].flatMap { configurations[$0][screen] }
     }
 
-    /// How far the element of `issue` lies from where the earlier issue `was` (its rect `moved` into this
-    /// audit's coordinates) had its element, when it can be the same element: the same kind of warning
-    /// (test type, error code), both without a text or both with one (then only when the screen
-    /// `changedLanguage` or the texts differ in values only), a similar height and their centres closer
-    /// than half the taller one's height (at least 12 points); nil otherwise.
-    private static func distance(_ moved: Rect, _ was: WarningVerdict, _ issue: HistoryIssue, changedLanguage: Bool)
+    /// How far the element of `issue` lies from where the standing warning `was` has its element now
+    /// (`moved`), when it can be that element: the same kind of warning (test type, error code) and the one
+    /// geometry rule (`WarningMatcher.placeCost`) within the reach of a standing warning's predicted place
+    /// (`JudgementTolerance.reach`); nil otherwise.
+    private func distance(_ moved: Rect, _ was: WarningVerdict, _ issue: HistoryIssue, changedLanguage: Bool)
         -> Double?
     {
-        // The place first: it rules out most pairs without reading a text.
-        guard let rect = issue.rect, issue.testType == was.testType, issue.errorCode == was.errorCode,
-            rect.height > 0, moved.height > 0, max(rect.height, moved.height) <= 2 * min(rect.height, moved.height)
-        else { return nil }
-        let dx = (rect.x + rect.width / 2) - (moved.x + moved.width / 2)
-        let dy = (rect.y + rect.height / 2) - (moved.y + moved.height / 2)
-        let distance = (dx * dx + dy * dy).squareRoot()
-        guard distance <= max(12, max(rect.height, moved.height) / 2) else { return nil }
-        let blank = WarningMatcher.isBlank(issue.elementText ?? "")
-        guard blank == WarningMatcher.isBlank(was.elementText ?? ""),
-            blank || changedLanguage || WarningMatcher.sameTemplate(issue.elementText ?? "", was.elementText ?? "")
-        else { return nil }
-        return distance
+        guard let rect = issue.rect, issue.testType == was.testType, issue.errorCode == was.errorCode else {
+            return nil
+        }
+        func text(_ text: String?) -> String? { WarningMatcher.isBlank(text ?? "") ? nil : text }
+        return WarningMatcher.placeCost(
+            moved, text(was.elementText), rect, text(issue.elementText),
+            within: JudgementTolerance.reach(height: max(rect.height, moved.height)),
+            changedLanguage: changedLanguage, translatedApart: translations.translatedApart)
     }
 
     /// One audit that flagged a warning: in what configuration, where.
