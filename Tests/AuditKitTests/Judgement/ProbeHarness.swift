@@ -7,7 +7,8 @@ import Testing
 /// written by `AuditSeries` (real painted screenshots and thumbnails) and added to a history, recording
 /// what a mapping with sources records when `sourced` (each warning's view and localization key, each
 /// screen's root view, and the catalogs' `translations`). Every test states, per audit, the exact element
-/// ids new, resolved, residual and not re-audited.
+/// ids new, resolved, residual and not re-audited; `expect` also counts them as decisions (one element's
+/// change in one audit) so a series can say how many of its decisions the judgement gets right.
 struct Probe {
     let series: AuditSeries
     let sourced: Bool
@@ -15,6 +16,18 @@ struct Probe {
     var translations = StringTranslations.none
     var reports: [AuditedReport] = []
     var entries: [HistoryEntry] = []
+    /// The decisions `expect` stated so far.
+    var decisions = Decisions()
+
+    /// What a probe stated against what the judgement said.
+    struct Decisions {
+        /// Element changes stated right, and stated in all.
+        var right = 0, total = 0
+        /// Gate verdicts (`check --fail-on new`) stated right, and stated in all.
+        var gateRight = 0, gateTotal = 0
+        /// Each wrong one: which audit, which element, expected and got.
+        var wrong: [String] = []
+    }
 
     init(sourced: Bool) throws {
         series = try AuditSeries()
@@ -49,6 +62,17 @@ struct Probe {
         }
         entries.append(entry)
         return HistoryJudgement(entries: entries, translations: translations).latestReport!
+    }
+
+    /// Audits `layout` laid out in `configuration` (one screen, one report), `fixed` elements unflagged.
+    @discardableResult
+    mutating func audit(
+        _ layout: ScreenLayout, in configuration: AuditConfiguration, fixed: Set<String> = [], root: String? = nil,
+        views: [String: String] = [:], keys: [String: String] = [:]
+    ) throws -> ReportJudgement {
+        try audit(
+            [layout.screen(in: configuration, fixed: fixed)], language: configuration.reportLanguage,
+            dark: configuration.dark, roots: [root], views: views, keys: keys)
     }
 
     func ids(_ verdicts: [WarningVerdict]) -> Set<String> {
@@ -87,6 +111,60 @@ struct Probe {
             entry: entries.last!, history: History(entries: entries.dropLast()), translations: translations,
             baseline: Baseline(), failOn: .new
         ).failed
+    }
+
+    /// Expects `judged` to say exactly `new`, `resolved`, `residual` and `notReaudited` (element ids) and
+    /// the gate to fail exactly when `fails`; counts one decision per element either side names.
+    mutating func expect(
+        _ judged: ReportJudgement, new: Set<String> = [], resolved: Set<String> = [], residual: Set<String> = [],
+        notReaudited: Set<String> = [], fails: Bool, _ audit: String,
+        sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) {
+        let expected = [new, resolved, residual, notReaudited]
+        let got = changes(judged)
+        let names = ["new", "resolved", "residual", "not re-audited"]
+        func state(_ sets: [Set<String>], _ id: String) -> String {
+            let states = names.indices.filter { sets[$0].contains(id) }.map { names[$0] }
+            return states.isEmpty ? "nothing" : states.joined(separator: " and ")
+        }
+        var wrong: [String] = []
+        for id in Set(expected.joined()).union(got.joined()).sorted() {
+            decisions.total += 1
+            if state(expected, id) == state(got, id) {
+                decisions.right += 1
+            } else {
+                wrong.append("\(audit): \(id) expected \(state(expected, id)), got \(state(got, id))")
+            }
+        }
+        let failed = checkFails()
+        decisions.gateTotal += 1
+        if failed == fails {
+            decisions.gateRight += 1
+        } else {
+            wrong.append("\(audit): the gate expected \(fails ? "to fail" : "to pass"), got the other")
+        }
+        decisions.wrong += wrong
+        #expect(got == expected, "\(wrong.joined(separator: "; "))", sourceLocation: sourceLocation)
+        #expect(failed == fails, "\(audit): check fails \(failed)", sourceLocation: sourceLocation)
+    }
+
+    /// Expects the first audit of a history to leave exactly `open` open (nothing is new without an earlier
+    /// audit) and the gate to fail on them. Mutating like `expect`, so that in `p.expectFirst(try p.audit(…))`
+    /// the probe is read after the audit its argument runs.
+    mutating func expectFirst(
+        _ judged: ReportJudgement, open: Set<String>, sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) {
+        #expect(!judged.hasEarlierAudit && ids(judged.open) == open, sourceLocation: sourceLocation)
+        #expect(checkFails() == !open.isEmpty, sourceLocation: sourceLocation)
+    }
+
+    /// One line per series: decisions right of stated, the gate's, then each wrong one.
+    func tally(_ series: String) -> String {
+        ([
+            "\(series) (\(sourced ? "with" : "without") sources): \(decisions.right)/\(decisions.total) decisions right, "
+                + "gate \(decisions.gateRight)/\(decisions.gateTotal)"
+        ] + decisions.wrong.map { "  " + $0 })
+        .joined(separator: "\n")
     }
 
     func remove() { series.remove() }

@@ -1,0 +1,330 @@
+import AuditKit
+import AuditKitTestSupport
+import Foundation
+import Testing
+
+/// Held-out style series of issue 57 ("one model of where each element is now"): screens laid out per
+/// configuration by `ScreenLayout` as `configurations.md` says iOS lays them out (texts and rows growing
+/// with the text size, rows pushed off the bottom, margins and bars kept on other phones and the iPad,
+/// content scrolled under the navigation bar, translated texts wider), one screen per report, every screen
+/// group "0" as real teams leave them. Each series runs with sources (views, keys, root views, catalogs)
+/// and without; each audit states the exact new, resolved, residual and not re-audited element ids and the
+/// gate's verdict as `configurations.md` answers them (not as the judgement answered when they were
+/// written), and no element shares a warning with another. Each series prints how many of its decisions
+/// (one element's change in one audit) the judgement got right.
+@Suite struct LayoutModelProbeTests {
+    typealias Item = LayoutElement
+
+    // MARK: Building layouts
+
+    static func label(
+        _ id: String, _ text: String, code: Int = 12, width: Double, height: Double = 22, x: Double = 0
+    ) -> AppElement {
+        AppElement(id, code: code, text: text, rect: Rect(x: x, y: 0, width: width, height: height))
+    }
+
+    /// A text button of fixed points (its hit region too small).
+    static func button(_ id: String, _ text: String, width: Double) -> AppElement {
+        label(id, text, code: 17, width: width, height: 30)
+    }
+
+    /// An icon without a description.
+    static func icon(_ id: String, _ kind: Int, size: Double = 28) -> AppElement {
+        AppElement(id, code: 19, text: nil, rect: Rect(x: 0, y: 0, width: size, height: size), look: .icon(kind))
+    }
+
+    /// A disclosure chevron (its hit region too small when flagged).
+    static func chevron(_ id: String, width: Double = 12, height: Double = 20) -> AppElement {
+        AppElement(id, code: 17, text: nil, rect: Rect(x: 0, y: 0, width: width, height: height), look: .chevron)
+    }
+
+    /// A text in a semantic style (it grows with Dynamic Type), flagged with `code` as `flagged` says.
+    static func text(
+        _ id: String, _ text: String, code: Int = 12, width: Double, height: Double = 22,
+        at anchor: Item.Anchor = .leading,
+        x: Double = 0, flagged: Item.Flagging = .always, reserve: Double = 0
+    ) -> Item {
+        Item(
+            label(id, text, code: code, width: width, height: height, x: x), anchor, grows: true, flagging: flagged,
+            reserve: reserve)
+    }
+
+    /// A text in a semantic style that is never flagged.
+    static func plain(_ id: String, _ text: String, width: Double, reserve: Double = 0) -> Item {
+        Self.text(id, text, width: width, flagged: .never, reserve: reserve)
+    }
+
+    /// A text of a fixed point size: a Dynamic Type warning wherever it is shown; it never grows.
+    static func fixedSize(_ id: String, _ text: String, width: Double, at anchor: Item.Anchor = .leading, x: Double = 0)
+        -> Item
+    {
+        Item(label(id, text, code: 30, width: width, height: 16, x: x), anchor, grows: false, flagging: .always)
+    }
+
+    /// An element of fixed points (a control, an icon, a bar's label).
+    static func control(_ element: AppElement, at anchor: Item.Anchor = .trailing, flagged: Item.Flagging = .always)
+        -> Item
+    {
+        Item(element, anchor, grows: false, flagging: flagged)
+    }
+
+    /// A row `height` tall at the default size whose growing text is `line` tall.
+    static func row(_ height: Double, _ line: Double, _ items: Item...) -> LayoutRow {
+        LayoutRow(height: height, line: line, items)
+    }
+
+    /// A configuration: in French when `french` gives the app's translations.
+    static func config(
+        _ device: AuditDevice = .iPhone17Pro, _ size: TextSize = .large, dark: Bool = false, scroll: Double = 0,
+        french: [String: String]? = nil
+    ) -> AuditConfiguration {
+        AuditConfiguration(
+            device: device, textSize: size, dark: dark, scroll: scroll, translations: french ?? [:],
+            reportLanguage: french == nil ? 0 : 3)
+    }
+
+    /// The element ids the Inspector flags on `layout` in `configuration`.
+    static func flagged(_ layout: ScreenLayout, _ configuration: AuditConfiguration) -> Set<String> {
+        Set(layout.screen(in: configuration).elements.filter(\.flagged).map(\.id))
+    }
+
+    /// The catalogs' table for `keys`: each key's English text in `layouts` and its French translation.
+    static func catalogs(_ keys: [String: String], of layouts: [ScreenLayout], french: [String: String])
+        -> StringTranslations
+    {
+        let elements = layouts.flatMap { ($0.topBar + $0.rows.flatMap(\.elements) + $0.bottomBar).map(\.element) }
+        let texts = Dictionary(elements.map { ($0.id, $0.text) }, uniquingKeysWith: { first, _ in first })
+        return StringTranslations(
+            keys.sorted { $0.key < $1.key }.flatMap { id, key -> [LocalizedString] in
+                let english = texts[id]!!
+                return ([("en", english)] + (french[english].map { [("fr", $0)] } ?? [])).map {
+                    LocalizedString(
+                        key: key, value: $0.1, language: $0.0, location: SourceLocation(file: "Localizable.xcstrings"))
+                }
+            })
+    }
+
+    // MARK: 1. Pantry in many configurations
+
+    static let items = ["Olive oil", "Coffee beans", "Oat milk", "Sourdough", "Parmesan", "Basil", "Eggs"]
+    /// One test type, one text once digits fold: only each row's place (and its exact value) tells them.
+    static let prices = ["$4.99", "$12.50", "$3.29", "$6.00", "$8.75", "$2.49", "$5.20"]
+    static let priceIDs = (1...7).map { "l.p\($0)" }
+
+    /// The pantry list: a "+" without a description; fixed-size "7 items" and "STAPLES"; a caption that
+    /// clips at AX3 on phones up to 402 pt; the shopping list row (its tint fails contrast in the light
+    /// appearance only, its chevron too small); seven rows whose prices (secondary grey) nearly pass
+    /// contrast in both appearances; a toolbar's "Share" too small.
+    static let list = ScreenLayout(
+        title: "Pantry", topBar: [control(icon("l.add", 2))],
+        rows: [
+            row(24, 0, fixedSize("l.count", "7 items", width: 60)),
+            row(
+                28, 16, text("l.caption", "Prices include tax", code: 32, width: 160, height: 16, flagged: .whenClipped)
+            ),
+            row(
+                44, 22, text("l.shop", "Shopping list", code: 13, width: 110, flagged: .inLight, reserve: 40),
+                control(chevron("l.chev"))),
+            row(38, 0, fixedSize("l.staples", "STAPLES", width: 70)),
+        ]
+            + items.indices.map { index in
+                row(
+                    44, 22, plain("c.item\(index)", items[index], width: 110, reserve: 110),
+                    text(priceIDs[index], prices[index], width: 50, at: .trailing, x: 22),
+                    control(chevron("c.chev\(index)", width: 8, height: 14), flagged: .never))
+            },
+        bottomBar: [
+            control(button("l.share", "Share", width: 52), at: .leading),
+            control(label("c.total", "Total $43.22", width: 100, height: 16), at: .center, flagged: .never),
+        ])
+
+    /// The item detail: a photo without a description, the origin's contrast, a fixed-size nutrition line, a
+    /// small "Add to list" button.
+    static let detail = ScreenLayout(
+        title: "Olive oil", topBar: [control(label("c.back", "Pantry", width: 60), at: .leading, flagged: .never)],
+        rows: [
+            row(200, 0, control(icon("d.photo", 4, size: 160), at: .center)),
+            row(44, 28, plain("c.price", "$4.99", width: 80), text("d.origin", "Spain", width: 60, at: .trailing)),
+            row(30, 0, fixedSize("d.per", "Per 100 ml: 884 kcal", width: 150)),
+            row(52, 22, control(button("d.add", "Add to list", width: 100), at: .leading)),
+        ])
+
+    /// Settings: two values' contrast (both appearances), a help icon without a description, "Sign out" in
+    /// red (fails in the light appearance only), a fixed-size version line.
+    static let settings = ScreenLayout(
+        title: "Settings",
+        rows: [
+            row(
+                44, 22, plain("c.currency", "Currency", width: 90, reserve: 80),
+                text("s.currency", "USD", width: 40, at: .trailing)),
+            row(
+                44, 22, plain("c.units", "Units", width: 60, reserve: 80),
+                text("s.units", "Metric", width: 55, at: .trailing)),
+            row(44, 22, plain("c.help", "Help", width: 50), control(icon("s.help", 1, size: 22))),
+            row(44, 22, text("s.signout", "Sign out", code: 13, width: 75, flagged: .inLight)),
+            row(30, 0, fixedSize("s.version", "Version 2.4.1", width: 100)),
+        ])
+
+    static let pantryFrench = [
+        "Pantry": "Garde-manger", "7 items": "7 articles", "Prices include tax": "Prix toutes taxes comprises",
+        "Shopping list": "Liste de courses", "STAPLES": "ESSENTIELS", "Share": "Partager",
+        "Total $43.22": "Total 43,22 $", "Olive oil": "Huile d'olive", "Coffee beans": "Café en grains",
+        "Oat milk": "Lait d'avoine", "Sourdough": "Pain au levain", "Basil": "Basilic", "Eggs": "Œufs",
+        "$4.99": "4,99 $", "$12.50": "12,50 $", "$3.29": "3,29 $", "$6.00": "6,00 $", "$8.75": "8,75 $",
+        "$2.49": "2,49 $", "$5.20": "5,20 $",
+    ]
+
+    static let listIDs = Set(["l.add", "l.share", "l.count", "l.staples", "l.chev", "l.shop"] + priceIDs)
+    static let detailIDs: Set<String> = ["d.photo", "d.origin", "d.per", "d.add"]
+    static let settingsIDs: Set<String> = ["s.currency", "s.units", "s.help", "s.signout", "s.version"]
+
+    static let pantryViews: [String: String] = {
+        var views: [String: String] = [:]
+        for id in ["l.add", "l.share", "l.count", "l.caption", "l.staples"] { views[id] = "PantryListView" }
+        for id in ["l.shop", "l.chev"] { views[id] = "ShoppingListRow" }
+        for id in priceIDs { views[id] = "PantryItemRow" }
+        for id in detailIDs { views[id] = "ItemDetailView" }
+        for id in settingsIDs { views[id] = "SettingsView" }
+        return views
+    }()
+    static let pantryKeys = [
+        "l.count": "pantry.itemCount", "l.caption": "pantry.taxNote", "l.shop": "pantry.shoppingList",
+        "l.staples": "pantry.staples", "l.share": "pantry.share", "d.per": "detail.per100",
+        "d.add": "detail.addToList", "s.signout": "settings.signOut", "s.version": "settings.version",
+    ]
+
+    static func priceSet(_ numbers: ClosedRange<Int>) -> Set<String> { Set(numbers.map { "l.p\($0)" }) }
+
+    @Test func pantryLayoutsShowWhatTheSeriesSays() {
+        let all = Self.listIDs
+        #expect(Self.flagged(Self.list, Self.config()) == all)
+        #expect(Self.flagged(Self.list, Self.config(.iPhone17Pro, .xxLarge)) == all)
+        #expect(
+            Self.flagged(Self.list, Self.config(.iPhone17Pro, .ax3))
+                == all.subtracting(Self.priceSet(6...7)).union(["l.caption"]))
+        #expect(Self.flagged(Self.list, Self.config(.iPhone17ProMax, .ax3)) == all.subtracting(["l.p7"]))
+        #expect(
+            Self.flagged(Self.list, Self.config(.iPhone17Pro, .ax2, dark: true)) == all.subtracting(["l.p7", "l.shop"]))
+        for device in [AuditDevice.iPhoneSE, .iPhone17ProMax, .iPadLandscape] {
+            #expect(Self.flagged(Self.list, Self.config(device)) == all)
+        }
+        #expect(
+            Self.flagged(Self.list, Self.config(.iPhone17Pro, .ax3, scroll: 300))
+                == Self.priceSet(1...7).union(["l.add", "l.share"]))
+        #expect(Self.flagged(Self.list, Self.config(french: Self.pantryFrench)) == all)
+        #expect(
+            Self.flagged(Self.settings, Self.config(.iPhone17Pro, .ax2, dark: true))
+                == Self.settingsIDs.subtracting(["s.signout"]))
+        // At AX3 the rows spread apart: the prices are farther apart than at the default size.
+        let y = { (configuration: AuditConfiguration) in
+            Self.list.screen(in: configuration).elements.filter { $0.id.hasPrefix("l.p") }.map(\.rect.y)
+        }
+        let small = y(Self.config()), large = y(Self.config(.iPhone17Pro, .ax3))
+        #expect(large[1] - large[0] > 1.6 * (small[1] - small[0]))
+    }
+
+    @Test(arguments: [false, true])
+    func pantryInManyConfigurations(sourced: Bool) throws {
+        var p = try Probe(sourced: sourced)
+        defer { p.remove() }
+        let french = Self.pantryFrench
+        if sourced {
+            p.translations = Self.catalogs(
+                Self.pantryKeys, of: [Self.list, Self.detail, Self.settings], french: french)
+        }
+        func audit(_ layout: ScreenLayout, _ configuration: AuditConfiguration, fixed: Set<String> = []) throws
+            -> ReportJudgement
+        {
+            let root = ["Pantry": "PantryListView", "Olive oil": "ItemDetailView", "Settings": "SettingsView"]
+            return try p.audit(
+                layout, in: configuration, fixed: fixed, root: root[layout.title], views: Self.pantryViews,
+                keys: Self.pantryKeys)
+        }
+        func compared(_ judged: ReportJudgement) -> String { judged.screens.first?.comparedWith?.fileName ?? "-" }
+        func textScale(_ judged: ReportJudgement) -> Double { judged.screens.first?.configuration.textScale ?? 1 }
+        let L = Self.listIDs, D = Self.detailIDs, S = Self.settingsIDs
+        var listFiles: Set<String> = []
+
+        p.expectFirst(try audit(Self.list, Self.config()), open: L)
+        listFiles.insert(p.reports[0].report.fileName)
+        p.expect(try audit(Self.detail, Self.config()), new: D, notReaudited: L, fails: true, "detail")
+        p.expect(try audit(Self.settings, Self.config()), new: S, notReaudited: L.union(D), fails: true, "settings")
+        // xxLarge: "7 items" now scales (a Dynamic Type fix seen at a larger size): resolved.
+        var fixed: Set<String> = ["l.count"]
+        p.expect(
+            try audit(Self.list, Self.config(.iPhone17Pro, .xxLarge), fixed: fixed), resolved: ["l.count"],
+            residual: L.subtracting(fixed), notReaudited: D.union(S), fails: false, "list xxLarge")
+        listFiles.insert(p.reports[3].report.fileName)
+        // AX3: rows spread apart, the last two below the screen; the caption clips.
+        let ax3 = try audit(Self.list, Self.config(.iPhone17Pro, .ax3), fixed: fixed)
+        #expect(textScale(ax3) >= 1.5, "AX3 taken for text ×\(textScale(ax3))")
+        p.expect(
+            ax3, new: ["l.caption"], residual: L.subtracting(fixed).subtracting(Self.priceSet(6...7)),
+            notReaudited: Self.priceSet(6...7).union(D).union(S), fails: true, "list AX3")
+        listFiles.insert(p.reports[4].report.fileName)
+        var listOpen = L.subtracting(fixed).union(["l.caption"])
+        // Settings, dark at AX2: the help icon described: resolved; "Sign out" passes in the dark: not re-audited.
+        p.expect(
+            try audit(Self.settings, Self.config(.iPhone17Pro, .ax2, dark: true), fixed: ["s.help"]),
+            resolved: ["s.help"], residual: ["s.currency", "s.units", "s.version"],
+            notReaudited: listOpen.union(D).union(["s.signout"]), fails: false, "settings dark AX2")
+        let settingsOpen = S.subtracting(["s.help"])
+        // The list, dark at AX2: its own screen, not the dark settings; "STAPLES" fixed: resolved; the caption
+        // (clipped at AX3 only), the light-only tint and the row below the screen: not re-audited.
+        fixed.insert("l.staples")
+        let dark = try audit(Self.list, Self.config(.iPhone17Pro, .ax2, dark: true), fixed: fixed)
+        #expect(listFiles.contains(compared(dark)), "the dark list compared with \(compared(dark))")
+        p.expect(
+            dark, resolved: ["l.staples"], residual: Self.priceSet(1...6).union(["l.add", "l.share", "l.chev"]),
+            notReaudited: Set(["l.caption", "l.shop", "l.p7"]).union(D).union(settingsOpen), fails: false,
+            "list dark AX2")
+        listFiles.insert(p.reports[6].report.fileName)
+        listOpen.remove("l.staples")
+        let others = D.union(settingsOpen).union(["l.caption"])
+        // The smallest phone at the default size: every row back, none of them new.
+        p.expect(
+            try audit(Self.list, Self.config(.iPhoneSE), fixed: fixed), residual: listOpen.subtracting(["l.caption"]),
+            notReaudited: others, fails: false, "list SE")
+        // The largest phone: the third price's contrast fixed: resolved, the other prices residual.
+        fixed.insert("l.p3")
+        p.expect(
+            try audit(Self.list, Self.config(.iPhone17ProMax), fixed: fixed), resolved: ["l.p3"],
+            residual: listOpen.subtracting(["l.caption", "l.p3"]), notReaudited: others, fails: false,
+            "list Pro Max")
+        listOpen.remove("l.p3")
+        // An iPad in landscape: the "+" described: resolved.
+        fixed.insert("l.add")
+        p.expect(
+            try audit(Self.list, Self.config(.iPadLandscape), fixed: fixed), resolved: ["l.add"],
+            residual: listOpen.subtracting(["l.caption", "l.add"]), notReaudited: others, fails: false,
+            "list iPad landscape")
+        listOpen.remove("l.add")
+        listFiles.formUnion(p.reports[7...9].map(\.report.fileName))
+        // AX3 scrolled by 300 pt: the seven rows, nothing above them.
+        let scrolled = try audit(Self.list, Self.config(.iPhone17Pro, .ax3, scroll: 300), fixed: fixed)
+        #expect(listFiles.contains(compared(scrolled)), "the scrolled AX3 list compared with \(compared(scrolled))")
+        #expect(textScale(scrolled) >= 1.5, "the scrolled AX3 list taken for text ×\(textScale(scrolled))")
+        p.expect(
+            scrolled, residual: Self.priceSet(1...7).subtracting(["l.p3"]).union(["l.share"]),
+            notReaudited: others.union(["l.shop", "l.chev"]), fails: false, "list AX3 scrolled")
+        // French on the first phone: compared with that phone's audit at the default size; "Liste de
+        // courses" fixed: resolved; every price continues its own row.
+        fixed.insert("l.shop")
+        let inFrench = try audit(Self.list, Self.config(french: french), fixed: fixed)
+        #expect(
+            compared(inFrench) == p.reports[0].report.fileName, "the French list compared with \(compared(inFrench))")
+        p.expect(
+            inFrench, resolved: ["l.shop"], residual: listOpen.subtracting(["l.caption", "l.shop"]),
+            notReaudited: others, fails: false, "list French")
+        listOpen.remove("l.shop")
+        p.expect(
+            try audit(Self.detail, Self.config(), fixed: ["d.origin"]), resolved: ["d.origin"],
+            residual: D.subtracting(["d.origin"]), notReaudited: listOpen.union(settingsOpen), fails: false,
+            "detail again")
+        p.expect(
+            try audit(Self.settings, Self.config(), fixed: ["s.help"]), residual: settingsOpen,
+            notReaudited: listOpen.union(D.subtracting(["d.origin"])), fails: false, "settings again")
+        #expect(p.mispaired().isEmpty, "\(p.mispaired())")
+        print(p.tally("1. Pantry in many configurations"))
+    }
+}
