@@ -327,4 +327,121 @@ import Testing
         #expect(p.mispaired().isEmpty, "\(p.mispaired())")
         print(p.tally("1. Pantry in many configurations"))
     }
+
+    // MARK: 2. A larger text size taken for the default one
+
+    static let days = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
+    static let meals = ["Lentil soup", "Tacos", "Risotto", "Stir-fry", "Pizza night", "Leftovers", "Roast chicken"]
+
+    /// A week's meal plan: every meal a fixed-size text (a Dynamic Type warning: it never grows) beside its
+    /// growing day name; an "Edit" too small, a cart icon without a description, the shopping-day note's
+    /// contrast, and a hint that clips from AX2 up.
+    static let mealPlan = ScreenLayout(
+        title: "This week", topBar: [control(button("m.edit", "Edit", width: 36))],
+        rows: [
+            row(
+                28, 16,
+                text(
+                    "m.caption", "Tap a day to change its meal", code: 32, width: 200, height: 16, flagged: .whenClipped
+                )),
+            row(44, 22, plain("c.plan", "Plan for 7 dinners", width: 150)),
+            row(38, 0, fixedSize("m.header", "DINNERS", width: 70)),
+        ]
+            + days.indices.map { index in
+                row(
+                    52, 22, plain("c.day\(index)", days[index], width: 90, reserve: 140),
+                    fixedSize("m.meal\(index + 1)", meals[index], width: 110, at: .trailing, x: 20),
+                    control(chevron("c.chev\(index)", width: 8, height: 14), flagged: .never))
+            } + [row(36, 16, text("m.note", "Shopping day: Saturday", width: 170, height: 16))],
+        bottomBar: [control(icon("m.cart", 3), at: .center)])
+
+    static let mealViews: [String: String] = {
+        var views = Dictionary(uniqueKeysWithValues: (1...7).map { ("m.meal\($0)", "DayRow") })
+        for id in ["m.edit", "m.caption", "m.header", "m.note", "m.cart"] { views[id] = "MealPlanView" }
+        return views
+    }()
+    static let mealKeys = [
+        "m.edit": "plan.edit", "m.caption": "plan.hint", "m.header": "plan.dinners", "m.note": "plan.shoppingDay",
+    ]
+
+    static func mealSet(_ numbers: Int...) -> Set<String> { Set(numbers.map { "m.meal\($0)" }) }
+
+    @Test func mealPlanLayoutsShowWhatTheSeriesSays() {
+        let all = Self.mealSet(1, 2, 3, 4, 5, 6, 7).union(["m.edit", "m.cart", "m.header", "m.note"])
+        #expect(Self.flagged(Self.mealPlan, Self.config()) == all)
+        #expect(
+            Self.flagged(Self.mealPlan, Self.config(.iPhone17Pro, .ax3))
+                == all.subtracting(Self.mealSet(6, 7)).subtracting(["m.note"]).union(["m.caption"]))
+        #expect(
+            Self.flagged(Self.mealPlan, Self.config(.iPhone17Pro, .ax2))
+                == all.subtracting(Self.mealSet(7)).subtracting(["m.note"]).union(["m.caption"]))
+        #expect(Self.flagged(Self.mealPlan, Self.config(.iPhone17Pro, .ax1)) == all.subtracting(["m.note"]))
+        // The flagged meals keep their size at AX3; everything under the bar moves down.
+        let monday = { (configuration: AuditConfiguration) in
+            Self.mealPlan.screen(in: configuration).elements.first { $0.id == "m.meal1" }!.rect
+        }
+        let small = monday(Self.config()), large = monday(Self.config(.iPhone17Pro, .ax3))
+        #expect(small.height == large.height && large.y > small.y + 100)
+    }
+
+    @Test(arguments: [false, true])
+    func aLargerTextSizeTakenForTheDefaultOne(sourced: Bool) throws {
+        var p = try Probe(sourced: sourced)
+        defer { p.remove() }
+        var fixed: Set<String> = []
+        func audit(_ size: TextSize) throws -> ReportJudgement {
+            let judged = try p.audit(
+                Self.mealPlan, in: Self.config(.iPhone17Pro, size), fixed: fixed, root: "MealPlanView",
+                views: Self.mealViews, keys: Self.mealKeys)
+            // The text size is what the layout says: the day names and rows grew though the flagged meals did not.
+            let scale = judged.screens.first?.configuration.textScale ?? 1
+            #expect(
+                size == .large ? scale < 1.18 : scale >= 1.4,
+                "audit \(p.reports.count - 1) at \(size) taken for text ×\(scale)")
+            return judged
+        }
+        let all = Self.mealSet(1, 2, 3, 4, 5, 6, 7).union(["m.edit", "m.cart", "m.header", "m.note"])
+        let belowAX3 = Self.mealSet(6, 7).union(["m.note"])
+        p.expectFirst(try audit(.large), open: all)
+        p.expect(
+            try audit(.ax3), new: ["m.caption"], residual: all.subtracting(belowAX3), notReaudited: belowAX3,
+            fails: true, "AX3")
+        p.expect(try audit(.large), residual: all, notReaudited: ["m.caption"], fails: false, "default 2")
+        p.expect(
+            try audit(.ax3), residual: all.subtracting(belowAX3).union(["m.caption"]), notReaudited: belowAX3,
+            fails: false, "AX3 2")
+        fixed = ["m.meal2", "m.note"]
+        var open = all.subtracting(fixed)
+        p.expect(
+            try audit(.large), resolved: fixed, residual: open, notReaudited: ["m.caption"], fails: false,
+            "default 3, Tuesday and the note fixed")
+        p.expect(
+            try audit(.ax2), residual: open.subtracting(["m.meal7"]).union(["m.caption"]), notReaudited: ["m.meal7"],
+            fails: false, "AX2")
+        fixed.insert("m.meal7")
+        open.remove("m.meal7")
+        p.expect(
+            try audit(.large), resolved: ["m.meal7"], residual: open, notReaudited: ["m.caption"], fails: false,
+            "default 4, Sunday fixed")
+        // A Dynamic Type fix seen at AX3: resolved.
+        fixed.insert("m.meal1")
+        open.remove("m.meal1")
+        p.expect(
+            try audit(.ax3), resolved: ["m.meal1"], residual: open.subtracting(["m.meal6"]).union(["m.caption"]),
+            notReaudited: ["m.meal6"], fails: false, "AX3 3, Monday fixed")
+        p.expect(try audit(.large), residual: open, notReaudited: ["m.caption"], fails: false, "default 5")
+        // AX1 does not clip the hint: a clipping flagged only at larger sizes says nothing of it.
+        p.expect(try audit(.ax1), residual: open, notReaudited: ["m.caption"], fails: false, "AX1")
+        fixed.insert("m.edit")
+        open.remove("m.edit")
+        p.expect(
+            try audit(.large), resolved: ["m.edit"], residual: open, notReaudited: ["m.caption"], fails: false,
+            "default 6, Edit fixed")
+        fixed.insert("m.caption")
+        p.expect(
+            try audit(.ax3), resolved: ["m.caption"], residual: open.subtracting(["m.meal6"]),
+            notReaudited: ["m.meal6"], fails: false, "AX3 4, the hint wraps")
+        #expect(p.mispaired().isEmpty, "\(p.mispaired())")
+        print(p.tally("2. A larger text size taken for the default one"))
+    }
 }
