@@ -444,4 +444,162 @@ import Testing
         #expect(p.mispaired().isEmpty, "\(p.mispaired())")
         print(p.tally("2. A larger text size taken for the default one"))
     }
+
+    // MARK: 3. Kinds of warning audited next in another configuration
+
+    /// A store's page: a logo without a description, an address that clips at AX3 on phones up to 402 pt,
+    /// opening hours that clip on the smallest phone (and from xxLarge up on any phone), "Open now" in a
+    /// green that fails in the light appearance only, the closing time's contrast (both appearances), a
+    /// fixed-size points line, a small "Call" button.
+    static let store = ScreenLayout(
+        title: "Corner Market",
+        rows: [
+            row(64, 0, control(icon("k.logo", 5, size: 48), at: .leading)),
+            row(44, 22, text("k.address", "12 Rue des Lilas", code: 32, width: 160, flagged: .whenClipped)),
+            row(
+                44, 22,
+                text("k.hours", "Open today 8:00 to 20:00", code: 32, width: 320, flagged: .whenClipped, reserve: 30)),
+            row(44, 22, text("k.open", "Open now", code: 13, width: 80, flagged: .inLight)),
+            row(44, 22, text("k.closes", "Closes at 20:00", width: 120)),
+            row(30, 0, fixedSize("k.points", "Loyalty points: 120", width: 140)),
+            row(44, 22, plain("c.phone", "Phone", width: 60), control(button("k.call", "Call", width: 40))),
+        ])
+
+    /// Flagged on an iPhone 17 Pro at the default size, in the light appearance.
+    static let storeIDs: Set<String> = ["k.logo", "k.open", "k.closes", "k.points", "k.call"]
+    static let storeKeys = [
+        "k.hours": "store.hours", "k.open": "store.openNow", "k.closes": "store.closesAt", "k.points": "store.points",
+        "k.call": "store.call",
+    ]
+
+    @Test func storeLayoutsShowWhatTheSeriesSays() {
+        let all = Self.storeIDs
+        #expect(Self.flagged(Self.store, Self.config()) == all)
+        #expect(Self.flagged(Self.store, Self.config(.iPhone17Pro, .ax3)) == all.union(["k.address", "k.hours"]))
+        #expect(Self.flagged(Self.store, Self.config(.iPhoneSE)) == all.union(["k.hours"]))
+        #expect(Self.flagged(Self.store, Self.config(.iPhone17ProMax)) == all)
+        #expect(Self.flagged(Self.store, Self.config(.iPhoneSE, .xxLarge)) == all.union(["k.hours"]))
+        #expect(Self.flagged(Self.store, Self.config(.iPadLandscape, dark: true)) == all.subtracting(["k.open"]))
+        #expect(
+            Self.flagged(Self.store, Self.config(.iPhone17ProMax, .ax2, dark: true))
+                == all.subtracting(["k.open"]).union(["k.hours"]))
+    }
+
+    /// A series of the store, each audit in `configuration` with `fixed` elements fixed.
+    struct StoreSeries {
+        var p: Probe
+
+        init(sourced: Bool) throws {
+            p = try Probe(sourced: sourced)
+            if sourced { p.translations = catalogs(storeKeys, of: [store], french: [:]) }
+        }
+
+        mutating func audit(_ configuration: AuditConfiguration, fixed: Set<String> = []) throws -> ReportJudgement {
+            let views = Dictionary(
+                uniqueKeysWithValues: (storeIDs.union(["k.address", "k.hours"])).map { ($0, "StoreView") })
+            return try p.audit(store, in: configuration, fixed: fixed, root: "StoreView", views: views, keys: storeKeys)
+        }
+    }
+
+    @Test(arguments: [false, true])
+    func aDynamicTypeFixAuditedNextAtALargeSizeIsResolved(sourced: Bool) throws {
+        var s = try StoreSeries(sourced: sourced)
+        defer { s.p.remove() }
+        let all = Self.storeIDs, clipped: Set<String> = ["k.address", "k.hours"], fixed: Set<String> = ["k.points"]
+        s.p.expectFirst(try s.audit(Self.config()), open: all)
+        let ax3 = Self.config(.iPhone17Pro, .ax3)
+        s.p.expect(
+            try s.audit(ax3, fixed: fixed), new: clipped, resolved: fixed, residual: all.subtracting(fixed),
+            fails: true, "AX3, the points scale")
+        s.p.expect(
+            try s.audit(Self.config(), fixed: fixed), residual: all.subtracting(fixed), notReaudited: clipped,
+            fails: false, "default again")
+        s.p.expect(
+            try s.audit(ax3, fixed: fixed), residual: all.subtracting(fixed).union(clipped), fails: false, "AX3 again")
+        s.p.expect(
+            try s.audit(ax3, fixed: fixed.union(["k.address"])), resolved: ["k.address"],
+            residual: all.subtracting(fixed).union(["k.hours"]), fails: false, "AX3, the address wraps")
+        #expect(s.p.mispaired().isEmpty, "\(s.p.mispaired())")
+        print(s.p.tally("3a. A Dynamic Type fix audited next at AX3"))
+    }
+
+    @Test(arguments: [false, true], [false, true])
+    func aContrastFixAuditedNextOnAniPadInTheSameAppearanceIsResolved(sourced: Bool, dark: Bool) throws {
+        var s = try StoreSeries(sourced: sourced)
+        defer { s.p.remove() }
+        // "Open now" fails in the light appearance only: a dark series never flags it.
+        let all = dark ? Self.storeIDs.subtracting(["k.open"]) : Self.storeIDs
+        s.p.expectFirst(try s.audit(Self.config(dark: dark)), open: all)
+        s.p.expect(
+            try s.audit(Self.config(.iPadLandscape, dark: dark), fixed: ["k.closes"]), resolved: ["k.closes"],
+            residual: all.subtracting(["k.closes"]), fails: false, "iPad, the closing time fixed")
+        s.p.expect(
+            try s.audit(Self.config(dark: dark), fixed: ["k.closes"]), residual: all.subtracting(["k.closes"]),
+            fails: false, "phone again")
+        #expect(s.p.mispaired().isEmpty, "\(s.p.mispaired())")
+        print(s.p.tally("3b. A contrast fix audited next on an iPad (\(dark ? "dark" : "light"))"))
+    }
+
+    @Test(arguments: [false, true])
+    func aContrastWarningAuditedNextInTheOtherAppearanceIsNotReaudited(sourced: Bool) throws {
+        var s = try StoreSeries(sourced: sourced)
+        defer { s.p.remove() }
+        let all = Self.storeIDs
+        s.p.expectFirst(try s.audit(Self.config()), open: all)
+        s.p.expect(
+            try s.audit(Self.config(dark: true)), residual: all.subtracting(["k.open"]), notReaudited: ["k.open"],
+            fails: false, "dark")
+        s.p.expect(try s.audit(Self.config()), residual: all, fails: false, "light again")
+        s.p.expect(
+            try s.audit(Self.config(dark: true), fixed: ["k.closes"]), resolved: ["k.closes"],
+            residual: all.subtracting(["k.open", "k.closes"]), notReaudited: ["k.open"], fails: false,
+            "dark, the closing time fixed")
+        s.p.expect(
+            try s.audit(Self.config(), fixed: ["k.closes", "k.open"]), resolved: ["k.open"],
+            residual: all.subtracting(["k.open", "k.closes"]), fails: false, "light, Open now fixed")
+        #expect(s.p.mispaired().isEmpty, "\(s.p.mispaired())")
+        print(s.p.tally("3c. A contrast warning audited next in the other appearance"))
+    }
+
+    @Test(arguments: [false, true])
+    func aClippingFlaggedOnlyOnTheNarrowPhoneSaysNothingOfTheWiderOnes(sourced: Bool) throws {
+        var s = try StoreSeries(sourced: sourced)
+        defer { s.p.remove() }
+        let all = Self.storeIDs
+        s.p.expectFirst(try s.audit(Self.config(.iPhoneSE)), open: all.union(["k.hours"]))
+        s.p.expect(
+            try s.audit(Self.config(.iPhone17ProMax)), residual: all, notReaudited: ["k.hours"], fails: false,
+            "Pro Max")
+        s.p.expect(try s.audit(Self.config()), residual: all, notReaudited: ["k.hours"], fails: false, "Pro")
+        s.p.expect(try s.audit(Self.config(.iPhoneSE)), residual: all.union(["k.hours"]), fails: false, "SE again")
+        // The hours wrap now: the same phone at a larger size, which clips more (and keeps the layout's
+        // shape below the accessibility sizes), shows the fix.
+        s.p.expect(
+            try s.audit(Self.config(.iPhoneSE, .xxLarge), fixed: ["k.hours"]), resolved: ["k.hours"], residual: all,
+            fails: false, "SE xxLarge, the hours wrap")
+        #expect(s.p.mispaired().isEmpty, "\(s.p.mispaired())")
+        print(s.p.tally("3d. A clipping flagged only on the narrow phone"))
+    }
+
+    /// The configurations a described logo is audited next in, with what else that audit says of the store.
+    static let logoConfigurations:
+        [(name: String, configuration: AuditConfiguration, new: Set<String>, notReaudited: Set<String>)] = [
+            ("Pro Max, dark, AX2", config(.iPhone17ProMax, .ax2, dark: true), ["k.hours"], ["k.open"]),
+            ("iPad landscape, dark", config(.iPadLandscape, dark: true), [], ["k.open"]),
+            ("SE, xxLarge", config(.iPhoneSE, .xxLarge), ["k.hours"], []),
+        ]
+
+    @Test(arguments: [false, true], 0..<3)
+    func aMissingDescriptionFixedIsResolvedInAnyConfigurationThatShowsIt(sourced: Bool, index: Int) throws {
+        var s = try StoreSeries(sourced: sourced)
+        defer { s.p.remove() }
+        let next = Self.logoConfigurations[index]
+        s.p.expectFirst(try s.audit(Self.config()), open: Self.storeIDs)
+        s.p.expect(
+            try s.audit(next.configuration, fixed: ["k.logo"]), new: next.new, resolved: ["k.logo"],
+            residual: Self.storeIDs.subtracting(next.notReaudited).subtracting(["k.logo"]),
+            notReaudited: next.notReaudited, fails: !next.new.isEmpty, "\(next.name), the logo described")
+        #expect(s.p.mispaired().isEmpty, "\(s.p.mispaired())")
+        print(s.p.tally("3e. A description fixed, audited next \(next.name)"))
+    }
 }
