@@ -602,4 +602,126 @@ import Testing
         #expect(s.p.mispaired().isEmpty, "\(s.p.mispaired())")
         print(s.p.tally("3e. A description fixed, audited next \(next.name)"))
     }
+
+    // MARK: 4. Scroll and language together
+
+    static let groceryItems = [
+        "Apples", "Bread", "Milk", "Eggs", "Rice", "Tomatoes", "Butter", "Yogurt", "Pasta", "Onions", "Cheese",
+        "Lemons", "Coffee", "Honey", "Flour", "Salt",
+    ]
+    /// Items bought (greyed: contrast) and fixed-size quantities, by row (1-based).
+    static let bought: Set<Int> = [3, 7, 10, 14]
+    static let quantities = [2: "×2", 6: "1 kg", 11: "200 g", 15: "2 kg"]
+
+    /// A grocery list taller than the screen: "This week" with an "Edit" button too small; sixteen items (the
+    /// user's own: never translated), some bought (greyed), some with a fixed-size quantity, the fifth with a
+    /// chevron too small; a partially scaling hint under them; an "Add item" toolbar.
+    static let groceryList = ScreenLayout(
+        title: "Groceries",
+        rows: [
+            row(
+                44, 22, plain("c.week", "This week", width: 90, reserve: 60),
+                text("g.edit", "Edit", code: 17, width: 36, at: .trailing))
+        ]
+            + groceryItems.indices.map { index in
+                let number = index + 1
+                var items = [
+                    bought.contains(number)
+                        ? text("g.i\(number)", groceryItems[index], width: 100, reserve: 60)
+                        : plain("c.i\(number)", groceryItems[index], width: 100, reserve: 60)
+                ]
+                if let quantity = quantities[number] {
+                    items.append(fixedSize("g.q\(number)", quantity, width: 40, at: .trailing))
+                }
+                if number == 5 { items.append(control(chevron("g.chev"))) }
+                return LayoutRow(height: 44, line: 22, items)
+            } + [row(60, 16, text("g.note", "Swipe left on an item to remove it", code: 31, width: 240, height: 16))],
+        bottomBar: [control(label("c.add", "Add item", width: 80), at: .center, flagged: .never)])
+
+    static let groceryFrench = [
+        "Groceries": "Courses", "This week": "Cette semaine", "Edit": "Modifier",
+        "Swipe left on an item to remove it": "Balayez un article vers la gauche pour le supprimer",
+        "Add item": "Ajouter",
+    ]
+    static let groceryViews: [String: String] = {
+        var views = ["g.edit": "GroceryListView", "g.note": "GroceryListView", "g.chev": "GroceryRow"]
+        for number in bought { views["g.i\(number)"] = "GroceryRow" }
+        for number in quantities.keys { views["g.q\(number)"] = "GroceryRow" }
+        return views
+    }()
+    static let groceryKeys = ["g.edit": "groceries.edit", "g.note": "groceries.swipeHint"]
+
+    /// Shown at the top (scrolled away at 340 pt), in the middle (shown both ways), below the fold.
+    static let groceryTop: Set<String> = ["g.edit", "g.q2", "g.i3", "g.chev", "g.q6"]
+    static let groceryMiddle: Set<String> = ["g.i7", "g.i10", "g.q11"]
+    static let groceryLow: Set<String> = ["g.i14", "g.q15", "g.note"]
+
+    static func groceries(scroll: Double = 0, french: Bool = false) -> AuditConfiguration {
+        config(scroll: scroll, french: french ? groceryFrench : nil)
+    }
+
+    @Test func groceryLayoutsShowWhatTheSeriesSays() {
+        #expect(Self.flagged(Self.groceryList, Self.groceries()) == Self.groceryTop.union(Self.groceryMiddle))
+        #expect(
+            Self.flagged(Self.groceryList, Self.groceries(scroll: 340, french: true))
+                == Self.groceryMiddle.union(Self.groceryLow))
+        let french = Self.groceryList.screen(in: Self.groceries(french: true)).elements
+        #expect(french.first { $0.id == "g.edit" }?.text == "Modifier")
+    }
+
+    /// A series of the grocery list.
+    struct GrocerySeries {
+        var p: Probe
+
+        init(sourced: Bool) throws {
+            p = try Probe(sourced: sourced)
+            if sourced { p.translations = catalogs(groceryKeys, of: [groceryList], french: groceryFrench) }
+        }
+
+        mutating func audit(_ configuration: AuditConfiguration, fixed: Set<String> = []) throws -> ReportJudgement {
+            try p.audit(
+                groceryList, in: configuration, fixed: fixed, root: "GroceryListView", views: groceryViews,
+                keys: groceryKeys)
+        }
+    }
+
+    @Test(arguments: [false, true])
+    func aScrolledAuditThenAnUnscrolledOneInAnotherLanguage(sourced: Bool) throws {
+        var s = try GrocerySeries(sourced: sourced)
+        defer { s.p.remove() }
+        let top = Self.groceryTop, middle = Self.groceryMiddle, low = Self.groceryLow
+        s.p.expectFirst(try s.audit(Self.groceries()), open: top.union(middle))
+        s.p.expect(
+            try s.audit(Self.groceries(scroll: 340)), new: low, residual: middle, notReaudited: top, fails: true,
+            "English scrolled")
+        s.p.expect(
+            try s.audit(Self.groceries(french: true)), residual: top.union(middle), notReaudited: low, fails: false,
+            "French")
+        // "Modifier" fixed but scrolled away: not seen.
+        s.p.expect(
+            try s.audit(Self.groceries(scroll: 340, french: true), fixed: ["g.edit"]), residual: middle.union(low),
+            notReaudited: top, fails: false, "French scrolled, Edit fixed")
+        s.p.expect(
+            try s.audit(Self.groceries(), fixed: ["g.edit"]), resolved: ["g.edit"],
+            residual: top.subtracting(["g.edit"]).union(middle), notReaudited: low, fails: false,
+            "English, Edit fixed")
+        #expect(s.p.mispaired().isEmpty, "\(s.p.mispaired())")
+        print(s.p.tally("4a. A scrolled audit, then an unscrolled one in another language"))
+    }
+
+    @Test(arguments: [false, true])
+    func aHistoryThatStartsScrolledInFrenchMeetsTheTopInEnglish(sourced: Bool) throws {
+        var s = try GrocerySeries(sourced: sourced)
+        defer { s.p.remove() }
+        let top = Self.groceryTop, middle = Self.groceryMiddle, low = Self.groceryLow
+        s.p.expectFirst(try s.audit(Self.groceries(scroll: 340, french: true)), open: middle.union(low))
+        // The top was never audited: new, each its own warning.
+        s.p.expect(
+            try s.audit(Self.groceries()), new: top, residual: middle, notReaudited: low, fails: true, "English")
+        s.p.expect(
+            try s.audit(Self.groceries(french: true)), residual: top.union(middle), notReaudited: low, fails: false,
+            "French")
+        #expect(s.p.mispaired().isEmpty, "\(s.p.mispaired())")
+        print(s.p.tally("4b. A history that starts scrolled in French"))
+    }
 }
