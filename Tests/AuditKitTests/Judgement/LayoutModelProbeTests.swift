@@ -104,6 +104,32 @@ import Testing
             })
     }
 
+    /// A series of audits of one screen: each `layout` in a configuration with some elements fixed, recorded
+    /// as its sources (`views`, `keys`, `root`, the catalogs with `french`) say when the probe is `sourced`.
+    struct ScreenSeries {
+        var p: Probe
+        let layout: ScreenLayout
+        let root: String
+        let views: [String: String]
+        let keys: [String: String]
+
+        init(
+            sourced: Bool, _ layout: ScreenLayout, root: String, views: [String: String], keys: [String: String],
+            french: [String: String] = [:]
+        ) throws {
+            p = try Probe(sourced: sourced)
+            if sourced { p.translations = catalogs(keys, of: [layout], french: french) }
+            self.layout = layout
+            self.root = root
+            self.views = views
+            self.keys = keys
+        }
+
+        mutating func audit(_ configuration: AuditConfiguration, fixed: Set<String> = []) throws -> ReportJudgement {
+            try p.audit(layout, in: configuration, fixed: fixed, root: root, views: views, keys: keys)
+        }
+    }
+
     // MARK: 1. Pantry in many configurations
 
     static let items = ["Olive oil", "Coffee beans", "Oat milk", "Sourdough", "Parmesan", "Basil", "Eggs"]
@@ -324,8 +350,7 @@ import Testing
         p.expect(
             try audit(Self.settings, Self.config(), fixed: ["s.help"]), residual: settingsOpen,
             notReaudited: listOpen.union(D.subtracting(["d.origin"])), fails: false, "settings again")
-        #expect(p.mispaired().isEmpty, "\(p.mispaired())")
-        print(p.tally("1. Pantry in many configurations"))
+        p.finish("1. Pantry in many configurations")
     }
 
     // MARK: 2. A larger text size taken for the default one
@@ -441,8 +466,7 @@ import Testing
         p.expect(
             try audit(.ax3), resolved: ["m.caption"], residual: open.subtracting(["m.meal6"]),
             notReaudited: ["m.meal6"], fails: false, "AX3 4, the hint wraps")
-        #expect(p.mispaired().isEmpty, "\(p.mispaired())")
-        print(p.tally("2. A larger text size taken for the default one"))
+        p.finish("2. A larger text size taken for the default one")
     }
 
     // MARK: 3. Kinds of warning audited next in another configuration
@@ -485,25 +509,15 @@ import Testing
                 == all.subtracting(["k.open"]).union(["k.hours"]))
     }
 
-    /// A series of the store, each audit in `configuration` with `fixed` elements fixed.
-    struct StoreSeries {
-        var p: Probe
-
-        init(sourced: Bool) throws {
-            p = try Probe(sourced: sourced)
-            if sourced { p.translations = catalogs(storeKeys, of: [store], french: [:]) }
-        }
-
-        mutating func audit(_ configuration: AuditConfiguration, fixed: Set<String> = []) throws -> ReportJudgement {
-            let views = Dictionary(
-                uniqueKeysWithValues: (storeIDs.union(["k.address", "k.hours"])).map { ($0, "StoreView") })
-            return try p.audit(store, in: configuration, fixed: fixed, root: "StoreView", views: views, keys: storeKeys)
-        }
+    static func storeSeries(sourced: Bool) throws -> ScreenSeries {
+        let views = Dictionary(
+            uniqueKeysWithValues: storeIDs.union(["k.address", "k.hours"]).map { ($0, "StoreView") })
+        return try ScreenSeries(sourced: sourced, store, root: "StoreView", views: views, keys: storeKeys)
     }
 
     @Test(arguments: [false, true])
     func aDynamicTypeFixAuditedNextAtALargeSizeIsResolved(sourced: Bool) throws {
-        var s = try StoreSeries(sourced: sourced)
+        var s = try Self.storeSeries(sourced: sourced)
         defer { s.p.remove() }
         let all = Self.storeIDs, clipped: Set<String> = ["k.address", "k.hours"], fixed: Set<String> = ["k.points"]
         s.p.expectFirst(try s.audit(Self.config()), open: all)
@@ -519,13 +533,12 @@ import Testing
         s.p.expect(
             try s.audit(ax3, fixed: fixed.union(["k.address"])), resolved: ["k.address"],
             residual: all.subtracting(fixed).union(["k.hours"]), fails: false, "AX3, the address wraps")
-        #expect(s.p.mispaired().isEmpty, "\(s.p.mispaired())")
-        print(s.p.tally("3a. A Dynamic Type fix audited next at AX3"))
+        s.p.finish("3a. A Dynamic Type fix audited next at AX3")
     }
 
     @Test(arguments: [false, true], [false, true])
     func aContrastFixAuditedNextOnAniPadInTheSameAppearanceIsResolved(sourced: Bool, dark: Bool) throws {
-        var s = try StoreSeries(sourced: sourced)
+        var s = try Self.storeSeries(sourced: sourced)
         defer { s.p.remove() }
         // "Open now" fails in the light appearance only: a dark series never flags it.
         let all = dark ? Self.storeIDs.subtracting(["k.open"]) : Self.storeIDs
@@ -536,13 +549,12 @@ import Testing
         s.p.expect(
             try s.audit(Self.config(dark: dark), fixed: ["k.closes"]), residual: all.subtracting(["k.closes"]),
             fails: false, "phone again")
-        #expect(s.p.mispaired().isEmpty, "\(s.p.mispaired())")
-        print(s.p.tally("3b. A contrast fix audited next on an iPad (\(dark ? "dark" : "light"))"))
+        s.p.finish("3b. A contrast fix audited next on an iPad (\(dark ? "dark" : "light"))")
     }
 
     @Test(arguments: [false, true])
     func aContrastWarningAuditedNextInTheOtherAppearanceIsNotReaudited(sourced: Bool) throws {
-        var s = try StoreSeries(sourced: sourced)
+        var s = try Self.storeSeries(sourced: sourced)
         defer { s.p.remove() }
         let all = Self.storeIDs
         s.p.expectFirst(try s.audit(Self.config()), open: all)
@@ -557,13 +569,12 @@ import Testing
         s.p.expect(
             try s.audit(Self.config(), fixed: ["k.closes", "k.open"]), resolved: ["k.open"],
             residual: all.subtracting(["k.open", "k.closes"]), fails: false, "light, Open now fixed")
-        #expect(s.p.mispaired().isEmpty, "\(s.p.mispaired())")
-        print(s.p.tally("3c. A contrast warning audited next in the other appearance"))
+        s.p.finish("3c. A contrast warning audited next in the other appearance")
     }
 
     @Test(arguments: [false, true])
     func aClippingFlaggedOnlyOnTheNarrowPhoneSaysNothingOfTheWiderOnes(sourced: Bool) throws {
-        var s = try StoreSeries(sourced: sourced)
+        var s = try Self.storeSeries(sourced: sourced)
         defer { s.p.remove() }
         let all = Self.storeIDs
         s.p.expectFirst(try s.audit(Self.config(.iPhoneSE)), open: all.union(["k.hours"]))
@@ -577,8 +588,7 @@ import Testing
         s.p.expect(
             try s.audit(Self.config(.iPhoneSE, .xxLarge), fixed: ["k.hours"]), resolved: ["k.hours"], residual: all,
             fails: false, "SE xxLarge, the hours wrap")
-        #expect(s.p.mispaired().isEmpty, "\(s.p.mispaired())")
-        print(s.p.tally("3d. A clipping flagged only on the narrow phone"))
+        s.p.finish("3d. A clipping flagged only on the narrow phone")
     }
 
     /// The configurations a described logo is audited next in, with what else that audit says of the store.
@@ -591,7 +601,7 @@ import Testing
 
     @Test(arguments: [false, true], 0..<3)
     func aMissingDescriptionFixedIsResolvedInAnyConfigurationThatShowsIt(sourced: Bool, index: Int) throws {
-        var s = try StoreSeries(sourced: sourced)
+        var s = try Self.storeSeries(sourced: sourced)
         defer { s.p.remove() }
         let next = Self.logoConfigurations[index]
         s.p.expectFirst(try s.audit(Self.config()), open: Self.storeIDs)
@@ -599,8 +609,7 @@ import Testing
             try s.audit(next.configuration, fixed: ["k.logo"]), new: next.new, resolved: ["k.logo"],
             residual: Self.storeIDs.subtracting(next.notReaudited).subtracting(["k.logo"]),
             notReaudited: next.notReaudited, fails: !next.new.isEmpty, "\(next.name), the logo described")
-        #expect(s.p.mispaired().isEmpty, "\(s.p.mispaired())")
-        print(s.p.tally("3e. A description fixed, audited next \(next.name)"))
+        s.p.finish("3e. A description fixed, audited next \(next.name)")
     }
 
     // MARK: 4. Scroll and language together
@@ -669,25 +678,15 @@ import Testing
         #expect(french.first { $0.id == "g.edit" }?.text == "Modifier")
     }
 
-    /// A series of the grocery list.
-    struct GrocerySeries {
-        var p: Probe
-
-        init(sourced: Bool) throws {
-            p = try Probe(sourced: sourced)
-            if sourced { p.translations = catalogs(groceryKeys, of: [groceryList], french: groceryFrench) }
-        }
-
-        mutating func audit(_ configuration: AuditConfiguration, fixed: Set<String> = []) throws -> ReportJudgement {
-            try p.audit(
-                groceryList, in: configuration, fixed: fixed, root: "GroceryListView", views: groceryViews,
-                keys: groceryKeys)
-        }
+    static func grocerySeries(sourced: Bool) throws -> ScreenSeries {
+        try ScreenSeries(
+            sourced: sourced, groceryList, root: "GroceryListView", views: groceryViews, keys: groceryKeys,
+            french: groceryFrench)
     }
 
     @Test(arguments: [false, true])
     func aScrolledAuditThenAnUnscrolledOneInAnotherLanguage(sourced: Bool) throws {
-        var s = try GrocerySeries(sourced: sourced)
+        var s = try Self.grocerySeries(sourced: sourced)
         defer { s.p.remove() }
         let top = Self.groceryTop, middle = Self.groceryMiddle, low = Self.groceryLow
         s.p.expectFirst(try s.audit(Self.groceries()), open: top.union(middle))
@@ -705,13 +704,12 @@ import Testing
             try s.audit(Self.groceries(), fixed: ["g.edit"]), resolved: ["g.edit"],
             residual: top.subtracting(["g.edit"]).union(middle), notReaudited: low, fails: false,
             "English, Edit fixed")
-        #expect(s.p.mispaired().isEmpty, "\(s.p.mispaired())")
-        print(s.p.tally("4a. A scrolled audit, then an unscrolled one in another language"))
+        s.p.finish("4a. A scrolled audit, then an unscrolled one in another language")
     }
 
     @Test(arguments: [false, true])
     func aHistoryThatStartsScrolledInFrenchMeetsTheTopInEnglish(sourced: Bool) throws {
-        var s = try GrocerySeries(sourced: sourced)
+        var s = try Self.grocerySeries(sourced: sourced)
         defer { s.p.remove() }
         let top = Self.groceryTop, middle = Self.groceryMiddle, low = Self.groceryLow
         s.p.expectFirst(try s.audit(Self.groceries(scroll: 340, french: true)), open: middle.union(low))
@@ -721,7 +719,6 @@ import Testing
         s.p.expect(
             try s.audit(Self.groceries(french: true)), residual: top.union(middle), notReaudited: low, fails: false,
             "French")
-        #expect(s.p.mispaired().isEmpty, "\(s.p.mispaired())")
-        print(s.p.tally("4b. A history that starts scrolled in French"))
+        s.p.finish("4b. A history that starts scrolled in French")
     }
 }

@@ -158,6 +158,12 @@ struct Probe {
         #expect(checkFails() == !open.isEmpty, sourceLocation: sourceLocation)
     }
 
+    /// Ends a series: expects no element to share a warning with another, and prints the tally.
+    func finish(_ series: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+        #expect(mispaired().isEmpty, "\(mispaired())", sourceLocation: sourceLocation)
+        print(tally(series))
+    }
+
     /// One line per series: decisions right of stated, the gate's, then each wrong one.
     func tally(_ series: String) -> String {
         ([
