@@ -459,13 +459,15 @@ public struct HistoryJudgement: Sendable {
     /// (`screen`, its verdict in this report): the screen's screenshot is there, and the warning's element,
     /// at the place the screen's layout puts it now (`ScreenLayouts.predicted`), lies at least half inside
     /// it, below the status bar of its device and orientation (`DeviceLayout`), wherever within the
-    /// prediction's margin it is. An element without a rect is taken to be shown when the whole screen is.
+    /// prediction's margin it is, and not moved under the bottom bar. An element without a rect is taken to
+    /// be shown when the whole screen is.
     static func isVisible(
         _ prediction: ScreenLayouts.Prediction?, on screen: ScreenVerdict?, of entry: HistoryEntry
     )
         -> Bool
     {
         guard let screen, screen.coversWholeScreen else { return false }
+        guard !(prediction?.underBar ?? false) else { return false }
         guard let prediction, entry.screens.indices.contains(screen.index),
             let width = entry.screens[screen.index].width, let height = entry.screens[screen.index].height
         else { return true }

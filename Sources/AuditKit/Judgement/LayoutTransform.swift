@@ -34,6 +34,10 @@ struct LayoutTransform: Sendable, Equatable {
     /// The places (older audit's centres) the fit was made from, each axis sorted: near one of them a
     /// place is known, further from all of them it is extrapolated (`uncertainty(of:)`).
     var anchors: (x: [Double], y: [Double]) = ([], [])
+    /// How far the places the fit was made from are from where a scaled axis puts them (the largest but
+    /// one of those distances, so one row that changed shape does not count): rows that grow unevenly
+    /// (a row of fixed-size text keeps its height, one of a growing text does not) are not one line.
+    var spread: (x: Double, y: Double) = (0, 0)
 
     /// The transform that moves nothing.
     static let identity = LayoutTransform(x: .identity, y: .identity)
@@ -46,7 +50,7 @@ struct LayoutTransform: Sendable, Equatable {
 
     static func == (a: LayoutTransform, b: LayoutTransform) -> Bool {
         a.x == b.x && a.y == b.y && a.bottomBar == b.bottomBar && a.anchors.x == b.anchors.x
-            && a.anchors.y == b.anchors.y
+            && a.anchors.y == b.anchors.y && a.spread == b.spread
     }
 
     /// A plain shift by (`dx`, `dy`).
@@ -92,16 +96,18 @@ struct LayoutTransform: Sendable, Equatable {
     }
 
     /// How far (points, on each axis) the place this transform gives the element at `rect` may be from
-    /// where it is: nothing for a shift; for a scale, how far it is from the nearest place the fit was
-    /// made from times how much the scale differs from 1 (rows that grow unevenly, pushed down more the
-    /// further they are from a row both audits show).
+    /// where it is: nothing for a shift; for a scale, how far the places it was fitted from are off its
+    /// line (`spread`), and how far the element is from the nearest of them times how much the scale
+    /// differs from 1 (rows that grow unevenly, pushed down more the further they are from a row both
+    /// audits show).
     func uncertainty(of rect: Rect) -> (x: Double, y: Double) {
-        func along(_ axis: Axis, _ anchors: [Double], _ place: Double) -> Double {
+        func along(_ axis: Axis, _ anchors: [Double], _ spread: Double, _ place: Double) -> Double {
             guard axis.scale != 1, let nearest = anchors.map({ abs($0 - place) }).min() else { return 0 }
-            return abs(axis.scale - 1) * nearest
+            return spread + abs(axis.scale - 1) * nearest
         }
         return (
-            along(x, anchors.x, rect.x + rect.width / 2), along(y, anchors.y, rect.y + rect.height / 2)
+            along(x, anchors.x, spread.x, rect.x + rect.width / 2),
+            along(y, anchors.y, spread.y, rect.y + rect.height / 2)
         )
     }
 
@@ -130,6 +136,14 @@ struct LayoutTransform: Sendable, Equatable {
         if !bar.isEmpty, !content.isEmpty { transform.bottomBar = fit(centres(bar), prior: 1) }
         transform.anchors = (
             fitted.map { $0.was.x + $0.was.width / 2 }.sorted(), fitted.map { $0.was.y + $0.was.height / 2 }.sorted()
+        )
+        func spread(_ axis: Axis, _ points: [(Double, Double)]) -> Double {
+            let off = points.map { abs(axis.apply($0.0) - $0.1) }.sorted()
+            return off.count >= 2 ? off[off.count - 2] : 0
+        }
+        transform.spread = (
+            spread(transform.x, fitted.map { ($0.was.x + $0.was.width / 2, $0.now.x + $0.now.width / 2) }),
+            spread(transform.y, centres(fitted))
         )
         return transform
     }

@@ -84,13 +84,23 @@ struct ScreenLayouts {
         -> Prediction
     {
         let layout = transform(of: screen, since: audit, then: then)
-        return Prediction(place: layout.predicted(rect, height: then?.height), margin: layout.uncertainty(of: rect))
+        let place = layout.predicted(rect, height: then?.height)
+        // Content moved into the bottom bar's band is under the bar (a toolbar, a tab bar), not shown.
+        var underBar = false
+        if let before = then?.height, let after = now[screen]?.height {
+            underBar =
+                rect.y + rect.height / 2 < before - SystemBands.tabBarHeight
+                && place.y + place.height / 2 >= after - SystemBands.tabBarHeight
+        }
+        return Prediction(place: place, margin: layout.uncertainty(of: rect), underBar: underBar)
     }
 
-    /// Where an earlier element is in this audit, and how far from there it may be on each axis.
+    /// Where an earlier element is in this audit, how far from there it may be on each axis, and whether
+    /// it is content the layout moved under the bottom bar.
     struct Prediction {
         var place: Rect
         var margin: (x: Double, y: Double) = (0, 0)
+        var underBar = false
     }
 
     /// The rects then and now of the elements of `screen` continued from `audit`, and whether each shows
