@@ -135,17 +135,22 @@ struct ScreenLayouts {
     /// further). The Dynamic Type warnings flag exactly the texts that do not grow, so their heights
     /// alone would read an accessibility size as the default; the places of everything else do not. A
     /// device laid out otherwise (an iPad, landscape) stretches for other reasons: there the heights
-    /// alone tell. Nil when neither tells.
+    /// alone tell. Where the layout tells, the texts that grew with it say by how much (rows grow less than
+    /// their texts). Nil when neither tells.
     static func textRatio(_ moves: [Movement], layout: LayoutTransform, sameDevice: Bool) -> Double? {
         let heights = moves.compactMap { move -> Double? in
             move.texted && move.was.height > 0 && move.now.height > 0 ? move.now.height / move.was.height : nil
         }
-        let grown = heights.count >= 2 ? median(heights) : nil
         let tells = { (ratio: Double) in abs(log(ratio)) >= log(JudgementTolerance.sameTextSize) }
+        let grown = heights.count >= 2 ? median(heights) : nil
         if let grown, tells(grown) || !sameDevice { return grown }
-        // The layout tells when the places it was fitted from span rows.
+        // The layout tells when the places it was fitted from span rows; then the texts that grew with it
+        // (at least two) say by how much, the others being fixed-size ones.
         let span = (layout.anchors.y.last ?? 0) - (layout.anchors.y.first ?? 0)
-        guard sameDevice, span >= JudgementTolerance.fitSpan else { return grown }
-        return tells(layout.stretch) ? layout.stretch : grown ?? 1
+        if sameDevice, span >= JudgementTolerance.fitSpan, tells(layout.stretch) {
+            let grew = heights.filter { tells($0) && ($0 > 1) == (layout.stretch > 1) }
+            return grew.count >= 2 ? median(grew) : layout.stretch
+        }
+        return grown ?? (span >= JudgementTolerance.fitSpan ? 1 : nil)
     }
 }
