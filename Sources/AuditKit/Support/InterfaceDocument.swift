@@ -219,7 +219,7 @@ public struct InterfaceSegue: Sendable, Hashable {
 
 /// An outlet: a property of the scene's class connected to an element.
 public struct InterfaceOutlet: Sendable, Hashable {
-    /// The scene it is declared in.
+    /// The scene it is declared in (a xib's File's Owner's outlets: its first top-level object's).
     public var scene: Int
     /// The property's name (`loginButton`).
     public var property: String

@@ -274,9 +274,12 @@ final class InterfaceDocumentBuilder: NSObject, XMLParserDelegate {
                     scene: scene, destination: destination, kind: attributes["kind"] ?? "",
                     relationship: attributes["relationship"], line: tag.line))
         case "outlet":
-            guard let scene, let property = attributes["property"], let destination = attributes["destination"]
-            else { return true }
-            document.outlets.append(InterfaceOutlet(scene: scene, property: property, destination: destination))
+            guard let property = attributes["property"], let destination = attributes["destination"] else {
+                return true
+            }
+            // A xib's File's Owner comes before the objects it owns: its outlets are the first one's.
+            document.outlets.append(
+                InterfaceOutlet(scene: scene ?? document.scenes.count, property: property, destination: destination))
         default:
             return false
         }
