@@ -56,25 +56,25 @@ public enum InterfaceDocumentReader {
         return builder.finished()
     }
 
-    /// What `XMLParser`'s error code means, in words.
+    /// What `XMLParser`'s error code means, in words. The codes are libxml2's `xmlParserErrors` (what the
+    /// parser reports on Linux and Apple platforms alike; Foundation's `XMLParser.ErrorCode` numbers them
+    /// otherwise on Linux).
     static func describe(_ code: Int) -> String {
-        switch XMLParser.ErrorCode(rawValue: code) {
-        case .tagNameMismatchError?: return "an end tag does not match its start tag"
-        case .prematureDocumentEndError?, .documentStartError?, .emptyDocumentError?:
-            return "the document ends before its root element does"
-        case .ltRequiredError?, .gtRequiredError?: return "a tag is not closed"
-        case .attributeNotStartedError?, .attributeNotFinishedError?, .attributeHasNoValueError?,
-            .attributeRedefinedError?, .literalNotStartedError?, .literalNotFinishedError?:
-            return "an attribute is malformed (missing quote, value or name, or given twice)"
-        case .entityRefAtEOFError?, .entityRefLoopError?, .undeclaredEntityError?, .entityNotFinishedError?,
-            .entityNotStartedError?, .entityReferenceMissingSemiError?, .entityReferenceWithoutNameError?:
-            return "an entity reference (&…;) is malformed or unknown"
-        case .invalidCharacterError?, .invalidCharacterRefError?, .invalidCharacterInEntityError?,
-            .characterRefInEpilogError?, .characterRefInPrologError?, .characterRefInDTDError?:
-            return "a character is not allowed in XML"
-        case .lessThanSymbolInAttributeError?: return "a '<' inside an attribute value"
-        case .unfinishedTagError?, .notWellBalancedError?, .extraContentError?:
-            return "elements are not properly nested or content follows the root element"
+        switch code {
+        case 4: return "the document is empty"
+        case 5, 86: return "content follows the root element, or the document ends inside it"
+        case 9: return "a character is not allowed in XML"
+        case 6...13: return "a character reference (&#…;) is malformed or not allowed there"
+        case 14...27, 36, 37: return "an entity reference (&…;) is malformed or unknown"
+        case 33, 34, 43, 44: return "a quoted value is not closed"
+        case 38: return "a '<' inside an attribute value"
+        case 39...42, 75: return "an attribute is malformed (missing quote, '=' or value, or given twice)"
+        case 45, 80: return "a comment is not closed or holds '--'"
+        case 63: return "a CDATA section is not closed"
+        case 68: return "a tag has no name"
+        case 72, 73, 74: return "a tag is not closed"
+        case 76: return "an end tag does not match its start tag"
+        case 77, 85: return "an element is not closed before the document ends"
         default: return "XML parser error \(code)"
         }
     }
