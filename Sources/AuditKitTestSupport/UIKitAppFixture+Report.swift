@@ -204,9 +204,12 @@ extension UIKitAppFixture {
         }
     }
 
-    /// Scores `result`, a mapping of `report(german:)` with the app's files at `root` (the folder prefix the
-    /// index shows, "" for paths relative to the app's folder).
-    public static func score(_ result: MappingResult, expected: [Expectation], root: String = "") -> Score {
+    /// Scores `result`, a mapping of a report whose warnings expect `expected`, with the app's files
+    /// (`files` by default) at `root` (the folder prefix the index shows, "" for paths relative to the app's
+    /// folder).
+    public static func score(
+        _ result: MappingResult, expected: [Expectation], files: [String: String] = files, root: String = ""
+    ) -> Score {
         var score = Score()
         for (n, expectation) in expected.enumerated() {
             score.total += 1
