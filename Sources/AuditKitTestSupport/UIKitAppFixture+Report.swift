@@ -162,26 +162,37 @@ extension UIKitAppFixture {
     /// The Inspector report of the six screens, in English or from a German device (its test types named in
     /// German), with each warning's expected place, in issue order.
     public static func report(german: Bool) -> (report: InspectorReport, expected: [Expectation]) {
-        let names = ["Databases", "Unlock", "Settings", "Delete", "About", "Licenses"]
         let all = warnings
-        let issues = all.enumerated().map { n, warning in
+        let report = inspectorReport(
+            all.map { ($0.screen, german ? $0.german : $0.english, $0.rect) },
+            screens: ["Databases", "Unlock", "Settings", "Delete", "About", "Licenses"],
+            testTypeName: german ? "Dynamische Schrift" : "Dynamic Type",
+            path: "Reports/Vault_\(german ? "de" : "en").json")
+        return (report, all.map(\.expected))
+    }
+
+    /// A report of Dynamic Type warnings (screen, element text, rect), numbered from 1 in order, on screens of
+    /// a 402 × 874 pt iPhone at scale 3 named `screens`, the test type named `testTypeName`.
+    public static func inspectorReport(
+        _ warnings: [(screen: Int, text: String, rect: Rect)], screens names: [String], testTypeName: String,
+        path: String
+    ) -> InspectorReport {
+        let issues = warnings.enumerated().map { n, warning in
             Issue(
                 number: n + 1, screenIndex: warning.screen, screenName: names[warning.screen],
-                screenGroupName: "Vault", shortTitle: "Dynamic Type font sizes are unsupported",
-                elementText: german ? warning.german : warning.english, testType: .dynamicType,
-                testTypeName: german ? "Dynamische Schrift" : "Dynamic Type", elementRect: warning.rect)
+                screenGroupName: "App", shortTitle: "Dynamic Type font sizes are unsupported",
+                elementText: warning.text, testType: .dynamicType, testTypeName: testTypeName, elementRect: warning.rect
+            )
         }
         let screens = names.indices.map { index in
             Screen(
-                index: index, name: names[index], groupName: "Vault",
+                index: index, name: names[index], groupName: "App",
                 displayBounds: Rect(x: 0, y: 0, width: 1206, height: 2622), screenshotScale: 3,
                 issues: issues.filter { $0.screenIndex == index })
         }
-        let report = InspectorReport(
-            sourcePath: "Reports/Vault_\(german ? "de" : "en").json", format: .json,
-            auditDate: Date(timeIntervalSince1970: 0), auditDateSource: .caller, sha256: "", fileSize: 0,
-            device: "iPhone 16", screens: screens)
-        return (report, all.map(\.expected))
+        return InspectorReport(
+            sourcePath: path, format: .json, auditDate: Date(timeIntervalSince1970: 0), auditDateSource: .caller,
+            sha256: "", fileSize: 0, device: "iPhone 16", screens: screens)
     }
 
     /// How a mapping of `report(german:)` fares against the expected places.

@@ -320,18 +320,8 @@ extension IssueMatcher {
                 ?? "\(literal.assignedTo ?? "accessibilityIdentifier") = \(constant)"
             place = "\(setting), which is \"\(literal.displayText)\""
         }
-        var how: String
-        var key: String? = literal.plainText.flatMap { index.catalogKeys.contains($0) ? $0 : nil }
-        switch candidate.how {
-        case .exact: how = "exact text in"
-        case .folded: how = "text (ignoring case) in"
-        case .pattern: how = "pattern in"
-        case .identifier: how = "accessibility identifier in"
-        case .localized(let number):
-            let localized = index.localizedStrings[number]
-            key = localized.key
-            how = "localized key \"\(localized.key)\"" + (localized.language.map { " (\($0))" } ?? "") + " in"
-        }
+        var (how, key) = candidate.how.phrase(in: index)
+        key = key ?? literal.plainText.flatMap { index.catalogKeys.contains($0) ? $0 : nil }
         if let system = Self.systemItemPlace(literal) { (how, place) = ("system item title in", system) }
         var note = (candidate.joinedNote?.phrase(in: index) ?? "") + "\(how) \(place)"
         if !candidate.isDirectCall, index.textRole(at: candidate.literal) == .forwarded {

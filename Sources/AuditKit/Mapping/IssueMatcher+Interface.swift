@@ -20,20 +20,10 @@ extension IssueMatcher {
                 + "\"\(shown)\" in English)"
         }
         place += " in " + (document.isStoryboard ? "scene \"\(scene.title)\" of " : "") + document.fileName
-        var how: String
-        var key: String?
-        switch candidate.how {
-        case .exact where text == nil:
-            how = "system item title in"
-        case .exact: how = "exact text in"
-        case .folded: how = "text (ignoring case) in"
-        case .pattern: how = "pattern in"
-        case .identifier: how = "accessibility identifier in"
-        case .localized(let number):
-            let localized = index.localizedStrings[number]
-            key = localized.key
-            how = "localized key \"\(localized.key)\"" + (localized.language.map { " (\($0))" } ?? "") + " of"
-        }
+        let phrase = candidate.how.phrase(in: index)
+        var how = phrase.how
+        let key = phrase.key
+        if text == nil, case .exact = candidate.how { how = "system item title in" }
         let note = (candidate.joinedNote?.phrase(in: index) ?? "") + "\(how) \(place)"
         return IssueMapping(
             issueNumber: issueNumber, origin: .sourceText, view: entry.view, location: entry.location,
@@ -51,5 +41,22 @@ extension IssueMatcher {
             literal.call.map { "\($0)(\(literal.argumentLabel ?? "barButtonSystemItem"): .\(item))" }
             ?? "editButtonItem"
         return created + " (the system's title in the device's language, \"\(literal.displayText)\" in English)"
+    }
+}
+
+extension RankedCandidate.How {
+    /// How a mapping's note says the text was found (`exact text in`, `localized key "room.title" (de) in`),
+    /// with the localisation key when it was found through one.
+    func phrase(in index: SourceIndex) -> (how: String, key: String?) {
+        switch self {
+        case .exact: return ("exact text in", nil)
+        case .folded: return ("text (ignoring case) in", nil)
+        case .pattern: return ("pattern in", nil)
+        case .identifier: return ("accessibility identifier in", nil)
+        case .localized(let number):
+            let localized = index.localizedStrings[number]
+            let language = localized.language.map { " (\($0))" } ?? ""
+            return ("localized key \"\(localized.key)\"\(language) in", localized.key)
+        }
     }
 }

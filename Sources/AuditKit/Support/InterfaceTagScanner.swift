@@ -23,80 +23,77 @@ struct InterfaceTagScanner {
         var column: Int
     }
 
+    /// A position in the bytes with its line, moved one byte at a time.
+    private struct Cursor {
+        let bytes: [UInt8]
+        var i = 0
+        var line = 1
+        var lineStart = 0
+
+        var column: Int { i - lineStart + 1 }
+
+        /// Moves past the current byte, counting a newline.
+        mutating func step() {
+            if bytes[i] == 10 {
+                line += 1
+                lineStart = i + 1
+            }
+            i += 1
+        }
+
+        func at(_ text: String) -> Bool { bytes[i...].starts(with: text.utf8) }
+
+        /// Moves just past `terminator`, or to the end when it is missing.
+        mutating func skip(past terminator: String) {
+            while i < bytes.count, !at(terminator) { step() }
+            i = min(i + terminator.utf8.count, bytes.count)
+        }
+
+        /// Moves just past the `>` ending a start tag; a `>` inside a quoted attribute value does not end it.
+        mutating func skipTag() {
+            var quote: UInt8 = 0
+            while i < bytes.count {
+                let c = bytes[i]
+                if quote != 0 {
+                    if c == quote { quote = 0 }
+                } else if c == UInt8(ascii: "\"") || c == UInt8(ascii: "'") {
+                    quote = c
+                } else if c == UInt8(ascii: ">") {
+                    break
+                }
+                step()
+            }
+            i = min(i + 1, bytes.count)
+        }
+    }
+
     /// The start tags of `bytes`.
     /// - Throws: `Refusal` for a document type declaration (`<!DOCTYPE`, `<!ENTITY`): an Interface Builder
     ///   document never has one, and its entities are how a small file expands without end.
     static func startTags(_ bytes: [UInt8]) throws(Refusal) -> [Tag] {
         var tags: [Tag] = []
-        var i = 0
-        var line = 1
-        var lineStart = 0
-        let count = bytes.count
-        /// Moves `i` to just past `terminator`, counting lines; to the end when it is missing.
-        func skip(past terminator: [UInt8]) {
-            while i < count {
-                if bytes[i] == 10 {
-                    line += 1
-                    lineStart = i + 1
-                }
-                if bytes[i] == terminator[0], i + terminator.count <= count,
-                    bytes[i..<(i + terminator.count)].elementsEqual(terminator)
-                {
-                    i += terminator.count
-                    return
-                }
-                i += 1
-            }
-        }
-        while i < count {
-            let b = bytes[i]
-            if b == 10 {
-                line += 1
-                lineStart = i + 1
-                i += 1
+        var cursor = Cursor(bytes: bytes)
+        while cursor.i < bytes.count {
+            guard bytes[cursor.i] == UInt8(ascii: "<"), cursor.i + 1 < bytes.count else {
+                cursor.step()
                 continue
             }
-            guard b == UInt8(ascii: "<"), i + 1 < count else {
-                i += 1
-                continue
-            }
-            let next = bytes[i + 1]
-            if next == UInt8(ascii: "!") {
-                if bytes[i...].starts(with: Array("<!--".utf8)) {
-                    skip(past: Array("-->".utf8))
-                } else if bytes[i...].starts(with: Array("<![CDATA[".utf8)) {
-                    skip(past: Array("]]>".utf8))
-                } else {
-                    throw Refusal(
-                        message: "a document type declaration (<!DOCTYPE or <!ENTITY) is not allowed in an "
-                            + "Interface Builder document", offset: i, line: line, column: i - lineStart + 1)
-                }
-            } else if next == UInt8(ascii: "?") {
-                skip(past: Array("?>".utf8))
-            } else if next == UInt8(ascii: "/") {
-                skip(past: [UInt8(ascii: ">")])
+            if cursor.at("<!--") {
+                cursor.skip(past: "-->")
+            } else if cursor.at("<![CDATA[") {
+                cursor.skip(past: "]]>")
+            } else if cursor.at("<!") {
+                throw Refusal(
+                    message: "a document type declaration (<!DOCTYPE or <!ENTITY) is not allowed in an "
+                        + "Interface Builder document", offset: cursor.i, line: cursor.line, column: cursor.column)
+            } else if cursor.at("<?") {
+                cursor.skip(past: "?>")
+            } else if cursor.at("</") {
+                cursor.skip(past: ">")
             } else {
-                let start = i
-                let startLine = line
-                let column = i - lineStart + 1
-                var quote: UInt8 = 0
-                i += 1
-                while i < count {
-                    let c = bytes[i]
-                    if c == 10 {
-                        line += 1
-                        lineStart = i + 1
-                    } else if quote != 0 {
-                        if c == quote { quote = 0 }
-                    } else if c == UInt8(ascii: "\"") || c == UInt8(ascii: "'") {
-                        quote = c
-                    } else if c == UInt8(ascii: ">") {
-                        break
-                    }
-                    i += 1
-                }
-                i = min(i + 1, count)
-                tags.append(Tag(offset: start, end: i, line: startLine, column: column))
+                let (start, line, column) = (cursor.i, cursor.line, cursor.column)
+                cursor.skipTag()
+                tags.append(Tag(offset: start, end: cursor.i, line: line, column: column))
             }
         }
         return tags

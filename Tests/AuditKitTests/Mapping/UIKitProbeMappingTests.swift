@@ -200,21 +200,9 @@ import Testing
                 Expectation(board, #"id="ArB-mr-001""#)
             ),
         ]
-        let issues = warnings.enumerated().map { n, warning in
-            Issue(
-                number: n + 1, screenIndex: warning.0, screenName: "\(warning.0)", screenGroupName: "Reader",
-                shortTitle: "Dynamic Type font sizes are unsupported", elementText: warning.1, testType: .dynamicType,
-                testTypeName: "Police dynamique", elementRect: warning.2)
-        }
-        let screens = Set(warnings.map(\.0)).sorted().map { index in
-            Screen(
-                index: index, name: "\(index)", groupName: "Reader",
-                displayBounds: Rect(x: 0, y: 0, width: 1206, height: 2622), screenshotScale: 3,
-                issues: issues.filter { $0.screenIndex == index })
-        }
-        let report = InspectorReport(
-            sourcePath: "Reports/Reader_fr.json", format: .json, auditDate: Date(timeIntervalSince1970: 0),
-            auditDateSource: .caller, sha256: "", fileSize: 0, device: "iPhone 16", screens: screens)
+        let report = UIKitAppFixture.inspectorReport(
+            warnings.map { ($0.0, $0.1, $0.2) }, screens: ["Feeds", "Sort", "Swipe", "Article"],
+            testTypeName: "Police dynamique", path: "Reports/Reader_fr.json")
         return (report, warnings.map(\.3))
     }
 
