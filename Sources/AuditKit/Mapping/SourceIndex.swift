@@ -931,9 +931,9 @@ public struct SourceIndex: Sendable {
         return false
     }
 
-    /// Whether `literals[i]` is a section header or a navigation title (`role(of:)`).
+    /// Whether `literals[i]` is a section header or a navigation title (`role(of:)`, or a storyboard element's role).
     func isHeaderOrTitle(at i: Int) -> Bool {
-        let role = SourceIndex.role(of: literals[i].literal)
+        let role = interfaceElement(at: i)?.element.role ?? SourceIndex.role(of: literals[i].literal)
         return role == "header" || role == "title"
     }
 
