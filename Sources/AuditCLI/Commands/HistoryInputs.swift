@@ -70,15 +70,19 @@ enum HistoryInputs {
     }
 
     /// Reads the report at `path` and makes its history entry, with the views and statuses `mapping`
-    /// concludes (rules, sources), so fingerprints and accepted/system statuses match `map`'s.
-    static func entry(reportAt path: String, mapping: MappingInputs, _ arguments: ParsedArguments) throws
-        -> HistoryEntry
-    {
+    /// concludes (rules, sources), so fingerprints and accepted/system statuses match `map`'s; it is the
+    /// audit `identities` (the history's, and the reports read before it) say it is, and then holds its bytes.
+    static func entry(
+        reportAt path: String, mapping: MappingInputs, _ arguments: ParsedArguments,
+        identities: inout AuditIdentities
+    ) throws -> HistoryEntry {
         var configuration = AuditPass.Configuration(mapper: mapping.mapper)
         configuration.covers = arguments[covers]
         configuration.screenName = arguments[screen]
         configuration.reading = try reading(arguments)
-        return try AuditPass(configuration).prepare(reportAt: path).historyEntry
+        var report = try ReportReader.read(path: path, options: configuration.reading)
+        report.sha256 = identities.claim(fileSHA256: report.sha256, auditDate: report.auditDate)
+        return try AuditPass(configuration).prepare(report: report).historyEntry
     }
 
     /// Warns that the mapping flags and `--screen` do not apply to `argument`, a report in the history.
@@ -95,6 +99,47 @@ enum HistoryInputs {
         }
     }
 
+    /// Where the report files of `history`'s audits are looked for: the reports folder, then the log's folder.
+    static func reportFiles(_ context: CommandContext, history: History) -> HistoryReportFiles {
+        var reading = ReportReader.Options()
+        reading.identities = history.auditIdentities
+        return HistoryReportFiles(folders: [context.reportsFolder, PathName.parent(context.logPath)], reading: reading)
+    }
+
+    /// The report files `arguments` name: each existing file as it is, each other argument a report of the
+    /// history (`History.entry(reference:now:)`) found by `reportFiles`; without arguments, the reports of
+    /// the history's latest run.
+    /// - Throws: `.missingInput` for an argument that names neither, or an audit whose report file is in
+    ///   neither folder; `.usage` when the history has no audit and nothing is named.
+    static func reportPaths(_ arguments: [String], _ context: CommandContext) throws -> [String] {
+        if !arguments.isEmpty, arguments.allSatisfy(isFile) { return arguments }
+        let history = try loadHistory(context)
+        let files = reportFiles(context, history: history)
+        func path(of entry: HistoryEntry) throws -> String {
+            guard let found = files.identity(of: entry) else {
+                throw AuditError(
+                    .missingInput,
+                    "the history's audit \(entry.fileName) has no report file in "
+                        + "\(files.folders.map { $0.isEmpty ? "." : $0 }.joined(separator: " or ")) (name its report)",
+                    path: entry.fileName)
+            }
+            return found.path
+        }
+        guard !arguments.isEmpty else {
+            let run = try history.entries(.latestRun)
+            guard !run.isEmpty else {
+                throw AuditError(
+                    .usage, "missing REPORT: the history has no audit yet (auditkit ingest adds one)",
+                    path: historyFile(context).path)
+            }
+            return try run.map(path(of:))
+        }
+        return try arguments.map { argument in
+            if isFile(argument) { return argument }
+            return try path(of: try history.entries(.references([argument]))[0])
+        }
+    }
+
     /// Whether `argument` names an existing file (a report to read), not a report in the history.
     static func isFile(_ argument: String) -> Bool {
         var isDirectory: ObjCBool = false
@@ -108,7 +153,8 @@ enum HistoryInputs {
         argument: String, history: @autoclosure () throws -> History, mapping: MappingInputs, _ context: CommandContext
     ) throws -> HistoryEntry {
         if isFile(argument) {
-            return try entry(reportAt: argument, mapping: mapping, context.arguments)
+            var identities = try history().auditIdentities
+            return try entry(reportAt: argument, mapping: mapping, context.arguments, identities: &identities)
         }
         if let found = try history().entry(reference: argument) {
             warnOfIgnoredFlags(naming: argument, context)
