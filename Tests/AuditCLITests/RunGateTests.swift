@@ -113,4 +113,29 @@ import Testing
         let list = try runTool(["diff", "latest~2", "latest"], in: project.path)
         #expect(list.stdout.hasPrefix("AXAudit_2026-06-01_10-00-00.json"), "\(list.stdout)")
     }
+
+    @Test func acceptAllIsABaselineToStartFromAndOnlyWhatIsNewFailsAfterIt() throws {
+        let project = try Self.makeProject()
+        defer { project.remove() }
+        // The first run: every warning is new.
+        let first = try runTool(["check"], in: project.path)
+        #expect(first.status == 1 && first.stderr.contains("4 failing warning(s) in 2 of them"), "\(first.stderr)")
+        let accept = try runTool(["accept", "--all", "--reason", "Where we start"], in: project.path)
+        #expect(accept.status == 0, "\(accept.stderr)")
+        #expect(accept.stderr.contains("accepted 4 warning(s) open as of the latest audits"), "\(accept.stderr)")
+        #expect(accept.stdout.split(separator: "\n").count == 4)
+        let baseline = try Baseline.load(path: project.file("Reports/baseline.json"))
+        #expect(baseline.entries.count == 4 && baseline.entries.allSatisfy { $0.reason == "Where we start" })
+        #expect(try runTool(["check"], in: project.path).status == 0)
+        // A later run fails on exactly what is new.
+        try RecorderRun([.init("Home", ["Balance", "Income"]), .init("Budgets", ["Groceries", "Rent", "Bills"])])
+            .write(into: project.file("Reports"), day: "2026-06-02", hour: 10)
+        #expect(try runTool(["ingest", "Reports"], in: project.path).status == 0)
+        let json = try Self.json(try runTool(["check", "--format", "json"], in: project.path))
+        #expect((json["failing"] as? [[String: Any]])?.map { $0["text"] as? String } == ["Bills"])
+        #expect((json["baselined"] as? [[String: Any]])?.count == 4)
+        // Usage: --all takes no fingerprints and needs a reason.
+        #expect(try runTool(["accept", "--all"], in: project.path).status == 64)
+        #expect(try runTool(["accept", "--all", "0123456789abcdef", "--reason", "x"], in: project.path).status == 64)
+    }
 }
