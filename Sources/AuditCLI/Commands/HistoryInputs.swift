@@ -106,24 +106,27 @@ enum HistoryInputs {
         return HistoryReportFiles(folders: [context.reportsFolder, PathName.parent(context.logPath)], reading: reading)
     }
 
-    /// The report files `arguments` name: each existing file as it is, each other argument a report of the
-    /// history (`History.entry(reference:now:)`) found by `reportFiles`; without arguments, the reports of
-    /// the history's latest run.
-    /// - Throws: `.missingInput` for an argument that names neither, or an audit whose report file is in
-    ///   neither folder; `.usage` when the history has no audit and nothing is named.
-    static func reportPaths(_ arguments: [String], _ context: CommandContext) throws -> [String] {
-        if !arguments.isEmpty, arguments.allSatisfy(isFile) { return arguments }
+    /// A report a command reads: a report file, or an audit of the history whose file is in neither the
+    /// reports folder nor the log's (the command works from what the history recorded of it).
+    enum ReportSource {
+        /// A report file.
+        case file(String)
+        /// An audit of the history, with where its file would be.
+        case recorded(HistoryEntry, path: String)
+    }
+
+    /// The reports `arguments` name: each existing file as it is, each other argument a report of the
+    /// history (`History.entry(reference:now:)`), its file found by `reportFiles`, else as recorded;
+    /// without arguments, the reports of the history's latest run.
+    /// - Throws: `.missingInput` for an argument that names neither; `.usage` when the history has no
+    ///   audit and nothing is named.
+    static func reportSources(_ arguments: [String], _ context: CommandContext) throws -> [ReportSource] {
+        if !arguments.isEmpty, arguments.allSatisfy(isFile) { return arguments.map { .file($0) } }
         let history = try loadHistory(context)
         let files = reportFiles(context, history: history)
-        func path(of entry: HistoryEntry) throws -> String {
-            guard let found = files.identity(of: entry) else {
-                throw AuditError(
-                    .missingInput,
-                    "the history's audit \(entry.fileName) has no report file in "
-                        + "\(files.folders.map { $0.isEmpty ? "." : $0 }.joined(separator: " or ")) (name its report)",
-                    path: entry.fileName)
-            }
-            return found.path
+        func source(_ entry: HistoryEntry) -> ReportSource {
+            if let found = files.identity(of: entry) { return .file(found.path) }
+            return .recorded(entry, path: files.candidates(of: entry).first ?? entry.fileName)
         }
         guard !arguments.isEmpty else {
             let run = try history.entries(.latestRun)
@@ -132,11 +135,11 @@ enum HistoryInputs {
                     .usage, "missing REPORT: the history has no audit yet (auditkit ingest adds one)",
                     path: historyFile(context).path)
             }
-            return try run.map(path(of:))
+            return run.map(source)
         }
         return try arguments.map { argument in
-            if isFile(argument) { return argument }
-            return try path(of: try history.entries(.references([argument]))[0])
+            if isFile(argument) { return .file(argument) }
+            return source(try history.entries(.references([argument]))[0])
         }
     }
 

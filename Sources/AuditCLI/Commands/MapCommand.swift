@@ -9,7 +9,7 @@ enum MapCommand: Command {
     static let operands = Operands.any("REPORT")
     static let discussion = """
         Without REPORT, the reports the latest run added to the history are mapped (their files in the \
-        reports folder or beside the log); a REPORT is a report file or a report in the history (position, \
+        reports folder or beside the log, else as the history recorded them); a REPORT is a report file or a report in the history (position, \
         latest, latest~N, SHA-256 prefix, file name). With several reports, each is mapped in turn; SARIF \
         is then one run holding every report's results (a warning two of them show once, the later one's), \
         and JSON one object whose 'reports' holds each report's document.
@@ -45,7 +45,7 @@ enum MapCommand: Command {
 
     static func run(_ context: CommandContext) throws -> ExitStatus {
         let format = try context.arguments[FindingsFormat.option]
-        let paths = try HistoryInputs.reportPaths(context.arguments.positional, context)
+        let sources = try HistoryInputs.reportSources(context.arguments.positional, context)
         let configuration = try ScanCommand.loadConfiguration(context)
         let inputs = try MappingInputs(context, scanFonts: configuration)
         // The states against the history: SARIF's baseline states, and the warnings the baseline accepts,
@@ -56,8 +56,15 @@ enum MapCommand: Command {
         // A report file is the audit of the history it is, or another (an audit is its file and its time).
         var reading = ReportReader.Options()
         reading.identities = history?.auditIdentities
-        for path in paths {
-            let report = try ReportReader.read(path: path, options: reading)
+        for source in sources {
+            let report: InspectorReport
+            switch source {
+            case .file(let path): report = try ReportReader.read(path: path, options: reading)
+            case .recorded(let entry, let path):
+                context.terminal.message(
+                    "note: \(path): not here; mapped as the history recorded \(entry.fileName)")
+                report = InspectorReport(recorded: entry, path: path)
+            }
             var result = inputs.map(report)
             // The sources were scanned in the index's lexer pass; files only a rule names are scanned here.
             var scan = inputs.fontScan ?? FontScanResult()
