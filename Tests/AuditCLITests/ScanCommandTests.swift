@@ -8,8 +8,18 @@ import Testing
     static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("AuditKitTests/Scan/Fixtures/Corpus").path
 
+    /// A copy of the corpus in a temporary folder, so the scan finds no project of the repository's
+    /// (its history, once the README's `ingest` ran) above it.
+    static func copiedCorpus() throws -> TemporaryDirectory {
+        let directory = try TemporaryDirectory()
+        try FileManager.default.copyItem(atPath: corpus, toPath: directory.file("Corpus"))
+        return directory
+    }
+
     @Test func listsFindingsAsTextWithASummaryAndWarnsAboutIgnoresWithoutReason() throws {
-        let result = try runTool(["scan", ".", "--config", "corpus.scan.json"], in: Self.corpus)
+        let copy = try Self.copiedCorpus()
+        defer { copy.remove() }
+        let result = try runTool(["scan", ".", "--config", "corpus.scan.json"], in: copy.file("Corpus"))
         #expect(result.status == 0)
         let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(lines[0] == "BOMFirstLine.swift:1:18: UIFont.systemFont(ofSize: 11)")
@@ -33,9 +43,12 @@ import Testing
     }
 
     @Test func printsXcodeLinesJSONAndSchemaValidSARIF() throws {
+        let copy = try Self.copiedCorpus()
+        defer { copy.remove() }
+        let corpus = copy.file("Corpus")
         let xcode = try runTool(
             ["scan", "Unicode.swift", "Typography.swift", "--format", "xcode", "--config", "corpus.scan.json"],
-            in: Self.corpus)
+            in: corpus)
         #expect(xcode.status == 0)
         let lines = xcode.stdout.split(separator: "\n").map(String.init)
         #expect(lines.count == 12)
@@ -47,7 +60,7 @@ import Testing
         #expect(lines.contains { $0.hasPrefix("Unicode.swift:7:55: warning: fixed font size 15 pt") })
         #expect(xcode.stderr.hasPrefix("Scanned 2 Swift files: 12 findings in 2 files"))
 
-        let json = try runTool(["scan", ".", "--format", "json"], in: Self.corpus)
+        let json = try runTool(["scan", ".", "--format", "json"], in: corpus)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         #expect(object["version"] as? Int == 1)
         let findings = try #require(object["findings"] as? [[String: Any]])
@@ -58,7 +71,7 @@ import Testing
         #expect(findings.allSatisfy { ($0["fingerprint"] as? String)?.count == 16 })
         #expect(findings.filter { $0["suppression"] != nil }.count == 2)
 
-        let sarif = try runTool(["scan", ".", "--format", "sarif", "--config", "corpus.scan.json"], in: Self.corpus)
+        let sarif = try runTool(["scan", ".", "--format", "sarif", "--config", "corpus.scan.json"], in: corpus)
         #expect(sarif.status == 0)
         #expect(SARIFSchema.problems(in: Data(sarif.stdout.utf8)) == [])
         let log = try #require(try JSONSerialization.jsonObject(with: Data(sarif.stdout.utf8)) as? [String: Any])

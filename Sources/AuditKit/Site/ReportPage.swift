@@ -109,7 +109,7 @@ public struct ReportPage: Sendable {
     private func changes(_ model: Model, into out: inout String) {
         out += "<section aria-labelledby=\"h-changes\">\n<h2 id=\"h-changes\">Against the previous audit</h2>\n"
         guard let counts = judgement.counts else {
-            out += "<p>No earlier audit to compare with.</p>\n</section>\n"
+            out += "<p>Open warnings against \(ReportJudgement.firstAuditPhrase).</p>\n</section>\n"
             return
         }
         func page(of fileName: String, fragment: String? = nil) -> String {
@@ -120,7 +120,7 @@ public struct ReportPage: Sendable {
         }
         let previous = Set(judgement.comparedScreens.compactMap(\.fileName)).sorted().map { page(of: $0) }
         out +=
-            "<p>Open warnings against \(previous.isEmpty ? "no earlier audit of these screens" : previous.joined(separator: ", "))"
+            "<p>Open warnings against \(previous.isEmpty ? ReportJudgement.firstAuditPhrase : previous.joined(separator: ", "))"
             + " (audited \(TrendChart.dateLabel(judgement.oldAuditDate ?? judgement.entry.auditDate)) UTC): "
             + "<a href=\"#change-new\">\(counts.new) new</a>, "
             + "<a href=\"#change-resolved\">\(counts.resolved) resolved</a>, "
