@@ -125,6 +125,7 @@ import Testing
             self.keys = keys
         }
 
+        @discardableResult
         mutating func audit(_ configuration: AuditConfiguration, fixed: Set<String> = []) throws -> ReportJudgement {
             try p.audit(layout, in: configuration, fixed: fixed, root: root, views: views, keys: keys)
         }

@@ -173,5 +173,46 @@ struct Probe {
         .joined(separator: "\n")
     }
 
+    /// Every verdict of the whole history's judgement as lines that name elements by id and audits by
+    /// position: per audit, each issue's warning (by the id it was first seen as), change, status and
+    /// the issue it continues, each screen's comparison and configuration, and the warnings resolved
+    /// and not re-audited. Two judgements that state the same give the same lines.
+    func verdictLines() -> [String] {
+        let judgement = HistoryJudgement(entries: entries, translations: translations)
+        var position: [String: Int] = [:]
+        for (index, report) in reports.enumerated() { position[report.report.sha256] = index }
+        var firstID: [String: String] = [:]
+        func id(_ audit: AuditReference, _ number: Int) -> String {
+            guard let at = position[audit.sha256] else { return "?" }
+            return "\(reports[at].id(number))@\(at)"
+        }
+        func named(_ verdicts: [WarningVerdict]) -> String {
+            verdicts.map { id($0.audit, $0.number) }.sorted().joined(separator: ",")
+        }
+        var lines: [String] = []
+        for (index, judged) in judgement.reports.enumerated() {
+            for screen in judged.screens {
+                let configuration = screen.configuration
+                lines.append(
+                    "\(index) screen \(screen.index) shows \(screen.shows) compared "
+                        + "\(screen.comparedWith.map { String(position[$0.sha256] ?? -1) } ?? "-") "
+                        + "text ×\(String(format: "%.2f", configuration.textScale)) "
+                        + "dark \(configuration.dark.map(String.init) ?? "-")")
+            }
+            for verdict in judged.verdicts.sorted(by: { $0.number < $1.number }) {
+                let warning = firstID[verdict.warning] ?? id(verdict.audit, verdict.number)
+                firstID[verdict.warning] = warning
+                let continues = verdict.continues.map { "\(id($0.audit, $0.number)) by \($0.stage)" } ?? "-"
+                lines.append(
+                    "\(index) \(id(verdict.audit, verdict.number)) is \(warning) "
+                        + "\(verdict.change?.rawValue ?? "-") \(verdict.status.kind) continues \(continues) "
+                        + "since \(position[verdict.since.sha256] ?? -1)")
+            }
+            lines.append("\(index) resolved \(named(judged.resolvedWarnings))")
+            lines.append("\(index) not re-audited \(named(judged.notReauditedWarnings))")
+        }
+        return lines
+    }
+
     func remove() { series.remove() }
 }
