@@ -374,6 +374,7 @@ public struct HistoryJudgement: Sendable {
             entry: entry, k: k, side: prepared[k], placement: placement, facts: facts, matchings: matchings)
         continueMatched(&audit)
         fit(&audit)
+        confirm(&audit)
         standUnvisited(&audit)
         continueStanding(&audit)
         assign(&audit)
@@ -459,7 +460,7 @@ public struct HistoryJudgement: Sendable {
     /// (`screen`, its verdict in this report): the screen's screenshot is there, and the warning's element,
     /// at the place the screen's layout puts it now (`ScreenLayouts.predicted`), lies at least half inside
     /// it, below the status bar of its device and orientation (`DeviceLayout`), wherever within the
-    /// prediction's margin it is, and not moved under the bottom bar. An element without a rect is taken to
+    /// prediction's margin it is, and not moved under a bar (`ScreenLayouts.movedUnderABar`). An element without a rect is taken to
     /// be shown when the whole screen is.
     static func isVisible(
         _ prediction: ScreenLayouts.Prediction?, on screen: ScreenVerdict?, of entry: HistoryEntry

@@ -14,14 +14,15 @@ import Foundation
 public struct JudgementRecord: Sendable, Hashable, Codable {
     /// The version of the judgement this code makes: raised whenever a change of the judgement's code
     /// changes what it states (`verdictDigests` makes sure), so a record written earlier is judged again.
-    public static let currentJudgementVersion = 7
+    public static let currentJudgementVersion = 8
 
     /// Each version's digest of the verdicts it states on fixed series of audits (the layout probes',
     /// judged by `JudgementVersionTests`), oldest first, the last one `currentJudgementVersion`'s. A change
     /// that changes any verdict fails that test until the version is raised and its digest appended here,
     /// so no behaviour change can leave recorded judgements believed (CONTRIBUTING.md says how).
     public static let verdictDigests: [(version: Int, digest: String)] = [
-        (7, "90418fa66c4eed2c0751699700b37231ff744333c88bbc5cc8bc50414cf2726c")
+        (7, "90418fa66c4eed2c0751699700b37231ff744333c88bbc5cc8bc50414cf2726c"),
+        (8, "8bb4eafe15c753a799195dd45df327aab57ffb7998baeac3b0bcab97a4e6b5a8"),
     ]
 
     /// The version of the judgement recorded.

@@ -11,7 +11,7 @@ struct ScreenLayouts {
     /// Per issue of `entry`: its screen's normalised identity.
     let group: [String]
     /// Per issue of `entry`: the earlier warning it continues, nil for none.
-    let previous: [WarningVerdict?]
+    private(set) var previous: [WarningVerdict?]
     /// The configuration of each screen `entry` covers, by screen, once `configure` told its text size.
     private(set) var now: [String: ScreenConfiguration] = [:]
     /// Per issue of `entry`, once its warning is known (`learn(sightings:)`): where earlier audits flagged
@@ -63,6 +63,18 @@ struct ScreenLayouts {
         !movements(of: screen, since: audit).isEmpty
     }
 
+    /// How many elements of `screen` both `audit` and this audit show: the places its transform is fitted from.
+    func evidence(of screen: String, since audit: AuditReference) -> Int {
+        movements(of: screen, since: audit).count
+    }
+
+    /// Forgets that issue `index` continues an earlier element (the pair was undone): transforms made from
+    /// now on are fitted without it.
+    mutating func forget(_ index: Int) {
+        previous[index] = nil
+        memo = [:]
+    }
+
     /// Where the elements `screen` showed in `audit` (audited in `then`) are in this one: the transform
     /// fitted from the elements continued from that audit (the identity when none is).
     mutating func transform(of screen: String, since audit: AuditReference, then: ScreenConfiguration?)
@@ -85,18 +97,31 @@ struct ScreenLayouts {
     {
         let layout = transform(of: screen, since: audit, then: then)
         let place = layout.predicted(rect, height: then?.height)
-        // Content moved into the bottom bar's band is under the bar (a toolbar, a tab bar), not shown.
-        var underBar = false
-        if let before = then?.height, let after = now[screen]?.height {
-            underBar =
-                rect.y + rect.height / 2 < before - SystemBands.tabBarHeight
-                && place.y + place.height / 2 >= after - SystemBands.tabBarHeight
+        return Prediction(
+            place: place, margin: layout.uncertainty(of: rect),
+            underBar: Self.movedUnderABar(rect, to: place, then: then, now: now[screen]))
+    }
+
+    /// Whether content at `rect` in a screen audited in `then` is under a bar at `place` in one audited
+    /// `now`: moved down into the bottom bar's band (a toolbar, a tab bar), or up into the navigation bar's
+    /// below the status bar (scrolled under it), from outside that band. A bar's own elements stay in it.
+    static func movedUnderABar(_ rect: Rect, to place: Rect, then: ScreenConfiguration?, now: ScreenConfiguration?)
+        -> Bool
+    {
+        guard let then, let now, let before = then.height, let after = now.height else { return false }
+        let was = rect.y + rect.height / 2, isNow = place.y + place.height / 2
+        if was < before - SystemBands.tabBarHeight, isNow >= after - SystemBands.tabBarHeight { return true }
+        func contentTop(_ configuration: ScreenConfiguration, _ height: Double) -> Double? {
+            configuration.width.map {
+                DeviceLayout(screenSize: ($0, height)).statusBar + SystemBands.navigationBarHeight
+            }
         }
-        return Prediction(place: place, margin: layout.uncertainty(of: rect), underBar: underBar)
+        guard let topBefore = contentTop(then, before), let topNow = contentTop(now, after) else { return false }
+        return was >= topBefore && isNow < topNow && isNow < was
     }
 
     /// Where an earlier element is in this audit, how far from there it may be on each axis, and whether
-    /// it is content the layout moved under the bottom bar.
+    /// it is content the layout moved under a bar (`movedUnderABar`).
     struct Prediction {
         var place: Rect
         var margin: (x: Double, y: Double) = (0, 0)
