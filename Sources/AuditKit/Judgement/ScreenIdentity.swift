@@ -520,9 +520,38 @@ struct ScreenIdentification: Sendable {
             tells[name] = answer
             return answer
         }
-        var pairs: [(screen: Int, known: Int, score: Int, evidence: Evidence)] = []
-        let recent = recency.suffix(Self.recentScreens)
         let tokens = shown.map(\.tokens)
+        let matched = Self.strongestFirst(scoredPairs(shown, tokens: tokens, distinguishing: distinguishing))
+        var verdicts: [ScreenVerdict] = []
+        for screen in shown {
+            let name = Self.name(of: screen, distinguishing: distinguishing(screen.groupName), fileName: fileName)
+            if let (k, evidence) = matched[screen.index] {
+                verdicts.append(
+                    recognise(
+                        screen, as: k, evidence: evidence, name: name, tokens: tokens[screen.index], report: report,
+                        audit: audit))
+            } else {
+                verdicts.append(
+                    remember(screen, name: name, tokens: tokens[screen.index], report: report, audit: audit))
+            }
+        }
+        // A report that shows no screen covers the screens the user named (`HistoryEntry.covers`).
+        if let covers, !shown.contains(where: \.shows) {
+            verdicts += coverNamed(covers, besides: verdicts, report: report, audit: audit)
+        }
+        return verdicts
+    }
+
+    /// One scored pair of a screen the report shows and a known screen.
+    typealias ScoredPair = (screen: Int, known: Int, score: Int, evidence: Evidence)
+
+    /// Every pair of a screen the report shows and a known screen it may be (the recent screens and those
+    /// sharing telling evidence, each once, in order of first audit), with its score and evidence.
+    mutating func scoredPairs(_ shown: [Shown], tokens: [[Int]], distinguishing: (String) -> Bool)
+        -> [ScoredPair]
+    {
+        var pairs: [ScoredPair] = []
+        let recent = recency.suffix(Self.recentScreens)
         // A screenshot compared with an equal one (the same screen audited again) is worked out once.
         var likenessToItself = self.likenessToItself
         self.likenessToItself = [:]
@@ -536,7 +565,6 @@ struct ScreenIdentification: Sendable {
         }
         var isCandidate = [Bool](repeating: false, count: known.count)
         for screen in shown where screen.shows {
-            // The recent screens and those sharing telling evidence, each once, in order of first audit.
             var candidates: [Int] = []
             func consider(_ k: Int) {
                 if !isCandidate[k] {
@@ -561,85 +589,99 @@ struct ScreenIdentification: Sendable {
                 }
             }
         }
-        pairs.sort { ($0.score, -$0.screen, -$0.known) > ($1.score, -$1.screen, -$1.known) }
+        return pairs
+    }
+
+    /// The known screen each shown screen is, the strongest pairs first, each known screen once.
+    static func strongestFirst(_ pairs: [ScoredPair]) -> [Int: (known: Int, evidence: Evidence)] {
+        let sorted = pairs.sorted { ($0.score, -$0.screen, -$0.known) > ($1.score, -$1.screen, -$1.known) }
         var matched: [Int: (known: Int, evidence: Evidence)] = [:]
         var taken = Set<Int>()
-        for pair in pairs where matched[pair.screen] == nil && !taken.contains(pair.known) {
+        for pair in sorted where matched[pair.screen] == nil && !taken.contains(pair.known) {
             matched[pair.screen] = (pair.known, pair.evidence)
             taken.insert(pair.known)
         }
-        var verdicts: [ScreenVerdict] = []
-        for screen in shown {
-            let name = Self.name(of: screen, distinguishing: distinguishing(screen.groupName), fileName: fileName)
-            if let (k, evidence) = matched[screen.index] {
-                let before = known[k]
-                verdicts.append(
-                    ScreenVerdict(
-                        index: screen.index, screen: before.id, name: before.name, comparedWith: before.audit,
-                        evidence: Self.sentence(evidence, screen, before), shows: true,
-                        coversWholeScreen: screen.coversWholeScreen))
-                file(tokens[screen.index], for: k)
-                recency.removeAll { $0 == k }
-                recency.append(k)
-                let named = before.named ?? screen.named
-                known[k] = Known(
-                    id: before.id,
-                    name: named ?? (screen.views.isEmpty || distinct(name, besides: k) != name ? before.name : name),
-                    report: report, audit: audit,
-                    hashes: Self.remembered(screen.hash, before.hashes),
-                    texts: Self.remembered(
-                        screen.shownTexts, before.texts,
-                        screenshot: screen.hash != nil),
-                    views: screen.views.union(before.views),
-                    identifiers: screen.identifiers.count == 0
-                        ? before.identifiers : screen.identifiers.union(before.identifiers),
-                    roots: screen.root.map { before.roots.union([$0]) } ?? before.roots, named: named,
-                    group: screen.group, byName: screen.byName, groupName: screen.groupName)
-            } else {
-                let id = Self.identifier(known.count)
-                // Another screen than a known one of the same derived name (its view, its group): numbered,
-                // so no output says a screen was not audited before and lists it as not covered.
-                let name = screen.named == nil && screen.shows ? distinct(name) : name
-                var verdict = ScreenVerdict(
-                    index: screen.index, screen: id, name: name, comparedWith: nil, evidence: nil,
-                    shows: screen.shows, coversWholeScreen: screen.coversWholeScreen)
-                verdict.suggestsNaming = screen.automated && screen.named == nil && screen.shows
-                verdicts.append(verdict)
-                if screen.shows {
-                    filedTokens.append([])
-                    file(tokens[screen.index], for: known.count)
-                    recency.append(known.count)
-                    known.append(
-                        Known(
-                            id: id, name: name, report: report, audit: audit, hashes: screen.hash.map { [$0] } ?? [],
-                            texts: [screen.shownTexts], views: screen.views, identifiers: screen.identifiers,
-                            roots: screen.root.map { [$0] } ?? [],
-                            named: screen.named, group: screen.group, byName: screen.byName,
-                            groupName: screen.groupName))
-                }
-            }
+        return matched
+    }
+
+    /// The verdict of `screen` recognised as known screen `k` by `evidence`, and what is known of that
+    /// screen from now on (its latest audit, screenshots, texts, views, identifiers and roots).
+    mutating func recognise(
+        _ screen: Shown, as k: Int, evidence: Evidence, name: String, tokens: [Int], report: Int,
+        audit: AuditReference
+    ) -> ScreenVerdict {
+        let before = known[k]
+        file(tokens, for: k)
+        recency.removeAll { $0 == k }
+        recency.append(k)
+        let named = before.named ?? screen.named
+        known[k] = Known(
+            id: before.id,
+            name: named ?? (screen.views.isEmpty || distinct(name, besides: k) != name ? before.name : name),
+            report: report, audit: audit,
+            hashes: Self.remembered(screen.hash, before.hashes),
+            texts: Self.remembered(screen.shownTexts, before.texts, screenshot: screen.hash != nil),
+            views: screen.views.union(before.views),
+            identifiers: screen.identifiers.count == 0
+                ? before.identifiers : screen.identifiers.union(before.identifiers),
+            roots: screen.root.map { before.roots.union([$0]) } ?? before.roots, named: named,
+            group: screen.group, byName: screen.byName, groupName: screen.groupName)
+        return ScreenVerdict(
+            index: screen.index, screen: before.id, name: before.name, comparedWith: before.audit,
+            evidence: Self.sentence(evidence, screen, before), shows: true,
+            coversWholeScreen: screen.coversWholeScreen)
+    }
+
+    /// The verdict of `screen`, known to no earlier audit: a new screen, remembered when the report shows it.
+    mutating func remember(_ screen: Shown, name: String, tokens: [Int], report: Int, audit: AuditReference)
+        -> ScreenVerdict
+    {
+        let id = Self.identifier(known.count)
+        // Another screen than a known one of the same derived name (its view, its group): numbered,
+        // so no output says a screen was not audited before and lists it as not covered.
+        let name = screen.named == nil && screen.shows ? distinct(name) : name
+        var verdict = ScreenVerdict(
+            index: screen.index, screen: id, name: name, comparedWith: nil, evidence: nil,
+            shows: screen.shows, coversWholeScreen: screen.coversWholeScreen)
+        verdict.suggestsNaming = screen.automated && screen.named == nil && screen.shows
+        if screen.shows {
+            filedTokens.append([])
+            file(tokens, for: known.count)
+            recency.append(known.count)
+            known.append(
+                Known(
+                    id: id, name: name, report: report, audit: audit, hashes: screen.hash.map { [$0] } ?? [],
+                    texts: [screen.shownTexts], views: screen.views, identifiers: screen.identifiers,
+                    roots: screen.root.map { [$0] } ?? [],
+                    named: screen.named, group: screen.group, byName: screen.byName,
+                    groupName: screen.groupName))
         }
-        // A report that shows no screen covers the screens the user named (`HistoryEntry.covers`): each
-        // named known screen counts as audited whole, so its warnings the report does not flag are resolved.
-        if let covers, !shown.contains(where: \.shows) {
-            for name in covers {
-                let wanted = name.trimmingCharacters(in: .whitespaces).lowercased()
-                guard
-                    let k = known.indices.first(where: {
-                        known[$0].name.lowercased() == wanted || known[$0].group.lowercased() == wanted
-                            || known[$0].id == wanted
-                    }), !verdicts.contains(where: { $0.screen == known[k].id })
-                else { continue }
-                let before = known[k]
-                verdicts.append(
-                    ScreenVerdict(
-                        index: -1, screen: before.id, name: before.name, comparedWith: before.audit,
-                        evidence: "named as covered (“\(name)”)", shows: true, coversWholeScreen: true))
-                known[k].report = report
-                known[k].audit = audit
-                recency.removeAll { $0 == k }
-                recency.append(k)
-            }
+        return verdict
+    }
+
+    /// The verdicts of the known screens named in `covers` (by name, group or identity) that `besides`
+    /// does not hold: each counts as audited whole, so its warnings the report does not flag are resolved.
+    mutating func coverNamed(_ covers: [String], besides: [ScreenVerdict], report: Int, audit: AuditReference)
+        -> [ScreenVerdict]
+    {
+        var verdicts: [ScreenVerdict] = []
+        for name in covers {
+            let wanted = name.trimmingCharacters(in: .whitespaces).lowercased()
+            guard
+                let k = known.indices.first(where: {
+                    known[$0].name.lowercased() == wanted || known[$0].group.lowercased() == wanted
+                        || known[$0].id == wanted
+                }), !(besides + verdicts).contains(where: { $0.screen == known[k].id })
+            else { continue }
+            let before = known[k]
+            verdicts.append(
+                ScreenVerdict(
+                    index: -1, screen: before.id, name: before.name, comparedWith: before.audit,
+                    evidence: "named as covered (“\(name)”)", shows: true, coversWholeScreen: true))
+            known[k].report = report
+            known[k].audit = audit
+            recency.removeAll { $0 == k }
+            recency.append(k)
         }
         return verdicts
     }

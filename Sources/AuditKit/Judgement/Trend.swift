@@ -107,145 +107,176 @@ public struct Trend: Sendable, Hashable, Codable {
     public init(judgement: HistoryJudgement, by grouping: TrendGrouping) {
         let reports = judgement.reports
         self.grouping = grouping
-        var rowIndex: [String: Int] = [:]
-        var counts: [[Int]] = []
-        var columns: [Column] = []
-        columns.reserveCapacity(reports.count)
-        var position: [String: Int] = [:]
-        var covered: [Set<String>] = []
-        var latest: [String: Int] = [:]
-        var coveredBy: [String: [Int]] = [:]
-        var groupRows: [String: [Int: Int]] = [:]
-        var rowTotals: [Int] = []
-        var openTotal = 0
-        // Each standing chunk's open warnings by row name, worked out once (the chunk kept alive, so its
-        // identity names it).
-        var chunkRows: [ObjectIdentifier: (chunk: StandingChunk, rows: [(name: String, count: Int)])] = [:]
-        // Each test type's row and where it sorts (`TestType.rank`), kept as its name is first met.
-        var rankOfType: [String: Int] = [:]
-        /// The row a verdict counts in: its place (by view) or its test type's name.
-        func rowName(_ verdict: WarningVerdict) -> String {
-            guard grouping == .type else { return verdict.place }
-            let name = verdict.testType.displayName
-            if rankOfType[name] == nil { rankOfType[name] = verdict.testType.rank }
-            return name
-        }
-        for (k, report) in reports.enumerated() {
-            position[report.entry.sha256] = k
-            let groups = report.covered
-            covered.append(groups)
-            // This report's open warnings replace those of the screens it covered.
-            var fresh: [String: [Int: Int]] = [:]
-            for group in groups { fresh[group] = [:] }
-            // Consecutive verdicts mostly share their screen and row: each run is added to `fresh` once.
-            var run: (screen: String, name: String, row: Int, count: Int)?
-            func flush() {
-                if let run { fresh[run.screen, default: [:]][run.row, default: 0] += run.count }
-                run = nil
-            }
-            func row(named name: String) -> Int {
-                if let existing = rowIndex[name] { return existing }
-                let row = counts.count
-                rowIndex[name] = row
-                counts.append([Int](repeating: 0, count: reports.count))
-                rowTotals.append(0)
-                return row
-            }
-            func count(_ verdict: WarningVerdict) {
-                let name = rowName(verdict)
-                if let current = run, current.name == name, current.screen == verdict.screen {
-                    run?.count += 1
-                    return
-                }
-                flush()
-                run = (verdict.screen, name, row(named: name), 1)
-            }
-            for verdict in report.verdicts where verdict.status.isOpen { count(verdict) }
-            flush()
-            // The warnings of its screens it did not re-audit (scrolled away, or not flagged by a report
-            // without the screenshot) still stand: counted chunk by chunk, each chunk once however many
-            // audits keep it.
-            for (group, list) in report.standingOfCovered where groups.contains(group) {
-                for chunk in list.chunks {
-                    let key = ObjectIdentifier(chunk)
-                    if chunkRows[key] == nil {
-                        var rows: [(name: String, count: Int)] = []
-                        for item in chunk.items where item.verdict.status.isOpen {
-                            let verdict = item.verdict
-                            let name = rowName(verdict)
-                            if let last = rows.indices.last, rows[last].name == name {
-                                rows[last].count += 1
-                            } else {
-                                rows.append((name, 1))
-                            }
-                        }
-                        chunkRows[key] = (chunk, rows)
-                    }
-                    for (name, number) in chunkRows[key]!.rows {
-                        fresh[group, default: [:]][row(named: name), default: 0] += number
-                    }
-                }
-            }
-            let partial = latest.keys.contains { !groups.contains($0) }
-            for (group, rows) in fresh {
-                for (row, count) in groupRows[group] ?? [:] {
-                    rowTotals[row] -= count
-                    openTotal -= count
-                }
-                for (row, count) in rows {
-                    rowTotals[row] += count
-                    openTotal += count
-                }
-                groupRows[group] = rows
-                latest[group] = k
-                coveredBy[group, default: []].append(k)
-            }
-            for row in rowTotals.indices { counts[row][k] = rowTotals[row] }
-            columns.append(
-                Column(
-                    fileName: report.entry.fileName, sha256: report.entry.sha256, auditDate: report.entry.auditDate,
-                    openCount: openTotal, partial: partial))
-        }
-        self.columns = columns
+        var counter = TrendCounter(grouping: grouping, reportCount: reports.count)
+        for (k, report) in reports.enumerated() { counter.add(report, at: k) }
+        columns = counter.columns
         // Views by name; test types in the one order every output lists them (`TestType.rank`).
-        rows = rowIndex.map { Row(name: $0.key, counts: counts[$0.value]) }.sorted {
-            (rankOfType[$0.name] ?? 0, $0.name) < (rankOfType[$1.name] ?? 0, $1.name)
+        rows = counter.rowIndex.map { Row(name: $0.key, counts: counter.counts[$0.value]) }.sorted {
+            (counter.rankOfType[$0.name] ?? 0, $0.name) < (counter.rankOfType[$1.name] ?? 0, $1.name)
         }
+        (residual, notReaudited) = Self.standingWarnings(of: reports, counter)
+    }
 
+    /// The open warnings each screen's latest audit left: residual ones (the latest audit of all shows
+    /// them, seen before it), and those not re-audited (an earlier audit's, or standing unseen), each
+    /// sorted by when it was first seen or last audited.
+    private static func standingWarnings(of reports: [ReportJudgement], _ counter: TrendCounter)
+        -> (residual: [ResidualWarning], notReaudited: [ResidualWarning])
+    {
         var residual: [ResidualWarning] = []
         var notReaudited: [ResidualWarning] = []
-        if let last = reports.indices.last {
-            for (group, k) in latest {
-                let report = reports[k]
-                let covering = coveredBy[group] ?? []
-                // Its open warnings in that audit, then those of its earlier audits that audit did not
-                // re-audit: open ones only, as `diff`, the session and the page count residual warnings
-                // (accepted and system UI ones are listed apart there).
-                let shown = report.verdicts.filter { $0.status.isOpen && $0.screen == group }
-                let standing = (report.standingOfCovered[group]?.verdicts ?? []).filter(\.status.isOpen)
-                for (offset, verdict) in (shown + standing).enumerated() {
-                    let first = position[verdict.since.sha256] ?? k
-                    let isShown = offset < shown.count
-                    guard k < last || first < k || !isShown else { continue }
-                    // A warning its screen's latest audit did not see was last audited where it was seen.
-                    let lastAudited = isShown ? AuditReference(report.entry) : verdict.audit
-                    let warning = ResidualWarning(
-                        fingerprint: verdict.issue.fingerprint, issue: verdict.issue, place: verdict.place,
-                        firstSeen: verdict.since.auditDate, firstSeenFileName: verdict.since.fileName,
-                        reportCount: covering.count - (covering.firstIndex { $0 >= first } ?? covering.count),
-                        baselined: verdict.status.isAcceptedByBaseline,
-                        lastAudited: k < last || !isShown ? lastAudited.auditDate : nil,
-                        lastAuditedFileName: k < last || !isShown ? lastAudited.fileName : nil,
-                        guidance: GuidanceReference(verdict.issue))
-                    if k < last || !isShown { notReaudited.append(warning) } else { residual.append(warning) }
-                }
+        guard let last = reports.indices.last else { return ([], []) }
+        for (group, k) in counter.latest {
+            let report = reports[k]
+            let covering = counter.coveredBy[group] ?? []
+            // Its open warnings in that audit, then those of its earlier audits that audit did not
+            // re-audit: open ones only, as `diff`, the session and the page count residual warnings
+            // (accepted and system UI ones are listed apart there).
+            let shown = report.verdicts.filter { $0.status.isOpen && $0.screen == group }
+            let standing = (report.standingOfCovered[group]?.verdicts ?? []).filter(\.status.isOpen)
+            for (offset, verdict) in (shown + standing).enumerated() {
+                let first = counter.position[verdict.since.sha256] ?? k
+                let isShown = offset < shown.count
+                guard k < last || first < k || !isShown else { continue }
+                // A warning its screen's latest audit did not see was last audited where it was seen.
+                let lastAudited = isShown ? AuditReference(report.entry) : verdict.audit
+                let warning = ResidualWarning(
+                    fingerprint: verdict.issue.fingerprint, issue: verdict.issue, place: verdict.place,
+                    firstSeen: verdict.since.auditDate, firstSeenFileName: verdict.since.fileName,
+                    reportCount: covering.count - (covering.firstIndex { $0 >= first } ?? covering.count),
+                    baselined: verdict.status.isAcceptedByBaseline,
+                    lastAudited: k < last || !isShown ? lastAudited.auditDate : nil,
+                    lastAuditedFileName: k < last || !isShown ? lastAudited.fileName : nil,
+                    guidance: GuidanceReference(verdict.issue))
+                if k < last || !isShown { notReaudited.append(warning) } else { residual.append(warning) }
             }
         }
-        self.residual = residual.sorted {
-            ($0.firstSeen, $0.issue.number) < ($1.firstSeen, $1.issue.number)
+        return (
+            residual.sorted { ($0.firstSeen, $0.issue.number) < ($1.firstSeen, $1.issue.number) },
+            notReaudited.sorted {
+                ($0.lastAudited ?? .distantPast, $0.issue.number) < ($1.lastAudited ?? .distantPast, $1.issue.number)
+            }
+        )
+    }
+}
+
+/// The trend's columns counted audit by audit: each audit's open warnings (and those standing on its
+/// screens unseen) replace those of the screens it covered, row by row.
+private struct TrendCounter {
+    let grouping: TrendGrouping
+    let reportCount: Int
+    var rowIndex: [String: Int] = [:]
+    var counts: [[Int]] = []
+    var columns: [Trend.Column] = []
+    var position: [String: Int] = [:]
+    /// Each screen's latest audit, and every audit that covered it.
+    var latest: [String: Int] = [:]
+    var coveredBy: [String: [Int]] = [:]
+    var groupRows: [String: [Int: Int]] = [:]
+    var rowTotals: [Int] = []
+    var openTotal = 0
+    /// Each standing chunk's open warnings by row name, worked out once (the chunk kept alive, so its
+    /// identity names it).
+    var chunkRows: [ObjectIdentifier: (chunk: StandingChunk, rows: [(name: String, count: Int)])] = [:]
+    /// Each test type's row and where it sorts (`TestType.rank`), kept as its name is first met.
+    var rankOfType: [String: Int] = [:]
+
+    init(grouping: TrendGrouping, reportCount: Int) {
+        self.grouping = grouping
+        self.reportCount = reportCount
+        columns.reserveCapacity(reportCount)
+    }
+
+    /// The row a verdict counts in: its place (by view) or its test type's name.
+    mutating func rowName(_ verdict: WarningVerdict) -> String {
+        guard grouping == .type else { return verdict.place }
+        let name = verdict.testType.displayName
+        if rankOfType[name] == nil { rankOfType[name] = verdict.testType.rank }
+        return name
+    }
+
+    /// The row named `name`, made when first met.
+    mutating func row(named name: String) -> Int {
+        if let existing = rowIndex[name] { return existing }
+        let row = counts.count
+        rowIndex[name] = row
+        counts.append([Int](repeating: 0, count: reportCount))
+        rowTotals.append(0)
+        return row
+    }
+
+    /// Counts audit `k`: its column.
+    mutating func add(_ report: ReportJudgement, at k: Int) {
+        position[report.entry.sha256] = k
+        let groups = report.covered
+        var fresh = openRows(of: report, covering: groups)
+        addStanding(of: report, covering: groups, to: &fresh)
+        let partial = latest.keys.contains { !groups.contains($0) }
+        for (group, rows) in fresh {
+            for (row, count) in groupRows[group] ?? [:] {
+                rowTotals[row] -= count
+                openTotal -= count
+            }
+            for (row, count) in rows {
+                rowTotals[row] += count
+                openTotal += count
+            }
+            groupRows[group] = rows
+            latest[group] = k
+            coveredBy[group, default: []].append(k)
         }
-        self.notReaudited = notReaudited.sorted {
-            ($0.lastAudited ?? .distantPast, $0.issue.number) < ($1.lastAudited ?? .distantPast, $1.issue.number)
+        for row in rowTotals.indices { counts[row][k] = rowTotals[row] }
+        columns.append(
+            Trend.Column(
+                fileName: report.entry.fileName, sha256: report.entry.sha256, auditDate: report.entry.auditDate,
+                openCount: openTotal, partial: partial))
+    }
+
+    /// The report's open warnings by screen and row; every screen it covered has an entry, so its counts
+    /// replace the screen's earlier ones.
+    mutating func openRows(of report: ReportJudgement, covering groups: Set<String>) -> [String: [Int: Int]] {
+        var fresh: [String: [Int: Int]] = [:]
+        for group in groups { fresh[group] = [:] }
+        // Consecutive verdicts mostly share their screen and row: each run is added to `fresh` once.
+        var run: (screen: String, name: String, row: Int, count: Int)?
+        for verdict in report.verdicts where verdict.status.isOpen {
+            let name = rowName(verdict)
+            if let current = run, current.name == name, current.screen == verdict.screen {
+                run?.count += 1
+                continue
+            }
+            if let run { fresh[run.screen, default: [:]][run.row, default: 0] += run.count }
+            run = (verdict.screen, name, row(named: name), 1)
+        }
+        if let run { fresh[run.screen, default: [:]][run.row, default: 0] += run.count }
+        return fresh
+    }
+
+    /// Adds the warnings of the report's screens it did not re-audit (scrolled away, or not flagged by a
+    /// report without the screenshot): they still stand, counted chunk by chunk, each chunk once however
+    /// many audits keep it.
+    mutating func addStanding(
+        of report: ReportJudgement, covering groups: Set<String>, to fresh: inout [String: [Int: Int]]
+    ) {
+        for (group, list) in report.standingOfCovered where groups.contains(group) {
+            for chunk in list.chunks {
+                let key = ObjectIdentifier(chunk)
+                if chunkRows[key] == nil {
+                    var rows: [(name: String, count: Int)] = []
+                    for item in chunk.items where item.verdict.status.isOpen {
+                        let name = rowName(item.verdict)
+                        if let last = rows.indices.last, rows[last].name == name {
+                            rows[last].count += 1
+                        } else {
+                            rows.append((name, 1))
+                        }
+                    }
+                    chunkRows[key] = (chunk, rows)
+                }
+                for (name, number) in chunkRows[key]!.rows {
+                    fresh[group, default: [:]][row(named: name), default: 0] += number
+                }
+            }
         }
     }
 }

@@ -218,30 +218,48 @@ public enum WarningMatcher {
             }
             self.hasText = hasText
             self.hasWords = hasWords
-            var covered = Set(screenGroups.map(key))
+            let screenKeys = screenGroups.map(key)
+            var covered = Set(screenKeys)
             for (index, name) in group.enumerated() where index == 0 || name != group[index - 1] {
                 covered.insert(name)
             }
             self.covered = covered
-            // Issues are in report order and each screen says how many it has.
-            slot = group.map { SlotKey(group: $0, occurrence: 0) }
+            let (slot, sizes) = Self.slots(group: group, screens: screens, screenGroups: screenKeys)
+            self.slot = slot
+            byFingerprint = WarningMatcher.fingerprintOrder(issues)
+            isRepeat = [Bool](repeating: false, count: issues.count)
+            repeatOf = [Int?](repeating: nil, count: issues.count)
+            numberSlots(sizes: sizes)
+            markRepeats()
+        }
+
+        /// Each issue's screen (`group` per issue, in report order; each screen says how many issues it
+        /// has) and each screen's size when known. Without counts that add up, every issue of a group is
+        /// on its first screen of that group.
+        static func slots(group: [String], screens: [HistoryScreen], screenGroups: [String])
+            -> (slot: [SlotKey], sizes: [SlotKey: (width: Double, height: Double)])
+        {
+            var slot = group.map { SlotKey(group: $0, occurrence: 0) }
             var sizes: [SlotKey: (width: Double, height: Double)] = [:]
-            if screens.reduce(0, { $0 + $1.issueCount }) == issues.count {
-                var occurrences: [String: Int] = [:]
-                var start = 0
-                for (screen, screenGroup) in zip(screens, screenGroups) {
-                    let name = key(screenGroup)
-                    let occurrence = occurrences[name, default: 0]
-                    occurrences[name] = occurrence + 1
-                    for index in start..<(start + screen.issueCount) {
-                        slot[index] = SlotKey(group: group[index], occurrence: occurrence)
-                    }
-                    if let width = screen.width, let height = screen.height {
-                        sizes[SlotKey(group: name, occurrence: occurrence)] = (width, height)
-                    }
-                    start += screen.issueCount
+            guard screens.reduce(0, { $0 + $1.issueCount }) == group.count else { return (slot, sizes) }
+            var occurrences: [String: Int] = [:]
+            var start = 0
+            for (screen, name) in zip(screens, screenGroups) {
+                let occurrence = occurrences[name, default: 0]
+                occurrences[name] = occurrence + 1
+                for index in start..<(start + screen.issueCount) {
+                    slot[index] = SlotKey(group: group[index], occurrence: occurrence)
                 }
+                if let width = screen.width, let height = screen.height {
+                    sizes[SlotKey(group: name, occurrence: occurrence)] = (width, height)
+                }
+                start += screen.issueCount
             }
+            return (slot, sizes)
+        }
+
+        /// Numbers the screens (`slotKeys`, `slotID`) and keeps each one's size and group.
+        mutating func numberSlots(sizes: [SlotKey: (width: Double, height: Double)]) {
             var ids: [SlotKey: Int] = [:]
             var keys: [SlotKey] = []
             var slotIDs: [Int] = []
@@ -267,9 +285,11 @@ public enum WarningMatcher {
             slotKeys = keys
             slotSizes = keys.map { sizes[$0] }
             slotGroups = keys.map(\.group)
-            byFingerprint = WarningMatcher.fingerprintOrder(issues)
-            isRepeat = [Bool](repeating: false, count: issues.count)
-            repeatOf = [Int?](repeating: nil, count: issues.count)
+        }
+
+        /// Marks each issue that repeats an earlier one of the report (same screen, type, text and rect):
+        /// runs of one fingerprint in `byFingerprint` are compared within themselves only.
+        mutating func markRepeats() {
             var runStart = 0
             while runStart < byFingerprint.count {
                 var runEnd = runStart + 1
