@@ -44,10 +44,13 @@ let package = Package(
             providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]),
         // Whole operations over libjpeg and libpng, each behind its own setjmp.
         .target(name: "CAuditImaging", dependencies: ["CLibJPEG", "CLibPNG", "CZlib"]),
+        // The scanner, its configuration and its outputs, with no C library: what the build-tool plugin's
+        // tool needs.
+        .target(name: "AuditKitScan"),
         .target(
             name: "AuditKit",
             dependencies: [
-                "CAuditImaging", "CFreeType", "CFontconfig", "CHarfBuzz",
+                "AuditKitScan", "CAuditImaging", "CFreeType", "CFontconfig", "CHarfBuzz",
                 .target(name: "CLibCrypto", condition: .when(platforms: [.linux])),
             ]),
         .target(name: "AuditCLI", dependencies: ["AuditKit"]),
@@ -79,7 +82,8 @@ let package = Package(
                 ]),
             dependencies: ["auditkit"]),
         .testTarget(
-            name: "AuditKitTests", dependencies: ["AuditKit", "AuditKitTestSupport", "AuditKitRecorder"],
+            name: "AuditKitTests",
+            dependencies: ["AuditKit", "AuditKitScan", "AuditKitTestSupport", "AuditKitRecorder"],
             // A small SwiftUI project the mapping tests index from disk, the scanner's corpus and the
             // SARIF schema; not compiled. Inputs the fuzzers once crashed on, replayed by FuzzRegressionTests.
             exclude: ["Mapping/Fixtures", "Scan/Fixtures", "Fixtures", "Fuzz/FailCases"]),
