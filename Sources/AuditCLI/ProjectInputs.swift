@@ -23,7 +23,7 @@ enum ProjectOptions {
     /// `--source DIR`, repeatable.
     static let source: Option<[String]> = .repeated(
         "--source", value: "DIR",
-        help: "Folder of Swift sources and string catalogs (repeatable; default: the project file's).")
+        help: "Folder of Swift sources, storyboards, xibs and string tables (repeatable; default: the project file's).")
     /// `--target NAME`.
     static let target: Option<String?> = .text(
         "--target", value: "NAME",

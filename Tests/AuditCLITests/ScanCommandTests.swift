@@ -33,9 +33,10 @@ import Testing
         #expect(!result.stdout.contains("the logo glyph"), "suppressed findings are only counted")
         #expect(
             result.stdout.hasSuffix(
-                "\nScanned 12 Swift files (1 excluded): 50 findings in 12 files (fixed-font-size 40, "
+                "\nScanned 13 Swift files (1 excluded): 54 findings in 13 files (fixed-font-size 40, "
                     + "minimum-font-size 2, rounded-design 2, hard-coded-tracking 2, font-weight-on-token 2, "
-                    + "custom-font-without-relative-to 2), 3 suppressed by auditkit:ignore.\n"))
+                    + "custom-font-without-relative-to 2, text-style-not-adjusting 4), 3 suppressed by auditkit:ignore.\n"
+            ))
         #expect(
             result.stderr
                 == "Suppressed.swift:9:13: warning: auditkit:ignore needs a reason after it; the line is not ignored\n")
@@ -63,7 +64,7 @@ import Testing
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         #expect(object["version"] as? Int == 1)
         let findings = try #require(object["findings"] as? [[String: Any]])
-        #expect(findings.count == 43)
+        #expect(findings.count == 47)
         // DataFlow.swift: a size whose source leaves the file is "unknown" with its reason.
         let unknown = findings.filter { $0["dataFlow"] as? String == "unknown" }
         #expect(unknown.map { $0["unknownReason"] as? String } == ["`external.size` is not declared in this file"])
@@ -77,7 +78,7 @@ import Testing
         let run = try #require((log["runs"] as? [[String: Any]])?.first)
         #expect(run["columnKind"] as? String == "utf16CodeUnits")
         let results = try #require(run["results"] as? [[String: Any]])
-        #expect(results.count == 53)
+        #expect(results.count == 57)
         #expect(results.filter { $0["level"] as? String == "note" }.count == 1)
         let unicode = results.first {
             ((($0["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])?["artifactLocation"]
@@ -155,6 +156,38 @@ import Testing
         #expect(rule.status == 64 && rule.stderr.contains("--fix can rewrite"))
         let alone = try runTool(["scan", ".", "--dry-run"], in: directory.path)
         #expect(alone.status == 64)
+    }
+
+    @Test func storyboardsAndXibsAreScannedAndFixedBesideSwift() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try UIKitAppFixture.write(to: directory.path)
+        let scan = try runTool(["scan", "."], in: directory.path)
+        #expect(scan.status == 0)
+        #expect(
+            scan.stdout.contains(
+                "Vault/Base.lproj/Main.storyboard:76:29: <label id=\"UnL-lb-01a\"> <fontDescription key=\"fontDescription\" "
+                    + "style=\"UICTFontTextStyleTitle2\"/>\n    text style without adjustsFontForContentSizeCategory keeps the "
+                    + "size it was loaded with; use `adjustsFontForContentSizeCategory=\"YES\"` [text-style-not-adjusting]\n"
+            ))
+        #expect(
+            scan.stdout.hasSuffix(
+                "Scanned 8 Swift files and 5 storyboards or xibs: 15 findings in 7 files (fixed-font-size 9, "
+                    + "text-style-not-adjusting 6).\n"))
+        let sarif = try runTool(["scan", ".", "--format", "sarif"], in: directory.path)
+        #expect(SARIFSchema.problems(in: Data(sarif.stdout.utf8)) == [])
+        let dry = try runTool(["scan", "Vault/Views/DatabaseCell.xib", "--fix", "--dry-run"], in: directory.path)
+        #expect(dry.stdout.hasPrefix("Vault/Views/DatabaseCell.xib: 2 changed, 1 left (1 no safe rewrite)\n"))
+        #expect(
+            dry.stdout.contains(
+                "\n+                        <fontDescription key=\"fontDescription\" style=\"UICTFontTextStyleCaption1\"/>\n"
+            ))
+        let fix = try runTool(["scan", ".", "--fix"], in: directory.path)
+        #expect(fix.status == 0)
+        // Ten sites in five documents and the Swift cell's `systemFont(ofSize:)`; a named font and two buttons left.
+        #expect(fix.stdout.hasSuffix("Changed 11 sites in 6 files; left 3.\n"))
+        let again = try runTool(["scan", ".", "--fix"], in: directory.path)
+        #expect(again.stdout.hasSuffix("Changed 0 sites in 0 files; left 3.\n"))
     }
 
     @Test func fixListsWhatToReviewAndWithNotesWritesItAboveTheSite() throws {

@@ -13,8 +13,16 @@ import Foundation
 /// keeps the recorded audits up to the first one that changed (a back-filled report) as they were.
 public struct JudgementRecord: Sendable, Hashable, Codable {
     /// The version of the judgement this code makes: raised whenever a change of the judgement's code
-    /// changes what it states, so a record written by an earlier release is judged again.
-    public static let currentJudgementVersion = 6
+    /// changes what it states (`verdictDigests` makes sure), so a record written earlier is judged again.
+    public static let currentJudgementVersion = 7
+
+    /// Each version's digest of the verdicts it states on fixed series of audits (the layout probes',
+    /// judged by `JudgementVersionTests`), oldest first, the last one `currentJudgementVersion`'s. A change
+    /// that changes any verdict fails that test until the version is raised and its digest appended here,
+    /// so no behaviour change can leave recorded judgements believed (CONTRIBUTING.md says how).
+    public static let verdictDigests: [(version: Int, digest: String)] = [
+        (7, "90418fa66c4eed2c0751699700b37231ff744333c88bbc5cc8bc50414cf2726c")
+    ]
 
     /// The version of the judgement recorded.
     public var judgementVersion: Int

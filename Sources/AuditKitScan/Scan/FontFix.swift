@@ -14,6 +14,8 @@ public struct FontFixChange: Sendable, Hashable {
         case customRelativeTo = "custom-relative-to"
         /// A UIKit font wrapped in `UIFontMetrics(forTextStyle:).scaledFont(for:)`.
         case fontMetrics = "font-metrics"
+        /// A storyboard's or xib's label, text field or text view given `adjustsFontForContentSizeCategory="YES"`.
+        case contentSizeFlag = "content-size-flag"
     }
 
     /// The kind of rewrite.

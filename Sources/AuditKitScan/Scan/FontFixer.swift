@@ -17,9 +17,10 @@ import Foundation
 /// starting from it, a local `let` gets one holding its number. Only the edited byte ranges change.
 public enum FontFixer {
     /// The rules whose findings can be rewritten.
-    public static let fixableRules: Set<FontScanRule> = [.fixedSize, .customWithoutRelativeTo]
+    public static let fixableRules: Set<FontScanRule> = [.fixedSize, .customWithoutRelativeTo, .textStyleNotAdjusting]
 
-    /// Plans the rewrites of one file's bytes.
+    /// Plans the rewrites of one file's bytes: Swift, or a storyboard or xib when `path` names one
+    /// (`InterfaceFontScanner`; its buttons are then taken as not scaled in code).
     /// - Parameters:
     ///   - bytes: the file's contents.
     ///   - path: the path to show.
@@ -33,6 +34,13 @@ public enum FontFixer {
         source bytes: [UInt8], path: String, configuration: FontScanConfiguration = FontScanConfiguration(),
         rules: Set<FontScanRule> = fixableRules, notes: Bool = false, usedElsewhere: ((String) -> Bool)? = nil
     ) -> FontFileFix {
+        // A storyboard or xib that cannot be read, or whose rewrite would not parse, is left unchanged.
+        if InterfaceDocument.isInterfaceFile(path) {
+            return
+                (try? InterfaceFontScanner.plan(
+                    source: bytes, path: path, rules: rules, scaledInCode: ScaledTitleLabels(files: [])))
+                ?? FontFileFix(path: path, fixed: bytes)
+        }
         var planner = Self.planner(
             source: bytes, path: path, configuration: configuration, rules: rules, notes: notes)
         planner.plan()
@@ -116,6 +124,9 @@ public enum FontFixer {
             buffer.deallocate()
         }
         nonisolated(unsafe) let shared = buffer
+        // The buttons Swift code scales, which a storyboard's button with a text style needs.
+        let scaled = ScaledTitleLabels(
+            files: (0..<count).compactMap { files[$0].path.hasSuffix(".swift") ? read[$0] : nil })
         DispatchQueue.concurrentPerform(iterations: count) { i in
             let file = files[i]
             guard let bytes = read[i] else {
@@ -133,9 +144,22 @@ public enum FontFixer {
                 }
                 return false
             }
-            var planned = plan(
-                source: bytes, path: file.display, configuration: configuration, rules: rules, notes: notes,
-                usedElsewhere: usedElsewhere)
+            var planned: FontFileFix
+            if InterfaceDocument.isInterfaceFile(file.path) {
+                do {
+                    planned = try InterfaceFontScanner.plan(
+                        source: bytes, path: file.display, rules: rules, scaledInCode: scaled)
+                } catch {
+                    shared[i] = (
+                        nil, error as? AuditError ?? AuditError(.internalError, "\(error)", path: file.display)
+                    )
+                    return
+                }
+            } else {
+                planned = plan(
+                    source: bytes, path: file.display, configuration: configuration, rules: rules, notes: notes,
+                    usedElsewhere: usedElsewhere)
+            }
             guard planned.status == .planned || !planned.changes.isEmpty || !planned.skipped.isEmpty else { return }
             if planned.status == .planned, !dryRun {
                 beforeWrite?(file.path)

@@ -1,0 +1,118 @@
+import AuditKit
+import AuditKitTestSupport
+import Foundation
+import Testing
+
+/// The judgement version cannot be forgotten: fixed series of the layout probes (the pantry's three
+/// screens in many configurations, the meal plan at four text sizes, the grocery list scrolled and in
+/// French; each with sources and without) are judged, and the digest of every verdict they state must be
+/// the one recorded for `JudgementRecord.currentJudgementVersion`. A change of the judgement's code that
+/// changes any verdict fails here until the version is raised and its digest recorded (CONTRIBUTING.md,
+/// "Raising the judgement version"), so a record written before it is judged again.
+@Suite struct JudgementVersionTests {
+    typealias Layouts = LayoutModelProbeTests
+
+    /// The series' verdict lines, with and without sources.
+    static func verdictLines() throws -> [String] {
+        var lines: [String] = []
+        for sourced in [false, true] {
+            lines += try pantryTour(sourced: sourced).map { "pantry \(sourced) \($0)" }
+            lines += try mealPlanSizes(sourced: sourced).map { "meals \(sourced) \($0)" }
+            lines += try groceryScrolls(sourced: sourced).map { "groceries \(sourced) \($0)" }
+        }
+        return lines
+    }
+
+    /// The pantry's list, detail and settings through phones, text sizes, appearances, a scroll and French,
+    /// with fixes along the way.
+    static func pantryTour(sourced: Bool) throws -> [String] {
+        var p = try Probe(sourced: sourced)
+        defer { p.remove() }
+        if sourced {
+            p.translations = Layouts.catalogs(
+                Layouts.pantryKeys, of: [Layouts.list, Layouts.detail, Layouts.settings], french: Layouts.pantryFrench)
+        }
+        let roots = ["Pantry": "PantryListView", "Olive oil": "ItemDetailView", "Settings": "SettingsView"]
+        let tour: [(ScreenLayout, AuditConfiguration, Set<String>)] = [
+            (Layouts.list, Layouts.config(), []),
+            (Layouts.detail, Layouts.config(), []),
+            (Layouts.settings, Layouts.config(), []),
+            (Layouts.list, Layouts.config(.iPhone17Pro, .xxLarge), ["l.count"]),
+            (Layouts.list, Layouts.config(.iPhone17Pro, .ax3), ["l.count"]),
+            (Layouts.settings, Layouts.config(.iPhone17Pro, .ax2, dark: true), ["s.help"]),
+            (Layouts.list, Layouts.config(.iPhoneSE), ["l.count", "l.shop"]),
+            (Layouts.list, Layouts.config(.iPhone17ProMax, .ax3, scroll: 120), ["l.count"]),
+            (Layouts.detail, Layouts.config(.iPadLandscape, dark: true), ["d.photo"]),
+            (Layouts.list, Layouts.config(.iPadLandscape), ["l.count", "l.add"]),
+            (Layouts.list, Layouts.config(french: Layouts.pantryFrench), ["l.count"]),
+            (Layouts.settings, Layouts.config(), ["s.help", "s.version"]),
+        ]
+        for (layout, configuration, fixed) in tour {
+            try p.audit(
+                layout, in: configuration, fixed: fixed, root: roots[layout.title], views: Layouts.pantryViews,
+                keys: Layouts.pantryKeys)
+        }
+        return p.verdictLines()
+    }
+
+    /// The meal plan at the default size, AX3, xxLarge and back, a meal fixed at the large size.
+    static func mealPlanSizes(sourced: Bool) throws -> [String] {
+        var p = try Probe(sourced: sourced)
+        defer { p.remove() }
+        let sizes: [(TextSize, Set<String>)] = [
+            (.large, []), (.ax3, []), (.large, []), (.xxLarge, ["m.meal2"]), (.ax3, ["m.meal2"]), (.large, ["m.meal2"]),
+        ]
+        for (size, fixed) in sizes {
+            try p.audit(
+                Layouts.mealPlan, in: Layouts.config(.iPhone17Pro, size), fixed: fixed, root: "MealPlanView",
+                views: Layouts.mealViews, keys: Layouts.mealKeys)
+        }
+        return p.verdictLines()
+    }
+
+    /// The grocery list unscrolled, scrolled, in French, scrolled in French with "Edit" fixed, and back.
+    static func groceryScrolls(sourced: Bool) throws -> [String] {
+        var s = try Layouts.grocerySeries(sourced: sourced)
+        defer { s.p.remove() }
+        try s.audit(Layouts.groceries())
+        try s.audit(Layouts.groceries(scroll: 340))
+        try s.audit(Layouts.groceries(french: true))
+        try s.audit(Layouts.groceries(scroll: 340, french: true), fixed: ["g.edit"])
+        try s.audit(Layouts.groceries(), fixed: ["g.edit"])
+        return s.p.verdictLines()
+    }
+
+    @Test func theVerdictsAreTheOnesRecordedForTheCurrentVersion() throws {
+        let lines = try Self.verdictLines()
+        #expect(lines.count > 300, "the series state \(lines.count) lines")
+        var hash = SHA256()
+        hash.update(Data(lines.joined(separator: "\n").utf8))
+        let digest = hash.finalizeHex()
+        let recorded = JudgementRecord.verdictDigests.last
+        #expect(
+            recorded?.version == JudgementRecord.currentJudgementVersion,
+            "the latest recorded digest is for version \(recorded?.version ?? 0), the code's version is \(JudgementRecord.currentJudgementVersion)"
+        )
+        #expect(
+            recorded?.digest == digest,
+            """
+            The judgement's verdicts on the fixed series changed: raise JudgementRecord.currentJudgementVersion \
+            to \(JudgementRecord.currentJudgementVersion + 1) and append (\(JudgementRecord.currentJudgementVersion + 1), \
+            "\(digest)") to JudgementRecord.verdictDigests (CONTRIBUTING.md, "Raising the judgement version").
+            """)
+    }
+
+    @Test func eachVersionRecordsItsOwnDigest() {
+        let digests = JudgementRecord.verdictDigests
+        #expect(Set(digests.map(\.digest)).count == digests.count, "two versions recorded with the same verdicts")
+        #expect(zip(digests, digests.dropFirst()).allSatisfy { $0.version < $1.version })
+    }
+
+    @Test func theVerdictLinesNameEveryChange() throws {
+        // The digest is only as strong as its lines: a fix resolved, a row below the fold not re-audited.
+        let lines = try Self.mealPlanSizes(sourced: false)
+        #expect(lines.contains { $0.contains(" resolved ") && $0.contains("m.meal2@2") })
+        #expect(lines.contains { $0.hasPrefix("1 not re-audited ") && $0.contains("m.note@0") })
+        #expect(lines.contains { $0.hasPrefix("1 m.caption@1 is m.caption@1 new open") })
+    }
+}
