@@ -6,6 +6,9 @@ let package = Package(
     products: [
         .library(name: "AuditKit", targets: ["AuditKit"]),
         .executable(name: "auditkit", targets: ["auditkit"]),
+        // The scanner alone (text, json and xcode findings), with no C library beyond the platform's: the
+        // build-tool plugin's tool.
+        .executable(name: "auditkit-scan", targets: ["auditkit-scan"]),
         .executable(name: "auditkit-bench", targets: ["auditkit-bench"]),
         // For the fuzz targets in Fuzz/, a package of their own that depends on this one.
         .library(name: "AuditKitTestSupport", targets: ["AuditKitTestSupport"]),
@@ -44,10 +47,14 @@ let package = Package(
             providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]),
         // Whole operations over libjpeg and libpng, each behind its own setjmp.
         .target(name: "CAuditImaging", dependencies: ["CLibJPEG", "CLibPNG", "CZlib"]),
+        // The scanner, its configuration and its outputs, with no C library: what the build-tool plugin's
+        // tool needs.
+        .target(name: "AuditKitScan"),
+        .executableTarget(name: "auditkit-scan", dependencies: ["AuditKitScan"]),
         .target(
             name: "AuditKit",
             dependencies: [
-                "CAuditImaging", "CFreeType", "CFontconfig", "CHarfBuzz",
+                "AuditKitScan", "CAuditImaging", "CFreeType", "CFontconfig", "CHarfBuzz",
                 .target(name: "CLibCrypto", condition: .when(platforms: [.linux])),
             ]),
         .target(name: "AuditCLI", dependencies: ["AuditKit"]),
@@ -63,7 +70,8 @@ let package = Package(
         .target(
             name: "AuditKitRecorder", path: "Examples/XCTestRecorder", exclude: ["AuditKitRecorder.swift"],
             sources: ["AuditKitRecorderJSON.swift"]),
-        .plugin(name: "AuditKitScanPlugin", capability: .buildTool(), dependencies: ["auditkit"]),
+        // Only auditkit-scan: a package that adds the plugin builds no image, font or crypto library.
+        .plugin(name: "AuditKitScanPlugin", capability: .buildTool(), dependencies: ["auditkit-scan"]),
         .plugin(
             name: "AuditKitCommandPlugin",
             capability: .command(
@@ -79,12 +87,14 @@ let package = Package(
                 ]),
             dependencies: ["auditkit"]),
         .testTarget(
-            name: "AuditKitTests", dependencies: ["AuditKit", "AuditKitTestSupport", "AuditKitRecorder"],
+            name: "AuditKitTests",
+            dependencies: ["AuditKit", "AuditKitScan", "AuditKitTestSupport", "AuditKitRecorder"],
             // A small SwiftUI project the mapping tests index from disk, the scanner's corpus and the
             // SARIF schema; not compiled. Inputs the fuzzers once crashed on, replayed by FuzzRegressionTests.
             exclude: ["Mapping/Fixtures", "Scan/Fixtures", "Fixtures", "Fuzz/FailCases"]),
         .testTarget(
-            name: "AuditCLITests", dependencies: ["AuditCLI", "AuditKit", "AuditKitTestSupport", "auditkit"]),
+            name: "AuditCLITests",
+            dependencies: ["AuditCLI", "AuditKit", "AuditKitTestSupport", "auditkit", "auditkit-scan"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -23,7 +23,10 @@ for flag in $(pkg-config --cflags-only-I freetype2 harfbuzz fontconfig libpng li
     clang_args+=(-Xcc "$flag")
 done
 triple="$(swift -print-target-info | sed -n 's/^ *"triple": *"\(.*\)",*$/\1/p' | head -1)"
+# AuditKitScan (the scanner, AuditError, the project, storyboards) is AuditKit's as its callers see it
+# (`@_exported import`): its symbols are documented in AuditKit's catalog.
 swift symbolgraph-extract -module-name AuditKit -I "$bin/Modules" -target "$triple" \
+    -experimental-allowed-reexported-modules=AuditKitScan \
     -minimum-access-level public -output-dir "$graphs" "${clang_args[@]}"
 docc convert Sources/AuditKit/AuditKit.docc --additional-symbol-graph-dir "$graphs" --output-path "$out" \
     --fallback-display-name AuditKit --fallback-bundle-identifier AuditKit --warnings-as-errors

@@ -1,7 +1,8 @@
 import Foundation
 import PackagePlugin
 
-/// Runs `auditkit scan --format xcode` over a target's Swift sources on every build that changed one of
+/// Runs `auditkit-scan --format xcode` (`auditkit scan`'s findings from a tool that links no C library
+/// beyond the platform's, so the plugin builds with the Swift toolchain alone) over a target's Swift sources on every build that changed one of
 /// them: each fixed font size that cannot scale with Dynamic Type becomes a warning on its line, in the
 /// issue navigator in Xcode and in `swift build`'s output. The scan runs from the package's root, so the
 /// project file's scan settings (`auditkit.json`'s `scan`, else `auditkit.scan.json`) and the sources'
@@ -18,7 +19,7 @@ struct AuditKitScanPlugin: BuildToolPlugin {
         return [
             try Self.scan(
                 sources: sources, of: target.name, paths: [target.directoryURL], root: root,
-                tool: context.tool(named: "auditkit").url, work: context.pluginWorkDirectoryURL)
+                tool: context.tool(named: "auditkit-scan").url, work: context.pluginWorkDirectoryURL)
         ]
     }
 
@@ -36,7 +37,7 @@ struct AuditKitScanPlugin: BuildToolPlugin {
         let script = #"""
             root="$1"; tool="$2"; mark="$3"; shift 3
             cd "$root" || exit 1
-            "$tool" scan "$@" --format xcode --color never > "$mark.lines" || exit $?
+            "$tool" --format xcode -- "$@" > "$mark.lines" || exit $?
             awk -v root="$root/" '/^[^\/][^:]*:[0-9]+:[0-9]+: (warning|error|note): / { $0 = root $0 } { print }' "$mark.lines"
             echo "// AuditKitScanPlugin scanned this target's sources; this file holds no code." > "$mark"
             """#
@@ -61,7 +62,7 @@ struct AuditKitScanPlugin: BuildToolPlugin {
             return [
                 Self.scan(
                     sources: sources, of: target.displayName, paths: sources, root: root,
-                    tool: try context.tool(named: "auditkit").url, work: context.pluginWorkDirectoryURL)
+                    tool: try context.tool(named: "auditkit-scan").url, work: context.pluginWorkDirectoryURL)
             ]
         }
     }

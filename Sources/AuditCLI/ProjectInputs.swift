@@ -51,13 +51,9 @@ extension CommandContext {
         case `default`
         /// What the history recorded its reports were mapped with (`HistoryEntry.mappedWith`).
         case history
-        /// The package's source targets, as the command plugins name them (`packageSourcesVariable`).
+        /// The package's source targets, as the command plugins name them (`Project.packageSourcesVariable`).
         case package = "the package's targets"
     }
-
-    /// The environment variable the SwiftPM command plugins set to the package's source target folders
-    /// (colon-separated): the sources when neither `--source` nor the project file names any.
-    static let packageSourcesVariable = "AUDITKIT_PACKAGE_SOURCES"
 
     /// `value` from `option`, else from the project file (resolved against the root), else `fallback`
     /// at the root.
@@ -117,13 +113,12 @@ extension CommandContext {
     }
 
     /// The source folders: every `--source`, else the project file's, else the package's targets the
-    /// command plugin names (`packageSourcesVariable`).
+    /// command plugin names (`Project.sourcePaths(environment:)`).
     var sources: (paths: [String], origin: Origin) {
         let flags = arguments[ProjectOptions.source]
         if !flags.isEmpty { return (flags, .flag) }
-        if let file = project.file { return (file.sources.map(project.resolve), .projectFile) }
-        let package = (environment[Self.packageSourcesVariable] ?? "").split(separator: ":").map(String.init)
-        return package.isEmpty ? ([], .default) : (package, .package)
+        let paths = project.sourcePaths(environment: environment)
+        return (paths, project.file != nil ? .projectFile : paths.isEmpty ? .default : .package)
     }
 
     /// The audited target named by `--target`, else by the project file's `target`; nil: none named.
@@ -145,9 +140,8 @@ extension CommandContext {
     /// The scan configuration: `--config`, the project file's, else `auditkit.scan.json` at the root when
     /// present; nil: the built-in one.
     var scanConfiguration: (path: String, origin: Origin)? {
-        let found = setting(ProjectOptions.config, project.file?.scan, default: FontScanConfiguration.defaultFileName)
-        if found.1 == .default, !FileManager.default.fileExists(atPath: found.0) { return nil }
-        return found
+        if let named = arguments[ProjectOptions.config] { return (named, .flag) }
+        return project.scanConfigurationPath.map { ($0, project.file?.scan != nil ? .projectFile : .default) }
     }
 
     /// The templates folder named by `--templates` or the project file; nil: `Templates/` at the root

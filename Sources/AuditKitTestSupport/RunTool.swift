@@ -15,27 +15,33 @@ public struct ToolResult: Sendable {
 /// commit's, to show that a new test fails there).
 public func auditkitExecutablePath() -> String {
     if let other = ProcessInfo.processInfo.environment["AUDITKIT_TEST_EXECUTABLE"], !other.isEmpty { return other }
+    return builtExecutablePath("auditkit")
+}
+
+/// The path of the package's executable `name` (`auditkit`, `auditkit-scan`), found beside the test bundle
+/// in the build folder.
+public func builtExecutablePath(_ name: String) -> String {
     var url = Bundle.main.bundleURL
     for _ in 0..<4 {
-        let candidate = url.appendingPathComponent("auditkit").path
+        let candidate = url.appendingPathComponent(name).path
         if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
         url = url.deletingLastPathComponent()
     }
     // `swift test` runs the test binary from the build products folder.
     let argv0 = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    return argv0.appendingPathComponent("auditkit").path
+    return argv0.appendingPathComponent(name).path
 }
 
-/// Runs the built `auditkit` with `arguments` in `directory` (without one, in a fresh empty folder removed
+/// Runs the built `auditkit` (or `executable`, a path) with `arguments` in `directory` (without one, in a fresh empty folder removed
 /// afterwards), with `environment` added to (and `NO_COLOR` set in) the current one, and returns what it
 /// printed. The system's temporary folder is a ceiling (`GIT_CEILING_DIRECTORIES`): a run in a test's
 /// temporary folder finds no project, history or configuration above it, whatever the machine holds.
 public func runTool(
     _ arguments: [String], in directory: String? = nil, environment: [String: String] = [:],
-    stdin: Data? = nil
+    stdin: Data? = nil, executable: String = auditkitExecutablePath()
 ) throws -> ToolResult {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: auditkitExecutablePath())
+    process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
     let empty = directory == nil ? try TemporaryDirectory(prefix: "auditkit-run") : nil
     defer { empty?.remove() }

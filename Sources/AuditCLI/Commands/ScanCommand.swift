@@ -159,7 +159,7 @@ enum ScanCommand: Command {
 
     /// The configuration named by `--config`, else the default file when present, else the default.
     static func loadConfiguration(_ context: CommandContext) throws -> FontScanConfiguration {
-        try context.scanConfiguration.map { try FontScanConfiguration.load(path: $0.path) } ?? FontScanConfiguration()
+        try context.project.scanConfiguration(named: context.arguments[ProjectOptions.config])
     }
 
     /// The paths named, else the project file's sources.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import AuditKit
+@testable import AuditKitScan
 
 /// Overlapping rewrites (issue 43): two edits of one file that change the same bytes cannot both be
 /// made; the site that would lose one is left whole and says why in `--fix`'s summary, where it used to

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import AuditKit
+@testable import AuditKitScan
 
 /// What `scan --fix` does when a file changes between its reading and its writing.
 @Suite struct FontFixerWriteTests {

@@ -50,11 +50,11 @@ public final class ByteBuffer: @unchecked Sendable {
     /// Files at least this large are read into memory mapped with every page in place
     /// (`MAP_POPULATE`): one call instead of a page fault per 4 KiB as the read fills it, which for
     /// a 9 MB report took 5-10 ms against 3.7 ms (measured 2026-11-25).
-    static let populatedReadThreshold = 1 << 20
+    package static let populatedReadThreshold = 1 << 20
 
     /// `count` bytes of zeroed memory with every page in place (released with `munmap`), or nil where
     /// that is not offered (or fails): the caller then allocates as usual.
-    static func populatedMemory(_ count: Int) -> UnsafeMutableRawPointer? {
+    package static func populatedMemory(_ count: Int) -> UnsafeMutableRawPointer? {
         #if os(Linux)
             let pointer = mmap(nil, count, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0)
             guard let pointer, pointer != MAP_FAILED else { return nil }

@@ -2,13 +2,13 @@ import Foundation
 
 /// The source files a project's folders hold, as the source index and the font scanner walk them, and
 /// the paths they show.
-enum SourceFiles {
+package enum SourceFiles {
     /// Folders never walked: build products and dependencies.
-    static let skippedFolders: Set<String> = [".build", "DerivedData", "Pods", "Carthage", "node_modules"]
+    package static let skippedFolders: Set<String> = [".build", "DerivedData", "Pods", "Carthage", "node_modules"]
 
     /// Whether a file of this name holds code or strings the index reads (`.swift`, `.strings`,
     /// `.stringsdict`, `.xcstrings`, `.storyboard`, `.xib`).
-    static func holdsSourceText(_ name: String) -> Bool {
+    package static func holdsSourceText(_ name: String) -> Bool {
         name.hasSuffix(".swift") || name.hasSuffix(".strings") || name.hasSuffix(".xcstrings")
             || name.hasSuffix(".stringsdict") || name.hasSuffix(".storyboard") || name.hasSuffix(".xib")
     }
@@ -17,7 +17,7 @@ enum SourceFiles {
     /// `*.xcodeproj/project.pbxproj` files under
     /// `root` (walked with `readdir`, which is much faster than URL-based enumeration on Linux); symbolic
     /// links to folders are not followed.
-    static func collectFiles(under root: String) -> [String] {
+    package static func collectFiles(under root: String) -> [String] {
         let skipped = skippedFolders
         var result: [String] = []
         var pending = [root.hasSuffix("/") && root.count > 1 ? String(root.dropLast()) : root]
@@ -51,7 +51,7 @@ enum SourceFiles {
     }
 
     /// `path` as shown: without leading `./` and relative to `workingDirectory` when under it.
-    static func displayPath(_ path: String, workingDirectory: String) -> String {
+    package static func displayPath(_ path: String, workingDirectory: String) -> String {
         var shown = path
         while shown.hasPrefix("./") { shown.removeFirst(2) }
         let cwd = workingDirectory.hasSuffix("/") ? workingDirectory : workingDirectory + "/"

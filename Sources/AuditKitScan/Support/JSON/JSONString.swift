@@ -6,11 +6,11 @@
 /// replacement character, and the escape after it is decoded on its own: Inspector reports come from
 /// JavaScript, whose strings may hold lone surrogates, and one bad character must not cost a report.
 /// Bytes that are not UTF-8 are repaired to U+FFFD the same way when the text becomes a `String`.
-enum JSONString {
+package enum JSONString {
     /// Why a string could not be scanned, and the byte offset of the problem.
-    struct Problem: Error, Sendable, Equatable {
+    package struct Problem: Error, Sendable, Equatable {
         /// What is wrong.
-        enum Kind: Sendable, Equatable {
+        package enum Kind: Sendable, Equatable {
             /// The input ends before the closing quote.
             case truncated
             /// A byte below 0x20 inside the string.
@@ -22,12 +22,12 @@ enum JSONString {
         }
 
         /// What is wrong.
-        var kind: Kind
+        package var kind: Kind
         /// The offset of the offending byte (the backslash of an escape; the end for `truncated`).
-        var offset: Int
+        package var offset: Int
 
         /// The problem in words, e.g. `invalid escape \q in a string`.
-        var message: String {
+        package var message: String {
             switch kind {
             case .truncated: return JSONString.truncationMessage
             case .controlCharacter(let byte):
@@ -40,13 +40,13 @@ enum JSONString {
     }
 
     /// The message of every JSON input that ends too early.
-    static let truncationMessage = "unexpected end of file; the JSON is truncated"
+    package static let truncationMessage = "unexpected end of file; the JSON is truncated"
 
     /// Scans the string whose opening quote is at `start`, checking its escapes and that it holds no
     /// control character.
     /// - Returns: the offset just past the closing quote, and whether the content has an escape.
     @inline(__always)
-    static func scan(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int) throws(Problem) -> (
+    package static func scan(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int) throws(Problem) -> (
         end: Int, escaped: Bool
     ) {
         var escaped = false
@@ -100,7 +100,7 @@ enum JSONString {
 
     /// The value of a hex digit, or nil.
     @inline(__always)
-    static func hexValue(_ c: UInt8) -> UInt32? {
+    package static func hexValue(_ c: UInt8) -> UInt32? {
         switch c {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): return UInt32(c - UInt8(ascii: "0"))
         case UInt8(ascii: "a")...UInt8(ascii: "f"): return UInt32(c - UInt8(ascii: "a") + 10)
@@ -110,20 +110,20 @@ enum JSONString {
     }
 
     /// The text of a string's content (between its quotes), its escapes decoded.
-    static func text(_ raw: UnsafeRawBufferPointer, escaped: Bool) -> String {
+    package static func text(_ raw: UnsafeRawBufferPointer, escaped: Bool) -> String {
         if !escaped { return String(decoding: raw, as: UTF8.self) }
         return String(decoding: unescape(raw), as: UTF8.self)
     }
 
     /// The bytes of a JSON string's content with its escapes decoded to UTF-8 (lone surrogates become
     /// U+FFFD; an escape cut short by the end of `raw` is kept as it is).
-    static func unescape(_ raw: UnsafeRawBufferPointer) -> [UInt8] {
+    package static func unescape(_ raw: UnsafeRawBufferPointer) -> [UInt8] {
         unescape(raw, strict: false)!
     }
 
     /// The bytes of a JSON string's content with its escapes decoded to UTF-8. When `strict`, an invalid
     /// escape or a control character gives nil (for content `scan` did not check).
-    static func unescape(_ raw: UnsafeRawBufferPointer, strict: Bool) -> [UInt8]? {
+    package static func unescape(_ raw: UnsafeRawBufferPointer, strict: Bool) -> [UInt8]? {
         var out: [UInt8] = []
         out.reserveCapacity(raw.count)
         var i = 0

@@ -3,25 +3,28 @@ import Foundation
 /// A value made when first asked for, once, whichever thread asks: the lists a judgement read from its
 /// record reads only when an output needs them, and the whole history judged again only when the record
 /// lacks a fact.
-final class MadeOnce<Value: Sendable>: Sendable {
+package final class MadeOnce<Value: Sendable>: Sendable {
     private let make: @Sendable () -> Value
     private let slot = MadeOnceSlot<Value>()
 
     /// A value `make` makes when first asked for.
-    init(_ make: @escaping @Sendable () -> Value) { self.make = make }
+    package init(_ make: @escaping @Sendable () -> Value) { self.make = make }
 
     /// The value, made on the first call.
-    var value: Value { slot.value(make) }
+    package var value: Value { slot.value(make) }
 }
 
 /// A value made on first use by whoever asks first, with what they give (`value(_:)`), under its own
 /// lock: for a value whose maker is known only where it is asked for.
-final class MadeOnceSlot<Value: Sendable>: @unchecked Sendable {
+package final class MadeOnceSlot<Value: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
     private var made: Value?
 
+    /// An empty slot.
+    package init() {}
+
     /// The value, `make` making it on the first call; later calls return it without calling `make`.
-    func value(_ make: () -> Value) -> Value {
+    package func value(_ make: () -> Value) -> Value {
         lock.lock()
         defer { lock.unlock() }
         if let made { return made }

@@ -1,5 +1,3 @@
-import AuditKit
-
 /// The exit statuses of the `auditkit` tool (the sysexits convention swift-argument-parser uses).
 public enum ExitStatus: Int32, Sendable {
     /// Success.

@@ -38,7 +38,7 @@ public struct InterfaceDocument: Sendable {
     }
 
     /// The file name of `path` without folders (`Main.storyboard`).
-    var fileName: String { path.split(separator: "/").last.map(String.init) ?? path }
+    package var fileName: String { path.split(separator: "/").last.map(String.init) ?? path }
 }
 
 /// A storyboard scene (its view controller) or a xib's top-level object.

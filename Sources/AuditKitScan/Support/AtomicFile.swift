@@ -158,7 +158,7 @@ public enum AtomicFile {
     }
 
     /// "a folder", "a socket", ...: the kind of a file by its `st_mode`, for error messages.
-    static func fileKind(_ mode: mode_t) -> String {
+    package static func fileKind(_ mode: mode_t) -> String {
         switch mode & S_IFMT {
         case S_IFREG: return "a regular file"
         case S_IFDIR: return "a folder"
@@ -193,7 +193,7 @@ public enum AtomicFile {
     /// is not followed), holding `data`; for files in a folder no one else sees yet. Errors name
     /// `reportedAs`.
     /// - Throws: `AuditError` `.cannotWrite`.
-    static func createNew(_ data: Data, named name: String, in folder: Int32, reportedAs: String) throws {
+    package static func createNew(_ data: Data, named name: String, in folder: Int32, reportedAs: String) throws {
         let fd = openat(folder, name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
         guard fd >= 0 else {
             throw AuditError(
@@ -208,14 +208,14 @@ public enum AtomicFile {
     /// file or folder: `.<name>.tmp-<pid>-<random>-<counter>`, with `name` cut to its first
     /// `temporaryNameBytes` bytes (at a character boundary) so that a target whose name is near the
     /// file system's 255-byte limit still has a temporary name that fits.
-    static func temporaryPath(for name: String, in directory: String) -> String {
+    package static func temporaryPath(for name: String, in directory: String) -> String {
         var kept = Substring(name)
         while kept.utf8.count > temporaryNameBytes { kept = kept.dropLast() }
         return (directory.isEmpty ? "" : directory + "/") + "." + kept + ".tmp-" + temporarySuffix()
     }
 
     /// How many bytes of the target's name a temporary name keeps (the rest of it is at most 30 bytes).
-    static let temporaryNameBytes = 32
+    package static let temporaryNameBytes = 32
 
     /// A temporary file name's suffix unique in this process (`<pid>-<random>-<counter>`); a clash
     /// with a file another process left is caught by `O_EXCL` and the next suffix tried.
@@ -276,7 +276,7 @@ public enum AtomicFile {
     }
 
     /// Writes all of `data` to `fd`; returns the error text of a failed `write`, or nil.
-    static func writeAll(_ raw: UnsafeRawBufferPointer, to fd: Int32) -> String? {
+    package static func writeAll(_ raw: UnsafeRawBufferPointer, to fd: Int32) -> String? {
         var offset = 0
         while offset < raw.count {
             let written = systemWrite(fd, raw.baseAddress! + offset, raw.count - offset)
@@ -323,7 +323,7 @@ public enum Symlinks {
     /// working folder on (`..` steps aside) and the path itself; for an absolute one, the folders below
     /// the working folder when it is inside it, else only the path itself (the folders above a project
     /// are the machine's, such as macOS's `/tmp`).
-    static func checkedPrefixes(of path: String) -> [String] {
+    package static func checkedPrefixes(of path: String) -> [String] {
         var relative = path
         var base = ""
         if path.hasPrefix("/") {
@@ -412,7 +412,7 @@ public enum Symlinks {
     }
 
     /// Where the link at `path` points, or nil when `path` is not a link (or does not exist).
-    static func linkDestination(_ path: String) -> String? {
+    package static func linkDestination(_ path: String) -> String? {
         var status = stat()
         guard lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFLNK else { return nil }
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
@@ -422,7 +422,7 @@ public enum Symlinks {
     }
 
     /// Whether `errno` after an `open` with `O_NOFOLLOW` says the path was a link.
-    static func openRefusedLink(_ error: Int32) -> Bool { error == ELOOP || error == EMLINK }
+    package static func openRefusedLink(_ error: Int32) -> Bool { error == ELOOP || error == EMLINK }
 }
 
 #if canImport(Glibc)

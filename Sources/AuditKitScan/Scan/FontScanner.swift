@@ -28,7 +28,7 @@ public struct FontScanResult: Sendable {
     /// The suppressed findings.
     public var suppressedFindings: [FontFinding] { findings.filter { $0.suppression != nil } }
 
-    static func normalized(_ path: String) -> Substring {
+    package static func normalized(_ path: String) -> Substring {
         var text = Substring(path)
         while text.hasPrefix("./") { text = text.dropFirst(2) }
         return text

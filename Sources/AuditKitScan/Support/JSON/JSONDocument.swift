@@ -1,26 +1,33 @@
 import Foundation
 
 /// Why a JSON value could not be parsed, and at which absolute byte offset of the file.
-struct JSONParseError: Error, Sendable, Equatable {
+package struct JSONParseError: Error, Sendable, Equatable {
     /// What is wrong, e.g. `unexpected end of data`.
-    var message: String
+    package var message: String
     /// Absolute byte offset in the file.
-    var offset: Int
+    package var offset: Int
     /// True when the input simply ended before the value did (a truncated payload).
-    var isTruncation: Bool
+    package var isTruncation: Bool
+
+    /// A parse error from its parts.
+    package init(message: String, offset: Int, isTruncation: Bool) {
+        self.message = message
+        self.offset = offset
+        self.isTruncation = isTruncation
+    }
 }
 
 /// A parsed JSON value laid out flat (a "tape", as simdjson and swift-protobuf's scanner do): every
 /// value is one node, containers are followed by their members, and strings and numbers stay
 /// references into the file's bytes until asked for. Parsing is iterative with an explicit stack, so
 /// deep nesting is a clean error at `maxDepth`, never a stack overflow.
-struct JSONDocument: Sendable {
+package struct JSONDocument: Sendable {
     /// What a node holds.
-    enum Kind: UInt8, Sendable {
+    package enum Kind: UInt8, Sendable {
         case object, array, string, number, bool, null
 
         /// The phrase used in warnings: `a string`, `an object`, ...
-        var phrase: String {
+        package var phrase: String {
             switch self {
             case .object: return "an object"
             case .array: return "an array"
@@ -35,58 +42,58 @@ struct JSONDocument: Sendable {
     /// One value.
     /// Offsets and counts are stored as 32-bit values (files are limited far below 2 GB) so a node
     /// takes 32 bytes; a 2000-issue report has about 100 000 of them.
-    struct Node: Sendable {
-        var kind: Kind
+    package struct Node: Sendable {
+        package var kind: Kind
         /// Strings: the content has at least one backslash escape.
-        var escaped = false
+        package var escaped = false
         /// Booleans: the value.
-        var flag = false
+        package var flag = false
         private var start32: Int32
         private var end32: Int32 = 0
         private var next32: Int32 = 0
         private var count32: Int32 = 0
         /// Numbers: the value.
-        var number = 0.0
+        package var number = 0.0
 
-        init(kind: Kind, start: Int) {
+        package init(kind: Kind, start: Int) {
             self.kind = kind
             start32 = Int32(truncatingIfNeeded: start)
         }
 
         /// Absolute offset of the value's first byte (a string's opening quote).
-        var start: Int {
+        package var start: Int {
             get { Int(start32) }
             set { start32 = Int32(truncatingIfNeeded: newValue) }
         }
         /// Absolute offset just past the value (past a string's closing quote).
-        var end: Int {
+        package var end: Int {
             get { Int(end32) }
             set { end32 = Int32(truncatingIfNeeded: newValue) }
         }
         /// Tape index of the node after this value and everything inside it.
-        var next: Int {
+        package var next: Int {
             get { Int(next32) }
             set { next32 = Int32(truncatingIfNeeded: newValue) }
         }
         /// Containers: the number of members (pairs for objects).
-        var count: Int {
+        package var count: Int {
             get { Int(count32) }
             set { count32 = Int32(truncatingIfNeeded: newValue) }
         }
     }
 
     /// The nodes; index 0 is the root.
-    var nodes: [Node]
+    package var nodes: [Node]
     /// The file the offsets point into.
-    let buffer: ByteBuffer
+    package let buffer: ByteBuffer
 
     /// What the parser accepts beyond RFC 8259, and its limit on strings.
-    struct Syntax: Sendable {
+    package struct Syntax: Sendable {
         /// `//` line and `/* */` block comments count as white space (hand-written files).
-        var comments = false
+        package var comments = false
         /// The longest string or key, in bytes of its content as written; a longer one is an error at
         /// its opening quote, found before anything is decoded.
-        var maxStringBytes = Int.max
+        package var maxStringBytes = Int.max
     }
 
     /// Parses one JSON value starting at `start` (leading whitespace allowed).
@@ -95,7 +102,7 @@ struct JSONDocument: Sendable {
     ///   - maxDepth: deepest allowed nesting of arrays and objects.
     ///   - syntax: comments and the string limit (none by default).
     /// - Returns: the document and the offset just past the value.
-    static func parse(
+    package static func parse(
         _ buffer: ByteBuffer, from start: Int, to end: Int? = nil, requireEnd: Bool,
         maxDepth: Int, syntax: Syntax = Syntax()
     ) throws(JSONParseError) -> JSONDocument {
@@ -108,12 +115,12 @@ struct JSONDocument: Sendable {
     }
 
     /// Offset just past the root value.
-    var rootEnd: Int { nodes[0].end }
+    package var rootEnd: Int { nodes[0].end }
 
     // MARK: Access
 
     /// The members of the object at `index` as (key node index, value node index) pairs.
-    func members(of index: Int) -> [(key: Int, value: Int)] {
+    package func members(of index: Int) -> [(key: Int, value: Int)] {
         var result: [(Int, Int)] = []
         result.reserveCapacity(nodes[index].count)
         var cursor = index + 1
@@ -126,7 +133,7 @@ struct JSONDocument: Sendable {
     }
 
     /// The elements of the array at `index` as node indices.
-    func elements(of index: Int) -> [Int] {
+    package func elements(of index: Int) -> [Int] {
         var result: [Int] = []
         result.reserveCapacity(nodes[index].count)
         var cursor = index + 1
@@ -138,14 +145,14 @@ struct JSONDocument: Sendable {
     }
 
     /// The value of `key` in the object at `index` (the last one if repeated).
-    func value(of key: String, in index: Int) -> Int? {
+    package func value(of key: String, in index: Int) -> Int? {
         var found: Int?
         for member in members(of: index) where keyEquals(member.key, key) { found = member.value }
         return found
     }
 
     /// Whether the string node at `index` equals `text` (escapes decoded).
-    func keyEquals(_ index: Int, _ text: String) -> Bool {
+    package func keyEquals(_ index: Int, _ text: String) -> Bool {
         let node = nodes[index]
         if node.escaped { return string(index) == text }
         let length = node.end - node.start - 2
@@ -158,7 +165,7 @@ struct JSONDocument: Sendable {
 
     /// The decoded text of the string node at `index` (see `JSONString` for lone surrogates and bytes
     /// that are not UTF-8).
-    func string(_ index: Int) -> String {
+    package func string(_ index: Int) -> String {
         let node = nodes[index]
         return JSONString.text(
             UnsafeRawBufferPointer(rebasing: buffer.bytes[(node.start + 1)..<(node.end - 1)]), escaped: node.escaped)

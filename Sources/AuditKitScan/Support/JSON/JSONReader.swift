@@ -1,32 +1,38 @@
 import Foundation
 
 /// A place in a file: zero-based byte offset, one-based line and one-based byte column.
-struct JSONPosition: Sendable, Hashable {
+package struct JSONPosition: Sendable, Hashable {
     /// Zero-based byte offset.
-    var offset: Int
+    package var offset: Int
     /// One-based line.
-    var line: Int
+    package var line: Int
     /// One-based column, in bytes.
-    var column: Int
+    package var column: Int
 
     /// `line:column`, as messages write it.
-    var text: String { "\(line):\(column)" }
+    package var text: String { "\(line):\(column)" }
 }
 
 /// Why a JSON file or one of its fields was refused: what is wrong and where.
-struct JSONReadError: Error, Sendable {
+package struct JSONReadError: Error, Sendable {
     /// What is wrong, e.g. `"id": expected a string, found a number`.
-    var message: String
+    package var message: String
     /// Where.
-    var position: JSONPosition
+    package var position: JSONPosition
+
+    /// A read error from its parts.
+    package init(message: String, position: JSONPosition) {
+        self.message = message
+        self.position = position
+    }
 
     /// The same problem as a `.badInput` error located in the file at `path`.
-    func auditError(path: String) -> AuditError {
+    package func auditError(path: String) -> AuditError {
         AuditError(.badInput, message, location: location(path: path))
     }
 
     /// The position in the file at `path`.
-    func location(path: String) -> InputLocation {
+    package func location(path: String) -> InputLocation {
         InputLocation(path: path, byteOffset: position.offset, line: position.line, column: position.column)
     }
 }
@@ -41,18 +47,18 @@ struct JSONReadError: Error, Sendable {
 /// when `comments` is true (hand-written files). Duplicate keys are not a syntax error: looking a key
 /// up gives its last value (as JavaScript does), and `Value.object(_:allowed:)`, which the
 /// hand-written files are read with, refuses them with both keys' names and the second one's position.
-struct JSONReader: Sendable {
+package struct JSONReader: Sendable {
     /// The parsed values.
-    let document: JSONDocument
+    package let document: JSONDocument
     /// The offset where each line starts (the first line after a byte order mark).
     private let lineStarts: [Int]
 
     /// The nesting limit of hand-written files.
-    static let defaultMaxDepth = 64
+    package static let defaultMaxDepth = 64
 
     /// Parses `bytes` as one JSON value with nothing but white space (and comments, when allowed) after it.
     /// - Throws: the first syntax error with its position.
-    init(
+    package init(
         _ bytes: [UInt8], comments: Bool = true, maxDepth: Int = JSONReader.defaultMaxDepth,
         maxStringBytes: Int = .max
     ) throws(JSONReadError) {
@@ -73,10 +79,10 @@ struct JSONReader: Sendable {
     }
 
     /// The root value.
-    var root: Value { Value(reader: self, index: 0) }
+    package var root: Value { Value(reader: self, index: 0) }
 
     /// The line and column of byte `offset`.
-    func position(at offset: Int) -> JSONPosition {
+    package func position(at offset: Int) -> JSONPosition {
         Self.position(at: offset, lineStarts: lineStarts)
     }
 
@@ -92,42 +98,42 @@ struct JSONReader: Sendable {
     }
 
     /// One member of an object, in file order.
-    struct Member: Sendable {
+    package struct Member: Sendable {
         /// The key, escapes decoded.
-        var key: String
+        package var key: String
         /// Where the key's opening quote is.
-        var keyPosition: JSONPosition
+        package var keyPosition: JSONPosition
         /// The value.
-        var value: Value
+        package var value: Value
     }
 
     /// One value of the document, with its position and typed readers.
-    struct Value: Sendable {
-        let reader: JSONReader
-        let index: Int
+    package struct Value: Sendable {
+        package let reader: JSONReader
+        package let index: Int
 
         private var node: JSONDocument.Node { reader.document.nodes[index] }
 
         /// What the value is.
-        var kind: JSONDocument.Kind { node.kind }
+        package var kind: JSONDocument.Kind { node.kind }
 
         /// Where the value starts.
-        var position: JSONPosition { reader.position(at: node.start) }
+        package var position: JSONPosition { reader.position(at: node.start) }
 
         /// A short name of the value's type for messages: `an object`, `a string`, ...
-        var typeDescription: String { kind.phrase }
+        package var typeDescription: String { kind.phrase }
 
         /// The text, when this is a string.
-        var string: String? { kind == .string ? reader.document.string(index) : nil }
+        package var string: String? { kind == .string ? reader.document.string(index) : nil }
 
         /// The number, when this is a number.
-        var number: Double? { kind == .number ? node.number : nil }
+        package var number: Double? { kind == .number ? node.number : nil }
 
         /// The flag, when this is `true` or `false`.
-        var bool: Bool? { kind == .bool ? node.flag : nil }
+        package var bool: Bool? { kind == .bool ? node.flag : nil }
 
         /// The members in file order, when this is an object.
-        var members: [Member]? {
+        package var members: [Member]? {
             guard kind == .object else { return nil }
             return reader.document.members(of: index).map { pair in
                 Member(
@@ -138,13 +144,13 @@ struct JSONReader: Sendable {
         }
 
         /// The elements, when this is an array.
-        var elements: [Value]? {
+        package var elements: [Value]? {
             guard kind == .array else { return nil }
             return reader.document.elements(of: index).map { Value(reader: reader, index: $0) }
         }
 
         /// The value of `key` (the last one when the key is repeated), when this is an object that has it.
-        subscript(key: String) -> Value? {
+        package subscript(key: String) -> Value? {
             guard kind == .object else { return nil }
             return reader.document.value(of: key, in: index).map { Value(reader: reader, index: $0) }
         }
@@ -152,7 +158,7 @@ struct JSONReader: Sendable {
         // MARK: Typed readers
 
         /// An error at this value's position.
-        func error(_ message: String) -> JSONReadError {
+        package func error(_ message: String) -> JSONReadError {
             JSONReadError(message: message, position: position)
         }
 
@@ -161,7 +167,7 @@ struct JSONReader: Sendable {
 
         /// The text of this string.
         /// - Throws: `expected a string, found ...` (after `"name": `) at this value.
-        func asString(_ name: String? = nil) throws(JSONReadError) -> String {
+        package func asString(_ name: String? = nil) throws(JSONReadError) -> String {
             guard let text = string else {
                 throw error(Self.prefix(name) + "expected a string, found \(typeDescription)")
             }
@@ -170,7 +176,7 @@ struct JSONReader: Sendable {
 
         /// This number, when it is finite.
         /// - Throws: `expected a number, found ...` at this value.
-        func asDouble(_ name: String? = nil) throws(JSONReadError) -> Double {
+        package func asDouble(_ name: String? = nil) throws(JSONReadError) -> Double {
             guard let value = number, value.isFinite else {
                 throw error(Self.prefix(name) + "expected a number, found \(typeDescription)")
             }
@@ -179,7 +185,8 @@ struct JSONReader: Sendable {
 
         /// This whole number, when it lies in `range`.
         /// - Throws: `expected a whole number from ... to ..., found ...` at this value.
-        func asInt(_ name: String? = nil, in range: ClosedRange<Int> = -(1 << 53)...(1 << 53)) throws(JSONReadError)
+        package func asInt(_ name: String? = nil, in range: ClosedRange<Int> = -(1 << 53)...(1 << 53))
+            throws(JSONReadError)
             -> Int
         {
             guard let value = number, value.rounded() == value, value >= Double(range.lowerBound),
@@ -195,7 +202,7 @@ struct JSONReader: Sendable {
 
         /// This flag.
         /// - Throws: `expected true or false, found ...` at this value.
-        func asBool(_ name: String? = nil) throws(JSONReadError) -> Bool {
+        package func asBool(_ name: String? = nil) throws(JSONReadError) -> Bool {
             guard let flag = bool else {
                 throw error(Self.prefix(name) + "expected true or false, found \(typeDescription)")
             }
@@ -204,7 +211,7 @@ struct JSONReader: Sendable {
 
         /// The elements of this array.
         /// - Throws: `expected an array, found ...` at this value.
-        func asArray(_ name: String? = nil) throws(JSONReadError) -> [Value] {
+        package func asArray(_ name: String? = nil) throws(JSONReadError) -> [Value] {
             guard let items = elements else {
                 throw error(Self.prefix(name) + "expected an array, found \(typeDescription)")
             }
@@ -215,7 +222,7 @@ struct JSONReader: Sendable {
         /// when it appears twice.
         /// - Parameter what: the object in messages, e.g. `the rule` (`unknown key "x" in the rule`).
         /// - Throws: `expected an object, found ...` at this value, or an unknown or repeated key at the key.
-        func asObject(_ what: String? = nil, allowed: [String]? = nil) throws(JSONReadError) -> [Member] {
+        package func asObject(_ what: String? = nil, allowed: [String]? = nil) throws(JSONReadError) -> [Member] {
             guard let list = members else {
                 throw error(
                     (what.map { "\($0) must be an object, found " } ?? "expected an object, found ") + typeDescription)
@@ -239,7 +246,7 @@ struct JSONReader: Sendable {
 
         /// The value of the member `key` of this object.
         /// - Throws: `missing "key"` at this object, or `expected an object` when this is none.
-        func field(_ key: String) throws(JSONReadError) -> Value {
+        package func field(_ key: String) throws(JSONReadError) -> Value {
             guard kind == .object else { throw error("expected an object, found \(typeDescription)") }
             guard let value = self[key] else { throw error("missing \"\(key)\"") }
             return value
@@ -247,31 +254,33 @@ struct JSONReader: Sendable {
 
         /// The member `key`'s text; nil when the member is missing or null.
         /// - Throws: when the member is something else than a string or null.
-        func optionalString(_ key: String) throws(JSONReadError) -> String? {
+        package func optionalString(_ key: String) throws(JSONReadError) -> String? {
             guard let value = self[key], value.kind != .null else { return nil }
             return try value.asString(key)
         }
 
         /// The text of the member `key`.
         /// - Throws: `JSONReadError` when it is missing or no string.
-        func string(_ key: String) throws(JSONReadError) -> String { try field(key).asString(key) }
+        package func string(_ key: String) throws(JSONReadError) -> String { try field(key).asString(key) }
 
         /// The whole number of the member `key`.
         /// - Throws: `JSONReadError` when it is missing, no whole number, or out of `range`.
-        func int(_ key: String, in range: ClosedRange<Int> = -(1 << 53)...(1 << 53)) throws(JSONReadError) -> Int {
+        package func int(_ key: String, in range: ClosedRange<Int> = -(1 << 53)...(1 << 53)) throws(JSONReadError)
+            -> Int
+        {
             try field(key).asInt(key, in: range)
         }
 
         /// The flag of the member `key`.
         /// - Throws: `JSONReadError` when it is missing or no boolean.
-        func bool(_ key: String) throws(JSONReadError) -> Bool { try field(key).asBool(key) }
+        package func bool(_ key: String) throws(JSONReadError) -> Bool { try field(key).asBool(key) }
 
         /// The elements of the member `key`.
         /// - Throws: `JSONReadError` when it is missing or no array.
-        func array(_ key: String) throws(JSONReadError) -> [Value] { try field(key).asArray(key) }
+        package func array(_ key: String) throws(JSONReadError) -> [Value] { try field(key).asArray(key) }
 
         /// The members of the member `key`.
         /// - Throws: `JSONReadError` when it is missing or no object.
-        func object(_ key: String) throws(JSONReadError) -> [Member] { try field(key).asObject("\"\(key)\"") }
+        package func object(_ key: String) throws(JSONReadError) -> [Member] { try field(key).asObject("\"\(key)\"") }
     }
 }
