@@ -11,6 +11,7 @@ let mainPackage = URL(fileURLWithPath: #filePath).deletingLastPathComponent().de
 
 let inputs = [
     "report", "jpeg", "rules", "history", "baseline", "template", "swift-lexer", "strings", "xcstrings", "audit-log", "paths",
+    "interface",
 ]
 
 let package = Package(

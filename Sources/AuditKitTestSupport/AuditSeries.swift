@@ -113,7 +113,7 @@ public struct AuditSeries: Sendable {
     }
 
     /// Writes the audit of `screens` on `day` (file `AuditReport_2026-01-DD_12-00-00.<ext>`) in
-    /// `container` and reads it back. `language` 1 writes German titles and test type names; `dark`
+    /// `container` and reads it back. `language` 1 writes German titles and test type names (2 Japanese, 3 French); `dark`
     /// paints the screens in the dark appearance (every colour inverted: the edges stay, their polarity flips).
     public func audit(
         day: Int, _ screens: [AppScreen], container: ReportFixture.Container = .html(.varAssignment),

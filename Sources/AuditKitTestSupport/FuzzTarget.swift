@@ -30,6 +30,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// Path arguments (NUL-separated): the path splitter and every name the tool derives from a
     /// path (evidence folder, lock file), none of which may trap on any name.
     case paths
+    /// A storyboard or xib: the reader, the source index, `scan` and `scan --fix` (whose rewrite must read
+    /// again and change nothing a second time).
+    case interface
 
     /// Feeds `bytes` to the input's reader and to what consumes its result.
     ///
@@ -102,6 +105,17 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             // Accepted when either reads it: a plural table (XML) or else a catalog (JSON).
             if (try? StringCatalogReader.readStringsDict(bytes, path: "Localizable.stringsdict")) == nil {
                 _ = try StringCatalogReader.readCatalog(bytes, path: "Localizable.xcstrings")
+            }
+        case .interface:
+            let path = "App/Base.lproj/Main.storyboard"
+            _ = try InterfaceDocumentReader.read(bytes, path: path)
+            _ = SourceIndex.build(sources: [(path, String(decoding: bytes, as: UTF8.self))])
+            _ = FontScanner.scan(source: bytes, path: path, configuration: FontScanConfiguration())
+            let fix = FontFixer.plan(source: bytes, path: path)
+            if fix.status == .planned {
+                precondition(
+                    (try? InterfaceDocumentReader.read(fix.fixed, path: path)) != nil, "a rewrite that does not read")
+                precondition(FontFixer.plan(source: fix.fixed, path: path).changes.isEmpty, "a second fix changed more")
             }
         case .paths:
             for argument in bytes.split(separator: 0, omittingEmptySubsequences: false) {
@@ -249,6 +263,11 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
                 "Localizable.xcstrings",
                 #"{"sourceLanguage":"en","strings":{"Pay":{"localizations":{"de":{"stringUnit":{"state":"translated","value":"Zahlen"}}}}},"version":"1.0"}"#
             )
+        case .interface:
+            add("Main.storyboard", UIKitAppFixture.mainStoryboard)
+            add("Settings.storyboard", UIKitAppFixture.settingsStoryboard)
+            add("DatabaseCell.xib", UIKitAppFixture.databaseCellXib)
+            add("AboutViewController.xib", UIKitAppFixture.aboutXib)
         case .paths:
             add("one-character", "h\0b\0t\0.\0/\0")
             add(

@@ -8,9 +8,9 @@ extension ReportFixture {
         public var code: Int
         /// The category.
         public var type: TestType
-        /// `_axKeyIssueTestType` in English, German and Japanese.
+        /// `_axKeyIssueTestType` in English, German, Japanese and French.
         public var typeNames: [String]
-        /// `_axKeyShortDesc` in English, German and Japanese.
+        /// `_axKeyShortDesc` in English, German, Japanese and French.
         public var titles: [String]
         /// A long description with `%@` for the element text.
         public var description: String
@@ -21,65 +21,90 @@ extension ReportFixture {
     /// The findings real reports contain (codes and names as seen in Inspector reports).
     public static let findings: [Finding] = [
         Finding(
-            code: 30, type: .dynamicType, typeNames: ["Dynamic Type", "Dynamische Schrift", "ダイナミックタイプ"],
+            code: 30, type: .dynamicType,
+            typeNames: ["Dynamic Type", "Dynamische Schrift", "ダイナミックタイプ", "Police dynamique"],
             titles: [
                 "Dynamic Type font sizes are unsupported", "Dynamische Schriftgrößen werden nicht unterstützt",
                 "Dynamic Typeのフォントサイズがサポートされていません",
+                "Les tailles de police Dynamic Type ne sont pas prises en charge",
             ],
             description: "“%@” uses a font size that doesn't scale with Dynamic Type.",
             suggestion: "Use a text style such as .body or scale custom fonts with UIFontMetrics."),
         Finding(
-            code: 31, type: .dynamicType, typeNames: ["Dynamic Type", "Dynamische Schrift", "ダイナミックタイプ"],
+            code: 31, type: .dynamicType,
+            typeNames: ["Dynamic Type", "Dynamische Schrift", "ダイナミックタイプ", "Police dynamique"],
             titles: [
                 "Dynamic Type font sizes are partially unsupported",
                 "Dynamische Schriftgrößen werden teilweise nicht unterstützt",
                 "Dynamic Typeのフォントサイズが一部サポートされていません",
+                "Les tailles de police Dynamic Type sont partiellement prises en charge",
             ],
             description: "“%@” scales with some Dynamic Type sizes but stops growing at the largest ones.",
             suggestion: "Remove the maximum size so the text keeps growing."),
         Finding(
-            code: 12, type: .contrast, typeNames: ["Contrast", "Kontrast", "コントラスト"],
-            titles: ["Contrast nearly passed", "Kontrast knapp nicht ausreichend", "コントラストがわずかに不足しています"],
+            code: 12, type: .contrast, typeNames: ["Contrast", "Kontrast", "コントラスト", "Contraste"],
+            titles: [
+                "Contrast nearly passed", "Kontrast knapp nicht ausreichend", "コントラストがわずかに不足しています",
+                "Contraste presque suffisant",
+            ],
             description: "“%@” has a contrast ratio of 4.37:1, close to the required 4.5:1.",
             suggestion: "Darken the text color slightly."),
         Finding(
-            code: 13, type: .contrast, typeNames: ["Contrast", "Kontrast", "コントラスト"],
-            titles: ["Contrast failed", "Kontrast nicht ausreichend", "コントラストが不十分です"],
+            code: 13, type: .contrast, typeNames: ["Contrast", "Kontrast", "コントラスト", "Contraste"],
+            titles: ["Contrast failed", "Kontrast nicht ausreichend", "コントラストが不十分です", "Contraste insuffisant"],
             description: "“%@” has a contrast ratio of 3.27:1. Text of this size needs at least 4.5:1.",
             suggestion: "Increase the contrast between the text color and its background."),
         Finding(
-            code: 32, type: .clippedText, typeNames: ["Clipped Text", "Abgeschnittener Text", "切り取られたテキスト"],
-            titles: ["Text clipped", "Text abgeschnitten", "テキストが切り取られています"],
+            code: 32, type: .clippedText,
+            typeNames: ["Clipped Text", "Abgeschnittener Text", "切り取られたテキスト", "Texte tronqué"],
+            titles: ["Text clipped", "Text abgeschnitten", "テキストが切り取られています", "Texte tronqué"],
             description: "The text of “%@” is clipped and can't be read in full.",
             suggestion: "Let the text wrap or grow: remove fixed frames and line limits."),
         Finding(
-            code: 17, type: .hitRegion, typeNames: ["Hit Region", "Trefferbereich", "ヒット領域"],
-            titles: ["Hit area is too small", "Trefferbereich ist zu klein", "ヒット領域が小さすぎます"],
+            code: 17, type: .hitRegion, typeNames: ["Hit Region", "Trefferbereich", "ヒット領域", "Zone de toucher"],
+            titles: [
+                "Hit area is too small", "Trefferbereich ist zu klein", "ヒット領域が小さすぎます",
+                "La zone de toucher est trop petite",
+            ],
             description: "“%@” is smaller than 44×44 points.",
             suggestion: "Make the tappable area at least 44×44 points."),
         Finding(
-            code: 19, type: .elementDescription, typeNames: ["Element Description", "Elementbeschreibung", "要素の説明"],
-            titles: ["Element has no description", "Element hat keine Beschreibung", "要素に説明がありません"],
+            code: 19, type: .elementDescription,
+            typeNames: ["Element Description", "Elementbeschreibung", "要素の説明", "Description de l'élément"],
+            titles: [
+                "Element has no description", "Element hat keine Beschreibung", "要素に説明がありません",
+                "L'élément n'a pas de description",
+            ],
             description: "Button has no accessibility label or value, so VoiceOver can't describe it.",
             suggestion: "Add an accessibilityLabel."),
         Finding(
-            code: 26, type: .elementDetection, typeNames: ["Element Detection", "Elementerkennung", "要素の検出"],
+            code: 26, type: .elementDetection,
+            typeNames: ["Element Detection", "Elementerkennung", "要素の検出", "Détection d'élément"],
             titles: [
                 "Potentially inaccessible text", "Möglicherweise nicht zugänglicher Text",
                 "アクセスできない可能性のあるテキスト",
+                "Texte potentiellement inaccessible",
             ],
             description: "“%@” is drawn as an image and VoiceOver can't reach it.", suggestion: "Use a real text view."),
         Finding(
-            code: 22, type: .trait, typeNames: ["Trait", "Merkmal", "特性"],
-            titles: ["Element is missing a trait", "Dem Element fehlt ein Merkmal", "要素に特性がありません"],
+            code: 22, type: .trait, typeNames: ["Trait", "Merkmal", "特性", "Caractéristique"],
+            titles: [
+                "Element is missing a trait", "Dem Element fehlt ein Merkmal", "要素に特性がありません",
+                "Il manque une caractéristique à l'élément",
+            ],
             description: "“%@” behaves like a button but has no button trait.", suggestion: "Add the .isButton trait."),
         Finding(
-            code: 36, type: .parentChild, typeNames: ["Parent/Child", "Über-/Unterordnung", "親/子"],
-            titles: ["Element has no parent", "Element hat kein übergeordnetes Element", "要素に親がありません"],
+            code: 36, type: .parentChild, typeNames: ["Parent/Child", "Über-/Unterordnung", "親/子", "Parent/Enfant"],
+            titles: [
+                "Element has no parent", "Element hat kein übergeordnetes Element", "要素に親がありません",
+                "L'élément n'a pas de parent",
+            ],
             description: "“%@” is not reachable from its container.", suggestion: "Fix the accessibility hierarchy."),
         Finding(
-            code: 44, type: .action, typeNames: ["Action", "Aktion", "アクション"],
-            titles: ["Element has no action", "Element hat keine Aktion", "要素にアクションがありません"],
+            code: 44, type: .action, typeNames: ["Action", "Aktion", "アクション", "Action"],
+            titles: [
+                "Element has no action", "Element hat keine Aktion", "要素にアクションがありません", "L'élément n'a pas d'action",
+            ],
             description: "“%@” looks tappable but has no action.", suggestion: "Add an accessibility action."),
     ]
 

@@ -26,8 +26,10 @@ public func auditkitExecutablePath() -> String {
     return argv0.appendingPathComponent("auditkit").path
 }
 
-/// Runs the built `auditkit` with `arguments` in `directory`, with `environment` added to (and
-/// `NO_COLOR` set in) the current one, and returns what it printed.
+/// Runs the built `auditkit` with `arguments` in `directory` (without one, in a fresh empty folder removed
+/// afterwards), with `environment` added to (and `NO_COLOR` set in) the current one, and returns what it
+/// printed. The system's temporary folder is a ceiling (`GIT_CEILING_DIRECTORIES`): a run in a test's
+/// temporary folder finds no project, history or configuration above it, whatever the machine holds.
 public func runTool(
     _ arguments: [String], in directory: String? = nil, environment: [String: String] = [:],
     stdin: Data? = nil
@@ -35,9 +37,12 @@ public func runTool(
     let process = Process()
     process.executableURL = URL(fileURLWithPath: auditkitExecutablePath())
     process.arguments = arguments
-    if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+    let empty = directory == nil ? try TemporaryDirectory(prefix: "auditkit-run") : nil
+    defer { empty?.remove() }
+    process.currentDirectoryURL = URL(fileURLWithPath: directory ?? empty?.path ?? ".")
     var env = ProcessInfo.processInfo.environment
     env["NO_COLOR"] = "1"
+    env["GIT_CEILING_DIRECTORIES"] = TemporaryDirectory.ceiling
     for (key, value) in environment { env[key] = value }
     process.environment = env
     let outPipe = Pipe()

@@ -13,6 +13,10 @@ public struct TemporaryDirectory: Sendable {
         path = base
     }
 
+    /// The folder every temporary folder is made in, with its links resolved: the ceiling above which
+    /// `runTool` lets no run look for a project.
+    public static let ceiling = Symlinks.realPath(NSTemporaryDirectory())
+
     /// `path/name`.
     public func file(_ name: String) -> String { path + "/" + name }
 

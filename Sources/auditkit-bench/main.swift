@@ -7,7 +7,7 @@ import Foundation
 // `auditkit-bench make-sample DIR` writes the sample report, `make-report N PATH` the reader's N-issue report, `make-pocketbook DIR` the mapping fixture's
 // report (see SampleReport.swift).
 // `auditkit-bench make-site-demo DIR` writes the HTML site's hostile test project (`SiteDemo`: reports, sources,
-// rules). `auditkit-bench map-generated DIR` prints the map JSON of the mapping benchmark's report and tree.
+// rules); `make-uikit DIR` the UIKit app of the storyboard mapping's measure (`UIKitAppFixture`). `auditkit-bench map-generated DIR` prints the map JSON of the mapping benchmark's report and tree.
 // `auditkit-bench measure-child RESULT TOOL ARG...` runs one process for the ingest benchmark.
 let arguments = Array(CommandLine.arguments.dropFirst())
 let area = arguments.first
@@ -29,6 +29,13 @@ if area == "make-pocketbook" {
     print(
         try makePocketbookReport(
             into: arguments.dropFirst().first ?? "Tests/AuditKitTests/Mapping/Fixtures/Pocketbook/Reports"))
+    exit(0)
+}
+if area == "make-uikit" {
+    // `auditkit-bench make-uikit DIR`: the UIKit app issue 59's mapping is measured on (`UIKitAppFixture`).
+    let folder = arguments.dropFirst().first ?? "UIKitApp"
+    try UIKitAppFixture.write(to: folder)
+    print(folder)
     exit(0)
 }
 if area == "make-site-demo" {

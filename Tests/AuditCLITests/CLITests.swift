@@ -109,10 +109,10 @@ import Testing
     }
 
     @Test func theToolCountsOperandsBeforeACommandRuns() throws {
-        let map = try runTool(["map", "a.html", "b.html"])
-        #expect(map.status == 64)
-        #expect(map.stderr.contains("map takes one REPORT at a time; got 2 arguments"))
-        #expect(map.stderr.contains("usage: auditkit map REPORT"))
+        let sheet = try runTool(["sheet", "a.html", "b.html"])
+        #expect(sheet.status == 64)
+        #expect(sheet.stderr.contains("sheet takes one REPORT at a time; got 2 arguments"))
+        #expect(sheet.stderr.contains("usage: auditkit sheet REPORT"))
         let trend = try runTool(["trend", "extra"])
         #expect(trend.status == 64 && trend.stderr.contains("trend takes no arguments; got 'extra'"))
         let diff = try runTool(["diff", "only-one.html"])

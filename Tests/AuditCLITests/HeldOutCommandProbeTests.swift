@@ -306,8 +306,8 @@ import Testing
 
     // MARK: 4. A history written by 0.1.0
 
-    /// `history.jsonl` as 0.1.0 wrote it: lines without the fields added since (the report's format and
-    /// mapping inputs, each screen's root view, name and appearance, each issue's role and symbol), and
+    /// `history.jsonl` as 0.1.0 wrote it: lines without the fields added since (the report's format,
+    /// mapping inputs and run, each screen's root view, name and appearance, each issue's role and symbol), and
     /// no recorded judgement.
     static func asRelease010(_ workspace: TemporaryDirectory) throws {
         let path = workspace.file("Reports/history.jsonl")
@@ -316,7 +316,7 @@ import Testing
         for line in lines {
             var entry = try #require(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
             #expect(entry["version"] as? Int == 3)
-            for key in ["format", "mappedWith"] { entry[key] = nil }
+            for key in ["format", "mappedWith", "run"] { entry[key] = nil }
             entry["screens"] = (entry["screens"] as? [[String: Any]])?.map { screen in
                 screen.filter { !["rootView", "named", "appearance"].contains($0.key) }
             }

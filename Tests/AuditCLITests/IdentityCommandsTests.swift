@@ -62,7 +62,9 @@ import struct AuditKit.Issue
         let object = try JSONSerialization.jsonObject(with: Data(checkJSON.stdout.utf8)) as? [String: Any]
         #expect(object?["failed"] as? Bool == false)
         #expect((object?["failing"] as? [Any])?.isEmpty == true)
-        let pairs = object?["pairs"] as? [[String: Any]] ?? []
+        let reports = object?["reports"] as? [[String: Any]] ?? []
+        #expect(reports.count == 1)
+        let pairs = reports.first?["pairs"] as? [[String: Any]] ?? []
         #expect(pairs.map { $0["matchedBy"] as? String } == ["geometry", "geometry", "geometry", "fingerprint"])
         #expect(pairs.map { $0["newNumber"] as? Int } == [1, 2, 3, 4])
     }

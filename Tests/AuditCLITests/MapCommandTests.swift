@@ -184,7 +184,7 @@ import Testing
         let missingReport = try runTool(["map", "nothing.html"], in: project.directory.path)
         #expect(missingReport.status == 66)
         let help = try runTool(["map", "--help"])
-        #expect(help.status == 0 && help.stdout.contains("USAGE: auditkit map REPORT"))
+        #expect(help.status == 0 && help.stdout.contains("USAGE: auditkit map [REPORT...]"))
         // Without rules or sources only the element in the status bar band is placed (as system UI, by its
         // position); every other issue is listed as not mapped.
         let bare = try runTool(["map", project.reportPath], in: project.directory.path)

@@ -8,8 +8,18 @@ import Testing
     static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("AuditKitTests/Scan/Fixtures/Corpus").path
 
+    /// A copy of the corpus in a temporary folder, so the scan finds no project of the repository's
+    /// (its history, once the README's `ingest` ran) above it.
+    static func copiedCorpus() throws -> TemporaryDirectory {
+        let directory = try TemporaryDirectory()
+        try FileManager.default.copyItem(atPath: corpus, toPath: directory.file("Corpus"))
+        return directory
+    }
+
     @Test func listsFindingsAsTextWithASummaryAndWarnsAboutIgnoresWithoutReason() throws {
-        let result = try runTool(["scan", ".", "--config", "corpus.scan.json"], in: Self.corpus)
+        let copy = try Self.copiedCorpus()
+        defer { copy.remove() }
+        let result = try runTool(["scan", ".", "--config", "corpus.scan.json"], in: copy.file("Corpus"))
         #expect(result.status == 0)
         let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(lines[0] == "BOMFirstLine.swift:1:18: UIFont.systemFont(ofSize: 11)")
@@ -23,18 +33,22 @@ import Testing
         #expect(!result.stdout.contains("the logo glyph"), "suppressed findings are only counted")
         #expect(
             result.stdout.hasSuffix(
-                "\nScanned 12 Swift files (1 excluded): 50 findings in 12 files (fixed-font-size 40, "
+                "\nScanned 13 Swift files (1 excluded): 54 findings in 13 files (fixed-font-size 40, "
                     + "minimum-font-size 2, rounded-design 2, hard-coded-tracking 2, font-weight-on-token 2, "
-                    + "custom-font-without-relative-to 2), 3 suppressed by auditkit:ignore.\n"))
+                    + "custom-font-without-relative-to 2, text-style-not-adjusting 4), 3 suppressed by auditkit:ignore.\n"
+            ))
         #expect(
             result.stderr
                 == "Suppressed.swift:9:13: warning: auditkit:ignore needs a reason after it; the line is not ignored\n")
     }
 
     @Test func printsXcodeLinesJSONAndSchemaValidSARIF() throws {
+        let copy = try Self.copiedCorpus()
+        defer { copy.remove() }
+        let corpus = copy.file("Corpus")
         let xcode = try runTool(
             ["scan", "Unicode.swift", "Typography.swift", "--format", "xcode", "--config", "corpus.scan.json"],
-            in: Self.corpus)
+            in: corpus)
         #expect(xcode.status == 0)
         let lines = xcode.stdout.split(separator: "\n").map(String.init)
         #expect(lines.count == 12)
@@ -46,25 +60,25 @@ import Testing
         #expect(lines.contains { $0.hasPrefix("Unicode.swift:7:55: warning: fixed font size 15 pt") })
         #expect(xcode.stderr.hasPrefix("Scanned 2 Swift files: 12 findings in 2 files"))
 
-        let json = try runTool(["scan", ".", "--format", "json"], in: Self.corpus)
+        let json = try runTool(["scan", ".", "--format", "json"], in: corpus)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         #expect(object["version"] as? Int == 1)
         let findings = try #require(object["findings"] as? [[String: Any]])
-        #expect(findings.count == 43)
+        #expect(findings.count == 47)
         // DataFlow.swift: a size whose source leaves the file is "unknown" with its reason.
         let unknown = findings.filter { $0["dataFlow"] as? String == "unknown" }
         #expect(unknown.map { $0["unknownReason"] as? String } == ["`external.size` is not declared in this file"])
         #expect(findings.allSatisfy { ($0["fingerprint"] as? String)?.count == 16 })
         #expect(findings.filter { $0["suppression"] != nil }.count == 2)
 
-        let sarif = try runTool(["scan", ".", "--format", "sarif", "--config", "corpus.scan.json"], in: Self.corpus)
+        let sarif = try runTool(["scan", ".", "--format", "sarif", "--config", "corpus.scan.json"], in: corpus)
         #expect(sarif.status == 0)
         #expect(SARIFSchema.problems(in: Data(sarif.stdout.utf8)) == [])
         let log = try #require(try JSONSerialization.jsonObject(with: Data(sarif.stdout.utf8)) as? [String: Any])
         let run = try #require((log["runs"] as? [[String: Any]])?.first)
         #expect(run["columnKind"] as? String == "utf16CodeUnits")
         let results = try #require(run["results"] as? [[String: Any]])
-        #expect(results.count == 53)
+        #expect(results.count == 57)
         #expect(results.filter { $0["level"] as? String == "note" }.count == 1)
         let unicode = results.first {
             ((($0["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])?["artifactLocation"]
@@ -142,6 +156,38 @@ import Testing
         #expect(rule.status == 64 && rule.stderr.contains("--fix can rewrite"))
         let alone = try runTool(["scan", ".", "--dry-run"], in: directory.path)
         #expect(alone.status == 64)
+    }
+
+    @Test func storyboardsAndXibsAreScannedAndFixedBesideSwift() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try UIKitAppFixture.write(to: directory.path)
+        let scan = try runTool(["scan", "."], in: directory.path)
+        #expect(scan.status == 0)
+        #expect(
+            scan.stdout.contains(
+                "Vault/Base.lproj/Main.storyboard:76:29: <label id=\"UnL-lb-01a\"> <fontDescription key=\"fontDescription\" "
+                    + "style=\"UICTFontTextStyleTitle2\"/>\n    text style without adjustsFontForContentSizeCategory keeps the "
+                    + "size it was loaded with; use `adjustsFontForContentSizeCategory=\"YES\"` [text-style-not-adjusting]\n"
+            ))
+        #expect(
+            scan.stdout.hasSuffix(
+                "Scanned 8 Swift files and 5 storyboards or xibs: 15 findings in 7 files (fixed-font-size 9, "
+                    + "text-style-not-adjusting 6).\n"))
+        let sarif = try runTool(["scan", ".", "--format", "sarif"], in: directory.path)
+        #expect(SARIFSchema.problems(in: Data(sarif.stdout.utf8)) == [])
+        let dry = try runTool(["scan", "Vault/Views/DatabaseCell.xib", "--fix", "--dry-run"], in: directory.path)
+        #expect(dry.stdout.hasPrefix("Vault/Views/DatabaseCell.xib: 2 changed, 1 left (1 no safe rewrite)\n"))
+        #expect(
+            dry.stdout.contains(
+                "\n+                        <fontDescription key=\"fontDescription\" style=\"UICTFontTextStyleCaption1\"/>\n"
+            ))
+        let fix = try runTool(["scan", ".", "--fix"], in: directory.path)
+        #expect(fix.status == 0)
+        // Ten sites in five documents and the Swift cell's `systemFont(ofSize:)`; a named font and two buttons left.
+        #expect(fix.stdout.hasSuffix("Changed 11 sites in 6 files; left 3.\n"))
+        let again = try runTool(["scan", ".", "--fix"], in: directory.path)
+        #expect(again.stdout.hasSuffix("Changed 0 sites in 0 files; left 3.\n"))
     }
 
     @Test func fixListsWhatToReviewAndWithNotesWritesItAboveTheSite() throws {
@@ -282,5 +328,31 @@ import Testing
         let sarif = try runTool(["map", report, "--source", "Sources", "--format", "sarif"], in: directory.path)
         #expect(SARIFSchema.problems(in: Data(sarif.stdout.utf8)) == [])
         #expect(sarif.stdout.contains("\"relatedLocations\""))
+    }
+
+    /// The command plugins name the package's source targets in `AUDITKIT_PACKAGE_SOURCES`: they are the
+    /// sources when neither `--source` nor the project file names any, so the plugins pass no options.
+    @Test func thePackagesSourcesStandForTheSourcesNothingElseNames() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        for folder in ["Sources/App", "Sources/Kit"] {
+            try FileManager.default.createDirectory(atPath: directory.file(folder), withIntermediateDirectories: true)
+        }
+        try "struct A { let f = Font.system(size: 9) }\n".write(
+            toFile: directory.file("Sources/App/A.swift"), atomically: true, encoding: .utf8)
+        try "struct B { let f = Font.system(size: 10) }\n".write(
+            toFile: directory.file("Sources/Kit/B.swift"), atomically: true, encoding: .utf8)
+        let package = ["AUDITKIT_PACKAGE_SOURCES": directory.file("Sources/App") + ":" + directory.file("Sources/Kit")]
+        let scan = try runTool(["scan", "--format", "xcode"], in: directory.path, environment: package)
+        #expect(scan.status == 0 && scan.stdout.split(separator: "\n").count == 2, "\(scan.stdout)\(scan.stderr)")
+        let config = try runTool(["config"], in: directory.path, environment: package)
+        #expect(config.stdout.contains("(the package's targets)"), "\(config.stdout)")
+        // The project file's sources, and --source, come first.
+        try #"{"version": 1, "sources": ["Sources/Kit"]}"#.write(
+            toFile: directory.file("auditkit.json"), atomically: true, encoding: .utf8)
+        let projectFile = try runTool(["scan", "--format", "xcode"], in: directory.path, environment: package)
+        #expect(projectFile.stdout.split(separator: "\n").count == 1 && projectFile.stdout.contains("B.swift"))
+        let flag = try runTool(["config", "--source", "Sources/App"], in: directory.path, environment: package)
+        #expect(flag.stdout.contains("sources: Sources/App (flag)"), "\(flag.stdout)")
     }
 }

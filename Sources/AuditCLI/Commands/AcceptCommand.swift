@@ -4,12 +4,17 @@ import Foundation
 /// `auditkit accept FINGERPRINT... --reason TEXT` and `auditkit accept --prune`: edit the baseline.
 struct AcceptCommand: Command {
     static let name = "accept"
-    static let abstract = "Accept judged warnings by fingerprint into the baseline, or prune vanished ones."
-    static let operands = Operands.forms("FINGERPRINT... --reason TEXT | --prune")
+    static let abstract =
+        "Accept judged warnings by fingerprint (or all open ones) into the baseline, or prune vanished ones."
+    static let operands = Operands.forms("FINGERPRINT... --reason TEXT | --all --reason TEXT | --prune")
     static let discussion = """
         Accepted warnings are recorded with the reason and the date in the baseline file (version 1, sorted
         by fingerprint, replaced atomically). 'auditkit check' does not fail on them. Fingerprints are
         printed by 'diff', 'trend' and 'check'.
+
+        --all accepts every warning open as of the latest audits (the latest audit's, and those of screens
+        it did not re-audit) with one reason: where a team adopting the tool starts, so the gate passes and
+        fails only on what is new. The site's pages whose counts change, and its index, are written again.
 
         --prune removes accepted warnings that no longer appear in the latest report of the history (or
         in REPORT), so the baseline shrinks as fixes land. A warning still there under another fingerprint
@@ -21,12 +26,15 @@ struct AcceptCommand: Command {
         """
     static let options: [OptionSpec] =
         MappingInputs.options + [
-            reason.spec, prune.spec, report.spec, ProjectOptions.baseline.spec, ProjectOptions.history.spec,
+            reason.spec, all.spec, prune.spec, report.spec, ProjectOptions.baseline.spec, ProjectOptions.history.spec,
         ]
 
     /// `--reason TEXT`.
     static let reason: Option<String?> = .text(
         "--reason", value: "TEXT", help: "Why the warnings are accepted (required).")
+    /// `--all`.
+    static let all: Option<Bool> = .flag(
+        "--all", help: "Accept every warning open as of the latest audits (a baseline to start from).")
     /// `--prune`.
     static let prune: Option<Bool> = .flag("--prune", help: "Remove accepted warnings that no longer appear.")
     /// `--report REPORT`.
@@ -37,8 +45,8 @@ struct AcceptCommand: Command {
         let arguments = context.arguments
         let path = HistoryInputs.baselinePath(context)
         if arguments[Self.prune] {
-            guard arguments.positional.isEmpty, arguments[Self.reason] == nil else {
-                throw AuditError(.usage, "--prune takes no fingerprints and no --reason")
+            guard arguments.positional.isEmpty, arguments[Self.reason] == nil, !arguments[Self.all] else {
+                throw AuditError(.usage, "--prune takes no fingerprints, no --all and no --reason")
             }
             let history = try HistoryInputs.loadHistory(context)
             let mapping = try MappingInputs(context)
@@ -74,17 +82,26 @@ struct AcceptCommand: Command {
             context.terminal.message(
                 "\(removed.count) accepted warning(s) no longer in "
                     + "\(reference?.fileName ?? "the latest audit of their screen") removed from \(path)")
+            try refreshSite(context, history: history)
             return .success
         }
         if arguments[Self.report] != nil { throw AuditError(.usage, "--report applies to --prune only") }
-        guard !arguments.positional.isEmpty else { throw AuditError(.usage, "accept needs at least one FINGERPRINT") }
+        let all = arguments[Self.all]
+        if all, !arguments.positional.isEmpty { throw AuditError(.usage, "--all takes no FINGERPRINT") }
+        if !all, arguments.positional.isEmpty {
+            throw AuditError(.usage, "accept needs at least one FINGERPRINT (or --all)")
+        }
         guard let reason = arguments[Self.reason] else { throw AuditError(.usage, "accept needs --reason TEXT") }
-        let fingerprints = arguments.positional.map { IssueFingerprint(hex: $0.lowercased()) }
         let history = try HistoryInputs.loadHistory(context)
         // Each fingerprint's latest verdict: its issue, and where people find it as the judgement says.
         let judgement = HistoryJudgement(
             history: history, baseline: try Baseline.load(path: path),
             translations: try MappingInputs(context).translations)
+        let fingerprints =
+            all
+            ? (history.entry(reference: "latest").flatMap { judgement.report(sha256: $0.sha256) }?.standingOpen ?? [])
+                .map(\.issue.fingerprint)
+            : arguments.positional.map { IssueFingerprint(hex: $0.lowercased()) }
         var known: [IssueFingerprint: (issue: HistoryIssue, place: String)] = [:]
         for report in judgement.reports.reversed() {
             for verdict in report.verdicts where known[verdict.issue.fingerprint] == nil {
@@ -105,6 +122,10 @@ struct AcceptCommand: Command {
         try Baseline.update(path: path, namedByUser: context.arguments[ProjectOptions.baseline] != nil) { baseline in
             try baseline.accepting(fingerprints, reason: reason, on: Date()) { known[$0] }
         }
+        if all {
+            context.terminal.message(
+                "accepted \(fingerprints.count) warning(s) open as of the latest audits into \(path)")
+        }
         for fingerprint in fingerprints {
             if let (issue, place) = known[fingerprint] {
                 var text = "accepted \(fingerprint.hex)  \(issue.testType.displayName)"
@@ -117,6 +138,32 @@ struct AcceptCommand: Command {
                     in: HistoryInputs.historyFile(context).path)
             }
         }
+        try refreshSite(context, history: history)
         return .success
+    }
+
+    /// Writes again the site's pages whose counts the baseline changed, and its index, when the site is
+    /// there (its `index.html` in the reports folder): what the pages state follows the baseline without
+    /// an `html` run. A page is read from its report file, mapped with the project's mapping inputs.
+    static func refreshSite(_ context: CommandContext, history: History) throws {
+        var site = ReportSite(root: context.reportsFolder)
+        guard FileManager.default.fileExists(atPath: site.indexPath) else { return }
+        site.rootNamedByUser = context.reports.origin == .flag
+        if !site.rootNamedByUser { try Symlinks.refuseLinks(along: site.indexPath) }
+        let (mapper, fontScan) = try PassInputs.mapping(context, recorded: PassInputs.recordedInputs(history, context))
+        var configuration = AuditPass.Configuration(mapper: mapper, evidenceRoot: site.root)
+        configuration.fontScan = fontScan
+        configuration.reading.identities = history.auditIdentities
+        let pass = AuditPass(configuration)
+        let judgement = HistoryJudgement(
+            history: history, baseline: try Baseline.load(path: HistoryInputs.baselinePath(context)),
+            translations: pass.translations)
+        let refreshed = site.refreshPages(
+            of: judgement, pass: pass, files: HistoryInputs.reportFiles(context, history: history))
+        for error in refreshed.errors { context.terminal.error(error.description) }
+        _ = try site.writeIndex(judgement: judgement)
+        context.terminal.message(
+            "wrote \(site.indexPath) again and \(SessionFacts.counted(refreshed.written.count, "report page")) "
+                + "whose counts the baseline changed")
     }
 }

@@ -75,7 +75,7 @@ enum AuditOutcomeRendering {
             } else if let judged = outcome.judgement, let old = judged.oldFileName {
                 historyLine += "; against \(old): \(HistoryOutput.summary(judged))"
             } else {
-                historyLine += "; no earlier report to compare with"
+                historyLine += "; \(ReportJudgement.firstAuditPhrase) to compare with"
             }
             lines.append(historyLine + ".")
         }

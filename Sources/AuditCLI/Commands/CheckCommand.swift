@@ -1,35 +1,41 @@
 import AuditKit
 import Foundation
 
-/// `auditkit check REPORT`: the CI gate over a report, the history and the baseline.
+/// `auditkit check [REPORT...]`: the CI gate over reports (by default every report the latest run added),
+/// the history and the baseline.
 struct CheckCommand: Command {
     static let name = "check"
-    static let abstract = "Fail (exit 1) when a report has warnings that are not accepted, not system UI and new."
-    static let operands = Operands.forms("[REPORT]")
+    static let abstract =
+        "Fail (exit 1) when a run's reports have warnings that are not accepted, not system UI and new."
+    static let operands = Operands.any("REPORT")
     static let discussion = """
-        A warning fails the check when no rule accepted it, it is not system UI, the baseline does not
-        accept it, and (with --fail-on new, the default) no earlier report had it: each screen of REPORT is
-        compared with the latest report of the history audited before REPORT that covered that screen, so
-        a partial audit in between changes nothing. Warnings on a screen no earlier report covered are new.
-        The Inspector's repeats of one element count once. Failing warnings are printed on stdout as Xcode
-        diagnostics ('path:line:col: warning: ...') so a CI log shows them inline, followed by a 'note:'
-        for each warning recognised by localization key, place on the screen or thumbnail rather than by
-        fingerprint. --format json prints the same as one JSON object, with the stage of every pair.
+        Without REPORT, every report the latest run added to the history is checked (the reports one \
+        'ingest', 'audit' or 'history add' added: a CI run that audits several screens, one report each, \
+        is gated whole, whichever screen was audited last); --since REF checks every report audited after \
+        the one REF names instead. A warning fails the check when no rule accepted it, it is not system UI, \
+        the baseline does not accept it, and (with --fail-on new, the default) no earlier report had it: \
+        each screen of a report is compared with the latest report of the history audited before it that \
+        covered that screen, so a partial audit in between changes nothing. Warnings on a screen no earlier \
+        report covered are new. The Inspector's repeats of one element count once. Failing warnings are \
+        printed on stdout as Xcode diagnostics ('path:line:col: warning: ...') so a CI log shows them \
+        inline, followed by a 'note:' for each warning recognised by localization key, place on the screen \
+        or thumbnail rather than by fingerprint; stderr has one line per report checked. --format json \
+        prints the same as one JSON object, with the stage of every pair.
 
-        --strict-baseline also fails when an accepted warning no longer appears in REPORT; remove such
-        entries with 'auditkit accept --prune'.
+        --strict-baseline also fails when an accepted warning no longer appears in a checked report; remove
+        such entries with 'auditkit accept --prune'.
 
-        REPORT may also name a report in the history (position, latest, latest~N, SHA-256 prefix, file name);
-        without it, the history's latest audit is checked.
+        A REPORT is a report file or a report in the history (position, latest, latest~N, SHA-256 prefix,
+        file name); 'latest' is never an audit dated more than 26 hours after this run's clock.
         Exit status: 0 passed, 1 failed, 64 usage, 65 bad input, 66 missing input.
 
-        EXAMPLE:
-          auditkit history add Reports/AuditReport_2026-01-04_17-49-22.html
+        EXAMPLES:
+          auditkit ingest Reports && auditkit check
           auditkit check Reports/AuditReport_2026-01-04_17-49-22.html --fail-on any --strict-baseline
         """
     static let options: [OptionSpec] =
         MappingInputs.options + [
-            failOn.spec, strictBaseline.spec, ProjectOptions.history.spec, ProjectOptions.baseline.spec,
+            failOn.spec, since.spec, strictBaseline.spec, ProjectOptions.history.spec, ProjectOptions.baseline.spec,
             HistoryInputs.screen.spec, HistoryInputs.auditDate.spec, TextOrJSON.option.spec,
         ]
 
@@ -39,55 +45,78 @@ struct CheckCommand: Command {
     /// `--strict-baseline`.
     static let strictBaseline: Option<Bool> = .flag(
         "--strict-baseline", help: "Also fail when an accepted warning no longer appears.")
+    /// `--since REF`.
+    static let since: Option<String?> = .text(
+        "--since", value: "REF",
+        help: "Check every report of the history audited after the one REF names (default: the latest run's).")
 
     static func run(_ context: CommandContext) throws -> ExitStatus {
         let failOn = try context.arguments[Self.failOn]
         let format = try context.arguments[TextOrJSON.option]
+        let checks = try Self.checks(context, failOn: failOn)
+        if format == .json {
+            try context.terminal.json(CheckJSON(checks, failOn: failOn))
+        } else {
+            for check in checks {
+                for diagnostic in check.diagnostics { context.terminal.line(diagnostic.description) }
+            }
+        }
+        for check in checks { context.terminal.message(Self.summary(check)) }
+        let failed = checks.filter(\.failed)
+        if checks.count > 1 {
+            let failing = checks.map(\.failing.count).reduce(0, +)
+            context.terminal.message(
+                "checked \(checks.count) reports: \(failing) failing warning(s) in \(failed.count) of them"
+                    + (failed.isEmpty ? "; passed" : "; FAILED"))
+        }
+        return failed.isEmpty ? .success : .findings
+    }
+
+    /// The checks of the reports named, else of those `--since` or the latest run selects.
+    static func checks(_ context: CommandContext, failOn: CheckFailOn) throws -> [HistoryCheck] {
         let mapping = try MappingInputs(context)
         let positional = context.arguments.positional
-        guard positional.count <= 1 else { throw AuditError(.usage, "check takes one REPORT") }
-        let argument = positional.first ?? "latest"
+        let since = context.arguments[Self.since]
+        if since != nil, !positional.isEmpty { throw AuditError(.usage, "--since takes the place of REPORT") }
         let baseline = try Baseline.load(path: HistoryInputs.baselinePath(context))
         let strictBaseline = context.arguments[Self.strictBaseline]
         let file = HistoryInputs.historyFile(context)
-        let check: HistoryCheck
-        if !HistoryInputs.isFile(argument),
-            let found = try JudgementRecordFile(history: file).check(
-                reference: argument, baseline: baseline, translations: mapping.translations, failOn: failOn,
-                strictBaseline: strictBaseline, records: false, warn: { context.terminal.warning($0) })
-        {
-            // A report of the history: as its judgement was recorded (judged, not recorded, when it was not:
+        if !positional.contains(where: HistoryInputs.isFile) {
+            // Reports of the history: as their judgement was recorded (judged, not recorded, when it was not:
             // `check` writes nothing).
-            HistoryInputs.warnOfIgnoredFlags(naming: argument, context)
-            check = found
-        } else {
-            // A report file, or a reference the history lacks (its warnings printed already).
-            let history = HistoryInputs.isFile(argument) ? try HistoryInputs.loadHistory(context) : try file.load()
-            guard !positional.isEmpty || !history.entries.isEmpty else {
+            let selection: HistorySelection =
+                since.map { .since($0) } ?? (positional.isEmpty ? .latestRun : .references(positional))
+            for argument in positional { HistoryInputs.warnOfIgnoredFlags(naming: argument, context) }
+            let checks = try JudgementRecordFile(history: file).checks(
+                selection, baseline: baseline, translations: mapping.translations, failOn: failOn,
+                strictBaseline: strictBaseline, records: false, warn: { context.terminal.warning($0) })
+            guard !checks.isEmpty || since != nil else {
                 throw AuditError(
                     .usage, "missing REPORT: the history has no audit to check yet (auditkit ingest adds one)",
                     path: file.path)
             }
+            return checks
+        }
+        // Report files (and references among them), each checked against the history as it is.
+        let history = try HistoryInputs.loadHistory(context)
+        return try positional.map { argument in
             let entry = try HistoryInputs.entry(argument: argument, history: history, mapping: mapping, context)
-            check = HistoryCheck(
+            return HistoryCheck(
                 entry: entry, history: history, translations: mapping.translations, baseline: baseline,
                 failOn: failOn, strictBaseline: strictBaseline)
         }
-        let entry = check.entry
-        if format == .json {
-            try context.terminal.json(CheckJSON(check))
-        } else {
-            for diagnostic in check.diagnostics { context.terminal.line(diagnostic.description) }
-        }
-        var summary = "check \(entry.fileName): \(check.failing.count) failing warning(s)"
-        if failOn == .new {
-            summary += check.previousFileName.map { " new since \($0)" } ?? " new (no earlier audit of its screens)"
+    }
+
+    /// `check REPORT: N failing warning(s) new since OLD, M in the baseline; passed`.
+    static func summary(_ check: HistoryCheck) -> String {
+        var summary = "check \(check.entry.fileName): \(check.failing.count) failing warning(s)"
+        if check.failOn == .new {
+            summary += check.previousFileName.map { " new since \($0)" } ?? " new (\(ReportJudgement.firstAuditPhrase))"
         }
         summary += ", \(check.baselined.count) in the baseline"
         if !check.staleBaseline.isEmpty {
             summary += ", \(check.staleBaseline.count) accepted warning(s) no longer present"
         }
-        context.terminal.message(summary + (check.failed ? "; FAILED" : "; passed"))
-        return check.failed ? .findings : .success
+        return summary + (check.failed ? "; FAILED" : "; passed")
     }
 }

@@ -5,9 +5,10 @@ import Foundation
 struct DiffCommand: Command {
     static let name = "diff"
     static let abstract = "Show which warnings are new, resolved or residual between two reports."
-    static let operands = Operands.exactly("OLD", "NEW")
+    static let operands = Operands.forms("[OLD NEW]")
     static let discussion = """
-        OLD and NEW are report files, or reports in the history named by position (1 is the oldest; latest; latest~1
+        Without OLD and NEW, the history's latest audit is shown as the history compared it (each screen
+        with its latest earlier audit). OLD and NEW are report files, or reports in the history named by position (1 is the oldest; latest; latest~1
         the one before it), SHA-256 prefix (6 digits or more) or file name. Warnings are matched
         in stages, never by issue number: by fingerprint (test type, normalised element text, screen group),
         then by localization key or source literal (with --source, also through the string catalogs, so
@@ -32,6 +33,10 @@ struct DiffCommand: Command {
     static func run(_ context: CommandContext) throws -> ExitStatus {
         let positional = context.arguments.positional
         let format = try context.arguments[HistoryOutputFormat.option]
+        guard positional.count == 2 else {
+            guard positional.isEmpty else { throw AuditError(.usage, "missing NEW: diff takes OLD NEW, or nothing") }
+            return try latest(context, format: format)
+        }
         var cached: History?
         func history() throws -> History {
             if let cached { return cached }
@@ -76,6 +81,17 @@ struct DiffCommand: Command {
             }
         }
         context.terminal.out(try HistoryOutput.render(judged, format: format))
+        return .success
+    }
+
+    /// `diff` with no operand: the latest audit as the history compared it, from the record while one holds.
+    static func latest(_ context: CommandContext, format: HistoryOutputFormat) throws -> ExitStatus {
+        let mapping = try MappingInputs(context)
+        let checks = try JudgementRecordFile(history: HistoryInputs.historyFile(context)).checks(
+            .references(["latest"]), baseline: try Baseline.load(path: HistoryInputs.baselinePath(context)),
+            translations: mapping.translations, failOn: .new, strictBaseline: false, records: false,
+            warn: { context.terminal.warning($0) })
+        for check in checks { context.terminal.out(try HistoryOutput.render(check.judged, format: format)) }
         return .success
     }
 }

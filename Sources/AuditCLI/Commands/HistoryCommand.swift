@@ -55,11 +55,14 @@ struct HistoryCommand: Command {
         let mapping = try MappingInputs(context)
         var entries: [HistoryEntry] = []
         var worst: ExitStatus = .success
+        // Each report is the audit of the history it is, or another (an audit is its file and its time).
+        var identities = try HistoryInputs.historyFile(context).load().auditIdentities
         for (index, path) in paths.enumerated() {
             context.terminal.progress("reading \(index + 1)/\(paths.count) \(path)")
             do {
                 entries.append(
-                    try HistoryInputs.entry(reportAt: path, mapping: mapping, context.arguments))
+                    try HistoryInputs.entry(
+                        reportAt: path, mapping: mapping, context.arguments, identities: &identities))
             } catch let error as AuditError {
                 context.terminal.error(error.description)
                 if worst == .success { worst = error.exitStatus }

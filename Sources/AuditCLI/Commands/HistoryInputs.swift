@@ -70,15 +70,19 @@ enum HistoryInputs {
     }
 
     /// Reads the report at `path` and makes its history entry, with the views and statuses `mapping`
-    /// concludes (rules, sources), so fingerprints and accepted/system statuses match `map`'s.
-    static func entry(reportAt path: String, mapping: MappingInputs, _ arguments: ParsedArguments) throws
-        -> HistoryEntry
-    {
+    /// concludes (rules, sources), so fingerprints and accepted/system statuses match `map`'s; it is the
+    /// audit `identities` (the history's, and the reports read before it) say it is, and then holds its bytes.
+    static func entry(
+        reportAt path: String, mapping: MappingInputs, _ arguments: ParsedArguments,
+        identities: inout AuditIdentities
+    ) throws -> HistoryEntry {
         var configuration = AuditPass.Configuration(mapper: mapping.mapper)
         configuration.covers = arguments[covers]
         configuration.screenName = arguments[screen]
         configuration.reading = try reading(arguments)
-        return try AuditPass(configuration).prepare(reportAt: path).historyEntry
+        var report = try ReportReader.read(path: path, options: configuration.reading)
+        report.sha256 = identities.claim(fileSHA256: report.sha256, auditDate: report.auditDate)
+        return try AuditPass(configuration).prepare(report: report).historyEntry
     }
 
     /// Warns that the mapping flags and `--screen` do not apply to `argument`, a report in the history.
@@ -95,6 +99,50 @@ enum HistoryInputs {
         }
     }
 
+    /// Where the report files of `history`'s audits are looked for: the reports folder, then the log's folder.
+    static func reportFiles(_ context: CommandContext, history: History) -> HistoryReportFiles {
+        var reading = ReportReader.Options()
+        reading.identities = history.auditIdentities
+        return HistoryReportFiles(folders: [context.reportsFolder, PathName.parent(context.logPath)], reading: reading)
+    }
+
+    /// A report a command reads: a report file, or an audit of the history whose file is in neither the
+    /// reports folder nor the log's (the command works from what the history recorded of it).
+    enum ReportSource {
+        /// A report file.
+        case file(String)
+        /// An audit of the history, with where its file would be.
+        case recorded(HistoryEntry, path: String)
+    }
+
+    /// The reports `arguments` name: each existing file as it is, each other argument a report of the
+    /// history (`History.entry(reference:now:)`), its file found by `reportFiles`, else as recorded;
+    /// without arguments, the reports of the history's latest run.
+    /// - Throws: `.missingInput` for an argument that names neither; `.usage` when the history has no
+    ///   audit and nothing is named.
+    static func reportSources(_ arguments: [String], _ context: CommandContext) throws -> [ReportSource] {
+        if !arguments.isEmpty, arguments.allSatisfy(isFile) { return arguments.map { .file($0) } }
+        let history = try loadHistory(context)
+        let files = reportFiles(context, history: history)
+        func source(_ entry: HistoryEntry) -> ReportSource {
+            if let found = files.identity(of: entry) { return .file(found.path) }
+            return .recorded(entry, path: files.candidates(of: entry).first ?? entry.fileName)
+        }
+        guard !arguments.isEmpty else {
+            let run = try history.entries(.latestRun)
+            guard !run.isEmpty else {
+                throw AuditError(
+                    .usage, "missing REPORT: the history has no audit yet (auditkit ingest adds one)",
+                    path: historyFile(context).path)
+            }
+            return run.map(source)
+        }
+        return try arguments.map { argument in
+            if isFile(argument) { return .file(argument) }
+            return source(try history.entries(.references([argument]))[0])
+        }
+    }
+
     /// Whether `argument` names an existing file (a report to read), not a report in the history.
     static func isFile(_ argument: String) -> Bool {
         var isDirectory: ObjCBool = false
@@ -108,7 +156,8 @@ enum HistoryInputs {
         argument: String, history: @autoclosure () throws -> History, mapping: MappingInputs, _ context: CommandContext
     ) throws -> HistoryEntry {
         if isFile(argument) {
-            return try entry(reportAt: argument, mapping: mapping, context.arguments)
+            var identities = try history().auditIdentities
+            return try entry(reportAt: argument, mapping: mapping, context.arguments, identities: &identities)
         }
         if let found = try history().entry(reference: argument) {
             warnOfIgnoredFlags(naming: argument, context)

@@ -1,10 +1,12 @@
 import AuditKit
 import Foundation
 
-/// `auditkit scan`: finds fixed font sizes that cannot scale with Dynamic Type in Swift sources.
+/// `auditkit scan`: finds fixed font sizes that cannot scale with Dynamic Type in Swift sources, storyboards
+/// and xibs.
 enum ScanCommand: Command {
     static let name = "scan"
-    static let abstract = "Find fixed font sizes in Swift sources that cannot scale with Dynamic Type."
+    static let abstract =
+        "Find fixed font sizes in Swift sources, storyboards and xibs that cannot scale with Dynamic Type."
     static let operands = Operands.any("PATH")
     static let discussion = """
         Reads every .swift file under each PATH (folders are walked as --source folders are) with the \
@@ -13,6 +15,13 @@ enum ScanCommand: Command {
         Each finding has the literal size, weight and design, the size it would reach at AX5, and what \
         --fix does there: the code it writes (the suggestion), or why it leaves the finding and what to \
         write by hand ('left by --fix: REASON; by hand: CODE').
+
+        Storyboards and xibs (.storyboard, .xib) are read too: a <fontDescription> of fixed pointSize is a \
+        finding on its element's line; a label, text field or text view with a text style but without \
+        adjustsFontForContentSizeCategory="YES" keeps the size it was loaded with (text-style-not-adjusting), \
+        and so does a button with a text style unless Swift code sets its titleLabel's flag through an \
+        outlet or in its class. In Swift, preferredFont(forTextStyle:) given to a view whose \
+        adjustsFontForContentSizeCategory the file never sets to true is text-style-not-adjusting too.
 
         Not reported: comments and string literals, #Preview and PreviewProvider code, sizes from \
         @ScaledMetric properties, .custom(_:size:) (it scales with Body), paths the configuration \
@@ -35,7 +44,10 @@ enum ScanCommand: Command {
         with that advice); .custom(_:fixedSize:) \
         .custom(_:size:relativeTo:), UIFont.systemFont(ofSize:) at a style's size and weight \
         UIFont.preferredFont(forTextStyle:), any other UIKit font UIFontMetrics(forTextStyle:).scaledFont(for:) (and the \
-        label it is assigned to adjustsFontForContentSizeCategory). A size that comes through a name \
+        label it is assigned to adjustsFontForContentSizeCategory); in a storyboard or xib, a system font \
+        the nearest text style by the same table and, on a label, text field or text view, \
+        adjustsFontForContentSizeCategory="YES", editing only those attributes (named fonts and buttons \
+        are left, with the code to write). A size that comes through a name \
         holding a number, declared in the file or in another file of the paths (a design system's token, a \
         package's constant), is followed to it and scaled too: a text sized by a static, global or local let \
         becomes the style of its number, as if written in place (a local left unused is deleted); \
@@ -47,7 +59,7 @@ enum ScanCommand: Command {
         file what it changed and what it left, with the reason and what to write by hand, and the changes to review: text that now scales inside \
         a .frame of fixed height, under .lineLimit(1) or .minimumScaleFactor (scan says so too; with \
         --notes, --fix writes it as a '// auditkit: review: ...' comment on the line above the site, \
-        once). --dry-run prints a unified diff instead of writing. --rule limits it to some rules (fixed-font-size, custom-font-without-relative-to).
+        once). --dry-run prints a unified diff instead of writing. --rule limits it to some rules (fixed-font-size, custom-font-without-relative-to, text-style-not-adjusting).
 
         Without PATH, the project file's sources are scanned.
 
@@ -81,7 +93,9 @@ enum ScanCommand: Command {
     /// `--rule RULE`, repeatable.
     static let rule: Option<[String]> = .repeated(
         "--rule", value: "RULE",
-        help: "With --fix: fix only this rule (fixed-font-size, custom-font-without-relative-to); repeatable.")
+        help:
+            "With --fix: fix only this rule (fixed-font-size, custom-font-without-relative-to, text-style-not-adjusting); repeatable."
+    )
 
     static func run(_ context: CommandContext) throws -> ExitStatus {
         let arguments = context.arguments

@@ -15,7 +15,8 @@ enum SummaryCommand: Command {
         after the views. With several reports (oldest first), each
         warning says in how many reports it appears and whether it persists in all of them.
         A report that cannot be read is reported and the others are still summarised (exit status 65/66).
-        Without REPORT, the history's latest audit is summarised (its report file in the reports folder).
+        Without REPORT, the audits the latest run added are summarised: each from its report file (in the
+        reports folder or beside the log), else as the history recorded it.
         Warnings are judged with the history and the baseline, as every other output states them: one the
         baseline accepts is accepted here too.
         Files AuditKit wrote (the site's index.html, the baseline) are skipped with a note.
@@ -53,18 +54,33 @@ enum SummaryCommand: Command {
             context, recorded: PassInputs.recordedInputs(history, context))
         var configuration = AuditPass.Configuration(mapper: mapper)
         configuration.fontScan = fontScan
+        configuration.reading.identities = history.auditIdentities
         let pass = AuditPass(configuration)
         var inputs: [SummaryInput] = []
         var failure: AuditError?
-        let files = try AuditIngest.reportFiles(in: try reports(context))
-        for skipped in files.skipped { terminal.message(skipped.note) }
-        for path in files.paths {
-            do {
-                let prepared = try pass.prepare(reportAt: path)
-                inputs.append(SummaryInput(prepared))
-            } catch let error as AuditError {
-                terminal.error(error.description)
-                failure = failure ?? error
+        var sources: [HistoryInputs.ReportSource]
+        if arguments.positional.isEmpty {
+            // The latest run's audits, each from its file, else as the history recorded it.
+            sources = try HistoryInputs.reportSources([], context)
+        } else {
+            let files = try AuditIngest.reportFiles(in: arguments.positional)
+            for skipped in files.skipped { terminal.message(skipped.note) }
+            sources = files.paths.map { .file($0) }
+        }
+        for source in sources {
+            switch source {
+            case .file(let path):
+                do {
+                    inputs.append(SummaryInput(try pass.prepare(reportAt: path)))
+                } catch let error as AuditError {
+                    terminal.error(error.description)
+                    failure = failure ?? error
+                }
+            case .recorded(let entry, let path):
+                inputs.append(
+                    SummaryInput(
+                        recorded: entry, reportPath: path,
+                        evidence: EvidencePaths(reportPath: path, root: context.reportsFolder)))
             }
         }
         // Every error is already printed; with nothing readable there is nothing to summarise.
@@ -84,23 +100,5 @@ enum SummaryCommand: Command {
             terminal.out(markdown)
         }
         return failure?.exitStatus ?? .success
-    }
-
-    /// The reports named, else the history's latest audit's report file in the reports folder.
-    /// - Throws: `.usage` when the history has no audit, `.missingInput` when its report file is gone.
-    static func reports(_ context: CommandContext) throws -> [String] {
-        let named = context.arguments.positional
-        guard named.isEmpty else { return named }
-        guard let latest = try HistoryInputs.loadHistory(context).entry(reference: "latest") else {
-            throw AuditError(
-                .usage, "missing REPORT: the history has no audit to summarise yet (auditkit ingest adds one)",
-                path: HistoryInputs.historyFile(context).path)
-        }
-        let path = (context.reportsFolder as NSString).appendingPathComponent(latest.fileName)
-        guard FileManager.default.fileExists(atPath: path) else {
-            throw AuditError(
-                .missingInput, "the history's latest audit has no report file here (name REPORT)", path: path)
-        }
-        return [path]
     }
 }

@@ -30,6 +30,10 @@ public struct HistoryEntry: Sendable, Hashable, Codable {
     /// when it was not mapped (or recorded before this field was added). `html` and `summary` map the
     /// report again with them when no mapping inputs are given, so they state what the ingest stated.
     public var mappedWith: RecordedMappingInputs?
+    /// The run that added the entry: 1 for the first `ingest`, `audit` or `history add` that recorded one,
+    /// then one more for each later run, every report of one run with the same number (`History.latestRun`);
+    /// nil in lines written before it was recorded.
+    public var run: Int?
 
     /// The version this code writes.
     public static let currentVersion = 3
@@ -114,7 +118,7 @@ public struct HistoryEntry: Sendable, Hashable, Codable {
 
     /// Keys in the file.
     enum CodingKeys: String, CodingKey {
-        case version, sha256, fileName, auditDate, screens, counts, issues, covers, format, mappedWith
+        case version, sha256, fileName, auditDate, screens, counts, issues, covers, format, mappedWith, run
     }
 }
 

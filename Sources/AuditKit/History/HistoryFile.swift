@@ -31,8 +31,52 @@ public struct History: Sendable {
         return a.sha256 < b.sha256
     }
 
-    /// The latest entry, if any.
+    /// The latest entry, if any: the last in audit-date order (`entry(reference: "latest")` leaves out
+    /// those dated in the future).
     public var latest: HistoryEntry? { entries.last }
+
+    /// How far after the clock of the run that reads it an audit may be dated and still be "the latest":
+    /// 26 hours, the widest gap between two time zones, since a file name's date and time are read in the
+    /// machine's zone and may have been written in another. A report dated later (a file named
+    /// `AXAudit_2099-01-01_00-00-00.json`) is never `latest`: it cannot stand for the audit a run just made.
+    public static let futureTolerance: TimeInterval = 26 * 3600
+
+    /// The reports the latest run added (`HistoryEntry.run`: every report of the `ingest`, `audit` or
+    /// `history add` with the highest number), in audit-date order; in a history whose lines record no
+    /// run, the latest audit alone (`entry(reference: "latest", now:)`).
+    public func latestRun(now: Date = Date()) -> [HistoryEntry] {
+        History.latestRun(
+            count: entries.count, run: { entries[$0].run }, auditDate: { entries[$0].auditDate }, now: now
+        ).map { entries[$0] }
+    }
+
+    /// The positions (0-based, audit-date order) of the reports the latest run added among `count`
+    /// entries, each known by its run and audit date (`latestRun(now:)`).
+    static func latestRun(count: Int, run: (Int) -> Int?, auditDate: (Int) -> Date, now: Date) -> [Int] {
+        let runs = (0..<count).compactMap(run)
+        guard let last = runs.max() else {
+            return latestPosition(count: count, auditDate: auditDate, now: now).map { [$0] } ?? []
+        }
+        return (0..<count).filter { run($0) == last }
+    }
+
+    /// The position of the latest audit not dated after `now` by more than `futureTolerance`.
+    static func latestPosition(count: Int, auditDate: (Int) -> Date, now: Date) -> Int? {
+        let limit = now.addingTimeInterval(futureTolerance)
+        return (0..<count).last { auditDate($0) <= limit }
+    }
+
+    /// The audits that hold their files' bytes (`AuditIdentities`): each entry's identity, with its audit
+    /// time, the oldest first; read a report with them (`ReportReader.Options.identities`) and it is the
+    /// audit of the history it is, or another one.
+    public var auditIdentities: AuditIdentities {
+        var identities = AuditIdentities()
+        for entry in entries { _ = identities.claim(fileSHA256: entry.sha256, auditDate: entry.auditDate) }
+        return identities
+    }
+
+    /// The next run's number: one more than the highest this history records (1 for a history without).
+    public var nextRun: Int { (entries.compactMap(\.run).max() ?? 0) + 1 }
 
     /// The entry with this SHA-256, if the history has it.
     public func entry(sha256: String) -> HistoryEntry? { entries.first { $0.sha256 == sha256 } }
@@ -43,29 +87,38 @@ public struct History: Sendable {
         entries.last { $0.sha256 != entry.sha256 && History.precedes($0, entry) }
     }
 
-    /// Finds an entry by a reference a user types: a 1-based position (`3`, 1 is the oldest), `latest`,
-    /// `latest~N` (N reports before the latest), a negative position counting from the latest (`-1` is
-    /// the latest), a SHA-256 prefix of at least 6 digits, or a file name.
-    public func entry(reference: String) -> HistoryEntry? {
+    /// Finds an entry by a reference a user types: a 1-based position (`3`, 1 is the oldest), `latest`
+    /// (the latest audit not dated after `now` beyond `futureTolerance`), `latest~N` (N reports before
+    /// it), a negative position counting back from it (`-1` is the latest), a SHA-256 prefix of at least
+    /// 6 digits, or a file name.
+    public func entry(reference: String, now: Date = Date()) -> HistoryEntry? {
         History.position(
-            of: reference, count: entries.count, sha256: { entries[$0].sha256 }, fileName: { entries[$0].fileName }
+            of: reference, count: entries.count, sha256: { entries[$0].sha256 }, fileName: { entries[$0].fileName },
+            auditDate: { entries[$0].auditDate }, now: now
         )
         .map { entries[$0] }
     }
 
     /// The position (0-based) a reference a user types names among `count` entries in audit-date order,
-    /// each known by its SHA-256 and file name (`entry(reference:)` says which references there are).
+    /// each known by its SHA-256, file name and audit date (`entry(reference:now:)` says which references
+    /// there are).
     static func position(
-        of reference: String, count: Int, sha256: (Int) -> String, fileName: (Int) -> String
+        of reference: String, count: Int, sha256: (Int) -> String, fileName: (Int) -> String,
+        auditDate: (Int) -> Date, now: Date
     ) -> Int? {
         if let position = Int(reference), reference.count < 6 {
             if position > 0, position <= count { return position - 1 }
-            if position < 0, -position <= count { return count + position }
-            return nil
+            guard position < 0, let latest = latestPosition(count: count, auditDate: auditDate, now: now) else {
+                return nil
+            }
+            return latest + 1 + position >= 0 ? latest + 1 + position : nil
         }
-        if reference == "latest" { return count > 0 ? count - 1 : nil }
-        if reference.hasPrefix("latest~"), let back = Int(reference.dropFirst(7)), back >= 0 {
-            return back < count ? count - 1 - back : nil
+        if reference == "latest" || reference.hasPrefix("latest~") {
+            let back = reference == "latest" ? 0 : Int(reference.dropFirst(7)) ?? -1
+            guard back >= 0, let latest = latestPosition(count: count, auditDate: auditDate, now: now) else {
+                return nil
+            }
+            return back <= latest ? latest - back : nil
         }
         if let byName = (0..<count).last(where: { fileName($0) == reference }) { return byName }
         let lowered = reference.lowercased()
@@ -309,7 +362,8 @@ public struct HistoryFile: Sendable {
         try append(entries, seeing: { _ in })
     }
 
-    /// Adds each of `entries` not yet in the history (by SHA-256) under one lock, keeping the file in
+    /// Adds each of `entries` not yet in the history (by SHA-256) under one lock, those without a `run`
+    /// numbered as the next run (`History.nextRun` of the file as it is under the lock), keeping the file in
     /// audit-date order (`History.precedes`): entries later than every line are appended, one line each;
     /// an entry audited before the file's latest (a back-filled report) has the file rewritten in order,
     /// every existing line kept byte for byte.
@@ -346,7 +400,13 @@ public struct HistoryFile: Sendable {
             try seeing(current)
             var known = Set(current.entries.map(\.sha256))
             let wrote = entries.map { known.insert($0.sha256).inserted }
-            let added = zip(entries, wrote).filter(\.1).map(\.0)
+            // Entries that name no run are this call's run, numbered under the lock.
+            let run = current.nextRun
+            let added = zip(entries, wrote).filter(\.1).map { entry, _ in
+                var numbered = entry
+                numbered.run = entry.run ?? run
+                return numbered
+            }
             /// The history the file holds after the write, with where each line is.
             func tell(_ lines: [String: Range<Int>]) {
                 var after = History(entries: current.entries + added, warnings: current.warnings)

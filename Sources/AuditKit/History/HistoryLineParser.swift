@@ -72,7 +72,7 @@ struct HistoryLineParser {
     private mutating func entry() throws -> HistoryEntry {
         var version: Int?, sha256: String?, fileName: String?, auditDate: Date?
         var screens: [HistoryScreen]?, issues: [HistoryIssue]?, counts: HistoryCounts?, covers: [String]?
-        var format: ReportFormat?, mappedWith: RecordedMappingInputs?
+        var format: ReportFormat?, mappedWith: RecordedMappingInputs?, run: Int?
         try object { parser, key in
             switch key {
             case "version": version = try parser.integer()
@@ -94,6 +94,7 @@ struct HistoryLineParser {
                     parser.notes.append(HistoryTolerance.note("format", expected: HistoryTolerance.format))
                 }
             case "mappedWith": mappedWith = try parser.mappedWith()
+            case "run": run = try parser.integer()
             default: try parser.skipValue()
             }
         }
@@ -106,6 +107,7 @@ struct HistoryLineParser {
         entry.covers = covers
         entry.format = format
         entry.mappedWith = mappedWith
+        entry.run = run
         return entry
     }
 

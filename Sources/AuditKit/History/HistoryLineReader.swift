@@ -65,6 +65,9 @@ enum HistoryLineReader {
                 notes.append(HistoryTolerance.note(line.path("mappedWith"), expected: HistoryTolerance.mappedWith))
             }
         }
+        entry.run = try line.optional("run").map { value throws(JSONReadError) in
+            try Fields.int(value, path: line.path("run"))
+        }
         return entry
     }
 

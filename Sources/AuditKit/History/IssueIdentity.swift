@@ -52,6 +52,13 @@ public struct StringTranslations: Sendable {
         return languagesByText[IssueFingerprint.normalizedText(text)] ?? []
     }
 
+    /// Whether the catalogs give `x` and `y` only in different languages: two translations, not two texts.
+    func translatedApart(_ x: String, _ y: String) -> Bool {
+        let a = languages(of: x)
+        let b = languages(of: y)
+        return !a.isEmpty && !b.isEmpty && a.isDisjoint(with: b)
+    }
+
     /// `text` with each printf-style format specifier replaced by `1`, then normalised as fingerprints
     /// normalise element text (so the specifier becomes the `#` a number in a label becomes).
     static func catalogForm(_ text: String) -> String {

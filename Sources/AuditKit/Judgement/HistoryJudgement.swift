@@ -18,7 +18,7 @@ import Foundation
 /// an older baseline used).
 public struct HistoryJudgement: Sendable {
     /// Every audit's judgement, oldest first.
-    public private(set) var reports: [ReportJudgement] = [] {
+    public internal(set) var reports: [ReportJudgement] = [] {
         didSet { trends = TrendMemo() }
     }
     /// The trends of `reports` as they are, each made once (`trend(by:)`).
@@ -28,41 +28,41 @@ public struct HistoryJudgement: Sendable {
     /// The string catalogs' translations used to pair warnings across languages.
     public let translations: StringTranslations
 
-    private var prepared: [WarningMatcher.Prepared] = []
-    private var position: [String: Int] = [:]
+    var prepared: [WarningMatcher.Prepared] = []
+    var position: [String: Int] = [:]
     /// Per normalised screen group: the latest audit that covered it.
-    private var latest: [String: Int] = [:]
+    var latest: [String: Int] = [:]
     /// Each warning by its number (`WarningVerdict.identity`), and the number of each identity
     /// (`WarningVerdict.warning`).
-    private var warnings: [Warning] = []
-    private var identityOfName: [String: Int] = [:]
+    var warnings: [Warning] = []
+    var identityOfName: [String: Int] = [:]
     /// The warning (number) each fingerprint was last seen as, and its normalised screen group.
-    private var warningOfFingerprint: [IssueFingerprint: (warning: Int, group: String)] = [:]
+    var warningOfFingerprint: [IssueFingerprint: (warning: Int, group: String)] = [:]
     /// The warning (number) each fingerprint was last seen as on each screen (by normalised identity): a
     /// fingerprint that reappears takes back the warning of its own screen, never another screen's (reports
     /// name every screen alike, and a text-less chevron has one fingerprint on every screen).
-    private var warningInScreen: [ScreenFingerprint: Int] = [:]
+    var warningInScreen: [ScreenFingerprint: Int] = [:]
     /// Per warning (by number): the baseline entry that accepts it.
-    private var acceptedWarning: [Int: Baseline.Entry] = [:]
+    var acceptedWarning: [Int: Baseline.Entry] = [:]
     /// Per normalised screen group: the warnings of its earlier audits that its latest audit did not
     /// re-audit (scrolled away, or not flagged by a report without its screenshot). They still stand:
     /// the next audit of the screen continues or resolves them as it does the latest audit's own. Kept
     /// as shared chunks (`StandingList`): an audit that leaves them as they were copies none of them.
-    private var carried: [String: StandingList] = [:]
-    /// Per normalised screen group: the sum of its common shifts (`shift(_:)`) at each of its audits, so
-    /// a carried warning that moves with the screen keeps one rect: that rect plus the drift is where
-    /// its element is in the screen's latest audit.
-    private var drift: [String: (dx: Double, dy: Double)] = [:]
+    var carried: [String: StandingList] = [:]
+    /// Per normalised screen group: its layouts (`LayoutTransform`) from audit to audit, one after the
+    /// other, so a carried warning that moves with the screen keeps one rect: the drift applied to that
+    /// rect is where its element is in the screen's latest audit.
+    var drift: [String: LayoutTransform] = [:]
     /// Per normalised screen group: its latest audit (position) and that audit's own warnings of it
     /// (repeats left out), listed once for the audits that do not cover it.
-    private var shownOf: [String: (audit: Int, list: StandingList)] = [:]
+    var shownOf: [String: (audit: Int, list: StandingList)] = [:]
     /// Per audit (by position): what each screen it covered was audited in, by normalised identity.
-    private var configurations: [[String: ScreenConfiguration]] = []
-    private var catalogCache: [String: [String]] = [:]
+    var configurations: [[String: ScreenConfiguration]] = []
+    var catalogCache: [String: [String]] = [:]
     /// Each element text's normal form (`IssueFingerprint.normalizedText`) as a hash, nil for a text
     /// without letters; worked out once: texts recur from audit to audit.
-    private var normalCache: [String: Int?] = [:]
-    private var screens = ScreenIdentification()
+    var normalCache: [String: Int?] = [:]
+    var screens = ScreenIdentification()
 
     /// Judges `entry` against the audits of `history` before it (and those only: one walk).
     public static func judging(
@@ -177,7 +177,7 @@ public struct HistoryJudgement: Sendable {
     // MARK: The walk
 
     /// Judges `entry` after the audits judged so far.
-    private mutating func step(_ entry: HistoryEntry) {
+    mutating func step(_ entry: HistoryEntry) {
         let k = reports.count
         let reading = Self.reading(
             entry, translations: translations, catalogCache: &catalogCache, normalCache: &normalCache)
@@ -195,7 +195,7 @@ public struct HistoryJudgement: Sendable {
     /// entry shows, then prepares each placed audit for the matcher and matches it against the audits
     /// its screens were placed against. Each hands the other its results audit by audit (`HandOff`),
     /// so placing, matching and judging overlap.
-    private mutating func walk(_ entries: [HistoryEntry]) {
+    mutating func walk(_ entries: [HistoryEntry]) {
         guard entries.count > 1 else {
             for entry in entries { step(entry) }
             return
@@ -248,7 +248,7 @@ public struct HistoryJudgement: Sendable {
     }
 
     /// An audit prepared for the matcher and matched (`walk`), with its placement.
-    private struct Matched: Sendable {
+    struct Matched: Sendable {
         var side: WarningMatcher.Prepared
         var placement: Placement
         var matchings: [(base: Int, matching: IssueMatching)]
@@ -257,7 +257,7 @@ public struct HistoryJudgement: Sendable {
     /// What the verdicts read of each issue of an audit, gathered into three short arrays before them:
     /// the verdicts' loops read these instead of each issue's whole record (a long history's records
     /// are out of cache), and each issue's screen name comes from one table of the audit's screens.
-    private struct IssueFacts: Sendable {
+    struct IssueFacts: Sendable {
         var fingerprint: [IssueFingerprint]
         var status: [HistoryIssueStatus]
         /// Where people find the issue (`WarningVerdict.place`): its view, else its screen's name.
@@ -285,7 +285,7 @@ public struct HistoryJudgement: Sendable {
     }
 
     /// The reading of `entry`; the caches remember each text's catalog keys and normal form.
-    private static func reading(
+    static func reading(
         _ entry: HistoryEntry, translations: StringTranslations, catalogCache: inout [String: [String]],
         normalCache: inout [String: Int?]
     ) -> Reading {
@@ -321,7 +321,7 @@ public struct HistoryJudgement: Sendable {
     /// Places the audit numbered `k`: which screen of the history each screen of the report is, from
     /// what it shows (the matcher then works on those identities, never on the names reports give
     /// their screens); it becomes the latest audit of the screens it covers.
-    private mutating func place(_ entry: HistoryEntry, _ reading: Reading, k: Int) -> Placement {
+    mutating func place(_ entry: HistoryEntry, _ reading: Reading, k: Int) -> Placement {
         let screenVerdicts = screens.identify(
             reading.shown, report: k, audit: AuditReference(entry), fileName: entry.fileName, covers: entry.covers)
         let covered = Set(screenVerdicts.filter(\.shows).map { WarningMatcher.groupKey($0.screen) })
@@ -340,7 +340,7 @@ public struct HistoryJudgement: Sendable {
     }
 
     /// The entry prepared for the matcher, its issues and screens named by their screens' identities.
-    private static func prepared(_ entry: HistoryEntry, _ reading: Reading, _ placement: Placement)
+    static func prepared(_ entry: HistoryEntry, _ reading: Reading, _ placement: Placement)
         -> WarningMatcher.Prepared
     {
         let screenVerdicts = placement.screens
@@ -355,7 +355,7 @@ public struct HistoryJudgement: Sendable {
 
     /// Each covered screen of `side` against the latest earlier audit that covered it (`bases`, audits
     /// of `prepared`), latest audit first.
-    private static func matchings(
+    static func matchings(
         _ side: WarningMatcher.Prepared, _ bases: [Int: Set<String>], _ prepared: [WarningMatcher.Prepared],
         translations: StringTranslations
     ) -> [(base: Int, matching: IssueMatching)] {
@@ -364,550 +364,61 @@ public struct HistoryJudgement: Sendable {
         }
     }
 
-    /// The verdicts of the audit numbered `k`, placed (`place`) and matched (`matchings`).
-    private mutating func judge(
+    /// The verdicts of the audit numbered `k`, placed (`place`) and matched (`matchings`): the passes of
+    /// `HistoryJudgement+Passes.swift`, each handing the next what it decided (`AuditInProgress`).
+    mutating func judge(
         _ entry: HistoryEntry, k: Int, placement: Placement, facts: IssueFacts,
         matchings: [(base: Int, matching: IssueMatching)]
     ) {
-        let audit = AuditReference(entry)
-        let side = prepared[k]
-        var screenVerdicts = placement.screens
-        let bases = placement.bases
-        let unvisited = placement.unvisited
-        // Each covered screen against the latest earlier audit that covered it: the issue each issue
-        // continues (audit, index), and the earlier issues no longer shown.
-        var previous = [WarningVerdict?](repeating: nil, count: entry.issues.count)
-        var stages = [MatchStage](repeating: .fingerprint, count: entry.issues.count)
-        // The earlier audit (position) each issue was paired in by the matcher, -1 for none.
-        var pairedIn = [Int](repeating: -1, count: entry.issues.count)
-        // The earlier issues no longer shown, per screen, with the coordinates and configuration of their
-        // audit.
-        var fresh: [String: [CarriedWarning]] = [:]
-        // Each one's place in the order the matchings list them (resolved ones are listed so).
-        var freshOrder: [String: [Int]] = [:]
-        var freshSeen = 0
-        let baseOrder = matchings.map(\.base)
-        for (j, matching) in matchings {
-            for pair in matching.pairs {
-                previous[pair.new] = reports[j].verdicts[pair.old]
-                stages[pair.new] = pair.stage
-                pairedIn[pair.new] = j
-            }
-            for index in matching.unmatchedOld {
-                let verdict = reports[j].verdicts[index]
-                freshOrder[verdict.screen, default: []].append(freshSeen)
-                freshSeen += 1
-                fresh[verdict.screen, default: []].append(
-                    CarriedWarning(
-                        verdict: verdict, rect: verdict.rect, frame: verdict.audit,
-                        flaggedIn: configurations[j][verdict.screen] ?? ScreenConfiguration()))
-            }
-        }
-        // What each screen was audited in: its text size against the audit it was compared with, from how
-        // much taller the texts it continues from that audit are (one pass over the issues).
-        let groups = screenVerdicts.map { WarningMatcher.groupKey($0.screen) }
-        let baseOfScreen = groups.map { group in bases.first { $0.value.contains(group) }?.key ?? -1 }
-        var ratios = [[Double]](repeating: [], count: screenVerdicts.count)
-        for index in entry.issues.indices where pairedIn[index] >= 0 && !screenVerdicts.isEmpty {
-            let screen = min(placement.screenOfIssue[index], screenVerdicts.count - 1)
-            guard pairedIn[index] == baseOfScreen[screen], let before = previous[index],
-                let movement = Self.movement(from: before, to: entry.issues[index].rect), let ratio = movement.textRatio
-            else { continue }
-            ratios[screen].append(ratio)
-        }
-        for index in screenVerdicts.indices {
-            let base = baseOfScreen[index]
-            screenVerdicts[index].configuration = ScreenConfiguration(
-                entry.screens.indices.contains(screenVerdicts[index].index)
-                    ? entry.screens[screenVerdicts[index].index] : nil,
-                textScale: ScreenConfiguration.textScale(
-                    base: base >= 0 ? configurations[base][groups[index]]?.textScale ?? 1 : 1, ratios: ratios[index]))
-        }
-        var configurationOf: [String: ScreenConfiguration] = [:]
-        for screen in screenVerdicts where configurationOf[WarningMatcher.groupKey(screen.screen)] == nil {
-            configurationOf[WarningMatcher.groupKey(screen.screen)] = screen.configuration
-        }
-        configurations.append(configurationOf)
-        // Each screen's verdict (how people know it, whether it has its screenshot, what it was audited
-        // in), by the identity the matcher groups issues by.
-        var screenOf: [String: ScreenVerdict] = [:]
-        for screen in screenVerdicts where screenOf[WarningMatcher.groupKey(screen.screen)] == nil {
-            screenOf[WarningMatcher.groupKey(screen.screen)] = screen
-        }
-        // How a screen's continued elements moved since an earlier audit and their common shift
-        // (`shift(_:)`), worked out once each.
-        var shifts: [ShiftKey: (movements: [Movement], dx: Double, dy: Double)] = [:]
-        func moves(of screen: String, since audit: AuditReference) -> (movements: [Movement], dx: Double, dy: Double) {
-            let key = ShiftKey(screen: screen, audit: audit.sharedIdentity)
-            if let known = shifts[key] { return known }
-            let movements = Self.movements(of: screen, since: audit, entry: entry, side: side, previous: previous)
-            let common = Self.shift(movements)
-            shifts[key] = (movements, common.dx, common.dy)
-            return (movements, common.dx, common.dy)
-        }
-        func shift(of screen: String, since audit: AuditReference) -> (dx: Double, dy: Double) {
-            let found = moves(of: screen, since: audit)
-            return (found.dx, found.dy)
-        }
-        // The screens it did not cover: their latest audit's warnings and the warnings standing there.
-        var standing = StandingWarnings()
-        for j in unvisited.keys.sorted(by: >) {
-            for group in unvisited[j]!.sorted() {
-                if shownOf[group]?.audit != j {
-                    let items = reports[j].verdicts.indices.compactMap { index -> CarriedWarning? in
-                        guard prepared[j].group[index] == group, !prepared[j].isRepeat[index] else { return nil }
-                        return CarriedWarning(
-                            verdict: reports[j].verdicts[index], rect: nil, frame: nil, flaggedIn: ScreenConfiguration()
-                        )
-                    }
-                    shownOf[group] = (j, StandingList().adding(items))
-                }
-                standing.parts.append(shownOf[group]!.list)
-                if let list = carried[group] { standing.parts.append(list) }
-            }
-        }
-        let compared = bases.values.reduce(into: Set<String>()) { $0.formUnion($1) }
-        // The warnings a covered screen's earlier audits left standing but did not re-audit: an issue with
-        // one's fingerprint continues it (scrolled back into view), else one of its kind at its place; the
-        // others are judged as the earlier issues no longer shown are. `continuedItems`: per screen, the
-        // items of its standing list this audit continues, by chunk and place in it.
-        var continuedItems: [String: Set<Int>] = [:]
-        for j in baseOrder {
-            let baseAudit = sharedAudit(j)
-            for group in bases[j]!.sorted() {
-                guard let waiting = carried[group], !waiting.isEmpty else { continue }
-                var isContinued = Set<Int>()
-                func slot(_ chunk: Int, _ item: Int) -> Int { chunk << 32 | item }
-                // An issue not paired by the matcher with the fingerprint of a standing warning continues it
-                // (the first one listed: the most recently carried).
-                var wanted: [IssueFingerprint: [Int]] = [:]
-                for index in entry.issues.indices
-                where previous[index] == nil && side.repeatOf[index] == nil && side.group[index] == group {
-                    wanted[facts.fingerprint[index], default: []].append(index)
-                }
-                // Only the chunks that hold one of the fingerprints are read.
-                for (c, chunk) in waiting.chunks.enumerated()
-                where wanted.keys.contains(where: chunk.fingerprints.contains) {
-                    for i in chunk.items.indices {
-                        let fingerprint = chunk.items[i].verdict.fingerprint
-                        guard var issues = wanted[fingerprint] else { continue }
-                        let index = issues.removeFirst()
-                        wanted[fingerprint] = issues.isEmpty ? nil : issues
-                        previous[index] = chunk.items[i].verdict
-                        stages[index] = .fingerprint
-                        isContinued.insert(slot(c, i))
-                    }
-                }
-                // Scrolled back in another language: the element where the warning was, of its kind. Texts
-                // pair so only when the screen changed language (most of the texts the matcher continued
-                // it paired by key or place) or differ in values only; a warning known by its fingerprint
-                // is that warning, not a carried one.
-                let now = screenOf[group]?.configuration ?? ScreenConfiguration()
-                var unpaired = entry.issues.indices.filter {
-                    previous[$0] == nil && side.repeatOf[$0] == nil && side.group[$0] == group
-                        && entry.issues[$0].rect != nil
-                        && warningInScreen[ScreenFingerprint(fingerprint: facts.fingerprint[$0], screen: group)] == nil
-                }
-                if !unpaired.isEmpty {
-                    let changedLanguage = Self.changedLanguage(
-                        of: group, entry: entry, side: side, stages: stages, pairedIn: pairedIn)
-                    let groupDrift = drift[group] ?? (0, 0)
-                    let groupShift = shift(of: group, since: baseAudit)
-                    // Where each unpaired element is in drift coordinates, and how far a standing warning of
-                    // it can be (`distance`: at most its height, at least 12 points).
-                    let places = unpaired.map { index -> (x: Double, y: Double, radius: Double) in
-                        let rect = entry.issues[index].rect!
-                        return (
-                            rect.x + rect.width / 2 - groupDrift.dx - groupShift.dx,
-                            rect.y + rect.height / 2 - groupDrift.dy - groupShift.dy, max(12, rect.height) + 1
-                        )
-                    }
-                    chunks: for (c, chunk) in waiting.chunks.enumerated() {
-                        var near = Set<Int>()
-                        for place in places {
-                            near.formUnion(chunk.candidates(nearX: place.x, y: place.y, radius: place.radius))
-                        }
-                        for i in near.sorted() where !isContinued.contains(slot(c, i)) {
-                            guard !unpaired.isEmpty else { break chunks }
-                            let held = chunk.items[i]
-                            let kind = (held.verdict.testType, held.verdict.errorCode)
-                            guard let rect = held.rect,
-                                unpaired.contains(where: {
-                                    entry.issues[$0].testType == kind.0 && entry.issues[$0].errorCode == kind.1
-                                }),
-                                now.canReaudit(kind.0, flaggedIn: held.flaggedIn)
-                            else { continue }
-                            // Its rect in the coordinates of the audit it is kept in, then moved to this one.
-                            let moved =
-                                held.frame == nil
-                                ? Self.moved(rect, by: (groupDrift.dx + groupShift.dx, groupDrift.dy + groupShift.dy))
-                                : Self.moved(rect, by: shift(of: group, since: held.frame!))
-                            var best: (slot: Int, distance: Double)?
-                            for (slot, index) in unpaired.enumerated() {
-                                guard
-                                    let distance = Self.distance(
-                                        moved, held.verdict, entry.issues[index], changedLanguage: changedLanguage)
-                                else { continue }
-                                if distance < best?.distance ?? .infinity { best = (slot, distance) }
-                            }
-                            if let best {
-                                let index = unpaired.remove(at: best.slot)
-                                previous[index] = held.verdict
-                                stages[index] = .geometry
-                                isContinued.insert(slot(c, i))
-                            }
-                        }
-                    }
-                }
-                continuedItems[group] = isContinued
-            }
-        }
-
-        // Identities (numbers into `warnings`): continued warnings first, then recurrences and new ones, then
-        // repeats.
-        var warning = [Int](repeating: -1, count: entry.issues.count)
-        /// Takes warning `id` for an issue of this audit; false when another issue took it.
-        func take(_ id: Int) -> Bool {
-            guard warnings[id].takenIn != k else { return false }
-            warnings[id].takenIn = k
-            return true
-        }
-        for index in entry.issues.indices where side.repeatOf[index] == nil {
-            if let before = previous[index], take(before.identity) { warning[index] = before.identity }
-        }
-        for index in entry.issues.indices where side.repeatOf[index] == nil && warning[index] < 0 {
-            let fingerprint = facts.fingerprint[index]
-            if let known = warningInScreen[ScreenFingerprint(fingerprint: fingerprint, screen: side.group[index])],
-                take(known)
-            {
-                warning[index] = known
-                continue
-            }
-            var made = fingerprint.hex
-            var suffix = 1
-            while identityOfName[made] != nil {
-                suffix += 1
-                made = fingerprint.hex + "#\(suffix)"
-            }
-            let identity = warnings.count
-            warnings.append(Warning(name: made, firstSeen: audit, takenIn: k))
-            identityOfName[made] = identity
-            warning[index] = identity
-        }
-        for index in entry.issues.indices { if let first = side.repeatOf[index] { warning[index] = warning[first] } }
-        // The version-1 fingerprint of each issue, when the baseline may hold one (an older baseline's).
-        let version1 = baseline.entries.isEmpty ? [] : entry.issues.map(version1(of:))
-
-        var verdicts: [WarningVerdict] = []
-        verdicts.reserveCapacity(entry.issues.count)
-        for index in entry.issues.indices {
-            let id = warning[index]
-            if !baseline.entries.isEmpty, acceptedWarning[id] == nil,
-                let accepted = baseline.entry(for: facts.fingerprint[index])
-                    ?? version1[index].flatMap(baseline.entry(for:))
-            {
-                acceptedWarning[id] = accepted
-            }
-            let status: WarningStatus
-            if let first = side.repeatOf[index] {
-                status = .repeatOf(number: entry.issues[first].number)
-            } else {
-                switch facts.status[index] {
-                case .system: status = .system
-                case .accepted: status = .accepted(reason: entry.issues[index].reason ?? "", byBaseline: false)
-                case .open:
-                    if let accepted = acceptedWarning[id] {
-                        status = .accepted(reason: accepted.reason, byBaseline: true)
-                    } else {
-                        status = .open
-                    }
-                }
-            }
-            let before = side.repeatOf[index] == nil ? previous[index] : nil
-            var change: WarningChange?
-            if k > 0, side.repeatOf[index] == nil {
-                change = before != nil ? .residual : (compared.contains(side.group[index]) ? .new : .firstAudited)
-            }
-            verdicts.append(
-                WarningVerdict(
-                    audit: audit, issues: entry.issues, index: index, warning: warnings[id].name, identity: id,
-                    screen: side.group[index],
-                    place: facts.place[index],
-                    status: status, change: change,
-                    continues: before.map { Continuation(continuing: $0, stage: stages[index]) },
-                    since: before?.since ?? audit, firstSeen: warnings[id].firstSeen))
-        }
-        for index in entry.issues.indices {
-            warningOfFingerprint[facts.fingerprint[index]] = (warning[index], side.group[index])
-            warningInScreen[ScreenFingerprint(fingerprint: facts.fingerprint[index], screen: side.group[index])] =
-                warning[index]
-        }
-        // Where each warning was flagged, per configuration: a warning flagged at the default size and at a
-        // larger one can occur at the default size, so a default-size audit re-audits it where it was then.
-        for index in entry.issues.indices where side.repeatOf[index] == nil && warning[index] >= 0 {
-            guard let configuration = configurationOf[side.group[index]] else { continue }
-            warnings[warning[index]].flagged(in: configuration, rect: entry.issues[index].rect, audit: audit)
-        }
-        if !baseline.entries.isEmpty {
-            // An older baseline's version-1 fingerprint names the warning too.
-            var byVersion1: [IssueFingerprint: Int] = [:]
-            for (index, fingerprint) in version1.enumerated() {
-                if let fingerprint, byVersion1[fingerprint] == nil { byVersion1[fingerprint] = index }
-            }
-            for accepted in baseline.entries where warningOfFingerprint[accepted.fingerprint] == nil {
-                if let index = byVersion1[accepted.fingerprint] {
-                    warningOfFingerprint[accepted.fingerprint] = (warning[index], side.group[index])
-                }
-            }
-        }
-        // A screen is covered where the report shows it: without its screenshot only the warnings it flags,
-        // with it only the area the screenshot shows (after the screen's common shift), and only the
-        // warnings flagged in a configuration that lays the screen out as this audit does. What it does not
-        // re-audit stays standing; a chunk of the standing list none of whose warnings changed is kept as
-        // it is.
-        // Resolved: those of the matchings first, in their order, then the standing ones screen by screen.
-        var resolvedFresh: [(order: Int, verdict: WarningVerdict)] = []
-        var resolvedStanding: [WarningVerdict] = []
-        var standingOfCovered: [String: StandingList] = [:]
-        for group in placement.covered where !bases.values.contains(where: { $0.contains(group) }) {
-            carried[group] = nil
-        }
-        for j in baseOrder {
-            for group in bases[j]!.sorted() {
-                let old = carried[group] ?? StandingList()
-                let waiting = fresh[group] ?? []
-                guard !(old.isEmpty && waiting.isEmpty) else {
-                    carried[group] = nil
-                    continue
-                }
-                let baseAudit = sharedAudit(j)
-                let screen = screenOf[group]
-                let now = screen?.configuration ?? ScreenConfiguration()
-                let oldDrift = drift[group] ?? (0, 0)
-                let groupShift = shift(of: group, since: baseAudit)
-                let newDrift = (dx: oldDrift.dx + groupShift.dx, dy: oldDrift.dy + groupShift.dy)
-                /// The warning as it stands after this audit: nil when resolved, else kept (moving with the
-                /// screen, or unmoved when this audit lays the screen out otherwise); `inFrame` is its rect in
-                /// `frame`'s coordinates.
-                func judged(_ held: CarriedWarning, inFrame: Rect?, frame: AuditReference) -> CarriedWarning? {
-                    guard now.canReaudit(held.verdict.testType, flaggedIn: held.flaggedIn) else {
-                        // Flagged last in another layout, but earlier in one this audit lays out alike: re-audited
-                        // where it was then.
-                        if let earlier = warnings[held.verdict.identity].sightings.last(where: {
-                            now.canReaudit(held.verdict.testType, flaggedIn: $0.configuration)
-                        }) {
-                            let widthScale = now.widthScale(from: earlier.configuration)
-                            if Self.isVisible(
-                                earlier.rect, on: screen, of: entry, shift: shift(of: group, since: earlier.audit),
-                                widthScale: widthScale)
-                            {
-                                return nil
-                            }
-                        }
-                        // Another layout: where its element is now is unknown, so it keeps its place as it was.
-                        return CarriedWarning(
-                            verdict: held.verdict, rect: inFrame, frame: frame, flaggedIn: held.flaggedIn)
-                    }
-                    var shift = shift(of: group, since: frame)
-                    // The screen in the audit whose coordinates `inFrame` is in: its width scales places across;
-                    // on a phone of another height, an element in its bottom bar keeps its distance from the
-                    // bottom edge when a continued element of that bar tells the bar moved so.
-                    let framed = frame.sha256 == baseAudit.sha256 ? j : position[frame.sha256]
-                    let then = framed.flatMap { configurations[$0][group] }
-                    let widthScale = then.map { now.widthScale(from: $0) } ?? 1
-                    if let then, let rect = inFrame, let change = now.heightChange(from: then),
-                        Self.inBottomBar(rect, of: then),
-                        moves(of: group, since: frame).movements.contains(where: {
-                            Self.inBottomBar($0.was, of: then) && abs($0.now.y - $0.was.y - change) <= 8
-                        })
-                    {
-                        shift.dy = change
-                    }
-                    if Self.isVisible(inFrame, on: screen, of: entry, shift: shift, widthScale: widthScale) {
-                        return nil
-                    }
-                    let moved = inFrame.map {
-                        Rect(
-                            x: $0.x + shift.dx - newDrift.dx, y: $0.y + shift.dy - newDrift.dy, width: $0.width,
-                            height: $0.height)
-                    }
-                    return CarriedWarning(verdict: held.verdict, rect: moved, frame: nil, flaggedIn: held.flaggedIn)
-                }
-                var kept: [CarriedWarning] = []
-                for (position, held) in waiting.enumerated() {
-                    if let after = judged(held, inFrame: held.rect, frame: held.frame ?? baseAudit) {
-                        kept.append(after)
-                    } else {
-                        resolvedFresh.append((freshOrder[group]![position], held.verdict))
-                    }
-                }
-                let isContinued = continuedItems[group] ?? []
-                var chunks: [StandingChunk] = []
-                // Without the screenshot nothing it did not flag is seen: a chunk of warnings that move with the
-                // screen, all re-auditable in this configuration and none continued, stays as it is unread.
-                let continuedChunks = Set(isContinued.map { $0 >> 32 })
-                let seesNothingElse = !(screen?.coversWholeScreen ?? false)
-                for (c, chunk) in old.chunks.enumerated() {
-                    if seesNothingElse, chunk.allMoving, !continuedChunks.contains(c),
-                        chunk.configurations.allSatisfy({
-                            now.canReaudit(.hitRegion, flaggedIn: $0)
-                                && (!chunk.hasContrast || now.canReaudit(.contrast, flaggedIn: $0))
-                        })
-                    {
-                        chunks.append(chunk)
-                        continue
-                    }
-                    var items: [CarriedWarning]?
-                    for (i, held) in chunk.items.enumerated() {
-                        var after: CarriedWarning?
-                        var unchanged = false
-                        if seesNothingElse, held.frame == nil,
-                            now.canReaudit(held.verdict.testType, flaggedIn: held.flaggedIn),
-                            !isContinued.contains(c << 32 | i)
-                        {
-                            // One that moves with the screen keeps moving, unchanged.
-                            if items != nil { items!.append(held) }
-                            continue
-                        }
-                        if !isContinued.contains(c << 32 | i) {
-                            let inFrame = held.frame == nil ? held.rect.map { Self.moved($0, by: oldDrift) } : held.rect
-                            after = judged(held, inFrame: inFrame, frame: held.frame ?? baseAudit)
-                            if let kept = after {
-                                // One that moves with the screen and keeps moving is unchanged: its rect is
-                                // relative to the drift. One kept unmoved where it was is unchanged too.
-                                unchanged = kept.frame == nil ? held.frame == nil : kept.frame == held.frame
-                                if unchanged { after = held }
-                            } else {
-                                resolvedStanding.append(held.verdict)
-                            }
-                        }
-                        if items == nil, !unchanged { items = Array(chunk.items[..<i]) }
-                        if items != nil, let after { items!.append(after) }
-                    }
-                    if let items {
-                        if !items.isEmpty { chunks.append(StandingChunk(items)) }
-                    } else {
-                        chunks.append(chunk)
-                    }
-                }
-                let list = StandingList(chunks: chunks).adding(kept)
-                drift[group] = newDrift
-                carried[group] = list.isEmpty ? nil : list
-                if !list.isEmpty {
-                    standing.parts.append(list)
-                    standingOfCovered[group] = list
-                }
-            }
-        }
-        let resolved = resolvedFresh.sorted { $0.order < $1.order }.map(\.verdict) + resolvedStanding
-        for verdict in resolved { warnings[verdict.identity].resolvedBy = audit }
-        for id in warning where id >= 0 { warnings[id].resolvedBy = nil }
-        reports.append(
-            ReportJudgement(
-                entry: entry, verdicts: verdicts, screens: screenVerdicts, notCovered: placement.notCovered,
-                hasEarlierAudit: k > 0, comparedWith: baseOrder.map { reports[$0].audit },
-                resolved: resolved, standing: standing, standingOfCovered: standingOfCovered))
-        position[entry.sha256] = k
+        var audit = AuditInProgress(
+            entry: entry, k: k, side: prepared[k], placement: placement, facts: facts, matchings: matchings)
+        continueMatched(&audit)
+        fit(&audit)
+        standUnvisited(&audit)
+        continueStanding(&audit)
+        assign(&audit)
+        state(&audit)
+        cover(&audit)
+        conclude(audit)
     }
 
     /// The audit at position `j` as its verdicts name it (one reference per audit, shared), so a memo
     /// keyed by the reference (the screen's shift since it) works it out once.
-    private func sharedAudit(_ j: Int) -> AuditReference {
+    func sharedAudit(_ j: Int) -> AuditReference {
         reports[j].verdicts.first?.audit ?? reports[j].audit
     }
 
-    /// How one element of a screen moved since an earlier audit: its rect then and now, and how much
-    /// taller its text is (nil for a text-less element).
-    private struct Movement {
-        var was: Rect
-        var now: Rect
-        var textRatio: Double?
+    /// The configuration `audit` audited `screen` in, when it is judged.
+    func configuration(of audit: AuditReference, _ screen: String) -> ScreenConfiguration? {
+        position[audit.sha256].flatMap { configurations[$0][screen] }
     }
 
-    /// The movements of the issues of `screen` that `entry` continues (`previous`) from `audit`.
-    private static func movements(
-        of screen: String, since audit: AuditReference, entry: HistoryEntry, side: WarningMatcher.Prepared,
-        previous: [WarningVerdict?]
-    ) -> [Movement] {
-        var found: [Movement] = []
-        for index in entry.issues.indices where side.group[index] == screen {
-            guard let before = previous[index], before.audit == audit,
-                let movement = movement(from: before, to: entry.issues[index].rect)
-            else { continue }
-            found.append(movement)
-        }
-        return found
-    }
-
-    /// How the element of `before` moved to `now` (the continuing issue's rect); nil without both rects.
-    private static func movement(from before: WarningVerdict, to now: Rect?) -> Movement? {
-        guard let was = before.rect, let now else { return nil }
-        let texted = !WarningMatcher.isBlank(before.elementText ?? "")
-        return Movement(
-            was: was, now: now, textRatio: texted && was.height > 0 && now.height > 0 ? now.height / was.height : nil)
-    }
-
-    /// The common shift of a screen: the median movement of its continued elements (none: no shift).
-    private static func shift(_ movements: [Movement]) -> (dx: Double, dy: Double) {
-        func median(_ values: [Double]) -> Double {
-            values.isEmpty ? 0 : values.sorted()[values.count / 2]
-        }
-        return (median(movements.map { $0.now.x - $0.was.x }), median(movements.map { $0.now.y - $0.was.y }))
-    }
-
-    /// Whether `rect` lies in the bottom bar's band (`SystemBands.tabBarHeight`) of a screen of
-    /// `configuration`'s height; false when the height is unknown.
-    private static func inBottomBar(_ rect: Rect, of configuration: ScreenConfiguration) -> Bool {
-        guard let height = configuration.height else { return false }
-        return rect.y >= height - SystemBands.tabBarHeight
-    }
-
-    /// `rect` moved by `shift`.
-    private static func moved(_ rect: Rect, by shift: (dx: Double, dy: Double)) -> Rect {
-        Rect(x: rect.x + shift.dx, y: rect.y + shift.dy, width: rect.width, height: rect.height)
-    }
-
-    /// Whether the screen `group` changed language since the audits it was compared with: at least two of
-    /// the texts the matcher continued, and most of them, were paired by key or by place, not by
-    /// fingerprint.
-    private static func changedLanguage(
-        of group: String, entry: HistoryEntry, side: WarningMatcher.Prepared, stages: [MatchStage], pairedIn: [Int]
-    ) -> Bool {
-        var texts = 0
-        var translated = 0
-        for index in entry.issues.indices where pairedIn[index] >= 0 && side.group[index] == group {
-            guard !WarningMatcher.isBlank(entry.issues[index].elementText ?? "") else { continue }
-            texts += 1
-            if stages[index] != .fingerprint { translated += 1 }
-        }
-        return texts >= 2 && translated * 2 > texts
-    }
-
-    /// How far the element of `issue` lies from where the earlier issue `was` (its rect `moved` into this
-    /// audit's coordinates) had its element, when it can be the same element: the same kind of warning
-    /// (test type, error code), both without a text or both with one (then only when the screen
-    /// `changedLanguage` or the texts differ in values only), a similar height and their centres closer
-    /// than half the taller one's height (at least 12 points); nil otherwise.
-    private static func distance(_ moved: Rect, _ was: WarningVerdict, _ issue: HistoryIssue, changedLanguage: Bool)
+    /// How far the element of `issue` lies from where the standing warning `was` has its element now
+    /// (`moved`), when it can be that element: the same kind of warning (test type, error code) and the one
+    /// geometry rule (`WarningMatcher.placeCost`) within the reach of a standing warning's predicted place
+    /// (`JudgementTolerance.reach`); nil otherwise.
+    func distance(_ moved: Rect, _ was: WarningVerdict, _ issue: HistoryIssue, changedLanguage: Bool)
         -> Double?
     {
-        // The place first: it rules out most pairs without reading a text.
-        guard let rect = issue.rect, issue.testType == was.testType, issue.errorCode == was.errorCode,
-            rect.height > 0, moved.height > 0, max(rect.height, moved.height) <= 2 * min(rect.height, moved.height)
-        else { return nil }
-        let dx = (rect.x + rect.width / 2) - (moved.x + moved.width / 2)
-        let dy = (rect.y + rect.height / 2) - (moved.y + moved.height / 2)
-        let distance = (dx * dx + dy * dy).squareRoot()
-        guard distance <= max(12, max(rect.height, moved.height) / 2) else { return nil }
-        let blank = WarningMatcher.isBlank(issue.elementText ?? "")
-        guard blank == WarningMatcher.isBlank(was.elementText ?? ""),
-            blank || changedLanguage || WarningMatcher.sameTemplate(issue.elementText ?? "", was.elementText ?? "")
-        else { return nil }
-        return distance
+        guard let rect = issue.rect, issue.testType == was.testType, issue.errorCode == was.errorCode else {
+            return nil
+        }
+        func text(_ text: String?) -> String? { WarningMatcher.isBlank(text ?? "") ? nil : text }
+        return WarningMatcher.placeCost(
+            moved, text(was.elementText), rect, text(issue.elementText),
+            within: JudgementTolerance.reach(height: max(rect.height, moved.height)),
+            changedLanguage: changedLanguage, translatedApart: translations.translatedApart)
+    }
+
+    /// One audit that flagged a warning: in what configuration, where.
+    struct Sighting: Sendable {
+        var configuration: ScreenConfiguration
+        var rect: Rect?
+        var audit: AuditReference
     }
 
     /// What the walk keeps of one warning (one identity) across audits.
-    private struct Warning {
+    struct Warning {
         /// Its identity (`WarningVerdict.warning`).
         var name: String
         /// The first audit that had it.
@@ -920,13 +431,6 @@ public struct HistoryJudgement: Sendable {
         /// Where it was flagged: the latest audit per configuration (one per layout and appearance), so a
         /// warning flagged last in another layout is re-audited by an audit laying out as an earlier one.
         var sightings: [Sighting] = []
-
-        /// One audit that flagged it: in what configuration, where.
-        struct Sighting {
-            var configuration: ScreenConfiguration
-            var rect: Rect?
-            var audit: AuditReference
-        }
 
         /// Records that `audit` flagged it at `rect` in `configuration`, replacing the sighting of a
         /// configuration laid out alike in the same appearance.
@@ -946,44 +450,38 @@ public struct HistoryJudgement: Sendable {
     }
 
     /// A fingerprint on one screen (its normalised identity).
-    private struct ScreenFingerprint: Hashable {
+    struct ScreenFingerprint: Hashable {
         var fingerprint: IssueFingerprint
         var screen: String
     }
 
-    /// A screen and an earlier audit (`AuditReference.sharedIdentity`), for the screen's shift since it.
-    private struct ShiftKey: Hashable {
-        var screen: String
-        var audit: ObjectIdentifier
-    }
-
     /// Whether an earlier warning the report no longer shows was in what the report showed of its screen
-    /// (`screen`, its verdict in this report): the screen's screenshot is there, and the warning's element
-    /// (`rect`, in the coordinates of the screen's audit the shift is measured from), moved by the
-    /// screen's common shift (`shift`, see `shift(_:)`), lies inside it, below the status bar of its
-    /// device and orientation (`DeviceLayout`). On a phone of another width (`widthScale`, see
-    /// `ScreenConfiguration.widthScale(from:)`) the element keeps its share of the width: its place
-    /// across is scaled, not shifted.
-    private static func isVisible(
-        _ rect: Rect?, on screen: ScreenVerdict?, of entry: HistoryEntry, shift: (dx: Double, dy: Double),
-        widthScale: Double
-    ) -> Bool {
+    /// (`screen`, its verdict in this report): the screen's screenshot is there, and the warning's element,
+    /// at the place the screen's layout puts it now (`ScreenLayouts.predicted`), lies at least half inside
+    /// it, below the status bar of its device and orientation (`DeviceLayout`), wherever within the
+    /// prediction's margin it is, and not moved under the bottom bar. An element without a rect is taken to
+    /// be shown when the whole screen is.
+    static func isVisible(
+        _ prediction: ScreenLayouts.Prediction?, on screen: ScreenVerdict?, of entry: HistoryEntry
+    )
+        -> Bool
+    {
         guard let screen, screen.coversWholeScreen else { return false }
-        guard let rect, entry.screens.indices.contains(screen.index),
+        guard !(prediction?.underBar ?? false) else { return false }
+        guard let prediction, entry.screens.indices.contains(screen.index),
             let width = entry.screens[screen.index].width, let height = entry.screens[screen.index].height
         else { return true }
-        let x = widthScale == 1 ? rect.x + shift.dx : rect.x * widthScale
-        let elementWidth = rect.width * widthScale
-        let y = rect.y + shift.dy
-        // Inside when at least half of the element is on the screenshot, below the status bar.
+        let rect = prediction.place
         let top = DeviceLayout(screenSize: (width, height)).statusBar
-        let visibleWidth = min(x + elementWidth, width) - max(x, 0)
-        let visibleHeight = min(y + rect.height, height) - max(y, top)
-        return visibleWidth * 2 >= elementWidth && visibleHeight * 2 >= rect.height
+        let visibleWidth =
+            min(rect.x + rect.width, width - prediction.margin.x) - max(rect.x, prediction.margin.x)
+        let visibleHeight =
+            min(rect.y + rect.height, height - prediction.margin.y) - max(rect.y, top + prediction.margin.y)
+        return visibleWidth * 2 >= rect.width && visibleHeight * 2 >= rect.height
     }
 
     /// The fingerprint version 1 gave `issue` (scoped by its mapped view), when it has a view.
-    private func version1(of issue: HistoryIssue) -> IssueFingerprint? {
+    func version1(of issue: HistoryIssue) -> IssueFingerprint? {
         guard let view = issue.view else { return nil }
         return IssueFingerprint.version1(
             testType: issue.testType, errorCode: issue.errorCode, elementText: issue.elementText, view: view)

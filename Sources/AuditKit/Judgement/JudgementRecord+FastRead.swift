@@ -56,10 +56,11 @@ extension HistoryLineParser {
     /// One entry of the index.
     private mutating func recordEntry() throws -> JudgementRecord.Entry {
         var sha256: String?, fileName: String?, auditDate: Date?, counts: HistoryCounts?, line: [Int]?
-        var recorded: [Int]?
+        var recorded: [Int]?, run: Int?
         try object { parser, key in
             switch key {
             case "sha256": sha256 = try parser.string()
+            case "run": run = try parser.integer()
             case "fileName": fileName = try parser.string()
             case "auditDate": auditDate = try parser.date()
             case "counts": counts = try parser.counts()
@@ -70,7 +71,8 @@ extension HistoryLineParser {
         }
         guard let sha256, let fileName, let auditDate, let counts, let line, let recorded else { throw Failure() }
         return JudgementRecord.Entry(
-            sha256: sha256, fileName: fileName, auditDate: auditDate, counts: counts, line: line, recorded: recorded)
+            sha256: sha256, fileName: fileName, auditDate: auditDate, counts: counts, run: run, line: line,
+            recorded: recorded)
     }
 }
 

@@ -14,7 +14,7 @@ import Foundation
 public struct JudgementRecord: Sendable, Hashable, Codable {
     /// The version of the judgement this code makes: raised whenever a change of the judgement's code
     /// changes what it states, so a record written by an earlier release is judged again.
-    public static let currentJudgementVersion = 6
+    public static let currentJudgementVersion = 7
 
     /// The version of the judgement recorded.
     public var judgementVersion: Int
@@ -44,6 +44,8 @@ public struct JudgementRecord: Sendable, Hashable, Codable {
         public var auditDate: Date
         /// Its issues counted as the judgement states them (`HistoryCounts(_:)` of its judgement).
         public var counts: HistoryCounts
+        /// The run that added it (`HistoryEntry.run`), when its line records one.
+        public var run: Int?
         /// The byte offset and length of its line in the history file.
         public var line: [Int]
         /// The byte offset (after the record's first line) and length of its `RecordedReport` line.
@@ -64,10 +66,19 @@ public struct JudgementRecord: Sendable, Hashable, Codable {
     /// The entry record of the report with this SHA-256.
     public func entry(sha256: String) -> Entry? { entries.first { $0.sha256 == sha256 } }
 
-    /// The position (0-based) of the entry a reference names, as `History.entry(reference:)` finds it.
-    public func position(of reference: String) -> Int? {
+    /// The position (0-based) of the entry a reference names, as `History.entry(reference:now:)` finds it.
+    public func position(of reference: String, now: Date = Date()) -> Int? {
         History.position(
-            of: reference, count: entries.count, sha256: { entries[$0].sha256 }, fileName: { entries[$0].fileName })
+            of: reference, count: entries.count, sha256: { entries[$0].sha256 }, fileName: { entries[$0].fileName },
+            auditDate: { entries[$0].auditDate }, now: now)
+    }
+
+    /// The positions of the entries `selection` names, in its order, as `History.entries(_:now:)` finds them.
+    /// - Throws: `AuditError` `.missingInput` naming a reference that names no audit.
+    public func positions(_ selection: HistorySelection, now: Date = Date()) throws -> [Int] {
+        try selection.positions(
+            count: entries.count, sha256: { entries[$0].sha256 }, fileName: { entries[$0].fileName },
+            auditDate: { entries[$0].auditDate }, run: { entries[$0].run }, now: now)
     }
 }
 
@@ -86,7 +97,7 @@ extension JudgementRecord {
             let line = lines[judged.entry.sha256] ?? 0..<0
             return Entry(
                 sha256: judged.entry.sha256, fileName: judged.entry.fileName, auditDate: judged.entry.auditDate,
-                counts: HistoryCounts(judged), line: [line.lowerBound, line.count])
+                counts: HistoryCounts(judged), run: judged.entry.run, line: [line.lowerBound, line.count])
         }
     }
 }
@@ -854,32 +865,40 @@ public struct JudgementRecordFile: Sendable {
 }
 
 extension JudgementRecordFile {
-    /// The check (`HistoryCheck`) of the report of the history `reference` names (as
-    /// `History.entry(reference:)` finds it), with `baseline` and the catalogs' `translations`: read from
-    /// the record while one holds, else the history judged and checked, and recorded when `records`
-    /// (`auditkit check` writes nothing, so CI can run it read-only). `warn` gets what reading the history
-    /// tolerated. Nil when the history has no report by that reference.
-    /// - Throws: the history's `AuditError` when it has to be read and cannot be.
-    public func check(
-        reference: String, baseline: Baseline, translations: StringTranslations, failOn: CheckFailOn,
-        strictBaseline: Bool, records: Bool = true, warn: (String) -> Void
-    ) throws -> HistoryCheck? {
+    /// The checks (`HistoryCheck`) of the reports of the history `selection` names, each against the
+    /// audits before it, with `baseline` and the catalogs' `translations`: read from the record while one
+    /// holds, else the history judged and checked, and recorded when `records` (`auditkit check` writes
+    /// nothing, so CI can run it read-only). `now` is the run's clock (`History.futureTolerance`); `warn`
+    /// gets what reading the history tolerated.
+    /// - Throws: the history's `AuditError` when it has to be read and cannot be; `.missingInput` for a
+    ///   reference that names no report of it.
+    public func checks(
+        _ selection: HistorySelection, baseline: Baseline, translations: StringTranslations, failOn: CheckFailOn,
+        strictBaseline: Bool, records: Bool = true, now: Date = Date(), warn: (String) -> Void
+    ) throws -> [HistoryCheck] {
         let inputs = JudgementRecord.inputsDigest(baseline: baseline, translations: translations)
         let history = self.history
-        if let recorded = loadRecorded(inputs: inputs), let position = recorded.record.position(of: reference),
-            let check = recorded.check(
-                at: position, baseline: baseline, failOn: failOn, strictBaseline: strictBaseline,
-                judgeAgain: judgingAgain(baseline: baseline, translations: translations))
-        {
-            for warning in recorded.record.warnings { warn(warning) }
-            return check
+        if let recorded = loadRecorded(inputs: inputs) {
+            let positions = try recorded.record.positions(selection, now: now)
+            let whole = MadeOnce(judgingAgain(baseline: baseline, translations: translations))
+            let checks = positions.compactMap {
+                recorded.check(
+                    at: $0, baseline: baseline, failOn: failOn, strictBaseline: strictBaseline,
+                    judgeAgain: { whole.value })
+            }
+            if checks.count == positions.count {
+                for warning in recorded.record.warnings { warn(warning) }
+                return checks
+            }
         }
         let read = try history.load()
         for warning in read.warnings { warn(warning) }
-        guard let entry = read.entry(reference: reference) else { return nil }
+        let entries = try read.entries(selection, now: now)
         let judgement = HistoryJudgement(history: read, baseline: baseline, translations: translations)
         if records { store(judgement, read: read) }
-        return HistoryCheck(judgement: judgement.judging(entry), failOn: failOn, strictBaseline: strictBaseline)
+        return entries.map {
+            HistoryCheck(judgement: judgement.judging($0), failOn: failOn, strictBaseline: strictBaseline)
+        }
     }
 }
 

@@ -1,12 +1,11 @@
 import Foundation
 
 /// What one audit of a screen was audited in, as far as the report tells: the device and orientation
-/// (from the screen's size), the appearance (from its screenshot) and the text size (from how much
-/// larger the texts it shares with the screen's earlier audit are). An earlier warning can be
-/// re-audited only by an audit that lays the screen out as the one that flagged it: an audit at an
-/// accessibility text size pushes rows off screen unevenly and clips captions the default size never
-/// clips, an iPad or landscape layout places everything elsewhere, and a contrast warning of one
-/// appearance says nothing of the other.
+/// (from the screen's size), the appearance (from its screenshot) and the text size (from how the
+/// layout grew against the screen's earlier audit, `ScreenLayouts`). Which earlier warnings an audit can
+/// confirm or clear depends on what each kind of warning depends on (`canReaudit(_:flaggedIn:)`): a
+/// contrast warning on the appearance, a clipped text on the text size and the screen's width, the
+/// others on none of these.
 public struct ScreenConfiguration: Sendable, Hashable, Codable {
     /// The device and orientation; nil when the report gave no screen size.
     public var layout: DeviceLayout?
@@ -48,40 +47,57 @@ public struct ScreenConfiguration: Sendable, Hashable, Codable {
     /// differ by more than 1 %; else 1. Between audits that lay the screen out alike, an element's
     /// horizontal place scales with it.
     func widthScale(from other: ScreenConfiguration) -> Double {
-        guard let width, let theirs = other.width, width > 0, theirs > 0, abs(width / theirs - 1) > 0.01 else {
+        guard let width, let theirs = other.width, width > 0, theirs > 0,
+            abs(width / theirs - 1) > JudgementTolerance.sameWidth
+        else {
             return 1
         }
         return width / theirs
     }
 
-    /// How much taller this configuration's screen is than `other`'s in points, when both heights are
-    /// known and differ by more than 1 %; nil otherwise. Between audits that lay the screen out alike, a
-    /// bar anchored to the bottom edge moves by it.
-    func heightChange(from other: ScreenConfiguration) -> Double? {
-        guard let height, let theirs = other.height, height > 0, theirs > 0, abs(height / theirs - 1) > 0.01 else {
-            return nil
-        }
-        return height - theirs
-    }
-
-    /// Two text scales within this factor of each other are one text size: a step of Dynamic Type
-    /// (Large to xLarge is 1.12) keeps the layout; xxLarge (1.24) and the accessibility sizes do not.
-    static let sameTextSize = 1.18
-
     /// Whether `other` lays the screen out as this one: the same device and orientation (an unknown one
-    /// is taken for any) and the same text size.
+    /// is taken for any) and the same text size (`JudgementTolerance.sameTextSize`).
     public func laysOut(as other: ScreenConfiguration) -> Bool {
         if let layout, let theirs = other.layout, layout != theirs { return false }
         let ratio = textScale / other.textScale
-        return ratio <= Self.sameTextSize && ratio >= 1 / Self.sameTextSize
+        return ratio <= JudgementTolerance.sameTextSize && ratio >= 1 / JudgementTolerance.sameTextSize
+    }
+
+    /// How much alike this configuration lays a screen out to `other`: the device and orientation first,
+    /// then the text size, the appearance and the width. An earlier warning's element is placed from the
+    /// audit that flagged it laid out most like the new one ("compare like with like").
+    func likeness(to other: ScreenConfiguration) -> Int {
+        var score = 0
+        if layout == nil || other.layout == nil || layout == other.layout { score += 8 }
+        if laysOut(as: other) { score += 4 }
+        if dark == nil || other.dark == nil || dark == other.dark { score += 2 }
+        if widthScale(from: other) == 1 { score += 1 }
+        return score
     }
 
     /// Whether an audit in this configuration can re-audit a warning of `testType` that an audit in
-    /// `flagged` flagged: it lays the screen out alike and, for contrast, shows the same appearance.
+    /// `flagged` flagged, by what that kind of warning depends on:
+    /// - contrast, on the appearance: the same one (either unknown: taken for the same);
+    /// - a clipped or truncated text, on the text size and the screen's width, monotonically: a text
+    ///   clipped at one size on one width is clipped at larger sizes and on narrower widths, so only an
+    ///   audit of the same device and orientation at a text size at least as large and a width at most as
+    ///   wide re-audits it (one flagged only at a larger size says nothing about the default size);
+    /// - Dynamic Type support, descriptions, traits, hit regions of fixed controls and the rest, on none
+    ///   of them: any configuration that shows the element re-audits it.
     public func canReaudit(_ testType: TestType, flaggedIn flagged: ScreenConfiguration) -> Bool {
-        guard laysOut(as: flagged) else { return false }
-        if testType == .contrast, let dark, let theirs = flagged.dark, dark != theirs { return false }
-        return true
+        switch testType {
+        case .contrast:
+            guard let dark, let theirs = flagged.dark else { return true }
+            return dark == theirs
+        case .clippedText:
+            if let layout, let theirs = flagged.layout, layout != theirs { return false }
+            if let width, let theirs = flagged.width, width > theirs * (1 + JudgementTolerance.sameWidth) {
+                return false
+            }
+            return textScale * JudgementTolerance.sameTextSize >= flagged.textScale
+        default:
+            return true
+        }
     }
 
     /// What differs from an iPhone in portrait, in the light appearance, at the first audit's text size,
@@ -96,15 +112,5 @@ public struct ScreenConfiguration: Sendable, Hashable, Codable {
             notes.append("text ×" + String(format: "%.1f", textScale))
         }
         return notes
-    }
-
-    /// The text scale of an audit whose continued texts were `ratios` times the height they had in the
-    /// audit compared with (at `base`): the median ratio when at least two texts tell, else the default
-    /// size (1), the size most audits are made at (an audit that fixed most of a large-text audit's
-    /// warnings is not taken for another large-text audit).
-    static func textScale(base: Double, ratios: [Double]) -> Double {
-        guard ratios.count >= 2 else { return 1 }
-        let sorted = ratios.sorted()
-        return base * sorted[sorted.count / 2]
     }
 }

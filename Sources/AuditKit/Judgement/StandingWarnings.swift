@@ -31,8 +31,8 @@ final class StandingChunk: Sendable {
     let allMoving: Bool
     /// The configurations the warnings were flagged in, each once.
     let configurations: [ScreenConfiguration]
-    /// Whether a contrast warning is among them (re-audited only in its appearance).
-    let hasContrast: Bool
+    /// The kinds of warning among them (each re-audited in the configurations it depends on).
+    let kinds: Set<TestType>
     /// The moving warnings with a rect, by grid cell of their rect's centre (drift coordinates), and
     /// the others with a rect (kept unmoved), so an element is looked for near its place only.
     let grid: [Cell: [Int]]
@@ -56,7 +56,7 @@ final class StandingChunk: Sendable {
         var configurations: [ScreenConfiguration] = []
         for item in items where !configurations.contains(item.flaggedIn) { configurations.append(item.flaggedIn) }
         self.configurations = configurations
-        hasContrast = items.contains { $0.verdict.testType == .contrast }
+        kinds = Set(items.map(\.verdict.testType))
         var grid: [Cell: [Int]] = [:]
         var unmoved: [Int] = []
         for (index, item) in items.enumerated() {

@@ -56,42 +56,14 @@ public struct SummaryInput: Sendable {
     var historyEntry: HistoryEntry { entry ?? HistoryEntry(report: report, mappings: mapping ?? []) }
 
     /// The input of a report known only by its history entry (an earlier audit whose file is not read
-    /// again): each recorded issue with its title, text, rect, view and code place, on its recorded
-    /// screen, and the evidence files in `evidence` that exist. The report's own texts the history does
-    /// not keep (long descriptions; the mapping's role and symbol before they were recorded) are absent,
-    /// and so are what the
-    /// summary does not show: the report's size (0), its format (HTML or JSON, by `reportPath`'s
-    /// extension) and where its date came from (`.caller`).
-    init(recorded entry: HistoryEntry, reportPath: String, evidence: EvidencePaths) {
-        let screenOfIssue = entry.screenOfIssues
-        var screens = entry.screens.enumerated().map { index, screen in
-            Screen(index: index, name: screen.name, groupName: screen.group)
-        }
-        if screens.isEmpty { screens = [Screen(index: 0, name: "", groupName: "")] }
-        var mappings: [IssueMapping] = []
-        for (position, recorded) in entry.issues.enumerated() {
-            let screen = screenOfIssue.indices.contains(position) ? min(screenOfIssue[position], screens.count - 1) : 0
-            screens[screen].issues.append(
-                Issue(
-                    number: recorded.number, screenIndex: screen, screenName: screens[screen].name,
-                    screenGroupName: recorded.screenGroup, errorCode: recorded.errorCode, shortTitle: recorded.title,
-                    elementText: recorded.elementText, testType: recorded.testType, elementRect: recorded.rect,
-                    elementType: recorded.elementType))
-            if recorded.view != nil || recorded.location != nil || recorded.role != nil || recorded.symbol != nil {
-                mappings.append(
-                    IssueMapping(
-                        issueNumber: recorded.number, origin: .sourceText, view: recorded.view,
-                        location: recorded.location, symbol: recorded.symbol, role: recorded.role))
-            }
-        }
-        let report = InspectorReport(
-            sourcePath: reportPath, format: PathName.fileExtension(reportPath) == "html" ? .html : .json,
-            auditDate: entry.auditDate, auditDateSource: .caller,
-            sha256: entry.sha256, fileSize: 0, screens: screens)
+    /// again, or is not here): the report as recorded (`InspectorReport(recorded:path:)`) at
+    /// `reportPath`, with its recorded mapping and the evidence files in `evidence` that exist.
+    public init(recorded entry: HistoryEntry, reportPath: String, evidence: EvidencePaths) {
+        let report = InspectorReport(recorded: entry, path: reportPath)
         let files =
             evidence.isOnDisk
             ? EvidenceFiles.onDisk(for: report, in: evidence) : EvidenceFiles(directory: evidence.directory)
-        self.init(report: report, mapping: mappings, evidence: files, entry: entry)
+        self.init(report: report, mapping: entry.recordedMappings, evidence: files, entry: entry)
     }
 }
 

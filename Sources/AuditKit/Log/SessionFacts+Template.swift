@@ -131,7 +131,7 @@ extension SessionFacts {
             }
             context["comparison"] = .object([
                 "previousReport": comparison.previousReportName.isEmpty
-                    ? .text("the earlier audits (none of them covered these screens)")
+                    ? .text(ReportJudgement.firstAuditPhrase)
                     : .code(comparison.previousReportName),
                 "newCount": .number(comparison.new.count),
                 "resolvedCount": .number(comparison.resolved.count),

@@ -12,7 +12,7 @@ public struct BuildTarget: Sendable, Hashable {
     public var platform: String?
     /// The project file or manifest it was read from.
     public var definedIn: String
-    /// Files it compiles, by path as the index shows them.
+    /// Files it compiles or copies as resources (storyboards, xibs), by path as the index shows them.
     public var files: Set<String> = []
     /// Folders it compiles whole (Xcode 16 synchronized groups, manifest target folders), without the final
     /// slash.
@@ -59,7 +59,7 @@ public struct BuildTarget: Sendable, Hashable {
 }
 
 /// Reads the native targets of an Xcode project: their product type, platform, the files of their
-/// sources build phase and their file-system-synchronized folders.
+/// sources and resources build phases and their file-system-synchronized folders.
 public enum XcodeProjectReader {
     /// The targets of the project file at `path` (as the index shows it, e.g. `App/App.xcodeproj/project.pbxproj`),
     /// with file paths resolved through groups against the folder holding the `.xcodeproj`.
@@ -124,11 +124,16 @@ public enum XcodeProjectReader {
             var target = BuildTarget(
                 name: name, productType: entry["productType"]?.string ?? "",
                 platform: platform(entry["buildConfigurationList"]) ?? projectPlatform, definedIn: path)
-            for phase in ids(entry["buildPhases"]) where objects[phase]?["isa"]?.string == "PBXSourcesBuildPhase" {
+            // Its sources, and its resources (storyboards, xibs and their localisations: a variant group's
+            // files, `Base.lproj/Main.storyboard` and `de.lproj/Main.strings`).
+            let phases: Set<String> = ["PBXSourcesBuildPhase", "PBXResourcesBuildPhase"]
+            for phase in ids(entry["buildPhases"]) where phases.contains(objects[phase]?["isa"]?.string ?? "") {
                 for buildFile in ids(objects[phase]?["files"]) {
-                    guard let reference = objects[buildFile]?["fileRef"]?.string, let file = resolve(reference)
-                    else { continue }
-                    target.files.insert(file)
+                    guard let reference = objects[buildFile]?["fileRef"]?.string else { continue }
+                    let variants = objects[reference]?["isa"]?.string == "PBXVariantGroup"
+                    for id in variants ? ids(objects[reference]?["children"]) : [reference] {
+                        if let file = resolve(id) { target.files.insert(file) }
+                    }
                 }
             }
             for group in ids(entry["fileSystemSynchronizedGroups"]) {

@@ -125,10 +125,12 @@ extension IssueMatcher {
         let patterns = index.patternMatchIndices(text)
         list.reserveCapacity(exact.count + folded.count + patterns.count)
         lookup(exact, base: 0.9, how: .exact)
+        // A system item shows the system's title in the device's language, which no code or table holds.
+        lookup(index.systemItemIndices(showing: text, language: language), base: 0.9, how: .exact)
         var catalogOnly: [RankedCandidate] = []
         for number in index.localizedStringIndices(showing: text, language: language)
         where index.localizedStrings[number].key != text {
-            let users = index.literalIndices(usingKey: index.localizedStrings[number].key).filter {
+            let users = index.literalIndices(forEntry: number).filter {
                 !index.isNeverCandidate(at: $0)
             }
             // A key that shows the text is as good as the text itself: a literal never outranks it. The same
@@ -137,7 +139,8 @@ extension IssueMatcher {
             let value = TextPattern(format: index.localizedStrings[number].value)
             let explained = value.hasHoles ? value.fixedCharacterCount : whole
             for i in users { add(i, base: 0.9, how: .localized(entry: number), explained: explained) }
-            if users.isEmpty {
+            // A storyboard's own localisation is its element, never its `.strings` line.
+            if users.isEmpty, !index.isInterfaceEntry(number) {
                 catalogOnly.append(
                     RankedCandidate(
                         literal: -1, catalogEntry: number, how: .localized(entry: number), rank: 0.4, node: -1,
@@ -149,7 +152,7 @@ extension IssueMatcher {
         for number in index.untranslatedStringIndices(showing: text, language: language)
         where index.localizedStrings[number].key != text {
             sources += 2
-            for i in index.literalIndices(usingKey: index.localizedStrings[number].key) {
+            for i in index.literalIndices(forEntry: number) {
                 add(i, base: 0.85, how: .localized(entry: number))
             }
         }
@@ -264,7 +267,7 @@ extension IssueMatcher {
             var keys: [String] = []
             for (number, fallback) in part.entries {
                 let key = index.localizedStrings[number].key
-                for i in index.literalIndices(usingKey: key) where !index.isNeverCandidate(at: i) {
+                for i in index.literalIndices(forEntry: number) where !index.isNeverCandidate(at: i) {
                     let role = index.textRole(at: i)
                     var base = fallback ? 0.85 : 0.9
                     if role == .none { base -= 0.3 }
@@ -305,6 +308,10 @@ extension IssueMatcher {
         }
         let entry = index.literals[candidate.literal]
         let literal = entry.literal
+        if let element = index.interfaceElement(at: candidate.literal) {
+            return interfaceMapping(
+                candidate, element: element, entry: entry, issueNumber: issueNumber, confidence: confidence, in: index)
+        }
         var place = literal.callDescription.map { "\($0)(\"\(literal.displayText)\")" } ?? "\"\(literal.displayText)\""
         if let constant = literal.resolvedFrom {
             let label = literal.argumentLabel.map { "\($0): " } ?? ""
@@ -313,18 +320,9 @@ extension IssueMatcher {
                 ?? "\(literal.assignedTo ?? "accessibilityIdentifier") = \(constant)"
             place = "\(setting), which is \"\(literal.displayText)\""
         }
-        var how: String
-        var key: String? = literal.plainText.flatMap { index.catalogKeys.contains($0) ? $0 : nil }
-        switch candidate.how {
-        case .exact: how = "exact text in"
-        case .folded: how = "text (ignoring case) in"
-        case .pattern: how = "pattern in"
-        case .identifier: how = "accessibility identifier in"
-        case .localized(let number):
-            let localized = index.localizedStrings[number]
-            key = localized.key
-            how = "localized key \"\(localized.key)\"" + (localized.language.map { " (\($0))" } ?? "") + " in"
-        }
+        var (how, key) = candidate.how.phrase(in: index)
+        key = key ?? literal.plainText.flatMap { index.catalogKeys.contains($0) ? $0 : nil }
+        if let system = Self.systemItemPlace(literal) { (how, place) = ("system item title in", system) }
         var note = (candidate.joinedNote?.phrase(in: index) ?? "") + "\(how) \(place)"
         if !candidate.isDirectCall, index.textRole(at: candidate.literal) == .forwarded {
             note += ", which reaches a text-bearing call"

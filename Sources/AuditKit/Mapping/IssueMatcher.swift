@@ -592,7 +592,7 @@ public struct IssueMatcher: Sendable {
         // type whose sample data holds the texts) that explains most of the screen: the screen does not compose
         // it, so it is not firm (look-alikes say so above).
         if lookAlikes <= 1, !inSubtree, let root = context.root, !context.rootIsUniversal,
-            index.viewTypes.contains(String(root.prefix { $0 != " " })),
+            index.isViewNode(root),
             context.explained * 2 > context.voters, !(draft.inTabBar == true && all[best.candidate].isTab)
         {
             confidence = min(confidence, Self.firmConfidence - 0.01)
@@ -637,7 +637,7 @@ public struct IssueMatcher: Sendable {
     /// The graph node of the view a rule names: its simple name, else, when targets declare it apart, the
     /// audited target's declaration of it, else the first by name.
     private func graphNode(of view: String, walks: GraphWalks, audited: AuditedTarget?) -> Int32? {
-        if let node = walks.number(of: view) { return node }
+        if let node = walks.number(of: index?.interfaceView(named: view) ?? view) { return node }
         let scoped = walks.names.filter { $0.hasPrefix(view + " (") }.sorted()
         let preferred = audited.flatMap { audited in
             scoped.first {
@@ -694,7 +694,7 @@ public struct IssueMatcher: Sendable {
                         text.isEmpty
                         ? "; the issue has no text to look for in \(view)"
                         : "; no literal in \(view) or the views it composes shows \"\(text)\""
-                    if let file = index.declaration(ofType: view)?.file {
+                    if let file = (index.declaration(ofType: view) ?? index.sceneLocation(ofView: view))?.file {
                         mapping.location = SourceLocation(file: file)
                         mapping.confidence = 0.3
                         explanation += "; location is \(view)'s file, without a line"

@@ -6,10 +6,15 @@ public enum ReportLanguage {
     /// The language of `report`'s element texts among the catalogs' languages, or nil when the catalogs have
     /// at most one language (nothing to choose). Decided by the texts that only some languages show for a key
     /// that other languages show differently (the language showing most of them wins; a language without a
-    /// value for a key shows the development language's), else by the language
+    /// value for a key shows the development language's; a storyboard's own text, or `NSLocalizedString`'s
+    /// `value:`, of a key other languages translate is the development language's, English unless a catalog
+    /// says), else by the language
     /// of the Inspector's test-type names when the catalogs have it, else the catalogs' development language.
     public static func detect(report: InspectorReport, index: SourceIndex) -> String? {
-        let languages = Set(index.localizedStrings.compactMap(\.language)).subtracting(["Base"])
+        var languages = Set(index.localizedStrings.compactMap(\.language)).subtracting(["Base"])
+        // Storyboards' own texts are the development language's, whether a table holds it or not.
+        let interfaceBase = index.interfaceDevelopmentLanguage
+        if let interfaceBase { languages.insert(interfaceBase) }
         guard languages.count > 1 else { return nil }
         var texts = Set<String>()
         for issue in report.issues {
@@ -27,8 +32,10 @@ public enum ReportLanguage {
             }
         }
         var scores: [String: Int] = [:]
+        let codeLanguage = index.developmentLanguage ?? interfaceBase ?? "en"
         for text in texts {
             var showing = Set<String>()
+            if let interfaceBase, index.interfaceBaseShows(text) { showing.insert(interfaceBase) }
             for entry in index.localizedStrings(showing: text) {
                 guard let language = entry.language, language != "Base" else { continue }
                 let others = valuesByKey[entry.key] ?? []
@@ -43,6 +50,14 @@ public enum ReportLanguage {
             }
             guard showing.count < languages.count else { continue }
             for language in showing { scores[language, default: 0] += 1 }
+            // `NSLocalizedString(key, value: text)` of a key other languages translate: the development language's.
+            if showing.isEmpty,
+                index.keysWithFallback(text).contains(where: { key in
+                    (valuesByKey[key] ?? []).contains { $0.value != text }
+                })
+            {
+                scores[codeLanguage, default: 0] += 1
+            }
         }
         let best = scores.values.max() ?? 0
         let leaders = scores.filter { $0.value == best }.map(\.key)

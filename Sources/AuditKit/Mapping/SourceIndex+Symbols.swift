@@ -59,10 +59,13 @@ struct SymbolDeclaration: Sendable {
     }
 
     /// The texts it puts on screen: its literals that are keys of `catalogKeys` when some are (the table
-    /// decides the text), else every literal but those naming a table, bundle or comment; each value once,
-    /// in file order.
+    /// decides the text), with `NSLocalizedString`'s `value:` (what a device whose table lacks the key
+    /// shows), else every literal but those naming a table, bundle or comment; each value once, in file order.
     func texts(catalogKeys: Set<String>) -> [[SwiftStringLiteral.Segment]] {
-        let keys = literals.filter { $0.plainText.map(catalogKeys.contains) == true }
+        let keys = literals.filter {
+            $0.plainText.map(catalogKeys.contains) == true
+                || ($0.call == "NSLocalizedString" && $0.argumentLabel == "value")
+        }
         let shown =
             keys.isEmpty
             ? literals.filter { literal in
@@ -76,7 +79,7 @@ struct SymbolDeclaration: Sendable {
 extension SourceIndex {
     /// What a symbol reference resolved to: the texts to put at its place, the name to show, and the
     /// literals (offsets per file) its place stands for.
-    private struct Resolution {
+    struct Resolution {
         var qualifiedName: String
         var texts: [[SwiftStringLiteral.Segment]]
         var origins: [(file: String, offset: Int)]
@@ -117,7 +120,9 @@ extension SourceIndex {
             var added: [(SwiftStringLiteral, LiteralKey)] = []
             for reference in scan.symbolReferences {
                 guard let path = SymbolPath(reference.path) else { continue }
-                let found = reference.setsIdentifier ? table.identifier(path) : table.text(path)
+                let found =
+                    SystemItemTitles.resolution(of: reference.path)
+                    ?? (reference.setsIdentifier ? table.identifier(path) : table.text(path))
                 guard let found else { continue }
                 for text in found.texts {
                     var literal = reference.place

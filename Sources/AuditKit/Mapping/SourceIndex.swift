@@ -117,6 +117,8 @@ public struct SourceIndex: Sendable {
     public var targets: [BuildTarget] = []
     /// Per Swift file that some target compiles, the names of those targets, in `targets` order.
     public var targetsOfFile: [String: [String]] = [:]
+    /// The storyboards and xibs indexed: their texts are literals of `literals`, these tables say whose.
+    var interface = InterfaceTables()
 
     /// Per literal: bit 0 a text-bearing call shows it, bit 1 it reaches one another way, bit 2 it is a tab
     /// title, bit 3 it is in a preview, bit 4 it is a hidden control label, bit 5 it is never a candidate
@@ -149,7 +151,7 @@ public struct SourceIndex: Sendable {
     /// so a text is compared only with the values that start with one of its words.
     private var valuesByFirstWord: [String: [(value: String, offset: Int, length: Int)]] = [:]
 
-    /// Indexes every `.swift`, `.strings`, `.stringsdict` and `.xcstrings` file under `roots`, skipping hidden folders,
+    /// Indexes every `.swift`, `.strings`, `.stringsdict`, `.xcstrings`, `.storyboard` and `.xib` file under `roots`, skipping hidden folders,
     /// `.build`, `DerivedData`, `Pods`, `Carthage` and `node_modules`. Files are lexed in parallel on every core; the result does not
     /// depend on timing.
     /// - Parameters:
@@ -284,6 +286,10 @@ public struct SourceIndex: Sendable {
         var isGenerated = false
         /// For a `Package.swift` or a `project.pbxproj`: the targets it declares.
         var targets: [BuildTarget] = []
+        /// For a storyboard or a xib: the document; `scan` then holds its texts as literals.
+        var interface: InterfaceDocument?
+        /// For a storyboard or a xib: per literal of `scan`, its element and text (`interfaceScan`).
+        var interfacePlaces: [(Int32, Int32)] = []
     }
 
     /// How one literal is looked up, computed while lexing (in parallel).
@@ -328,6 +334,18 @@ public struct SourceIndex: Sendable {
                     "type declarations nest more than \(SwiftLexer.maxTypeDepth) deep; deeper ones are not indexed as types",
                     location: InputLocation(
                         path: path, byteOffset: limit.offset, line: limit.line, column: limit.column))
+            }
+        } else if InterfaceDocument.isInterfaceFile(path) {
+            do {
+                let document = try InterfaceDocumentReader.read(bytes, path: path)
+                let (scan, places) = interfaceScan(document)
+                outcome.interface = document
+                outcome.interfacePlaces = places
+                outcome.keys = scan.literals.map(lookupKey(for:))
+                outcome.scan = scan
+            } catch {
+                outcome.problem = AuditError(
+                    error.code, error.message + "; its texts are not indexed", location: error.location)
             }
         } else if path.hasSuffix(".xcodeproj/project.pbxproj") {
             do { outcome.targets = try XcodeProjectReader.targets(bytes, path: path) } catch {
@@ -438,12 +456,13 @@ public struct SourceIndex: Sendable {
             if let problem = outcome.problem { problems.append(problem) }
             localizedStrings.append(contentsOf: outcome.strings)
             guard let scan = outcome.scan else { continue }
-            swiftFiles.append(outcome.path)
+            if outcome.interface == nil { swiftFiles.append(outcome.path) }
             literalCount += scan.literals.count
             for type in scan.types { types.append((outcome.path, type)) }
             for member in scan.members { members.append((outcome.path, member)) }
         }
-        viewTypes = SourceIndex.resolveViewTypes(types.map(\.declaration))
+        let documents = outcomes.compactMap(\.interface)
+        viewTypes = SourceIndex.resolveViewTypes(types.map(\.declaration)).union(SourceIndex.interfaceViews(documents))
         catalogKeys = keys
         var developmentLanguages: [String: Int] = [:]
         for entry in localizedStrings {
@@ -503,7 +522,10 @@ public struct SourceIndex: Sendable {
                 tabTitleNames.insert(forwarded.name)
             }
         }
-        graph = ViewGraph(childEdges: childEdges, presentationEdges: presentationEdges, childPlaces: childPlaces)
+        let segues = SourceIndex.interfaceEdges(documents, outcomes: outcomes, views: viewTypes)
+        graph = ViewGraph(
+            childEdges: childEdges + segues.children, presentationEdges: presentationEdges + segues.presentations,
+            childPlaces: childPlaces + segues.places)
         // Two independent passes over the same literals, one per core: the flat literal list with views,
         // and the lookup tables (indices agree because both walk the files in the same order).
         nonisolated(unsafe) var flat: [IndexedLiteral] = []
@@ -523,6 +545,13 @@ public struct SourceIndex: Sendable {
         }
         literals = flat
         literalFlags = facts.flags
+        if !documents.isEmpty || literals.contains(where: { $0.literal.resolvedFrom != nil }) {
+            interface = SourceIndex.interfaceTables(outcomes, literals: flat, localizedStrings: localizedStrings)
+            for (i, place) in interface.places
+            where interface.documents[Int(place.document)].elements[Int(place.element)].tag == "tabBarItem" {
+                literalFlags[i] |= 4
+            }
+        }
         ownerIDs = facts.owners
         ownerNames = facts.ownerNames
         byText = tables.byText
@@ -697,7 +726,10 @@ public struct SourceIndex: Sendable {
             lastChain = []
             last = (nil, nil)
             for literal in scan.literals {
-                if literal.enclosingTypes != lastChain || last.owner == nil {
+                if outcome.interface != nil {
+                    // A scene's view is named in full (`Unlock (Main.storyboard)`), never split at its dots.
+                    last = (literal.enclosingTypes.last, literal.enclosingTypes.last)
+                } else if literal.enclosingTypes != lastChain || last.owner == nil {
                     lastChain = literal.enclosingTypes
                     last = owner(of: lastChain, views: views)
                     last.owner = last.owner.map { scopes.node($0, label: label) }
@@ -934,9 +966,9 @@ public struct SourceIndex: Sendable {
         return false
     }
 
-    /// Whether `literals[i]` is a section header or a navigation title (`role(of:)`).
+    /// Whether `literals[i]` is a section header or a navigation title (`role(of:)`, or a storyboard element's role).
     func isHeaderOrTitle(at i: Int) -> Bool {
-        let role = SourceIndex.role(of: literals[i].literal)
+        let role = interfaceElement(at: i)?.element.role ?? SourceIndex.role(of: literals[i].literal)
         return role == "header" || role == "title"
     }
 

@@ -1,10 +1,13 @@
 import Foundation
 
-/// `check --format json`: the check as the CI gate decides it, the verdict, the failing warnings, and
-/// every pair of the comparison with the stage that made it.
+/// `check --format json`: the check as the CI gate decides it over every report checked (the latest
+/// run's), the verdict and the failing warnings, then each report's check with every pair of its
+/// comparison and the stage that made it.
 public struct CheckJSON: Encodable, Sendable {
-    /// A warning of the checked report.
+    /// A warning of a checked report.
     public struct Warning: Encodable, Sendable {
+        /// The report's file name.
+        public var report: String
         /// The issue's number in the report, counting from 1.
         public var number: Int
         /// The warning's fingerprint, hex.
@@ -22,11 +25,12 @@ public struct CheckJSON: Encodable, Sendable {
         /// What the warning means against WCAG 2.2 and Apple's guidance; absent for an unknown test type.
         public var guidance: GuidanceReference?
 
-        /// A warning of the checked report, field by field.
+        /// A warning of a checked report, field by field.
         public init(
-            number: Int, fingerprint: String, type: String, title: String, text: String?, place: String,
-            location: String?, guidance: GuidanceReference?
+            report: String, number: Int, fingerprint: String, type: String, title: String, text: String?,
+            place: String, location: String?, guidance: GuidanceReference?
         ) {
+            self.report = report
             self.number = number
             self.fingerprint = fingerprint
             self.type = type
@@ -84,56 +88,81 @@ public struct CheckJSON: Encodable, Sendable {
         }
     }
 
-    /// The checked report's file name.
-    public var report: String
+    /// The check of one report.
+    public struct ReportCheck: Encodable, Sendable {
+        /// The checked report's file name.
+        public var report: String
+        /// Whether its check fails.
+        public var failed: Bool
+        /// Its failing warnings.
+        public var failing: [Warning]
+        /// Its open warnings the baseline accepts.
+        public var baselined: [Warning]
+        /// The accepted fingerprints it no longer shows.
+        public var staleBaseline: [String]
+        /// Each screen group and the earlier report it was compared with; absent with no earlier report.
+        public var comparedWith: [ComparedScreen]?
+        /// Every residual warning.
+        public var pairs: [Pair]
+        /// How many open warnings of earlier reports it did not re-audit (their screens not covered, or
+        /// their elements not shown).
+        public var notReaudited: Int
+        /// The issue numbers of the Inspector's repeats.
+        public var repeated: [Int]
+
+        /// The document of one report's check.
+        public init(_ check: HistoryCheck) {
+            let report = check.entry.fileName
+            func warning(_ verdict: WarningVerdict) -> Warning {
+                let issue = verdict.issue
+                return Warning(
+                    report: report, number: issue.number, fingerprint: issue.fingerprint.hex,
+                    type: issue.testType.key, title: issue.title, text: issue.elementText, place: verdict.place,
+                    location: issue.location?.description, guidance: GuidanceReference(issue))
+            }
+            self.report = report
+            failed = check.failed
+            failing = check.failing.map(warning)
+            baselined = check.baselined.map(warning)
+            staleBaseline = check.staleBaseline.map(\.fingerprint.hex)
+            comparedWith =
+                check.judged.hasEarlierAudit
+                ? check.judged.comparedScreens.map { ComparedScreen(group: $0.group, report: $0.fileName) } : nil
+            pairs = check.judged.verdicts.compactMap { verdict in
+                guard let continues = verdict.continues else { return nil }
+                return Pair(
+                    oldNumber: continues.number, newNumber: verdict.number, fingerprint: verdict.issue.fingerprint.hex,
+                    oldFingerprint: continues.fingerprint == verdict.issue.fingerprint
+                        ? nil : continues.fingerprint.hex,
+                    oldText: continues.text == verdict.issue.elementText ? nil : (continues.text ?? ""),
+                    oldReport: continues.audit.fileName, matchedBy: continues.stage)
+            }
+            notReaudited = check.judged.notReauditedWarnings.count
+            repeated = check.judged.verdicts.filter { $0.status.kind == .repeat }.map(\.number)
+        }
+    }
+
     /// What fails the check: `new` or `any`.
     public var failOn: CheckFailOn
-    /// Whether the check fails (exit status 1).
+    /// Whether the check fails (exit status 1): one of the reports' checks fails.
     public var failed: Bool
-    /// The failing warnings.
+    /// The failing warnings of every report checked, report by report.
     public var failing: [Warning]
-    /// The open warnings the baseline accepts.
+    /// The open warnings the baseline accepts, of every report checked.
     public var baselined: [Warning]
-    /// The accepted fingerprints no longer present.
+    /// The accepted fingerprints no longer present, of every report checked, each once.
     public var staleBaseline: [String]
-    /// Each screen group and the earlier report it was compared with; absent with no earlier report.
-    public var comparedWith: [ComparedScreen]?
-    /// Every residual warning.
-    public var pairs: [Pair]
-    /// How many open warnings of earlier reports the checked report did not re-audit (their screens not
-    /// covered, or their elements not shown).
-    public var notReaudited: Int
-    /// The issue numbers of the Inspector's repeats.
-    public var repeated: [Int]
+    /// Each report's check, in audit-date order.
+    public var reports: [ReportCheck]
 
-    /// The document of a check.
-    public init(_ check: HistoryCheck) {
-        func warning(_ verdict: WarningVerdict) -> Warning {
-            let issue = verdict.issue
-            return Warning(
-                number: issue.number, fingerprint: issue.fingerprint.hex, type: issue.testType.key,
-                title: issue.title, text: issue.elementText, place: verdict.place,
-                location: issue.location?.description, guidance: GuidanceReference(issue))
-        }
-        report = check.entry.fileName
-        failOn = check.failOn
-        failed = check.failed
-        failing = check.failing.map(warning)
-        baselined = check.baselined.map(warning)
-        staleBaseline = check.staleBaseline.map(\.fingerprint.hex)
-        comparedWith =
-            check.judged.hasEarlierAudit
-            ? check.judged.comparedScreens.map { ComparedScreen(group: $0.group, report: $0.fileName) } : nil
-        pairs = check.judged.verdicts.compactMap { verdict in
-            guard let continues = verdict.continues else { return nil }
-            return Pair(
-                oldNumber: continues.number, newNumber: verdict.number, fingerprint: verdict.issue.fingerprint.hex,
-                oldFingerprint: continues.fingerprint == verdict.issue.fingerprint
-                    ? nil : continues.fingerprint.hex,
-                oldText: continues.text == verdict.issue.elementText ? nil : (continues.text ?? ""),
-                oldReport: continues.audit.fileName, matchedBy: continues.stage)
-        }
-        notReaudited = check.judged.notReauditedWarnings.count
-        repeated = check.judged.verdicts.filter { $0.status.kind == .repeat }.map(\.number)
+    /// The document of the checks of a run's reports (`failOn` says what fails them when there are none).
+    public init(_ checks: [HistoryCheck], failOn: CheckFailOn) {
+        reports = checks.map(ReportCheck.init)
+        self.failOn = failOn
+        failed = reports.contains(where: \.failed)
+        failing = reports.flatMap(\.failing)
+        baselined = reports.flatMap(\.baselined)
+        var seen = Set<String>()
+        staleBaseline = reports.flatMap(\.staleBaseline).filter { seen.insert($0).inserted }
     }
 }

@@ -24,7 +24,12 @@ extension FontScanResult {
     /// One line summing up the scan: files, findings per rule, suppressed ones.
     public var summaryLine: String {
         let tally = self.tally
-        var text = "Scanned \(files.count) Swift file\(files.count == 1 ? "" : "s")"
+        let documents = files.filter(InterfaceDocument.isInterfaceFile).count
+        let swift = files.count - documents
+        var text = "Scanned \(swift) Swift file\(swift == 1 ? "" : "s")"
+        if documents > 0 {
+            text += " and \(documents) storyboard\(documents == 1 ? "" : "s") or xib\(documents == 1 ? "" : "s")"
+        }
         if !excludedFiles.isEmpty { text += " (\(excludedFiles.count) excluded)" }
         text += ": \(tally.active) finding\(tally.active == 1 ? "" : "s")"
         if tally.active > 0 {

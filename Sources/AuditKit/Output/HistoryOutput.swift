@@ -82,7 +82,7 @@ public enum HistoryOutput {
         if judged.covered.isEmpty {
             return "shows no screen (no screenshot, no issue): nothing compared, nothing resolved"
         }
-        guard let counts = judged.counts else { return "no earlier report to compare with" }
+        guard let counts = judged.counts else { return ReportJudgement.firstAuditPhrase + " to compare with" }
         var text = counts.text
         let repeats = judged.verdicts.filter { $0.status.kind == .repeat }.count
         if repeats > 0 { text += "; \(repeats) repeated by the Inspector" }
@@ -139,7 +139,7 @@ public enum HistoryOutput {
             header =
                 "\(old) (\(TrendChart.dateLabel(judged.oldAuditDate ?? entry.auditDate))) \u{2192} " + header
         } else {
-            header += ": no earlier audit of its screens to compare with"
+            header += ": \(ReportJudgement.firstAuditPhrase) to compare with"
         }
         var text = oneLine(header) + "\n"
         text += summary(judged) + "\n"
@@ -181,7 +181,7 @@ public enum HistoryOutput {
     static func diffMarkdown(_ judged: ReportJudgement) -> String {
         var text =
             judged.oldFileName.map { "## Changes from \(cell($0)) to \(cell(judged.entry.fileName))\n\n" }
-            ?? "## \(cell(judged.entry.fileName)): no earlier audit of its screens to compare with\n\n"
+            ?? "## \(cell(judged.entry.fileName)): \(ReportJudgement.firstAuditPhrase) to compare with\n\n"
         text += summary(judged) + ".\n"
         for line in judged.screenLines { text += "\n- " + cell(line) }
         if !judged.screens.isEmpty { text += "\n" }

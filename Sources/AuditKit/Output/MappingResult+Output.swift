@@ -84,6 +84,19 @@ extension MappingResult {
     /// explanation and `likelyCauses` (empty unless given), and the view groups; encoded from the
     /// `Encodable` types below.
     public func jsonOutput(report: InspectorReport, likelyCauses: [Int: [LikelyCause]] = [:]) -> Data {
+        (try? JSONWriter.document(jsonDocument(report: report, likelyCauses: likelyCauses))) ?? Data()
+    }
+
+    /// `map --format json` of several reports: one object whose `reports` holds each report's document
+    /// (`jsonOutput(report:likelyCauses:)` without its `version`).
+    public static func jsonOutput(_ reports: [MappedReport]) -> Data {
+        struct Reports: Encodable { var reports: [MappingJSON] }
+        let documents = reports.map { $0.mapping.jsonDocument(report: $0.report, likelyCauses: $0.likelyCauses) }
+        return (try? JSONWriter.document(Reports(reports: documents))) ?? Data()
+    }
+
+    /// The JSON document of `report`'s mapping.
+    func jsonDocument(report: InspectorReport, likelyCauses: [Int: [LikelyCause]]) -> MappingJSON {
         let issuesByNumber = Dictionary(report.issues.map { ($0.number, $0) }, uniquingKeysWith: { a, _ in a })
         let items = issues.map { entry in
             let issue = issuesByNumber[entry.issueNumber]
@@ -100,10 +113,9 @@ extension MappingResult {
                         lineDistance: $0.lineDistance)
                 })
         }
-        let document = MappingJSON(
+        return MappingJSON(
             report: report.sourcePath, auditedTarget: auditedTarget, issues: items,
             views: groupedByView().map { MappingJSON.View(view: $0.view, issues: $0.issueNumbers) })
-        return (try? JSONWriter.document(document)) ?? Data()
     }
 }
 

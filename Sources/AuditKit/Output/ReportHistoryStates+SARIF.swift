@@ -11,17 +11,4 @@ extension ReportHistoryStates {
                 )
             })
     }
-
-    /// The previous report's warnings that are gone, as SARIF results with `baselineState` `absent`.
-    public var sarifAbsentResults: [SARIFWriter.AbsentResult] {
-        absent.map { issue in
-            let text = issue.elementText.map { " \"\($0)\"" } ?? ""
-            return SARIFWriter.AbsentResult(
-                fingerprint: issue.fingerprint.hex, testType: issue.testType,
-                message:
-                    "\(issue.title)\(text) (issue \(issue.number) of \(previousFileName ?? "the previous report"), "
-                    + "gone from this report)",
-                location: issue.location, guidance: issue.guidance)
-        }
-    }
 }

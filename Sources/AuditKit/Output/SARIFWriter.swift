@@ -1,8 +1,10 @@
 import Foundation
 
-/// Writes a report's mapped issues as SARIF 2.1.0, the format GitHub code scanning and many editors read.
+/// Writes the mapped issues of one report, or of every report of a run, as one SARIF 2.1.0 run, the
+/// format GitHub code scanning and many editors read. Warnings an audit resolved are no results: code
+/// scanning shows every result as an open alert, and closes the alerts a later upload no longer has.
 ///
-/// One reporting rule per test type found in the report (`id` = the test type's key, e.g. `contrast`), and
+/// One reporting rule per test type found in the reports (`id` = the test type's key, e.g. `contrast`), and
 /// per guidance row whose WCAG criterion differs from its type's (`AccessibilityGuidance.ruleID`:
 /// `element-description/image`, WCAG 1.1.1), so a rule and its results state one criterion;
 /// one result per issue with its physical location when the mapping has one, the report path and
@@ -13,7 +15,7 @@ import Foundation
 /// the byte column is kept, which is exact for ASCII lines). Xcode lines keep byte columns, as clang's do.
 ///
 /// Every result has at least one location, because GitHub's upload-sarif rejects results without one:
-/// an issue (or absent baseline warning) with no source location is located on the report file itself,
+/// an issue with no source location is located on the report file itself,
 /// with no region: its path relative to the project root (`SRCROOT`, from any working folder) when it is under it,
 /// else an absolute `file://` URI, percent-encoded like source paths.
 public enum SARIFWriter {
@@ -36,50 +38,28 @@ public enum SARIFWriter {
         }
     }
 
-    /// A warning that was in the baseline but is not in this report (emitted with `baselineState` `absent`).
-    public struct AbsentResult: Sendable, Hashable {
-        /// Its fingerprint.
-        public var fingerprint: String
-        /// Its test type.
-        public var testType: TestType
-        /// A message describing it.
-        public var message: String
-        /// Where it was, when known.
-        public var location: SourceLocation?
-        /// Its guidance row (which names its rule); its test type's main row when not given.
-        public var guidance: AccessibilityGuidance?
-
-        /// Creates an absent result.
-        public init(
-            fingerprint: String, testType: TestType, message: String, location: SourceLocation? = nil,
-            guidance: AccessibilityGuidance? = nil
-        ) {
-            self.fingerprint = fingerprint
-            self.testType = testType
-            self.message = message
-            self.location = location
-            self.guidance = guidance ?? AccessibilityGuidance.guidance(for: testType)
-        }
-    }
-
-    /// The SARIF log as JSON bytes (pretty-printed, sorted keys).
+    /// The SARIF log of one report as JSON bytes (pretty-printed, sorted keys).
     /// - Parameters:
     ///   - report: the report the results are about.
     ///   - mapping: each issue's mapping.
     ///   - extras: fingerprints and baseline states by issue number.
-    ///   - absent: baseline warnings no longer present.
     ///   - likelyCauses: fixed font sizes near Dynamic Type issues, by issue number, written as the
     ///     results' `relatedLocations`.
     ///   - root: the project's root as an absolute path (`SRCROOT`; default: the working folder): paths
     ///     under it are written relative to it, whatever the working folder, as code scanning resolves them.
     public static func data(
         report: InspectorReport, mapping: MappingResult, extras: [Int: IssueExtras] = [:],
-        absent: [AbsentResult] = [], likelyCauses: [Int: [LikelyCause]] = [:], root: String? = nil
+        likelyCauses: [Int: [LikelyCause]] = [:], root: String? = nil
     ) -> Data {
-        serialized(
-            document(
-                report: report, mapping: mapping, extras: extras, absent: absent, likelyCauses: likelyCauses,
-                root: root))
+        data(
+            reports: [MappedReport(report: report, mapping: mapping, extras: extras, likelyCauses: likelyCauses)],
+            root: root)
+    }
+
+    /// The SARIF log of `reports` (a run's, oldest first) as JSON bytes: one run object holding the
+    /// results of every report; a warning two reports show (by fingerprint) is the later one's result.
+    public static func data(reports: [MappedReport], root: String? = nil) -> Data {
+        serialized(document(reports: reports, root: root))
     }
 
     /// A SARIF log object tree as JSON bytes, by the one JSON writer (pretty-printed, sorted keys,
@@ -98,11 +78,18 @@ public enum SARIFWriter {
         return ["version": "2.1.0", "$schema": "https://json.schemastore.org/sarif-2.1.0.json", "runs": [run]]
     }
 
-    /// The SARIF log as a JSON object tree.
+    /// The SARIF log of one report as a JSON object tree.
     public static func document(
         report: InspectorReport, mapping: MappingResult, extras: [Int: IssueExtras] = [:],
-        absent: [AbsentResult] = [], likelyCauses: [Int: [LikelyCause]] = [:], root: String? = nil
+        likelyCauses: [Int: [LikelyCause]] = [:], root: String? = nil
     ) -> [String: Any] {
+        document(
+            reports: [MappedReport(report: report, mapping: mapping, extras: extras, likelyCauses: likelyCauses)],
+            root: root)
+    }
+
+    /// The SARIF log of `reports` as a JSON object tree (`data(reports:root:)`).
+    public static func document(reports: [MappedReport], root: String? = nil) -> [String: Any] {
         let root = SourceRoot(root)
         // Rules: one per test type present and per guidance row whose criterion differs from its type's
         // (`AccessibilityGuidance.ruleID`), in the one test-type order, a type's main rule first.
@@ -114,8 +101,9 @@ public enum SARIFWriter {
             }
             return id
         }
-        let issueRule = report.issues.map { ruleID($0.testType, AccessibilityGuidance.guidance(for: $0)) }
-        let absentRule = absent.map { ruleID($0.testType, $0.guidance) }
+        let issueRules = reports.map { input in
+            input.report.issues.map { ruleID($0.testType, AccessibilityGuidance.guidance(for: $0)) }
+        }
         let ruleIDs = rows.keys.sorted { a, b in
             let (ra, rb) = (rows[a]!.type.rank, rows[b]!.type.rank)
             return ra != rb ? ra < rb : (a.count, a) < (b.count, b)
@@ -138,19 +126,44 @@ public enum SARIFWriter {
         }
         let ruleIndex = Dictionary(uniqueKeysWithValues: ruleIDs.enumerated().map { ($1, $0) })
         var columns = UTF16Columns()
-        // The report as code scanning finds it: from the root, whatever the working folder.
+        // A warning a later report of the run shows again is that report's result.
+        var laterFingerprints = Set<String>()
+        var kept: [[[String: Any]]] = []
+        for (input, rules) in zip(reports, issueRules).reversed() {
+            let results = self.results(
+                input, rules: rules, ruleIndex: ruleIndex, columns: &columns, root: root)
+            kept.append(
+                results.filter { result in
+                    guard let fingerprint = (result["partialFingerprints"] as? [String: Any])?["auditkit/v1"] as? String
+                    else { return true }
+                    return !laterFingerprints.contains(fingerprint)
+                })
+            for result in results {
+                if let fingerprint = (result["partialFingerprints"] as? [String: Any])?["auditkit/v1"] as? String {
+                    laterFingerprints.insert(fingerprint)
+                }
+            }
+        }
+        let results = kept.reversed().flatMap { $0 }
+        return log(rules: rules, results: results, root: root)
+    }
+
+    /// The results of one report's issues, in report order.
+    private static func results(
+        _ input: MappedReport, rules: [String], ruleIndex: [String: Int], columns: inout UTF16Columns, root: SourceRoot
+    ) -> [[String: Any]] {
+        let report = input.report
         let reportPath = root.relative(report.sourcePath) ?? report.sourcePath
         let reportLocation = location(
             SourceLocation(
                 file: SourceFiles.displayPath(
                     report.sourcePath, workingDirectory: FileManager.default.currentDirectoryPath)),
             columns: &columns, root: root)
-        var results: [[String: Any]] = []
-        for (position, issue) in report.issues.enumerated() {
-            let entry = mapping.issue(issue.number)
+        return report.issues.enumerated().map { position, issue -> [String: Any] in
+            let entry = input.mapping.issue(issue.number)
             let primary = entry?.primary
             var status = primary?.status ?? .open
-            if status == .open, let reason = extras[issue.number]?.acceptedByBaseline {
+            if status == .open, let reason = input.extras[issue.number]?.acceptedByBaseline {
                 status = .accepted(reason: "accepted in the baseline: " + reason)
             }
             var text = "\(issue.shortTitle)"
@@ -158,8 +171,8 @@ public enum SARIFWriter {
             text += " (\(issue.testType.displayName), issue \(issue.number), screen \(issue.screenName))"
             if let suggestion = issue.suggestion, !suggestion.isEmpty { text += ". \(suggestion)" }
             var result: [String: Any] = [
-                "ruleId": issueRule[position],
-                "ruleIndex": ruleIndex[issueRule[position]] ?? 0,
+                "ruleId": rules[position],
+                "ruleIndex": ruleIndex[rules[position]] ?? 0,
                 "level": status == .open ? "warning" : "note",
                 "message": ["text": text],
             ]
@@ -199,11 +212,11 @@ public enum SARIFWriter {
                     ]
                 ]
             }
-            if let extra = extras[issue.number] {
+            if let extra = input.extras[issue.number] {
                 if let fingerprint = extra.fingerprint { result["partialFingerprints"] = ["auditkit/v1": fingerprint] }
                 if let state = extra.baselineState { result["baselineState"] = state.rawValue }
             }
-            let causes = likelyCauses[issue.number] ?? []
+            let causes = input.likelyCauses[issue.number] ?? []
             if !causes.isEmpty {
                 result["relatedLocations"] = causes.enumerated().map { n, cause -> [String: Any] in
                     var related = location(cause.location, columns: &columns, root: root)
@@ -212,21 +225,8 @@ public enum SARIFWriter {
                     return related
                 }
             }
-            results.append(result)
+            return result
         }
-        for (position, gone) in absent.enumerated() {
-            var result: [String: Any] = [
-                "ruleId": absentRule[position], "ruleIndex": ruleIndex[absentRule[position]] ?? 0, "level": "note",
-                "message": ["text": gone.message], "baselineState": BaselineState.absent.rawValue,
-                "partialFingerprints": ["auditkit/v1": gone.fingerprint],
-                "properties": ["report": reportPath],
-            ]
-            result["locations"] = [
-                gone.location.map { location(root.recorded($0), columns: &columns, root: root) } ?? reportLocation
-            ]
-            results.append(result)
-        }
-        return log(rules: rules, results: results, root: root)
     }
 
     /// A rule's WCAG and Apple guidance (`AccessibilityGuidance`): `helpUri` (the criterion's W3C
@@ -297,23 +297,6 @@ public enum SARIFWriter {
             file.hasPrefix("/")
                 ? (file as NSString).standardizingPath
                 : ((workingDirectory as NSString).appendingPathComponent(file) as NSString).standardizingPath
-        }
-
-        /// A location the history recorded (an earlier report's warning): its path is relative to the
-        /// folder the run that recorded it worked in, the project's root as a rule. Read from the root
-        /// unless it names a file from the working folder and none from the root; a path that leaves the
-        /// root (`../`) is kept as recorded, never made absolute.
-        func recorded(_ location: SourceLocation) -> SourceLocation {
-            guard !location.file.hasPrefix("/") else { return location }
-            let underRoot = ((path as NSString).appendingPathComponent(location.file) as NSString).standardizingPath
-            guard underRoot.hasPrefix(withSlash) else { return location }
-            let files = FileManager.default
-            if !files.fileExists(atPath: underRoot), files.fileExists(atPath: absolute(location.file)) {
-                return location
-            }
-            var moved = location
-            moved.file = underRoot
-            return moved
         }
 
         /// `file` relative to the root, when it is under it.

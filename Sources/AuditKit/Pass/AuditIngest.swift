@@ -12,8 +12,8 @@ public struct AuditIngest: Sendable {
     public enum Item: Sendable {
         /// The report went through the whole pass.
         case ingested(AuditOutcome)
-        /// The history already holds a report with the same SHA-256 (the file named here, or an
-        /// earlier file of this batch with the same bytes).
+        /// The history already holds the same audit: the file named here, or an earlier file of this batch,
+        /// with the same bytes and audit time (`AuditIdentities`).
         case alreadyInHistory(path: String, recordedAs: String)
         /// The report could not be read or its outputs not written.
         case failed(path: String, error: AuditError)
@@ -244,6 +244,18 @@ public struct AuditIngest: Sendable {
     ) throws -> Outcome {
         try refuseUnnamedLinks(reports: paths)
         let loaded = try pass.loadHistory()
+        // Every report read from here on is the audit of the history it is, or another one (its bytes
+        // held by an audit of another time).
+        var batch = self
+        batch.pass.configuration.reading.identities = loaded.auditIdentities
+        return try batch.ingest(paths: paths, listed: listed, loaded: loaded, progress: progress, onItem: onItem)
+    }
+
+    /// `run(paths:listed:progress:onItem:)` with the history as it was `loaded`.
+    private func ingest(
+        paths: [String], listed: Set<String>, loaded: History, progress: @Sendable (Progress) -> Void,
+        onItem: (Item) -> Void
+    ) throws -> Outcome {
         var judgement = HistoryJudgement(
             history: loaded, baseline: pass.configuration.baseline, translations: pass.translations)
         // The history file as the judgement knows it: as read, then as each append left it.
@@ -307,6 +319,12 @@ public struct AuditIngest: Sendable {
             ($0.auditDate, PathName.last($0.path), $0.path)
                 < ($1.auditDate, PathName.last($1.path), $1.path)
         }
+        // A report whose bytes an earlier one of the batch has, audited at another time, is another audit.
+        var identities = pass.configuration.reading.identities ?? AuditIdentities()
+        for index in order.indices {
+            order[index].sha256 = identities.claim(
+                fileSHA256: order[index].fileSHA256, auditDate: order[index].auditDate)
+        }
 
         let recorded = History(entries: judgement.entries)
         let historyNames = Dictionary(
@@ -349,7 +367,7 @@ public struct AuditIngest: Sendable {
         // What the summary and the pages need of each report prepared here, by position in `order`.
         var kept = [PreparedReport?](repeating: nil, count: order.count)
         var unreadable = Set<Int>()
-        let pass = self.pass
+        var pass = self.pass
         let pendingCount = pending.count
         var start = 0
         while start < pending.count {
@@ -361,10 +379,12 @@ public struct AuditIngest: Sendable {
                 end += 1
             }
             let positions = window
-            let windowPaths = window.map { order[pending[$0]].path }
-            let results = ParallelWork.map(windowPaths, parallel: jobs > 1) { offset, path in
-                Self.prepare(path, pass: pass) {
-                    progress(Progress(position: positions[offset] + 1, count: pendingCount, path: path, stage: $0))
+            let windowReports = window.map { order[pending[$0]] }
+            let preparing = pass
+            let results = ParallelWork.map(windowReports, parallel: jobs > 1) { offset, report in
+                Self.prepare(report.path, identity: report.sha256, pass: preparing) {
+                    progress(
+                        Progress(position: positions[offset] + 1, count: pendingCount, path: report.path, stage: $0))
                 }
             }
             var prepared = Dictionary(uniqueKeysWithValues: zip(window, results))
@@ -381,7 +401,7 @@ public struct AuditIngest: Sendable {
                         onItem(.alreadyInHistory(path: report.path, recordedAs: name))
                         continue
                     }
-                    result = Self.prepare(report.path, pass: pass, progress: step)
+                    result = Self.prepare(report.path, identity: report.sha256, pass: pass, progress: step)
                 } else {
                     // Taken out, so its images go as soon as it is recorded.
                     result = prepared.removeValue(forKey: position)!
@@ -394,6 +414,8 @@ public struct AuditIngest: Sendable {
                         lastWritten = done.historyWritten ?? lastWritten
                         recordedHere[report.sha256] = PathName.last(report.path)
                         if done.addedToHistory == true { addedHere.insert(report.sha256) }
+                        // The batch is one run: the rest are added with the number the first was.
+                        pass.configuration.run = pass.configuration.run ?? done.historyEntry.run
                         outcome.ingested += 1
                         onItem(.ingested(done))
                     } catch let error as AuditError {
@@ -524,38 +546,14 @@ public struct AuditIngest: Sendable {
     }
 
     /// Writes again the page of each audit of `judgement` (but those in `skipping`) that states other
-    /// counts than the judgement's (`counts`, as recorded, else counted now): its head's counts tag
-    /// (`SitePage.countsTag`) tells, so only the first bytes of each page are read. A page is read and
-    /// mapped again from its report file, its evidence as it is on disk. A page without the tag (written
-    /// by an earlier release) or whose report file is not found is left as it is.
+    /// counts than the judgement's (`ReportSite.refreshPages`).
     /// - Returns: the errors of the pages that could not be written again.
     private func refreshPages(
         of judgement: HistoryJudgement, counts: [String: HistoryCounts], skipping: Set<String>
     ) -> [AuditError] {
-        let site = site
-        let changed = judgement.reports.filter { judged in
-            guard !skipping.contains(judged.entry.sha256),
-                let handle = FileHandle(forReadingAtPath: site.pagePath(forReportFileName: judged.entry.fileName))
-            else { return false }
-            defer { try? handle.close() }
-            let head = String(decoding: (try? handle.read(upToCount: 1024)) ?? Data(), as: UTF8.self)
-            guard head.contains(SitePage.generatorTag), head.contains(SitePage.countsTagStart) else {
-                return false
-            }
-            return !head.contains(SitePage.countsTag(counts[judged.entry.sha256] ?? HistoryCounts(judged)))
-        }
-        guard !changed.isEmpty else { return [] }
-        let reader = rereadingPass
-        var errors: [AuditError] = []
-        for judged in changed {
-            guard let path = reportFile(of: judged.entry)?.path else { continue }
-            do {
-                try site.write(site.page(for: try reader.prepare(reportAt: path), judgement: judgement))
-            } catch {
-                errors.append(Self.auditError(error, path: path))
-            }
-        }
-        return errors
+        site.refreshPages(
+            of: judgement, counts: counts, skipping: skipping, pass: rereadingPass, files: reportFiles
+        ).errors
     }
 
     /// The reports of `judgement` the batch does not name for which `wanted` holds (the log lacks their
@@ -570,27 +568,18 @@ public struct AuditIngest: Sendable {
         }
     }
 
-    /// The report file of a history entry: its file name in the output folder, else in the log's
-    /// folder, checked by its SHA-256; nil when neither holds it (or the name is not a plain file name).
-    private func reportFile(of entry: HistoryEntry) -> ReportIdentity? {
-        for path in reportPaths(of: entry) {
-            if let identity = try? ReportReader.identity(path: path, options: pass.configuration.reading),
-                identity.sha256 == entry.sha256
-            {
-                return identity
-            }
-        }
-        return nil
-    }
-
-    /// Where the report file of `entry` may be, in the order it is looked for: by its file name in the
-    /// output folder, then in the log's folder; none for a recorded name with a folder in it.
-    private func reportPaths(of entry: HistoryEntry) -> [String] {
-        guard !entry.fileName.contains("/"), !entry.fileName.isEmpty else { return [] }
+    /// Where the history's report files are: the output folder, then the log's folder.
+    private var reportFiles: HistoryReportFiles {
         var folders = [outputDirectory]
         if let log = pass.configuration.logPath { folders.append(PathName.parent(log)) }
-        return folders.map { $0.isEmpty ? entry.fileName : $0 + "/" + entry.fileName }
+        return HistoryReportFiles(folders: folders, reading: pass.configuration.reading)
     }
+
+    /// The report file of a history entry, checked by its SHA-256 (`HistoryReportFiles`).
+    private func reportFile(of entry: HistoryEntry) -> ReportIdentity? { reportFiles.identity(of: entry) }
+
+    /// Where the report file of `entry` may be, in the order it is looked for.
+    private func reportPaths(of entry: HistoryEntry) -> [String] { reportFiles.candidates(of: entry) }
 
     /// How preparing one report ended.
     private enum Prepared: Sendable {
@@ -602,13 +591,17 @@ public struct AuditIngest: Sendable {
         case failed(AuditError)
     }
 
-    /// Reads the report at `path` and prepares it with `pass` (as `AuditPass.prepare(reportAt:)`),
-    /// telling a report that cannot be read from one whose evidence cannot be written.
-    private static func prepare(_ path: String, pass: AuditPass, progress: (AuditPass.Stage) -> Void) -> Prepared {
+    /// Reads the report at `path` and prepares it with `pass` (as `AuditPass.prepare(reportAt:)`), as the
+    /// audit `identity` names when given, telling a report that cannot be read from one whose evidence
+    /// cannot be written.
+    private static func prepare(
+        _ path: String, identity: String? = nil, pass: AuditPass, progress: (AuditPass.Stage) -> Void
+    ) -> Prepared {
         progress(.reading)
-        let report: InspectorReport
+        var report: InspectorReport
         do {
             report = try ReportReader.read(path: path, options: pass.configuration.reading)
+            report.sha256 = identity ?? report.sha256
         } catch {
             return .unreadable(auditError(error, path: path))
         }

@@ -58,6 +58,9 @@ public struct AuditPass: Sendable {
         public var scope: String?
         /// Log the report again even when the log already has it.
         public var forceLog: Bool
+        /// The run the reports recorded are added as (`HistoryEntry.run`); nil numbers the first one as
+        /// the history's next run (`ingest` then adds the rest of its batch as that run).
+        public var run: Int?
         /// Compute the session without writing the log.
         public var dryRun: Bool
         /// Replace the report's session, when the log has one, by one computed now under its number
@@ -277,7 +280,8 @@ public struct AuditPass: Sendable {
     public func record(
         _ prepared: PreparedReport, judgement: inout HistoryJudgement, progress: (Stage) -> Void = { _ in }
     ) throws -> AuditOutcome {
-        let entry = prepared.historyEntry
+        var entry = prepared.historyEntry
+        entry.run = configuration.run
         var judged: ReportJudgement?
         var added: Bool?
         var written: History?
@@ -290,6 +294,8 @@ public struct AuditPass: Sendable {
                     try file.append([entry], seeing: { onDisk = $0.entries }, written: { written = $0 }).first ?? false
                 judgement = judgement.including(onDisk)
                 added = wasAdded
+                // The run the append numbered it with.
+                if wasAdded { entry.run = written?.entries.first { $0.sha256 == entry.sha256 }?.run }
                 judged = judgement.add(entry)
             } else {
                 judged = judgement.judging(entry).report(sha256: entry.sha256)

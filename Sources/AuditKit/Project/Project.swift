@@ -3,7 +3,9 @@ import Foundation
 /// The project a command works on, found by walking up from the working folder as `git` and
 /// `swift-format` find theirs: the nearest folder holding `auditkit.json`, else the nearest holding
 /// `Reports/history.jsonl` or an `audit.md` with AuditKit sessions, never above the root of the git
-/// repository it is in. Without one the working folder is the project. Every path of the project resolves against its root, whatever the working folder.
+/// repository it is in nor into a folder `GIT_CEILING_DIRECTORIES` names (as git stops there). Without
+/// one the working folder is the project. Every path of the project resolves against its root, whatever
+/// the working folder.
 public struct Project: Sendable, Hashable {
     /// What made a folder the project's root.
     public enum Marker: String, Sendable, Hashable {
@@ -35,11 +37,17 @@ public struct Project: Sendable, Hashable {
         self.file = file
     }
 
-    /// The project around `directory` (the working folder by default).
+    /// The project around `directory` (the working folder by default), looked for up to the folders
+    /// `ceilings` names (default: `GIT_CEILING_DIRECTORIES`, colon-separated absolute paths), which are
+    /// not searched, as git does not.
     /// - Throws: the project file's `AuditError` when the nearest one cannot be read or parsed.
-    public static func locate(from directory: String = FileManager.default.currentDirectoryPath) throws -> Project {
+    public static func locate(
+        from directory: String = FileManager.default.currentDirectoryPath,
+        ceilings: [String] = ceilingFolders(ProcessInfo.processInfo.environment)
+    ) throws -> Project {
         let files = FileManager.default
         let start = (directory as NSString).standardizingPath
+        let ceilings = Set(ceilings.map(Symlinks.realPath))
         var folder = start
         var up: [String] = []
         while true {
@@ -60,11 +68,18 @@ public struct Project: Sendable, Hashable {
             // Never above a repository's root: a project does not span repositories.
             if files.fileExists(atPath: folder + "/.git") { break }
             let parent = (folder as NSString).deletingLastPathComponent
-            if parent == folder || parent.isEmpty { break }
+            if parent == folder || parent.isEmpty || ceilings.contains(Symlinks.realPath(parent)) { break }
             folder = parent
             up.append("..")
         }
         return Project(root: "", absoluteRoot: start, marker: .workingFolder, file: nil)
+    }
+
+    /// The folders `GIT_CEILING_DIRECTORIES` in `environment` names: absolute paths separated by colons
+    /// (an empty or relative entry is ignored, as git ignores it).
+    public static func ceilingFolders(_ environment: [String: String]) -> [String] {
+        (environment["GIT_CEILING_DIRECTORIES"] ?? "").split(separator: ":").map(String.init)
+            .filter { $0.hasPrefix("/") }.map { ($0 as NSString).standardizingPath }
     }
 
     /// Whether the log at `path` holds a session AuditKit wrote (its report marker).

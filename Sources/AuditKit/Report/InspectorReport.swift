@@ -56,7 +56,8 @@ public struct InspectorReport: Sendable {
     public var auditDate: Date
     /// Where `auditDate` came from.
     public var auditDateSource: AuditDateSource
-    /// Lowercase hex SHA-256 of the file's bytes: the report's identity in the log and the history.
+    /// Lowercase hex SHA-256 of the file's bytes: the report's identity in the log and the history (unless an
+    /// audit of another time holds those bytes: `AuditIdentities`).
     public var sha256: String
     /// The file's size in bytes.
     public var fileSize: Int

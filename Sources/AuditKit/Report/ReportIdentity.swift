@@ -1,13 +1,16 @@
 import Foundation
 
-/// What tells a report apart and puts it in order, found without reading the report: the SHA-256 of
-/// its file (its identity in the log and the history) and when it was audited. Both are what
-/// `ReportReader.read` gives for the same file and options.
+/// What tells a report apart and puts it in order, found without reading the report: its audit's
+/// identity in the log and the history (the SHA-256 of its file, `AuditIdentities`) and when it was
+/// audited. Both are what `ReportReader.read` gives for the same file and options.
 public struct ReportIdentity: Sendable, Hashable {
     /// The report's path, as given.
     public var path: String
-    /// The 64-character lowercase hex SHA-256 of the file's bytes.
+    /// The audit's identity: the 64-character lowercase hex SHA-256 of the file's bytes, unless an
+    /// audit of another time holds those bytes (`AuditIdentities`).
     public var sha256: String
+    /// The SHA-256 of the file's bytes (`sha256` unless another audit holds them).
+    public var fileSHA256: String
     /// The file's size in bytes.
     public var fileSize: Int
     /// When the audit ran, by the rule of `ReportReader.read` (see `auditDateSource`).
@@ -44,8 +47,10 @@ extension ReportReader {
         let (auditDate, source) = auditDate(
             path: path, textTimestamp: timestamp ?? nil, modificationDate: modificationDate(of: path),
             options: options)
+        let digest = hasher.finalizeHex()
         return ReportIdentity(
-            path: path, sha256: hasher.finalizeHex(), fileSize: size, auditDate: auditDate, auditDateSource: source)
+            path: path, sha256: options.identities?.identity(fileSHA256: digest, auditDate: auditDate) ?? digest,
+            fileSHA256: digest, fileSize: size, auditDate: auditDate, auditDateSource: source)
     }
 
     /// What a file's first bytes tell about its audit time: `.some` of a text export's `Time Stamp:`
@@ -69,4 +74,44 @@ extension ReportReader {
         if !wholeFile && header.end >= bytes.count { return nil }
         return .some(header.timestamp)
     }
+}
+
+/// Which audit a report file is: an audit is its file and its time. Its identity in the log and the
+/// history is the SHA-256 of the file's bytes; when an audit of another time holds those bytes already
+/// (two automated audits of an unchanged screen, Appium writing no screenshot: the same bytes in files
+/// named for other times), it is the SHA-256 of those bytes' digest and its audit time
+/// (`derived(fileSHA256:auditDate:)`), so it is another audit, not one "already in the history". Only
+/// the same bytes at the same time (the same file added twice) are the same audit.
+public struct AuditIdentities: Sendable, Hashable {
+    /// Each file SHA-256 an audit holds as its identity, with that audit's time.
+    public private(set) var holders: [String: Date] = [:]
+
+    /// No audit holds any bytes yet.
+    public init() {}
+
+    /// The identity of the audit of a file whose bytes have `fileSHA256`, audited at `auditDate`: the
+    /// digest itself unless an audit of another time (to the second, as the history keeps times) holds it.
+    public func identity(fileSHA256: String, auditDate: Date) -> String {
+        let second = Self.second(auditDate)
+        guard let holder = holders[fileSHA256], holder != second else { return fileSHA256 }
+        return Self.derived(fileSHA256: fileSHA256, auditDate: second)
+    }
+
+    /// `identity(fileSHA256:auditDate:)`, the audit then holding the digest when none did.
+    public mutating func claim(fileSHA256: String, auditDate: Date) -> String {
+        if holders[fileSHA256] == nil { holders[fileSHA256] = Self.second(auditDate) }
+        return identity(fileSHA256: fileSHA256, auditDate: auditDate)
+    }
+
+    /// The identity of an audit whose file's bytes another audit holds: the lowercase hex SHA-256 of
+    /// `fileSHA256`, a space and the audit time in ISO 8601 (UTC, to the second).
+    public static func derived(fileSHA256: String, auditDate: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        return SHA256.hexDigest(of: Array("\(fileSHA256) \(formatter.string(from: second(auditDate)))".utf8))
+    }
+
+    /// `date` to the whole second before it, as the history keeps audit times (a modification time has
+    /// a fraction the history's line does not).
+    static func second(_ date: Date) -> Date { Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down)) }
 }

@@ -27,6 +27,10 @@ public enum ReportReader {
         /// It costs more than the rest of reading (about 30 ms for 9 MB, on a second core), so callers that
         /// do not use the identity (pictures, listings, fuzzing) turn it off; `sha256` is then empty.
         public var computeDigest: Bool
+        /// The audits that hold their files' bytes already (the history's, `History.auditIdentities`):
+        /// a report whose bytes one of them holds for another time gets the identity of an audit of its
+        /// own (`AuditIdentities`); nil: the file's SHA-256.
+        public var identities: AuditIdentities?
 
         /// Options with the defaults; any of them can be set here.
         public init(
@@ -150,10 +154,12 @@ public enum ReportReader {
         let (auditDate, source) = auditDate(
             path: path, textTimestamp: textTimestamp, modificationDate: modificationDate, options: options)
         hashGroup.wait()
+        let digest = hashBox.value
         return InspectorReport(
             sourcePath: path, format: format, auditDate: auditDate, auditDateSource: source,
-            sha256: hashBox.value, fileSize: buffer.count, device: device, screens: screens,
-            warnings: warnings)
+            sha256: digest.isEmpty
+                ? digest : options.identities?.identity(fileSHA256: digest, auditDate: auditDate) ?? digest,
+            fileSize: buffer.count, device: device, screens: screens, warnings: warnings)
     }
 
     /// Where a report's content starts and which export it is, told apart by its first bytes: JSON

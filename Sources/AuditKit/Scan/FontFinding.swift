@@ -31,6 +31,10 @@ public enum FontScanRule: String, Sendable, Hashable, CaseIterable, Codable {
     case fontWeightOnToken = "font-weight-on-token"
     /// `.custom(name, size: N)` without `relativeTo:`.
     case customWithoutRelativeTo = "custom-font-without-relative-to"
+    /// A UIKit view given a text style without `adjustsFontForContentSizeCategory` (a storyboard's or
+    /// xib's label, text field, text view or button; `preferredFont(forTextStyle:)` in code): it keeps the
+    /// size it was loaded with (always on).
+    case textStyleNotAdjusting = "text-style-not-adjusting"
 
     /// One line saying what the rule reports.
     public var summary: String {
@@ -41,6 +45,8 @@ public enum FontScanRule: String, Sendable, Hashable, CaseIterable, Codable {
         case .hardCodedTracking: return "Tracking or kerning written as a number instead of a token"
         case .fontWeightOnToken: return "fontWeight applied on top of a text style or typography token"
         case .customWithoutRelativeTo: return "Custom font sized without relativeTo: (scales with Body)"
+        case .textStyleNotAdjusting:
+            return "Text style without adjustsFontForContentSizeCategory: keeps the size it was loaded with"
         }
     }
 }
@@ -146,6 +152,8 @@ public struct FontFinding: Sendable, Hashable {
             text = "fontWeight on top of a text style or token; choose the token with that weight"
         case .customWithoutRelativeTo:
             text = "custom font sized without relativeTo: scales with Body"
+        case .textStyleNotAdjusting:
+            text = "text style without adjustsFontForContentSizeCategory keeps the size it was loaded with"
         }
         if case .leave(let skip) = fix {
             text += "; left by --fix: \(skip.explanation)"

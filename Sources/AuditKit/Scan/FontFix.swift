@@ -17,6 +17,8 @@ public struct FontFixChange: Sendable, Hashable {
         /// The size became `UIFontMetrics(forTextStyle:).scaledValue(for:)` in place, where no view can hold a
         /// `@ScaledMetric` property (a builder in an enum, a `static` member) and the file imports UIKit.
         case scaledValue = "scaled-value"
+        /// A storyboard's or xib's label, text field or text view given `adjustsFontForContentSizeCategory="YES"`.
+        case contentSizeFlag = "content-size-flag"
     }
 
     /// The kind of rewrite.

@@ -22,9 +22,10 @@ import Foundation
 /// another type's computation, one factor). Only the edited byte ranges change.
 public enum FontFixer {
     /// The rules whose findings can be rewritten.
-    public static let fixableRules: Set<FontScanRule> = [.fixedSize, .customWithoutRelativeTo]
+    public static let fixableRules: Set<FontScanRule> = [.fixedSize, .customWithoutRelativeTo, .textStyleNotAdjusting]
 
-    /// Plans the rewrites of one file's bytes.
+    /// Plans the rewrites of one file's bytes: Swift, or a storyboard or xib when `path` names one
+    /// (`InterfaceFontScanner`; its buttons are then taken as not scaled in code).
     /// - Parameters:
     ///   - bytes: the file's contents.
     ///   - path: the path to show.
@@ -38,14 +39,21 @@ public enum FontFixer {
         source bytes: [UInt8], path: String, configuration: FontScanConfiguration = FontScanConfiguration(),
         rules: Set<FontScanRule> = fixableRules, notes: Bool = false, usedElsewhere: ((String) -> Bool)? = nil
     ) -> FontFileFix {
-        plan(
+        // A storyboard or xib that cannot be read, or whose rewrite would not parse, is left unchanged.
+        if InterfaceDocument.isInterfaceFile(path) {
+            return
+                (try? InterfaceFontScanner.plan(
+                    source: bytes, path: path, rules: rules, scaledInCode: ScaledTitleLabels(files: [])))
+                ?? FontFileFix(path: path, fixed: bytes)
+        }
+        return plan(
             source: bytes, path: path, configuration: configuration, rules: rules, notes: notes,
             usedElsewhere: usedElsewhere, constants: nil
         ).fix
     }
 
-    /// `plan(source:…)` with the numeric constants of every file of the run (`SizeConstants`), when known;
-    /// with the constants the file declares, and whether a size names one it does not
+    /// `plan(source:…)` of a Swift file with the numeric constants of every file of the run (`SizeConstants`),
+    /// when known; with the constants the file declares, and whether a size names one it does not
     /// (`FontFileScanner.namesOtherFiles`), for the run to plan it again once every file's are known.
     static func plan(
         source bytes: [UInt8], path: String, configuration: FontScanConfiguration, rules: Set<FontScanRule>,
@@ -164,14 +172,27 @@ public enum FontFixer {
             buffer.deallocate()
         }
         nonisolated(unsafe) let shared = buffer
+        // The buttons Swift code scales, which a storyboard's button with a text style needs.
+        let scaled = ScaledTitleLabels(
+            files: (0..<count).compactMap { files[$0].path.hasSuffix(".swift") ? read[$0] : nil })
         DispatchQueue.concurrentPerform(iterations: count) { i in
             guard let bytes = read[i] else {
                 shared[i] = (nil, AuditError(.missingInput, "cannot read the file", path: files[i].display))
                 return
             }
-            guard let fix = planned[i], fix.status == .planned || !fix.changes.isEmpty || !fix.skipped.isEmpty else {
-                return
+            var fix = planned[i]
+            if InterfaceDocument.isInterfaceFile(files[i].path) {
+                do {
+                    fix = try InterfaceFontScanner.plan(
+                        source: bytes, path: files[i].display, rules: rules, scaledInCode: scaled)
+                } catch {
+                    shared[i] = (
+                        nil, error as? AuditError ?? AuditError(.internalError, "\(error)", path: files[i].display)
+                    )
+                    return
+                }
             }
+            guard let fix, fix.status == .planned || !fix.changes.isEmpty || !fix.skipped.isEmpty else { return }
             shared[i] = write(
                 fix, original: bytes, file: files[i], roots: paths, dryRun: dryRun, beforeWrite: beforeWrite)
         }
@@ -183,7 +204,8 @@ public enum FontFixer {
         return result
     }
 
-    /// The plan of each file of `contents` (nil for one that could not be read): every file planned, then
+    /// The plan of each Swift file of `contents` (nil for one that could not be read, and for a storyboard or
+    /// xib): every file planned, then
     /// those whose sizes name a constant another file declares planned again with every file's constants
     /// (`SizeConstants`; most projects have none).
     static func planEvery(
@@ -201,7 +223,8 @@ public enum FontFixer {
         nonisolated(unsafe) let shared = buffer
         nonisolated(unsafe) let read = contents
         let work: @Sendable (Int, SizeConstants?) -> Void = { i, constants in
-            guard let bytes = read[i] else { return }
+            // A storyboard or xib is planned with the buttons Swift code scales (`fix(paths:…)`).
+            guard let bytes = read[i], !InterfaceDocument.isInterfaceFile(files[i].path) else { return }
             let planned = plan(
                 source: bytes, path: files[i].display, configuration: configuration, rules: rules, notes: notes,
                 usedElsewhere: usedElsewhere(i), constants: constants)

@@ -1,8 +1,9 @@
 import Foundation
 
-/// What `auditkit scan` found in a set of Swift files.
+/// What `auditkit scan` found in a set of Swift files, storyboards and xibs.
 public struct FontScanResult: Sendable {
-    /// The Swift files scanned, as shown (relative to the working directory when under it), sorted.
+    /// The Swift files, storyboards and xibs scanned, as shown (relative to the working directory when under
+    /// it), sorted.
     public var files: [String]
     /// Swift files left out by the configuration's `exclude` patterns.
     public var excludedFiles: [String]
@@ -35,7 +36,9 @@ public struct FontScanResult: Sendable {
 }
 
 /// Finds fixed font sizes that cannot scale with Dynamic Type (and, when configured, the checkable
-/// rules of a typography standard) in Swift sources, on the mapping's `SwiftLexer` tokens.
+/// rules of a typography standard) in Swift sources, on the mapping's `SwiftLexer` tokens, and in
+/// storyboards and xibs (`InterfaceFontScanner`); text styles that do not follow the text size as it
+/// changes (`ContentSizeFlagScanner`, `InterfaceFontScanner`).
 ///
 /// Reported: `.system(size:)` in any font position, `.custom(_:fixedSize:)`, `UIFont`/`NSFont`
 /// `systemFont(ofSize:)` and its bold, italic, monospaced and monospaced-digit relatives, and
@@ -61,7 +64,7 @@ public enum FontScanner {
             paths: paths, configuration: configuration, workingDirectory: workingDirectory)
         var result = FontScanResult()
         result.excludedFiles = excluded
-        let chosen = included
+        let chosen = included.filter { !InterfaceDocument.isInterfaceFile($0.path) }
         let count = chosen.count
         let buffer = UnsafeMutableBufferPointer<(findings: [FontFinding], problems: [AuditError])>.allocate(
             capacity: count)
@@ -114,11 +117,13 @@ public enum FontScanner {
             result.findings.append(contentsOf: outcome.findings)
             result.problems.append(contentsOf: outcome.problems)
         }
+        InterfaceFontScanner.scan(
+            included.filter { InterfaceDocument.isInterfaceFile($0.path) }, swiftFiles: chosen, into: &result)
         return result
     }
 
-    /// The Swift files under `paths` in display order, split into those to scan and those the
-    /// configuration excludes.
+    /// The Swift files, storyboards and xibs under `paths` in display order, split into those to scan and
+    /// those the configuration excludes.
     /// - Throws: `AuditError` `.missingInput` when a path does not exist.
     static func files(
         paths: [String], configuration: FontScanConfiguration, workingDirectory: String
@@ -131,7 +136,8 @@ public enum FontScanner {
                 throw AuditError(.missingInput, "no such file or folder", path: root)
             }
             let found = isDirectory.boolValue ? SourceFiles.collectFiles(under: root) : [root]
-            for path in found where path.hasSuffix(".swift") || !isDirectory.boolValue {
+            for path in found
+            where path.hasSuffix(".swift") || InterfaceDocument.isInterfaceFile(path) || !isDirectory.boolValue {
                 let shown = SourceFiles.displayPath(path, workingDirectory: workingDirectory)
                 if seen.insert(shown).inserted { files.append((path, shown)) }
             }
@@ -149,7 +155,8 @@ public enum FontScanner {
         return (included, excluded)
     }
 
-    /// Scans one file's bytes.
+    /// Scans one file's bytes: Swift, or a storyboard or xib when `path` names one (whose buttons with a text
+    /// style are then not reported: whether code scales them is in other files).
     /// - Parameters:
     ///   - bytes: the file's contents.
     ///   - path: the path to show in findings.
@@ -157,11 +164,19 @@ public enum FontScanner {
     public static func scan(source bytes: [UInt8], path: String, configuration: FontScanConfiguration)
         -> (findings: [FontFinding], problems: [AuditError])
     {
+        if InterfaceDocument.isInterfaceFile(path) {
+            do {
+                let document = try InterfaceDocumentReader.read(bytes, path: path)
+                return (InterfaceFontScanner.sites(in: document, bytes: bytes, scaledInCode: nil).map(\.finding), [])
+            } catch {
+                return ([], [error])
+            }
+        }
         let scanned = scanFile(bytes, path: path, configuration: configuration, constants: nil)
         return (scanned.findings, scanned.problems)
     }
 
-    /// What scanning one file gives: its findings and problems, the numeric constants it declares, and
+    /// What scanning one Swift file gives: its findings and problems, the numeric constants it declares, and
     /// whether a size names a constant it does not declare (`FontFileScanner.namesOtherFiles`).
     struct FileScan: Sendable {
         var findings: [FontFinding]
@@ -170,7 +185,7 @@ public enum FontScanner {
         var namesOtherFiles: Bool
     }
 
-    /// Scans one file's bytes with the scan's constants (`SizeConstants`), when known.
+    /// Scans one Swift file's bytes with the scan's constants (`SizeConstants`), when known.
     static func scanFile(
         _ bytes: [UInt8], path: String, configuration: FontScanConfiguration, constants: SizeConstants?
     ) -> FileScan {
@@ -208,8 +223,16 @@ public enum FontScanner {
                     location: InputLocation(
                         path: path, byteOffset: limit.offset, line: limit.line, column: limit.column)))
         }
+        // `preferredFont(forTextStyle:)` without the flag, in line order among the others.
+        var found = planner.decidedFindings
+        let unadjusted = ContentSizeFlagScanner.findings(in: lexed, bytes: bytes, path: path)
+        if !unadjusted.isEmpty {
+            found = (found + unadjusted).enumerated().sorted {
+                ($0.element.line, $0.element.column, $0.offset) < ($1.element.line, $1.element.column, $1.offset)
+            }.map(\.element)
+        }
         return FileScan(
-            findings: planner.decidedFindings, problems: problems, constants: lexed.numericConstants,
+            findings: found, problems: problems, constants: lexed.numericConstants,
             namesOtherFiles: planner.scanner.namesOtherFiles)
     }
 }

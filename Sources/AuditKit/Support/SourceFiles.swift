@@ -7,13 +7,14 @@ enum SourceFiles {
     static let skippedFolders: Set<String> = [".build", "DerivedData", "Pods", "Carthage", "node_modules"]
 
     /// Whether a file of this name holds code or strings the index reads (`.swift`, `.strings`,
-    /// `.stringsdict`, `.xcstrings`).
+    /// `.stringsdict`, `.xcstrings`, `.storyboard`, `.xib`).
     static func holdsSourceText(_ name: String) -> Bool {
         name.hasSuffix(".swift") || name.hasSuffix(".strings") || name.hasSuffix(".xcstrings")
-            || name.hasSuffix(".stringsdict")
+            || name.hasSuffix(".stringsdict") || name.hasSuffix(".storyboard") || name.hasSuffix(".xib")
     }
 
-    /// The `.swift`, `.strings`, `.stringsdict`, `.xcstrings` and `*.xcodeproj/project.pbxproj` files under
+    /// The `.swift`, `.strings`, `.stringsdict`, `.xcstrings`, `.storyboard`, `.xib` and
+    /// `*.xcodeproj/project.pbxproj` files under
     /// `root` (walked with `readdir`, which is much faster than URL-based enumeration on Linux); symbolic
     /// links to folders are not followed.
     static func collectFiles(under root: String) -> [String] {

@@ -21,7 +21,7 @@ public enum SwiftLexer {
     /// Argument labels that still carry shown text (`Text(verbatim:)`, `Button(title:)`, ...).
     public static let textBearingLabels: Set<String> = [
         "verbatim", "localized", "title", "label", "text", "titleKey", "message", "prompt", "value", "header",
-        "footer",
+        "footer", "barButtonSystemItem", "systemItem",
     ]
     /// Properties whose assigned string is shown text (`label.text = "…"`).
     public static let textBearingProperties: Set<String> = [
@@ -604,6 +604,10 @@ private struct Scanner {
     mutating func identifier(start: Int, end: Int) {
         let token = Token(kind: .identifier, start: start, end: end)
         let length = end - start
+        // A view controller's `editButtonItem` is the system's Edit item.
+        if length == 14, previewDepth == 0, isIdentifier(token, "editButtonItem") {
+            recordSymbolReference(start: start, end: end, assignedTo: "title", path: "UIBarButtonItem.SystemItem.edit")
+        }
         // `view.accessibilityIdentifier = A11yID.pay`, `label.text = L10n.title`: the name assigned, one
         // component at a time (not a declaration's `let title = …`).
         if let pending = pendingAssignedPath {
@@ -767,6 +771,13 @@ private struct Scanner {
         guard let last = stack.indices.last, stack[last].kind == .paren else { return }
         let frame = stack[last]
         stack[last].argumentState = 3
+        // `UIBarButtonItem(barButtonSystemItem: .cancel, …)`: the system's title, named as the index resolves it.
+        if frame.argumentState == 1, frame.label == "barButtonSystemItem" || frame.label == "systemItem" {
+            let item = text(frame.argumentNameStart, frame.argumentNameEnd)
+            let kind = frame.callee == "UITabBarItem" ? "UITabBarItem" : "UIBarButtonItem"
+            return recordSymbolReference(
+                start: frame.argumentStart, end: frame.argumentNameEnd, path: "\(kind).SystemItem.\(item)")
+        }
         if frame.argumentState == 1, let call = frame.callee,
             takesSymbol(call: call, label: frame.label, start: frame.argumentStart, end: frame.argumentNameEnd)
         {

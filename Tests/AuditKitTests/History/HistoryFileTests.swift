@@ -18,9 +18,16 @@ import Testing
         #expect(text.hasPrefix("{\"auditDate\":\"2026-01-01T12:00:00Z\",\"counts\":"))
         #expect(text.contains("\"version\":3"))
         #expect(!text.contains("base64"))
+        // The append numbers the run that added it: the first.
+        #expect(text.contains("\"run\":1"))
+        var numbered = entry
+        numbered.run = 1
         let loaded = try file.load()
-        #expect(loaded.entries == [entry])
+        #expect(loaded.entries == [numbered])
         #expect(loaded.warnings.isEmpty)
+        // The next append is the next run.
+        #expect(try file.append(D.entry([D.spec(.contrast, "Edit")], day: 1)))
+        #expect(try file.load().entries.map(\.run) == [1, 2])
     }
 
     @Test func anAutomatedAuditsElementTypeIsKeptSoEveryOutputNamesTheSameCriterion() throws {
@@ -69,11 +76,13 @@ import Testing
         defer { directory.remove() }
         let file = HistoryFile(path: directory.file("history.jsonl"))
         #expect(try file.append(entry))
+        var numbered = entry
+        numbered.run = 1
         let loaded = try file.load()
-        #expect(loaded.entries == [entry])
+        #expect(loaded.entries == [numbered])
         let line = try String(contentsOfFile: file.path, encoding: .utf8)
             .replacingOccurrences(of: "\"fileName\"", with: "\"file\\u004eame\"")
-        #expect(try HistoryFile.parse(Data(line.utf8), path: "h.jsonl").entries == [entry])
+        #expect(try HistoryFile.parse(Data(line.utf8), path: "h.jsonl").entries == [numbered])
         // A role of the wrong type is dropped with a note, the line kept.
         let wrong = try String(contentsOfFile: file.path, encoding: .utf8)
             .replacingOccurrences(of: "\"role\":\"button\"", with: "\"role\":7")

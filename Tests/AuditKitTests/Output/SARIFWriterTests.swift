@@ -160,32 +160,46 @@ func sarifProblems(_ log: Any) -> [String] {
         #expect(first["partialFingerprints"] == nil && first["baselineState"] == nil)
     }
 
-    @Test func carriesFingerprintsBaselineStatesAndAbsentResults() throws {
+    @Test func carriesFingerprintsAndBaselineStatesAndNoResolvedWarning() throws {
         let (report, result) = try Self.sample()
         let data = SARIFWriter.data(
             report: report, mapping: result,
             extras: [
                 1: .init(fingerprint: "abc123", baselineState: .unchanged), 4: .init(baselineState: .new),
-            ],
-            absent: [
-                .init(
-                    fingerprint: "gone1", testType: .clippedText, message: "Text clipped: \"Total\"",
-                    location: SourceLocation(file: "App/Old View.swift", line: 4))
             ])
         #expect(SARIFSchema.problems(in: data) == [])
         let log = try JSONSerialization.jsonObject(with: data)
         #expect(sarifProblems(log) == [])
         let run = try #require(((log as? [String: Any])?["runs"] as? [[String: Any]])?.first)
         let results = try #require(run["results"] as? [[String: Any]])
-        #expect(results.count == 5)
+        #expect(results.count == 4)
         #expect(results[0]["partialFingerprints"] as? [String: String] == ["auditkit/v1": "abc123"])
         #expect(results[0]["baselineState"] as? String == "unchanged")
         #expect(results[3]["baselineState"] as? String == "new")
-        #expect(results[4]["baselineState"] as? String == "absent")
-        #expect(results[4]["ruleId"] as? String == "clipped-text")
-        let uri = ((results[4]["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])
-            .flatMap { ($0["artifactLocation"] as? [String: Any])?["uri"] as? String }
-        #expect(uri == "App/Old%20View.swift")
+        #expect(!results.contains { $0["baselineState"] as? String == "absent" })
+    }
+
+    @Test func aRunsReportsAreOneRunAndAWarningTwoShowIsTheLatersResult() throws {
+        let (report, result) = try Self.sample()
+        var later = report
+        later.sourcePath = "Reports/Later.html"
+        let data = SARIFWriter.data(reports: [
+            MappedReport(
+                report: report, mapping: result, extras: [1: .init(fingerprint: "same"), 2: .init(fingerprint: "a")]),
+            MappedReport(
+                report: later, mapping: result, extras: [1: .init(fingerprint: "same"), 2: .init(fingerprint: "b")]),
+        ])
+        #expect(SARIFSchema.problems(in: data) == [])
+        let runs = try #require(
+            (try JSONSerialization.jsonObject(with: data) as? [String: Any])?["runs"] as? [[String: Any]])
+        #expect(runs.count == 1)
+        let results = try #require(runs.first?["results"] as? [[String: Any]])
+        #expect(results.count == 2 * report.issues.count - 1)
+        let reports = results.map { ($0["properties"] as? [String: Any])?["report"] as? String }
+        let same = results.filter { ($0["partialFingerprints"] as? [String: String])?["auditkit/v1"] == "same" }
+        #expect(same.count == 1)
+        #expect((same.first?["properties"] as? [String: Any])?["report"] as? String == "Reports/Later.html")
+        #expect(reports.filter { $0 == "Reports/Later.html" }.count == report.issues.count)
     }
 
     @Test func theValidatorCatchesMissingRequiredFields() {
@@ -209,12 +223,10 @@ func sarifProblems(_ log: Any) -> [String] {
 
     @Test func resultsWithoutASourceLocationAreLocatedOnTheReport() throws {
         let (report, result) = try Self.sample()
-        func reportURI(_ path: String, absent: Bool = false) throws -> String? {
+        func reportURI(_ path: String) throws -> String? {
             var moved = report
             moved.sourcePath = path
-            let data = SARIFWriter.data(
-                report: moved, mapping: result,
-                absent: absent ? [.init(fingerprint: "f", testType: .contrast, message: "m")] : [])
+            let data = SARIFWriter.data(report: moved, mapping: result)
             #expect(SARIFSchema.problems(in: data) == [])
             let log = try JSONSerialization.jsonObject(with: data)
             #expect(sarifProblems(log) == [])
@@ -227,7 +239,7 @@ func sarifProblems(_ log: Any) -> [String] {
         }
         let cwd = FileManager.default.currentDirectoryPath
         #expect(try reportURI(cwd + "/Reports/Audit Report.html") == "Reports/Audit%20Report.html")
-        #expect(try reportURI("./Reports/a.html", absent: true) == "Reports/a.html")
+        #expect(try reportURI("./Reports/a.html") == "Reports/a.html")
         #expect(try reportURI("/nonexistent-root/Audit Report.html") == "file:///nonexistent-root/Audit%20Report.html")
     }
 

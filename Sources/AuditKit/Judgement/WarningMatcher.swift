@@ -47,17 +47,21 @@ public struct IssueMatching: Sendable, Hashable {
     public var repeatsOld: [Int]
     /// New issues that repeat an earlier issue of their own report; they are never new.
     public var repeatsNew: [Int]
+    /// The screen groups (normalised, `WarningMatcher.groupKey`) of the newer report that changed
+    /// language since the older one, as the geometry stage decided: the one test of a language change.
+    public var changedLanguage: Set<String> = []
 
     /// Creates a matching.
     public init(
         pairs: [MatchedPair], unmatchedOld: [Int], unmatchedNew: [Int], repeatsOld: [Int] = [],
-        repeatsNew: [Int] = []
+        repeatsNew: [Int] = [], changedLanguage: Set<String> = []
     ) {
         self.pairs = pairs
         self.unmatchedOld = unmatchedOld
         self.unmatchedNew = unmatchedNew
         self.repeatsOld = repeatsOld
         self.repeatsNew = repeatsNew
+        self.changedLanguage = changedLanguage
     }
 }
 
@@ -104,15 +108,13 @@ public struct MatchedPair: Sendable, Hashable {
 /// Before matching, an issue that repeats an earlier one of its own report (same test type, element
 /// text, screen and rect: the Inspector's repeats) is set aside: it neither matches nor resolves.
 public enum WarningMatcher {
-    /// How far (points, per coordinate) a rect may move, after the shift, and still be the same place: 12.
-    public static let rectTolerance: Double = 12
+    /// How far (points, per coordinate) a rect may be from where the screen's layout puts it and still be
+    /// the same place (`JudgementTolerance.place`).
+    public static let rectTolerance = JudgementTolerance.place
 
-    /// The most bits two thumbnails' hashes may differ in and still be the same element: 6 of 64.
-    public static let imageTolerance = 6
-
-    /// Problems larger than this many rows or columns are assigned greedily (closest first) instead
-    /// of optimally, so that a pathological report cannot make matching cubic.
-    static let optimalAssignmentLimit = 120
+    /// The most bits two thumbnails' hashes may differ in and still be the same element
+    /// (`JudgementTolerance.image`).
+    public static let imageTolerance = JudgementTolerance.image
 
     /// Matches `old` against `new`, issues without screens: every issue's screen is its screen group.
     public static func match(old: [HistoryIssue], new: [HistoryIssue], translations: StringTranslations = .none)
@@ -429,8 +431,9 @@ public enum WarningMatcher {
         var oldIncluded: [Bool]
         var newIncluded: [Bool]
         let groups: Set<String>?
-        /// Per screen of the newer report (`slotID`): how far its content moved since the older one.
-        var shift: [(dx: Double, dy: Double)?]
+        /// Per screen of the newer report (`slotID`): where its layout puts the older one's places
+        /// (`LayoutTransform`), fitted from the pairs made so far.
+        var transform: [LayoutTransform?]
         /// Per screen of the older report: the same screen of the newer one, or -1.
         let oldToNewSlot: [Int]
         /// Per old issue: its rect scaled to the size of the same screen in the newer report.
@@ -459,7 +462,7 @@ public enum WarningMatcher {
                 let target = toNew[old.slotID[index]]
                 return old.rect(index, scaledTo: target >= 0 ? new.slotSizes[target] : nil)
             }
-            shift = [(dx: Double, dy: Double)?](repeating: nil, count: new.slotKeys.count)
+            transform = [LayoutTransform?](repeating: nil, count: new.slotKeys.count)
         }
 
         mutating func pair(_ o: Int, _ n: Int, _ by: MatchStage) {
@@ -474,13 +477,10 @@ public enum WarningMatcher {
         /// Whether old issue `o` and new issue `n` are on the same screen.
         func sameScreen(_ o: Int, _ n: Int) -> Bool { oldToNewSlot[old.slotID[o]] == new.slotID[n] }
 
-        /// The old rect of `o`, in the new screen's coordinates and moved by that screen's shift.
+        /// The old rect of `o`, in the new screen's coordinates and placed by that screen's layout.
         func shiftedOldRect(_ o: Int, toward n: Int) -> Rect? {
-            guard var rect = oldRect[o] else { return nil }
-            if sameScreen(o, n), let move = shift[new.slotID[n]] {
-                rect.x += move.dx
-                rect.y += move.dy
-            }
+            guard let rect = oldRect[o] else { return nil }
+            if sameScreen(o, n), let layout = transform[new.slotID[n]] { return layout.apply(rect) }
             return rect
         }
 
@@ -559,12 +559,16 @@ public enum WarningMatcher {
                 }
                 let column =
                     votes.max { ($0.value, -abs($0.key), -$0.key) < ($1.value, -abs($1.key), -$1.key) }?.key ?? 0
+                // A text folded for the fingerprint (an amount, a date) keeps its exact value as evidence: of
+                // two rows as near, the one showing the same value is the same row.
                 let costs = group.old.map { o in
                     group.new.map { n -> Double? in
                         var before = shiftedOldRect(o, toward: n)
                         before?.y += column
                         let distance = rectDistance(before, new.issues[n].rect)
-                        return distance <= rectTolerance ? distance + (sameScreen(o, n) ? 0 : rectTolerance) : nil
+                        guard distance <= rectTolerance else { return nil }
+                        let sameValue = old.issues[o].elementText == new.issues[n].elementText
+                        return distance + (sameScreen(o, n) ? 0 : rectTolerance) + (sameValue ? 0 : rectTolerance / 2)
                     }
                 }
                 let found = WarningMatcher.assign(rows: group.old, columns: group.new, costs: costs)
@@ -576,30 +580,35 @@ public enum WarningMatcher {
                     let rect = side.issues[index].rect
                     return (side.slot[index].occurrence, rect?.y ?? .infinity, rect?.x ?? .infinity, index)
                 }
-                let oldLeft = group.old.filter { oldPartner[$0] < 0 }.sorted { order(old, $0) < order(old, $1) }
-                let newLeft = group.new.filter { newPartner[$0] < 0 }.sorted { order(new, $0) < order(new, $1) }
+                // the same exact value first (a row whose price did not change is that row).
+                var oldLeft = group.old.filter { oldPartner[$0] < 0 }.sorted { order(old, $0) < order(old, $1) }
+                var newLeft = group.new.filter { newPartner[$0] < 0 }.sorted { order(new, $0) < order(new, $1) }
+                var oldOfValue: [String: [Int]] = [:]
+                var newOfValue: [String: [Int]] = [:]
+                for o in oldLeft { oldOfValue[old.issues[o].elementText ?? "", default: []].append(o) }
+                for n in newLeft { newOfValue[new.issues[n].elementText ?? "", default: []].append(n) }
+                for o in oldLeft {
+                    guard let olds = oldOfValue[old.issues[o].elementText ?? ""], olds.count == 1,
+                        let news = newOfValue[old.issues[o].elementText ?? ""], news.count == 1
+                    else { continue }
+                    pair(o, news[0], .fingerprint)
+                }
+                oldLeft.removeAll { oldPartner[$0] >= 0 }
+                newLeft.removeAll { newPartner[$0] >= 0 }
                 for (o, n) in zip(oldLeft, newLeft) { pair(o, n, .fingerprint) }
             }
         }
 
-        /// Each screen's shift: the median movement of the rects of warnings paired so far on it.
+        /// Each screen's layout (`LayoutTransform`), fitted from the rects of the warnings paired so far on it.
         mutating func estimateShifts() {
-            var moves = [(dx: [Double], dy: [Double])](repeating: ([], []), count: new.slotKeys.count)
+            var moves = [[(was: Rect, now: Rect)]](repeating: [], count: new.slotKeys.count)
             for n in new.issues.indices where newPartner[n] >= 0 {
                 let o = newPartner[n]
                 guard sameScreen(o, n), let before = oldRect[o], let after = new.issues[n].rect else { continue }
-                moves[new.slotID[n]].dx.append(after.x - before.x)
-                moves[new.slotID[n]].dy.append(after.y - before.y)
+                moves[new.slotID[n]].append((before, after))
             }
-            func median(_ values: [Double]) -> Double {
-                let sorted = values.sorted()
-                let middle = sorted.count / 2
-                return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
-            }
-            for (slot, move) in moves.enumerated() where !move.dx.isEmpty {
-                let dx = median(move.dx)
-                let dy = median(move.dy)
-                if dx != 0 || dy != 0 { shift[slot] = (dx, dy) }
+            for (slot, pairs) in moves.enumerated() where !pairs.isEmpty {
+                transform[slot] = LayoutTransform.fitted(pairs)
             }
         }
 
@@ -680,7 +689,8 @@ public enum WarningMatcher {
             let before = textCounts(old, oldIncluded, oldPartner, slotOf: { oldToNewSlot[old.slotID[$0]] })
             let after = textCounts(new, newIncluded, newPartner, slotOf: { new.slotID[$0] })
             func changed(_ a: TextCount, _ b: TextCount) -> Bool {
-                a.texts >= 3 && b.texts >= 3 && a.unmatched * 2 > a.texts && b.unmatched * 2 > b.texts
+                a.texts >= JudgementTolerance.languageTexts && b.texts >= JudgementTolerance.languageTexts
+                    && a.unmatched * 2 > a.texts && b.unmatched * 2 > b.texts
             }
             let reportChanged = !translated.isEmpty || changed(before.all, after.all)
             return new.slotKeys.indices.map { reportChanged || changed(before.bySlot[$0], after.bySlot[$0]) }
@@ -696,14 +706,14 @@ public enum WarningMatcher {
             for n in new.issues.indices where newPartner[n] >= 0 { paired[new.slotID[n]] = true }
             let changed = changedLanguage()
             for slot in new.slotKeys.indices
-            where changed[slot] && !paired[slot] && shift[slot] == nil && oldBySlot[slot].count >= 2
+            where changed[slot] && !paired[slot] && transform[slot] == nil && oldBySlot[slot].count >= 2
                 && newBySlot[slot].count >= 2
             {
                 guard let scroll = likelyScroll(oldBySlot[slot], newBySlot[slot]) else { continue }
                 let still = placedByGeometry(oldBySlot[slot], newBySlot[slot], changedLanguage: true).count
-                shift[slot] = (0, scroll)
+                transform[slot] = .shift(dx: 0, dy: scroll)
                 if placedByGeometry(oldBySlot[slot], newBySlot[slot], changedLanguage: true).count <= still {
-                    shift[slot] = nil
+                    transform[slot] = nil
                 }
             }
         }
@@ -718,10 +728,14 @@ public enum WarningMatcher {
             return WarningMatcher.assign(rows: olds, columns: news, costs: costs)
         }
 
+        /// The screens (`slotID`) of the newer report the geometry stage took to have changed language.
+        var changedSlots: [Bool] = []
+
         // Stage 3.
         mutating func matchGeometry() {
+            changedSlots = changedLanguage()
             guard let (oldBySlot, newBySlot) = freeBySlot() else { return }
-            let changed = changedLanguage()
+            let changed = changedSlots
             for slot in new.slotKeys.indices where !oldBySlot[slot].isEmpty && !newBySlot[slot].isEmpty {
                 let changedLanguage = changed[slot]
                 let found = placedByGeometry(oldBySlot[slot], newBySlot[slot], changedLanguage: changedLanguage)
@@ -792,46 +806,17 @@ public enum WarningMatcher {
             return (all, bySlot)
         }
 
-        /// The cost of pairing `o` with `n` by place, or nil when they may not pair.
+        /// The cost of pairing `o` with `n` by place (`WarningMatcher.placeCost`), or nil when they may not pair.
         func geometryCost(_ o: Int, _ n: Int, changedLanguage: Bool) -> Double? {
             guard old.issues[o].testType == new.issues[n].testType, let before = shiftedOldRect(o, toward: n),
                 let after = new.issues[n].rect
             else {
                 return nil
             }
-            let textBefore = old.hasText[o] ? old.issues[o].elementText : nil
-            let textAfter = new.hasText[n] ? new.issues[n].elementText : nil
-            switch (textBefore, textAfter) {
-            case (nil, nil):
-                let distance = rectDistance(before, after)
-                return distance <= rectTolerance ? distance : nil
-            case (let x?, let y?):
-                // Translations change a label's width: the same line, and the same leading or trailing
-                // edge, centre, or most of the narrower one's width.
-                let centreY = abs((before.y + before.height / 2) - (after.y + after.height / 2))
-                guard centreY <= rectTolerance,
-                    abs(before.height - after.height) <= max(rectTolerance, before.height / 2)
-                else { return nil }
-                let leading = abs(before.x - after.x)
-                let trailing = abs((before.x + before.width) - (after.x + after.width))
-                let centreX = abs((before.x + before.width / 2) - (after.x + after.width / 2))
-                let overlap = min(before.x + before.width, after.x + after.width) - max(before.x, after.x)
-                let narrower = min(before.width, after.width)
-                let edge = min(leading, trailing, centreX)
-                guard edge <= rectTolerance || (narrower > 0 && overlap >= narrower / 2) else { return nil }
-                // The same place; the texts must also be translations or differ only in values.
-                guard changedLanguage || WarningMatcher.sameTemplate(x, y) || translatedApart(x, y) else { return nil }
-                return centreY + min(edge, rectTolerance)
-            default:
-                return nil
-            }
-        }
-
-        /// Whether the catalogs give `x` and `y` only in different languages.
-        func translatedApart(_ x: String, _ y: String) -> Bool {
-            let a = translations.languages(of: x)
-            let b = translations.languages(of: y)
-            return !a.isEmpty && !b.isEmpty && a.isDisjoint(with: b)
+            return WarningMatcher.placeCost(
+                before, old.hasText[o] ? old.issues[o].elementText : nil, after,
+                new.hasText[n] ? new.issues[n].elementText : nil, within: rectTolerance,
+                changedLanguage: changedLanguage, translatedApart: translations.translatedApart)
         }
 
         // Stage 4.
@@ -882,7 +867,10 @@ public enum WarningMatcher {
                 unmatchedOld: old.issues.indices.filter { oldIncluded[$0] && oldPartner[$0] < 0 },
                 unmatchedNew: new.issues.indices.filter { newIncluded[$0] && newPartner[$0] < 0 },
                 repeatsOld: old.issues.indices.filter { old.isRepeat[$0] && (groups?.contains(old.group[$0]) ?? true) },
-                repeatsNew: new.issues.indices.filter { new.isRepeat[$0] && (groups?.contains(new.group[$0]) ?? true) })
+                repeatsNew: new.issues.indices.filter { new.isRepeat[$0] && (groups?.contains(new.group[$0]) ?? true) },
+                changedLanguage: Set(
+                    new.slotKeys.indices.filter { changedSlots.indices.contains($0) && changedSlots[$0] }
+                        .map { new.slotGroups[$0] }))
         }
     }
 
@@ -891,7 +879,9 @@ public enum WarningMatcher {
     /// (cheapest first) when the problem is large.
     static func assign(rows: [Int], columns: [Int], costs matrix: [[Double?]]) -> [(Int, Int)] {
         guard !rows.isEmpty, !columns.isEmpty, matrix.contains(where: { $0.contains { $0 != nil } }) else { return [] }
-        if rows.count > optimalAssignmentLimit || columns.count > optimalAssignmentLimit {
+        if rows.count > JudgementTolerance.optimalAssignmentLimit
+            || columns.count > JudgementTolerance.optimalAssignmentLimit
+        {
             var candidates: [(Double, Int, Int)] = []
             for r in rows.indices {
                 for c in columns.indices { if let value = matrix[r][c] { candidates.append((value, c, r)) } }
@@ -965,6 +955,41 @@ public enum WarningMatcher {
             }
         }
         return result.sorted { $0.1 < $1.1 }
+    }
+
+    /// The cost of taking the element at `after` (showing `textAfter`, nil for none) for the one the screen's
+    /// layout puts at `before` (showing `textBefore`), or nil when it cannot be that element: the one geometry
+    /// rule, for the matcher's places and the judgement's standing warnings. Text-less elements: every
+    /// coordinate within `within` points. Texts: the same line (centres within `within`), a height alike, the
+    /// same leading or trailing edge or centre, or most of the narrower one's width (translations change a
+    /// label's width), and texts that are translations (`changedLanguage`, or the catalogs put them in
+    /// different languages, `translatedApart`) or differ only in values (`sameTemplate`). A text and a
+    /// text-less element never pair.
+    static func placeCost(
+        _ before: Rect, _ textBefore: String?, _ after: Rect, _ textAfter: String?, within: Double,
+        changedLanguage: Bool, translatedApart: (String, String) -> Bool
+    ) -> Double? {
+        switch (textBefore, textAfter) {
+        case (nil, nil):
+            let distance = rectDistance(before, after)
+            return distance <= within ? distance : nil
+        case (let x?, let y?):
+            let centreY = abs((before.y + before.height / 2) - (after.y + after.height / 2))
+            guard centreY <= within, abs(before.height - after.height) <= max(within, before.height / 2) else {
+                return nil
+            }
+            let leading = abs(before.x - after.x)
+            let trailing = abs((before.x + before.width) - (after.x + after.width))
+            let centreX = abs((before.x + before.width / 2) - (after.x + after.width / 2))
+            let overlap = min(before.x + before.width, after.x + after.width) - max(before.x, after.x)
+            let narrower = min(before.width, after.width)
+            let edge = min(leading, trailing, centreX)
+            guard edge <= within || (narrower > 0 && overlap >= narrower / 2) else { return nil }
+            guard changedLanguage || sameTemplate(x, y) || translatedApart(x, y) else { return nil }
+            return centreY + min(edge, within)
+        default:
+            return nil
+        }
     }
 
     /// Whether two texts show the same symbols besides digits, letters, white space and number

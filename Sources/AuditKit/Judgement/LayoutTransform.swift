@@ -1,0 +1,196 @@
+import Foundation
+
+/// Where the elements of a screen's earlier audit are in a newer audit of it: on each axis, a place
+/// moves to `scale × place + offset`. One transform says what a scroll (an offset), a larger text size
+/// (rows grow, so places further down move further: a vertical scale), another phone's width (places
+/// across keep their share of it: a horizontal scale) and both at once do to a screen's layout; a bar
+/// anchored to the bottom edge keeps its distance from that edge instead (`predicted(_:from:to:)`).
+///
+/// It is fitted from the elements both audits show (`fitted(_:widthScale:)`), robustly: a toolbar
+/// button that stays put while the content scrolls, or a row that changed shape, does not move the fit.
+struct LayoutTransform: Sendable, Equatable {
+    /// One axis: a place `p` moves to `scale × p + offset`.
+    struct Axis: Sendable, Hashable {
+        /// How much distances along the axis grew (1: not at all).
+        var scale: Double
+        /// Where the origin went.
+        var offset: Double
+
+        /// The axis that moves nothing.
+        static let identity = Axis(scale: 1, offset: 0)
+
+        /// Where `place` goes.
+        func apply(_ place: Double) -> Double { scale * place + offset }
+    }
+
+    /// Across.
+    var x: Axis
+    /// Down.
+    var y: Axis
+    /// Down, for an element in the bottom bar's band (`SystemBands.tabBarHeight`) of the older screen,
+    /// when elements there told it (a tab bar or toolbar keeps its distance from the bottom edge of a
+    /// taller phone, whatever the content does); nil when none did: then `y` places it too.
+    var bottomBar: Axis?
+    /// The places (older audit's centres) the fit was made from, each axis sorted: near one of them a
+    /// place is known, further from all of them it is extrapolated (`uncertainty(of:)`).
+    var anchors: (x: [Double], y: [Double]) = ([], [])
+    /// How far the places the fit was made from are from where a scaled axis puts them (the largest but
+    /// one of those distances, so one row that changed shape does not count): rows that grow unevenly
+    /// (a row of fixed-size text keeps its height, one of a growing text does not) are not one line.
+    var spread: (x: Double, y: Double) = (0, 0)
+
+    /// The transform that moves nothing.
+    static let identity = LayoutTransform(x: .identity, y: .identity)
+
+    /// A transform of two axes, with no bottom bar or anchors of its own.
+    init(x: Axis, y: Axis) {
+        self.x = x
+        self.y = y
+    }
+
+    static func == (a: LayoutTransform, b: LayoutTransform) -> Bool {
+        a.x == b.x && a.y == b.y && a.bottomBar == b.bottomBar && a.anchors.x == b.anchors.x
+            && a.anchors.y == b.anchors.y && a.spread == b.spread
+    }
+
+    /// A plain shift by (`dx`, `dy`).
+    static func shift(dx: Double, dy: Double) -> LayoutTransform {
+        LayoutTransform(x: Axis(scale: 1, offset: dx), y: Axis(scale: 1, offset: dy))
+    }
+
+    /// The transform that undoes this one (a scale of 0, which no fit gives, is taken for 1).
+    var inverse: LayoutTransform {
+        func undo(_ axis: Axis) -> Axis {
+            let scale = axis.scale == 0 ? 1 : axis.scale
+            return Axis(scale: 1 / scale, offset: -axis.offset / scale)
+        }
+        return LayoutTransform(x: undo(x), y: undo(y))
+    }
+
+    /// This transform after `earlier`: where a place of the audit `earlier` starts from ends up.
+    func after(_ earlier: LayoutTransform) -> LayoutTransform {
+        LayoutTransform(
+            x: Axis(scale: x.scale * earlier.x.scale, offset: x.scale * earlier.x.offset + x.offset),
+            y: Axis(scale: y.scale * earlier.y.scale, offset: y.scale * earlier.y.offset + y.offset))
+    }
+
+    /// Where an element at `rect` is: its centre moved, its width scaled with the places across, its
+    /// height kept (a text that does not follow Dynamic Type keeps it; one that does is found by its
+    /// centre).
+    func apply(_ rect: Rect) -> Rect {
+        let width = rect.width * x.scale
+        let centreX = x.apply(rect.x + rect.width / 2)
+        let centreY = y.apply(rect.y + rect.height / 2)
+        return Rect(x: centreX - width / 2, y: centreY - rect.height / 2, width: width, height: rect.height)
+    }
+
+    /// Where the element at `rect` of an audit of a screen `height` points tall is: the transform's
+    /// place, or for an element in that screen's bottom bar band the bottom bar's (`bottomBar`) when
+    /// elements there told one.
+    func predicted(_ rect: Rect, height: Double?) -> Rect {
+        var place = apply(rect)
+        if let bottomBar, let height, rect.y >= height - SystemBands.tabBarHeight {
+            place.y = bottomBar.apply(rect.y + rect.height / 2) - rect.height / 2
+        }
+        return place
+    }
+
+    /// How far (points, on each axis) the place this transform gives the element at `rect` may be from
+    /// where it is: nothing for a shift; for a scale, how far the places it was fitted from are off its
+    /// line (`spread`), and how far the element is from the nearest of them times how much the scale
+    /// differs from 1 (rows that grow unevenly, pushed down more the further they are from a row both
+    /// audits show).
+    func uncertainty(of rect: Rect) -> (x: Double, y: Double) {
+        func along(_ axis: Axis, _ anchors: [Double], _ spread: Double, _ place: Double) -> Double {
+            guard axis.scale != 1, let nearest = anchors.map({ abs($0 - place) }).min() else { return 0 }
+            return spread + abs(axis.scale - 1) * nearest
+        }
+        return (
+            along(x, anchors.x, spread.x, rect.x + rect.width / 2),
+            along(y, anchors.y, spread.y, rect.y + rect.height / 2)
+        )
+    }
+
+    /// How much the texts grew by the layout alone: the vertical scale (rows that hold a larger text are
+    /// taller, so the places below them move further), 1 when the fit found none.
+    var stretch: Double { y.scale }
+
+    /// The transform that best moves each `was` rect onto its `now` rect (their centres), robustly; nil
+    /// when there is no pair. `widthScale` (the newer screen's width over the older one's, when both are
+    /// known) is the horizontal scale when the places across do not tell one. With `height`, the older
+    /// screen's height, the elements in its bottom bar's band are fitted on their own (`bottomBar`).
+    static func fitted(_ pairs: [(was: Rect, now: Rect)], widthScale: Double = 1, height: Double? = nil)
+        -> LayoutTransform?
+    {
+        guard !pairs.isEmpty else { return nil }
+        let inBar = pairs.map { pair in height.map { pair.was.y >= $0 - SystemBands.tabBarHeight } ?? false }
+        let content = zip(pairs, inBar).filter { !$0.1 }.map(\.0)
+        let bar = zip(pairs, inBar).filter { $0.1 }.map(\.0)
+        let fitted = content.isEmpty ? pairs : content
+        func centres(_ pairs: [(was: Rect, now: Rect)]) -> [(Double, Double)] {
+            pairs.map { ($0.was.y + $0.was.height / 2, $0.now.y + $0.now.height / 2) }
+        }
+        var transform = LayoutTransform(
+            x: fit(fitted.map { ($0.was.x + $0.was.width / 2, $0.now.x + $0.now.width / 2) }, prior: widthScale),
+            y: fit(centres(fitted), prior: 1))
+        if !bar.isEmpty, !content.isEmpty { transform.bottomBar = fit(centres(bar), prior: 1) }
+        transform.anchors = (
+            fitted.map { $0.was.x + $0.was.width / 2 }.sorted(), fitted.map { $0.was.y + $0.was.height / 2 }.sorted()
+        )
+        func spread(_ axis: Axis, _ points: [(Double, Double)]) -> Double {
+            let off = points.map { abs(axis.apply($0.0) - $0.1) }.sorted()
+            return off.count >= 2 ? off[off.count - 2] : 0
+        }
+        transform.spread = (
+            spread(transform.x, fitted.map { ($0.was.x + $0.was.width / 2, $0.now.x + $0.now.width / 2) }),
+            spread(transform.y, centres(fitted))
+        )
+        return transform
+    }
+
+    /// One axis fitted to `points` (a place before, after). Two models are weighed: a shift (the scale
+    /// `prior`, the median offset) and a scale (the median slope between points at least
+    /// `JudgementTolerance.fitSpan` apart: Theil and Sen's estimator, robust to nearly a third of the
+    /// points being elsewhere, then the median offset). The scale is taken only when it places more
+    /// points within `JudgementTolerance.place` of where they are than the shift does: a row inserted
+    /// above others moves them all by one step (a shift for most of them), text that grows moves each
+    /// further the lower it is (a scale). A scale within `JudgementTolerance.unitScale` of the prior is the
+    /// prior.
+    static func fit(_ points: [(Double, Double)], prior: Double) -> Axis {
+        let shift = Axis(scale: prior, offset: median(points.map { $0.1 - prior * $0.0 }) ?? 0)
+        guard let scaled = scaledFit(points, prior: prior) else { return shift }
+        func inliers(_ axis: Axis) -> Int {
+            points.filter { abs(axis.apply($0.0) - $0.1) <= JudgementTolerance.place }.count
+        }
+        return inliers(scaled) > inliers(shift) ? scaled : shift
+    }
+
+    /// The scaled model of `fit(_:prior:)`; nil when fewer than two slopes tell a scale, or it is the prior.
+    private static func scaledFit(_ points: [(Double, Double)], prior: Double) -> Axis? {
+        // At most `fitSample` points, spread over the list, bound the slopes' count.
+        let step = max(1, points.count / JudgementTolerance.fitSample)
+        let sample = stride(from: 0, to: points.count, by: step).map { points[$0] }
+        var slopes: [Double] = []
+        for i in sample.indices {
+            for j in sample.indices where j > i {
+                let run = sample[j].0 - sample[i].0
+                guard abs(run) >= JudgementTolerance.fitSpan else { continue }
+                slopes.append((sample[j].1 - sample[i].1) / run)
+            }
+        }
+        guard slopes.count >= 2, let scale = median(slopes), scale.isFinite,
+            JudgementTolerance.scaleRange.contains(scale), abs(scale - prior) >= JudgementTolerance.unitScale,
+            abs(scale - 1) >= JudgementTolerance.unitScale
+        else { return nil }
+        return Axis(scale: scale, offset: median(points.map { $0.1 - scale * $0.0 }) ?? 0)
+    }
+}
+
+/// The median of `values` (the mean of the middle two of an even count); nil for none. The one median
+/// of the judgement: shifts, scales and text sizes all take it.
+func median(_ values: [Double]) -> Double? {
+    guard !values.isEmpty else { return nil }
+    let sorted = values.sorted()
+    let middle = sorted.count / 2
+    return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+}

@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+
+@testable import AuditKit
+
+/// The layout model (issue 57): where an earlier audit's elements are in a new audit of the screen, and
+/// which kinds of warning a configuration can re-audit.
+@Suite struct LayoutTransformTests {
+    /// A row of a list at `y` (22 pt tall), at `x`.
+    static func row(_ y: Double, x: Double = 24, height: Double = 22) -> Rect {
+        Rect(x: x, y: y, width: 170, height: height)
+    }
+
+    @Test func aScrollIsAShiftAndPlacesEveryRowExactly() throws {
+        let was = [110, 170, 230, 290, 350].map { Self.row($0) }
+        let layout = try #require(
+            LayoutTransform.fitted(was.map { ($0, Rect(x: $0.x, y: $0.y - 120, width: 170, height: 22)) }))
+        #expect(layout.y.scale == 1 && layout.y.offset == -120 && layout.x == .identity)
+        #expect(layout.predicted(Self.row(600), height: 874).y == 480)
+        #expect(layout.uncertainty(of: Self.row(600)) == (0, 0))
+    }
+
+    @Test func aLargerTextSizeStretchesTheRowsAndTellsTheTextSizeFromTheLayout() throws {
+        // Rows 60 pt apart become 102 pt apart below the navigation bar (top 64); the texts flagged for Dynamic
+        // Type keep their 22 pt (fixed sizes do not grow), yet the layout says ×1.7.
+        let ys: [Double] = [110, 170, 230, 290]
+        let pairs = ys.map { (Self.row($0), Self.row(64 + ($0 - 64) * 1.7)) }
+        let layout = try #require(LayoutTransform.fitted(pairs))
+        #expect(abs(layout.stretch - 1.7) < 0.01)
+        // The fifth row (y 350) lands at 550, the eighth (y 530) at 856: below the screen.
+        #expect(abs(layout.predicted(Self.row(350), height: 874).y - 550.2) < 1)
+        let moves = pairs.map { ScreenLayouts.Movement(was: $0.0, now: $0.1, texted: true) }
+        let ratio = try #require(ScreenLayouts.textRatio(moves, layout: layout, sameDevice: true))
+        #expect(abs(ratio - 1.7) < 0.01)
+        // Further from every row both audits show, the place is less sure.
+        #expect(layout.uncertainty(of: Self.row(530)).y > layout.uncertainty(of: Self.row(300)).y)
+    }
+
+    @Test func aRowInsertedAboveOthersIsAShiftNotAStretch() throws {
+        // Two rows above the insertion stay, four below move down by one row's pitch (44 pt).
+        let was = [110, 154, 198, 242, 286, 330].map { Self.row($0) }
+        let now = was.enumerated().map { $0.offset < 2 ? $0.element : Self.row($0.element.y + 44) }
+        let layout = try #require(LayoutTransform.fitted(Array(zip(was, now))))
+        #expect(layout.y.scale == 1 && layout.y.offset == 44)
+    }
+
+    @Test func aBarAnchoredToTheBottomKeepsItsDistanceFromTheEdgeOnATallerPhone() throws {
+        // 874 pt → 956 pt: the content stays, the tab bar's items move down by 82 pt.
+        var pairs = [110, 170, 230, 290].map { (Self.row($0), Self.row($0)) }
+        pairs.append((Self.row(810, x: 40, height: 30), Self.row(892, x: 40, height: 30)))
+        let layout = try #require(LayoutTransform.fitted(pairs, height: 874))
+        #expect(layout.y == .identity)
+        #expect(layout.predicted(Self.row(812, x: 200, height: 30), height: 874).y == 894)
+        // Without a bar element both show, a row near the bottom is content: it stays where it was.
+        let content = try #require(LayoutTransform.fitted(Array(pairs.prefix(4)), height: 874))
+        #expect(content.predicted(Self.row(812), height: 874).y == 812)
+    }
+
+    @Test func anotherPhonesWidthScalesThePlacesAcross() throws {
+        // 402 pt → 375 pt: a trailing button at 366 pt is at 341 pt, the leading labels stay near 22 pt.
+        let scale = 375.0 / 402
+        let across = { (y: Double) in Rect(x: 24 * scale, y: y, width: 170 * scale, height: 22) }
+        let pairs = [(Self.row(110), across(110)), (Self.row(170), across(170))]
+        let layout = try #require(LayoutTransform.fitted(pairs, widthScale: scale))
+        #expect(abs(layout.x.scale - scale) < 1e-9)
+        let button = Rect(x: 366, y: 62, width: 24, height: 24)
+        #expect(abs(layout.predicted(button, height: 874).x - 366 * scale) < 1)
+    }
+
+    @Test func eachKindOfWarningIsReauditedWhereItCanBeFlagged() {
+        let phone = DeviceLayout(device: .phone, orientation: .portrait)
+        let pad = DeviceLayout(device: .pad, orientation: .landscape)
+        let light = ScreenConfiguration(layout: phone, dark: false, textScale: 1, width: 402, height: 874)
+        var large = light
+        large.textScale = 2.3
+        var dark = light
+        dark.dark = true
+        let iPad = ScreenConfiguration(layout: pad, dark: false, textScale: 1, width: 1366, height: 1024)
+        var narrow = light
+        narrow.width = 375
+        // Dynamic Type, descriptions and hit regions depend on none of them.
+        for kind in [TestType.dynamicType, .elementDescription, .hitRegion] {
+            #expect([large, dark, iPad, narrow].allSatisfy { $0.canReaudit(kind, flaggedIn: light) })
+        }
+        // Contrast on the appearance alone.
+        #expect(iPad.canReaudit(.contrast, flaggedIn: light) && large.canReaudit(.contrast, flaggedIn: light))
+        #expect(!dark.canReaudit(.contrast, flaggedIn: light))
+        // A clipped text on the size and width, monotonically: a larger size or a narrower screen re-audits one
+        // flagged at the default size; the default size or a wider screen says nothing of one flagged larger or
+        // narrower.
+        #expect(large.canReaudit(.clippedText, flaggedIn: light) && narrow.canReaudit(.clippedText, flaggedIn: light))
+        #expect(!light.canReaudit(.clippedText, flaggedIn: large) && !light.canReaudit(.clippedText, flaggedIn: narrow))
+        #expect(!iPad.canReaudit(.clippedText, flaggedIn: light))
+    }
+}
