@@ -58,6 +58,7 @@ if area == nil || area == "log" { runLogBenchmark() }
 if area == nil || area == "history" { try runHistoryBenchmark() }
 if area == nil || area == "mapping" { runMappingBenchmark() }
 if area == nil || area == "scan" { runScanBenchmark() }
+if area == nil || area == "scan" || area == "scan-chains" { runScanChainBenchmark() }
 if area == nil || area == "imaging" { runImagingBenchmark() }
 if area == nil || area == "ingest" { try runIngestBenchmark() }
 if area == nil || area == "site" { try runSiteBenchmark() }

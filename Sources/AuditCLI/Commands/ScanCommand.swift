@@ -31,25 +31,31 @@ enum ScanCommand: Command {
         on the optional rules (roundedDesign, minimumSize, hardCodedTracking, fontWeightOnToken, \
         customRequiresRelativeTo), excludes paths and gives the team's tokens.
 
-        --fix rewrites the findings in place so they scale, as scan suggests, site by site: a size and \
-        weight that are a text style's defaults become the style (17 semibold is .headline; the \
+        --fix rewrites the findings in place so they scale, as scan suggests, site by site: a text's size \
+        and weight that are a text style's defaults become the style (17 semibold is .headline; the \
         configuration's token of that size and weight when there is one); a text's other number size, \
         within 3 pt, the team's nearest token, else the style whose default size is nearest at its weight (15 semibold is \
         .subheadline.weight(.semibold), Apple's table: largeTitle 34, title 28, title2 22, title3 20, \
         headline 17 semibold, body 17, callout 16, subheadline 15, footnote 13, caption 12, caption2 11); \
         any other SwiftUI size (a symbol's, one through a name) a @ScaledMetric(relativeTo:) property of \
-        the enclosing view, relative to the text beside it; .custom(_:fixedSize:) \
+        the enclosing struct or class view, relative to the text beside it (where no property can live, in \
+        an enum, a protocol's extension, a static builder or an initialiser, \
+        UIFontMetrics(forTextStyle:).scaledValue(for:) in place when the file imports UIKit, else it is left \
+        with that advice); .custom(_:fixedSize:) \
         .custom(_:size:relativeTo:), UIFont.systemFont(ofSize:) at a style's size and weight \
         UIFont.preferredFont(forTextStyle:), any other UIKit font UIFontMetrics(forTextStyle:).scaledFont(for:) (and the \
         label it is assigned to adjustsFontForContentSizeCategory); in a storyboard or xib, a system font \
         the nearest text style by the same table and, on a label, text field or text view, \
         adjustsFontForContentSizeCategory="YES", editing only those attributes (named fonts and buttons \
         are left, with the code to write). A size that comes through a name \
-        holding a number is followed to it and scaled too: a text sized by a static, global or local let \
+        holding a number, declared in the file or in another file of the paths (a design system's token, a \
+        package's constant), is followed to it and scaled too: a text sized by a static, global or local let \
         becomes the style of its number, as if written in place (a local left unused is deleted); \
         otherwise the view's own stored property becomes the @ScaledMetric, a static or global let \
         starts a new one, a local let's number goes into a new one; a name with no number written in \
-        place is left, saying so. It prints per \
+        place is left, saying so. A size computed from a few numbers (a switch of the view returning them, \
+        lerp(32, 18, progress), a ternary) gets one @ScaledMetric per number, on the curve of its own size; \
+        another type's computation one scaled factor. It prints per \
         file what it changed and what it left, with the reason and what to write by hand, and the changes to review: text that now scales inside \
         a .frame of fixed height, under .lineLimit(1) or .minimumScaleFactor (scan says so too; with \
         --notes, --fix writes it as a '// auditkit: review: ...' comment on the line above the site, \

@@ -221,9 +221,38 @@ public struct SourceIndex: Sendable {
         } else {
             for i in 0..<count { work(i) }
         }
+        if let fontScan { rescanNamingOtherFiles(buffer, files: files, configuration: fontScan, parallel: parallel) }
         var index = SourceIndex(roots: roots, outcomes: Array(buffer))
         if fontScan != nil { index.fontScan = fontScanResult(Array(buffer)) }
         return index
+    }
+
+    /// Scans for fonts again, with every file's numeric constants (`SizeConstants`), the files whose sizes
+    /// name a constant they do not declare (`FileOutcome.fontsNameOtherFiles`), reading each again.
+    private static func rescanNamingOtherFiles(
+        _ outcomes: UnsafeMutableBufferPointer<FileOutcome>, files: [(path: String, display: String)],
+        configuration: FontScanConfiguration, parallel: Bool
+    ) {
+        let again = outcomes.indices.filter { outcomes[$0].fontsNameOtherFiles }
+        guard !again.isEmpty else { return }
+        let table = SizeConstants(
+            files: outcomes.compactMap { outcome in
+                outcome.fonts == nil ? nil : (outcome.path, outcome.scan?.numericConstants ?? [])
+            })
+        nonisolated(unsafe) let shared = outcomes
+        let work: @Sendable (Int) -> Void = { n in
+            let i = again[n]
+            guard let data = FileManager.default.contents(atPath: files[i].path) else { return }
+            let scanned = FontScanner.scanFile(
+                Array(data), path: files[i].display, configuration: configuration, constants: table)
+            shared[i].fonts = (scanned.findings, scanned.problems)
+            shared[i].fontsNameOtherFiles = false
+        }
+        if parallel {
+            DispatchQueue.concurrentPerform(iterations: again.count, execute: work)
+        } else {
+            for n in again.indices { work(n) }
+        }
     }
 
     private static func fontScanResult(_ outcomes: [FileOutcome]) -> FontScanResult {
@@ -248,6 +277,9 @@ public struct SourceIndex: Sendable {
         var strings: [LocalizedString] = []
         var problem: AuditError?
         var fonts: (findings: [FontFinding], problems: [AuditError])?
+        /// Whether a size in the file names a constant it does not declare (scanned again once every file's
+        /// constants are known).
+        var fontsNameOtherFiles = false
         /// Whether the file is test code (it imports `XCTest` or `Testing`).
         var isTestCode = false
         /// Whether the file is generated code (`isGeneratedCode(path:bytes:)`).
@@ -275,7 +307,10 @@ public struct SourceIndex: Sendable {
             let scansFonts = fontScan.map { !$0.isExcluded(path) } ?? false
             var scan = SwiftLexer.scan(bytes, recordingTokens: scansFonts)
             if let fontScan, scansFonts {
-                outcome.fonts = FontScanner.findings(in: scan, bytes: bytes, path: path, configuration: fontScan)
+                let scanned = FontScanner.scanLexed(
+                    scan, bytes: bytes, path: path, configuration: fontScan, constants: nil)
+                outcome.fonts = (scanned.findings, scanned.problems)
+                outcome.fontsNameOtherFiles = scanned.namesOtherFiles
                 scan.tokens = []
                 scan.lineComments = []
                 scan.newlineOffsets = []

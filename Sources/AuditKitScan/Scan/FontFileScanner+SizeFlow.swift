@@ -32,7 +32,30 @@ extension FontFileScanner {
 
     private static let maxDepth = 24
 
-    func verdict(_ start: Int, _ end: Int, depth: Int, visiting: inout Set<Int>) -> SizeVerdict {
+    /// What a size's value comes from, logged while it is followed (`literalSources(of:)`): the number
+    /// literals that are sources (not a factor or offset beside a sized term), and whether some source could
+    /// not be followed.
+    struct SourceLog {
+        var literals: [Range<Int>] = []
+        var unknown = false
+    }
+
+    /// The number literals the size `argument` comes from, each a token range, followed as `sizeVerdict`
+    /// follows it (ternaries, `if`/`switch` expressions, `min`/`max`, the view's computed properties and
+    /// functions, a call sized by the numbers it is given); nil when a source is not a literal (a parameter,
+    /// a name declared elsewhere) or none is found.
+    mutating func literalSources(of argument: Argument) -> [Range<Int>]? {
+        structureIfNeeded()
+        sourceLog = SourceLog()
+        var visiting = Set<Int>()
+        let result = verdict(argument.start, argument.end, depth: 0, visiting: &visiting)
+        let log = sourceLog
+        sourceLog = nil
+        guard case .fixed = result, let log, !log.unknown, !log.literals.isEmpty else { return nil }
+        return log.literals
+    }
+
+    mutating func verdict(_ start: Int, _ end: Int, depth: Int, visiting: inout Set<Int>) -> SizeVerdict {
         var s = start
         var e = end
         guard s < e else { return .unknown("an empty expression") }
@@ -75,6 +98,7 @@ extension FontFileScanner {
         }
         // a + b * 2 — literals are factors and offsets of the sized terms, sources only on their own.
         var terms: [Range<Int>] = []
+        var separators: [UInt8] = []
         var termStart = s
         k = s
         while k < e {
@@ -83,6 +107,7 @@ extension FontFileScanner {
                 !isOperator(k - 1)
             {
                 terms.append(termStart..<k)
+                separators.append(tokens[k].byte)
                 var next = k + 1
                 while next < e, isOperator(next), !isPunct(next, "(") { next += 1 }
                 termStart = next
@@ -97,11 +122,40 @@ extension FontFileScanner {
         }
         if termStart < e { terms.append(termStart..<e) }
         if terms.count > 1 {
-            let named = terms.filter { !isNumber($0) }
-            if named.isEmpty { return .fixed(origin: nil) }
-            return .combined(named.map { verdict($0.lowerBound, $0.upperBound, depth: depth + 1, visiting: &visiting) })
+            return arithmetic(terms, separators: separators, depth: depth, visiting: &visiting)
         }
         return term(s, e, depth: depth, visiting: &visiting)
+    }
+
+    /// Terms joined by `separators` (`+ - * / ?`): each summand a product of factors. Numbers are factors and
+    /// offsets of the sized terms, sources only on their own; a product with a factor that scales scales (a
+    /// token times a `@ScaledMetric` factor, as `scan --fix` writes for numbers it cannot replace).
+    private mutating func arithmetic(
+        _ terms: [Range<Int>], separators: [UInt8], depth: Int, visiting: inout Set<Int>
+    ) -> SizeVerdict {
+        var summands: [[Range<Int>]] = [[terms[0]]]
+        for (n, separator) in separators.enumerated() {
+            if separator == UInt8(ascii: "*") || separator == UInt8(ascii: "/") {
+                summands[summands.count - 1].append(terms[n + 1])
+            } else {
+                summands.append([terms[n + 1]])
+            }
+        }
+        var parts: [SizeVerdict] = []
+        for summand in summands {
+            let logged = sourceLog
+            let factors = summand.filter { !isNumber($0) }.map {
+                verdict($0.lowerBound, $0.upperBound, depth: depth + 1, visiting: &visiting)
+            }
+            if summand.count > 1, factors.contains(.scales) {
+                // What the other factors come from no longer sizes anything on its own.
+                sourceLog = logged
+                parts.append(.scales)
+            } else {
+                parts += factors
+            }
+        }
+        return parts.isEmpty ? .fixed(origin: nil) : .combined(parts)
     }
 
     private func isOperator(_ k: Int) -> Bool {
@@ -114,10 +168,22 @@ extension FontFileScanner {
     }
 
     /// One operand: a literal, `min`/`max`, a conversion, a name, `self.name`, `Type.name`, or a call.
-    private func term(_ start: Int, _ end: Int, depth: Int, visiting: inout Set<Int>) -> SizeVerdict {
+    private mutating func term(_ start: Int, _ end: Int, depth: Int, visiting: inout Set<Int>) -> SizeVerdict {
+        let result = followedTerm(start, end, depth: depth, visiting: &visiting)
+        if case .unknown = result { sourceLog?.unknown = true }
+        return result
+    }
+
+    /// `term`: a literal (logged as a source, `sourceLog`), a scaled value, `min`/`max`, a conversion, or a
+    /// name or call (`namedTerm`); a call with numbers among its arguments that is not followed to a value
+    /// (`lerp(32, 18, progress)`, declared elsewhere or computing from its parameters) is sized by them.
+    private mutating func followedTerm(_ start: Int, _ end: Int, depth: Int, visiting: inout Set<Int>) -> SizeVerdict {
         var s = start
         if isPunct(s, "-") { s += 1 }
-        if isNumber(s..<end) { return .fixed(origin: nil) }
+        if isNumber(s..<end) {
+            sourceLog?.literals.append(s..<end)
+            return .fixed(origin: nil)
+        }
         guard s < end else { return .unknown("an empty expression") }
         // UIFontMetrics(…).scaledValue(for: …) scales whatever it is given.
         if isPunct(end - 1, ")"), Int(partner[end - 1]) > s, isWord(Int(partner[end - 1]) - 1, "scaledValue") {
@@ -135,7 +201,19 @@ extension FontFileScanner {
                 return verdict(args[0].start, args[0].end, depth: depth + 1, visiting: &visiting)
             }
         }
-        // name, name(…), self.name, Self.name, Type.name, Type.Nested.name(…)
+        var log = sourceLog
+        let named = namedTerm(s, end, depth: depth, visiting: &visiting)
+        guard case .unknown = named, isPunct(end - 1, ")"), Int(partner[end - 1]) > s else { return named }
+        let numbers = arguments(open: Int(partner[end - 1])).filter { isNumber($0.start..<$0.end) }
+        guard !numbers.isEmpty else { return named }
+        log?.literals += numbers.map { $0.start..<$0.end }
+        sourceLog = log
+        return .fixed(origin: nil)
+    }
+
+    /// A name or call: `name`, `name(…)`, `self.name`, `Self.name`, `Type.name`, `Type.Nested.name(…)`,
+    /// followed to its declaration in the file, else to another file's constant.
+    private mutating func namedTerm(_ s: Int, _ end: Int, depth: Int, visiting: inout Set<Int>) -> SizeVerdict {
         var path: [Int] = []
         var k = s
         while k < end, isIdentifier(k) {
@@ -157,7 +235,11 @@ extension FontFileScanner {
             switch resolve(names[0], at: s) {
             case .member(let found): member = found
             case .parameter: return .unknown("`\(names[0])` is a parameter; its value comes from the caller")
-            case .notFound: return .unknown("`\(names[0])` is not declared in this file")
+            case .notFound:
+                if !isCall, let entry = projectConstant(qualifiers: [], name: names[0], at: s) {
+                    return .fixed(origin: entry.origin)
+                }
+                return .unknown("`\(names[0])` is not declared in this file")
             }
         } else {
             let typeNames = Array(names.dropLast())
@@ -171,10 +253,18 @@ extension FontFileScanner {
                     structure?.typesBySimpleName[Substring(typeNames[typeNames.count - 1])]?.filter {
                         $0 == joined || $0.hasSuffix("." + joined)
                     } ?? []
+            } else if typeNames.count == 1, case .member(let value) = resolve(typeNames[0], at: s),
+                let annotation = value.annotation
+            {
+                // `size.iconSize` with `let size: AvatarSize`: the member of the value's type.
+                types = structure?.typesBySimpleName[Substring(annotation)] ?? []
             }
             guard let structure,
                 let index = types.lazy.compactMap({ structure.membersByType[$0]?[memberName]?.first }).first
             else {
+                if !isCall, let entry = projectConstant(qualifiers: typeNames, name: memberName, at: s) {
+                    return .fixed(origin: entry.origin)
+                }
                 return .unknown("`\(names.joined(separator: "."))` is not declared in this file")
             }
             member = structure.members[index]
@@ -183,9 +273,42 @@ extension FontFileScanner {
         return value(of: member, depth: depth, visiting: &visiting)
     }
 
+    /// The constant of another file of the scan (`SizeConstants`) that a name this file does not declare
+    /// names: a bare name (a global, or a `static let` of the type around the use declared in an extension
+    /// elsewhere), `Self.name`, or a path starting with a type's name (`DS.Spacing.iconSize`); never a path
+    /// through a value (`theme.iconSize`). Without the scan's constants, notes that the file names one
+    /// (`namesOtherFiles`), so the scan can read it again once every file's are known.
+    mutating func projectConstant(qualifiers: [String], name: String, at use: Int) -> SizeConstants.Entry? {
+        guard constants != nil else {
+            if Self.mayNameConstant(qualifiers) { namesOtherFiles = true }
+            return nil
+        }
+        return constantEntry(qualifiers: qualifiers, name: name, at: use)
+    }
+
+    /// Whether a name written after `qualifiers` can be a constant: a bare name, or a path that starts with
+    /// `Self` or a type's (capitalised) name.
+    static func mayNameConstant(_ qualifiers: [String]) -> Bool {
+        guard let first = qualifiers.first?.utf8.first else { return true }
+        return first >= 65 && first <= 90
+    }
+
+    /// The constant of `constants` a name this file does not declare names (`projectConstant`).
+    func constantEntry(qualifiers written: [String], name: String, at use: Int) -> SizeConstants.Entry? {
+        guard let constants, Self.mayNameConstant(written) else { return nil }
+        var qualifiers = written[...]
+        let selfType = qualifiers.first == "Self"
+        if selfType { qualifiers = qualifiers.dropFirst() }
+        let enclosing = enclosingType(use).flatMap { structure?.bodies[$0].name.split(separator: ".") } ?? []
+        if selfType {
+            return constants.entry(qualifiers: enclosing + qualifiers.map { Substring($0) }, name: name, enclosing: [])
+        }
+        return constants.entry(qualifiers: qualifiers.map { Substring($0) }, name: name, enclosing: enclosing)
+    }
+
     /// What a declaration's value is: scaled by its attribute, else followed through its initial value,
     /// its getter or its function body.
-    func value(of member: SourceStructure.Member, depth: Int, visiting: inout Set<Int>) -> SizeVerdict {
+    mutating func value(of member: SourceStructure.Member, depth: Int, visiting: inout Set<Int>) -> SizeVerdict {
         if member.isScaled { return .scales }
         guard visiting.insert(member.keyword).inserted else {
             return .unknown("`\(member.name)` depends on itself")
@@ -206,7 +329,7 @@ extension FontFileScanner {
 
     /// The value a getter or function body returns: its `return`s, the branches of an `if` or `switch`
     /// expression, or its single expression.
-    func bodyVerdict(_ open: Int, depth: Int, visiting: inout Set<Int>) -> SizeVerdict {
+    mutating func bodyVerdict(_ open: Int, depth: Int, visiting: inout Set<Int>) -> SizeVerdict {
         var b = open
         let close = Int(partner[b])
         guard close > b + 1 else { return .unknown("an empty body") }
@@ -225,7 +348,7 @@ extension FontFileScanner {
     }
 
     /// The results of an `if`/`switch` expression starting at `k`.
-    private func branches(from k: Int, end: Int, depth: Int, visiting: inout Set<Int>) -> SizeVerdict {
+    private mutating func branches(from k: Int, end: Int, depth: Int, visiting: inout Set<Int>) -> SizeVerdict {
         let level = Int(parent[k])
         var parts: [SizeVerdict] = []
         var n = k
@@ -286,32 +409,13 @@ extension FontFileScanner {
     /// A `let`, `var` or `func` named `name` declared in the block `{` at `brace` before token `use`, or
     /// a binding of the statement that opens the block holding `use` (`if let`, `for name in`).
     private func localDeclaration(_ name: String, in brace: Int, before use: Int) -> Resolution? {
-        var found: Resolution?
-        var n = brace + 1
-        while n < use {
-            if partner[n] > n, isPunct(n, "(") || isPunct(n, "[") || isPunct(n, "{") {
-                if Int(partner[n]) > use { break }
-                n = Int(partner[n]) + 1
-                continue
-            }
-            if isWord(n, "let") || isWord(n, "var") || isWord(n, "func"), isWord(n + 1, name) {
-                if isWord(n - 1, "if") || isWord(n - 1, "guard") || isWord(n - 1, "while") || isWord(n - 1, "case")
-                    || isPunct(n - 1, ",")
-                {
-                    found = .parameter
-                } else if let member = member(at: n) {
-                    found = .member(member)
-                }
-            } else if isWord(n, "for") || isWord(n, "catch") {
-                var m = n + 1
-                while m < use, m < n + 12, !isWord(m, "in"), !isPunct(m, "{") {
-                    if isWord(m, name) { found = .parameter }
-                    m += 1
-                }
-            }
-            n += 1
-        }
-        return found
+        guard let declared = structure?.locals[brace]?[name] else { return nil }
+        // The last declaration before the use (`SourceStructure.locals` keeps them in order).
+        let low = declared.partitionIndex { $0.position < use }
+        guard low > 0 else { return nil }
+        let found = declared[low - 1]
+        if found.isBinding { return .parameter }
+        return member(at: found.position).map { .member($0) }
     }
 
     /// The parameter names of the function or closure whose body is the `{` at `brace`.

@@ -18,6 +18,19 @@ struct FontFileScanner {
     var partner: [Int32] = []
     /// For each token, the index of the innermost open bracket around it; -1 at the top level.
     var parent: [Int32] = []
+    /// For each token, the index of the innermost `{` around it; -1 outside every brace.
+    var braceParent: [Int32] = []
+    /// For each token, the first token of the chain of modifiers a walk back from it reaches (`Text` for any
+    /// token of `Text("x").font(…).padding()` outside its brackets); -1 when the walk meets something else.
+    /// Worked out once per file, so each finding finds its view's start in constant time: walking back per
+    /// finding made a chain of n `.font(…)` cost n² (and the lines each font sets, n³).
+    var chainStarts: [Int32] = []
+    /// The dots of the file's `.font(` modifiers, in order, and for each the position in this list just past
+    /// the run of those whose chain starts at the same token (`linesSetBy(fontModifier:)` skips a run at once).
+    var fontModifiers: [Int] = []
+    var fontModifierRunEnds: [Int] = []
+    /// The `scaledFont` names of the file, in order (`flowsIntoScaledFont(start:close:)`).
+    var scaledFontNames: [Int] = []
     /// The file's types and members, read when a size is not a literal.
     var structure: SourceStructure?
     var findings: [FontFinding] = []
@@ -29,8 +42,19 @@ struct FontFileScanner {
     /// long line is walked once, not once per finding (a 960 KB one-line file took minutes).
     private var columnCursor: (offset: Int, units: Int) = (-1, 0)
     var problems: [AuditError] = []
+    /// The numeric constants of every file of the scan, when known (`SizeConstants`).
+    let constants: SizeConstants?
+    /// Whether a size names a constant this file does not declare while `constants` is nil: the scan reads
+    /// the file again once every file's constants are known.
+    var namesOtherFiles = false
+    /// While `literalSources(of:)` follows a size: what it comes from.
+    var sourceLog: SourceLog?
 
-    init(bytes: [UInt8], scan: SwiftFileScan, path: String, configuration: FontScanConfiguration) {
+    init(
+        bytes: [UInt8], scan: SwiftFileScan, path: String, configuration: FontScanConfiguration,
+        constants: SizeConstants? = nil
+    ) {
+        self.constants = constants
         self.bytes = bytes
         self.tokens = scan.tokens
         self.newlineOffsets = scan.newlineOffsets
@@ -165,6 +189,38 @@ struct FontFileScanner {
             default:
                 break
             }
+        }
+        readChains()
+    }
+
+    /// Fills `braceParent`, `chainStarts`, `fontModifiers` and their runs, in one pass each.
+    private mutating func readChains() {
+        braceParent = Array(repeating: -1, count: tokens.count)
+        chainStarts = Array(repeating: -1, count: tokens.count)
+        fontModifiers = []
+        scaledFontNames = []
+        for i in tokens.indices {
+            let open = Int(parent[i])
+            if open >= 0 { braceParent[i] = isPunct(open, "{") ? Int32(open) : braceParent[open] }
+            // The walk back `chain(endingAt:)` takes: over a bracketed group, over `.name`, to a name.
+            let token = tokens[i]
+            if token.kind == .punctuation {
+                if token.byte == UInt8(ascii: ")") || token.byte == UInt8(ascii: "]") || token.byte == UInt8(ascii: "}")
+                {
+                    let opener = Int(partner[i])
+                    if opener > 0, opener < i { chainStarts[i] = chainStarts[opener - 1] }
+                } else if token.byte == UInt8(ascii: "."), isWord(i + 1, "font"), isPunct(i + 2, "(") {
+                    fontModifiers.append(i)
+                }
+            } else if token.kind == .identifier {
+                chainStarts[i] = isPunct(i - 1, ".") ? (i >= 2 ? chainStarts[i - 2] : -1) : Int32(i)
+                if token.end - token.start == 10, isWord(i, "scaledFont") { scaledFontNames.append(i) }
+            }
+        }
+        fontModifierRunEnds = Array(repeating: fontModifiers.count, count: fontModifiers.count)
+        for n in fontModifiers.indices.reversed().dropFirst() {
+            let same = chainStart(endingAt: fontModifiers[n]) == chainStart(endingAt: fontModifiers[n + 1])
+            fontModifierRunEnds[n] = same ? fontModifierRunEnds[n + 1] : n + 1
         }
     }
 
@@ -365,46 +421,57 @@ struct FontFileScanner {
         return open - 2
     }
 
+    /// How many modifiers a walk along a chain collects each way (`chain(endingAt:)`, `modifiers(after:)`):
+    /// real chains have a dozen; a generated or hostile one of thousands would make every site on it cost
+    /// the whole chain. A modifier farther than this from a site is not read for it (a risk it poses, a
+    /// weight it sets).
+    static let maxChainModifiers = 64
+
+    /// The first token of the chain of modifiers ending at the dot `dot` (`Image` in
+    /// `Image(systemName: "x").resizable().font(…)`), nil when the chain does not start with a name.
+    func chainStart(endingAt dot: Int) -> Int? {
+        guard dot >= 1, dot - 1 < chainStarts.count, chainStarts[dot - 1] >= 0 else { return nil }
+        return Int(chainStarts[dot - 1])
+    }
+
     /// The name the chain of modifiers ending at the dot `dot` starts with (`Image` in
-    /// `Image(systemName: "x").resizable().font(…)`), its token (`start`), and the modifiers on the way.
+    /// `Image(systemName: "x").resizable().font(…)`), its token (`start`), and the modifiers on the way
+    /// (the nearest `maxChainModifiers`).
     func chain(endingAt dot: Int) -> (root: String?, modifiers: [Int], start: Int?) {
+        guard let start = chainStart(endingAt: dot) else { return (nil, [], nil) }
         var modifiers: [Int] = []
         var k = dot - 1
-        var steps = 0
-        while k >= 0, steps < 10_000 {
-            steps += 1
-            let token = tokens[k]
-            if token.isPunctuation(")") || token.isPunctuation("]") || token.isPunctuation("}") {
-                let open = Int(partner[k])
-                guard open >= 0, open < k else { return (nil, modifiers, nil) }
-                k = open - 1
+        while k > start, modifiers.count < Self.maxChainModifiers {
+            if tokens[k].kind == .punctuation {
+                k = Int(partner[k]) - 1
                 continue
             }
-            guard token.kind == .identifier else { return (nil, modifiers, nil) }
-            if isPunct(k - 1, ".") {
-                if isPunct(k + 1, "(") { modifiers.append(k) }
-                k -= 2
-                continue
-            }
-            return (text(k), modifiers, k)
+            if isPunct(k + 1, "(") { modifiers.append(k) }
+            k -= 2
         }
-        return (nil, modifiers, nil)
+        return (text(start), modifiers, start)
     }
 
     /// The lines a `.font(_:)` modifier (its dot at `dot`) sets its font on: those of the view it modifies,
     /// from the view's first token to the modifier, less the lines of views inside it that set their own
-    /// font (`Text("A").font(.subheadline)` in a stack). Nil when the view's start is not found.
+    /// font (`Text("A").font(.subheadline)` in a stack; the first `maxChainModifiers` such views). Nil when
+    /// the view's start is not found.
     func linesSetBy(fontModifier dot: Int) -> FontLines? {
-        guard let start = chain(endingAt: dot).start else { return nil }
+        guard let start = chainStart(endingAt: dot) else { return nil }
         var lines = FontLines(line(ofToken: start)...line(ofToken: dot))
-        var k = start
-        while k < dot - 2 {
-            if isPunct(k, "."), isWord(k + 1, "font"), isPunct(k + 2, "("), let inner = chain(endingAt: k).start,
-                inner > start
-            {
+        // The `.font(` modifiers between the start and this one; those on the chain itself (whose walk back
+        // reaches `start`) are skipped a run at a time.
+        var n = fontModifiers.partitionIndex { $0 <= start }
+        var found = 0
+        while n < fontModifiers.count, fontModifiers[n] < dot - 2, found < Self.maxChainModifiers {
+            let k = fontModifiers[n]
+            if let inner = chainStart(endingAt: k), inner > start {
                 lines.except.append(line(ofToken: inner)...line(ofToken: k))
+                found += 1
+                n += 1
+            } else {
+                n = fontModifierRunEnds[n]
             }
-            k += 1
         }
         return lines
     }
@@ -412,11 +479,14 @@ struct FontFileScanner {
     /// The one-based line token `k` starts on.
     private func line(ofToken k: Int) -> Int { lineAndColumn(of: tokens[k].start).line }
 
-    /// The modifiers after the call whose `)` is at `close`, as long as the chain goes on.
+    /// The modifiers after the call whose `)` is at `close`, as long as the chain goes on (the nearest
+    /// `maxChainModifiers`).
     func modifiers(after close: Int) -> [Int] {
         var result: [Int] = []
         var k = close + 1
-        while isPunct(k, "."), isIdentifier(k + 1), isPunct(k + 2, "("), partner[k + 2] > k + 2 {
+        while isPunct(k, "."), isIdentifier(k + 1), isPunct(k + 2, "("), partner[k + 2] > k + 2,
+            result.count < Self.maxChainModifiers
+        {
             result.append(k + 1)
             k = Int(partner[k + 2]) + 1
             while isPunct(k, "{"), partner[k] > k { k = Int(partner[k]) + 1 }
@@ -432,23 +502,32 @@ struct FontFileScanner {
             return root == "Image" || root == "AsyncImage"
         }
         var open = Int(parent[start])
-        while open > 0, !isPunct(open, "{") {
+        var levels = 0
+        while open > 0, !isPunct(open, "{"), levels < Self.maxEnclosingLevels {
             if isWord(open - 1, "SymbolConfiguration") || isWord(open - 1, "Image") || isWord(open - 1, "UIImage") {
                 return true
             }
             open = Int(parent[open])
+            levels += 1
         }
         return false
     }
+
+    /// How many brackets around a site the walks out from it read (a call it is an argument of, an image
+    /// it sizes): real code nests a few; a hostile file nested thousands deep would make each site cost
+    /// its depth.
+    static let maxEnclosingLevels = 64
 
     /// Whether a UIKit font built by the call `start…close` flows into `scaledFont(for:)`: inside its
     /// argument list, through `.map { … scaledFont(for: $0) }` right after it, or through the name it is
     /// assigned to, used later in the same block.
     func flowsIntoScaledFont(start: Int, close: Int) -> Bool {
         var open = Int(parent[start])
-        while open > 0, !isPunct(open, "{") {
+        var levels = 0
+        while open > 0, !isPunct(open, "{"), levels < Self.maxEnclosingLevels {
             if isWord(open - 1, "scaledFont") { return true }
             open = Int(parent[open])
+            levels += 1
         }
         var k = close + 1
         while isPunct(k, "!") || isPunct(k, "?") { k += 1 }
@@ -464,21 +543,26 @@ struct FontFileScanner {
         if isPunct(j, "?") || isPunct(j, "!") { j -= 1 }
         guard isIdentifier(j) else { return false }
         let name = isPunct(j - 1, ":") && isIdentifier(j - 2) ? text(j - 2) : text(j)
-        var block = Int(parent[start])
-        while block >= 0, !isPunct(block, "{") { block = Int(parent[block]) }
+        let block = enclosingBrace(start)
         let end = block >= 0 && partner[block] > block ? Int(partner[block]) : tokens.count
-        var n = close + 1
-        while n < end {
-            if isWord(n, "scaledFont"), isPunct(n + 1, "("), partner[n + 1] > n + 1 {
+        // Only a `scaledFont` later in the block can take it: each of the nearest is read, not every token.
+        let after = scaledFontNames.partitionIndex { $0 <= close }
+        for n in scaledFontNames[after...].prefix(Self.maxChainModifiers) where n < end {
+            if isPunct(n + 1, "("), partner[n + 1] > n + 1 {
                 for m in (n + 2)..<Int(partner[n + 1]) where isWord(m, name) { return true }
             }
             // name.map { UIFontMetrics(…).scaledFont(for: $0) }
-            if isWord(n, name), isPunct(n + 1, "."), isIdentifier(n + 2), isPunct(n + 3, "{") || isPunct(n + 3, "("),
-                partner[n + 3] > n + 3
-            {
-                for m in (n + 4)..<Int(partner[n + 3]) where isWord(m, "scaledFont") { return true }
+            var around = Int(parent[n])
+            var levels = 0
+            while around > close, levels < Self.maxEnclosingLevels {
+                if isPunct(around, "{") || isPunct(around, "("), isIdentifier(around - 1), isPunct(around - 2, "."),
+                    isWord(around - 3, name)
+                {
+                    return true
+                }
+                around = Int(parent[around])
+                levels += 1
             }
-            n += 1
         }
         return false
     }
@@ -563,13 +647,15 @@ struct FontFileScanner {
             }
         }
         var open = Int(parent[i])
-        while open > 0, isPunct(open, "(") {
+        var levels = 0
+        while open > 0, isPunct(open, "("), levels < Self.maxEnclosingLevels {
             if isIdentifier(open - 1) {
                 let call = text(open - 1)
                 if call == "font" { return true }
                 if Self.layoutCalls.contains(call) { return false }
             }
             open = Int(parent[open])
+            levels += 1
         }
         return true
     }

@@ -14,6 +14,9 @@ public struct FontFixChange: Sendable, Hashable {
         case customRelativeTo = "custom-relative-to"
         /// A UIKit font wrapped in `UIFontMetrics(forTextStyle:).scaledFont(for:)`.
         case fontMetrics = "font-metrics"
+        /// The size became `UIFontMetrics(forTextStyle:).scaledValue(for:)` in place, where no view can hold a
+        /// `@ScaledMetric` property (a builder in an enum, a `static` member) and the file imports UIKit.
+        case scaledValue = "scaled-value"
         /// A storyboard's or xib's label, text field or text view given `adjustsFontForContentSizeCategory="YES"`.
         case contentSizeFlag = "content-size-flag"
     }

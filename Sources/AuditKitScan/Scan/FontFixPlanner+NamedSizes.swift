@@ -10,13 +10,25 @@ extension FontFixPlanner {
         case constant(SourceStructure.Member, expression: String)
         /// A `let` of a block around the use.
         case local(SourceStructure.Member)
+        /// A constant another file of the scan declares (`SizeConstants`), and the expression that names it
+        /// from a stored property's initial value (`DS.Spacing.iconSize`, as written; a bare or `Self.` name
+        /// by its types, `Card.titleSize`).
+        case external(SizeConstants.Entry, expression: String)
 
-        /// The declaration the name refers to.
-        var member: SourceStructure.Member {
+        /// The declaration in this file the name refers to; nil for another file's constant.
+        var member: SourceStructure.Member? {
             switch self {
             case .property(let member), .constant(let member, _), .local(let member): return member
+            case .external: return nil
             }
         }
+    }
+
+    /// The number the name holds: its declaration's value written in place (`number(heldBy:)`), or another
+    /// file's constant's.
+    func number(of named: NamedSize) -> Double? {
+        if case .external(let entry, _) = named { return entry.value }
+        return named.member.flatMap(number(heldBy:))
     }
 
     /// A fixed size that is not a literal: when it is a plain name whose declaration holds a number written
@@ -34,13 +46,19 @@ extension FontFixPlanner {
             })
         else { return }
         guard let named = namedSize(argument) else {
+            if scaleLiterals(finding, site: i, argument: argument) { return }
             let origin =
                 finding.sizeOrigin.map { "the size comes through \($0), in an expression" }
                 ?? "the size is an expression"
             skip(finding, .notWrittenInPlace(origin + " the fix cannot scale in place"))
             return
         }
-        let member = named.member
+        guard let member = named.member else {
+            if case .external(let entry, let expression) = named {
+                external(finding, site: i, argument: argument, entry: entry, expression: expression)
+            }
+            return
+        }
         let line = scanner.lineAndColumn(of: tokens[member.keyword].start).line
         let through = "the size comes through `\(member.name)` (line \(line))"
         guard let valueRange = member.value, let size = number(heldBy: member) else {
@@ -62,7 +80,7 @@ extension FontFixPlanner {
                 switch named {
                 case .local: replacedLocals[member.keyword, default: 0] += 1
                 case .constant: replacedConstants.insert(member.keyword)
-                case .property: break
+                case .property, .external: break
                 }
                 return
             }
@@ -76,6 +94,23 @@ extension FontFixPlanner {
         case let api where api.hasPrefix("UIFont"): uiKit(finding, site: i, size: size)
         default:
             skip(finding, .unsupported("AppKit has no UIFontMetrics"))
+        }
+    }
+
+    /// A size through another file's constant (`SizeConstants`): decided from its number as if written in
+    /// place (a text's style; a symbol's or a far size's `@ScaledMetric` starting from the constant, so the
+    /// design system's value stays the one source); the constant's declaration is left as it is.
+    mutating func external(
+        _ finding: FontFinding, site i: Int, argument: FontFileScanner.Argument, entry: SizeConstants.Entry,
+        expression: String
+    ) {
+        switch finding.api {
+        case ".system(size:)":
+            if textStyle(finding, site: i, size: entry.value, nearest: finding.isTextContext) { return }
+            scaledMetric(finding, site: i, argument: argument, size: entry.value, initial: expression)
+        case ".custom(_:fixedSize:)", ".custom(_:size:)": custom(finding, site: i, size: entry.value)
+        case let api where api.hasPrefix("UIFont"): uiKit(finding, site: i, size: entry.value)
+        default: skip(finding, .unsupported("AppKit has no UIFontMetrics"))
         }
     }
 
@@ -108,8 +143,11 @@ extension FontFixPlanner {
         let enclosing = scanner.enclosingType(argument.start).map { structure.bodies[$0].name }
         let member: SourceStructure.Member
         if path.count == 1 {
-            guard case .member(let found) = scanner.resolve(name, at: argument.start) else { return nil }
-            member = found
+            switch scanner.resolve(name, at: argument.start) {
+            case .member(let found): member = found
+            case .parameter: return nil
+            case .notFound: return externalSize(qualifiers: [], name: name, argument: argument)
+            }
         } else {
             let typeNames = path.dropLast().map(scanner.text)
             var types: [String] = []
@@ -123,7 +161,7 @@ extension FontFixPlanner {
                     } ?? []
             }
             guard let index = types.lazy.compactMap({ structure.membersByType[$0]?[name]?.first }).first else {
-                return nil
+                return externalSize(qualifiers: typeNames, name: name, argument: argument)
             }
             member = structure.members[index]
         }
@@ -141,6 +179,17 @@ extension FontFixPlanner {
         return .property(member)
     }
 
+    /// Another file's constant (`FontFileScanner.constantEntry`) that the argument names, with the
+    /// expression a stored property's initial value can name it by: as written when it starts with a type's
+    /// name, else (a bare name, `Self.name`) by the types it is declared in.
+    func externalSize(qualifiers: [String], name: String, argument: FontFileScanner.Argument) -> NamedSize? {
+        guard let entry = scanner.constantEntry(qualifiers: qualifiers, name: name, at: argument.start) else {
+            return nil
+        }
+        let written = qualifiers.first.map { $0 != "Self" } ?? false
+        return .external(entry, expression: written ? source(argument.start, argument.end - 1) : entry.qualifiedName)
+    }
+
     /// A stored property of the view used only as `.system(size:)` sizes in the type becomes
     /// `@ScaledMetric(relativeTo: .STYLE)` itself, keeping a written access level (none written: `private`
     /// for a `let`, none for a `var`, which callers may set through the memberwise initialiser); its uses
@@ -153,7 +202,9 @@ extension FontFixPlanner {
         guard let (typeName, _) = enclosingView(finding, site: i) else { return }
         let line = scanner.lineAndColumn(of: tokens[member.keyword].start).line
         let origin = "the size comes through `\(member.name)` (line \(line))"
-        if let line = useOutsideFontSizes(of: member, typeName: typeName) {
+        let outside = outsideUses[member.keyword] ?? useOutsideFontSizes(of: member, typeName: typeName)
+        outsideUses[member.keyword] = outside
+        if let line = outside {
             skip(
                 finding,
                 .notWrittenInPlace(

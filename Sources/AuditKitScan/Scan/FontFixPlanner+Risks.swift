@@ -74,7 +74,7 @@ extension FontFixPlanner {
         if let number = Self.number(argument, in: scanner) { return number }
         guard scanner.isIdentifier(argument.start) else { return nil }
         scanner.structureIfNeeded()
-        guard let named = namedSize(argument), let value = number(heldBy: named.member) else { return nil }
+        guard let named = namedSize(argument), let value = number(of: named) else { return nil }
         return pointText(value)
     }
 

@@ -27,10 +27,23 @@ struct FontFixPlanner {
     var replacedConstants: Set<Int> = []
     /// `--notes`: write each change's risks as a comment above the site (`addNotes()`).
     var notes = false
+    /// The sites (call names' tokens) in token order, each with its finding's index.
+    let sitesInOrder: [(site: Int, finding: Int)]
+    /// The `Text`s of each closure, by its `{` (made on the first need), and their styles once asked
+    /// (`textStyles(inClosure:)`).
+    var textsByBrace: [Int: [Int]]?
+    var textStylesByBrace: [Int: [(token: Int, style: TextStyle)]] = [:]
+    /// `importsUIKit()`, once asked.
+    var importsUIKitCache: Bool?
+    /// `useOutsideFontSizes(of:typeName:)` of each stored property asked about (by its keyword's token), so
+    /// the sites of one property read the file once.
+    var outsideUses: [Int: Int?] = [:]
 
     init(scanner: FontFileScanner, rules: Set<FontScanRule>) {
         self.scanner = scanner
         self.rules = rules
+        sitesInOrder = scanner.sites.enumerated().filter { $0.element >= 0 }.map { ($0.element, $0.offset) }
+            .sorted { $0.site < $1.site }
     }
 
     var tokens: [SwiftToken] { scanner.tokens }
@@ -97,7 +110,9 @@ struct FontFixPlanner {
             }
             if case .leave(var left) = decisions[n], finding.suppression == nil {
                 scanner.structureIfNeeded()
-                left.byHand = byHand(finding, site: site)
+                let outside: Bool
+                if case .outsideView = left.reason { outside = true } else { outside = false }
+                left.byHand = byHand(finding, site: site, outsideView: outside)
                 decisions[n] = .leave(left)
             }
         }
@@ -162,8 +177,10 @@ struct FontFixPlanner {
     /// it comes through), as a token or text style: the one whose defaults are N and W exactly; with
     /// `nearest`, else the team's nearest token, else the style nearest at W, within `styleReach`; a token
     /// with a design written (`isToken(site:)`) keeps it, `Font.system(.largeTitle, design: .rounded)`.
-    /// Whether it decided the finding.
+    /// Only text: a symbol keeps its own size on a curve (`@ScaledMetric(relativeTo:)`), even one of a style's
+    /// size, as teams scale symbols. Whether it decided the finding.
     mutating func textStyle(_ finding: FontFinding, site i: Int, size: Double, nearest: Bool) -> Bool {
+        guard finding.isTextContext else { return false }
         let close = Int(scanner.partner[i + 1])
         let args = scanner.arguments(open: i + 1)
         let weight = finding.weight ?? .regular
@@ -255,7 +272,10 @@ struct FontFixPlanner {
     mutating func scaledMetric(
         _ finding: FontFinding, site i: Int, argument: FontFileScanner.Argument, size: Double, initial: String? = nil
     ) {
-        guard let (typeName, members) = enclosingView(finding, site: i) else { return }
+        guard let (typeName, members) = enclosingView(finding, site: i) else {
+            scaleInPlace(finding, argument: argument, size: size, initial: initial)
+            return
+        }
         let (style, role) = self.styleAndRole(for: finding, site: i, size: size)
         let value = initial ?? pointText(size)
         let base =
@@ -269,6 +289,35 @@ struct FontFixPlanner {
                 isText: finding.isTextContext, argument: argument.start..<argument.end, members: members))
         // What it writes is said once the property is named.
         change(finding, .scaledMetric, "")
+    }
+
+    /// A size a `@ScaledMetric` would take where no property can live (`enclosingView` left it: a builder in an
+    /// enum, a `static` member, an extension of a protocol): in a file that imports UIKit, the size argument
+    /// becomes `UIFontMetrics(forTextStyle: .STYLE).scaledValue(for: N)` in place, which scales on the curve the
+    /// property would have followed; elsewhere (a SwiftUI file may build for macOS, which has no
+    /// `UIFontMetrics`), and in a stored constant's value (worked out once), it stays left, `byHand` saying
+    /// what to write.
+    mutating func scaleInPlace(
+        _ finding: FontFinding, argument: FontFileScanner.Argument, size: Double, initial: String?
+    ) {
+        let site = scanner.sites[current]
+        // A stored constant's value (`static let hero = Font.system(size: 48)`) is worked out once, at the
+        // text size of that moment: scaled in place it would not follow later changes.
+        guard case .leave(let left)? = decisions[current], case .outsideView = left.reason, importsUIKit(),
+            !isToken(site: site)
+        else { return }
+        let style = self.style(for: finding, site: site, size: size)
+        let text = "UIFontMetrics(forTextStyle: .\(style.uiKitName)).scaledValue(for: \(initial ?? pointText(size)))"
+        replace(argument.start, argument.end - 1, with: text)
+        change(finding, .scaledValue, "`\(text)`")
+    }
+
+    /// Whether the file imports UIKit (`import UIKit`, worked out on the first need).
+    mutating func importsUIKit() -> Bool {
+        if let known = importsUIKitCache { return known }
+        let found = tokens.indices.contains { scanner.isWord($0, "import") && scanner.isWord($0 + 1, "UIKit") }
+        importsUIKitCache = found
+        return found
     }
 
     /// A new `@ScaledMetric` property a site gets, decided; named by `nameProperties()`.
@@ -286,9 +335,15 @@ struct FontFixPlanner {
         /// `iconSize`, `titleSize` or `textSize`.
         var base: String
         var isText: Bool
-        /// The tokens of the size argument, replaced by the name.
+        /// The tokens of the size argument, replaced by the name (for a size computed from a few numbers, the
+        /// number's).
         var argument: Range<Int>
         var members: [SourceStructure.Member]
+        /// A name to try first (`smallIconSize` for the `case .small:` of a computed `iconSize`).
+        var preferred: String? = nil
+        /// For a factor (`scaleFactor`): the size it multiplies, as written in place of the argument
+        /// (`size.iconSize`, `(a + b)`).
+        var product: String? = nil
 
         /// The sites of one type with the same value and style get one property.
         var key: String { "\(typeName)|\(value)|\(style)" }
@@ -301,24 +356,46 @@ struct FontFixPlanner {
     mutating func nameProperties() {
         var elements: [String: Set<String?>] = [:]
         for pending in pendingProperties { elements[pending.key, default: []].insert(pending.element) }
+        // What each decision writes, and the name each number replaced got (a number of a computed property two
+        // sites use is replaced once).
+        var written: [Int: [(declaration: String, name: String)]] = [:]
+        var named: [Int: (declaration: String, name: String)] = [:]
         for pending in pendingProperties {
-            guard case .change(var change)? = decisions[pending.decision] else { continue }
+            guard case .change? = decisions[pending.decision] else { continue }
             current = pending.decision
+            if let done = named[pending.argument.lowerBound] {
+                written[pending.decision, default: []].append(done)
+                continue
+            }
             var element = pending.element
             if let word = element, elements[pending.key]?.contains(where: { $0 != word }) == true { element = nil }
-            let suffix = pending.isText ? "Size" : "IconSize"
+            let suffix = pending.product != nil ? "Scale" : pending.isText ? "Size" : "IconSize"
             let name = propertyName(
                 typeName: pending.typeName,
                 bases: [
-                    element.map { $0 + suffix }, pending.role.map { $0 + capitalized(pending.base) }, pending.base,
-                    pending.style + suffix,
+                    pending.preferred, element.map { $0 + suffix }, pending.role.map { $0 + capitalized(pending.base) },
+                    pending.base, pending.style + suffix,
                 ], value: pending.value, style: pending.style, members: pending.members)
             let declaration =
                 "@ScaledMetric(relativeTo: .\(pending.style)) private var \(name.name): CGFloat = \(pending.value)"
             if name.isNew { additions[pending.typeName, default: []].append(declaration) }
-            replace(pending.argument.lowerBound, pending.argument.upperBound - 1, with: name.name)
-            change.after = "`\(declaration)`, the size replaced by `\(name.name)`"
-            decisions[pending.decision] = .change(change)
+            let replacement = pending.product.map { $0 + " * " + name.name } ?? name.name
+            replace(pending.argument.lowerBound, pending.argument.upperBound - 1, with: replacement)
+            named[pending.argument.lowerBound] = (declaration, name.name)
+            written[pending.decision, default: []].append((declaration, name.name))
+        }
+        for (decision, properties) in written {
+            guard case .change(var change)? = decisions[decision] else { continue }
+            let declarations = properties.map { "`\($0.declaration)`" }.joined(separator: ", ")
+            let names = properties.map { "`\($0.name)`" }.joined(separator: ", ")
+            let isFactor = pendingProperties.contains { $0.decision == decision && $0.product != nil }
+            change.after =
+                isFactor
+                ? "\(declarations), the size multiplied by \(names)"
+                : properties.count == 1
+                    ? "\(declarations), the size replaced by \(names)"
+                    : "\(declarations), the numbers replaced by \(names)"
+            decisions[decision] = .change(change)
         }
         pendingProperties = []
     }
@@ -342,10 +419,16 @@ struct FontFixPlanner {
             skip(finding, .outsideView("`\(typeName)` is not a View"))
             return nil
         }
-        guard bodies.contains(where: { !$0.isExtension }) else {
+        guard let declaration = bodies.first(where: { !$0.isExtension }) else {
             skip(
                 finding,
                 .outsideView("`\(typeName)` is declared in another file; a stored property cannot go in an extension"))
+            return nil
+        }
+        // An enum has no stored properties, a protocol (`extension Card where Self: View`) none of its own.
+        guard declaration.holdsStoredProperties else {
+            let kind = declaration.keywordName == "enum" ? "an enum" : "a \(declaration.keywordName)"
+            skip(finding, .outsideView("`\(typeName)` is \(kind), which cannot hold a stored @ScaledMetric property"))
             return nil
         }
         let members = structure.membersByType[typeName]?.values.joined().map { structure.members[$0] } ?? []
@@ -358,7 +441,33 @@ struct FontFixPlanner {
             skip(finding, .outsideView("in a `static` member, which has no view instance to hold a @ScaledMetric"))
             return nil
         }
+        guard !isInInitialiser(i, typeBody: structure.bodies[typeIndex].open) else {
+            skip(finding, .outsideView("in an initialiser, which runs before a @ScaledMetric property can be read"))
+            return nil
+        }
         return (typeName, members)
+    }
+
+    /// Whether token `i` is in the body of an `init` of the type whose body opens at `typeBody`.
+    func isInInitialiser(_ i: Int, typeBody: Int) -> Bool {
+        var brace = scanner.enclosingBrace(i)
+        var levels = 0
+        while brace > typeBody, levels < FontFileScanner.maxEnclosingLevels {
+            var k = brace - 1
+            while scanner.isIdentifier(k) || scanner.isPunct(k, "?") || scanner.isPunct(k, "!") { k -= 1 }
+            if scanner.isPunct(k, ")"), scanner.partner[k] >= 0 {
+                let open = Int(scanner.partner[k])
+                if scanner.isWord(open - 1, "init")
+                    || scanner.isPunct(open - 1, "?") && scanner.isWord(open - 2, "init")
+                    || scanner.isPunct(open - 1, "!") && scanner.isWord(open - 2, "init")
+                {
+                    return true
+                }
+            }
+            brace = scanner.enclosingBrace(brace)
+            levels += 1
+        }
+        return false
     }
 
     /// A name for the element the size at `i` is set on, from its code: the words of its `Text("…")`,
@@ -472,18 +581,21 @@ struct FontFixPlanner {
     /// The text style a size should follow: for text, the nearest style to its own size and weight; for
     /// a symbol, the style of the text beside it in the same stack or row (`.body` when that text sets
     /// none), else `.headline` in a toolbar, `.title` in an empty state, else `symbolStyle(size:weight:)`.
-    func style(for finding: FontFinding, site i: Int, size: Double) -> TextStyle {
+    mutating func style(for finding: FontFinding, site i: Int, size: Double) -> TextStyle {
         styleAndRole(for: finding, site: i, size: size).style
     }
 
     /// The style, and the role that chose it (`toolbar`, `emptyState`, `hero`) for the property's name.
-    func styleAndRole(for finding: FontFinding, site i: Int, size: Double) -> (style: TextStyle, role: String?) {
+    mutating func styleAndRole(for finding: FontFinding, site i: Int, size: Double) -> (style: TextStyle, role: String?)
+    {
         let nearest = TextStyle.nearest(size: size, weight: finding.weight)
         guard !finding.isTextContext else { return (nearest, nil) }
         if let beside = styleOfTextBeside(i) { return (beside, nil) }
         let title = TextStyle.iOS.first { $0.name == "title" } ?? nearest
         var open = Int(scanner.parent[i])
-        while open > 0 {
+        var levels = 0
+        while open > 0, levels < FontFileScanner.maxEnclosingLevels {
+            levels += 1
             let owner = ownerName(ofBracket: open)
             if owner == "toolbar" || owner == "ToolbarItem" || owner == "ToolbarItemGroup" {
                 return (TextStyle.iOS.first { $0.name == "headline" } ?? nearest, "toolbar")
@@ -506,8 +618,10 @@ struct FontFixPlanner {
     /// What the team can write by hand at a finding the fix leaves, in backticks: the style the fix
     /// chooses for the site (`style(for:site:size:)`) in the form the finding's API takes, keeping a
     /// design written in place, or for text the configuration's nearest token; general advice when the
-    /// size is not known.
-    func byHand(_ finding: FontFinding, site i: Int) -> String {
+    /// size is not known. Where no View can hold a `@ScaledMetric` (`outsideView`), a symbol's property goes
+    /// in the view that shows the builder's result, passed in as a parameter, or its size is scaled in place
+    /// with `UIFontMetrics` where UIKit is imported.
+    mutating func byHand(_ finding: FontFinding, site i: Int, outsideView: Bool = false) -> String {
         let appKit = finding.api.hasPrefix("NSFont")
         let uiKit = finding.api.hasPrefix("UIFont")
         guard let size = finding.size else {
@@ -518,10 +632,13 @@ struct FontFixPlanner {
         let style = self.style(for: finding, site: i, size: size)
         let number = pointText(size)
         if appKit { return "`NSFont.preferredFont(forTextStyle: .\(style.uiKitName))`" }
+        let scaledValue = "`UIFontMetrics(forTextStyle: .\(style.uiKitName)).scaledValue(for: \(number))`"
         if !finding.isTextContext {
-            return uiKit
-                ? "`UIFontMetrics(forTextStyle: .\(style.uiKitName)).scaledValue(for: \(number))`"
-                : "`@ScaledMetric(relativeTo: .\(style.name)) var size: CGFloat = \(number)`"
+            let property = "`@ScaledMetric(relativeTo: .\(style.name)) var size: CGFloat = \(number)`"
+            if uiKit { return scaledValue }
+            guard outsideView else { return property }
+            return property + " in the view that shows it, passed in as a parameter, or " + scaledValue
+                + " where UIKit is imported"
         }
         if let token = nearestEntry(
             in: scanner.configuration.tokens, size: size, weight: finding.weight, sizeOf: \.size, weightOf: \.weight)
@@ -574,17 +691,49 @@ struct FontFixPlanner {
     /// A text above or below the symbol in a vertical stack (`VStack`, `LazyVStack`, `ZStack`, a grid, or
     /// the views of a `some View` body, stacked) is not beside it: a 64 pt hero over a caption keeps its
     /// own curve.
-    func styleOfTextBeside(_ i: Int) -> TextStyle? {
+    mutating func styleOfTextBeside(_ i: Int) -> TextStyle? {
         let brace = scanner.enclosingBrace(i)
         guard brace >= 0, scanner.structure?.bodyByOpen[brace] == nil,
             !Self.stackedContainers.contains(ownerName(ofBracket: brace) ?? ""),
             !(scanner.isWord(brace - 1, "View") && scanner.isWord(brace - 2, "some"))
         else { return nil }
+        let texts = textStyles(inClosure: brace)
+        // The nearest by token distance, the earlier on a tie.
+        let low = texts.partitionIndex { $0.token < i }
+        let before = low > 0 ? texts[low - 1] : nil
+        let after = low < texts.count ? texts[low] : nil
+        guard let before else { return after?.style }
+        guard let after, after.token - i < i - before.token else { return before.style }
+        return after.style
+    }
+
+    /// The `Text`s directly in the closure `{` at `brace`, in order, each with the style it follows: its
+    /// `.font(.style)`, the style the fix chooses for its fixed size (`styleOfFixedText(fontModifier:)`),
+    /// else the font set on the closure's container, else Body; a text whose font is neither is left out.
+    /// Worked out once per closure: reading a closure again for each symbol in it made a row of n symbols
+    /// cost n².
+    mutating func textStyles(inClosure brace: Int) -> [(token: Int, style: TextStyle)] {
+        if let known = textStylesByBrace[brace] { return known }
+        if textsByBrace == nil {
+            var found: [Int: [Int]] = [:]
+            for k in tokens.indices where scanner.isWord(k, "Text") && scanner.isPunct(k + 1, "(") {
+                let open = scanner.enclosingBrace(k)
+                if open >= 0, scanner.partner[k + 1] > k + 1 { found[open, default: []].append(k) }
+            }
+            textsByBrace = found
+        }
+        var result: [(token: Int, style: TextStyle)] = []
         let close = Int(scanner.partner[brace])
-        guard close > brace else { return nil }
-        var best: (distance: Int, style: TextStyle)?
-        for k in (brace + 1)..<close where scanner.isWord(k, "Text") && scanner.isPunct(k + 1, "(") {
-            guard scanner.enclosingBrace(k) == brace, scanner.partner[k + 1] > k + 1 else { continue }
+        // A text without a font of its own follows the font set on its container, else Body.
+        var inherited = "body"
+        if close > brace {
+            for modifier in scanner.modifiers(after: close) where scanner.isWord(modifier, "font") {
+                if let name = scanner.arguments(open: modifier + 1).first.flatMap(scanner.memberName) {
+                    inherited = name
+                }
+            }
+        }
+        for k in textsByBrace?[brace] ?? [] {
             var style: TextStyle?
             var hasFont = false
             for modifier in scanner.modifiers(after: Int(scanner.partner[k + 1])) where scanner.isWord(modifier, "font")
@@ -597,32 +746,25 @@ struct FontFixPlanner {
                     style = styleOfFixedText(fontModifier: modifier)
                 }
             }
-            if !hasFont {
-                // The text follows the font set on its container, else Body.
-                let containerClose = close
-                var inherited = "body"
-                for modifier in scanner.modifiers(after: containerClose) where scanner.isWord(modifier, "font") {
-                    if let name = scanner.arguments(open: modifier + 1).first.flatMap(scanner.memberName) {
-                        inherited = name
-                    }
-                }
-                style = TextStyle.iOS.first { $0.name == inherited }
-            }
-            guard let style else { continue }
-            let distance = abs(k - i)
-            if best == nil || distance < best!.distance { best = (distance, style) }
+            if !hasFont { style = TextStyle.iOS.first { $0.name == inherited } }
+            if let style { result.append((k, style)) }
         }
-        return best?.style
+        textStylesByBrace[brace] = result
+        return result
     }
 
     /// The style the fix chooses for a text whose `.font(…)` modifier (its name at `modifier`) sets a fixed
     /// size it rewrites (`style(for:site:size:)`, the size followed through a constant holding a number),
     /// so a symbol beside it scales as the text will; nil when the modifier sets none, or one the fix
     /// leaves (suppressed, sized from outside the file).
-    func styleOfFixedText(fontModifier modifier: Int) -> TextStyle? {
+    mutating func styleOfFixedText(fontModifier modifier: Int) -> TextStyle? {
         let open = modifier + 1
         let close = Int(scanner.partner[open])
-        guard close > open, let n = scanner.sites.firstIndex(where: { $0 > open && $0 < close }) else { return nil }
+        guard close > open else { return nil }
+        // The first site inside the modifier's parentheses, found in `sitesInOrder`.
+        let low = sitesInOrder.partitionIndex { $0.site <= open }
+        guard low < sitesInOrder.count, sitesInOrder[low].site < close else { return nil }
+        let n = sitesInOrder[low].finding
         let finding = scanner.findings[n]
         guard finding.rule == .fixedSize, finding.isTextContext, finding.suppression == nil,
             finding.unknownSource == nil
@@ -633,7 +775,7 @@ struct FontFixPlanner {
                 $0.label == "size" || $0.label == "fixedSize"
             }), let named = namedSize(argument)
         {
-            size = number(heldBy: named.member)
+            size = number(of: named)
         }
         return size.map { style(for: finding, site: scanner.sites[n], size: $0) }
     }

@@ -3,7 +3,8 @@ import Foundation
 extension FontFixer {
     /// What `scan --fix` would write for the finding at `location` of `source`, on one line:
     /// the code in backticks (“@ScaledMetric(relativeTo: .body) private var iconSize: CGFloat = 17”, the size replaced by “iconSize”,
-    /// or “.headline”); or, when it would leave the finding, `left: ` and the reason.
+    /// or “.headline”); or, when it would leave the finding, `left: ` and the reason. The file is read alone,
+    /// so a size named by another file's constant is decided as a scan of this file alone decides it.
     /// - Parameters:
     ///   - location: the finding's file, line and column (as a `FontFinding` or a `LikelyCause` has them).
     ///   - source: the file's bytes; nil reads `location.file`.

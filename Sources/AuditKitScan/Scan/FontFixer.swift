@@ -3,18 +3,23 @@ import Foundation
 /// `scan --fix`: rewrites fixed font sizes so they scale with Dynamic Type, as a team migrating by hand
 /// does.
 ///
-/// A `.system(size: N, weight: W)` whose size and weight are a text style's defaults becomes that style
-/// (the team's token when the configuration has one of that size and weight); on a text, a number N
+/// A text's `.system(size: N, weight: W)` whose size and weight are a text style's defaults becomes that
+/// style (the team's token when the configuration has one of that size and weight); on a text, a number N
 /// within 3 pt of a style becomes the style nearest at W (the team's nearest token with a token table);
-/// any other SwiftUI size becomes a `@ScaledMetric(relativeTo:)` property of the enclosing view holding N; `.custom(_:fixedSize:)`
+/// any other SwiftUI size (a symbol's at any size) becomes a `@ScaledMetric(relativeTo:)` property of the
+/// enclosing `struct` or `class` view holding N, or where no property can live (an enum, a protocol's
+/// extension, a `static` builder, an initialiser) `UIFontMetrics(forTextStyle:).scaledValue(for:)` in place
+/// in a file that imports UIKit, else it is left with that advice; `.custom(_:fixedSize:)`
 /// becomes `.custom(_:size:relativeTo:)`; `UIFont.systemFont(ofSize:)` at a style's size and weight becomes
 /// `UIFont.preferredFont(forTextStyle:)`, any other UIKit font is wrapped in
 /// `UIFontMetrics(forTextStyle:).scaledFont(for:)`. What it does at each finding is decided once
-/// (`FontFixDecision`), and `scan` shows the same decision as its suggestion. A size that comes through a name holding a number is
-/// followed to it: a text sized by a `static`, global or local `let` is decided from that number as if
-/// written in place (its style); otherwise a stored property of the view used only as `.system(size:)`
-/// sizes becomes the `@ScaledMetric` itself, a `static` or global `let` gets a new `@ScaledMetric`
-/// starting from it, a local `let` gets one holding its number. Only the edited byte ranges change.
+/// (`FontFixDecision`), and `scan` shows the same decision as its suggestion. A size that comes through a
+/// name holding a number, in the file or another file of the paths, is followed to it: a text sized by a
+/// `static`, global or local `let` is decided from that number as if written in place (its style);
+/// otherwise a stored property of the view used only as `.system(size:)` sizes becomes the `@ScaledMetric`
+/// itself, a `static` or global `let` gets a new `@ScaledMetric` starting from it, a local `let` gets one
+/// holding its number. A size computed from a few numbers gets a `@ScaledMetric` per number (or, for
+/// another type's computation, one factor). Only the edited byte ranges change.
 public enum FontFixer {
     /// The rules whose findings can be rewritten.
     public static let fixableRules: Set<FontScanRule> = [.fixedSize, .customWithoutRelativeTo, .textStyleNotAdjusting]
@@ -41,17 +46,33 @@ public enum FontFixer {
                     source: bytes, path: path, rules: rules, scaledInCode: ScaledTitleLabels(files: [])))
                 ?? FontFileFix(path: path, fixed: bytes)
         }
+        return plan(
+            source: bytes, path: path, configuration: configuration, rules: rules, notes: notes,
+            usedElsewhere: usedElsewhere, constants: nil
+        ).fix
+    }
+
+    /// `plan(source:…)` of a Swift file with the numeric constants of every file of the run (`SizeConstants`),
+    /// when known; with the constants the file declares, and whether a size names one it does not
+    /// (`FontFileScanner.namesOtherFiles`), for the run to plan it again once every file's are known.
+    static func plan(
+        source bytes: [UInt8], path: String, configuration: FontScanConfiguration, rules: Set<FontScanRule>,
+        notes: Bool, usedElsewhere: ((String) -> Bool)?, constants: SizeConstants?
+    ) -> (fix: FontFileFix, constants: [SwiftNumericConstant], namesOtherFiles: Bool) {
+        let lexed = SwiftLexer.scan(bytes, recordingTokens: true, keepingLiterals: false)
         var planner = Self.planner(
-            source: bytes, path: path, configuration: configuration, rules: rules, notes: notes)
+            lexed: lexed, source: bytes, path: path, configuration: configuration, rules: rules, notes: notes,
+            constants: constants)
         planner.plan()
         var (fixed, edits) = planner.settled()
         if planner.removeDeadConstants(kept: edits, usedElsewhere: usedElsewhere) {
             (fixed, edits) = planner.settled()
         }
         let diff = edits.isEmpty ? "" : unifiedDiff(original: bytes, edits: edits, path: path)
-        return FontFileFix(
+        let fix = FontFileFix(
             path: path, changes: planner.changes, skipped: planner.skipped, fixed: fixed, diff: diff,
             status: edits.isEmpty ? .unchanged : .planned)
+        return (fix, lexed.numericConstants, planner.scanner.namesOtherFiles)
     }
 
     /// The planner of one file's rewrites, its findings scanned, nothing decided yet.
@@ -60,7 +81,18 @@ public enum FontFixer {
         notes: Bool
     ) -> FontFixPlanner {
         let lexed = SwiftLexer.scan(bytes, recordingTokens: true, keepingLiterals: false)
-        var scanner = FontFileScanner(bytes: bytes, scan: lexed, path: path, configuration: configuration)
+        return planner(
+            lexed: lexed, source: bytes, path: path, configuration: configuration, rules: rules, notes: notes,
+            constants: nil)
+    }
+
+    /// The planner of a lexed file's rewrites, its findings scanned, nothing decided yet.
+    static func planner(
+        lexed: SwiftFileScan, source bytes: [UInt8], path: String, configuration: FontScanConfiguration,
+        rules: Set<FontScanRule>, notes: Bool, constants: SizeConstants?
+    ) -> FontFixPlanner {
+        var scanner = FontFileScanner(
+            bytes: bytes, scan: lexed, path: path, configuration: configuration, constants: constants)
         scanner.run()
         var planner = FontFixPlanner(scanner: scanner, rules: rules)
         planner.notes = notes
@@ -117,6 +149,22 @@ public enum FontFixer {
         let excluded: @Sendable () -> [[UInt8]?] = {
             excludedContents.value { excludedPaths.map { FileManager.default.contents(atPath: $0).map(Array.init) } }
         }
+        let usedElsewhere: @Sendable (Int) -> (String) -> Bool = { i in
+            { (name: String) -> Bool in
+                let word = Array(name.utf8)
+                for other in 0..<count where other != i {
+                    if let text = read[other], !FontFixPlanner.occurrences(of: word, in: text).isEmpty { return true }
+                }
+                for text in excluded() {
+                    guard let text else { return true }
+                    if !FontFixPlanner.occurrences(of: word, in: text).isEmpty { return true }
+                }
+                return false
+            }
+        }
+        let planned = planEvery(
+            files, contents: UnsafeBufferPointer(contents), configuration: configuration, rules: rules, notes: notes,
+            usedElsewhere: usedElsewhere)
         let buffer = UnsafeMutableBufferPointer<(FontFileFix?, AuditError?)>.allocate(capacity: count)
         buffer.initialize(repeating: (nil, nil))
         defer {
@@ -128,62 +176,25 @@ public enum FontFixer {
         let scaled = ScaledTitleLabels(
             files: (0..<count).compactMap { files[$0].path.hasSuffix(".swift") ? read[$0] : nil })
         DispatchQueue.concurrentPerform(iterations: count) { i in
-            let file = files[i]
             guard let bytes = read[i] else {
-                shared[i] = (nil, AuditError(.missingInput, "cannot read the file", path: file.display))
+                shared[i] = (nil, AuditError(.missingInput, "cannot read the file", path: files[i].display))
                 return
             }
-            let usedElsewhere = { (name: String) -> Bool in
-                let word = Array(name.utf8)
-                for other in 0..<count where other != i {
-                    if let text = read[other], !FontFixPlanner.occurrences(of: word, in: text).isEmpty { return true }
-                }
-                for text in excluded() {
-                    guard let text else { return true }
-                    if !FontFixPlanner.occurrences(of: word, in: text).isEmpty { return true }
-                }
-                return false
-            }
-            var planned: FontFileFix
-            if InterfaceDocument.isInterfaceFile(file.path) {
+            var fix = planned[i]
+            if InterfaceDocument.isInterfaceFile(files[i].path) {
                 do {
-                    planned = try InterfaceFontScanner.plan(
-                        source: bytes, path: file.display, rules: rules, scaledInCode: scaled)
+                    fix = try InterfaceFontScanner.plan(
+                        source: bytes, path: files[i].display, rules: rules, scaledInCode: scaled)
                 } catch {
                     shared[i] = (
-                        nil, error as? AuditError ?? AuditError(.internalError, "\(error)", path: file.display)
+                        nil, error as? AuditError ?? AuditError(.internalError, "\(error)", path: files[i].display)
                     )
                     return
                 }
-            } else {
-                planned = plan(
-                    source: bytes, path: file.display, configuration: configuration, rules: rules, notes: notes,
-                    usedElsewhere: usedElsewhere)
             }
-            guard planned.status == .planned || !planned.changes.isEmpty || !planned.skipped.isEmpty else { return }
-            if planned.status == .planned, !dryRun {
-                beforeWrite?(file.path)
-                let now = FileManager.default.contents(atPath: file.path).map(Array.init)
-                if now != bytes {
-                    planned.status = .changedSinceRead
-                } else {
-                    do {
-                        // A file found in a folder may not be a link, nor lie beyond one inside the
-                        // tree (a committed one can name any file of the machine); one named on the
-                        // command line may, and so may a folder named there.
-                        let target = Self.writePath(file.path, roots: paths)
-                        try AtomicFile.write(
-                            Data(planned.fixed), to: target.path, durability: .durable, namedByUser: target.named)
-                        planned.status = .written
-                    } catch {
-                        shared[i] = (
-                            nil, error as? AuditError ?? AuditError(.cannotWrite, "\(error)", path: file.display)
-                        )
-                        return
-                    }
-                }
-            }
-            shared[i] = (planned, nil)
+            guard let fix, fix.status == .planned || !fix.changes.isEmpty || !fix.skipped.isEmpty else { return }
+            shared[i] = write(
+                fix, original: bytes, file: files[i], roots: paths, dryRun: dryRun, beforeWrite: beforeWrite)
         }
         var result = FontFixResult()
         for (file, problem) in buffer {
@@ -191,6 +202,67 @@ public enum FontFixer {
             if let problem { result.problems.append(problem) }
         }
         return result
+    }
+
+    /// The plan of each Swift file of `contents` (nil for one that could not be read, and for a storyboard or
+    /// xib): every file planned, then
+    /// those whose sizes name a constant another file declares planned again with every file's constants
+    /// (`SizeConstants`; most projects have none).
+    static func planEvery(
+        _ files: [(path: String, display: String)], contents: UnsafeBufferPointer<[UInt8]?>,
+        configuration: FontScanConfiguration, rules: Set<FontScanRule>, notes: Bool,
+        usedElsewhere: @escaping @Sendable (Int) -> (String) -> Bool
+    ) -> [FontFileFix?] {
+        let count = files.count
+        let buffer = UnsafeMutableBufferPointer<(FontFileFix?, [SwiftNumericConstant], Bool)>.allocate(capacity: count)
+        buffer.initialize(repeating: (nil, [], false))
+        defer {
+            _ = buffer.deinitialize()
+            buffer.deallocate()
+        }
+        nonisolated(unsafe) let shared = buffer
+        nonisolated(unsafe) let read = contents
+        let work: @Sendable (Int, SizeConstants?) -> Void = { i, constants in
+            // A storyboard or xib is planned with the buttons Swift code scales (`fix(paths:…)`).
+            guard let bytes = read[i], !InterfaceDocument.isInterfaceFile(files[i].path) else { return }
+            let planned = plan(
+                source: bytes, path: files[i].display, configuration: configuration, rules: rules, notes: notes,
+                usedElsewhere: usedElsewhere(i), constants: constants)
+            shared[i] = (planned.fix, planned.constants, planned.namesOtherFiles)
+        }
+        DispatchQueue.concurrentPerform(iterations: count) { work($0, nil) }
+        let again = (0..<count).filter { shared[$0].2 }
+        if !again.isEmpty {
+            let table = SizeConstants(files: (0..<count).map { (files[$0].display, shared[$0].1) })
+            DispatchQueue.concurrentPerform(iterations: again.count) { work(again[$0], table) }
+        }
+        return buffer.map(\.0)
+    }
+
+    /// Writes a planned file atomically (unless `dryRun`, or the file changed since it was read): the plan
+    /// with its status, or the error that stopped the write.
+    static func write(
+        _ planned: FontFileFix, original: [UInt8], file: (path: String, display: String), roots: [String],
+        dryRun: Bool, beforeWrite: (@Sendable (String) -> Void)?
+    ) -> (FontFileFix?, AuditError?) {
+        var planned = planned
+        guard planned.status == .planned, !dryRun else { return (planned, nil) }
+        beforeWrite?(file.path)
+        guard FileManager.default.contents(atPath: file.path).map(Array.init) == original else {
+            planned.status = .changedSinceRead
+            return (planned, nil)
+        }
+        do {
+            // A file found in a folder may not be a link, nor lie beyond one inside the tree (a committed one
+            // can name any file of the machine); one named on the command line may, and so may a folder named
+            // there.
+            let target = Self.writePath(file.path, roots: roots)
+            try AtomicFile.write(Data(planned.fixed), to: target.path, durability: .durable, namedByUser: target.named)
+            planned.status = .written
+            return (planned, nil)
+        } catch {
+            return (nil, error as? AuditError ?? AuditError(.cannotWrite, "\(error)", path: file.display))
+        }
     }
 
     /// Where to write `path`, a file found under `roots` (the paths given): a root itself is named, so
@@ -282,9 +354,35 @@ public enum FontFixer {
         return out
     }
 
-    /// The lines of `old` and `new` marked ` `, `-` or `+` along a longest common subsequence (hunks are
-    /// a few lines, so the quadratic table is small).
+    /// The lines of `old` and `new` marked ` `, `-` or `+`: the lines they start and end with in common, and
+    /// between them a longest common subsequence (hunks are a few lines, so the quadratic table is small);
+    /// past `maxDiffTable` cells (a generated chain of thousands of changed lines is one hunk) the old lines
+    /// between are removed and the new ones added, still a correct diff.
     static func lineDiff(_ old: [String], _ new: [String]) -> [(Character, String)] {
+        var prefix = 0
+        while prefix < old.count, prefix < new.count, old[prefix] == new[prefix] { prefix += 1 }
+        var suffix = 0
+        while suffix < old.count - prefix, suffix < new.count - prefix,
+            old[old.count - 1 - suffix] == new[new.count - 1 - suffix]
+        {
+            suffix += 1
+        }
+        let oldMiddle = Array(old[prefix..<(old.count - suffix)])
+        let newMiddle = Array(new[prefix..<(new.count - suffix)])
+        var result = old[..<prefix].map { (Character(" "), $0) }
+        if (oldMiddle.count + 1) * (newMiddle.count + 1) > maxDiffTable {
+            result += oldMiddle.map { (Character("-"), $0) } + newMiddle.map { (Character("+"), $0) }
+        } else {
+            result += subsequenceDiff(oldMiddle, newMiddle)
+        }
+        return result + old[(old.count - suffix)...].map { (Character(" "), $0) }
+    }
+
+    /// The most cells `lineDiff` gives its table (a hunk of 1,000 by 1,000 lines).
+    static let maxDiffTable = 1_000_000
+
+    /// `lineDiff` along a longest common subsequence.
+    private static func subsequenceDiff(_ old: [String], _ new: [String]) -> [(Character, String)] {
         // Lines as numbers, so the table compares integers.
         var ids: [String: Int] = [:]
         let a = old.map { line in

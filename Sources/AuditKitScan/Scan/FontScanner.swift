@@ -71,18 +71,46 @@ public enum FontScanner {
         buffer.initialize(repeating: ([], []))
         defer { buffer.deallocate() }
         nonisolated(unsafe) let shared = buffer
+        // Each file's constants, and whether its sizes name one it does not declare (`FileScan`).
+        let constants = UnsafeMutableBufferPointer<(constants: [SwiftNumericConstant], namesOthers: Bool)>.allocate(
+            capacity: count)
+        constants.initialize(repeating: ([], false))
+        defer {
+            _ = constants.deinitialize()
+            constants.deallocate()
+        }
+        nonisolated(unsafe) let declared = constants
         let work: @Sendable (Int) -> Void = { i in
             let file = chosen[i]
             guard let data = FileManager.default.contents(atPath: file.path) else {
                 shared[i] = ([], [AuditError(.missingInput, "cannot read the file", path: file.display)])
                 return
             }
-            shared[i] = scan(source: Array(data), path: file.display, configuration: configuration)
+            let scanned = scanFile(Array(data), path: file.display, configuration: configuration, constants: nil)
+            shared[i] = (scanned.findings, scanned.problems)
+            declared[i] = (scanned.constants, scanned.namesOtherFiles)
         }
         if parallel {
             DispatchQueue.concurrentPerform(iterations: count, execute: work)
         } else {
             for i in 0..<count { work(i) }
+        }
+        // A size named in one file and declared in another: the files that name one are read again with every
+        // file's constants (most projects have none, and most files name none).
+        let again = (0..<count).filter { declared[$0].namesOthers }
+        if !again.isEmpty {
+            let table = SizeConstants(files: (0..<count).map { (chosen[$0].display, declared[$0].constants) })
+            let rescan: @Sendable (Int) -> Void = { n in
+                let file = chosen[again[n]]
+                guard let data = FileManager.default.contents(atPath: file.path) else { return }
+                let scanned = scanFile(Array(data), path: file.display, configuration: configuration, constants: table)
+                shared[again[n]] = (scanned.findings, scanned.problems)
+            }
+            if parallel {
+                DispatchQueue.concurrentPerform(iterations: again.count, execute: rescan)
+            } else {
+                for n in again.indices { rescan(n) }
+            }
         }
         result.files = chosen.map(\.display)
         for outcome in buffer {
@@ -144,9 +172,26 @@ public enum FontScanner {
                 return ([], [error])
             }
         }
+        let scanned = scanFile(bytes, path: path, configuration: configuration, constants: nil)
+        return (scanned.findings, scanned.problems)
+    }
+
+    /// What scanning one Swift file gives: its findings and problems, the numeric constants it declares, and
+    /// whether a size names a constant it does not declare (`FontFileScanner.namesOtherFiles`).
+    package struct FileScan: Sendable {
+        package var findings: [FontFinding]
+        package var problems: [AuditError]
+        package var constants: [SwiftNumericConstant]
+        package var namesOtherFiles: Bool
+    }
+
+    /// Scans one Swift file's bytes with the scan's constants (`SizeConstants`), when known.
+    package static func scanFile(
+        _ bytes: [UInt8], path: String, configuration: FontScanConfiguration, constants: SizeConstants?
+    ) -> FileScan {
         // Literals are not needed here: skipping their decoding saves most of the lexer's work.
         let lexed = SwiftLexer.scan(bytes, recordingTokens: true, keepingLiterals: false)
-        return findings(in: lexed, bytes: bytes, path: path, configuration: configuration)
+        return scanLexed(lexed, bytes: bytes, path: path, configuration: configuration, constants: constants)
     }
 
     /// Scans a file the lexer has already read with `recordingTokens` (one lexer pass shared with the
@@ -154,7 +199,17 @@ public enum FontScanner {
     public static func findings(
         in lexed: SwiftFileScan, bytes: [UInt8], path: String, configuration: FontScanConfiguration
     ) -> (findings: [FontFinding], problems: [AuditError]) {
-        var scanner = FontFileScanner(bytes: bytes, scan: lexed, path: path, configuration: configuration)
+        let scanned = scanLexed(lexed, bytes: bytes, path: path, configuration: configuration, constants: nil)
+        return (scanned.findings, scanned.problems)
+    }
+
+    /// `findings(in:bytes:path:configuration:)` with the scan's constants, when known, and what it learnt.
+    package static func scanLexed(
+        _ lexed: SwiftFileScan, bytes: [UInt8], path: String, configuration: FontScanConfiguration,
+        constants: SizeConstants?
+    ) -> FileScan {
+        var scanner = FontFileScanner(
+            bytes: bytes, scan: lexed, path: path, configuration: configuration, constants: constants)
         scanner.run()
         // The fix's own decision per site, so what `scan` suggests is what `scan --fix` writes.
         var planner = FontFixPlanner(scanner: scanner, rules: FontFixer.fixableRules)
@@ -176,6 +231,8 @@ public enum FontScanner {
                 ($0.element.line, $0.element.column, $0.offset) < ($1.element.line, $1.element.column, $1.offset)
             }.map(\.element)
         }
-        return (found, problems)
+        return FileScan(
+            findings: found, problems: problems, constants: lexed.numericConstants,
+            namesOtherFiles: planner.scanner.namesOtherFiles)
     }
 }

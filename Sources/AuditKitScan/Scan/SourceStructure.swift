@@ -14,6 +14,11 @@ struct SourceStructure {
         var isExtension: Bool
         /// The names after `:`, last component only.
         var inherited: [String]
+        /// Its keyword: `struct`, `class`, `enum`, `actor`, `protocol` or `extension`.
+        var keywordName: String
+
+        /// Whether an instance of it can hold a stored property (`@ScaledMetric`): a `struct` or a `class`.
+        var holdsStoredProperties: Bool { keywordName == "struct" || keywordName == "class" }
     }
 
     /// A `let`, `var` or `func` declared in a type body, at file level, or (read on demand) in a block.
@@ -33,6 +38,9 @@ struct SourceStructure {
         var body: Int?
         /// The `(` of a function's parameter list.
         var parameters: Int?
+        /// The type a property or local is declared with, its last name (`AvatarSize` for
+        /// `let size: Theme.AvatarSize`; nil without an annotation, or for an optional, a tuple or a closure).
+        var annotation: String?
     }
 
     var bodies: [TypeBody] = []
@@ -45,6 +53,10 @@ struct SourceStructure {
     var members: [Member] = []
     /// Type names by their last component, for `Metrics.iconSize`.
     var typesBySimpleName: [Substring: [String]] = [:]
+    /// The names each block (by its `{`) declares directly, with where: a `let`, `var` or `func` (its keyword),
+    /// or a binding (`if let`, `guard let`, `case let`, `for name in`, `catch`), in order. Looked up by name,
+    /// so a size named in a block of thousands of uses is resolved without reading the block again each time.
+    var locals: [Int: [String: [(position: Int, isBinding: Bool)]]] = [:]
 
     static let typeKeywords: Set<String> = ["struct", "class", "enum", "actor", "protocol", "extension"]
     static let modifiers: Set<String> = [
@@ -79,8 +91,23 @@ extension FontFileScanner {
                     stack.append(result.bodies.count)
                     result.bodies.append(body)
                 }
+            } else if word == "for" || word == "catch" {
+                let level = Int(parent[k])
+                guard level >= 0, isPunct(level, "{"), result.bodyByOpen[level] == nil else { continue }
+                var m = k + 1
+                while m < tokens.count, m < k + 12, !isWord(m, "in"), !isPunct(m, "{") {
+                    if isIdentifier(m) { result.locals[level, default: [:]][text(m), default: []].append((k, true)) }
+                    m += 1
+                }
             } else if word == "var" || word == "let" || word == "func" {
                 let level = Int(parent[k])
+                if level >= 0, isPunct(level, "{"), result.bodyByOpen[level] == nil, isIdentifier(k + 1) {
+                    let isBinding =
+                        isWord(k - 1, "if") || isWord(k - 1, "guard") || isWord(k - 1, "while")
+                        || isWord(k - 1, "case") || isPunct(k - 1, ",")
+                    result.locals[level, default: [:]][text(k + 1), default: []].append((k, isBinding))
+                    continue
+                }
                 let owner: Int? = level < 0 ? -1 : result.bodyByOpen[level]
                 guard let owner, let member = member(at: k) else { continue }
                 if owner < 0 {
@@ -119,7 +146,7 @@ extension FontFileScanner {
                 guard angle == 0, partner[n] > n else { return nil }
                 return SourceStructure.TypeBody(
                     name: name, keyword: k, open: n, close: Int(partner[n]), isExtension: word == "extension",
-                    inherited: inherited)
+                    inherited: inherited, keywordName: word)
             }
             if isPunct(n, ";") || isPunct(n, "}") || isPunct(n, "=") { return nil }
             if isPunct(n, "<") { angle += 1 }
@@ -205,6 +232,7 @@ extension FontFileScanner {
         // `let name: Type = value`, `var name = value`, `var name: Type { … }`.
         if isPunct(n, ":") {
             n += 1
+            result.annotation = typeName(at: n)
             while n < tokens.count, !isPunct(n, "="), !isPunct(n, "{") {
                 if isPunct(n, ";") || isPunct(n, "}") || isPunct(n, ",") || isPunct(n, ")") { return result }
                 if n > k + 3, startsLine(n), !continuesLine(n) { return result }
@@ -222,6 +250,15 @@ extension FontFileScanner {
             result.body = n
         }
         return result
+    }
+
+    /// The last name of the type written from token `k` (`AvatarSize` for `Theme.AvatarSize`), when it is a
+    /// plain one (not an optional, a generic, a tuple or a closure).
+    func typeName(at k: Int) -> String? {
+        var last = k
+        while isIdentifier(last), isPunct(last + 1, "."), isIdentifier(last + 2) { last += 2 }
+        guard isIdentifier(last), !isPunct(last + 1, "?"), !isPunct(last + 1, "<") else { return nil }
+        return text(last)
     }
 
     /// Whether a newline separates token `n` from the one before it.
@@ -300,11 +337,7 @@ extension FontFileScanner {
     }
 
     /// The innermost `{` around token `k`, or -1.
-    func enclosingBrace(_ k: Int) -> Int {
-        var open = Int(parent[k])
-        while open >= 0, !isPunct(open, "{") { open = Int(parent[open]) }
-        return open
-    }
+    func enclosingBrace(_ k: Int) -> Int { k >= 0 && k < braceParent.count ? Int(braceParent[k]) : -1 }
 
     /// The innermost type body around token `k`, as an index into `structure.bodies`.
     func enclosingType(_ k: Int) -> Int? {

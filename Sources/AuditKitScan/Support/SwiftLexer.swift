@@ -148,6 +148,20 @@ private struct PendingType {
     var stopped = false
 }
 
+/// A `let` at file level or a `static let` directly in a type body, read token by token while its value
+/// may still be one number written in place (`SwiftNumericConstant`).
+private struct PendingConstant {
+    enum Stage { case name, afterName, type, value, digits, point, fraction }
+    var stage = Stage.name
+    var types: [String]
+    var name = ""
+    var nameStart = 0
+    var negative = false
+    var digits = ""
+    /// Where the last token read ends (a number's `.` and fraction follow it without a space).
+    var lastEnd = 0
+}
+
 private struct Scanner {
     let bytes: UnsafeBufferPointer<UInt8>
     var index = 0
@@ -198,6 +212,8 @@ private struct Scanner {
     var recordsTokens = false
     /// Whether string literals are decoded into the result (false only for token-only scans).
     var keepsLiterals = true
+    /// The constant whose value is being read, when it may be a number (only when recording tokens).
+    var pendingConstant: PendingConstant?
 
     init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -230,6 +246,7 @@ private struct Scanner {
     }
 
     mutating func push(_ token: Token) {
+        if pendingConstant != nil, interpolationDepth == 0 { readConstant(token, afterNewline: sawNewline) }
         if sawNewline {
             sawNewline = false
             switch token.kind {
@@ -353,6 +370,72 @@ private struct Scanner {
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
         _ = scanCode(stopDepth: nil)
         finishAssignedPath()
+        if let pending = pendingConstant, pending.stage == .digits || pending.stage == .fraction {
+            recordConstant(pending)
+        }
+    }
+
+    /// Reads the next token of `pendingConstant`: the name, an optional type, `=`, an optional `-` and a
+    /// number (its digits, `.` and fraction written without spaces); the value is recorded when the token
+    /// after the number ends the declaration (`;`, `,`, `}`, or a new line that does not go on with an
+    /// operator), and the constant dropped at any other token.
+    mutating func readConstant(_ token: Token, afterNewline: Bool) {
+        guard var pending = pendingConstant else { return }
+        pendingConstant = nil
+        let isNumber = token.kind == .other && bytes[token.start] >= 48 && bytes[token.start] <= 57
+        switch pending.stage {
+        case .name:
+            guard token.kind == .identifier else { return }
+            pending.name = text(token.start, token.end)
+            pending.nameStart = token.start
+            pending.stage = .afterName
+        case .afterName:
+            guard isPunctuation(token, ":") || isPunctuation(token, "=") else { return }
+            pending.stage = isPunctuation(token, ":") ? .type : .value
+        case .type:
+            if isPunctuation(token, "=") {
+                pending.stage = .value
+            } else if token.kind != .identifier, !isPunctuation(token, ".") {
+                return
+            }
+        case .value:
+            if isPunctuation(token, "-"), !pending.negative {
+                pending.negative = true
+            } else if isNumber {
+                pending.digits = text(token.start, token.end)
+                pending.stage = .digits
+            } else {
+                return
+            }
+        case .point:
+            guard isNumber, token.start == pending.lastEnd else { return }
+            pending.digits += "." + text(token.start, token.end)
+            pending.stage = .fraction
+        case .digits, .fraction:
+            if pending.stage == .digits, isPunctuation(token, "."), token.start == pending.lastEnd {
+                pending.stage = .point
+                break
+            }
+            let ends =
+                isPunctuation(token, ";") || isPunctuation(token, ",") || isPunctuation(token, "}")
+                || (afterNewline
+                    && (token.kind == .identifier || isPunctuation(token, "@") || isPunctuation(token, "#")))
+            guard ends else { return }
+            recordConstant(pending)
+            // `static let a = 1, b = 2`: the next name is another constant.
+            if isPunctuation(token, ",") { pendingConstant = PendingConstant(types: pending.types) }
+            return
+        }
+        pending.lastEnd = token.end
+        pendingConstant = pending
+    }
+
+    mutating func recordConstant(_ pending: PendingConstant) {
+        guard let value = Double(pending.digits.filter { $0 != "_" }) else { return }
+        result.numericConstants.append(
+            SwiftNumericConstant(
+                enclosingTypes: pending.types, name: pending.name, value: pending.negative ? -value : value,
+                line: lineAndColumn(of: pending.nameStart).0))
     }
 
     /// Records the name `start..<end` as a symbol reference (`SwiftSymbolReference`) at the current
@@ -631,6 +714,17 @@ private struct Scanner {
             }
         }
         push(token)
+        if recordsTokens, length == 3, interpolationDepth == 0, isIdentifier(token, "let") { startConstant() }
+    }
+
+    /// After a `let` (the last token): starts reading a constant that may hold a number
+    /// (`SwiftNumericConstant`) when it is at file level or a `static let` directly in a type body.
+    mutating func startConstant() {
+        let atFileLevel = stack.isEmpty
+        let isStatic = isIdentifier(recent.second, "static") || isIdentifier(recent.third, "static")
+        if atFileLevel || (isStatic && stack.last?.kind == .brace && stack.last?.typeName != nil) {
+            pendingConstant = PendingConstant(types: enclosingTypeNames)
+        }
     }
 
     func isPunctuation(_ token: Token?, _ character: Unicode.Scalar) -> Bool {

@@ -174,6 +174,29 @@ public struct SwiftMemberDeclaration: Sendable, Hashable {
     }
 }
 
+/// A constant holding one number written in place, declared at file level or as a `static let` of a type
+/// (`static let bottomToolbarIconSize: CGFloat = 18` in `enum DS { enum Spacing { … } }`), so a font size
+/// named in another file can be followed to its number.
+public struct SwiftNumericConstant: Sendable, Hashable {
+    /// The types it is declared in, outermost first, as the lexer names them (an extension by the name it
+    /// extends, `DS.Spacing`); empty at file level.
+    public var enclosingTypes: [String]
+    /// Its name.
+    public var name: String
+    /// Its value (`-0.5` for `= -0.5`).
+    public var value: Double
+    /// One-based line of its name.
+    public var line: Int
+
+    /// Creates a record.
+    public init(enclosingTypes: [String], name: String, value: Double, line: Int) {
+        self.enclosingTypes = enclosingTypes
+        self.name = name
+        self.value = value
+        self.line = line
+    }
+}
+
 /// A place where code creates a type by name: `HomeIncomeTile(`, `Row {`, `Header<Content>(`, `Tile.init(`.
 public struct SwiftTypeReference: Sendable, Hashable {
     /// The type's name as written (last component).
@@ -322,6 +345,9 @@ public struct SwiftFileScan: Sendable {
     public var lineComments: [Range<Int>] = []
     /// Byte offsets of every newline (`\n`) in the file; only filled when recording tokens.
     public var newlineOffsets: [Int] = []
+    /// The constants declared holding one number written in place (`SwiftNumericConstant`), in file order;
+    /// only filled when recording tokens.
+    public var numericConstants: [SwiftNumericConstant] = []
     /// Where the first type declaration nested deeper than `SwiftLexer.maxTypeDepth` starts, when one
     /// does; such declarations are read as plain braces (their qualified names would grow with the depth).
     public var typeNestingLimit: NestingLimit?

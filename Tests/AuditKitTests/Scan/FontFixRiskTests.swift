@@ -62,7 +62,7 @@ import Testing
         let glyph = [
             "            // auditkit: review: may clip in a fixed 32×32 frame",
             "            Image(systemName: \"xmark.circle\")",
-            "                .font(.title3)",
+            "                .font(.system(size: xmarkIconSize))",
         ]
         #expect(fixed.contains(glyph.joined(separator: "\n")), "\(fixed)")
         let title = [
@@ -142,7 +142,8 @@ import Testing
         let above = notes.map { lines[$0 + 1].trimmingCharacters(in: .whitespaces) }
         #expect(
             above == [
-                "Text(\"x\")", "Button {", "Image(systemName: \"star\").font(.title3)", "Text(\"Stars\")",
+                "Text(\"x\")", "Button {", "Image(systemName: \"star\").font(.system(size: starIconSize))",
+                "Text(\"Stars\")",
                 "let label = Text(\"Title\")", "return Text(\"Caption\")", "content",
             ], "\(fixed)")
         try FontFixerTests.parses(fix.fixed, name: "Rows.swift")

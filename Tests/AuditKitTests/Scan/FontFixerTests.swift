@@ -4,7 +4,8 @@ import Testing
 
 /// `scan --fix` on before/after pairs in Fixtures/Fix (`<name>.swift` and the expected `<name>.fixed`;
 /// `AUDITKIT_RECORD_FIX=1` rewrites the expected files, review their diff) and on sources written here.
-/// Every rewritten file is parsed with `swiftc -parse`.
+/// Every rewritten file is parsed with `swiftc -parse`, and a fixture that type-checks against the stand-ins
+/// of SwiftUI and UIKit (`FixTypeCheck`) still does once fixed.
 @Suite struct FontFixerTests {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("Fixtures/Fix").path
@@ -13,45 +14,10 @@ import Testing
         FontFixer.plan(source: Array(source.utf8), path: "View.swift", configuration: configuration)
     }
 
-    /// `swiftc` beside the running toolchain's `swift`, on PATH, or at /opt/swift/usr/bin.
-    static func swiftc() -> String? {
-        var candidates: [String] = []
-        for folder in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
-            candidates.append(String(folder) + "/swiftc")
-        }
-        candidates.append("/opt/swift/usr/bin/swiftc")
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
-    }
-
-    /// Whether `swiftc -parse` accepts the bytes; records an issue naming the problem when it does not.
+    /// Whether `swiftc -parse` accepts the bytes (`FixTypeCheck.parses`).
     static func parses(_ bytes: [UInt8], name: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws
     {
-        guard let swiftc = swiftc() else {
-            Issue.record(
-                "swiftc not found on PATH or at /opt/swift/usr/bin/swiftc; the rewritten files cannot be parsed",
-                sourceLocation: sourceLocation)
-            return
-        }
-        let folder = NSTemporaryDirectory() + "auditkit-fix-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let path = folder + "/" + name
-        try Data(bytes).write(to: URL(fileURLWithPath: path))
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: swiftc)
-        process.arguments = ["-parse", path]
-        // stderr to a file: reading a pipe is interrupted by signals while tests run in parallel.
-        _ = FileManager.default.createFile(atPath: path + ".log", contents: nil)
-        let log = try FileHandle(forWritingTo: URL(fileURLWithPath: path + ".log"))
-        process.standardError = log
-        process.standardOutput = log
-        try process.run()
-        process.waitUntilExit()
-        try log.close()
-        let output = FileManager.default.contents(atPath: path + ".log") ?? Data()
-        #expect(
-            process.terminationStatus == 0, "\(name): \(String(decoding: output, as: UTF8.self))",
-            sourceLocation: sourceLocation)
+        try FixTypeCheck.parses(bytes, name: name, sourceLocation: sourceLocation)
     }
 
     @Test func everyFixtureIsRewrittenAsExpectedParsesAndASecondFixChangesNothing() throws {
@@ -70,6 +36,13 @@ import Testing
             let expected = try Array(Data(contentsOf: URL(fileURLWithPath: expectedPath)))
             #expect(fix.fixed == expected, "\(name)")
             try Self.parses(fix.fixed, name: name)
+            // A fixture that type-checks against the stand-ins of SwiftUI and UIKit still does once fixed (one
+            // that does not before, with a `#Preview` or a type from elsewhere, is only parsed).
+            if try FixTypeCheck.run([
+                "-typecheck", "-I", FixTypeCheck.standInModules.folder ?? "", Self.fixtures + "/" + name,
+            ]).status == 0 {
+                try FixTypeCheck.typeChecks([(name, fix.fixed)])
+            }
             let again = FontFixer.plan(source: fix.fixed, path: name)
             #expect(again.changes.isEmpty, "\(name): \(again.changes)")
             #expect(again.fixed == fix.fixed, "\(name)")
@@ -470,7 +443,7 @@ import Testing
         let described = findings.map { FontFixer.fixDescription(for: $0, source: bytes) }
         #expect(
             described == [
-                "`.body`",
+                "`@ScaledMetric(relativeTo: .body) private var aIconSize: CGFloat = 17`, the size replaced by `aIconSize`",
                 "`@ScaledMetric(relativeTo: .body) private var bIconSize: CGFloat = 18`, the size replaced by `bIconSize`",
                 "left: unknown data flow (`style.size` is not declared in this file); by hand: a text style"
                     + " (`.body`, `.headline`, …) or a `@ScaledMetric` size",

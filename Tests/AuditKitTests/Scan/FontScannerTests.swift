@@ -47,7 +47,8 @@ import Testing
         #expect(
             found.map(\.suggestion) == [
                 "`AppTypography.headingMedium`", "`.callout`", "`AppTypography.caption`",
-                "`@ScaledMetric(relativeTo: .title2) var size: CGFloat = 24`",
+                "`@ScaledMetric(relativeTo: .title2) var size: CGFloat = 24` in the view that shows it, passed in as a"
+                    + " parameter, or `UIFontMetrics(forTextStyle: .title2).scaledValue(for: 24)` where UIKit is imported",
             ])
         #expect(found.map(\.isTextContext) == [true, true, true, false])
     }

@@ -27,3 +27,32 @@ import Testing
         }
     }
 }
+
+/// Chains of any length (issue 62): each font of a long chain of `.font(…)` links still knows the view it
+/// sets (from the view's first line to its own) less the views inside that set their own, and the fix
+/// rewrites every link; the time is measured by `auditkit-bench scan-chains`, not here.
+@Suite struct LongChainScanTests {
+    @Test func eachLinkOfALongChainSetsTheLinesOfItsViewLessTheViewsInside() {
+        let links = 300
+        var source = "struct Chain: View {\n    var body: some View {\n        Text(\"x\")\n"
+        for n in 0..<links {
+            // Every tenth link is an overlay whose text sets its own font.
+            source +=
+                n % 10 == 9
+                ? "            .overlay { Text(\"o\").font(.system(size: 11)) }\n"
+                : "            .font(.system(size: 12))\n"
+        }
+        source += "    }\n}\n"
+        let findings = FontScanner.scan(source: Array(source.utf8), path: "Chain.swift", configuration: .init())
+            .findings
+        #expect(findings.count == links)
+        for finding in findings where finding.excerpt == ".font(.system(size: 12))" {
+            // The chain starts with `Text("x")` on line 3; the overlays above this link set their own font.
+            let overlays = (4..<finding.line).filter { ($0 - 4) % 10 == 9 }
+            #expect(finding.appliesToLines == FontLines(3...finding.line, except: overlays.map { $0...$0 }))
+        }
+        let fix = FontFixer.plan(source: Array(source.utf8), path: "Chain.swift")
+        #expect(fix.changes.count == links && fix.skipped.isEmpty)
+        #expect(FontScanner.scan(source: fix.fixed, path: "Chain.swift", configuration: .init()).findings.isEmpty)
+    }
+}
