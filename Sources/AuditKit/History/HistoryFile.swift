@@ -38,8 +38,9 @@ public struct History: Sendable {
     /// How far after the clock of the run that reads it an audit may be dated and still be "the latest":
     /// 26 hours, the widest gap between two time zones, since a file name's date and time are read in the
     /// machine's zone and may have been written in another. A report dated later (a file named
-    /// `AXAudit_2099-01-01_00-00-00.json`) is never `latest`: it cannot stand for the audit a run just made.
-    public static let futureTolerance: TimeInterval = 26 * 3600
+    /// `AXAudit_2099-01-01_00-00-00.json`) is never `latest`: it cannot stand for the audit a run just made
+    /// (and a report file dated so is refused: `AuditTimestamp.refusal`).
+    public static let futureTolerance: TimeInterval = AuditTimestamp.futureTolerance
 
     /// The reports the latest run added (`HistoryEntry.run`: every report of the `ingest`, `audit` or
     /// `history add` with the highest number), in audit-date order; in a history whose lines record no
