@@ -56,6 +56,29 @@ import Testing
         #expect(try Self.files(folder.path) == before)
     }
 
+    @Test(arguments: [
+        ("Reports/history.jsonl", "the history"), ("Reports/./history.judgement.json", "the recorded judgement"),
+        ("Reports/Baseline.json", "the baseline"), ("auditkit.json", "the project file"),
+        ("auditkit.rules.json", "the rule file"),
+    ])
+    func aProjectFileNamingTheToolsOwnFilesAsTheLogIsRefused(log: String, name: String) throws {
+        let folder = try Self.setUp()
+        defer { folder.remove() }
+        try #"{"version": 1, "log": "LOG"}"#.replacingOccurrences(of: "LOG", with: log)
+            .write(toFile: folder.file("repo/auditkit.json"), atomically: true, encoding: .utf8)
+        let before = try Self.files(folder.path)
+        for command in [["ingest", "Reports"], ["history", "list"]] {
+            let result = try runTool(command, in: folder.file("repo"))
+            #expect(result.status == 65, "\(command): \(result.stdout)\(result.stderr)")
+            let lines = result.stderr.split(separator: "\n")
+            #expect(lines.count == 1, "\(result.stderr)")
+            #expect(
+                lines.first?.hasPrefix("auditkit.json: error: \"log\" names \(name) (\(log))") == true,
+                "\(result.stderr)")
+        }
+        #expect(try Self.files(folder.path) == before)
+    }
+
     /// Links a pull request can commit at each place the tool writes by default.
     static let committedLinks: [(link: String, target: String)] = [
         ("Reports", "outside"),
