@@ -194,3 +194,47 @@ import Testing
         return made
     }
 }
+
+/// Dates no audit can have, refused with one line naming the value wherever they come from.
+@Suite struct AuditDateRefusalTests {
+    @Test(arguments: [
+        ("1500-01-01 00:00:00", "1500-01-01 00:00:00 is before 1583"),
+        ("0000-01-01 00:00:00", "0000-01-01 00:00:00 is before 1583"),
+        ("2026-03-01T10:00:00+25:00", "got '2026-03-01T10:00:00+25:00'"),
+        ("2026-03-01T10:00:00+99:99", "got '2026-03-01T10:00:00+99:99'"),
+        ("2026-03-01T10:00:00+00:60", "got '2026-03-01T10:00:00+00:60'"),
+        ("2099-01-01T00:00:00Z", "is more than 26 hours after this run's clock"),
+    ])
+    func anAuditDateNoAuditCanHaveIsRefused(date: String, said: String) throws {
+        let project = try TemporaryDirectory()
+        defer { project.remove() }
+        try RecorderRun([.init("Home", ["Balance"])]).write(into: project.file("Reports"), day: "2026-06-01", hour: 10)
+        try FileManager.default.moveItem(
+            atPath: project.file("Reports/AXAudit_2026-06-01_10-00-00.json"), toPath: project.file("Reports/home.json"))
+        let result = try runTool(["history", "add", "Reports/home.json", "--audit-date", date], in: project.path)
+        #expect(result.status == 64, "\(result.stderr)")
+        let lines = result.stderr.split(separator: "\n")
+        #expect(lines.count == 1 && lines.first?.contains(said) == true, "\(result.stderr)")
+        let history = (try? String(contentsOfFile: project.file("Reports/history.jsonl"), encoding: .utf8)) ?? ""
+        #expect(history.isEmpty, "\(history)")
+        let fine = try runTool(
+            ["history", "add", "Reports/home.json", "--audit-date", "2026-03-01T10:00:00+14:00"], in: project.path)
+        #expect(fine.status == 0, "\(fine.stderr)")
+    }
+
+    @Test(arguments: ["1500-01-01_00-00-00", "0000-01-01_00-00-00"])
+    func aFileNameDatedBefore1583IsRefused(stamp: String) throws {
+        let project = try TemporaryDirectory()
+        defer { project.remove() }
+        try RecorderRun([.init("Home", ["Balance"])]).write(into: project.file("Reports"), day: "2026-06-01", hour: 10)
+        try FileManager.default.moveItem(
+            atPath: project.file("Reports/AXAudit_2026-06-01_10-00-00.json"),
+            toPath: project.file("Reports/AXAudit_\(stamp).json"))
+        let result = try runTool(["ingest", "Reports"], in: project.path)
+        #expect(result.status == 65, "\(result.stderr)")
+        let day = stamp.replacingOccurrences(of: "_", with: " ").prefix(10)
+        #expect(
+            result.stderr.contains(
+                "AXAudit_\(stamp).json: error: the audit date \(day) 00:00:00 is before 1583"), "\(result.stderr)")
+    }
+}
