@@ -238,3 +238,47 @@ import Testing
                 "AXAudit_\(stamp).json: error: the audit date \(day) 00:00:00 is before 1583"), "\(result.stderr)")
     }
 }
+
+/// What a history line says of itself is not what the outputs count, and a repaired line is not warned of.
+@Suite struct HistoryLineFactsTests {
+    @Test func theSiteCountsAnAuditsIssuesNotItsLinesCountsField() throws {
+        let project = try TemporaryDirectory()
+        defer { project.remove() }
+        try RecorderRun([.init("Home", ["Balance", "Income"])]).write(
+            into: project.file("Reports"), day: "2026-06-01", hour: 10)
+        #expect(try runTool(["ingest", "Reports"], in: project.path).status == 0)
+        let path = project.file("Reports/history.jsonl")
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let edited = text.replacingOccurrences(of: "\"total\":2", with: "\"total\":0")
+            .replacingOccurrences(of: "\"contrast\":2", with: "\"contrast\":0")
+        #expect(edited != text)
+        try edited.write(toFile: path, atomically: false, encoding: .utf8)
+        #expect(try runTool(["html"], in: project.path).status == 0)
+        let index = try String(contentsOfFile: project.file("Reports/index.html"), encoding: .utf8)
+        let audits = try #require(index.range(of: "id=\"h-audits\""))
+        let row = try #require(
+            index[audits.upperBound...].split(separator: "\n").first { $0.contains("AXAudit_2026-06-01_10-00-00") })
+        #expect(row.contains("</th><td class=\"num\">2</td>"), "\(row)")
+        #expect(row.hasSuffix("<td class=\"num\">2</td></tr>"), "\(row)")
+    }
+
+    @Test func aTornLastLineRepairedByIngestIsNoLongerWarnedOf() throws {
+        let project = try TemporaryDirectory()
+        defer { project.remove() }
+        try RecorderRun([.init("Home", ["Balance"])]).write(into: project.file("Reports"), day: "2026-06-01", hour: 10)
+        #expect(try runTool(["ingest", "Reports"], in: project.path).status == 0)
+        let handle = try #require(FileHandle(forWritingAtPath: project.file("Reports/history.jsonl")))
+        handle.seekToEndOfFile()
+        handle.write(Data(#"{"version":3,"sha"#.utf8))
+        try handle.close()
+        let torn = try runTool(["history", "list"], in: project.path)
+        #expect(torn.stderr.contains("torn last line skipped"), "\(torn.stderr)")
+        try RecorderRun([.init("Home", ["Balance", "Income"])]).write(
+            into: project.file("Reports"), day: "2026-06-02", hour: 10)
+        #expect(try runTool(["ingest", "Reports"], in: project.path).status == 0)
+        for command in [["history", "list"], ["check"], ["trend"], ["diff"]] {
+            let result = try runTool(command, in: project.path)
+            #expect(!result.stderr.contains("torn"), "\(command): \(result.stderr)")
+        }
+    }
+}
