@@ -282,3 +282,25 @@ import Testing
         }
     }
 }
+
+/// SARIF's message text shows a report's strings as written (SARIF 2.1.0 §3.11.5, §3.11.6).
+@Suite struct SARIFMessageTextTests {
+    @Test func bracesAndBracketsOfAReportAreEscapedNotPlaceholdersOrLinks() throws {
+        let project = try TemporaryDirectory()
+        defer { project.remove() }
+        let label = #"[Pay](https://evil.example) {0} \[x]"#
+        let paths = try RecorderRun([.init("Home", [label])]).write(
+            into: project.file("Reports"), day: "2026-06-01", hour: 10)
+        let sarif = try runTool(["map", paths[0], "--format", "sarif"], in: project.path)
+        #expect(sarif.status == 0, "\(sarif.stderr)")
+        #expect(SARIFSchema.problems(in: Data(sarif.stdout.utf8)) == [])
+        let log = try #require(try JSONSerialization.jsonObject(with: Data(sarif.stdout.utf8)) as? [String: Any])
+        let run = try #require((log["runs"] as? [[String: Any]])?.first)
+        let text = try #require(
+            ((run["results"] as? [[String: Any]])?.first?["message"] as? [String: Any])?["text"] as? String)
+        #expect(text.contains(#"\[Pay\](https://evil.example) {{0}} \\\[x\]"#), "\(text)")
+        // The element's text itself is kept as written in the result's properties.
+        let properties = try #require((run["results"] as? [[String: Any]])?.first?["properties"] as? [String: Any])
+        #expect(properties["elementText"] as? String == label)
+    }
+}
