@@ -47,12 +47,32 @@ import Testing
             .write(toFile: folder.file("repo/auditkit.json"), atomically: true, encoding: .utf8)
         let before = try Self.files(folder.path)
         let result = try runTool(["ingest", "Reports"], in: folder.file("repo"))
+        Self.expectRefusedInOneLine(result, "auditkit.json: error: \"\(key)\" leads outside the project")
+        #expect(try Self.files(folder.path) == before)
+    }
+
+    /// `result` exited 65 with one line on stderr, starting with `prefix`.
+    private static func expectRefusedInOneLine(_ result: ToolResult, _ prefix: String) {
         #expect(result.status == 65, "\(result.stdout)\(result.stderr)")
         let lines = result.stderr.split(separator: "\n")
-        #expect(lines.count == 1, "\(result.stderr)")
-        #expect(
-            lines.first?.hasPrefix("auditkit.json: error: \"\(key)\" leads outside the project") == true,
-            "\(result.stderr)")
+        #expect(lines.count == 1 && lines.first?.hasPrefix(prefix) == true, "\(result.stderr)")
+    }
+
+    @Test(arguments: [
+        ("Reports/history.jsonl", "the history"), ("Reports/./history.judgement.json", "the recorded judgement"),
+        ("Reports/Baseline.json", "the baseline"), ("auditkit.json", "the project file"),
+        ("auditkit.rules.json", "the rule file"),
+    ])
+    func aProjectFileNamingTheToolsOwnFilesAsTheLogIsRefused(log: String, name: String) throws {
+        let folder = try Self.setUp()
+        defer { folder.remove() }
+        try #"{"version": 1, "log": "LOG"}"#.replacingOccurrences(of: "LOG", with: log)
+            .write(toFile: folder.file("repo/auditkit.json"), atomically: true, encoding: .utf8)
+        let before = try Self.files(folder.path)
+        for command in [["ingest", "Reports"], ["history", "list"]] {
+            let result = try runTool(command, in: folder.file("repo"))
+            Self.expectRefusedInOneLine(result, "auditkit.json: error: \"log\" names \(name) (\(log))")
+        }
         #expect(try Self.files(folder.path) == before)
     }
 

@@ -98,11 +98,20 @@ import Testing
     @Test func anAuditDatedInTheFutureIsNeverTheLatest() throws {
         let project = try Self.makeProject()
         defer { project.remove() }
-        // A committed report dated 2099 that shows a clean Home, and the run's real audit of Home.
+        // A committed report dated 2099 that shows a clean Home, and the run's real audit of Home: the
+        // first is refused with one line naming its date, the second added.
         try RecorderRun([.init("Home", [])]).write(into: project.file("Reports"), day: "2099-01-01", hour: 0)
         try RecorderRun([.init("Home", ["Balance", "Income", "Savings"])]).write(
             into: project.file("Reports"), day: "2026-06-02", hour: 10)
-        #expect(try runTool(["ingest", "Reports"], in: project.path).status == 0)
+        let ingest = try runTool(["ingest", "Reports"], in: project.path)
+        #expect(ingest.status == 65, "\(ingest.stderr)")
+        let errors = ingest.stderr.split(separator: "\n").filter { $0.contains("error:") }
+        #expect(errors.count == 1, "\(ingest.stderr)")
+        #expect(
+            errors.first?.hasPrefix(
+                "Reports/AXAudit_2099-01-01_00-00-00.json: error: the audit date 2099-01-01 00:00:00 is more than "
+                    + "26 hours after this run's clock") == true, "\(ingest.stderr)")
+        #expect(ingest.stdout.contains("AXAudit_2026-06-02_10-00-00.json"), "\(ingest.stdout)")
         let latest = try Self.json(try runTool(["check", "latest", "--format", "json"], in: project.path))
         let reports = try #require(latest["reports"] as? [[String: Any]])
         #expect(reports.map { $0["report"] as? String } == ["AXAudit_2026-06-02_10-00-00.json"])

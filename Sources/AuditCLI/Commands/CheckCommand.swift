@@ -72,13 +72,33 @@ struct CheckCommand: Command {
         return failed.isEmpty ? .success : .findings
     }
 
-    /// The checks of the reports named, else of those `--since` or the latest run selects.
+    /// The checks of the reports named, else of those `--since` or the latest run selects, each warning's
+    /// status as the rule file and the baseline give it (`RuledStatuses`): a status the history or its
+    /// record carries and they do not give is said, once per report, and not believed.
     static func checks(_ context: CommandContext, failOn: CheckFailOn) throws -> [HistoryCheck] {
         let mapping = try MappingInputs(context)
+        let baseline = try Baseline.load(path: HistoryInputs.baselinePath(context))
+        let statuses = RuledStatuses(rules: mapping.matcher.rules, mapped: mapping.isConfigured)
+        let file = HistoryInputs.historyFile(context)
+        return try recordedChecks(context, mapping: mapping, baseline: baseline, failOn: failOn).map { check in
+            let (ruled, overruled) = check.ruled(by: statuses, baseline: baseline)
+            if overruled > 0 {
+                context.terminal.warning(
+                    "\(check.entry.fileName): \(overruled) warning(s) recorded as accepted or system UI that "
+                        + "neither the rule file nor the baseline accepts: checked as open", in: file.path)
+            }
+            return ruled
+        }
+    }
+
+    /// The checks of the reports named, else of those `--since` or the latest run selects, as the history
+    /// (or its record) states them.
+    private static func recordedChecks(
+        _ context: CommandContext, mapping: MappingInputs, baseline: Baseline, failOn: CheckFailOn
+    ) throws -> [HistoryCheck] {
         let positional = context.arguments.positional
         let since = context.arguments[Self.since]
         if since != nil, !positional.isEmpty { throw AuditError(.usage, "--since takes the place of REPORT") }
-        let baseline = try Baseline.load(path: HistoryInputs.baselinePath(context))
         let strictBaseline = context.arguments[Self.strictBaseline]
         let file = HistoryInputs.historyFile(context)
         if !positional.contains(where: HistoryInputs.isFile) {

@@ -31,6 +31,9 @@ enum HistoryInputs {
             guard let date = parseDate(text) else {
                 throw AuditError(.usage, "--audit-date expects YYYY-MM-DD HH:MM:SS or ISO 8601, got '\(text)'")
             }
+            if let refusal = AuditTimestamp.refusal(of: date, now: options.now) {
+                throw AuditError(.usage, "--audit-date '\(text)': \(refusal)")
+            }
             options.auditDateUnlessNamed = date
         } else if let day = arguments[PassInputs.date] {
             options.auditDateUnlessNamed = AuditTimestamp.fromTextHeader(
@@ -39,14 +42,23 @@ enum HistoryInputs {
         return options
     }
 
-    /// `YYYY-MM-DD HH:MM:SS` (or with `T`) in the machine's time zone, or ISO 8601 with a zone.
+    /// `YYYY-MM-DD HH:MM:SS` (or with `T`) in the machine's time zone, or ISO 8601 with a zone: `Z` or an
+    /// offset of at most 14 hours with fewer than 60 minutes (`+25:00`, `+00:60` are none).
     static func parseDate(_ text: String) -> Date? {
         if let date = AuditTimestamp.fromTextHeader(text.replacingOccurrences(of: "T", with: " ")),
             text.count == 19
         {
             return date
         }
-        return ISO8601DateFormatter().date(from: text)
+        guard text.count > 19, let date = ISO8601DateFormatter().date(from: text) else { return nil }
+        let zone = Array(text.utf8.dropFirst(19))
+        if zone == Array("Z".utf8) { return date }
+        guard zone.count == 6, zone[0] == UInt8(ascii: "+") || zone[0] == UInt8(ascii: "-"),
+            zone[3] == UInt8(ascii: ":"), let hours = Int(String(decoding: zone[1...2], as: UTF8.self)),
+            let minutes = Int(String(decoding: zone[4...5], as: UTF8.self)), minutes < 60,
+            hours * 60 + minutes <= 14 * 60
+        else { return nil }
+        return date
     }
 
     /// The history file named by `--history` (a symbolic link there is followed), else the project

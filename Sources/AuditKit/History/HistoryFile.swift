@@ -38,8 +38,9 @@ public struct History: Sendable {
     /// How far after the clock of the run that reads it an audit may be dated and still be "the latest":
     /// 26 hours, the widest gap between two time zones, since a file name's date and time are read in the
     /// machine's zone and may have been written in another. A report dated later (a file named
-    /// `AXAudit_2099-01-01_00-00-00.json`) is never `latest`: it cannot stand for the audit a run just made.
-    public static let futureTolerance: TimeInterval = 26 * 3600
+    /// `AXAudit_2099-01-01_00-00-00.json`) is never `latest`: it cannot stand for the audit a run just made
+    /// (and a report file dated so is refused: `AuditTimestamp.refusal`).
+    public static let futureTolerance: TimeInterval = AuditTimestamp.futureTolerance
 
     /// The reports the latest run added (`HistoryEntry.run`: every report of the `ingest`, `audit` or
     /// `history add` with the highest number), in audit-date order; in a history whose lines record no
@@ -191,6 +192,9 @@ public struct HistoryFile: Sendable {
     /// The default path, relative to the working directory.
     public static let defaultPath = "Reports/history.jsonl"
 
+    /// What the warning of a torn last line says after its place.
+    static let tornLine = "torn last line skipped"
+
     /// Whether the user named `path` on the command line: only then is a symbolic link there
     /// followed; otherwise appending refuses it.
     public var namedByUser: Bool
@@ -298,7 +302,7 @@ public struct HistoryFile: Sendable {
             case .failure(let error):
                 if index == lines.count - 1, !endsWithNewline {
                     warnings.append(
-                        "\(path):\(line.number): torn last line skipped (\(line.range.count) bytes, no newline)")
+                        "\(path):\(line.number): \(Self.tornLine) (\(line.range.count) bytes, no newline)")
                     continue
                 }
                 throw AuditError(
@@ -407,16 +411,18 @@ public struct HistoryFile: Sendable {
                 numbered.run = entry.run ?? run
                 return numbered
             }
-            /// The history the file holds after the write, with where each line is.
-            func tell(_ lines: [String: Range<Int>]) {
-                var after = History(entries: current.entries + added, warnings: current.warnings)
+            /// The history the file holds after the write, with where each line is; a torn last line the
+            /// write cut or dropped is no longer warned of.
+            func tell(_ lines: [String: Range<Int>], repaired: Bool = true) {
+                let warnings = repaired ? current.warnings.filter { !$0.contains(Self.tornLine) } : current.warnings
+                var after = History(entries: current.entries + added, warnings: warnings)
                 after.lines = lines
                 after.stamp = HistoryStamp(path: path)
                 after.stamp?.entries = after.entries.count
                 written(after)
             }
             guard !added.isEmpty else {
-                tell(current.lines)
+                tell(current.lines, repaired: false)
                 return wrote
             }
             let encoder = HistoryFile.makeEncoder()

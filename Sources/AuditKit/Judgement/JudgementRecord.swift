@@ -9,8 +9,11 @@ import Foundation
 /// A record holds while three things are as they were when it was written: the history file (its
 /// `HistoryStamp`), the judgement's code (`judgementVersion`), and what else decides the judgement
 /// (`inputs`: the baseline and the string catalogs' translations). Otherwise it is judged again and
-/// written anew. An audit's judgement depends on the audits before it only, so a record written anew
-/// keeps the recorded audits up to the first one that changed (a back-filled report) as they were.
+/// written anew, every line of it made of that judgement. It is only a cache, never an input: a record
+/// another machine wrote (a committed one) never holds, since its stamp names another file; a link or a
+/// file that is not a regular file is not read; and a recorded status the history's line does not give
+/// makes the record not used. The gate states each warning's status from the rule file and the baseline
+/// whatever the record says (`RuledStatuses`).
 public struct JudgementRecord: Sendable, Hashable, Codable {
     /// The version of the judgement this code makes: raised whenever a change of the judgement's code
     /// changes what it states (`verdictDigests` makes sure), so a record written earlier is judged again.
@@ -512,37 +515,34 @@ extension RecordedTrend {
 public struct RecordedJudgement: Sendable {
     /// The record's entries and what they hold for.
     public var record: JudgementRecord
-    /// The record file, where its audits' lines start, and the file's bytes when they were read whole.
+    /// The record file and where its audits' lines start.
     private var path: String
     private var reportsStart: Int
-    private var bytes: Data?
     private var history: HistoryFile
 
     /// The longest first line read: 256 MiB, far beyond the index of a million reports.
     static let longestIndex = 1 << 28
 
-    /// The record at `path`, its first line read (and the rest only when `whole`); nil when it is not
-    /// one (missing, damaged, written by another version of the format).
-    init?(path: String, history: HistoryFile, whole: Bool = false) {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+    /// The longest line read after the index, for a history of `history` bytes: four times the history
+    /// and a MiB (a line states the history's issues in fewer bytes than the history holds them), so a
+    /// damaged or hostile record costs memory in proportion to the history it caches.
+    static func longestLine(history: Int) -> Int { 4 * max(history, 0) + (1 << 20) }
+
+    /// The record at `path`, its first line read; nil when it is not one (missing, damaged, written by
+    /// another version of the format) or not a regular file of its own (`openRecord`).
+    init?(path: String, history: HistoryFile) {
+        guard let handle = Self.openRecord(path) else { return nil }
         defer { try? handle.close() }
         var first = Data()
-        var rest: Data?
-        if whole {
-            guard let data = try? handle.readToEnd(), let end = Self.firstNewline(in: data) else { return nil }
-            first = data[..<end]
-            rest = data
-        } else {
-            while true {
-                guard let chunk = try? handle.read(upToCount: 1 << 18), !chunk.isEmpty else { return nil }
-                if let end = Self.firstNewline(in: chunk) {
-                    first.append(chunk[..<end])
-                    break
-                }
-                first.append(chunk)
-                // No index is this long (about 300 bytes a report): a damaged file, not read on.
-                guard first.count < Self.longestIndex else { return nil }
+        while true {
+            guard let chunk = try? handle.read(upToCount: 1 << 18), !chunk.isEmpty else { return nil }
+            if let end = Self.firstNewline(in: chunk) {
+                first.append(chunk[..<end])
+                break
             }
+            first.append(chunk)
+            // No index is this long (about 300 bytes a report): a damaged file, not read on.
+            guard first.count < Self.longestIndex else { return nil }
         }
         /// A place in a file: two numbers, each at least 0 and far from overflowing when added.
         func isPlace(_ numbers: [Int]) -> Bool {
@@ -557,8 +557,21 @@ public struct RecordedJudgement: Sendable {
         self.record = record
         self.path = path
         reportsStart = first.count + 1
-        bytes = rest.map { Data($0) }
         self.history = history
+    }
+
+    /// The record file at `path` opened for reading: never through a symbolic link (a committed
+    /// `history.judgement.json -> /dev/stdin` would hang the reader, `-> /dev/zero` fill its memory), and
+    /// only a regular file (a FIFO is opened without waiting for a writer); nil otherwise.
+    static func openRecord(_ path: String) -> FileHandle? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+        guard fd >= 0 else { return nil }
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+            close(fd)
+            return nil
+        }
+        return FileHandle(fileDescriptor: fd, closeOnDealloc: true)
     }
 
     /// The index in `data` of its first line feed: searched in its bytes (`Data.firstIndex(of:)` checks
@@ -574,14 +587,13 @@ public struct RecordedJudgement: Sendable {
     /// The `RecordedReport` line of the audit at `position`, as recorded; nil when the file lacks it.
     fileprivate func line(_ position: Int) -> Data? { line(at: record.entries[position].recorded) }
 
-    /// The line at `range` (offset after the first line, and length); nil when the file lacks it.
+    /// The line at `range` (offset after the first line, and length); nil when the file lacks it or the
+    /// line is longer than any the history's judgement makes (`longestLine`).
     private func line(at range: [Int]) -> Data? {
         let start = reportsStart + range[0]
-        if let bytes {
-            guard start + range[1] <= bytes.count else { return nil }
-            return bytes[(bytes.startIndex + start)..<(bytes.startIndex + start + range[1])]
+        guard range[1] <= Self.longestLine(history: record.history.bytes), let handle = Self.openRecord(path) else {
+            return nil
         }
-        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
         defer { try? handle.close() }
         guard (try? handle.seek(toOffset: UInt64(start))) != nil, let data = try? handle.read(upToCount: range[1]),
             data.count == range[1]
@@ -627,7 +639,8 @@ public struct RecordedJudgement: Sendable {
             guard
                 let made = verdict.made(
                     audit: ownAudit, issues: own.issues, index: index, names: recorded.names, continues: continues,
-                    reference: audit)
+                    reference: audit),
+                Self.lineGives(made.status, issues: own.issues, index: index)
             else { return nil }
             verdicts.append(made)
         }
@@ -676,6 +689,25 @@ public struct RecordedJudgement: Sendable {
             resolvedCount: recorded.resolved, notReauditedOpen: recorded.notReauditedOpen,
             lists: lists, judgeAgain: judgeAgain)
         return (report, recorded.staleBaseline)
+    }
+
+    /// Whether the history's line can give `status` to `issues[index]`, as the judgement gives it
+    /// (`HistoryJudgement.status(of:_:)`): system UI and acceptance by a rule (with its reason) as the line
+    /// records them, open or accepted by the baseline for an issue it records open, and a repeat of an
+    /// earlier issue of the same fingerprint, type, text and rect.
+    static func lineGives(_ status: WarningStatus, issues: [HistoryIssue], index: Int) -> Bool {
+        let issue = issues[index]
+        switch status {
+        case .system: return issue.status == .system
+        case .accepted(let reason, false): return issue.status == .accepted && (issue.reason ?? "") == reason
+        case .open, .accepted(_, true): return issue.status == .open
+        case .repeatOf(let number):
+            guard let rect = issue.rect else { return false }
+            return issues[..<index].contains { earlier in
+                earlier.number == number && earlier.fingerprint == issue.fingerprint && earlier.rect == rect
+                    && earlier.testType == issue.testType && earlier.elementText == issue.elementText
+            }
+        }
     }
 
     /// The reference of the audit at `position`; nil when the record has no such audit.
@@ -784,8 +816,7 @@ public struct JudgementRecordFile: Sendable {
     /// Records `judgement`, made of `read` (the history as read, or as an append left it:
     /// `HistoryFile.append`'s `written`), and returns the record. The file is written unless the
     /// history file has changed since (another run appended: its judgement is recorded by that run or
-    /// the next reader). The audits the record there holds already, up to the first that differs, keep
-    /// their lines. Best effort: a record that cannot be written (a read-only folder) is left, and the
+    /// the next reader). Every line is made of `judgement`: none is copied from a record there. Best effort: a record that cannot be written (a read-only folder) is left, and the
     /// history judged again next time.
     @discardableResult
     public func store(_ judgement: HistoryJudgement, read: History) -> JudgementRecord? {
@@ -802,18 +833,8 @@ public struct JudgementRecordFile: Sendable {
         {
             return held
         }
-        // The audits recorded already (same inputs and version, same audits before them) keep their lines.
-        var kept: [Data] = []
-        if let earlier = RecordedJudgement(path: path, history: history, whole: true),
-            earlier.record.judgementVersion == record.judgementVersion, earlier.record.inputs == inputs
-        {
-            for (position, entry) in earlier.record.entries.enumerated() {
-                guard position < record.entries.count, record.entries[position].sha256 == entry.sha256,
-                    let line = earlier.line(position)
-                else { break }
-                kept.append(line)
-            }
-        }
+        // Every line made of this judgement: a record found there (committed, or of the lines before one
+        // changed in place) is never copied.
         var position: [String: Int] = [:]
         for (index, judged) in judgement.reports.enumerated() { position[judged.entry.sha256] = index }
         let encoder = JSONWriter.encoder(pretty: false)
@@ -821,20 +842,15 @@ public struct JudgementRecordFile: Sendable {
         for (index, judged) in judgement.reports.enumerated() {
             let start = reports.count
             defer { record.entries[index].recorded = [start, reports.count - start - 1] }
-            if index < kept.count {
-                reports.append(kept[index])
-            } else {
-                // The stale baseline entries as of this audit are known for the latest audit (and when
-                // there is no baseline); an earlier one's are judged again when asked.
-                let stale: [Baseline.Entry]? =
-                    judgement.baseline.entries.isEmpty
-                    ? [] : index == judgement.reports.count - 1 ? judgement.staleBaseline(for: judged) : nil
-                guard
-                    let line = try? RecordedReport(judged, position: position, staleBaseline: stale).line(
-                        encoder: encoder)
-                else { return record }
-                reports.append(line)
-            }
+            // The stale baseline entries as of this audit are known for the latest audit (and when there is
+            // no baseline); an earlier one's are judged again when asked.
+            let stale: [Baseline.Entry]? =
+                judgement.baseline.entries.isEmpty
+                ? [] : index == judgement.reports.count - 1 ? judgement.staleBaseline(for: judged) : nil
+            guard
+                let line = try? RecordedReport(judged, position: position, staleBaseline: stale).line(encoder: encoder)
+            else { return record }
+            reports.append(line)
             reports.append(0x0A)
         }
         // Then what holds as of the latest audit, each issue of an earlier audit written once.
@@ -899,6 +915,7 @@ extension JudgementRecordFile {
                 for warning in recorded.record.warnings { warn(warning) }
                 return checks
             }
+            warn("the recorded judgement \(path) does not state what the history's lines do: not used, judged again")
         }
         let read = try history.load()
         for warning in read.warnings { warn(warning) }

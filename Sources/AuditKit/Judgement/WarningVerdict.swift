@@ -259,6 +259,16 @@ public final class WarningVerdict: Sendable, Hashable {
         self.firstSeen = firstSeen
     }
 
+    /// This verdict with `status` in place of its own, every other fact kept.
+    func restated(_ status: WarningStatus) -> WarningVerdict {
+        WarningVerdict(
+            audit: audit, issues: issues, index: index, warning: warning, identity: identity, screen: screen,
+            place: place, status: status, change: change, continues: continues, since: since, firstSeen: firstSeen)
+    }
+
+    /// The issue's index among its entry's issues.
+    var issueIndex: Int { index }
+
     /// The issue's number in its report.
     public var number: Int { issues[index].number }
     /// The issue's fingerprint, read in place (`issue` would copy the whole record).

@@ -48,7 +48,7 @@ extension FontScanResult {
                 "ruleId": finding.rule.rawValue,
                 "ruleIndex": ruleIndex[finding.rule] ?? 0,
                 "level": finding.isUnknownFlow ? "note" : "warning",
-                "message": ["text": finding.message],
+                "message": ["text": SARIFWriter.messageText(finding.message)],
                 "locations": [
                     SARIFWriter.location(
                         SourceLocation(file: finding.file, line: finding.line), utf16Column: finding.utf16Column,

@@ -62,6 +62,27 @@ public enum SARIFWriter {
         serialized(document(reports: reports, root: root))
     }
 
+    /// `text` as a SARIF message's plain text (SARIF 2.1.0 §3.11.5, §3.11.6): `{` and `}` doubled, so no
+    /// report text reads as a placeholder (`{0}`), and `[`, `]` (and a backslash before one) escaped with a
+    /// backslash, so none reads as an embedded link (`[text](url)`): a viewer shows the text as written.
+    static func messageText(_ text: String) -> String {
+        var escaped = ""
+        escaped.reserveCapacity(text.utf8.count)
+        var characters = text.makeIterator()
+        var next = characters.next()
+        while let character = next {
+            next = characters.next()
+            switch character {
+            case "{": escaped += "{{"
+            case "}": escaped += "}}"
+            case "[", "]": escaped += "\\" + String(character)
+            case "\\" where next == "[" || next == "]": escaped += "\\\\"
+            default: escaped.append(character)
+            }
+        }
+        return escaped
+    }
+
     /// A SARIF log object tree as JSON bytes, by the one JSON writer (pretty-printed, sorted keys,
     /// slashes unescaped).
     static func serialized(_ log: [String: Any]) -> Data { JSONWriter.data(tree: log) }
@@ -174,7 +195,7 @@ public enum SARIFWriter {
                 "ruleId": rules[position],
                 "ruleIndex": ruleIndex[rules[position]] ?? 0,
                 "level": status == .open ? "warning" : "note",
-                "message": ["text": text],
+                "message": ["text": messageText(text)],
             ]
             result["locations"] = [
                 primary?.location.map { location($0, columns: &columns, root: root) } ?? reportLocation
@@ -221,7 +242,7 @@ public enum SARIFWriter {
                 result["relatedLocations"] = causes.enumerated().map { n, cause -> [String: Any] in
                     var related = location(cause.location, columns: &columns, root: root)
                     related["id"] = n + 1
-                    related["message"] = ["text": cause.sentence]
+                    related["message"] = ["text": messageText(cause.sentence)]
                     return related
                 }
             }

@@ -2,6 +2,36 @@ import Foundation
 
 /// Reads audit timestamps from the places a report carries them.
 public enum AuditTimestamp {
+    /// How far after this run's clock an audit may be dated: 26 hours, the widest gap between two time
+    /// zones (a file name's local time is read in the machine's zone), so only a date no audit of this
+    /// run can have is refused.
+    public static let futureTolerance: TimeInterval = 26 * 3600
+
+    /// The first year an audit may be dated in: 1583, the first whole year of the Gregorian calendar
+    /// (earlier dates print differently from one formatter to the next).
+    public static let firstYear = 1583
+
+    /// Why `date` cannot be an audit's, as a message says it with the date (`2099-01-01 00:00:00 is after
+    /// this run's clock …`), read in `timeZone`; nil when it can be.
+    public static func refusal(of date: Date, now: Date, timeZone: TimeZone = .current) -> String? {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let fields = calendar.dateComponents([.era, .year, .month, .day, .hour, .minute, .second], from: date)
+        let year = fields.era == 0 ? 1 - (fields.year ?? 0) : fields.year ?? 0
+        let text =
+            String(format: "%04d-%02d-%02d ", year, fields.month ?? 0, fields.day ?? 0)
+            + String(format: "%02d:%02d:%02d", fields.hour ?? 0, fields.minute ?? 0, fields.second ?? 0)
+        if year < firstYear {
+            return "\(text) is before \(firstYear), when the Gregorian calendar began: no audit has that date"
+        }
+        if date.timeIntervalSince(now) > futureTolerance {
+            return
+                "\(text) is more than \(Int(futureTolerance / 3600)) hours after this run's clock: no audit has that "
+                + "date yet"
+        }
+        return nil
+    }
+
     /// The time in an `AuditReport_YYYY-MM-DD_HH-MM-SS` file name (anywhere in the name, so
     /// `AuditReport_2026-01-02_11-02-25 (1).html` works), else the first `YYYY-MM-DD_HH-MM-SS` after any
     /// other prefix (`AXAudit_2026-03-02_10-00-00.json`), with the milliseconds that follow it as `.NNN`

@@ -112,21 +112,34 @@ enum AutomatedAuditReader {
                     + "element, elementDescription or elementAttributes, as an automated audit's issues have)",
                 path: path, byteOffset: document.nodes[first].start)
         }
+        // Items skipped for one reason cost one warning, whatever their number: the first, and how many.
+        var skipped: [String: (path: String, node: Int, count: Int)] = [:]
+        var reasons: [String] = []
+        func skip(_ reason: String, _ path: String, _ node: Int) {
+            if let known = skipped[reason] {
+                skipped[reason]?.count = known.count + 1
+            } else {
+                skipped[reason] = (path, node, 1)
+                reasons.append(reason)
+            }
+        }
         for (position, node) in items.enumerated() {
             let itemPath = (document.nodes[0].kind == .object ? "value" : "") + "[\(position)]"
             guard document.nodes[node].kind == .object else {
-                reader.warn(
-                    itemPath, "expected an object, found \(document.nodes[node].kind.phrase); issue skipped", node)
+                skip("expected an object, found \(document.nodes[node].kind.phrase); issue skipped", itemPath, node)
                 continue
             }
             guard isAuditItem(node, in: document) else {
-                reader.warn(
-                    itemPath, "not an audit issue (no auditType or compactDescription with an element); skipped",
-                    node)
+                skip("not an audit issue (no auditType or compactDescription with an element); skipped", itemPath, node)
                 continue
             }
             screen.issues.append(
                 reader.issue(node, number: screen.issues.count + 1, screen: screen, path: itemPath))
+        }
+        for reason in reasons {
+            guard let first = skipped[reason] else { continue }
+            let more = first.count > 1 ? " (and \(first.count - 1) more item(s) skipped so)" : ""
+            reader.warn(first.path, reason + more, first.node)
         }
         if let screenshotNode {
             var decoder = ReportPayloadDecoder(document: document, limits: options.imageLimits)

@@ -23,6 +23,16 @@ public enum AuditDateSource: String, Sendable, Codable {
     case modificationTime
     /// The caller set it.
     case caller
+
+    /// Where the date came from, as a message says it: `from its file name`.
+    public var phrase: String {
+        switch self {
+        case .fileName: return "from its file name"
+        case .textHeader: return "from its Time Stamp header"
+        case .modificationTime: return "its modification time"
+        case .caller: return "given with --audit-date or --date"
+        }
+    }
 }
 
 /// Something odd the reader tolerated while reading a report: a field dropped for its type,

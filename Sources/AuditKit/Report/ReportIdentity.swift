@@ -44,7 +44,7 @@ extension ReportReader {
             let (buffer, _) = try contents(of: path, options: options)
             timestamp = try headerTimestamp(in: buffer.bytes, wholeFile: true, path: path)
         }
-        let (auditDate, source) = auditDate(
+        let (auditDate, source) = try Self.auditDate(
             path: path, textTimestamp: timestamp ?? nil, modificationDate: modificationDate(of: path),
             options: options)
         let digest = hasher.finalizeHex()

@@ -31,6 +31,9 @@ public enum ReportReader {
         /// a report whose bytes one of them holds for another time gets the identity of an audit of its
         /// own (`AuditIdentities`); nil: the file's SHA-256.
         public var identities: AuditIdentities?
+        /// This run's clock: an audit dated after it by more than `AuditTimestamp.futureTolerance` is
+        /// refused.
+        public var now = Date()
 
         /// Options with the defaults; any of them can be set here.
         public init(
@@ -151,14 +154,17 @@ public enum ReportReader {
             throw error
         }
 
-        let (auditDate, source) = auditDate(
-            path: path, textTimestamp: textTimestamp, modificationDate: modificationDate, options: options)
+        let dated = Result {
+            try Self.auditDate(
+                path: path, textTimestamp: textTimestamp, modificationDate: modificationDate, options: options)
+        }
         hashGroup.wait()
+        let (date, source) = try dated.get()
         let digest = hashBox.value
         return InspectorReport(
-            sourcePath: path, format: format, auditDate: auditDate, auditDateSource: source,
+            sourcePath: path, format: format, auditDate: date, auditDateSource: source,
             sha256: digest.isEmpty
-                ? digest : options.identities?.identity(fileSHA256: digest, auditDate: auditDate) ?? digest,
+                ? digest : options.identities?.identity(fileSHA256: digest, auditDate: date) ?? digest,
             fileSize: buffer.count, device: device, screens: screens, warnings: warnings)
     }
 
@@ -200,9 +206,27 @@ public enum ReportReader {
     /// without one (`options.auditDateUnlessNamed`), else a text export's `Time Stamp:` header
     /// (`textTimestamp`), else the file's modification time (now when that is unknown). The one place
     /// this rule is decided, for `read` and `identity` alike.
-    static func auditDate(path: String, textTimestamp: String?, modificationDate: Date?, options: Options) -> (
-        Date, AuditDateSource
-    ) {
+    ///
+    /// A date the report gives that no audit can have is refused (`AuditTimestamp.refusal`): before 1583,
+    /// or after this run's clock (`options.now`) by more than `AuditTimestamp.futureTolerance`; the
+    /// caller's date is the caller's to check (`--audit-date` is, when it is parsed).
+    /// - Throws: `AuditError` `.badInput` naming the date and where it came from.
+    static func auditDate(path: String, textTimestamp: String?, modificationDate: Date?, options: Options) throws
+        -> (Date, AuditDateSource)
+    {
+        let (date, source) = auditDateFound(
+            path: path, textTimestamp: textTimestamp, modificationDate: modificationDate, options: options)
+        if source != .caller,
+            let refusal = AuditTimestamp.refusal(of: date, now: options.now, timeZone: options.timeZone)
+        {
+            throw AuditError(.badInput, "the audit date \(refusal) (\(source.phrase))", path: path)
+        }
+        return (date, source)
+    }
+
+    private static func auditDateFound(
+        path: String, textTimestamp: String?, modificationDate: Date?, options: Options
+    ) -> (Date, AuditDateSource) {
         if let date = options.auditDate { return (date, .caller) }
         if let date = AuditTimestamp.fromFileName(PathName.last(path), timeZone: options.timeZone) {
             return (date, .fileName)
@@ -211,7 +235,7 @@ public enum ReportReader {
         if let text = textTimestamp, let date = AuditTimestamp.fromTextHeader(text, timeZone: options.timeZone) {
             return (date, .textHeader)
         }
-        return (modificationDate ?? Date(), .modificationTime)
+        return (modificationDate ?? options.now, .modificationTime)
     }
 
     private static func decode(

@@ -313,9 +313,10 @@ public struct SiteIndex: Sendable {
     }
 
     private func audits(into out: inout String) {
-        let entries = judgement.entries
+        // Counted from each audit's issues, never from the `counts` its history line carries.
+        let counted = judgement.entries.map { HistoryCounts(issues: $0.issues) }
         var present = Set<TestType>()
-        for entry in entries { for key in entry.counts.byType.keys { present.insert(TestType(key: key)) } }
+        for counts in counted { for key in counts.byType.keys { present.insert(TestType(key: key)) } }
         let types = TestType.ordered(present)
         out += "<section aria-labelledby=\"h-audits\">\n<h2 id=\"h-audits\">Audits</h2>\n"
         out += "<div class=\"scroll\" tabindex=\"0\" role=\"region\" aria-label=\"Audits in time order\">\n"
@@ -326,14 +327,14 @@ public struct SiteIndex: Sendable {
         for kind in SiteStatus.Kind.allCases { out += "<th scope=\"col\" class=\"num\">\(kind.title)</th>" }
         for type in types { out += "<th scope=\"col\">\(SitePage.typeLabel(type))</th>" }
         out += "</tr></thead>\n<tbody>\n"
-        for judged in judgement.reports {
+        for (judged, counts) in zip(judgement.reports, counted) {
             let entry = judged.entry
             var byStatus: [SiteStatus.Kind: Int] = [:]
             for verdict in judged.verdicts { byStatus[SiteStatus(verdict.status).kind, default: 0] += 1 }
             out += "<tr><td class=\"nowrap\">\(TrendChart.dateLabel(entry.auditDate))</td>"
-            out += "<th scope=\"row\">\(reportLink(entry.fileName))</th><td class=\"num\">\(entry.counts.total)</td>"
+            out += "<th scope=\"row\">\(reportLink(entry.fileName))</th><td class=\"num\">\(counts.total)</td>"
             for kind in SiteStatus.Kind.allCases { out += "<td class=\"num\">\(byStatus[kind] ?? 0)</td>" }
-            for type in types { out += "<td class=\"num\">\(entry.counts.byType[type.key] ?? 0)</td>" }
+            for type in types { out += "<td class=\"num\">\(counts.byType[type.key] ?? 0)</td>" }
             out += "</tr>\n"
         }
         out += "</tbody>\n</table>\n</div>\n</section>\n"

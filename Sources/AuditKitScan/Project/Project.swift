@@ -117,6 +117,37 @@ public struct Project: Sendable, Hashable {
                     + "\(Symlinks.realPath(absoluteRoot)), and one outside is given on the command line",
                 path: resolve(ProjectFile.defaultFileName))
         }
+        try refuseOwnFilesAsOutput()
+    }
+
+    /// The tool's own files in the project: each with what people call it.
+    var ownFiles: [(name: String, path: String)] {
+        [
+            ("the history", reportsFolder + "/" + PathName.last(HistoryFile.defaultPath)),
+            ("the recorded judgement", reportsFolder + "/history.judgement.json"),
+            ("the baseline", reportsFolder + "/" + PathName.last(Baseline.defaultPath)),
+            ("the project file", resolve(ProjectFile.defaultFileName)),
+            ("the rule file", resolve(file?.rules ?? RuleFile.defaultFileName)),
+        ] + ((file?.scan).map { [("the scan configuration", resolve($0))] } ?? [])
+    }
+
+    /// Throws when the project file names one of the tool's own files (`ownFiles`) as the log, the one
+    /// file it names to write: a session written into the history would make every later command fail.
+    /// Paths are compared after links, ignoring case (a file system that ignores it finds the same file).
+    /// - Throws: `AuditError` `.badInput` naming the project file, the key and the file.
+    func refuseOwnFilesAsOutput() throws {
+        guard let log = file?.log else { return }
+        func real(_ path: String) -> String {
+            Symlinks.realPath(path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path)
+                .lowercased()
+        }
+        let written = real(resolve(log))
+        for own in ownFiles where real(own.path) == written {
+            throw AuditError(
+                .badInput,
+                "\"log\" names \(own.name) (\(log)); the log is a Markdown file of its own, such as audit.md",
+                path: resolve(ProjectFile.defaultFileName))
+        }
     }
 
     /// Where `path` (from the working folder) really leads when that is outside the project's root;

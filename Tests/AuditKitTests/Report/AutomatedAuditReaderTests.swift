@@ -184,4 +184,19 @@ import Testing
         #expect(mixed.issues.count == 1)
         #expect(mixed.warnings.map(\.path) == ["[1]"])
     }
+
+    @Test func skippedItemsCostOneCountedWarningPerReasonNotOnePerItem() throws {
+        // One issue followed by 200,000 zeros and two stray objects, as a hostile or broken export holds.
+        let issue =
+            #"{"auditType": "XCUIAccessibilityAuditTypeContrast", "compactDescription": "c", "element": "Button, {{1, 2}, {3, 4}}"}"#
+        let zeros = String(repeating: ", 0", count: 200_000)
+        let report = try Self.read(Data(("[" + issue + zeros + #", {"name": "x"}, {"name": "y"}]"#).utf8))
+        #expect(report.issues.count == 1)
+        #expect(report.warnings.map(\.path) == ["[1]", "[200001]"])
+        #expect(
+            report.warnings.first?.message
+                == "expected an object, found a number; issue skipped (and 199999 more item(s) skipped so)",
+            "\(report.warnings)")
+        #expect(report.warnings.last?.message.hasSuffix("skipped (and 1 more item(s) skipped so)") == true)
+    }
 }

@@ -1,0 +1,306 @@
+import AuditKit
+import AuditKitTestSupport
+import Foundation
+import Testing
+
+/// What a pull request commits cannot turn the gate green: whether a warning is accepted or system UI
+/// comes from the rule file and the baseline (the files reviewers read), never from a status a history
+/// line or the recorded judgement carries.
+@Suite struct GateTrustTests {
+    /// The first run, ingested; the second adds `Savings` on Home, a new warning the gate must fail on.
+    static func makeProject() throws -> TemporaryDirectory {
+        let project = try TemporaryDirectory()
+        let first = RecorderRun([.init("Home", ["Balance", "Income"])])
+        try first.write(into: project.file("Reports"), day: "2026-06-01", hour: 10)
+        #expect(try runTool(["ingest", "Reports"], in: project.path).status == 0)
+        let second = RecorderRun([.init("Home", ["Balance", "Income", "Savings"])])
+        try second.write(into: project.file("Reports"), day: "2026-06-02", hour: 10)
+        #expect(try runTool(["ingest", "Reports"], in: project.path).status == 0)
+        return project
+    }
+
+    static let history = "Reports/history.jsonl"
+    static let record = "Reports/history.judgement.json"
+    static let secondReport = "AXAudit_2026-06-02_10-00-00.json"
+
+    /// A copy of `project`'s files in a new folder, as a fresh clone of the pull request has them (other
+    /// inodes and times), without the files named in `leaving`.
+    static func freshClone(of project: TemporaryDirectory, leaving: [String] = []) throws -> TemporaryDirectory {
+        let clone = try TemporaryDirectory()
+        let manager = FileManager.default
+        guard let walker = manager.enumerator(atPath: project.path) else { return clone }
+        while let name = walker.nextObject() as? String {
+            var isFolder: ObjCBool = false
+            _ = manager.fileExists(atPath: project.file(name), isDirectory: &isFolder)
+            if isFolder.boolValue {
+                try manager.createDirectory(atPath: clone.file(name), withIntermediateDirectories: true)
+            } else if !leaving.contains(name), !name.hasSuffix(".lock") {
+                try Data(contentsOf: URL(fileURLWithPath: project.file(name))).write(
+                    to: URL(fileURLWithPath: clone.file(name)))
+            }
+        }
+        return clone
+    }
+
+    /// `text` with the line of `fileName` edited by `edit`.
+    static func editingLine(of fileName: String, in text: String, _ edit: (String) -> String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            line.contains("\"fileName\":\"\(fileName)\"") ? edit(String(line)) : String(line)
+        }.joined(separator: "\n")
+    }
+
+    @Test func anEditedHistoryLineIsNotBelieved() throws {
+        let project = try Self.makeProject()
+        defer { project.remove() }
+        let before = try runTool(["check", "--fail-on", "new"], in: project.path)
+        #expect(before.status == 1, "\(before.stderr)")
+        // The pull request's own line says every warning is accepted: no rule or baseline says so.
+        let text = try String(contentsOfFile: project.file(Self.history), encoding: .utf8)
+        let edited = Self.editingLine(of: Self.secondReport, in: text) { line in
+            line.replacingOccurrences(of: "\"status\":\"open\"", with: "\"reason\":\"fine\",\"status\":\"accepted\"")
+        }
+        #expect(edited != text)
+        try edited.write(toFile: project.file(Self.history), atomically: false, encoding: .utf8)
+        for leaving in [[Self.record], []] {
+            let clone = try Self.freshClone(of: project, leaving: leaving)
+            defer { clone.remove() }
+            #expect(try runTool(["ingest", "Reports"], in: clone.path).status == 0)
+            let check = try runTool(["check", "--fail-on", "new"], in: clone.path)
+            #expect(check.status == 1, "\(leaving): \(check.stdout)\(check.stderr)")
+            #expect(check.stdout.contains("‘Savings’"), "\(check.stdout)")
+            let said = check.stderr.split(separator: "\n").filter { $0.contains("the rule file") }
+            #expect(said.count == 1, "\(check.stderr)")
+            #expect(said.first?.contains(Self.secondReport) == true, "\(check.stderr)")
+        }
+    }
+
+    @Test func aForgedRecordIsNotBelieved() throws {
+        let project = try Self.makeProject()
+        defer { project.remove() }
+        // The record marks every warning of the second audit system UI, its index adjusted as a forger would.
+        let forged = try Self.forgingRecord(at: project.file(Self.record), audit: 1) { verdict in
+            var verdict = verdict
+            verdict["k"] = "system"
+            return verdict
+        }
+        try forged.write(to: URL(fileURLWithPath: project.file(Self.record)))
+        let clone = try Self.freshClone(of: project)
+        defer { clone.remove() }
+        #expect(try runTool(["ingest", "Reports"], in: clone.path).status == 0)
+        for command in [["check", "--fail-on", "new"], ["check", "latest"]] {
+            let check = try runTool(command, in: clone.path)
+            #expect(check.status == 1, "\(command): \(check.stdout)\(check.stderr)")
+            #expect(check.stdout.contains("‘Savings’"), "\(check.stdout)")
+        }
+        // In the same clone too, with the record's stamp made to hold: it disagrees with the lines, is said
+        // once and not used.
+        let sameClone = try Self.forgingRecord(at: project.file(Self.record), audit: 1, stamped: project) {
+            var verdict = $0
+            verdict["k"] = "system"
+            return verdict
+        }
+        try sameClone.write(to: URL(fileURLWithPath: project.file(Self.record)))
+        let check = try runTool(["check"], in: project.path)
+        #expect(check.status == 1, "\(check.stdout)\(check.stderr)")
+        #expect(check.stdout.contains("‘Savings’"), "\(check.stdout)")
+        let said = check.stderr.split(separator: "\n").filter { $0.contains("history.judgement.json") }
+        #expect(said.count == 1, "\(check.stderr)")
+    }
+
+    @Test func aLineChangedInPlaceIsJudgedAgain() throws {
+        let project = try Self.makeProject()
+        defer { project.remove() }
+        func counts(_ result: ToolResult) throws -> [String: Int] {
+            let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+            return try #require(json["counts"] as? [String: Int])
+        }
+        let before = try counts(try runTool(["diff", "--format", "json"], in: project.path))
+        #expect(before["new"] == 1 && before["residual"] == 2)
+        // The second audit's line changed in place (every warning system UI, as a rule of the time said),
+        // then a run that adds nothing writes the record again: none of its old verdicts may be kept.
+        let text = try String(contentsOfFile: project.file(Self.history), encoding: .utf8)
+        let edited = Self.editingLine(of: Self.secondReport, in: text) { line in
+            line.replacingOccurrences(of: "\"status\":\"open\"", with: "\"status\":\"system\"")
+        }
+        #expect(edited != text)
+        try edited.write(toFile: project.file(Self.history), atomically: false, encoding: .utf8)
+        #expect(try runTool(["ingest", "Reports"], in: project.path).status == 0)
+        let after = try counts(try runTool(["diff", "--format", "json"], in: project.path))
+        #expect(after["new"] == 0 && after["residual"] == 0, "\(after)")
+    }
+
+    @Test(arguments: ["fifo", "/dev/zero", "/dev/stdin"])
+    func aRecordLinkedToAPipeOrADeviceIsNotRead(target: String) throws {
+        let project = try Self.makeProject()
+        defer { project.remove() }
+        try FileManager.default.removeItem(atPath: project.file(Self.record))
+        var destination = target
+        if target == "fifo" {
+            destination = project.file("fifo")
+            #expect(mkfifo(destination, 0o644) == 0)
+        }
+        try FileManager.default.createSymbolicLink(atPath: project.file(Self.record), withDestinationPath: destination)
+        for command in [["check"], ["trend"], ["diff"], ["history", "list"]] {
+            // A record read through the link would wait for a writer, or read zeros until memory ran out.
+            let result = try runTool(command, in: project.path, stdin: Data())
+            #expect(result.status == 0 || result.status == 1, "\(command): \(result.stderr)")
+            #expect(!result.stderr.contains("judgement"), "\(command): \(result.stderr)")
+        }
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: project.file(Self.record)) == destination)
+    }
+
+    /// The record at `path` with each verdict of the audit at `audit` changed by `change`, its index's
+    /// places adjusted; with `stamped`, its history stamp made that of the project's history as it is.
+    static func forgingRecord(
+        at path: String, audit: Int, stamped: TemporaryDirectory? = nil,
+        _ change: ([String: Any]) -> [String: Any]
+    ) throws -> Data {
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        var lines = data.split(separator: 0x0A, omittingEmptySubsequences: false).map { Data($0) }
+        if lines.last?.isEmpty == true { lines.removeLast() }
+        var index = try #require(try JSONSerialization.jsonObject(with: lines[0]) as? [String: Any])
+        var entries = try #require(index["entries"] as? [[String: Any]])
+        var report = try #require(try JSONSerialization.jsonObject(with: lines[1 + audit]) as? [String: Any])
+        let verdicts = try #require(report["verdicts"] as? [[String: Any]])
+        report["verdicts"] = verdicts.map(change)
+        lines[1 + audit] = try JSONSerialization.data(withJSONObject: report, options: [.sortedKeys])
+        var offset = 0
+        var places: [[Int]] = []
+        for line in lines.dropFirst() {
+            places.append([offset, line.count])
+            offset += line.count + 1
+        }
+        for position in entries.indices { entries[position]["recorded"] = places[position] }
+        index["entries"] = entries
+        index["issues"] = places[entries.count]
+        index["latest"] = places[entries.count + 1]
+        index["trend"] = places[entries.count + 2]
+        if let stamped {
+            var status = stat()
+            #expect(stat(stamped.file(history), &status) == 0)
+            var stamp = try #require(index["history"] as? [String: Any])
+            stamp["bytes"] = Int(status.st_size)
+            stamp["modified"] = Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)
+            stamp["device"] = UInt64(status.st_dev)
+            stamp["inode"] = UInt64(status.st_ino)
+            index["history"] = stamp
+        }
+        var made = try JSONSerialization.data(withJSONObject: index, options: [.sortedKeys])
+        for line in lines.dropFirst() {
+            made.append(0x0A)
+            made.append(line)
+        }
+        made.append(0x0A)
+        return made
+    }
+}
+
+/// Dates no audit can have, refused with one line naming the value wherever they come from.
+@Suite struct AuditDateRefusalTests {
+    @Test(arguments: [
+        ("1500-01-01 00:00:00", "1500-01-01 00:00:00 is before 1583"),
+        ("0000-01-01 00:00:00", "0000-01-01 00:00:00 is before 1583"),
+        ("2026-03-01T10:00:00+25:00", "got '2026-03-01T10:00:00+25:00'"),
+        ("2026-03-01T10:00:00+99:99", "got '2026-03-01T10:00:00+99:99'"),
+        ("2026-03-01T10:00:00+00:60", "got '2026-03-01T10:00:00+00:60'"),
+        ("2099-01-01T00:00:00Z", "is more than 26 hours after this run's clock"),
+    ])
+    func anAuditDateNoAuditCanHaveIsRefused(date: String, said: String) throws {
+        let project = try TemporaryDirectory()
+        defer { project.remove() }
+        try RecorderRun([.init("Home", ["Balance"])]).write(into: project.file("Reports"), day: "2026-06-01", hour: 10)
+        try FileManager.default.moveItem(
+            atPath: project.file("Reports/AXAudit_2026-06-01_10-00-00.json"), toPath: project.file("Reports/home.json"))
+        let result = try runTool(["history", "add", "Reports/home.json", "--audit-date", date], in: project.path)
+        #expect(result.status == 64, "\(result.stderr)")
+        let lines = result.stderr.split(separator: "\n")
+        #expect(lines.count == 1 && lines.first?.contains(said) == true, "\(result.stderr)")
+        let history = (try? String(contentsOfFile: project.file("Reports/history.jsonl"), encoding: .utf8)) ?? ""
+        #expect(history.isEmpty, "\(history)")
+        let fine = try runTool(
+            ["history", "add", "Reports/home.json", "--audit-date", "2026-03-01T10:00:00+14:00"], in: project.path)
+        #expect(fine.status == 0, "\(fine.stderr)")
+    }
+
+    @Test(arguments: ["1500-01-01_00-00-00", "0000-01-01_00-00-00"])
+    func aFileNameDatedBefore1583IsRefused(stamp: String) throws {
+        let project = try TemporaryDirectory()
+        defer { project.remove() }
+        try RecorderRun([.init("Home", ["Balance"])]).write(into: project.file("Reports"), day: "2026-06-01", hour: 10)
+        try FileManager.default.moveItem(
+            atPath: project.file("Reports/AXAudit_2026-06-01_10-00-00.json"),
+            toPath: project.file("Reports/AXAudit_\(stamp).json"))
+        let result = try runTool(["ingest", "Reports"], in: project.path)
+        #expect(result.status == 65, "\(result.stderr)")
+        let day = stamp.replacingOccurrences(of: "_", with: " ").prefix(10)
+        #expect(
+            result.stderr.contains(
+                "AXAudit_\(stamp).json: error: the audit date \(day) 00:00:00 is before 1583"), "\(result.stderr)")
+    }
+}
+
+/// What a history line says of itself is not what the outputs count, and a repaired line is not warned of.
+@Suite struct HistoryLineFactsTests {
+    @Test func theSiteCountsAnAuditsIssuesNotItsLinesCountsField() throws {
+        let project = try TemporaryDirectory()
+        defer { project.remove() }
+        try RecorderRun([.init("Home", ["Balance", "Income"])]).write(
+            into: project.file("Reports"), day: "2026-06-01", hour: 10)
+        #expect(try runTool(["ingest", "Reports"], in: project.path).status == 0)
+        let path = project.file("Reports/history.jsonl")
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let edited = text.replacingOccurrences(of: "\"total\":2", with: "\"total\":0")
+            .replacingOccurrences(of: "\"contrast\":2", with: "\"contrast\":0")
+        #expect(edited != text)
+        try edited.write(toFile: path, atomically: false, encoding: .utf8)
+        #expect(try runTool(["html"], in: project.path).status == 0)
+        let index = try String(contentsOfFile: project.file("Reports/index.html"), encoding: .utf8)
+        let audits = try #require(index.range(of: "id=\"h-audits\""))
+        let row = try #require(
+            index[audits.upperBound...].split(separator: "\n").first { $0.contains("AXAudit_2026-06-01_10-00-00") })
+        #expect(row.contains("</th><td class=\"num\">2</td>"), "\(row)")
+        #expect(row.hasSuffix("<td class=\"num\">2</td></tr>"), "\(row)")
+    }
+
+    @Test func aTornLastLineRepairedByIngestIsNoLongerWarnedOf() throws {
+        let project = try TemporaryDirectory()
+        defer { project.remove() }
+        try RecorderRun([.init("Home", ["Balance"])]).write(into: project.file("Reports"), day: "2026-06-01", hour: 10)
+        #expect(try runTool(["ingest", "Reports"], in: project.path).status == 0)
+        let handle = try #require(FileHandle(forWritingAtPath: project.file("Reports/history.jsonl")))
+        handle.seekToEndOfFile()
+        handle.write(Data(#"{"version":3,"sha"#.utf8))
+        try handle.close()
+        let torn = try runTool(["history", "list"], in: project.path)
+        #expect(torn.stderr.contains("torn last line skipped"), "\(torn.stderr)")
+        try RecorderRun([.init("Home", ["Balance", "Income"])]).write(
+            into: project.file("Reports"), day: "2026-06-02", hour: 10)
+        #expect(try runTool(["ingest", "Reports"], in: project.path).status == 0)
+        for command in [["history", "list"], ["check"], ["trend"], ["diff"]] {
+            let result = try runTool(command, in: project.path)
+            #expect(!result.stderr.contains("torn"), "\(command): \(result.stderr)")
+        }
+    }
+}
+
+/// SARIF's message text shows a report's strings as written (SARIF 2.1.0 §3.11.5, §3.11.6).
+@Suite struct SARIFMessageTextTests {
+    @Test func bracesAndBracketsOfAReportAreEscapedNotPlaceholdersOrLinks() throws {
+        let project = try TemporaryDirectory()
+        defer { project.remove() }
+        let label = #"[Pay](https://evil.example) {0} \[x]"#
+        let paths = try RecorderRun([.init("Home", [label])]).write(
+            into: project.file("Reports"), day: "2026-06-01", hour: 10)
+        let sarif = try runTool(["map", paths[0], "--format", "sarif"], in: project.path)
+        #expect(sarif.status == 0, "\(sarif.stderr)")
+        #expect(SARIFSchema.problems(in: Data(sarif.stdout.utf8)) == [])
+        let log = try #require(try JSONSerialization.jsonObject(with: Data(sarif.stdout.utf8)) as? [String: Any])
+        let run = try #require((log["runs"] as? [[String: Any]])?.first)
+        let text = try #require(
+            ((run["results"] as? [[String: Any]])?.first?["message"] as? [String: Any])?["text"] as? String)
+        #expect(text.contains(#"\[Pay\](https://evil.example) {{0}} \\\[x\]"#), "\(text)")
+        // The element's text itself is kept as written in the result's properties.
+        let properties = try #require((run["results"] as? [[String: Any]])?.first?["properties"] as? [String: Any])
+        #expect(properties["elementText"] as? String == label)
+    }
+}
