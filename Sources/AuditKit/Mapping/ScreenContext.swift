@@ -1,14 +1,14 @@
-/// What one screen of a report tells about where one of its issues comes from: all its issues were on screen
+/// What one screen of a report tells about where its issues come from: all its issues were on screen
 /// together, so they come from one root view and the views it composes.
 struct ScreenContext {
-    /// The view whose subtree holds a candidate for the most of the screen's other issues (ties: the smaller
-    /// subtree, then the name); nil when no other issue has a candidate in the sources' types.
+    /// The view whose subtree holds a candidate for the most of the screen's issues (ties: the smaller
+    /// subtree, then the name); nil when no issue has a candidate in a view.
     var root: String?
     /// Per graph node (numbered as in `GraphWalks`): its depth in the root's subtree, -1 outside.
     var depths: [Int32] = []
-    /// How many of the other issues have a candidate in the root's subtree.
+    /// How many of the screen's issues have a candidate in the root's subtree.
     var explained = 0
-    /// How many of the other issues have a candidate in any type.
+    /// How many of the screen's issues have a candidate in any type.
     var voters = 0
     /// Per graph node: how many issues of the screen have a candidate directly in it.
     var matches: [Int32] = []
@@ -37,11 +37,15 @@ struct ScreenContext {
         return Int(distinctive[Int(node)])
     }
 
-    /// The `why` fragment naming the root, e.g. "inside HomeView's subtree, which explains 9 of 11 other
-    /// issues" (the issue at hand does not vote for its own root).
+    /// Whether the screen has a root whose subtree tells where its issues are: a root that is not an ancestor
+    /// of every screen's.
+    var hasTellingRoot: Bool { root != nil && !rootIsUniversal }
+
+    /// The `why` fragment naming the root, e.g. "inside HomeView's subtree, which explains 9 of the screen's
+    /// 11 issues".
     var rootPhrase: String {
         guard let root else { return "" }
-        return "inside \(root)'s subtree, which explains \(explained) of the screen's \(voters) other issue"
+        return "inside \(root)'s subtree, which explains \(explained) of the screen's \(voters) issue"
             + (voters == 1 ? "" : "s")
     }
 }
@@ -200,6 +204,7 @@ struct GraphWalks {
         votes.counts = Array(repeating: 0, count: names.count)
         votes.matches = Array(repeating: 0, count: names.count)
         votes.distinctive = votes.matches
+        var reached: [Int32] = []
         for (issue, nodes) in nodesPerIssue.enumerated() {
             // Walk up from every candidate at once: each ancestor is visited once per issue, however many of
             // the issue's candidates share it.
@@ -223,46 +228,39 @@ struct GraphWalks {
             }
             if !nodes.isEmpty { votes.voters += 1 }
             for node in reach { votes.counts[Int(node)] += 1 }
-            votes.reaches.append(reach)
+            reached += reach
         }
         // Reset the scratch for the next screen (issue numbers start again at 0).
-        for reach in votes.reaches { for node in reach { stamp[Int(node)] = -1 } }
-        let best = votes.counts.max() ?? 0
-        for (node, count) in votes.counts.enumerated() where count > 0 && count >= best - 1 {
-            votes.leaders.append((Int32(node), Int(count)))
-        }
+        for node in reached { stamp[Int(node)] = -1 }
         return votes
     }
 
-    /// The context for issue `issue` of a screen: the root chosen by the votes of the screen's other issues,
-    /// so an issue's own candidates never vouch for themselves (and one issue alone has no root).
-    mutating func context(for issue: Int, votes: ScreenVotes) -> ScreenContext {
-        var top = 0
-        for leader in votes.leaders { top = max(top, leader.count) }
-        // Only nodes with the most votes, or one less, can win once this issue's votes are taken away.
-        let reach = Set(votes.reaches[issue].lazy.filter { votes.counts[Int($0)] >= top - 1 })
+    /// The context of a screen: its root is the view (`isView`) whose subtree holds a candidate of the most
+    /// of the screen's issues, all of them together (ties: the smaller subtree, then the name). Types that are
+    /// not views (a coordinator creating every screen, a model) are never the screen.
+    mutating func context(votes: ScreenVotes, isView: (String) -> Bool) -> ScreenContext {
         var best: (node: Int32, count: Int, size: Int)?
-        for leader in votes.leaders {
-            let count = leader.count - (reach.contains(leader.node) ? 1 : 0)
-            guard count > 0 else { continue }
+        for (n, count32) in votes.counts.enumerated() where count32 > 0 {
+            let node = Int32(n)
+            let count = Int(count32)
             if let current = best, current.count > count { continue }
-            let size = size(of: leader.node)
-            if let current = best, current.count == count,
-                (current.size, names[Int(current.node)]) <= (size, names[Int(leader.node)])
+            guard isView(names[n]) else { continue }
+            let size = size(of: node)
+            if let current = best, current.count == count, (current.size, names[Int(current.node)]) <= (size, names[n])
             {
                 continue
             }
-            best = (leader.node, count, size)
+            best = (node, count, size)
         }
         var context = ScreenContext()
         context.matches = votes.matches
         context.distinctive = votes.distinctive
+        context.voters = votes.voters
         guard let best else { return context }
         context.root = names[Int(best.node)]
         context.depths = depths(from: best.node)
         context.composition = composition(from: best.node)
         context.explained = best.count
-        context.voters = votes.voters - (votes.reaches[issue].isEmpty ? 0 : 1)
         return context
     }
 }
@@ -271,14 +269,10 @@ struct GraphWalks {
 struct ScreenVotes {
     /// Per node: how many issues have a candidate in its subtree.
     var counts: [Int32] = []
-    /// Per issue (in order), the nodes whose subtree holds one of its candidates.
-    var reaches: [[Int32]] = []
     /// How many issues have a candidate in any node.
     var voters = 0
     /// Per node: how many issues have a candidate directly in it.
     var matches: [Int32] = []
     /// Per node: how many issues have their only candidates directly in it.
     var distinctive: [Int32] = []
-    /// The nodes with the most votes or one less.
-    var leaders: [(node: Int32, count: Int)] = []
 }

@@ -119,7 +119,8 @@ public struct SourceIndex: Sendable {
     public var targetsOfFile: [String: [String]] = [:]
 
     /// Per literal: bit 0 a text-bearing call shows it, bit 1 it reaches one another way, bit 2 it is a tab
-    /// title, bit 3 it is in a preview, bit 4 it is a hidden control label, bit 5 it is never a candidate
+    /// title, bit 3 it is in a preview, bit 4 it is a hidden control label, bit 5 it is never a candidate,
+    /// bit 6 it is one of several texts a name stands for where code uses it (`Text(filter.localizedName)`)
     /// (computed once so mapping a large report neither repeats the name lookups nor copies literals).
     private var literalFlags: [UInt8] = []
     /// Per literal, its graph node as a number into `ownerNames` (-1 for none).
@@ -586,7 +587,12 @@ public struct SourceIndex: Sendable {
         var numbers: [String: Int32] = [:]
         var lastOwner: String?
         var lastNumber: Int32 = -1
-        for entry in literals {
+        /// Whether `literals[j]` is a text a name was resolved to at the same place as `entry`.
+        func sharesPlace(_ j: Int, with entry: IndexedLiteral) -> Bool {
+            j >= 0 && j < literals.count && literals[j].literal.resolvedFrom != nil
+                && literals[j].literal.offset == entry.literal.offset && literals[j].file == entry.file
+        }
+        for (i, entry) in literals.enumerated() {
             var flag: UInt8
             switch textRole(of: entry, names: names) {
             case .call: flag = 1
@@ -598,6 +604,9 @@ public struct SourceIndex: Sendable {
             if entry.literal.isHiddenLabel { flag |= 16 }
             if !excludedFiles.isEmpty, excludedFiles.contains(entry.file) { flag |= 32 }
             if !steps.isEmpty, steps[entry.file]?.contains(entry.literal.offset) == true { flag |= 32 }
+            if entry.literal.resolvedFrom != nil, sharesPlace(i - 1, with: entry) || sharesPlace(i + 1, with: entry) {
+                flag |= 64
+            }
             facts.flags.append(flag)
             if entry.owner != lastOwner {
                 lastOwner = entry.owner
@@ -874,6 +883,10 @@ public struct SourceIndex: Sendable {
     /// Whether `literals[i]` is never a candidate: it is in test or generated code, or in a declaration
     /// whose uses the index put in its place.
     func isNeverCandidate(at i: Int) -> Bool { literalFlags[i] & 32 != 0 }
+
+    /// Whether `literals[i]` is one of several texts a name stands for where code uses it: that place shows
+    /// one of them, not this one for sure.
+    func isOneOfSeveral(at i: Int) -> Bool { literalFlags[i] & 64 != 0 }
 
     /// Whether Swift source imports `XCTest` or `Testing` (a line starting `import XCTest`, `@testable
     /// import` lines aside).

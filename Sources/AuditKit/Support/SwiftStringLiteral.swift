@@ -165,12 +165,15 @@ public struct SwiftMemberDeclaration: Sendable, Hashable {
     public var line: Int
     /// One-based byte column of the member's name.
     public var column: Int
+    /// Whether the type, not a value of it, has the member: `static` or `class`, or an enum's `case`.
+    public var isStatic: Bool
 
     /// Creates a member record.
-    public init(qualifiedName: String, line: Int, column: Int) {
+    public init(qualifiedName: String, line: Int, column: Int, isStatic: Bool = false) {
         self.qualifiedName = qualifiedName
         self.line = line
         self.column = column
+        self.isStatic = isStatic
     }
 }
 
@@ -224,7 +227,10 @@ public struct SwiftForwardedName: Sendable, Hashable {
 /// `.welcomeTitle` in `Text(.welcomeTitle)`, `A11yID.pay` in `.accessibilityIdentifier(A11yID.pay)`,
 /// `A11yID.pay.rawValue` in `button.accessibilityIdentifier = A11yID.pay.rawValue`, and `L10n.Home.title` at
 /// `Text(title)` after `let title = L10n.Home.title` in an enclosing body (a local given a qualified name,
-/// outside type bodies, while its scope lasts). Texts kept behind
+/// outside type bodies, while its scope lasts); a design system's argument (`.default(title: L10n.about)`,
+/// `details: .title(L10n.standard)`), a value's member a call receives (`Text(filter.localizedName)`), and a
+/// qualified name a member gives as its value (`return L10n.filterUnreads`, `case .past: L10n.past`,
+/// `var title: String { L10n.title }`, with no call and no property). Texts kept behind
 /// generated accessors, constants and catalog symbols, and identifiers kept in constants shared with UI
 /// tests, reach the screen this way; the index resolves the name to the declaration's literals and puts
 /// them at `place`.
