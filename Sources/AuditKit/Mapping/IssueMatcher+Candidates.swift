@@ -132,6 +132,9 @@ extension IssueMatcher {
         func add(_ i: Int, base: Double, how: RankedCandidate.How, short: Bool = false, explained: Int? = nil) {
             if index.isNeverCandidate(at: i) { return }
             var score = index.textRole(at: i) == .none ? base - 0.3 : base
+            // A pattern whose fixed text is less than half the text says less: its holes may hold anything
+            // (`"%1$@ und %2$@"` fits every long text with "und" in it).
+            if let explained, explained < whole { score *= min(1, 0.5 + Double(explained) / Double(whole)) }
             if index.isInPreview(at: i) { score -= 0.3 }
             score = max(0.05, (score * 100).rounded() / 100)
             let candidate = RankedCandidate(
@@ -205,12 +208,35 @@ extension IssueMatcher {
         return list
     }
 
+    /// The parts of a text the Inspector joined with ", ", in order: catalog values of `language` the text
+    /// holds between two separators (a row's description may have commas of its own), and the rest split at
+    /// ", ".
+    static func joinedParts(of text: String, in index: SourceIndex, language: String?) -> [String] {
+        let characters = Array(text)
+        func separated(_ range: Range<Int>) -> Bool {
+            (range.lowerBound == 0 || characters[..<range.lowerBound].reversed().starts(with: [" ", ","]))
+                && (range.upperBound == characters.count || characters[range.upperBound...].starts(with: [",", " "]))
+        }
+        let values = index.catalogValueRanges(inside: text, language: language).filter { separated($0.range) }
+            .sorted { $0.range.lowerBound < $1.range.lowerBound }
+        var parts: [String] = []
+        var start = 0
+        for value in values + [(value: "", range: characters.count..<characters.count, entries: [])] {
+            parts += String(characters[start..<value.range.lowerBound]).components(separatedBy: ", ").filter {
+                !$0.isEmpty
+            }
+            if !value.value.isEmpty { parts.append(value.value) }
+            start = value.range.upperBound
+        }
+        return parts
+    }
+
     /// Candidates for a text the Inspector joined from several elements (`"Paycheck, Planned, $2,450.00"`):
-    /// one per place where parts sit close together (within 12 lines) in one view, at the hit there of the
-    /// earliest part of the text (section headers and titles are never parts),
-    /// ranked × 0.8 × the share of the parts with letters found there.
+    /// one per place where parts (`joinedParts`) sit close together (within 12 lines) in one view, at the hit
+    /// there of the earliest part of the text (section headers and titles are never parts), ranked × 0.8 ×
+    /// the share of the parts with letters found there.
     func joinedCandidates(forText text: String, in index: SourceIndex, language: String?) -> [RankedCandidate] {
-        let parts = text.components(separatedBy: ", ").filter { $0.count >= 2 }
+        let parts = Self.joinedParts(of: text, in: index, language: language).filter { $0.count >= 2 }
         let wordParts = parts.filter { $0.contains(where: \.isLetter) }
         guard parts.count >= 2, !wordParts.isEmpty else { return [] }
         let partHasLetters = parts.map { $0.contains(where: \.isLetter) }
@@ -345,9 +371,10 @@ extension IssueMatcher {
         var place = literal.callDescription.map { "\($0)(\"\(literal.displayText)\")" } ?? "\"\(literal.displayText)\""
         if let constant = literal.resolvedFrom {
             let label = literal.argumentLabel.map { "\($0): " } ?? ""
+            let given = literal.declaringMember.map { "\(constant) in \($0)" } ?? constant
             let setting =
                 literal.call.map { "\($0)(\(label)\(constant))" }
-                ?? "\(literal.assignedTo ?? "accessibilityIdentifier") = \(constant)"
+                ?? literal.assignedTo.map { "\($0) = \(constant)" } ?? given
             place = "\(setting), which is \"\(literal.displayText)\""
         }
         var how: String

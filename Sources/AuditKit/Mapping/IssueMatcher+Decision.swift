@@ -171,7 +171,11 @@ extension IssueMatcher {
             top.insert(item, at: position)
             if top.count > listed { top.removeLast() }
         }
-        Self.bringMemberNext(&top, among: keyed, all: all, index: index, before: before)
+        let peers = top.prefix {
+            ($0.key.placeFit, $0.key.inSubtree, $0.key.rank, $0.key.explained)
+                == (best.key.placeFit, best.key.inSubtree, best.key.rank, best.key.explained)
+        }.count
+        Self.bringMemberNext(&top, after: peers, among: keyed, all: all, index: index, before: before)
         var verdict = judge(draft, best: best, keyed: keyed, tied: tied, context: context, before: before)
         cap(
             &verdict, draft: draft, best: all[best.candidate], inSubtree: best.key.inSubtree, context: context,
@@ -184,10 +188,6 @@ extension IssueMatcher {
                 ? verdict.confidence : min(all[item.candidate].rank, verdict.confidence)
             candidates.append(mapping(all[item.candidate], issueNumber: number, confidence: own, in: index))
         }
-        let peers = top.prefix {
-            ($0.key.placeFit, $0.key.inSubtree, $0.key.rank, $0.key.explained)
-                == (best.key.placeFit, best.key.inSubtree, best.key.rank, best.key.explained)
-        }.count
         return Decision(
             issue: MappedIssue(
                 issueNumber: number, primary: candidates[0], candidates: candidates, isAmbiguous: verdict.ambiguous,
@@ -313,9 +313,10 @@ extension IssueMatcher {
     }
 
     /// When the chosen place shows a text a name stands for (`Text(filter.localizedName)`), the line that gives
-    /// the name its text (the member's `return`, the model's initialiser argument) comes next among the listed.
+    /// the name its text (the member's `return`, the model's initialiser argument) comes next among the listed,
+    /// after the `peers` places as good as the chosen one.
     static func bringMemberNext(
-        _ top: inout [Keyed], among keyed: [Keyed], all: [RankedCandidate], index: SourceIndex,
+        _ top: inout [Keyed], after peers: Int, among keyed: [Keyed], all: [RankedCandidate], index: SourceIndex,
         before: (Keyed, Keyed) -> Bool
     ) {
         guard let first = top.first, all[first.candidate].literal >= 0,
@@ -337,9 +338,9 @@ extension IssueMatcher {
             if let current = next, !before(item, current) { continue }
             next = item
         }
-        guard let next else { return }
+        guard let next, !top.prefix(peers).contains(where: { $0.candidate == next.candidate }) else { return }
         top.removeAll { $0.candidate == next.candidate }
-        top.insert(next, at: min(1, top.count))
+        top.insert(next, at: min(max(peers, 1), top.count))
     }
 
     /// Whether candidate `a` comes before `b` in the order the screen's root composes its views
@@ -350,7 +351,8 @@ extension IssueMatcher {
         guard let composition = context.composition, a.literal >= 0, b.literal >= 0 else { return nil }
         let x = index.literals[a.literal]
         let y = index.literals[b.literal]
-        return composition.precedes((a.node, x.file, x.literal.line), (b.node, y.file, y.literal.line))
+        return composition.precedes(
+            (a.node, x.file, x.literal.line, x.literal.member), (b.node, y.file, y.literal.line, y.literal.member))
     }
 }
 

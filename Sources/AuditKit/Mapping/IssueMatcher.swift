@@ -6,18 +6,22 @@ import Foundation
 ///
 /// Candidates are found by how the text matched (the match rank): an exact literal, or a catalog key of the
 /// report's language whose value is the text, that reaches the screen (0.9); case/whitespace-insensitive
-/// literal (0.75); interpolated or format-string pattern (0.7); the same 0.3 lower when no text-bearing call
-/// receives the literal; literals in previews 0.3 lower; a catalog entry whose key no code uses (0.4).
+/// literal (0.75); interpolated or format-string pattern (0.7, a catalog value's 0.9), × (0.5 + the share
+/// of the text its fixed text explains) when that is less than half; the same 0.3 lower when no
+/// text-bearing call receives the literal; literals in previews 0.3 lower; a catalog entry whose key no code
+/// uses (0.4).
 /// A literal reaches the screen when it is an argument of a text-bearing call (`Text("…")`), or is handed
 /// to one through a custom initialiser's argument, a constant, a computed property or its `return`, or is
 /// a catalog key. A name a view shows a text through (`Text(L10n.roomTitle)`, `Text(.welcomeTitle)`) counts
 /// as the literals of the declaration or catalog key it names, written where the view uses it
 /// (`SourceIndex.resolvingSymbolReferences`); that declaration and generated files are never candidates.
-/// Short patterns (`"\(a) of \(b)"`) count only inside the screen's subtree. Texts the
-/// Inspector joins with ", " go to the place where most of their parts sit close together in one view. A text
-/// nothing else matches (built by concatenation, `Text(name) + Text("Overdue")`) goes to the code using the
-/// keys of catalog values of the report's language found inside it at word boundaries, the longest first,
-/// ranked × 0.8 × the value's share of the text's letters (always below 0.8).
+/// Short patterns (`"\(a) of \(b)"`) count only inside the screen's subtree. When no place explains half
+/// of the text or more, two readings of parts join the candidates: a text the Inspector joins with ", " goes
+/// to the place where most of its parts (catalog values between two separators, a description may have
+/// commas of its own; the rest split at ", ") sit close together in one view; a text built by concatenation
+/// (`Text(name) + Text("Overdue")`) goes to the code using the keys of catalog values of the report's
+/// language found inside it at word boundaries, the longest first, ranked × 0.8 × the value's share of the
+/// text's letters (always below 0.8).
 ///
 /// Per screen, the root is the view whose subtree (through the view composition graph's child edges, never
 /// presentations) holds a candidate, of any rank, for the most of the screen's issues, all of its texts
@@ -36,10 +40,11 @@ import Foundation
 /// more of the screen's texts, in the view holding more of the screen's matches, shallower in the subtree, a
 /// text-bearing call before a custom initialiser argument. Candidates still equal inside the subtree come in
 /// the order the root's body composes them (`Composition`: a row used first but declared lower in the file
-/// comes first), others in source order. When the answer shows a text a name stands for
+/// comes first, and in one view the member its body uses first, `var body { header; footer }`), others in
+/// source order. When the answer shows a text a name stands for
 /// (`Text(filter.localizedName)`), the line that gives the name that text is listed next. Elements of one
-/// screen showing one text with different rects take equally good places top to bottom in that composition
-/// order.
+/// screen with different rects and the same equally good places (one text twice, or a template's rows) take
+/// them top to bottom in that composition order.
 ///
 /// Confidence: the rank when no other candidate has the same rank; the rank × 0.9 when where the screen is
 /// (its root's subtree, the tab bar, the navigation bar) decided among look-alikes (divided by the number of
@@ -223,26 +228,28 @@ public struct IssueMatcher: Sendable {
         return result
     }
 
-    /// Elements of one screen that show the same text with different rects are different elements: when they
-    /// all got one place and as many places or more are equally good, they take them in order, top to bottom
-    /// and left to right on the screen against the order the screen's root composes the places (source order
-    /// when one lies outside its subtree); a tie-break, so below firm.
+    /// Elements of one screen with different rects whose equally good places are the same (one text twice, or
+    /// a template's rows: `Text(book.title)` in a header and in a card) are different elements: when as many
+    /// places or more are equally good, they take them in order, top to bottom and left to right on the
+    /// screen against the order the screen's root composes the places (source order when one lies outside its
+    /// subtree); a tie-break, so below firm.
     private static func spreadRepeatedTexts(
         _ entries: inout [MappedIssue], drafts: [Draft], peers: [Int], contexts: [ScreenContext], index: SourceIndex?
     ) {
         struct Group: Hashable {
             var screen: Int
-            var text: String
-            var location: SourceLocation
+            var places: [SourceLocation]
         }
         var groups: [Group: [Int]] = [:]
         var order: [Group] = []
         for (n, entry) in entries.enumerated() {
-            guard let primary = entry.primary, primary.origin == .sourceText, let location = primary.location,
-                drafts[n].issue.elementRect != nil, peers[n] >= 2,
-                let text = drafts[n].issue.elementText?.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard let primary = entry.primary, primary.origin == .sourceText, primary.location != nil,
+                drafts[n].issue.elementRect != nil, peers[n] >= 2
             else { continue }
-            let group = Group(screen: drafts[n].issue.screenIndex, text: text, location: location)
+            let places = Set(entry.candidates.prefix(peers[n]).compactMap(\.location)).sorted {
+                ($0.file, $0.line ?? 0, $0.column ?? 0) < ($1.file, $1.line ?? 0, $1.column ?? 0)
+            }
+            let group = Group(screen: drafts[n].issue.screenIndex, places: places)
             if groups[group] == nil { order.append(group) }
             groups[group, default: []].append(n)
         }
@@ -278,6 +285,8 @@ public struct IssueMatcher: Sendable {
             }
             let order =
                 composed ? "in the order \(contexts[first].root ?? "the root")'s body composes them" : "in source order"
+            let texts = Set(members.map { drafts[$0].issue.elementText?.trimmingCharacters(in: .whitespaces) ?? "" })
+            let shown = texts.count == 1 ? "show this text" : "show texts of these places"
             for n in members {
                 guard let rect = drafts[n].issue.elementRect, let slot = rects.firstIndex(of: rect),
                     let at = entries[n].candidates.firstIndex(where: { $0.location == places[slot] })
@@ -289,7 +298,7 @@ public struct IssueMatcher: Sendable {
                 entries[n].primary = chosen
                 entries[n].isAmbiguous = false
                 entries[n].explanation +=
-                    "; decided by a tie-break (\(rects.count) elements show this text on the screen: number \(slot + 1)"
+                    "; decided by a tie-break (\(rects.count) elements \(shown) on the screen: number \(slot + 1)"
                     + " from the top takes the \(ordinal(slot + 1)) of \(places.count) equally good places \(order))"
             }
         }
@@ -389,7 +398,9 @@ public struct IssueMatcher: Sendable {
         }
         var found = rankedCandidates(forText: text, in: index, language: language)
         var phrase = "found \"\(text)\""
-        if !found.contains(where: { !$0.isShortPattern }) {
+        // Parts are looked for unless a place explains half the text or more (a looser pattern's holes may
+        // be the parts: `"%1$@ und %2$@"` fits a joined row's title and description).
+        if !found.contains(where: { !$0.isShortPattern && $0.explained * 2 >= text.count }) {
             // Parts joined by the Inspector, then catalog values concatenated in code; one candidate per place.
             var parts = text.contains(", ") ? joinedCandidates(forText: text, in: index, language: language) : []
             let concatenated = concatenatedCandidates(forText: text, in: index, language: language)
@@ -405,7 +416,8 @@ public struct IssueMatcher: Sendable {
             if !concatenated.phrase.isEmpty { phrase += "; " + concatenated.phrase }
             // A pattern with no fixed letters (`"\(a), \(b)"`, `"\(a) · \(b)"`) says less than the parts found.
             if !parts.isEmpty { found.removeAll { $0.literal >= 0 && !index.literals[$0.literal].hasFixedLetters } }
-            found += parts
+            let whole = Set(found.lazy.filter { $0.literal >= 0 }.map(\.literal))
+            found += parts.filter { !whole.contains($0.literal) }
         }
         if found.isEmpty { return ([], "no string literal or localized string shows \"\(text)\"") }
         return (found, phrase)

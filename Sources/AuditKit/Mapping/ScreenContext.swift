@@ -51,41 +51,70 @@ struct ScreenContext {
 }
 
 /// The order a root's body composes the views of its subtree: a walk from the root that enters each child
-/// where its parent's code first creates it, the children of a view in the order its code creates them, so
-/// a row used first but declared lower in the file comes first.
+/// where its parent's code first creates it, the children of a view in the order its body shows them, so a
+/// row used first but declared lower in the file comes first; inside one view, the order its body uses its
+/// own members (`ViewGraph.memberPaths`: `var body { header; content }` shows `header` first, wherever it is
+/// declared).
 struct Composition {
+    /// A place in a view: its graph node, file, line and the member whose body holds it.
+    typealias Place = (node: Int32, file: String, line: Int, member: String?)
+
     /// Per graph node: its position in the walk, -1 outside the subtree.
     var order: [Int32]
     /// Per graph node: the node the walk entered it from, -1 for the root and outside.
     var parent: [Int32]
     /// Per graph node: the position, in its walk parent's `uses`, of the creation the walk entered it by.
     var via: [Int32]
-    /// Per graph node: the children it creates, in order, with the file and line of each first creation.
-    var uses: [[(node: Int32, file: String, line: Int)]]
+    /// Per graph node: the children it creates, in order, with the file, line and member of each first
+    /// creation.
+    var uses: [[(node: Int32, file: String, line: Int, member: String?)]]
+    /// Per graph node: `ViewGraph.memberPaths` of its type.
+    var memberPaths: [[String: [Int]]]
 
-    /// Whether the text at `a` (its node, file and line) comes before the one at `b` where the root's body
-    /// composes them: a view's own text before or after a child by where the child is created, otherwise
-    /// the walk's order. Nil when both are in one view, or either is outside the subtree (source order
-    /// decides).
-    func precedes(_ a: (node: Int32, file: String, line: Int), _ b: (node: Int32, file: String, line: Int)) -> Bool? {
-        guard a.node != b.node, inside(a.node), inside(b.node) else { return nil }
-        if let use = creation(below: a.node, toward: b.node) { return (a.file, a.line) <= (use.file, use.line) }
-        if let use = creation(below: b.node, toward: a.node) { return (use.file, use.line) < (b.file, b.line) }
+    /// Whether the text at `a` comes before the one at `b` where the root's body composes them: in one view,
+    /// by the members its body uses first; a view's own text before or after a child by where the child is
+    /// created; otherwise the walk's order. Nil when that does not tell them apart (one member of one view),
+    /// or either is outside the subtree (source order decides).
+    func precedes(_ a: Place, _ b: Place) -> Bool? {
+        guard inside(a.node), inside(b.node) else { return nil }
+        if a.node == b.node {
+            let (x, y) = (path(a), path(b))
+            return x == y ? nil : x.lexicographicallyPrecedes(y)
+        }
+        if let use = creation(below: a.node, toward: b.node) {
+            return !isBefore((a.node, use.file, use.line, use.member), a)
+        }
+        if let use = creation(below: b.node, toward: a.node) {
+            return isBefore((b.node, use.file, use.line, use.member), b)
+        }
         return order[Int(a.node)] < order[Int(b.node)]
+    }
+
+    /// The path of uses from the body to `place`'s member ([] for the body or a member it does not reach).
+    private func path(_ place: Place) -> [Int] {
+        guard let member = place.member, Int(place.node) < memberPaths.count else { return [] }
+        return memberPaths[Int(place.node)][member] ?? []
+    }
+
+    /// Whether `a` comes before `b` in one view: by member path, then file, then line.
+    private func isBefore(_ a: Place, _ b: Place) -> Bool {
+        let (x, y) = (path(a), path(b))
+        if x != y { return x.lexicographicallyPrecedes(y) }
+        return (a.file, a.line) < (b.file, b.line)
     }
 
     private func inside(_ node: Int32) -> Bool { node >= 0 && Int(node) < order.count && order[Int(node)] >= 0 }
 
     /// Where `ancestor` creates the child through which the walk reaches `node`; nil when the walk does not
     /// reach `node` through `ancestor`.
-    private func creation(below ancestor: Int32, toward node: Int32) -> (file: String, line: Int)? {
+    private func creation(below ancestor: Int32, toward node: Int32) -> (file: String, line: Int, member: String?)? {
         guard order[Int(ancestor)] < order[Int(node)] else { return nil }
         var current = node
         while parent[Int(current)] >= 0 {
             let up = parent[Int(current)]
             if up == ancestor {
                 let use = uses[Int(up)][Int(via[Int(current)])]
-                return (use.file, use.line)
+                return (use.file, use.line, use.member)
             }
             current = up
         }
@@ -102,7 +131,9 @@ struct GraphWalks {
     private var parents: [[Int32]]
     private var children: [[Int32]]
     /// Per node, the children it creates in composition order (`ViewGraph.uses`).
-    private var uses: [[(node: Int32, file: String, line: Int)]]
+    private var uses: [[(node: Int32, file: String, line: Int, member: String?)]]
+    /// Per node, its type's `ViewGraph.memberPaths`.
+    private var memberPaths: [[String: [Int]]]
     private var depthsByRoot: [Int32: [Int32]] = [:]
     private var compositionByRoot: [Int32: Composition] = [:]
     private var sizes: [Int32: Int] = [:]
@@ -132,10 +163,14 @@ struct GraphWalks {
             parents[Int(b)].append(a)
         }
         stamp = Array(repeating: -1, count: names.count)
+        memberPaths = Array(repeating: [:], count: names.count)
         uses = Array(repeating: [], count: names.count)
         for (from, list) in graph.uses {
             guard let a = numbers[from] else { continue }
-            uses[Int(a)] = list.compactMap { use in numbers[use.child].map { ($0, use.file, use.line) } }
+            uses[Int(a)] = list.compactMap { use in numbers[use.child].map { ($0, use.file, use.line, use.member) } }
+        }
+        for (type, paths) in graph.memberPaths {
+            if let n = numbers[type] { memberPaths[Int(n)] = paths }
         }
     }
 
@@ -164,7 +199,7 @@ struct GraphWalks {
             via[Int(child)] = Int32(top.child)
             stack.append((child, 0))
         }
-        let made = Composition(order: order, parent: parent, via: via, uses: uses)
+        let made = Composition(order: order, parent: parent, via: via, uses: uses, memberPaths: memberPaths)
         compositionByRoot[root] = made
         return made
     }

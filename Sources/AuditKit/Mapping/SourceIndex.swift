@@ -421,7 +421,9 @@ public struct SourceIndex: Sendable {
         let scopes = GraphScopes(types: types, targets: targets, targetsOfFile: targetsOfFile)
         var tabMembers = Set<String>()
         var childEdges: [(from: String, to: String)] = []
-        var childPlaces: [(file: String, line: Int)] = []
+        var childPlaces: [(file: String, line: Int, member: String?)] = []
+        var memberUses: [String: [(member: String, name: String, line: Int)]] = [:]
+        var declaredMembers: [String: Set<String>] = [:]
         var presentationEdges: [(from: String, to: String)] = []
         var lastChain: [String] = []
         var lastOwner: String?
@@ -443,9 +445,20 @@ public struct SourceIndex: Sendable {
                         presentationEdges.append((owner, node))
                     } else {
                         childEdges.append((owner, node))
-                        childPlaces.append((outcome.path, reference.line))
+                        childPlaces.append((outcome.path, reference.line, reference.member))
                     }
                 }
+            }
+            for member in scan.members {
+                let parts = member.qualifiedName.split(separator: ".")
+                guard parts.count >= 2,
+                    let owner = SourceIndex.owner(of: [String(parts[parts.count - 2])], views: viewTypes).owner
+                else { continue }
+                declaredMembers[scopes.node(owner, label: label), default: []].insert(String(parts[parts.count - 1]))
+            }
+            for use in scan.memberUses {
+                guard let owner = SourceIndex.owner(of: use.enclosingTypes, views: viewTypes).owner else { continue }
+                memberUses[scopes.node(owner, label: label), default: []].append((use.member, use.name, use.line))
             }
             for forwarded in scan.forwardedNames {
                 // `.tabItem { tab.label }` names a member that shows the title; it is no title itself.
@@ -469,7 +482,9 @@ public struct SourceIndex: Sendable {
                 tabTitleNames.insert(forwarded.name)
             }
         }
-        graph = ViewGraph(childEdges: childEdges, presentationEdges: presentationEdges, childPlaces: childPlaces)
+        graph = ViewGraph(
+            childEdges: childEdges, presentationEdges: presentationEdges, childPlaces: childPlaces,
+            memberPaths: ViewGraph.memberPaths(uses: memberUses, members: declaredMembers))
         // Two independent passes over the same literals, one per core: the flat literal list with views,
         // and the lookup tables (indices agree because both walk the files in the same order).
         nonisolated(unsafe) var flat: [IndexedLiteral] = []
@@ -1026,6 +1041,19 @@ public struct SourceIndex: Sendable {
     func catalogValues(inside text: String, language: String?) -> [(
         value: String, entries: [(entry: Int, fallback: Bool)]
     )] {
+        var result: [(value: String, entries: [(entry: Int, fallback: Bool)])] = []
+        for match in catalogValueRanges(inside: text, language: language)
+        where !result.contains(where: { $0.value == match.value }) {
+            result.append((match.value, match.entries))
+        }
+        return result
+    }
+
+    /// `catalogValues(inside:language:)` with where each occurs in the text (character offsets), every
+    /// occurrence, longest first.
+    func catalogValueRanges(inside text: String, language: String?) -> [(
+        value: String, range: Range<Int>, entries: [(entry: Int, fallback: Bool)]
+    )] {
         guard !valuesByFirstWord.isEmpty else { return [] }
         let characters = Array(text)
         var found: [(value: String, range: Range<Int>, entries: [(entry: Int, fallback: Bool)])] = []
@@ -1045,13 +1073,9 @@ public struct SourceIndex: Sendable {
             }
         }
         found.sort { ($1.range.count, $0.range.lowerBound) < ($0.range.count, $1.range.lowerBound) }
-        var taken: [Range<Int>] = []
-        var result: [(value: String, entries: [(entry: Int, fallback: Bool)])] = []
-        for match in found where !taken.contains(where: { $0.overlaps(match.range) }) {
-            taken.append(match.range)
-            if !result.contains(where: { $0.value == match.value }) { result.append((match.value, match.entries)) }
-        }
-        return result
+        var taken: [(value: String, range: Range<Int>, entries: [(entry: Int, fallback: Bool)])] = []
+        for match in found where !taken.contains(where: { $0.range.overlaps(match.range) }) { taken.append(match) }
+        return taken
     }
 
     /// Whether a device in `language` shows catalog entry `number`'s value: false for its own translation

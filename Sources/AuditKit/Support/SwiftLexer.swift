@@ -405,6 +405,27 @@ private struct Scanner {
         }
     }
 
+    /// Whether the previous token opens a statement a body composes: `{`, `;` or a closure's `in`.
+    func startsComposedStatement() -> Bool {
+        guard let previous = recentToken(0) else { return false }
+        return previous.kind == .punctuation(UInt8(ascii: "{")) || previous.kind == .punctuation(UInt8(ascii: ";"))
+            || isIdentifier(previous, "in")
+    }
+
+    /// Lower-case keywords that start statements and are never a member's name.
+    private static let statementKeywords: Set<[UInt8]> = Set(
+        [
+            "let", "var", "if", "guard", "return", "for", "while", "switch", "case", "default", "else", "do", "try",
+            "await", "throw", "self", "super", "true", "false", "nil", "in", "defer", "break", "continue", "func",
+            "init", "static", "private", "public", "internal", "fileprivate", "final", "override", "some", "any",
+            "import", "struct", "class", "enum", "extension", "protocol", "typealias", "repeat", "where",
+        ].map { Array($0.utf8) })
+
+    /// Whether `token` is one of `statementKeywords`.
+    static func isKeyword(_ token: Token, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        token.end - token.start <= 11 && statementKeywords.contains(Array(bytes[token.start..<token.end]))
+    }
+
     /// Whether `start..<end` names a member of a value (`filter.localizedName`, `context.viewState.title`): a
     /// lower-case name, not `self`, with a member.
     func isMemberPath(_ start: Int, _ end: Int) -> Bool {
@@ -579,6 +600,17 @@ private struct Scanner {
             // A value a member gives: a reference in no call, recorded when it is qualified.
             pendingAssignedPath = (start, end, false, "")
         }
+        // `header` starting a statement in `var body` (after a newline, `{`, `;` or a closure's `in`): where
+        // the body composes a member of its own.
+        if let member = memberNames.last, bytes[start] >= 97, bytes[start] <= 122, previewDepth == 0,
+            sawNewline || startsComposedStatement(), !isPunctuation(recentToken(0), "."),
+            !Self.isKeyword(token, in: bytes)
+        {
+            result.memberUses.append(
+                SwiftMemberUse(
+                    name: text(start, end), enclosingTypes: enclosingTypeNames, member: member,
+                    line: lineAndColumn(of: start).0))
+        }
         // Type declarations: `struct Name: A, B {`.
         if var pending = pendingType, !pending.stopped {
             if pending.name == nil || pending.expectingDottedName {
@@ -707,7 +739,8 @@ private struct Scanner {
         let (line, _) = lineAndColumn(of: start)
         result.typeReferences.append(
             SwiftTypeReference(
-                name: name, enclosingTypes: enclosingTypeNames, isPresentation: presentationDepth > 0, line: line))
+                name: name, enclosingTypes: enclosingTypeNames, isPresentation: presentationDepth > 0, line: line,
+                member: memberNames.last))
     }
 
     /// Ends the current argument of the innermost paren frame: a plain name given to a text-bearing call

@@ -188,12 +188,38 @@ public struct SwiftTypeReference: Sendable, Hashable {
     public var isPresentation: Bool
     /// One-based line of the name.
     public var line: Int
+    /// The member (`var body`, `private var header`) whose body holds the place, if any.
+    public var member: String?
 
     /// Creates a reference record.
-    public init(name: String, enclosingTypes: [String], isPresentation: Bool, line: Int) {
+    public init(name: String, enclosingTypes: [String], isPresentation: Bool, line: Int, member: String? = nil) {
         self.name = name
         self.enclosingTypes = enclosingTypes
         self.isPresentation = isPresentation
+        self.line = line
+        self.member = member
+    }
+}
+
+/// A name that starts a statement inside a member's body (`header` in `var body: some View { VStack {
+/// header; content } }`): where a view's body composes its own members, so the order the body shows them in
+/// is known (`SourceIndex.memberPaths`). Only lower-case names not preceded by a dot; which are members is
+/// for the reader to say.
+public struct SwiftMemberUse: Sendable, Hashable {
+    /// The name used.
+    public var name: String
+    /// Enclosing type declarations of the place, outermost first.
+    public var enclosingTypes: [String]
+    /// The member whose body holds the place.
+    public var member: String
+    /// One-based line of the name.
+    public var line: Int
+
+    /// Creates a record.
+    public init(name: String, enclosingTypes: [String], member: String, line: Int) {
+        self.name = name
+        self.enclosingTypes = enclosingTypes
+        self.member = member
         self.line = line
     }
 }
@@ -315,6 +341,8 @@ public struct SwiftFileScan: Sendable {
     public var typeReferences: [SwiftTypeReference] = []
     /// Names that text-bearing calls (`SwiftLexer.textBearingCalls`) receive as arguments, in file order.
     public var forwardedNames: [SwiftForwardedName] = []
+    /// Lower-case names that start a statement inside a member's body, in file order.
+    public var memberUses: [SwiftMemberUse] = []
     /// Dotted names (not literals) that show a text or set an accessibility identifier, in file order.
     public var symbolReferences: [SwiftSymbolReference] = []
     /// Where an interpolation nested deeper than `SwiftLexer.maxInterpolationDepth` starts, when one
