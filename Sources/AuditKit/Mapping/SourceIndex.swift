@@ -121,7 +121,8 @@ public struct SourceIndex: Sendable {
     var interface = InterfaceTables()
 
     /// Per literal: bit 0 a text-bearing call shows it, bit 1 it reaches one another way, bit 2 it is a tab
-    /// title, bit 3 it is in a preview, bit 4 it is a hidden control label, bit 5 it is never a candidate
+    /// title, bit 3 it is in a preview, bit 4 it is a hidden control label, bit 5 it is never a candidate,
+    /// bit 6 it is one of several texts a name stands for where code uses it (`Text(filter.localizedName)`)
     /// (computed once so mapping a large report neither repeats the name lookups nor copies literals).
     private var literalFlags: [UInt8] = []
     /// Per literal, its graph node as a number into `ownerNames` (-1 for none).
@@ -439,7 +440,9 @@ public struct SourceIndex: Sendable {
         let scopes = GraphScopes(types: types, targets: targets, targetsOfFile: targetsOfFile)
         var tabMembers = Set<String>()
         var childEdges: [(from: String, to: String)] = []
-        var childPlaces: [(file: String, line: Int)] = []
+        var childPlaces: [(file: String, line: Int, member: String?)] = []
+        var memberUses: [String: [(member: String, name: String, line: Int)]] = [:]
+        var declaredMembers: [String: Set<String>] = [:]
         var presentationEdges: [(from: String, to: String)] = []
         var lastChain: [String] = []
         var lastOwner: String?
@@ -461,9 +464,20 @@ public struct SourceIndex: Sendable {
                         presentationEdges.append((owner, node))
                     } else {
                         childEdges.append((owner, node))
-                        childPlaces.append((outcome.path, reference.line))
+                        childPlaces.append((outcome.path, reference.line, reference.member))
                     }
                 }
+            }
+            for member in scan.members {
+                let parts = member.qualifiedName.split(separator: ".")
+                guard parts.count >= 2,
+                    let owner = SourceIndex.owner(of: [String(parts[parts.count - 2])], views: viewTypes).owner
+                else { continue }
+                declaredMembers[scopes.node(owner, label: label), default: []].insert(String(parts[parts.count - 1]))
+            }
+            for use in scan.memberUses {
+                guard let owner = SourceIndex.owner(of: use.enclosingTypes, views: viewTypes).owner else { continue }
+                memberUses[scopes.node(owner, label: label), default: []].append((use.member, use.name, use.line))
             }
             for forwarded in scan.forwardedNames {
                 // `.tabItem { tab.label }` names a member that shows the title; it is no title itself.
@@ -490,7 +504,8 @@ public struct SourceIndex: Sendable {
         let segues = SourceIndex.interfaceEdges(documents, outcomes: outcomes, views: viewTypes)
         graph = ViewGraph(
             childEdges: childEdges + segues.children, presentationEdges: presentationEdges + segues.presentations,
-            childPlaces: childPlaces + segues.places)
+            childPlaces: childPlaces + segues.places,
+            memberPaths: ViewGraph.memberPaths(uses: memberUses, members: declaredMembers))
         // Two independent passes over the same literals, one per core: the flat literal list with views,
         // and the lookup tables (indices agree because both walk the files in the same order).
         nonisolated(unsafe) var flat: [IndexedLiteral] = []
@@ -615,7 +630,12 @@ public struct SourceIndex: Sendable {
         var numbers: [String: Int32] = [:]
         var lastOwner: String?
         var lastNumber: Int32 = -1
-        for entry in literals {
+        /// Whether `literals[j]` is a text a name was resolved to at the same place as `entry`.
+        func sharesPlace(_ j: Int, with entry: IndexedLiteral) -> Bool {
+            j >= 0 && j < literals.count && literals[j].literal.resolvedFrom != nil
+                && literals[j].literal.offset == entry.literal.offset && literals[j].file == entry.file
+        }
+        for (i, entry) in literals.enumerated() {
             var flag: UInt8
             switch textRole(of: entry, names: names) {
             case .call: flag = 1
@@ -627,6 +647,9 @@ public struct SourceIndex: Sendable {
             if entry.literal.isHiddenLabel { flag |= 16 }
             if !excludedFiles.isEmpty, excludedFiles.contains(entry.file) { flag |= 32 }
             if !steps.isEmpty, steps[entry.file]?.contains(entry.literal.offset) == true { flag |= 32 }
+            if entry.literal.resolvedFrom != nil, sharesPlace(i - 1, with: entry) || sharesPlace(i + 1, with: entry) {
+                flag |= 64
+            }
             facts.flags.append(flag)
             if entry.owner != lastOwner {
                 lastOwner = entry.owner
@@ -907,6 +930,10 @@ public struct SourceIndex: Sendable {
     /// whose uses the index put in its place.
     func isNeverCandidate(at i: Int) -> Bool { literalFlags[i] & 32 != 0 }
 
+    /// Whether `literals[i]` is one of several texts a name stands for where code uses it: that place shows
+    /// one of them, not this one for sure.
+    func isOneOfSeveral(at i: Int) -> Bool { literalFlags[i] & 64 != 0 }
+
     /// Whether Swift source imports `XCTest` or `Testing` (a line starting `import XCTest`, `@testable
     /// import` lines aside).
     static func importsTestFramework(_ bytes: [UInt8]) -> Bool {
@@ -933,8 +960,15 @@ public struct SourceIndex: Sendable {
 
     /// Whether `literals[i]` is a section header or a navigation title (`role(of:)`, or a storyboard element's role).
     func isHeaderOrTitle(at i: Int) -> Bool {
-        let role = interfaceElement(at: i)?.element.role ?? SourceIndex.role(of: literals[i].literal)
+        let role = role(at: i)
         return role == "header" || role == "title"
+    }
+
+    /// Whether `literals[i]` is a navigation title (`.navigationTitle`, a storyboard's navigation item or scene title).
+    func isNavigationTitle(at i: Int) -> Bool { role(at: i) == "title" }
+
+    private func role(at i: Int) -> String? {
+        interfaceElement(at: i)?.element.role ?? SourceIndex.role(of: literals[i].literal)
     }
 
     /// Whether `literals[i]` is a hidden control label.
@@ -1045,6 +1079,19 @@ public struct SourceIndex: Sendable {
     func catalogValues(inside text: String, language: String?) -> [(
         value: String, entries: [(entry: Int, fallback: Bool)]
     )] {
+        var result: [(value: String, entries: [(entry: Int, fallback: Bool)])] = []
+        for match in catalogValueRanges(inside: text, language: language)
+        where !result.contains(where: { $0.value == match.value }) {
+            result.append((match.value, match.entries))
+        }
+        return result
+    }
+
+    /// `catalogValues(inside:language:)` with where each occurs in the text (character offsets), every
+    /// occurrence, longest first.
+    func catalogValueRanges(inside text: String, language: String?) -> [(
+        value: String, range: Range<Int>, entries: [(entry: Int, fallback: Bool)]
+    )] {
         guard !valuesByFirstWord.isEmpty else { return [] }
         let characters = Array(text)
         var found: [(value: String, range: Range<Int>, entries: [(entry: Int, fallback: Bool)])] = []
@@ -1064,13 +1111,9 @@ public struct SourceIndex: Sendable {
             }
         }
         found.sort { ($1.range.count, $0.range.lowerBound) < ($0.range.count, $1.range.lowerBound) }
-        var taken: [Range<Int>] = []
-        var result: [(value: String, entries: [(entry: Int, fallback: Bool)])] = []
-        for match in found where !taken.contains(where: { $0.overlaps(match.range) }) {
-            taken.append(match.range)
-            if !result.contains(where: { $0.value == match.value }) { result.append((match.value, match.entries)) }
-        }
-        return result
+        var taken: [(value: String, range: Range<Int>, entries: [(entry: Int, fallback: Bool)])] = []
+        for match in found where !taken.contains(where: { $0.range.overlaps(match.range) }) { taken.append(match) }
+        return taken
     }
 
     /// Whether a device in `language` shows catalog entry `number`'s value: false for its own translation

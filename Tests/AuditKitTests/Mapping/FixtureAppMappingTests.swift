@@ -1,0 +1,20 @@
+import AuditKit
+import AuditKitTestSupport
+import Foundation
+import Testing
+
+/// The acceptance of the mapping on whole apps (`MappingFixtureApp`): on each, at least 90 % of the warnings
+/// in the right file, 85 % on the right line, and at most one wrong file at confidence 0.8 or more.
+@Suite struct FixtureAppMappingTests {
+    @Test(arguments: MappingFixtureApp.all.map(\.folder))
+    func theMappingMeetsTheAcceptanceOn(_ folder: String) throws {
+        let app = try #require(MappingFixtureApp.all.first { $0.folder == folder })
+        let result = IssueMatcher(index: try app.index()).map(app.report)
+        let score = try app.score(result)
+        let wrongFile = score.outcomes.filter { !$0.rightFile }.map(\.description)
+        let wrongLine = score.outcomes.filter { $0.rightFile && !$0.rightLine }.map(\.description)
+        #expect(score.rightFileShare >= 0.9, "\(folder): wrong file:\n\(wrongFile.joined(separator: "\n"))")
+        #expect(score.rightLineShare >= 0.85, "\(folder): wrong line:\n\(wrongLine.joined(separator: "\n"))")
+        #expect(score.sureAndWrong.count <= 1, "\(score.sureAndWrong.map(\.description).joined(separator: "\n"))")
+    }
+}
