@@ -270,7 +270,7 @@ extension IssueMatcher {
         switch differs {
         case .inSubtree?: verdict.sureBecause = "\(evidence), told from \(others) by the screen's root subtree"
         case .placeFit?: verdict.sureBecause = "\(evidence), told from \(others) by where the element is"
-        default: verdict.sureBecause = "\(evidence), inside the screen's root subtree, told from \(others) as \(reason)"
+        default: verdict.sureBecause = "\(evidence), inside the screen's root subtree"
         }
         // Matches held, depth and a direct call are hints, not evidence: what they decide is not firm.
         if contextWin, let differs, differs.isTieBreak {

@@ -101,8 +101,9 @@ public struct IssueMatcher: Sendable {
         var layout: DeviceLayout
     }
 
-    /// Maps every issue of `report`.
-    public func map(_ report: InspectorReport) -> MappingResult {
+    /// Every issue of `report` with the rule it matches, where it sits and its candidates, and the rules
+    /// that ran past their time limit.
+    private func makeDrafts(of report: InspectorReport) -> (drafts: [Draft], timeouts: [RuleTimeout]) {
         let language = index.flatMap { ReportLanguage.detect(report: report, index: $0) }
         var drafts: [Draft] = []
         var slowRules = Set<String>()
@@ -128,6 +129,14 @@ public struct IssueMatcher: Sendable {
         let issues = drafts.map(\.issue)
         let found = Self.inParallel(issues.count) { n in self.rankedCandidates(for: issues[n], language: language) }
         for n in drafts.indices { (drafts[n].candidates, drafts[n].found) = found[n] }
+        return (drafts, timeouts)
+    }
+
+    /// Maps every issue of `report`.
+    public func map(_ report: InspectorReport) -> MappingResult {
+        let made = makeDrafts(of: report)
+        var drafts = made.drafts
+        let timeouts = made.timeouts
         let audited = target ?? chooseTarget(drafts.map(\.candidates), device: report.device)
         if let audited, let index {
             for n in drafts.indices {
@@ -139,48 +148,10 @@ public struct IssueMatcher: Sendable {
                 }
             }
         }
-        // Per screen, every candidate of every issue votes for roots (nothing decided yet). Status bar issues
-        // and tab titles in the tab bar (which belongs to the tab container, an ancestor of every tab) do not.
         var walks = GraphWalks(
             graph: index?.graph ?? ViewGraph(childEdges: [], presentationEdges: []), ownerNames: index?.ownerNames ?? []
         )
-        var nodesByScreen: [Int: [[Int32]]] = [:]
-        var voted: [[Int32]] = []
-        for draft in drafts {
-            var nodes: [Int32] = []
-            let tabTitle = draft.inTabBar == true && draft.candidates.contains(where: \.isTab)
-            if !(draft.rule == nil && draft.inStatusBar), !tabTitle {
-                var seen = Set<Int32>()
-                // Places in other targets vote only for an issue that has none in the audited target.
-                let insideOnly = draft.candidates.contains(where: \.inTarget)
-                for candidate in draft.candidates
-                where !candidate.isShortPattern && candidate.node >= 0 && (candidate.inTarget || !insideOnly) {
-                    if seen.insert(candidate.node).inserted { nodes.append(candidate.node) }
-                }
-            }
-            nodesByScreen[draft.issue.screenIndex, default: []].append(nodes)
-            voted.append(nodes)
-        }
-        // Each screen's root from all of its texts together, then every issue placed against it.
-        let viewTypes = index?.viewTypes ?? []
-        var screenContexts: [Int: ScreenContext] = [:]
-        for (screen, nodes) in nodesByScreen.sorted(by: { $0.key < $1.key }) {
-            let votes = walks.votes(nodesPerIssue: nodes)
-            screenContexts[screen] = walks.context(votes: votes) { index?.isViewNode($0) ?? false }
-        }
-        Self.markUniversalRoots(&screenContexts, walks: walks)
-        let screenRoots = screenContexts.compactMapValues { context in
-            context.root.flatMap { context.hasTellingRoot && viewTypes.contains($0) ? $0 : nil }
-        }
-        // An issue's own candidates never vouch for themselves: a root only it explains tells it nothing.
-        let contexts = zip(drafts, voted).map { draft, nodes in
-            var context = screenContexts[draft.issue.screenIndex] ?? ScreenContext()
-            if context.root != nil, context.explained - (nodes.contains { context.depth(of: $0) != nil } ? 1 : 0) == 0 {
-                context = ScreenContext(
-                    voters: context.voters, matches: context.matches, distinctive: context.distinctive)
-            }
-            return context
-        }
+        let (contexts, screenRoots) = screenContexts(drafts, walks: &walks)
         let settled = drafts
         let screens = contexts
         let automatic = Self.inParallel(settled.count) { n in
@@ -347,27 +318,6 @@ public struct IssueMatcher: Sendable {
             entries[n].explanation +=
                 "; decided by a tie-break (\(rects.count - 1) other element\(rects.count == 2 ? "" : "s") of this"
                 + " screen got the same place)"
-        }
-    }
-
-    /// Marks the screens whose root is an ancestor of every other screen's root (a tab container, or an app's
-    /// root view): being inside such a subtree tells nothing. It takes two screens, and one of the others
-    /// with a root of its own below it.
-    private static func markUniversalRoots(_ contexts: inout [Int: ScreenContext], walks: GraphWalks) {
-        let roots = contexts.compactMapValues(\.root)
-        guard roots.count >= 2 else { return }
-        for (screen, root) in roots {
-            guard let context = contexts[screen] else { continue }
-            var below = false
-            var all = true
-            for (other, otherRoot) in roots where other != screen {
-                guard let node = walks.number(of: otherRoot), context.depth(of: node) != nil else {
-                    all = false
-                    break
-                }
-                if otherRoot != root { below = true }
-            }
-            contexts[screen]?.rootIsUniversal = all && below
         }
     }
 

@@ -119,7 +119,8 @@ extension SourceIndex {
     /// with its last component in the table named before it (`R.string.localizable.welcomeTitle`); only
     /// where a text is shown (`SymbolPlace.showsText`). Elsewhere (`return L10n.title`, `details:
     /// .title(L10n.standard)`) a name counts only when its first type is declared in the tree and its texts
-    /// are catalog keys: `Color.red` and `let budgets = Budget.samples` show no text.
+    /// are catalog keys its declaration holds itself: `Color.red`, `let budgets = Budget.samples` and
+    /// `ForEach(Link.all)` show no text.
     ///
     /// A value's member (`Text(filter.localizedName)`, `.plain(title: item.title)`) takes the texts of every
     /// declaration of that name a value has (not `static`) in a type that is not a view (a model, an enum,
@@ -241,8 +242,9 @@ extension SourceIndex {
         /// What `types` tells of the declared types.
         let types: TypeFacts
 
-        /// The declarations in `outcomes` of the members named `names`, and what code gives a declared type's
-        /// initialiser under such a name as its label (`AboutItem(title: …)` gives `AboutItem.title`);
+        /// The declarations in `outcomes` of the members named `names`, what code assigns to such a name
+        /// (`state.title = L10n.settings`), and what code gives a declared type's initialiser under such a
+        /// name as its label (`AboutItem(title: …)` gives `AboutItem.title`);
         /// `includingResolved` counts the texts earlier resolution put in place. `catalogKeys` are the keys
         /// of the catalogs and `.strings` files.
         init(
@@ -269,6 +271,12 @@ extension SourceIndex {
                 for literal in scan.literals where includingResolved || literal.resolvedFrom == nil {
                     if !literal.enclosingTypes.isEmpty, let name = literal.declaringMember, names.contains(name) {
                         add(literal, types: literal.enclosingTypes.flatMap { $0.split(separator: ".") }, name: name)
+                    }
+                    // `state.title = L10n.settings` in a view model: a text of the member `title`.
+                    if literal.call == nil, let property = literal.assignedTo, names.contains(property),
+                        literal.declaringMember != property
+                    {
+                        add(literal, types: literal.enclosingTypes.flatMap { $0.split(separator: ".") }, name: property)
                     }
                     if let call = literal.call, let label = literal.argumentLabel, names.contains(label),
                         call.first?.isUppercase == true,
@@ -318,8 +326,12 @@ extension SourceIndex {
         mutating func text(_ path: SymbolPath, place: SymbolPlace) -> Resolution? {
             let found = resolve(path, place: place)
             // Where no text is shown, only a localized text says the name is one (`return L10n.title`, not
-            // `let budgets = Budget.samples`).
-            guard let found, place.showsText || found.texts.allSatisfy(isCatalogKey) else { return nil }
+            // `let budgets = Budget.samples`), and a capitalised name's own declaration must hold it (not
+            // `ForEach(Link.all)` over models built from accessors).
+            guard let found,
+                place.showsText
+                    || found.texts.allSatisfy(isCatalogKey) && (path.isValueMember || !found.origins.isEmpty)
+            else { return nil }
             return found
         }
 

@@ -17,4 +17,17 @@ import Testing
         #expect(score.rightLineShare >= 0.85, "\(folder): wrong line:\n\(wrongLine.joined(separator: "\n"))")
         #expect(score.sureAndWrong.count <= 1, "\(score.sureAndWrong.map(\.description).joined(separator: "\n"))")
     }
+
+    /// Calibration: over every fixture app, an answer of 0.8 or more is in the right file at least 19 times
+    /// in 20 (`auditkit-bench calibration` prints the table per evidence kind and band).
+    @Test func firmAnswersAreRightNineteenTimesInTwenty() throws {
+        var outcomes: [MappingScore.Outcome] = []
+        for app in MappingFixtureApp.all {
+            outcomes += try app.score(IssueMatcher(index: try app.index()).map(app.report)).outcomes
+        }
+        let calibration = MappingCalibration(outcomes: outcomes)
+        #expect(outcomes.count >= 200)
+        #expect(calibration.bands.filter(\.band.isFirm).reduce(0) { $0 + $1.count } >= 100)
+        #expect(calibration.firmRightFileShare >= 0.95, "\(calibration.markdown)")
+    }
 }
