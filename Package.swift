@@ -11,8 +11,10 @@ let package = Package(
         .library(name: "AuditKitTestSupport", targets: ["AuditKitTestSupport"]),
         // `auditkit scan` on every build of a target that adds it, its findings as warnings on their lines.
         .plugin(name: "AuditKitScanPlugin", targets: ["AuditKitScanPlugin"]),
-        // `swift package auditkit COMMAND …`: every command from inside a package.
+        // `swift package auditkit COMMAND …`: the commands that only read, from inside a package, with no
+        // permission; `swift package --allow-writing-to-package-directory auditkit-write COMMAND …`: any.
         .plugin(name: "AuditKitCommandPlugin", targets: ["AuditKitCommandPlugin"]),
+        .plugin(name: "AuditKitWritingPlugin", targets: ["AuditKitWritingPlugin"]),
     ],
     targets: [
         // System C libraries, found through pkg-config.
@@ -65,7 +67,12 @@ let package = Package(
         .plugin(
             name: "AuditKitCommandPlugin",
             capability: .command(
-                intent: .custom(verb: "auditkit", description: "Run an auditkit command on this package"),
+                intent: .custom(verb: "auditkit", description: "Run an auditkit command that only reads this package")),
+            dependencies: ["auditkit"]),
+        .plugin(
+            name: "AuditKitWritingPlugin",
+            capability: .command(
+                intent: .custom(verb: "auditkit-write", description: "Run any auditkit command on this package"),
                 permissions: [
                     .writeToPackageDirectory(
                         reason: "auditkit writes the history, audit.md, the site and scan --fix's rewrites here")

@@ -51,7 +51,13 @@ extension CommandContext {
         case `default`
         /// What the history recorded its reports were mapped with (`HistoryEntry.mappedWith`).
         case history
+        /// The package's source targets, as the command plugins name them (`packageSourcesVariable`).
+        case package = "the package's targets"
     }
+
+    /// The environment variable the SwiftPM command plugins set to the package's source target folders
+    /// (colon-separated): the sources when neither `--source` nor the project file names any.
+    static let packageSourcesVariable = "AUDITKIT_PACKAGE_SOURCES"
 
     /// `value` from `option`, else from the project file (resolved against the root), else `fallback`
     /// at the root.
@@ -110,11 +116,14 @@ extension CommandContext {
         return found
     }
 
-    /// The source folders: every `--source`, else the project file's.
+    /// The source folders: every `--source`, else the project file's, else the package's targets the
+    /// command plugin names (`packageSourcesVariable`).
     var sources: (paths: [String], origin: Origin) {
         let flags = arguments[ProjectOptions.source]
         if !flags.isEmpty { return (flags, .flag) }
-        return ((project.file?.sources ?? []).map(project.resolve), project.file == nil ? .default : .projectFile)
+        if let file = project.file { return (file.sources.map(project.resolve), .projectFile) }
+        let package = (environment[Self.packageSourcesVariable] ?? "").split(separator: ":").map(String.init)
+        return package.isEmpty ? ([], .default) : (package, .package)
     }
 
     /// The audited target named by `--target`, else by the project file's `target`; nil: none named.

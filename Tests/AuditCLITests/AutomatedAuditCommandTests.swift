@@ -66,10 +66,12 @@ import Testing
         // The first run had no earlier audit: all its warnings are new, and the gate says so.
         let first = try runTool(["check", "Reports/AXAudit_2026-03-02_10-00-00.json"], in: project.path)
         #expect(first.status == 1, "\(first.stdout)\(first.stderr)")
-        // The page of the last run: every card says why and how to fix, and names the identifier.
+        // The page of the last run: every card links to why and how to fix, stated once a rule, and names
+        // the identifier.
         let page = try String(
             contentsOfFile: project.file("Reports/AXAudit_2026-03-04_10-00-00/index.html"), encoding: .utf8)
-        #expect(page.components(separatedBy: "Why and how to fix").count == 4)
+        #expect(page.components(separatedBy: "\">Why and how to fix</a>").count == 4)
+        #expect(page.components(separatedBy: "Why and how to fix</h2>").count == 2)
         #expect(page.contains("1.4.3 Contrast (Minimum), level AA"))
         #expect(page.contains("2.5.8 Target Size (Minimum), level AA"))
         #expect(page.contains("<dt>Identifier</dt><dd><code><bdi>budget.total</bdi></code></dd>"))

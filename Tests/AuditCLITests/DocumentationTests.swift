@@ -120,4 +120,20 @@ import Testing
         let printed = try runTool(["--version"])
         #expect(printed.stdout == "auditkit \(version ?? "?")\n")
     }
+
+    /// The README's pictures of the site are the ones `Scripts/site-pictures` makes from the shipped demo
+    /// (run it after changing the site), so they cannot show a site the tool no longer writes.
+    @Test func theReadmesPicturesAreTheOnesTheScriptMakes() throws {
+        let readme = try Self.read("README.md")
+        let script = try Self.read("Scripts/site-pictures")
+        let pictures = readme.components(separatedBy: "](Documentation/").dropFirst().compactMap {
+            $0.split(separator: ")").first.map(String.init)
+        }.filter { $0.hasSuffix(".png") }
+        #expect(!pictures.isEmpty)
+        for picture in pictures {
+            #expect(script.contains("\"\(picture.dropLast(4))\""), "\(picture) is not one Scripts/site-pictures makes")
+            #expect(FileManager.default.fileExists(atPath: Self.root.appending(path: "Documentation/" + picture).path))
+        }
+        #expect(script.contains("\"ingest\", \"Reports/\", \"--rules\", \"Examples/BudgetApp/auditkit.rules.json\""))
+    }
 }

@@ -127,6 +127,9 @@ import Testing
                 as? [[String: Any]])
         let fingerprint = try #require(failing.first?["fingerprint"] as? String)
         #expect(try runTool(["accept", fingerprint, "--reason", "judged"], in: directory).status == 0)
+        // accept writes the pages it changes again; a page it left (written before, elsewhere) is stale.
+        #expect(try String(contentsOfFile: page, encoding: .utf8).contains("accepted 1,"))
+        try written.write(toFile: page, atomically: true, encoding: .utf8)
         #expect([0, 1].contains(try runTool(["check"], in: directory).status))
         #expect(try String(contentsOfFile: page, encoding: .utf8) == written, "check writes no page")
         let second = try series.audit(day: 7, [ScreenNameCommandTests.after])

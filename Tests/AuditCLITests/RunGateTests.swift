@@ -127,6 +127,13 @@ import Testing
         let baseline = try Baseline.load(path: project.file("Reports/baseline.json"))
         #expect(baseline.entries.count == 4 && baseline.entries.allSatisfy { $0.reason == "Where we start" })
         #expect(try runTool(["check"], in: project.path).status == 0)
+        // The pages and the index state the acceptances at once, without an `html` run.
+        for name in ["AXAudit_2026-06-01_10-00-00", "AXAudit_2026-06-01_10-00-01"] {
+            let page = try String(contentsOfFile: project.file("Reports/\(name)/index.html"), encoding: .utf8)
+            #expect(page.contains("data-status=\"accepted\"") && !page.contains("data-status=\"open\""), "\(name)")
+        }
+        let index = try String(contentsOfFile: project.file("Reports/index.html"), encoding: .utf8)
+        #expect(index.contains("0 open warnings, 2 accepted"), "the index states the latest audit's")
         // A later run fails on exactly what is new.
         try RecorderRun([.init("Home", ["Balance", "Income"]), .init("Budgets", ["Groceries", "Rent", "Bills"])])
             .write(into: project.file("Reports"), day: "2026-06-02", hour: 10)

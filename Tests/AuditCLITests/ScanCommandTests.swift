@@ -329,4 +329,30 @@ import Testing
         #expect(SARIFSchema.problems(in: Data(sarif.stdout.utf8)) == [])
         #expect(sarif.stdout.contains("\"relatedLocations\""))
     }
+
+    /// The command plugins name the package's source targets in `AUDITKIT_PACKAGE_SOURCES`: they are the
+    /// sources when neither `--source` nor the project file names any, so the plugins pass no options.
+    @Test func thePackagesSourcesStandForTheSourcesNothingElseNames() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        for folder in ["Sources/App", "Sources/Kit"] {
+            try FileManager.default.createDirectory(atPath: directory.file(folder), withIntermediateDirectories: true)
+        }
+        try "struct A { let f = Font.system(size: 9) }\n".write(
+            toFile: directory.file("Sources/App/A.swift"), atomically: true, encoding: .utf8)
+        try "struct B { let f = Font.system(size: 10) }\n".write(
+            toFile: directory.file("Sources/Kit/B.swift"), atomically: true, encoding: .utf8)
+        let package = ["AUDITKIT_PACKAGE_SOURCES": directory.file("Sources/App") + ":" + directory.file("Sources/Kit")]
+        let scan = try runTool(["scan", "--format", "xcode"], in: directory.path, environment: package)
+        #expect(scan.status == 0 && scan.stdout.split(separator: "\n").count == 2, "\(scan.stdout)\(scan.stderr)")
+        let config = try runTool(["config"], in: directory.path, environment: package)
+        #expect(config.stdout.contains("(the package's targets)"), "\(config.stdout)")
+        // The project file's sources, and --source, come first.
+        try #"{"version": 1, "sources": ["Sources/Kit"]}"#.write(
+            toFile: directory.file("auditkit.json"), atomically: true, encoding: .utf8)
+        let projectFile = try runTool(["scan", "--format", "xcode"], in: directory.path, environment: package)
+        #expect(projectFile.stdout.split(separator: "\n").count == 1 && projectFile.stdout.contains("B.swift"))
+        let flag = try runTool(["config", "--source", "Sources/App"], in: directory.path, environment: package)
+        #expect(flag.stdout.contains("sources: Sources/App (flag)"), "\(flag.stdout)")
+    }
 }

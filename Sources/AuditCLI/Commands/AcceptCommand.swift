@@ -14,7 +14,7 @@ struct AcceptCommand: Command {
 
         --all accepts every warning open as of the latest audits (the latest audit's, and those of screens
         it did not re-audit) with one reason: where a team adopting the tool starts, so the gate passes and
-        fails only on what is new.
+        fails only on what is new. The site's pages whose counts change, and its index, are written again.
 
         --prune removes accepted warnings that no longer appear in the latest report of the history (or
         in REPORT), so the baseline shrinks as fixes land. A warning still there under another fingerprint
@@ -82,6 +82,7 @@ struct AcceptCommand: Command {
             context.terminal.message(
                 "\(removed.count) accepted warning(s) no longer in "
                     + "\(reference?.fileName ?? "the latest audit of their screen") removed from \(path)")
+            try refreshSite(context, history: history)
             return .success
         }
         if arguments[Self.report] != nil { throw AuditError(.usage, "--report applies to --prune only") }
@@ -137,6 +138,32 @@ struct AcceptCommand: Command {
                     in: HistoryInputs.historyFile(context).path)
             }
         }
+        try refreshSite(context, history: history)
         return .success
+    }
+
+    /// Writes again the site's pages whose counts the baseline changed, and its index, when the site is
+    /// there (its `index.html` in the reports folder): what the pages state follows the baseline without
+    /// an `html` run. A page is read from its report file, mapped with the project's mapping inputs.
+    static func refreshSite(_ context: CommandContext, history: History) throws {
+        var site = ReportSite(root: context.reportsFolder)
+        guard FileManager.default.fileExists(atPath: site.indexPath) else { return }
+        site.rootNamedByUser = context.reports.origin == .flag
+        if !site.rootNamedByUser { try Symlinks.refuseLinks(along: site.indexPath) }
+        let (mapper, fontScan) = try PassInputs.mapping(context, recorded: PassInputs.recordedInputs(history, context))
+        var configuration = AuditPass.Configuration(mapper: mapper, evidenceRoot: site.root)
+        configuration.fontScan = fontScan
+        configuration.reading.identities = history.auditIdentities
+        let pass = AuditPass(configuration)
+        let judgement = HistoryJudgement(
+            history: history, baseline: try Baseline.load(path: HistoryInputs.baselinePath(context)),
+            translations: pass.translations)
+        let refreshed = site.refreshPages(
+            of: judgement, pass: pass, files: HistoryInputs.reportFiles(context, history: history))
+        for error in refreshed.errors { context.terminal.error(error.description) }
+        _ = try site.writeIndex(judgement: judgement)
+        context.terminal.message(
+            "wrote \(site.indexPath) again and \(SessionFacts.counted(refreshed.written.count, "report page")) "
+                + "whose counts the baseline changed")
     }
 }

@@ -546,38 +546,14 @@ public struct AuditIngest: Sendable {
     }
 
     /// Writes again the page of each audit of `judgement` (but those in `skipping`) that states other
-    /// counts than the judgement's (`counts`, as recorded, else counted now): its head's counts tag
-    /// (`SitePage.countsTag`) tells, so only the first bytes of each page are read. A page is read and
-    /// mapped again from its report file, its evidence as it is on disk. A page without the tag (written
-    /// by an earlier release) or whose report file is not found is left as it is.
+    /// counts than the judgement's (`ReportSite.refreshPages`).
     /// - Returns: the errors of the pages that could not be written again.
     private func refreshPages(
         of judgement: HistoryJudgement, counts: [String: HistoryCounts], skipping: Set<String>
     ) -> [AuditError] {
-        let site = site
-        let changed = judgement.reports.filter { judged in
-            guard !skipping.contains(judged.entry.sha256),
-                let handle = FileHandle(forReadingAtPath: site.pagePath(forReportFileName: judged.entry.fileName))
-            else { return false }
-            defer { try? handle.close() }
-            let head = String(decoding: (try? handle.read(upToCount: 1024)) ?? Data(), as: UTF8.self)
-            guard head.contains(SitePage.generatorTag), head.contains(SitePage.countsTagStart) else {
-                return false
-            }
-            return !head.contains(SitePage.countsTag(counts[judged.entry.sha256] ?? HistoryCounts(judged)))
-        }
-        guard !changed.isEmpty else { return [] }
-        let reader = rereadingPass
-        var errors: [AuditError] = []
-        for judged in changed {
-            guard let path = reportFile(of: judged.entry)?.path else { continue }
-            do {
-                try site.write(site.page(for: try reader.prepare(reportAt: path), judgement: judgement))
-            } catch {
-                errors.append(Self.auditError(error, path: path))
-            }
-        }
-        return errors
+        site.refreshPages(
+            of: judgement, counts: counts, skipping: skipping, pass: rereadingPass, files: reportFiles
+        ).errors
     }
 
     /// The reports of `judgement` the batch does not name for which `wanted` holds (the log lacks their

@@ -71,6 +71,42 @@ extension ReportSite {
         return outcome
     }
 
+    /// Writes again the page of each audit of `judgement` (but those in `skipping`, by SHA-256) that
+    /// states other counts than the judgement's (`counts`, as recorded, else counted now): its head's
+    /// counts tag (`SitePage.countsTag`) tells, so only the first bytes of each page are read. A page is
+    /// read and mapped again by `pass` (which should write no evidence) from its report file, found by
+    /// `files`, its evidence as it is on disk. A page without the tag (written by an earlier release) or
+    /// whose report file is not found is left as it is: what `accept` and `ingest` change (a warning
+    /// accepted, a rule changed) reaches every page that states it.
+    /// - Returns: the pages written again, and the errors of those that could not be.
+    public func refreshPages(
+        of judgement: HistoryJudgement, counts: [String: HistoryCounts] = [:], skipping: Set<String> = [],
+        pass: AuditPass, files: HistoryReportFiles
+    ) -> (written: [File], errors: [AuditError]) {
+        let changed = judgement.reports.filter { judged in
+            guard !skipping.contains(judged.entry.sha256),
+                let handle = FileHandle(forReadingAtPath: pagePath(forReportFileName: judged.entry.fileName))
+            else { return false }
+            defer { try? handle.close() }
+            let head = String(decoding: (try? handle.read(upToCount: 1024)) ?? Data(), as: UTF8.self)
+            guard head.contains(SitePage.generatorTag), head.contains(SitePage.countsTagStart) else {
+                return false
+            }
+            return !head.contains(SitePage.countsTag(counts[judged.entry.sha256] ?? HistoryCounts(judged)))
+        }
+        var written: [File] = []
+        var errors: [AuditError] = []
+        for judged in changed {
+            guard let path = files.identity(of: judged.entry)?.path else { continue }
+            do {
+                written.append(try write(page(for: try pass.prepare(reportAt: path), judgement: judgement)))
+            } catch {
+                errors.append(error as? AuditError ?? AuditError(.internalError, "\(error)", path: path))
+            }
+        }
+        return (written, errors)
+    }
+
     /// This site, knowing that the pages of the reports at `reportPaths` are about to be written.
     public func writing(_ reportPaths: [String]) -> ReportSite {
         var site = self

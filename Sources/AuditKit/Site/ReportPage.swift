@@ -1,10 +1,11 @@
 import Foundation
 
 /// One report's page of the site, `<site>/<report name>/index.html`, in the report's evidence folder:
-/// its issues as cards grouped by view (thumbnail, number, test type in its colour and by name,
-/// element text, rect, status, the mapped `file:line` with its candidates and why), filters by test
-/// type, status, view and change (anchored sections without JavaScript, a form with it), what changed
-/// since the previous audit, and the annotated screenshots.
+/// the annotated screenshots first, then what changed since the previous audit, its issues as cards
+/// grouped by view (thumbnail, number, test type in its colour and by name, element text, rect, status,
+/// the mapped `file:line` with its candidates and why, and a link to its rule's guidance), filters by
+/// test type, status, view and change (anchored sections without JavaScript, a form with it), and each
+/// rule's "Why and how to fix" once.
 ///
 /// The page depends only on the report, its mapping, its evidence and the report before it, so it
 /// stays the same, and valid, when later reports are added.
@@ -62,12 +63,18 @@ public struct ReportPage: Sendable {
             + "\(SessionFacts.counted(report.screens.count, "screen")) · file \(HTML.isolated(report.fileName))"
             + " · SHA-256 <code>\(report.sha256.prefix(16))</code></p>\n"
         out += "</header>\n<main id=\"main\">\n"
-        summary(model, into: &out)
+        // The annotated screenshots first, what changed and the counts beside them where the window is
+        // wide enough.
+        out += "<div class=\"lead\">\n"
+        screens(into: &out)
+        out += "<div>\n"
         changes(model, into: &out)
+        summary(model, into: &out)
+        out += "</div>\n</div>\n"
         filters(model, into: &out)
         cards(model, into: &out)
+        guidance(into: &out)
         indexLists(model, into: &out)
-        screens(into: &out)
         out += "</main>\n"
         SitePage.foot(into: &out)
         return out
@@ -133,12 +140,14 @@ public struct ReportPage: Sendable {
             for line in screenLines { out += "<li>\(HTML.isolated(line))</li>\n" }
             out += "</ul>\n"
         }
-        func list(_ id: String, _ heading: String, _ verdicts: [WarningVerdict], resolved: Bool) {
+        func list(_ id: String, _ heading: String, _ verdicts: [WarningVerdict], resolved: Bool, folded: Bool = false) {
             out += "<section id=\"\(id)\">\n<h3>\(heading) <span class=\"count\">(\(verdicts.count))</span></h3>\n"
             guard !verdicts.isEmpty else {
                 out += "<p>None.</p>\n</section>\n"
                 return
             }
+            // What stayed as it was is there to look up, not to read first.
+            if folded { out += "<details>\n<summary>The \(verdicts.count) warning(s) still there</summary>\n" }
             out += "<ul>\n"
             for verdict in verdicts {
                 out += "<li>"
@@ -157,11 +166,11 @@ public struct ReportPage: Sendable {
                 out += SitePage.elementText(verdict.issue.elementText) + " — " + HTML.isolated(verdict.place)
                 out += "</li>\n"
             }
-            out += "</ul>\n</section>\n"
+            out += "</ul>\n" + (folded ? "</details>\n" : "") + "</section>\n"
         }
         list("change-new", "New", judgement.newWarnings, resolved: false)
         list("change-resolved", "Resolved", judgement.resolvedWarnings, resolved: true)
-        list("change-residual", "Residual", judgement.residualWarnings, resolved: false)
+        list("change-residual", "Residual", judgement.residualWarnings, resolved: false, folded: true)
         out += "</section>\n"
     }
 
@@ -215,8 +224,13 @@ public struct ReportPage: Sendable {
         out += "<section aria-labelledby=\"h-issues\">\n<h2 id=\"h-issues\">Issues by view</h2>\n"
         if report.issues.isEmpty { out += "<p>None.</p>\n" }
         let issues = report.issues
+        // Views share a row, each as wide as its cards need (up to three), so a view of one card does
+        // not take a row of its own.
+        out += "<div class=\"view-groups\">\n"
         for view in model.views {
-            out += "<section class=\"view-group\" id=\"\(view.id)\" aria-labelledby=\"h-\(view.id)\">\n"
+            out +=
+                "<section class=\"view-group span-\(min(3, max(1, view.numbers.count)))\" id=\"\(view.id)\" "
+                + "aria-labelledby=\"h-\(view.id)\">\n"
             out +=
                 "<h3 id=\"h-\(view.id)\">\(HTML.isolated(view.name)) <span class=\"count\">("
                 + SessionFacts.counted(view.numbers.count, "issue") + (view.isView ? "" : ", screen group")
@@ -226,7 +240,7 @@ public struct ReportPage: Sendable {
             }
             out += "</div>\n</section>\n"
         }
-        out += "</section>\n"
+        out += "</div>\n</section>\n"
     }
 
     private func card(_ issue: Issue, view: String, model: Model, into out: inout String) {
@@ -240,6 +254,7 @@ public struct ReportPage: Sendable {
         if issue.isDuplicate { out += " <span class=\"badge\">duplicate</span>" }
         if let change { out += " <span class=\"badge badge-\(change.rawValue)\">\(change.rawValue)</span>" }
         out += "</h4>\n"
+        out += "<div class=\"seen\">\n"
         if let file = model.thumbnails[number] {
             out +=
                 "<img class=\"thumb\" src=\"\(HTML.link([file]))\" alt=\"Issue \(number): the flagged element, "
@@ -250,6 +265,7 @@ public struct ReportPage: Sendable {
             out += "<p class=\"no-thumb\">No picture (\(why)).</p>\n"
         }
         if !issue.shortTitle.isEmpty { out += "<p class=\"title\">\(HTML.isolated(issue.shortTitle))</p>\n" }
+        out += "</div>\n"
         out += "<dl>\n<dt>Element</dt><dd>\(SitePage.elementText(issue.elementText))</dd>\n"
         out += "<dt>Rect</dt><dd>\(issue.elementRect.map { HTML.escape($0.compactDescription) } ?? "none")</dd>\n"
         out += "<dt>Screen</dt><dd>\(issue.screenIndex + 1) (\(HTML.isolated(issue.screenGroupName)))</dd>\n"
@@ -276,42 +292,55 @@ public struct ReportPage: Sendable {
         }
         out += "</dl>\n"
         if let guidance = AccessibilityGuidance.guidance(for: issue) {
-            if let rendered = ReportPage.renderedGuidance[guidance.id] {
-                out += rendered
-            } else {
-                ReportPage.guidance(guidance, into: &out)
-            }
+            let criterion = guidance.criterion
+            out +=
+                "<p class=\"why\"><a href=\"#\(ReportPage.guidanceID(guidance))\">Why and how to fix</a>: WCAG "
+                + HTML.escape("\(criterion.number) \(criterion.name) (\(criterion.level))") + "</p>\n"
         }
         out += "</article>\n"
     }
 
-    /// Each row of the guidance table as `guidance(_:into:)` renders it, made once: the cards of a
-    /// page share a handful of rows.
-    static let renderedGuidance: [String: String] = Dictionary(
-        AccessibilityGuidance.table.map { row in
-            var out = ""
-            guidance(row, into: &out)
-            return (row.id, out)
-        }, uniquingKeysWith: { first, _ in first })
+    /// The id of a guidance row's section on the page.
+    static func guidanceID(_ guidance: AccessibilityGuidance) -> String { HTML.id("guidance", guidance.id) }
 
-    /// A card's "Why and how to fix" part: the WCAG criterion with its level and W3C "Understanding"
-    /// address, Apple's guidance, the Nutrition Label features and the SwiftUI and UIKit fixes
+    /// Each rule's "Why and how to fix" once, for the rules the page's issues break, in test-type order;
+    /// each card links to its rule's.
+    private func guidance(into out: inout String) {
+        var seen = Set<String>()
+        let rows = report.issues.compactMap(AccessibilityGuidance.guidance(for:)).filter { seen.insert($0.id).inserted }
+        guard !rows.isEmpty else { return }
+        out += "<section aria-labelledby=\"h-guidance\">\n<h2 id=\"h-guidance\">Why and how to fix</h2>\n"
+        out += "<div class=\"guidances\">\n"
+        for row in rows { out += ReportPage.renderedGuidance[row.id] ?? ReportPage.guidance(row) }
+        out += "</div>\n</section>\n"
+    }
+
+    /// Each row of the guidance table as `guidance(_:)` renders it, made once.
+    static let renderedGuidance: [String: String] = Dictionary(
+        AccessibilityGuidance.table.map { ($0.id, guidance($0)) }, uniquingKeysWith: { first, _ in first })
+
+    /// A rule's "Why and how to fix": the WCAG criterion with its level and W3C "Understanding" address,
+    /// Apple's guidance, the Nutrition Label features and the SwiftUI and UIKit fixes
     /// (`AccessibilityGuidance`). Addresses are shown as text: the site links only to its own files.
-    static func guidance(_ guidance: AccessibilityGuidance, into out: inout String) {
+    static func guidance(_ guidance: AccessibilityGuidance) -> String {
         func criterion(_ criterion: WCAGCriterion) -> String {
             HTML.escape("\(criterion.number) \(criterion.name), level \(criterion.level)")
                 + " " + HTML.path(criterion.understandingURL)
         }
-        out += "<div class=\"guidance\">\n<p class=\"title\">Why and how to fix</p>\n<dl>\n"
+        var out = "<section class=\"guidance\" id=\"\(guidanceID(guidance))\">\n"
+        let kind = guidance.subKind.map { " (" + $0.replacingOccurrences(of: "-", with: " ") + ")" } ?? ""
+        out +=
+            "<h3>\(HTML.escape(guidance.testType.displayName + kind)): WCAG \(HTML.escape(guidance.criterion.number))</h3>\n<dl>\n"
         out += "<dt>WCAG 2.2</dt><dd>" + guidance.criteria.map(criterion).joined(separator: "; ")
         out += " (applied to apps through WCAG2ICT)</dd>\n"
         out +=
             "<dt>Apple</dt><dd>\(HTML.escape(guidance.appleGuidance)) \(HTML.path(guidance.appleGuidanceURL))</dd>\n"
-        out +=
-            "<dt>Nutrition Label</dt><dd>\(HTML.escape(guidance.nutritionLabelFeatures.joined(separator: ", ")))</dd>\n"
+        out += "</dl>\n<details>\n<summary>How to fix it in SwiftUI and UIKit</summary>\n<dl>\n"
         out += "<dt>SwiftUI</dt><dd>\(HTML.escape(guidance.fixSwiftUI))</dd>\n"
         out += "<dt>UIKit</dt><dd>\(HTML.escape(guidance.fixUIKit))</dd>\n"
-        out += "</dl>\n</div>\n"
+        out +=
+            "<dt>Nutrition Label</dt><dd>\(HTML.escape(guidance.nutritionLabelFeatures.joined(separator: ", ")))</dd>\n"
+        return out + "</dl>\n</details>\n</section>\n"
     }
 
     /// The mapped location, the candidates and the explanation of issue `number`; without a mapping,
@@ -377,14 +406,14 @@ public struct ReportPage: Sendable {
             for number in numbers { out += "<li><a href=\"#\(ReportPage.issueID(number))\">#\(number)</a></li>" }
             out += "</ul>\n"
         }
-        out += "<section aria-labelledby=\"h-by-type\">\n<h2 id=\"h-by-type\">Issues by test type</h2>\n"
+        out += "<section class=\"index-lists\" aria-labelledby=\"h-by-type\">\n"
+        out += "<h2 id=\"h-by-type\">Issues by test type and by status</h2>\n"
         for type in model.types {
             out += "<section id=\"\(type.id)\">\n<h3>\(SitePage.typeLabel(type.type)) "
             out += "<span class=\"count\">(\(type.numbers.count))</span></h3>\n"
             links(type.numbers)
             out += "</section>\n"
         }
-        out += "</section>\n<section aria-labelledby=\"h-by-status\">\n<h2 id=\"h-by-status\">Issues by status</h2>\n"
         for kind in SiteStatus.Kind.allCases {
             guard let numbers = model.statusNumbers[kind] else { continue }
             out += "<section id=\"status-\(kind.rawValue)\">\n<h3>\(kind.title) "
@@ -396,7 +425,7 @@ public struct ReportPage: Sendable {
     }
 
     private func screens(into out: inout String) {
-        out += "<section aria-labelledby=\"h-screens\">\n<h2 id=\"h-screens\">Screens</h2>\n"
+        out += "<section aria-labelledby=\"h-screens\">\n<h2 id=\"h-screens\">Screens, each issue numbered</h2>\n"
         let sheets = evidence.indexSheetPages.compactMap(localName)
         if !sheets.isEmpty {
             out += "<p>Index sheet: "
@@ -415,7 +444,7 @@ public struct ReportPage: Sendable {
             if let overlay = evidence.overlays[screen.index].flatMap(localName) {
                 out +=
                     "<a href=\"\(HTML.link([overlay]))\"><img src=\"\(HTML.link([overlay]))\" alt=\"Screen "
-                    + "\(screen.index + 1) with a numbered box on each of its issues (\(range))\" loading=\"lazy\"></a>\n"
+                    + "\(screen.index + 1) with a numbered box on each of its issues (\(range))\"></a>\n"
             } else {
                 out += "<p class=\"no-thumb\">No annotated screenshot for this screen.</p>\n"
             }

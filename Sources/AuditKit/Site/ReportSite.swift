@@ -125,7 +125,7 @@ public struct ReportSite: Sendable {
             pages.insert(ReportPage.folderName(forReportFileName: entry.fileName))
         }
         let others = ["summary.md", "trend.svg"].filter { files.fileExists(atPath: root + "/" + $0) }
-        let index = SiteIndex(judgement: judgement, pages: pages, otherFiles: others)
+        let index = SiteIndex(judgement: judgement, pages: pages, otherFiles: others, root: root)
         return try write(index.html(), to: indexPath, marker: SitePage.generatorTag)
     }
 

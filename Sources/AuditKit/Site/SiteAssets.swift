@@ -92,8 +92,33 @@ public enum SiteAssets {
         }
         .card h4 { display: flex; flex-wrap: wrap; gap: 0.25rem 0.6rem; align-items: baseline; }
         .card .title { margin: 0.25rem 0 0.4rem; font-weight: 600; }
-        .thumb { display: block; max-width: 100%; max-height: 150px; width: auto; height: auto; margin: 0.35rem 0;
-          border: 1px solid #d5d9df; background: #eef0f3; }
+        .thumb { display: block; height: 5rem; width: auto; max-width: 100%; object-fit: contain;
+          object-position: left center; margin: 0.35rem 0; border: 1px solid #d5d9df; background: #eef0f3; }
+        .why { margin: 0.5rem 0 0; font-size: 0.93rem; }
+        .lead { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(100%, 24rem), 1fr)); gap: 0 1.5rem; align-items: start; }
+        .seen { display: flex; flex-wrap: wrap; gap: 0 0.8rem; align-items: center; }
+        .seen .thumb { max-width: min(100%, 14rem); }
+        .seen .title { flex: 1 1 8rem; }
+        .guidance details { margin: 0.3rem 0 0; }
+        .view-groups { display: flex; flex-wrap: wrap; gap: 0 0.9rem; }
+        .view-group { flex: 1 1 22rem; min-width: 0; }
+        .view-group.span-2 { flex: 2 1 44.9rem; }
+        .view-group.span-3 { flex: 3 1 67.8rem; }
+        .guidances { display: grid; grid-template-columns: repeat(auto-fill, minmax(min(100%, 30rem), 1fr)); gap: 0 0.9rem; }
+        .index-lists section { display: flex; flex-wrap: wrap; gap: 0 0.8rem; align-items: baseline; }
+        .index-lists h3 { font-size: 1rem; margin: 0.3rem 0; }
+        .guidance { background: #fff; border: 1px solid #d5d9df; border-radius: 6px; padding: 0.2rem 0.8rem 0.6rem; margin: 0 0 0.8rem; }
+        .guidance dl { display: grid; grid-template-columns: fit-content(9rem) minmax(0, 1fr); gap: 0.1rem 0.7rem; margin: 0; }
+        .guidance dt { font-weight: 600; color: #3b4048; }
+        .guidance dd { margin: 0; min-width: 0; overflow-wrap: anywhere; }
+        .changes { display: grid; grid-template-columns: repeat(auto-fill, minmax(min(100%, 26rem), 1fr)); gap: 0.9rem; }
+        .change { background: #fff; border: 1px solid #d5d9df; border-radius: 6px; padding: 0 0.8rem 0.6rem; min-width: 0; overflow-wrap: anywhere; }
+        .change h3 { margin-top: 0.6rem; }
+        .change h4 { margin: 0.6rem 0 0.2rem; }
+        ul.thumbs { list-style: none; padding: 0; margin: 0; display: grid; gap: 0.4rem; }
+        ul.thumbs li { display: flex; gap: 0.6rem; align-items: center; min-width: 0; }
+        ul.thumbs img { height: 3.5rem; width: auto; max-width: 45%; object-fit: contain; object-position: left center;
+          border: 1px solid #d5d9df; background: #eef0f3; flex: none; }
         .no-thumb { margin: 0.35rem 0; padding: 0.6rem; border: 1px dashed #8b929c; color: #4a4f57; font-size: 0.9rem; }
         .card dl { display: grid; grid-template-columns: fit-content(7rem) minmax(0, 1fr); gap: 0.1rem 0.7rem; margin: 0.3rem 0 0; font-size: 0.93rem; }
         .card dt { font-weight: 600; color: #3b4048; }
@@ -109,6 +134,7 @@ public enum SiteAssets {
         .screens { display: grid; grid-template-columns: repeat(auto-fill, minmax(260px, 1fr)); gap: 1rem; }
         figure { margin: 0; background: #fff; border: 1px solid #d5d9df; border-radius: 6px; padding: 0.5rem; }
         figure img { display: block; max-width: 100%; height: auto; }
+        .screens img { max-height: 34rem; width: auto; margin: 0 auto; }
         figcaption { font-size: 0.9rem; margin-top: 0.35rem; }
         .chart { max-width: 1040px; }
         .chart svg { display: block; max-width: 100%; height: auto; }
@@ -153,6 +179,10 @@ public enum SiteAssets {
               form.addEventListener('submit', function (event) { event.preventDefault(); apply(); });
               form.addEventListener('reset', function () { window.setTimeout(apply, 0); });
               form.hidden = false;
+              // The lists that filter without the script go: the form does what they did.
+              Array.prototype.slice.call(form.parentNode.querySelectorAll('dl')).forEach(function (list) {
+                list.hidden = true;
+              });
               apply();
             })();
 

@@ -1,7 +1,8 @@
 import Foundation
 
-/// The site's front page, `<site>/index.html`, made from the history alone: per view, the latest
-/// audit's open warnings with since when they have been open, and its accepted and system UI warnings
+/// The site's front page, `<site>/index.html`, made from the history alone: first what changed on each
+/// screen at its latest audit (its new warnings and the ones it fixed, with their thumbnails); per view,
+/// the latest audit's open warnings with since when they have been open, and its accepted and system UI warnings
 /// apart; the trend of open warnings per view (the chart of `trend`, inline, with a text alternative and
 /// its data as a table); and every audit in time order with its counts per test type, each linking to
 /// its report page when that page exists.
@@ -12,12 +13,15 @@ public struct SiteIndex: Sendable {
     public var pages: Set<String>
     /// Other files of the site's folder to link from the foot, e.g. `summary.md` and `trend.svg`.
     public var otherFiles: [String]
+    /// The site's folder, where the thumbnails the page shows are looked for (nil: none shown).
+    public var root: String?
 
     /// An index page from its parts.
-    public init(judgement: HistoryJudgement, pages: Set<String>, otherFiles: [String] = []) {
+    public init(judgement: HistoryJudgement, pages: Set<String>, otherFiles: [String] = [], root: String? = nil) {
         self.judgement = judgement
         self.pages = pages
         self.otherFiles = otherFiles
+        self.root = root
     }
 
     /// The page as HTML text.
@@ -35,6 +39,7 @@ public struct SiteIndex: Sendable {
         out += "</header>\n<main id=\"main\">\n"
         if let latest = judgement.latestReport {
             let trend = judgement.trend(by: .view)
+            changes(into: &out)
             views(latest: latest, trend: trend, into: &out) { chart(trend, into: &$0) }
             audits(into: &out)
         } else {
@@ -49,6 +54,95 @@ public struct SiteIndex: Sendable {
     }
 
     // MARK: Sections
+
+    /// What one screen's latest audit changed against the audit of it before.
+    struct ScreenChange {
+        var name: String
+        var audit: HistoryEntry
+        var previous: AuditReference?
+        var new: [WarningVerdict]
+        var fixed: [WarningVerdict]
+    }
+
+    /// Each screen the history audited, at its latest audit, latest first.
+    var screenChanges: [ScreenChange] {
+        var seen = Set<String>()
+        var changes: [ScreenChange] = []
+        for judged in judgement.reports.reversed() {
+            for screen in judged.screens where screen.shows && seen.insert(screen.screen).inserted {
+                changes.append(
+                    ScreenChange(
+                        name: screen.name, audit: judged.entry, previous: screen.comparedWith,
+                        new: judged.newWarnings.filter { $0.screen == screen.screen },
+                        fixed: judged.resolvedWarnings.filter { $0.screen == screen.screen }))
+            }
+        }
+        return changes
+    }
+
+    /// How many warnings of each list the page shows with their pictures; the rest are counted.
+    static let shownChanges = 12
+
+    /// "What changed": each screen at its latest audit, its new and fixed warnings with their thumbnails.
+    private func changes(into out: inout String) {
+        let changes = screenChanges
+        guard !changes.isEmpty else { return }
+        out += "<section aria-labelledby=\"h-changed\">\n<h2 id=\"h-changed\">What changed</h2>\n"
+        out +=
+            "<p>Each screen at its latest audit, against the audit of it before: what is new and what was fixed.</p>\n"
+        out += "<div class=\"changes\">\n"
+        for change in changes {
+            let id = HTML.id("changed", change.name + " " + change.audit.sha256.prefix(12))
+            out +=
+                "<section class=\"change\" aria-labelledby=\"\(id)\">\n<h3 id=\"\(id)\">\(HTML.isolated(change.name))</h3>\n"
+            out += "<p class=\"meta\">" + reportLink(change.audit.fileName) + ", "
+            out += TrendChart.dateLabel(change.audit.auditDate) + " UTC, against "
+            out += change.previous.map { reportLink($0.fileName) } ?? ReportJudgement.firstAuditPhrase
+            out += ".</p>\n"
+            if change.new.isEmpty, change.fixed.isEmpty {
+                out += "<p>Nothing new, nothing fixed.</p>\n"
+            }
+            warnings("New", change.new, into: &out)
+            warnings("Fixed", change.fixed, into: &out)
+            out += "</section>\n"
+        }
+        out += "</div>\n</section>\n"
+    }
+
+    /// One list of a screen's changes: each warning's thumbnail (from its audit's evidence, when it is
+    /// there), number, test type, text and place, linked to its card.
+    private func warnings(_ title: String, _ verdicts: [WarningVerdict], into out: inout String) {
+        guard !verdicts.isEmpty else { return }
+        out += "<h4>\(title) <span class=\"count\">(\(verdicts.count))</span></h4>\n<ul class=\"thumbs\">\n"
+        for verdict in verdicts.prefix(Self.shownChanges) {
+            let issue = verdict.issue
+            let fileName = verdict.audit.fileName
+            out += "<li>"
+            if let thumbnail = thumbnail(of: verdict) {
+                out +=
+                    "<img src=\"\(HTML.link(thumbnail))\" alt=\"Issue \(issue.number) of "
+                    + "\(HTML.isolated(ReportPage.folderName(forReportFileName: fileName))): the flagged element\">"
+            }
+            out += "<span>" + reportLink(fileName, fragment: ReportPage.issueID(issue.number), text: "#\(issue.number)")
+            out += " \(SitePage.typeLabel(issue.testType)) \(SitePage.elementText(issue.elementText)) — "
+            out += HTML.isolated(verdict.place) + "</span></li>\n"
+        }
+        out += "</ul>\n"
+        if verdicts.count > Self.shownChanges {
+            out += "<p class=\"note\">And \(verdicts.count - Self.shownChanges) more.</p>\n"
+        }
+    }
+
+    /// The path, from the site's folder, of the thumbnail of `verdict`'s issue in its audit's evidence
+    /// folder, when it is there.
+    private func thumbnail(of verdict: WarningVerdict) -> [String]? {
+        guard let root, let audit = judgement.report(sha256: verdict.audit.sha256)?.entry else { return nil }
+        let path = [
+            ReportPage.folderName(forReportFileName: audit.fileName),
+            EvidencePaths.thumbnailFileName(issueNumber: verdict.issue.number, issueCount: audit.issues.count),
+        ]
+        return FileManager.default.fileExists(atPath: root + "/" + path.joined(separator: "/")) ? path : nil
+    }
 
     private func reportLink(_ fileName: String, fragment: String? = nil, text: String? = nil) -> String {
         let folder = ReportPage.folderName(forReportFileName: fileName)

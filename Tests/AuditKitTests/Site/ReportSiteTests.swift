@@ -73,7 +73,7 @@ import Testing
             "html", "head", "meta", "title", "link", "script", "body", "div", "a", "header", "nav", "h1", "h2", "h3",
             "h4", "p", "code", "main", "section", "table", "caption", "thead", "tbody", "tr", "th", "td", "span",
             "bdi", "form", "label", "select", "option", "button", "dl", "dt", "dd", "ul", "ol", "li", "article",
-            "img", "figure", "figcaption", "footer", "wbr",
+            "img", "figure", "figcaption", "footer", "wbr", "details", "summary",
         ]
         #expect(Set(tags.map(\.name)).subtracting(allowed).isEmpty, "\(Set(tags.map(\.name)).subtracting(allowed))")
         let scripts = tags.filter { $0.name == "script" }
@@ -157,6 +157,46 @@ import Testing
         #expect(latestCounts.accepted == 1 && latestCounts.system == 1)
         #expect(index.contains("\(latestCounts.open) open warnings, 1 accepted, 1 on system UI"))
         #expect(index.contains("summary.md") && index.contains("trend.svg"))
+    }
+
+    /// A report page leads with its annotated screenshots, states each rule's guidance once (every card
+    /// links to its rule's), and the index leads with what changed on each screen, with thumbnails.
+    @Test func pagesLeadWithPicturesAndWhatChangedAndStateEachRuleOnce() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        _ = try Self.ingestDemo(in: directory, reports: 0..<2)
+        let html = try Self.page(directory, "AuditReport_2026-01-03_16-28-16")
+        let main = try #require(html.components(separatedBy: "<main id=\"main\">").last)
+        let sections = HTMLScan.tags(main).filter { $0.name == "h2" }.compactMap { $0.attributes["id"] }
+        #expect(sections.first == "h-screens", "\(sections)")
+        #expect(sections.firstIndex(of: "h-guidance")! > sections.firstIndex(of: "h-issues")!)
+        let issues = try #require(try HistoryFile(path: directory.file("history.jsonl")).load().entries.last).issues
+        let rows = Set(issues.compactMap(\.guidance).map(\.id))
+        let tags = HTMLScan.tags(html)
+        let guidance = tags.filter { $0.attributes["class"] == "guidance" }
+        #expect(guidance.count == rows.count && rows.count > 1, "one block a rule: \(guidance)")
+        #expect(html.components(separatedBy: "<dt>Nutrition Label</dt>").count - 1 == rows.count)
+        let links = tags.filter { $0.name == "a" && $0.attributes["href"]?.hasPrefix("#guidance-") == true }
+        #expect(links.count == issues.count, "each card links to its rule's guidance")
+        try Self.expectLinksResolve(html, page: directory.file("Reports/AuditReport_2026-01-03_16-28-16/index.html"))
+
+        // The index: what changed first, each screen at its latest audit, new and fixed with thumbnails.
+        let index = try String(contentsOfFile: directory.file("Reports/index.html"), encoding: .utf8)
+        let indexMain = try #require(index.components(separatedBy: "<main id=\"main\">").last)
+        #expect(HTMLScan.tags(indexMain).first { $0.name == "h2" }?.attributes["id"] == "h-changed")
+        let changed = try #require(
+            indexMain.components(separatedBy: "<h2 id=\"h-changed\">").last?.components(
+                separatedBy: "</section>\n</div>"
+            )
+            .first)
+        #expect(changed.contains("<h4>New <span class=\"count\">(1)</span></h4>"), "\(changed)")
+        #expect(changed.contains("<h4>Fixed <span class=\"count\">(1)</span></h4>"), "\(changed)")
+        let pictures = HTMLScan.tags(changed).filter { $0.name == "img" }.compactMap { $0.attributes["src"] }
+        #expect(pictures.count == 2, "\(pictures)")
+        // The fixed warning's picture is the earlier audit's, the new one's the later audit's.
+        #expect(pictures.contains { $0.hasPrefix("./AuditReport_2026-01-02_11-02-25/issue_") })
+        #expect(pictures.contains { $0.hasPrefix("./AuditReport_2026-01-03_16-28-16/issue_") })
+        try Self.expectLinksResolve(index, page: directory.file("Reports/index.html"))
     }
 
     /// A code place on a card may break after each `/` and nowhere else first, and cards are never
