@@ -96,7 +96,7 @@ extension RankedCandidate {
             isHiddenLabel: index.isHiddenLabel(at: i), isShortPattern: short, isTab: index.isTabTitle(at: i),
             reachesScreen: role != .none, explained: explained)
         isNavigationTitle = index.isNavigationTitle(at: i)
-        inView = index.literals[i].view != nil
+        inView = index.isInView(at: i)
         isOneOfSeveral = index.isOneOfSeveral(at: i)
     }
 }

@@ -348,7 +348,8 @@ public struct IssueMatcher: Sendable {
         var phrase = "found \"\(text)\""
         // Parts are looked for unless a place explains half the text or more (a looser pattern's holes may
         // be the parts: `"%1$@ und %2$@"` fits a joined row's title and description).
-        if !found.contains(where: { !$0.isShortPattern && $0.explained * 2 >= text.count }) {
+        let length = text.count
+        if !found.contains(where: { !$0.isShortPattern && $0.explained * 2 >= length }) {
             // Parts joined by the Inspector, then catalog values concatenated in code; one candidate per place.
             var parts = text.contains(", ") ? joinedCandidates(forText: text, in: index, language: language) : []
             let concatenated = concatenatedCandidates(forText: text, in: index, language: language)

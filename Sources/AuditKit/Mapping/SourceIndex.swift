@@ -122,9 +122,11 @@ public struct SourceIndex: Sendable {
 
     /// Per literal: bit 0 a text-bearing call shows it, bit 1 it reaches one another way, bit 2 it is a tab
     /// title, bit 3 it is in a preview, bit 4 it is a hidden control label, bit 5 it is never a candidate,
-    /// bit 6 it is one of several texts a name stands for where code uses it (`Text(filter.localizedName)`)
-    /// (computed once so mapping a large report neither repeats the name lookups nor copies literals).
-    private var literalFlags: [UInt8] = []
+    /// bit 6 it is one of several texts a name stands for where code uses it (`Text(filter.localizedName)`),
+    /// bit 7 it is a navigation title, bit 8 a section header (`role(of:)`, or its storyboard element's role),
+    /// bit 9 it is in a view's code (computed once so mapping a large report neither repeats the name lookups
+    /// nor copies literals: a text every view shows has thousands of candidates).
+    private var literalFlags: [UInt16] = []
     /// Per literal, its graph node as a number into `ownerNames` (-1 for none).
     private(set) var ownerIDs: [Int32] = []
     /// The graph nodes literals belong to, numbered.
@@ -531,6 +533,12 @@ public struct SourceIndex: Sendable {
             where interface.documents[Int(place.document)].elements[Int(place.element)].tag == "tabBarItem" {
                 literalFlags[i] |= 4
             }
+            // A storyboard element's own role decides whether its text is a title or a header.
+            for (i, place) in interface.places {
+                let element = interface.documents[Int(place.document)].elements[Int(place.element)]
+                let role = element.role ?? SourceIndex.role(of: literals[i].literal)
+                literalFlags[i] = literalFlags[i] & ~(128 | 256) | SourceIndex.roleFlags(role)
+            }
         }
         ownerIDs = facts.owners
         ownerNames = facts.ownerNames
@@ -614,7 +622,7 @@ public struct SourceIndex: Sendable {
     }
 
     private struct LiteralFacts {
-        var flags: [UInt8] = []
+        var flags: [UInt16] = []
         var owners: [Int32] = []
         var ownerNames: [String] = []
     }
@@ -636,7 +644,7 @@ public struct SourceIndex: Sendable {
                 && literals[j].literal.offset == entry.literal.offset && literals[j].file == entry.file
         }
         for (i, entry) in literals.enumerated() {
-            var flag: UInt8
+            var flag: UInt16
             switch textRole(of: entry, names: names) {
             case .call: flag = 1
             case .forwarded: flag = 2
@@ -650,6 +658,8 @@ public struct SourceIndex: Sendable {
             if entry.literal.resolvedFrom != nil, sharesPlace(i - 1, with: entry) || sharesPlace(i + 1, with: entry) {
                 flag |= 64
             }
+            flag |= roleFlags(role(of: entry.literal))
+            if entry.view != nil { flag |= 512 }
             facts.flags.append(flag)
             if entry.owner != lastOwner {
                 lastOwner = entry.owner
@@ -959,17 +969,16 @@ public struct SourceIndex: Sendable {
     }
 
     /// Whether `literals[i]` is a section header or a navigation title (`role(of:)`, or a storyboard element's role).
-    func isHeaderOrTitle(at i: Int) -> Bool {
-        let role = role(at: i)
-        return role == "header" || role == "title"
-    }
+    func isHeaderOrTitle(at i: Int) -> Bool { literalFlags[i] & (128 | 256) != 0 }
 
     /// Whether `literals[i]` is a navigation title (`.navigationTitle`, a storyboard's navigation item or scene title).
-    func isNavigationTitle(at i: Int) -> Bool { role(at: i) == "title" }
+    func isNavigationTitle(at i: Int) -> Bool { literalFlags[i] & 128 != 0 }
 
-    private func role(at i: Int) -> String? {
-        interfaceElement(at: i)?.element.role ?? SourceIndex.role(of: literals[i].literal)
-    }
+    /// Whether `literals[i]` is in a view's code (not a model's, an enum's or a builder's).
+    func isInView(at i: Int) -> Bool { literalFlags[i] & 512 != 0 }
+
+    /// The flag bits of a literal of `role`: 128 a navigation title, 256 a section header.
+    private static func roleFlags(_ role: String?) -> UInt16 { role == "title" ? 128 : role == "header" ? 256 : 0 }
 
     /// Whether `literals[i]` is a hidden control label.
     func isHiddenLabel(at i: Int) -> Bool { literalFlags[i] & 16 != 0 }
