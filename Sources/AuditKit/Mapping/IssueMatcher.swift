@@ -365,7 +365,10 @@ public struct IssueMatcher: Sendable {
             if !concatenated.phrase.isEmpty { phrase += "; " + concatenated.phrase }
             // A pattern with no fixed letters (`"\(a), \(b)"`, `"\(a) · \(b)"`) says less than the parts found.
             if !parts.isEmpty { found.removeAll { $0.literal >= 0 && !index.literals[$0.literal].hasFixedLetters } }
-            let whole = Set(found.lazy.filter { $0.literal >= 0 }.map(\.literal))
+            // A place found for the whole text keeps that reading (a set of the few parts, not of the
+            // thousands of places a text every view shows has).
+            let partLiterals = Set(parts.lazy.filter { $0.literal >= 0 }.map(\.literal))
+            let whole = partLiterals.isEmpty ? [] : Set(found.lazy.map(\.literal).filter(partLiterals.contains))
             found += parts.filter { !whole.contains($0.literal) }
         }
         if found.isEmpty { return ([], "no string literal or localized string shows \"\(text)\"") }
