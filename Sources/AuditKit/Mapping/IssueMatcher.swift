@@ -236,7 +236,10 @@ public struct IssueMatcher: Sendable {
             // The candidates standing for the places, to order them as the root composes them.
             var standing: [SourceLocation: RankedCandidate] = [:]
             if let index, contexts[first].composition != nil {
-                for candidate in drafts[first].candidates where candidate.literal >= 0 {
+                // Lines first: a text every view shows has thousands of candidates, few on the places' lines.
+                let lines = Set(places.compactMap(\.line))
+                for candidate in drafts[first].candidates
+                where candidate.literal >= 0 && lines.contains(index.literals[candidate.literal].literal.line) {
                     let location = index.literals[candidate.literal].location
                     if places.contains(location) { standing[location] = candidate }
                 }
