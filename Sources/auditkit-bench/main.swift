@@ -57,6 +57,7 @@ if area == nil || area == "reader" { try runReaderBenchmark(arguments: Array(arg
 if area == nil || area == "log" { runLogBenchmark() }
 if area == nil || area == "history" { try runHistoryBenchmark() }
 if area == nil || area == "mapping" { runMappingBenchmark() }
+if area == nil || area == "calibration" { try runCalibrationBenchmark() }
 if area == nil || area == "scan" { runScanBenchmark() }
 if area == nil || area == "scan" || area == "scan-chains" { runScanChainBenchmark() }
 if area == nil || area == "imaging" { runImagingBenchmark() }

@@ -17,6 +17,27 @@ public enum IssueStatus: Sendable, Hashable, Codable {
     }
 }
 
+/// What found an element's text in the sources: the kind of evidence an automatic mapping rests on, which
+/// `auditkit-bench calibration` measures each confidence band of.
+public enum MappingEvidence: String, Sendable, Hashable, Codable, CaseIterable {
+    /// The element's accessibility identifier, set in code.
+    case identifier
+    /// The whole text in a string literal.
+    case literal
+    /// The whole text in a string literal, ignoring case and white space.
+    case foldedLiteral
+    /// A catalog key whose value in the report's language is the text.
+    case catalogKey
+    /// An interpolated literal or a format string whose fixed text the text has.
+    case pattern
+    /// Parts of a text the Inspector joined with ", ", found together in one view.
+    case joinedParts
+    /// Catalog values inside a text built by concatenation.
+    case catalogParts
+    /// A catalog entry no code uses.
+    case catalogEntry
+}
+
 /// Where an issue comes from in the app's code, as concluded by a rule or found in the sources.
 public struct IssueMapping: Sendable, Hashable, Codable {
     /// How the mapping was found.
@@ -56,6 +77,8 @@ public struct IssueMapping: Sendable, Hashable, Codable {
     /// What the element is, when the call that shows its text says so: `button`, `header`, `title`,
     /// `label`, `tab`, `link`, `field`, `toggle`, `picker`, `menu` (see `SourceIndex.role(of:)`).
     public var role: String?
+    /// For a mapping found in the sources: what found the text there.
+    public var evidence: MappingEvidence?
 
     /// Creates a mapping.
     public init(

@@ -34,6 +34,12 @@ struct RankedCandidate {
     var reachesScreen = true
     /// False when the audited target does not compile its file but another target does.
     var inTarget = true
+    /// Whether it is a navigation title (`.navigationTitle(…)`), which sits in the navigation bar.
+    var isNavigationTitle = false
+    /// Whether it sits in a view's code (not a model's, an enum's or a builder's).
+    var inView = true
+    /// Whether it is one of several texts a name stands for where code uses it (`SourceIndex.isOneOfSeveral`).
+    var isOneOfSeveral = false
     /// For a joined or concatenated text: what was found together (kept as numbers, so candidates copy
     /// without reference counting; `phrase(in:)` words it).
     var joinedNote: JoinedNote?
@@ -58,10 +64,40 @@ struct RankedCandidate {
         }
     }
 
+    /// What found the text: the joined note first, else how it matched.
+    var evidence: MappingEvidence {
+        switch joinedNote {
+        case .together?: return .joinedParts
+        case .part?: return .catalogParts
+        case nil: break
+        }
+        switch how {
+        case .identifier: return .identifier
+        case .exact: return .literal
+        case .folded: return .foldedLiteral
+        case .pattern: return .pattern
+        case .localized: return literal < 0 ? .catalogEntry : .catalogKey
+        }
+    }
+
     /// Literal order is file order, then position; catalog entries come last.
     static func locationOrder(_ a: RankedCandidate, _ b: RankedCandidate) -> Bool {
         if a.literal != b.literal { return a.literal >= 0 && (b.literal < 0 || a.literal < b.literal) }
         return a.catalogEntry < b.catalogEntry
+    }
+}
+
+extension RankedCandidate {
+    /// A candidate for `index.literals[i]`, with the facts the index keeps about it.
+    init(literal i: Int, how: How, rank: Double, in index: SourceIndex, short: Bool = false, explained: Int = .max) {
+        let role = index.textRole(at: i)
+        self.init(
+            literal: i, how: how, rank: rank, node: index.ownerIDs[i], isDirectCall: role == .call,
+            isHiddenLabel: index.isHiddenLabel(at: i), isShortPattern: short, isTab: index.isTabTitle(at: i),
+            reachesScreen: role != .none, explained: explained)
+        isNavigationTitle = index.isNavigationTitle(at: i)
+        inView = index.isInView(at: i)
+        isOneOfSeveral = index.isOneOfSeveral(at: i)
     }
 }
 
@@ -74,9 +110,13 @@ extension IssueMatcher {
             return !literal.hasInterpolation
                 && (literal.call == "accessibilityIdentifier" || literal.assignedTo == "accessibilityIdentifier")
         }.map { i in
-            RankedCandidate(
-                literal: i, how: .identifier, rank: index.isInPreview(at: i) ? 0.7 : 1, node: index.ownerIDs[i],
-                isDirectCall: true, isHiddenLabel: false, isShortPattern: false, isTab: false)
+            var candidate = RankedCandidate(
+                literal: i, how: .identifier, rank: index.isInPreview(at: i) ? 0.7 : 1, in: index)
+            candidate.isDirectCall = true
+            candidate.isHiddenLabel = false
+            candidate.isTab = false
+            candidate.reachesScreen = true
+            return candidate
         }
     }
 
@@ -91,14 +131,14 @@ extension IssueMatcher {
         let whole = text.count
         func add(_ i: Int, base: Double, how: RankedCandidate.How, short: Bool = false, explained: Int? = nil) {
             if index.isNeverCandidate(at: i) { return }
-            let role = index.textRole(at: i)
-            var score = role == .none ? base - 0.3 : base
+            var score = index.textRole(at: i) == .none ? base - 0.3 : base
+            // A pattern whose fixed text is less than half the text says less: its holes may hold anything
+            // (`"%1$@ und %2$@"` fits every long text with "und" in it).
+            if let explained, explained < whole { score *= min(1, 0.5 + Double(explained) / Double(whole)) }
             if index.isInPreview(at: i) { score -= 0.3 }
             score = max(0.05, (score * 100).rounded() / 100)
             let candidate = RankedCandidate(
-                literal: i, how: how, rank: score, node: index.ownerIDs[i], isDirectCall: role == .call,
-                isHiddenLabel: index.isHiddenLabel(at: i), isShortPattern: short, isTab: index.isTabTitle(at: i),
-                reachesScreen: role != .none, explained: explained ?? whole)
+                literal: i, how: how, rank: score, in: index, short: short, explained: explained ?? whole)
             if sources > 1 {
                 if position == nil {
                     var map: [Int: Int] = [:]
@@ -171,12 +211,35 @@ extension IssueMatcher {
         return list
     }
 
+    /// The parts of a text the Inspector joined with ", ", in order: catalog values of `language` the text
+    /// holds between two separators (a row's description may have commas of its own), and the rest split at
+    /// ", ".
+    static func joinedParts(of text: String, in index: SourceIndex, language: String?) -> [String] {
+        let characters = Array(text)
+        func separated(_ range: Range<Int>) -> Bool {
+            (range.lowerBound == 0 || characters[..<range.lowerBound].reversed().starts(with: [" ", ","]))
+                && (range.upperBound == characters.count || characters[range.upperBound...].starts(with: [",", " "]))
+        }
+        let values = index.catalogValueRanges(inside: text, language: language).filter { separated($0.range) }
+            .sorted { $0.range.lowerBound < $1.range.lowerBound }
+        var parts: [String] = []
+        var start = 0
+        for value in values + [(value: "", range: characters.count..<characters.count, entries: [])] {
+            parts += String(characters[start..<value.range.lowerBound]).components(separatedBy: ", ").filter {
+                !$0.isEmpty
+            }
+            if !value.value.isEmpty { parts.append(value.value) }
+            start = value.range.upperBound
+        }
+        return parts
+    }
+
     /// Candidates for a text the Inspector joined from several elements (`"Paycheck, Planned, $2,450.00"`):
-    /// one per place where parts sit close together (within 12 lines) in one view, at the hit there of the
-    /// earliest part of the text (section headers and titles are never parts),
-    /// ranked × 0.8 × the share of the parts with letters found there.
+    /// one per place where parts (`joinedParts`) sit close together (within 12 lines) in one view, at the hit
+    /// there of the earliest part of the text (section headers and titles are never parts), ranked × 0.8 ×
+    /// the share of the parts with letters found there.
     func joinedCandidates(forText text: String, in index: SourceIndex, language: String?) -> [RankedCandidate] {
-        let parts = text.components(separatedBy: ", ").filter { $0.count >= 2 }
+        let parts = Self.joinedParts(of: text, in: index, language: language).filter { $0.count >= 2 }
         let wordParts = parts.filter { $0.contains(where: \.isLetter) }
         guard parts.count >= 2, !wordParts.isEmpty else { return [] }
         let partHasLetters = parts.map { $0.contains(where: \.isLetter) }
@@ -274,9 +337,7 @@ extension IssueMatcher {
                     if index.isInPreview(at: i) { base -= 0.3 }
                     let rank = max(0.05, (base * 0.8 * share * 100).rounded() / 100)
                     var candidate = RankedCandidate(
-                        literal: i, how: .localized(entry: number), rank: rank, node: index.ownerIDs[i],
-                        isDirectCall: role == .call, isHiddenLabel: index.isHiddenLabel(at: i), isShortPattern: false,
-                        isTab: index.isTabTitle(at: i), reachesScreen: role != .none, explained: length)
+                        literal: i, how: .localized(entry: number), rank: rank, in: index, explained: length)
                     candidate.joinedNote = .part(entry: number)
                     if !keys.contains(key) { keys.append(key) }
                     if let n = position[i] {
@@ -301,10 +362,12 @@ extension IssueMatcher {
         guard candidate.literal >= 0 else {
             let localized = index.localizedStrings[candidate.catalogEntry]
             let tag = localized.language.map { " (\($0))" } ?? ""
-            return IssueMapping(
+            var mapping = IssueMapping(
                 issueNumber: issueNumber, origin: .sourceText, location: localized.location,
                 note: "localized string \"\(localized.key)\"\(tag); no code uses this key literally",
                 confidence: confidence, sourceLiteral: localized.value, localizationKey: localized.key)
+            mapping.evidence = .catalogEntry
+            return mapping
         }
         let entry = index.literals[candidate.literal]
         let literal = entry.literal
@@ -315,9 +378,10 @@ extension IssueMatcher {
         var place = literal.callDescription.map { "\($0)(\"\(literal.displayText)\")" } ?? "\"\(literal.displayText)\""
         if let constant = literal.resolvedFrom {
             let label = literal.argumentLabel.map { "\($0): " } ?? ""
+            let given = literal.declaringMember.map { "\(constant) in \($0)" } ?? constant
             let setting =
                 literal.call.map { "\($0)(\(label)\(constant))" }
-                ?? "\(literal.assignedTo ?? "accessibilityIdentifier") = \(constant)"
+                ?? literal.assignedTo.map { "\($0) = \(constant)" } ?? given
             place = "\(setting), which is \"\(literal.displayText)\""
         }
         var (how, key) = candidate.how.phrase(in: index)
@@ -334,9 +398,11 @@ extension IssueMatcher {
         {
             symbol = (literal.enclosingTypes + [name]).joined(separator: ".")
         }
-        return IssueMapping(
+        var mapping = IssueMapping(
             issueNumber: issueNumber, origin: .sourceText, view: entry.view, location: entry.location, symbol: symbol,
             note: note, status: .open, confidence: confidence, role: SourceIndex.role(of: literal),
             sourceLiteral: literal.displayText, localizationKey: key)
+        mapping.evidence = candidate.evidence
+        return mapping
     }
 }

@@ -1,14 +1,14 @@
-/// What one screen of a report tells about where one of its issues comes from: all its issues were on screen
+/// What one screen of a report tells about where its issues come from: all its issues were on screen
 /// together, so they come from one root view and the views it composes.
 struct ScreenContext {
-    /// The view whose subtree holds a candidate for the most of the screen's other issues (ties: the smaller
-    /// subtree, then the name); nil when no other issue has a candidate in the sources' types.
+    /// The view whose subtree holds a candidate for the most of the screen's issues (ties: the smaller
+    /// subtree, then the name); nil when no issue has a candidate in a view.
     var root: String?
     /// Per graph node (numbered as in `GraphWalks`): its depth in the root's subtree, -1 outside.
     var depths: [Int32] = []
-    /// How many of the other issues have a candidate in the root's subtree.
+    /// How many of the screen's issues have a candidate in the root's subtree.
     var explained = 0
-    /// How many of the other issues have a candidate in any type.
+    /// How many of the screen's issues have a candidate in any type.
     var voters = 0
     /// Per graph node: how many issues of the screen have a candidate directly in it.
     var matches: [Int32] = []
@@ -37,51 +37,84 @@ struct ScreenContext {
         return Int(distinctive[Int(node)])
     }
 
-    /// The `why` fragment naming the root, e.g. "inside HomeView's subtree, which explains 9 of 11 other
-    /// issues" (the issue at hand does not vote for its own root).
+    /// Whether the screen has a root whose subtree tells where its issues are: a root that is not an ancestor
+    /// of every screen's.
+    var hasTellingRoot: Bool { root != nil && !rootIsUniversal }
+
+    /// The `why` fragment naming the root, e.g. "inside HomeView's subtree, which explains 9 of the screen's
+    /// 11 issues".
     var rootPhrase: String {
         guard let root else { return "" }
-        return "inside \(root)'s subtree, which explains \(explained) of the screen's \(voters) other issue"
+        return "inside \(root)'s subtree, which explains \(explained) of the screen's \(voters) issue"
             + (voters == 1 ? "" : "s")
     }
 }
 
 /// The order a root's body composes the views of its subtree: a walk from the root that enters each child
-/// where its parent's code first creates it, the children of a view in the order its code creates them, so
-/// a row used first but declared lower in the file comes first.
+/// where its parent's code first creates it, the children of a view in the order its body shows them, so a
+/// row used first but declared lower in the file comes first; inside one view, the order its body uses its
+/// own members (`ViewGraph.memberPaths`: `var body { header; content }` shows `header` first, wherever it is
+/// declared).
 struct Composition {
+    /// A place in a view: its graph node, file, line and the member whose body holds it.
+    typealias Place = (node: Int32, file: String, line: Int, member: String?)
+
     /// Per graph node: its position in the walk, -1 outside the subtree.
     var order: [Int32]
     /// Per graph node: the node the walk entered it from, -1 for the root and outside.
     var parent: [Int32]
     /// Per graph node: the position, in its walk parent's `uses`, of the creation the walk entered it by.
     var via: [Int32]
-    /// Per graph node: the children it creates, in order, with the file and line of each first creation.
-    var uses: [[(node: Int32, file: String, line: Int)]]
+    /// Per graph node: the children it creates, in order, with the file, line and member of each first
+    /// creation.
+    var uses: [[(node: Int32, file: String, line: Int, member: String?)]]
+    /// Per graph node: `ViewGraph.memberPaths` of its type.
+    var memberPaths: [[String: [Int]]]
 
-    /// Whether the text at `a` (its node, file and line) comes before the one at `b` where the root's body
-    /// composes them: a view's own text before or after a child by where the child is created, otherwise
-    /// the walk's order. Nil when both are in one view, or either is outside the subtree (source order
-    /// decides).
-    func precedes(_ a: (node: Int32, file: String, line: Int), _ b: (node: Int32, file: String, line: Int)) -> Bool? {
-        guard a.node != b.node, inside(a.node), inside(b.node) else { return nil }
-        if let use = creation(below: a.node, toward: b.node) { return (a.file, a.line) <= (use.file, use.line) }
-        if let use = creation(below: b.node, toward: a.node) { return (use.file, use.line) < (b.file, b.line) }
+    /// Whether the text at `a` comes before the one at `b` where the root's body composes them: in one view,
+    /// by the members its body uses first; a view's own text before or after a child by where the child is
+    /// created; otherwise the walk's order. Nil when that does not tell them apart (one member of one view),
+    /// or either is outside the subtree (source order decides).
+    func precedes(_ a: Place, _ b: Place) -> Bool? {
+        guard inside(a.node), inside(b.node) else { return nil }
+        if a.node == b.node {
+            let (x, y) = (path(a), path(b))
+            return x == y ? nil : x.lexicographicallyPrecedes(y)
+        }
+        if let use = creation(below: a.node, toward: b.node) {
+            return !isBefore((a.node, use.file, use.line, use.member), a)
+        }
+        if let use = creation(below: b.node, toward: a.node) {
+            return isBefore((b.node, use.file, use.line, use.member), b)
+        }
         return order[Int(a.node)] < order[Int(b.node)]
+    }
+
+    /// The path of uses from the body to `place`'s member ([] for the body or a member it does not reach).
+    private func path(_ place: Place) -> [Int] {
+        guard let member = place.member, Int(place.node) < memberPaths.count else { return [] }
+        return memberPaths[Int(place.node)][member] ?? []
+    }
+
+    /// Whether `a` comes before `b` in one view: by member path, then file, then line.
+    private func isBefore(_ a: Place, _ b: Place) -> Bool {
+        let (x, y) = (path(a), path(b))
+        if x != y { return x.lexicographicallyPrecedes(y) }
+        return (a.file, a.line) < (b.file, b.line)
     }
 
     private func inside(_ node: Int32) -> Bool { node >= 0 && Int(node) < order.count && order[Int(node)] >= 0 }
 
     /// Where `ancestor` creates the child through which the walk reaches `node`; nil when the walk does not
     /// reach `node` through `ancestor`.
-    private func creation(below ancestor: Int32, toward node: Int32) -> (file: String, line: Int)? {
+    private func creation(below ancestor: Int32, toward node: Int32) -> (file: String, line: Int, member: String?)? {
         guard order[Int(ancestor)] < order[Int(node)] else { return nil }
         var current = node
         while parent[Int(current)] >= 0 {
             let up = parent[Int(current)]
             if up == ancestor {
                 let use = uses[Int(up)][Int(via[Int(current)])]
-                return (use.file, use.line)
+                return (use.file, use.line, use.member)
             }
             current = up
         }
@@ -98,7 +131,9 @@ struct GraphWalks {
     private var parents: [[Int32]]
     private var children: [[Int32]]
     /// Per node, the children it creates in composition order (`ViewGraph.uses`).
-    private var uses: [[(node: Int32, file: String, line: Int)]]
+    private var uses: [[(node: Int32, file: String, line: Int, member: String?)]]
+    /// Per node, its type's `ViewGraph.memberPaths`.
+    private var memberPaths: [[String: [Int]]]
     private var depthsByRoot: [Int32: [Int32]] = [:]
     private var compositionByRoot: [Int32: Composition] = [:]
     private var sizes: [Int32: Int] = [:]
@@ -128,10 +163,14 @@ struct GraphWalks {
             parents[Int(b)].append(a)
         }
         stamp = Array(repeating: -1, count: names.count)
+        memberPaths = Array(repeating: [:], count: names.count)
         uses = Array(repeating: [], count: names.count)
         for (from, list) in graph.uses {
             guard let a = numbers[from] else { continue }
-            uses[Int(a)] = list.compactMap { use in numbers[use.child].map { ($0, use.file, use.line) } }
+            uses[Int(a)] = list.compactMap { use in numbers[use.child].map { ($0, use.file, use.line, use.member) } }
+        }
+        for (type, paths) in graph.memberPaths {
+            if let n = numbers[type] { memberPaths[Int(n)] = paths }
         }
     }
 
@@ -160,7 +199,7 @@ struct GraphWalks {
             via[Int(child)] = Int32(top.child)
             stack.append((child, 0))
         }
-        let made = Composition(order: order, parent: parent, via: via, uses: uses)
+        let made = Composition(order: order, parent: parent, via: via, uses: uses, memberPaths: memberPaths)
         compositionByRoot[root] = made
         return made
     }
@@ -200,6 +239,7 @@ struct GraphWalks {
         votes.counts = Array(repeating: 0, count: names.count)
         votes.matches = Array(repeating: 0, count: names.count)
         votes.distinctive = votes.matches
+        var reached: [Int32] = []
         for (issue, nodes) in nodesPerIssue.enumerated() {
             // Walk up from every candidate at once: each ancestor is visited once per issue, however many of
             // the issue's candidates share it.
@@ -223,46 +263,39 @@ struct GraphWalks {
             }
             if !nodes.isEmpty { votes.voters += 1 }
             for node in reach { votes.counts[Int(node)] += 1 }
-            votes.reaches.append(reach)
+            reached += reach
         }
         // Reset the scratch for the next screen (issue numbers start again at 0).
-        for reach in votes.reaches { for node in reach { stamp[Int(node)] = -1 } }
-        let best = votes.counts.max() ?? 0
-        for (node, count) in votes.counts.enumerated() where count > 0 && count >= best - 1 {
-            votes.leaders.append((Int32(node), Int(count)))
-        }
+        for node in reached { stamp[Int(node)] = -1 }
         return votes
     }
 
-    /// The context for issue `issue` of a screen: the root chosen by the votes of the screen's other issues,
-    /// so an issue's own candidates never vouch for themselves (and one issue alone has no root).
-    mutating func context(for issue: Int, votes: ScreenVotes) -> ScreenContext {
-        var top = 0
-        for leader in votes.leaders { top = max(top, leader.count) }
-        // Only nodes with the most votes, or one less, can win once this issue's votes are taken away.
-        let reach = Set(votes.reaches[issue].lazy.filter { votes.counts[Int($0)] >= top - 1 })
+    /// The context of a screen: its root is the view (`isView`) whose subtree holds a candidate of the most
+    /// of the screen's issues, all of them together (ties: the smaller subtree, then the name). Types that are
+    /// not views (a coordinator creating every screen, a model) are never the screen.
+    mutating func context(votes: ScreenVotes, isView: (String) -> Bool) -> ScreenContext {
         var best: (node: Int32, count: Int, size: Int)?
-        for leader in votes.leaders {
-            let count = leader.count - (reach.contains(leader.node) ? 1 : 0)
-            guard count > 0 else { continue }
+        for (n, count32) in votes.counts.enumerated() where count32 > 0 {
+            let node = Int32(n)
+            let count = Int(count32)
             if let current = best, current.count > count { continue }
-            let size = size(of: leader.node)
-            if let current = best, current.count == count,
-                (current.size, names[Int(current.node)]) <= (size, names[Int(leader.node)])
+            guard isView(names[n]) else { continue }
+            let size = size(of: node)
+            if let current = best, current.count == count, (current.size, names[Int(current.node)]) <= (size, names[n])
             {
                 continue
             }
-            best = (leader.node, count, size)
+            best = (node, count, size)
         }
         var context = ScreenContext()
         context.matches = votes.matches
         context.distinctive = votes.distinctive
+        context.voters = votes.voters
         guard let best else { return context }
         context.root = names[Int(best.node)]
         context.depths = depths(from: best.node)
         context.composition = composition(from: best.node)
         context.explained = best.count
-        context.voters = votes.voters - (votes.reaches[issue].isEmpty ? 0 : 1)
         return context
     }
 }
@@ -271,14 +304,10 @@ struct GraphWalks {
 struct ScreenVotes {
     /// Per node: how many issues have a candidate in its subtree.
     var counts: [Int32] = []
-    /// Per issue (in order), the nodes whose subtree holds one of its candidates.
-    var reaches: [[Int32]] = []
     /// How many issues have a candidate in any node.
     var voters = 0
     /// Per node: how many issues have a candidate directly in it.
     var matches: [Int32] = []
     /// Per node: how many issues have their only candidates directly in it.
     var distinctive: [Int32] = []
-    /// The nodes with the most votes or one less.
-    var leaders: [(node: Int32, count: Int)] = []
 }

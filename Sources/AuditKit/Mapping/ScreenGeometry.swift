@@ -116,4 +116,18 @@ public struct SystemBands: Sendable {
         guard screenSize != nil else { return nil }
         return ScreenRegion(bottom: Self.tabBarHeight).contains(rect, screenSize: screenSize)
     }
+
+    /// Points below the status bar that the navigation bar's band takes: an inline bar (44 pt), a large
+    /// title under it (52 pt) and room for a sheet's offset and a search field's. A navigation title is
+    /// never lower.
+    public static let navigationBarHeight = 140.0
+
+    /// Whether the centre of `rect` lies in the navigation bar's band, from the top of the screen down to
+    /// `navigationBarHeight` under the status bar or a fifth of the screen's height, whichever is lower; nil
+    /// when the screenshot's size is unknown.
+    public func navigationBarHolds(_ rect: Rect) -> Bool? {
+        guard let screenSize else { return nil }
+        let band = max(layout.statusBar + Self.navigationBarHeight, screenSize.height / 5)
+        return ScreenRegion(top: band).contains(rect, screenSize: screenSize)
+    }
 }

@@ -84,11 +84,11 @@ extension SourceIndex {
     /// (`UINib(nibName: "DatabaseCell", …)`, `super.init(nibName: "AboutViewController", …)`) makes its view a
     /// child of the code's, and code instantiating a scene by its storyboard identifier a presentation.
     static func interfaceEdges(_ documents: [InterfaceDocument], outcomes: [FileOutcome], views: Set<String>) -> (
-        children: [(from: String, to: String)], places: [(file: String, line: Int)],
+        children: [(from: String, to: String)], places: [(file: String, line: Int, member: String?)],
         presentations: [(from: String, to: String)]
     ) {
         var children: [(from: String, to: String)] = []
-        var places: [(file: String, line: Int)] = []
+        var places: [(file: String, line: Int, member: String?)] = []
         var presentations: [(from: String, to: String)] = []
         var xibs: [String: String] = [:]
         var identified: [String: String] = [:]
@@ -111,7 +111,7 @@ extension SourceIndex {
                 )
                 if segue.isContainment {
                     children.append(edge)
-                    places.append((document.path, segue.line))
+                    places.append((document.path, segue.line, nil))
                 } else if segue.kind != "unwind" {
                     presentations.append(edge)
                 }
@@ -125,7 +125,7 @@ extension SourceIndex {
                 else { continue }
                 if label == "nibName", let xib = xibs[name] {
                     children.append((owner, xib))
-                    places.append((outcome.path, literal.line))
+                    places.append((outcome.path, literal.line, literal.member))
                 } else if label == "withIdentifier", literal.call == "instantiateViewController",
                     let scene = identified[name]
                 {

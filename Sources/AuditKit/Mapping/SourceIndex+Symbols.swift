@@ -11,6 +11,9 @@ struct SymbolPath: Sendable {
     var readsRawValue: Bool
     /// Whether it starts with a dot (`.welcomeTitle`): its type is the parameter's.
     var isImplicitMember: Bool
+    /// Whether it reads a member of a value (`filter.localizedName`: its first component is not capitalised),
+    /// whose type the path does not say.
+    var isValueMember: Bool { qualifiers.first?.first?.isLowercase == true }
 
     /// Takes `path` apart; nil when it has no name.
     init?(_ path: String) {
@@ -58,21 +61,34 @@ struct SymbolDeclaration: Sendable {
         return text
     }
 
-    /// The texts it puts on screen: its literals that are keys of `catalogKeys` when some are (the table
-    /// decides the text), with `NSLocalizedString`'s `value:` (what a device whose table lacks the key
-    /// shows), else every literal but those naming a table, bundle or comment; each value once, in file order.
+    /// The texts it puts on screen: its literals but those naming a table, bundle or comment, and but the
+    /// other arguments of a lookup call: a call one of whose arguments is a key of `catalogKeys` (in
+    /// `L10n.tr("Localizable", "room.title", fallback: "Room")` the table decides the text), or an
+    /// `NSLocalizedString` with a `value:`, which is what a device whose table lacks the key shows (its key
+    /// is then a text only when a table has it); each value once, in file order. An enum's cases that
+    /// return plain texts keep every one, catalog key or not.
     func texts(catalogKeys: Set<String>) -> [[SwiftStringLiteral.Segment]] {
-        let keys = literals.filter {
-            $0.plainText.map(catalogKeys.contains) == true
-                || ($0.call == "NSLocalizedString" && $0.argumentLabel == "value")
+        struct Call: Hashable {
+            var name: String?
+            var line: Int
+            var nesting: Int
         }
-        let shown =
-            keys.isEmpty
-            ? literals.filter { literal in
-                !literal.segments.isEmpty && !(literal.argumentLabel.map(Self.lookupLabels.contains) ?? false)
-            } : keys
+        func call(of literal: SwiftStringLiteral) -> Call? {
+            literal.call.map { Call(name: $0, line: literal.line, nesting: literal.nesting) }
+        }
+        func isKey(_ literal: SwiftStringLiteral) -> Bool { literal.plainText.map(catalogKeys.contains) == true }
+        func isFallback(_ literal: SwiftStringLiteral) -> Bool {
+            literal.call == "NSLocalizedString" && literal.argumentLabel == "value"
+        }
+        let lookups = Set(literals.filter { isKey($0) || isFallback($0) }.compactMap(call(of:)))
         var seen = Set<[SwiftStringLiteral.Segment]>()
-        return shown.map(\.segments).filter { seen.insert($0).inserted }
+        return literals.filter { literal in
+            if literal.segments.isEmpty || literal.argumentLabel.map(Self.lookupLabels.contains) == true {
+                return false
+            }
+            if let call = call(of: literal), lookups.contains(call) { return isKey(literal) || isFallback(literal) }
+            return true
+        }.map(\.segments).filter { seen.insert($0).inserted }
     }
 }
 
@@ -100,50 +116,107 @@ extension SourceIndex {
     /// no indexed file declares (`L10n.roomTitle` when the generated file is not in the tree), is a catalog
     /// key's generated symbol when exactly one key's letters and digits spell it
     /// (`settings.notifications.title` for `.settingsNotificationsTitle`), with the rest of the path, or
-    /// with its last component in the table named before it (`R.string.localizable.welcomeTitle`).
+    /// with its last component in the table named before it (`R.string.localizable.welcomeTitle`); only
+    /// where a text is shown (`SymbolPlace.showsText`). Elsewhere (`return L10n.title`, `details:
+    /// .title(L10n.standard)`) a name counts only when its first type is declared in the tree and its texts
+    /// are catalog keys its declaration holds itself: `Color.red`, `let budgets = Budget.samples` and
+    /// `ForEach(Link.all)` show no text.
+    ///
+    /// A value's member (`Text(filter.localizedName)`, `.plain(title: item.title)`) takes the texts of every
+    /// declaration of that name a value has (not `static`) in a type that is not a view (a model, an enum,
+    /// view state), its computed
+    /// value or what code gives its memberwise initialiser (`AboutItem(title: L10n.copyright, …)`), at most
+    /// `memberTextLimit` of them; those declarations stay candidates, after the view that shows them.
+    ///
+    /// Names are resolved twice: the second time, for what the first left, with the texts the first put in
+    /// place, so a member returning an accessor (`return L10n.filterUnreads`) or a string builder
+    /// (`Text(TypingText.text(for: names))`) shows its accessor's texts where a view uses it; a declaration
+    /// whose texts were put there by the first resolution is no step.
     /// `catalogKeys` are every key of the catalogs and `.strings` files among `outcomes`.
     static func resolvingSymbolReferences(_ outcomes: [FileOutcome], catalogKeys: Set<String>) -> (
         outcomes: [FileOutcome], steps: [String: Set<Int>]
     ) {
-        var referenced = Set<String>()
-        for outcome in outcomes {
-            for reference in outcome.scan?.symbolReferences ?? [] {
-                if let path = SymbolPath(reference.path) { referenced.insert(String(path.name)) }
-            }
-        }
-        guard !referenced.isEmpty else { return (outcomes, [:]) }
-        var table = SymbolTable(outcomes: outcomes, names: referenced, catalogKeys: catalogKeys)
+        var pending: [[SwiftSymbolReference]] = outcomes.map { $0.scan?.symbolReferences ?? [] }
+        guard pending.contains(where: { !$0.isEmpty }) else { return (outcomes, [:]) }
+        let declarations = outcomes.flatMap { $0.scan?.types ?? [] }
+        let types = TypeFacts(
+            declared: Set(declarations.map(\.simpleName)),
+            views: Set(resolveViewTypes(declarations).map { Substring($0) }))
         var steps: [String: Set<Int>] = [:]
         var resolved = outcomes
-        for position in resolved.indices {
-            guard var scan = resolved[position].scan, !scan.symbolReferences.isEmpty else { continue }
-            var added: [(SwiftStringLiteral, LiteralKey)] = []
-            for reference in scan.symbolReferences {
-                guard let path = SymbolPath(reference.path) else { continue }
-                let found =
-                    SystemItemTitles.resolution(of: reference.path)
-                    ?? (reference.setsIdentifier ? table.identifier(path) : table.text(path))
-                guard let found else { continue }
-                for text in found.texts {
-                    var literal = reference.place
-                    literal.segments = text
-                    literal.resolvedFrom = found.qualifiedName
-                    added.append((literal, lookupKey(for: literal)))
-                }
-                if !reference.setsIdentifier {
-                    for origin in found.origins { steps[origin.file, default: []].insert(origin.offset) }
+        for pass in 0..<2 {
+            var referenced = Set<String>()
+            for references in pending {
+                for reference in references {
+                    if let path = SymbolPath(reference.path) { referenced.insert(String(path.name)) }
                 }
             }
-            guard !added.isEmpty else { continue }
-            // In file order, as the lexer gives literals; a place given two texts keeps their order.
-            var merged = Array(zip(scan.literals, resolved[position].keys)) + added
-            let order = merged.indices.sorted { (merged[$0].0.offset, $0) < (merged[$1].0.offset, $1) }
-            merged = order.map { merged[$0] }
-            scan.literals = merged.map(\.0)
-            resolved[position].keys = merged.map(\.1)
-            resolved[position].scan = scan
+            guard !referenced.isEmpty else { break }
+            var table = SymbolTable(
+                outcomes: resolved, names: referenced, catalogKeys: catalogKeys, types: types,
+                includingResolved: pass > 0)
+            for position in resolved.indices where !pending[position].isEmpty {
+                guard var scan = resolved[position].scan else { continue }
+                var added: [(SwiftStringLiteral, LiteralKey)] = []
+                var left: [SwiftSymbolReference] = []
+                for reference in pending[position] {
+                    guard let path = SymbolPath(reference.path),
+                        let found = SystemItemTitles.resolution(of: reference.path)
+                            ?? (reference.setsIdentifier
+                                ? table.identifier(path) : table.text(path, place: SymbolPlace(reference.place)))
+                    else {
+                        left.append(reference)
+                        continue
+                    }
+                    for text in found.texts {
+                        var literal = reference.place
+                        literal.segments = text
+                        literal.resolvedFrom = found.qualifiedName
+                        added.append((literal, lookupKey(for: literal)))
+                    }
+                    if !reference.setsIdentifier {
+                        for origin in found.origins { steps[origin.file, default: []].insert(origin.offset) }
+                    }
+                }
+                pending[position] = left
+                guard !added.isEmpty else { continue }
+                // In file order, as the lexer gives literals; a place given two texts keeps their order.
+                var merged = Array(zip(scan.literals, resolved[position].keys)) + added
+                let order = merged.indices.sorted { (merged[$0].0.offset, $0) < (merged[$1].0.offset, $1) }
+                merged = order.map { merged[$0] }
+                scan.literals = merged.map(\.0)
+                resolved[position].keys = merged.map(\.1)
+                resolved[position].scan = scan
+            }
         }
         return (resolved, steps)
+    }
+
+    /// The most texts a value's member (`item.title`) stands for: a name that many declarations give
+    /// (a generic `title` of every model) tells nothing about the text shown.
+    static let memberTextLimit = 64
+
+    /// What resolution needs to know of the declared types: their simple names, and which are views.
+    struct TypeFacts {
+        var declared: Set<Substring>
+        var views: Set<Substring>
+    }
+
+    /// Where a reference is, as resolution reads it.
+    struct SymbolPlace {
+        /// Whether the place shows a text: a text-bearing call or property receives it, or a call receives
+        /// it under a text label (`title:`).
+        var showsText: Bool
+
+        init(_ place: SwiftStringLiteral) {
+            if let label = place.argumentLabel, SwiftLexer.textBearingLabels.contains(label) {
+                showsText = true
+            } else if let call = place.call {
+                showsText = place.argumentLabel == nil && SwiftLexer.textBearingCalls.contains(call)
+            } else {
+                showsText = place.assignedTo.map(SwiftLexer.textBearingProperties.contains) ?? false
+            }
+        }
     }
 
     /// The declarations of the names references use, and what resolves a reference to them.
@@ -156,6 +229,8 @@ extension SourceIndex {
         var members = Set<String>()
         /// Simple names of the declared types.
         var typeNames = Set<Substring>()
+        /// The qualified names of the members a type has, not its values (`static`, `case`).
+        var staticMembers = Set<String>()
         /// Every key of the catalogs and `.strings` files.
         let catalogKeys: Set<String>
         /// The entries of the catalogs and `.strings` files, per file.
@@ -164,26 +239,50 @@ extension SourceIndex {
         /// made on the first reference that needs them (a large catalog's symbols take time).
         var catalogSymbols: [String: [(key: String, table: String)]]?
 
-        /// The declarations in `outcomes` of the members named `names`; `catalogKeys` are the keys of their
-        /// catalogs and `.strings` files.
-        init(outcomes: [FileOutcome], names: Set<String>, catalogKeys: Set<String>) {
+        /// What `types` tells of the declared types.
+        let types: TypeFacts
+
+        /// The declarations in `outcomes` of the members named `names`, what code assigns to such a name
+        /// (`state.title = L10n.settings`), and what code gives a declared type's initialiser under such a
+        /// name as its label (`AboutItem(title: …)` gives `AboutItem.title`);
+        /// `includingResolved` counts the texts earlier resolution put in place. `catalogKeys` are the keys
+        /// of the catalogs and `.strings` files.
+        init(
+            outcomes: [FileOutcome], names: Set<String>, catalogKeys: Set<String>, types: TypeFacts,
+            includingResolved: Bool
+        ) {
             self.catalogKeys = catalogKeys
+            self.types = types
             catalogEntries = outcomes.map(\.strings).filter { !$0.isEmpty }
             for outcome in outcomes {
                 guard let scan = outcome.scan else { continue }
                 var positions: [String: Int] = [:]
                 var found: [SymbolDeclaration] = []
-                for literal in scan.literals where literal.resolvedFrom == nil && !literal.enclosingTypes.isEmpty {
-                    guard let name = literal.declaringMember, names.contains(name) else { continue }
-                    let key = literal.enclosingTypes.joined(separator: ".") + "." + name
+                func add(_ literal: SwiftStringLiteral, types: [Substring], name: String) {
+                    let key = types.joined(separator: ".") + "." + name
                     if let at = positions[key] {
                         found[at].literals.append(literal)
                     } else {
                         positions[key] = found.count
                         found.append(
-                            SymbolDeclaration(
-                                types: literal.enclosingTypes.flatMap { $0.split(separator: ".") }, name: name,
-                                file: outcome.path, literals: [literal]))
+                            SymbolDeclaration(types: types, name: name, file: outcome.path, literals: [literal]))
+                    }
+                }
+                for literal in scan.literals where includingResolved || literal.resolvedFrom == nil {
+                    if !literal.enclosingTypes.isEmpty, let name = literal.declaringMember, names.contains(name) {
+                        add(literal, types: literal.enclosingTypes.flatMap { $0.split(separator: ".") }, name: name)
+                    }
+                    // `state.title = L10n.settings` in a view model: a text of the member `title`.
+                    if literal.call == nil, let property = literal.assignedTo, names.contains(property),
+                        literal.declaringMember != property
+                    {
+                        add(literal, types: literal.enclosingTypes.flatMap { $0.split(separator: ".") }, name: property)
+                    }
+                    if let call = literal.call, let label = literal.argumentLabel, names.contains(label),
+                        call.first?.isUppercase == true,
+                        types.declared.contains(Substring(call)), !types.views.contains(Substring(call))
+                    {
+                        add(literal, types: [Substring(call)], name: label)
                     }
                 }
                 for declaration in found { declarations[declaration.name, default: []].append(declaration) }
@@ -193,7 +292,10 @@ extension SourceIndex {
                         stringEnums.append(type.name.split(separator: "."))
                     }
                 }
-                for member in scan.members { members.insert(member.qualifiedName) }
+                for member in scan.members {
+                    members.insert(member.qualifiedName)
+                    if member.isStatic { staticMembers.insert(member.qualifiedName) }
+                }
             }
         }
 
@@ -219,25 +321,68 @@ extension SourceIndex {
         }
 
         /// The declaration a text reference names, when the declarations it could be show the same texts;
-        /// else, for a name no Swift declares, the catalog key whose generated symbol it is.
-        mutating func text(_ path: SymbolPath) -> Resolution? {
+        /// for a value's member, every declaration of its name outside views; else, for a name no Swift
+        /// declares and a place that shows text, the catalog key whose generated symbol it is.
+        mutating func text(_ path: SymbolPath, place: SymbolPlace) -> Resolution? {
+            let found = resolve(path, place: place)
+            // Where no text is shown, only a localized text says the name is one (`return L10n.title`, not
+            // `let budgets = Budget.samples`), and a capitalised name's own declaration must hold it (not
+            // `ForEach(Link.all)` over models built from accessors).
+            guard let found,
+                place.showsText
+                    || found.texts.allSatisfy(isCatalogKey) && (path.isValueMember || !found.origins.isEmpty)
+            else { return nil }
+            return found
+        }
+
+        private func isCatalogKey(_ text: [SwiftStringLiteral.Segment]) -> Bool {
+            guard text.count == 1, case .text(let key) = text[0] else { return false }
+            return catalogKeys.contains(key)
+        }
+
+        private mutating func resolve(_ path: SymbolPath, place: SymbolPlace) -> Resolution? {
+            if path.isValueMember { return member(path) }
+            if !place.showsText, let first = path.qualifiers.first, !types.declared.contains(first) { return nil }
             let matching = (declarations[String(path.name)] ?? []).filter { path.names(declarationIn: $0.types) }
             if let first = matching.first {
                 let texts = first.texts(catalogKeys: catalogKeys)
                 guard !texts.isEmpty, matching.dropFirst().allSatisfy({ $0.texts(catalogKeys: catalogKeys) == texts })
                 else { return nil }
+                // Texts an earlier resolution put there are a use of another name, not the declaration's own.
                 let origins = matching.flatMap { declaration in
-                    declaration.literals.map { (file: declaration.file, offset: $0.offset) }
+                    declaration.literals.filter { $0.resolvedFrom == nil }.map {
+                        (file: declaration.file, offset: $0.offset)
+                    }
                 }
                 return Resolution(qualifiedName: first.qualifiedName, texts: texts, origins: origins)
             }
-            guard path.isImplicitMember || path.qualifiers.first.map(typeNames.contains) == false,
+            guard place.showsText, path.isImplicitMember || path.qualifiers.first.map(typeNames.contains) == false,
                 !catalogEntries.isEmpty
             else { return nil }
             if catalogSymbols == nil { catalogSymbols = Self.symbols(of: catalogEntries) }
             guard let key = catalogKey(path, symbols: catalogSymbols ?? [:]) else { return nil }
             let written = (path.qualifiers + [path.name]).joined(separator: ".")
             return Resolution(qualifiedName: written, texts: [[.text(key)]], origins: [])
+        }
+
+        /// The texts of every declaration named as `path`'s member in a type that is not a view, when there
+        /// are some and no more than `memberTextLimit`; no step, so each stays a candidate.
+        private func member(_ path: SymbolPath) -> Resolution? {
+            let matching = (declarations[String(path.name)] ?? []).filter { declaration in
+                declaration.types.last.map { !types.views.contains($0) } ?? false
+                    && !staticMembers.contains(declaration.qualifiedName)
+            }
+            var texts: [[SwiftStringLiteral.Segment]] = []
+            var seen = Set<[SwiftStringLiteral.Segment]>()
+            for declaration in matching {
+                for text in declaration.texts(catalogKeys: catalogKeys) where seen.insert(text).inserted {
+                    texts.append(text)
+                }
+            }
+            guard !texts.isEmpty, texts.count <= SourceIndex.memberTextLimit else { return nil }
+            let owners = Set(matching.map(\.qualifiedName))
+            let name = owners.count == 1 ? owners.first! : (path.qualifiers + [path.name]).joined(separator: ".")
+            return Resolution(qualifiedName: name, texts: texts, origins: [])
         }
 
         /// The one catalog key whose generated symbol `path` is: spelled by the path after its namespace (all

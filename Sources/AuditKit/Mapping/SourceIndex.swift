@@ -121,9 +121,12 @@ public struct SourceIndex: Sendable {
     var interface = InterfaceTables()
 
     /// Per literal: bit 0 a text-bearing call shows it, bit 1 it reaches one another way, bit 2 it is a tab
-    /// title, bit 3 it is in a preview, bit 4 it is a hidden control label, bit 5 it is never a candidate
-    /// (computed once so mapping a large report neither repeats the name lookups nor copies literals).
-    private var literalFlags: [UInt8] = []
+    /// title, bit 3 it is in a preview, bit 4 it is a hidden control label, bit 5 it is never a candidate,
+    /// bit 6 it is one of several texts a name stands for where code uses it (`Text(filter.localizedName)`),
+    /// bit 7 it is a navigation title, bit 8 a section header (`role(of:)`, or its storyboard element's role),
+    /// bit 9 it is in a view's code (computed once so mapping a large report neither repeats the name lookups
+    /// nor copies literals: a text every view shows has thousands of candidates).
+    private var literalFlags: [UInt16] = []
     /// Per literal, its graph node as a number into `ownerNames` (-1 for none).
     private(set) var ownerIDs: [Int32] = []
     /// The graph nodes literals belong to, numbered.
@@ -474,7 +477,9 @@ public struct SourceIndex: Sendable {
         let scopes = GraphScopes(types: types, targets: targets, targetsOfFile: targetsOfFile)
         var tabMembers = Set<String>()
         var childEdges: [(from: String, to: String)] = []
-        var childPlaces: [(file: String, line: Int)] = []
+        var childPlaces: [(file: String, line: Int, member: String?)] = []
+        var memberUses: [String: [(member: String, name: String, line: Int)]] = [:]
+        var declaredMembers: [String: Set<String>] = [:]
         var presentationEdges: [(from: String, to: String)] = []
         var lastChain: [String] = []
         var lastOwner: String?
@@ -496,9 +501,20 @@ public struct SourceIndex: Sendable {
                         presentationEdges.append((owner, node))
                     } else {
                         childEdges.append((owner, node))
-                        childPlaces.append((outcome.path, reference.line))
+                        childPlaces.append((outcome.path, reference.line, reference.member))
                     }
                 }
+            }
+            for member in scan.members {
+                let parts = member.qualifiedName.split(separator: ".")
+                guard parts.count >= 2,
+                    let owner = SourceIndex.owner(of: [String(parts[parts.count - 2])], views: viewTypes).owner
+                else { continue }
+                declaredMembers[scopes.node(owner, label: label), default: []].insert(String(parts[parts.count - 1]))
+            }
+            for use in scan.memberUses {
+                guard let owner = SourceIndex.owner(of: use.enclosingTypes, views: viewTypes).owner else { continue }
+                memberUses[scopes.node(owner, label: label), default: []].append((use.member, use.name, use.line))
             }
             for forwarded in scan.forwardedNames {
                 // `.tabItem { tab.label }` names a member that shows the title; it is no title itself.
@@ -525,7 +541,8 @@ public struct SourceIndex: Sendable {
         let segues = SourceIndex.interfaceEdges(documents, outcomes: outcomes, views: viewTypes)
         graph = ViewGraph(
             childEdges: childEdges + segues.children, presentationEdges: presentationEdges + segues.presentations,
-            childPlaces: childPlaces + segues.places)
+            childPlaces: childPlaces + segues.places,
+            memberPaths: ViewGraph.memberPaths(uses: memberUses, members: declaredMembers))
         // Two independent passes over the same literals, one per core: the flat literal list with views,
         // and the lookup tables (indices agree because both walk the files in the same order).
         nonisolated(unsafe) var flat: [IndexedLiteral] = []
@@ -550,6 +567,12 @@ public struct SourceIndex: Sendable {
             for (i, place) in interface.places
             where interface.documents[Int(place.document)].elements[Int(place.element)].tag == "tabBarItem" {
                 literalFlags[i] |= 4
+            }
+            // A storyboard element's own role decides whether its text is a title or a header.
+            for (i, place) in interface.places {
+                let element = interface.documents[Int(place.document)].elements[Int(place.element)]
+                let role = element.role ?? SourceIndex.role(of: literals[i].literal)
+                literalFlags[i] = literalFlags[i] & ~(128 | 256) | SourceIndex.roleFlags(role)
             }
         }
         ownerIDs = facts.owners
@@ -634,7 +657,7 @@ public struct SourceIndex: Sendable {
     }
 
     private struct LiteralFacts {
-        var flags: [UInt8] = []
+        var flags: [UInt16] = []
         var owners: [Int32] = []
         var ownerNames: [String] = []
     }
@@ -650,8 +673,13 @@ public struct SourceIndex: Sendable {
         var numbers: [String: Int32] = [:]
         var lastOwner: String?
         var lastNumber: Int32 = -1
-        for entry in literals {
-            var flag: UInt8
+        /// Whether `literals[j]` is a text a name was resolved to at the same place as `entry`.
+        func sharesPlace(_ j: Int, with entry: IndexedLiteral) -> Bool {
+            j >= 0 && j < literals.count && literals[j].literal.resolvedFrom != nil
+                && literals[j].literal.offset == entry.literal.offset && literals[j].file == entry.file
+        }
+        for (i, entry) in literals.enumerated() {
+            var flag: UInt16
             switch textRole(of: entry, names: names) {
             case .call: flag = 1
             case .forwarded: flag = 2
@@ -662,6 +690,11 @@ public struct SourceIndex: Sendable {
             if entry.literal.isHiddenLabel { flag |= 16 }
             if !excludedFiles.isEmpty, excludedFiles.contains(entry.file) { flag |= 32 }
             if !steps.isEmpty, steps[entry.file]?.contains(entry.literal.offset) == true { flag |= 32 }
+            if entry.literal.resolvedFrom != nil, sharesPlace(i - 1, with: entry) || sharesPlace(i + 1, with: entry) {
+                flag |= 64
+            }
+            flag |= roleFlags(role(of: entry.literal))
+            if entry.view != nil { flag |= 512 }
             facts.flags.append(flag)
             if entry.owner != lastOwner {
                 lastOwner = entry.owner
@@ -942,6 +975,10 @@ public struct SourceIndex: Sendable {
     /// whose uses the index put in its place.
     func isNeverCandidate(at i: Int) -> Bool { literalFlags[i] & 32 != 0 }
 
+    /// Whether `literals[i]` is one of several texts a name stands for where code uses it: that place shows
+    /// one of them, not this one for sure.
+    func isOneOfSeveral(at i: Int) -> Bool { literalFlags[i] & 64 != 0 }
+
     /// Whether Swift source imports `XCTest` or `Testing` (a line starting `import XCTest`, `@testable
     /// import` lines aside).
     static func importsTestFramework(_ bytes: [UInt8]) -> Bool {
@@ -967,10 +1004,16 @@ public struct SourceIndex: Sendable {
     }
 
     /// Whether `literals[i]` is a section header or a navigation title (`role(of:)`, or a storyboard element's role).
-    func isHeaderOrTitle(at i: Int) -> Bool {
-        let role = interfaceElement(at: i)?.element.role ?? SourceIndex.role(of: literals[i].literal)
-        return role == "header" || role == "title"
-    }
+    func isHeaderOrTitle(at i: Int) -> Bool { literalFlags[i] & (128 | 256) != 0 }
+
+    /// Whether `literals[i]` is a navigation title (`.navigationTitle`, a storyboard's navigation item or scene title).
+    func isNavigationTitle(at i: Int) -> Bool { literalFlags[i] & 128 != 0 }
+
+    /// Whether `literals[i]` is in a view's code (not a model's, an enum's or a builder's).
+    func isInView(at i: Int) -> Bool { literalFlags[i] & 512 != 0 }
+
+    /// The flag bits of a literal of `role`: 128 a navigation title, 256 a section header.
+    private static func roleFlags(_ role: String?) -> UInt16 { role == "title" ? 128 : role == "header" ? 256 : 0 }
 
     /// Whether `literals[i]` is a hidden control label.
     func isHiddenLabel(at i: Int) -> Bool { literalFlags[i] & 16 != 0 }
@@ -1080,6 +1123,19 @@ public struct SourceIndex: Sendable {
     func catalogValues(inside text: String, language: String?) -> [(
         value: String, entries: [(entry: Int, fallback: Bool)]
     )] {
+        var result: [(value: String, entries: [(entry: Int, fallback: Bool)])] = []
+        for match in catalogValueRanges(inside: text, language: language)
+        where !result.contains(where: { $0.value == match.value }) {
+            result.append((match.value, match.entries))
+        }
+        return result
+    }
+
+    /// `catalogValues(inside:language:)` with where each occurs in the text (character offsets), every
+    /// occurrence, longest first.
+    func catalogValueRanges(inside text: String, language: String?) -> [(
+        value: String, range: Range<Int>, entries: [(entry: Int, fallback: Bool)]
+    )] {
         guard !valuesByFirstWord.isEmpty else { return [] }
         let characters = Array(text)
         var found: [(value: String, range: Range<Int>, entries: [(entry: Int, fallback: Bool)])] = []
@@ -1099,13 +1155,9 @@ public struct SourceIndex: Sendable {
             }
         }
         found.sort { ($1.range.count, $0.range.lowerBound) < ($0.range.count, $1.range.lowerBound) }
-        var taken: [Range<Int>] = []
-        var result: [(value: String, entries: [(entry: Int, fallback: Bool)])] = []
-        for match in found where !taken.contains(where: { $0.overlaps(match.range) }) {
-            taken.append(match.range)
-            if !result.contains(where: { $0.value == match.value }) { result.append((match.value, match.entries)) }
-        }
-        return result
+        var taken: [(value: String, range: Range<Int>, entries: [(entry: Int, fallback: Bool)])] = []
+        for match in found where !taken.contains(where: { $0.range.overlaps(match.range) }) { taken.append(match) }
+        return taken
     }
 
     /// Whether a device in `language` shows catalog entry `number`'s value: false for its own translation

@@ -11,10 +11,12 @@ public struct ViewGraph: Sendable {
     public private(set) var presentations: [String: [String]]
     /// Each type's parents (the reverse of `children`), sorted.
     public private(set) var parents: [String: [String]]
-    /// Each type's children in the order its code first creates them (the composition order: the order of
-    /// the edges given, file order then line as the index gives them), each with the place of that first
-    /// creation.
+    /// Each type's children in the order its body shows them (`compositionKey`; the edges' order where the
+    /// keys are equal), each with the place of the creation that comes first.
     public private(set) var uses: [String: [ViewUse]]
+    /// Per type, for each member its body reaches from `body` through the members it uses
+    /// (`SwiftMemberUse`): the lines of the uses that lead there (`body` itself none).
+    public private(set) var memberPaths: [String: [String: [Int]]]
 
     /// Where a type first creates a child.
     public struct ViewUse: Sendable, Hashable {
@@ -24,21 +26,24 @@ public struct ViewGraph: Sendable {
         public var file: String
         /// Its one-based line (0 when unknown).
         public var line: Int
+        /// The member whose body creates it, if known.
+        public var member: String?
 
         /// Creates a record.
-        public init(child: String, file: String, line: Int) {
+        public init(child: String, file: String, line: Int, member: String? = nil) {
             self.child = child
             self.file = file
             self.line = line
+            self.member = member
         }
     }
 
     /// Creates a graph from edges; repeated edges and self edges are dropped. `childPlaces`, when given, holds
-    /// the file and line of each child edge, in step with `childEdges`; the edges' order is the composition
-    /// order `uses` keeps.
+    /// the file, line and member of each child edge, in step with `childEdges`; `uses` keeps each child's
+    /// creation that comes first in `compositionKey` order (the edges' order among equal keys).
     public init(
         childEdges: [(from: String, to: String)], presentationEdges: [(from: String, to: String)],
-        childPlaces: [(file: String, line: Int)] = []
+        childPlaces: [(file: String, line: Int, member: String?)] = [], memberPaths: [String: [String: [Int]]] = [:]
     ) {
         func collect(_ edges: [(from: String, to: String)], reversed: Bool) -> [String: [String]] {
             var sets: [String: Set<String>] = [:]
@@ -54,14 +59,65 @@ public struct ViewGraph: Sendable {
         children = collect(childEdges, reversed: false)
         parents = collect(childEdges, reversed: true)
         presentations = collect(presentationEdges, reversed: false)
+        self.memberPaths = memberPaths
         var uses: [String: [ViewUse]] = [:]
-        var seen = Set<[String]>()
-        for (n, edge) in childEdges.enumerated()
-        where edge.from != edge.to && seen.insert([edge.from, edge.to]).inserted {
-            let place = n < childPlaces.count ? childPlaces[n] : (file: "", line: 0)
-            uses[edge.from, default: []].append(ViewUse(child: edge.to, file: place.file, line: place.line))
+        for (n, edge) in childEdges.enumerated() where edge.from != edge.to {
+            let place = n < childPlaces.count ? childPlaces[n] : (file: "", line: 0, member: nil)
+            uses[edge.from, default: []].append(
+                ViewUse(child: edge.to, file: place.file, line: place.line, member: place.member))
+        }
+        // Stable: among equal keys the edges' order stays; then each child's first creation.
+        for (from, list) in uses {
+            let keys = list.map { Self.compositionKey(in: memberPaths, of: from, member: $0.member, line: $0.line) }
+            let order = list.indices.sorted {
+                keys[$0] != keys[$1] ? keys[$0].lexicographicallyPrecedes(keys[$1]) : $0 < $1
+            }
+            var seen = Set<String>()
+            uses[from] = order.map { list[$0] }.filter { seen.insert($0.child).inserted }
         }
         self.uses = uses
+    }
+
+    /// Where a place of `type` (the member whose body holds it and its line) comes in what the type's body
+    /// shows: its member's path (`memberPaths`) then its line, compared element by element; a member the body
+    /// does not reach counts as the body itself at that line.
+    public func compositionKey(of type: String, member: String?, line: Int) -> [Int] {
+        Self.compositionKey(in: memberPaths, of: type, member: member, line: line)
+    }
+
+    private static func compositionKey(
+        in memberPaths: [String: [String: [Int]]], of type: String, member: String?, line: Int
+    ) -> [Int] {
+        (member.flatMap { memberPaths[type]?[$0] } ?? []) + [line]
+    }
+
+    /// Each type's `memberPaths` from the names its members' bodies start statements with (`uses`, per type:
+    /// the member using, the name used and the line) that are members of its own (`members`, per type): from
+    /// `body`, each member reached first through the earliest use.
+    public static func memberPaths(
+        uses: [String: [(member: String, name: String, line: Int)]], members: [String: Set<String>]
+    ) -> [String: [String: [Int]]] {
+        var result: [String: [String: [Int]]] = [:]
+        for (type, list) in uses {
+            guard let own = members[type], own.contains("body") else { continue }
+            var byMember: [String: [(name: String, line: Int)]] = [:]
+            for use in list where own.contains(use.name) {
+                byMember[use.member, default: []].append((use.name, use.line))
+            }
+            var paths: [String: [Int]] = ["body": []]
+            var queue = ["body"]
+            var head = 0
+            while head < queue.count {
+                let member = queue[head]
+                head += 1
+                for use in (byMember[member] ?? []).sorted(by: { $0.line < $1.line }) where paths[use.name] == nil {
+                    paths[use.name] = paths[member]! + [use.line]
+                    queue.append(use.name)
+                }
+            }
+            if paths.count > 1 { result[type] = paths }
+        }
+        return result
     }
 
     /// The subtree of `root`: every type reachable from it through child edges, with its depth (the root

@@ -174,6 +174,8 @@ private struct Scanner {
     var pendingPreview = false
     var previewDepth = 0
     var pendingMemberKeyword = false
+    /// Whether the member `pendingMemberKeyword` announces belongs to the type (`static`, `class`, `case`).
+    var pendingMemberIsStatic = false
     var lastDeclaredName: String?
     /// How many interpolations enclose the current position.
     var interpolationDepth = 0
@@ -481,7 +483,59 @@ private struct Scanner {
         if !pending.expectingName,
             pending.property == "accessibilityIdentifier" || isQualifiedName(pending.start, pending.end)
         {
-            recordSymbolReference(start: pending.start, end: pending.end, assignedTo: pending.property)
+            recordSymbolReference(
+                start: pending.start, end: pending.end, assignedTo: pending.property.isEmpty ? nil : pending.property)
+        }
+    }
+
+    /// Whether the previous token opens a statement a body composes: `{`, `;` or a closure's `in`.
+    func startsComposedStatement() -> Bool {
+        guard let previous = recentToken(0) else { return false }
+        return previous.kind == .punctuation(UInt8(ascii: "{")) || previous.kind == .punctuation(UInt8(ascii: ";"))
+            || isIdentifier(previous, "in")
+    }
+
+    /// Lower-case keywords that start statements and are never a member's name.
+    private static let statementKeywords: Set<[UInt8]> = Set(
+        [
+            "let", "var", "if", "guard", "return", "for", "while", "switch", "case", "default", "else", "do", "try",
+            "await", "throw", "self", "super", "true", "false", "nil", "in", "defer", "break", "continue", "func",
+            "init", "static", "private", "public", "internal", "fileprivate", "final", "override", "some", "any",
+            "import", "struct", "class", "enum", "extension", "protocol", "typealias", "repeat", "where",
+        ].map { Array($0.utf8) })
+
+    /// Whether `token` is one of `statementKeywords`.
+    static func isKeyword(_ token: Token, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        token.end - token.start <= 11 && statementKeywords.contains(Array(bytes[token.start..<token.end]))
+    }
+
+    /// Whether `start..<end` names a member of a value (`filter.localizedName`, `context.viewState.title`): a
+    /// lower-case name, not `self`, with a member.
+    func isMemberPath(_ start: Int, _ end: Int) -> Bool {
+        let first = bytes[start]
+        guard first >= 97, first <= 122, let dot = bytes[start..<end].firstIndex(of: UInt8(ascii: ".")) else {
+            return false
+        }
+        return !(dot - start == 4 && text(start, dot) == "self")
+    }
+
+    /// Whether a capitalised name starting here starts a value a member gives (`return L10n.title`,
+    /// `case .unreads: L10n.filterUnreads`, `var title: String { L10n.title }`, `flag ? L10n.on : L10n.off`,
+    /// `[L10n.a, L10n.b]`, `static let title = L10n.title`) rather than a call's argument, which
+    /// `finishArgument` reads.
+    func startsMemberValue() -> Bool {
+        guard !enclosingTypeNames.isEmpty, let previous = recentToken(0) else { return false }
+        let inParen = stack.last?.kind == .paren
+        switch previous.kind {
+        case .identifier: return isIdentifier(previous, "return") || isIdentifier(previous, "in")
+        case .punctuation(UInt8(ascii: "{")), .punctuation(UInt8(ascii: "?")), .punctuation(UInt8(ascii: "[")):
+            return true
+        case .punctuation(UInt8(ascii: ":")): return !inParen
+        case .punctuation(UInt8(ascii: ",")): return stack.last?.kind == .bracket
+        case .punctuation(UInt8(ascii: "=")):
+            return stack.last?.typeName != nil
+                && (isIdentifier(recentToken(2), "let") || isIdentifier(recentToken(2), "var"))
+        default: return false
         }
     }
 
@@ -629,6 +683,20 @@ private struct Scanner {
         {
             // `let title = L10n.Home.title` in a body: a local standing for the name (`localBindings`).
             pendingAssignedPath = (start, end, false, "let " + text(name.start, name.end))
+        } else if Self.isUppercaseStart(bytes[start]), !isPunctuation(recentToken(0), "."), startsMemberValue() {
+            // A value a member gives: a reference in no call, recorded when it is qualified.
+            pendingAssignedPath = (start, end, false, "")
+        }
+        // `header` starting a statement in `var body` (after a newline, `{`, `;` or a closure's `in`): where
+        // the body composes a member of its own.
+        if let member = memberNames.last, bytes[start] >= 97, bytes[start] <= 122, previewDepth == 0,
+            sawNewline || startsComposedStatement(), !isPunctuation(recentToken(0), "."),
+            !Self.isKeyword(token, in: bytes)
+        {
+            result.memberUses.append(
+                SwiftMemberUse(
+                    name: text(start, end), enclosingTypes: enclosingTypeNames, member: member,
+                    line: lineAndColumn(of: start).0))
         }
         // Type declarations: `struct Name: A, B {`.
         if var pending = pendingType, !pending.stopped {
@@ -670,7 +738,9 @@ private struct Scanner {
             if let frame = stack.last, frame.kind == .brace, frame.typeName != nil {
                 let (line, column) = lineAndColumn(of: start)
                 let qualified = enclosingTypeNames.joined(separator: ".") + "." + name
-                result.members.append(SwiftMemberDeclaration(qualifiedName: qualified, line: line, column: column))
+                result.members.append(
+                    SwiftMemberDeclaration(
+                        qualifiedName: qualified, line: line, column: column, isStatic: pendingMemberIsStatic))
                 pendingMember = (name, stack.count)
             }
         } else if length == 3 || length == 4 {
@@ -678,6 +748,11 @@ private struct Scanner {
                 || isIdentifier(token, "case")
             {
                 pendingMemberKeyword = true
+                pendingMemberIsStatic =
+                    length == 4 && isIdentifier(token, "case")
+                    || [recentToken(0), recentToken(1)].contains {
+                        isIdentifier($0, "static") || isIdentifier($0, "class")
+                    }
             } else if isIdentifier(token, "init") {
                 pendingMember = nil
             }
@@ -762,7 +837,8 @@ private struct Scanner {
         let (line, _) = lineAndColumn(of: start)
         result.typeReferences.append(
             SwiftTypeReference(
-                name: name, enclosingTypes: enclosingTypeNames, isPresentation: presentationDepth > 0, line: line))
+                name: name, enclosingTypes: enclosingTypeNames, isPresentation: presentationDepth > 0, line: line,
+                member: memberNames.last))
     }
 
     /// Ends the current argument of the innermost paren frame: a plain name given to a text-bearing call
@@ -804,18 +880,23 @@ private struct Scanner {
     }
 
     /// Whether the name `start..<end`, given to `call` with `label`, is a symbol reference to record: any
-    /// name `.accessibilityIdentifier(…)` receives; a qualified name (`isQualifiedName`) a text-bearing call
-    /// receives as its text, or a custom type's initialiser receives under a text label (`title:`).
+    /// name `.accessibilityIdentifier(…)` receives; else a capitalised qualified name (`isQualifiedName`: a
+    /// design system's `.default(title: L10n.about)`, `.title(L10n.standard)` or `actionTitle:
+    /// Strings.seeAll` as well as `Text(L10n.about)`) or a value's member (`filter.localizedName`), except
+    /// under a text-bearing call's label that carries no text (`Text(date, format: …)`); an implicit member
+    /// only when a text-bearing call or a text label receives it. Which of them stand for texts the source
+    /// index decides.
     func takesSymbol(call: String, label: String?, start: Int, end: Int) -> Bool {
         if call == "accessibilityIdentifier" { return label == nil }
+        // A tab's `value:` is its selection value, not its title.
+        if call == "Tab", label != nil { return false }
+        let textLabel = label.map(SwiftLexer.textBearingLabels.contains)
+        let showsText = SwiftLexer.textBearingCalls.contains(call)
+        if showsText, textLabel == false { return false }
+        if isMemberPath(start, end) { return true }
         guard isQualifiedName(start, end) else { return false }
-        if SwiftLexer.textBearingCalls.contains(call) {
-            // A tab's `value:` is its selection value, not its title.
-            guard let label else { return true }
-            return call != "Tab" && SwiftLexer.textBearingLabels.contains(label)
-        }
-        return label.map(SwiftLexer.textBearingLabels.contains) == true
-            && call.utf8.first.map(Self.isUppercaseStart) == true
+        // An implicit member is a text only where a text goes (not `.padding(.horizontal)`).
+        return bytes[start] != UInt8(ascii: ".") || textLabel == true || showsText
     }
 
     mutating func punctuation(_ b: UInt8) {

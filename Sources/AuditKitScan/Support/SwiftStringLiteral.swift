@@ -165,12 +165,15 @@ public struct SwiftMemberDeclaration: Sendable, Hashable {
     public var line: Int
     /// One-based byte column of the member's name.
     public var column: Int
+    /// Whether the type, not a value of it, has the member: `static` or `class`, or an enum's `case`.
+    public var isStatic: Bool
 
     /// Creates a member record.
-    public init(qualifiedName: String, line: Int, column: Int) {
+    public init(qualifiedName: String, line: Int, column: Int, isStatic: Bool = false) {
         self.qualifiedName = qualifiedName
         self.line = line
         self.column = column
+        self.isStatic = isStatic
     }
 }
 
@@ -208,12 +211,38 @@ public struct SwiftTypeReference: Sendable, Hashable {
     public var isPresentation: Bool
     /// One-based line of the name.
     public var line: Int
+    /// The member (`var body`, `private var header`) whose body holds the place, if any.
+    public var member: String?
 
     /// Creates a reference record.
-    public init(name: String, enclosingTypes: [String], isPresentation: Bool, line: Int) {
+    public init(name: String, enclosingTypes: [String], isPresentation: Bool, line: Int, member: String? = nil) {
         self.name = name
         self.enclosingTypes = enclosingTypes
         self.isPresentation = isPresentation
+        self.line = line
+        self.member = member
+    }
+}
+
+/// A name that starts a statement inside a member's body (`header` in `var body: some View { VStack {
+/// header; content } }`): where a view's body composes its own members, so the order the body shows them in
+/// is known (`SourceIndex.memberPaths`). Only lower-case names not preceded by a dot; which are members is
+/// for the reader to say.
+public struct SwiftMemberUse: Sendable, Hashable {
+    /// The name used.
+    public var name: String
+    /// Enclosing type declarations of the place, outermost first.
+    public var enclosingTypes: [String]
+    /// The member whose body holds the place.
+    public var member: String
+    /// One-based line of the name.
+    public var line: Int
+
+    /// Creates a record.
+    public init(name: String, enclosingTypes: [String], member: String, line: Int) {
+        self.name = name
+        self.enclosingTypes = enclosingTypes
+        self.member = member
         self.line = line
     }
 }
@@ -247,7 +276,10 @@ public struct SwiftForwardedName: Sendable, Hashable {
 /// `.welcomeTitle` in `Text(.welcomeTitle)`, `A11yID.pay` in `.accessibilityIdentifier(A11yID.pay)`,
 /// `A11yID.pay.rawValue` in `button.accessibilityIdentifier = A11yID.pay.rawValue`, and `L10n.Home.title` at
 /// `Text(title)` after `let title = L10n.Home.title` in an enclosing body (a local given a qualified name,
-/// outside type bodies, while its scope lasts). Texts kept behind
+/// outside type bodies, while its scope lasts); a design system's argument (`.default(title: L10n.about)`,
+/// `details: .title(L10n.standard)`), a value's member a call receives (`Text(filter.localizedName)`), and a
+/// qualified name a member gives as its value (`return L10n.filterUnreads`, `case .past: L10n.past`,
+/// `var title: String { L10n.title }`, with no call and no property). Texts kept behind
 /// generated accessors, constants and catalog symbols, and identifiers kept in constants shared with UI
 /// tests, reach the screen this way; the index resolves the name to the declaration's literals and puts
 /// them at `place`.
@@ -332,6 +364,8 @@ public struct SwiftFileScan: Sendable {
     public var typeReferences: [SwiftTypeReference] = []
     /// Names that text-bearing calls (`SwiftLexer.textBearingCalls`) receive as arguments, in file order.
     public var forwardedNames: [SwiftForwardedName] = []
+    /// Lower-case names that start a statement inside a member's body, in file order.
+    public var memberUses: [SwiftMemberUse] = []
     /// Dotted names (not literals) that show a text or set an accessibility identifier, in file order.
     public var symbolReferences: [SwiftSymbolReference] = []
     /// Where an interpolation nested deeper than `SwiftLexer.maxInterpolationDepth` starts, when one

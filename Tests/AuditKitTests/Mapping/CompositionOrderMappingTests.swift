@@ -99,4 +99,71 @@ import Testing
         // Inside the subtree, the only place stays firm.
         #expect(try #require(result.primary(for: 2)?.confidence) >= IssueMatcher.firmConfidence)
     }
+
+    /// Issue 60: one view's sections are its own members, declared payment, address, personal and shown
+    /// personal, address, payment; each has an "Edit" through an accessor in a design-system header.
+    static let profile = MiniApp(files: [
+        "App/Strings.swift": """
+        enum Strings {
+            static let edit = String(localized: "common.edit")
+            static let personal = String(localized: "profile.personal")
+            static let address = String(localized: "profile.address")
+            static let payment = String(localized: "profile.payment")
+        }
+        """,
+        "App/Localizable.xcstrings": """
+        {"sourceLanguage": "en", "version": "1.0", "strings": {
+          "common.edit": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "Edit"}}}},
+          "profile.personal": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "Personal"}}}},
+          "profile.address": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "Address"}}}},
+          "profile.payment": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "Payment"}}}}
+        }}
+        """,
+        "App/ProfileView.swift": """
+        import SwiftUI
+        struct ProfileView: View {
+            var body: some View {
+                Form {
+                    personalSection
+                    addressSection
+                    paymentSection
+                }
+            }
+            private var paymentSection: some View {
+                Section { Text("Card") } header: { SectionHeader(title: Strings.payment, actionTitle: Strings.edit) }
+            }
+            private var addressSection: some View {
+                Section { Text("Street") } header: { SectionHeader(title: Strings.address, actionTitle: Strings.edit) }
+            }
+            private var personalSection: some View {
+                Section { Text("Name") } header: { SectionHeader(title: Strings.personal, actionTitle: Strings.edit) }
+            }
+        }
+        struct SectionHeader: View {
+            let title: String
+            let actionTitle: String
+            var body: some View { HStack { Text(title); Button(actionTitle) {} } }
+        }
+        """,
+    ])
+
+    @Test func oneViewsMembersComposeInTheOrderItsBodyUsesThem() throws {
+        let report = MiniApp.report([
+            (0, "Personal", MiniApp.middle(0)), (0, "Edit", Rect(x: 330, y: 200, width: 50, height: 30)),
+            (0, "Address", MiniApp.middle(3)), (0, "Edit", Rect(x: 330, y: 332, width: 50, height: 30)),
+            (0, "Payment", MiniApp.middle(6)), (0, "Edit", Rect(x: 330, y: 464, width: 50, height: 30)),
+        ])
+        let result = IssueMatcher(index: try Self.profile.index()).map(report)
+        let sections = ["Strings.personal", "Strings.address", "Strings.payment"]
+        for (n, section) in sections.enumerated() {
+            let line = SymbolMappingTests.line(of: "title: \(section)", in: "App/ProfileView.swift", of: Self.profile)
+            #expect(result.primary(for: 2 * n + 1)?.location?.line == line)
+            let edit = try #require(result.issue(2 * n + 2))
+            #expect(edit.primary?.location?.line == line, "\(edit.explanation)")
+            #expect(edit.explanation.contains("in the order ProfileView's body composes them"))
+        }
+        let graph = try Self.profile.index().graph
+        #expect(graph.memberPaths["ProfileView"]?["paymentSection"] == [7])
+        #expect(graph.compositionKey(of: "ProfileView", member: "personalSection", line: 16) == [5, 16])
+    }
 }

@@ -97,4 +97,59 @@ import Testing
         #expect(!ledger.isEmpty)
         #expect(ledger.allSatisfy { $0.note?.hasPrefix("1 of 2 parts") == true })
     }
+
+    /// Issue 60: a design-system row joins its title and description ("…, …"); a typing indicator's format
+    /// `%1$@ and %2$@` fits the whole text (its description has "and"), but its fixed text explains 5 of
+    /// the 112 characters: the row, whose parts the catalog names (the description has a comma of its own),
+    /// wins.
+    static let row = MiniApp(files: [
+        "App/en.lproj/Localizable.strings": """
+        "encryption_title" = "Message encryption enabled";
+        "encryption_subtitle" = "Messages are secured with locks, and only you have the keys.";
+        "typing_two" = "%1$@ and %2$@";
+        "details_title" = "Room info";
+        """,
+        "App/RoomDetailsScreen.swift": """
+        import SwiftUI
+        struct RoomDetailsScreen: View {
+            var body: some View {
+                Form {
+                    SecurityRow(
+                        title: String(localized: "encryption_title"),
+                        description: String(localized: "encryption_subtitle"))
+                }
+                .navigationTitle(String(localized: "details_title"))
+            }
+        }
+        struct SecurityRow: View {
+            let title: String
+            let description: String
+            var body: some View {
+                VStack { Text(title); Text(description) }.accessibilityElement(children: .combine)
+            }
+        }
+        """,
+        "App/TypingIndicatorView.swift": """
+        import SwiftUI
+        struct TypingIndicatorView: View {
+            let first: String
+            let second: String
+            var body: some View { Text(String(format: String(localized: "typing_two"), first, second)) }
+        }
+        """,
+    ])
+
+    @Test func aLoosePatternYieldsToTheRowThatCombinesTheParts() throws {
+        let text = "Message encryption enabled, Messages are secured with locks, and only you have the keys."
+        let report = MiniApp.report([(0, "Room info", MiniApp.middle(-3)), (0, text, MiniApp.middle(1))])
+        let result = IssueMatcher(index: try Self.row.index()).map(report)
+        let entry = try #require(result.issue(2))
+        #expect(entry.primary?.location?.file == "App/RoomDetailsScreen.swift", "\(entry.explanation)")
+        #expect(entry.primary?.location?.line == 6, "\(entry.explanation)")
+        #expect(entry.primary?.note?.hasPrefix("2 of 2 parts of the joined text together here") == true)
+        // 0.9 × (0.5 + 5 / 87): the format's fixed " and " is 5 of the text's 87 characters.
+        let typing = entry.candidates.first { $0.location?.file == "App/TypingIndicatorView.swift" }
+        #expect(typing?.confidence == 0.5)
+        #expect(entry.primary?.confidence == 0.72)
+    }
 }

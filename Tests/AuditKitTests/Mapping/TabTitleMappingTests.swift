@@ -94,7 +94,8 @@ import Testing
     }
 
     /// Issue 42's example: an enum's computed `title` (one case through `String(localized:)`, one a bare
-    /// literal) that a `ForEach` over the cases hands to `Tab(…)` or to `Label` in `.tabItem { … }`.
+    /// literal) that a `ForEach` over the cases hands to `Tab(…)` or to `Label` in `.tabItem { … }`; since issue
+    /// 60 the line of the view that shows the title answers, the enum's line next.
     static func computedTitles(tabItem: Bool) -> MiniApp {
         let tab =
             tabItem
@@ -161,18 +162,21 @@ import Testing
             (0, "Notifications", MiniApp.middle(0)), (0, "Settings", MiniApp.middle(-3)),
         ])
         let result = IssueMatcher(index: index).map(report)
-        let trips = try #require(result.primary(for: 1))
-        #expect(trips.location?.file == "App/AppTab.swift")
+        // The view that shows the enum's title (issue 60), then the enum's own line.
+        let shown = SymbolMappingTests.line(of: "(tab.title, systemImage: tab.icon", in: "App/AppTab.swift", of: app)
+        let trips = try #require(result.issue(1))
+        #expect(trips.primary?.location?.file == "App/AppTab.swift")
+        #expect(trips.primary?.location?.line == shown)
         #expect(
-            trips.location?.line
+            trips.candidates[1].location?.line
                 == SymbolMappingTests.line(of: "String(localized: \"Trips\"", in: "App/AppTab.swift", of: app))
-        #expect(trips.confidence >= IssueMatcher.firmConfidence)
-        let settings = try #require(result.primary(for: 2))
-        #expect(settings.location?.file == "App/AppTab.swift")
+        #expect(try #require(trips.primary?.confidence) >= IssueMatcher.firmConfidence)
+        let settings = try #require(result.issue(2))
+        #expect(settings.primary?.location?.line == shown)
         #expect(
-            settings.location?.line
+            settings.candidates[1].location?.line
                 == SymbolMappingTests.line(of: "case .settings: \"Settings\"", in: "App/AppTab.swift", of: app))
-        #expect(result.issue(2)?.explanation.contains("in the tab bar") == true)
+        #expect(settings.explanation.contains("in the tab bar"))
         // The screen's own title stays the navigation title, and the comment is no title.
         let title = try #require(result.primary(for: 4))
         #expect(title.location?.file == "App/SettingsView.swift")

@@ -180,8 +180,8 @@ import Testing
         #expect(index.graph.children["TripView"] == ["ArrivalRow", "DepartureRow"])
         #expect(
             index.graph.uses["TripView"] == [
-                ViewGraph.ViewUse(child: "DepartureRow", file: "App/Trip.swift", line: 6),
-                ViewGraph.ViewUse(child: "ArrivalRow", file: "App/Trip.swift", line: 7),
+                ViewGraph.ViewUse(child: "DepartureRow", file: "App/Trip.swift", line: 6, member: "body"),
+                ViewGraph.ViewUse(child: "ArrivalRow", file: "App/Trip.swift", line: 7, member: "body"),
             ])
     }
 }

@@ -6,7 +6,7 @@ enum Category: String, CaseIterable, Identifiable {
 
     var label: String {
         switch self {
-        case .groceries: return "Groceries"  // truth: category-groceries
+        case .groceries: return "Groceries"
         case .housing: return "Housing"
         case .transport: return "Transport"
         case .income: return "Income"

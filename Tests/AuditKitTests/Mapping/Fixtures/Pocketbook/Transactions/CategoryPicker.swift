@@ -6,7 +6,7 @@ struct CategoryPicker: View {
     var body: some View {
         Picker("Category", selection: $selection) {  // truth: form-category
             ForEach(Category.allCases) { category in
-                Label(category.label, systemImage: category.symbol).tag(category)
+                Label(category.label, systemImage: category.symbol).tag(category)  // truth: category-groceries
             }
         }
     }
