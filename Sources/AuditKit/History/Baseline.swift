@@ -40,7 +40,7 @@ public struct Baseline: Sendable, Hashable, Codable {
     public var entries: [Entry]
 
     /// The default path, relative to the working directory.
-    public static let defaultPath = "Reports/baseline.json"
+    public static let defaultPath = Project.OwnFile.baseline
 
     /// A baseline holding `entries` (sorted here; the last entry wins for a repeated fingerprint).
     public init(entries: [Entry] = []) {

@@ -190,7 +190,7 @@ public struct HistoryFile: Sendable {
     public var path: String
 
     /// The default path, relative to the working directory.
-    public static let defaultPath = "Reports/history.jsonl"
+    public static let defaultPath = Project.OwnFile.history
 
     /// What the warning of a torn last line says after its place.
     static let tornLine = "torn last line skipped"

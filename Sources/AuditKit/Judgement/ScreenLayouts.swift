@@ -113,7 +113,7 @@ struct ScreenLayouts {
         if was < before - SystemBands.tabBarHeight, isNow >= after - SystemBands.tabBarHeight { return true }
         func contentTop(_ configuration: ScreenConfiguration, _ height: Double) -> Double? {
             configuration.width.map {
-                DeviceLayout(screenSize: ($0, height)).statusBar + SystemBands.navigationBarHeight
+                DeviceLayout(screenSize: ($0, height)).statusBar + SystemBands.inlineNavigationBarHeight
             }
         }
         guard let topBefore = contentTop(then, before), let topNow = contentTop(now, after) else { return false }

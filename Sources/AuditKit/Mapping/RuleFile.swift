@@ -7,7 +7,7 @@ import Foundation
 /// and `/* */` comments allowed, `"version": 1`) is described in <doc:RuleFileFormat> and in `RuleFile.example`.
 public struct RuleFile: Sendable {
     /// The default file name, looked up in the working directory.
-    public static let defaultFileName = "auditkit.rules.json"
+    public static let defaultFileName = Project.OwnFile.rules
 
     /// The path the rules were read from, as given.
     public var path: String

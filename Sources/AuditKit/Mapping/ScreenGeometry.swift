@@ -91,9 +91,9 @@ public struct DeviceLayout: Sendable, Hashable, Codable {
 public struct SystemBands: Sendable {
     /// Points from the bottom edge whose band holds the tab bar.
     public static let tabBarHeight = 90.0
-    /// Points below the status bar whose band holds an inline navigation bar: content scrolled up into it
-    /// is under the bar.
-    public static let navigationBarHeight = 44.0
+    /// Points below the status bar that an inline navigation bar takes: content scrolled up into it is
+    /// under the bar.
+    public static let inlineNavigationBarHeight = 44.0
 
     /// The screenshot's size in points, when known.
     public let screenSize: (width: Double, height: Double)?

@@ -7,6 +7,17 @@ import Foundation
 /// one the working folder is the project. Every path of the project resolves against its root, whatever
 /// the working folder.
 public struct Project: Sendable, Hashable {
+    /// Where the tool keeps its own files in a project, from its root: the one definition `HistoryFile`,
+    /// `Baseline` and `RuleFile` take their default paths from, and that `ownFiles` refuses as output.
+    public enum OwnFile {
+        /// The history.
+        public static let history = "Reports/history.jsonl"
+        /// The baseline.
+        public static let baseline = "Reports/baseline.json"
+        /// The rule file.
+        public static let rules = "auditkit.rules.json"
+    }
+
     /// What made a folder the project's root.
     public enum Marker: String, Sendable, Hashable {
         /// It holds `auditkit.json`.
@@ -123,11 +134,11 @@ public struct Project: Sendable, Hashable {
     /// The tool's own files in the project: each with what people call it.
     var ownFiles: [(name: String, path: String)] {
         [
-            ("the history", reportsFolder + "/" + PathName.last(HistoryFile.defaultPath)),
+            ("the history", reportsFolder + "/" + PathName.last(OwnFile.history)),
             ("the recorded judgement", reportsFolder + "/history.judgement.json"),
-            ("the baseline", reportsFolder + "/" + PathName.last(Baseline.defaultPath)),
+            ("the baseline", reportsFolder + "/" + PathName.last(OwnFile.baseline)),
             ("the project file", resolve(ProjectFile.defaultFileName)),
-            ("the rule file", resolve(file?.rules ?? RuleFile.defaultFileName)),
+            ("the rule file", resolve(file?.rules ?? OwnFile.rules)),
         ] + ((file?.scan).map { [("the scan configuration", resolve($0))] } ?? [])
     }
 
