@@ -7,15 +7,13 @@ import Foundation
 ///    issues it did not pair wait to be covered.
 /// 2. **fit** (`fit`): where each covered screen's earlier elements are now (`ScreenLayouts`), and what the
 ///    screen was audited in (its text size told by the layout).
-/// 3. **confirm** (`confirm`): a pair of look-alikes the fitted layout contradicts (the earlier element
-///    now off what the audit shows) is undone.
-/// 4. **stand** (`standUnvisited`): the screens the audit did not cover keep their warnings standing.
-/// 5. **continue standing** (`continueStanding`): the warnings a screen's earlier audits left standing are
+/// 3. **stand** (`standUnvisited`): the screens the audit did not cover keep their warnings standing.
+/// 4. **continue standing** (`continueStanding`): the warnings a screen's earlier audits left standing are
 ///    continued by an issue with their fingerprint, or of their kind at their predicted place.
-/// 6. **assign** (`assign`): each issue's warning identity: the one it continues, the one its fingerprint
+/// 5. **assign** (`assign`): each issue's warning identity: the one it continues, the one its fingerprint
 ///    had on its screen, or a new one.
-/// 7. **state** (`state`): each issue's verdict: status (rule, baseline), change (new, residual).
-/// 8. **cover** (`cover`): each earlier warning not continued is resolved where its element's predicted
+/// 6. **state** (`state`): each issue's verdict: status (rule, baseline), change (new, residual).
+/// 7. **cover** (`cover`): each earlier warning not continued is resolved where its element's predicted
 ///    place lies on what the audit shows and its kind can be flagged in this configuration, else it stands.
 extension HistoryJudgement {
     /// One audit's judgement in progress: what each pass decided, for the next.
@@ -121,40 +119,7 @@ extension HistoryJudgement {
         configurations.append(a.configurationOf)
     }
 
-    // MARK: 3. Confirm
-
-    /// Undoes each pair the fitted layout contradicts: where two texts that differ were paired by their
-    /// fingerprint as look-alikes (two quantities are one fingerprint once digits fold) and the layout, fitted from at
-    /// least `JudgementTolerance.confirmingPairs` elements, puts the earlier element off what the audit's
-    /// screenshot shows (scrolled away, under a bar), the issue flagged is another element. The earlier warning waits to be
-    /// covered like every one not paired, taken for this audit so that no issue takes it by fingerprint.
-    mutating func confirm(_ a: inout AuditInProgress) {
-        var order = (a.freshOrder.values.compactMap { $0.max() }.max() ?? -1) + 1
-        for (j, matching) in a.matchings {
-            for pair in matching.pairs {
-                let group = a.side.group[pair.new]
-                let earlier = reports[j].verdicts[pair.old]
-                guard pair.stage == .fingerprint, a.previous[pair.new] === earlier, let was = earlier.rect,
-                    let text = a.entry.issues[pair.new].elementText, let before = earlier.elementText,
-                    text != before, !WarningMatcher.isBlank(text), a.screenOf[group]?.coversWholeScreen == true,
-                    a.layouts.evidence(of: group, since: earlier.audit) >= JudgementTolerance.confirmingPairs
-                else { continue }
-                let then = configurations[j][group]
-                let prediction = a.layouts.predicted(was, of: group, since: earlier.audit, then: then)
-                guard !Self.isVisible(prediction, on: a.screenOf[group], of: a.entry) else { continue }
-                a.previous[pair.new] = nil
-                a.layouts.forget(pair.new)
-                _ = take(earlier.identity, in: a.k)
-                a.freshOrder[earlier.screen, default: []].append(order)
-                order += 1
-                a.fresh[earlier.screen, default: []].append(
-                    CarriedWarning(
-                        verdict: earlier, rect: was, frame: earlier.audit, flaggedIn: then ?? ScreenConfiguration()))
-            }
-        }
-    }
-
-    // MARK: 4. Stand
+    // MARK: 3. Stand
 
     /// The screens the audit did not cover: their latest audit's warnings and the warnings standing there.
     mutating func standUnvisited(_ a: inout AuditInProgress) {
@@ -175,7 +140,7 @@ extension HistoryJudgement {
         }
     }
 
-    // MARK: 5. Continue standing
+    // MARK: 4. Continue standing
 
     /// The warnings a covered screen's earlier audits left standing but did not re-audit: an issue with
     /// one's fingerprint continues it (scrolled back into view), else one of its kind at its place.
@@ -275,7 +240,7 @@ extension HistoryJudgement {
         }
     }
 
-    // MARK: 6. Assign
+    // MARK: 5. Assign
 
     /// Each issue's warning (a number into `warnings`): the one it continues first, then the one its
     /// fingerprint last had on its screen (a recurrence), else a new one; repeats take their original's.
@@ -320,7 +285,7 @@ extension HistoryJudgement {
         return true
     }
 
-    // MARK: 7. State
+    // MARK: 6. State
 
     /// Each issue's verdict: its status (system UI and acceptance by a rule recorded with the issue, else
     /// by the baseline) and its change against the audits its screen was compared with.

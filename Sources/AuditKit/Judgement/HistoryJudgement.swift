@@ -374,7 +374,6 @@ public struct HistoryJudgement: Sendable {
             entry: entry, k: k, side: prepared[k], placement: placement, facts: facts, matchings: matchings)
         continueMatched(&audit)
         fit(&audit)
-        confirm(&audit)
         standUnvisited(&audit)
         continueStanding(&audit)
         assign(&audit)

@@ -40,11 +40,6 @@ enum JudgementTolerance {
     /// at most ×3 (Body ×3.1 at AX5), and back.
     static let scaleRange = 0.33...3.2
 
-    /// The fewest elements a layout must be fitted from before it can undo a pair (`confirm`): 4. The
-    /// grocery list scrolled by eight rows keeps three middle rows, and a look-alike quantity paired wrongly
-    /// across the scroll is the fourth; fewer could be a fit the wrong pair itself decides.
-    static let confirmingPairs = 4
-
     // MARK: Configurations
 
     /// Two text scales within this factor of each other are one text size: a step of Dynamic Type

@@ -11,7 +11,7 @@ struct ScreenLayouts {
     /// Per issue of `entry`: its screen's normalised identity.
     let group: [String]
     /// Per issue of `entry`: the earlier warning it continues, nil for none.
-    private(set) var previous: [WarningVerdict?]
+    let previous: [WarningVerdict?]
     /// The configuration of each screen `entry` covers, by screen, once `configure` told its text size.
     private(set) var now: [String: ScreenConfiguration] = [:]
     /// Per issue of `entry`, once its warning is known (`learn(sightings:)`): where earlier audits flagged
@@ -61,18 +61,6 @@ struct ScreenLayouts {
     /// Whether elements of `screen` both `audit` and this audit show tell where that audit's places are now.
     func knows(_ screen: String, since audit: AuditReference) -> Bool {
         !movements(of: screen, since: audit).isEmpty
-    }
-
-    /// How many elements of `screen` both `audit` and this audit show: the places its transform is fitted from.
-    func evidence(of screen: String, since audit: AuditReference) -> Int {
-        movements(of: screen, since: audit).count
-    }
-
-    /// Forgets that issue `index` continues an earlier element (the pair was undone): transforms made from
-    /// now on are fitted without it.
-    mutating func forget(_ index: Int) {
-        previous[index] = nil
-        memo = [:]
     }
 
     /// Where the elements `screen` showed in `audit` (audited in `then`) are in this one: the transform
