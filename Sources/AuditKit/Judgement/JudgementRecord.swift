@@ -565,14 +565,8 @@ public struct RecordedJudgement: Sendable {
     /// `history.judgement.json -> /dev/stdin` would hang the reader, `-> /dev/zero` fill its memory), and
     /// only a regular file (a FIFO is opened without waiting for a writer); nil otherwise.
     static func openRecord(_ path: String) -> FileHandle? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
-        guard fd >= 0 else { return nil }
-        var info = stat()
-        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
-            close(fd)
-            return nil
-        }
-        return FileHandle(fileDescriptor: fd, closeOnDealloc: true)
+        guard let opened = try? ByteBuffer.openRegularFile(path, followingLinks: false) else { return nil }
+        return FileHandle(fileDescriptor: opened.fd, closeOnDealloc: true)
     }
 
     /// The index in `data` of its first line feed: searched in its bytes (`Data.firstIndex(of:)` checks

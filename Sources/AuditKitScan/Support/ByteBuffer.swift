@@ -165,12 +165,12 @@ public final class ByteBuffer: @unchecked Sendable {
     }
 
     /// Opens the regular file at `path` for reading and gives its descriptor (the caller closes it)
-    /// and its size.
-    /// - Throws: `AuditError` `.missingInput` when the file cannot be opened (or is a folder), `.badInput`
-    ///   when it is not a regular file.
-    private static func openRegularFile(_ path: String) throws -> (fd: Int32, size: Int) {
+    /// and its size; with `followingLinks` false, never through a symbolic link.
+    /// - Throws: `AuditError` `.missingInput` when the file cannot be opened (or is a folder, or a link
+    ///   not followed), `.badInput` when it is not a regular file.
+    package static func openRegularFile(_ path: String, followingLinks: Bool = true) throws -> (fd: Int32, size: Int) {
         // O_NONBLOCK so opening a FIFO with no writer cannot hang; only regular files are read.
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | (followingLinks ? 0 : O_NOFOLLOW))
         guard fd >= 0 else {
             let code = errno
             if code == ENOENT, path.unicodeScalars.contains("\u{FFFD}") { throw FolderListing.notUTF8(path) }
