@@ -74,6 +74,80 @@ import Testing
         }
     }
 
+    /// The history line of `fileName` in `text` with its issues changed by `edit` (the JSON objects as the
+    /// line holds them), its counts left as they were, as a forger who does not care would.
+    static func editingIssues(
+        of fileName: String, in text: String, _ edit: ([[String: Any]]) -> [[String: Any]]
+    ) throws -> String {
+        var failure: (any Error)?
+        let edited = editingLine(of: fileName, in: text) { line in
+            do {
+                var object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+                object["issues"] = edit(try #require(object["issues"] as? [[String: Any]]))
+                let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
+                return String(decoding: data, as: UTF8.self)
+            } catch {
+                failure = error
+                return line
+            }
+        }
+        if let failure { throw failure }
+        return edited
+    }
+
+    /// The issue objects of the line of `fileName` in `text`.
+    static func issues(of fileName: String, in text: String) throws -> [[String: Any]] {
+        let line = try #require(text.split(separator: "\n").first { $0.contains("\"fileName\":\"\(fileName)\"") })
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        return try #require(object["issues"] as? [[String: Any]])
+    }
+
+    static let firstReport = "AXAudit_2026-06-01_10-00-00.json"
+
+    /// A pull request that commits its report and a line for it without the new warning (the reports kept
+    /// beside the history, as the demo keeps them), or an earlier audit's line with the new warning
+    /// added so it reads as residual: the gate reads the report files the lines name and checks what
+    /// they hold, says each line that disagrees, and fails on `Savings` as `check REPORT-FILE` does.
+    @Test(arguments: ["its own line", "an earlier line"])
+    func aLineThatDisagreesWithItsKeptReportIsNotBelieved(forged: String) throws {
+        let project = try Self.makeProject()
+        defer { project.remove() }
+        let text = try String(contentsOfFile: project.file(Self.history), encoding: .utf8)
+        let savings = try #require(
+            try Self.issues(of: Self.secondReport, in: text).first { $0["text"] as? String == "Savings" })
+        let edited: String
+        let named: String
+        if forged == "its own line" {
+            named = Self.secondReport
+            edited = try Self.editingIssues(of: Self.secondReport, in: text) { issues in
+                issues.filter { $0["text"] as? String != "Savings" }
+            }
+        } else {
+            named = Self.firstReport
+            edited = try Self.editingIssues(of: Self.firstReport, in: text) { $0 + [savings] }
+        }
+        #expect(edited != text)
+        try edited.write(toFile: project.file(Self.history), atomically: false, encoding: .utf8)
+        let clone = try Self.freshClone(of: project, leaving: [Self.record])
+        defer { clone.remove() }
+        #expect(try runTool(["ingest", "Reports"], in: clone.path).status == 0)
+        for command in [["check", "--fail-on", "new"], ["check", "latest"]] {
+            let check = try runTool(command, in: clone.path)
+            #expect(check.status == 1, "\(forged) \(command): \(check.stdout)\(check.stderr)")
+            #expect(check.stdout.contains("‘Savings’"), "\(check.stdout)")
+            let said = check.stderr.split(separator: "\n").filter { $0.contains("does not state what its report") }
+            #expect(said.count == 1, "\(check.stderr)")
+            #expect(said.first?.contains(named) == true, "\(check.stderr)")
+        }
+        // An untouched history says nothing of its lines.
+        let original = try Self.makeProject()
+        defer { original.remove() }
+        let untouched = try Self.freshClone(of: original, leaving: [Self.record])
+        defer { untouched.remove() }
+        let check = try runTool(["check"], in: untouched.path)
+        #expect(check.status == 1 && !check.stderr.contains("does not state"), "\(check.stderr)")
+    }
+
     @Test func aForgedRecordIsNotBelieved() throws {
         let project = try Self.makeProject()
         defer { project.remove() }

@@ -72,16 +72,18 @@ struct CheckCommand: Command {
         return failed.isEmpty ? .success : .findings
     }
 
-    /// The checks of the reports named, else of those `--since` or the latest run selects, each warning's
-    /// status as the rule file and the baseline give it (`RuledStatuses`): a status the history or its
-    /// record carries and they do not give is said, once per report, and not believed.
+    /// The checks of the reports named, else of those `--since` or the latest run selects, each against
+    /// the report files the history's lines name where they are kept (`againstKeptReports`), each
+    /// warning's status as the rule file and the baseline give it (`RuledStatuses`): a line or a status
+    /// the history or its record carries and they do not give is said, once per report, and not believed.
     static func checks(_ context: CommandContext, failOn: CheckFailOn) throws -> [HistoryCheck] {
         let mapping = try MappingInputs(context)
         let baseline = try Baseline.load(path: HistoryInputs.baselinePath(context))
         let statuses = RuledStatuses(rules: mapping.matcher.rules, mapped: mapping.isConfigured)
         let file = HistoryInputs.historyFile(context)
         return try recordedChecks(context, mapping: mapping, baseline: baseline, failOn: failOn).map { check in
-            let (ruled, overruled) = check.ruled(by: statuses, baseline: baseline)
+            let verified = try againstKeptReports(check, mapping: mapping, baseline: baseline, context)
+            let (ruled, overruled) = verified.ruled(by: statuses, baseline: baseline)
             if overruled > 0 {
                 context.terminal.warning(
                     "\(check.entry.fileName): \(overruled) warning(s) recorded as accepted or system UI that "
