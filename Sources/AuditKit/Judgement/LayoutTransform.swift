@@ -31,6 +31,11 @@ struct LayoutTransform: Sendable, Equatable {
     /// when elements there told it (a tab bar or toolbar keeps its distance from the bottom edge of a
     /// taller phone, whatever the content does); nil when none did: then `y` places it too.
     var bottomBar: Axis?
+    /// Across, when the places both audits show keep their distance from the edge of the screen (or its
+    /// centre) they are nearest to, as leading and trailing layout margins and centred titles do on a wider
+    /// screen, better than a share of the width (`x`): then it places elements across (`predicted`); nil
+    /// when the widths are one or the places do not say so.
+    var across: AnchoredAxis?
     /// The places (older audit's centres) the fit was made from, each axis sorted: near one of them a
     /// place is known, further from all of them it is extrapolated (`uncertainty(of:)`).
     var anchors: (x: [Double], y: [Double]) = ([], [])
@@ -49,7 +54,7 @@ struct LayoutTransform: Sendable, Equatable {
     }
 
     static func == (a: LayoutTransform, b: LayoutTransform) -> Bool {
-        a.x == b.x && a.y == b.y && a.bottomBar == b.bottomBar && a.anchors.x == b.anchors.x
+        a.x == b.x && a.y == b.y && a.bottomBar == b.bottomBar && a.across == b.across && a.anchors.x == b.anchors.x
             && a.anchors.y == b.anchors.y && a.spread == b.spread
     }
 
@@ -92,6 +97,10 @@ struct LayoutTransform: Sendable, Equatable {
         if let bottomBar, let height, rect.y >= height - SystemBands.tabBarHeight {
             place.y = bottomBar.apply(rect.y + rect.height / 2) - rect.height / 2
         }
+        if let across {
+            place.x = across.centre(of: rect) - rect.width / 2
+            place.width = rect.width
+        }
         return place
     }
 
@@ -106,7 +115,7 @@ struct LayoutTransform: Sendable, Equatable {
             return spread + abs(axis.scale - 1) * nearest
         }
         return (
-            along(x, anchors.x, spread.x, rect.x + rect.width / 2),
+            across?.spread ?? along(x, anchors.x, spread.x, rect.x + rect.width / 2),
             along(y, anchors.y, spread.y, rect.y + rect.height / 2)
         )
     }
@@ -118,10 +127,13 @@ struct LayoutTransform: Sendable, Equatable {
     /// The transform that best moves each `was` rect onto its `now` rect (their centres), robustly; nil
     /// when there is no pair. `widthScale` (the newer screen's width over the older one's, when both are
     /// known) is the horizontal scale when the places across do not tell one. With `height`, the older
-    /// screen's height, the elements in its bottom bar's band are fitted on their own (`bottomBar`).
-    static func fitted(_ pairs: [(was: Rect, now: Rect)], widthScale: Double = 1, height: Double? = nil)
-        -> LayoutTransform?
-    {
+    /// screen's height, the elements in its bottom bar's band are fitted on their own (`bottomBar`). With
+    /// `widths`, the older and newer screens' widths when they differ, places across may keep their
+    /// distance from their edge instead (`across`), when that places more of them.
+    static func fitted(
+        _ pairs: [(was: Rect, now: Rect)], widthScale: Double = 1, height: Double? = nil,
+        widths: (was: Double, now: Double)? = nil
+    ) -> LayoutTransform? {
         guard !pairs.isEmpty else { return nil }
         let inBar = pairs.map { pair in height.map { pair.was.y >= $0 - SystemBands.tabBarHeight } ?? false }
         let content = zip(pairs, inBar).filter { !$0.1 }.map(\.0)
@@ -145,6 +157,13 @@ struct LayoutTransform: Sendable, Equatable {
             spread(transform.x, fitted.map { ($0.was.x + $0.was.width / 2, $0.now.x + $0.now.width / 2) }),
             spread(transform.y, centres(fitted))
         )
+        if let widths, let anchored = AnchoredAxis.fitted(pairs, was: widths.was, now: widths.now) {
+            let placed = pairs.filter {
+                abs(transform.x.apply($0.was.x + $0.was.width / 2) - ($0.now.x + $0.now.width / 2))
+                    <= JudgementTolerance.place
+            }
+            if anchored.inliers > placed.count { transform.across = anchored }
+        }
         return transform
     }
 
@@ -183,6 +202,47 @@ struct LayoutTransform: Sendable, Equatable {
             abs(scale - 1) >= JudgementTolerance.unitScale
         else { return nil }
         return Axis(scale: scale, offset: median(points.map { $0.1 - scale * $0.0 }) ?? 0)
+    }
+}
+
+/// Places across a screen that keep their distance from the edge (or the centre) they are nearest to
+/// when the screen is wider or narrower, as an app's layout margins keep leading titles, trailing values
+/// and bar buttons, and centred titles, on any width: an element moves by none, half or all of the change
+/// in width, then by `offset`.
+struct AnchoredAxis: Sendable, Equatable {
+    /// The older screen's width.
+    var was: Double
+    /// The newer screen's width.
+    var now: Double
+    /// The shift the places agree on beyond their edges' (the median).
+    var offset: Double
+    /// How far the places it was fitted from are from where it puts them (the largest but one).
+    var spread: Double
+    /// How many of those places it puts within `JudgementTolerance.place` of where they are.
+    var inliers: Int
+
+    /// The centre across, on the newer screen, of the element at `rect` on the older one.
+    func centre(of rect: Rect) -> Double {
+        Self.moved(rect, was: was, now: now) + offset
+    }
+
+    /// The centre of `rect` moved by the part of the change in width its nearest edge takes: none for the
+    /// leading edge, all of it for the trailing one, half for the centre.
+    static func moved(_ rect: Rect, was: Double, now: Double) -> Double {
+        let centre = rect.x + rect.width / 2
+        let leading = rect.x, trailing = was - (rect.x + rect.width), middle = abs(centre - was / 2)
+        if middle <= min(leading, trailing) { return centre + (now - was) / 2 }
+        return leading <= trailing ? centre : centre + (now - was)
+    }
+
+    /// The axis that best places `pairs` from a screen `was` wide onto one `now` wide; nil for no pair.
+    static func fitted(_ pairs: [(was: Rect, now: Rect)], was: Double, now: Double) -> AnchoredAxis? {
+        let off = pairs.map { ($0.now.x + $0.now.width / 2) - moved($0.was, was: was, now: now) }
+        guard let offset = median(off) else { return nil }
+        let errors = off.map { abs($0 - offset) }.sorted()
+        return AnchoredAxis(
+            was: was, now: now, offset: offset, spread: errors.count >= 2 ? errors[errors.count - 2] : 0,
+            inliers: errors.filter { $0 <= JudgementTolerance.place }.count)
     }
 }
 

@@ -72,7 +72,10 @@ struct ScreenLayouts {
         if let known = memo[key] { return known }
         let widthScale = then.flatMap { then in now[screen].map { $0.widthScale(from: then) } } ?? 1
         let moves = movements(of: screen, since: audit).map { (was: $0.was, now: $0.now) }
-        let found = LayoutTransform.fitted(moves, widthScale: widthScale, height: then?.height) ?? .identity
+        var widths: (was: Double, now: Double)?
+        if widthScale != 1, let was = then?.width, let width = now[screen]?.width { widths = (was, width) }
+        let found =
+            LayoutTransform.fitted(moves, widthScale: widthScale, height: then?.height, widths: widths) ?? .identity
         memo[key] = found
         return found
     }

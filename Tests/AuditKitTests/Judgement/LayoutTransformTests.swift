@@ -67,6 +67,32 @@ import Testing
         #expect(abs(layout.predicted(button, height: 874).x - 366 * scale) < 1)
     }
 
+    @Test func onAnIPadPlacesKeepTheirDistanceFromTheEdgeTheyAreAnchoredTo() throws {
+        // 440 pt → 1180 pt: leading titles stay at the 20 pt margin, trailing values keep theirs, the centred
+        // title stays centred; a share of the width would put the trailing "+" (x 396) past the iPad's edge.
+        let (was, now) = (440.0, 1180.0)
+        let leading = { (y: Double) in Rect(x: 20, y: y, width: 120, height: 22) }
+        let trailing = { (y: Double, width: Double) in Rect(x: width - 20 - 60, y: y, width: 60, height: 22) }
+        var pairs = [110.0, 170, 230, 290].map { (leading($0), leading($0)) }
+        pairs += [110.0, 170, 230].map { (trailing($0, was), trailing($0, now)) }
+        pairs.append((Rect(x: 170, y: 70, width: 100, height: 22), Rect(x: 540, y: 70, width: 100, height: 22)))
+        let layout = try #require(
+            LayoutTransform.fitted(pairs, widthScale: now / was, widths: (was: was, now: now)))
+        let across = try #require(layout.across)
+        #expect(across.inliers == pairs.count && across.offset == 0)
+        let add = Rect(x: 396, y: 62, width: 24, height: 24)
+        #expect(layout.predicted(add, height: 956).x == 1136)
+        #expect(layout.predicted(leading(350), height: 956).x == 20)
+        #expect(layout.uncertainty(of: add).x == 0)
+        // On one width, or where a share of the width places more of them, the places across scale.
+        #expect(try #require(LayoutTransform.fitted(pairs, widths: nil)).across == nil)
+        let shared = [110.0, 170, 230].map {
+            (leading($0), Rect(x: 80 * now / was - 60, y: $0, width: 120, height: 22))
+        }
+        let scaled = try #require(LayoutTransform.fitted(shared, widthScale: now / was, widths: (was: was, now: now)))
+        #expect(scaled.across == nil)
+    }
+
     @Test func eachKindOfWarningIsReauditedWhereItCanBeFlagged() {
         let phone = DeviceLayout(device: .phone, orientation: .portrait)
         let pad = DeviceLayout(device: .pad, orientation: .landscape)
