@@ -5,7 +5,7 @@ import Testing
 
 /// The judgement version cannot be forgotten: fixed series of the layout probes (the pantry's three
 /// screens in many configurations, the meal plan at four text sizes, the grocery list scrolled and in
-/// French; each with sources and without) are judged, and the digest of every verdict they state must be
+/// French, the store on three devices; each with sources and without) are judged, and the digest of every verdict they state must be
 /// the one recorded for `JudgementRecord.currentJudgementVersion`. A change of the judgement's code that
 /// changes any verdict fails here until the version is raised and its digest recorded (CONTRIBUTING.md,
 /// "Raising the judgement version"), so a record written before it is judged again.
@@ -19,6 +19,7 @@ import Testing
             lines += try pantryTour(sourced: sourced).map { "pantry \(sourced) \($0)" }
             lines += try mealPlanSizes(sourced: sourced).map { "meals \(sourced) \($0)" }
             lines += try groceryScrolls(sourced: sourced).map { "groceries \(sourced) \($0)" }
+            lines += try storeAcrossDevices(sourced: sourced).map { "store \(sourced) \($0)" }
         }
         return lines
     }
@@ -79,6 +80,18 @@ import Testing
         try s.audit(Layouts.groceries(french: true))
         try s.audit(Layouts.groceries(scroll: 340, french: true), fixed: ["g.edit"])
         try s.audit(Layouts.groceries(), fixed: ["g.edit"])
+        return s.p.verdictLines()
+    }
+
+    /// The store at the default size, its logo described and audited next on an iPad in landscape, then on
+    /// a larger phone in the dark at AX2 and the smallest phone at xxLarge: places across a wider screen,
+    /// a fix seen in another configuration.
+    static func storeAcrossDevices(sourced: Bool) throws -> [String] {
+        var s = try Layouts.storeSeries(sourced: sourced)
+        defer { s.p.remove() }
+        try s.audit(Layouts.config())
+        // The iPad first: the logo fixed there is resolved there (the edges of a wider screen).
+        for index in [1, 0, 2] { try s.audit(Layouts.logoConfigurations[index].configuration, fixed: ["k.logo"]) }
         return s.p.verdictLines()
     }
 
