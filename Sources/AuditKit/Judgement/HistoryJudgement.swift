@@ -471,13 +471,7 @@ public struct HistoryJudgement: Sendable {
         guard let prediction, entry.screens.indices.contains(screen.index),
             let width = entry.screens[screen.index].width, let height = entry.screens[screen.index].height
         else { return true }
-        let rect = prediction.place
-        let top = DeviceLayout(screenSize: (width, height)).statusBar
-        let visibleWidth =
-            min(rect.x + rect.width, width - prediction.margin.x) - max(rect.x, prediction.margin.x)
-        let visibleHeight =
-            min(rect.y + rect.height, height - prediction.margin.y) - max(rect.y, top + prediction.margin.y)
-        return visibleWidth * 2 >= rect.width && visibleHeight * 2 >= rect.height
+        return prediction.liesOnScreen(width: width, height: height)
     }
 
     /// The fingerprint version 1 gave `issue` (scoped by its mapped view), when it has a view.

@@ -17,7 +17,7 @@ import Foundation
 public struct JudgementRecord: Sendable, Hashable, Codable {
     /// The version of the judgement this code makes: raised whenever a change of the judgement's code
     /// changes what it states (`verdictDigests` makes sure), so a record written earlier is judged again.
-    public static let currentJudgementVersion = 10
+    public static let currentJudgementVersion = 11
 
     /// Each version's digest of the verdicts it states on fixed series of audits (the layout probes',
     /// judged by `JudgementVersionTests`), oldest first, the last one `currentJudgementVersion`'s. A change
@@ -28,6 +28,7 @@ public struct JudgementRecord: Sendable, Hashable, Codable {
         (8, "8bb4eafe15c753a799195dd45df327aab57ffb7998baeac3b0bcab97a4e6b5a8"),
         (9, "950f36fc2125ca0c1e59fe202368fce45448f21a732c259a488579be114ed212"),
         (10, "5618de601cd4dfabf73639529a8a169f9cfa5fb88d79ff89f12b46f01204b6f3"),
+        (11, "9dfcbeec3461ec4cd925991e0f75dc1af31a836dba8182979ed9e7432b7303ad"),
     ]
 
     /// The version of the judgement recorded.

@@ -108,7 +108,7 @@ struct ScreenLayouts {
             }
         }
         guard let topBefore = contentTop(then, before), let topNow = contentTop(now, after) else { return false }
-        return was >= topBefore && isNow < topNow && isNow < was
+        return rect.y >= topBefore && place.y < topNow && isNow < was
     }
 
     /// Where an earlier element is in this audit, how far from there it may be on each axis, and whether
@@ -117,6 +117,16 @@ struct ScreenLayouts {
         var place: Rect
         var margin: (x: Double, y: Double) = (0, 0)
         var underBar = false
+
+        /// Whether the place, anywhere within its margin, lies at least half on a screen `width` by
+        /// `height` points, below its status bar, and not under a bar: where an audit of it shows the element.
+        func liesOnScreen(width: Double, height: Double) -> Bool {
+            guard !underBar else { return false }
+            let top = DeviceLayout(screenSize: (width, height)).statusBar
+            let visibleWidth = min(place.x + place.width, width - margin.x) - max(place.x, margin.x)
+            let visibleHeight = min(place.y + place.height, height - margin.y) - max(place.y, top + margin.y)
+            return visibleWidth * 2 >= place.width && visibleHeight * 2 >= place.height
+        }
     }
 
     /// The rects then and now of the elements of `screen` continued from `audit`, and whether each shows

@@ -526,10 +526,11 @@ public enum WarningMatcher {
                     if iEnd - i == 1, jEnd - j == 1 {
                         // Texts of numbers that fold to one fingerprint must show the same symbols:
                         // "34 %" and "12" are two widgets, not one value that changed.
-                        if WarningMatcher.sameSymbols(
-                            old.issues[oldOrder[i]].elementText, new.issues[newOrder[j]].elementText)
-                        {
+                        let (was, now) = (old.issues[oldOrder[i]].elementText, new.issues[newOrder[j]].elementText)
+                        if was == now {
                             pair(oldOrder[i], newOrder[j], .fingerprint)
+                        } else if WarningMatcher.sameSymbols(was, now) {
+                            valueChanged.append((oldOrder[i], newOrder[j]))
                         }
                     } else {
                         duplicates.append((Array(oldOrder[i..<iEnd]), Array(newOrder[j..<jEnd])))
@@ -539,6 +540,10 @@ public enum WarningMatcher {
                 }
             }
             estimateShifts()
+            // A value that changed (one fingerprint, another exact text) is its element only if the screen's
+            // layout leaves that element on the screen: "2 kg" scrolled into view is not the "1 kg" row
+            // scrolled away under the navigation bar.
+            for (o, n) in valueChanged where couldBeShown(o, n) { pair(o, n, .fingerprint) }
             // Text-less look-alikes (chevrons) wait for the key stage: its pairs tell the screen's shift when
             // no text kept its fingerprint (another language), and the look-alikes move with the screen.
             for group in duplicates {
@@ -549,6 +554,24 @@ public enum WarningMatcher {
                 }
             }
         }
+
+        /// Whether old `o`'s element could be on new `n`'s screen: its place moved by that screen's layout
+        /// lies on it (`ScreenLayouts.Prediction.liesOnScreen`); true when no layout or size tells.
+        func couldBeShown(_ o: Int, _ n: Int) -> Bool {
+            let slot = new.slotID[n]
+            guard sameScreen(o, n), let layout = transform[slot], let was = oldRect[o], let size = new.slotSizes[slot]
+            else { return true }
+            let place = layout.apply(was)
+            let screen = ScreenConfiguration(width: size.width, height: size.height)
+            let prediction = ScreenLayouts.Prediction(
+                place: place, margin: layout.uncertainty(of: was),
+                underBar: ScreenLayouts.movedUnderABar(was, to: place, then: screen, now: screen))
+            return prediction.liesOnScreen(width: size.width, height: size.height)
+        }
+
+        /// Fingerprints found once on each side whose exact values differ, paired by stage 1 only when
+        /// the screen's layout leaves the older one on the screen (`couldBeShown`).
+        var valueChanged: [(old: Int, new: Int)] = []
 
         /// Text-less look-alikes of one fingerprint set aside by stage 1 until the key stage's pairs.
         var deferred: [(old: [Int], new: [Int])] = []
