@@ -169,6 +169,7 @@ extension HistoryJudgement {
         for index in a.entry.issues.indices where a.side.repeatOf[index] == nil && a.warning[index] >= 0 {
             guard let configuration = a.configurationOf[a.side.group[index]] else { continue }
             warnings[a.warning[index]].flagged(in: configuration, rect: a.entry.issues[index].rect, audit: a.audit)
+            warnings[a.warning[index]].text = a.entry.issues[index].elementText
         }
         let resolved = a.resolvedFresh.sorted { $0.order < $1.order }.map(\.verdict) + a.resolvedStanding
         for verdict in resolved { warnings[verdict.identity].resolvedBy = a.audit }

@@ -243,14 +243,18 @@ extension HistoryJudgement {
     // MARK: 5. Assign
 
     /// Each issue's warning (a number into `warnings`): the one it continues first, then the one its
-    /// fingerprint last had on its screen (a recurrence), else a new one; repeats take their original's.
+    /// fingerprint last had on its screen (a recurrence: of a resolved warning, or of a standing one with
+    /// the same exact text), else a new one; repeats take their original's.
     mutating func assign(_ a: inout AuditInProgress) {
         for index in a.entry.issues.indices where a.side.repeatOf[index] == nil {
             if let before = a.previous[index], take(before.identity, in: a.k) { a.warning[index] = before.identity }
         }
         for index in a.entry.issues.indices where a.side.repeatOf[index] == nil && a.warning[index] < 0 {
             let fingerprint = a.facts.fingerprint[index]
+            // A warning still standing (not resolved) is continued only by the passes that place it; its
+            // fingerprint alone names it only with its exact value ("2 kg" below the fold is not "1 kg").
             if let known = warningInScreen[ScreenFingerprint(fingerprint: fingerprint, screen: a.side.group[index])],
+                warnings[known].resolvedBy != nil || warnings[known].text == a.entry.issues[index].elementText,
                 take(known, in: a.k)
             {
                 a.warning[index] = known

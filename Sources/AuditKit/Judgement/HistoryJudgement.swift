@@ -428,6 +428,8 @@ public struct HistoryJudgement: Sendable {
         var takenIn: Int
         /// The audit that resolved it, while it has not reappeared.
         var resolvedBy: AuditReference?
+        /// The exact text it was last flagged with (a value folded for its fingerprint keeps its own).
+        var text: String?
         /// Where it was flagged: the latest audit per configuration (one per layout and appearance), so a
         /// warning flagged last in another layout is re-audited by an audit laying out as an earlier one.
         var sightings: [Sighting] = []

@@ -17,7 +17,7 @@ import Foundation
 public struct JudgementRecord: Sendable, Hashable, Codable {
     /// The version of the judgement this code makes: raised whenever a change of the judgement's code
     /// changes what it states (`verdictDigests` makes sure), so a record written earlier is judged again.
-    public static let currentJudgementVersion = 11
+    public static let currentJudgementVersion = 12
 
     /// Each version's digest of the verdicts it states on fixed series of audits (the layout probes',
     /// judged by `JudgementVersionTests`), oldest first, the last one `currentJudgementVersion`'s. A change
@@ -29,6 +29,7 @@ public struct JudgementRecord: Sendable, Hashable, Codable {
         (9, "950f36fc2125ca0c1e59fe202368fce45448f21a732c259a488579be114ed212"),
         (10, "5618de601cd4dfabf73639529a8a169f9cfa5fb88d79ff89f12b46f01204b6f3"),
         (11, "9dfcbeec3461ec4cd925991e0f75dc1af31a836dba8182979ed9e7432b7303ad"),
+        (12, "408b79e84552e6cab8efa13495a0c722482cff502912f14fcbab78c6572fc476"),
     ]
 
     /// The version of the judgement recorded.

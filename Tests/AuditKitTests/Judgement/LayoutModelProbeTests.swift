@@ -699,8 +699,8 @@ import Testing
 
     @Test(arguments: [false, true])
     func aScrolledAuditThenAnUnscrolledOneInAnotherLanguage(sourced: Bool) throws {
-        withKnownIssue(
-            "Issue 57, open: with sources every decision holds but the French scrolled audit still pairs \"2 kg\" with the \"1 kg\" it flagged before (an identity, not a decision); without sources the translated Edit and the hint are new and resolved at once"
+        try withKnownIssue(
+            "Issue 57, open: without sources the translated Edit and the hint are new and resolved at once (their texts changed and nothing else names them)"
         ) {
             var s = try Self.grocerySeries(sourced: sourced)
             defer { s.p.remove() }
@@ -721,13 +721,15 @@ import Testing
                 residual: top.subtracting(["g.edit"]).union(middle), notReaudited: low, fails: false,
                 "English, Edit fixed")
             s.p.finish("4a. A scrolled audit, then an unscrolled one in another language")
+        } when: {
+            !sourced
         }
     }
 
     @Test(arguments: [false, true])
     func aHistoryThatStartsScrolledInFrenchMeetsTheTopInEnglish(sourced: Bool) throws {
         withKnownIssue(
-            "Issue 57, open: the unscrolled French audit resolves the two rows below the fold that only the first, scrolled French audit flagged (their place is not predicted from that audit), and \"2 kg\" continues \"1 kg\"; without sources the translated Edit is new"
+            "Issue 57, open: the unscrolled French audit resolves the two rows below the fold that only the first, scrolled French audit flagged (that audit's sighting of the rows both show is replaced by the English one's, laid out alike, so its scroll is not known); without sources the translated Edit is new"
         ) {
             var s = try Self.grocerySeries(sourced: sourced)
             defer { s.p.remove() }
