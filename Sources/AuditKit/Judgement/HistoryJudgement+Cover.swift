@@ -143,16 +143,24 @@ extension HistoryJudgement {
         }.map(\.element)
         let reference =
             ranked.first { a.layouts.knows(group, since: $0.audit) } ?? (flaggedLastAlike ? nil : ranked.first)
+        // Content or a bar's own, as where it was flagged says: a place carried on may lie under a bar already.
+        let flaggedAsContent = warnings[held.verdict.identity].sightings.contains { sighting in
+            sighting.rect.flatMap { ScreenLayouts.isContent($0, in: sighting.configuration) } ?? false
+        }
+        let content: Bool? = flaggedAsContent ? true : nil
         let prediction: ScreenLayouts.Prediction?
         if let reference {
             prediction = reference.rect.map {
-                a.layouts.predicted($0, of: group, since: reference.audit, then: reference.configuration)
+                a.layouts.predicted(
+                    $0, of: group, since: reference.audit, then: reference.configuration, content: content)
             }
         } else {
             let then =
                 frame.sha256 == context.baseAudit.sha256
                 ? configurations[context.base][group] : configuration(of: frame, group)
-            prediction = inFrame.map { a.layouts.predicted($0, of: group, since: frame, then: then) }
+            prediction = inFrame.map {
+                a.layouts.predicted($0, of: group, since: frame, then: then, content: content)
+            }
         }
         if Self.isVisible(prediction, on: context.screen, of: a.entry) { return nil }
         guard flaggedLastAlike else { return unmoved }

@@ -17,7 +17,7 @@ import Foundation
 public struct JudgementRecord: Sendable, Hashable, Codable {
     /// The version of the judgement this code makes: raised whenever a change of the judgement's code
     /// changes what it states (`verdictDigests` makes sure), so a record written earlier is judged again.
-    public static let currentJudgementVersion = 12
+    public static let currentJudgementVersion = 13
 
     /// Each version's digest of the verdicts it states on fixed series of audits (the layout probes',
     /// judged by `JudgementVersionTests`), oldest first, the last one `currentJudgementVersion`'s. A change
@@ -30,6 +30,7 @@ public struct JudgementRecord: Sendable, Hashable, Codable {
         (10, "5618de601cd4dfabf73639529a8a169f9cfa5fb88d79ff89f12b46f01204b6f3"),
         (11, "9dfcbeec3461ec4cd925991e0f75dc1af31a836dba8182979ed9e7432b7303ad"),
         (12, "408b79e84552e6cab8efa13495a0c722482cff502912f14fcbab78c6572fc476"),
+        (13, "2fd0afab3772b45eab15db83032ba3126e59425f049d85223ec982ec93815300"),
     ]
 
     /// The version of the judgement recorded.

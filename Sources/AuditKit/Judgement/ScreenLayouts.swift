@@ -82,33 +82,46 @@ struct ScreenLayouts {
 
     /// Where the element at `rect` in the coordinates of `audit` (audited in `then`) is in this audit of
     /// `screen` (`LayoutTransform.predicted(_:height:)`), and how far from there it may be
-    /// (`LayoutTransform.uncertainty(of:)`).
-    mutating func predicted(_ rect: Rect, of screen: String, since audit: AuditReference, then: ScreenConfiguration?)
-        -> Prediction
-    {
+    /// (`LayoutTransform.uncertainty(of:)`). `content` says whether the element is content rather than a
+    /// bar's own, when where it was flagged tells (`isContent`); else `rect` tells.
+    mutating func predicted(
+        _ rect: Rect, of screen: String, since audit: AuditReference, then: ScreenConfiguration?, content: Bool? = nil
+    ) -> Prediction {
         let layout = transform(of: screen, since: audit, then: then)
         let place = layout.predicted(rect, height: then?.height)
         return Prediction(
             place: place, margin: layout.uncertainty(of: rect),
-            underBar: Self.movedUnderABar(rect, to: place, then: then, now: now[screen]))
+            underBar: Self.movedUnderABar(rect, to: place, then: then, now: now[screen], content: content))
+    }
+
+    /// Whether an element at `rect` of a screen audited in `configuration` is content: below the
+    /// navigation bar's band (its top edge) and above the bottom bar's (its centre), where a scroll or a
+    /// larger text size can move it under a bar; nil when the screen's size is not known.
+    static func isContent(_ rect: Rect, in configuration: ScreenConfiguration) -> Bool? {
+        guard let top = contentTop(configuration), let height = configuration.height else { return nil }
+        return rect.y >= top && rect.y + rect.height / 2 < height - SystemBands.tabBarHeight
+    }
+
+    /// Where content starts on a screen audited in `configuration`: below the status bar and an inline
+    /// navigation bar; nil when the screen's size is not known.
+    static func contentTop(_ configuration: ScreenConfiguration) -> Double? {
+        guard let width = configuration.width, let height = configuration.height else { return nil }
+        return DeviceLayout(screenSize: (width, height)).statusBar + SystemBands.inlineNavigationBarHeight
     }
 
     /// Whether content at `rect` in a screen audited in `then` is under a bar at `place` in one audited
-    /// `now`: moved down into the bottom bar's band (a toolbar, a tab bar), or up into the navigation bar's
-    /// below the status bar (scrolled under it), from outside that band. A bar's own elements stay in it.
-    static func movedUnderABar(_ rect: Rect, to place: Rect, then: ScreenConfiguration?, now: ScreenConfiguration?)
-        -> Bool
-    {
-        guard let then, let now, let before = then.height, let after = now.height else { return false }
-        let was = rect.y + rect.height / 2, isNow = place.y + place.height / 2
-        if was < before - SystemBands.tabBarHeight, isNow >= after - SystemBands.tabBarHeight { return true }
-        func contentTop(_ configuration: ScreenConfiguration, _ height: Double) -> Double? {
-            configuration.width.map {
-                DeviceLayout(screenSize: ($0, height)).statusBar + SystemBands.inlineNavigationBarHeight
-            }
-        }
-        guard let topBefore = contentTop(then, before), let topNow = contentTop(now, after) else { return false }
-        return rect.y >= topBefore && place.y < topNow && isNow < was
+    /// `now`: down in the bottom bar's band (a toolbar, a tab bar), or with its top edge up in the
+    /// navigation bar's below the status bar (scrolled under it). Whether it is content (`isContent`) is
+    /// `content` when told (where the element was flagged: a place carried from audit to audit may already
+    /// lie under a bar), else what `rect` shows; a bar's own elements stay in it.
+    static func movedUnderABar(
+        _ rect: Rect, to place: Rect, then: ScreenConfiguration?, now: ScreenConfiguration?, content: Bool? = nil
+    ) -> Bool {
+        guard let then, let now, let height = now.height, let top = contentTop(now),
+            content ?? isContent(rect, in: then) ?? false
+        else { return false }
+        let centre = place.y + place.height / 2
+        return centre >= height - SystemBands.tabBarHeight || place.y < top
     }
 
     /// Where an earlier element is in this audit, how far from there it may be on each axis, and whether

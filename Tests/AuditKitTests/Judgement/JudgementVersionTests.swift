@@ -71,7 +71,8 @@ import Testing
         return p.verdictLines()
     }
 
-    /// The grocery list unscrolled, scrolled, in French, scrolled in French with "Edit" fixed, and back.
+    /// The grocery list unscrolled, scrolled, in French, scrolled in French with "Edit" fixed, and back; and a
+    /// history that starts scrolled in French, then the top in English and in French.
     static func groceryScrolls(sourced: Bool) throws -> [String] {
         var s = try Layouts.grocerySeries(sourced: sourced)
         defer { s.p.remove() }
@@ -80,7 +81,14 @@ import Testing
         try s.audit(Layouts.groceries(french: true))
         try s.audit(Layouts.groceries(scroll: 340, french: true), fixed: ["g.edit"])
         try s.audit(Layouts.groceries(), fixed: ["g.edit"])
-        return s.p.verdictLines()
+        // A history that starts scrolled in French: the rows below the fold it flagged stay under the
+        // bottom bar through the unscrolled audits after it.
+        var french = try Layouts.grocerySeries(sourced: sourced)
+        defer { french.p.remove() }
+        try french.audit(Layouts.groceries(scroll: 340, french: true))
+        try french.audit(Layouts.groceries())
+        try french.audit(Layouts.groceries(french: true))
+        return s.p.verdictLines() + french.p.verdictLines().map { "from French \($0)" }
     }
 
     /// The store at the default size, its logo described and audited next on an iPad in landscape, then on

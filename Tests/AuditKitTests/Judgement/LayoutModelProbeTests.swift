@@ -728,8 +728,8 @@ import Testing
 
     @Test(arguments: [false, true])
     func aHistoryThatStartsScrolledInFrenchMeetsTheTopInEnglish(sourced: Bool) throws {
-        withKnownIssue(
-            "Issue 57, open: the unscrolled French audit resolves the two rows below the fold that only the first, scrolled French audit flagged (that audit's sighting of the rows both show is replaced by the English one's, laid out alike, so its scroll is not known); without sources the translated Edit is new"
+        try withKnownIssue(
+            "Issue 57, open: without sources the translated Edit is new and resolved at once (its text changed and nothing else names it)"
         ) {
             var s = try Self.grocerySeries(sourced: sourced)
             defer { s.p.remove() }
@@ -742,6 +742,8 @@ import Testing
                 try s.audit(Self.groceries(french: true)), residual: top.union(middle), notReaudited: low, fails: false,
                 "French")
             s.p.finish("4b. A history that starts scrolled in French")
+        } when: {
+            !sourced
         }
     }
 }
