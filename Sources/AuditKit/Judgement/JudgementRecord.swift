@@ -654,31 +654,7 @@ public struct RecordedJudgement: Sendable {
             screens.append(made)
         }
         // The latest audit's lists of earlier warnings are recorded; an earlier audit's are judged again.
-        var lists: RecordedEarlierWarnings?
-        if position == record.entries.count - 1 {
-            let read = self
-            // Its line without the warnings not re-audited (thousands on a long CI history), then whole.
-            let head = MadeOnce<RecordedLatest?> {
-                read.line(at: read.record.latest).flatMap { RecordedLatest.fastRead($0, listingNotReaudited: false) }
-            }
-            let whole = MadeOnce<RecordedLatest?> {
-                guard let line = read.line(at: read.record.latest) else { return nil }
-                return RecordedLatest.fastRead(line)
-                    ?? (try? JSONDecoder.forRecords.decode(RecordedLatest.self, from: line))
-            }
-            lists = RecordedEarlierWarnings(
-                resolved: {
-                    guard let latest = head.value ?? whole.value,
-                        let issues = read.issues(first: latest.issuesOfResolved)
-                    else { return nil }
-                    return latest.verdicts(latest.resolved, issues: issues, reference: { read.reference($0) })
-                },
-                notReaudited: {
-                    guard let latest = whole.value, let issues = read.issues() else { return nil }
-                    return latest.verdicts(latest.notReaudited, issues: issues, reference: { read.reference($0) })
-                },
-                places: { (head.value ?? whole.value)?.places(reference: { read.reference($0) }) })
-        }
+        let lists = position == record.entries.count - 1 ? latestLists() : nil
         let report = ReportJudgement(
             recorded: own, verdicts: verdicts, screens: screens,
             notCovered: recorded.notCovered.compactMap { uncovered in
@@ -688,6 +664,32 @@ public struct RecordedJudgement: Sendable {
             resolvedCount: recorded.resolved, notReauditedOpen: recorded.notReauditedOpen,
             lists: lists, judgeAgain: judgeAgain)
         return (report, recorded.staleBaseline)
+    }
+
+    /// The latest audit's recorded lists of earlier warnings (resolved, not re-audited, their places), each
+    /// read on first use: its line without the warnings not re-audited (thousands on a long CI history)
+    /// first, then whole.
+    private func latestLists() -> RecordedEarlierWarnings {
+        let read = self
+        let head = MadeOnce<RecordedLatest?> {
+            read.line(at: read.record.latest).flatMap { RecordedLatest.fastRead($0, listingNotReaudited: false) }
+        }
+        let whole = MadeOnce<RecordedLatest?> {
+            guard let line = read.line(at: read.record.latest) else { return nil }
+            return RecordedLatest.fastRead(line)
+                ?? (try? JSONDecoder.forRecords.decode(RecordedLatest.self, from: line))
+        }
+        return RecordedEarlierWarnings(
+            resolved: {
+                guard let latest = head.value ?? whole.value, let issues = read.issues(first: latest.issuesOfResolved)
+                else { return nil }
+                return latest.verdicts(latest.resolved, issues: issues, reference: { read.reference($0) })
+            },
+            notReaudited: {
+                guard let latest = whole.value, let issues = read.issues() else { return nil }
+                return latest.verdicts(latest.notReaudited, issues: issues, reference: { read.reference($0) })
+            },
+            places: { (head.value ?? whole.value)?.places(reference: { read.reference($0) }) })
     }
 
     /// Whether the history's line can give `status` to `issues[index]`, as the judgement gives it

@@ -345,32 +345,8 @@ struct ScreenIdentification: Sendable {
                 return nil
             }
         }
-        let (shared, smaller) = Self.sharedTexts(screen, candidate.texts)
-        var strength = Self.textStrength(shared: shared, smaller: smaller)
-        if strength == 1, soleHolder, shared == screen.shownTexts.count { strength = 2 }
-        switch strength {
-        case 2:
-            evidence.score += 3
-            evidence.sharedTexts = shared
-            strong = true
-            reasons += 1
-        case 1:
-            evidence.score += 1
-            evidence.sharedTexts = 1
-            reasons += 1
-        default: break
-        }
-        // An automated audit's accessibility identifiers: when most of a run's are the known screen's, the
-        // run is that screen, however few warnings are left on it.
-        if screen.identifiers.count > 0, candidate.identifiers.count > 0 {
-            let shared = screen.identifierTable.sharedCount(candidate.identifiers)
-            if shared * 2 > screen.identifiers.count {
-                evidence.score += 3
-                evidence.sharedIdentifiers = shared
-                strong = true
-                reasons += 1
-            }
-        }
+        Self.weighTextsAndIdentifiers(
+            screen, candidate, soleHolder: soleHolder, into: &evidence, strong: &strong, reasons: &reasons)
         if !screen.views.isDisjoint(with: candidate.views) {
             evidence.score += 2
             evidence.views = true
@@ -400,6 +376,40 @@ struct ScreenIdentification: Sendable {
         }
         guard evidence.score >= 3, strong || reasons >= 2 else { return nil }
         return evidence
+    }
+
+    /// What the texts both show (`sharedTexts`, `textStrength`) and an automated audit's accessibility
+    /// identifiers add to `evidence` that `screen` is `candidate` (`score(_:_:distinguishing:likeness:soleHolder:)`).
+    private static func weighTextsAndIdentifiers(
+        _ screen: Shown, _ candidate: Known, soleHolder: Bool, into evidence: inout Evidence, strong: inout Bool,
+        reasons: inout Int
+    ) {
+        let (shared, smaller) = Self.sharedTexts(screen, candidate.texts)
+        var strength = Self.textStrength(shared: shared, smaller: smaller)
+        if strength == 1, soleHolder, shared == screen.shownTexts.count { strength = 2 }
+        switch strength {
+        case 2:
+            evidence.score += 3
+            evidence.sharedTexts = shared
+            strong = true
+            reasons += 1
+        case 1:
+            evidence.score += 1
+            evidence.sharedTexts = 1
+            reasons += 1
+        default: break
+        }
+        // An automated audit's accessibility identifiers: when most of a run's are the known screen's, the
+        // run is that screen, however few warnings are left on it.
+        if screen.identifiers.count > 0, candidate.identifiers.count > 0 {
+            let shared = screen.identifierTable.sharedCount(candidate.identifiers)
+            if shared * 2 > screen.identifiers.count {
+                evidence.score += 3
+                evidence.sharedIdentifiers = shared
+                strong = true
+                reasons += 1
+            }
+        }
     }
 
     /// How many screenshots and text sets (of its latest audits) a known screen keeps (`Known.hashes`,
