@@ -137,9 +137,9 @@ enum AutomatedAuditReader {
         func next() throws -> JSONDocument.Element? {
             do { return try elements.next() } catch { throw ReportReader.payloadError(error, path: path) }
         }
-        // Items skipped for one reason make one warning, whatever their number: the first, and how many.
-        var skipped: [SkipReason: (position: Int, offset: Int, count: Int)] = [:]
-        var reasons: [SkipReason] = []
+        // Items skipped for one reason make one warning, whatever their number: the first, and how many
+        // (a few reasons at most, looked up in order).
+        var skipped: [(reason: SkipReason, position: Int, offset: Int, count: Int)] = []
         var first: Int?
         var position = -1
         while let element = try next() {
@@ -147,8 +147,11 @@ enum AutomatedAuditReader {
             first = first ?? element.start
             guard let item = element.document, isAuditItem(0, in: item) else {
                 let reason = element.document == nil ? SkipReason.found(element.kind) : .notAnIssue
-                if skipped[reason] == nil { reasons.append(reason) }
-                skipped[reason, default: (position, element.start, 0)].count += 1
+                if let known = skipped.firstIndex(where: { $0.reason == reason }) {
+                    skipped[known].count += 1
+                } else {
+                    skipped.append((reason, position, element.start, 1))
+                }
                 continue
             }
             var reader = Reader(document: item)
@@ -163,9 +166,8 @@ enum AutomatedAuditReader {
                     + "element, elementDescription or elementAttributes, as an automated audit's issues have)",
                 path: path, byteOffset: first)
         }
-        for reason in reasons {
-            guard let first = skipped[reason] else { continue }
-            var message = reason.message
+        for first in skipped {
+            var message = first.reason.message
             if first.count > 1 { message += " (and \(first.count - 1) more item(s) skipped so)" }
             warnings.append(
                 ReportWarning(path: prefix + "[\(first.position)]", message: message, byteOffset: first.offset))
@@ -173,7 +175,7 @@ enum AutomatedAuditReader {
     }
 
     /// Why an item is skipped.
-    enum SkipReason: Hashable {
+    enum SkipReason: Equatable {
         /// It is no object but this kind of value.
         case found(JSONDocument.Kind)
         /// It is an object that is no audit issue (`isAuditItem`).

@@ -570,7 +570,8 @@ extension JSONDocument {
     /// reads deferred arrays (`Syntax.deferredArrays`) and laid-out ones alike.
     package struct ElementReader {
         private let document: JSONDocument
-        private let layingOut: Set<Kind>
+        /// The kinds laid out, a bit per `Kind.rawValue` (tested once per element).
+        private let layingOut: UInt8
         private var remaining: Int
         /// One parser for every element (its buffers reused), at the next element or the comma before it.
         fileprivate var parser: JSONParser
@@ -579,7 +580,7 @@ extension JSONDocument {
         package init(_ document: JSONDocument, array index: Int, layingOut kinds: Set<Kind> = [.object]) {
             precondition(document.nodes[index].kind == .array, "ElementReader reads an array")
             self.document = document
-            layingOut = kinds
+            layingOut = kinds.reduce(0) { $0 | 1 << $1.rawValue }
             remaining = document.nodes[index].count
             var syntax = document.syntax
             syntax.deferredArrays = .every
@@ -604,7 +605,7 @@ extension JSONDocument {
             }
             let start = parser.i
             let kind = Self.kind(startingWith: parser.base[start])
-            parser.layingOut = layingOut.contains(kind)
+            parser.layingOut = layingOut & 1 << kind.rawValue != 0
             parser.nodes = []
             try parser.parse(from: start, requireEnd: false, reserving: 64)
             var element = Element(kind: kind, start: start)
