@@ -215,12 +215,37 @@ import Testing
         }
         try FileManager.default.createSymbolicLink(atPath: project.file(Self.record), withDestinationPath: destination)
         for command in [["check"], ["trend"], ["diff"], ["history", "list"]] {
-            // A record read through the link would wait for a writer, or read zeros until memory ran out.
+            // A record read through the link would wait for a writer, or read zeros until memory ran out;
+            // it is judged again, and said so once.
             let result = try runTool(command, in: project.path, stdin: Data())
             #expect(result.status == 0 || result.status == 1, "\(command): \(result.stderr)")
-            #expect(!result.stderr.contains("judgement"), "\(command): \(result.stderr)")
+            #expect(
+                result.stderr.split(separator: "\n").filter { $0.contains("judgement") } == [
+                    "warning: the recorded judgement \(Self.record) is a symbolic link: not used, judged again"
+                ], "\(command): \(result.stderr)")
         }
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: project.file(Self.record)) == destination)
+    }
+
+    @Test(arguments: ["fifo", "/dev/zero", "/dev/stdin"])
+    func aHistoryThatIsNoRegularFileIsRefusedInOneLine(target: String) throws {
+        let project = try Self.makeProject()
+        defer { project.remove() }
+        try FileManager.default.removeItem(atPath: project.file(Self.record))
+        try FileManager.default.removeItem(atPath: project.file(Self.history))
+        if target == "fifo" {
+            #expect(mkfifo(project.file(Self.history), 0o644) == 0)
+        } else {
+            try FileManager.default.createSymbolicLink(atPath: project.file(Self.history), withDestinationPath: target)
+        }
+        for command in [["check"], ["trend"], ["diff"], ["history", "list"]] {
+            let result = try runTool(command, in: project.path, stdin: Data())
+            #expect(result.status == 65, "\(command): \(result.stderr)")
+            #expect(
+                result.stderr
+                    == "\(Self.history): error: the history file is not a regular file (a pipe, socket or device)\n",
+                "\(command)")
+        }
     }
 
     /// The record at `path` with each verdict of the audit at `audit` changed by `change`, its index's

@@ -74,7 +74,7 @@ struct HistoryCommand: Command {
         let baseline = try Baseline.load(path: HistoryInputs.baselinePath(context))
         let inputs = JudgementRecord.inputsDigest(baseline: baseline, translations: mapping.translations)
         // Reports all in the history already: nothing to write, the recorded judgement states them.
-        var record = recordFile.load(inputs: inputs)
+        var record = recordFile.load(inputs: inputs, refused: { context.terminal.warning($0) })
         var judgement: HistoryJudgement?
         let written: [Bool]
         if let known = record, entries.allSatisfy({ known.entry(sha256: $0.sha256) != nil }) {
@@ -108,7 +108,7 @@ struct HistoryCommand: Command {
         // recorded, or judged now and recorded.
         let record = try JudgementRecordFile(history: file).record(
             baseline: try Baseline.load(path: HistoryInputs.baselinePath(context)),
-            translations: try MappingInputs(context).translations)
+            translations: try MappingInputs(context).translations, refused: { context.terminal.warning($0) })
         for warning in record.warnings { context.terminal.warning(warning) }
         switch format {
         case .json:

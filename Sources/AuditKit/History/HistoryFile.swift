@@ -213,20 +213,39 @@ public struct HistoryFile: Sendable {
     /// Reads the history; a missing file is an empty history.
     /// - Throws: `AuditError` `.badInput` for a bad line that is not the torn last line, naming
     ///   `path:line:column`, the field and what is wrong, or for a version this code cannot read;
-    ///   `.missingInput` when the file exists but cannot be read.
+    ///   `.missingInput` when the file exists but cannot be read, `.badInput` when it is not a regular file.
     public func load() throws -> History {
         guard FileManager.default.fileExists(atPath: path) else { return History(entries: []) }
         // Stamped before reading: a line appended meanwhile makes the stamp older than the file, never newer.
         let stamp = HistoryStamp(path: path)
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw AuditError(.missingInput, "cannot read the history file", path: path)
-        }
+        let data = try Self.contents(of: path)
         var history = try HistoryFile.parse(data, path: path)
         if var stamp, stamp.bytes == data.count {
             stamp.entries = history.entries.count
             history.stamp = stamp
         }
         return history
+    }
+
+    /// The bytes of the history file at `path`, read only from a regular file (through a link, as a
+    /// person may name a history): one linked to `/dev/zero`, a FIFO or `/dev/stdin` is refused in one
+    /// line, never read without end or waited on.
+    /// - Throws: `AuditError` `.badInput` when it is not a regular file, `.missingInput` when it cannot be read.
+    static func contents(of path: String) throws -> Data {
+        let fd: Int32
+        do {
+            fd = try ByteBuffer.openRegularFile(path).fd
+        } catch let error as AuditError where error.code == .badInput {
+            throw AuditError(.badInput, "the history file is not a regular file (a pipe, socket or device)", path: path)
+        } catch {
+            throw AuditError(.missingInput, "cannot read the history file", path: path, cause: "\(error)")
+        }
+        let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
+        do {
+            return try handle.readToEnd() ?? Data()
+        } catch {
+            throw AuditError(.missingInput, "cannot read the history file", path: path, cause: "\(error)")
+        }
     }
 
     /// Parses the bytes of a history file (see `load()`); `path` only names the file in messages. Each
@@ -328,8 +347,8 @@ public struct HistoryFile: Sendable {
     /// The entry on the line at `range` of the file (as `History.lines` found it when the file was read
     /// with the same bytes); nil when the file cannot be read there or the line is not an entry.
     func entry(at range: Range<Int>) -> HistoryEntry? {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
-        defer { try? handle.close() }
+        guard let opened = try? ByteBuffer.openRegularFile(path) else { return nil }
+        let handle = FileHandle(fileDescriptor: opened.fd, closeOnDealloc: true)
         guard (try? handle.seek(toOffset: UInt64(range.lowerBound))) != nil,
             let data = try? handle.read(upToCount: range.count), data.count == range.count
         else { return nil }
@@ -399,7 +418,7 @@ public struct HistoryFile: Sendable {
                     cause: String(cString: strerror(errno)))
             }
             defer { close(fd) }
-            let existing = FileManager.default.contents(atPath: path) ?? Data()
+            let existing = try Self.contents(of: path)
             let current = try HistoryFile.parse(existing, path: path)
             try seeing(current)
             var known = Set(current.entries.map(\.sha256))

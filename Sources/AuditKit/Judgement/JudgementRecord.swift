@@ -516,12 +516,45 @@ extension RecordedTrend {
     }
 }
 
+/// A record file opened once for reading: its lines are read at their offsets (`pread`, which moves no
+/// shared position, so readers on several threads need no lock), and it is closed with the last reader.
+final class OpenRecord: Sendable {
+    /// The descriptor.
+    let fd: Int32
+    /// The file's size when opened.
+    let size: Int
+
+    init(fd: Int32, size: Int) {
+        self.fd = fd
+        self.size = size
+    }
+
+    deinit { close(fd) }
+
+    /// The `count` bytes at `offset`; nil when the file holds fewer there or cannot be read.
+    func bytes(at offset: Int, count: Int) -> Data? {
+        guard offset >= 0, count >= 0, offset <= size, count <= size - offset else { return nil }
+        var data = Data(count: count)
+        let read = data.withUnsafeMutableBytes { raw -> Int in
+            var done = 0
+            while done < count {
+                let got = pread(fd, raw.baseAddress! + done, count - done, off_t(offset + done))
+                if got < 0, errno == EINTR { continue }
+                guard got > 0 else { break }
+                done += got
+            }
+            return done
+        }
+        return read == count ? data : nil
+    }
+}
+
 /// A record read, with the lines of its audits (`RecordedReport`), to make any audit's judgement again.
 public struct RecordedJudgement: Sendable {
     /// The record's entries and what they hold for.
     public var record: JudgementRecord
-    /// The record file and where its audits' lines start.
-    private var path: String
+    /// The record file, opened once, and where its audits' lines start.
+    private var file: OpenRecord
     private var reportsStart: Int
     private var history: HistoryFile
 
@@ -533,11 +566,18 @@ public struct RecordedJudgement: Sendable {
     /// damaged or hostile record costs memory in proportion to the history it caches.
     static func longestLine(history: Int) -> Int { 4 * max(history, 0) + (1 << 20) }
 
-    /// The record at `path`, its first line read; nil when it is not one (missing, damaged, written by
-    /// another version of the format) or not a regular file of its own (`openRecord`).
-    init?(path: String, history: HistoryFile) {
-        guard let handle = Self.openRecord(path) else { return nil }
-        defer { try? handle.close() }
+    /// The longest record read for a history of `history` bytes: its first line and four of the longest
+    /// lines after it (the audits' lines together state no more than the history's lines do, and the
+    /// three lines after them each as much at most); a longer file is refused.
+    static func longestRecord(history: Int) -> Int { longestIndex + 4 * longestLine(history: history) }
+
+    /// The record at `path`, its first line read and the file kept open for its other lines; nil when
+    /// it is not one (missing, damaged, written by another version of the format). `refuse` is told
+    /// why a file there is not read: not a regular file of its own (`openRecord`), or longer than
+    /// `longestRecord`.
+    init?(path: String, history: HistoryFile, refuse: (String) -> Void = { _ in }) {
+        guard let file = Self.openRecord(path, refuse: refuse) else { return nil }
+        let handle = FileHandle(fileDescriptor: file.fd, closeOnDealloc: false)
         var first = Data()
         while true {
             guard let chunk = try? handle.read(upToCount: 1 << 18), !chunk.isEmpty else { return nil }
@@ -559,18 +599,40 @@ public struct RecordedJudgement: Sendable {
             record.entries.allSatisfy({ isPlace($0.recorded) && isPlace($0.line) }),
             [record.issues, record.latest, record.trend].allSatisfy(isPlace)
         else { return nil }
+        guard file.size <= Self.longestRecord(history: record.history.bytes) else {
+            refuse(
+                "the recorded judgement \(path) is \(file.size) bytes, more than the limit of "
+                    + "\(Self.longestRecord(history: record.history.bytes)) for its history: not used, judged again")
+            return nil
+        }
         self.record = record
-        self.path = path
+        self.file = file
         reportsStart = first.count + 1
         self.history = history
     }
 
     /// The record file at `path` opened for reading: never through a symbolic link (a committed
     /// `history.judgement.json -> /dev/stdin` would hang the reader, `-> /dev/zero` fill its memory), and
-    /// only a regular file (a FIFO is opened without waiting for a writer); nil otherwise.
-    static func openRecord(_ path: String) -> FileHandle? {
-        guard let opened = try? ByteBuffer.openRegularFile(path, followingLinks: false) else { return nil }
-        return FileHandle(fileDescriptor: opened.fd, closeOnDealloc: true)
+    /// only a regular file (a FIFO is opened without waiting for a writer); nil when there is none, or
+    /// when `refuse` is told, in one line naming the file, why the one there is not read.
+    static func openRecord(_ path: String, refuse: (String) -> Void) -> OpenRecord? {
+        do {
+            let opened = try ByteBuffer.openRegularFile(path, followingLinks: false)
+            return OpenRecord(fd: opened.fd, size: opened.size)
+        } catch {
+            // Missing: no record. A link (not followed), or anything that is not a regular file: refused.
+            var found = stat()
+            guard lstat(path, &found) == 0 else { return nil }
+            let why: String
+            switch found.st_mode & S_IFMT {
+            case S_IFLNK: why = "is a symbolic link"
+            case S_IFREG: why = "cannot be opened"
+            case S_IFDIR: why = "is a folder"
+            default: why = "is not a regular file (a pipe, socket or device)"
+            }
+            refuse("the recorded judgement \(path) \(why): not used, judged again")
+            return nil
+        }
     }
 
     /// The index in `data` of its first line feed: searched in its bytes (`Data.firstIndex(of:)` checks
@@ -586,18 +648,12 @@ public struct RecordedJudgement: Sendable {
     /// The `RecordedReport` line of the audit at `position`, as recorded; nil when the file lacks it.
     fileprivate func line(_ position: Int) -> Data? { line(at: record.entries[position].recorded) }
 
-    /// The line at `range` (offset after the first line, and length); nil when the file lacks it or the
-    /// line is longer than any the history's judgement makes (`longestLine`).
+    /// The line at `range` (offset after the first line, and length), read from the file opened once;
+    /// nil when the file lacks it or the line is longer than any the history's judgement makes
+    /// (`longestLine`).
     private func line(at range: [Int]) -> Data? {
-        let start = reportsStart + range[0]
-        guard range[1] <= Self.longestLine(history: record.history.bytes), let handle = Self.openRecord(path) else {
-            return nil
-        }
-        defer { try? handle.close() }
-        guard (try? handle.seek(toOffset: UInt64(start))) != nil, let data = try? handle.read(upToCount: range[1]),
-            data.count == range[1]
-        else { return nil }
-        return data
+        guard range[1] <= Self.longestLine(history: record.history.bytes) else { return nil }
+        return file.bytes(at: reportsStart + range[0], count: range[1])
     }
 
     /// The recorded judgement of the audit at `position`, with the judgement of the audits of the
@@ -794,9 +850,14 @@ public struct JudgementRecordFile: Sendable {
     }
 
     /// The record with its audits, when there is one that holds for the history file as it is now
-    /// (`stamp`: the file now) and for `inputs`; nil otherwise.
-    public func loadRecorded(inputs: String, stamp: HistoryStamp?) -> RecordedJudgement? {
-        guard let stamp, let recorded = RecordedJudgement(path: path, history: history) else { return nil }
+    /// (`stamp`: the file now) and for `inputs`; nil otherwise. `refused` is told, in one line naming
+    /// the file, why a file there is not read (a link, not a regular file, longer than any record).
+    public func loadRecorded(inputs: String, stamp: HistoryStamp?, refused: (String) -> Void = { _ in })
+        -> RecordedJudgement?
+    {
+        guard let stamp, let recorded = RecordedJudgement(path: path, history: history, refuse: refused) else {
+            return nil
+        }
         let record = recorded.record
         guard record.judgementVersion == JudgementRecord.currentJudgementVersion, record.inputs == inputs,
             record.history.isSameFile(as: stamp), record.entries.count == record.history.entries
@@ -804,14 +865,15 @@ public struct JudgementRecordFile: Sendable {
         return recorded
     }
 
-    /// The record with its audits for the history file as it is now, when one holds.
-    public func loadRecorded(inputs: String) -> RecordedJudgement? {
-        loadRecorded(inputs: inputs, stamp: HistoryStamp(path: history.path))
+    /// The record with its audits for the history file as it is now, when one holds; `refused` as
+    /// `loadRecorded(inputs:stamp:refused:)` tells it.
+    public func loadRecorded(inputs: String, refused: (String) -> Void = { _ in }) -> RecordedJudgement? {
+        loadRecorded(inputs: inputs, stamp: HistoryStamp(path: history.path), refused: refused)
     }
 
-    /// The record for the history file as it is now, when one holds (`loadRecorded(inputs:)`).
-    public func load(inputs: String) -> JudgementRecord? {
-        loadRecorded(inputs: inputs)?.record
+    /// The record for the history file as it is now, when one holds (`loadRecorded(inputs:refused:)`).
+    public func load(inputs: String, refused: (String) -> Void = { _ in }) -> JudgementRecord? {
+        loadRecorded(inputs: inputs, refused: refused)?.record
     }
 
     /// Records `judgement`, made of `read` (the history as read, or as an append left it:
@@ -876,11 +938,14 @@ public struct JudgementRecordFile: Sendable {
     }
 
     /// The record that holds for the history as it is now with `baseline` and `translations`; when there
-    /// is none, the history read, judged, recorded (`store`), and that record.
+    /// is none, the history read, judged, recorded (`store`), and that record. `refused` as
+    /// `loadRecorded(inputs:stamp:refused:)` tells it.
     /// - Throws: the history's `AuditError` when it has to be read and cannot be.
-    public func record(baseline: Baseline, translations: StringTranslations) throws -> JudgementRecord {
+    public func record(
+        baseline: Baseline, translations: StringTranslations, refused: (String) -> Void = { _ in }
+    ) throws -> JudgementRecord {
         let inputs = JudgementRecord.inputsDigest(baseline: baseline, translations: translations)
-        if let record = load(inputs: inputs) { return record }
+        if let record = load(inputs: inputs, refused: refused) { return record }
         let read = try history.load()
         let judgement = HistoryJudgement(history: read, baseline: baseline, translations: translations)
         return store(judgement, read: read)
@@ -895,7 +960,7 @@ extension JudgementRecordFile {
     /// audits before it, with `baseline` and the catalogs' `translations`: read from the record while one
     /// holds, else the history judged and checked, and recorded when `records` (`auditkit check` writes
     /// nothing, so CI can run it read-only). `now` is the run's clock (`History.futureTolerance`); `warn`
-    /// gets what reading the history tolerated.
+    /// gets what reading the history tolerated, and why a record there is not read.
     /// - Throws: the history's `AuditError` when it has to be read and cannot be; `.missingInput` for a
     ///   reference that names no report of it.
     public func checks(
@@ -904,7 +969,7 @@ extension JudgementRecordFile {
     ) throws -> [HistoryCheck] {
         let inputs = JudgementRecord.inputsDigest(baseline: baseline, translations: translations)
         let history = self.history
-        if let recorded = loadRecorded(inputs: inputs) {
+        if let recorded = loadRecorded(inputs: inputs, refused: warn) {
             let positions = try recorded.record.positions(selection, now: now)
             let whole = MadeOnce(judgingAgain(baseline: baseline, translations: translations))
             let checks = positions.compactMap {
@@ -944,13 +1009,13 @@ extension JudgementRecordFile {
 
     /// The trend (`Trend`) of the history by `grouping`, with `baseline` and the catalogs'
     /// `translations`: read from the record while one holds, else the history judged, recorded and its
-    /// trend made. `warn` gets what reading the history tolerated.
+    /// trend made. `warn` gets what reading the history tolerated, and why a record there is not read.
     /// - Throws: the history's `AuditError` when it has to be read and cannot be.
     public func trend(
         by grouping: TrendGrouping, baseline: Baseline, translations: StringTranslations, warn: (String) -> Void
     ) throws -> Trend {
         let inputs = JudgementRecord.inputsDigest(baseline: baseline, translations: translations)
-        if let recorded = loadRecorded(inputs: inputs), let trend = recorded.trend(by: grouping) {
+        if let recorded = loadRecorded(inputs: inputs, refused: warn), let trend = recorded.trend(by: grouping) {
             for warning in recorded.record.warnings { warn(warning) }
             return trend
         }
@@ -965,12 +1030,12 @@ extension JudgementRecordFile {
     /// recorded it, when the report `old` names is one the history compared it with (the latest earlier
     /// audit of one of its screens): what `diff old new` states. Nil when no record holds for the history as it is now with `baseline`
     /// and `translations`, a reference names no report of it, or the history compared `new` otherwise.
-    /// `warn` gets what reading the history tolerated.
+    /// `warn` gets what reading the history tolerated, and why a record there is not read.
     public func recordedComparison(
         old: String, new: String, baseline: Baseline, translations: StringTranslations, warn: (String) -> Void
     ) -> ReportJudgement? {
         let inputs = JudgementRecord.inputsDigest(baseline: baseline, translations: translations)
-        guard let recorded = loadRecorded(inputs: inputs), let older = recorded.record.position(of: old),
+        guard let recorded = loadRecorded(inputs: inputs, refused: warn), let older = recorded.record.position(of: old),
             let newer = recorded.record.position(of: new),
             let judged = recorded.judgement(
                 at: newer,

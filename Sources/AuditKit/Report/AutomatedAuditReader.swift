@@ -65,6 +65,11 @@ enum AutomatedAuditReader {
         return .other(trimmed)
     }
 
+    /// The arrays an automated audit's issues may be (the root, or the root object's `value`): parsed
+    /// deferred (`JSONDocument.Syntax.deferredArrays`), so their items are read one at a time and an
+    /// item skipped costs no memory.
+    static let deferredArrays = JSONDocument.Deferral.at([[], ["value"]])
+
     /// The screens (one) and warnings of the audit result in `document`. An empty array is a clean run;
     /// items that are no audit issue (`isAuditItem`) are skipped with a warning.
     /// - Throws: `AuditError` `.badInput` when `value` is not an array (an Appium error reply), and
@@ -81,17 +86,7 @@ enum AutomatedAuditReader {
         var screenshotNode: Int?
         var scale = 1.0
         if document.nodes[0].kind == .object {
-            guard let value = document.value(of: "value", in: 0) else {
-                throw AuditError(.badInput, "the JSON has no value", path: path, byteOffset: document.nodes[0].start)
-            }
-            guard document.nodes[value].kind == .array else {
-                var message = "value is \(document.nodes[value].kind.phrase), not an array of audit issues"
-                if document.nodes[value].kind == .object, let error = reader.string("message", in: value) {
-                    message += " (the driver replied: \(error))"
-                }
-                throw AuditError(.badInput, message, path: path, byteOffset: document.nodes[value].start)
-            }
-            itemsNode = value
+            itemsNode = try Self.itemsNode(of: document, path: path, reader: &reader)
             teamName = reader.string("screenName", in: 0)
             groupName = reader.string("screenGroupName", in: 0) ?? groupName
             device = reader.string("device", in: 0)
@@ -104,66 +99,119 @@ enum AutomatedAuditReader {
         screen.teamName = teamName.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.flatMap {
             $0.isEmpty ? nil : $0
         }
-        let items = document.elements(of: itemsNode)
-        if let first = items.first, !items.contains(where: { isAuditItem($0, in: document) }) {
+        let prefix = document.nodes[0].kind == .object ? "value" : ""
+        try readItems(
+            of: itemsNode, in: document, path: path, prefix: prefix, into: &screen, warnings: &reader.warnings)
+        if let screenshotNode {
+            decodeScreenshot(
+                screenshotNode, of: document, scale: scale, into: &screen, reader: &reader, options: options)
+        }
+        return ([screen], reader.warnings, device)
+    }
+
+    /// The node of the root object's `value`, the array of issues.
+    /// - Throws: `AuditError` `.badInput` when there is none or it is no array (an Appium error reply).
+    private static func itemsNode(of document: JSONDocument, path: String, reader: inout Reader) throws -> Int {
+        guard let value = document.value(of: "value", in: 0) else {
+            throw AuditError(.badInput, "the JSON has no value", path: path, byteOffset: document.nodes[0].start)
+        }
+        guard document.nodes[value].kind == .array else {
+            var message = "value is \(document.nodes[value].kind.phrase), not an array of audit issues"
+            if document.nodes[value].kind == .object, let error = reader.string("message", in: value) {
+                message += " (the driver replied: \(error))"
+            }
+            throw AuditError(.badInput, message, path: path, byteOffset: document.nodes[value].start)
+        }
+        return value
+    }
+
+    /// Reads the items of the array at `items` one at a time into `screen`'s issues: an object that is
+    /// an audit issue becomes one; any other item is skipped, validated but never laid out, and the
+    /// items skipped for one reason make one warning (the first, and how many more).
+    /// - Throws: `AuditError` `.notAReport` when there are items and none is an audit issue.
+    private static func readItems(
+        of items: Int, in document: JSONDocument, path: String, prefix: String, into screen: inout Screen,
+        warnings: inout [ReportWarning]
+    ) throws {
+        var elements = JSONDocument.ElementReader(document, array: items)
+        func next() throws -> JSONDocument.Element? {
+            do { return try elements.next() } catch { throw ReportReader.payloadError(error, path: path) }
+        }
+        // Items skipped for one reason make one warning, whatever their number: the first, and how many
+        // (a few reasons at most, looked up in order).
+        var skipped: [(reason: SkipReason, position: Int, offset: Int, count: Int)] = []
+        var first: Int?
+        var position = -1
+        while let element = try next() {
+            position += 1
+            first = first ?? element.start
+            guard let item = element.document, isAuditItem(0, in: item) else {
+                let reason = element.document == nil ? SkipReason.found(element.kind) : .notAnIssue
+                if let known = skipped.firstIndex(where: { $0.reason == reason }) {
+                    skipped[known].count += 1
+                } else {
+                    skipped.append((reason, position, element.start, 1))
+                }
+                continue
+            }
+            var reader = Reader(document: item)
+            screen.issues.append(
+                reader.issue(0, number: screen.issues.count + 1, screen: screen, path: prefix + "[\(position)]"))
+            warnings += reader.warnings
+        }
+        if let first, screen.issues.isEmpty {
             throw AuditError(
                 .notAReport,
                 "not a report: an array of something else (no item has auditType or compactDescription with "
                     + "element, elementDescription or elementAttributes, as an automated audit's issues have)",
-                path: path, byteOffset: document.nodes[first].start)
+                path: path, byteOffset: first)
         }
-        // Items skipped for one reason cost one warning, whatever their number: the first, and how many.
-        var skipped: [String: (path: String, node: Int, count: Int)] = [:]
-        var reasons: [String] = []
-        func skip(_ reason: String, _ path: String, _ node: Int) {
-            if let known = skipped[reason] {
-                skipped[reason]?.count = known.count + 1
-            } else {
-                skipped[reason] = (path, node, 1)
-                reasons.append(reason)
+        for first in skipped {
+            var message = first.reason.message
+            if first.count > 1 { message += " (and \(first.count - 1) more item(s) skipped so)" }
+            warnings.append(
+                ReportWarning(path: prefix + "[\(first.position)]", message: message, byteOffset: first.offset))
+        }
+    }
+
+    /// Why an item is skipped.
+    enum SkipReason: Equatable {
+        /// It is no object but this kind of value.
+        case found(JSONDocument.Kind)
+        /// It is an object that is no audit issue (`isAuditItem`).
+        case notAnIssue
+
+        /// The warning's text.
+        var message: String {
+            switch self {
+            case .found(let kind): return "expected an object, found \(kind.phrase); issue skipped"
+            case .notAnIssue: return "not an audit issue (no auditType or compactDescription with an element); skipped"
             }
         }
-        for (position, node) in items.enumerated() {
-            let itemPath = (document.nodes[0].kind == .object ? "value" : "") + "[\(position)]"
-            guard document.nodes[node].kind == .object else {
-                skip("expected an object, found \(document.nodes[node].kind.phrase); issue skipped", itemPath, node)
-                continue
-            }
-            guard isAuditItem(node, in: document) else {
-                skip("not an audit issue (no auditType or compactDescription with an element); skipped", itemPath, node)
-                continue
-            }
-            screen.issues.append(
-                reader.issue(node, number: screen.issues.count + 1, screen: screen, path: itemPath))
+    }
+
+    /// Decodes the screenshot string at `node` into `screen`, with each issue's thumbnail cropped from it.
+    private static func decodeScreenshot(
+        _ node: Int, of document: JSONDocument, scale: Double, into screen: inout Screen, reader: inout Reader,
+        options: ReportReader.Options
+    ) {
+        var decoder = ReportPayloadDecoder(document: document, limits: options.imageLimits)
+        decoder.jobs = [.init(stringNode: node, declaredWidth: nil, declaredHeight: nil, screen: 0, issue: nil)]
+        var screens = [screen]
+        decoder.decodeImages(into: &screens, parallel: false)
+        screen = screens[0]
+        guard var image = screen.screenshot else { return }
+        if let width = image.pixelWidth, let height = image.pixelHeight {
+            image.declaredWidth = Double(width) / scale
+            image.declaredHeight = Double(height) / scale
         }
-        for reason in reasons {
-            guard let first = skipped[reason] else { continue }
-            let more = first.count > 1 ? " (and \(first.count - 1) more item(s) skipped so)" : ""
-            reader.warn(first.path, reason + more, first.node)
+        screen.screenshot = image
+        screen.screenshotScale = scale
+        if let problem = image.problem {
+            reader.warnings.append(ReportWarning(path: "screen 1", message: "screenshot: \(problem)"))
+        } else {
+            cropThumbnails(of: &screen, scale: scale)
         }
-        if let screenshotNode {
-            var decoder = ReportPayloadDecoder(document: document, limits: options.imageLimits)
-            decoder.jobs = [
-                .init(stringNode: screenshotNode, declaredWidth: nil, declaredHeight: nil, screen: 0, issue: nil)
-            ]
-            var screens = [screen]
-            decoder.decodeImages(into: &screens, parallel: false)
-            screen = screens[0]
-            if var image = screen.screenshot {
-                if let width = image.pixelWidth, let height = image.pixelHeight {
-                    image.declaredWidth = Double(width) / scale
-                    image.declaredHeight = Double(height) / scale
-                }
-                screen.screenshot = image
-                screen.screenshotScale = scale
-                if let problem = image.problem {
-                    reader.warnings.append(ReportWarning(path: "screen 1", message: "screenshot: \(problem)"))
-                } else {
-                    cropThumbnails(of: &screen, scale: scale)
-                }
-            }
-        }
-        return ([screen], reader.warnings, device)
     }
 
     /// Gives each issue with a rect the crop of the screen's screenshot at that rect (JPEG, quality 75,

@@ -122,13 +122,7 @@ public enum ReportReader {
         do {
             switch layout.format {
             case .json:
-                let document: JSONDocument
-                do {
-                    document = try JSONDocument.parse(
-                        buffer, from: layout.first, requireEnd: true, maxDepth: options.maxDepth)
-                } catch {
-                    throw payloadError(error, path: path)
-                }
+                let document = try jsonDocument(buffer, from: layout.first, path: path, options: options)
                 if AutomatedAuditReader.recognises(document) {
                     format = .automated
                     (screens, warnings, device) = try AutomatedAuditReader.decode(
@@ -166,6 +160,21 @@ public enum ReportReader {
             sha256: digest.isEmpty
                 ? digest : options.identities?.identity(fileSHA256: digest, auditDate: date) ?? digest,
             fileSize: buffer.count, device: device, screens: screens, warnings: warnings)
+    }
+
+    /// The JSON export or automated audit in `buffer` from `start`, parsed whole, with the arrays an
+    /// automated audit's issues may be deferred (`AutomatedAuditReader.deferredArrays`).
+    /// - Throws: `AuditError` `.badInput` with the byte offset when it is not JSON.
+    static func jsonDocument(_ buffer: ByteBuffer, from start: Int, path: String, options: Options) throws
+        -> JSONDocument
+    {
+        do {
+            return try JSONDocument.parse(
+                buffer, from: start, requireEnd: true, maxDepth: options.maxDepth,
+                syntax: .init(deferredArrays: AutomatedAuditReader.deferredArrays))
+        } catch {
+            throw payloadError(error, path: path)
+        }
     }
 
     /// Where a report's content starts and which export it is, told apart by its first bytes: JSON

@@ -1,7 +1,9 @@
-import AuditKit
+import AuditKitScan
 import AuditKitTestSupport
 import Foundation
 import Testing
+
+@testable import AuditKit
 
 /// Reading automated audit results (Appium's `mobile: performAccessibilityAudit`, the XCTest recorder)
 /// into the report model.
@@ -198,5 +200,33 @@ import Testing
                 == "expected an object, found a number; issue skipped (and 199999 more item(s) skipped so)",
             "\(report.warnings)")
         #expect(report.warnings.last?.message.hasSuffix("skipped (and 1 more item(s) skipped so)") == true)
+    }
+
+    @Test func itemsAreReadOneAtATimeAndThoseSkippedAreNeverLaidOut() throws {
+        let issue =
+            #"{"auditType": "XCUIAccessibilityAuditTypeContrast", "compactDescription": "c", "element": "Button, {{1, 2}, {3, 4}}", "extra": [0, 0, 0]}"#
+        let zeros = String(repeating: ", 0", count: 20_000)
+        let items = "[" + issue + zeros + #", [0, [0, 0]], {"name": [1, 2, 3]}]"#
+        for (text, nodes) in [(items, 1), (#"{"value": "# + items + #", "sessionId": "s"}"#, 5)] {
+            let buffer = ByteBuffer(copying: Array(text.utf8))
+            // The items' array is one node (the root's, or the root object's with its key and sessionId's).
+            let document = try ReportReader.jsonDocument(buffer, from: 0, path: "a.json", options: .init())
+            #expect(document.nodes.count == nodes)
+            let report = try ReportReader.read(
+                buffer: buffer, path: "AXAudit_2026-03-02_10-00-00.json",
+                options: .init(timeZone: TimeZone(identifier: "UTC")!))
+            #expect(report.issues.map(\.shortTitle) == ["c"])
+            #expect(report.issues.first?.elementRect == Rect(x: 1, y: 2, width: 3, height: 4))
+            let prefix = nodes == 1 ? "" : "value"
+            #expect(report.warnings.map(\.path) == [prefix + "[1]", prefix + "[20001]", prefix + "[20002]"])
+            #expect(
+                report.warnings.map(\.message) == [
+                    "expected an object, found a number; issue skipped (and 19999 more item(s) skipped so)",
+                    "expected an object, found an array; issue skipped",
+                    "not an audit issue (no auditType or compactDescription with an element); skipped",
+                ])
+            let afterIssue = text.utf8.count - text[text.range(of: issue)!.upperBound...].utf8.count
+            #expect(report.warnings.first?.byteOffset == afterIssue + 2)
+        }
     }
 }

@@ -48,6 +48,9 @@ package struct JSONDocument: Sendable {
         package var escaped = false
         /// Booleans: the value.
         package var flag = false
+        /// Arrays: validated but not laid out (`Syntax.deferredArrays`); `elements(of:)` gives none, and
+        /// `ElementReader` reads them one at a time.
+        package var deferred = false
         private var start32: Int32
         private var end32: Int32 = 0
         private var next32: Int32 = 0
@@ -86,6 +89,9 @@ package struct JSONDocument: Sendable {
     package var nodes: [Node]
     /// The file the offsets point into.
     package let buffer: ByteBuffer
+    /// The nesting limit and syntax it was parsed with (its deferred arrays' elements are read with them).
+    let maxDepth: Int
+    let syntax: Syntax
 
     /// What the parser accepts beyond RFC 8259, and its limit on strings.
     package struct Syntax: Sendable {
@@ -94,6 +100,27 @@ package struct JSONDocument: Sendable {
         /// The longest string or key, in bytes of its content as written; a longer one is an error at
         /// its opening quote, found before anything is decoded.
         package var maxStringBytes = Int.max
+        /// The arrays validated but not laid out: each is one node marked `deferred`, whatever its length,
+        /// and `ElementReader` reads its elements one at a time (none by default).
+        package var deferredArrays = Deferral.none
+
+        /// The parser's syntax: comments, the string limit, the deferred arrays.
+        package init(comments: Bool = false, maxStringBytes: Int = .max, deferredArrays: Deferral = .none) {
+            self.comments = comments
+            self.maxStringBytes = maxStringBytes
+            self.deferredArrays = deferredArrays
+        }
+    }
+
+    /// Which arrays a parse leaves deferred (`Syntax.deferredArrays`).
+    package enum Deferral: Sendable, Equatable {
+        /// Every array is laid out.
+        case none
+        /// The arrays at these key paths from the root: `[]` is the root itself, `["value"]` the root
+        /// object's member `value`.
+        case at(Set<[String]>)
+        /// Every array.
+        case every
     }
 
     /// Parses one JSON value starting at `start` (leading whitespace allowed).
@@ -111,7 +138,7 @@ package struct JSONDocument: Sendable {
             base: buffer.bytes.baseAddress!.assumingMemoryBound(to: UInt8.self),
             end: end ?? buffer.count, maxDepth: maxDepth, syntax: syntax)
         try parser.parse(from: start, requireEnd: requireEnd)
-        return JSONDocument(nodes: parser.nodes, buffer: buffer)
+        return JSONDocument(nodes: parser.nodes, buffer: buffer, maxDepth: maxDepth, syntax: syntax)
     }
 
     /// Offset just past the root value.
@@ -132,8 +159,9 @@ package struct JSONDocument: Sendable {
         return result
     }
 
-    /// The elements of the array at `index` as node indices.
+    /// The elements of the array at `index` as node indices (none for a deferred array: `ElementReader`).
     package func elements(of index: Int) -> [Int] {
+        guard !nodes[index].deferred else { return [] }
         var result: [Int] = []
         result.reserveCapacity(nodes[index].count)
         var cursor = index + 1
@@ -186,10 +214,27 @@ private struct JSONParser {
     var numberMayEndInput = false
     /// The value being parsed belongs to an `_axKeyImageData` key (base64, often megabytes).
     var valueIsImageData = false
+    /// Values are laid out as nodes; false inside a deferred array, and for a value only validated.
+    var layingOut = true
+    /// The arrays and objects open around the value being parsed, outermost first.
+    var frames: [Frame] = []
 
     static let imageDataKey = Array("_axKeyImageData".utf8)
 
     typealias Node = JSONDocument.Node
+
+    /// An open array or object.
+    struct Frame {
+        /// Its node (while laying out).
+        var node: Int
+        var isObject: Bool
+        /// Its members so far.
+        var count = 0
+        /// An object's last key.
+        var key = Node(kind: .string, start: 0)
+        /// A deferred array: nothing inside it is laid out.
+        var deferred = false
+    }
 
     init(base: UnsafePointer<UInt8>, end: Int, maxDepth: Int, syntax: JSONDocument.Syntax) {
         self.base = base
@@ -206,7 +251,11 @@ private struct JSONParser {
         JSONParseError(message: JSONString.truncationMessage, offset: end, isTruncation: true)
     }
 
-    @inline(__always) private mutating func skipWhitespace() throws(JSONParseError) {
+    @inline(__always) private mutating func append(_ node: Node) {
+        if layingOut { nodes.append(node) }
+    }
+
+    @inline(__always) mutating func skipWhitespace() throws(JSONParseError) {
         while i < end {
             let c = base[i]
             if c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 {
@@ -242,45 +291,28 @@ private struct JSONParser {
         return "byte 0x" + String(c, radix: 16, uppercase: true)
     }
 
-    mutating func parse(from start: Int, requireEnd: Bool) throws(JSONParseError) {
+    /// Parses one value from `start`; `reserving` nodes (default: about one per 96 bytes to the end).
+    mutating func parse(from start: Int, requireEnd: Bool, reserving: Int? = nil) throws(JSONParseError) {
         i = start
         // Inspector reports hold about one value per 100 bytes (images are long strings); reserving
         // that many up front avoids copying the tape as it grows.
-        nodes.reserveCapacity(min(1 << 20, max(64, (end - start) / 96)))
-        var stack: [Int] = []
-        stack.reserveCapacity(32)
+        if layingOut { nodes.reserveCapacity(reserving ?? min(1 << 20, max(64, (end - start) / 96))) }
+        frames.reserveCapacity(32)
         value: while true {
             try skipWhitespace()
             guard i < end else { throw truncated() }
             let c = base[i]
-            numberMayEndInput = requireEnd && stack.isEmpty
-            let opaque = valueIsImageData && stack.last.map({ nodes[$0].kind == .object }) == true
+            numberMayEndInput = requireEnd && frames.isEmpty
+            let opaque = valueIsImageData && frames.last?.isObject == true
             valueIsImageData = false
             switch c {
             case UInt8(ascii: "{"), UInt8(ascii: "["):
-                if stack.count >= maxDepth {
-                    throw fail("nesting deeper than \(maxDepth) levels", at: i)
-                }
-                let isObject = c == UInt8(ascii: "{")
-                stack.append(nodes.count)
-                nodes.append(Node(kind: isObject ? .object : .array, start: i))
-                i += 1
-                try skipWhitespace()
-                guard i < end else { throw truncated() }
-                if base[i] == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
-                    i += 1
-                    let top = stack.removeLast()
-                    nodes[top].end = i
-                    nodes[top].next = nodes.count
-                } else {
-                    if isObject { try parseKey() }
-                    continue value
-                }
+                if try open(isObject: c == UInt8(ascii: "{")) { continue value }
             case UInt8(ascii: "\""):
                 if opaque {
                     try skipOpaqueString()
                 } else {
-                    try parseString()
+                    append(try scanString())
                 }
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
                 try parseNumber()
@@ -290,18 +322,18 @@ private struct JSONParser {
                 try parseLiteral("false", kind: .bool, flag: false)
             case UInt8(ascii: "n"):
                 try parseLiteral("null", kind: .null, flag: false)
-            case UInt8(ascii: "]") where stack.last.map({ nodes[$0].kind == .array && nodes[$0].count > 0 }) == true:
+            case UInt8(ascii: "]") where frames.last.map({ !$0.isObject && $0.count > 0 }) == true:
                 throw fail("trailing comma before ']'; remove the comma", at: lastComma)
             default:
                 throw fail("expected a JSON value, found \(describe(c))", at: i)
             }
             // A value is complete: close containers or move to the next member.
-            while let top = stack.last {
-                nodes[top].count += 1
+            while !frames.isEmpty {
+                frames[frames.count - 1].count += 1
                 try skipWhitespace()
                 guard i < end else { throw truncated() }
                 let c = base[i]
-                let isObject = nodes[top].kind == .object
+                let isObject = frames[frames.count - 1].isObject
                 if c == UInt8(ascii: ",") {
                     lastComma = i
                     i += 1
@@ -310,14 +342,12 @@ private struct JSONParser {
                 }
                 if c == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
                     i += 1
-                    stack.removeLast()
-                    nodes[top].end = i
-                    nodes[top].next = nodes.count
+                    close()
                     continue
                 }
                 throw fail(
                     isObject
-                        ? "expected ',' or '}' after the value of \"\(lastKey(of: top))\""
+                        ? "expected ',' or '}' after the value of \"\(text(of: frames[frames.count - 1].key))\""
                         : "expected ',' or ']' in an array, found \(describe(c))", at: i)
             }
             break
@@ -330,16 +360,55 @@ private struct JSONParser {
         }
     }
 
-    /// The last key read in the object whose node is `object` (for messages).
-    private func lastKey(of object: Int) -> String {
-        var cursor = object + 1
-        var key = cursor
-        for _ in 0..<nodes[object].count {
-            key = cursor
-            cursor = nodes[cursor + 1].next
+    /// Opens the array or object at `i`; true when a first member follows (false: it was empty, and is
+    /// closed).
+    private mutating func open(isObject: Bool) throws(JSONParseError) -> Bool {
+        if frames.count >= maxDepth {
+            throw fail("nesting deeper than \(maxDepth) levels", at: i)
         }
-        let node = nodes[key]
-        return JSONString.text(
+        let deferred = !isObject && layingOut && defers()
+        frames.append(Frame(node: nodes.count, isObject: isObject, deferred: deferred))
+        append(Node(kind: isObject ? .object : .array, start: i))
+        if deferred { layingOut = false }
+        i += 1
+        try skipWhitespace()
+        guard i < end else { throw truncated() }
+        if base[i] == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+            i += 1
+            close()
+            return false
+        }
+        if isObject { try parseKey() }
+        return true
+    }
+
+    /// Closes the innermost array or object, just past its closing bracket.
+    private mutating func close() {
+        let frame = frames.removeLast()
+        if frame.deferred { layingOut = true }
+        guard layingOut else { return }
+        nodes[frame.node].end = i
+        nodes[frame.node].count = frame.count
+        nodes[frame.node].next = nodes.count
+        nodes[frame.node].deferred = frame.deferred
+    }
+
+    /// Whether the array opening now is one `syntax.deferredArrays` names.
+    private func defers() -> Bool {
+        switch syntax.deferredArrays {
+        case .none: return false
+        case .every: return true
+        case .at(let paths):
+            return paths.contains { path in
+                path.count == frames.count
+                    && zip(path, frames).allSatisfy { key, frame in frame.isObject && text(of: frame.key) == key }
+            }
+        }
+    }
+
+    /// The decoded text of the key `node` (for messages and key paths).
+    private func text(of node: Node) -> String {
+        JSONString.text(
             UnsafeRawBufferPointer(start: base + node.start + 1, count: node.end - node.start - 2),
             escaped: node.escaped)
     }
@@ -351,8 +420,9 @@ private struct JSONParser {
         guard base[i] == UInt8(ascii: "\"") else {
             throw fail("expected a quoted key, found \(describe(base[i]))", at: i)
         }
-        try parseString()
-        let key = nodes[nodes.count - 1]
+        let key = try scanString()
+        append(key)
+        frames[frames.count - 1].key = key
         valueIsImageData =
             key.end - key.start == JSONParser.imageDataKey.count + 2
             && JSONParser.imageDataKey.withUnsafeBytes { memcmp($0.baseAddress!, base + key.start + 1, $0.count) == 0 }
@@ -364,7 +434,8 @@ private struct JSONParser {
         i += 1
     }
 
-    private mutating func parseString() throws(JSONParseError) {
+    /// The string at `i`, which it moves past.
+    private mutating func scanString() throws(JSONParseError) -> Node {
         let start = i
         let scanned: (end: Int, escaped: Bool)
         do {
@@ -382,9 +453,8 @@ private struct JSONParser {
         node.escaped = scanned.escaped
         node.end = i
         node.next = nodes.count + 1
-        nodes.append(node)
+        return node
     }
-
     /// Skips an image's data string at vector speed: `memchr` to the next quote, which ends the string
     /// unless an odd number of backslashes precedes it. Its content is not validated here: the image
     /// decoder accepts only base64, white space and `\/` (other escapes are decoded strictly), so
@@ -405,7 +475,7 @@ private struct JSONParser {
         node.escaped = true
         node.end = i
         node.next = nodes.count + 1
-        nodes.append(node)
+        append(node)
     }
 
     private mutating func parseNumber() throws(JSONParseError) {
@@ -459,7 +529,7 @@ private struct JSONParser {
         node.end = p
         node.number = value
         node.next = nodes.count + 1
-        nodes.append(node)
+        append(node)
         i = p
     }
 
@@ -477,7 +547,85 @@ private struct JSONParser {
         node.flag = flag
         node.end = i + length
         node.next = nodes.count + 1
-        nodes.append(node)
+        append(node)
         i += length
+    }
+}
+
+extension JSONDocument {
+    /// One element of an array read by `ElementReader`.
+    package struct Element: Sendable {
+        /// What the element is.
+        package var kind: Kind
+        /// The offset of its first byte.
+        package var start: Int
+        /// The element laid out on its own (its root is node 0, its own arrays deferred in turn), when
+        /// its kind is one the reader lays out; nil for one only validated.
+        package var document: JSONDocument?
+    }
+
+    /// Reads the elements of one array of a document one at a time, from the file's bytes: each
+    /// element of a kind it lays out becomes a document of its own, any other is validated and passed
+    /// over without a node, so a long array of values a caller skips costs no memory per value. It
+    /// reads deferred arrays (`Syntax.deferredArrays`) and laid-out ones alike.
+    package struct ElementReader {
+        private let document: JSONDocument
+        /// The kinds laid out, a bit per `Kind.rawValue` (tested once per element).
+        private let layingOut: UInt8
+        private var remaining: Int
+        /// One parser for every element (its buffers reused), at the next element or the comma before it.
+        fileprivate var parser: JSONParser
+
+        /// A reader of the elements of the array at `index` in `document`, laying out those of `kinds`.
+        package init(_ document: JSONDocument, array index: Int, layingOut kinds: Set<Kind> = [.object]) {
+            precondition(document.nodes[index].kind == .array, "ElementReader reads an array")
+            self.document = document
+            layingOut = kinds.reduce(0) { $0 | 1 << $1.rawValue }
+            remaining = document.nodes[index].count
+            var syntax = document.syntax
+            syntax.deferredArrays = .every
+            parser = JSONParser(
+                base: document.buffer.bytes.baseAddress!.assumingMemoryBound(to: UInt8.self),
+                end: document.buffer.count, maxDepth: document.maxDepth, syntax: syntax)
+            parser.i = document.nodes[index].start + 1
+        }
+
+        /// The next element; nil after the last.
+        /// - Throws: a syntax error in the element (none in an array its document has parsed already).
+        package mutating func next() throws(JSONParseError) -> Element? {
+            guard remaining > 0 else { return nil }
+            remaining -= 1
+            try parser.skipWhitespace()
+            if parser.i < parser.end, parser.base[parser.i] == UInt8(ascii: ",") {
+                parser.i += 1
+                try parser.skipWhitespace()
+            }
+            guard parser.i < parser.end else {
+                throw JSONParseError(message: JSONString.truncationMessage, offset: parser.end, isTruncation: true)
+            }
+            let start = parser.i
+            let kind = Self.kind(startingWith: parser.base[start])
+            parser.layingOut = layingOut & 1 << kind.rawValue != 0
+            parser.nodes = []
+            try parser.parse(from: start, requireEnd: false, reserving: 64)
+            var element = Element(kind: kind, start: start)
+            if parser.layingOut {
+                element.document = JSONDocument(
+                    nodes: parser.nodes, buffer: document.buffer, maxDepth: document.maxDepth, syntax: parser.syntax)
+            }
+            return element
+        }
+
+        /// The kind of the value whose first byte is `byte` (in a document already parsed).
+        private static func kind(startingWith byte: UInt8) -> Kind {
+            switch byte {
+            case UInt8(ascii: "{"): return .object
+            case UInt8(ascii: "["): return .array
+            case UInt8(ascii: "\""): return .string
+            case UInt8(ascii: "t"), UInt8(ascii: "f"): return .bool
+            case UInt8(ascii: "n"): return .null
+            default: return .number
+            }
+        }
     }
 }
