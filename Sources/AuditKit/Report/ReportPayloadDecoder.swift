@@ -6,10 +6,19 @@ import Foundation
 struct ReportPayloadDecoder {
     let document: JSONDocument
     let limits: EmbeddedImageDecoder.Limits
-    var warnings: [ReportWarning] = []
+    /// What the decoder noticed, bounded per message (`ReportWarningTally`).
+    var tally = ReportWarningTally()
+    /// The warnings, as the tally says them.
+    var warnings: [ReportWarning] { tally.warnings }
 
     /// The largest magnitude a number field may have; beyond it the field is dropped with a warning.
     static let numberLimit = 10_000_000.0
+
+    /// The most screens a report may hold: real reports hold a few, one run's screens some hundreds; a
+    /// file of a million empty screens (three bytes each) would cost a million of everything after.
+    static let screenLimit = 10_000
+    /// The most issues a report may hold (fifty times the 2,000 of the benchmarks' largest report).
+    static let issueLimit = 100_000
 
     /// An image still to decode: where its string is and where the result goes.
     struct ImageJob {
@@ -46,7 +55,8 @@ struct ReportPayloadDecoder {
     }
 
     /// Decodes the screens of the root object at node 0.
-    /// - Throws: `AuditError` when `_axKeyAllScreens` is missing or not an array.
+    /// - Throws: `AuditError` when `_axKeyAllScreens` is missing or not an array; `.limitExceeded` past
+    ///   `screenLimit` screens or `issueLimit` issues.
     mutating func decodeScreens(path: String) throws -> [Screen] {
         let rootKey = ReportPayloadLocator.rootKey
         guard document.nodes[0].kind == .object, let all = document.value(of: rootKey, in: 0) else {
@@ -64,6 +74,12 @@ struct ReportPayloadDecoder {
         var number = 0
         for (position, node) in document.elements(of: all).enumerated() {
             let screenPath = PayloadPath(screen: position)
+            guard position < Self.screenLimit else {
+                throw AuditError(
+                    .limitExceeded,
+                    "the report holds more than \(Self.screenLimit) screens, the most a report may hold",
+                    path: path, byteOffset: document.nodes[node].start)
+            }
             guard document.nodes[node].kind == .object else {
                 warn(
                     screenPath.text, "expected an object, found \(document.nodes[node].kind.phrase); screen skipped",
@@ -83,7 +99,7 @@ struct ReportPayloadDecoder {
             let fullJob = fields.image(.imageFull)
             var issueNodes: [Int] = []
             if let list = fields.node(.allIssues, kind: .array) { issueNodes = document.elements(of: list) }
-            warnings.append(contentsOf: fields.warnings)
+            tally.add(contentsOf: fields.warnings)
             if var job = fullJob {
                 job.screen = index
                 jobs.append(job)
@@ -95,6 +111,12 @@ struct ReportPayloadDecoder {
                         issuePath.text,
                         "expected an object, found \(document.nodes[issueNode].kind.phrase); issue skipped", issueNode)
                     continue
+                }
+                guard number < Self.issueLimit else {
+                    throw AuditError(
+                        .limitExceeded,
+                        "the report holds more than \(Self.issueLimit) issues, the most a report may hold",
+                        path: path, byteOffset: document.nodes[issueNode].start)
                 }
                 number += 1
                 var issueFields = Fields(document: document, object: issueNode, path: issuePath)
@@ -118,7 +140,7 @@ struct ReportPayloadDecoder {
                     .rectWidth,
                     .rectHeight)
                 let thumbJob = issueFields.image(.imageThumbnail)
-                warnings.append(contentsOf: issueFields.warnings)
+                tally.add(contentsOf: issueFields.warnings)
                 if var job = thumbJob {
                     job.screen = index
                     job.issue = screen.issues.count
@@ -132,7 +154,7 @@ struct ReportPayloadDecoder {
     }
 
     mutating func warn(_ path: String, _ message: String, _ node: Int?) {
-        warnings.append(ReportWarning(path: path, message: message, byteOffset: node.map { document.nodes[$0].start }))
+        tally.add(ReportWarning(path: path, message: message, byteOffset: node.map { document.nodes[$0].start }))
     }
 
     /// Base64 text below which images are decoded on one thread: starting the other cores' threads

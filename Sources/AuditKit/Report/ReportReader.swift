@@ -254,18 +254,18 @@ public enum ReportReader {
         var screens = try decoder.decodeScreens(path: path)
         imageSink?.prepare(for: screens)
         decoder.decodeImages(into: &screens, parallel: options.parallel, sink: imageSink)
-        var warnings = decoder.warnings
+        var tally = decoder.tally
         for screen in screens {
             if let problem = screen.screenshot?.problem {
-                warnings.append(ReportWarning(path: "screen \(screen.index + 1)", message: "screenshot: \(problem)"))
+                tally.add(ReportWarning(path: "screen \(screen.index + 1)", message: "screenshot: \(problem)"))
             }
             for issue in screen.issues {
                 if let problem = issue.thumbnail?.problem {
-                    warnings.append(ReportWarning(path: "issue \(issue.number)", message: "thumbnail: \(problem)"))
+                    tally.add(ReportWarning(path: "issue \(issue.number)", message: "thumbnail: \(problem)"))
                 }
             }
         }
-        return (screens, warnings)
+        return (screens, tally.warnings)
     }
 
     /// The one-line error for a JSON payload that did not parse.

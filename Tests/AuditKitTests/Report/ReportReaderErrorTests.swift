@@ -198,6 +198,38 @@ import Testing
             report.warnings.map(\.description).contains(
                 "_axKeyAllScreens[1]._axKeyAllIssues[2]._axKeyErrorCode: expected an integer, found 1.5"))
     }
+
+    /// Issue 62: a small file whose every screen is malformed costs a few lines, not one per screen.
+    @Test func manyScreensSkippedAlikeAreSaidFiveTimesThenCounted() throws {
+        let json = "{\"_axKeyAllScreens\":[" + Array(repeating: "0", count: 5_000).joined(separator: ",") + "]}"
+        let report = try ReportReader.read(buffer: ByteBuffer(copying: Data(json.utf8)), path: "zeros.json")
+        #expect(report.screens.isEmpty)
+        let said = report.warnings.map(\.description)
+        #expect(said.count == ReportWarningTally.shownPerMessage + 1, "\(said.prefix(8))")
+        #expect(said.first == "_axKeyAllScreens[0]: expected an object, found a number; screen skipped")
+        #expect(
+            said.last
+                == "_axKeyAllScreens[5]: expected an object, found a number; screen skipped (and 4994 more like it, not shown)"
+        )
+        #expect(report.warnings.last?.byteOffset == 31)
+    }
+
+    /// Issue 62: a report of more screens or issues than any audit has is refused in one line with where.
+    @Test(arguments: [true, false])
+    func aReportOfMoreScreensOrIssuesThanAnyAuditIsRefused(screens: Bool) throws {
+        let count = screens ? ReportPayloadDecoder.screenLimit + 1 : ReportPayloadDecoder.issueLimit + 1
+        let items = Array(repeating: "{}", count: count).joined(separator: ",")
+        let json =
+            screens ? "{\"_axKeyAllScreens\":[\(items)]}" : "{\"_axKeyAllScreens\":[{\"_axKeyAllIssues\":[\(items)]}]}"
+        do {
+            _ = try ReportReader.read(buffer: ByteBuffer(copying: Data(json.utf8)), path: "bomb.json")
+            Issue.record("a report of \(count) \(screens ? "screens" : "issues") was read")
+        } catch let error as AuditError {
+            #expect(error.code == .limitExceeded)
+            #expect(error.message.contains(screens ? "more than 10000 screens" : "more than 100000 issues"), "\(error)")
+            #expect(error.location?.byteOffset == (screens ? 21 + 3 * (count - 1) : 41 + 3 * (count - 1)), "\(error)")
+        }
+    }
 }
 
 /// Audit time and identity.
