@@ -131,6 +131,11 @@ public struct SourceIndex: Sendable {
     private(set) var ownerIDs: [Int32] = []
     /// The graph nodes literals belong to, numbered.
     private(set) var ownerNames: [String] = []
+    /// Per literal, its file as a number (`fileNumber(of:)`): mapping tells files apart without comparing
+    /// paths, for the thousands of candidates of a text every view shows.
+    private(set) var fileIDs: [Int32] = []
+    /// The files literals sit in, numbered as in `fileIDs`.
+    private var fileNumbers: [String: Int32] = [:]
     /// What the Dynamic Type scanner found in the indexed Swift files, in the same lexer pass, when
     /// `build` was given a `fontScan` configuration; nil otherwise.
     public var fontScan: FontScanResult?
@@ -576,7 +581,9 @@ public struct SourceIndex: Sendable {
             }
         }
         ownerIDs = facts.owners
-        ownerNames = facts.ownerNames
+        ownerNames = facts.ownerNames.names
+        fileIDs = facts.files
+        fileNumbers = facts.fileNames.numbers
         byText = tables.byText
         byFoldedText = tables.byFoldedText
         bySignature = tables.bySignature
@@ -659,7 +666,38 @@ public struct SourceIndex: Sendable {
     private struct LiteralFacts {
         var flags: [UInt16] = []
         var owners: [Int32] = []
-        var ownerNames: [String] = []
+        var ownerNames = RunNumbering()
+        var files: [Int32] = []
+        var fileNames = RunNumbering()
+    }
+
+    /// Numbers names in the order they first appear; a run of one name (a file's literals, a view's) costs
+    /// no lookup. No name is -1.
+    struct RunNumbering {
+        /// The names, by number.
+        private(set) var names: [String] = []
+        /// Each name's number.
+        private(set) var numbers: [String: Int32] = [:]
+        private var last: String?
+        private var lastNumber: Int32 = -1
+
+        /// The number of `name`, numbering it when it is new.
+        mutating func number(_ name: String?) -> Int32 {
+            guard name != last else { return lastNumber }
+            last = name
+            guard let name else {
+                lastNumber = -1
+                return -1
+            }
+            if let known = numbers[name] {
+                lastNumber = known
+            } else {
+                lastNumber = Int32(names.count)
+                numbers[name] = lastNumber
+                names.append(name)
+            }
+            return lastNumber
+        }
     }
 
     /// The facts of `literals`; those in `excludedFiles` (test and generated code) and the `steps` (offsets
@@ -670,9 +708,7 @@ public struct SourceIndex: Sendable {
         var facts = LiteralFacts()
         facts.flags.reserveCapacity(literals.count)
         facts.owners.reserveCapacity(literals.count)
-        var numbers: [String: Int32] = [:]
-        var lastOwner: String?
-        var lastNumber: Int32 = -1
+        facts.files.reserveCapacity(literals.count)
         /// Whether `literals[j]` is a text a name was resolved to at the same place as `entry`.
         func sharesPlace(_ j: Int, with entry: IndexedLiteral) -> Bool {
             j >= 0 && j < literals.count && literals[j].literal.resolvedFrom != nil
@@ -696,21 +732,8 @@ public struct SourceIndex: Sendable {
             flag |= roleFlags(role(of: entry.literal))
             if entry.view != nil { flag |= 512 }
             facts.flags.append(flag)
-            if entry.owner != lastOwner {
-                lastOwner = entry.owner
-                if let owner = entry.owner {
-                    if let known = numbers[owner] {
-                        lastNumber = known
-                    } else {
-                        lastNumber = Int32(facts.ownerNames.count)
-                        numbers[owner] = lastNumber
-                        facts.ownerNames.append(owner)
-                    }
-                } else {
-                    lastNumber = -1
-                }
-            }
-            facts.owners.append(lastNumber)
+            facts.owners.append(facts.ownerNames.number(entry.owner))
+            facts.files.append(facts.fileNames.number(entry.file))
         }
         return facts
     }
@@ -1017,6 +1040,9 @@ public struct SourceIndex: Sendable {
 
     /// Whether `literals[i]` is a hidden control label.
     func isHiddenLabel(at i: Int) -> Bool { literalFlags[i] & 16 != 0 }
+
+    /// The number `fileIDs` gives the literals of `file`; nil when no literal sits in it.
+    func fileNumber(of file: String) -> Int32? { fileNumbers[file] }
 
     private static func textRole(of entry: IndexedLiteral, names: NameTables) -> TextRole {
         if entry.isTextBearing { return .call }
