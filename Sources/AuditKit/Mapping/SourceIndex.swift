@@ -483,8 +483,6 @@ public struct SourceIndex: Sendable {
         var tabMembers = Set<String>()
         var childEdges: [(from: String, to: String)] = []
         var childPlaces: [(file: String, line: Int, member: String?)] = []
-        var memberUses: [String: [(member: String, name: String, line: Int)]] = [:]
-        var declaredMembers: [String: Set<String>] = [:]
         var presentationEdges: [(from: String, to: String)] = []
         var lastChain: [String] = []
         var lastOwner: String?
@@ -509,17 +507,6 @@ public struct SourceIndex: Sendable {
                         childPlaces.append((outcome.path, reference.line, reference.member))
                     }
                 }
-            }
-            for member in scan.members {
-                let parts = member.qualifiedName.split(separator: ".")
-                guard parts.count >= 2,
-                    let owner = SourceIndex.owner(of: [String(parts[parts.count - 2])], views: viewTypes).owner
-                else { continue }
-                declaredMembers[scopes.node(owner, label: label), default: []].insert(String(parts[parts.count - 1]))
-            }
-            for use in scan.memberUses {
-                guard let owner = SourceIndex.owner(of: use.enclosingTypes, views: viewTypes).owner else { continue }
-                memberUses[scopes.node(owner, label: label), default: []].append((use.member, use.name, use.line))
             }
             for forwarded in scan.forwardedNames {
                 // `.tabItem { tab.label }` names a member that shows the title; it is no title itself.
@@ -547,7 +534,7 @@ public struct SourceIndex: Sendable {
         graph = ViewGraph(
             childEdges: childEdges + segues.children, presentationEdges: presentationEdges + segues.presentations,
             childPlaces: childPlaces + segues.places,
-            memberPaths: ViewGraph.memberPaths(uses: memberUses, members: declaredMembers))
+            memberPaths: SourceIndex.memberPaths(outcomes, scopes: scopes, views: viewTypes))
         // Two independent passes over the same literals, one per core: the flat literal list with views,
         // and the lookup tables (indices agree because both walk the files in the same order).
         nonisolated(unsafe) var flat: [IndexedLiteral] = []
@@ -603,6 +590,37 @@ public struct SourceIndex: Sendable {
                 stringsByFoldedValue[SourceIndex.fold(entry.value), default: []].append(i)
             }
         }
+    }
+
+    /// `ViewGraph.memberPaths` of the members each type declares and the members its bodies use, by graph node.
+    private static func memberPaths(_ outcomes: [FileOutcome], scopes: GraphScopes, views: Set<String>)
+        -> [String: [String: [Int]]]
+    {
+        var uses: [String: [(member: String, name: String, line: Int)]] = [:]
+        var declared: [String: Set<String>] = [:]
+        for outcome in outcomes {
+            guard let scan = outcome.scan else { continue }
+            let label = scopes.label(of: outcome.path)
+            for member in scan.members {
+                // The owner of one type's name is that name (a part has no dots): no lookup.
+                let parts = member.qualifiedName.split(separator: ".")
+                guard parts.count >= 2 else { continue }
+                declared[scopes.node(String(parts[parts.count - 2]), label: label), default: []].insert(
+                    String(parts[parts.count - 1]))
+            }
+            // One owner for a run of uses in the same types (a body's statements), as for type references.
+            var lastChain: [String] = []
+            var lastOwner: String?
+            for use in scan.memberUses {
+                if use.enclosingTypes != lastChain || lastOwner == nil {
+                    lastChain = use.enclosingTypes
+                    lastOwner = owner(of: lastChain, views: views).owner.map { scopes.node($0, label: label) }
+                }
+                guard let owner = lastOwner else { continue }
+                uses[owner, default: []].append((use.member, use.name, use.line))
+            }
+        }
+        return ViewGraph.memberPaths(uses: uses, members: declared)
     }
 
     /// How the composition graph names types when the tree has several targets: a simple name that
