@@ -28,3 +28,15 @@ func runCalibrationBenchmark() throws {
             format: "calibration: answers of 0.8 or more right in %.1f %% of cases; target ≥ 95 %%: %@",
             100 * calibration.firmRightFileShare, calibration.firmRightFileShare >= 0.95 ? "met" : "NOT met"))
 }
+
+/// `auditkit map`'s JSON of every fixture app's audit (`MappingFixtureApp.all`), one after another, so two
+/// builds' decisions on the fixtures can be compared byte for byte (`auditkit-bench map-fixtures`).
+func mappingFixturesOutput() throws -> Data {
+    var output = Data()
+    for app in MappingFixtureApp.all {
+        let report = app.report
+        output += IssueMatcher(index: try app.index()).map(report).jsonOutput(report: report)
+        output += Data("\n".utf8)
+    }
+    return output
+}

@@ -7,7 +7,7 @@ import Foundation
 // `auditkit-bench make-sample DIR` writes the sample report, `make-report N PATH` the reader's N-issue report, `make-pocketbook DIR` the mapping fixture's
 // report (see SampleReport.swift).
 // `auditkit-bench make-site-demo DIR` writes the HTML site's hostile test project (`SiteDemo`: reports, sources,
-// rules); `make-uikit DIR` the UIKit app of the storyboard mapping's measure (`UIKitAppFixture`). `auditkit-bench map-generated DIR` prints the map JSON of the mapping benchmark's report and tree.
+// rules); `make-uikit DIR` the UIKit app of the storyboard mapping's measure (`UIKitAppFixture`). `auditkit-bench map-generated DIR` prints the map JSON of the mapping benchmark's report and tree, `map-fixtures` that of the fixture apps.
 // `auditkit-bench measure-child RESULT TOOL ARG...` runs one process for the ingest benchmark.
 let arguments = Array(CommandLine.arguments.dropFirst())
 let area = arguments.first
@@ -47,6 +47,11 @@ if area == "map-generated" {
     // report, to compare two builds' decisions.
     let output = try mappingBenchmarkOutput(folder: arguments.dropFirst().first ?? "MappingBenchmarkTree")
     FileHandle.standardOutput.write(output)
+    exit(0)
+}
+if area == "map-fixtures" {
+    // `auditkit-bench map-fixtures`: the map JSON of the calibration's fixture apps, to compare two builds.
+    FileHandle.standardOutput.write(try mappingFixturesOutput())
     exit(0)
 }
 if area == "measure-child" {

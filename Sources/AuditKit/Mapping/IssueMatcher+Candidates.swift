@@ -250,7 +250,8 @@ extension IssueMatcher {
             var candidate: Int
             var part: Int
             var line: Int
-            var file: String
+            /// `SourceIndex.fileIDs`: a number copies and compares without reference counting.
+            var file: Int32
         }
         var found: [RankedCandidate] = []
         var hits: [Hit] = []
@@ -262,7 +263,7 @@ extension IssueMatcher {
                     Hit(
                         node: candidate.node, literal: candidate.literal, candidate: found.count, part: number,
                         line: index.literals[candidate.literal].literal.line,
-                        file: index.literals[candidate.literal].file))
+                        file: index.fileIDs[candidate.literal]))
                 found.append(candidate)
             }
         }

@@ -159,13 +159,26 @@ extension IssueMatcher {
             }
             return RankedCandidate.locationOrder(all[a.candidate], all[b.candidate])
         }
+        // The best and how many share its key, in one pass: a larger key starts the count again (no earlier
+        // candidate can have it, or it would be the best so far).
         var best = keyed[0]
-        for item in keyed.dropFirst() where before(item, best) { best = item }
-        let tied = keyed.reduce(0) { $0 + ($1.key == best.key ? 1 : 0) }
-        // Only what is listed is sorted: the best `listed`, however many candidates there are.
+        var tied = 1
+        for item in keyed.dropFirst() {
+            if item.key == best.key {
+                tied += 1
+                if before(item, best) { best = item }
+            } else if best.key < item.key {
+                best = item
+                tied = 1
+            }
+        }
+        // Only what is listed is sorted: the best `listed`, however many candidates there are; the same pass
+        // counts the look-alikes (as well ranked as the best).
         let listed = max(maximumCandidates, tied)
         var top: [Keyed] = []
+        var lookAlikes = 0
         for item in keyed {
+            if item.key.rank == best.key.rank { lookAlikes += 1 }
             if top.count == listed, let last = top.last, !before(item, last) { continue }
             let position = top.firstIndex { before(item, $0) } ?? top.count
             top.insert(item, at: position)
@@ -176,7 +189,8 @@ extension IssueMatcher {
                 == (best.key.placeFit, best.key.inSubtree, best.key.rank, best.key.explained)
         }.count
         Self.bringMemberNext(&top, after: peers, among: keyed, all: all, index: index, before: before)
-        var verdict = judge(draft, best: best, keyed: keyed, tied: tied, context: context, before: before)
+        var verdict = judge(
+            draft, best: best, keyed: keyed, ties: (tied, lookAlikes), context: context, before: before)
         cap(
             &verdict, draft: draft, best: all[best.candidate], inSubtree: best.key.inSubtree, context: context,
             audited: audited)
@@ -208,13 +222,14 @@ extension IssueMatcher {
     /// The confidence of the best candidate among `keyed`: its rank when no other place matches as well;
     /// among look-alikes, the rank × 0.9 when the screen told them apart (its root's subtree, the tab bar,
     /// the navigation bar), else the rank × 0.8 (below 0.8), divided by the places still tied.
+    /// `ties`: how many candidates have the best's key, and how many its rank.
     private func judge(
-        _ draft: Draft, best: Keyed, keyed: [Keyed], tied: Int, context: ScreenContext,
+        _ draft: Draft, best: Keyed, keyed: [Keyed], ties: (tied: Int, lookAlikes: Int), context: ScreenContext,
         before: (Keyed, Keyed) -> Bool
     ) -> Verdict {
         let all = draft.candidates
         let rank = best.key.rank
-        let lookAlikes = keyed.reduce(0) { $0 + ($1.key.rank == rank ? 1 : 0) }
+        let (tied, lookAlikes) = ties
         let inSubtree = best.key.inSubtree
         let evidence = all[best.candidate].evidence.phrase
         var verdict = Verdict(confidence: rank)
@@ -223,15 +238,17 @@ extension IssueMatcher {
             verdict.sureBecause = "\(evidence), and no other place matches as well"
             return verdict
         }
+        // The runner-up among the look-alikes, and whether where the element is ruled some of them out (a
+        // tab's title in the tab bar, a row below the navigation bar that other screens' titles show).
         var runnerUp: Keyed?
-        for item in keyed where item.key.rank == rank && item.key != best.key {
+        var byPlace = false
+        for item in keyed where item.key.rank == rank {
+            if item.key.placeFit < best.key.placeFit { byPlace = true }
+            guard item.key != best.key else { continue }
             if let current = runnerUp, !before(item, current) { continue }
             runnerUp = item
         }
         let differs = runnerUp.flatMap { best.key.firstDifference(from: $0.key) }
-        // Where the element is ruled some look-alikes out: a tab's title in the tab bar, a row below the
-        // navigation bar that other screens' titles show.
-        let byPlace = keyed.contains { $0.key.rank == rank && $0.key.placeFit < best.key.placeFit }
         let contextWin = inSubtree || byPlace
         if tied > 1 {
             verdict.ambiguous = true
@@ -349,10 +366,11 @@ extension IssueMatcher {
         -> Bool?
     {
         guard let composition = context.composition, a.literal >= 0, b.literal >= 0 else { return nil }
-        let x = index.literals[a.literal]
-        let y = index.literals[b.literal]
+        // Fields read in place: binding a literal to a local copied it, for every pair of equal keys.
+        let (x, y) = (a.literal, b.literal)
         return composition.precedes(
-            (a.node, x.file, x.literal.line, x.literal.member), (b.node, y.file, y.literal.line, y.literal.member))
+            (a.node, index.literals[x].file, index.literals[x].literal.line, index.literals[x].literal.member),
+            (b.node, index.literals[y].file, index.literals[y].literal.line, index.literals[y].literal.member))
     }
 }
 

@@ -13,15 +13,21 @@ extension IssueMatcher {
     ) {
         var nodesByScreen: [Int: [[Int32]]] = [:]
         var voted: [[Int32]] = []
-        for draft in drafts {
+        // Per node, the draft that last listed it: a text every view shows has thousands of candidates.
+        var seen = Array(repeating: -1, count: walks.names.count)
+        for (number, draft) in drafts.enumerated() {
             var nodes: [Int32] = []
             let tabTitle = draft.inTabBar == true && draft.candidates.contains(where: \.isTab)
             if !(draft.rule == nil && draft.inStatusBar), !tabTitle {
-                var seen = Set<Int32>()
                 let insideOnly = draft.candidates.contains(where: \.inTarget)
                 for candidate in draft.candidates
                 where !candidate.isShortPattern && candidate.node >= 0 && (candidate.inTarget || !insideOnly) {
-                    if seen.insert(candidate.node).inserted { nodes.append(candidate.node) }
+                    let node = Int(candidate.node)
+                    if node >= seen.count { seen += Array(repeating: -1, count: node + 1 - seen.count) }
+                    if seen[node] != number {
+                        seen[node] = number
+                        nodes.append(candidate.node)
+                    }
                 }
             }
             nodesByScreen[draft.issue.screenIndex, default: []].append(nodes)

@@ -236,10 +236,14 @@ public struct IssueMatcher: Sendable {
             // The candidates standing for the places, to order them as the root composes them.
             var standing: [SourceLocation: RankedCandidate] = [:]
             if let index, contexts[first].composition != nil {
-                // Lines first: a text every view shows has thousands of candidates, few on the places' lines.
+                // Files and lines first: a text every view shows has thousands of candidates, few in the
+                // places' files (by number, without comparing paths) and on their lines.
+                let files = Set(places.compactMap { index.fileNumber(of: $0.file) })
                 let lines = Set(places.compactMap(\.line))
                 for candidate in drafts[first].candidates
-                where candidate.literal >= 0 && lines.contains(index.literals[candidate.literal].literal.line) {
+                where candidate.literal >= 0 && files.contains(index.fileIDs[candidate.literal])
+                    && lines.contains(index.literals[candidate.literal].literal.line)
+                {
                     let location = index.literals[candidate.literal].location
                     if places.contains(location) { standing[location] = candidate }
                 }

@@ -131,6 +131,11 @@ public struct SourceIndex: Sendable {
     private(set) var ownerIDs: [Int32] = []
     /// The graph nodes literals belong to, numbered.
     private(set) var ownerNames: [String] = []
+    /// Per literal, its file as a number (`fileNumber(of:)`): mapping tells files apart without comparing
+    /// paths, for the thousands of candidates of a text every view shows.
+    private(set) var fileIDs: [Int32] = []
+    /// The files literals sit in, numbered as in `fileIDs`.
+    private var fileNumbers: [String: Int32] = [:]
     /// What the Dynamic Type scanner found in the indexed Swift files, in the same lexer pass, when
     /// `build` was given a `fontScan` configuration; nil otherwise.
     public var fontScan: FontScanResult?
@@ -478,8 +483,6 @@ public struct SourceIndex: Sendable {
         var tabMembers = Set<String>()
         var childEdges: [(from: String, to: String)] = []
         var childPlaces: [(file: String, line: Int, member: String?)] = []
-        var memberUses: [String: [(member: String, name: String, line: Int)]] = [:]
-        var declaredMembers: [String: Set<String>] = [:]
         var presentationEdges: [(from: String, to: String)] = []
         var lastChain: [String] = []
         var lastOwner: String?
@@ -504,17 +507,6 @@ public struct SourceIndex: Sendable {
                         childPlaces.append((outcome.path, reference.line, reference.member))
                     }
                 }
-            }
-            for member in scan.members {
-                let parts = member.qualifiedName.split(separator: ".")
-                guard parts.count >= 2,
-                    let owner = SourceIndex.owner(of: [String(parts[parts.count - 2])], views: viewTypes).owner
-                else { continue }
-                declaredMembers[scopes.node(owner, label: label), default: []].insert(String(parts[parts.count - 1]))
-            }
-            for use in scan.memberUses {
-                guard let owner = SourceIndex.owner(of: use.enclosingTypes, views: viewTypes).owner else { continue }
-                memberUses[scopes.node(owner, label: label), default: []].append((use.member, use.name, use.line))
             }
             for forwarded in scan.forwardedNames {
                 // `.tabItem { tab.label }` names a member that shows the title; it is no title itself.
@@ -542,7 +534,7 @@ public struct SourceIndex: Sendable {
         graph = ViewGraph(
             childEdges: childEdges + segues.children, presentationEdges: presentationEdges + segues.presentations,
             childPlaces: childPlaces + segues.places,
-            memberPaths: ViewGraph.memberPaths(uses: memberUses, members: declaredMembers))
+            memberPaths: SourceIndex.memberPaths(outcomes, scopes: scopes, views: viewTypes))
         // Two independent passes over the same literals, one per core: the flat literal list with views,
         // and the lookup tables (indices agree because both walk the files in the same order).
         nonisolated(unsafe) var flat: [IndexedLiteral] = []
@@ -576,7 +568,9 @@ public struct SourceIndex: Sendable {
             }
         }
         ownerIDs = facts.owners
-        ownerNames = facts.ownerNames
+        ownerNames = facts.ownerNames.names
+        fileIDs = facts.files
+        fileNumbers = facts.fileNames.numbers
         byText = tables.byText
         byFoldedText = tables.byFoldedText
         bySignature = tables.bySignature
@@ -596,6 +590,37 @@ public struct SourceIndex: Sendable {
                 stringsByFoldedValue[SourceIndex.fold(entry.value), default: []].append(i)
             }
         }
+    }
+
+    /// `ViewGraph.memberPaths` of the members each type declares and the members its bodies use, by graph node.
+    private static func memberPaths(_ outcomes: [FileOutcome], scopes: GraphScopes, views: Set<String>)
+        -> [String: [String: [Int]]]
+    {
+        var uses: [String: [(member: String, name: String, line: Int)]] = [:]
+        var declared: [String: Set<String>] = [:]
+        for outcome in outcomes {
+            guard let scan = outcome.scan else { continue }
+            let label = scopes.label(of: outcome.path)
+            for member in scan.members {
+                // The owner of one type's name is that name (a part has no dots): no lookup.
+                let parts = member.qualifiedName.split(separator: ".")
+                guard parts.count >= 2 else { continue }
+                declared[scopes.node(String(parts[parts.count - 2]), label: label), default: []].insert(
+                    String(parts[parts.count - 1]))
+            }
+            // One owner for a run of uses in the same types (a body's statements), as for type references.
+            var lastChain: [String] = []
+            var lastOwner: String?
+            for use in scan.memberUses {
+                if use.enclosingTypes != lastChain || lastOwner == nil {
+                    lastChain = use.enclosingTypes
+                    lastOwner = owner(of: lastChain, views: views).owner.map { scopes.node($0, label: label) }
+                }
+                guard let owner = lastOwner else { continue }
+                uses[owner, default: []].append((use.member, use.name, use.line))
+            }
+        }
+        return ViewGraph.memberPaths(uses: uses, members: declared)
     }
 
     /// How the composition graph names types when the tree has several targets: a simple name that
@@ -659,7 +684,38 @@ public struct SourceIndex: Sendable {
     private struct LiteralFacts {
         var flags: [UInt16] = []
         var owners: [Int32] = []
-        var ownerNames: [String] = []
+        var ownerNames = RunNumbering()
+        var files: [Int32] = []
+        var fileNames = RunNumbering()
+    }
+
+    /// Numbers names in the order they first appear; a run of one name (a file's literals, a view's) costs
+    /// no lookup. No name is -1.
+    struct RunNumbering {
+        /// The names, by number.
+        private(set) var names: [String] = []
+        /// Each name's number.
+        private(set) var numbers: [String: Int32] = [:]
+        private var last: String?
+        private var lastNumber: Int32 = -1
+
+        /// The number of `name`, numbering it when it is new.
+        mutating func number(_ name: String?) -> Int32 {
+            guard name != last else { return lastNumber }
+            last = name
+            guard let name else {
+                lastNumber = -1
+                return -1
+            }
+            if let known = numbers[name] {
+                lastNumber = known
+            } else {
+                lastNumber = Int32(names.count)
+                numbers[name] = lastNumber
+                names.append(name)
+            }
+            return lastNumber
+        }
     }
 
     /// The facts of `literals`; those in `excludedFiles` (test and generated code) and the `steps` (offsets
@@ -670,9 +726,7 @@ public struct SourceIndex: Sendable {
         var facts = LiteralFacts()
         facts.flags.reserveCapacity(literals.count)
         facts.owners.reserveCapacity(literals.count)
-        var numbers: [String: Int32] = [:]
-        var lastOwner: String?
-        var lastNumber: Int32 = -1
+        facts.files.reserveCapacity(literals.count)
         /// Whether `literals[j]` is a text a name was resolved to at the same place as `entry`.
         func sharesPlace(_ j: Int, with entry: IndexedLiteral) -> Bool {
             j >= 0 && j < literals.count && literals[j].literal.resolvedFrom != nil
@@ -696,21 +750,8 @@ public struct SourceIndex: Sendable {
             flag |= roleFlags(role(of: entry.literal))
             if entry.view != nil { flag |= 512 }
             facts.flags.append(flag)
-            if entry.owner != lastOwner {
-                lastOwner = entry.owner
-                if let owner = entry.owner {
-                    if let known = numbers[owner] {
-                        lastNumber = known
-                    } else {
-                        lastNumber = Int32(facts.ownerNames.count)
-                        numbers[owner] = lastNumber
-                        facts.ownerNames.append(owner)
-                    }
-                } else {
-                    lastNumber = -1
-                }
-            }
-            facts.owners.append(lastNumber)
+            facts.owners.append(facts.ownerNames.number(entry.owner))
+            facts.files.append(facts.fileNames.number(entry.file))
         }
         return facts
     }
@@ -1017,6 +1058,9 @@ public struct SourceIndex: Sendable {
 
     /// Whether `literals[i]` is a hidden control label.
     func isHiddenLabel(at i: Int) -> Bool { literalFlags[i] & 16 != 0 }
+
+    /// The number `fileIDs` gives the literals of `file`; nil when no literal sits in it.
+    func fileNumber(of file: String) -> Int32? { fileNumbers[file] }
 
     private static func textRole(of entry: IndexedLiteral, names: NameTables) -> TextRole {
         if entry.isTextBearing { return .call }
