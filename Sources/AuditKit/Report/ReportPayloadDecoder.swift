@@ -19,6 +19,10 @@ struct ReportPayloadDecoder {
     static let screenLimit = 10_000
     /// The most issues a report may hold (fifty times the 2,000 of the benchmarks' largest report).
     static let issueLimit = 100_000
+    /// The most JSON values a report's payload may hold: a 2,000-issue report has about 100,000, so the
+    /// most issues and screens take about 5,500,000; past it parsing stops where the value starts (a file
+    /// of millions of tiny values would otherwise cost 32 bytes of tape each).
+    static let valueLimit = 6_000_000
 
     /// An image still to decode: where its string is and where the result goes.
     struct ImageJob {

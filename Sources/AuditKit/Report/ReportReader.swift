@@ -171,7 +171,8 @@ public enum ReportReader {
         do {
             return try JSONDocument.parse(
                 buffer, from: start, requireEnd: true, maxDepth: options.maxDepth,
-                syntax: .init(deferredArrays: AutomatedAuditReader.deferredArrays))
+                syntax: .init(
+                    deferredArrays: AutomatedAuditReader.deferredArrays, maxValues: ReportPayloadDecoder.valueLimit))
         } catch {
             throw payloadError(error, path: path)
         }

@@ -82,4 +82,25 @@ import Testing
             #expect(error.offset == Self.offset(of: at, in: text))
         }
     }
+
+    /// Issue 62: the tape is bounded; past `maxValues` values parsing stops where the next one starts,
+    /// and values in a deferred array are not counted (they are not laid out).
+    @Test func parsingStopsPastTheValueLimitWhereTheValueStarts() throws {
+        let text = "[" + Array(repeating: "0", count: 20).joined(separator: ",") + "]"
+        do {
+            _ = try JSONDocument.parse(
+                ByteBuffer(copying: Array(text.utf8)), from: 0, requireEnd: true, maxDepth: 8,
+                syntax: .init(maxValues: 10))
+            Issue.record("20 values read under a limit of 10")
+        } catch {
+            #expect(error.message.contains("more than 10 values"), "\(error)")
+            // The root array is value 1; the tenth value, zero number 9, starts at byte 1 + 2 × 9.
+            #expect(error.offset == 1 + 2 * 9)
+        }
+        let deferred = try JSONDocument.parse(
+            ByteBuffer(copying: Array(text.utf8)), from: 0, requireEnd: true, maxDepth: 8,
+            syntax: .init(deferredArrays: .at([[]]), maxValues: 10))
+        #expect(deferred.nodes.count == 1)
+        #expect(ReportPayloadDecoder.valueLimit >= 50 * ReportPayloadDecoder.issueLimit)
+    }
 }

@@ -103,12 +103,19 @@ package struct JSONDocument: Sendable {
         /// The arrays validated but not laid out: each is one node marked `deferred`, whatever its length,
         /// and `ElementReader` reads its elements one at a time (none by default).
         package var deferredArrays = Deferral.none
+        /// The most values laid out (nodes); one more is an error where it starts, so a small file of
+        /// millions of tiny values costs a bounded tape.
+        package var maxValues = Int.max
 
-        /// The parser's syntax: comments, the string limit, the deferred arrays.
-        package init(comments: Bool = false, maxStringBytes: Int = .max, deferredArrays: Deferral = .none) {
+        /// The parser's syntax: comments, the string limit, the deferred arrays, the value limit.
+        package init(
+            comments: Bool = false, maxStringBytes: Int = .max, deferredArrays: Deferral = .none,
+            maxValues: Int = .max
+        ) {
             self.comments = comments
             self.maxStringBytes = maxStringBytes
             self.deferredArrays = deferredArrays
+            self.maxValues = maxValues
         }
     }
 
@@ -301,6 +308,9 @@ private struct JSONParser {
         value: while true {
             try skipWhitespace()
             guard i < end else { throw truncated() }
+            guard nodes.count < syntax.maxValues else {
+                throw fail("more than \(syntax.maxValues) values, the most this input may hold", at: i)
+            }
             let c = base[i]
             numberMayEndInput = requireEnd && frames.isEmpty
             let opaque = valueIsImageData && frames.last?.isObject == true
