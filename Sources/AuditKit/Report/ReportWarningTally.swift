@@ -8,22 +8,25 @@ struct ReportWarningTally: Sendable {
     static let shownPerMessage = 5
 
     private var kept: [ReportWarning] = []
-    /// Per message: how many were added, and the first one not kept.
+    /// Per kind of warning (its message unless told): how many were added, and the first one not kept.
     private var counts: [String: (count: Int, firstUnshown: ReportWarning?)] = [:]
-    /// The messages in the order they first came.
+    /// The kinds in the order they first came.
     private var order: [String] = []
 
-    /// Adds `warning`: kept while its message has come fewer than `shownPerMessage` times, else counted.
-    mutating func add(_ warning: ReportWarning) {
-        var entry = counts[warning.message] ?? (0, nil)
-        if entry.count == 0 { order.append(warning.message) }
+    /// Adds `warning`: kept while its kind (`kind`, else its message) has come fewer than `shownPerMessage`
+    /// times, else counted. Warnings whose messages quote a value (`Error Code is not a whole number:
+    /// 'zz'`) are one kind whatever the value.
+    mutating func add(_ warning: ReportWarning, kind: String? = nil) {
+        let kind = kind ?? warning.message
+        var entry = counts[kind] ?? (0, nil)
+        if entry.count == 0 { order.append(kind) }
         entry.count += 1
         if entry.count <= Self.shownPerMessage {
             kept.append(warning)
         } else if entry.firstUnshown == nil {
             entry.firstUnshown = warning
         }
-        counts[warning.message] = entry
+        counts[kind] = entry
     }
 
     /// Adds each of `warnings`.
@@ -35,12 +38,12 @@ struct ReportWarningTally: Sendable {
     /// (at the first of them).
     var warnings: [ReportWarning] {
         var all = kept
-        for message in order {
-            guard let entry = counts[message], let first = entry.firstUnshown else { continue }
+        for kind in order {
+            guard let entry = counts[kind], let first = entry.firstUnshown else { continue }
             let more = entry.count - Self.shownPerMessage
             all.append(
                 ReportWarning(
-                    path: first.path, message: "\(message) (and \(more - 1) more like it, not shown)",
+                    path: first.path, message: "\(first.message) (and \(more - 1) more like it, not shown)",
                     byteOffset: first.byteOffset))
         }
         return all

@@ -67,10 +67,12 @@ enum TextReportReader {
     }
 
     /// Parses the export: its header, then each issue from its `Issue N:` line to the next.
-    /// - Throws: `AuditError` when the file has no issue lines and no issue count.
+    /// - Throws: `AuditError` when the file has no issue lines and no issue count; `.limitExceeded` past
+    ///   `ReportPayloadDecoder.issueLimit` issues.
     static func read(_ bytes: UnsafeRawBufferPointer, from start: Int, path: String) throws -> Content {
         let header = TextReportReader.header(bytes, from: start)
-        var warnings = header.warnings
+        var tally = ReportWarningTally()
+        tally.add(contentsOf: header.warnings)
         var issues: [Issue] = []
         var current: (number: Int, title: String, code: Int?, description: [String], line: Int)?
         var lineNumber = header.lineCount
@@ -87,10 +89,11 @@ enum TextReportReader {
                     elementText: elementText(quotedIn: description),
                     testType: TestType.derive(testTypeName: nil, errorCode: item.code, shortTitle: item.title)))
             if item.number != issues.count {
-                warnings.append(
+                tally.add(
                     ReportWarning(
                         path: "line \(item.line)",
-                        message: "issue numbered \(item.number) is issue \(issues.count) in the file"))
+                        message: "issue numbered \(item.number) is issue \(issues.count) in the file"),
+                    kind: "numbering")
             }
             current = nil
         }
@@ -104,6 +107,12 @@ enum TextReportReader {
 
             if let issue = issueLine(line) {
                 finish()
+                guard issues.count < ReportPayloadDecoder.issueLimit else {
+                    throw AuditError(
+                        .limitExceeded,
+                        "the report holds more than \(ReportPayloadDecoder.issueLimit) issues, the most a report may hold",
+                        path: path, byteOffset: lineStart)
+                }
                 current = (issue.number, issue.title, nil, [], lineNumber)
                 continue
             }
@@ -113,11 +122,12 @@ enum TextReportReader {
                 if let code = Int(text) {
                     current!.code = code
                 } else {
-                    warnings.append(
+                    tally.add(
                         ReportWarning(
                             path: "line \(lineNumber)",
                             message: "Error Code is not a whole number: '\(text)'",
-                            byteOffset: lineStart))
+                            byteOffset: lineStart),
+                        kind: "error code")
                 }
                 continue
             }
@@ -130,13 +140,14 @@ enum TextReportReader {
                 path: path, byteOffset: start)
         }
         if let declaredCount = header.declaredCount, declaredCount != issues.count {
-            warnings.append(
+            tally.add(
                 ReportWarning(
                     path: "Number of Issues Found",
                     message: "the header says \(declaredCount) issues, the file lists \(issues.count)"))
         }
         let screen = Screen(index: 0, name: "0", groupName: "", issues: issues)
-        return Content(screens: [screen], device: header.device, timestamp: header.timestamp, warnings: warnings)
+        return Content(
+            screens: [screen], device: header.device, timestamp: header.timestamp, warnings: tally.warnings)
     }
 
     /// The line at `offset` without its line break (`\n` or `\r\n`), and the offset of the next line.

@@ -214,6 +214,27 @@ import Testing
         #expect(report.warnings.last?.byteOffset == 31)
     }
 
+    /// Issue 62: a text export's malformed issues cost a few lines (a kind of warning whatever the value it
+    /// quotes), and more issues than any audit has are refused.
+    @Test func aTextExportsWarningsAreCountedAndItsIssuesBounded() throws {
+        let head = "Accessibility Audit Report\nTime Stamp: 2026-01-05 10:00:00\n\n"
+        let text = head + (1...40).map { "Issue 1: x\nError Code: z\($0)\n" }.joined()
+        let report = try ReportReader.read(buffer: ByteBuffer(copying: Data(text.utf8)), path: "export.txt")
+        #expect(report.issues.count == 40)
+        let said = report.warnings.map(\.description)
+        #expect(said.count == 2 * ReportWarningTally.shownPerMessage + 2, "\(said)")
+        #expect(said.contains("line 15: Error Code is not a whole number: 'z6' (and 34 more like it, not shown)"))
+        #expect(said.contains("line 16: issue numbered 1 is issue 7 in the file (and 33 more like it, not shown)"))
+        let bomb = head + String(repeating: "Issue 1: x\n", count: ReportPayloadDecoder.issueLimit + 1)
+        do {
+            _ = try ReportReader.read(buffer: ByteBuffer(copying: Data(bomb.utf8)), path: "bomb.txt")
+            Issue.record("a text export of more issues than the limit was read")
+        } catch let error as AuditError {
+            #expect(error.code == .limitExceeded && error.message.contains("more than 100000 issues"), "\(error)")
+            #expect(error.location?.byteOffset == head.utf8.count + 11 * ReportPayloadDecoder.issueLimit)
+        }
+    }
+
     /// Issue 62: a report of more screens or issues than any audit has is refused in one line with where.
     @Test(arguments: [true, false])
     func aReportOfMoreScreensOrIssuesThanAnyAuditIsRefused(screens: Bool) throws {
