@@ -86,8 +86,9 @@ public struct MatchedPair: Sendable, Hashable {
 /// stages before it left unmatched, and every pair remembers its stage (`MatchStage`):
 ///
 /// 1. **fingerprint**: equal fingerprints, as multisets (three identical warnings that become two
-///    count two residual and one resolved). A fingerprint that occurs once on each side pairs at
-///    once; those pairs give each screen's **shift** (the median movement of their rects, after
+///    count two residual and one resolved). A fingerprint that occurs once on each side with the same
+///    exact text pairs at once (with another value, such as "1 kg" and "2 kg", only where the screen's
+///    layout leaves the older element on the screen); those pairs give each screen's **shift** (the median movement of their rects, after
 ///    scaling to the newer screen's size), and fingerprints that occur several times (three
 ///    text-less chevrons) are then paired by one optimal assignment of their shifted rects; of what
 ///    that leaves, text-less look-alikes whose thumbnails match pair by **image**, and the rest by
