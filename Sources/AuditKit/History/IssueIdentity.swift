@@ -52,12 +52,25 @@ public struct StringTranslations: Sendable {
         return languagesByText[IssueFingerprint.normalizedText(text)] ?? []
     }
 
-    /// Whether the catalogs give `x` and `y` only in different languages: two translations, not two texts.
+    /// Whether `x` and `y` are given only in different languages: two translations, not two texts. The
+    /// languages of a text are those the catalogs give it and those in which the system titles its own
+    /// items so (`SystemItemTitles`: "Edit" in English, "Modifier" in French), which no catalog holds.
     func translatedApart(_ x: String, _ y: String) -> Bool {
-        let a = languages(of: x)
-        let b = languages(of: y)
+        let a = languages(of: x).union(Self.systemLanguages[IssueFingerprint.normalizedText(x)] ?? [])
+        let b = languages(of: y).union(Self.systemLanguages[IssueFingerprint.normalizedText(y)] ?? [])
         return !a.isEmpty && !b.isEmpty && a.isDisjoint(with: b)
     }
+
+    /// The languages in which the system titles one of its items with each text (normalised).
+    private static let systemLanguages: [String: Set<String>] = {
+        var languages: [String: Set<String>] = [:]
+        for forms in SystemItemTitles.titles.values {
+            for (language, title) in forms {
+                languages[IssueFingerprint.normalizedText(title), default: []].insert(language)
+            }
+        }
+        return languages
+    }()
 
     /// `text` with each printf-style format specifier replaced by `1`, then normalised as fingerprints
     /// normalise element text (so the specifier becomes the `#` a number in a label becomes).

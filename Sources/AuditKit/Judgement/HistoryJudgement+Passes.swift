@@ -143,15 +143,34 @@ extension HistoryJudgement {
     // MARK: 4. Continue standing
 
     /// The warnings a covered screen's earlier audits left standing but did not re-audit: an issue with
-    /// one's fingerprint continues it (scrolled back into view), else one of its kind at its place.
-    func continueStanding(_ a: inout AuditInProgress) {
+    /// one's fingerprint continues it (scrolled back into view), else one of its kind at its place. Then
+    /// the audit's language (`languages`): the one of the audit it was compared with first, unless the
+    /// matcher saw the language change or an issue continues a warning in its translation.
+    mutating func continueStanding(_ a: inout AuditInProgress) {
+        let base = a.baseOrder.first.map { languages[$0] }
+        var language = base ?? a.k
+        if a.matchings.contains(where: { !$0.matching.changedLanguage.isEmpty }) || continuesATranslation(a) {
+            language = a.k
+        }
         for j in a.baseOrder {
             for group in a.placement.bases[j]!.sorted() {
                 guard let waiting = carried[group], !waiting.isEmpty else { continue }
                 var continued = continueByFingerprint(waiting, on: group, &a)
-                continueByPlace(waiting, on: group, base: j, continued: &continued, &a)
+                continueByPlace(waiting, on: group, base: j, language: language, continued: &continued, &a)
                 a.continuedItems[group] = continued
             }
+        }
+        languages.append(language == base && continuesATranslation(a) ? a.k : language)
+    }
+
+    /// Whether an issue of the audit continues a warning whose text is its translation (the catalogs or
+    /// the system's titles give the two texts only in different languages).
+    func continuesATranslation(_ a: AuditInProgress) -> Bool {
+        a.entry.issues.indices.contains { index in
+            guard let was = a.previous[index]?.elementText, let now = a.entry.issues[index].elementText else {
+                return false
+            }
+            return was != now && translations.translatedApart(was, now)
         }
     }
 
@@ -183,7 +202,8 @@ extension HistoryJudgement {
     /// predicted place continues it (`distance`). A warning known by its fingerprint is that warning, not a
     /// standing one.
     func continueByPlace(
-        _ waiting: StandingList, on group: String, base j: Int, continued: inout Set<Int>, _ a: inout AuditInProgress
+        _ waiting: StandingList, on group: String, base j: Int, language: Int, continued: inout Set<Int>,
+        _ a: inout AuditInProgress
     ) {
         let now = a.screenOf[group]?.configuration ?? ScreenConfiguration()
         var unpaired = a.entry.issues.indices.filter {
@@ -226,7 +246,9 @@ extension HistoryJudgement {
                 for (slot, index) in unpaired.enumerated() {
                     guard
                         let distance = distance(
-                            moved, held.verdict, a.entry.issues[index], changedLanguage: changedLanguage)
+                            moved, held.verdict, a.entry.issues[index],
+                            changedLanguage: changedLanguage
+                                || language != position[held.verdict.audit.sha256].map { languages[$0] })
                     else { continue }
                     if distance < best?.distance ?? .infinity { best = (slot, distance) }
                 }

@@ -58,6 +58,11 @@ public struct HistoryJudgement: Sendable {
     var shownOf: [String: (audit: Int, list: StandingList)] = [:]
     /// Per audit (by position): what each screen it covered was audited in, by normalised identity.
     var configurations: [[String: ScreenConfiguration]] = []
+    /// Per audit (by position): the language it was audited in, as a number (`continueStanding`). Two
+    /// audits in one language can have different numbers (French, then English, then French again);
+    /// only whether two numbers differ is used: a standing warning flagged in another language than the
+    /// audit's can continue in its translation.
+    var languages: [Int] = []
     var catalogCache: [String: [String]] = [:]
     /// Each element text's normal form (`IssueFingerprint.normalizedText`) as a hash, nil for a text
     /// without letters; worked out once: texts recur from audit to audit.

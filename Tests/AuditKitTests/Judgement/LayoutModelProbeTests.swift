@@ -253,7 +253,7 @@ import Testing
     @Test(arguments: [false, true])
     func pantryInManyConfigurations(sourced: Bool) throws {
         withKnownIssue(
-            "Issue 57, open: the French audit is compared with the screen's latest audit (the scrolled AX3 one) rather than the same phone's at the default size (\"compare like with like\" is not built for the base of a comparison), and without sources its \"Partager\" is new, split from the English share warning"
+            "Issue 57, open: the French audit is compared with the screen's latest audit (the scrolled AX3 one) rather than the same phone's at the default size (\"compare like with like\" is not built for the base of a comparison)"
         ) {
             var p = try Probe(sourced: sourced)
             defer { p.remove() }
@@ -699,51 +699,39 @@ import Testing
 
     @Test(arguments: [false, true])
     func aScrolledAuditThenAnUnscrolledOneInAnotherLanguage(sourced: Bool) throws {
-        try withKnownIssue(
-            "Issue 57, open: without sources the translated Edit and the hint are new and resolved at once (their texts changed and nothing else names them)"
-        ) {
-            var s = try Self.grocerySeries(sourced: sourced)
-            defer { s.p.remove() }
-            let top = Self.groceryTop, middle = Self.groceryMiddle, low = Self.groceryLow
-            s.p.expectFirst(try s.audit(Self.groceries()), open: top.union(middle))
-            s.p.expect(
-                try s.audit(Self.groceries(scroll: 340)), new: low, residual: middle, notReaudited: top, fails: true,
-                "English scrolled")
-            s.p.expect(
-                try s.audit(Self.groceries(french: true)), residual: top.union(middle), notReaudited: low, fails: false,
-                "French")
-            // "Modifier" fixed but scrolled away: not seen.
-            s.p.expect(
-                try s.audit(Self.groceries(scroll: 340, french: true), fixed: ["g.edit"]), residual: middle.union(low),
-                notReaudited: top, fails: false, "French scrolled, Edit fixed")
-            s.p.expect(
-                try s.audit(Self.groceries(), fixed: ["g.edit"]), resolved: ["g.edit"],
-                residual: top.subtracting(["g.edit"]).union(middle), notReaudited: low, fails: false,
-                "English, Edit fixed")
-            s.p.finish("4a. A scrolled audit, then an unscrolled one in another language")
-        } when: {
-            !sourced
-        }
+        var s = try Self.grocerySeries(sourced: sourced)
+        defer { s.p.remove() }
+        let top = Self.groceryTop, middle = Self.groceryMiddle, low = Self.groceryLow
+        s.p.expectFirst(try s.audit(Self.groceries()), open: top.union(middle))
+        s.p.expect(
+            try s.audit(Self.groceries(scroll: 340)), new: low, residual: middle, notReaudited: top, fails: true,
+            "English scrolled")
+        s.p.expect(
+            try s.audit(Self.groceries(french: true)), residual: top.union(middle), notReaudited: low, fails: false,
+            "French")
+        // "Modifier" fixed but scrolled away: not seen.
+        s.p.expect(
+            try s.audit(Self.groceries(scroll: 340, french: true), fixed: ["g.edit"]), residual: middle.union(low),
+            notReaudited: top, fails: false, "French scrolled, Edit fixed")
+        s.p.expect(
+            try s.audit(Self.groceries(), fixed: ["g.edit"]), resolved: ["g.edit"],
+            residual: top.subtracting(["g.edit"]).union(middle), notReaudited: low, fails: false,
+            "English, Edit fixed")
+        s.p.finish("4a. A scrolled audit, then an unscrolled one in another language")
     }
 
     @Test(arguments: [false, true])
     func aHistoryThatStartsScrolledInFrenchMeetsTheTopInEnglish(sourced: Bool) throws {
-        try withKnownIssue(
-            "Issue 57, open: without sources the translated Edit is new and resolved at once (its text changed and nothing else names it)"
-        ) {
-            var s = try Self.grocerySeries(sourced: sourced)
-            defer { s.p.remove() }
-            let top = Self.groceryTop, middle = Self.groceryMiddle, low = Self.groceryLow
-            s.p.expectFirst(try s.audit(Self.groceries(scroll: 340, french: true)), open: middle.union(low))
-            // The top was never audited: new, each its own warning.
-            s.p.expect(
-                try s.audit(Self.groceries()), new: top, residual: middle, notReaudited: low, fails: true, "English")
-            s.p.expect(
-                try s.audit(Self.groceries(french: true)), residual: top.union(middle), notReaudited: low, fails: false,
-                "French")
-            s.p.finish("4b. A history that starts scrolled in French")
-        } when: {
-            !sourced
-        }
+        var s = try Self.grocerySeries(sourced: sourced)
+        defer { s.p.remove() }
+        let top = Self.groceryTop, middle = Self.groceryMiddle, low = Self.groceryLow
+        s.p.expectFirst(try s.audit(Self.groceries(scroll: 340, french: true)), open: middle.union(low))
+        // The top was never audited: new, each its own warning.
+        s.p.expect(
+            try s.audit(Self.groceries()), new: top, residual: middle, notReaudited: low, fails: true, "English")
+        s.p.expect(
+            try s.audit(Self.groceries(french: true)), residual: top.union(middle), notReaudited: low, fails: false,
+            "French")
+        s.p.finish("4b. A history that starts scrolled in French")
     }
 }
