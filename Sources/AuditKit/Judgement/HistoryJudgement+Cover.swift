@@ -147,7 +147,8 @@ extension HistoryJudgement {
         let flaggedAsContent = warnings[held.verdict.identity].sightings.contains { sighting in
             sighting.rect.flatMap { ScreenLayouts.isContent($0, in: sighting.configuration) } ?? false
         }
-        let content: Bool? = flaggedAsContent ? true : nil
+        let content: Bool? =
+            flaggedAsContent ? true : Self.keptToTheBottom(warnings[held.verdict.identity]) ? false : nil
         let prediction: ScreenLayouts.Prediction?
         if let reference {
             prediction = reference.rect.map {
@@ -167,6 +168,17 @@ extension HistoryJudgement {
         let back = context.newDrift.inverse
         return CarriedWarning(
             verdict: held.verdict, rect: prediction.map { back.apply($0.place) }, frame: nil, flaggedIn: held.flaggedIn)
+    }
+
+    /// Whether `warning`'s element is a bottom bar's: flagged on screens of two heights at one distance from
+    /// their bottom edge (within `JudgementTolerance.place`), as a tab bar's items are, whatever the content.
+    static func keptToTheBottom(_ warning: Warning) -> Bool {
+        let seen = warning.sightings.compactMap { sighting -> (height: Double, distance: Double)? in
+            guard let rect = sighting.rect, let height = sighting.configuration.height else { return nil }
+            return (height, height - rect.y)
+        }
+        guard let first = seen.first, seen.contains(where: { $0.height != first.height }) else { return false }
+        return seen.allSatisfy { abs($0.distance - first.distance) <= JudgementTolerance.place }
     }
 
     /// Records what the passes decided: where each warning was flagged, what this audit resolved, and the

@@ -17,7 +17,7 @@ import Foundation
 public struct JudgementRecord: Sendable, Hashable, Codable {
     /// The version of the judgement this code makes: raised whenever a change of the judgement's code
     /// changes what it states (`verdictDigests` makes sure), so a record written earlier is judged again.
-    public static let currentJudgementVersion = 14
+    public static let currentJudgementVersion = 15
 
     /// Each version's digest of the verdicts it states on fixed series of audits (the layout probes',
     /// judged by `JudgementVersionTests`), oldest first, the last one `currentJudgementVersion`'s. A change
@@ -32,6 +32,7 @@ public struct JudgementRecord: Sendable, Hashable, Codable {
         (12, "408b79e84552e6cab8efa13495a0c722482cff502912f14fcbab78c6572fc476"),
         (13, "2fd0afab3772b45eab15db83032ba3126e59425f049d85223ec982ec93815300"),
         (14, "66c4f94936b791282bfe1d7732b44e814a064e836c9ccd682978164c754f6c8c"),
+        (15, "c9983221b1f8e250a3644a031c895ecd0a66572a0d1769a913c3091a78b9ba35"),
     ]
 
     /// The version of the judgement recorded.

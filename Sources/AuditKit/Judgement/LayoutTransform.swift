@@ -89,13 +89,19 @@ struct LayoutTransform: Sendable, Equatable {
         return Rect(x: centreX - width / 2, y: centreY - rect.height / 2, width: width, height: rect.height)
     }
 
-    /// Where the element at `rect` of an audit of a screen `height` points tall is: the transform's
-    /// place, or for an element in that screen's bottom bar band the bottom bar's (`bottomBar`) when
-    /// elements there told one.
-    func predicted(_ rect: Rect, height: Double?) -> Rect {
+    /// Where the element at `rect` of an audit of a screen `height` points tall is in one `newHeight` tall:
+    /// the transform's place, or for an element in the older screen's bottom bar band the bottom bar's
+    /// (`bottomBar`) when elements there told one, else, for an element known to be a bar's (`inBar`: its
+    /// own audits saw it keep its distance from the bottom edge), that distance kept: a tab bar or toolbar
+    /// does not follow the content's scroll or stretch.
+    func predicted(_ rect: Rect, height: Double?, newHeight: Double?, inBar: Bool = false) -> Rect {
         var place = apply(rect)
-        if let bottomBar, let height, rect.y >= height - SystemBands.tabBarHeight {
-            place.y = bottomBar.apply(rect.y + rect.height / 2) - rect.height / 2
+        if let height, rect.y >= height - SystemBands.tabBarHeight {
+            if let bottomBar {
+                place.y = bottomBar.apply(rect.y + rect.height / 2) - rect.height / 2
+            } else if inBar, let newHeight {
+                place.y = rect.y + newHeight - height
+            }
         }
         if let across {
             place.x = across.centre(of: rect) - rect.width / 2
@@ -124,12 +130,15 @@ struct LayoutTransform: Sendable, Equatable {
     /// taller, so the places below them move further), 1 when the fit found none.
     var stretch: Double { y.scale }
 
-    /// The transform that best moves each `was` rect onto its `now` rect (their centres), robustly; nil
-    /// when there is no pair. `widthScale` (the newer screen's width over the older one's, when both are
-    /// known) is the horizontal scale when the places across do not tell one. With `height`, the older
-    /// screen's height, the elements in its bottom bar's band are fitted on their own (`bottomBar`). With
-    /// `widths`, the older and newer screens' widths when they differ, places across may keep their
-    /// distance from their edge instead (`across`), when that places more of them.
+    /// The transform that best moves each `was` rect onto its `now` rect, robustly; nil when there is no
+    /// pair. Down, their centres; across, the edge each keeps (`AnchoredAxis.edge`), so a text that grew
+    /// with the text size or its translation tells where it is, not how wide it became. `widthScale` (the
+    /// newer screen's width over the older one's, when both are known) is the horizontal scale when the
+    /// places across do not tell one. With `height`, the older screen's height, the elements in its bottom
+    /// bar's band are fitted on their own (`bottomBar`). With `widths`, the older and newer screens' widths,
+    /// places across keep their distance from their edge instead (`across`) when the widths differ and
+    /// that places more of them, or as many while keeping the distance (it keeps each element's width, as
+    /// fixed controls and texts do, which a scale does not).
     static func fitted(
         _ pairs: [(was: Rect, now: Rect)], widthScale: Double = 1, height: Double? = nil,
         widths: (was: Double, now: Double)? = nil
@@ -142,9 +151,8 @@ struct LayoutTransform: Sendable, Equatable {
         func centres(_ pairs: [(was: Rect, now: Rect)]) -> [(Double, Double)] {
             pairs.map { ($0.was.y + $0.was.height / 2, $0.now.y + $0.now.height / 2) }
         }
-        var transform = LayoutTransform(
-            x: fit(fitted.map { ($0.was.x + $0.was.width / 2, $0.now.x + $0.now.width / 2) }, prior: widthScale),
-            y: fit(centres(fitted), prior: 1))
+        let across = fitted.map { AnchoredAxis.edges(of: $0, width: widths?.was) }
+        var transform = LayoutTransform(x: fit(across, prior: widthScale), y: fit(centres(fitted), prior: 1))
         if !bar.isEmpty, !content.isEmpty { transform.bottomBar = fit(centres(bar), prior: 1) }
         transform.anchors = (
             fitted.map { $0.was.x + $0.was.width / 2 }.sorted(), fitted.map { $0.was.y + $0.was.height / 2 }.sorted()
@@ -153,16 +161,16 @@ struct LayoutTransform: Sendable, Equatable {
             let off = points.map { abs(axis.apply($0.0) - $0.1) }.sorted()
             return off.count >= 2 ? off[off.count - 2] : 0
         }
-        transform.spread = (
-            spread(transform.x, fitted.map { ($0.was.x + $0.was.width / 2, $0.now.x + $0.now.width / 2) }),
-            spread(transform.y, centres(fitted))
-        )
-        if let widths, let anchored = AnchoredAxis.fitted(pairs, was: widths.was, now: widths.now) {
-            let placed = pairs.filter {
-                abs(transform.x.apply($0.was.x + $0.was.width / 2) - ($0.now.x + $0.now.width / 2))
-                    <= JudgementTolerance.place
+        transform.spread = (spread(transform.x, across), spread(transform.y, centres(fitted)))
+        if widthScale != 1, let widths, let anchored = AnchoredAxis.fitted(pairs, was: widths.was, now: widths.now) {
+            let placed = across.filter { abs(transform.x.apply($0.0) - $0.1) <= JudgementTolerance.place }
+            // Both place the margins' edges alike (a scale between them is a line through both): the anchored
+            // axis keeps each element's width, so it is taken on a tie when the edges kept their distance.
+            if anchored.inliers > placed.count
+                || (anchored.inliers == placed.count && abs(anchored.offset) <= JudgementTolerance.place)
+            {
+                transform.across = anchored
             }
-            if anchored.inliers > placed.count { transform.across = anchored }
         }
         return transform
     }
@@ -226,18 +234,58 @@ struct AnchoredAxis: Sendable, Equatable {
         Self.moved(rect, was: was, now: now) + offset
     }
 
+    /// What an element at `rect` of a screen `width` wide keeps its distance from.
+    enum Edge {
+        case leading, centre, trailing
+
+        /// The edge of the screen (or its centre) nearest to `rect`; the leading one when the width is not known.
+        init(_ rect: Rect, width: Double?) {
+            guard let width else {
+                self = .leading
+                return
+            }
+            let leading = rect.x, trailing = width - (rect.x + rect.width)
+            let middle = abs(rect.x + rect.width / 2 - width / 2)
+            self = middle <= min(leading, trailing) ? .centre : leading <= trailing ? .leading : .trailing
+        }
+
+        /// Where `rect` is along the edge: its leading edge, centre or trailing edge.
+        func place(_ rect: Rect) -> Double {
+            switch self {
+            case .leading: rect.x
+            case .centre: rect.x + rect.width / 2
+            case .trailing: rect.x + rect.width
+            }
+        }
+    }
+
+    /// The places across (before, after) that stand for one element in a fit: the edge it keeps (as the
+    /// older screen, `width` wide, places it), which a text that grows or is translated keeps while its
+    /// width changes; for an element whose width is kept it moves as its centre does.
+    static func edges(of pair: (was: Rect, now: Rect), width: Double?) -> (Double, Double) {
+        let edge = Edge(pair.was, width: width)
+        return (edge.place(pair.was), edge.place(pair.now))
+    }
+
     /// The centre of `rect` moved by the part of the change in width its nearest edge takes: none for the
     /// leading edge, all of it for the trailing one, half for the centre.
     static func moved(_ rect: Rect, was: Double, now: Double) -> Double {
         let centre = rect.x + rect.width / 2
-        let leading = rect.x, trailing = was - (rect.x + rect.width), middle = abs(centre - was / 2)
-        if middle <= min(leading, trailing) { return centre + (now - was) / 2 }
-        return leading <= trailing ? centre : centre + (now - was)
+        switch Edge(rect, width: was) {
+        case .centre: return centre + (now - was) / 2
+        case .leading: return centre
+        case .trailing: return centre + (now - was)
+        }
     }
 
-    /// The axis that best places `pairs` from a screen `was` wide onto one `now` wide; nil for no pair.
+    /// The axis that best places `pairs` from a screen `was` wide onto one `now` wide (each by the edge it
+    /// keeps); nil for no pair.
     static func fitted(_ pairs: [(was: Rect, now: Rect)], was: Double, now: Double) -> AnchoredAxis? {
-        let off = pairs.map { ($0.now.x + $0.now.width / 2) - moved($0.was, was: was, now: now) }
+        let off = pairs.map { pair -> Double in
+            let edge = Edge(pair.was, width: was)
+            let shifted = moved(pair.was, was: was, now: now) - (pair.was.x + pair.was.width / 2)
+            return edge.place(pair.now) - (edge.place(pair.was) + shifted)
+        }
         guard let offset = median(off) else { return nil }
         let errors = off.map { abs($0 - offset) }.sorted()
         return AnchoredAxis(

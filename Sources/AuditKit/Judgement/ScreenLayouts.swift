@@ -73,7 +73,7 @@ struct ScreenLayouts {
         let widthScale = then.flatMap { then in now[screen].map { $0.widthScale(from: then) } } ?? 1
         let moves = movements(of: screen, since: audit).map { (was: $0.was, now: $0.now) }
         var widths: (was: Double, now: Double)?
-        if widthScale != 1, let was = then?.width, let width = now[screen]?.width { widths = (was, width) }
+        if let was = then?.width, let width = now[screen]?.width { widths = (was, width) }
         let found =
             LayoutTransform.fitted(moves, widthScale: widthScale, height: then?.height, widths: widths) ?? .identity
         memo[key] = found
@@ -81,14 +81,16 @@ struct ScreenLayouts {
     }
 
     /// Where the element at `rect` in the coordinates of `audit` (audited in `then`) is in this audit of
-    /// `screen` (`LayoutTransform.predicted(_:height:)`), and how far from there it may be
-    /// (`LayoutTransform.uncertainty(of:)`). `content` says whether the element is content rather than a
-    /// bar's own, when where it was flagged tells (`isContent`); else `rect` tells.
+    /// `screen` (`LayoutTransform.predicted(_:height:newHeight:inBar:)`), and how far from there it may be
+    /// (`LayoutTransform.uncertainty(of:)`). `content` says whether the element is content (true: where it
+    /// was flagged, `isContent`) or a bottom bar's own (false: its audits saw it keep its distance from the
+    /// bottom edge), when its audits tell; else `rect` tells.
     mutating func predicted(
         _ rect: Rect, of screen: String, since audit: AuditReference, then: ScreenConfiguration?, content: Bool? = nil
     ) -> Prediction {
         let layout = transform(of: screen, since: audit, then: then)
-        let place = layout.predicted(rect, height: then?.height)
+        let place = layout.predicted(
+            rect, height: then?.height, newHeight: now[screen]?.height, inBar: content == false)
         return Prediction(
             place: place, margin: layout.uncertainty(of: rect),
             underBar: Self.movedUnderABar(rect, to: place, then: then, now: now[screen], content: content))

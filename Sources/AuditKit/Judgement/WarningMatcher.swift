@@ -585,8 +585,29 @@ public enum WarningMatcher {
             deferred = []
         }
 
+        /// Look-alikes (one fingerprint) in one column whose exact value (a price, a date folded for the
+        /// fingerprint) each side shows once: that row, wherever the layout put it, when the layout leaves it
+        /// on the screen (`couldBeShown`). A text folded for the fingerprint keeps its value as evidence, so
+        /// each row keeps its own price when no price changed, however far the rows spread.
+        mutating func pairUniqueValues(_ group: (old: [Int], new: [Int])) {
+            var olds: [String: [Int]] = [:]
+            var news: [String: [Int]] = [:]
+            for o in group.old { if let text = old.issues[o].elementText { olds[text, default: []].append(o) } }
+            for n in group.new { if let text = new.issues[n].elementText { news[text, default: []].append(n) } }
+            for (text, found) in olds.sorted(by: { $0.key < $1.key }) {
+                guard found.count == 1, let shown = news[text], shown.count == 1 else { continue }
+                let o = found[0], n = shown[0]
+                guard sameScreen(o, n), let before = shiftedOldRect(o, toward: n), let after = new.issues[n].rect,
+                    abs(before.x - after.x) <= rectTolerance, couldBeShown(o, n)
+                else { continue }
+                pair(o, n, .fingerprint)
+            }
+        }
+
         /// Pairs the issues of one fingerprint that occurs several times on a side.
         mutating func pairDuplicates(_ group: (old: [Int], new: [Int])) {
+            pairUniqueValues(group)
+            let group = (old: group.old.filter { oldPartner[$0] < 0 }, new: group.new.filter { newPartner[$0] < 0 })
             do {
                 // Look-alikes in a column move together: an element inserted above them moves the ones
                 // below it. The vertical offset that lines up most of them (after the screen's shift),

@@ -16,7 +16,7 @@ import Testing
         let layout = try #require(
             LayoutTransform.fitted(was.map { ($0, Rect(x: $0.x, y: $0.y - 120, width: 170, height: 22)) }))
         #expect(layout.y.scale == 1 && layout.y.offset == -120 && layout.x == .identity)
-        #expect(layout.predicted(Self.row(600), height: 874).y == 480)
+        #expect(layout.predicted(Self.row(600), height: 874, newHeight: 874).y == 480)
         #expect(layout.uncertainty(of: Self.row(600)) == (0, 0))
     }
 
@@ -28,7 +28,7 @@ import Testing
         let layout = try #require(LayoutTransform.fitted(pairs))
         #expect(abs(layout.stretch - 1.7) < 0.01)
         // The fifth row (y 350) lands at 550, the eighth (y 530) at 856: below the screen.
-        #expect(abs(layout.predicted(Self.row(350), height: 874).y - 550.2) < 1)
+        #expect(abs(layout.predicted(Self.row(350), height: 874, newHeight: 874).y - 550.2) < 1)
         let moves = pairs.map { ScreenLayouts.Movement(was: $0.0, now: $0.1, texted: true) }
         let ratio = try #require(ScreenLayouts.textRatio(moves, layout: layout, sameDevice: true))
         #expect(abs(ratio - 1.7) < 0.01)
@@ -50,10 +50,10 @@ import Testing
         pairs.append((Self.row(810, x: 40, height: 30), Self.row(892, x: 40, height: 30)))
         let layout = try #require(LayoutTransform.fitted(pairs, height: 874))
         #expect(layout.y == .identity)
-        #expect(layout.predicted(Self.row(812, x: 200, height: 30), height: 874).y == 894)
+        #expect(layout.predicted(Self.row(812, x: 200, height: 30), height: 874, newHeight: 874).y == 894)
         // Without a bar element both show, a row near the bottom is content: it stays where it was.
         let content = try #require(LayoutTransform.fitted(Array(pairs.prefix(4)), height: 874))
-        #expect(content.predicted(Self.row(812), height: 874).y == 812)
+        #expect(content.predicted(Self.row(812), height: 874, newHeight: 874).y == 812)
     }
 
     @Test func anotherPhonesWidthScalesThePlacesAcross() throws {
@@ -64,7 +64,7 @@ import Testing
         let layout = try #require(LayoutTransform.fitted(pairs, widthScale: scale))
         #expect(abs(layout.x.scale - scale) < 1e-9)
         let button = Rect(x: 366, y: 62, width: 24, height: 24)
-        #expect(abs(layout.predicted(button, height: 874).x - 366 * scale) < 1)
+        #expect(abs(layout.predicted(button, height: 874, newHeight: 874).x - 366 * scale) < 1)
     }
 
     @Test func onAnIPadPlacesKeepTheirDistanceFromTheEdgeTheyAreAnchoredTo() throws {
@@ -81,8 +81,13 @@ import Testing
         let across = try #require(layout.across)
         #expect(across.inliers == pairs.count && across.offset == 0)
         let add = Rect(x: 396, y: 62, width: 24, height: 24)
-        #expect(layout.predicted(add, height: 956).x == 1136)
-        #expect(layout.predicted(leading(350), height: 956).x == 20)
+        #expect(layout.predicted(add, height: 956, newHeight: 820).x == 1136)
+        #expect(layout.predicted(leading(350), height: 956, newHeight: 820).x == 20)
+        // No element of the bottom bar was paired: a bar's tab keeps its distance from the bottom edge; an
+        // element not known to be a bar's follows the content.
+        let tab = Rect(x: 200, y: 880, width: 28, height: 28)
+        #expect(layout.predicted(tab, height: 956, newHeight: 820, inBar: true).y == 744)
+        #expect(layout.predicted(tab, height: 956, newHeight: 820).y == 880)
         #expect(layout.uncertainty(of: add).x == 0)
         // On one width, or where a share of the width places more of them, the places across scale.
         #expect(try #require(LayoutTransform.fitted(pairs, widths: nil)).across == nil)
