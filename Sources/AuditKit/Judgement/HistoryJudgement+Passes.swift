@@ -144,14 +144,12 @@ extension HistoryJudgement {
 
     /// The warnings a covered screen's earlier audits left standing but did not re-audit: an issue with
     /// one's fingerprint continues it (scrolled back into view), else one of its kind at its place. Then
-    /// the audit's language (`languages`): the one of the audit it was compared with first, unless the
-    /// matcher saw the language change or an issue continues a warning in its translation.
+    /// the audit's language (`languages`): the one of the audit it was compared with first, unless an issue
+    /// continues a warning in its translation (texts that merely changed, a month's other rows, say nothing
+    /// of the language).
     mutating func continueStanding(_ a: inout AuditInProgress) {
         let base = a.baseOrder.first.map { languages[$0] }
-        var language = base ?? a.k
-        if a.matchings.contains(where: { !$0.matching.changedLanguage.isEmpty }) || continuesATranslation(a) {
-            language = a.k
-        }
+        let language = base == nil || continuesATranslation(a) ? a.k : base!
         for j in a.baseOrder {
             for group in a.placement.bases[j]!.sorted() {
                 guard let waiting = carried[group], !waiting.isEmpty else { continue }
@@ -205,7 +203,6 @@ extension HistoryJudgement {
         _ waiting: StandingList, on group: String, base j: Int, language: Int, continued: inout Set<Int>,
         _ a: inout AuditInProgress
     ) {
-        let now = a.screenOf[group]?.configuration ?? ScreenConfiguration()
         var unpaired = a.entry.issues.indices.filter {
             a.previous[$0] == nil && a.side.repeatOf[$0] == nil && a.side.group[$0] == group
                 && a.entry.issues[$0].rect != nil
@@ -232,9 +229,7 @@ extension HistoryJudgement {
             for i in near.sorted() where !continued.contains(AuditInProgress.slot(c, i)) {
                 guard !unpaired.isEmpty else { break chunks }
                 let held = chunk.items[i]
-                guard let rect = held.rect, now.canReaudit(held.verdict.testType, flaggedIn: held.flaggedIn) else {
-                    continue
-                }
+                guard let rect = held.rect else { continue }
                 // Its rect in the coordinates of the audit it is kept in, then moved to this one.
                 let moved =
                     held.frame == nil

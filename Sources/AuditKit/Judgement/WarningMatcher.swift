@@ -588,8 +588,10 @@ public enum WarningMatcher {
         /// Look-alikes (one fingerprint) in one column whose exact value (a price, a date folded for the
         /// fingerprint) each side shows once: that row, wherever the layout put it, when the layout leaves it
         /// on the screen (`couldBeShown`). A text folded for the fingerprint keeps its value as evidence, so
-        /// each row keeps its own price when no price changed, however far the rows spread.
-        mutating func pairUniqueValues(_ group: (old: [Int], new: [Int])) {
+        /// each row keeps its own price when no price changed, however far the rows spread. Returns each
+        /// pair's vertical offset from where the screen's layout put the older one.
+        mutating func pairUniqueValues(_ group: (old: [Int], new: [Int])) -> [Double] {
+            var offsets: [Double] = []
             var olds: [String: [Int]] = [:]
             var news: [String: [Int]] = [:]
             for o in group.old { if let text = old.issues[o].elementText { olds[text, default: []].append(o) } }
@@ -601,18 +603,21 @@ public enum WarningMatcher {
                     abs(before.x - after.x) <= rectTolerance, couldBeShown(o, n)
                 else { continue }
                 pair(o, n, .fingerprint)
+                offsets.append(after.y - before.y)
             }
+            return offsets
         }
 
         /// Pairs the issues of one fingerprint that occurs several times on a side.
         mutating func pairDuplicates(_ group: (old: [Int], new: [Int])) {
-            pairUniqueValues(group)
+            let byValue = pairUniqueValues(group)
             let group = (old: group.old.filter { oldPartner[$0] < 0 }, new: group.new.filter { newPartner[$0] < 0 })
             do {
                 // Look-alikes in a column move together: an element inserted above them moves the ones
-                // below it. The vertical offset that lines up most of them (after the screen's shift),
-                // the smallest such one on a tie (the upward one of two as small), is theirs; so the
-                // inserted one is the new one.
+                // below it. The rows that kept their own value tell how far (the median of their offsets);
+                // else the vertical offset that lines up most of them (after the screen's shift), the
+                // smallest such one on a tie (the upward one of two as small), is theirs; so the inserted
+                // one is the new one.
                 var votes: [Double: Int] = [:]
                 for o in group.old {
                     for n in group.new where sameScreen(o, n) {
@@ -623,7 +628,8 @@ public enum WarningMatcher {
                     }
                 }
                 let column =
-                    votes.max { ($0.value, -abs($0.key), -$0.key) < ($1.value, -abs($1.key), -$1.key) }?.key ?? 0
+                    median(byValue)
+                    ?? votes.max { ($0.value, -abs($0.key), -$0.key) < ($1.value, -abs($1.key), -$1.key) }?.key ?? 0
                 // A text folded for the fingerprint (an amount, a date) keeps its exact value as evidence: of
                 // two rows as near, the one showing the same value is the same row.
                 let costs = group.old.map { o in
@@ -660,7 +666,11 @@ public enum WarningMatcher {
                 }
                 oldLeft.removeAll { oldPartner[$0] >= 0 }
                 newLeft.removeAll { newPartner[$0] >= 0 }
-                for (o, n) in zip(oldLeft, newLeft) { pair(o, n, .fingerprint) }
+                // By count only where the screen's layout does not say where the older ones are now: where it
+                // does, one far from its place is another element (a row scrolled away, or fixed).
+                for (o, n) in zip(oldLeft, newLeft) where !sameScreen(o, n) || transform[new.slotID[n]] == nil {
+                    pair(o, n, .fingerprint)
+                }
             }
         }
 

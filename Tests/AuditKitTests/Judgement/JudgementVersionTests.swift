@@ -5,7 +5,7 @@ import Testing
 
 /// The judgement version cannot be forgotten: fixed series of the layout probes (the pantry's three
 /// screens in many configurations, the meal plan at four text sizes, the grocery list scrolled and in
-/// French, the store on three devices; each with sources and without) are judged, and the digest of every verdict they state must be
+/// French, the store on three devices, the workout log's tour; each with sources and without) are judged, and the digest of every verdict they state must be
 /// the one recorded for `JudgementRecord.currentJudgementVersion`. A change of the judgement's code that
 /// changes any verdict fails here until the version is raised and its digest recorded (CONTRIBUTING.md,
 /// "Raising the judgement version"), so a record written before it is judged again.
@@ -20,6 +20,7 @@ import Testing
             lines += try mealPlanSizes(sourced: sourced).map { "meals \(sourced) \($0)" }
             lines += try groceryScrolls(sourced: sourced).map { "groceries \(sourced) \($0)" }
             lines += try storeAcrossDevices(sourced: sourced).map { "store \(sourced) \($0)" }
+            lines += try workoutTour(sourced: sourced).map { "workouts \(sourced) \($0)" }
         }
         return lines
     }
@@ -100,6 +101,19 @@ import Testing
         try s.audit(Layouts.config())
         // The iPad first: the logo fixed there is resolved there (the edges of a wider screen).
         for index in [1, 0, 2] { try s.audit(Layouts.logoConfigurations[index].configuration, fixed: ["k.logo"]) }
+        return s.p.verdictLines()
+    }
+
+    /// The workout log through a larger text size, AX3, the smallest and largest phones, dark at AX2, an iPad,
+    /// AX3 scrolled, German and English, an element fixed before most of them (`WorkoutSeriesProbeTests.tour`).
+    static func workoutTour(sourced: Bool) throws -> [String] {
+        var s = try WorkoutSeriesProbeTests.series(sourced: sourced)
+        defer { s.p.remove() }
+        var fixed: Set<String> = []
+        for step in WorkoutSeriesProbeTests.tour {
+            if let element = step.fixed { fixed.insert(element) }
+            try s.audit(step.configuration, fixed: fixed)
+        }
         return s.p.verdictLines()
     }
 

@@ -79,16 +79,28 @@ import Testing
     }()
     static let keys = [
         "w.add": "workouts.add", "w.caption": "workouts.hint", "w.header": "workouts.thisMonth",
-        "w.total": "workouts.total",
+        "w.total": "workouts.total", "w.n2": "workout.yoga", "w.n5": "workout.swim",
     ]
 
     static func durations(_ numbers: ClosedRange<Int>) -> Set<String> { Set(numbers.map { "w.d\($0)" }) }
 
+    static func series(sourced: Bool) throws -> T.ScreenSeries {
+        try T.ScreenSeries(
+            sourced: sourced, list, root: "WorkoutListView", views: views, keys: keys, french: german)
+    }
+
+    /// The series' audits in order: each configuration and the element fixed before it (the judgement
+    /// version's digest replays them, `JudgementVersionTests`).
+    static let tour: [(configuration: AuditConfiguration, fixed: String?)] = [
+        (T.config(), nil), (T.config(.iPhone17Pro, .xxLarge), "w.h3"), (T.config(.iPhone17Pro, .ax3), nil),
+        (T.config(.iPhoneSE), "w.header"), (T.config(.iPhone17ProMax), "w.n2"),
+        (T.config(.iPhone17Pro, .ax2, dark: true), "w.tab"), (T.config(.iPadLandscape), "w.add"),
+        (T.config(.iPhone17Pro, .ax3, scroll: 400), nil), (T.config(french: german), "w.d4"), (T.config(), "w.n5"),
+    ]
+
     @Test(arguments: [false, true])
     func aWorkoutLogInManyConfigurations(sourced: Bool) throws {
-        var s = try T.ScreenSeries(
-            sourced: sourced, Self.list, root: "WorkoutListView", views: Self.views, keys: Self.keys,
-            french: Self.german)
+        var s = try Self.series(sourced: sourced)
         defer { s.p.remove() }
         let all = Self.durations(1...8).union(["w.add", "w.header", "w.h3", "w.h6", "w.n2", "w.n5", "w.tab", "w.total"])
         s.p.expectFirst(try s.audit(T.config()), open: all)
@@ -140,7 +152,7 @@ import Testing
             residual: open.subtracting(scrolledAway),
             notReaudited: scrolledAway, fails: false, "AX3 scrolled")
         withKnownIssue(
-            "Issue 57, open: after an audit that scrolled the first rows away, the German one splits the caption clipped in German (a clip flagged at AX2 does not continue at the default size), pairs the scrolled-away and fixed durations by count, and without sources takes the German Swim and total for new texts (nothing tells the language changed)"
+            "Issue 57, open: the caption clipped only in German is resolved by the English audit after it (a clip depends on the language, which ScreenConfiguration does not hold); and without sources nothing tells that the German audit changed language (two texts with words on the scrolled English side, fewer than the three the language test needs), so the German Swim, total and caption are new"
         ) {
             try germanThenEnglish(&s, fixed: fixed, open: open)
             s.p.finish("W. A workout log in many configurations")
