@@ -62,6 +62,7 @@ public struct SourceIndex: Sendable {
     /// What an element is, from the call that shows a literal: `Button("Edit")` is a button,
     /// `Section("Widgets")` and `header:` labels a header, `.navigationTitle("…")` a title, `Tab`/`.tabItem`
     /// a tab; plain `Text` says nothing (nil).
+    // `roleFlags(of:)` compares the calls of titles and headers itself: they change together.
     public static func role(of literal: SwiftStringLiteral) -> String? {
         if literal.argumentLabel == "header" { return "header" }
         switch literal.call {
@@ -406,7 +407,25 @@ public struct SourceIndex: Sendable {
 
     /// Whole words (letters and digits) of `text`, in order.
     static func words(_ text: String) -> [Substring] {
-        text.split(whereSeparator: { !($0.isLetter || $0.isNumber) })
+        // ASCII text (nearly every pattern) is cut on its bytes: splitting it character by character cost more
+        // than the rest of filing the patterns.
+        var result: [Substring] = []
+        let utf8 = text.utf8
+        var start: String.Index?
+        var i = utf8.startIndex
+        while i != utf8.endIndex {
+            let byte = utf8[i]
+            if byte >= 0x80 { return text.split(whereSeparator: { !($0.isLetter || $0.isNumber) }) }
+            if (byte >= 48 && byte <= 57) || (byte | 32 >= 97 && byte | 32 <= 122) {
+                if start == nil { start = i }
+            } else if let first = start {
+                result.append(text[first..<i])
+                start = nil
+            }
+            i = utf8.index(after: i)
+        }
+        if let first = start { result.append(text[first...]) }
+        return result
     }
 
     /// Words of a pattern's fixed text that the matched text must contain as whole words: those not touching
@@ -451,7 +470,20 @@ public struct SourceIndex: Sendable {
         viewTypes = []
         forwardedNames = [:]
         tabTitleNames = []
-        var literalCount = 0
+        catalogKeys = keys
+        graph = ViewGraph(childEdges: [], presentationEdges: [])
+        gatherFiles(outcomes)
+        let documents = outcomes.compactMap(\.interface)
+        viewTypes = SourceIndex.resolveViewTypes(types.map(\.declaration)).union(SourceIndex.interfaceViews(documents))
+        let scopes = GraphScopes(types: types, targets: targets, targetsOfFile: targetsOfFile)
+        buildGraph(outcomes, documents: documents, scopes: scopes)
+        gatherForwardedNames(outcomes)
+        indexLiterals(outcomes, documents: documents, scopes: scopes, steps: steps)
+        indexLocalizedStrings()
+    }
+
+    /// Files, targets, declarations, catalog entries and problems of `outcomes`, in file order.
+    private mutating func gatherFiles(_ outcomes: [FileOutcome]) {
         targets = outcomes.flatMap(\.targets)
         // Test code is never a candidate: files that import a test framework, and what test targets compile.
         for outcome in outcomes where outcome.scan != nil {
@@ -465,32 +497,28 @@ public struct SourceIndex: Sendable {
             localizedStrings.append(contentsOf: outcome.strings)
             guard let scan = outcome.scan else { continue }
             if outcome.interface == nil { swiftFiles.append(outcome.path) }
-            literalCount += scan.literals.count
             for type in scan.types { types.append((outcome.path, type)) }
             for member in scan.members { members.append((outcome.path, member)) }
         }
-        let documents = outcomes.compactMap(\.interface)
-        viewTypes = SourceIndex.resolveViewTypes(types.map(\.declaration)).union(SourceIndex.interfaceViews(documents))
-        catalogKeys = keys
         var developmentLanguages: [String: Int] = [:]
         for entry in localizedStrings {
             if let language = entry.developmentLanguage { developmentLanguages[language, default: 0] += 1 }
         }
         developmentLanguage = developmentLanguages.mostCommon()?.name
-        // The composition graph: creations of declared types, from the innermost view (else type) around them.
+    }
+
+    /// The composition graph: creations of declared types, from the innermost view (else type) around them,
+    /// the storyboards' segues, and the order each body shows its members in.
+    private mutating func buildGraph(_ outcomes: [FileOutcome], documents: [InterfaceDocument], scopes: GraphScopes) {
         let declared = Set(types.lazy.filter { !$0.declaration.isExtension }.map { String($0.declaration.simpleName) })
-        let scopes = GraphScopes(types: types, targets: targets, targetsOfFile: targetsOfFile)
-        var tabMembers = Set<String>()
         var childEdges: [(from: String, to: String)] = []
         var childPlaces: [(file: String, line: Int, member: String?)] = []
         var presentationEdges: [(from: String, to: String)] = []
-        var lastChain: [String] = []
-        var lastOwner: String?
         for outcome in outcomes {
             guard let scan = outcome.scan else { continue }
             let label = scopes.label(of: outcome.path)
-            lastChain = []
-            lastOwner = nil
+            var lastChain: [String] = []
+            var lastOwner: String?
             for reference in scan.typeReferences where declared.contains(reference.name) {
                 if reference.enclosingTypes != lastChain || lastOwner == nil {
                     lastChain = reference.enclosingTypes
@@ -508,7 +536,19 @@ public struct SourceIndex: Sendable {
                     }
                 }
             }
-            for forwarded in scan.forwardedNames {
+        }
+        let segues = SourceIndex.interfaceEdges(documents, outcomes: outcomes, views: viewTypes)
+        graph = ViewGraph(
+            childEdges: childEdges + segues.children, presentationEdges: presentationEdges + segues.presentations,
+            childPlaces: childPlaces + segues.places,
+            memberPaths: SourceIndex.memberPaths(outcomes, scopes: scopes, views: viewTypes))
+    }
+
+    /// `forwardedNames` and `tabTitleNames` of `outcomes`.
+    private mutating func gatherForwardedNames(_ outcomes: [FileOutcome]) {
+        var tabMembers = Set<String>()
+        for outcome in outcomes {
+            for forwarded in outcome.scan?.forwardedNames ?? [] {
                 // `.tabItem { tab.label }` names a member that shows the title; it is no title itself.
                 if forwarded.call == "tabItem" {
                     tabMembers.insert(forwarded.name)
@@ -523,25 +563,26 @@ public struct SourceIndex: Sendable {
         }
         // One hop: `.tabItem { tab.label }` where `var label: some View { Label(title, …) }` makes `title` a
         // tab's title too.
-        let hops = tabMembers
         for outcome in outcomes {
             for forwarded in outcome.scan?.forwardedNames ?? []
-            where forwarded.call != "tabItem" && forwarded.member.map(hops.contains) == true {
+            where forwarded.call != "tabItem" && forwarded.member.map(tabMembers.contains) == true {
                 tabTitleNames.insert(forwarded.name)
             }
         }
-        let segues = SourceIndex.interfaceEdges(documents, outcomes: outcomes, views: viewTypes)
-        graph = ViewGraph(
-            childEdges: childEdges + segues.children, presentationEdges: presentationEdges + segues.presentations,
-            childPlaces: childPlaces + segues.places,
-            memberPaths: SourceIndex.memberPaths(outcomes, scopes: scopes, views: viewTypes))
+    }
+
+    /// `literals` with their views, their facts (`literalFlags`, owners, files) and the lookup tables;
+    /// `steps` are the declarations whose uses the symbol index put in their place.
+    private mutating func indexLiterals(
+        _ outcomes: [FileOutcome], documents: [InterfaceDocument], scopes: GraphScopes, steps: [String: Set<Int>]
+    ) {
         // Two independent passes over the same literals, one per core: the flat literal list with views,
         // and the lookup tables (indices agree because both walk the files in the same order).
         nonisolated(unsafe) var flat: [IndexedLiteral] = []
         nonisolated(unsafe) var facts = LiteralFacts()
         nonisolated(unsafe) var tables = LookupTables()
         let views = viewTypes
-        let total = literalCount
+        let total = outcomes.reduce(0) { $0 + ($1.scan?.literals.count ?? 0) }
         let names = NameTables(forwarded: forwardedNames, tabTitles: tabTitleNames, catalogKeys: catalogKeys)
         let excluded = testFiles.union(generatedFiles)
         DispatchQueue.concurrentPerform(iterations: 2) { part in
@@ -575,6 +616,10 @@ public struct SourceIndex: Sendable {
         byFoldedText = tables.byFoldedText
         bySignature = tables.bySignature
         indexPatterns(tables.patterns)
+    }
+
+    /// The lookup tables of `localizedStrings`.
+    private mutating func indexLocalizedStrings() {
         for (i, entry) in localizedStrings.enumerated() {
             if let language = entry.language { keysByLanguage[language, default: []].insert(entry.key) }
             let pattern = TextPattern(format: entry.value)
@@ -596,31 +641,70 @@ public struct SourceIndex: Sendable {
     private static func memberPaths(_ outcomes: [FileOutcome], scopes: GraphScopes, views: Set<String>)
         -> [String: [String: [Int]]]
     {
-        var uses: [String: [(member: String, name: String, line: Int)]] = [:]
-        var declared: [String: Set<String>] = [:]
+        // The nodes numbered as met, with the members each declares and what its bodies use; a run of one
+        // type's members or uses (a body's statements) looks its node up once.
+        var nodes = RunNumbering()
+        var declared: [Set<String>] = []
+        var uses: [[(member: String, name: String, line: Int)]] = []
+        func slot(_ node: String) -> Int {
+            let n = Int(nodes.number(node))
+            if n == declared.count {
+                declared.append([])
+                uses.append([])
+            }
+            return n
+        }
         for outcome in outcomes {
             guard let scan = outcome.scan else { continue }
             let label = scopes.label(of: outcome.path)
+            var lastType: Substring?
+            var lastSlot = 0
             for member in scan.members {
-                // The owner of one type's name is that name (a part has no dots): no lookup.
-                let parts = member.qualifiedName.split(separator: ".")
-                guard parts.count >= 2 else { continue }
-                declared[scopes.node(String(parts[parts.count - 2]), label: label), default: []].insert(
-                    String(parts[parts.count - 1]))
+                guard let (type, name) = ownerAndMember(member.qualifiedName) else { continue }
+                if type != lastType {
+                    lastType = type
+                    lastSlot = slot(scopes.node(String(type), label: label))
+                }
+                declared[lastSlot].insert(String(name))
             }
-            // One owner for a run of uses in the same types (a body's statements), as for type references.
             var lastChain: [String] = []
-            var lastOwner: String?
+            var lastOwner: Int?
             for use in scan.memberUses {
                 if use.enclosingTypes != lastChain || lastOwner == nil {
                     lastChain = use.enclosingTypes
-                    lastOwner = owner(of: lastChain, views: views).owner.map { scopes.node($0, label: label) }
+                    lastOwner = owner(of: lastChain, views: views).owner.map { slot(scopes.node($0, label: label)) }
                 }
                 guard let owner = lastOwner else { continue }
-                uses[owner, default: []].append((use.member, use.name, use.line))
+                uses[owner].append((use.member, use.name, use.line))
             }
         }
-        return ViewGraph.memberPaths(uses: uses, members: declared)
+        var result: [String: [String: [Int]]] = [:]
+        for (n, node) in nodes.names.enumerated() {
+            if let paths = ViewGraph.memberPaths(uses: uses[n], members: declared[n]) { result[node] = paths }
+        }
+        return result
+    }
+
+    /// The type and the member of a member's qualified name (`Row` and `title` of `HomeView.Row.title`); nil
+    /// without a type.
+    static func ownerAndMember(_ qualifiedName: String) -> (type: Substring, member: Substring)? {
+        // ASCII names are cut at their last two dots without splitting the whole name into characters.
+        let dots =
+            qualifiedName.utf8.withContiguousStorageIfAvailable { bytes -> (before: Int, last: Int)? in
+                guard !bytes.contains(where: { $0 >= 0x80 }), let last = bytes.lastIndex(of: UInt8(ascii: ".")),
+                    last > 0, last < bytes.count - 1
+                else { return nil }
+                let before = bytes[..<last].lastIndex(of: UInt8(ascii: ".")) ?? -1
+                return last - before > 1 ? (before, last) : nil
+            } ?? nil
+        if let dots {
+            let utf8 = qualifiedName.utf8
+            let typeStart = utf8.index(utf8.startIndex, offsetBy: dots.before + 1)
+            let dot = utf8.index(utf8.startIndex, offsetBy: dots.last)
+            return (qualifiedName[typeStart..<dot], qualifiedName[utf8.index(after: dot)...])
+        }
+        let parts = qualifiedName.split(separator: ".")
+        return parts.count >= 2 ? (parts[parts.count - 2], parts[parts.count - 1]) : nil
     }
 
     /// How the composition graph names types when the tree has several targets: a simple name that
@@ -727,33 +811,43 @@ public struct SourceIndex: Sendable {
         facts.flags.reserveCapacity(literals.count)
         facts.owners.reserveCapacity(literals.count)
         facts.files.reserveCapacity(literals.count)
-        /// Whether `literals[j]` is a text a name was resolved to at the same place as `entry`.
-        func sharesPlace(_ j: Int, with entry: IndexedLiteral) -> Bool {
-            j >= 0 && j < literals.count && literals[j].literal.resolvedFrom != nil
-                && literals[j].literal.offset == entry.literal.offset && literals[j].file == entry.file
-        }
-        for (i, entry) in literals.enumerated() {
-            var flag: UInt16
-            switch textRole(of: entry, names: names) {
-            case .call: flag = 1
-            case .forwarded: flag = 2
-            case .none: flag = 0
+        // Each literal read in place: copies of 220,000 literals (their strings retained and released) cost as
+        // much as the facts.
+        literals.withUnsafeBufferPointer { literals in
+            /// Whether `literals[j]` is a text a name was resolved to at the same place as `literals[i]`.
+            func sharesPlace(_ j: Int, with i: Int) -> Bool {
+                j >= 0 && j < literals.count && literals[j].literal.resolvedFrom != nil
+                    && literals[j].literal.offset == literals[i].literal.offset && literals[j].file == literals[i].file
             }
-            if isTabTitle(entry, names: names) { flag |= 4 }
-            if entry.literal.inPreview { flag |= 8 }
-            if entry.literal.isHiddenLabel { flag |= 16 }
-            if !excludedFiles.isEmpty, excludedFiles.contains(entry.file) { flag |= 32 }
-            if !steps.isEmpty, steps[entry.file]?.contains(entry.literal.offset) == true { flag |= 32 }
-            if entry.literal.resolvedFrom != nil, sharesPlace(i - 1, with: entry) || sharesPlace(i + 1, with: entry) {
-                flag |= 64
+            for i in literals.indices {
+                var flag = ownFlags(literals[i], names: names)
+                if !excludedFiles.isEmpty, excludedFiles.contains(literals[i].file) { flag |= 32 }
+                if !steps.isEmpty, steps[literals[i].file]?.contains(literals[i].literal.offset) == true { flag |= 32 }
+                if literals[i].literal.resolvedFrom != nil, sharesPlace(i - 1, with: i) || sharesPlace(i + 1, with: i) {
+                    flag |= 64
+                }
+                facts.flags.append(flag)
+                facts.owners.append(facts.ownerNames.number(literals[i].owner))
+                facts.files.append(facts.fileNames.number(literals[i].file))
             }
-            flag |= roleFlags(role(of: entry.literal))
-            if entry.view != nil { flag |= 512 }
-            facts.flags.append(flag)
-            facts.owners.append(facts.ownerNames.number(entry.owner))
-            facts.files.append(facts.fileNames.number(entry.file))
         }
         return facts
+    }
+
+    /// The flags of `entry` that it says itself (not its file or its neighbours).
+    private static func ownFlags(_ entry: IndexedLiteral, names: NameTables) -> UInt16 {
+        var flag: UInt16
+        switch textRole(of: entry, names: names) {
+        case .call: flag = 1
+        case .forwarded: flag = 2
+        case .none: flag = 0
+        }
+        if isTabTitle(entry, names: names) { flag |= 4 }
+        if entry.literal.inPreview { flag |= 8 }
+        if entry.literal.isHiddenLabel { flag |= 16 }
+        flag |= roleFlags(of: entry.literal)
+        if entry.view != nil { flag |= 512 }
+        return flag
     }
 
     private struct LookupTables {
@@ -848,18 +942,18 @@ public struct SourceIndex: Sendable {
             "UIStackView", "UIScrollView", "UITableView", "UICollectionView",
         ]
         let builtIn = views
+        let names = declarations.map { String($0.simpleName) }
         var changed = true
         while changed {
             changed = false
-            for declaration in declarations {
-                let name = String(declaration.simpleName)
+            for (declaration, name) in zip(declarations, names) {
                 if !views.contains(name), declaration.inheritedTypes.contains(where: views.contains) {
                     views.insert(name)
                     changed = true
                 }
             }
         }
-        let declared = Set(declarations.map { String($0.simpleName) })
+        let declared = Set(names)
         return views.filter { !builtIn.contains($0) || declared.contains($0) }
     }
 
@@ -902,22 +996,31 @@ public struct SourceIndex: Sendable {
             previous = byte
         }
         if clean && previous != 32 { return text }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(text.utf8.count)
-        var pendingSpace = false
-        for byte in text.utf8 {
-            if byte >= 0x80 { return nil }
-            if byte == 32 || (byte >= 9 && byte <= 13) {
-                pendingSpace = !bytes.isEmpty
-                continue
+        // Written straight into the string's storage (no array of bytes first).
+        var ascii = true
+        let folded = String(unsafeUninitializedCapacity: text.utf8.count) { buffer in
+            var count = 0
+            var pendingSpace = false
+            for byte in text.utf8 {
+                if byte >= 0x80 {
+                    ascii = false
+                    return 0
+                }
+                if byte == 32 || (byte >= 9 && byte <= 13) {
+                    pendingSpace = count > 0
+                    continue
+                }
+                if pendingSpace {
+                    buffer[count] = 32
+                    count += 1
+                    pendingSpace = false
+                }
+                buffer[count] = byte >= 65 && byte <= 90 ? byte + 32 : byte
+                count += 1
             }
-            if pendingSpace {
-                bytes.append(32)
-                pendingSpace = false
-            }
-            bytes.append(byte >= 65 && byte <= 90 ? byte + 32 : byte)
+            return count
         }
-        return String(decoding: bytes, as: UTF8.self)
+        return ascii ? folded : nil
     }
 
     /// Literals whose value is exactly `text`.
@@ -1056,6 +1159,17 @@ public struct SourceIndex: Sendable {
     /// The flag bits of a literal of `role`: 128 a navigation title, 256 a section header.
     private static func roleFlags(_ role: String?) -> UInt16 { role == "title" ? 128 : role == "header" ? 256 : 0 }
 
+    /// `roleFlags(role(of: literal))` with only the calls of those two roles compared, as every literal's flags
+    /// are made.
+    private static func roleFlags(of literal: SwiftStringLiteral) -> UInt16 {
+        if literal.argumentLabel == "header" { return 256 }
+        switch literal.call {
+        case "Section": return 256
+        case "navigationTitle", "navigationSubtitle": return 128
+        default: return 0
+        }
+    }
+
     /// Whether `literals[i]` is a hidden control label.
     func isHiddenLabel(at i: Int) -> Bool { literalFlags[i] & 16 != 0 }
 
@@ -1074,7 +1188,9 @@ public struct SourceIndex: Sendable {
         if literal.call == nil, literal.assignedTo == nil, let member = literal.member, names.forwarded[member] != nil {
             return .forwarded
         }
-        if let text = literal.plainText, names.catalogKeys.contains(text) { return .forwarded }
+        if !names.catalogKeys.isEmpty, let text = literal.plainText, names.catalogKeys.contains(text) {
+            return .forwarded
+        }
         return .none
     }
 
@@ -1089,13 +1205,13 @@ public struct SourceIndex: Sendable {
         }
         // A text a declaration shows through a wrapper (`String(localized: "Trips", comment: "…")`): the
         // declaration's text as the symbol index reads it, never the comment, table or bundle.
-        if let call = literal.call, SwiftStringLiteral.textWrappers.contains(call), literal.outerCall == nil,
-            !(literal.argumentLabel.map(SymbolDeclaration.lookupLabels.contains) ?? false),
-            let name = literal.assignedTo ?? literal.declaringMember
-        {
-            return names.tabTitles.contains(name)
-        }
-        return false
+        // The name first: it is rarely a tab's title, and then no call needs looking up.
+        guard let call = literal.call, literal.outerCall == nil,
+            let name = literal.assignedTo ?? literal.declaringMember,
+            names.tabTitles.contains(name)
+        else { return false }
+        return SwiftStringLiteral.textWrappers.contains(call)
+            && !(literal.argumentLabel.map(SymbolDeclaration.lookupLabels.contains) ?? false)
     }
 
     /// Literals that use the localization key `key`: the same text, or an interpolated literal whose

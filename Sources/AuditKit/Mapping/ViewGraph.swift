@@ -99,25 +99,44 @@ public struct ViewGraph: Sendable {
     ) -> [String: [String: [Int]]] {
         var result: [String: [String: [Int]]] = [:]
         for (type, list) in uses {
-            guard let own = members[type], own.contains("body") else { continue }
-            var byMember: [String: [(name: String, line: Int)]] = [:]
-            for use in list where own.contains(use.name) {
-                byMember[use.member, default: []].append((use.name, use.line))
-            }
-            var paths: [String: [Int]] = ["body": []]
-            var queue = ["body"]
-            var head = 0
-            while head < queue.count {
-                let member = queue[head]
-                head += 1
-                for use in (byMember[member] ?? []).sorted(by: { $0.line < $1.line }) where paths[use.name] == nil {
-                    paths[use.name] = paths[member]! + [use.line]
-                    queue.append(use.name)
-                }
-            }
-            if paths.count > 1 { result[type] = paths }
+            if let own = members[type], let paths = memberPaths(uses: list, members: own) { result[type] = paths }
         }
         return result
+    }
+
+    /// One type's `memberPaths` (`memberPaths(uses:members:)`), nil when its body reaches none of its members.
+    static func memberPaths(uses: [(member: String, name: String, line: Int)], members own: Set<String>)
+        -> [String: [Int]]?
+    {
+        guard own.contains("body") else { return nil }
+        // A body's statements come in runs of one member using one name: each run is looked up once.
+        var byMember: [String: [(name: String, line: Int)]] = [:]
+        var run: (member: String, uses: [(name: String, line: Int)])?
+        var last: (name: String, isOwn: Bool)?
+        for use in uses {
+            let isOwn = last?.name == use.name ? last!.isOwn : own.contains(use.name)
+            last = (use.name, isOwn)
+            guard isOwn else { continue }
+            if run?.member != use.member {
+                if let done = run { byMember[done.member, default: []] += done.uses }
+                run = (use.member, [])
+            }
+            run!.uses.append((use.name, use.line))
+        }
+        guard let done = run else { return nil }
+        byMember[done.member, default: []] += done.uses
+        var paths: [String: [Int]] = ["body": []]
+        var queue = ["body"]
+        var head = 0
+        while head < queue.count {
+            let member = queue[head]
+            head += 1
+            for use in (byMember[member] ?? []).sorted(by: { $0.line < $1.line }) where paths[use.name] == nil {
+                paths[use.name] = paths[member]! + [use.line]
+                queue.append(use.name)
+            }
+        }
+        return paths.count > 1 ? paths : nil
     }
 
     /// The subtree of `root`: every type reachable from it through child edges, with its depth (the root

@@ -162,6 +162,9 @@ private struct PendingConstant {
     var lastEnd = 0
 }
 
+/// The lexer's state while it reads one file. Its most used helpers that only read the state are inlined
+/// wrappers of static functions: a non-mutating method called out of line from a mutating one gets a copy of
+/// the whole scanner (hundreds of bytes), for every token.
 private struct Scanner {
     let bytes: UnsafeBufferPointer<UInt8>
     var index = 0
@@ -225,7 +228,10 @@ private struct Scanner {
         newlineOffsets = offsets
     }
 
-    func lineAndColumn(of offset: Int) -> (Int, Int) {
+    @inline(__always)
+    func lineAndColumn(of offset: Int) -> (Int, Int) { Self.lineAndColumn(of: offset, newlineOffsets: newlineOffsets) }
+
+    static func lineAndColumn(of offset: Int, newlineOffsets: [Int]) -> (Int, Int) {
         // Number of newlines before offset.
         var low = 0
         var high = newlineOffsets.count
@@ -237,10 +243,12 @@ private struct Scanner {
         return (low + 1, offset - lineStart + 1)
     }
 
+    @inline(__always)
     func text(_ start: Int, _ end: Int) -> String {
         String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
     }
 
+    @inline(__always)
     func byte(_ i: Int) -> UInt8 { i < bytes.count ? bytes[i] : 0 }
 
     static func isIdentifierByte(_ b: UInt8) -> Bool {
@@ -289,6 +297,7 @@ private struct Scanner {
             SwiftToken(kind: kind, byte: byte, inPreview: previewDepth > 0, start: token.start, end: token.end))
     }
 
+    @inline(__always)
     func recentToken(_ back: Int) -> Token? {
         switch back {
         case 0: return recent.first
@@ -297,7 +306,10 @@ private struct Scanner {
         }
     }
 
-    func isIdentifier(_ token: Token?, _ word: String? = nil) -> Bool {
+    @inline(__always)
+    func isIdentifier(_ token: Token?, _ word: String? = nil) -> Bool { Self.isIdentifier(token, word, in: bytes) }
+
+    static func isIdentifier(_ token: Token?, _ word: String?, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let token, token.kind == .identifier else { return false }
         guard let word else { return true }
         let utf8 = word.utf8
@@ -496,18 +508,12 @@ private struct Scanner {
     }
 
     /// Lower-case keywords that start statements and are never a member's name.
-    private static let statementKeywords: Set<[UInt8]> = Set(
-        [
-            "let", "var", "if", "guard", "return", "for", "while", "switch", "case", "default", "else", "do", "try",
-            "await", "throw", "self", "super", "true", "false", "nil", "in", "defer", "break", "continue", "func",
-            "init", "static", "private", "public", "internal", "fileprivate", "final", "override", "some", "any",
-            "import", "struct", "class", "enum", "extension", "protocol", "typealias", "repeat", "where",
-        ].map { Array($0.utf8) })
-
-    /// Whether `token` is one of `statementKeywords`.
-    static func isKeyword(_ token: Token, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        token.end - token.start <= 11 && statementKeywords.contains(Array(bytes[token.start..<token.end]))
-    }
+    private static let statementKeywords: Set<String> = [
+        "let", "var", "if", "guard", "return", "for", "while", "switch", "case", "default", "else", "do", "try",
+        "await", "throw", "self", "super", "true", "false", "nil", "in", "defer", "break", "continue", "func",
+        "init", "static", "private", "public", "internal", "fileprivate", "final", "override", "some", "any",
+        "import", "struct", "class", "enum", "extension", "protocol", "typealias", "repeat", "where",
+    ]
 
     /// Whether `start..<end` names a member of a value (`filter.localizedName`, `context.viewState.title`): a
     /// lower-case name, not `self`, with a member.
@@ -525,15 +531,16 @@ private struct Scanner {
     /// `finishArgument` reads.
     func startsMemberValue() -> Bool {
         guard !enclosingTypeNames.isEmpty, let previous = recentToken(0) else { return false }
-        let inParen = stack.last?.kind == .paren
+        // The innermost frame is read in place: this runs for every capitalised name.
+        let last = stack.count - 1
         switch previous.kind {
         case .identifier: return isIdentifier(previous, "return") || isIdentifier(previous, "in")
         case .punctuation(UInt8(ascii: "{")), .punctuation(UInt8(ascii: "?")), .punctuation(UInt8(ascii: "[")):
             return true
-        case .punctuation(UInt8(ascii: ":")): return !inParen
-        case .punctuation(UInt8(ascii: ",")): return stack.last?.kind == .bracket
+        case .punctuation(UInt8(ascii: ":")): return last < 0 || stack[last].kind != .paren
+        case .punctuation(UInt8(ascii: ",")): return last >= 0 && stack[last].kind == .bracket
         case .punctuation(UInt8(ascii: "=")):
-            return stack.last?.typeName != nil
+            return last >= 0 && stack[last].typeName != nil
                 && (isIdentifier(recentToken(2), "let") || isIdentifier(recentToken(2), "var"))
         default: return false
         }
@@ -690,13 +697,15 @@ private struct Scanner {
         // `header` starting a statement in `var body` (after a newline, `{`, `;` or a closure's `in`): where
         // the body composes a member of its own.
         if let member = memberNames.last, bytes[start] >= 97, bytes[start] <= 122, previewDepth == 0,
-            sawNewline || startsComposedStatement(), !isPunctuation(recentToken(0), "."),
-            !Self.isKeyword(token, in: bytes)
+            sawNewline || startsComposedStatement(), !isPunctuation(recentToken(0), ".")
         {
-            result.memberUses.append(
-                SwiftMemberUse(
-                    name: text(start, end), enclosingTypes: enclosingTypeNames, member: member,
-                    line: lineAndColumn(of: start).0))
+            let name = text(start, end)
+            if !Self.statementKeywords.contains(name) {
+                result.memberUses.append(
+                    SwiftMemberUse(
+                        name: name, enclosingTypes: enclosingTypeNames, member: member,
+                        line: lineAndColumn(of: start).0))
+            }
         }
         // Type declarations: `struct Name: A, B {`.
         if var pending = pendingType, !pending.stopped {
@@ -750,9 +759,8 @@ private struct Scanner {
                 pendingMemberKeyword = true
                 pendingMemberIsStatic =
                     length == 4 && isIdentifier(token, "case")
-                    || [recentToken(0), recentToken(1)].contains {
-                        isIdentifier($0, "static") || isIdentifier($0, "class")
-                    }
+                    || isIdentifier(recent.first, "static") || isIdentifier(recent.first, "class")
+                    || isIdentifier(recent.second, "static") || isIdentifier(recent.second, "class")
             } else if isIdentifier(token, "init") {
                 pendingMember = nil
             }
@@ -802,6 +810,7 @@ private struct Scanner {
         }
     }
 
+    @inline(__always)
     func isPunctuation(_ token: Token?, _ character: Unicode.Scalar) -> Bool {
         token?.kind == .punctuation(UInt8(ascii: character))
     }
@@ -845,6 +854,11 @@ private struct Scanner {
     /// is recorded as forwarded.
     mutating func finishArgument() {
         guard let last = stack.indices.last, stack[last].kind == .paren else { return }
+        // Only a plain name (state 1) is recorded: any other argument ends without a copy of the frame.
+        guard stack[last].argumentState == 1 else {
+            stack[last].argumentState = 3
+            return
+        }
         let frame = stack[last]
         stack[last].argumentState = 3
         // `UIBarButtonItem(barButtonSystemItem: .cancel, …)`: the system's title, named as the index resolves it.
@@ -890,11 +904,13 @@ private struct Scanner {
         if call == "accessibilityIdentifier" { return label == nil }
         // A tab's `value:` is its selection value, not its title.
         if call == "Tab", label != nil { return false }
+        // A name that is neither a value's member nor qualified is never one: no table lookups for `isOn: flag`.
+        let isMember = isMemberPath(start, end)
+        guard isMember || isQualifiedName(start, end) else { return false }
         let textLabel = label.map(SwiftLexer.textBearingLabels.contains)
         let showsText = SwiftLexer.textBearingCalls.contains(call)
         if showsText, textLabel == false { return false }
-        if isMemberPath(start, end) { return true }
-        guard isQualifiedName(start, end) else { return false }
+        if isMember { return true }
         // An implicit member is a text only where a text goes (not `.padding(.horizontal)`).
         return bytes[start] != UInt8(ascii: ".") || textLabel == true || showsText
     }
@@ -1260,11 +1276,12 @@ private struct Scanner {
 
     func literalContext() -> SwiftStringLiteral {
         var literal = SwiftStringLiteral(segments: [], offset: 0, line: 0, column: 0)
-        if let frame = stack.last, frame.kind == .paren {
-            literal.call = frame.callee
-            literal.argumentLabel = frame.label
-            literal.argumentIndex = frame.argumentIndex
-            if stack.count >= 2, stack[stack.count - 2].kind == .paren, let call = frame.callee,
+        // The frame read in place (a copy retains its strings), as for every literal.
+        if let last = stack.indices.last, stack[last].kind == .paren {
+            literal.call = stack[last].callee
+            literal.argumentLabel = stack[last].label
+            literal.argumentIndex = stack[last].argumentIndex
+            if last >= 1, stack[last - 1].kind == .paren, let call = literal.call,
                 SwiftStringLiteral.textWrappers.contains(call)
             {
                 literal.outerCall = stack[stack.count - 2].callee

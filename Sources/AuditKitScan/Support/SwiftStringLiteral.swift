@@ -154,7 +154,10 @@ public struct SwiftTypeDeclaration: Sendable, Hashable {
     }
 
     /// The last component of `name` (`Row` for `HomeView.Row`).
-    public var simpleName: Substring { name.split(separator: ".").last ?? Substring(name) }
+    public var simpleName: Substring {
+        // Most names have no dot: no split (a split walks characters and makes an array).
+        name.utf8.contains(UInt8(ascii: ".")) ? name.split(separator: ".").last ?? Substring(name) : Substring(name)
+    }
 }
 
 /// A member (`let`, `var`, `func`, `case`) declared directly in a type body.
