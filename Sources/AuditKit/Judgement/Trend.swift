@@ -105,9 +105,15 @@ public struct Trend: Sendable, Hashable, Codable {
     /// The trend of the judged history: a column counts, for each screen, the open warnings of the
     /// latest audit up to it that covered that screen, as `judgement` judged them.
     public init(judgement: HistoryJudgement, by grouping: TrendGrouping) {
+        self.init(judgement: judgement, by: grouping, withBaseline: true)
+    }
+
+    /// The trend of the judged history, the warnings the baseline accepts counted open unless
+    /// `withBaseline` (as the record keeps it: the baseline is applied when shown).
+    init(judgement: HistoryJudgement, by grouping: TrendGrouping, withBaseline: Bool) {
         let reports = judgement.reports
         self.grouping = grouping
-        var counter = TrendCounter(grouping: grouping, reportCount: reports.count)
+        var counter = TrendCounter(grouping: grouping, reportCount: reports.count, withBaseline: withBaseline)
         for (k, report) in reports.enumerated() { counter.add(report, at: k) }
         columns = counter.columns
         // Views by name; test types in the one order every output lists them (`TestType.rank`).
@@ -132,8 +138,8 @@ public struct Trend: Sendable, Hashable, Codable {
             // Its open warnings in that audit, then those of its earlier audits that audit did not
             // re-audit: open ones only, as `diff`, the session and the page count residual warnings
             // (accepted and system UI ones are listed apart there).
-            let shown = report.verdicts.filter { $0.status.isOpen && $0.screen == group }
-            let standing = (report.standingOfCovered[group]?.verdicts ?? []).filter(\.status.isOpen)
+            let shown = report.verdicts.filter { counter.counts($0.status) && $0.screen == group }
+            let standing = (report.standingOfCovered[group]?.verdicts ?? []).filter { counter.counts($0.status) }
             for (offset, verdict) in (shown + standing).enumerated() {
                 let first = counter.position[verdict.since.sha256] ?? k
                 let isShown = offset < shown.count
@@ -144,7 +150,7 @@ public struct Trend: Sendable, Hashable, Codable {
                     fingerprint: verdict.issue.fingerprint, issue: verdict.issue, place: verdict.place,
                     firstSeen: verdict.since.auditDate, firstSeenFileName: verdict.since.fileName,
                     reportCount: covering.count - (covering.firstIndex { $0 >= first } ?? covering.count),
-                    baselined: verdict.status.isAcceptedByBaseline,
+                    baselined: counter.withBaseline && verdict.status.isAcceptedByBaseline,
                     lastAudited: k < last || !isShown ? lastAudited.auditDate : nil,
                     lastAuditedFileName: k < last || !isShown ? lastAudited.fileName : nil,
                     guidance: GuidanceReference(verdict.issue))
@@ -165,6 +171,8 @@ public struct Trend: Sendable, Hashable, Codable {
 private struct TrendCounter {
     let grouping: TrendGrouping
     let reportCount: Int
+    /// Whether the baseline's acceptances are applied; if not, the warnings it accepts count as open.
+    let withBaseline: Bool
     var rowIndex: [String: Int] = [:]
     var counts: [[Int]] = []
     var columns: [Trend.Column] = []
@@ -181,11 +189,15 @@ private struct TrendCounter {
     /// Each test type's row and where it sorts (`TestType.rank`), kept as its name is first met.
     var rankOfType: [String: Int] = [:]
 
-    init(grouping: TrendGrouping, reportCount: Int) {
+    init(grouping: TrendGrouping, reportCount: Int, withBaseline: Bool) {
         self.grouping = grouping
         self.reportCount = reportCount
+        self.withBaseline = withBaseline
         columns.reserveCapacity(reportCount)
     }
+
+    /// Whether a warning of `status` counts: open (or accepted by the baseline, without it).
+    func counts(_ status: WarningStatus) -> Bool { withBaseline ? status.isOpen : status.isOpenUnlessBaselined }
 
     /// The row a verdict counts in: its place (by view) or its test type's name.
     mutating func rowName(_ verdict: WarningVerdict) -> String {
@@ -239,7 +251,7 @@ private struct TrendCounter {
         for group in groups { fresh[group] = [:] }
         // Consecutive verdicts mostly share their screen and row: each run is added to `fresh` once.
         var run: (screen: String, name: String, row: Int, count: Int)?
-        for verdict in report.verdicts where verdict.status.isOpen {
+        for verdict in report.verdicts where counts(verdict.status) {
             let name = rowName(verdict)
             if let current = run, current.name == name, current.screen == verdict.screen {
                 run?.count += 1
@@ -263,7 +275,7 @@ private struct TrendCounter {
                 let key = ObjectIdentifier(chunk)
                 if chunkRows[key] == nil {
                     var rows: [(name: String, count: Int)] = []
-                    for item in chunk.items where item.verdict.status.isOpen {
+                    for item in chunk.items where counts(item.verdict.status) {
                         let name = rowName(item.verdict)
                         if let last = rows.indices.last, rows[last].name == name {
                             rows[last].count += 1
