@@ -76,6 +76,8 @@ import Testing
             .write(toFile: record, atomically: false, encoding: .utf8)
         let renamed = try runTool(["check", "latest", "--fail-on", "any"], in: directory.path)
         #expect(renamed.stdout.contains(" in screen 9 of ") && !renamed.stdout.contains(" in screen 1 of "))
+        let trend = try runTool(["trend"], in: directory.path).stdout
+        #expect(trend.contains("screen 9 of ") && !trend.contains("screen 1 of "), "\(trend)")
 
         // (c) The entry removed from the baseline: the warning is open again at once, the record unchanged.
         try Data("{\"entries\":[],\"version\":1}\n".utf8).write(

@@ -22,6 +22,10 @@ public struct BaselineAcceptance: Sendable {
     /// Per audit (position): how many of its issues open by the rules and the history the baseline
     /// accepts (`RecordedKeys.open`), for its counts.
     let acceptedOpen: [Int: Int]
+    /// The trend's columns (first, and after the last) where a warning the baseline accepts counts as
+    /// open without it, and the rows it counts in (by view, by test type): subtracted from the trend
+    /// recorded without the baseline (`RecordedKeys.segments`).
+    let acceptedInTrend: [(from: Int, to: Int, view: String, type: String)]
 
     /// No baseline: nothing accepted.
     public static let noBaseline = BaselineAcceptance(baseline: Baseline(entries: []), keys: RecordedKeys())
@@ -34,7 +38,7 @@ public struct BaselineAcceptance: Sendable {
         var lastReal: [IssueFingerprint: (order: (Int, Int), warning: Int, group: String)] = [:]
         var firstVersion1: [IssueFingerprint: (order: (Int, Int), warning: Int, group: String)] = [:]
         guard !baseline.entries.isEmpty else {
-            (self.accepted, named, acceptedOpen) = ([:], [:], [:])
+            (self.accepted, named, acceptedOpen, acceptedInTrend) = ([:], [:], [:], [])
             return
         }
         var byHex: [String: Baseline.Entry] = [:]
@@ -72,6 +76,34 @@ public struct BaselineAcceptance: Sendable {
             for position in positions where position >= from { acceptedOpen[position, default: 0] += 1 }
         }
         self.acceptedOpen = acceptedOpen
+        acceptedInTrend = keys.openSegments.compactMap { segment in
+            guard let from = accepted[segment.warning]?.from, max(from, segment.from) < segment.to else { return nil }
+            return (max(from, segment.from), segment.to, segment.view, segment.type)
+        }
+    }
+
+    /// `trend` (recorded without the baseline) with the baseline applied: the warnings it accepts no
+    /// longer counted in the columns from their acceptance on, rows left with no open warning dropped,
+    /// and those it accepts taken out of the residual and not re-audited lists.
+    func applied(to trend: Trend) -> Trend {
+        guard !accepted.isEmpty else { return trend }
+        var trend = trend
+        var row: [String: Int] = [:]
+        for (index, made) in trend.rows.enumerated() { row[made.name] = index }
+        for segment in acceptedInTrend {
+            let name = trend.grouping == .view ? segment.view : segment.type
+            for column in segment.from..<min(segment.to, trend.columns.count) {
+                trend.columns[column].openCount -= 1
+                if let index = row[name] { trend.rows[index].counts[column] -= 1 }
+            }
+        }
+        trend.rows.removeAll { $0.counts.allSatisfy { $0 == 0 } }
+        func isOpen(_ warning: Trend.ResidualWarning) -> Bool {
+            status(.open, of: warning.warning, at: warning.judgedIn).isOpen
+        }
+        trend.residual = trend.residual.filter(isOpen)
+        trend.notReaudited = trend.notReaudited.filter(isOpen)
+        return trend
     }
 
     /// Whether the baseline accepts a warning of an audit at or before `position`: only then can a verdict
@@ -117,7 +149,8 @@ public struct BaselineAcceptance: Sendable {
 /// What the record keeps of each warning for the baseline applied when shown (`BaselineAcceptance`):
 /// each fingerprint an issue of it had (its own, and the version-1 one of an issue with a view), with
 /// the first and last audit (position in the record, then the issue's index) that had it and its
-/// normalised screen group; and the audits where it has an issue open by the rules and the history.
+/// normalised screen group; the audits where it has an issue open by the rules and the history; and
+/// the trend's columns where it stands open, with its rows.
 /// A line after the audits' lines, written anew with each record.
 struct RecordedKeys: Codable, Sendable, Equatable {
     /// The screen groups the occurrences name, each once.
@@ -130,10 +163,26 @@ struct RecordedKeys: Codable, Sendable, Equatable {
     /// Three numbers per run: warning, first audit, how many audits after it (one issue each) have the
     /// warning open by the rules and the history.
     var open: [Int] = []
+    /// Five numbers per stretch of the trend's columns where a warning stands open by the rules and the
+    /// history, its place and test type unchanged: warning, first column, the column after the last
+    /// (its resolution, or its next state), its place and its test type's name (in `groups`).
+    var segments: [Int] = []
 
     /// Short keys: one occurrence per fingerprint of every warning of the history.
     enum CodingKeys: String, CodingKey {
-        case groups = "g", keys = "k", seen = "s", open = "o"
+        case groups = "g", keys = "k", seen = "s", open = "o", segments = "t"
+    }
+
+    /// `segments`, unpacked; none when the line is damaged.
+    var openSegments: [(warning: Int, from: Int, to: Int, view: String, type: String)] {
+        guard segments.count % 5 == 0,
+            stride(from: 0, to: segments.count, by: 5).allSatisfy({
+                groups.indices.contains(segments[$0 + 3]) && groups.indices.contains(segments[$0 + 4])
+            })
+        else { return [] }
+        return stride(from: 0, to: segments.count, by: 5).map {
+            (segments[$0], segments[$0 + 1], segments[$0 + 2], groups[segments[$0 + 3]], groups[segments[$0 + 4]])
+        }
     }
 
     /// One occurrence (`seen`, unpacked).
@@ -200,7 +249,27 @@ extension RecordedKeys {
             keys.append(hex)
             seen += [verdict.identity, k, index, version1 ? 1 : 0, k, index, group(verdict.screen)]
         }
+        // Each warning's state in the trend: from which column, where, and whether open.
+        var standing: [Int: (from: Int, place: Int, type: Int, open: Bool)] = [:]
+        func close(_ warning: Int, at k: Int) {
+            guard let state = standing.removeValue(forKey: warning), state.open, state.from < k else { return }
+            segments += [warning, state.from, k, state.place, state.type]
+        }
         for (k, report) in judgement.reports.enumerated() {
+            for verdict in report.resolved { close(verdict.identity, at: k) }
+            for verdict in report.verdicts where verdict.status.kind != .repeat {
+                let state = (
+                    from: k, place: group(verdict.place), type: group(verdict.testType.displayName),
+                    open: verdict.status.isOpenUnlessBaselined
+                )
+                if let now = standing[verdict.identity], now.place == state.place, now.type == state.type,
+                    now.open == state.open
+                {
+                    continue
+                }
+                close(verdict.identity, at: k)
+                standing[verdict.identity] = state
+            }
             for (index, verdict) in report.verdicts.enumerated() {
                 note(verdict.fingerprint.hex, verdict, k: k, index: index, version1: false)
                 if let view = verdict.issue.view {
@@ -225,5 +294,6 @@ extension RecordedKeys {
                 }
             }
         }
+        for warning in standing.keys.sorted() { close(warning, at: judgement.reports.count) }
     }
 }

@@ -237,6 +237,7 @@ extension HistoryLineParser {
     /// A residual or not re-audited warning of the trend.
     private mutating func trendWarning() throws -> RecordedTrend.Warning {
         var issue: Int?, place: Int?, firstSeen: Int?, reportCount: Int?, baselined: Bool?, lastAudited: Int?
+        var warning: Int?, judgedIn: Int?
         try object { parser, key in
             switch key {
             case "x": issue = try parser.integer()
@@ -245,13 +246,17 @@ extension HistoryLineParser {
             case "n": reportCount = try parser.integer()
             case "b": baselined = try parser.boolean()
             case "l": lastAudited = try parser.integer()
+            case "w": warning = try parser.integer()
+            case "j": judgedIn = try parser.integer()
             default: try parser.skipValue()
             }
         }
-        guard let issue, let place, let firstSeen, let reportCount, let baselined else { throw Failure() }
+        guard let issue, let place, let firstSeen, let reportCount, let baselined, let warning, let judgedIn else {
+            throw Failure()
+        }
         return RecordedTrend.Warning(
             issue: issue, place: place, firstSeen: firstSeen, reportCount: reportCount, baselined: baselined,
-            lastAudited: lastAudited)
+            lastAudited: lastAudited, warning: warning, judgedIn: judgedIn)
     }
 }
 

@@ -421,10 +421,14 @@ struct RecordedTrend: Codable, Sendable, Equatable {
         var reportCount: Int
         var baselined: Bool
         var lastAudited: Int?
+        /// The warning's number, and the position of the audit whose verdict it is.
+        var warning: Int
+        var judgedIn: Int
 
         /// Short keys, as `RecordedReport.Verdict`'s.
         enum CodingKeys: String, CodingKey {
             case issue = "x", place = "p", firstSeen = "f", reportCount = "n", baselined = "b", lastAudited = "l"
+            case warning = "w", judgedIn = "j"
         }
     }
 
@@ -457,7 +461,7 @@ struct RecordedTrend: Codable, Sendable, Equatable {
                 fingerprint: issue.fingerprint, issue: issue, place: names[warning.place],
                 firstSeen: first.auditDate, firstSeenFileName: first.fileName, reportCount: warning.reportCount,
                 baselined: warning.baselined, lastAudited: last?.auditDate, lastAuditedFileName: last?.fileName,
-                guidance: GuidanceReference(issue))
+                guidance: GuidanceReference(issue), warning: warning.warning, judgedIn: warning.judgedIn)
         }
         guard let residual = residual.mapAll(made), let notReaudited = notReaudited.mapAll(made) else { return nil }
         return Trend(grouping: grouping, columns: columns, rows: rows, residual: residual, notReaudited: notReaudited)
@@ -547,7 +551,8 @@ extension RecordedTrend {
                 issue: issues.number(made.issue),
                 place: names.number(made.place), firstSeen: at(made.firstSeenFileName, made.firstSeen),
                 reportCount: made.reportCount, baselined: made.baselined,
-                lastAudited: made.lastAudited.map { at(made.lastAuditedFileName ?? "", $0) })
+                lastAudited: made.lastAudited.map { at(made.lastAuditedFileName ?? "", $0) }, warning: made.warning,
+                judgedIn: made.judgedIn)
         }
         residual = trend.residual.map(warning)
         notReaudited = trend.notReaudited.map(warning)
@@ -917,16 +922,16 @@ public struct RecordedJudgement: Sendable {
         return stated
     }
 
-    /// The trend of the history by `grouping` as recorded (`Trend(judgement:by:)`), when `acceptance`
-    /// accepts none of its warnings (the trend is recorded without the baseline); nil when it does, or
-    /// the record lacks the trend or it cannot be read.
+    /// The trend of the history by `grouping` as recorded (`Trend(judgement:by:)`, without the baseline),
+    /// with `acceptance` applied; nil when the record lacks it or it cannot be read.
     public func trend(by grouping: TrendGrouping, acceptance: BaselineAcceptance) -> Trend? {
-        guard acceptance.accepted.isEmpty, let line = line(at: record.trend),
+        guard let line = line(at: record.trend),
             let trend = RecordedTrend.fastRead(line)
                 ?? (try? JSONDecoder.forRecords.decode(RecordedTrend.self, from: line)),
             let issues = issues()
         else { return nil }
-        return trend.trend(by: grouping, record: record, issues: issues)
+        guard let made = trend.trend(by: grouping, record: record, issues: issues) else { return nil }
+        return acceptance.applied(to: made)
     }
 
     /// The check of the audit at `position` (`HistoryCheck`) as recorded, with `acceptance` (today's
@@ -1152,9 +1157,9 @@ extension JudgementRecordFile {
     }
 
     /// The trend (`Trend`) of the history by `grouping`, with `baseline` and the catalogs'
-    /// `translations`: read from the record while one holds and the baseline accepts none of its
-    /// warnings, else the history judged and its trend made (recorded when no record holds). `warn` gets
-    /// what reading the history tolerated, and why a record there is not read.
+    /// `translations`: read from the record while one holds (the baseline applied), else the history
+    /// judged, recorded and its trend made. `warn` gets what reading the history tolerated, and why a
+    /// record there is not read.
     /// - Throws: the history's `AuditError` when it has to be read and cannot be.
     public func trend(
         by grouping: TrendGrouping, baseline: Baseline, translations: StringTranslations, warn: (String) -> Void

@@ -64,6 +64,16 @@ public struct Trend: Sendable, Hashable, Codable {
         public var lastAuditedFileName: String?
         /// Its WCAG criterion, level and guidance links; nil for a test type AuditKit does not know.
         public var guidance: GuidanceReference?
+        /// The warning's number (`WarningVerdict.identity`) and the position of the audit whose verdict
+        /// it is: what the baseline applied when shown needs (`BaselineAcceptance`). Not encoded.
+        var warning = -1
+        var judgedIn = -1
+
+        /// Keys in JSON output: every member but the judgement's numbers.
+        enum CodingKeys: String, CodingKey {
+            case fingerprint, issue, place, firstSeen, firstSeenFileName, reportCount, baselined, lastAudited
+            case lastAuditedFileName, guidance
+        }
     }
 
     /// The grouping of the rows.
@@ -146,7 +156,7 @@ public struct Trend: Sendable, Hashable, Codable {
                 guard k < last || first < k || !isShown else { continue }
                 // A warning its screen's latest audit did not see was last audited where it was seen.
                 let lastAudited = isShown ? AuditReference(report.entry) : verdict.audit
-                let warning = ResidualWarning(
+                var warning = ResidualWarning(
                     fingerprint: verdict.issue.fingerprint, issue: verdict.issue, place: verdict.place,
                     firstSeen: verdict.since.auditDate, firstSeenFileName: verdict.since.fileName,
                     reportCount: covering.count - (covering.firstIndex { $0 >= first } ?? covering.count),
@@ -154,6 +164,8 @@ public struct Trend: Sendable, Hashable, Codable {
                     lastAudited: k < last || !isShown ? lastAudited.auditDate : nil,
                     lastAuditedFileName: k < last || !isShown ? lastAudited.fileName : nil,
                     guidance: GuidanceReference(verdict.issue))
+                warning.warning = verdict.identity
+                warning.judgedIn = counter.position[verdict.audit.sha256] ?? -1
                 if k < last || !isShown { notReaudited.append(warning) } else { residual.append(warning) }
             }
         }
