@@ -8,8 +8,8 @@ import Foundation
 /// 500 and 2,000 reports) it writes the history (the latest report also as a file), then times whole
 /// `auditkit` processes of the release build beside this one: `check latest`, `diff latest~1 latest` (and
 /// with `--baseline` of a baseline accepting 20 of its warnings), `history list`, `history add` of the
-/// latest report (already there), `trend`, `accept` of one fingerprint and `check latest` after it (the
-/// baseline removed after each run, so every run is alike), with the floor of
+/// latest report (already there), `trend`, `accept` of one fingerprint and `check latest` and `trend`
+/// after it (the baseline removed after each run, so every run is alike), with the floor of
 /// reading the history file once (`cat`), each round running every command on every size in turn;
 /// before them, the first command's judging and recording of each history (`JudgementRecordFile`),
 /// timed once. Prints medians, the ratio of each
@@ -42,7 +42,7 @@ func runHistoryScaleBenchmark(arguments: [String]) throws {
         }
     }
     var commandsOfSize: [[(String, [String])]] = []
-    /// Per size: the baseline `accept` writes, removed after `check latest` ran on it.
+    /// Per size: the baseline `accept` writes, removed after `trend` ran on it.
     var acceptedBaseline: [String] = []
     for size in sizes {
         let directory = try TemporaryDirectory(prefix: "auditkit-bench-scale")
@@ -83,6 +83,7 @@ func runHistoryScaleBenchmark(arguments: [String]) throws {
             ("trend", [tool, "trend"]),
             ("accept one fingerprint", [tool, "accept", fingerprint, "--reason", "bench"]),
             ("check latest after accept", [tool, "check", "latest"]),
+            ("trend after accept", [tool, "trend"]),
         ])
     }
     // Each round runs every command on every size in turn, so a slower spell of the shared machine weighs
@@ -97,8 +98,8 @@ func runHistoryScaleBenchmark(arguments: [String]) throws {
                 guard figures.status == 0 || (name.hasPrefix("check latest") && figures.status == 1) else {
                     throw AuditError(.internalError, "\(name) exited \(figures.status)")
                 }
-                // The baseline accept wrote, removed once the command after it ran: every run accepts alike.
-                if name == "check latest after accept" {
+                // The baseline accept wrote, removed once the commands after it ran: every run accepts alike.
+                if name == "trend after accept" {
                     try FileManager.default.removeItem(atPath: acceptedBaseline[k])
                 }
                 wall[size, default: [:]][name, default: []].append(figures.wall)
