@@ -6,8 +6,10 @@ import Foundation
 /// pipeline that saves an automated audit per run (issue 39's shape): screenshot-less JSON reports of
 /// 200 warnings over six screens, a few warnings fixed and a few new each day. For each size (default
 /// 500 and 2,000 reports) it writes the history (the latest report also as a file), then times whole
-/// `auditkit` processes of the release build beside this one: `check latest`, `diff latest~1 latest`,
-/// `history list`, `history add` of the latest report (already there) and `trend`, with the floor of
+/// `auditkit` processes of the release build beside this one: `check latest`, `diff latest~1 latest` (and
+/// with `--baseline` of a baseline accepting 20 of its warnings), `history list`, `history add` of the
+/// latest report (already there), `trend`, `accept` of one fingerprint and `check latest` and `trend`
+/// after it (the baseline removed after each run, so every run is alike), with the floor of
 /// reading the history file once (`cat`), each round running every command on every size in turn;
 /// before them, the first command's judging and recording of each history (`JudgementRecordFile`),
 /// timed once. Prints medians, the ratio of each
@@ -40,6 +42,8 @@ func runHistoryScaleBenchmark(arguments: [String]) throws {
         }
     }
     var commandsOfSize: [[(String, [String])]] = []
+    /// Per size: the baseline `accept` writes, removed after `trend` ran on it.
+    var acceptedBaseline: [String] = []
     for size in sizes {
         let directory = try TemporaryDirectory(prefix: "auditkit-bench-scale")
         folders.append(directory)
@@ -56,13 +60,30 @@ func runHistoryScaleBenchmark(arguments: [String]) throws {
             String(
                 format: "history-scale: %5d reports  first use: judged and recorded (%.1f MiB) in %.3f s (%.3f s CPU)",
                 size, Double(recordBytes) / 1_048_576, migration.wall, migration.user + migration.system))
+        // A baseline of 20 of the latest report's warnings for `diff --baseline`, and one fingerprint to accept.
+        let issues = try HistoryEntry(report: ReportReader.read(path: directory.file(latest))).issues
+        let accepted = Baseline(
+            entries: issues.prefix(20).map {
+                Baseline.Entry(fingerprint: $0.fingerprint, reason: "bench", acceptedOn: "2026-01-01")
+            })
+        try JSONWriter.encoder(pretty: true).encode(accepted).write(
+            to: URL(fileURLWithPath: directory.file("Reports/bench-baseline.json")))
+        let fingerprint = issues[issues.count / 2].fingerprint.hex
+        acceptedBaseline.append(directory.file("Reports/baseline.json"))
         commandsOfSize.append([
             ("floor: cat history", ["/bin/cat", history]),
             ("check latest", [tool, "check", "latest"]),
             ("diff latest~1 latest", [tool, "diff", "latest~1", "latest"]),
+            (
+                "diff ... --baseline (20)",
+                [tool, "diff", "latest~1", "latest", "--baseline", "Reports/bench-baseline.json"]
+            ),
             ("history list", [tool, "history", "list"]),
             ("history add (already there)", [tool, "history", "add", latest]),
             ("trend", [tool, "trend"]),
+            ("accept one fingerprint", [tool, "accept", fingerprint, "--reason", "bench"]),
+            ("check latest after accept", [tool, "check", "latest"]),
+            ("trend after accept", [tool, "trend"]),
         ])
     }
     // Each round runs every command on every size in turn, so a slower spell of the shared machine weighs
@@ -74,8 +95,12 @@ func runHistoryScaleBenchmark(arguments: [String]) throws {
             for (k, size) in sizes.enumerated() {
                 let (name, argv) = commandsOfSize[k][position]
                 let figures = try measureInSmallProcess(argv, in: folders[k].path)
-                guard figures.status == 0 || (name == "check latest" && figures.status == 1) else {
+                guard figures.status == 0 || (name.hasPrefix("check latest") && figures.status == 1) else {
                     throw AuditError(.internalError, "\(name) exited \(figures.status)")
+                }
+                // The baseline accept wrote, removed once the commands after it ran: every run accepts alike.
+                if name == "trend after accept" {
+                    try FileManager.default.removeItem(atPath: acceptedBaseline[k])
                 }
                 wall[size, default: [:]][name, default: []].append(figures.wall)
                 cpu[size, default: [:]][name, default: []].append(figures.user + figures.system)
@@ -87,7 +112,7 @@ func runHistoryScaleBenchmark(arguments: [String]) throws {
     for (k, size) in sizes.enumerated() {
         for (name, _) in commandsOfSize[k] {
             let time = median(wall[size]![name]!)
-            let padded = name.padding(toLength: 28, withPad: " ", startingAt: 0)
+            let padded = name.padding(toLength: 29, withPad: " ", startingAt: 0)
             var line = String(
                 format: "history-scale: %5d reports  %@ %7.3f s (%.3f s CPU)", size, padded, time,
                 median(cpu[size]![name]!))
@@ -128,11 +153,12 @@ enum CIHistory {
         var latestPath = ""
         for day in 0..<reports {
             for _ in 0..<4 { current[Int(generator.next() % UInt64(current.count))] = BenchIssue.random(&generator) }
-            // One audit a day at noon from 2026-01-01, named as the Inspector names its reports.
+            // One audit a day at noon from 2020-01-01 (so 2,000 days end in the past: a report dated after the
+            // run's clock is refused), named as the Inspector names its reports.
             var parts = DateComponents()
             parts.day = day
             let calendar = Calendar(identifier: .gregorian)
-            let date = calendar.date(byAdding: parts, to: Date(timeIntervalSince1970: 1_767_268_800))!
+            let date = calendar.date(byAdding: parts, to: Date(timeIntervalSince1970: 1_577_880_000))!
             var fixture = self.fixture(current)
             fixture.timestamp = Self.stamp(date, "yyyy-MM-dd HH:mm:ss")
             let name = "AuditReport_" + Self.stamp(date, "yyyy-MM-dd_HH-mm-ss") + ".json"

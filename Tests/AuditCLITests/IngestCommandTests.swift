@@ -104,8 +104,8 @@ import Testing
         let lines = try [a[path], b[path]].map { try #require($0).split(separator: 0x0A) }
         let records = try lines.map { try decoder.decode(JudgementRecord.self, from: Data($0[0])) }
         #expect(records[0].entries == records[1].entries && records[0].inputs == records[1].inputs)
-        // The index, one line per report, and the three lines of what holds as of the latest report.
-        #expect(records[0].entries.count == 3 && lines[0].count == 7)
+        // The index, one line per report, and the four lines of what holds as of the latest report.
+        #expect(records[0].entries.count == 3 && lines[0].count == 8)
         #expect(lines[0].dropFirst().elementsEqual(lines[1].dropFirst()))
     }
 

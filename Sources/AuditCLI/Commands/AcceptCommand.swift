@@ -92,25 +92,11 @@ struct AcceptCommand: Command {
             throw AuditError(.usage, "accept needs at least one FINGERPRINT (or --all)")
         }
         guard let reason = arguments[Self.reason] else { throw AuditError(.usage, "accept needs --reason TEXT") }
-        let history = try HistoryInputs.loadHistory(context)
-        // Each fingerprint's latest verdict: its issue, and where people find it as the judgement says.
-        let judgement = HistoryJudgement(
-            history: history, baseline: try Baseline.load(path: path),
-            translations: try MappingInputs(context).translations)
-        let fingerprints =
-            all
-            ? (history.entry(reference: "latest").flatMap { judgement.report(sha256: $0.sha256) }?.standingOpen ?? [])
-                .map(\.issue.fingerprint)
-            : arguments.positional.map { IssueFingerprint(hex: $0.lowercased()) }
-        var known: [IssueFingerprint: (issue: HistoryIssue, place: String)] = [:]
-        for report in judgement.reports.reversed() {
-            for verdict in report.verdicts where known[verdict.issue.fingerprint] == nil {
-                known[verdict.issue.fingerprint] = (verdict.issue, verdict.place)
-            }
-        }
+        let (audits, fingerprints, known) = try Self.described(
+            all ? nil : arguments.positional.map { IssueFingerprint(hex: $0.lowercased()) }, context)
         // A mistyped fingerprint would accept nothing and sit in the baseline until pruned: when the
         // history has reports, every fingerprint must be in one of them.
-        if !history.entries.isEmpty,
+        if audits > 0,
             let unknown = fingerprints.first(where: { IssueFingerprint.isWellFormed($0.hex) && known[$0] == nil })
         {
             throw AuditError(
@@ -138,8 +124,51 @@ struct AcceptCommand: Command {
                     in: HistoryInputs.historyFile(context).path)
             }
         }
-        try refreshSite(context, history: history)
+        if FileManager.default.fileExists(atPath: ReportSite(root: context.reportsFolder).indexPath) {
+            try refreshSite(context, history: try HistoryInputs.loadHistory(context))
+        }
         return .success
+    }
+
+    /// The fingerprints to accept (`given`, else every warning open as of the latest audits) and what
+    /// the history knows of each: its issue in the latest audit that had it and where people find it, and
+    /// how many audits the history has. Read from the recorded judgement while one holds (the baseline
+    /// is applied when shown: accepting writes the baseline alone), else the history judged.
+    static func described(_ given: [IssueFingerprint]?, _ context: CommandContext) throws -> (
+        audits: Int, fingerprints: [IssueFingerprint], known: [IssueFingerprint: (issue: HistoryIssue, place: String)]
+    ) {
+        let file = HistoryInputs.historyFile(context)
+        let translations = try MappingInputs(context).translations
+        let baseline = try Baseline.load(path: HistoryInputs.baselinePath(context))
+        if let recorded = JudgementRecordFile(history: file).loadRecorded(
+            inputs: JudgementRecord.inputsDigest(translations: translations), refused: { context.terminal.warning($0) }),
+            let acceptance = recorded.acceptance(of: baseline)
+        {
+            let audits = recorded.record.entries.count
+            var fingerprints = given ?? []
+            if given == nil, audits > 0 {
+                let latest = recorded.judgement(at: audits - 1, acceptance: acceptance) {
+                    HistoryJudgement(
+                        history: (try? file.load()) ?? History(entries: []), baseline: baseline,
+                        translations: translations)
+                }
+                fingerprints = latest?.standingOpen.map(\.issue.fingerprint) ?? []
+            }
+            if let known = recorded.latestIssues(of: fingerprints) { return (audits, fingerprints, known) }
+        }
+        let history = try HistoryInputs.loadHistory(context)
+        let judgement = HistoryJudgement(history: history, baseline: baseline, translations: translations)
+        let fingerprints =
+            given
+            ?? (history.entry(reference: "latest").flatMap { judgement.report(sha256: $0.sha256) }?.standingOpen ?? [])
+            .map(\.issue.fingerprint)
+        var known: [IssueFingerprint: (issue: HistoryIssue, place: String)] = [:]
+        for report in judgement.reports.reversed() {
+            for verdict in report.verdicts where known[verdict.issue.fingerprint] == nil {
+                known[verdict.issue.fingerprint] = (verdict.issue, verdict.place)
+            }
+        }
+        return (history.entries.count, fingerprints, known)
     }
 
     /// Writes again the site's pages whose counts the baseline changed, and its index, when the site is

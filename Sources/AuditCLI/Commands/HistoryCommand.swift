@@ -72,9 +72,11 @@ struct HistoryCommand: Command {
         let file = HistoryInputs.historyFile(context)
         let recordFile = JudgementRecordFile(history: file)
         let baseline = try Baseline.load(path: HistoryInputs.baselinePath(context))
-        let inputs = JudgementRecord.inputsDigest(baseline: baseline, translations: mapping.translations)
-        // Reports all in the history already: nothing to write, the recorded judgement states them.
-        var record = recordFile.load(inputs: inputs, refused: { context.terminal.warning($0) })
+        let inputs = JudgementRecord.inputsDigest(translations: mapping.translations)
+        // Reports all in the history already: nothing to write, the recorded judgement states them (its
+        // counts with the baseline applied).
+        let recorded = recordFile.loadRecorded(inputs: inputs, refused: { context.terminal.warning($0) })
+        var record = recorded.flatMap { found in found.acceptance(of: baseline).map { found.counted($0) } }
         var judgement: HistoryJudgement?
         let written: [Bool]
         if let known = record, entries.allSatisfy({ known.entry(sha256: $0.sha256) != nil }) {
@@ -87,7 +89,8 @@ struct HistoryCommand: Command {
             let history = after ?? History(entries: [])
             for warning in history.warnings { context.terminal.warning(warning) }
             let judged = HistoryJudgement(history: history, baseline: baseline, translations: mapping.translations)
-            record = recordFile.store(judged, read: history)
+            recordFile.store(judged, read: history)
+            record = nil
             judgement = judged
         }
         for (entry, added) in zip(entries, written) {

@@ -23,14 +23,15 @@ extension HistoryLineParser {
             case "history": stamp = try parser.historyStamp()
             case "warnings": warnings = try parser.array { try $0.string() }
             case "entries": entries = try parser.array { try $0.recordEntry() }
-            case "issues", "latest", "trend": places[key.text] = try parser.array { try $0.integer() }
+            case "issues", "latest", "trend", "keys": places[key.text] = try parser.array { try $0.integer() }
             default: try parser.skipValue()
             }
         }
         guard let version, let inputs, let stamp, let warnings, let entries else { throw Failure() }
         return JudgementRecord(
             judgementVersion: version, inputs: inputs, history: stamp, warnings: warnings, entries: entries,
-            issues: places["issues"] ?? [], latest: places["latest"] ?? [], trend: places["trend"] ?? [])
+            issues: places["issues"] ?? [], latest: places["latest"] ?? [], trend: places["trend"] ?? [],
+            keys: places["keys"] ?? [])
     }
 
     /// A `HistoryStamp`.
@@ -97,7 +98,7 @@ extension HistoryLineParser {
     /// A `RecordedLatest` line.
     fileprivate mutating func recordedLatest(listingNotReaudited: Bool) throws -> RecordedLatest {
         var names: [String]?, resolved: [RecordedLatest.Earlier]?, notReaudited: [RecordedLatest.Earlier]?
-        var places: [RecordedLatest.Place]?
+        var places: [RecordedLatest.Place]?, standing: [Int]?
         try object { parser, key in
             switch key {
             case "names": names = try parser.array { try $0.string() }
@@ -107,11 +108,14 @@ extension HistoryLineParser {
                 try parser.skipContainer()
                 notReaudited = []
             case "notReaudited": notReaudited = try parser.array { try $0.earlier() }
+            case "standing": standing = try parser.array { try $0.integer() }
             default: try parser.skipValue()
             }
         }
-        guard let names, let resolved, let places, let notReaudited else { throw Failure() }
-        return RecordedLatest(names: names, resolved: resolved, notReauditedByPlace: places, notReaudited: notReaudited)
+        guard let names, let resolved, let places, let notReaudited, let standing else { throw Failure() }
+        return RecordedLatest(
+            names: names, resolved: resolved, notReauditedByPlace: places, notReaudited: notReaudited,
+            standing: standing)
     }
 
     /// One place of warnings not re-audited.
@@ -233,6 +237,7 @@ extension HistoryLineParser {
     /// A residual or not re-audited warning of the trend.
     private mutating func trendWarning() throws -> RecordedTrend.Warning {
         var issue: Int?, place: Int?, firstSeen: Int?, reportCount: Int?, baselined: Bool?, lastAudited: Int?
+        var warning: Int?, judgedIn: Int?
         try object { parser, key in
             switch key {
             case "x": issue = try parser.integer()
@@ -241,13 +246,17 @@ extension HistoryLineParser {
             case "n": reportCount = try parser.integer()
             case "b": baselined = try parser.boolean()
             case "l": lastAudited = try parser.integer()
+            case "w": warning = try parser.integer()
+            case "j": judgedIn = try parser.integer()
             default: try parser.skipValue()
             }
         }
-        guard let issue, let place, let firstSeen, let reportCount, let baselined else { throw Failure() }
+        guard let issue, let place, let firstSeen, let reportCount, let baselined, let warning, let judgedIn else {
+            throw Failure()
+        }
         return RecordedTrend.Warning(
             issue: issue, place: place, firstSeen: firstSeen, reportCount: reportCount, baselined: baselined,
-            lastAudited: lastAudited)
+            lastAudited: lastAudited, warning: warning, judgedIn: judgedIn)
     }
 }
 

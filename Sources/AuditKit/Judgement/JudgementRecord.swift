@@ -6,9 +6,14 @@ import Foundation
 /// each audit what was decided then (`RecordedReport`: each issue's warning, status, change and the
 /// issue it continues; each screen's identity and what it was compared with).
 ///
+/// Nothing recorded depends on the baseline: statuses and counts are the rules' and the history's,
+/// and today's baseline is applied when a verdict is shown (`BaselineAcceptance`, from each warning's
+/// fingerprints the record keeps), so `accept` writes the baseline alone and a command run with
+/// another baseline, or none, reads the same record.
+///
 /// A record holds while three things are as they were when it was written: the history file (its
 /// `HistoryStamp`), the judgement's code (`judgementVersion`), and what else decides the judgement
-/// (`inputs`: the baseline and the string catalogs' translations). Otherwise it is judged again and
+/// (`inputs`: the string catalogs' translations, and the record's format). Otherwise it is judged again and
 /// written anew, every line of it made of that judgement. It is only a cache, never an input: a record
 /// another machine wrote (a committed one) never holds, since its stamp names another file; a link or a
 /// file that is not a regular file is not read; and a recorded status the history's line does not give
@@ -53,6 +58,9 @@ public struct JudgementRecord: Sendable, Hashable, Codable {
     public var issues: [Int] = []
     public var latest: [Int] = []
     public var trend: [Int] = []
+    /// The byte offset and length of the line of each warning's fingerprints (`RecordedKeys`), from
+    /// which today's baseline is applied.
+    public var keys: [Int] = []
 
     /// What the judgement stated of one entry, and where its line is in the history file.
     public struct Entry: Sendable, Hashable, Codable {
@@ -62,7 +70,9 @@ public struct JudgementRecord: Sendable, Hashable, Codable {
         public var fileName: String
         /// When the audit ran.
         public var auditDate: Date
-        /// Its issues counted as the judgement states them (`HistoryCounts(_:)` of its judgement).
+        /// Its issues counted as the judgement states them (`HistoryCounts(_:)` of its judgement),
+        /// without the baseline: as the record holds them, the warnings the baseline accepts counted
+        /// open; as a reader returns them (`JudgementRecordFile.record`), with today's baseline applied.
         public var counts: HistoryCounts
         /// The run that added it (`HistoryEntry.run`), when its line records one.
         public var run: Int?
@@ -72,13 +82,15 @@ public struct JudgementRecord: Sendable, Hashable, Codable {
         public var recorded: [Int] = []
     }
 
-    /// The digest of what decides a judgement besides the history: the baseline's acceptances (each
-    /// fingerprint and reason) and the translations the string catalogs give.
-    public static func inputsDigest(baseline: Baseline, translations: StringTranslations) -> String {
+    /// The record's format: raised when what a line holds changes, so a record written before (one
+    /// with the baseline applied, format 1) is judged again and written anew.
+    static let format = 2
+
+    /// The digest of what decides a recorded judgement besides the history: the translations the string
+    /// catalogs give, and the record's format. Not the baseline: it is applied when shown.
+    public static func inputsDigest(translations: StringTranslations) -> String {
         var hash = SHA256()
-        for accepted in baseline.entries.sorted(by: { $0.fingerprint.hex < $1.fingerprint.hex }) {
-            hash.update(Data("accepted\t\(accepted.fingerprint.hex)\t\(accepted.reason)\n".utf8))
-        }
+        hash.update(Data("format\t\(format)\n".utf8))
         hash.update(Data("translations\t\(translations.digest)\n".utf8))
         return hash.finalizeHex()
     }
@@ -117,7 +129,8 @@ extension JudgementRecord {
             let line = lines[judged.entry.sha256] ?? 0..<0
             return Entry(
                 sha256: judged.entry.sha256, fileName: judged.entry.fileName, auditDate: judged.entry.auditDate,
-                counts: HistoryCounts(judged), run: judged.entry.run, line: [line.lowerBound, line.count])
+                counts: HistoryCounts(judged, withBaseline: false), run: judged.entry.run,
+                line: [line.lowerBound, line.count])
         }
     }
 }
@@ -133,12 +146,10 @@ struct RecordedReport: Codable, Sendable {
     var notCovered: [Uncovered]
     var hasEarlierAudit: Bool
     var comparedWith: [Int]
-    /// How many open warnings it resolved, and how many it did not re-audit.
+    /// How many open warnings it resolved, and how many it did not re-audit (those the baseline
+    /// accepts counted open).
     var resolved: Int
     var notReauditedOpen: Int
-    /// The fingerprints (hex) of the baseline entries it shows no longer needed, when that was decided
-    /// as of this audit (nil: not recorded, judged again when asked).
-    var staleBaseline: [String]?
 
     struct Verdict: Codable, Sendable, Equatable {
         /// The warning's identity: its name when not the issue's own fingerprint, and its number.
@@ -221,9 +232,8 @@ struct RecordedReport: Codable, Sendable {
         var lastAudited: Int
     }
 
-    /// The record of `judged`; `position` gives each audit's place in the record, `staleBaseline` the
-    /// stale baseline entries when known as of this audit.
-    init(_ judged: ReportJudgement, position: [String: Int], staleBaseline: [Baseline.Entry]?) {
+    /// The record of `judged`, without the baseline; `position` gives each audit's place in the record.
+    init(_ judged: ReportJudgement, position: [String: Int]) {
         var names = RecordedNames()
         let at = { (audit: AuditReference) in position[audit.sha256] ?? -1 }
         verdicts = judged.verdicts.map { Verdict($0, name: { names.number($0) }, at: at) }
@@ -237,9 +247,8 @@ struct RecordedReport: Codable, Sendable {
         notCovered = judged.notCovered.map { Uncovered(name: $0.name, lastAudited: at($0.lastAudited)) }
         hasEarlierAudit = judged.hasEarlierAudit
         comparedWith = judged.comparedWith.map(at)
-        resolved = judged.resolvedWarnings.count
-        notReauditedOpen = judged.notReauditedOpenCount
-        self.staleBaseline = staleBaseline?.map(\.fingerprint.hex)
+        resolved = judged.resolved.lazy.filter(\.status.isOpenUnlessBaselined).count
+        notReauditedOpen = judged.notReauditedOpenUnlessBaselinedCount
     }
 }
 
@@ -303,6 +312,11 @@ struct RecordedLatest: Codable, Sendable, Equatable {
     /// of thousands reads neither them nor their issues.
     var notReauditedByPlace: [Place]
     var notReaudited: [Earlier]
+    /// Four numbers per warning of `notReaudited`, in its order: its warning (`WarningVerdict.identity`),
+    /// its audit's position, its place (in `names`), and 1 when it is open unless the baseline accepts it:
+    /// so today's baseline is applied to the counts, the places and the stale entries without reading
+    /// the list.
+    var standing: [Int]
 
     /// A verdict of an earlier audit: its issue and the issue it continues (their places in the
     /// record's issues), and its audit's position.
@@ -349,6 +363,27 @@ struct RecordedLatest: Codable, Sendable, Equatable {
         }
     }
 
+    /// The warnings of `notReaudited` as `standing` numbers them; nil when it names a name that is not there.
+    var standingWarnings: [StandingWarning]? {
+        guard standing.count % 4 == 0 else { return nil }
+        let starts = Array(stride(from: 0, to: standing.count, by: 4))
+        return starts.mapAll { (at: Int) -> StandingWarning? in
+            let place = standing[at + 2]
+            guard names.indices.contains(place) else { return nil }
+            return StandingWarning(
+                identity: standing[at], audit: standing[at + 1], place: names[place], open: standing[at + 3] == 1)
+        }
+    }
+
+    /// A warning not re-audited, as `standing` keeps it.
+    struct StandingWarning {
+        var identity: Int
+        var audit: Int
+        var place: String
+        /// Open unless the baseline accepts it.
+        var open: Bool
+    }
+
     /// How many of the record's issues `resolved` needs read: they are numbered first.
     var issuesOfResolved: Int {
         resolved.reduce(0) { max($0, $1.issue + 1, ($1.continued ?? -1) + 1) }
@@ -389,10 +424,14 @@ struct RecordedTrend: Codable, Sendable, Equatable {
         var reportCount: Int
         var baselined: Bool
         var lastAudited: Int?
+        /// The warning's number, and the position of the audit whose verdict it is.
+        var warning: Int
+        var judgedIn: Int
 
         /// Short keys, as `RecordedReport.Verdict`'s.
         enum CodingKeys: String, CodingKey {
             case issue = "x", place = "p", firstSeen = "f", reportCount = "n", baselined = "b", lastAudited = "l"
+            case warning = "w", judgedIn = "j"
         }
     }
 
@@ -425,7 +464,7 @@ struct RecordedTrend: Codable, Sendable, Equatable {
                 fingerprint: issue.fingerprint, issue: issue, place: names[warning.place],
                 firstSeen: first.auditDate, firstSeenFileName: first.fileName, reportCount: warning.reportCount,
                 baselined: warning.baselined, lastAudited: last?.auditDate, lastAuditedFileName: last?.fileName,
-                guidance: GuidanceReference(issue))
+                guidance: GuidanceReference(issue), warning: warning.warning, judgedIn: warning.judgedIn)
         }
         guard let residual = residual.mapAll(made), let notReaudited = notReaudited.mapAll(made) else { return nil }
         return Trend(grouping: grouping, columns: columns, rows: rows, residual: residual, notReaudited: notReaudited)
@@ -433,14 +472,14 @@ struct RecordedTrend: Codable, Sendable, Equatable {
 }
 
 extension RecordedReport.Verdict {
-    /// The record of `verdict`: `name` numbers a text in the line's names table, `at` gives an audit's
-    /// position in the record.
+    /// The record of `verdict`, without the baseline (a warning it accepts is recorded open): `name`
+    /// numbers a text in the line's names table, `at` gives an audit's position in the record.
     init(_ verdict: WarningVerdict, name: (String) -> Int, at: (AuditReference) -> Int) {
         switch verdict.status {
-        case .open: status = nil
+        case .open, .accepted(_, byBaseline: true): status = nil
         case .system: status = "system"
-        case .accepted(let why, let byBaseline):
-            status = byBaseline ? "baseline" : "accepted"
+        case .accepted(let why, byBaseline: false):
+            status = "accepted"
             reason = why
         case .repeatOf(let number):
             status = "repeat"
@@ -471,12 +510,14 @@ extension RecordedLatest {
         }
         resolved = judged?.resolved.map(earlier) ?? []
         notReaudited = judged?.notReaudited.map(earlier) ?? []
-        // An audit of each date, for the places' dates.
-        var auditOfDate: [Date: Int] = [:]
-        for verdict in judged?.notReauditedWarnings ?? [] {
-            auditOfDate[verdict.audit.auditDate] = issues.at(verdict.audit)
+        standing = (judged?.notReaudited ?? []).flatMap {
+            [$0.identity, issues.at($0.audit), names.number($0.place), $0.status.isOpenUnlessBaselined ? 1 : 0]
         }
-        notReauditedByPlace = (judged?.notReauditedPlaces ?? []).map {
+        // An audit of each date, for the places' dates; the warnings the baseline accepts counted open.
+        let open = (judged?.notReaudited ?? []).filter(\.status.isOpenUnlessBaselined)
+        var auditOfDate: [Date: Int] = [:]
+        for verdict in open { auditOfDate[verdict.audit.auditDate] = issues.at(verdict.audit) }
+        notReauditedByPlace = NotReauditedPlace.grouping(open.map { ($0.place, $0.audit.auditDate) }).map {
             Place(
                 place: names.number($0.place), count: $0.count, first: auditOfDate[$0.first] ?? -1,
                 last: auditOfDate[$0.last] ?? -1)
@@ -486,11 +527,13 @@ extension RecordedLatest {
 }
 
 extension RecordedTrend {
-    /// The record of `judgement`'s trend, naming its issues in `issues`.
+    /// The record of `judgement`'s trend without the baseline (the warnings it accepts counted open),
+    /// naming its issues in `issues`.
     init(_ judgement: HistoryJudgement, issues: inout RecordedIssues) {
         // The two groupings walk the history each: one per core.
         let trends = ParallelWork.map([TrendGrouping.view, .type], parallel: true) { _, grouping in
-            judgement.trend(by: grouping)
+            judgement.baseline.entries.isEmpty
+                ? judgement.trend(by: grouping) : Trend(judgement: judgement, by: grouping, withBaseline: false)
         }
         let trend = trends[0]
         open = trend.columns.map(\.openCount)
@@ -511,7 +554,8 @@ extension RecordedTrend {
                 issue: issues.number(made.issue),
                 place: names.number(made.place), firstSeen: at(made.firstSeenFileName, made.firstSeen),
                 reportCount: made.reportCount, baselined: made.baselined,
-                lastAudited: made.lastAudited.map { at(made.lastAuditedFileName ?? "", $0) })
+                lastAudited: made.lastAudited.map { at(made.lastAuditedFileName ?? "", $0) }, warning: made.warning,
+                judgedIn: made.judgedIn)
         }
         residual = trend.residual.map(warning)
         notReaudited = trend.notReaudited.map(warning)
@@ -600,7 +644,7 @@ public struct RecordedJudgement: Sendable {
             let record = JudgementRecord.fastRead(first)
                 ?? (try? JSONDecoder.forRecords.decode(JudgementRecord.self, from: first)),
             record.entries.allSatisfy({ isPlace($0.recorded) && isPlace($0.line) }),
-            [record.issues, record.latest, record.trend].allSatisfy(isPlace)
+            [record.issues, record.latest, record.trend, record.keys].allSatisfy(isPlace)
         else { return nil }
         guard file.size <= Self.longestRecord(history: record.history.bytes) else {
             refuse(
@@ -660,12 +704,14 @@ public struct RecordedJudgement: Sendable {
     }
 
     /// The recorded judgement of the audit at `position`, with the judgement of the audits of the
-    /// same bytes of the history file it continues; `judgeAgain` makes its whole judgement when a list
-    /// the record does not keep is asked for (`ReportJudgement.resolved`, `notReaudited`). Nil when its
-    /// line or an entry it names cannot be read (the files changed meanwhile).
-    func report(at position: Int, judgeAgain: @escaping @Sendable () -> ReportJudgement?) -> (
-        report: ReportJudgement, staleBaseline: [String]?
-    )? {
+    /// same bytes of the history file it continues and `acceptance` applied; `judgeAgain` makes its whole
+    /// judgement (with the same baseline) when a list the record does not keep is asked for
+    /// (`ReportJudgement.resolved`, `notReaudited`), or its counts when the baseline accepts a warning
+    /// of an audit before it. Nil when its line or an entry it names cannot be read (the files changed
+    /// meanwhile).
+    func report(
+        at position: Int, acceptance: BaselineAcceptance, judgeAgain: @escaping @Sendable () -> ReportJudgement?
+    ) -> ReportJudgement? {
         guard record.entries.indices.contains(position), let line = line(position),
             let recorded = try? JSONDecoder.forRecords.decode(RecordedReport.self, from: line)
         else { return nil }
@@ -700,7 +746,7 @@ public struct RecordedJudgement: Sendable {
                     reference: audit),
                 Self.lineGives(made.status, issues: own.issues, index: index)
             else { return nil }
-            verdicts.append(made)
+            verdicts.append(acceptance.applied(made, at: position))
         }
         var screens: [ScreenVerdict] = []
         for screen in recorded.screens {
@@ -712,24 +758,43 @@ public struct RecordedJudgement: Sendable {
             made.suggestsNaming = screen.suggestsNaming ?? false
             screens.append(made)
         }
-        // The latest audit's lists of earlier warnings are recorded; an earlier audit's are judged again.
-        let lists = position == record.entries.count - 1 ? latestLists() : nil
-        let report = ReportJudgement(
+        // The latest audit's lists of earlier warnings are recorded; an earlier audit's are judged again. Its
+        // counts of them are recorded without the baseline: counted from the lists (the latest audit's) or
+        // judged again when the baseline accepts a warning of an audit before it.
+        let latest = position == record.entries.count - 1
+        let lists = latest ? latestLists(acceptance) : nil
+        var counted = acceptance.acceptsAny(upTo: position - 1) ? nil : (recorded.resolved, recorded.notReauditedOpen)
+        if counted == nil, latest, let head = latestHead(), let standing = head.standingWarnings {
+            func isOpen(_ identity: Int, at audit: Int) -> Bool {
+                acceptance.status(.open, of: identity, at: audit).isOpen
+            }
+            counted = (
+                head.resolved.filter { $0.verdict.status == nil && isOpen($0.verdict.identity, at: $0.audit) }.count,
+                standing.filter { $0.open && isOpen($0.identity, at: $0.audit) }.count
+            )
+        }
+        return ReportJudgement(
             recorded: own, verdicts: verdicts, screens: screens,
             notCovered: recorded.notCovered.compactMap { uncovered in
                 audit(uncovered.lastAudited).map { UncoveredScreen(name: uncovered.name, lastAudited: $0) }
             },
             hasEarlierAudit: recorded.hasEarlierAudit, comparedWith: recorded.comparedWith.compactMap(audit),
-            resolvedCount: recorded.resolved, notReauditedOpen: recorded.notReauditedOpen,
-            lists: lists, judgeAgain: judgeAgain)
-        return (report, recorded.staleBaseline)
+            counts: counted, lists: lists, judgeAgain: judgeAgain)
     }
 
     /// The latest audit's recorded lists of earlier warnings (resolved, not re-audited, their places), each
     /// read on first use: its line without the warnings not re-audited (thousands on a long CI history)
     /// first, then whole.
-    private func latestLists() -> RecordedEarlierWarnings {
+    private func latestLists(_ acceptance: BaselineAcceptance) -> RecordedEarlierWarnings {
         let read = self
+        /// The verdicts of `list` with the baseline applied, each at its own audit.
+        @Sendable func applied(_ latest: RecordedLatest, _ list: [RecordedLatest.Earlier], _ issues: [HistoryIssue])
+            -> [WarningVerdict]?
+        {
+            latest.verdicts(list, issues: issues, reference: { read.reference($0) }).map { verdicts in
+                zip(list, verdicts).map { acceptance.applied($1, at: $0.audit) }
+            }
+        }
         let head = MadeOnce<RecordedLatest?> {
             read.line(at: read.record.latest).flatMap { RecordedLatest.fastRead($0, listingNotReaudited: false) }
         }
@@ -742,13 +807,22 @@ public struct RecordedJudgement: Sendable {
             resolved: {
                 guard let latest = head.value ?? whole.value, let issues = read.issues(first: latest.issuesOfResolved)
                 else { return nil }
-                return latest.verdicts(latest.resolved, issues: issues, reference: { read.reference($0) })
+                return applied(latest, latest.resolved, issues)
             },
             notReaudited: {
                 guard let latest = whole.value, let issues = read.issues() else { return nil }
-                return latest.verdicts(latest.notReaudited, issues: issues, reference: { read.reference($0) })
+                return applied(latest, latest.notReaudited, issues)
             },
-            places: { (head.value ?? whole.value)?.places(reference: { read.reference($0) }) })
+            places: {
+                guard let latest = head.value ?? whole.value else { return nil }
+                guard !acceptance.accepted.isEmpty else { return latest.places(reference: { read.reference($0) }) }
+                // Recorded without the baseline: told again from the warnings it does not accept.
+                return latest.standingWarnings?.filter {
+                    $0.open && acceptance.status(.open, of: $0.identity, at: $0.audit).isOpen
+                }.mapAll { warning in
+                    read.reference(warning.audit).map { (warning.place, $0.auditDate) }
+                }.map(NotReauditedPlace.grouping)
+            })
     }
 
     /// Whether the history's line can give `status` to `issues[index]`, as the judgement gives it
@@ -784,42 +858,107 @@ public struct RecordedJudgement: Sendable {
     }
 
     /// The judgement of the audit at `position` as recorded (the latest audit's with its lists of earlier
-    /// warnings); `judgeAgain` judges the history when a list the record does not keep is asked for. Nil
-    /// when the record cannot say (its line, or an entry it names, cannot be read: the files changed).
-    public func judgement(at position: Int, judgeAgain: @escaping @Sendable () -> HistoryJudgement)
+    /// warnings), with `acceptance` (`acceptance(of:)`) applied; `judgeAgain` judges the history, with the
+    /// same baseline, when a list the record does not keep is asked for. Nil when the record cannot say
+    /// (its line, or an entry it names, cannot be read: the files changed).
+    public func judgement(
+        at position: Int, acceptance: BaselineAcceptance, judgeAgain: @escaping @Sendable () -> HistoryJudgement
+    )
         -> ReportJudgement?
     {
         let sha256 = record.entries.indices.contains(position) ? record.entries[position].sha256 : ""
         let whole = MadeOnce(judgeAgain)
-        return report(at: position, judgeAgain: { whole.value.report(sha256: sha256) })?.report
+        return report(at: position, acceptance: acceptance, judgeAgain: { whole.value.report(sha256: sha256) })
     }
 
-    /// The trend of the history by `grouping` as recorded (`Trend(judgement:by:)`); nil when the record
-    /// lacks it or it cannot be read.
-    public func trend(by grouping: TrendGrouping) -> Trend? {
+    /// `baseline` applied to the warnings the record keeps (`BaselineAcceptance`): the one place a
+    /// reader of the record states acceptance. Nil when the baseline accepts something and the record's
+    /// line of fingerprints cannot be read.
+    public func acceptance(of baseline: Baseline) -> BaselineAcceptance? {
+        guard !baseline.entries.isEmpty else { return .noBaseline }
+        return recordedKeys().map { BaselineAcceptance(baseline: baseline, keys: $0) }
+    }
+
+    /// The latest audit's line of earlier warnings without its list of those not re-audited (`standing`
+    /// numbers them); nil when it cannot be read.
+    private func latestHead() -> RecordedLatest? {
+        line(at: record.latest).flatMap {
+            RecordedLatest.fastRead($0, listingNotReaudited: false)
+                ?? (try? JSONDecoder.forRecords.decode(RecordedLatest.self, from: $0))
+        }
+    }
+
+    /// The line of each warning's fingerprints, as recorded; nil when it cannot be read.
+    private func recordedKeys() -> RecordedKeys? {
+        line(at: record.keys).flatMap { try? JSONDecoder.forRecords.decode(RecordedKeys.self, from: $0) }
+    }
+
+    /// Each of `fingerprints` an audit of the history had as an issue's own: that issue in the latest audit
+    /// that had it (its first there) and where people find it (`WarningVerdict.place`), what `accept`
+    /// describes a baseline entry with. Nil when the record cannot say.
+    public func latestIssues(of fingerprints: [IssueFingerprint])
+        -> [IssueFingerprint: (issue: HistoryIssue, place: String)]?
+    {
+        guard let keys = recordedKeys() else { return nil }
+        let wanted = Set(fingerprints.map(\.hex))
+        var latest: [String: Int] = [:]
+        for occurrence in keys.occurrences where !occurrence.version1 && wanted.contains(occurrence.hex) {
+            latest[occurrence.hex] = max(latest[occurrence.hex] ?? 0, occurrence.lastAudit)
+        }
+        var found: [IssueFingerprint: (issue: HistoryIssue, place: String)] = [:]
+        for (hex, position) in latest {
+            guard let judged = report(at: position, acceptance: .noBaseline, judgeAgain: { nil }),
+                let verdict = judged.verdicts.first(where: { $0.fingerprint.hex == hex })
+            else { return nil }
+            found[verdict.fingerprint] = (verdict.issue, verdict.place)
+        }
+        return found
+    }
+
+    /// The entries' counts (`JudgementRecord.Entry.counts`) with `acceptance` applied.
+    public func counted(_ acceptance: BaselineAcceptance) -> JudgementRecord {
+        var stated = record
+        guard !acceptance.accepted.isEmpty else { return stated }
+        for index in stated.entries.indices {
+            stated.entries[index].counts = acceptance.counts(stated.entries[index].counts, at: index)
+        }
+        return stated
+    }
+
+    /// The trend of the history by `grouping` as recorded (`Trend(judgement:by:)`, without the baseline),
+    /// with `acceptance` applied; nil when the record lacks it or it cannot be read.
+    public func trend(by grouping: TrendGrouping, acceptance: BaselineAcceptance) -> Trend? {
         guard let line = line(at: record.trend),
             let trend = RecordedTrend.fastRead(line)
                 ?? (try? JSONDecoder.forRecords.decode(RecordedTrend.self, from: line)),
             let issues = issues()
         else { return nil }
-        return trend.trend(by: grouping, record: record, issues: issues)
+        guard let made = trend.trend(by: grouping, record: record, issues: issues) else { return nil }
+        return acceptance.applied(to: made)
     }
 
-    /// The check of the audit at `position` (`HistoryCheck`) as recorded, with `baseline` (the one
-    /// the record holds for); `judgeAgain` judges the history when the record lacks a fact (a list, or
-    /// the stale baseline entries of an audit recorded before the latest). Nil when the record cannot
-    /// say (see `report(at:judgeAgain:)`).
+    /// The check of the audit at `position` (`HistoryCheck`) as recorded, with `acceptance` (today's
+    /// baseline) applied; `judgeAgain` judges the history, with that baseline, when the record lacks a
+    /// fact (a list, or the stale baseline entries of an audit recorded before the latest). Nil when the
+    /// record cannot say (see `report(at:acceptance:judgeAgain:)`).
     public func check(
-        at position: Int, baseline: Baseline, failOn: CheckFailOn, strictBaseline: Bool,
+        at position: Int, acceptance: BaselineAcceptance, failOn: CheckFailOn, strictBaseline: Bool,
         judgeAgain: @escaping @Sendable () -> HistoryJudgement
     ) -> HistoryCheck? {
         let sha256 = record.entries.indices.contains(position) ? record.entries[position].sha256 : ""
         let whole = MadeOnce(judgeAgain)
-        guard let (judged, stale) = report(at: position, judgeAgain: { whole.value.report(sha256: sha256) })
+        guard
+            let judged = report(
+                at: position, acceptance: acceptance, judgeAgain: { whole.value.report(sha256: sha256) })
         else { return nil }
         let staleEntries: [Baseline.Entry]
-        if let stale {
-            staleEntries = stale.compactMap { hex in baseline.entries.first { $0.fingerprint.hex == hex } }
+        if acceptance.baseline.entries.isEmpty {
+            staleEntries = []
+        } else if position == record.entries.count - 1 {
+            // The warnings it shows, and those it did not re-audit as the record numbers them.
+            let standing = latestHead()?.standingWarnings?.map(\.identity) ?? judged.notReaudited.map(\.identity)
+            staleEntries = acceptance.staleBaseline(
+                shown: Set(judged.verdicts.map(\.identity) + standing), covered: judged.covered)
         } else {
             let judgement = whole.value
             guard let again = judgement.report(sha256: sha256) else { return nil }
@@ -833,7 +972,9 @@ public struct RecordedJudgement: Sendable {
 /// history's name with `.judgement.json` for its extension), JSON Lines: the record's index
 /// (`JudgementRecord`, which says where each audit's line is) on the first line, then one line per
 /// audit (`RecordedReport`), then three lines of what holds as of the latest audit (`RecordedIssues`,
-/// `RecordedLatest`, `RecordedTrend`): a reader reads the first line and the lines it needs. The file is
+/// `RecordedLatest`, `RecordedTrend`) and the line of each warning's fingerprints (`RecordedKeys`): a
+/// reader reads the first line and the lines it needs. The baseline is applied when read
+/// (`RecordedJudgement.acceptance(of:)`): the record is the same whatever the baseline. The file is
 /// replaced whole (atomically, never through a symbolic link) and is only ever a copy of what judging
 /// the history again gives: a missing, damaged or outdated record is judged again, never an error.
 public struct JudgementRecordFile: Sendable {
@@ -889,7 +1030,7 @@ public struct JudgementRecordFile: Sendable {
         guard let stamp = read.stamp, stamp.entries == judgement.reports.count,
             judgement.reports.allSatisfy({ read.lines[$0.entry.sha256] != nil })
         else { return nil }
-        let inputs = JudgementRecord.inputsDigest(baseline: judgement.baseline, translations: judgement.translations)
+        let inputs = JudgementRecord.inputsDigest(translations: judgement.translations)
         var record = JudgementRecord(
             judgement, history: stamp, inputs: inputs, warnings: read.warnings, lines: read.lines)
         guard HistoryStamp(path: history.path)?.isSameFile(as: stamp) == true else { return record }
@@ -908,14 +1049,9 @@ public struct JudgementRecordFile: Sendable {
         for (index, judged) in judgement.reports.enumerated() {
             let start = reports.count
             defer { record.entries[index].recorded = [start, reports.count - start - 1] }
-            // The stale baseline entries as of this audit are known for the latest audit (and when there is
-            // no baseline); an earlier one's are judged again when asked.
-            let stale: [Baseline.Entry]? =
-                judgement.baseline.entries.isEmpty
-                ? [] : index == judgement.reports.count - 1 ? judgement.staleBaseline(for: judged) : nil
-            guard
-                let line = try? RecordedReport(judged, position: position, staleBaseline: stale).line(encoder: encoder)
-            else { return record }
+            guard let line = try? RecordedReport(judged, position: position).line(encoder: encoder) else {
+                return record
+            }
             reports.append(line)
             reports.append(0x0A)
         }
@@ -924,10 +1060,12 @@ public struct JudgementRecordFile: Sendable {
         let latest = RecordedLatest(judgement.reports.last, issues: &issues)
         let trend = RecordedTrend(judgement, issues: &issues)
         guard let latestLine = try? encoder.encode(latest), let trendLine = try? encoder.encode(trend),
-            let issuesLine = try? encoder.encode(issues.issues)
+            let issuesLine = try? encoder.encode(issues.issues),
+            let keysLine = try? encoder.encode(RecordedKeys(judgement))
         else { return record }
         for (line, place) in [
             (issuesLine, \JudgementRecord.issues), (latestLine, \JudgementRecord.latest), (trendLine, \.trend),
+            (keysLine, \.keys),
         ] {
             record[keyPath: place] = [reports.count, line.count]
             reports.append(line)
@@ -940,21 +1078,30 @@ public struct JudgementRecordFile: Sendable {
         return record
     }
 
-    /// The record that holds for the history as it is now with `baseline` and `translations`; when there
-    /// is none, the history read, judged, recorded (`store`), and that record. `refused` as
-    /// `loadRecorded(inputs:stamp:refused:)` tells it.
+    /// The record that holds for the history as it is now with `translations`, its entries' counts with
+    /// `baseline` applied; when there is none, the history read, judged, recorded (`store`), and that
+    /// record with the judgement's counts. `refused` as `loadRecorded(inputs:stamp:refused:)` tells it.
     /// - Throws: the history's `AuditError` when it has to be read and cannot be.
     public func record(
         baseline: Baseline, translations: StringTranslations, refused: (String) -> Void = { _ in }
     ) throws -> JudgementRecord {
-        let inputs = JudgementRecord.inputsDigest(baseline: baseline, translations: translations)
-        if let record = load(inputs: inputs, refused: refused) { return record }
+        let inputs = JudgementRecord.inputsDigest(translations: translations)
+        if let recorded = loadRecorded(inputs: inputs, refused: refused),
+            let acceptance = recorded.acceptance(of: baseline)
+        {
+            return recorded.counted(acceptance)
+        }
         let read = try history.load()
         let judgement = HistoryJudgement(history: read, baseline: baseline, translations: translations)
-        return store(judgement, read: read)
+        var record =
+            store(judgement, read: read)
             ?? JudgementRecord(
                 judgement, history: read.stamp ?? HistoryStamp.none, inputs: inputs, warnings: read.warnings,
                 lines: read.lines)
+        for (index, judged) in judgement.reports.enumerated() where record.entries.indices.contains(index) {
+            record.entries[index].counts = HistoryCounts(judged)
+        }
+        return record
     }
 }
 
@@ -970,14 +1117,16 @@ extension JudgementRecordFile {
         _ selection: HistorySelection, baseline: Baseline, translations: StringTranslations, failOn: CheckFailOn,
         strictBaseline: Bool, records: Bool = true, now: Date = Date(), warn: (String) -> Void
     ) throws -> [HistoryCheck] {
-        let inputs = JudgementRecord.inputsDigest(baseline: baseline, translations: translations)
+        let inputs = JudgementRecord.inputsDigest(translations: translations)
         let history = self.history
-        if let recorded = loadRecorded(inputs: inputs, refused: warn) {
+        if let recorded = loadRecorded(inputs: inputs, refused: warn),
+            let acceptance = recorded.acceptance(of: baseline)
+        {
             let positions = try recorded.record.positions(selection, now: now)
             let whole = MadeOnce(judgingAgain(baseline: baseline, translations: translations))
             let checks = positions.compactMap {
                 recorded.check(
-                    at: $0, baseline: baseline, failOn: failOn, strictBaseline: strictBaseline,
+                    at: $0, acceptance: acceptance, failOn: failOn, strictBaseline: strictBaseline,
                     judgeAgain: { whole.value })
             }
             if checks.count == positions.count {
@@ -1011,21 +1160,25 @@ extension JudgementRecordFile {
     }
 
     /// The trend (`Trend`) of the history by `grouping`, with `baseline` and the catalogs'
-    /// `translations`: read from the record while one holds, else the history judged, recorded and its
-    /// trend made. `warn` gets what reading the history tolerated, and why a record there is not read.
+    /// `translations`: read from the record while one holds (the baseline applied), else the history
+    /// judged, recorded and its trend made. `warn` gets what reading the history tolerated, and why a
+    /// record there is not read.
     /// - Throws: the history's `AuditError` when it has to be read and cannot be.
     public func trend(
         by grouping: TrendGrouping, baseline: Baseline, translations: StringTranslations, warn: (String) -> Void
     ) throws -> Trend {
-        let inputs = JudgementRecord.inputsDigest(baseline: baseline, translations: translations)
-        if let recorded = loadRecorded(inputs: inputs, refused: warn), let trend = recorded.trend(by: grouping) {
+        let inputs = JudgementRecord.inputsDigest(translations: translations)
+        let recorded = loadRecorded(inputs: inputs, refused: warn)
+        if let recorded, let acceptance = recorded.acceptance(of: baseline),
+            let trend = recorded.trend(by: grouping, acceptance: acceptance)
+        {
             for warning in recorded.record.warnings { warn(warning) }
             return trend
         }
         let read = try history.load()
         for warning in read.warnings { warn(warning) }
         let judgement = HistoryJudgement(history: read, baseline: baseline, translations: translations)
-        store(judgement, read: read)
+        if recorded == nil { store(judgement, read: read) }
         return judgement.trend(by: grouping)
     }
 
@@ -1037,11 +1190,11 @@ extension JudgementRecordFile {
     public func recordedComparison(
         old: String, new: String, baseline: Baseline, translations: StringTranslations, warn: (String) -> Void
     ) -> ReportJudgement? {
-        let inputs = JudgementRecord.inputsDigest(baseline: baseline, translations: translations)
+        let inputs = JudgementRecord.inputsDigest(translations: translations)
         guard let recorded = loadRecorded(inputs: inputs, refused: warn), let older = recorded.record.position(of: old),
-            let newer = recorded.record.position(of: new),
+            let newer = recorded.record.position(of: new), let acceptance = recorded.acceptance(of: baseline),
             let judged = recorded.judgement(
-                at: newer,
+                at: newer, acceptance: acceptance,
                 judgeAgain: judgingAgain(baseline: baseline, translations: translations)),
             judged.wasCompared(with: recorded.record.entries[older].sha256)
         else { return nil }

@@ -161,13 +161,13 @@ public struct ReportJudgement: Sendable {
     }
 
     /// A judgement read from its record: every fact but the lists of resolved and not re-audited
-    /// warnings, of which it knows the counts (`resolvedCount`, `notReauditedOpen`); `lists` reads them
-    /// from the record when it has them (the latest audit's), else `judgeAgain` makes the whole judgement
-    /// of the audit when a list is asked for.
+    /// warnings, of which it knows the open counts (`counts`, nil: counted from the lists); `lists` reads
+    /// them from the record when it has them (the latest audit's), else `judgeAgain` makes the whole
+    /// judgement of the audit when a list is asked for.
     init(
         recorded entry: HistoryEntry, verdicts: [WarningVerdict], screens: [ScreenVerdict],
-        notCovered: [UncoveredScreen], hasEarlierAudit: Bool, comparedWith: [AuditReference], resolvedCount: Int,
-        notReauditedOpen: Int, lists: RecordedEarlierWarnings? = nil,
+        notCovered: [UncoveredScreen], hasEarlierAudit: Bool, comparedWith: [AuditReference],
+        counts: (resolved: Int, notReauditedOpen: Int)?, lists: RecordedEarlierWarnings? = nil,
         judgeAgain: @escaping @Sendable () -> ReportJudgement?
     ) {
         self.init(
@@ -176,7 +176,7 @@ public struct ReportJudgement: Sendable {
             standingOfCovered: [:])
         judgedAgain = MadeOnce(judgeAgain)
         recordedLists = lists
-        recordedCounts = (resolvedCount, notReauditedOpen)
+        recordedCounts = counts
     }
 
     /// The audit.
@@ -221,7 +221,14 @@ public struct ReportJudgement: Sendable {
     public var notReauditedWarnings: [WarningVerdict] { notReaudited.filter(\.status.isOpen) }
 
     /// How many earlier open warnings this audit did not re-audit, counted without listing them.
-    public var notReauditedOpenCount: Int { recordedCounts?.notReauditedOpen ?? standing.openCount }
+    public var notReauditedOpenCount: Int {
+        recordedCounts?.notReauditedOpen
+            ?? (recordedLists?.notReaudited.value).map { $0.lazy.filter(\.status.isOpen).count } ?? standing.openCount
+    }
+
+    /// How many earlier warnings this audit did not re-audit are open by the rules and the history (the
+    /// baseline's acceptances counted open), as the record keeps them.
+    var notReauditedOpenUnlessBaselinedCount: Int { standing.parts.reduce(0) { $0 + $1.openUnlessBaselinedCount } }
 
     /// The earlier open warnings this audit did not re-audit, told by where they are
     /// (`NotReauditedPlace`): read from the record without listing them when it keeps them.
@@ -378,10 +385,15 @@ extension HistoryCounts {
     /// The counts of a judged audit: every issue in `total` and by type; `open`, `accepted` and `system`
     /// count warnings as the judgement states them (the baseline's acceptances included, the
     /// Inspector's repeats in none of the three).
-    public init(_ judged: ReportJudgement) {
+    public init(_ judged: ReportJudgement) { self.init(judged, withBaseline: true) }
+
+    /// The counts of a judged audit, those of the warnings the baseline accepts as open unless
+    /// `withBaseline` (as the record keeps them: `BaselineAcceptance` applies the baseline when shown).
+    init(_ judged: ReportJudgement, withBaseline: Bool) {
         self.init(issues: judged.entry.issues)
-        open = judged.verdicts.filter { $0.status.kind == .open }.count
-        accepted = judged.verdicts.filter { $0.status.kind == .accepted }.count
+        let baselined = withBaseline ? 0 : judged.verdicts.lazy.filter(\.status.isAcceptedByBaseline).count
+        open = judged.verdicts.filter { $0.status.kind == .open }.count + baselined
+        accepted = judged.verdicts.filter { $0.status.kind == .accepted }.count - baselined
         system = judged.verdicts.filter { $0.status.kind == .system }.count
     }
 }

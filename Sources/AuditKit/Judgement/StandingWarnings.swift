@@ -25,6 +25,8 @@ final class StandingChunk: Sendable {
     let items: [CarriedWarning]
     /// How many of them are open.
     let openCount: Int
+    /// How many of them are open or accepted by the baseline (as the record counts them).
+    let openUnlessBaselinedCount: Int
     /// Their fingerprints: an audit looks for the issues it did not pair among them chunk by chunk.
     let fingerprints: Set<IssueFingerprint>
     /// Whether every warning moves with the screen (none kept unmoved in another layout's place).
@@ -51,6 +53,7 @@ final class StandingChunk: Sendable {
     init(_ items: [CarriedWarning]) {
         self.items = items
         openCount = items.lazy.filter(\.verdict.status.isOpen).count
+        openUnlessBaselinedCount = items.lazy.filter(\.verdict.status.isOpenUnlessBaselined).count
         fingerprints = Set(items.map(\.verdict.fingerprint))
         allMoving = items.allSatisfy { $0.frame == nil }
         var configurations: [ScreenConfiguration] = []
@@ -112,6 +115,9 @@ struct StandingList: Sendable {
 
     /// How many open warnings.
     var openCount: Int { chunks.reduce(0) { $0 + $1.openCount } }
+
+    /// How many open or accepted by the baseline.
+    var openUnlessBaselinedCount: Int { chunks.reduce(0) { $0 + $1.openUnlessBaselinedCount } }
 
     /// The verdicts, newest chunk first.
     var verdicts: [WarningVerdict] { chunks.flatMap { $0.items.map(\.verdict) } }

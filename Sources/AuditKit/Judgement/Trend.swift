@@ -64,6 +64,16 @@ public struct Trend: Sendable, Hashable, Codable {
         public var lastAuditedFileName: String?
         /// Its WCAG criterion, level and guidance links; nil for a test type AuditKit does not know.
         public var guidance: GuidanceReference?
+        /// The warning's number (`WarningVerdict.identity`) and the position of the audit whose verdict
+        /// it is: what the baseline applied when shown needs (`BaselineAcceptance`). Not encoded.
+        var warning = -1
+        var judgedIn = -1
+
+        /// Keys in JSON output: every member but the judgement's numbers.
+        enum CodingKeys: String, CodingKey {
+            case fingerprint, issue, place, firstSeen, firstSeenFileName, reportCount, baselined, lastAudited
+            case lastAuditedFileName, guidance
+        }
     }
 
     /// The grouping of the rows.
@@ -105,9 +115,15 @@ public struct Trend: Sendable, Hashable, Codable {
     /// The trend of the judged history: a column counts, for each screen, the open warnings of the
     /// latest audit up to it that covered that screen, as `judgement` judged them.
     public init(judgement: HistoryJudgement, by grouping: TrendGrouping) {
+        self.init(judgement: judgement, by: grouping, withBaseline: true)
+    }
+
+    /// The trend of the judged history, the warnings the baseline accepts counted open unless
+    /// `withBaseline` (as the record keeps it: the baseline is applied when shown).
+    init(judgement: HistoryJudgement, by grouping: TrendGrouping, withBaseline: Bool) {
         let reports = judgement.reports
         self.grouping = grouping
-        var counter = TrendCounter(grouping: grouping, reportCount: reports.count)
+        var counter = TrendCounter(grouping: grouping, reportCount: reports.count, withBaseline: withBaseline)
         for (k, report) in reports.enumerated() { counter.add(report, at: k) }
         columns = counter.columns
         // Views by name; test types in the one order every output lists them (`TestType.rank`).
@@ -132,22 +148,24 @@ public struct Trend: Sendable, Hashable, Codable {
             // Its open warnings in that audit, then those of its earlier audits that audit did not
             // re-audit: open ones only, as `diff`, the session and the page count residual warnings
             // (accepted and system UI ones are listed apart there).
-            let shown = report.verdicts.filter { $0.status.isOpen && $0.screen == group }
-            let standing = (report.standingOfCovered[group]?.verdicts ?? []).filter(\.status.isOpen)
+            let shown = report.verdicts.filter { counter.counts($0.status) && $0.screen == group }
+            let standing = (report.standingOfCovered[group]?.verdicts ?? []).filter { counter.counts($0.status) }
             for (offset, verdict) in (shown + standing).enumerated() {
                 let first = counter.position[verdict.since.sha256] ?? k
                 let isShown = offset < shown.count
                 guard k < last || first < k || !isShown else { continue }
                 // A warning its screen's latest audit did not see was last audited where it was seen.
                 let lastAudited = isShown ? AuditReference(report.entry) : verdict.audit
-                let warning = ResidualWarning(
+                var warning = ResidualWarning(
                     fingerprint: verdict.issue.fingerprint, issue: verdict.issue, place: verdict.place,
                     firstSeen: verdict.since.auditDate, firstSeenFileName: verdict.since.fileName,
                     reportCount: covering.count - (covering.firstIndex { $0 >= first } ?? covering.count),
-                    baselined: verdict.status.isAcceptedByBaseline,
+                    baselined: counter.withBaseline && verdict.status.isAcceptedByBaseline,
                     lastAudited: k < last || !isShown ? lastAudited.auditDate : nil,
                     lastAuditedFileName: k < last || !isShown ? lastAudited.fileName : nil,
                     guidance: GuidanceReference(verdict.issue))
+                warning.warning = verdict.identity
+                warning.judgedIn = counter.position[verdict.audit.sha256] ?? -1
                 if k < last || !isShown { notReaudited.append(warning) } else { residual.append(warning) }
             }
         }
@@ -165,6 +183,8 @@ public struct Trend: Sendable, Hashable, Codable {
 private struct TrendCounter {
     let grouping: TrendGrouping
     let reportCount: Int
+    /// Whether the baseline's acceptances are applied; if not, the warnings it accepts count as open.
+    let withBaseline: Bool
     var rowIndex: [String: Int] = [:]
     var counts: [[Int]] = []
     var columns: [Trend.Column] = []
@@ -181,11 +201,15 @@ private struct TrendCounter {
     /// Each test type's row and where it sorts (`TestType.rank`), kept as its name is first met.
     var rankOfType: [String: Int] = [:]
 
-    init(grouping: TrendGrouping, reportCount: Int) {
+    init(grouping: TrendGrouping, reportCount: Int, withBaseline: Bool) {
         self.grouping = grouping
         self.reportCount = reportCount
+        self.withBaseline = withBaseline
         columns.reserveCapacity(reportCount)
     }
+
+    /// Whether a warning of `status` counts: open (or accepted by the baseline, without it).
+    func counts(_ status: WarningStatus) -> Bool { withBaseline ? status.isOpen : status.isOpenUnlessBaselined }
 
     /// The row a verdict counts in: its place (by view) or its test type's name.
     mutating func rowName(_ verdict: WarningVerdict) -> String {
@@ -239,7 +263,7 @@ private struct TrendCounter {
         for group in groups { fresh[group] = [:] }
         // Consecutive verdicts mostly share their screen and row: each run is added to `fresh` once.
         var run: (screen: String, name: String, row: Int, count: Int)?
-        for verdict in report.verdicts where verdict.status.isOpen {
+        for verdict in report.verdicts where counts(verdict.status) {
             let name = rowName(verdict)
             if let current = run, current.name == name, current.screen == verdict.screen {
                 run?.count += 1
@@ -263,7 +287,7 @@ private struct TrendCounter {
                 let key = ObjectIdentifier(chunk)
                 if chunkRows[key] == nil {
                     var rows: [(name: String, count: Int)] = []
-                    for item in chunk.items where item.verdict.status.isOpen {
+                    for item in chunk.items where counts(item.verdict.status) {
                         let name = rowName(item.verdict)
                         if let last = rows.indices.last, rows[last].name == name {
                             rows[last].count += 1

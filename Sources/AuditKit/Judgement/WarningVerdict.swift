@@ -117,6 +117,10 @@ public enum WarningStatus: Sendable, Hashable {
         return false
     }
 
+    /// Whether the warning is open as the rules and the history state it, whatever the baseline: open,
+    /// or accepted by the baseline (the status the record keeps, `BaselineAcceptance`).
+    var isOpenUnlessBaselined: Bool { isOpen || isAcceptedByBaseline }
+
     /// `open`, `accepted: REASON` (`accepted by the baseline: REASON`), `system UI`, `repeat of #N`.
     public var description: String {
         switch self {

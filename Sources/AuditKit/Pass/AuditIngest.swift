@@ -447,7 +447,7 @@ public struct AuditIngest: Sendable {
             }
         }
 
-        let record = pass.recordJudgement(judgement, of: lastWritten)
+        pass.recordJudgement(judgement, of: lastWritten)
 
         // 3. The audits the history had whose comparison changed (a report of the batch was audited
         // before them): their sessions and pages tell it again.
@@ -455,10 +455,9 @@ public struct AuditIngest: Sendable {
         for retold in outcome.retold { outcome.firstError = outcome.firstError ?? retold.error }
         // The pages of other audits whose counts changed since they were written (a warning accepted since,
         // a rule changed): written again, so no page states what the index no longer does. The batch's own
-        // pages are written below; those just retold state their counts already.
-        var counts: [String: HistoryCounts] = [:]
-        for entry in record?.entries ?? [] { counts[entry.sha256] = entry.counts }
-        for error in refreshPages(of: judgement, counts: counts, skipping: Set(order.map(\.sha256))) {
+        // pages are written below; those just retold state their counts already. The counts are the
+        // judgement's, with the baseline (the record keeps them without it).
+        for error in refreshPages(of: judgement, skipping: Set(order.map(\.sha256))) {
             outcome.firstError = outcome.firstError ?? error
         }
 
@@ -548,12 +547,8 @@ public struct AuditIngest: Sendable {
     /// Writes again the page of each audit of `judgement` (but those in `skipping`) that states other
     /// counts than the judgement's (`ReportSite.refreshPages`).
     /// - Returns: the errors of the pages that could not be written again.
-    private func refreshPages(
-        of judgement: HistoryJudgement, counts: [String: HistoryCounts], skipping: Set<String>
-    ) -> [AuditError] {
-        site.refreshPages(
-            of: judgement, counts: counts, skipping: skipping, pass: rereadingPass, files: reportFiles
-        ).errors
+    private func refreshPages(of judgement: HistoryJudgement, skipping: Set<String>) -> [AuditError] {
+        site.refreshPages(of: judgement, skipping: skipping, pass: rereadingPass, files: reportFiles).errors
     }
 
     /// The reports of `judgement` the batch does not name for which `wanted` holds (the log lacks their

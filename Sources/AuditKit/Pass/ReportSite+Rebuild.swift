@@ -72,7 +72,7 @@ extension ReportSite {
     }
 
     /// Writes again the page of each audit of `judgement` (but those in `skipping`, by SHA-256) that
-    /// states other counts than the judgement's (`counts`, as recorded, else counted now): its head's
+    /// states other counts than the judgement's (`HistoryCounts(_:)`, the baseline applied): its head's
     /// counts tag (`SitePage.countsTag`) tells, so only the first bytes of each page are read. A page is
     /// read and mapped again by `pass` (which should write no evidence) from its report file, found by
     /// `files`, its evidence as it is on disk. A page without the tag (written by an earlier release) or
@@ -80,7 +80,7 @@ extension ReportSite {
     /// accepted, a rule changed) reaches every page that states it.
     /// - Returns: the pages written again, and the errors of those that could not be.
     public func refreshPages(
-        of judgement: HistoryJudgement, counts: [String: HistoryCounts] = [:], skipping: Set<String> = [],
+        of judgement: HistoryJudgement, skipping: Set<String> = [],
         pass: AuditPass, files: HistoryReportFiles
     ) -> (written: [File], errors: [AuditError]) {
         let changed = judgement.reports.filter { judged in
@@ -92,7 +92,7 @@ extension ReportSite {
             guard head.contains(SitePage.generatorTag), head.contains(SitePage.countsTagStart) else {
                 return false
             }
-            return !head.contains(SitePage.countsTag(counts[judged.entry.sha256] ?? HistoryCounts(judged)))
+            return !head.contains(SitePage.countsTag(HistoryCounts(judged)))
         }
         var written: [File] = []
         var errors: [AuditError] = []

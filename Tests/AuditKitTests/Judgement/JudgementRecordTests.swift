@@ -46,19 +46,22 @@ import Testing
     }
 
     @Test func recordedAuditByAuditStatesWhatJudgingTheWholeHistoryAgainStates() throws {
+        var accepting = 0
+        defer { #expect(accepting >= 4, "most seeds' baselines accept a warning of the pool") }
         for seed in 0..<6 {
             var generator = SplitMix64(seed: UInt64(seed))
             let directory = try TemporaryDirectory()
             defer { directory.remove() }
             let file = HistoryFile(path: directory.file("Reports/history.jsonl"))
             let records = JudgementRecordFile(history: file)
-            // A baseline accepting one warning of the pool, so open and accepted both count.
-            let baseline = Baseline(entries: [
-                Baseline.Entry(
-                    fingerprint: try Self.randomAudit(day: 0, &generator).issues.first?.fingerprint
-                        ?? IssueFingerprint(hex: "0123456789abcdef"),
-                    reason: "decorative", acceptedOn: "2026-01-01")
-            ])
+            // A baseline accepting up to three warnings of the pool, so open and accepted both count (and
+            // one fingerprint no audit has: a stale entry).
+            let pool = try Self.randomAudit(day: 0, &generator).issues.prefix(3).map(\.fingerprint)
+            let baseline = Baseline(
+                entries: (pool + [IssueFingerprint(hex: "0123456789abcdef")]).enumerated().map {
+                    Baseline.Entry(fingerprint: $1, reason: "decorative \($0)", acceptedOn: "2026-01-01")
+                })
+            var accepted = false
             // Appended as a pipeline does, one audit a run, each recorded; every fourth arrives late
             // (a back-filled audit, dated before the latest).
             var judgement = HistoryJudgement(entries: [], baseline: baseline)
@@ -73,14 +76,18 @@ import Testing
                 // Each time, the record holds for the file as it is now, and states what judging the
                 // whole history again states: every audit's counts, and every audit's verdicts, screens and
                 // comparison (the latest's check too) as read back from the record.
-                let inputs = JudgementRecord.inputsDigest(baseline: baseline, translations: .none)
+                let inputs = JudgementRecord.inputsDigest(translations: .none)
                 let recorded = try #require(records.loadRecorded(inputs: inputs), "seed \(seed) day \(day)")
+                // The baseline applied when read (the record holds whatever the baseline).
+                let acceptance = try #require(recorded.acceptance(of: baseline))
+                accepted = accepted || !acceptance.accepted.isEmpty
                 let again = HistoryJudgement(history: try file.load(), baseline: baseline)
-                #expect(Self.stated(recorded.record) == Self.stated(again), "seed \(seed) day \(day)")
+                #expect(Self.stated(recorded.counted(acceptance)) == Self.stated(again), "seed \(seed) day \(day)")
                 for (position, replayed) in again.reports.enumerated() {
                     let whole = again
                     let found = recorded.check(
-                        at: position, baseline: baseline, failOn: .new, strictBaseline: true, judgeAgain: { whole })
+                        at: position, acceptance: acceptance, failOn: .new, strictBaseline: true,
+                        judgeAgain: { whole })
                     let check = try #require(found)
                     let read = check.judged
                     #expect(read.verdicts == replayed.verdicts, "seed \(seed) day \(day) audit \(position)")
@@ -100,7 +107,7 @@ import Testing
                     Issue.record("the latest audit judged again")
                     return again
                 }
-                let read = recorded.judgement(at: last, judgeAgain: judgedAgain)
+                let read = recorded.judgement(at: last, acceptance: acceptance, judgeAgain: judgedAgain)
                 let latest = try #require(read)
                 #expect(latest.resolved == again.reports[last].resolved, "seed \(seed) day \(day)")
                 #expect(latest.notReaudited == again.reports[last].notReaudited, "seed \(seed) day \(day)")
@@ -110,11 +117,23 @@ import Testing
                     latest.notReauditedPlaces.map(\.count).reduce(0, +)
                         == again.reports[last].notReauditedWarnings.count)
                 #expect(latest.comparison == again.reports[last].comparison)
+                // The trend is recorded without the baseline, and read with it applied.
                 for grouping in TrendGrouping.allCases {
-                    #expect(recorded.trend(by: grouping) == Trend(judgement: again, by: grouping), "seed \(seed)")
+                    let trend = recorded.trend(by: grouping, acceptance: acceptance)
+                    #expect(trend == Trend(judgement: again, by: grouping), "seed \(seed) day \(day) \(grouping)")
+                }
+                // Without the baseline, the same record states the judgement without it.
+                let none = HistoryJudgement(history: try file.load())
+                #expect(Self.stated(recorded.counted(.noBaseline)) == Self.stated(none), "seed \(seed) day \(day)")
+                let plain = recorded.judgement(at: last, acceptance: .noBaseline, judgeAgain: judgedAgain)
+                #expect(plain?.verdicts == none.reports[last].verdicts && plain?.counts == none.reports[last].counts)
+                for grouping in TrendGrouping.allCases {
+                    #expect(
+                        recorded.trend(by: grouping, acceptance: .noBaseline) == Trend(judgement: none, by: grouping))
                 }
             }
             #expect(judgement.reports.map(\.entry.sha256) == (try file.load()).entries.map(\.sha256))
+            accepting += accepted ? 1 : 0
         }
     }
 
@@ -126,28 +145,21 @@ import Testing
         let records = JudgementRecordFile(history: file)
         #expect(records.path == directory.file("Reports/history.judgement.json"))
         try file.append([try Self.randomAudit(day: 0, &generator), try Self.randomAudit(day: 1, &generator)])
-        let none = JudgementRecord.inputsDigest(baseline: Baseline(entries: []), translations: .none)
+        let none = JudgementRecord.inputsDigest(translations: .none)
         // Migrated on first use: no record yet, then one made by judging the history.
         #expect(records.load(inputs: none) == nil)
         let made = try records.record(baseline: Baseline(entries: []), translations: .none)
         #expect(made.entries.count == 2)
         #expect(records.load(inputs: none) == made)
 
-        // Other inputs: another baseline, other translations.
-        let accepting = Baseline(entries: [
-            Baseline.Entry(
-                fingerprint: IssueFingerprint(hex: "0123456789abcdef"), reason: "r", acceptedOn: "2026-01-01")
-        ])
-        #expect(
-            records.load(inputs: JudgementRecord.inputsDigest(baseline: accepting, translations: .none))
-                == nil)
+        // Other inputs: other translations (the baseline is none: it is applied when shown).
         let translations = StringTranslations([
             LocalizedString(
                 key: "home.title", value: "Home", language: "en", location: SourceLocation(file: "Home.xcstrings"))
         ])
         #expect(
             records.load(
-                inputs: JudgementRecord.inputsDigest(baseline: Baseline(entries: []), translations: translations))
+                inputs: JudgementRecord.inputsDigest(translations: translations))
                 == nil)
 
         // Another judgement version, or a damaged record: judged again, never an error.
@@ -188,13 +200,54 @@ import Testing
         #expect(records.load(inputs: none) == after)
     }
 
-    @Test func theIndexReadFastIsTheIndexTheDecoderReads() throws {
+    /// A history of four random audits (seed 11) in `directory`, and its record file.
+    static func fourAudits(in directory: TemporaryDirectory) throws -> (HistoryFile, JudgementRecordFile) {
         var generator = SplitMix64(seed: 11)
+        let file = HistoryFile(path: directory.file("Reports/history.jsonl"))
+        try file.append((0..<4).map { try Self.randomAudit(day: $0, &generator) })
+        return (file, JudgementRecordFile(history: file))
+    }
+
+    @Test func aRecordWrittenWithTheBaselineAppliedIsJudgedAgainOnceAndWrittenWithout() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let file = HistoryFile(path: directory.file("Reports/history.jsonl"))
-        let records = JudgementRecordFile(history: file)
-        try file.append((0..<4).map { try Self.randomAudit(day: $0, &generator) })
+        let (file, records) = try Self.fourAudits(in: directory)
+        let fingerprint = try #require(try file.load().entries.last?.issues.first?.fingerprint)
+        let baseline = Baseline(entries: [
+            Baseline.Entry(fingerprint: fingerprint, reason: "decorative", acceptedOn: "2026-01-01")
+        ])
+        _ = try records.record(baseline: baseline, translations: .none)
+        let current = try String(contentsOfFile: records.path, encoding: .utf8)
+        // As the release before wrote it: its inputs the digest of the baseline's entries and the
+        // translations, no line of fingerprints, the baseline's acceptances recorded as statuses.
+        var hash = SHA256()
+        hash.update(Data("accepted\t\(fingerprint.hex)\tdecorative\n".utf8))
+        hash.update(Data("translations\t\(StringTranslations.none.digest)\n".utf8))
+        let inputs = JudgementRecord.inputsDigest(translations: .none)
+        let keys = try #require(current.range(of: #","keys":\[[0-9]+,[0-9]+\]"#, options: .regularExpression))
+        var older = current
+        older.removeSubrange(keys)
+        older = older.replacingOccurrences(of: inputs, with: hash.finalizeHex())
+        #expect(older != current && !older.contains(inputs))
+        try older.write(toFile: records.path, atomically: false, encoding: .utf8)
+        #expect(records.loadRecorded(inputs: inputs) == nil)
+        // Judged again once and written anew, then read as it is whatever the baseline.
+        let judged = try records.record(baseline: baseline, translations: .none)
+        let again = HistoryJudgement(history: try file.load(), baseline: baseline)
+        #expect(Self.stated(judged) == Self.stated(again))
+        let rewritten = try String(contentsOfFile: records.path, encoding: .utf8)
+        #expect(rewritten == current)
+        for other in [Baseline(entries: []), baseline] {
+            let read = try records.record(baseline: other, translations: .none)
+            #expect(Self.stated(read) == Self.stated(HistoryJudgement(history: try file.load(), baseline: other)))
+            #expect(try String(contentsOfFile: records.path, encoding: .utf8) == rewritten)
+        }
+    }
+
+    @Test func theIndexReadFastIsTheIndexTheDecoderReads() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let (file, records) = try Self.fourAudits(in: directory)
         let made = try records.record(baseline: Baseline(entries: []), translations: .none)
         let text = try String(contentsOfFile: records.path, encoding: .utf8)
         let first = Data(try #require(text.split(separator: "\n").first).utf8)
@@ -225,7 +278,7 @@ import Testing
         for (index, judged) in judgement.reports.enumerated() { position[judged.entry.sha256] = index }
         let encoder = JSONWriter.encoder(pretty: false)
         for (index, judged) in judgement.reports.enumerated() {
-            var recorded = RecordedReport(judged, position: position, staleBaseline: nil)
+            var recorded = RecordedReport(judged, position: position)
             // Every member a verdict may have, strings to escape among them.
             recorded.verdicts.append(
                 RecordedReport.Verdict(
@@ -233,8 +286,8 @@ import Testing
                     reason: "ü \\ reason", repeatOf: 2, change: .firstAudited,
                     continues: RecordedReport.Continued(audit: 0, index: 1, stage: .geometry), since: 0, firstSeen: 0))
             #expect(try recorded.line(encoder: encoder) == encoder.encode(recorded), "audit \(index)")
-            // The record holds those lines (an empty baseline: no stale entries, known for every audit).
-            let written = RecordedReport(judged, position: position, staleBaseline: [])
+            // The record holds those lines.
+            let written = RecordedReport(judged, position: position)
             #expect(line(made.entries[index].recorded) == (try encoder.encode(written)))
         }
         // Keys in another order, spaces, a member it does not know: the same record.

@@ -18,7 +18,7 @@ import Testing
         ])
         let records = JudgementRecordFile(history: file)
         _ = try records.record(baseline: Baseline(entries: []), translations: .none)
-        let inputs = JudgementRecord.inputsDigest(baseline: Baseline(entries: []), translations: .none)
+        let inputs = JudgementRecord.inputsDigest(translations: .none)
         #expect(records.loadRecorded(inputs: inputs) != nil)
         return (records, inputs)
     }
@@ -93,12 +93,13 @@ import Testing
         defer { directory.remove() }
         let (records, inputs) = try Self.recordedHistory(in: directory)
         let recorded = try #require(records.loadRecorded(inputs: inputs))
-        let trend = recorded.trend(by: .view)
+        let trend = recorded.trend(by: .view, acceptance: .noBaseline)
         #expect(trend != nil)
         // The file gone from its path, its lines are still read from the descriptor opened with it (a
         // reader that opened the path again for each line would find nothing).
         try FileManager.default.removeItem(atPath: records.path)
-        #expect(recorded.trend(by: .view) == trend)
-        #expect(recorded.judgement(at: 1, judgeAgain: { HistoryJudgement(entries: []) }) != nil)
+        #expect(recorded.trend(by: .view, acceptance: .noBaseline) == trend)
+        #expect(
+            recorded.judgement(at: 1, acceptance: .noBaseline, judgeAgain: { HistoryJudgement(entries: []) }) != nil)
     }
 }
