@@ -608,6 +608,21 @@ public enum WarningMatcher {
             return offsets
         }
 
+        /// The vertical offset (after the screen's layout) that lines up most of a column's look-alikes, the
+        /// smallest such one on a tie (the upward one of two as small).
+        func columnVote(_ group: (old: [Int], new: [Int])) -> Double {
+            var votes: [Double: Int] = [:]
+            for o in group.old {
+                for n in group.new where sameScreen(o, n) {
+                    guard let before = shiftedOldRect(o, toward: n), let after = new.issues[n].rect,
+                        abs(before.x - after.x) <= rectTolerance
+                    else { continue }
+                    votes[((after.y - before.y) / 2).rounded() * 2, default: 0] += 1
+                }
+            }
+            return votes.max { ($0.value, -abs($0.key), -$0.key) < ($1.value, -abs($1.key), -$1.key) }?.key ?? 0
+        }
+
         /// Pairs the issues of one fingerprint that occurs several times on a side.
         mutating func pairDuplicates(_ group: (old: [Int], new: [Int])) {
             let byValue = pairUniqueValues(group)
@@ -618,18 +633,7 @@ public enum WarningMatcher {
                 // else the vertical offset that lines up most of them (after the screen's shift), the
                 // smallest such one on a tie (the upward one of two as small), is theirs; so the inserted
                 // one is the new one.
-                var votes: [Double: Int] = [:]
-                for o in group.old {
-                    for n in group.new where sameScreen(o, n) {
-                        guard let before = shiftedOldRect(o, toward: n), let after = new.issues[n].rect,
-                            abs(before.x - after.x) <= rectTolerance
-                        else { continue }
-                        votes[((after.y - before.y) / 2).rounded() * 2, default: 0] += 1
-                    }
-                }
-                let column =
-                    median(byValue)
-                    ?? votes.max { ($0.value, -abs($0.key), -$0.key) < ($1.value, -abs($1.key), -$1.key) }?.key ?? 0
+                let column = median(byValue) ?? columnVote(group)
                 // A text folded for the fingerprint (an amount, a date) keeps its exact value as evidence: of
                 // two rows as near, the one showing the same value is the same row.
                 let costs = group.old.map { o in
