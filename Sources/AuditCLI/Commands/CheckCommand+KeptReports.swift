@@ -9,10 +9,12 @@ extension CheckCommand {
     /// and not used: the check is made again with each such line restated from its report, mapped with
     /// `mapping` (as `check REPORT-FILE` reads a file). Lines whose report is not kept are taken as
     /// recorded (the history main keeps is then the one to protect: <doc:Configuration>).
+    /// `history` loads the history file, once for all the checks of a command.
     static func againstKeptReports(
-        _ check: HistoryCheck, mapping: MappingInputs, baseline: Baseline, _ context: CommandContext
+        _ check: HistoryCheck, mapping: MappingInputs, baseline: Baseline, history: () throws -> History,
+        _ context: CommandContext
     ) throws -> HistoryCheck {
-        let files = HistoryReportFiles(folders: [context.reportsFolder, PathName.parent(context.logPath)])
+        let files = HistoryInputs.reportFiles(context)
         let historyFile = HistoryInputs.historyFile(context)
         var restated: [String: HistoryEntry] = [:]
         func verify(_ line: HistoryEntry) {
@@ -27,20 +29,14 @@ extension CheckCommand {
         verify(check.entry)
         // The lines of the audits it was compared with are read only when one of their reports is kept.
         let kept = check.judged.comparedWith.filter { audit in
-            files.folders.contains {
-                FileManager.default.fileExists(atPath: $0.isEmpty ? audit.fileName : $0 + "/" + audit.fileName)
-            }
+            files.candidates(named: audit.fileName).contains { FileManager.default.fileExists(atPath: $0) }
         }
-        var history: History?
         if !kept.isEmpty {
-            let read = try historyFile.load()
             let compared = Set(kept.map(\.sha256))
-            for line in read.entries where compared.contains(line.sha256) { verify(line) }
-            history = read
+            for line in try history().entries where compared.contains(line.sha256) { verify(line) }
         }
         guard !restated.isEmpty else { return check }
-        let read = try history ?? historyFile.load()
-        let entries = read.entries.map { restated[$0.sha256] ?? $0 }
+        let entries = try history().entries.map { restated[$0.sha256] ?? $0 }
         return HistoryCheck(
             entry: restated[check.entry.sha256] ?? check.entry, history: History(entries: entries),
             translations: mapping.translations, baseline: baseline, failOn: check.failOn,

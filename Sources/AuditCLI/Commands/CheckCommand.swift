@@ -81,8 +81,16 @@ struct CheckCommand: Command {
         let baseline = try Baseline.load(path: HistoryInputs.baselinePath(context))
         let statuses = RuledStatuses(rules: mapping.matcher.rules, mapped: mapping.isConfigured)
         let file = HistoryInputs.historyFile(context)
+        var loaded: History?
+        func history() throws -> History {
+            if let loaded { return loaded }
+            let read = try file.load()
+            loaded = read
+            return read
+        }
         return try recordedChecks(context, mapping: mapping, baseline: baseline, failOn: failOn).map { check in
-            let verified = try againstKeptReports(check, mapping: mapping, baseline: baseline, context)
+            let verified = try againstKeptReports(
+                check, mapping: mapping, baseline: baseline, history: history, context)
             let (ruled, overruled) = verified.ruled(by: statuses, baseline: baseline)
             if overruled > 0 {
                 context.terminal.warning(

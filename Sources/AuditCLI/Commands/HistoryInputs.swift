@@ -111,10 +111,11 @@ enum HistoryInputs {
         }
     }
 
-    /// Where the report files of `history`'s audits are looked for: the reports folder, then the log's folder.
-    static func reportFiles(_ context: CommandContext, history: History) -> HistoryReportFiles {
+    /// Where the report files of the history's audits are looked for: the reports folder, then the log's
+    /// folder; with `history`, a file found is read with its audits' identities.
+    static func reportFiles(_ context: CommandContext, history: History? = nil) -> HistoryReportFiles {
         var reading = ReportReader.Options()
-        reading.identities = history.auditIdentities
+        if let history { reading.identities = history.auditIdentities }
         return HistoryReportFiles(folders: [context.reportsFolder, PathName.parent(context.logPath)], reading: reading)
     }
 

@@ -20,8 +20,14 @@ public struct HistoryReportFiles: Sendable {
     /// Where the report file of `entry` may be, in the order it is looked for; none for a recorded name
     /// with a folder in it.
     public func candidates(of entry: HistoryEntry) -> [String] {
-        guard !entry.fileName.contains("/"), !entry.fileName.isEmpty else { return [] }
-        return folders.map { $0.isEmpty ? entry.fileName : $0 + "/" + entry.fileName }
+        candidates(named: entry.fileName)
+    }
+
+    /// Where a report file named `fileName` may be, in the order it is looked for; none for a name with a
+    /// folder in it.
+    public func candidates(named fileName: String) -> [String] {
+        guard !fileName.contains("/"), !fileName.isEmpty else { return [] }
+        return folders.map { $0.isEmpty ? fileName : $0 + "/" + fileName }
     }
 
     /// The report file of `entry`, checked by its SHA-256; nil when no folder holds it.
