@@ -14,11 +14,6 @@ struct ReportPayloadDecoder {
     /// The largest magnitude a number field may have; beyond it the field is dropped with a warning.
     static let numberLimit = 10_000_000.0
 
-    /// The most screens a report may hold: real reports hold a few, one run's screens some hundreds; a
-    /// file of a million empty screens (three bytes each) would cost a million of everything after.
-    static let screenLimit = 10_000
-    /// The most issues a report may hold (fifty times the 2,000 of the benchmarks' largest report).
-    static let issueLimit = 100_000
     /// The most JSON values a report's payload may hold: a 2,000-issue report has about 100,000, so the
     /// most issues and screens take about 5,500,000; past it parsing stops where the value starts (a file
     /// of millions of tiny values would otherwise cost 32 bytes of tape each).
@@ -60,7 +55,7 @@ struct ReportPayloadDecoder {
 
     /// Decodes the screens of the root object at node 0.
     /// - Throws: `AuditError` when `_axKeyAllScreens` is missing or not an array; `.limitExceeded` past
-    ///   `screenLimit` screens or `issueLimit` issues.
+    ///   `ReportReader.screenLimit` screens or `ReportReader.issueLimit` issues.
     mutating func decodeScreens(path: String) throws -> [Screen] {
         let rootKey = ReportPayloadLocator.rootKey
         guard document.nodes[0].kind == .object, let all = document.value(of: rootKey, in: 0) else {
@@ -78,10 +73,10 @@ struct ReportPayloadDecoder {
         var number = 0
         for (position, node) in document.elements(of: all).enumerated() {
             let screenPath = PayloadPath(screen: position)
-            guard position < Self.screenLimit else {
+            guard position < ReportReader.screenLimit else {
                 throw AuditError(
                     .limitExceeded,
-                    "the report holds more than \(Self.screenLimit) screens, the most a report may hold",
+                    "the report holds more than \(ReportReader.screenLimit) screens, the most a report may hold",
                     path: path, byteOffset: document.nodes[node].start)
             }
             guard document.nodes[node].kind == .object else {
@@ -116,10 +111,10 @@ struct ReportPayloadDecoder {
                         "expected an object, found \(document.nodes[issueNode].kind.phrase); issue skipped", issueNode)
                     continue
                 }
-                guard number < Self.issueLimit else {
+                guard number < ReportReader.issueLimit else {
                     throw AuditError(
                         .limitExceeded,
-                        "the report holds more than \(Self.issueLimit) issues, the most a report may hold",
+                        "the report holds more than \(ReportReader.issueLimit) issues, the most a report may hold",
                         path: path, byteOffset: document.nodes[issueNode].start)
                 }
                 number += 1

@@ -5,6 +5,14 @@ import Foundation
 /// its fields decoded leniently (warnings name the path), and every embedded image base64-decoded and
 /// checked through its JPEG header.
 public enum ReportReader {
+    /// The most screens a report may hold, whatever its format: real reports hold a few, one run's screens
+    /// some hundreds; a file of a million empty screens (three bytes each) would cost a million of
+    /// everything after.
+    static let screenLimit = 10_000
+    /// The most issues a report may hold, whatever its format (fifty times the 2,000 of the benchmarks'
+    /// largest report).
+    static let issueLimit = 100_000
+
     /// How to read a report.
     public struct Options: Sendable {
         /// Files larger than this many bytes are refused (default 512 MiB; never more than 2 GiB).

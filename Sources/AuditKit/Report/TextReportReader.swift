@@ -68,7 +68,7 @@ enum TextReportReader {
 
     /// Parses the export: its header, then each issue from its `Issue N:` line to the next.
     /// - Throws: `AuditError` when the file has no issue lines and no issue count; `.limitExceeded` past
-    ///   `ReportPayloadDecoder.issueLimit` issues.
+    ///   `ReportReader.issueLimit` issues.
     static func read(_ bytes: UnsafeRawBufferPointer, from start: Int, path: String) throws -> Content {
         let header = TextReportReader.header(bytes, from: start)
         var tally = ReportWarningTally()
@@ -107,10 +107,10 @@ enum TextReportReader {
 
             if let issue = issueLine(line) {
                 finish()
-                guard issues.count < ReportPayloadDecoder.issueLimit else {
+                guard issues.count < ReportReader.issueLimit else {
                     throw AuditError(
                         .limitExceeded,
-                        "the report holds more than \(ReportPayloadDecoder.issueLimit) issues, the most a report may hold",
+                        "the report holds more than \(ReportReader.issueLimit) issues, the most a report may hold",
                         path: path, byteOffset: lineStart)
                 }
                 current = (issue.number, issue.title, nil, [], lineNumber)

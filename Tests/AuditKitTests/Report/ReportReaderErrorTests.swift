@@ -225,20 +225,20 @@ import Testing
         #expect(said.count == 2 * ReportWarningTally.shownPerMessage + 2, "\(said)")
         #expect(said.contains("line 15: Error Code is not a whole number: 'z6' (and 34 more like it, not shown)"))
         #expect(said.contains("line 16: issue numbered 1 is issue 7 in the file (and 33 more like it, not shown)"))
-        let bomb = head + String(repeating: "Issue 1: x\n", count: ReportPayloadDecoder.issueLimit + 1)
+        let bomb = head + String(repeating: "Issue 1: x\n", count: ReportReader.issueLimit + 1)
         do {
             _ = try ReportReader.read(buffer: ByteBuffer(copying: Data(bomb.utf8)), path: "bomb.txt")
             Issue.record("a text export of more issues than the limit was read")
         } catch let error as AuditError {
             #expect(error.code == .limitExceeded && error.message.contains("more than 100000 issues"), "\(error)")
-            #expect(error.location?.byteOffset == head.utf8.count + 11 * ReportPayloadDecoder.issueLimit)
+            #expect(error.location?.byteOffset == head.utf8.count + 11 * ReportReader.issueLimit)
         }
     }
 
     /// Issue 62: a report of more screens or issues than any audit has is refused in one line with where.
     @Test(arguments: [true, false])
     func aReportOfMoreScreensOrIssuesThanAnyAuditIsRefused(screens: Bool) throws {
-        let count = screens ? ReportPayloadDecoder.screenLimit + 1 : ReportPayloadDecoder.issueLimit + 1
+        let count = screens ? ReportReader.screenLimit + 1 : ReportReader.issueLimit + 1
         let items = Array(repeating: "{}", count: count).joined(separator: ",")
         let json =
             screens ? "{\"_axKeyAllScreens\":[\(items)]}" : "{\"_axKeyAllScreens\":[{\"_axKeyAllIssues\":[\(items)]}]}"

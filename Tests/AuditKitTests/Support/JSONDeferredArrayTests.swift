@@ -101,6 +101,6 @@ import Testing
             ByteBuffer(copying: Array(text.utf8)), from: 0, requireEnd: true, maxDepth: 8,
             syntax: .init(deferredArrays: .at([[]]), maxValues: 10))
         #expect(deferred.nodes.count == 1)
-        #expect(ReportPayloadDecoder.valueLimit >= 50 * ReportPayloadDecoder.issueLimit)
+        #expect(ReportPayloadDecoder.valueLimit >= 50 * ReportReader.issueLimit)
     }
 }
