@@ -27,6 +27,7 @@ public enum InterfaceDocumentReader {
         if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
             throw AuditError(.badInput, "the document is UTF-16; Interface Builder writes UTF-8", path: path)
         }
+        try refuseOtherEncodings(bytes, path: path)
         let tags: [InterfaceTagScanner.Tag]
         do { tags = try InterfaceTagScanner.startTags(bytes) } catch {
             throw AuditError(
@@ -54,6 +55,30 @@ public enum InterfaceDocumentReader {
                 location: InputLocation(path: path, line: 1, column: 1))
         }
         return builder.finished()
+    }
+
+    /// Refuses a document whose XML declaration names another encoding than UTF-8 (which Interface Builder
+    /// always writes): libxml2 crashes switching to some of them (UTF-7) while it parses.
+    /// - Throws: `AuditError` `.badInput` located at the encoding's value.
+    static func refuseOtherEncodings(_ bytes: [UInt8], path: String) throws(AuditError) {
+        let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        guard bytes[start...].starts(with: Array("<?xml".utf8)) else { return }
+        // The declaration ends at "?>", within its first 512 bytes.
+        let head = Array(bytes[start..<min(bytes.count, start + 512)])
+        let close =
+            start
+            + (head.indices.dropLast().first { head[$0] == UInt8(ascii: "?") && head[$0 + 1] == UInt8(ascii: ">") }
+                ?? head.count)
+        let declaration = String(decoding: bytes[start..<close], as: UTF8.self)
+        guard let name = declaration.range(of: "encoding") else { return }
+        let rest = declaration[name.upperBound...].drop { $0 == " " || $0 == "=" || $0 == "\t" }
+        guard let quote = rest.first, quote == "\"" || quote == "'" else { return }
+        let value = rest.dropFirst().prefix { $0 != quote }
+        guard !["utf-8", "utf8"].contains(value.lowercased()) else { return }
+        let column = start + declaration.utf8.distance(from: declaration.startIndex, to: value.startIndex) + 1
+        throw AuditError(
+            .badInput, "the document declares the encoding \(value); Interface Builder writes UTF-8",
+            location: InputLocation(path: path, byteOffset: column - 1, line: 1, column: column))
     }
 
     /// What `XMLParser`'s error code means, in words. The codes are libxml2's `xmlParserErrors` (what the

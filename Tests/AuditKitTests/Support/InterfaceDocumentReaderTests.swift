@@ -132,6 +132,18 @@ import Testing
         #expect(failure(deep)?.message.contains("nest more than") == true)
         #expect(failure("<plist><dict/></plist>")?.message.contains("not an Interface Builder document") == true)
         #expect(failure("")?.code == .badInput)
+        // libxml2 crashes switching to some encodings a declaration names (the fuzzer's UTF-7): a document
+        // that declares another encoding than UTF-8 is refused before the parser reads it.
+        for encoding in ["UTF-7", "ISO-2022-JP", "EBCDIC-US"] {
+            let other = failure("<?xml version=\"1.0\" encoding=\"\(encoding)\"?>\n<document><objects/></document>")
+            #expect(other?.code == .badInput, "\(encoding)")
+            #expect(other?.message == "the document declares the encoding \(encoding); Interface Builder writes UTF-8")
+            #expect(other?.location?.line == 1 && other?.location?.column == 31, "\(String(describing: other))")
+        }
+        for encoding in ["UTF-8", "utf-8", "UTF8"] {
+            let declared = "<?xml version=\"1.0\" encoding='\(encoding)'?>\n<document><objects/></document>"
+            #expect(failure(declared) == nil, "\(encoding)")
+        }
         let huge = [UInt8](repeating: 32, count: InterfaceDocumentReader.maximumBytes + 1)
         #expect(throws: AuditError.self) { try InterfaceDocumentReader.read(huge, path: path) }
         #expect((try? InterfaceDocumentReader.read(huge, path: path)) == nil)
