@@ -56,9 +56,14 @@ public struct StringTranslations: Sendable {
     /// languages of a text are those the catalogs give it and those in which the system titles its own
     /// items so (`SystemItemTitles`: "Edit" in English, "Modifier" in French), which no catalog holds.
     func translatedApart(_ x: String, _ y: String) -> Bool {
-        let a = languages(of: x).union(Self.systemLanguages[IssueFingerprint.normalizedText(x)] ?? [])
-        let b = languages(of: y).union(Self.systemLanguages[IssueFingerprint.normalizedText(y)] ?? [])
+        let a = languagesShowing(x)
+        let b = languagesShowing(y)
         return !a.isEmpty && !b.isEmpty && a.isDisjoint(with: b)
+    }
+
+    /// The languages in which the catalogs give `text` or the system titles one of its items so.
+    func languagesShowing(_ text: String) -> Set<String> {
+        languages(of: text).union(Self.systemLanguages[IssueFingerprint.normalizedText(text)] ?? [])
     }
 
     /// The languages in which the system titles one of its items with each text (normalised).

@@ -109,6 +109,7 @@ extension HistoryJudgement {
             a.screenVerdicts[index].configuration = a.layouts.configure(
                 groups[index], shown: a.entry.screens.indices.contains(shown) ? a.entry.screens[shown] : nil,
                 base: base >= 0 ? sharedAudit(base) : nil, then: base >= 0 ? configurations[base][groups[index]] : nil)
+            a.screenVerdicts[index].configuration.language = languages.language[a.k]
         }
         // Each screen's verdict (how people know it, whether it has its screenshot, what it was audited in),
         // by the identity the matcher groups issues by.
@@ -143,32 +144,16 @@ extension HistoryJudgement {
     // MARK: 4. Continue standing
 
     /// The warnings a covered screen's earlier audits left standing but did not re-audit: an issue with
-    /// one's fingerprint continues it (scrolled back into view), else one of its kind at its place. Then
-    /// the audit's language (`languages`): the one of the audit it was compared with first, unless an issue
-    /// continues a warning in its translation (texts that merely changed, a month's other rows, say nothing
-    /// of the language).
+    /// one's fingerprint continues it (scrolled back into view), else one of its kind at its place (in
+    /// its translation when it was flagged in another language than the audit's, `languages`).
     mutating func continueStanding(_ a: inout AuditInProgress) {
-        let base = a.baseOrder.first.map { languages[$0] }
-        let language = base == nil || continuesATranslation(a) ? a.k : base!
         for j in a.baseOrder {
             for group in a.placement.bases[j]!.sorted() {
                 guard let waiting = carried[group], !waiting.isEmpty else { continue }
                 var continued = continueByFingerprint(waiting, on: group, &a)
-                continueByPlace(waiting, on: group, base: j, language: language, continued: &continued, &a)
+                continueByPlace(waiting, on: group, base: j, continued: &continued, &a)
                 a.continuedItems[group] = continued
             }
-        }
-        languages.append(language == base && continuesATranslation(a) ? a.k : language)
-    }
-
-    /// Whether an issue of the audit continues a warning whose text is its translation (the catalogs or
-    /// the system's titles give the two texts only in different languages).
-    func continuesATranslation(_ a: AuditInProgress) -> Bool {
-        a.entry.issues.indices.contains { index in
-            guard let was = a.previous[index]?.elementText, let now = a.entry.issues[index].elementText else {
-                return false
-            }
-            return was != now && translations.translatedApart(was, now)
         }
     }
 
@@ -200,7 +185,7 @@ extension HistoryJudgement {
     /// predicted place continues it (`distance`). A warning known by its fingerprint is that warning, not a
     /// standing one.
     func continueByPlace(
-        _ waiting: StandingList, on group: String, base j: Int, language: Int, continued: inout Set<Int>,
+        _ waiting: StandingList, on group: String, base j: Int, continued: inout Set<Int>,
         _ a: inout AuditInProgress
     ) {
         var unpaired = a.entry.issues.indices.filter {
@@ -243,7 +228,7 @@ extension HistoryJudgement {
                         let distance = distance(
                             moved, held.verdict, a.entry.issues[index],
                             changedLanguage: changedLanguage
-                                || language != position[held.verdict.audit.sha256].map { languages[$0] })
+                                || position[held.verdict.audit.sha256].map { languages.differ($0, a.k) } ?? false)
                     else { continue }
                     if distance < best?.distance ?? .infinity { best = (slot, distance) }
                 }

@@ -58,11 +58,10 @@ public struct HistoryJudgement: Sendable {
     var shownOf: [String: (audit: Int, list: StandingList)] = [:]
     /// Per audit (by position): what each screen it covered was audited in, by normalised identity.
     var configurations: [[String: ScreenConfiguration]] = []
-    /// Per audit (by position): the language it was audited in, as a number (`continueStanding`). Two
-    /// audits in one language can have different numbers (French, then English, then French again);
-    /// only whether two numbers differ is used: a standing warning flagged in another language than the
-    /// audit's can continue in its translation.
-    var languages: [Int] = []
+    /// Per audit (by position): the language it was audited in (`AuditLanguages`): the matcher pairs texts
+    /// by place across languages, a standing warning flagged in another language can continue in its
+    /// translation, and a text clipped in one language says nothing of another.
+    var languages = AuditLanguages()
     var catalogCache: [String: [String]] = [:]
     /// Each element text's normal form (`IssueFingerprint.normalizedText`) as a hash, nil for a text
     /// without letters; worked out once: texts recur from audit to audit.
@@ -189,9 +188,10 @@ public struct HistoryJudgement: Sendable {
         let placement = place(entry, reading, k: k)
         let side = Self.prepared(entry, reading, placement)
         prepared.append(side)
+        languages.add(side, previous: k > 0 ? k - 1 : nil, translations: translations)
         judge(
             entry, k: k, placement: placement, facts: IssueFacts(entry, side, placement),
-            matchings: Self.matchings(side, placement.bases, prepared, translations: translations))
+            matchings: Self.matchings(side, k, placement.bases, prepared, languages, translations: translations))
     }
 
     /// Judges `entries` (in audit-date order, each once) after the audits judged so far, as `step(_:)`
@@ -211,6 +211,7 @@ public struct HistoryJudgement: Sendable {
         let placements = HandOff<Placement>(count: entries.count)
         let matched = HandOff<Matched>(count: entries.count)
         let earlier = prepared
+        let spoken = languages
         let matcher = BackgroundWork {
             var catalogCache: [String: [String]] = [:]
             var normalCache: [String: Int?] = [:]
@@ -226,17 +227,23 @@ public struct HistoryJudgement: Sendable {
             }
             var sides = earlier
             sides.reserveCapacity(earlier.count + entries.count)
+            var languages = spoken
             for index in entries.indices {
                 let placement = placements.take(index)
                 let side = Self.prepared(entries[index], read[index]!, placement)
                 read[index] = nil
                 sides.append(side)
+                let k = sides.count - 1
+                languages.add(side, previous: k > 0 ? k - 1 : nil, translations: translations)
                 matched.put(
                     index,
                     Matched(
-                        side: side, placement: placement,
-                        matchings: Self.matchings(side, placement.bases, sides, translations: translations)))
+                        side: side, placement: placement, wording: languages.wording[k],
+                        language: languages.language[k],
+                        matchings: Self.matchings(
+                            side, k, placement.bases, sides, languages, translations: translations)))
             }
+            return languages
         }
         for index in entries.indices {
             placements.put(index, place(entries[index], readings.take(index), k: first + index))
@@ -244,18 +251,23 @@ public struct HistoryJudgement: Sendable {
         for index in entries.indices {
             let done = matched.take(index)
             prepared.append(done.side)
+            // The wording and language the other thread told; its words come back with the rest at the end.
+            languages.wording.append(done.wording)
+            languages.language.append(done.language)
             judge(
                 entries[index], k: first + index, placement: done.placement,
                 facts: IssueFacts(entries[index], done.side, done.placement),
                 matchings: done.matchings)
         }
-        try? matcher.value()
+        if let spoken = try? matcher.value() { languages = spoken }
     }
 
     /// An audit prepared for the matcher and matched (`walk`), with its placement.
     struct Matched: Sendable {
         var side: WarningMatcher.Prepared
         var placement: Placement
+        var wording: Int
+        var language: String?
         var matchings: [(base: Int, matching: IssueMatching)]
     }
 
@@ -358,14 +370,20 @@ public struct HistoryJudgement: Sendable {
         return side
     }
 
-    /// Each covered screen of `side` against the latest earlier audit that covered it (`bases`, audits
-    /// of `prepared`), latest audit first.
+    /// Each covered screen of `side` (the audit at position `k`) against the latest earlier audit that
+    /// covered it (`bases`, audits of `prepared`), latest audit first, knowing which audits spoke which
+    /// language.
     static func matchings(
-        _ side: WarningMatcher.Prepared, _ bases: [Int: Set<String>], _ prepared: [WarningMatcher.Prepared],
-        translations: StringTranslations
+        _ side: WarningMatcher.Prepared, _ k: Int, _ bases: [Int: Set<String>], _ prepared: [WarningMatcher.Prepared],
+        _ languages: AuditLanguages, translations: StringTranslations
     ) -> [(base: Int, matching: IssueMatching)] {
         bases.keys.sorted(by: >).map { j in
-            (j, WarningMatcher.match(old: prepared[j], new: side, groups: bases[j]!, translations: translations))
+            (
+                j,
+                WarningMatcher.match(
+                    old: prepared[j], new: side, groups: bases[j]!, translations: translations,
+                    changedLanguage: languages.differ(j, k))
+            )
         }
     }
 
@@ -435,23 +453,20 @@ public struct HistoryJudgement: Sendable {
         var resolvedBy: AuditReference?
         /// The exact text it was last flagged with (a value folded for its fingerprint keeps its own).
         var text: String?
-        /// Where it was flagged: the latest audit per configuration (one per layout and appearance), so a
-        /// warning flagged last in another layout is re-audited by an audit laying out as an earlier one.
+        /// Where it was flagged: the latest audit per configuration (one per layout, appearance and
+        /// language), so a warning flagged last in another configuration is re-audited by an audit in an
+        /// earlier one's (a clip flagged in English, then in German, by the next English audit).
         var sightings: [Sighting] = []
 
-        /// Records that `audit` flagged it at `rect` in `configuration`, replacing the sighting of a
-        /// configuration laid out alike in the same appearance.
+        /// Records that `audit` flagged it at `rect` in `configuration`, replacing the sighting of the same
+        /// configuration (`ScreenConfiguration.flagsAlike`).
         mutating func flagged(in configuration: ScreenConfiguration, rect: Rect?, audit: AuditReference) {
             let sighting = Sighting(configuration: configuration, rect: rect, audit: audit)
-            if let last = sightings.indices.last, sightings[last].configuration.laysOut(as: configuration),
-                sightings[last].configuration.dark == configuration.dark
-            {
+            if let last = sightings.indices.last, sightings[last].configuration.flagsAlike(configuration) {
                 sightings[last] = sighting
                 return
             }
-            sightings.removeAll {
-                $0.configuration.laysOut(as: configuration) && $0.configuration.dark == configuration.dark
-            }
+            sightings.removeAll { $0.configuration.flagsAlike(configuration) }
             sightings.append(sighting)
         }
     }

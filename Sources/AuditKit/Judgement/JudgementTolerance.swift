@@ -49,10 +49,16 @@ enum JudgementTolerance {
     /// Two screen widths within this share of each other are one width (the Inspector rounds points).
     static let sameWidth = 0.01
 
-    // MARK: Languages
+    // MARK: Languages (`AuditLanguages`) and rewritten texts
 
-    /// A screen changed language when at least this many texts with letters are on each side and most
-    /// of them are not paired by their fingerprint (a tab bar's two labels in both languages do not
-    /// make a screen French).
+    /// A screen's texts were rewritten (another month's rows, or another language), so they may pair by
+    /// place, when at least this many texts with letters are on each side and most of them are not paired
+    /// by their fingerprint (a tab bar's two labels in both languages do not make a screen French).
+    static let rewrittenTexts = 3
+
+    /// An audit reads in a new wording (another language, another month's rows) only when at least this
+    /// many of its texts are on screens the history knows and none of the known wordings explains half of
+    /// them: a German caption, a row's name and the total after an English audit scrolled to other rows
+    /// (the workout log, W), not one renamed label.
     static let languageTexts = 3
 }

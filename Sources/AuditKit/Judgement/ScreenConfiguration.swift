@@ -4,8 +4,8 @@ import Foundation
 /// (from the screen's size), the appearance (from its screenshot) and the text size (from how the
 /// layout grew against the screen's earlier audit, `ScreenLayouts`). Which earlier warnings an audit can
 /// confirm or clear depends on what each kind of warning depends on (`canReaudit(_:flaggedIn:)`): a
-/// contrast warning on the appearance, a clipped text on the text size and the screen's width, the
-/// others on none of these.
+/// contrast warning on the appearance, a clipped text on the text size, the screen's width and the
+/// language, the others on none of these.
 public struct ScreenConfiguration: Sendable, Hashable, Codable {
     /// The device and orientation; nil when the report gave no screen size.
     public var layout: DeviceLayout?
@@ -20,17 +20,21 @@ public struct ScreenConfiguration: Sendable, Hashable, Codable {
     /// in it (667 to 956 pt in portrait): what the system anchors to the bottom edge (a tab bar, a
     /// toolbar) keeps its distance from that edge.
     public var height: Double?
+    /// The language the audit was audited in, as the string catalogs or the system's titles name it
+    /// (`AuditLanguages`: `en`, `de`); nil when nothing named it.
+    public var language: String?
 
     /// A configuration from its parts.
     public init(
         layout: DeviceLayout? = nil, dark: Bool? = nil, textScale: Double = 1, width: Double? = nil,
-        height: Double? = nil
+        height: Double? = nil, language: String? = nil
     ) {
         self.layout = layout
         self.dark = dark
         self.textScale = textScale
         self.width = width
         self.height = height
+        self.language = language
     }
 
     /// The configuration `screen` shows, at `textScale`.
@@ -63,6 +67,12 @@ public struct ScreenConfiguration: Sendable, Hashable, Codable {
         return ratio <= JudgementTolerance.sameTextSize && ratio >= 1 / JudgementTolerance.sameTextSize
     }
 
+    /// Whether an audit in `other` flags what one in this configuration does: laid out alike
+    /// (`laysOut(as:)`), in the same appearance and the same language.
+    func flagsAlike(_ other: ScreenConfiguration) -> Bool {
+        laysOut(as: other) && dark == other.dark && language == other.language
+    }
+
     /// How much alike this configuration lays a screen out to `other`: the device and orientation first,
     /// then the text size, the appearance and the width. An earlier warning's element is placed from the
     /// audit that flagged it laid out most like the new one ("compare like with like").
@@ -78,10 +88,11 @@ public struct ScreenConfiguration: Sendable, Hashable, Codable {
     /// Whether an audit in this configuration can re-audit a warning of `testType` that an audit in
     /// `flagged` flagged, by what that kind of warning depends on:
     /// - contrast, on the appearance: the same one (either unknown: taken for the same);
-    /// - a clipped or truncated text, on the text size and the screen's width, monotonically: a text
-    ///   clipped at one size on one width is clipped at larger sizes and on narrower widths, so only an
-    ///   audit of the same device and orientation at a text size at least as large and a width at most as
-    ///   wide re-audits it (one flagged only at a larger size says nothing about the default size);
+    /// - a clipped or truncated text, on the language, and on the text size and the screen's width
+    ///   monotonically: a text clipped at one size on one width is clipped at larger sizes and on
+    ///   narrower widths, so only an audit in the same language, of the same device and orientation, at
+    ///   a text size at least as large and a width at most as wide re-audits it (one flagged only at a
+    ///   larger size, or in a longer language, says nothing about the default size in English);
     /// - Dynamic Type support, descriptions, traits, hit regions of fixed controls and the rest, on none
     ///   of them: any configuration that shows the element re-audits it.
     public func canReaudit(_ testType: TestType, flaggedIn flagged: ScreenConfiguration) -> Bool {
@@ -91,6 +102,7 @@ public struct ScreenConfiguration: Sendable, Hashable, Codable {
             return dark == theirs
         case .clippedText:
             if let layout, let theirs = flagged.layout, layout != theirs { return false }
+            if let language, let theirs = flagged.language, language != theirs { return false }
             if let width, let theirs = flagged.width, width > theirs * (1 + JudgementTolerance.sameWidth) {
                 return false
             }

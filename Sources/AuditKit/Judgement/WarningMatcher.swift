@@ -98,9 +98,10 @@ public struct MatchedPair: Sendable, Hashable {
 ///    one key in any two languages.
 /// 3. **geometry**: on the same screen (screen group and its occurrence in the report), the same
 ///    test type at the same place after the shift; one optimal assignment per screen. Text-less
-///    elements always qualify; elements with text only when the report changed language (on the
-///    screen or in the whole report, at least three texts with letters on each side and most of them
-///    unmatched so far; or the key stage paired texts the catalogs translate), when the catalogs put the two
+///    elements always qualify; elements with text only when the audit changed language (its words
+///    are not the screen's earlier ones, `AuditLanguages`; or the key stage paired texts the catalogs
+///    translate) or most of its texts were rewritten (another month's rows: at least three texts with
+///    letters on each side, most of them unmatched so far), when the catalogs put the two
 ///    texts in different languages, or when the texts differ only in numbers and month or weekday
 ///    names. So a label whose text really changed stays new + resolved.
 /// 4. **image**: text-less elements of the same test type and screen group whose thumbnails' dHashes
@@ -123,7 +124,9 @@ public enum WarningMatcher {
     {
         let oldSide = Prepared(issues: old, screens: [])
         let newSide = Prepared(issues: new, screens: [])
-        return match(old: oldSide, new: newSide, groups: nil, translations: translations)
+        return match(
+            old: oldSide, new: newSide, groups: nil, translations: translations,
+            changedLanguage: AuditLanguages.differ(oldSide, newSide, translations: translations))
     }
 
     /// Matches the issues of `old` against those of `new` on the screen groups in `groups` (normalised
@@ -131,7 +134,11 @@ public enum WarningMatcher {
     public static func match(
         old: HistoryEntry, new: HistoryEntry, groups: Set<String>? = nil, translations: StringTranslations = .none
     ) -> IssueMatching {
-        match(old: Prepared(old), new: Prepared(new), groups: groups, translations: translations)
+        let oldSide = Prepared(old)
+        let newSide = Prepared(new)
+        return match(
+            old: oldSide, new: newSide, groups: groups, translations: translations,
+            changedLanguage: AuditLanguages.differ(oldSide, newSide, translations: translations))
     }
 
     /// How far apart two rects are: the largest difference of x, y, width and height; infinite
@@ -428,10 +435,13 @@ public enum WarningMatcher {
 
     // MARK: Matching
 
-    static func match(old: Prepared, new: Prepared, groups: Set<String>?, translations: StringTranslations)
-        -> IssueMatching
-    {
+    /// Matches `old` against `new` on `groups` (nil for all); `changedLanguage` is whether the newer
+    /// audit speaks another language (`AuditLanguages`).
+    static func match(
+        old: Prepared, new: Prepared, groups: Set<String>?, translations: StringTranslations, changedLanguage: Bool
+    ) -> IssueMatching {
         var state = State(old: old, new: new, groups: groups, translations: translations)
+        state.languageChanged = changedLanguage
         state.matchFingerprints()
         state.matchKeys()
         state.estimateScrolls()
@@ -462,6 +472,8 @@ public enum WarningMatcher {
         /// Screens of the newer report where the key stage paired two different texts: the catalogs
         /// translated them.
         var translated = Set<Int>()
+        /// Whether the newer audit speaks another language than the older one (`AuditLanguages`).
+        var languageChanged = false
 
         init(old: Prepared, new: Prepared, groups: Set<String>?, translations: StringTranslations) {
             self.old = old
@@ -553,6 +565,13 @@ public enum WarningMatcher {
                 } else {
                     pairDuplicates(group)
                 }
+            }
+            // A screen whose layout one element told (a shift, no scale) is fitted again from every pair made
+            // so far: the look-alikes' rows tell how far they spread (another text size).
+            if !duplicates.isEmpty, transform.contains(where: { ($0?.anchors.y.count ?? 0) < 2 }) {
+                let told = transform
+                estimateShifts()
+                for slot in told.indices where told[slot]?.anchors.y.count ?? 0 >= 2 { transform[slot] = told[slot] }
             }
         }
 
@@ -762,17 +781,43 @@ public enum WarningMatcher {
             return (oldBySlot, newBySlot)
         }
 
-        /// Per screen of the newer report: whether it changed language since the older one (the device
-        /// language is the whole report's: a screen with too few texts to tell follows it).
+        /// Per screen of the newer report: whether its texts may pair by place although they read
+        /// otherwise: the audit speaks another language (`AuditLanguages`; the device's language is the
+        /// whole audit's), the key stage paired texts the catalogs translate, or most of the texts were
+        /// rewritten (on the screen or in the whole report, at least `JudgementTolerance.rewrittenTexts`
+        /// texts with letters on each side and most of them unmatched so far: another month's rows).
         func changedLanguage() -> [Bool] {
             let before = textCounts(old, oldIncluded, oldPartner, slotOf: { oldToNewSlot[old.slotID[$0]] })
             let after = textCounts(new, newIncluded, newPartner, slotOf: { new.slotID[$0] })
-            func changed(_ a: TextCount, _ b: TextCount) -> Bool {
-                a.texts >= JudgementTolerance.languageTexts && b.texts >= JudgementTolerance.languageTexts
+            func rewritten(_ a: TextCount, _ b: TextCount) -> Bool {
+                a.texts >= JudgementTolerance.rewrittenTexts && b.texts >= JudgementTolerance.rewrittenTexts
                     && a.unmatched * 2 > a.texts && b.unmatched * 2 > b.texts
             }
-            let reportChanged = !translated.isEmpty || changed(before.all, after.all)
-            return new.slotKeys.indices.map { reportChanged || changed(before.bySlot[$0], after.bySlot[$0]) }
+            let reportChanged = languageChanged || !translated.isEmpty || rewritten(before.all, after.all)
+            return new.slotKeys.indices.map { reportChanged || rewritten(before.bySlot[$0], after.bySlot[$0]) }
+        }
+
+        /// How many texts a side has, and how many of them are still unmatched.
+        typealias TextCount = (texts: Int, unmatched: Int)
+
+        /// The texts with letters of a side still in play, per screen of the newer report and in all.
+        /// Texts without letters (times, amounts) read the same in every language, so they do not count.
+        func textCounts(_ side: Prepared, _ included: [Bool], _ partner: [Int], slotOf: (Int) -> Int)
+            -> (all: TextCount, bySlot: [TextCount])
+        {
+            var all: TextCount = (0, 0)
+            var bySlot = [TextCount](repeating: (0, 0), count: new.slotKeys.count)
+            for index in side.issues.indices where included[index] && side.hasWords[index] {
+                let open = partner[index] < 0 ? 1 : 0
+                all.texts += 1
+                all.unmatched += open
+                let slot = slotOf(index)
+                if slot >= 0 {
+                    bySlot[slot].texts += 1
+                    bySlot[slot].unmatched += open
+                }
+            }
+            return (all, bySlot)
         }
 
         /// After the key stage: a screen in another language with nothing paired yet has nothing that tells
@@ -860,42 +905,27 @@ public enum WarningMatcher {
             var text: String
         }
 
-        /// How many texts a side has, and how many of them are still unmatched.
-        typealias TextCount = (texts: Int, unmatched: Int)
-
-        /// The texts with letters of a side still in play, per screen of the newer report and in all: a
-        /// screen (or the report) changed language when at least three such texts on each side and most
-        /// of them are unmatched so far. Texts without letters (times, amounts) read the same in every
-        /// language, so they do not count.
-        func textCounts(_ side: Prepared, _ included: [Bool], _ partner: [Int], slotOf: (Int) -> Int)
-            -> (all: TextCount, bySlot: [TextCount])
-        {
-            var all: TextCount = (0, 0)
-            var bySlot = [TextCount](repeating: (0, 0), count: new.slotKeys.count)
-            for index in side.issues.indices where included[index] && side.hasWords[index] {
-                let open = partner[index] < 0 ? 1 : 0
-                all.texts += 1
-                all.unmatched += open
-                let slot = slotOf(index)
-                if slot >= 0 {
-                    bySlot[slot].texts += 1
-                    bySlot[slot].unmatched += open
-                }
-            }
-            return (all, bySlot)
-        }
-
         /// The cost of pairing `o` with `n` by place (`WarningMatcher.placeCost`), or nil when they may not pair.
+        /// An element in the bottom bar's band that the screen's layout moves with the content may be the
+        /// bar's, which keeps its distance from the bottom edge: the cheaper of the two places.
         func geometryCost(_ o: Int, _ n: Int, changedLanguage: Bool) -> Double? {
             guard old.issues[o].testType == new.issues[n].testType, let before = shiftedOldRect(o, toward: n),
                 let after = new.issues[n].rect
             else {
                 return nil
             }
-            return WarningMatcher.placeCost(
-                before, old.hasText[o] ? old.issues[o].elementText : nil, after,
-                new.hasText[n] ? new.issues[n].elementText : nil, within: rectTolerance,
-                changedLanguage: changedLanguage, translatedApart: translations.translatedApart)
+            let layout = sameScreen(o, n) ? transform[new.slotID[n]] : nil
+            func cost(_ place: Rect, stretch: Double) -> Double? {
+                WarningMatcher.placeCost(
+                    place, old.hasText[o] ? old.issues[o].elementText : nil, after,
+                    new.hasText[n] ? new.issues[n].elementText : nil, within: rectTolerance, stretch: stretch,
+                    changedLanguage: changedLanguage, translatedApart: translations.translatedApart)
+            }
+            let moved = cost(before, stretch: layout?.y.scale ?? 1)
+            guard let layout, layout.bottomBar == nil, let was = oldRect[o], let size = new.slotSizes[new.slotID[n]],
+                was.y >= size.height - SystemBands.tabBarHeight, let kept = cost(was, stretch: 1)
+            else { return moved }
+            return min(moved ?? kept, kept)
         }
 
         // Stage 4.
@@ -1039,14 +1069,15 @@ public enum WarningMatcher {
     /// The cost of taking the element at `after` (showing `textAfter`, nil for none) for the one the screen's
     /// layout puts at `before` (showing `textBefore`), or nil when it cannot be that element: the one geometry
     /// rule, for the matcher's places and the judgement's standing warnings. Text-less elements: every
-    /// coordinate within `within` points. Texts: the same line (centres within `within`), a height alike, the
+    /// coordinate within `within` points. Texts: the same line (centres within `within`), a height alike once
+    /// the layout's vertical `stretch` applied to it (a text grows with the text size as the rows do), the
     /// same leading or trailing edge or centre, or most of the narrower one's width (translations change a
     /// label's width), and texts that are translations (`changedLanguage`, or the catalogs put them in
     /// different languages, `translatedApart`) or differ only in values (`sameTemplate`). A text and a
     /// text-less element never pair.
     static func placeCost(
         _ before: Rect, _ textBefore: String?, _ after: Rect, _ textAfter: String?, within: Double,
-        changedLanguage: Bool, translatedApart: (String, String) -> Bool
+        stretch: Double = 1, changedLanguage: Bool, translatedApart: (String, String) -> Bool
     ) -> Double? {
         switch (textBefore, textAfter) {
         case (nil, nil):
@@ -1054,7 +1085,8 @@ public enum WarningMatcher {
             return distance <= within ? distance : nil
         case (let x?, let y?):
             let centreY = abs((before.y + before.height / 2) - (after.y + after.height / 2))
-            guard centreY <= within, abs(before.height - after.height) <= max(within, before.height / 2) else {
+            let height = before.height * stretch
+            guard centreY <= within, abs(height - after.height) <= max(within, height / 2) else {
                 return nil
             }
             let leading = abs(before.x - after.x)

@@ -151,11 +151,15 @@ import Testing
             try s.audit(T.config(.iPhone17Pro, .ax3, scroll: 400), fixed: fixed),
             residual: open.subtracting(scrolledAway),
             notReaudited: scrolledAway, fails: false, "AX3 scrolled")
-        withKnownIssue(
-            "Issue 57, open: the caption clipped only in German is resolved by the English audit after it (a clip depends on the language, which ScreenConfiguration does not hold); and without sources nothing tells that the German audit changed language (two texts with words on the scrolled English side, fewer than the three the language test needs), so the German Swim, total and caption are new"
+        // Without sources nothing names the German audit's language (no catalog, no system title in it), so
+        // the caption clipped only in German is taken as re-audited by the English audit after it.
+        try withKnownIssue(
+            "Issue 57, open: without sources nothing names an audit's language; a clip flagged only in German is resolved by the next English audit"
         ) {
             try germanThenEnglish(&s, fixed: fixed, open: open)
             s.p.finish("W. A workout log in many configurations")
+        } when: {
+            !sourced
         }
     }
 
