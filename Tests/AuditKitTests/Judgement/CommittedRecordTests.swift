@@ -122,4 +122,35 @@ import Testing
         #expect(said.count == 1 && said.allSatisfy { $0.contains(records.path) })
         try Self.expectStatesTheJudgement(try #require(records.loadRecorded(inputs: Self.inputs)), of: file)
     }
+
+    @Test func aRecordOfTheFormatBeforeIsJudgedAgainOnceAndWrittenAnew() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let (file, records) = try JudgementRecordTests.fourAudits(in: directory)
+        _ = try records.record(baseline: Baseline(entries: []), translations: .none)
+        let current = try String(contentsOfFile: records.path, encoding: .utf8)
+        // As the release before wrote it: the history file named by its stamp, the inputs' digest of format
+        // 2, no seal; and no note of this machine's.
+        let stamp = try #require(HistoryStamp(path: file.path))
+        var hash = SHA256()
+        hash.update(Data("format\t2\n".utf8))
+        hash.update(Data("translations\t\(StringTranslations.none.digest)\n".utf8))
+        let content = try #require(current.range(of: #""history":\{[^}]*\}"#, options: .regularExpression))
+        var older = current.replacingCharacters(
+            in: content,
+            with: "\"history\":{\"bytes\":\(stamp.bytes),\"device\":\(stamp.device),\"entries\":4,"
+                + "\"inode\":\(stamp.inode),\"modified\":\(stamp.modified)}")
+        older = older.replacingOccurrences(of: Self.inputs, with: hash.finalizeHex())
+        older = older.split(separator: "\n").dropLast().joined(separator: "\n") + "\n"
+        try older.write(toFile: records.path, atomically: true, encoding: .utf8)
+        try FileManager.default.removeItem(atPath: records.localStampPath)
+        #expect(records.loadRecorded(inputs: Self.inputs) == nil)
+        // Judged again once, written as this release writes it, then read as it is.
+        let judged = try records.record(baseline: Baseline(entries: []), translations: .none)
+        #expect(
+            JudgementRecordTests.stated(judged)
+                == JudgementRecordTests.stated(HistoryJudgement(history: try file.load())))
+        #expect(try String(contentsOfFile: records.path, encoding: .utf8) == current)
+        #expect(records.loadRecorded(inputs: Self.inputs)?.writtenHere == true)
+    }
 }
