@@ -23,3 +23,16 @@ public struct TemporaryDirectory: Sendable {
     /// Deletes the folder and everything in it.
     public func remove() { try? FileManager.default.removeItem(atPath: path) }
 }
+
+extension String {
+    /// This text of a recorded judgement (`history.judgement.json`) with its last line, the seal, made
+    /// again for the lines before it: what a person who edits a record and seals it again writes, so tests
+    /// can tell a record is read (a place renamed in it is the place a command names).
+    public var resealedRecord: String {
+        var lines = split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if lines.last == "" { lines.removeLast() }
+        if lines.last?.hasPrefix("{\"seal\":") == true { lines.removeLast() }
+        let sealed = lines.joined(separator: "\n") + "\n"
+        return sealed + "{\"seal\":\"\(SHA256.hexDigest(of: Data(sealed.utf8)))\"}\n"
+    }
+}

@@ -13,7 +13,8 @@ import Foundation
 /// reading the history file once (`cat`), each round running every command on every size in turn;
 /// before them, the first command's judging and recording of each history (`JudgementRecordFile`),
 /// timed once. Prints medians, the ratio of each
-/// size's time to the first size's, and at 2,000 reports whether issue 39's targets are met.
+/// size's time to the first size's, and at 2,000 reports whether issue 39's targets are met. Then the
+/// same reading commands as the first command of a fresh clone (`runFreshCloneBenchmark`).
 func runHistoryScaleBenchmark(arguments: [String]) throws {
     var sizes: [Int] = []
     var runs = 3
@@ -44,6 +45,8 @@ func runHistoryScaleBenchmark(arguments: [String]) throws {
     var commandsOfSize: [[(String, [String])]] = []
     /// Per size: the baseline `accept` writes, removed after `trend` ran on it.
     var acceptedBaseline: [String] = []
+    /// Per size: the fingerprint `accept` accepts.
+    var fingerprints: [String] = []
     for size in sizes {
         let directory = try TemporaryDirectory(prefix: "auditkit-bench-scale")
         folders.append(directory)
@@ -69,6 +72,7 @@ func runHistoryScaleBenchmark(arguments: [String]) throws {
         try JSONWriter.encoder(pretty: true).encode(accepted).write(
             to: URL(fileURLWithPath: directory.file("Reports/bench-baseline.json")))
         let fingerprint = issues[issues.count / 2].fingerprint.hex
+        fingerprints.append(fingerprint)
         acceptedBaseline.append(directory.file("Reports/baseline.json"))
         commandsOfSize.append([
             ("floor: cat history", ["/bin/cat", history]),
@@ -135,6 +139,7 @@ func runHistoryScaleBenchmark(arguments: [String]) throws {
             print("history-scale: target for \(name): \(target): \(met ? "met" : "NOT MET")")
         }
     }
+    try runFreshCloneBenchmark(sizes: sizes, folders: folders, fingerprints: fingerprints, runs: runs, tool: tool)
 }
 
 /// The synthetic history of a CI pipeline (see `runHistoryScaleBenchmark`).

@@ -166,19 +166,47 @@ import Testing
             #expect(check.status == 1, "\(command): \(check.stdout)\(check.stderr)")
             #expect(check.stdout.contains("‘Savings’"), "\(check.stdout)")
         }
-        // In the same clone too, with the record's stamp made to hold: it disagrees with the lines, is said
-        // once and not used.
-        let sameClone = try Self.forgingRecord(at: project.file(Self.record), audit: 1, stamped: project) {
+        // In the same clone too, sealed again so that it holds for the history's bytes: the checked report's
+        // file is kept, so the gate judges it from the history; without that file the record is read, found
+        // to disagree with the lines, said once and not used.
+        let resealed = try Self.forgingRecord(at: project.file(Self.record), audit: 1, sealed: true) {
             var verdict = $0
             verdict["k"] = "system"
             return verdict
         }
-        try sameClone.write(to: URL(fileURLWithPath: project.file(Self.record)))
-        let check = try runTool(["check"], in: project.path)
-        #expect(check.status == 1, "\(check.stdout)\(check.stderr)")
-        #expect(check.stdout.contains("‘Savings’"), "\(check.stdout)")
-        let said = check.stderr.split(separator: "\n").filter { $0.contains("history.judgement.json") }
-        #expect(said.count == 1, "\(check.stderr)")
+        try resealed.write(to: URL(fileURLWithPath: project.file(Self.record)))
+        for keptReport in [true, false] {
+            if !keptReport { try FileManager.default.removeItem(atPath: project.file("Reports/" + Self.secondReport)) }
+            let check = try runTool(["check"], in: project.path)
+            #expect(check.status == 1, "\(check.stdout)\(check.stderr)")
+            #expect(check.stdout.contains("‘Savings’"), "\(check.stdout)")
+            let said = check.stderr.split(separator: "\n").filter { $0.contains("history.judgement.json") }
+            #expect(said.count == (keptReport ? 0 : 1), "\(check.stderr)")
+        }
+    }
+
+    @Test func aRecordSealedAgainIsNotBelievedOfAReportWhoseFileIsKept() throws {
+        let project = try Self.makeProject()
+        defer { project.remove() }
+        // The second audit's new warning recorded as residual, the record sealed again as a forger can.
+        let forged = try Self.forgingRecord(at: project.file(Self.record), audit: 1, sealed: true) { verdict in
+            var verdict = verdict
+            if verdict["c"] as? String == "new" { verdict["c"] = "residual" }
+            return verdict
+        }
+        try forged.write(to: URL(fileURLWithPath: project.file(Self.record)))
+        // A fresh clone keeping the report: the gate checks its line against the file and judges it from the
+        // history, whatever the record says.
+        let clone = try Self.freshClone(of: project)
+        defer { clone.remove() }
+        let check = try runTool(["check", "--fail-on", "new"], in: clone.path)
+        #expect(check.status == 1 && check.stdout.contains("‘Savings’"), "\(check.stdout)\(check.stderr)")
+        // Without the report the record is read, as the history's lines are: what it says of an audit whose
+        // report is not kept is believed, as an earlier audit's line given the warning would be.
+        let bare = try Self.freshClone(of: project, leaving: ["Reports/" + Self.secondReport])
+        defer { bare.remove() }
+        let believed = try runTool(["check", "--fail-on", "new"], in: bare.path)
+        #expect(believed.status == 0, "\(believed.stdout)\(believed.stderr)")
     }
 
     @Test func aLineChangedInPlaceIsJudgedAgain() throws {
@@ -249,14 +277,17 @@ import Testing
     }
 
     /// The record at `path` with each verdict of the audit at `audit` changed by `change`, its index's
-    /// places adjusted; with `stamped`, its history stamp made that of the project's history as it is.
+    /// places adjusted; with `sealed`, sealed again as the tool seals it (what a forger can do: the seal
+    /// is a digest, no signature), else with the seal it had.
     static func forgingRecord(
-        at path: String, audit: Int, stamped: TemporaryDirectory? = nil,
-        _ change: ([String: Any]) -> [String: Any]
+        at path: String, audit: Int, sealed: Bool = false, _ change: ([String: Any]) -> [String: Any]
     ) throws -> Data {
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
         var lines = data.split(separator: 0x0A, omittingEmptySubsequences: false).map { Data($0) }
         if lines.last?.isEmpty == true { lines.removeLast() }
+        #expect(lines.count > 2)
+        let seal = lines.removeLast()
+        #expect(String(decoding: seal, as: UTF8.self).hasPrefix("{\"seal\":"))
         var index = try #require(try JSONSerialization.jsonObject(with: lines[0]) as? [String: Any])
         var entries = try #require(index["entries"] as? [[String: Any]])
         var report = try #require(try JSONSerialization.jsonObject(with: lines[1 + audit]) as? [String: Any])
@@ -274,21 +305,13 @@ import Testing
         index["issues"] = places[entries.count]
         index["latest"] = places[entries.count + 1]
         index["trend"] = places[entries.count + 2]
-        if let stamped {
-            var status = stat()
-            #expect(stat(stamped.file(history), &status) == 0)
-            var stamp = try #require(index["history"] as? [String: Any])
-            stamp["bytes"] = Int(status.st_size)
-            stamp["modified"] = Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)
-            stamp["device"] = UInt64(status.st_dev)
-            stamp["inode"] = UInt64(status.st_ino)
-            index["history"] = stamp
-        }
         var made = try JSONSerialization.data(withJSONObject: index, options: [.sortedKeys])
         for line in lines.dropFirst() {
             made.append(0x0A)
             made.append(line)
         }
+        made.append(0x0A)
+        made.append(sealed ? Data("{\"seal\":\"\(SHA256.hexDigest(of: made))\"}".utf8) : seal)
         made.append(0x0A)
         return made
     }

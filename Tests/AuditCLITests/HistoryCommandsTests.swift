@@ -129,10 +129,10 @@ import struct AuditKit.Issue
             #expect(judged.status == read.status && judged.stdout == read.stdout && judged.stderr == read.stderr)
         }
         #expect(recordedChecks[0].status == 1 && recordedChecks[0].stderr.contains("1 failing warning(s) new since"))
-        // And it is read, not judged again: a place renamed in it (in as many bytes) is the place check names.
+        // And it is read, not judged again: a place renamed in it (sealed again) is the place check names.
         let lines = try String(contentsOfFile: record, encoding: .utf8)
         #expect(lines.contains("\"screen 1 of "))
-        try lines.replacingOccurrences(of: "\"screen 1 of ", with: "\"screen 9 of ")
+        try lines.replacingOccurrences(of: "\"screen 1 of ", with: "\"screen 9 of ").resealedRecord
             .write(toFile: record, atomically: false, encoding: .utf8)
         let renamed = try runTool(["check"], in: directory.path)
         #expect(renamed.stdout.contains(" in screen 9 of ") && !renamed.stdout.contains(" in screen 1 of "))
@@ -145,7 +145,7 @@ import struct AuditKit.Issue
         // While the history, the baseline and the catalogs are as they were, the record is what is read:
         // a count changed in it is what the next listing states.
         let recorded = try String(contentsOfFile: record, encoding: .utf8)
-        try recorded.replacingOccurrences(of: "\"open\":2,", with: "\"open\":7,")
+        try recorded.replacingOccurrences(of: "\"open\":2,", with: "\"open\":7,").resealedRecord
             .write(toFile: record, atomically: false, encoding: .utf8)
         let read = try runTool(["history", "list"], in: directory.path)
         #expect(read.stdout.split(separator: "\n").last?.hasSuffix("2 issues, 7 open") == true)
@@ -157,7 +157,7 @@ import struct AuditKit.Issue
         #expect(judged.stdout.split(separator: "\n").last?.hasSuffix("2 issues, 6 open") == true)
         #expect(
             try String(contentsOfFile: record, encoding: .utf8)
-                == recorded.replacingOccurrences(of: "\"open\":2,", with: "\"open\":7,"))
+                == recorded.replacingOccurrences(of: "\"open\":2,", with: "\"open\":7,").resealedRecord)
         // A report added by another run: judged again too.
         let added = HistoryEntry(
             report: Self.report(day: 3, [Self.issue(1, .dynamicType, "Widgets"), Self.issue(2, .contrast, "Budgets")]))

@@ -72,7 +72,7 @@ import Testing
         #expect(try runTool(["history", "list"], in: directory.path).status == 0)
         let lines = try String(contentsOfFile: record, encoding: .utf8)
         #expect(lines.contains("\"screen 1 of "))
-        try lines.replacingOccurrences(of: "\"screen 1 of ", with: "\"screen 9 of ")
+        try lines.replacingOccurrences(of: "\"screen 1 of ", with: "\"screen 9 of ").resealedRecord
             .write(toFile: record, atomically: false, encoding: .utf8)
         let renamed = try runTool(["check", "latest", "--fail-on", "any"], in: directory.path)
         #expect(renamed.stdout.contains(" in screen 9 of ") && !renamed.stdout.contains(" in screen 1 of "))
@@ -116,7 +116,7 @@ import Testing
         // Both read the record: a place renamed in it is the place each names.
         let lines = try String(contentsOfFile: record, encoding: .utf8)
         #expect(lines.contains("\"screen 1 of "))
-        try lines.replacingOccurrences(of: "\"screen 1 of ", with: "\"screen 9 of ")
+        try lines.replacingOccurrences(of: "\"screen 1 of ", with: "\"screen 9 of ").resealedRecord
             .write(toFile: record, atomically: false, encoding: .utf8)
         for command in [commands[0], commands[1]] {
             let output = try runTool(command, in: directory.path).stdout

@@ -117,9 +117,16 @@ struct CheckCommand: Command {
             let selection: HistorySelection =
                 since.map { .since($0) } ?? (positional.isEmpty ? .latestRun : .references(positional))
             for argument in positional { HistoryInputs.warnOfIgnoredFlags(naming: argument, context) }
+            // A committed record is not believed of a report the reports folder keeps (its line is checked
+            // against that file): such a report is judged from the history.
+            let files = HistoryInputs.reportFiles(context)
             let checks = try JudgementRecordFile(history: file).checks(
                 selection, baseline: baseline, translations: mapping.translations, failOn: failOn,
-                strictBaseline: strictBaseline, records: false, warn: { context.terminal.warning($0) })
+                strictBaseline: strictBaseline, records: false,
+                keptReport: { name in
+                    files.candidates(named: name).contains { FileManager.default.fileExists(atPath: $0) }
+                },
+                warn: { context.terminal.warning($0) })
             guard !checks.isEmpty || since != nil else {
                 throw AuditError(
                     .usage, "missing REPORT: the history has no audit to check yet (auditkit ingest adds one)",

@@ -132,8 +132,9 @@ public struct History: Sendable {
 }
 
 /// Which bytes a history file held when it was read or written: its size, modification time and file
-/// identity (device, inode), and how many distinct entries it held. A record of the judgement made of
-/// those bytes (`JudgementRecord`) holds while the file's stamp is the same.
+/// identity (device, inode), and how many distinct entries it held: the file a run read is the one it
+/// writes the record of its judgement for (`JudgementRecordFile.store`), which names the history by
+/// content (`HistoryContent`).
 public struct HistoryStamp: Sendable, Hashable, Codable {
     /// The file's size in bytes.
     public var bytes: Int

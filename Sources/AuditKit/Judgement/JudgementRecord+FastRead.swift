@@ -13,45 +13,40 @@ extension JudgementRecord {
 extension HistoryLineParser {
     /// A judgement record's index (`JudgementRecord`), every member required but those added later.
     fileprivate mutating func recordIndex() throws -> JudgementRecord {
-        var version: Int?, inputs: String?, stamp: HistoryStamp?, warnings: [String]?
+        var version: Int?, inputs: String?, content: HistoryContent?, warnings: [String]?
         var entries: [JudgementRecord.Entry]?
         var places: [String: [Int]] = [:]
         try object { parser, key in
             switch key {
             case "judgementVersion": version = try parser.integer()
             case "inputs": inputs = try parser.string()
-            case "history": stamp = try parser.historyStamp()
+            case "history": content = try parser.historyContent()
             case "warnings": warnings = try parser.array { try $0.string() }
             case "entries": entries = try parser.array { try $0.recordEntry() }
             case "issues", "latest", "trend", "keys": places[key.text] = try parser.array { try $0.integer() }
             default: try parser.skipValue()
             }
         }
-        guard let version, let inputs, let stamp, let warnings, let entries else { throw Failure() }
+        guard let version, let inputs, let content, let warnings, let entries else { throw Failure() }
         return JudgementRecord(
-            judgementVersion: version, inputs: inputs, history: stamp, warnings: warnings, entries: entries,
+            judgementVersion: version, inputs: inputs, history: content, warnings: warnings, entries: entries,
             issues: places["issues"] ?? [], latest: places["latest"] ?? [], trend: places["trend"] ?? [],
             keys: places["keys"] ?? [])
     }
 
-    /// A `HistoryStamp`.
-    private mutating func historyStamp() throws -> HistoryStamp {
-        var bytes: UInt64?, modified: UInt64?, device: UInt64?, inode: UInt64?, entries: UInt64?
+    /// A `HistoryContent`.
+    private mutating func historyContent() throws -> HistoryContent {
+        var bytes: UInt64?, sha256: String?, entries: UInt64?
         try object { parser, key in
             switch key {
             case "bytes": bytes = try parser.wholeNumber()
-            case "modified": modified = try parser.wholeNumber()
-            case "device": device = try parser.wholeNumber()
-            case "inode": inode = try parser.wholeNumber()
+            case "sha256": sha256 = try parser.string()
             case "entries": entries = try parser.wholeNumber()
             default: try parser.skipValue()
             }
         }
-        guard let bytes, let modified, let device, let inode, let entries, bytes <= Int.max, modified <= Int64.max,
-            entries <= Int.max
-        else { throw Failure() }
-        return HistoryStamp(
-            bytes: Int(bytes), modified: Int64(modified), device: device, inode: inode, entries: Int(entries))
+        guard let bytes, let sha256, let entries, bytes <= Int.max, entries <= Int.max else { throw Failure() }
+        return HistoryContent(bytes: Int(bytes), sha256: sha256, entries: Int(entries))
     }
 
     /// One entry of the index.

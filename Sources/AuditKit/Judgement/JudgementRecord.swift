@@ -11,14 +11,16 @@ import Foundation
 /// fingerprints the record keeps), so `accept` writes the baseline alone and a command run with
 /// another baseline, or none, reads the same record.
 ///
-/// A record holds while three things are as they were when it was written: the history file (its
-/// `HistoryStamp`), the judgement's code (`judgementVersion`), and what else decides the judgement
-/// (`inputs`: the string catalogs' translations, and the record's format). Otherwise it is judged again and
-/// written anew, every line of it made of that judgement. It is only a cache, never an input: a record
-/// another machine wrote (a committed one) never holds, since its stamp names another file; a link or a
-/// file that is not a regular file is not read; and a recorded status the history's line does not give
-/// makes the record not used. The gate states each warning's status from the rule file and the baseline
-/// whatever the record says (`RuledStatuses`).
+/// A record holds while four things are as they were when it was written: the history's bytes (its
+/// `HistoryContent`: size and SHA-256), the record's own bytes (the seal on its last line, `RecordSeal`),
+/// the judgement's code (`judgementVersion`), and what else decides the judgement (`inputs`: the string
+/// catalogs' translations, and the record's format). Otherwise it is judged again and written anew,
+/// every line of it made of that judgement. It names no file, so it is committed beside the history and
+/// a fresh clone reads it without judging again; a link or a file that is not a regular file is not
+/// read, and a recorded status the history's line does not give makes the record not used. The gate
+/// states each warning's status from the rule file and the baseline whatever the record says
+/// (`RuledStatuses`), and believes a record this machine did not write (`RecordedJudgement.writtenHere`)
+/// for no report whose file it keeps.
 public struct JudgementRecord: Sendable, Hashable, Codable {
     /// The version of the judgement this code makes: raised whenever a change of the judgement's code
     /// changes what it states (`verdictDigests` makes sure), so a record written earlier is judged again.
@@ -46,8 +48,8 @@ public struct JudgementRecord: Sendable, Hashable, Codable {
     public var judgementVersion: Int
     /// The digest of the inputs the judgement was made with besides the history (`inputsDigest`).
     public var inputs: String
-    /// The history file the judgement was made of.
-    public var history: HistoryStamp
+    /// The history the judgement was made of, by its content.
+    public var history: HistoryContent
     /// What reading that file tolerated (`History.warnings`), for readers of the record to print too.
     public var warnings: [String]
     /// One record per entry, in audit-date order.
@@ -84,8 +86,9 @@ public struct JudgementRecord: Sendable, Hashable, Codable {
     }
 
     /// The record's format: raised when what a line holds changes, so a record written before (one
-    /// with the baseline applied, format 1) is judged again and written anew.
-    static let format = 2
+    /// with the baseline applied, format 1; one naming the history file by inode and time, format 2) is
+    /// judged again and written anew.
+    static let format = 3
 
     /// The digest of what decides a recorded judgement besides the history: the translations the string
     /// catalogs give, and the record's format. Not the baseline: it is applied when shown.
@@ -116,10 +119,10 @@ public struct JudgementRecord: Sendable, Hashable, Codable {
 }
 
 extension JudgementRecord {
-    /// The record of `judgement`, made of the history file stamped `history` with `inputs`;
+    /// The record of `judgement`, made of the history of content `history` with `inputs`;
     /// `warnings` are what reading it tolerated, `lines` where each entry's line is.
     init(
-        _ judgement: HistoryJudgement, history: HistoryStamp, inputs: String, warnings: [String],
+        _ judgement: HistoryJudgement, history: HistoryContent, inputs: String, warnings: [String],
         lines: [String: Range<Int>]
     ) {
         judgementVersion = Self.currentJudgementVersion
@@ -601,6 +604,10 @@ final class OpenRecord: Sendable {
 public struct RecordedJudgement: Sendable {
     /// The record's entries and what they hold for.
     public var record: JudgementRecord
+    /// Whether this machine wrote the record of the history file as it is now (its note,
+    /// `LocalRecordStamp`, names both files): only then does `check` believe its verdicts of a report
+    /// whose file is kept. A record read by its content (a committed one) is not.
+    public internal(set) var writtenHere = false
     /// The record file, opened once, and where its audits' lines start.
     private var file: OpenRecord
     private var reportsStart: Int
@@ -692,6 +699,9 @@ public struct RecordedJudgement: Sendable {
             return UnsafeRawPointer(found) - base
         }.map { data.startIndex + $0 }
     }
+
+    /// Whether the file ends with the seal of the bytes before it (`RecordSeal`), all of them hashed.
+    var sealHolds: Bool { RecordSeal.holds(in: file) }
 
     /// The `RecordedReport` line of the audit at `position`, as recorded; nil when the file lacks it.
     fileprivate func line(_ position: Int) -> Data? { line(at: record.entries[position].recorded) }
@@ -973,11 +983,13 @@ public struct RecordedJudgement: Sendable {
 /// history's name with `.judgement.json` for its extension), JSON Lines: the record's index
 /// (`JudgementRecord`, which says where each audit's line is) on the first line, then one line per
 /// audit (`RecordedReport`), then three lines of what holds as of the latest audit (`RecordedIssues`,
-/// `RecordedLatest`, `RecordedTrend`) and the line of each warning's fingerprints (`RecordedKeys`): a
-/// reader reads the first line and the lines it needs. The baseline is applied when read
-/// (`RecordedJudgement.acceptance(of:)`): the record is the same whatever the baseline. The file is
-/// replaced whole (atomically, never through a symbolic link) and is only ever a copy of what judging
-/// the history again gives: a missing, damaged or outdated record is judged again, never an error.
+/// `RecordedLatest`, `RecordedTrend`) and the line of each warning's fingerprints (`RecordedKeys`), and
+/// last its seal (`RecordSeal`): a reader reads the first line and the lines it needs. The baseline is
+/// applied when read (`RecordedJudgement.acceptance(of:)`): the record is the same whatever the
+/// baseline, and the same on every machine (it names the history by content), so it is committed. The
+/// file is replaced whole (atomically, never through a symbolic link) and is only ever a copy of what
+/// judging the history again gives: a missing, damaged or outdated record is judged again, never an
+/// error. Beside it, this machine's note of the records it wrote (`localStampPath`, git-ignored).
 public struct JudgementRecordFile: Sendable {
     /// The record's path.
     public var path: String
@@ -995,18 +1007,22 @@ public struct JudgementRecordFile: Sendable {
     }
 
     /// The record with its audits, when there is one that holds for the history file as it is now
-    /// (`stamp`: the file now) and for `inputs`; nil otherwise. `refused` is told, in one line naming
-    /// the file, why a file there is not read (a link, not a regular file, longer than any record).
+    /// (`stamp`: the file now) and for `inputs` (`holds(_:stamp:refused:)`: written here of that file, or
+    /// made of its bytes and sealed); nil otherwise. `refused` is told, in one line naming the file, why a
+    /// file there is not read (a link, not a regular file, longer than any record, its seal broken).
     public func loadRecorded(inputs: String, stamp: HistoryStamp?, refused: (String) -> Void = { _ in })
         -> RecordedJudgement?
     {
-        guard let stamp, let recorded = RecordedJudgement(path: path, history: history, refuse: refused) else {
+        guard let stamp, var recorded = RecordedJudgement(path: path, history: history, refuse: refused) else {
             return nil
         }
         let record = recorded.record
         guard record.judgementVersion == JudgementRecord.currentJudgementVersion, record.inputs == inputs,
-            record.history.isSameFile(as: stamp), record.entries.count == record.history.entries
+            record.entries.count == record.history.entries
         else { return nil }
+        let held = holds(recorded, stamp: stamp, refused: refused)
+        guard held.holds else { return nil }
+        recorded.writtenHere = held.writtenHere
         return recorded
     }
 
@@ -1024,23 +1040,29 @@ public struct JudgementRecordFile: Sendable {
     /// Records `judgement`, made of `read` (the history as read, or as an append left it:
     /// `HistoryFile.append`'s `written`), and returns the record. The file is written unless the
     /// history file has changed since (another run appended: its judgement is recorded by that run or
-    /// the next reader). Every line is made of `judgement`: none is copied from a record there. Best effort: a record that cannot be written (a read-only folder) is left, and the
-    /// history judged again next time.
+    /// the next reader). Every line is made of `judgement`: none is copied from a record there. It names
+    /// the history by content (`HistoryContent`, the file hashed again once judged) and ends with its seal;
+    /// this machine notes it wrote it (`localStampPath`). Best effort: a record that cannot be written (a
+    /// read-only folder) is left, and the history judged again next time.
     @discardableResult
     public func store(_ judgement: HistoryJudgement, read: History) -> JudgementRecord? {
         guard let stamp = read.stamp, stamp.entries == judgement.reports.count,
             judgement.reports.allSatisfy({ read.lines[$0.entry.sha256] != nil })
         else { return nil }
         let inputs = JudgementRecord.inputsDigest(translations: judgement.translations)
+        let unknown = HistoryContent(bytes: stamp.bytes, sha256: "", entries: stamp.entries)
         var record = JudgementRecord(
-            judgement, history: stamp, inputs: inputs, warnings: read.warnings, lines: read.lines)
+            judgement, history: unknown, inputs: inputs, warnings: read.warnings, lines: read.lines)
         guard HistoryStamp(path: history.path)?.isSameFile(as: stamp) == true else { return record }
-        // A record that holds for these bytes of the history already is not written again.
-        if let held = loadRecorded(inputs: inputs, stamp: stamp)?.record,
-            held.entries.map(\.sha256) == record.entries.map(\.sha256)
+        // A record this machine wrote of this very file is not written again (nothing hashed to tell).
+        if LocalRecordStamp.read(localStampPath)?.names(history: history.path, record: path) == true,
+            let held = loadRecorded(inputs: inputs, stamp: stamp), held.writtenHere,
+            held.record.entries.map(\.sha256) == record.entries.map(\.sha256)
         {
-            return held
+            return held.record
         }
+        guard let content = HistoryContent(path: history.path, stamp: stamp) else { return record }
+        record.history = content
         // Every line made of this judgement: a record found there (committed, or of the lines before one
         // changed in place) is never copied.
         var position: [String: Int] = [:]
@@ -1075,7 +1097,12 @@ public struct JudgementRecordFile: Sendable {
         guard var data = try? encoder.encode(record) else { return record }
         data.append(0x0A)
         data.append(reports)
-        _ = try? AtomicFile.write(data, to: path, onlyIfChanged: true, durability: .regenerable, namedByUser: false)
+        data.append(RecordSeal.line(sealing: data))
+        guard
+            (try? AtomicFile.write(data, to: path, onlyIfChanged: true, durability: .regenerable, namedByUser: false))
+                != nil
+        else { return record }
+        noteWritten(history: stamp, bytes: data.count)
         return record
     }
 
@@ -1097,8 +1124,9 @@ public struct JudgementRecordFile: Sendable {
         var record =
             store(judgement, read: read)
             ?? JudgementRecord(
-                judgement, history: read.stamp ?? HistoryStamp.none, inputs: inputs, warnings: read.warnings,
-                lines: read.lines)
+                judgement,
+                history: HistoryContent(bytes: read.stamp?.bytes ?? 0, sha256: "", entries: read.entries.count),
+                inputs: inputs, warnings: read.warnings, lines: read.lines)
         for (index, judged) in judgement.reports.enumerated() where record.entries.indices.contains(index) {
             record.entries[index].counts = HistoryCounts(judged)
         }
@@ -1110,20 +1138,25 @@ extension JudgementRecordFile {
     /// The checks (`HistoryCheck`) of the reports of the history `selection` names, each against the
     /// audits before it, with `baseline` and the catalogs' `translations`: read from the record while one
     /// holds, else the history judged and checked, and recorded when `records` (`auditkit check` writes
-    /// nothing, so CI can run it read-only). `now` is the run's clock (`History.futureTolerance`); `warn`
-    /// gets what reading the history tolerated, and why a record there is not read.
+    /// nothing, so CI can run it read-only). A record this machine did not write (a committed one) is not
+    /// believed of a report `keptReport` says the reports folder keeps (by file name): the gate checks that
+    /// report's line against its file, and judges it from the history, never from the record. `now` is the
+    /// run's clock (`History.futureTolerance`); `warn` gets what reading the history tolerated, and why a
+    /// record there is not read.
     /// - Throws: the history's `AuditError` when it has to be read and cannot be; `.missingInput` for a
     ///   reference that names no report of it.
     public func checks(
         _ selection: HistorySelection, baseline: Baseline, translations: StringTranslations, failOn: CheckFailOn,
-        strictBaseline: Bool, records: Bool = true, now: Date = Date(), warn: (String) -> Void
+        strictBaseline: Bool, records: Bool = true, now: Date = Date(), keptReport: (String) -> Bool = { _ in false },
+        warn: (String) -> Void
     ) throws -> [HistoryCheck] {
         let inputs = JudgementRecord.inputsDigest(translations: translations)
         let history = self.history
         if let recorded = loadRecorded(inputs: inputs, refused: warn),
-            let acceptance = recorded.acceptance(of: baseline)
+            let acceptance = recorded.acceptance(of: baseline),
+            case let positions = try recorded.record.positions(selection, now: now),
+            recorded.writtenHere || !positions.contains(where: { keptReport(recorded.record.entries[$0].fileName) })
         {
-            let positions = try recorded.record.positions(selection, now: now)
             let whole = MadeOnce(judgingAgain(baseline: baseline, translations: translations))
             let checks = positions.compactMap {
                 recorded.check(

@@ -157,22 +157,23 @@ public struct ProjectSetup: Sendable {
     }
 
     /// The `.gitignore` lines of a project: what every run makes again from the reports and the history
-    /// (the evidence folders, the site, the summary, the trend chart and the recorded judgement, which
-    /// names the history file by its inode and time, so no clone's record holds) and the temporaries of
-    /// interrupted runs. The
-    /// log, the history, the baseline, the project file and the rule file are left to commit.
+    /// (the evidence folders, the site, the summary, the trend chart), this machine's note of the records
+    /// it wrote (`JudgementRecordFile.localStampPath`, which names files by inode and time) and the
+    /// temporaries of interrupted runs. The log, the history, its recorded judgement (which names the
+    /// history by content, so a clone reads it without judging again), the baseline, the project file
+    /// and the rule file are left to commit.
     public var ignoredLines: [String] {
         let reports = reportsDirectory.hasSuffix("/") ? String(reportsDirectory.dropLast()) : reportsDirectory
         return [
             "# AuditKit: made again from the reports by every run (commit the log, \(reports)/history.jsonl,",
-            "# \(reports)/baseline.json, \(ProjectFile.defaultFileName) and the rule file).",
+            "# \(reports)/history.judgement.json, \(reports)/baseline.json, \(ProjectFile.defaultFileName) and the rule file).",
             "\(reports)/*/",
             "\(reports)/index.html",
             "\(reports)/auditkit-site.css",
             "\(reports)/auditkit-site.js",
             "\(reports)/summary.md",
             "\(reports)/trend.svg",
-            PathName.join(reports, PathName.last(JudgementRecordFile(history: HistoryFile()).path)),
+            PathName.join(reports, PathName.last(JudgementRecordFile(history: HistoryFile()).localStampPath)),
             "# Temporaries of interrupted runs (the next run removes them).",
             ".*.tmp-*",
         ]

@@ -22,6 +22,25 @@ public struct SHA256: Sendable {
         return hasher.finalizeHex()
     }
 
+    /// The hex digest of the first `count` bytes of the open file `fd`, read a MiB at a time at their
+    /// offsets (`pread`, which moves no shared position), so a file of any size costs a MiB of memory;
+    /// nil when the file holds fewer bytes or cannot be read.
+    static func hexDigest(ofFile fd: Int32, count: Int) -> String? {
+        var hasher = SHA256()
+        let chunk = 1 << 20
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunk, alignment: 16)
+        defer { buffer.deallocate() }
+        var done = 0
+        while done < count {
+            let got = pread(fd, buffer.baseAddress!, min(chunk, count - done), off_t(done))
+            if got < 0, errno == EINTR { continue }
+            guard got > 0 else { return nil }
+            hasher.update(UnsafeRawBufferPointer(rebasing: buffer[..<got]))
+            done += got
+        }
+        return hasher.finalizeHex()
+    }
+
     /// Adds bytes to the hash.
     public mutating func update<D: DataProtocol>(_ data: D) {
         if !isKnownUniquelyReferenced(&context) { context = context.copy() }
