@@ -611,13 +611,7 @@ public enum WarningMatcher {
         /// pair's vertical offset from where the screen's layout put the older one.
         mutating func pairUniqueValues(_ group: (old: [Int], new: [Int])) -> [Double] {
             var offsets: [Double] = []
-            var olds: [String: [Int]] = [:]
-            var news: [String: [Int]] = [:]
-            for o in group.old { if let text = old.issues[o].elementText { olds[text, default: []].append(o) } }
-            for n in group.new { if let text = new.issues[n].elementText { news[text, default: []].append(n) } }
-            for (text, found) in olds.sorted(by: { $0.key < $1.key }) {
-                guard found.count == 1, let shown = news[text], shown.count == 1 else { continue }
-                let o = found[0], n = shown[0]
+            for (o, n) in uniqueValues(group) where old.issues[o].elementText != nil {
                 guard sameScreen(o, n), let before = shiftedOldRect(o, toward: n), let after = new.issues[n].rect,
                     abs(before.x - after.x) <= rectTolerance, couldBeShown(o, n)
                 else { continue }
@@ -625,6 +619,19 @@ public enum WarningMatcher {
                 offsets.append(after.y - before.y)
             }
             return offsets
+        }
+
+        /// The look-alikes of `group` whose exact value (text, empty for none) each side shows once, as
+        /// (old, new) pairs in the order of their values.
+        func uniqueValues(_ group: (old: [Int], new: [Int])) -> [(Int, Int)] {
+            var olds: [String: [Int]] = [:]
+            var news: [String: [Int]] = [:]
+            for o in group.old { olds[old.issues[o].elementText ?? "", default: []].append(o) }
+            for n in group.new { news[new.issues[n].elementText ?? "", default: []].append(n) }
+            return olds.sorted(by: { $0.key < $1.key }).compactMap { text, found in
+                guard found.count == 1, let shown = news[text], shown.count == 1 else { return nil }
+                return (found[0], shown[0])
+            }
         }
 
         /// The vertical offset (after the screen's layout) that lines up most of a column's look-alikes, the
@@ -677,16 +684,7 @@ public enum WarningMatcher {
                 // the same exact value first (a row whose price did not change is that row).
                 var oldLeft = group.old.filter { oldPartner[$0] < 0 }.sorted { order(old, $0) < order(old, $1) }
                 var newLeft = group.new.filter { newPartner[$0] < 0 }.sorted { order(new, $0) < order(new, $1) }
-                var oldOfValue: [String: [Int]] = [:]
-                var newOfValue: [String: [Int]] = [:]
-                for o in oldLeft { oldOfValue[old.issues[o].elementText ?? "", default: []].append(o) }
-                for n in newLeft { newOfValue[new.issues[n].elementText ?? "", default: []].append(n) }
-                for o in oldLeft {
-                    guard let olds = oldOfValue[old.issues[o].elementText ?? ""], olds.count == 1,
-                        let news = newOfValue[old.issues[o].elementText ?? ""], news.count == 1
-                    else { continue }
-                    pair(o, news[0], .fingerprint)
-                }
+                for (o, n) in uniqueValues((oldLeft, newLeft)) { pair(o, n, .fingerprint) }
                 oldLeft.removeAll { oldPartner[$0] >= 0 }
                 newLeft.removeAll { newPartner[$0] >= 0 }
                 // By count only where the screen's layout does not say where the older ones are now: where it
