@@ -30,14 +30,14 @@ enum CompactHistoryLine {
     /// each member says it is left out, `rectArray` that the rect is written as an array.
     struct Shape: OptionSet {
         let rawValue: UInt8
-        static let number = Shape(rawValue: 1 << 1)
-        static let group = Shape(rawValue: 1 << 2)
-        static let status = Shape(rawValue: 1 << 3)
-        static let type = Shape(rawValue: 1 << 4)
-        static let title = Shape(rawValue: 1 << 5)
+        static let number = Shape(rawValue: 1 << 0)
+        static let group = Shape(rawValue: 1 << 1)
+        static let status = Shape(rawValue: 1 << 2)
+        static let type = Shape(rawValue: 1 << 3)
+        static let title = Shape(rawValue: 1 << 4)
         /// No `errorCode`: nil, or its kind's in a compact line.
-        static let errorCode = Shape(rawValue: 1 << 6)
-        static let rectArray = Shape(rawValue: 1 << 7)
+        static let errorCode = Shape(rawValue: 1 << 5)
+        static let rectArray = Shape(rawValue: 1 << 6)
         /// What only a compact line may do.
         static let compact: Shape = [.number, .group, .status, .type, .title, .rectArray]
 
