@@ -214,17 +214,18 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
                     + "\"match\": { \"errorCode\": [-1, 2e3], \"duplicate\": false }, \"view\": \"V\", \"note\": \"\\t\" } ] }\n"
             )
         case .history:
-            let encoder = HistoryFile.makeEncoder()
+            // Lines as this version writes them (compact) and as version 3 wrote them (every field).
             var lines: [UInt8] = []
             for seed in UInt64(1)...3 {
                 let fixture = ReportFixture.random(seed: seed, screenCount: 1...2, issueRange: 1...4, images: false)
-                if let report = try? ReportReader.read(
-                    buffer: ByteBuffer(copying: fixture.data(.json, seed: seed)),
-                    path: "Reports/AuditReport_2026-01-0\(seed)_10-00-00.json"),
-                    let line = try? encoder.encode(HistoryEntry(report: report))
-                {
-                    lines += [UInt8](line) + [0x0A]
-                }
+                guard
+                    let report = try? ReportReader.read(
+                        buffer: ByteBuffer(copying: fixture.data(.json, seed: seed)),
+                        path: "Reports/AuditReport_2026-01-0\(seed)_10-00-00.json")
+                else { continue }
+                var entry = HistoryEntry(report: report)
+                if seed == 3 { entry.version = 3 }
+                if let line = try? HistoryFile.line(of: entry) { lines += [UInt8](line) + [0x0A] }
             }
             seeds.append(("history.jsonl", lines))
         case .baseline:

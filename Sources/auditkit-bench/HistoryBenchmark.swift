@@ -24,11 +24,10 @@ func runHistoryBenchmark() throws {
     /// load + trend and load + check three times each; returns the best times.
     func measure(_ name: String, translate: Bool, translations: StringTranslations) throws -> (Double, Double) {
         let path = directory.file("\(name).jsonl")
-        let encoder = HistoryFile.makeEncoder()
         var fileData = Data()
         for (index, issues) in reports.enumerated() {
             let shown = translate && index % 2 == 1 ? issues.map(\.translated) : issues
-            fileData.append(try encoder.encode(HistoryEntry(report: BenchIssue.report(shown, index: index))))
+            fileData.append(try HistoryFile.line(of: HistoryEntry(report: BenchIssue.report(shown, index: index))))
             fileData.append(UInt8(ascii: "\n"))
         }
         try fileData.write(to: URL(fileURLWithPath: path))

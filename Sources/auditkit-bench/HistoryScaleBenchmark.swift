@@ -53,7 +53,11 @@ func runHistoryScaleBenchmark(arguments: [String]) throws {
         let latest = try CIHistory.write(reports: size, into: directory.path)
         let history = directory.file("Reports/history.jsonl")
         let bytes = (try? FileManager.default.attributesOfItem(atPath: history)[.size] as? Int) ?? 0
-        print(String(format: "history-scale: %d reports, %.1f MiB", size, Double(bytes) / 1_048_576))
+        print(
+            String(
+                format: "history-scale: %d reports, %.1f MiB: %.0f bytes per report, %.1f per warning", size,
+                Double(bytes) / 1_048_576, Double(bytes) / Double(size),
+                Double(bytes) / Double(size * CIHistory.warnings)))
         // A history written before the judgement was recorded (or the first command of a fresh clone): the
         // first command judges it and records it once.
         let migration = try measureInSmallProcess([tool, "history", "list"], in: directory.path)
@@ -146,14 +150,16 @@ func runHistoryScaleBenchmark(arguments: [String]) throws {
 enum CIHistory {
     static let screens = ["Checkout", "Cart", "Home", "Search", "Profile", "Settings"]
 
+    /// The warnings of each report.
+    static let warnings = 200
+
     /// Writes `Reports/history.jsonl` of `reports` daily audits under `directory`, the latest one also as
     /// its report file; returns that file's path (relative to `directory`).
     static func write(reports: Int, into directory: String) throws -> String {
         try FileManager.default.createDirectory(
             atPath: directory + "/Reports", withIntermediateDirectories: true)
         var generator = SplitMix(seed: 39)
-        var current = (0..<200).map { _ in BenchIssue.random(&generator) }
-        let encoder = HistoryFile.makeEncoder()
+        var current = (0..<warnings).map { _ in BenchIssue.random(&generator) }
         var data = Data()
         var latestPath = ""
         for day in 0..<reports {
@@ -176,7 +182,7 @@ enum CIHistory {
                 report = try ReportReader.read(
                     buffer: ByteBuffer(copying: fixture.payload(style: .minified, seed: nil)), path: "Reports/" + name)
             }
-            data.append(try encoder.encode(HistoryEntry(report: report)))
+            data.append(try HistoryFile.line(of: HistoryEntry(report: report)))
             data.append(UInt8(ascii: "\n"))
         }
         try data.write(to: URL(fileURLWithPath: directory + "/Reports/history.jsonl"))

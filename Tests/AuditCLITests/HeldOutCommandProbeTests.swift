@@ -311,21 +311,24 @@ import Testing
     /// no recorded judgement.
     static func asRelease010(_ workspace: TemporaryDirectory) throws {
         let path = workspace.file("Reports/history.jsonl")
-        let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
         var old: [String] = []
-        for line in lines {
-            var entry = try #require(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
-            #expect(entry["version"] as? Int == 3)
-            for key in ["format", "mappedWith", "run"] { entry[key] = nil }
-            entry["screens"] = (entry["screens"] as? [[String: Any]])?.map { screen in
-                screen.filter { !["rootView", "named", "appearance"].contains($0.key) }
+        // Entries in audit-date order, as the file keeps its lines; every field written, as version 3 did.
+        for var entry in try HistoryFile(path: path).load().entries {
+            #expect(entry.version == 4)
+            entry.version = 3
+            entry.format = nil
+            entry.mappedWith = nil
+            entry.run = nil
+            for index in entry.screens.indices {
+                entry.screens[index].rootView = nil
+                entry.screens[index].named = nil
+                entry.screens[index].appearance = nil
             }
-            entry["issues"] = (entry["issues"] as? [[String: Any]])?.map { issue in
-                issue.filter { !["role", "symbol"].contains($0.key) }
+            for index in entry.issues.indices {
+                entry.issues[index].role = nil
+                entry.issues[index].symbol = nil
             }
-            let data = try JSONSerialization.data(
-                withJSONObject: entry, options: [.sortedKeys, .withoutEscapingSlashes])
-            old.append(String(decoding: data, as: UTF8.self))
+            old.append(String(decoding: try HistoryFile.makeEncoder().encode(entry), as: UTF8.self))
         }
         try Data((old.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: path))
         try? FileManager.default.removeItem(atPath: workspace.file("Reports/history.judgement.json"))

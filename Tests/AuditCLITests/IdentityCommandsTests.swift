@@ -105,7 +105,7 @@ import struct AuditKit.Issue
         }
         let encoder = HistoryFile.makeEncoder()
         let old = String(decoding: try encoder.encode(entry(1)), as: UTF8.self)
-            .replacingOccurrences(of: "\"version\":3", with: "\"version\":1")
+            .replacingOccurrences(of: "\"version\":4", with: "\"version\":1")
         let damaged = String(decoding: try encoder.encode(entry(2)), as: UTF8.self)
             .replacingOccurrences(of: "\"text\":", with: "\"imageHash\":false,\"text\":")
         try FileManager.default.createDirectory(atPath: directory.file("Reports"), withIntermediateDirectories: true)

@@ -3,11 +3,12 @@ import Foundation
 /// One ingested report as the history keeps it: one line of `history.jsonl`. No image data, so a
 /// history stays small after hundreds of reports.
 public struct HistoryEntry: Sendable, Hashable, Codable {
-    /// The format version of the line: this version writes `3` and reads `1` to `3`. Version 2
+    /// The format version of the line: this version writes `4` and reads `1` to `4`. Version 2
     /// fingerprints every issue by screen group (version 1 used the mapped view when there was one;
     /// `HistoryFile` recomputes those fingerprints in memory when it reads a version 1 line). Version 3
     /// records each screen's screenshot signature; lines of earlier versions keep comparing their
-    /// screens by group name (`knowsScreensByName`).
+    /// screens by group name (`knowsScreensByName`). Version 4 records the same as version 3 in a
+    /// compact line, which leaves out what the rest of the line gives (`HistoryFile.line(of:)`).
     public var version: Int
     /// Lowercase hex SHA-256 of the report file: the entry's identity (adding it twice is a no-op).
     public var sha256: String
@@ -36,10 +37,10 @@ public struct HistoryEntry: Sendable, Hashable, Codable {
     public var run: Int?
 
     /// The version this code writes.
-    public static let currentVersion = 3
+    public static let currentVersion = 4
 
     /// The versions this code reads.
-    public static let readableVersions = 1...3
+    public static let readableVersions = 1...4
 
     /// Whether the entry was written before screens were told apart by what they show (version 3):
     /// its screens are known by their group names, as that version compared them.
@@ -247,11 +248,18 @@ public struct HistoryCounts: Sendable, Hashable, Codable {
     /// Counts `issues`.
     public init(issues: [HistoryIssue]) {
         total = issues.count
-        open = issues.lazy.filter { $0.status == .open }.count
-        accepted = issues.lazy.filter { $0.status == .accepted }.count
-        system = issues.lazy.filter { $0.status == .system }.count
+        (open, accepted, system) = (0, 0, 0)
         var byType: [String: Int] = [:]
-        for issue in issues { byType[issue.testType.key, default: 0] += 1 }
+        // Field by field, never copying an issue: a compact history line's counts are made so (issues
+        // of every report of a history).
+        for index in issues.indices {
+            switch issues[index].status {
+            case .open: open += 1
+            case .accepted: accepted += 1
+            case .system: system += 1
+            }
+            byType[issues[index].testType.key, default: 0] += 1
+        }
         self.byType = byType
     }
 }

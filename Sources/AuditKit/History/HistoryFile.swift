@@ -207,8 +207,20 @@ public struct HistoryFile: Sendable {
     }
 
     /// The encoder every history line is written with: sorted keys, ISO 8601 dates, no escaped slashes.
+    /// It writes every field of an entry (the shape of lines before version 4); `line(of:)` is the line
+    /// the history writes.
     public static func makeEncoder() -> JSONEncoder {
         JSONWriter.encoder(pretty: false)
+    }
+
+    /// The line the history writes for `entry`, without its newline: for version 4 and later a compact
+    /// line, which lists each test type, error code and title once and leaves out of each issue what the
+    /// rest of the line gives back exactly (its number when it follows the one before, its screen's
+    /// group, the `open` status, a fingerprint its fields give), with each rect as `[x, y, width,
+    /// height]`; for an entry of an earlier version, every field, as that version wrote it.
+    /// - Throws: `EncodingError` for a value JSON cannot hold (a non-finite number).
+    public static func line(of entry: HistoryEntry) throws -> Data {
+        try CompactHistoryLine.encode(entry, with: makeEncoder())
     }
 
     /// Reads the history; a missing file is an empty history.
@@ -447,7 +459,7 @@ public struct HistoryFile: Sendable {
             }
             let encoder = HistoryFile.makeEncoder()
             let lines = try added.map { entry -> (HistoryEntry, Data) in
-                var line = try encoder.encode(entry)
+                var line = try CompactHistoryLine.encode(entry, with: encoder)
                 line.append(UInt8(ascii: "\n"))
                 return (entry, line)
             }

@@ -60,7 +60,11 @@ struct HistoryLineParser {
     /// audits), or its `first` ones when given (the rest not read); what an issue's optional fields
     /// tolerate is dropped.
     mutating func issues(first count: Int? = nil) throws -> [HistoryIssue] {
-        try array(first: count) { try $0.issue() }
+        try array(first: count) { parser in
+            let read = try parser.issue()
+            guard read.shape.isWhole else { throw Failure() }
+            return read.issue
+        }
     }
 
     init(bytes: UnsafeBufferPointer<UInt8>) {
@@ -71,8 +75,9 @@ struct HistoryLineParser {
 
     private mutating func entry() throws -> HistoryEntry {
         var version: Int?, sha256: String?, fileName: String?, auditDate: Date?
-        var screens: [HistoryScreen]?, issues: [HistoryIssue]?, counts: HistoryCounts?, covers: [String]?
-        var format: ReportFormat?, mappedWith: RecordedMappingInputs?, run: Int?
+        var screens: [HistoryScreen]?, written: CompactHistoryLine.ReadIssues?, counts: HistoryCounts?
+        var covers: [String]?, format: ReportFormat?, mappedWith: RecordedMappingInputs?, run: Int?
+        var kinds: [CompactHistoryLine.Kind] = []
         try object { parser, key in
             switch key {
             case "version": version = try parser.integer()
@@ -84,8 +89,14 @@ struct HistoryLineParser {
                 screens = try parser.array { try $0.screen() }
             case "issues":
                 parser.itemIndex = 0
-                issues = try parser.array { try $0.issue() }
+                var read = CompactHistoryLine.ReadIssues()
+                _ = try parser.array { parser in
+                    let issue = try parser.issue()
+                    read.append(issue.issue, shape: issue.shape, kind: issue.kind)
+                }
+                written = read
             case "counts": counts = try parser.counts()
+            case "kinds": kinds = try parser.array { try $0.kind() }
             case "covers": covers = try parser.array { try $0.string() }
             case "format":
                 let text = try parser.optionalString("format")
@@ -98,9 +109,22 @@ struct HistoryLineParser {
             default: try parser.skipValue()
             }
         }
-        guard let version, let sha256, let fileName, let auditDate, let screens, let issues, let counts else {
+        guard let version, let sha256, let fileName, let auditDate, let screens, var read = written else {
             throw Failure()
         }
+        if version >= CompactHistoryLine.firstVersion {
+            do {
+                try CompactHistoryLine.restore(&read, kinds: kinds, screens: screens)
+            } catch {
+                throw Failure()
+            }
+            counts = counts ?? HistoryCounts(issues: read.issues)
+        } else {
+            // What an earlier version's line does not write is missing, not left out.
+            guard read.areWhole else { throw Failure() }
+        }
+        let issues = read.issues
+        guard let counts else { throw Failure() }
         var entry = HistoryEntry(
             version: version, sha256: sha256, fileName: fileName, auditDate: auditDate, screens: screens,
             counts: counts, issues: issues)
@@ -219,11 +243,12 @@ struct HistoryLineParser {
         return counts
     }
 
-    private mutating func issue() throws -> HistoryIssue {
+    /// An issue's object as written: what a compact line leaves out is said in its shape, not restored.
+    private mutating func issue() throws -> (issue: HistoryIssue, shape: CompactHistoryLine.Shape, kind: Int?) {
         var fingerprint: String?, number: Int?, type: String?, errorCode: Int?, title: String?, text: String?
         var group: String?, view: String?, location: SourceLocation?, rect: Rect?, status: HistoryIssueStatus?
         var reason: String?, identityKey: String?, literal: String?, imageHash: String?, elementType: String?
-        var role: String?, symbol: String?
+        var role: String?, symbol: String?, kind: Int?, rectArray = false
         let item = itemIndex
         itemIndex += 1
         // Named only for a note: most issues need none.
@@ -251,7 +276,8 @@ struct HistoryLineParser {
             case "group": group = try parser.string()
             case "view": view = try parser.string()
             case "location": location = try parser.location()
-            case "rect": rect = try parser.rect()
+            case "rect": (rect, rectArray) = try parser.rect()
+            case "kind": kind = try parser.integer()
             case "status":
                 guard let value = HistoryIssueStatus(rawValue: try parser.string()) else { throw Failure() }
                 status = value
@@ -259,17 +285,42 @@ struct HistoryLineParser {
             default: try parser.skipValue()
             }
         }
-        guard let fingerprint, let number, let type, let title, let group, let status else { throw Failure() }
-        return HistoryIssue(
-            fingerprint: IssueFingerprint(hex: fingerprint), number: number, testType: HistoryLineParser.testType(type),
-            errorCode: errorCode, title: title, elementText: text, screenGroup: group, view: view,
-            location: location, rect: rect, status: status, reason: reason, key: identityKey, literal: literal,
+        guard let fingerprint else { throw Failure() }
+        var shape: CompactHistoryLine.Shape = rectArray ? .rectArray : []
+        if number == nil { shape.insert(.number) }
+        if type == nil { shape.insert(.type) }
+        if errorCode == nil { shape.insert(.errorCode) }
+        if title == nil { shape.insert(.title) }
+        if group == nil { shape.insert(.group) }
+        if status == nil { shape.insert(.status) }
+        let issue = HistoryIssue(
+            fingerprint: IssueFingerprint(hex: fingerprint),
+            number: number ?? 0, testType: type.map(HistoryLineParser.testType) ?? .other(""), errorCode: errorCode,
+            title: title ?? "", elementText: text, screenGroup: group ?? "", view: view, location: location,
+            rect: rect, status: status ?? .open, reason: reason, key: identityKey, literal: literal,
             imageHash: imageHash, elementType: elementType, role: role, symbol: symbol)
+        return (issue, shape, kind)
+    }
+
+    /// A kind of a compact line's `kinds`: a test type, a title and an optional error code.
+    private mutating func kind() throws -> CompactHistoryLine.Kind {
+        var type: String?, errorCode: Int?, title: String?
+        try object { parser, key in
+            if parser.skipNull() { return }
+            switch key {
+            case "type": type = try parser.string()
+            case "errorCode": errorCode = try parser.integer()
+            case "title": title = try parser.string()
+            default: try parser.skipValue()
+            }
+        }
+        guard let type, let title else { throw Failure() }
+        return CompactHistoryLine.Kind(type: HistoryLineParser.testType(type), errorCode: errorCode, title: title)
     }
 
     /// The test type of a key as written by this code (`dynamic-type`) without `TestType(key:)`'s
     /// case folding, which costs more than the rest of an issue.
-    private static func testType(_ key: String) -> TestType {
+    static func testType(_ key: String) -> TestType {
         for type in TestType.known where type.key == key { return type }
         return TestType(key: key)
     }
@@ -289,7 +340,20 @@ struct HistoryLineParser {
         return SourceLocation(file: file, line: line, column: column)
     }
 
-    private mutating func rect() throws -> Rect {
+    /// A rect as an object, or as the array `[x, y, width, height]` of a compact line (then `isArray`).
+    private mutating func rect() throws -> (rect: Rect, isArray: Bool) {
+        if peek() == UInt8(ascii: "[") {
+            position += 1
+            let x = try double()
+            try expect(UInt8(ascii: ","))
+            let y = try double()
+            try expect(UInt8(ascii: ","))
+            let width = try double()
+            try expect(UInt8(ascii: ","))
+            let height = try double()
+            try expect(UInt8(ascii: "]"))
+            return (Rect(x: x, y: y, width: width, height: height), true)
+        }
         var x: Double?, y: Double?, width: Double?, height: Double?
         try object { parser, key in
             switch key {
@@ -301,7 +365,7 @@ struct HistoryLineParser {
             }
         }
         guard let x, let y, let width, let height else { throw Failure() }
-        return Rect(x: x, y: y, width: width, height: height)
+        return (Rect(x: x, y: y, width: width, height: height), false)
     }
 
     /// ISO 8601 `yyyy-MM-ddTHH:mm:ssZ`, the form `JSONEncoder`'s `.iso8601` writes.

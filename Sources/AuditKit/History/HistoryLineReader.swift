@@ -39,10 +39,13 @@ enum HistoryLineReader {
         for (index, item) in try line.array("screens").enumerated() {
             screens.append(try screen(try Fields(item, path: "screens[\(index)]"), notes: &notes))
         }
-        let counts = try counts(try Fields(try line.required("counts"), path: "counts"))
-        var issues: [HistoryIssue] = []
-        for (index, item) in try line.array("issues").enumerated() {
-            issues.append(try issue(try Fields(item, path: "issues[\(index)]"), notes: &notes))
+        let compact = version >= CompactHistoryLine.firstVersion
+        let writtenCounts = try (compact ? line.optional("counts") : try line.required("counts")).map {
+            value throws(JSONReadError) in try Self.counts(try Fields(value, path: "counts"))
+        }
+        let issues = try Self.issues(of: line, screens: screens, compact: compact, notes: &notes)
+        guard let counts = writtenCounts ?? (compact ? HistoryCounts(issues: issues) : nil) else {
+            throw line.value.error("counts: missing")
         }
         var entry = HistoryEntry(
             version: version, sha256: sha256, fileName: fileName, auditDate: auditDate, screens: screens,
@@ -134,16 +137,69 @@ enum HistoryLineReader {
         return HistoryCounts(total: total, open: open, accepted: accepted, system: system, byType: perType)
     }
 
-    private static func issue(_ issue: Fields, notes: inout [String]) throws(JSONReadError) -> HistoryIssue {
+    /// The issues of `line`; in a compact line (`compact`), what each leaves out restored from the
+    /// line's `kinds` and `screens`.
+    private static func issues(
+        of line: Fields, screens: [HistoryScreen], compact: Bool, notes: inout [String]
+    ) throws(JSONReadError) -> [HistoryIssue] {
+        var objects: [Fields] = []
+        var read = CompactHistoryLine.ReadIssues()
+        for (index, item) in try line.array("issues").enumerated() {
+            objects.append(try Fields(item, path: "issues[\(index)]"))
+            let issue = try issue(objects[index], compact: compact, notes: &notes)
+            read.append(issue.issue, shape: issue.shape, kind: issue.kind)
+        }
+        guard compact else { return read.issues }
+        var kinds: [CompactHistoryLine.Kind] = []
+        if line.optional("kinds") != nil {
+            for (index, item) in try line.array("kinds").enumerated() {
+                let kind = try Fields(item, path: "kinds[\(index)]")
+                kinds.append(
+                    CompactHistoryLine.Kind(
+                        type: HistoryLineParser.testType(try kind.string("type")),
+                        errorCode: try kind.optional("errorCode").map { value throws(JSONReadError) in
+                            try Fields.int(value, path: kind.path("errorCode"))
+                        }, title: try kind.string("title")))
+            }
+        }
+        do {
+            try CompactHistoryLine.restore(&read, kinds: kinds, screens: screens)
+            return read.issues
+        } catch {
+            let object = objects[error.index]
+            throw (object.optional(error.member) ?? object.value).error(
+                object.path(error.member) + ": " + error.message)
+        }
+    }
+
+    /// An issue's object; in a compact line (`compact`), the fields it may leave out are read when there
+    /// and said in its shape when not.
+    private static func issue(
+        _ issue: Fields, compact: Bool, notes: inout [String]
+    ) throws(JSONReadError) -> (issue: HistoryIssue, shape: CompactHistoryLine.Shape, kind: Int?) {
+        var shape: CompactHistoryLine.Shape = []
+        /// The string `key`, required unless the line is compact (then `left` when it is not there).
+        func string(_ key: String, left: CompactHistoryLine.Shape) throws(JSONReadError) -> String? {
+            guard compact else { return try issue.string(key) }
+            let text = try issue.optionalString(key)
+            if text == nil { shape.insert(left) }
+            return text
+        }
         let fingerprint = IssueFingerprint(hex: try issue.string("fingerprint"))
-        let number = try issue.int("number")
-        let testType = TestType(key: try issue.string("type"))
+        var number: Int?
+        if let value = compact ? issue.optional("number") : try issue.required("number") {
+            number = try Fields.int(value, path: issue.path("number"))
+        } else {
+            shape.insert(.number)
+        }
+        let testType = try string("type", left: .type).map { TestType(key: $0) }
         let errorCode = try issue.optional("errorCode").map { value throws(JSONReadError) in
             try Fields.int(value, path: issue.path("errorCode"))
         }
-        let title = try issue.string("title")
+        if errorCode == nil { shape.insert(.errorCode) }
+        let title = try string("title", left: .title)
         let text = try issue.optionalString("text")
-        let group = try issue.string("group")
+        let group = try string("group", left: .group)
         let view = try issue.optionalString("view")
         var location: SourceLocation?
         if let value = issue.optional("location") {
@@ -157,21 +213,10 @@ enum HistoryLineReader {
                     try Fields.int(value, path: fields.path("column"))
                 })
         }
-        var rect: Rect?
-        if let value = issue.optional("rect") {
-            let fields = try Fields(value, path: issue.path("rect"))
-            rect = Rect(
-                x: try fields.double("x"), y: try fields.double("y"), width: try fields.double("width"),
-                height: try fields.double("height"))
-        }
-        let statusValue = try issue.required("status")
-        let statusText = try Fields.string(statusValue, path: issue.path("status"))
-        guard let status = HistoryIssueStatus(rawValue: statusText) else {
-            throw statusValue.error(
-                issue.path("status") + ": expected "
-                    + HistoryIssueStatus.allCases.map(\.rawValue).joined(separator: ", ")
-                    + ", found " + JSONWriter.quoted(statusText))
-        }
+        let rect = try Self.rect(of: issue, compact: compact)
+        if rect?.isArray == true { shape.insert(.rectArray) }
+        let status = try Self.status(of: issue, compact: compact)
+        if status == nil { shape.insert(.status) }
         let reason = try issue.optionalString("reason")
         let key = issue.tolerated("key", notes: &notes)
         let literal = issue.tolerated("literal", notes: &notes)
@@ -183,11 +228,65 @@ enum HistoryLineReader {
             notes.append(HistoryTolerance.note(issue.path("imageHash"), expected: problem))
             imageHash = nil
         }
-        return HistoryIssue(
-            fingerprint: fingerprint, number: number, testType: testType, errorCode: errorCode, title: title,
-            elementText: text, screenGroup: group, view: view, location: location, rect: rect, status: status,
-            reason: reason, key: key, literal: literal, imageHash: imageHash, elementType: elementType, role: role,
-            symbol: symbol)
+        let kind =
+            try compact
+            ? issue.optional("kind").map { value throws(JSONReadError) in
+                try Fields.int(value, path: issue.path("kind"))
+            } : nil
+        // What a compact line leaves out holds a placeholder until the entry restores it.
+        let read = HistoryIssue(
+            fingerprint: fingerprint, number: number ?? 0, testType: testType ?? .other(""), errorCode: errorCode,
+            title: title ?? "", elementText: text, screenGroup: group ?? "", view: view, location: location,
+            rect: rect?.rect, status: status ?? .open, reason: reason, key: key, literal: literal,
+            imageHash: imageHash, elementType: elementType, role: role, symbol: symbol)
+        return (read, shape, kind)
+    }
+
+    /// An issue's status, required unless the line is compact (then nil when it is not there).
+    private static func status(of issue: Fields, compact: Bool) throws(JSONReadError) -> HistoryIssueStatus? {
+        guard let value = compact ? issue.optional("status") : try issue.required("status") else { return nil }
+        let text = try Fields.string(value, path: issue.path("status"))
+        guard let status = HistoryIssueStatus(rawValue: text) else {
+            throw value.error(
+                issue.path("status") + ": expected "
+                    + HistoryIssueStatus.allCases.map(\.rawValue).joined(separator: ", ")
+                    + ", found " + JSONWriter.quoted(text))
+        }
+        return status
+    }
+
+    /// An issue's rect, when it has one: an object of `x`, `y`, `width` and `height`, or in a compact
+    /// line the array `[x, y, width, height]` (then `isArray`), of finite numbers.
+    private static func rect(of issue: Fields, compact: Bool) throws(JSONReadError) -> (rect: Rect, isArray: Bool)? {
+        guard let value = issue.optional("rect") else { return nil }
+        if compact, let elements = value.elements {
+            return (try rect(elements, at: value, path: issue.path("rect")), true)
+        }
+        let fields = try Fields(value, path: issue.path("rect"))
+        let rect = Rect(
+            x: try fields.double("x"), y: try fields.double("y"), width: try fields.double("width"),
+            height: try fields.double("height"))
+        return (rect, false)
+    }
+
+    /// The array `[x, y, width, height]` of finite numbers.
+    private static func rect(
+        _ elements: [JSONReader.Value], at value: JSONReader.Value, path: String
+    ) throws(JSONReadError) -> Rect {
+        guard elements.count == 4 else {
+            throw value.error(path + ": expected [x, y, width, height], found \(elements.count) values")
+        }
+        var numbers: [Double] = []
+        for (index, element) in elements.enumerated() {
+            guard let number = element.number else {
+                throw element.error("\(path)[\(index)]: expected a number, found \(element.typeDescription)")
+            }
+            guard number.isFinite else {
+                throw element.error("\(path)[\(index)]: expected a number a double can hold, found one out of range")
+            }
+            numbers.append(number)
+        }
+        return Rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
     }
 
     // MARK: Typed fields

@@ -15,8 +15,8 @@ import Testing
         let text = try String(contentsOfFile: file.path, encoding: .utf8)
         #expect(text.hasSuffix("\n"))
         #expect(text.split(separator: "\n").count == 1)
-        #expect(text.hasPrefix("{\"auditDate\":\"2026-01-01T12:00:00Z\",\"counts\":"))
-        #expect(text.contains("\"version\":3"))
+        #expect(text.hasPrefix("{\"auditDate\":\"2026-01-01T12:00:00Z\",\"fileName\":"))
+        #expect(text.contains("\"version\":4"))
         #expect(!text.contains("base64"))
         // The append numbers the run that added it: the first.
         #expect(text.contains("\"run\":1"))
@@ -165,7 +165,7 @@ import Testing
                     == "h.jsonl:2:1: error: history line is not a valid entry (version: missing)")
         }
         data = Data(
-            String(decoding: first, as: UTF8.self).replacingOccurrences(of: "\"version\":3", with: "\"version\":4").utf8
+            String(decoding: first, as: UTF8.self).replacingOccurrences(of: "\"version\":4", with: "\"version\":5").utf8
         )
         #expect(throws: AuditError.self) { try HistoryFile.parse(data + Data("\n".utf8), path: "h.jsonl") }
     }

@@ -19,7 +19,7 @@ import Testing
             }
         }
         let line = String(decoding: try HistoryFile.makeEncoder().encode(old), as: UTF8.self)
-        return line.replacingOccurrences(of: "\"version\":3", with: "\"version\":1")
+        return line.replacingOccurrences(of: "\"version\":4", with: "\"version\":1")
     }
 
     @Test func version1LinesReadWithOneWarningAndMatchTheirVersion2Successors() throws {
@@ -36,7 +36,7 @@ import Testing
                     testType: .dynamicType, errorCode: 14, elementText: "Widgets", view: "HomeView"
                 ).hex))
         let history = try HistoryFile.parse(data, path: "Reports/history.jsonl")
-        #expect(history.entries.map(\.version) == [1, 1, 3])
+        #expect(history.entries.map(\.version) == [1, 1, HistoryEntry.currentVersion])
         // The mapped "Widgets" has the version 2 fingerprint in memory.
         #expect(Set(history.entries.map { $0.issues[0].fingerprint }) == [third.issues[0].fingerprint])
         #expect(history.warnings.count == 1)
@@ -107,9 +107,9 @@ import Testing
     @Test func aVersionThisCodeDoesNotKnowIsAnError() throws {
         let line = String(
             decoding: try HistoryFile.makeEncoder().encode(D.entry([D.spec(.dynamicType, "A")], day: 0)), as: UTF8.self)
-        let data = Data((line.replacingOccurrences(of: "\"version\":3", with: "\"version\":4") + "\n").utf8)
+        let data = Data((line.replacingOccurrences(of: "\"version\":4", with: "\"version\":5") + "\n").utf8)
         let error = try #require(throws: AuditError.self) { try HistoryFile.parse(data, path: "h.jsonl") }
         #expect(
-            error.description == "h.jsonl:1:1: error: history line has version 4; this auditkit reads versions 1 to 3")
+            error.description == "h.jsonl:1:1: error: history line has version 5; this auditkit reads versions 1 to 4")
     }
 }
