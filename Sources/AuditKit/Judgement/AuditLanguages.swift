@@ -26,8 +26,11 @@ struct AuditLanguages: Sendable {
     var language: [String?] = []
     /// How many wordings are known.
     private var known = 0
-    /// Per normalised screen group, per wording: the numbers of the words its audits showed.
+    /// Per normalised screen group, per wording: the numbers of the words its audits showed; at most
+    /// `JudgementTolerance.wordingsKept` wordings per screen, the ones its audits read in last.
     private var vocabulary: [String: [Int: Set<Int>]] = [:]
+    /// Per normalised screen group: its wordings in `vocabulary`, the one read in last at the end.
+    private var recent: [String: [Int]] = [:]
     /// Each word's number, and each text's words, worked out once (texts recur from audit to audit).
     private var numberOfWord: [Substring: Int] = [:]
     private var wordsOfText: [String: [Int]] = [:]
@@ -53,10 +56,24 @@ struct AuditLanguages: Sendable {
         }
         let made = self.wording(of: texts, previous: previous.map { wording[$0] })
         wording.append(made)
-        for text in texts { vocabulary[text.group, default: [:]][made, default: []].formUnion(text.words) }
+        learn(texts, in: made)
         let most = votes.values.max() ?? 0
         let named = votes.filter { $0.value == most }.keys
         language.append(most > 0 && named.count == 1 ? named.first! : previous.flatMap { language[$0] })
+    }
+
+    /// Adds the words of `texts` to their screens' vocabulary in `wording`, the screen's latest; a screen's
+    /// wording not read in for longest is forgotten past `JudgementTolerance.wordingsKept` (a feed whose rows
+    /// are new every day reads in a new wording each audit: the history does not weigh all of them).
+    private mutating func learn(_ texts: [Text], in wording: Int) {
+        for group in Set(texts.map(\.group)) {
+            var order = recent[group, default: []]
+            order.removeAll { $0 == wording }
+            order.append(wording)
+            if order.count > JudgementTolerance.wordingsKept { vocabulary[group]?[order.removeFirst()] = nil }
+            recent[group] = order
+        }
+        for text in texts { vocabulary[text.group, default: [:]][wording, default: []].formUnion(text.words) }
     }
 
     /// The wording of an audit showing `texts`, after one in `previous`.

@@ -58,9 +58,9 @@ public struct HistoryJudgement: Sendable {
     var shownOf: [String: (audit: Int, list: StandingList)] = [:]
     /// Per audit (by position): what each screen it covered was audited in, by normalised identity.
     var configurations: [[String: ScreenConfiguration]] = []
-    /// Per audit (by position): the language it was audited in (`AuditLanguages`): the matcher pairs texts
-    /// by place across languages, a standing warning flagged in another language can continue in its
-    /// translation, and a text clipped in one language says nothing of another.
+    /// Which audits read alike and in which language each was audited (`AuditLanguages`, by position): the
+    /// matcher pairs texts by place across wordings, a standing warning flagged in another can continue in
+    /// its translation, and a text clipped in one language says nothing of another.
     var languages = AuditLanguages()
     var catalogCache: [String: [String]] = [:]
     /// Each element text's normal form (`IssueFingerprint.normalizedText`) as a hash, nil for a text

@@ -61,4 +61,9 @@ enum JudgementTolerance {
     /// them: a German caption, a row's name and the total after an English audit scrolled to other rows
     /// (the workout log, W), not one renamed label.
     static let languageTexts = 3
+
+    /// The most wordings a screen's vocabulary keeps, the ones its audits read in last: a team audits in a
+    /// few languages; a feed whose rows are new every audit reads in a new wording each time, and weighing
+    /// every one of them would make each audit cost the length of the history.
+    static let wordingsKept = 8
 }

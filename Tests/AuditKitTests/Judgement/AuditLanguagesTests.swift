@@ -47,6 +47,22 @@ import Testing
         #expect(languages.wording == [0, 0, 0])
     }
 
+    @Test func aScreenKeepsTheWordingsItWasReadInLast() {
+        // A feed whose rows are new every audit: a new wording each time, and the oldest forgotten.
+        var languages = AuditLanguages()
+        let days = (0...JudgementTolerance.wordingsKept).map { day in
+            ["alpha", "bravo", "charlie", "delta"].map { "\($0)\(String(repeating: "x", count: day)) story" }
+        }
+        for (day, texts) in days.enumerated() {
+            languages.add(Self.side(texts), previous: day > 0 ? day - 1 : nil, translations: .none)
+        }
+        #expect(languages.wording == Array(0...JudgementTolerance.wordingsKept))
+        // The latest day's rows read as its wording; the first day's, forgotten, as a new one.
+        languages.add(Self.side(days.last!), previous: days.count - 1, translations: .none)
+        languages.add(Self.side(days[0]), previous: days.count, translations: .none)
+        #expect(languages.wording.suffix(2) == [JudgementTolerance.wordingsKept, JudgementTolerance.wordingsKept + 1])
+    }
+
     @Test func theCatalogsAndTheSystemTitlesNameTheLanguage() {
         let translations = StringTranslations(
             [("workouts.swim", "Swim", "en"), ("workouts.swim", "Schwimmen", "de")].map {
