@@ -55,8 +55,13 @@ struct HistoryCommand: Command {
         let mapping = try MappingInputs(context)
         var entries: [HistoryEntry] = []
         var worst: ExitStatus = .success
-        // Each report is the audit of the history it is, or another (an audit is its file and its time).
-        var identities = try HistoryInputs.historyFile(context).load().auditIdentities
+        let file = HistoryInputs.historyFile(context)
+        let recordFile = JudgementRecordFile(history: file)
+        let inputs = JudgementRecord.inputsDigest(translations: mapping.translations)
+        let recorded = recordFile.loadRecorded(inputs: inputs, refused: { context.terminal.warning($0) })
+        // Each report is the audit of the history it is, or another (an audit is its file and its time): the
+        // record's entries tell while it holds, else the history's.
+        var identities = try recorded?.record.auditIdentities ?? file.load().auditIdentities
         for (index, path) in paths.enumerated() {
             context.terminal.progress("reading \(index + 1)/\(paths.count) \(path)")
             do {
@@ -69,13 +74,9 @@ struct HistoryCommand: Command {
             }
         }
         context.terminal.endProgress()
-        let file = HistoryInputs.historyFile(context)
-        let recordFile = JudgementRecordFile(history: file)
         let baseline = try Baseline.load(path: HistoryInputs.baselinePath(context))
-        let inputs = JudgementRecord.inputsDigest(translations: mapping.translations)
         // Reports all in the history already: nothing to write, the recorded judgement states them (its
         // counts with the baseline applied).
-        let recorded = recordFile.loadRecorded(inputs: inputs, refused: { context.terminal.warning($0) })
         var record = recorded.flatMap { found in found.acceptance(of: baseline).map { found.counted($0) } }
         var judgement: HistoryJudgement?
         let written: [Bool]

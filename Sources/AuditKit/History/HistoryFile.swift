@@ -71,9 +71,7 @@ public struct History: Sendable {
     /// time, the oldest first; read a report with them (`ReportReader.Options.identities`) and it is the
     /// audit of the history it is, or another one.
     public var auditIdentities: AuditIdentities {
-        var identities = AuditIdentities()
-        for entry in entries { _ = identities.claim(fileSHA256: entry.sha256, auditDate: entry.auditDate) }
-        return identities
+        AuditIdentities(claiming: entries.lazy.map { ($0.sha256, $0.auditDate) })
     }
 
     /// The next run's number: one more than the highest this history records (1 for a history without).

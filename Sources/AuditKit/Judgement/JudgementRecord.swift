@@ -102,6 +102,11 @@ public struct JudgementRecord: Sendable, Hashable, Codable {
     /// The entry record of the report with this SHA-256.
     public func entry(sha256: String) -> Entry? { entries.first { $0.sha256 == sha256 } }
 
+    /// The audits of the history recorded, as `History.auditIdentities` tells them from its entries.
+    public var auditIdentities: AuditIdentities {
+        AuditIdentities(claiming: entries.lazy.map { ($0.sha256, $0.auditDate) })
+    }
+
     /// The position (0-based) of the entry a reference names, as `History.entry(reference:now:)` finds it.
     public func position(of reference: String, now: Date = Date()) -> Int? {
         History.position(

@@ -89,6 +89,12 @@ public struct AuditIdentities: Sendable, Hashable {
     /// No audit holds any bytes yet.
     public init() {}
 
+    /// The identities of `audits` (a history's entries, or its record's, in their order), each claimed in
+    /// turn.
+    public init(claiming audits: some Sequence<(sha256: String, auditDate: Date)>) {
+        for audit in audits { _ = claim(fileSHA256: audit.sha256, auditDate: audit.auditDate) }
+    }
+
     /// The identity of the audit of a file whose bytes have `fileSHA256`, audited at `auditDate`: the
     /// digest itself unless an audit of another time (to the second, as the history keeps times) holds it.
     public func identity(fileSHA256: String, auditDate: Date) -> String {
