@@ -252,112 +252,113 @@ import Testing
 
     @Test(arguments: [false, true])
     func pantryInManyConfigurations(sourced: Bool) throws {
+        var p = try Probe(sourced: sourced)
+        defer { p.remove() }
+        let french = Self.pantryFrench
+        if sourced {
+            p.translations = Self.catalogs(
+                Self.pantryKeys, of: [Self.list, Self.detail, Self.settings], french: french)
+        }
+        func audit(_ layout: ScreenLayout, _ configuration: AuditConfiguration, fixed: Set<String> = []) throws
+            -> ReportJudgement
+        {
+            let root = ["Pantry": "PantryListView", "Olive oil": "ItemDetailView", "Settings": "SettingsView"]
+            return try p.audit(
+                layout, in: configuration, fixed: fixed, root: root[layout.title], views: Self.pantryViews,
+                keys: Self.pantryKeys)
+        }
+        func compared(_ judged: ReportJudgement) -> String { judged.screens.first?.comparedWith?.fileName ?? "-" }
+        func textScale(_ judged: ReportJudgement) -> Double { judged.screens.first?.configuration.textScale ?? 1 }
+        let L = Self.listIDs, D = Self.detailIDs, S = Self.settingsIDs
+        var listFiles: Set<String> = []
+
+        p.expectFirst(try audit(Self.list, Self.config()), open: L)
+        listFiles.insert(p.reports[0].report.fileName)
+        p.expect(try audit(Self.detail, Self.config()), new: D, notReaudited: L, fails: true, "detail")
+        p.expect(try audit(Self.settings, Self.config()), new: S, notReaudited: L.union(D), fails: true, "settings")
+        // xxLarge: "7 items" now scales (a Dynamic Type fix seen at a larger size): resolved.
+        var fixed: Set<String> = ["l.count"]
+        p.expect(
+            try audit(Self.list, Self.config(.iPhone17Pro, .xxLarge), fixed: fixed), resolved: ["l.count"],
+            residual: L.subtracting(fixed), notReaudited: D.union(S), fails: false, "list xxLarge")
+        listFiles.insert(p.reports[3].report.fileName)
+        // AX3: rows spread apart, the last two below the screen; the caption clips.
+        let ax3 = try audit(Self.list, Self.config(.iPhone17Pro, .ax3), fixed: fixed)
+        #expect(textScale(ax3) >= 1.5, "AX3 taken for text ×\(textScale(ax3))")
+        p.expect(
+            ax3, new: ["l.caption"], residual: L.subtracting(fixed).subtracting(Self.priceSet(6...7)),
+            notReaudited: Self.priceSet(6...7).union(D).union(S), fails: true, "list AX3")
+        listFiles.insert(p.reports[4].report.fileName)
+        var listOpen = L.subtracting(fixed).union(["l.caption"])
+        // Settings, dark at AX2: the help icon described: resolved; "Sign out" passes in the dark: not re-audited.
+        p.expect(
+            try audit(Self.settings, Self.config(.iPhone17Pro, .ax2, dark: true), fixed: ["s.help"]),
+            resolved: ["s.help"], residual: ["s.currency", "s.units", "s.version"],
+            notReaudited: listOpen.union(D).union(["s.signout"]), fails: false, "settings dark AX2")
+        let settingsOpen = S.subtracting(["s.help"])
+        // The list, dark at AX2: its own screen, not the dark settings; "STAPLES" fixed: resolved; the caption
+        // (clipped at AX3 only), the light-only tint and the row below the screen: not re-audited.
+        fixed.insert("l.staples")
+        let dark = try audit(Self.list, Self.config(.iPhone17Pro, .ax2, dark: true), fixed: fixed)
+        #expect(listFiles.contains(compared(dark)), "the dark list compared with \(compared(dark))")
+        p.expect(
+            dark, resolved: ["l.staples"], residual: Self.priceSet(1...6).union(["l.add", "l.share", "l.chev"]),
+            notReaudited: Set(["l.caption", "l.shop", "l.p7"]).union(D).union(settingsOpen), fails: false,
+            "list dark AX2")
+        listFiles.insert(p.reports[6].report.fileName)
+        listOpen.remove("l.staples")
+        let others = D.union(settingsOpen).union(["l.caption"])
+        // The smallest phone at the default size: every row back, none of them new.
+        p.expect(
+            try audit(Self.list, Self.config(.iPhoneSE), fixed: fixed),
+            residual: listOpen.subtracting(["l.caption"]),
+            notReaudited: others, fails: false, "list SE")
+        // The largest phone: the third price's contrast fixed: resolved, the other prices residual.
+        fixed.insert("l.p3")
+        p.expect(
+            try audit(Self.list, Self.config(.iPhone17ProMax), fixed: fixed), resolved: ["l.p3"],
+            residual: listOpen.subtracting(["l.caption", "l.p3"]), notReaudited: others, fails: false,
+            "list Pro Max")
+        listOpen.remove("l.p3")
+        // An iPad in landscape: the "+" described: resolved.
+        fixed.insert("l.add")
+        p.expect(
+            try audit(Self.list, Self.config(.iPadLandscape), fixed: fixed), resolved: ["l.add"],
+            residual: listOpen.subtracting(["l.caption", "l.add"]), notReaudited: others, fails: false,
+            "list iPad landscape")
+        listOpen.remove("l.add")
+        listFiles.formUnion(p.reports[7...9].map(\.report.fileName))
+        // AX3 scrolled by 300 pt: the seven rows, nothing above them.
+        let scrolled = try audit(Self.list, Self.config(.iPhone17Pro, .ax3, scroll: 300), fixed: fixed)
+        #expect(listFiles.contains(compared(scrolled)), "the scrolled AX3 list compared with \(compared(scrolled))")
+        #expect(textScale(scrolled) >= 1.5, "the scrolled AX3 list taken for text ×\(textScale(scrolled))")
+        p.expect(
+            scrolled, residual: Self.priceSet(1...7).subtracting(["l.p3"]).union(["l.share"]),
+            notReaudited: others.union(["l.shop", "l.chev"]), fails: false, "list AX3 scrolled")
+        // French on the first phone: compared with that phone's audit at the default size; "Liste de
+        // courses" fixed: resolved; every price continues its own row.
+        fixed.insert("l.shop")
+        let inFrench = try audit(Self.list, Self.config(french: french), fixed: fixed)
+        // Only which audit it is compared with is open; its verdicts below are checked as they stand.
         withKnownIssue(
             "Issue 57, open: the French audit is compared with the screen's latest audit (the scrolled AX3 one) rather than the same phone's at the default size (\"compare like with like\" is not built for the base of a comparison)"
         ) {
-            var p = try Probe(sourced: sourced)
-            defer { p.remove() }
-            let french = Self.pantryFrench
-            if sourced {
-                p.translations = Self.catalogs(
-                    Self.pantryKeys, of: [Self.list, Self.detail, Self.settings], french: french)
-            }
-            func audit(_ layout: ScreenLayout, _ configuration: AuditConfiguration, fixed: Set<String> = []) throws
-                -> ReportJudgement
-            {
-                let root = ["Pantry": "PantryListView", "Olive oil": "ItemDetailView", "Settings": "SettingsView"]
-                return try p.audit(
-                    layout, in: configuration, fixed: fixed, root: root[layout.title], views: Self.pantryViews,
-                    keys: Self.pantryKeys)
-            }
-            func compared(_ judged: ReportJudgement) -> String { judged.screens.first?.comparedWith?.fileName ?? "-" }
-            func textScale(_ judged: ReportJudgement) -> Double { judged.screens.first?.configuration.textScale ?? 1 }
-            let L = Self.listIDs, D = Self.detailIDs, S = Self.settingsIDs
-            var listFiles: Set<String> = []
-
-            p.expectFirst(try audit(Self.list, Self.config()), open: L)
-            listFiles.insert(p.reports[0].report.fileName)
-            p.expect(try audit(Self.detail, Self.config()), new: D, notReaudited: L, fails: true, "detail")
-            p.expect(try audit(Self.settings, Self.config()), new: S, notReaudited: L.union(D), fails: true, "settings")
-            // xxLarge: "7 items" now scales (a Dynamic Type fix seen at a larger size): resolved.
-            var fixed: Set<String> = ["l.count"]
-            p.expect(
-                try audit(Self.list, Self.config(.iPhone17Pro, .xxLarge), fixed: fixed), resolved: ["l.count"],
-                residual: L.subtracting(fixed), notReaudited: D.union(S), fails: false, "list xxLarge")
-            listFiles.insert(p.reports[3].report.fileName)
-            // AX3: rows spread apart, the last two below the screen; the caption clips.
-            let ax3 = try audit(Self.list, Self.config(.iPhone17Pro, .ax3), fixed: fixed)
-            #expect(textScale(ax3) >= 1.5, "AX3 taken for text ×\(textScale(ax3))")
-            p.expect(
-                ax3, new: ["l.caption"], residual: L.subtracting(fixed).subtracting(Self.priceSet(6...7)),
-                notReaudited: Self.priceSet(6...7).union(D).union(S), fails: true, "list AX3")
-            listFiles.insert(p.reports[4].report.fileName)
-            var listOpen = L.subtracting(fixed).union(["l.caption"])
-            // Settings, dark at AX2: the help icon described: resolved; "Sign out" passes in the dark: not re-audited.
-            p.expect(
-                try audit(Self.settings, Self.config(.iPhone17Pro, .ax2, dark: true), fixed: ["s.help"]),
-                resolved: ["s.help"], residual: ["s.currency", "s.units", "s.version"],
-                notReaudited: listOpen.union(D).union(["s.signout"]), fails: false, "settings dark AX2")
-            let settingsOpen = S.subtracting(["s.help"])
-            // The list, dark at AX2: its own screen, not the dark settings; "STAPLES" fixed: resolved; the caption
-            // (clipped at AX3 only), the light-only tint and the row below the screen: not re-audited.
-            fixed.insert("l.staples")
-            let dark = try audit(Self.list, Self.config(.iPhone17Pro, .ax2, dark: true), fixed: fixed)
-            #expect(listFiles.contains(compared(dark)), "the dark list compared with \(compared(dark))")
-            p.expect(
-                dark, resolved: ["l.staples"], residual: Self.priceSet(1...6).union(["l.add", "l.share", "l.chev"]),
-                notReaudited: Set(["l.caption", "l.shop", "l.p7"]).union(D).union(settingsOpen), fails: false,
-                "list dark AX2")
-            listFiles.insert(p.reports[6].report.fileName)
-            listOpen.remove("l.staples")
-            let others = D.union(settingsOpen).union(["l.caption"])
-            // The smallest phone at the default size: every row back, none of them new.
-            p.expect(
-                try audit(Self.list, Self.config(.iPhoneSE), fixed: fixed),
-                residual: listOpen.subtracting(["l.caption"]),
-                notReaudited: others, fails: false, "list SE")
-            // The largest phone: the third price's contrast fixed: resolved, the other prices residual.
-            fixed.insert("l.p3")
-            p.expect(
-                try audit(Self.list, Self.config(.iPhone17ProMax), fixed: fixed), resolved: ["l.p3"],
-                residual: listOpen.subtracting(["l.caption", "l.p3"]), notReaudited: others, fails: false,
-                "list Pro Max")
-            listOpen.remove("l.p3")
-            // An iPad in landscape: the "+" described: resolved.
-            fixed.insert("l.add")
-            p.expect(
-                try audit(Self.list, Self.config(.iPadLandscape), fixed: fixed), resolved: ["l.add"],
-                residual: listOpen.subtracting(["l.caption", "l.add"]), notReaudited: others, fails: false,
-                "list iPad landscape")
-            listOpen.remove("l.add")
-            listFiles.formUnion(p.reports[7...9].map(\.report.fileName))
-            // AX3 scrolled by 300 pt: the seven rows, nothing above them.
-            let scrolled = try audit(Self.list, Self.config(.iPhone17Pro, .ax3, scroll: 300), fixed: fixed)
-            #expect(listFiles.contains(compared(scrolled)), "the scrolled AX3 list compared with \(compared(scrolled))")
-            #expect(textScale(scrolled) >= 1.5, "the scrolled AX3 list taken for text ×\(textScale(scrolled))")
-            p.expect(
-                scrolled, residual: Self.priceSet(1...7).subtracting(["l.p3"]).union(["l.share"]),
-                notReaudited: others.union(["l.shop", "l.chev"]), fails: false, "list AX3 scrolled")
-            // French on the first phone: compared with that phone's audit at the default size; "Liste de
-            // courses" fixed: resolved; every price continues its own row.
-            fixed.insert("l.shop")
-            let inFrench = try audit(Self.list, Self.config(french: french), fixed: fixed)
             #expect(
                 compared(inFrench) == p.reports[0].report.fileName,
                 "the French list compared with \(compared(inFrench))")
-            p.expect(
-                inFrench, resolved: ["l.shop"], residual: listOpen.subtracting(["l.caption", "l.shop"]),
-                notReaudited: others, fails: false, "list French")
-            listOpen.remove("l.shop")
-            p.expect(
-                try audit(Self.detail, Self.config(), fixed: ["d.origin"]), resolved: ["d.origin"],
-                residual: D.subtracting(["d.origin"]), notReaudited: listOpen.union(settingsOpen), fails: false,
-                "detail again")
-            p.expect(
-                try audit(Self.settings, Self.config(), fixed: ["s.help"]), residual: settingsOpen,
-                notReaudited: listOpen.union(D.subtracting(["d.origin"])), fails: false, "settings again")
-            p.finish("1. Pantry in many configurations")
         }
+        p.expect(
+            inFrench, resolved: ["l.shop"], residual: listOpen.subtracting(["l.caption", "l.shop"]),
+            notReaudited: others, fails: false, "list French")
+        listOpen.remove("l.shop")
+        p.expect(
+            try audit(Self.detail, Self.config(), fixed: ["d.origin"]), resolved: ["d.origin"],
+            residual: D.subtracting(["d.origin"]), notReaudited: listOpen.union(settingsOpen), fails: false,
+            "detail again")
+        p.expect(
+            try audit(Self.settings, Self.config(), fixed: ["s.help"]), residual: settingsOpen,
+            notReaudited: listOpen.union(D.subtracting(["d.origin"])), fails: false, "settings again")
+        p.finish("1. Pantry in many configurations")
     }
 
     // MARK: 2. A larger text size taken for the default one
