@@ -28,9 +28,7 @@ extension CheckCommand {
         }
         verify(check.entry)
         // The lines of the audits it was compared with are read only when one of their reports is kept.
-        let kept = check.judged.comparedWith.filter { audit in
-            files.candidates(named: audit.fileName).contains { FileManager.default.fileExists(atPath: $0) }
-        }
+        let kept = check.judged.comparedWith.filter { files.keeps(named: $0.fileName) }
         if !kept.isEmpty {
             let compared = Set(kept.map(\.sha256))
             for line in try history().entries where compared.contains(line.sha256) { verify(line) }

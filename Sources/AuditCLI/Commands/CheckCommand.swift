@@ -123,9 +123,7 @@ struct CheckCommand: Command {
             let checks = try JudgementRecordFile(history: file).checks(
                 selection, baseline: baseline, translations: mapping.translations, failOn: failOn,
                 strictBaseline: strictBaseline, records: false,
-                keptReport: { name in
-                    files.candidates(named: name).contains { FileManager.default.fileExists(atPath: $0) }
-                },
+                keptReport: files.keeps(named:),
                 warn: { context.terminal.warning($0) })
             guard !checks.isEmpty || since != nil else {
                 throw AuditError(

@@ -164,17 +164,8 @@ public struct HistoryStamp: Sendable, Hashable, Codable {
 
     /// The stamp of the file at `path` now, with `entries` 0; nil when it cannot be read.
     public init?(path: String) {
-        var status = stat()
-        guard stat(path, &status) == 0 else { return nil }
-        bytes = Int(status.st_size)
-        #if canImport(Darwin)
-            modified = Int64(status.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(status.st_mtimespec.tv_nsec)
-        #else
-            modified = Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)
-        #endif
-        device = UInt64(status.st_dev)
-        inode = UInt64(status.st_ino)
-        entries = 0
+        guard let file = FileIdentity(path: path) else { return nil }
+        self.init(bytes: file.bytes, modified: file.modified, device: file.device, inode: file.inode, entries: 0)
     }
 }
 

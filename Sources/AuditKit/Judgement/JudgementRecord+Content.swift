@@ -22,9 +22,7 @@ public struct HistoryContent: Sendable, Hashable, Codable {
     /// The content of the history file at `path` as `stamp` found it (its `entries` counted): nil when
     /// it cannot be read, or it is no longer the file `stamp` names once read (another run wrote it).
     init?(path: String, stamp: HistoryStamp) {
-        guard let opened = try? ByteBuffer.openRegularFile(path), opened.size == stamp.bytes else { return nil }
-        defer { close(opened.fd) }
-        guard let digest = SHA256.hexDigest(ofFile: opened.fd, count: stamp.bytes),
+        guard let digest = Self.digest(ofFileAt: path, bytes: stamp.bytes),
             HistoryStamp(path: path)?.isSameFile(as: stamp) == true
         else { return nil }
         self.init(bytes: stamp.bytes, sha256: digest, entries: stamp.entries)
@@ -32,9 +30,14 @@ public struct HistoryContent: Sendable, Hashable, Codable {
 
     /// Whether the history file at `path` holds these bytes: its size, then the SHA-256 of all of them.
     func isContent(of path: String) -> Bool {
-        guard let opened = try? ByteBuffer.openRegularFile(path) else { return false }
+        Self.digest(ofFileAt: path, bytes: bytes) == sha256
+    }
+
+    /// The SHA-256 of the regular file at `path` when it is `bytes` long; nil otherwise or unreadable.
+    private static func digest(ofFileAt path: String, bytes: Int) -> String? {
+        guard let opened = try? ByteBuffer.openRegularFile(path), opened.size == bytes else { return nil }
         defer { close(opened.fd) }
-        return opened.size == bytes && SHA256.hexDigest(ofFile: opened.fd, count: bytes) == sha256
+        return SHA256.hexDigest(ofFile: opened.fd, count: bytes)
     }
 }
 

@@ -30,6 +30,11 @@ public struct HistoryReportFiles: Sendable {
         return folders.map { $0.isEmpty ? fileName : $0 + "/" + fileName }
     }
 
+    /// Whether a folder holds a file named `fileName` (its bytes not checked): the report is kept.
+    public func keeps(named fileName: String) -> Bool {
+        candidates(named: fileName).contains { FileManager.default.fileExists(atPath: $0) }
+    }
+
     /// The report file of `entry`, checked by its SHA-256; nil when no folder holds it.
     public func identity(of entry: HistoryEntry) -> ReportIdentity? {
         for path in candidates(of: entry) {
