@@ -597,7 +597,8 @@ private struct Scanner {
                 let start = index + 1
                 var j = start
                 while j < bytes.count, bytes[j] != UInt8(ascii: "`"), bytes[j] != 10 { j += 1 }
-                identifier(start: start, end: j)
+                // A lone backtick (at the end of a file, before a newline) names nothing.
+                if j > start { identifier(start: start, end: j) }
                 index = min(j + 1, bytes.count)
             case UInt8(ascii: ")")
             where stopDepth != nil && stack.count == stopDepth! && stack.last?.kind == .interpolation:
