@@ -14,10 +14,14 @@ import Foundation
 /// as the audit before it. Words are runs of two letters or more (`IssueFingerprint.normalizedText`),
 /// month and weekday names left out.
 ///
-/// **Languages** are named only by what knows them: the string catalogs and the system's own titles
-/// (`StringTranslations.languagesShowing`). An audit's language is the one most of its known texts are
-/// given in; an audit with no known text keeps the language of the audit before it. A new wording alone
-/// (another month's rows) is not another language, so a clip fixed that month is seen.
+/// **Languages** are named by what knows them: the string catalogs and the system's own titles
+/// (`StringTranslations.languagesShowing`), then the Inspector's own titles. An audit's language is the
+/// one most of its known texts are given in. With no known text, the Inspector's titles tell: the
+/// Inspector writes each error code's title in the device's language, so an audit whose titles for error
+/// codes seen before are all other titles is in another language (named by the catalogs' name for those
+/// titles once an audit named both, else `inspector N`); titles as before keep the language of the audit
+/// before it. A new wording alone (another month's rows) is not another language, so a clip fixed that
+/// month is seen.
 struct AuditLanguages: Sendable {
     /// Per audit, in the order they were added: its wording. The walk's judging thread appends what the
     /// matching thread's copy decided (`HistoryJudgement.walk`), as it does `language`.
@@ -34,6 +38,14 @@ struct AuditLanguages: Sendable {
     /// Each word's number, and each text's words, worked out once (texts recur from audit to audit).
     private var numberOfWord: [Substring: Int] = [:]
     private var wordsOfText: [String: [Int]] = [:]
+    /// The languages the catalogs and the system's titles give each text in, worked out once.
+    private var languagesOfText: [String: Set<String>] = [:]
+    /// The Inspector's languages, as its reports showed them: per language, each error code's title.
+    private var inspectorTitles: [[Int: String]] = []
+    /// Per audit: its Inspector language (an index into `inspectorTitles`), nil when no title told one.
+    private var inspector: [Int?] = []
+    /// Per Inspector language: the name the catalogs gave an audit whose titles were in it.
+    private var inspectorNamed: [Int: String] = [:]
 
     /// A text as wordings are told: its screen and its words (their numbers, sorted).
     private struct Text: Hashable {
@@ -52,14 +64,50 @@ struct AuditLanguages: Sendable {
             guard let text = side.issues[index].elementText else { continue }
             let made = Text(group: side.group[index], words: words(of: text))
             if !made.words.isEmpty, seen.insert(made).inserted { texts.append(made) }
-            for code in translations.languagesShowing(text) { votes[code, default: 0] += 1 }
+            if languagesOfText[text] == nil { languagesOfText[text] = translations.languagesShowing(text) }
+            for code in languagesOfText[text]! { votes[code, default: 0] += 1 }
         }
         let made = self.wording(of: texts, previous: previous.map { wording[$0] })
         wording.append(made)
         learn(texts, in: made)
         let most = votes.values.max() ?? 0
         let named = votes.filter { $0.value == most }.keys
-        language.append(most > 0 && named.count == 1 ? named.first! : previous.flatMap { language[$0] })
+        let spoken = inspectorLanguage(of: side)
+        inspector.append(spoken ?? previous.flatMap { inspector[$0] })
+        if most > 0, named.count == 1 {
+            if let spoken { inspectorNamed[spoken] = named.first! }
+            language.append(named.first!)
+        } else if let spoken, previous.map({ inspector[$0] != spoken || language[$0] == nil }) ?? true {
+            language.append(inspectorNamed[spoken] ?? "inspector \(spoken)")
+        } else {
+            language.append(previous.flatMap { language[$0] })
+        }
+    }
+
+    /// The Inspector language `side`'s titles are in: the known one whose titles most of its error codes
+    /// share, a new one when error codes seen before all have other titles; nil when no error code was
+    /// seen before (or none has a title), and for the first audit with titles, the first language.
+    private mutating func inspectorLanguage(of side: WarningMatcher.Prepared) -> Int? {
+        var titles: [Int: String] = [:]
+        for issue in side.issues where !issue.title.isEmpty {
+            if let code = issue.errorCode { titles[code] = issue.title }
+        }
+        guard !titles.isEmpty else { return nil }
+        var best: (language: Int, same: Int)?
+        var seenBefore = inspectorTitles.isEmpty
+        for (language, known) in inspectorTitles.enumerated() {
+            let shared = titles.filter { known[$0.key] != nil }
+            seenBefore = seenBefore || !shared.isEmpty
+            let same = shared.filter { known[$0.key] == $0.value }.count
+            if same > (best?.same ?? 0) { best = (language, same) }
+        }
+        if let best {
+            inspectorTitles[best.language].merge(titles) { known, _ in known }
+            return best.language
+        }
+        guard seenBefore else { return nil }
+        inspectorTitles.append(titles)
+        return inspectorTitles.count - 1
     }
 
     /// Adds the words of `texts` to their screens' vocabulary in `wording`, the screen's latest; a screen's

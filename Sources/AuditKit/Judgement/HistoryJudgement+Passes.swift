@@ -72,6 +72,11 @@ extension HistoryJudgement {
 
         /// Index `c` of a standing list's chunks and `i` of its items, as one number.
         static func slot(_ c: Int, _ i: Int) -> Int { c << 32 | i }
+
+        /// The standing warning of `list` at `slot` (`slot(_:_:)`).
+        static func item(_ slot: Int, of list: StandingList) -> CarriedWarning {
+            list.chunks[slot >> 32].items[slot & 0xFFFF_FFFF]
+        }
     }
 
     // MARK: 1. Continue
@@ -150,7 +155,7 @@ extension HistoryJudgement {
         for j in a.baseOrder {
             for group in a.placement.bases[j]!.sorted() {
                 guard let waiting = carried[group], !waiting.isEmpty else { continue }
-                var continued = continueByFingerprint(waiting, on: group, &a)
+                var continued = continueByFingerprint(waiting, on: group, base: j, &a)
                 continueByPlace(waiting, on: group, base: j, continued: &continued, &a)
                 a.continuedItems[group] = continued
             }
@@ -159,7 +164,12 @@ extension HistoryJudgement {
 
     /// An issue not paired by the matcher with the fingerprint of a standing warning continues it (the
     /// first one listed: the most recently carried); the items continued, by `AuditInProgress.slot`.
-    func continueByFingerprint(_ waiting: StandingList, on group: String, _ a: inout AuditInProgress) -> Set<Int> {
+    /// Look-alikes (several warnings or issues of one fingerprint: prices, times) pair by one assignment
+    /// (`WarningMatcher.assign`) that weighs each one's exact value, then its predicted place: each row keeps
+    /// its own value when no value changed.
+    func continueByFingerprint(
+        _ waiting: StandingList, on group: String, base j: Int, _ a: inout AuditInProgress
+    ) -> Set<Int> {
         var continued = Set<Int>()
         var wanted: [IssueFingerprint: [Int]] = [:]
         for index in a.entry.issues.indices
@@ -167,18 +177,72 @@ extension HistoryJudgement {
             wanted[a.facts.fingerprint[index], default: []].append(index)
         }
         // Only the chunks that hold one of the fingerprints are read.
+        var held: [IssueFingerprint: [Int]] = [:]
         for (c, chunk) in waiting.chunks.enumerated() where wanted.keys.contains(where: chunk.fingerprints.contains) {
-            for i in chunk.items.indices {
-                let fingerprint = chunk.items[i].verdict.fingerprint
-                guard var issues = wanted[fingerprint] else { continue }
-                let index = issues.removeFirst()
-                wanted[fingerprint] = issues.isEmpty ? nil : issues
-                a.previous[index] = chunk.items[i].verdict
+            for i in chunk.items.indices where wanted[chunk.items[i].verdict.fingerprint] != nil {
+                held[chunk.items[i].verdict.fingerprint, default: []].append(AuditInProgress.slot(c, i))
+            }
+        }
+        let toNow =
+            held.values.contains { $0.count > 1 } || held.contains { wanted[$0.key]!.count > 1 }
+            ? placeNow(of: group, base: j, &a) : nil
+        for (fingerprint, slots) in held {
+            let issues = wanted[fingerprint]!
+            let pairs =
+                slots.count == 1 && issues.count == 1
+                ? [(slots[0], issues[0])]
+                : lookAlikePairs(slots, issues, in: waiting, group: group, toNow: toNow!, &a)
+            for (slot, index) in pairs {
+                a.previous[index] = AuditInProgress.item(slot, of: waiting).verdict
                 a.stages[index] = .fingerprint
-                continued.insert(AuditInProgress.slot(c, i))
+                continued.insert(slot)
             }
         }
         return continued
+    }
+
+    /// Standing look-alikes (`slots` of `waiting`) and issues of their fingerprint, paired by one assignment:
+    /// the same exact value first, then the nearer predicted place, then the order they are listed in.
+    func lookAlikePairs(
+        _ slots: [Int], _ issues: [Int], in waiting: StandingList, group: String, toNow: LayoutTransform,
+        _ a: inout AuditInProgress
+    ) -> [(Int, Int)] {
+        var costs: [[Double?]] = []
+        for (order, slot) in slots.enumerated() {
+            let item = AuditInProgress.item(slot, of: waiting)
+            let moved = item.rect.map { placedNow(item, $0, on: group, toNow: toNow, &a) }
+            costs.append(
+                issues.enumerated().map { column, index -> Double? in
+                    let issue = a.entry.issues[index]
+                    // How far apart the centres are (a text that grew keeps its centre on its row).
+                    let place = moved.flatMap { moved in
+                        issue.rect.map {
+                            max(
+                                abs($0.x + $0.width / 2 - moved.x - moved.width / 2),
+                                abs($0.y + $0.height / 2 - moved.y - moved.height / 2))
+                        }
+                    }
+                    let value = issue.elementText == item.verdict.elementText ? 0 : JudgementTolerance.otherValue
+                    return value + min(place ?? 0, JudgementTolerance.otherValue / 2) + Double(order + column) * 1e-6
+                })
+        }
+        return WarningMatcher.assign(rows: slots, columns: issues, costs: costs)
+    }
+
+    /// Where the screen's standing warnings are now: its drift, then its layout since the base audit `j`.
+    func placeNow(of group: String, base j: Int, _ a: inout AuditInProgress) -> LayoutTransform {
+        a.layouts.transform(of: group, since: sharedAudit(j), then: configurations[j][group])
+            .after(drift[group] ?? .identity)
+    }
+
+    /// Where standing warning `item` (kept at `rect`) is in this audit: its rect moved by the screen's drift
+    /// to now (`toNow`), or, for one kept in the coordinates of the audit that flagged it, that audit's
+    /// layout to this one.
+    func placedNow(
+        _ item: CarriedWarning, _ rect: Rect, on group: String, toNow: LayoutTransform, _ a: inout AuditInProgress
+    ) -> Rect {
+        guard let frame = item.frame else { return toNow.apply(rect) }
+        return a.layouts.predicted(rect, of: group, since: frame, then: configuration(of: frame, group)).place
     }
 
     /// Scrolled back (perhaps in another language): the element of the standing warning's kind at its
@@ -195,9 +259,7 @@ extension HistoryJudgement {
         }
         guard !unpaired.isEmpty else { return }
         let changedLanguage = a.matchings.contains { $0.matching.changedLanguage.contains(group) }
-        // Where the screen's standing warnings are now: its drift, then its layout since the base.
-        let toNow = a.layouts.transform(of: group, since: sharedAudit(j), then: configurations[j][group])
-            .after(drift[group] ?? .identity)
+        let toNow = placeNow(of: group, base: j, &a)
         let back = toNow.inverse
         // Where each unpaired element is in drift coordinates, and how far a standing warning of it can be.
         let places = unpaired.map { index -> (x: Double, y: Double, radius: Double) in
@@ -216,12 +278,7 @@ extension HistoryJudgement {
                 let held = chunk.items[i]
                 guard let rect = held.rect else { continue }
                 // Its rect in the coordinates of the audit it is kept in, then moved to this one.
-                let moved =
-                    held.frame == nil
-                    ? toNow.apply(rect)
-                    : a.layouts.predicted(
-                        rect, of: group, since: held.frame!, then: configuration(of: held.frame!, group)
-                    ).place
+                let moved = placedNow(held, rect, on: group, toNow: toNow, &a)
                 var best: (slot: Int, distance: Double)?
                 for (slot, index) in unpaired.enumerated() {
                     guard

@@ -24,7 +24,7 @@ import Foundation
 public struct JudgementRecord: Sendable, Hashable, Codable {
     /// The version of the judgement this code makes: raised whenever a change of the judgement's code
     /// changes what it states (`verdictDigests` makes sure), so a record written earlier is judged again.
-    public static let currentJudgementVersion = 17
+    public static let currentJudgementVersion = 18
 
     /// Each version's digest of the verdicts it states on fixed series of audits (the layout probes',
     /// judged by `JudgementVersionTests`), oldest first, the last one `currentJudgementVersion`'s. A change
@@ -42,6 +42,7 @@ public struct JudgementRecord: Sendable, Hashable, Codable {
         (15, "c9983221b1f8e250a3644a031c895ecd0a66572a0d1769a913c3091a78b9ba35"),
         (16, "30f2b0daa343e4a2ec7d45775cafb324c70e91213e2f4e9e273d59260ab5e53a"),
         (17, "43da39203312e81411d44b5ecaa07733f45c936ee9cdbf218c5dcfe95b60cd7d"),
+        (18, "40caecc858e0a449f81f9b90c0b2cee35f39ee3c7904079126f4fa5a24d3e58e"),
     ]
 
     /// The version of the judgement recorded.

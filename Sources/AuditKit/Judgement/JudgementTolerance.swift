@@ -15,9 +15,20 @@ enum JudgementTolerance {
     /// it: its own height (a tall row's centre moves more with a translation), at least `place`.
     static func reach(height: Double) -> Double { max(place, height) }
 
+    /// What another exact value costs look-alikes (one fingerprint once digits fold: the departure times
+    /// "8:05" and "8:20") pairing with standing warnings, against their places' distance in points: 1,000,
+    /// more than any distance on a screen, so each row keeps its own value when no value changed, and a
+    /// value that changed pairs by place.
+    static let otherValue: Double = 1000
+
     /// The most bits two thumbnails' hashes may differ in and still be the same element: 6 of 64 (a
     /// chevron's thumbnail on another row's background differs in 2–4).
     static let image = 6
+
+    /// How many digits a text without letters needs to tell a screen (`ScreenIdentification`): 3. A time
+    /// ("8:05") or a price ("$4.99") does, on any screen that shows it, in any language (a transit app's
+    /// departures audited in Japanese without catalogs); a count ("12") reads alike on every screen.
+    static let tellingDigits = 3
 
     /// Problems larger than this many rows or columns are assigned greedily (closest first) instead of
     /// optimally, so that a pathological report cannot make matching cubic.

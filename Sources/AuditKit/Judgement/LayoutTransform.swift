@@ -31,6 +31,13 @@ struct LayoutTransform: Sendable, Equatable {
     /// when elements there told it (a tab bar or toolbar keeps its distance from the bottom edge of a
     /// taller phone, whatever the content does); nil when none did: then `y` places it too.
     var bottomBar: Axis?
+    /// Down, for an element in the navigation bar's band of the older screen (its centre above `top`), when
+    /// elements there told it; nil when none did: then it keeps its distance from the top edge, whatever
+    /// the content does (a scroll, a larger text size).
+    var topBar: Axis?
+    /// Where the older screen's content starts (`ScreenLayouts.contentTop`): above it is the navigation
+    /// bar's band; nil when the screen's size is not known.
+    var top: Double?
     /// Across, when the places both audits show keep their distance from the edge of the screen (or its
     /// centre) they are nearest to, as leading and trailing layout margins and centred titles do on a wider
     /// screen, better than a share of the width (`x`): then it places elements across (`predicted`); nil
@@ -54,13 +61,25 @@ struct LayoutTransform: Sendable, Equatable {
     }
 
     static func == (a: LayoutTransform, b: LayoutTransform) -> Bool {
-        a.x == b.x && a.y == b.y && a.bottomBar == b.bottomBar && a.across == b.across && a.anchors.x == b.anchors.x
+        a.x == b.x && a.y == b.y && a.bottomBar == b.bottomBar && a.topBar == b.topBar && a.top == b.top
+            && a.across == b.across && a.anchors.x == b.anchors.x
             && a.anchors.y == b.anchors.y && a.spread == b.spread
     }
 
     /// A plain shift by (`dx`, `dy`).
     static func shift(dx: Double, dy: Double) -> LayoutTransform {
         LayoutTransform(x: Axis(scale: 1, offset: dx), y: Axis(scale: 1, offset: dy))
+    }
+
+    /// A scroll by `dy` points of a screen whose size went from `sizes.was` to `sizes.now` (each place
+    /// keeping its share of both axes), a plain shift when the sizes are not known.
+    static func scroll(
+        by dy: Double, sizes: (was: (width: Double, height: Double), now: (width: Double, height: Double))?
+    ) -> LayoutTransform {
+        guard let sizes else { return .shift(dx: 0, dy: dy) }
+        return LayoutTransform(
+            x: Axis(scale: sizes.now.width / sizes.was.width, offset: 0),
+            y: Axis(scale: sizes.now.height / sizes.was.height, offset: dy))
     }
 
     /// The transform that undoes this one (a scale of 0, which no fit gives, is taken for 1).
@@ -90,16 +109,25 @@ struct LayoutTransform: Sendable, Equatable {
     }
 
     /// Where the element at `rect` of an audit of a screen `height` points tall is in one `newHeight` tall:
-    /// the transform's place, or for an element in the older screen's bottom bar band the bottom bar's
-    /// (`bottomBar`) when elements there told one, else, for an element known to be a bar's (`inBar`: its
-    /// own audits saw it keep its distance from the bottom edge), that distance kept: a tab bar or toolbar
-    /// does not follow the content's scroll or stretch.
-    func predicted(_ rect: Rect, height: Double?, newHeight: Double?, inBar: Bool = false) -> Rect {
+    /// the transform's place, except for an element in a bar's band of the older screen, which keeps its
+    /// distance from that bar's edge (a toolbar or navigation bar does not follow the content's scroll or
+    /// stretch): as the bar's own elements told (`topBar`, `bottomBar`), else as `content` says. `content`
+    /// says whether the element is content (its audits saw it move with the rows), a bar's (false), or nil
+    /// when unknown: in the navigation bar's band an element is the bar's unless known to be content
+    /// (content there is scrolled under the bar, hidden), in the bottom bar's band content unless known to
+    /// be the bar's (lists run under a tab bar).
+    func predicted(_ rect: Rect, height: Double?, newHeight: Double?, content: Bool? = nil) -> Rect {
         var place = apply(rect)
-        if let height, rect.y >= height - SystemBands.tabBarHeight {
+        if let top, rect.y + rect.height / 2 < top {
+            if let topBar {
+                place.y = topBar.apply(rect.y + rect.height / 2) - rect.height / 2
+            } else if content != true {
+                place.y = rect.y
+            }
+        } else if let height, rect.y >= height - SystemBands.tabBarHeight, content != true {
             if let bottomBar {
                 place.y = bottomBar.apply(rect.y + rect.height / 2) - rect.height / 2
-            } else if inBar, let newHeight {
+            } else if content == false, let newHeight {
                 place.y = rect.y + newHeight - height
             }
         }
@@ -144,16 +172,29 @@ struct LayoutTransform: Sendable, Equatable {
         widths: (was: Double, now: Double)? = nil
     ) -> LayoutTransform? {
         guard !pairs.isEmpty else { return nil }
+        let top = height.flatMap { height in
+            widths.map { ScreenLayouts.contentTop(ScreenConfiguration(width: $0.was, height: height))! }
+        }
         let inBar = pairs.map { pair in height.map { pair.was.y >= $0 - SystemBands.tabBarHeight } ?? false }
-        let content = zip(pairs, inBar).filter { !$0.1 }.map(\.0)
+        let inTopBar = pairs.map { pair in top.map { pair.was.y + pair.was.height / 2 < $0 } ?? false }
+        let content = pairs.indices.filter { !inBar[$0] && !inTopBar[$0] }.map { pairs[$0] }
         let bar = zip(pairs, inBar).filter { $0.1 }.map(\.0)
+        let topBar = zip(pairs, inTopBar).filter { $0.1 }.map(\.0)
         let fitted = content.isEmpty ? pairs : content
         func centres(_ pairs: [(was: Rect, now: Rect)]) -> [(Double, Double)] {
             pairs.map { ($0.was.y + $0.was.height / 2, $0.now.y + $0.now.height / 2) }
         }
         let across = fitted.map { AnchoredAxis.edges(of: $0, width: widths?.was) }
         var transform = LayoutTransform(x: fit(across, prior: widthScale), y: fit(centres(fitted), prior: 1))
-        if !bar.isEmpty, !content.isEmpty { transform.bottomBar = fit(centres(bar), prior: 1) }
+        // A row of content can lie in the bottom bar's band (a small phone's last row): the bar's own are the
+        // elements there the content's axis does not place.
+        let barOwn = bar.filter {
+            abs(transform.y.apply($0.was.y + $0.was.height / 2) - ($0.now.y + $0.now.height / 2))
+                > JudgementTolerance.place
+        }
+        if !barOwn.isEmpty, !content.isEmpty { transform.bottomBar = fit(centres(barOwn), prior: 1) }
+        transform.top = top
+        if !topBar.isEmpty { transform.topBar = fit(centres(topBar), prior: 1) }
         transform.anchors = (
             fitted.map { $0.was.x + $0.was.width / 2 }.sorted(), fitted.map { $0.was.y + $0.was.height / 2 }.sorted()
         )

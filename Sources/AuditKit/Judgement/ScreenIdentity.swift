@@ -195,9 +195,15 @@ struct ScreenIdentification: Sendable {
         var identifiers = [[Int]](repeating: [], count: shown.count)
         // The views of system UI issues (rare), left out of the root's count.
         var systemViews = [[String: Int]](repeating: [:], count: shown.count)
+        let bands = entry.screens.map { screen in
+            SystemBands(screenSize: screen.width.flatMap { width in screen.height.map { (width, $0) } })
+        }
         for index in entry.issues.indices {
             let screen = min(screenOfIssue[index], shown.count - 1)
-            if let text = entry.issues[index].elementText {
+            // The status bar's texts (the clock) are the system's, on every screen.
+            let system =
+                bands.indices.contains(screen) && entry.issues[index].rect.map(bands[screen].statusBarHolds) == true
+            if !system, let text = entry.issues[index].elementText {
                 if let normal = normalHash(of: text, cache: &normalized) {
                     var hasher = Hasher()
                     hasher.combine(entry.issues[index].testType.key)
@@ -247,9 +253,12 @@ struct ScreenIdentification: Sendable {
         a.compare(b, options: [.caseInsensitive, .widthInsensitive]) == .orderedSame
     }
 
-    /// The normal form of `text` (`IssueFingerprint.normalizedText`) as a hash, or nil for a text
-    /// without letters: numbers and symbols read alike on every screen. An ASCII text is normalised
-    /// and hashed byte by byte; `cache` remembers the others' (texts recur from audit to audit).
+    /// The normal form of `text` (`IssueFingerprint.normalizedText`) as a hash, or nil for a text that
+    /// tells no screen: without letters and with fewer than `JudgementTolerance.tellingDigits` digits
+    /// ("12", "—"), which read alike on every screen. A time or a price ("8:05", "$4.99") tells, in any
+    /// language: an audit in another language without its catalogs still shows the screen's numbers. An
+    /// ASCII text is normalised and hashed byte by byte; `cache` remembers the others' (texts recur from
+    /// audit to audit).
     static func normalHash(of text: String, cache: inout [String: Int?]) -> Int? {
         func hash(_ normal: UnsafeBufferPointer<UInt8>) -> Int {
             var hasher = Hasher()
@@ -260,12 +269,18 @@ struct ScreenIdentification: Sendable {
         let ascii = IssueFingerprint.withASCIINormalizedText(text) { normal -> Int? in
             normal.contains { ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A } ? hash(normal) : nil
         }
-        if let ascii { return ascii }
+        if case let value?? = ascii { return value }
         if let known = cache[text] { return known }
         var normal: Int?
         if text.unicodeScalars.contains(where: { $0.properties.isAlphabetic }) {
             var folded = IssueFingerprint.normalizedText(text)
             normal = folded.withUTF8(hash)
+        } else if text.unicodeScalars.count(where: { $0.properties.numericType != nil })
+            >= JudgementTolerance.tellingDigits
+        {
+            // A number's normal form folds its digits: its exact value (spaces aside) tells instead.
+            var exact = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            normal = exact.withUTF8(hash) ^ 0x5EED
         }
         cache[text] = normal
         return normal

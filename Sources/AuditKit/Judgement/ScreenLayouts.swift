@@ -41,8 +41,7 @@ struct ScreenLayouts {
         now[screen] = configuration
         if let base, let then {
             let layout = transform(of: screen, since: base, then: then)
-            let ratio = Self.textRatio(
-                movements(of: screen, since: base), layout: layout, sameDevice: then.layout == configuration.layout)
+            let ratio = Self.textRatio(movements(of: screen, since: base), layout: layout)
             // Nothing tells: the default size, the size most audits are made at (an audit that fixed most of
             // a large-text audit's warnings is not taken for another large-text audit).
             configuration.textScale = ratio.map { then.textScale * $0 } ?? 1
@@ -81,7 +80,7 @@ struct ScreenLayouts {
     }
 
     /// Where the element at `rect` in the coordinates of `audit` (audited in `then`) is in this audit of
-    /// `screen` (`LayoutTransform.predicted(_:height:newHeight:inBar:)`), and how far from there it may be
+    /// `screen` (`LayoutTransform.predicted(_:height:newHeight:content:)`), and how far from there it may be
     /// (`LayoutTransform.uncertainty(of:)`). `content` says whether the element is content (true: where it
     /// was flagged, `isContent`) or a bottom bar's own (false: its audits saw it keep its distance from the
     /// bottom edge), when its audits tell; else `rect` tells.
@@ -89,8 +88,7 @@ struct ScreenLayouts {
         _ rect: Rect, of screen: String, since audit: AuditReference, then: ScreenConfiguration?, content: Bool? = nil
     ) -> Prediction {
         let layout = transform(of: screen, since: audit, then: then)
-        let place = layout.predicted(
-            rect, height: then?.height, newHeight: now[screen]?.height, inBar: content == false)
+        let place = layout.predicted(rect, height: then?.height, newHeight: now[screen]?.height, content: content)
         return Prediction(
             place: place, margin: layout.uncertainty(of: rect),
             underBar: Self.movedUnderABar(rect, to: place, then: then, now: now[screen], content: content))
@@ -174,21 +172,21 @@ struct ScreenLayouts {
     /// heights say (at least two of them) when they tell another text size, else what the layout says (its
     /// vertical stretch: rows that hold a larger text are taller, so everything below them moves down
     /// further). The Dynamic Type warnings flag exactly the texts that do not grow, so their heights
-    /// alone would read an accessibility size as the default; the places of everything else do not. A
-    /// device laid out otherwise (an iPad, landscape) stretches for other reasons: there the heights
-    /// alone tell. Where the layout tells, the texts that grew with it say by how much (rows grow less than
-    /// their texts). Nil when neither tells.
-    static func textRatio(_ moves: [Movement], layout: LayoutTransform, sameDevice: Bool) -> Double? {
+    /// alone would read an accessibility size as the default; the places of everything else do not, on
+    /// any device (rows keep their pitch on another phone and on an iPad; bars are fitted on their own).
+    /// Where the layout tells, the texts that grew with it say by how much (rows grow less than their
+    /// texts). Nil when neither tells.
+    static func textRatio(_ moves: [Movement], layout: LayoutTransform) -> Double? {
         let heights = moves.compactMap { move -> Double? in
             move.texted && move.was.height > 0 && move.now.height > 0 ? move.now.height / move.was.height : nil
         }
         let tells = { (ratio: Double) in abs(log(ratio)) >= log(JudgementTolerance.sameTextSize) }
         let grown = heights.count >= 2 ? median(heights) : nil
-        if let grown, tells(grown) || !sameDevice { return grown }
+        if let grown, tells(grown) { return grown }
         // The layout tells when the places it was fitted from span rows; then the texts that grew with it
         // (at least two) say by how much, the others being fixed-size ones.
         let span = (layout.anchors.y.last ?? 0) - (layout.anchors.y.first ?? 0)
-        if sameDevice, span >= JudgementTolerance.fitSpan, tells(layout.stretch) {
+        if span >= JudgementTolerance.fitSpan, tells(layout.stretch) {
             let grew = heights.filter { tells($0) && ($0 > 1) == (layout.stretch > 1) }
             return grew.count >= 2 ? median(grew) : layout.stretch
         }

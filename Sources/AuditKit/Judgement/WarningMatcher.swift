@@ -467,8 +467,13 @@ public enum WarningMatcher {
         var transform: [LayoutTransform?]
         /// Per screen of the older report: the same screen of the newer one, or -1.
         let oldToNewSlot: [Int]
-        /// Per old issue: its rect scaled to the size of the same screen in the newer report.
+        /// Per old issue: its rect scaled to the size of the same screen in the newer report, where it is
+        /// before a layout is known (a share of each axis).
         let oldRect: [Rect?]
+        /// Per screen of the newer report: the size of the same screen in the older one and its own, when
+        /// both are known: the layout (`LayoutTransform.fitted`) is fitted and predicts in the older
+        /// screen's own coordinates, as the judgement's layouts (`ScreenLayouts`) do.
+        let sizes: [(was: (width: Double, height: Double), now: (width: Double, height: Double))?]
         /// Screens of the newer report where the key stage paired two different texts: the catalogs
         /// translated them.
         var translated = Set<Int>()
@@ -496,6 +501,22 @@ public enum WarningMatcher {
                 return old.rect(index, scaledTo: target >= 0 ? new.slotSizes[target] : nil)
             }
             transform = [LayoutTransform?](repeating: nil, count: new.slotKeys.count)
+            var sizes = [(was: (width: Double, height: Double), now: (width: Double, height: Double))?](
+                repeating: nil, count: new.slotKeys.count)
+            for (slot, target) in toNew.enumerated() where target >= 0 {
+                if let was = old.slotSizes[slot], let now = new.slotSizes[target] { sizes[target] = (was, now) }
+            }
+            self.sizes = sizes
+        }
+
+        /// Where the screen's layout puts old `o`'s element in new `n`'s screen (`LayoutTransform.predicted`):
+        /// as content, or as a bar's element (`content` false: it keeps its distance from its bar's edge); nil
+        /// without a layout of that screen.
+        func placed(_ o: Int, toward n: Int, content: Bool = true) -> Rect? {
+            let slot = new.slotID[n]
+            guard sameScreen(o, n), let layout = transform[slot], let rect = old.issues[o].rect else { return nil }
+            guard let size = sizes[slot] else { return layout.apply(rect) }
+            return layout.predicted(rect, height: size.was.height, newHeight: size.now.height, content: content)
         }
 
         mutating func pair(_ o: Int, _ n: Int, _ by: MatchStage) {
@@ -512,9 +533,7 @@ public enum WarningMatcher {
 
         /// The old rect of `o`, in the new screen's coordinates and placed by that screen's layout.
         func shiftedOldRect(_ o: Int, toward n: Int) -> Rect? {
-            guard let rect = oldRect[o] else { return nil }
-            if sameScreen(o, n), let layout = transform[new.slotID[n]] { return layout.apply(rect) }
-            return rect
+            placed(o, toward: n) ?? oldRect[o]
         }
 
         // Stage 1.
@@ -579,13 +598,14 @@ public enum WarningMatcher {
         /// lies on it (`ScreenLayouts.Prediction.liesOnScreen`); true when no layout or size tells.
         func couldBeShown(_ o: Int, _ n: Int) -> Bool {
             let slot = new.slotID[n]
-            guard sameScreen(o, n), let layout = transform[slot], let was = oldRect[o], let size = new.slotSizes[slot]
+            guard let layout = transform[slot], let was = old.issues[o].rect, let place = placed(o, toward: n),
+                let size = new.slotSizes[slot]
             else { return true }
-            let place = layout.apply(was)
+            let then = sizes[slot].map { ScreenConfiguration(width: $0.was.width, height: $0.was.height) }
             let screen = ScreenConfiguration(width: size.width, height: size.height)
             let prediction = ScreenLayouts.Prediction(
                 place: place, margin: layout.uncertainty(of: was),
-                underBar: ScreenLayouts.movedUnderABar(was, to: place, then: screen, now: screen))
+                underBar: ScreenLayouts.movedUnderABar(was, to: place, then: then ?? screen, now: screen))
             return prediction.liesOnScreen(width: size.width, height: size.height)
         }
 
@@ -700,11 +720,19 @@ public enum WarningMatcher {
             var moves = [[(was: Rect, now: Rect)]](repeating: [], count: new.slotKeys.count)
             for n in new.issues.indices where newPartner[n] >= 0 {
                 let o = newPartner[n]
-                guard sameScreen(o, n), let before = oldRect[o], let after = new.issues[n].rect else { continue }
+                guard sameScreen(o, n), let before = old.issues[o].rect, let after = new.issues[n].rect else {
+                    continue
+                }
                 moves[new.slotID[n]].append((before, after))
             }
             for (slot, pairs) in moves.enumerated() where !pairs.isEmpty {
-                transform[slot] = LayoutTransform.fitted(pairs)
+                guard let size = sizes[slot] else {
+                    transform[slot] = LayoutTransform.fitted(pairs)
+                    continue
+                }
+                transform[slot] = LayoutTransform.fitted(
+                    pairs, widthScale: size.now.width / size.was.width, height: size.was.height,
+                    widths: (size.was.width, size.now.width))
             }
         }
 
@@ -833,7 +861,7 @@ public enum WarningMatcher {
             {
                 guard let scroll = likelyScroll(oldBySlot[slot], newBySlot[slot]) else { continue }
                 let still = placedByGeometry(oldBySlot[slot], newBySlot[slot], changedLanguage: true).count
-                transform[slot] = .shift(dx: 0, dy: scroll)
+                transform[slot] = .scroll(by: scroll, sizes: sizes[slot])
                 if placedByGeometry(oldBySlot[slot], newBySlot[slot], changedLanguage: true).count <= still {
                     transform[slot] = nil
                 }
@@ -904,8 +932,10 @@ public enum WarningMatcher {
         }
 
         /// The cost of pairing `o` with `n` by place (`WarningMatcher.placeCost`), or nil when they may not pair.
-        /// An element in the bottom bar's band that the screen's layout moves with the content may be the
-        /// bar's, which keeps its distance from the bottom edge: the cheaper of the two places.
+        /// An element in a bar's band that the screen's layout moves with the content may be the bar's, which
+        /// keeps its distance from the bar's edge: the cheaper of the two places. Bottom bars differ in height
+        /// and in the inset under them from phone to phone (a home button or not): an element in the old
+        /// screen's bottom bar band and one in the new one's are in one bar, at one height.
         func geometryCost(_ o: Int, _ n: Int, changedLanguage: Bool) -> Double? {
             guard old.issues[o].testType == new.issues[n].testType, let before = shiftedOldRect(o, toward: n),
                 let after = new.issues[n].rect
@@ -920,9 +950,14 @@ public enum WarningMatcher {
                     changedLanguage: changedLanguage, translatedApart: translations.translatedApart)
             }
             let moved = cost(before, stretch: layout?.y.scale ?? 1)
-            guard let layout, layout.bottomBar == nil, let was = oldRect[o], let size = new.slotSizes[new.slotID[n]],
-                was.y >= size.height - SystemBands.tabBarHeight, let kept = cost(was, stretch: 1)
-            else { return moved }
+            guard layout != nil, var bar = placed(o, toward: n, content: false), bar != before else { return moved }
+            if let size = sizes[new.slotID[n]], let was = old.issues[o].rect,
+                was.y >= size.was.height - SystemBands.tabBarHeight,
+                after.y >= size.now.height - SystemBands.tabBarHeight
+            {
+                bar.y = after.y
+            }
+            guard let kept = cost(bar, stretch: 1) else { return moved }
             return min(moved ?? kept, kept)
         }
 

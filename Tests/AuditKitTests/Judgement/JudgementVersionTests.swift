@@ -5,7 +5,8 @@ import Testing
 
 /// The judgement version cannot be forgotten: fixed series of the layout probes (the pantry's three
 /// screens in many configurations, the meal plan at four text sizes, the grocery list scrolled and in
-/// French, the store on three devices, the workout log's tour; each with sources and without) are judged, and the digest of every verdict they state must be
+/// French, the store on three devices, the workout log's and the transit app's tours; each with sources and
+/// without) are judged, and the digest of every verdict they state must be
 /// the one recorded for `JudgementRecord.currentJudgementVersion`. A change of the judgement's code that
 /// changes any verdict fails here until the version is raised and its digest recorded (CONTRIBUTING.md,
 /// "Raising the judgement version"), so a record written before it is judged again.
@@ -21,6 +22,7 @@ import Testing
             lines += try groceryScrolls(sourced: sourced).map { "groceries \(sourced) \($0)" }
             lines += try storeAcrossDevices(sourced: sourced).map { "store \(sourced) \($0)" }
             lines += try workoutTour(sourced: sourced).map { "workouts \(sourced) \($0)" }
+            lines += try transitTour(sourced: sourced).map { "transit \(sourced) \($0)" }
         }
         return lines
     }
@@ -114,6 +116,15 @@ import Testing
             if let element = step.fixed { fixed.insert(element) }
             try s.audit(step.configuration, fixed: fixed)
         }
+        return s.p.verdictLines()
+    }
+
+    /// The transit app's departures, route and settings through dark AX1, the smallest phone at AX2, an
+    /// iPad, the largest phone at AX3, AX2 scrolled, Japanese and English (`TransitSeriesProbeTests.tour`).
+    static func transitTour(sourced: Bool) throws -> [String] {
+        var s = try TransitSeriesProbeTests.Series(sourced: sourced)
+        defer { s.p.remove() }
+        for step in TransitSeriesProbeTests.tour { try s.audit(step.layout, step.configuration, fixed: step.fixed) }
         return s.p.verdictLines()
     }
 

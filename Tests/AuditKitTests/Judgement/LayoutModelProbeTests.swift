@@ -88,16 +88,17 @@ import Testing
         Set(layout.screen(in: configuration).elements.filter(\.flagged).map(\.id))
     }
 
-    /// The catalogs' table for `keys`: each key's English text in `layouts` and its French translation.
-    static func catalogs(_ keys: [String: String], of layouts: [ScreenLayout], french: [String: String])
-        -> StringTranslations
-    {
+    /// The catalogs' table for `keys`: each key's English text in `layouts` and its translation in
+    /// `language` (French unless told).
+    static func catalogs(
+        _ keys: [String: String], of layouts: [ScreenLayout], french: [String: String], language: String = "fr"
+    ) -> StringTranslations {
         let elements = layouts.flatMap { ($0.topBar + $0.rows.flatMap(\.elements) + $0.bottomBar).map(\.element) }
         let texts = Dictionary(elements.map { ($0.id, $0.text) }, uniquingKeysWith: { first, _ in first })
         return StringTranslations(
             keys.sorted { $0.key < $1.key }.flatMap { id, key -> [LocalizedString] in
                 let english = texts[id]!!
-                return ([("en", english)] + (french[english].map { [("fr", $0)] } ?? [])).map {
+                return ([("en", english)] + (french[english].map { [(language, $0)] } ?? [])).map {
                     LocalizedString(
                         key: key, value: $0.1, language: $0.0, location: SourceLocation(file: "Localizable.xcstrings"))
                 }

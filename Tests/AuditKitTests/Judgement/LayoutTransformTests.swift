@@ -30,10 +30,23 @@ import Testing
         // The fifth row (y 350) lands at 550, the eighth (y 530) at 856: below the screen.
         #expect(abs(layout.predicted(Self.row(350), height: 874, newHeight: 874).y - 550.2) < 1)
         let moves = pairs.map { ScreenLayouts.Movement(was: $0.0, now: $0.1, texted: true) }
-        let ratio = try #require(ScreenLayouts.textRatio(moves, layout: layout, sameDevice: true))
+        let ratio = try #require(ScreenLayouts.textRatio(moves, layout: layout))
         #expect(abs(ratio - 1.7) < 0.01)
         // Further from every row both audits show, the place is less sure.
         #expect(layout.uncertainty(of: Self.row(530)).y > layout.uncertainty(of: Self.row(300)).y)
+    }
+
+    @Test func theLayoutTellsASmallerTextSizeOnAnotherDeviceWhereFixedSizeTextsDoNot() throws {
+        // A transit app's platform badges (fixed-size: 16 pt at any size) in rows 64 pt apart at AX1 on a
+        // phone, 50 pt apart at the default size on an iPad whose content starts 32 pt higher: the texts'
+        // heights say nothing, the rows say ×0.78.
+        let badge = { (y: Double) in Rect(x: 254, y: y, width: 72, height: 16) }
+        let was = [351.0, 544, 672].map(badge)
+        let now = [261.0, 411, 511].map { Rect(x: 1028, y: $0, width: 72, height: 16) }
+        let layout = try #require(LayoutTransform.fitted(Array(zip(was, now)), widthScale: 1180 / 402.0))
+        let moves = zip(was, now).map { ScreenLayouts.Movement(was: $0, now: $1, texted: true) }
+        let ratio = try #require(ScreenLayouts.textRatio(moves, layout: layout))
+        #expect(abs(ratio - 0.78) < 0.01)
     }
 
     @Test func aRowInsertedAboveOthersIsAShiftNotAStretch() throws {
@@ -86,7 +99,7 @@ import Testing
         // No element of the bottom bar was paired: a bar's tab keeps its distance from the bottom edge; an
         // element not known to be a bar's follows the content.
         let tab = Rect(x: 200, y: 880, width: 28, height: 28)
-        #expect(layout.predicted(tab, height: 956, newHeight: 820, inBar: true).y == 744)
+        #expect(layout.predicted(tab, height: 956, newHeight: 820, content: false).y == 744)
         #expect(layout.predicted(tab, height: 956, newHeight: 820).y == 880)
         #expect(layout.uncertainty(of: add).x == 0)
         // On one width, or where a share of the width places more of them, the places across scale.
