@@ -24,7 +24,7 @@ import Foundation
 public struct JudgementRecord: Sendable, Hashable, Codable {
     /// The version of the judgement this code makes: raised whenever a change of the judgement's code
     /// changes what it states (`verdictDigests` makes sure), so a record written earlier is judged again.
-    public static let currentJudgementVersion = 18
+    public static let currentJudgementVersion = 19
 
     /// Each version's digest of the verdicts it states on fixed series of audits (the layout probes',
     /// judged by `JudgementVersionTests`), oldest first, the last one `currentJudgementVersion`'s. A change
@@ -43,6 +43,7 @@ public struct JudgementRecord: Sendable, Hashable, Codable {
         (16, "30f2b0daa343e4a2ec7d45775cafb324c70e91213e2f4e9e273d59260ab5e53a"),
         (17, "43da39203312e81411d44b5ecaa07733f45c936ee9cdbf218c5dcfe95b60cd7d"),
         (18, "40caecc858e0a449f81f9b90c0b2cee35f39ee3c7904079126f4fa5a24d3e58e"),
+        (19, "84b6cf8a541f43a0cd1152bef1b1d43859e1a7ac93c122502b1fc688f25b5079"),
     ]
 
     /// The version of the judgement recorded.

@@ -587,11 +587,16 @@ public enum WarningMatcher {
             }
             // A screen whose layout one element told (a shift, no scale) is fitted again from every pair made
             // so far: the look-alikes' rows tell how far they spread (another text size).
-            if !duplicates.isEmpty, transform.contains(where: { ($0?.anchors.y.count ?? 0) < 2 }) {
-                let told = transform
-                estimateShifts()
-                for slot in told.indices where told[slot]?.anchors.y.count ?? 0 >= 2 { transform[slot] = told[slot] }
-            }
+            if !duplicates.isEmpty { fitWhereUntold() }
+        }
+
+        /// Fits again, from every pair made so far, each screen whose layout fewer than two places told (none
+        /// yet, or a shift from one element); keeps the others.
+        mutating func fitWhereUntold() {
+            guard transform.contains(where: { ($0?.anchors.y.count ?? 0) < 2 }) else { return }
+            let told = transform
+            estimateShifts()
+            for slot in told.indices where told[slot]?.anchors.y.count ?? 0 >= 2 { transform[slot] = told[slot] }
         }
 
         /// Whether old `o`'s element could be on new `n`'s screen: its place moved by that screen's layout
@@ -707,6 +712,8 @@ public enum WarningMatcher {
                 for (o, n) in uniqueValues((oldLeft, newLeft)) { pair(o, n, .fingerprint) }
                 oldLeft.removeAll { oldPartner[$0] >= 0 }
                 newLeft.removeAll { newPartner[$0] >= 0 }
+                // The rows that kept their value tell the layout where nothing else did yet.
+                if !byValue.isEmpty { fitWhereUntold() }
                 // By count only where the screen's layout does not say where the older ones are now: where it
                 // does, one far from its place is another element (a row scrolled away, or fixed).
                 for (o, n) in zip(oldLeft, newLeft) where !sameScreen(o, n) || transform[new.slotID[n]] == nil {
@@ -933,9 +940,10 @@ public enum WarningMatcher {
 
         /// The cost of pairing `o` with `n` by place (`WarningMatcher.placeCost`), or nil when they may not pair.
         /// An element in a bar's band that the screen's layout moves with the content may be the bar's, which
-        /// keeps its distance from the bar's edge: the cheaper of the two places. Bottom bars differ in height
-        /// and in the inset under them from phone to phone (a home button or not): an element in the old
-        /// screen's bottom bar band and one in the new one's are in one bar, at one height.
+        /// keeps its distance from the bar's edge: the cheaper of the two places. Bars differ in height, and in
+        /// the status bar above or the inset under them, from phone to phone (a home button or not): an element
+        /// in a bar's band of the old screen and one in the same bar's band of the new one are in one bar, at
+        /// one height.
         func geometryCost(_ o: Int, _ n: Int, changedLanguage: Bool) -> Double? {
             guard old.issues[o].testType == new.issues[n].testType, let before = shiftedOldRect(o, toward: n),
                 let after = new.issues[n].rect
@@ -952,13 +960,21 @@ public enum WarningMatcher {
             let moved = cost(before, stretch: layout?.y.scale ?? 1)
             guard layout != nil, var bar = placed(o, toward: n, content: false), bar != before else { return moved }
             if let size = sizes[new.slotID[n]], let was = old.issues[o].rect,
-                was.y >= size.was.height - SystemBands.tabBarHeight,
-                after.y >= size.now.height - SystemBands.tabBarHeight
+                Self.band(of: was, in: size.was) != 0,
+                Self.band(of: was, in: size.was) == Self.band(of: after, in: size.now)
             {
                 bar.y = after.y
             }
             guard let kept = cost(bar, stretch: 1) else { return moved }
             return min(moved ?? kept, kept)
+        }
+
+        /// Which bar's band `rect` lies in on a screen of `size`: -1 the navigation bar's (its centre above where
+        /// content starts, `ScreenLayouts.contentTop`), 1 the bottom bar's (`SystemBands.tabBarHeight`), 0 none.
+        static func band(of rect: Rect, in size: (width: Double, height: Double)) -> Int {
+            let top = ScreenLayouts.contentTop(ScreenConfiguration(width: size.width, height: size.height)) ?? 0
+            if rect.y + rect.height / 2 < top { return -1 }
+            return rect.y >= size.height - SystemBands.tabBarHeight ? 1 : 0
         }
 
         // Stage 4.
