@@ -1108,6 +1108,7 @@ public struct JudgementRecordFile: Sendable {
                 != nil
         else { return record }
         noteWritten(history: stamp, bytes: data.count)
+        JudgementStateFile(history: history).store(judgement, content: content, warnings: read.warnings)
         return record
     }
 

@@ -123,3 +123,101 @@ import Testing
         }
     }
 }
+
+/// The stored state beside the history (`JudgementStateFile`): written with the record, read for a new
+/// report while the history holds the bytes it was made of, and not used otherwise.
+@Suite struct JudgementStateFileTests {
+    /// A history of `entries` appended one by one, each recorded (so each writes the state), and its files.
+    static func recorded(_ entries: [HistoryEntry], baseline: Baseline, in directory: TemporaryDirectory) throws -> (
+        file: HistoryFile, states: JudgementStateFile
+    ) {
+        let file = HistoryFile(path: directory.file("Reports/history.jsonl"))
+        var written: History?
+        try file.append(entries, seeing: { _ in }, written: { written = $0 })
+        let history = try #require(written)
+        JudgementRecordFile(history: file).store(
+            HistoryJudgement(history: history, baseline: baseline), read: history)
+        return (file, JudgementStateFile(history: file))
+    }
+
+    static func checks(
+        _ states: JudgementStateFile, _ entry: HistoryEntry, baseline: Baseline, warnings: inout [String]
+    ) -> [HistoryCheck]? {
+        states.checks(
+            baseline: baseline, translations: .none, failOn: .new, strictBaseline: true, warn: { warnings.append($0) },
+            entries: { _ in [entry] })
+    }
+
+    @Test func aNewReportIsCheckedFromTheStateAsTheWholeHistoryChecksIt() throws {
+        for seed in 0..<6 {
+            var generator = SplitMix64(seed: UInt64(100 + seed))
+            let entries = try (0..<10).map { try JudgementRecordTests.randomAudit(day: $0, &generator) }
+            let baseline = Baseline(
+                entries: entries[0].issues.prefix(2).enumerated().map {
+                    Baseline.Entry(fingerprint: $1.fingerprint, reason: "decorative \($0)", acceptedOn: "2026-01-01")
+                })
+            let directory = try TemporaryDirectory()
+            defer { directory.remove() }
+            let (file, states) = try Self.recorded(Array(entries.dropLast()), baseline: baseline, in: directory)
+            #expect(FileManager.default.fileExists(atPath: states.path))
+            var warnings: [String] = []
+            let fromState = try #require(Self.checks(states, entries[9], baseline: baseline, warnings: &warnings))
+            let whole = HistoryCheck(
+                entry: entries[9], history: try file.load(), baseline: baseline, failOn: .new, strictBaseline: true)
+            let check = try #require(fromState.first)
+            #expect(check.judged.verdicts == whole.judged.verdicts, "seed \(seed)")
+            #expect(check.judged.resolved == whole.judged.resolved, "seed \(seed)")
+            #expect(check.judged.notReaudited == whole.judged.notReaudited, "seed \(seed)")
+            #expect(
+                check.judged.screens == whole.judged.screens && check.judged.comparedWith == whole.judged.comparedWith)
+            #expect(check.failing == whole.failing && check.staleBaseline == whole.staleBaseline, "seed \(seed)")
+            #expect(check.comparison == whole.comparison, "seed \(seed)")
+            // Another baseline: the state judged with this one is not used.
+            #expect(Self.checks(states, entries[9], baseline: Baseline(entries: []), warnings: &warnings) == nil)
+        }
+    }
+
+    @Test func aStateWhoseHistoryChangedIsNotUsed() throws {
+        var generator = SplitMix64(seed: 7)
+        let entries = try (0..<8).map { try JudgementRecordTests.randomAudit(day: $0, &generator) }
+        let baseline = Baseline(entries: [])
+        var warnings: [String] = []
+        // A report already in the history, or dated before its latest (back-filled): judged from the history.
+        do {
+            let directory = try TemporaryDirectory()
+            defer { directory.remove() }
+            let (_, states) = try Self.recorded(
+                Array(entries.prefix(6)) + [entries[7]], baseline: baseline, in: directory)
+            #expect(Self.checks(states, entries[7], baseline: baseline, warnings: &warnings) == nil)
+            #expect(Self.checks(states, entries[6], baseline: baseline, warnings: &warnings) == nil)
+            #expect(Self.checks(states, entries[3], baseline: baseline, warnings: &warnings) == nil)
+        }
+        // A line of the history edited (one byte), a report back-filled or added since: not used.
+        for change in ["edited", "back-filled", "added"] {
+            let directory = try TemporaryDirectory()
+            defer { directory.remove() }
+            let (file, states) = try Self.recorded(
+                Array(entries.prefix(4)) + [entries[5], entries[6]], baseline: baseline, in: directory)
+            #expect(Self.checks(states, entries[7], baseline: baseline, warnings: &warnings) != nil, "\(change)")
+            switch change {
+            case "edited":
+                var bytes = try Data(contentsOf: URL(fileURLWithPath: file.path))
+                let at = try #require(bytes.firstIndex(of: UInt8(ascii: "0")))
+                bytes[at] = UInt8(ascii: "1")
+                try bytes.write(to: URL(fileURLWithPath: file.path))
+            case "back-filled": _ = try file.append(entries[4])
+            default: _ = try file.append(entries[7])
+            }
+            #expect(Self.checks(states, entries[7], baseline: baseline, warnings: &warnings) == nil, "\(change)")
+        }
+        // A damaged state (its seal no longer holds) is not used either.
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let (_, states) = try Self.recorded(Array(entries.prefix(6)), baseline: baseline, in: directory)
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: states.path))
+        let middle = bytes.count / 2
+        bytes[middle] = bytes[middle] == UInt8(ascii: "1") ? UInt8(ascii: "2") : UInt8(ascii: "1")
+        try bytes.write(to: URL(fileURLWithPath: states.path))
+        #expect(Self.checks(states, entries[7], baseline: baseline, warnings: &warnings) == nil)
+    }
+}
