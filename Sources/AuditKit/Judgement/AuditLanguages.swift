@@ -153,7 +153,8 @@ extension AuditLanguages: Codable {
         try values.encode(wording, forKey: .wording)
         try values.encode(language, forKey: .language)
         try values.encode(known, forKey: .known)
-        try values.encode(vocabulary, forKey: .vocabulary)
+        // Sets and keys in one order: the same history stores the same bytes.
+        try values.encode(vocabulary.mapValues { $0.mapValues { $0.sorted() } }, forKey: .vocabulary)
         try values.encode(recent, forKey: .recent)
         try values.encode(
             Dictionary(uniqueKeysWithValues: numberOfWord.map { (String($0.key), $0.value) }), forKey: .words)

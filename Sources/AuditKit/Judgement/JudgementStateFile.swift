@@ -34,6 +34,7 @@ public struct JudgementStateFile: Sendable {
     func store(_ judgement: HistoryJudgement, content: HistoryContent, warnings: [String]) {
         guard let state = judgement.state(), state.audits.count == content.entries else { return }
         let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
         let header = Header(format: JudgementState.currentFormat, history: content, warnings: warnings)
         guard var data = try? encoder.encode(header), let line = try? encoder.encode(state) else { return }
         data.append(0x0A)

@@ -919,3 +919,42 @@ struct HashProbe: Sendable {
         }
     }
 }
+
+/// The screens known, written in one order whatever the order of their sets (the judgement's stored
+/// state, `JudgementState`, is the same bytes for the same history); read back by the synthesized decoder.
+extension ScreenIdentification {
+    func encode(to encoder: any Encoder) throws {
+        var values = encoder.container(keyedBy: CodingKeys.self)
+        try values.encode(known, forKey: .known)
+        try values.encode(byEvidence.mapValues { $0.sorted() }, forKey: .byEvidence)
+        try values.encode(filedTokens, forKey: .filedTokens)
+        var likeness = values.nestedUnkeyedContainer(forKey: .likenessToItself)
+        for (signature, alike) in likenessToItself.sorted(by: { $0.key.words.lexicographicallyPrecedes($1.key.words) })
+        {
+            try likeness.encode(signature)
+            try likeness.encode(alike)
+        }
+        try values.encode(recency, forKey: .recency)
+        try values.encode(groupNames, forKey: .groupNames)
+        try values.encode(screenCount, forKey: .screenCount)
+    }
+}
+
+extension ScreenIdentification.Known {
+    func encode(to encoder: any Encoder) throws {
+        var values = encoder.container(keyedBy: CodingKeys.self)
+        try values.encode(id, forKey: .id)
+        try values.encode(name, forKey: .name)
+        try values.encode(report, forKey: .report)
+        try values.encode(audit, forKey: .audit)
+        try values.encode(hashes, forKey: .hashes)
+        try values.encode(texts, forKey: .texts)
+        try values.encode(views.sorted(), forKey: .views)
+        try values.encode(identifiers, forKey: .identifiers)
+        try values.encode(roots.sorted(), forKey: .roots)
+        try values.encodeIfPresent(named, forKey: .named)
+        try values.encode(group, forKey: .group)
+        try values.encode(byName, forKey: .byName)
+        try values.encode(groupName, forKey: .groupName)
+    }
+}
