@@ -337,16 +337,3 @@ extension Dictionary {
         return made
     }
 }
-
-extension Array {
-    /// Each element transformed, or nil when one transform gives nil.
-    fileprivate func mapAll<Made>(_ transform: (Element) -> Made?) -> [Made]? {
-        var made: [Made] = []
-        made.reserveCapacity(count)
-        for element in self {
-            guard let one = transform(element) else { return nil }
-            made.append(one)
-        }
-        return made
-    }
-}

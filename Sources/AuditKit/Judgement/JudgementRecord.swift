@@ -1254,7 +1254,7 @@ extension JSONDecoder {
 
 extension Array {
     /// Each element transformed, or nil when one is not (a record line naming what is not there).
-    fileprivate func mapAll<Made>(_ transform: (Element) -> Made?) -> [Made]? {
+    func mapAll<Made>(_ transform: (Element) -> Made?) -> [Made]? {
         var made: [Made] = []
         made.reserveCapacity(count)
         for element in self {
