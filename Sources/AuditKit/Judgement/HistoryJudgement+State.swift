@@ -13,7 +13,8 @@ extension HistoryJudgement {
         var writer = StateWriter(position: position, bases: basePositions)
         let bases = basePositions.sorted().map { j in
             JudgementState.Base(
-                position: j, entry: reports[j].entry, screens: reports[j].screens.map { writer.screen($0) },
+                position: j, entry: reports[j].entry,
+                screens: reports[j].screens.map { screen in RecordedReport.Screen(screen, at: { writer.at($0) }) },
                 covered: prepared[j].covered.sorted(), verdicts: reports[j].verdicts.map { writer.verdict($0) })
         }
         let warnings = self.warnings.map { warning in
@@ -74,11 +75,12 @@ extension HistoryJudgement {
         var reports = state.audits.map { ReportJudgement.placeholder(of: $0) }
         prepared = Array(repeating: WarningMatcher.Prepared(issues: [], screens: []), count: reports.count)
         for base in state.bases {
-            guard let verdicts = base.verdicts.mapAll(reader.verdict), let screens = base.screens.mapAll(reader.screen),
+            guard let verdicts = base.verdicts.mapAll(reader.verdict),
                 let side = side(base)
             else { return nil }
             reports[base.position] = ReportJudgement(
-                entry: base.entry, verdicts: verdicts, screens: screens, notCovered: [], hasEarlierAudit: false,
+                entry: base.entry, verdicts: verdicts, screens: base.screens.map { $0.made(audit: reader.reference) },
+                notCovered: [], hasEarlierAudit: false,
                 comparedWith: [], resolved: [], standing: StandingWarnings(), standingOfCovered: [:])
             prepared[base.position] = side
         }
@@ -163,14 +165,6 @@ private struct StateWriter {
             continues: continues, since: at(verdict.since), firstSeen: at(verdict.firstSeen))
     }
 
-    mutating func screen(_ screen: ScreenVerdict) -> JudgementState.Screen {
-        JudgementState.Screen(
-            index: screen.index, screen: screen.screen, name: screen.name,
-            comparedWith: screen.comparedWith.map { at($0) },
-            evidence: screen.evidence, shows: screen.shows, coversWholeScreen: screen.coversWholeScreen,
-            configuration: screen.configuration, suggestsNaming: screen.suggestsNaming)
-    }
-
     mutating func chunks(_ list: StandingList) -> [[JudgementState.Carried]] {
         list.chunks.map { chunk in
             chunk.items.map { item in
@@ -233,18 +227,6 @@ private struct StateReader {
             audit: audit, issues: issues, index: stored.index, warning: stored.warning, identity: stored.identity,
             screen: stored.screen, place: stored.place, status: status, change: stored.change, continues: continues,
             since: since, firstSeen: firstSeen)
-    }
-
-    func screen(_ stored: JudgementState.Screen) -> ScreenVerdict? {
-        var comparedWith: AuditReference?
-        if let at = stored.comparedWith {
-            guard let known = reference(at) else { return nil }
-            comparedWith = known
-        }
-        return ScreenVerdict(
-            index: stored.index, screen: stored.screen, name: stored.name, comparedWith: comparedWith,
-            evidence: stored.evidence, shows: stored.shows, coversWholeScreen: stored.coversWholeScreen,
-            configuration: stored.configuration, suggestsNaming: stored.suggestsNaming)
     }
 
     func list(_ chunks: [[JudgementState.Carried]]) -> StandingList? {

@@ -57,23 +57,10 @@ struct JudgementState: Codable, Sendable {
     struct Base: Codable, Sendable {
         var position: Int
         var entry: HistoryEntry
-        var screens: [Screen]
+        /// Its screens as the judgement placed them, as the record keeps them.
+        var screens: [RecordedReport.Screen]
         var covered: [String]
         var verdicts: [Verdict]
-    }
-
-    /// A screen of a latest audit as the judgement placed it (`ScreenVerdict`), the audit it was compared
-    /// with by position.
-    struct Screen: Codable, Sendable {
-        var index: Int
-        var screen: String
-        var name: String
-        var comparedWith: Int?
-        var evidence: String?
-        var shows: Bool
-        var coversWholeScreen: Bool
-        var configuration: ScreenConfiguration
-        var suggestsNaming: Bool
     }
 
     /// Issues of one audit, by their index among its issues.
