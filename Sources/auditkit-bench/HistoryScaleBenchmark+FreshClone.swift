@@ -14,7 +14,10 @@ import Foundation
 func runFreshCloneBenchmark(
     sizes: [Int], folders: [TemporaryDirectory], fingerprints: [String], runs: Int, tool: String
 ) throws {
-    let committed = ["Reports/history.jsonl", "Reports/history.judgement.json", "Reports/bench-baseline.json"]
+    let committed = [
+        "Reports/history.jsonl", "Reports/history.judgement.json", "Reports/history.judgement-state.json",
+        "Reports/bench-baseline.json", CIHistory.newReport,
+    ]
     func commands(accepting fingerprint: String) -> [(String, [String])] {
         [
             ("floor: cat history", ["/bin/cat", "Reports/history.jsonl"]),
@@ -27,6 +30,8 @@ func runFreshCloneBenchmark(
                 [tool, "diff", "latest~1", "latest", "--baseline", "Reports/bench-baseline.json"]
             ),
             ("accept one fingerprint", [tool, "accept", fingerprint, "--reason", "bench"]),
+            ("check NEW-REPORT-FILE", [tool, "check", CIHistory.newReport]),
+            ("history add NEW report", [tool, "history", "add", CIHistory.newReport]),
         ]
     }
     var figures: [Int: [String: [ProcessFigures]]] = [:]
@@ -36,17 +41,23 @@ func runFreshCloneBenchmark(
                 let (name, argv) = commands(accepting: fingerprints[k])[position]
                 let clone = try TemporaryDirectory(prefix: "auditkit-bench-clone")
                 defer { clone.remove() }
-                try FileManager.default.createDirectory(
-                    atPath: clone.file("Reports"), withIntermediateDirectories: true)
+                for folder in ["Reports", "New"] {
+                    try FileManager.default.createDirectory(
+                        atPath: clone.file(folder), withIntermediateDirectories: true)
+                }
                 for path in committed {
                     try Data(contentsOf: URL(fileURLWithPath: folders[k].file(path))).write(
                         to: URL(fileURLWithPath: clone.file(path)))
                 }
                 let measured = try measureInSmallProcess(argv, in: clone.path)
-                guard measured.status == 0 || (name == "check latest" && measured.status == 1) else {
+                guard measured.status == 0 || (name.hasPrefix("check") && measured.status == 1) else {
                     throw AuditError(.internalError, "fresh clone: \(name) exited \(measured.status)")
                 }
-                guard !FileManager.default.fileExists(atPath: clone.file("Reports/history.judgement.local")) else {
+                // Adding a report writes the record (judged again, until the record is extended instead).
+                guard
+                    name.hasPrefix("history add")
+                        || !FileManager.default.fileExists(atPath: clone.file("Reports/history.judgement.local"))
+                else {
                     throw AuditError(.internalError, "fresh clone: \(name) judged the history again")
                 }
                 figures[size, default: [:]][name, default: []].append(measured)

@@ -88,6 +88,7 @@ func runHistoryScaleBenchmark(arguments: [String]) throws {
             ),
             ("history list", [tool, "history", "list"]),
             ("history add (already there)", [tool, "history", "add", latest]),
+            ("check NEW-REPORT-FILE", [tool, "check", CIHistory.newReport]),
             ("trend", [tool, "trend"]),
             ("accept one fingerprint", [tool, "accept", fingerprint, "--reason", "bench"]),
             ("check latest after accept", [tool, "check", "latest"]),
@@ -103,7 +104,7 @@ func runHistoryScaleBenchmark(arguments: [String]) throws {
             for (k, size) in sizes.enumerated() {
                 let (name, argv) = commandsOfSize[k][position]
                 let figures = try measureInSmallProcess(argv, in: folders[k].path)
-                guard figures.status == 0 || (name.hasPrefix("check latest") && figures.status == 1) else {
+                guard figures.status == 0 || (name.hasPrefix("check") && figures.status == 1) else {
                     throw AuditError(.internalError, "\(name) exited \(figures.status)")
                 }
                 // The baseline accept wrote, removed once the commands after it ran: every run accepts alike.
@@ -148,21 +149,26 @@ func runHistoryScaleBenchmark(arguments: [String]) throws {
 
 /// The synthetic history of a CI pipeline (see `runHistoryScaleBenchmark`).
 enum CIHistory {
+    /// The new report each size's folder holds (relative to it): the day after the history's latest audit.
+    static let newReport = "New/AuditReport.json"
+
     static let screens = ["Checkout", "Cart", "Home", "Search", "Profile", "Settings"]
 
     /// The warnings of each report.
     static let warnings = 200
 
     /// Writes `Reports/history.jsonl` of `reports` daily audits under `directory`, the latest one also as
-    /// its report file; returns that file's path (relative to `directory`).
+    /// its report file, and the next day's audit as a report file not in the history (`New/`, a new
+    /// report: `newReport`); returns the latest's path (relative to `directory`).
     static func write(reports: Int, into directory: String) throws -> String {
         try FileManager.default.createDirectory(
             atPath: directory + "/Reports", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: directory + "/New", withIntermediateDirectories: true)
         var generator = SplitMix(seed: 39)
         var current = (0..<warnings).map { _ in BenchIssue.random(&generator) }
         var data = Data()
         var latestPath = ""
-        for day in 0..<reports {
+        for day in 0...reports {
             for _ in 0..<4 { current[Int(generator.next() % UInt64(current.count))] = BenchIssue.random(&generator) }
             // One audit a day at noon from 2020-01-01 (so 2,000 days end in the past: a report dated after the
             // run's clock is refused), named as the Inspector names its reports.
@@ -173,6 +179,10 @@ enum CIHistory {
             var fixture = self.fixture(current)
             fixture.timestamp = Self.stamp(date, "yyyy-MM-dd HH:mm:ss")
             let name = "AuditReport_" + Self.stamp(date, "yyyy-MM-dd_HH-mm-ss") + ".json"
+            if day == reports {
+                try fixture.write(to: directory + "/" + newReport, as: .json)
+                break
+            }
             let report: InspectorReport
             if day == reports - 1 {
                 latestPath = "Reports/" + name

@@ -132,7 +132,22 @@ struct CheckCommand: Command {
             }
             return checks
         }
-        // Report files (and references among them), each checked against the history as it is.
+        // Report files (and references among them), each checked against the history as it is: new reports
+        // against the judgement's stored state while it holds, else the history judged.
+        if positional.allSatisfy(HistoryInputs.isFile),
+            let checks = try JudgementStateFile(history: file).checks(
+                baseline: baseline, translations: mapping.translations, failOn: failOn,
+                strictBaseline: strictBaseline, warn: { context.terminal.warning($0) },
+                entries: { identities in
+                    try positional.map { path in
+                        var claimed = identities
+                        return try HistoryInputs.entry(
+                            reportAt: path, mapping: mapping, context.arguments, identities: &claimed)
+                    }
+                })
+        {
+            return checks
+        }
         let history = try HistoryInputs.loadHistory(context)
         return try positional.map { argument in
             let entry = try HistoryInputs.entry(argument: argument, history: history, mapping: mapping, context)

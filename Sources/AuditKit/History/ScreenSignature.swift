@@ -10,7 +10,7 @@ import Foundation
 /// on a plain background) is not taken for every other sparse screen; and compared a second time
 /// with one side's brighter and darker edges swapped, since the same screen in the other appearance
 /// (dark or light) has its edges where they were, with the other polarity.
-public struct ScreenSignature: Sendable, Hashable {
+public struct ScreenSignature: Sendable, Hashable, Codable {
     /// The 512 bits: 256 "brighter" bits row by row, then 256 "darker" bits.
     public let words: [UInt64]
 
@@ -109,7 +109,7 @@ public struct ScreenSignature: Sendable, Hashable {
     }
 
     /// How two screenshots compare.
-    public enum Likeness: Sendable, Hashable {
+    public enum Likeness: Sendable, Hashable, Codable {
         /// The same screen: at most a third of their edges differ.
         case same
         /// Different screens: most of their edges differ.

@@ -177,3 +177,40 @@ struct AuditLanguages: Sendable {
         return languages.differ(0, 1)
     }
 }
+
+/// The wordings and languages read so far, as the judgement's stored state keeps them
+/// (`JudgementState`): each text's words are worked out again when asked (their numbers are kept).
+extension AuditLanguages: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case wording, language, known, vocabulary, recent, words, inspectorTitles, inspector, inspectorNamed
+    }
+
+    init(from decoder: any Decoder) throws {
+        let values = try decoder.container(keyedBy: CodingKeys.self)
+        wording = try values.decode([Int].self, forKey: .wording)
+        language = try values.decode([String?].self, forKey: .language)
+        known = try values.decode(Int.self, forKey: .known)
+        vocabulary = try values.decode([String: [Int: Set<Int>]].self, forKey: .vocabulary)
+        recent = try values.decode([String: [Int]].self, forKey: .recent)
+        let words = try values.decode([String: Int].self, forKey: .words)
+        numberOfWord = Dictionary(uniqueKeysWithValues: words.map { (Substring($0.key), $0.value) })
+        inspectorTitles = try values.decode([[Int: String]].self, forKey: .inspectorTitles)
+        inspector = try values.decode([Int?].self, forKey: .inspector)
+        inspectorNamed = try values.decode([Int: String].self, forKey: .inspectorNamed)
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var values = encoder.container(keyedBy: CodingKeys.self)
+        try values.encode(wording, forKey: .wording)
+        try values.encode(language, forKey: .language)
+        try values.encode(known, forKey: .known)
+        // Sets and keys in one order: the same history stores the same bytes.
+        try values.encode(vocabulary.mapValues { $0.mapValues { $0.sorted() } }, forKey: .vocabulary)
+        try values.encode(recent, forKey: .recent)
+        try values.encode(
+            Dictionary(uniqueKeysWithValues: numberOfWord.map { (String($0.key), $0.value) }), forKey: .words)
+        try values.encode(inspectorTitles, forKey: .inspectorTitles)
+        try values.encode(inspector, forKey: .inspector)
+        try values.encode(inspectorNamed, forKey: .inspectorNamed)
+    }
+}

@@ -249,12 +249,7 @@ struct RecordedReport: Codable, Sendable {
         let at = { (audit: AuditReference) in position[audit.sha256] ?? -1 }
         verdicts = judged.verdicts.map { Verdict($0, name: { names.number($0) }, at: at) }
         self.names = names.names
-        screens = judged.screens.map {
-            Screen(
-                index: $0.index, screen: $0.screen, name: $0.name, comparedWith: $0.comparedWith.map(at),
-                evidence: $0.evidence, shows: $0.shows, coversWholeScreen: $0.coversWholeScreen,
-                configuration: $0.configuration, suggestsNaming: $0.suggestsNaming ? true : nil)
-        }
+        screens = judged.screens.map { Screen($0, at: at) }
         notCovered = judged.notCovered.map { Uncovered(name: $0.name, lastAudited: at($0.lastAudited)) }
         hasEarlierAudit = judged.hasEarlierAudit
         comparedWith = judged.comparedWith.map(at)
@@ -479,6 +474,26 @@ struct RecordedTrend: Codable, Sendable, Equatable {
         }
         guard let residual = residual.mapAll(made), let notReaudited = notReaudited.mapAll(made) else { return nil }
         return Trend(grouping: grouping, columns: columns, rows: rows, residual: residual, notReaudited: notReaudited)
+    }
+}
+
+extension RecordedReport.Screen {
+    /// `screen` recorded, the audit it was compared with by its position (`at`).
+    init(_ screen: ScreenVerdict, at: (AuditReference) -> Int) {
+        self.init(
+            index: screen.index, screen: screen.screen, name: screen.name, comparedWith: screen.comparedWith.map(at),
+            evidence: screen.evidence, shows: screen.shows, coversWholeScreen: screen.coversWholeScreen,
+            configuration: screen.configuration, suggestsNaming: screen.suggestsNaming ? true : nil)
+    }
+
+    /// The screen's verdict recorded, the audit it was compared with named by `audit` (none when it names none).
+    func made(audit: (Int) -> AuditReference?) -> ScreenVerdict {
+        var made = ScreenVerdict(
+            index: index, screen: screen, name: name, comparedWith: comparedWith.flatMap(audit), evidence: evidence,
+            shows: shows, coversWholeScreen: coversWholeScreen)
+        made.configuration = configuration
+        made.suggestsNaming = suggestsNaming ?? false
+        return made
     }
 }
 
@@ -766,16 +781,7 @@ public struct RecordedJudgement: Sendable {
             else { return nil }
             verdicts.append(acceptance.applied(made, at: position))
         }
-        var screens: [ScreenVerdict] = []
-        for screen in recorded.screens {
-            var made = ScreenVerdict(
-                index: screen.index, screen: screen.screen, name: screen.name,
-                comparedWith: screen.comparedWith.flatMap(audit), evidence: screen.evidence, shows: screen.shows,
-                coversWholeScreen: screen.coversWholeScreen)
-            made.configuration = screen.configuration
-            made.suggestsNaming = screen.suggestsNaming ?? false
-            screens.append(made)
-        }
+        let screens = recorded.screens.map { $0.made(audit: audit) }
         // The latest audit's lists of earlier warnings are recorded; an earlier audit's are judged again. Its
         // counts of them are recorded without the baseline: counted from the lists (the latest audit's) or
         // judged again when the baseline accepts a warning of an audit before it.
@@ -1110,6 +1116,7 @@ public struct JudgementRecordFile: Sendable {
                 != nil
         else { return record }
         noteWritten(history: stamp, bytes: data.count)
+        JudgementStateFile(history: history).store(judgement, content: content, warnings: read.warnings)
         return record
     }
 
@@ -1255,7 +1262,7 @@ extension JSONDecoder {
 
 extension Array {
     /// Each element transformed, or nil when one is not (a record line naming what is not there).
-    fileprivate func mapAll<Made>(_ transform: (Element) -> Made?) -> [Made]? {
+    func mapAll<Made>(_ transform: (Element) -> Made?) -> [Made]? {
         var made: [Made] = []
         made.reserveCapacity(count)
         for element in self {

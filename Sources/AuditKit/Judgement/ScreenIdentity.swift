@@ -66,9 +66,9 @@ public struct UncoveredScreen: Sendable, Hashable {
 /// languages), the views the warnings map to, and the group name only when it tells screens apart (a
 /// name every screen shares, or a bare number, tells nothing). Weak evidence gives a screen not
 /// audited before, never a pairing.
-struct ScreenIdentification: Sendable {
+struct ScreenIdentification: Sendable, Codable {
     /// A screen the history knows, as its latest audit showed it.
-    struct Known: Sendable {
+    struct Known: Sendable, Codable {
         var id: String
         var name: String
         var report: Int
@@ -115,7 +115,7 @@ struct ScreenIdentification: Sendable {
 
     /// The texts with letters (each with its test type) and the catalog keys an audit showed of a
     /// screen, as hashes: compared with every candidate screen, so kept as numbers.
-    struct ShownTexts: Sendable {
+    struct ShownTexts: Sendable, Codable {
         var texts: SortedHashes
         var keys: SortedHashes
 
@@ -205,16 +205,18 @@ struct ScreenIdentification: Sendable {
                 bands.indices.contains(screen) && entry.issues[index].rect.map(bands[screen].statusBarHolds) == true
             if !system, let text = entry.issues[index].elementText {
                 if let normal = normalHash(of: text, cache: &normalized) {
-                    var hasher = Hasher()
+                    var hasher = StableHasher()
                     hasher.combine(entry.issues[index].testType.key)
                     hasher.combine(normal)
                     texts[screen].append(hasher.finalize())
                 }
             }
-            for key in catalogKeys?[index] ?? [] { keys[screen].append(key.hashValue) }
+            for key in catalogKeys?[index] ?? [] { keys[screen].append(StableHasher.hash(key)) }
             if let key = entry.issues[index].key {
-                keys[screen].append(key.hashValue)
-                if key.hasPrefix(HistoryIssue.identifierKeyPrefix) { identifiers[screen].append(key.hashValue) }
+                keys[screen].append(StableHasher.hash(key))
+                if key.hasPrefix(HistoryIssue.identifierKeyPrefix) {
+                    identifiers[screen].append(StableHasher.hash(key))
+                }
             }
             if let view = entry.issues[index].view, !view.isEmpty {
                 shown[screen].views.insert(view)
@@ -261,7 +263,7 @@ struct ScreenIdentification: Sendable {
     /// audit to audit).
     static func normalHash(of text: String, cache: inout [String: Int?]) -> Int? {
         func hash(_ normal: UnsafeBufferPointer<UInt8>) -> Int {
-            var hasher = Hasher()
+            var hasher = StableHasher()
             hasher.combine(bytes: UnsafeRawBufferPointer(normal))
             hasher.combine(0xFF as UInt8)
             return hasher.finalize()
@@ -769,8 +771,8 @@ struct ScreenIdentification: Sendable {
     /// The tokens of what `screen` shows that another screen can share: texts, keys, views, its group
     /// name, its root view and the name the team gave it.
     static func evidence(of screen: Shown) -> [Int] {
-        func token(_ kind: UInt8, _ value: some Hashable) -> Int {
-            var hasher = Hasher()
+        func token(_ kind: UInt8, _ value: String) -> Int {
+            var hasher = StableHasher()
             hasher.combine(kind)
             hasher.combine(value)
             return hasher.finalize()
@@ -810,7 +812,7 @@ struct ScreenIdentification: Sendable {
 /// A screenshot's signature (`ScreenSignature`) with the shape of the screen it shows: signatures are
 /// compared only between screenshots of one shape, since an iPad's, a landscape or another phone's
 /// screenshot of the same screen puts its content elsewhere in the signature's 16 × 17 grid.
-struct Screenshot: Sendable, Hashable {
+struct Screenshot: Sendable, Hashable, Codable {
     /// The signature of the screenshot below the status bar.
     var signature: ScreenSignature
     /// The screen's width over its height, when the report gave its size.
@@ -832,7 +834,7 @@ struct Screenshot: Sendable, Hashable {
 
 /// A set of hashes kept sorted, each once: what a screen shows (texts, keys) as a known screen
 /// remembers it; compared through a `HashProbe` of the other side.
-struct SortedHashes: Sendable, Hashable, ExpressibleByArrayLiteral {
+struct SortedHashes: Sendable, Hashable, Codable, ExpressibleByArrayLiteral {
     /// The hashes, ascending, each once.
     private(set) var members: [Int]
 
@@ -930,5 +932,44 @@ struct HashProbe: Sendable {
                 return shared
             }
         }
+    }
+}
+
+/// The screens known, written in one order whatever the order of their sets (the judgement's stored
+/// state, `JudgementState`, is the same bytes for the same history); read back by the synthesized decoder.
+extension ScreenIdentification {
+    func encode(to encoder: any Encoder) throws {
+        var values = encoder.container(keyedBy: CodingKeys.self)
+        try values.encode(known, forKey: .known)
+        try values.encode(byEvidence.mapValues { $0.sorted() }, forKey: .byEvidence)
+        try values.encode(filedTokens, forKey: .filedTokens)
+        var likeness = values.nestedUnkeyedContainer(forKey: .likenessToItself)
+        for (signature, alike) in likenessToItself.sorted(by: { $0.key.words.lexicographicallyPrecedes($1.key.words) })
+        {
+            try likeness.encode(signature)
+            try likeness.encode(alike)
+        }
+        try values.encode(recency, forKey: .recency)
+        try values.encode(groupNames, forKey: .groupNames)
+        try values.encode(screenCount, forKey: .screenCount)
+    }
+}
+
+extension ScreenIdentification.Known {
+    func encode(to encoder: any Encoder) throws {
+        var values = encoder.container(keyedBy: CodingKeys.self)
+        try values.encode(id, forKey: .id)
+        try values.encode(name, forKey: .name)
+        try values.encode(report, forKey: .report)
+        try values.encode(audit, forKey: .audit)
+        try values.encode(hashes, forKey: .hashes)
+        try values.encode(texts, forKey: .texts)
+        try values.encode(views.sorted(), forKey: .views)
+        try values.encode(identifiers, forKey: .identifiers)
+        try values.encode(roots.sorted(), forKey: .roots)
+        try values.encodeIfPresent(named, forKey: .named)
+        try values.encode(group, forKey: .group)
+        try values.encode(byName, forKey: .byName)
+        try values.encode(groupName, forKey: .groupName)
     }
 }

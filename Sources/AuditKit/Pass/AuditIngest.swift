@@ -158,7 +158,7 @@ public struct AuditIngest: Sendable {
     }
 
     /// What the tool wrote at `path`, when it wrote it: the site's pages (they carry the generator tag
-    /// in their first bytes), the history and its recorded judgement, the baseline, the project and rule
+    /// in their first bytes), the history, its recorded judgement and state, the baseline, the project and rule
     /// files; nil for anything
     /// else, reports included.
     public static func ownOutput(_ path: String) -> String? {
@@ -166,6 +166,7 @@ public struct AuditIngest: Sendable {
         if name == "baseline.json" { return "AuditKit's baseline" }
         if name == "history.jsonl" { return "AuditKit's history" }
         if name.hasSuffix(".judgement.json") { return "AuditKit's record of the history's judgement" }
+        if name.hasSuffix(".judgement-state.json") { return "AuditKit's state of the history's judgement" }
         if name == ProjectFile.defaultFileName || name.hasSuffix(".rules.json") { return "a settings file" }
         guard name.hasSuffix(".html") || name.hasSuffix(".htm"),
             let handle = FileHandle(forReadingAtPath: path)
@@ -210,7 +211,8 @@ public struct AuditIngest: Sendable {
                 let lower = name.lowercased()
                 guard [".html", ".htm", ".json", ".txt"].contains(where: lower.hasSuffix),
                     lower != "index.html", lower != "baseline.json", lower != ProjectFile.defaultFileName,
-                    !lower.hasSuffix(".rules.json"), !lower.hasSuffix(".judgement.json")
+                    !lower.hasSuffix(".rules.json"), !lower.hasSuffix(".judgement.json"),
+                    !lower.hasSuffix(".judgement-state.json")
                 else { continue }
                 // A name that is not UTF-8 cannot be opened by its repaired name: it goes on, to be
                 // reported as failed with the reason.

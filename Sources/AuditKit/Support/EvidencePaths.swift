@@ -71,7 +71,8 @@ public struct EvidencePaths: Sendable, Hashable {
     /// later command, so it is refused (`refuseReservedFolder`). Compared without case, as macOS's
     /// file systems do.
     public static let reservedNames: Set<String> = [
-        "history.jsonl", "history.judgement.json", "history.judgement.local", "baseline.json", "summary.md",
+        "history.jsonl", "history.judgement.json", "history.judgement-state.json", "history.judgement.local",
+        "baseline.json", "summary.md",
         "index.html", "trend.svg",
         "auditkit-site.css",
         "auditkit-site.js", "audit.md", "auditkit.rules.json", "auditkit.scan.json",

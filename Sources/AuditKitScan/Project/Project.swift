@@ -136,6 +136,7 @@ public struct Project: Sendable, Hashable {
         [
             ("the history", reportsFolder + "/" + PathName.last(OwnFile.history)),
             ("the recorded judgement", reportsFolder + "/history.judgement.json"),
+            ("the judgement's state", reportsFolder + "/history.judgement-state.json"),
             ("the baseline", reportsFolder + "/" + PathName.last(OwnFile.baseline)),
             ("the project file", resolve(ProjectFile.defaultFileName)),
             ("the rule file", resolve(file?.rules ?? OwnFile.rules)),

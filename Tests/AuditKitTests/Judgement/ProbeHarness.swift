@@ -29,6 +29,12 @@ struct Probe {
         var wrong: [String] = []
     }
 
+    /// How `verdictLines()` judges the whole series: one walk, unless a test judges it another way (the
+    /// state carried from audit to audit, `JudgementStateTests`).
+    @TaskLocal static var judging: @Sendable ([HistoryEntry], StringTranslations) -> HistoryJudgement = {
+        HistoryJudgement(entries: $0, translations: $1)
+    }
+
     init(sourced: Bool) throws {
         series = try AuditSeries()
         self.sourced = sourced
@@ -178,7 +184,7 @@ struct Probe {
     /// the issue it continues, each screen's comparison and configuration, and the warnings resolved
     /// and not re-audited. Two judgements that state the same give the same lines.
     func verdictLines() -> [String] {
-        let judgement = HistoryJudgement(entries: entries, translations: translations)
+        let judgement = Probe.judging(entries, translations)
         var position: [String: Int] = [:]
         for (index, report) in reports.enumerated() { position[report.report.sha256] = index }
         var firstID: [String: String] = [:]
