@@ -9,7 +9,8 @@ import Foundation
 ///    screen was audited in (its text size told by the layout).
 /// 3. **stand** (`standUnvisited`): the screens the audit did not cover keep their warnings standing.
 /// 4. **continue standing** (`continueStanding`): the warnings a screen's earlier audits left standing are
-///    continued by an issue with their fingerprint, or of their kind at their predicted place.
+///    continued by an issue with their fingerprint, then one the catalogs give under their text's key, then
+///    one of their kind at their predicted place.
 /// 5. **assign** (`assign`): each issue's warning identity: the one it continues, the one its fingerprint
 ///    had on its screen, or a new one.
 /// 6. **state** (`state`): each issue's verdict: status (rule, baseline), change (new, residual).
@@ -149,13 +150,15 @@ extension HistoryJudgement {
     // MARK: 4. Continue standing
 
     /// The warnings a covered screen's earlier audits left standing but did not re-audit: an issue with
-    /// one's fingerprint continues it (scrolled back into view), else one of its kind at its place (in
-    /// its translation when it was flagged in another language than the audit's, `languages`).
+    /// one's fingerprint continues it (scrolled back into view), else one its catalog key gives (its
+    /// translation), else one of its kind at its place (in its translation when it was flagged in another
+    /// language than the audit's, `languages`).
     mutating func continueStanding(_ a: inout AuditInProgress) {
         for j in a.baseOrder {
             for group in a.placement.bases[j]!.sorted() {
                 guard let waiting = carried[group], !waiting.isEmpty else { continue }
                 var continued = continueByFingerprint(waiting, on: group, base: j, &a)
+                continueByKey(waiting, on: group, continued: &continued, &a)
                 continueByPlace(waiting, on: group, base: j, continued: &continued, &a)
                 a.continuedItems[group] = continued
             }
@@ -243,6 +246,36 @@ extension HistoryJudgement {
     ) -> Rect {
         guard let frame = item.frame else { return toNow.apply(rect) }
         return a.layouts.predicted(rect, of: group, since: frame, then: configuration(of: frame, group)).place
+    }
+
+    /// In another language: an issue whose text the catalogs give under a key the standing warning's text is
+    /// given under (one test type) continues it, wherever the layout puts it, as the matcher's key stage pairs.
+    func continueByKey(
+        _ waiting: StandingList, on group: String, continued: inout Set<Int>, _ a: inout AuditInProgress
+    ) {
+        guard !translations.isEmpty else { return }
+        var unpaired: [String: [Int]] = [:]
+        for index in a.entry.issues.indices
+        where a.previous[index] == nil && a.side.repeatOf[index] == nil && a.side.group[index] == group {
+            guard let text = a.entry.issues[index].elementText else { continue }
+            for key in a.side.catalogKeys?[index] ?? translations.keys(showing: text) {
+                unpaired[key, default: []].append(index)
+            }
+        }
+        guard !unpaired.isEmpty else { return }
+        for (c, chunk) in waiting.chunks.enumerated() {
+            for i in chunk.items.indices where !continued.contains(AuditInProgress.slot(c, i)) {
+                let held = chunk.items[i].verdict
+                guard let text = held.elementText else { continue }
+                let found = translations.keys(showing: text).lazy.compactMap { unpaired[$0] }.joined().first {
+                    a.previous[$0] == nil && a.entry.issues[$0].testType == held.testType
+                }
+                guard let index = found else { continue }
+                a.previous[index] = held
+                a.stages[index] = .key
+                continued.insert(AuditInProgress.slot(c, i))
+            }
+        }
     }
 
     /// Scrolled back (perhaps in another language): the element of the standing warning's kind at its
