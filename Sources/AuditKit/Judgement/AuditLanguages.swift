@@ -78,7 +78,7 @@ struct AuditLanguages: Sendable {
             if let spoken { inspectorNamed[spoken] = named.first! }
             language.append(named.first!)
         } else if let spoken, previous.map({ inspector[$0] != spoken || language[$0] == nil }) ?? true {
-            language.append(inspectorNamed[spoken] ?? "inspector \(spoken)")
+            language.append(inspectorNamed[spoken] ?? Self.inspectorPrefix + String(spoken))
         } else {
             language.append(previous.flatMap { language[$0] })
         }
@@ -164,8 +164,23 @@ struct AuditLanguages: Sendable {
 
     /// Whether the audits at positions `a` and `b` read otherwise: another wording, or another language.
     func differ(_ a: Int, _ b: Int) -> Bool {
-        wording[a] != wording[b] || (language[a] != nil && language[b] != nil && language[a] != language[b])
+        guard wording[a] == wording[b] else { return true }
+        guard let first = named(language[a]), let second = named(language[b]) else { return false }
+        return first != second
     }
+
+    /// The name the history gives `language` now: an Inspector language (`inspector N`) that the catalogs
+    /// named since (an audit in it showed texts they give in one language) goes by the catalogs' name, so
+    /// a clip flagged before the name was known is re-audited in that language.
+    func named(_ language: String?) -> String? {
+        guard let language, language.hasPrefix(Self.inspectorPrefix),
+            let number = Int(language.dropFirst(Self.inspectorPrefix.count)), let name = inspectorNamed[number]
+        else { return language }
+        return name
+    }
+
+    /// How a language only the Inspector's titles tell is named, before its number.
+    private static let inspectorPrefix = "inspector "
 
     /// Whether `new` reads otherwise than `old`, as a history of these two audits alone tells.
     static func differ(

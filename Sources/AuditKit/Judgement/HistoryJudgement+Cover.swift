@@ -63,6 +63,16 @@ extension HistoryJudgement {
         }
     }
 
+    /// Whether an audit in `now` can re-audit a warning of `testType` flagged in `flagged`
+    /// (`ScreenConfiguration.canReaudit`), their languages named as the history names them now
+    /// (`AuditLanguages.named`).
+    func reaudits(_ now: ScreenConfiguration, _ testType: TestType, flaggedIn flagged: ScreenConfiguration) -> Bool {
+        var (now, flagged) = (now, flagged)
+        now.language = languages.named(now.language)
+        flagged.language = languages.named(flagged.language)
+        return now.canReaudit(testType, flaggedIn: flagged)
+    }
+
     /// The chunks of the screen's standing list after this audit: each warning resolved or kept, a chunk
     /// that did not change shared as it is.
     func coverChunks(of old: StandingList, _ context: Cover, _ a: inout AuditInProgress) -> [StandingChunk] {
@@ -76,7 +86,7 @@ extension HistoryJudgement {
         for (c, chunk) in old.chunks.enumerated() {
             if seesNothingElse, chunk.allMoving, !continuedChunks.contains(c),
                 chunk.configurations.allSatisfy({ flagged in
-                    chunk.kinds.allSatisfy { now.canReaudit($0, flaggedIn: flagged) }
+                    chunk.kinds.allSatisfy { reaudits(now, $0, flaggedIn: flagged) }
                 })
             {
                 chunks.append(chunk)
@@ -87,7 +97,7 @@ extension HistoryJudgement {
                 var after: CarriedWarning?
                 var unchanged = false
                 let isContinued = continued.contains(AuditInProgress.slot(c, i))
-                if seesNothingElse, held.frame == nil, now.canReaudit(held.verdict.testType, flaggedIn: held.flaggedIn),
+                if seesNothingElse, held.frame == nil, reaudits(now, held.verdict.testType, flaggedIn: held.flaggedIn),
                     !isContinued
                 {
                     // One that moves with the screen keeps moving, unchanged.
@@ -128,9 +138,9 @@ extension HistoryJudgement {
         let group = context.group
         // The audits that flagged it in a configuration this one can re-audit it in: none, and this audit
         // says nothing of it: it keeps its place as it was.
-        let flaggedLastAlike = now.canReaudit(held.verdict.testType, flaggedIn: held.flaggedIn)
+        let flaggedLastAlike = reaudits(now, held.verdict.testType, flaggedIn: held.flaggedIn)
         let able = warnings[held.verdict.identity].sightings.enumerated().filter {
-            now.canReaudit(held.verdict.testType, flaggedIn: $0.element.configuration)
+            reaudits(now, held.verdict.testType, flaggedIn: $0.element.configuration)
         }
         let unmoved = CarriedWarning(verdict: held.verdict, rect: inFrame, frame: frame, flaggedIn: held.flaggedIn)
         guard flaggedLastAlike || !able.isEmpty else { return unmoved }

@@ -226,7 +226,8 @@ extension HistoryJudgement {
                         }
                     }
                     let value = issue.elementText == item.verdict.elementText ? 0 : JudgementTolerance.otherValue
-                    return value + min(place ?? 0, JudgementTolerance.otherValue / 2) + Double(order + column) * 1e-6
+                    return value + min(place ?? 0, JudgementTolerance.farthestLookAlike) + Double(order + column)
+                        * JudgementTolerance.listOrder
                 })
         }
         return WarningMatcher.assign(rows: slots, columns: issues, costs: costs)

@@ -21,6 +21,16 @@ enum JudgementTolerance {
     /// value that changed pairs by place.
     static let otherValue: Double = 1000
 
+    /// The most a look-alike's distance from a standing warning's predicted place counts (500 points, half
+    /// of `otherValue`): however far a scroll or another device moved it, the same value stays cheaper
+    /// than another one.
+    static let farthestLookAlike: Double = otherValue / 2
+
+    /// What each step down the list adds to a look-alike pairing's cost (a millionth of a point): among
+    /// pairings that cost the same, the one that keeps the lists' order (the rows' order on screen) is
+    /// taken, whatever order the assignment tries them in.
+    static let listOrder: Double = 1e-6
+
     /// The most bits two thumbnails' hashes may differ in and still be the same element: 6 of 64 (a
     /// chevron's thumbnail on another row's background differs in 2–4).
     static let image = 6

@@ -118,18 +118,20 @@ struct LayoutTransform: Sendable, Equatable {
     /// be the bar's (lists run under a tab bar).
     func predicted(_ rect: Rect, height: Double?, newHeight: Double?, content: Bool? = nil) -> Rect {
         var place = apply(rect)
-        if let top, rect.y + rect.height / 2 < top {
+        switch ScreenBand(of: rect, top: top, height: height) {
+        case .navigationBar:
             if let topBar {
                 place.y = topBar.apply(rect.y + rect.height / 2) - rect.height / 2
             } else if content != true {
                 place.y = rect.y
             }
-        } else if let height, rect.y >= height - SystemBands.tabBarHeight, content != true {
+        case .bottomBar where content != true:
             if let bottomBar {
                 place.y = bottomBar.apply(rect.y + rect.height / 2) - rect.height / 2
-            } else if content == false, let newHeight {
+            } else if content == false, let height, let newHeight {
                 place.y = rect.y + newHeight - height
             }
+        default: break
         }
         if let across {
             place.x = across.centre(of: rect) - rect.width / 2
@@ -175,11 +177,13 @@ struct LayoutTransform: Sendable, Equatable {
         let top = height.flatMap { height in
             widths.map { ScreenLayouts.contentTop(ScreenConfiguration(width: $0.was, height: height))! }
         }
-        let inBar = pairs.map { pair in height.map { pair.was.y >= $0 - SystemBands.tabBarHeight } ?? false }
-        let inTopBar = pairs.map { pair in top.map { pair.was.y + pair.was.height / 2 < $0 } ?? false }
-        let content = pairs.indices.filter { !inBar[$0] && !inTopBar[$0] }.map { pairs[$0] }
-        let bar = zip(pairs, inBar).filter { $0.1 }.map(\.0)
-        let topBar = zip(pairs, inTopBar).filter { $0.1 }.map(\.0)
+        let bands = pairs.map { ScreenBand(of: $0.was, top: top, height: height) }
+        func inBand(_ band: ScreenBand) -> [(was: Rect, now: Rect)] {
+            zip(pairs, bands).filter { $0.1 == band }.map(\.0)
+        }
+        let content = inBand(.content)
+        let bar = inBand(.bottomBar)
+        let topBar = inBand(.navigationBar)
         let fitted = content.isEmpty ? pairs : content
         func centres(_ pairs: [(was: Rect, now: Rect)]) -> [(Double, Double)] {
             pairs.map { ($0.was.y + $0.was.height / 2, $0.now.y + $0.now.height / 2) }

@@ -94,12 +94,12 @@ struct ScreenLayouts {
             underBar: Self.movedUnderABar(rect, to: place, then: then, now: now[screen], content: content))
     }
 
-    /// Whether an element at `rect` of a screen audited in `configuration` is content: below the
-    /// navigation bar's band (its top edge) and above the bottom bar's (its centre), where a scroll or a
-    /// larger text size can move it under a bar; nil when the screen's size is not known.
+    /// Whether an element at `rect` of a screen audited in `configuration` is content shown between the
+    /// bars (`ScreenBand.showsContent`), where a scroll or a larger text size can move it under a bar; nil
+    /// when the screen's size is not known.
     static func isContent(_ rect: Rect, in configuration: ScreenConfiguration) -> Bool? {
         guard let top = contentTop(configuration), let height = configuration.height else { return nil }
-        return rect.y >= top && rect.y + rect.height / 2 < height - SystemBands.tabBarHeight
+        return ScreenBand.showsContent(at: rect, top: top, height: height)
     }
 
     /// Where content starts on a screen audited in `configuration`: below the status bar and an inline
@@ -110,8 +110,8 @@ struct ScreenLayouts {
     }
 
     /// Whether content at `rect` in a screen audited in `then` is under a bar at `place` in one audited
-    /// `now`: down in the bottom bar's band (a toolbar, a tab bar), or with its top edge up in the
-    /// navigation bar's below the status bar (scrolled under it). Whether it is content (`isContent`) is
+    /// `now`: not shown between the bars there (`ScreenBand.showsContent`: scrolled up under the
+    /// navigation bar, or pushed down under a toolbar or tab bar). Whether it is content (`isContent`) is
     /// `content` when told (where the element was flagged: a place carried from audit to audit may already
     /// lie under a bar), else what `rect` shows; a bar's own elements stay in it.
     static func movedUnderABar(
@@ -120,8 +120,7 @@ struct ScreenLayouts {
         guard let then, let now, let height = now.height, let top = contentTop(now),
             content ?? isContent(rect, in: then) ?? false
         else { return false }
-        let centre = place.y + place.height / 2
-        return centre >= height - SystemBands.tabBarHeight || place.y < top
+        return !ScreenBand.showsContent(at: place, top: top, height: height)
     }
 
     /// Where an earlier element is in this audit, how far from there it may be on each axis, and whether
@@ -191,5 +190,40 @@ struct ScreenLayouts {
             return grew.count >= 2 ? median(grew) : layout.stretch
         }
         return grown ?? (span >= JudgementTolerance.fitSpan ? 1 : nil)
+    }
+}
+
+/// The band of a screen an element lies in, by its centre: the navigation bar's (above where content
+/// starts, `ScreenLayouts.contentTop`), the bottom bar's (`SystemBands.tabBarHeight` from the bottom edge:
+/// a tab bar or toolbar) or the content between. Content scrolls and stretches with the text size; a
+/// bar's element keeps its distance from its bar's edge. The one place the judgement decides it.
+enum ScreenBand: Sendable, Equatable {
+    case navigationBar, content, bottomBar
+
+    /// The band of `rect` on a screen `height` points tall whose content starts at `top`; either unknown
+    /// (nil) leaves its band out.
+    init(of rect: Rect, top: Double?, height: Double?) {
+        let centre = rect.y + rect.height / 2
+        if let top, centre < top {
+            self = .navigationBar
+        } else if let height, centre >= height - SystemBands.tabBarHeight {
+            self = .bottomBar
+        } else {
+            self = .content
+        }
+    }
+
+    /// Whether content at `rect` shows between the bars of a screen `height` points tall whose content starts
+    /// at `top`: its top edge below the navigation bar's band (content scrolled up under that bar is hidden
+    /// from its top down) and its centre above the bottom bar's band (lists run under a tab bar). Which band
+    /// an element belongs to (`init(of:top:height:)`) is by its centre alone.
+    static func showsContent(at rect: Rect, top: Double, height: Double) -> Bool {
+        rect.y >= top && ScreenBand(of: rect, top: top, height: height) == .content
+    }
+
+    /// The band of `rect` on a screen `width` by `height` points.
+    init(of rect: Rect, width: Double, height: Double) {
+        self.init(
+            of: rect, top: ScreenLayouts.contentTop(ScreenConfiguration(width: width, height: height)), height: height)
     }
 }

@@ -960,21 +960,13 @@ public enum WarningMatcher {
             let moved = cost(before, stretch: layout?.y.scale ?? 1)
             guard layout != nil, var bar = placed(o, toward: n, content: false), bar != before else { return moved }
             if let size = sizes[new.slotID[n]], let was = old.issues[o].rect,
-                Self.band(of: was, in: size.was) != 0,
-                Self.band(of: was, in: size.was) == Self.band(of: after, in: size.now)
+                case let band = ScreenBand(of: was, width: size.was.width, height: size.was.height), band != .content,
+                band == ScreenBand(of: after, width: size.now.width, height: size.now.height)
             {
                 bar.y = after.y
             }
             guard let kept = cost(bar, stretch: 1) else { return moved }
             return min(moved ?? kept, kept)
-        }
-
-        /// Which bar's band `rect` lies in on a screen of `size`: -1 the navigation bar's (its centre above where
-        /// content starts, `ScreenLayouts.contentTop`), 1 the bottom bar's (`SystemBands.tabBarHeight`), 0 none.
-        static func band(of rect: Rect, in size: (width: Double, height: Double)) -> Int {
-            let top = ScreenLayouts.contentTop(ScreenConfiguration(width: size.width, height: size.height)) ?? 0
-            if rect.y + rect.height / 2 < top { return -1 }
-            return rect.y >= size.height - SystemBands.tabBarHeight ? 1 : 0
         }
 
         // Stage 4.

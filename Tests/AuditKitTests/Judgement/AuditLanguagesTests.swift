@@ -78,6 +78,23 @@ import Testing
         #expect(languages.language == ["en", "de", "de", "fr"])
     }
 
+    @Test func anInspectorLanguageGoesByTheNameTheCatalogsGiveItLater() {
+        let translations = StringTranslations(
+            [("workouts.swim", "Swim", "en"), ("workouts.swim", "Schwimmen", "de")].map {
+                LocalizedString(key: $0.0, value: $0.1, language: $0.2, location: SourceLocation(file: "L.xcstrings"))
+            })
+        var languages = AuditLanguages()
+        // No text the catalogs know: only the Inspector's titles tell a language.
+        languages.add(Self.side(["45 min", "Total: 7 h 45 min"]), previous: nil, translations: translations)
+        // The same titles, and a text the catalogs give in English: that language has a name now.
+        languages.add(Self.side(["Swim", "45 min"]), previous: 0, translations: translations)
+        #expect(languages.language == ["inspector 0", "en"])
+        #expect(languages.named("inspector 0") == "en")
+        #expect(languages.named("inspector 1") == "inspector 1")
+        // One language: a clip flagged in the first is re-audited in the second.
+        #expect(!languages.differ(0, 1))
+    }
+
     @Test func aClipFlaggedInOneLanguageIsReauditedOnlyInThatLanguage() {
         let german = ScreenConfiguration(language: "de")
         #expect(!ScreenConfiguration(language: "en").canReaudit(.clippedText, flaggedIn: german))
