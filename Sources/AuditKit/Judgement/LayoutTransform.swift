@@ -1,10 +1,13 @@
 import Foundation
 
+/// A screen's size in points.
+typealias ScreenSize = (width: Double, height: Double)
+
 /// Where the elements of a screen's earlier audit are in a newer audit of it: on each axis, a place
 /// moves to `scale × place + offset`. One transform says what a scroll (an offset), a larger text size
 /// (rows grow, so places further down move further: a vertical scale), another phone's width (places
 /// across keep their share of it: a horizontal scale) and both at once do to a screen's layout; a bar
-/// anchored to the bottom edge keeps its distance from that edge instead (`predicted(_:from:to:)`).
+/// anchored to the bottom edge keeps its distance from that edge instead (`predicted(_:was:now:content:)`).
 ///
 /// It is fitted from the elements both audits show (`fitted(_:widthScale:)`), robustly: a toolbar
 /// button that stays put while the content scrolls, or a row that changed shape, does not move the fit.
@@ -108,28 +111,30 @@ struct LayoutTransform: Sendable, Equatable {
         return Rect(x: centreX - width / 2, y: centreY - rect.height / 2, width: width, height: rect.height)
     }
 
-    /// Where the element at `rect` of an audit of a screen `height` points tall is in one `newHeight` tall:
-    /// the transform's place, except for an element in a bar's band of the older screen, which keeps its
-    /// distance from that bar's edge (a toolbar or navigation bar does not follow the content's scroll or
-    /// stretch): as the bar's own elements told (`topBar`, `bottomBar`), else as `content` says. `content`
+    /// Where the element at `rect` of an audit of a screen of size `was` is in one of size `now`: the
+    /// transform's place, except for an element in a bar's band of the older screen, which keeps its
+    /// distance from that bar's edge of the safe area (`SafeAreaInsets`: a toolbar or navigation bar does
+    /// not follow the content's scroll or stretch, and sits below the status bar and above the home
+    /// indicator of each device): as the bar's own elements told (`topBar`, `bottomBar`), else as `content` says. `content`
     /// says whether the element is content (its audits saw it move with the rows), a bar's (false), or nil
     /// when unknown: in the navigation bar's band an element is the bar's unless known to be content
     /// (content there is scrolled under the bar, hidden), in the bottom bar's band content unless known to
     /// be the bar's (lists run under a tab bar).
-    func predicted(_ rect: Rect, height: Double?, newHeight: Double?, content: Bool? = nil) -> Rect {
+    func predicted(_ rect: Rect, was: ScreenSize?, now: ScreenSize?, content: Bool? = nil) -> Rect {
         var place = apply(rect)
-        switch ScreenBand(of: rect, top: top, height: height) {
+        let insets = was.map(SafeAreaInsets.init).flatMap { was in now.map { (was, SafeAreaInsets(screenSize: $0)) } }
+        switch ScreenBand(of: rect, top: top, height: was?.height) {
         case .navigationBar:
             if let topBar {
                 place.y = topBar.apply(rect.y + rect.height / 2) - rect.height / 2
             } else if content != true {
-                place.y = rect.y
+                place.y = rect.y + (insets.map { $0.1.top - $0.0.top } ?? 0)
             }
         case .bottomBar where content != true:
             if let bottomBar {
                 place.y = bottomBar.apply(rect.y + rect.height / 2) - rect.height / 2
-            } else if content == false, let height, let newHeight {
-                place.y = rect.y + newHeight - height
+            } else if content == false, let was, let now, let insets {
+                place.y = rect.y + (now.height - insets.1.bottom) - (was.height - insets.0.bottom)
             }
         default: break
         }

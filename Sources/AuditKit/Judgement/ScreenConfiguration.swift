@@ -37,6 +37,12 @@ public struct ScreenConfiguration: Sendable, Hashable, Codable {
         self.language = language
     }
 
+    /// The screen's size in points, when both are known.
+    var size: ScreenSize? {
+        guard let width, let height else { return nil }
+        return (width, height)
+    }
+
     /// The configuration `screen` shows, at `textScale`.
     init(_ screen: HistoryScreen?, textScale: Double) {
         var size: (width: Double, height: Double)?

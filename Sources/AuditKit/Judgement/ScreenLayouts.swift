@@ -80,7 +80,7 @@ struct ScreenLayouts {
     }
 
     /// Where the element at `rect` in the coordinates of `audit` (audited in `then`) is in this audit of
-    /// `screen` (`LayoutTransform.predicted(_:height:newHeight:content:)`), and how far from there it may be
+    /// `screen` (`LayoutTransform.predicted(_:was:now:content:)`), and how far from there it may be
     /// (`LayoutTransform.uncertainty(of:)`). `content` says whether the element is content (true: where it
     /// was flagged, `isContent`) or a bottom bar's own (false: its audits saw it keep its distance from the
     /// bottom edge), when its audits tell; else `rect` tells.
@@ -88,7 +88,7 @@ struct ScreenLayouts {
         _ rect: Rect, of screen: String, since audit: AuditReference, then: ScreenConfiguration?, content: Bool? = nil
     ) -> Prediction {
         let layout = transform(of: screen, since: audit, then: then)
-        let place = layout.predicted(rect, height: then?.height, newHeight: now[screen]?.height, content: content)
+        let place = layout.predicted(rect, was: then?.size, now: now[screen]?.size, content: content)
         return Prediction(
             place: place, margin: layout.uncertainty(of: rect),
             underBar: Self.movedUnderABar(rect, to: place, then: then, now: now[screen], content: content))
@@ -106,7 +106,7 @@ struct ScreenLayouts {
     /// navigation bar; nil when the screen's size is not known.
     static func contentTop(_ configuration: ScreenConfiguration) -> Double? {
         guard let width = configuration.width, let height = configuration.height else { return nil }
-        return DeviceLayout(screenSize: (width, height)).statusBar + SystemBands.inlineNavigationBarHeight
+        return SafeAreaInsets(screenSize: (width, height)).top + SystemBands.inlineNavigationBarHeight
     }
 
     /// Whether content at `rect` in a screen audited in `then` is under a bar at `place` in one audited
@@ -134,7 +134,7 @@ struct ScreenLayouts {
         /// `height` points, below its status bar, and not under a bar: where an audit of it shows the element.
         func liesOnScreen(width: Double, height: Double) -> Bool {
             guard !underBar else { return false }
-            let top = DeviceLayout(screenSize: (width, height)).statusBar
+            let top = SafeAreaInsets(screenSize: (width, height)).top
             let visibleWidth = min(place.x + place.width, width - margin.x) - max(place.x, margin.x)
             let visibleHeight = min(place.y + place.height, height - margin.y) - max(place.y, top + margin.y)
             return visibleWidth * 2 >= place.width && visibleHeight * 2 >= place.height

@@ -516,7 +516,7 @@ public enum WarningMatcher {
             let slot = new.slotID[n]
             guard sameScreen(o, n), let layout = transform[slot], let rect = old.issues[o].rect else { return nil }
             guard let size = sizes[slot] else { return layout.apply(rect) }
-            return layout.predicted(rect, height: size.was.height, newHeight: size.now.height, content: content)
+            return layout.predicted(rect, was: size.was, now: size.now, content: content)
         }
 
         mutating func pair(_ o: Int, _ n: Int, _ by: MatchStage) {
@@ -940,10 +940,8 @@ public enum WarningMatcher {
 
         /// The cost of pairing `o` with `n` by place (`WarningMatcher.placeCost`), or nil when they may not pair.
         /// An element in a bar's band that the screen's layout moves with the content may be the bar's, which
-        /// keeps its distance from the bar's edge: the cheaper of the two places. Bars differ in height, and in
-        /// the status bar above or the inset under them, from phone to phone (a home button or not): an element
-        /// in a bar's band of the old screen and one in the same bar's band of the new one are in one bar, at
-        /// one height.
+        /// keeps its distance from the bar's edge of the safe area (`LayoutTransform.predicted`): the cheaper
+        /// of the two places.
         func geometryCost(_ o: Int, _ n: Int, changedLanguage: Bool) -> Double? {
             guard old.issues[o].testType == new.issues[n].testType, let before = shiftedOldRect(o, toward: n),
                 let after = new.issues[n].rect
@@ -958,13 +956,7 @@ public enum WarningMatcher {
                     changedLanguage: changedLanguage, translatedApart: translations.translatedApart)
             }
             let moved = cost(before, stretch: layout?.y.scale ?? 1)
-            guard layout != nil, var bar = placed(o, toward: n, content: false), bar != before else { return moved }
-            if let size = sizes[new.slotID[n]], let was = old.issues[o].rect,
-                case let band = ScreenBand(of: was, width: size.was.width, height: size.was.height), band != .content,
-                band == ScreenBand(of: after, width: size.now.width, height: size.now.height)
-            {
-                bar.y = after.y
-            }
+            guard layout != nil, let bar = placed(o, toward: n, content: false), bar != before else { return moved }
             guard let kept = cost(bar, stretch: 1) else { return moved }
             return min(moved ?? kept, kept)
         }

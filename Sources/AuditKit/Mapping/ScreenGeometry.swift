@@ -85,6 +85,34 @@ public struct DeviceLayout: Sendable, Hashable, Codable {
     }
 }
 
+/// The safe area's insets of a screen, by its size in points: how far below the top edge an app's
+/// navigation bar starts (the status bar, and a notch or Dynamic Island above it) and how far above the
+/// bottom edge its toolbar or tab bar ends (the home indicator). A bar's element keeps its distance from
+/// these edges from one device to another, while the content scrolls and stretches.
+public struct SafeAreaInsets: Sendable, Equatable {
+    /// Points from the top edge: 20 on a phone with a home button, 47 to 62 on one with a notch or a
+    /// Dynamic Island (taller phones have the taller status bars), 24 on an iPad, 0 on a phone held sideways.
+    public var top: Double
+    /// Points from the bottom edge: 0 on a phone with a home button, 34 on one without, 20 on an iPad,
+    /// 21 on a phone without a home button held sideways.
+    public var bottom: Double
+
+    /// The insets of a screen of `size` points, as the devices of each size have them.
+    public init(screenSize size: (width: Double, height: Double)) {
+        let layout = DeviceLayout(screenSize: size)
+        let long = max(size.width, size.height)
+        // Phones up to 736 points long (the SE, the Plus models) have a home button.
+        let homeButton = layout.device == .phone && long <= 736
+        switch (layout.device, layout.orientation) {
+        case (.pad, _): (top, bottom) = (24, 20)
+        case (.phone, .landscape): (top, bottom) = (0, homeButton ? 0 : 21)
+        case (.phone, .portrait):
+            top = homeButton ? 20 : long < 852 ? 47 : long < 874 ? 59 : 62
+            bottom = homeButton ? 0 : 34
+        }
+    }
+}
+
 /// The bands of a screenshot the system draws in every app: the status bar's at the top (by device and
 /// orientation, `DeviceLayout.statusBar`) and the tab bar's at the bottom. An element there is the
 /// system's (the clock) or the app's chrome every screen shows (the tabs), not what tells a screen.

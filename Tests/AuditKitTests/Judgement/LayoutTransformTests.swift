@@ -16,8 +16,23 @@ import Testing
         let layout = try #require(
             LayoutTransform.fitted(was.map { ($0, Rect(x: $0.x, y: $0.y - 120, width: 170, height: 22)) }))
         #expect(layout.y.scale == 1 && layout.y.offset == -120 && layout.x == .identity)
-        #expect(layout.predicted(Self.row(600), height: 874, newHeight: 874).y == 480)
+        #expect(layout.predicted(Self.row(600), was: (402, 874), now: (402, 874)).y == 480)
         #expect(layout.uncertainty(of: Self.row(600)) == (0, 0))
+    }
+
+    @Test func aBarsElementKeepsItsDistanceFromTheSafeAreasEdgeOnAnotherPhone() throws {
+        // From the SE (status bar 20, no home indicator) to a Pro (status bar 62, home indicator 34): the rows
+        // move down with the taller status bar; nothing in the bars was paired.
+        let pairs = [120.0, 170, 220].map { (Self.row($0), Self.row($0 + 42)) }
+        let layout = try #require(LayoutTransform.fitted(pairs, height: 667, widths: (was: 375, now: 402)))
+        // The filter icon in the navigation bar (centred in it, 20 + 10) stays 10 below the status bar.
+        let filter = Rect(x: 335, y: 30, width: 24, height: 24)
+        #expect(layout.predicted(filter, was: (375, 667), now: (402, 874)).y == 72)
+        // The tab bar's icon stays as far above the home indicator as it was above the SE's bottom edge.
+        let tab = Rect(x: 174, y: 631, width: 28, height: 28)
+        #expect(layout.predicted(tab, was: (375, 667), now: (402, 874), content: false).y == 804)
+        #expect(SafeAreaInsets(screenSize: (375, 667)) == SafeAreaInsets(screenSize: (414, 736)))
+        #expect(SafeAreaInsets(screenSize: (1180, 820)).top == 24)
     }
 
     @Test func aLargerTextSizeStretchesTheRowsAndTellsTheTextSizeFromTheLayout() throws {
@@ -28,7 +43,7 @@ import Testing
         let layout = try #require(LayoutTransform.fitted(pairs))
         #expect(abs(layout.stretch - 1.7) < 0.01)
         // The fifth row (y 350) lands at 550, the eighth (y 530) at 856: below the screen.
-        #expect(abs(layout.predicted(Self.row(350), height: 874, newHeight: 874).y - 550.2) < 1)
+        #expect(abs(layout.predicted(Self.row(350), was: (402, 874), now: (402, 874)).y - 550.2) < 1)
         let moves = pairs.map { ScreenLayouts.Movement(was: $0.0, now: $0.1, texted: true) }
         let ratio = try #require(ScreenLayouts.textRatio(moves, layout: layout))
         #expect(abs(ratio - 1.7) < 0.01)
@@ -63,10 +78,10 @@ import Testing
         pairs.append((Self.row(810, x: 40, height: 30), Self.row(892, x: 40, height: 30)))
         let layout = try #require(LayoutTransform.fitted(pairs, height: 874))
         #expect(layout.y == .identity)
-        #expect(layout.predicted(Self.row(812, x: 200, height: 30), height: 874, newHeight: 874).y == 894)
+        #expect(layout.predicted(Self.row(812, x: 200, height: 30), was: (402, 874), now: (402, 874)).y == 894)
         // Without a bar element both show, a row near the bottom is content: it stays where it was.
         let content = try #require(LayoutTransform.fitted(Array(pairs.prefix(4)), height: 874))
-        #expect(content.predicted(Self.row(812), height: 874, newHeight: 874).y == 812)
+        #expect(content.predicted(Self.row(812), was: (402, 874), now: (402, 874)).y == 812)
     }
 
     @Test func anotherPhonesWidthScalesThePlacesAcross() throws {
@@ -77,7 +92,7 @@ import Testing
         let layout = try #require(LayoutTransform.fitted(pairs, widthScale: scale))
         #expect(abs(layout.x.scale - scale) < 1e-9)
         let button = Rect(x: 366, y: 62, width: 24, height: 24)
-        #expect(abs(layout.predicted(button, height: 874, newHeight: 874).x - 366 * scale) < 1)
+        #expect(abs(layout.predicted(button, was: (402, 874), now: (402, 874)).x - 366 * scale) < 1)
     }
 
     @Test func onAnIPadPlacesKeepTheirDistanceFromTheEdgeTheyAreAnchoredTo() throws {
@@ -94,13 +109,14 @@ import Testing
         let across = try #require(layout.across)
         #expect(across.inliers == pairs.count && across.offset == 0)
         let add = Rect(x: 396, y: 62, width: 24, height: 24)
-        #expect(layout.predicted(add, height: 956, newHeight: 820).x == 1136)
-        #expect(layout.predicted(leading(350), height: 956, newHeight: 820).x == 20)
-        // No element of the bottom bar was paired: a bar's tab keeps its distance from the bottom edge; an
-        // element not known to be a bar's follows the content.
+        #expect(layout.predicted(add, was: (440, 956), now: (1180, 820)).x == 1136)
+        #expect(layout.predicted(leading(350), was: (440, 956), now: (1180, 820)).x == 20)
+        // No element of the bottom bar was paired: a bar's tab keeps its distance from the safe area's bottom
+        // edge (above the phone's home indicator, 34 points; the iPad's, 20); an element not known to be a
+        // bar's follows the content.
         let tab = Rect(x: 200, y: 880, width: 28, height: 28)
-        #expect(layout.predicted(tab, height: 956, newHeight: 820, content: false).y == 744)
-        #expect(layout.predicted(tab, height: 956, newHeight: 820).y == 880)
+        #expect(layout.predicted(tab, was: (440, 956), now: (1180, 820), content: false).y == 758)
+        #expect(layout.predicted(tab, was: (440, 956), now: (1180, 820)).y == 880)
         #expect(layout.uncertainty(of: add).x == 0)
         // On one width, or where a share of the width places more of them, the places across scale.
         #expect(try #require(LayoutTransform.fitted(pairs, widths: nil)).across == nil)

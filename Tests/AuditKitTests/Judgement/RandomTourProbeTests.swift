@@ -9,7 +9,8 @@ import Testing
 /// time new; only a fixed element is ever resolved (a row pushed below the screen or scrolled away is never
 /// fixed); a fixed element of a kind any configuration shows (Dynamic Type, a description, a hit region) is
 /// resolved by the first audit showing it well inside the screen; no two elements share a warning. Seeds
-/// are fixed: the same tours every run (`AUDITKIT_RANDOM_TOURS` runs more of them).
+/// are fixed: the same tours every run (`AUDITKIT_RANDOM_TOURS` runs more of them; `AUDITKIT_TOUR_TRACE`
+/// prints each audit's screens and verdicts).
 @Suite struct RandomTourProbeTests {
     typealias T = LayoutModelProbeTests
     typealias Transit = TransitSeriesProbeTests
@@ -62,6 +63,9 @@ import Testing
             let screen = layout.screen(in: configuration, fixed: fixed)
             let flagged = Set(screen.elements.filter(\.flagged).map(\.id))
             let judged = try s.audit(layout, configuration, fixed: fixed)
+            if ProcessInfo.processInfo.environment["AUDITKIT_TOUR_TRACE"] != nil {
+                Self.trace(judged, step, layout, configuration)
+            }
             // The history's first audit has nothing to compare with: every warning is first audited.
             if step > 0 {
                 each(
@@ -104,9 +108,27 @@ import Testing
         // The tours found what the hand-written series did not: look-alikes (badges, times) split or swapped
         // after scrolls and device changes, and a layout told by one row taken for the default size.
         withKnownIssue(
-            "Issue 57, open: random tours of the transit app are not every decision right (2026-12-07, the 4 tours CI runs: 318/347 with sources, 270/350 without)"
+            "Issue 57, open: random tours of the transit app are not every decision right (2026-12-07, the 4 tours CI runs: 321/344 with sources, 274/346 without)"
         ) {
             #expect(wrong.isEmpty)
+        }
+    }
+
+    /// Prints audit `step` of a tour: each screen as the history identified it, then each verdict.
+    static func trace(
+        _ judged: ReportJudgement, _ step: Int, _ layout: ScreenLayout, _ configuration: AuditConfiguration
+    ) {
+        for screen in judged.screens {
+            print(
+                "audit \(step) \(layout.title) \(configuration.notes): \(screen.screen), compared with "
+                    + "\(screen.comparedWith?.fileName ?? "none"), \(screen.configuration.notes) \(screen.evidence ?? "")"
+            )
+        }
+        for verdict in judged.verdicts {
+            let issue = verdict.issue
+            print(
+                "  \(issue.elementText ?? "-") \(issue.testType) \(verdict.change.map { "\($0)" } ?? "-") "
+                    + "\(issue.rect.map { "\($0)" } ?? "-")")
         }
     }
 

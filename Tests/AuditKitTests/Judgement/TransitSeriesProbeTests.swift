@@ -236,6 +236,29 @@ import Testing
         s.p.finish("T. A transit app in many configurations")
     }
 
+    /// The bars' icons from the smallest phone to a Pro (a random tour found it): the filter in the
+    /// navigation bar and the tab in the tab bar sit below a taller status bar and above a home indicator
+    /// on the Pro; each continues its own warning instead of new + resolved (or swapped).
+    @Test(arguments: [false, true])
+    func theBarsIconsContinueFromTheSmallestPhoneToAPro(sourced: Bool) throws {
+        var s = try Series(sourced: sourced)
+        defer { s.p.remove() }
+        let first = T.config(.iPhoneSE, .xLarge)
+        s.p.expectFirst(try s.audit(Self.departures, first), open: T.flagged(Self.departures, first))
+        // Scrolled at AX2 on the SE: the bars' icons stay where they were.
+        let scrolled = T.config(.iPhoneSE, .ax2, scroll: 250)
+        let scrolledAudit = try s.audit(Self.departures, scrolled)
+        #expect(s.p.changes(scrolledAudit)[2].isSuperset(of: ["x.filter", "x.tab"]))
+        let next = T.config(.iPhone17Pro, .ax2, dark: true)
+        let flagged = T.flagged(Self.departures, next)
+        #expect(flagged.isSuperset(of: ["x.filter", "x.tab"]))
+        let judged = try s.audit(Self.departures, next)
+        let changes = s.p.changes(judged)
+        #expect(changes[2].isSuperset(of: ["x.filter", "x.tab"]), "\(changes)")
+        #expect(changes[0].isDisjoint(with: ["x.filter", "x.tab"]) && changes[1].isEmpty, "\(changes)")
+        #expect(s.p.mispaired().isEmpty)
+    }
+
     /// The departures scrolled at AX2, then in Japanese on the smallest phone, then in English.
     func scrolledThenJapanese(_ s: inout Series, fixed: Set<String>, open: Set<String>, others: Set<String>) throws {
         var fixed = fixed, open = open
