@@ -212,11 +212,14 @@ public struct Trend: Sendable, Hashable, Codable {
                 if k < last || !isShown { notReaudited.append(warning) } else { residual.append(warning) }
             }
         }
+        // Sorted by position (ties kept in order, as a stable sort keeps them), each warning copied once.
+        func sorted(_ list: [ResidualWarning], by key: (ResidualWarning) -> (Date, Int)) -> [ResidualWarning] {
+            let keys = list.map(key)
+            return list.indices.sorted { (keys[$0].0, keys[$0].1, $0) < (keys[$1].0, keys[$1].1, $1) }.map { list[$0] }
+        }
         return (
-            residual.sorted { ($0.firstSeen, $0.issue.number) < ($1.firstSeen, $1.issue.number) },
-            notReaudited.sorted {
-                ($0.lastAudited ?? .distantPast, $0.issue.number) < ($1.lastAudited ?? .distantPast, $1.issue.number)
-            }
+            sorted(residual) { ($0.firstSeen, $0.issue.number) },
+            sorted(notReaudited) { ($0.lastAudited ?? .distantPast, $0.issue.number) }
         )
     }
 }

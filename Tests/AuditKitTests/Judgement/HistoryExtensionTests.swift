@@ -80,12 +80,7 @@ import Testing
 
     @Test func aBaselineIsAppliedAsJudgingTheWholeHistoryAppliesIt() throws {
         for seed in 0..<3 {
-            var generator = SplitMix64(seed: UInt64(200 + seed))
-            let entries = try (0..<10).map { try JudgementRecordTests.randomAudit(day: $0, &generator) }
-            let baseline = Baseline(
-                entries: entries[0].issues.prefix(3).enumerated().map {
-                    Baseline.Entry(fingerprint: $1.fingerprint, reason: "decorative \($0)", acceptedOn: "2026-01-01")
-                })
+            let (entries, baseline) = try JudgementStateFileTests.tenAudits(seed: 200 + seed, accepting: 3)
             let extended = try Self.addedOneByOne(entries, baseline: baseline, label: "baseline seed \(seed)")
             #expect(extended == entries.count - 1)
         }
