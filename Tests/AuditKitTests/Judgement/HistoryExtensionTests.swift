@@ -35,6 +35,14 @@ import Testing
         _ entries: [HistoryEntry], baseline: Baseline = Baseline(entries: []),
         translations: StringTranslations = .none, label: String
     ) throws -> Int {
+        try added(entries.map { [$0] }, baseline: baseline, translations: translations, label: label)
+    }
+
+    /// `batches` added batch by batch, as `addedOneByOne` adds single reports.
+    static func added(
+        _ batches: [[HistoryEntry]], baseline: Baseline = Baseline(entries: []),
+        translations: StringTranslations = .none, label: String
+    ) throws -> Int {
         let extending = try TemporaryDirectory()
         let judging = try TemporaryDirectory()
         defer {
@@ -44,21 +52,23 @@ import Testing
         let file = HistoryFile(path: extending.file("Reports/history.jsonl"))
         let whole = HistoryFile(path: judging.file("Reports/history.jsonl"))
         var extended = 0
-        for (index, entry) in entries.enumerated() {
+        for (index, batch) in batches.enumerated() {
             let added = try JudgementRecordFile(history: file).add(
-                [entry], baseline: baseline, translations: translations)
+                batch, baseline: baseline, translations: translations)
             if added.extended { extended += 1 }
             var after: History?
-            let written = try whole.append([entry], seeing: { _ in }, written: { after = $0 })
+            let written = try whole.append(batch, seeing: { _ in }, written: { after = $0 })
             let read = try #require(after)
             let judgement = HistoryJudgement(history: read, baseline: baseline, translations: translations)
             JudgementRecordFile(history: whole).store(judgement, read: read)
             #expect(added.written == written, "\(label) #\(index)")
             #expect(added.warnings == read.warnings, "\(label) #\(index)")
-            let judged = try #require(judgement.report(sha256: entry.sha256))
-            let stated = try #require(added.judgement.report(sha256: entry.sha256))
-            #expect(stated.verdicts == judged.verdicts, "\(label) #\(index)")
-            #expect(HistoryCounts(stated) == HistoryCounts(judged), "\(label) #\(index)")
+            for entry in batch {
+                let judged = try #require(judgement.report(sha256: entry.sha256))
+                let stated = try #require(added.judgement.report(sha256: entry.sha256))
+                #expect(stated.verdicts == judged.verdicts, "\(label) #\(index)")
+                #expect(HistoryCounts(stated) == HistoryCounts(judged), "\(label) #\(index)")
+            }
             let (one, other) = (try Files(file), try Files(whole))
             #expect(one.history == other.history, "\(label) #\(index): the history")
             #expect(one.record == other.record, "\(label) #\(index): the record")
@@ -76,6 +86,17 @@ import Testing
             extended += try Self.addedOneByOne(entries, label: "seed \(seed)")
         }
         #expect(extended >= 8 * 8, "most adds extend the history")
+    }
+
+    @Test func reportsAddedTogetherWriteWhatJudgingTheWholeHistoryWrites() throws {
+        for seed in 0..<4 {
+            var generator = SplitMix64(seed: UInt64(300 + seed))
+            let entries = try (0..<12).map { try JudgementRecordTests.randomAudit(day: $0, &generator) }
+            // One, then three at once, then two, ...: every batch after the first extends the history.
+            let batches = [Array(entries[0..<1]), Array(entries[1..<4]), Array(entries[4..<6]), Array(entries[6..<12])]
+            let extended = try Self.added(batches, label: "batches seed \(seed)")
+            #expect(extended == batches.count - 1)
+        }
     }
 
     @Test func aBaselineIsAppliedAsJudgingTheWholeHistoryAppliesIt() throws {
