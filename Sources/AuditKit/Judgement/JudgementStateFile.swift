@@ -2,7 +2,8 @@ import Foundation
 
 /// The judgement's state after the latest audit of a history (`JudgementState`), kept beside the history
 /// and its record (`history.judgement-state.json`, committed with them) so a new report is judged against
-/// it, not against every report again: `check NEW-REPORT-FILE` reads it, then judges that one report.
+/// it, not against every report again: `check NEW-REPORT-FILE` reads it, then judges that one report, and
+/// `history add` of a new report (`JudgementRecordFile.add`) judges it so and extends the record and the state.
 ///
 /// Trusted as the record is: it names the history it was made of by content (`HistoryContent`: size and
 /// SHA-256 of the file) and ends with a seal (`RecordSeal`); it is read only while the history file holds
