@@ -53,7 +53,7 @@ func runFreshCloneBenchmark(
                 guard measured.status == 0 || (name.hasPrefix("check") && measured.status == 1) else {
                     throw AuditError(.internalError, "fresh clone: \(name) exited \(measured.status)")
                 }
-                // Adding a report writes the record (judged again, until the record is extended instead).
+                // Adding a report writes the record (extended from the judgement's state).
                 guard
                     name.hasPrefix("history add")
                         || !FileManager.default.fileExists(atPath: clone.file("Reports/history.judgement.local"))

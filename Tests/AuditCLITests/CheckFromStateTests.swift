@@ -50,4 +50,34 @@ import Testing
             #expect((one.stdout + one.stderr).contains("AuditReport_2026-01-07"))
         }
     }
+
+    /// `history add` of each new report extends the history, its record and the state, and prints what
+    /// adding it and judging the whole history prints: the same output and the same files as a history
+    /// whose state is removed before each add (so it is judged whole).
+    @Test func historyAddPrintsAndWritesWhatJudgingTheWholeHistoryDoes() throws {
+        let extending = try TemporaryDirectory()
+        let judging = try TemporaryDirectory()
+        defer {
+            extending.remove()
+            judging.remove()
+        }
+        for directory in [extending, judging] {
+            try FileManager.default.createDirectory(
+                atPath: directory.file("Reports"), withIntermediateDirectories: true)
+        }
+        for day in 0..<8 {
+            let added = try runTool(
+                ["history", "add", try Self.writeReport(day: day, into: extending)], in: extending.path)
+            try? FileManager.default.removeItem(atPath: judging.file("Reports/history.judgement-state.json"))
+            let judged = try runTool(
+                ["history", "add", try Self.writeReport(day: day, into: judging)], in: judging.path)
+            #expect(added.status == 0 && added.stdout.contains("added AuditReport_"), "\(added.stderr)")
+            #expect(added.status == judged.status && added.stdout == judged.stdout && added.stderr == judged.stderr)
+            for name in ["history.jsonl", "history.judgement.json"] {
+                let one = try Data(contentsOf: URL(fileURLWithPath: extending.file("Reports/" + name)))
+                let other = try Data(contentsOf: URL(fileURLWithPath: judging.file("Reports/" + name)))
+                #expect(one == other, "day \(day): \(name)")
+            }
+        }
+    }
 }

@@ -58,7 +58,13 @@ struct HistoryCommand: Command {
         let file = HistoryInputs.historyFile(context)
         let recordFile = JudgementRecordFile(history: file)
         let inputs = JudgementRecord.inputsDigest(translations: mapping.translations)
-        let recorded = recordFile.loadRecorded(inputs: inputs, refused: { context.terminal.warning($0) })
+        var refusals = Set<String>()
+        let recorded = recordFile.loadRecorded(
+            inputs: inputs,
+            refused: {
+                refusals.insert($0)
+                context.terminal.warning($0)
+            })
         // Each report is the audit of the history it is, or another (an audit is its file and its time): the
         // record's entries tell while it holds, else the history's.
         var identities = try recorded?.record.auditIdentities ?? file.load().auditIdentities
@@ -84,15 +90,15 @@ struct HistoryCommand: Command {
             for warning in known.warnings { context.terminal.warning(warning) }
             written = entries.map { _ in false }
         } else {
-            // The history as the append left it (what it read under the lock and what it wrote).
-            var after: History?
-            written = try file.append(entries, seeing: { _ in }, written: { after = $0 })
-            let history = after ?? History(entries: [])
-            for warning in history.warnings { context.terminal.warning(warning) }
-            let judged = HistoryJudgement(history: history, baseline: baseline, translations: mapping.translations)
-            recordFile.store(judged, read: history)
+            // Extended from the judgement's state when it holds, else the history judged again (what the
+            // record refused was told above).
+            let added = try recordFile.add(
+                entries, baseline: baseline, translations: mapping.translations,
+                refused: { if !refusals.contains($0) { context.terminal.warning($0) } })
+            for warning in added.warnings { context.terminal.warning(warning) }
+            written = added.written
             record = nil
-            judgement = judged
+            judgement = added.judgement
         }
         for (entry, added) in zip(entries, written) {
             let judged =

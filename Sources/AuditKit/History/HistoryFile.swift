@@ -406,20 +406,7 @@ public struct HistoryFile: Sendable {
     public func append(
         _ entries: [HistoryEntry], seeing: (History) throws -> Void, written: (History) -> Void = { _ in }
     ) throws -> [Bool] {
-        if !namedByUser { try Symlinks.refuseLinks(along: path) }
-        let directory = PathName.parent(path)
-        if !directory.isEmpty, !FileManager.default.fileExists(atPath: directory) {
-            try AtomicFile.makeDirectory(directory, namedByUser: namedByUser)
-        }
-        return try FileLock.withExclusiveLock(at: FileLock.lockPath(for: path)) {
-            let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | (namedByUser ? 0 : O_NOFOLLOW), 0o644)
-            guard fd >= 0 else {
-                if Symlinks.openRefusedLink(errno) { try Symlinks.refuseLink(at: path) }
-                throw AuditError(
-                    .cannotWrite, "cannot open the history file", path: path,
-                    cause: String(cString: strerror(errno)))
-            }
-            defer { close(fd) }
+        try withLockedFile { fd in
             let existing = try Self.contents(of: path)
             let current = try HistoryFile.parse(existing, path: path)
             try seeing(current)
@@ -480,6 +467,61 @@ public struct HistoryFile: Sendable {
             }
             tell(lineRanges)
             return wrote
+        }
+    }
+
+    /// Runs `body` with the file opened for writing (made, with its folder, when missing; never through
+    /// a link the user did not name) under its lock.
+    private func withLockedFile<Result>(_ body: (Int32) throws -> Result) throws -> Result {
+        if !namedByUser { try Symlinks.refuseLinks(along: path) }
+        let directory = PathName.parent(path)
+        if !directory.isEmpty, !FileManager.default.fileExists(atPath: directory) {
+            try AtomicFile.makeDirectory(directory, namedByUser: namedByUser)
+        }
+        return try FileLock.withExclusiveLock(at: FileLock.lockPath(for: path)) {
+            let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | (namedByUser ? 0 : O_NOFOLLOW), 0o644)
+            guard fd >= 0 else {
+                if Symlinks.openRefusedLink(errno) { try Symlinks.refuseLink(at: path) }
+                throw AuditError(
+                    .cannotWrite, "cannot open the history file", path: path,
+                    cause: String(cString: strerror(errno)))
+            }
+            defer { close(fd) }
+            return try body(fd)
+        }
+    }
+
+    /// Appends entries after the file's lines without reading them, under its lock, when the file is one
+    /// the caller knows: `knowing` is given the file (opened, and its size, which ends with a line feed)
+    /// and returns what it knows of it and the entries to append (their runs numbered), or nil when it
+    /// does not know the file (then nothing is written). Each entry is written as `append` writes it, one
+    /// line each; `written` is then told, still under the lock, where each line is and the bytes appended.
+    /// - Returns: what `knowing` returned; nil when it returned nil or the file ends with a torn line.
+    /// - Throws: `AuditError` `.cannotWrite` when the file cannot be written (no half line is left).
+    func append<Known>(
+        knowing: (_ fd: Int32, _ size: Int) throws -> (Known, [HistoryEntry])?,
+        written: (Known, [Range<Int>], Data) -> Void
+    ) throws -> Known? {
+        try withLockedFile { fd in
+            var status = stat()
+            guard fstat(fd, &status) == 0, status.st_size > 0 else { return nil }
+            let size = Int(status.st_size)
+            var last: UInt8 = 0
+            guard pread(fd, &last, 1, off_t(size - 1)) == 1, last == UInt8(ascii: "\n"),
+                let (known, entries) = try knowing(fd, size)
+            else { return nil }
+            let encoder = HistoryFile.makeEncoder()
+            var appended = Data()
+            var lines: [Range<Int>] = []
+            for entry in entries {
+                let start = size + appended.count
+                appended.append(try CompactHistoryLine.encode(entry, with: encoder))
+                lines.append(start..<(size + appended.count))
+                appended.append(UInt8(ascii: "\n"))
+            }
+            try HistoryFile.writeAll(appended, to: fd, at: off_t(size), path: path)
+            written(known, lines, appended)
+            return known
         }
     }
 

@@ -225,75 +225,132 @@ struct RecordedKeys: Codable, Sendable, Equatable {
 extension RecordedKeys {
     /// The keys of `judgement`'s warnings, audit by audit (positions as `judgement.reports` has them).
     init(_ judgement: HistoryJudgement) {
-        var groupNumber: [String: Int] = [:]
-        var place: [String: Int] = [:]
-        /// Runs of open audits per warning: its latest run's place in `open`.
-        var run: [Int: Int] = [:]
-        var version1Cache: [String: String] = [:]
-        func group(_ name: String) -> Int {
-            if let known = groupNumber[name] { return known }
-            groupNumber[name] = groups.count
-            groups.append(name)
-            return groups.count - 1
+        var keys = KeysCounter(RecordedKeys())
+        for (k, report) in judgement.reports.enumerated() { keys.add(report, at: k) }
+        self = keys.finished(count: judgement.reports.count)
+    }
+
+    /// These keys (of the audits before `first`) with those of `judgement`'s audits from `first` on, as
+    /// `init(_:)` of the whole judgement makes them; nil when the line does not hold together.
+    func extended(with judgement: HistoryJudgement, from first: Int) -> RecordedKeys? {
+        guard var keys = KeysCounter(resuming: self, count: first) else { return nil }
+        for k in first..<judgement.reports.count { keys.add(judgement.reports[k], at: k) }
+        return keys.finished(count: judgement.reports.count)
+    }
+}
+
+/// Makes the keys (`RecordedKeys`) audit by audit: what it needs to go on from one audit to the next
+/// can be read back from the keys it made (`init(resuming:count:)`).
+private struct KeysCounter {
+    var keys: RecordedKeys
+    var groupNumber: [String: Int] = [:]
+    var place: [String: Int] = [:]
+    /// Runs of open audits per warning: its latest run's place in `open`.
+    var run: [Int: Int] = [:]
+    var version1Cache: [String: String] = [:]
+    /// Each warning's state in the trend: from which column, where, and whether open.
+    var standing: [Int: (from: Int, place: Int, type: Int, open: Bool)] = [:]
+
+    init(_ keys: RecordedKeys) { self.keys = keys }
+
+    /// Goes on from `keys`, made of `count` audits: the stretches it closed at their end (the open warnings
+    /// standing then) are open again; a warning standing not open made no stretch, and needs none (it makes
+    /// none when it goes on or changes). Nil when the keys do not hold together.
+    init?(resuming keys: RecordedKeys, count: Int) {
+        self.init(keys)
+        guard keys.seen.count == keys.keys.count * 7, keys.open.count % 3 == 0, keys.segments.count % 5 == 0 else {
+            return nil
         }
-        func note(_ hex: String, _ verdict: WarningVerdict, k: Int, index: Int, version1: Bool) {
-            let key = "\(hex)\u{0}\(verdict.identity)\u{0}\(version1)"
-            if let at = place[key] {
-                guard !version1 else { return }
-                seen[at + 4] = k
-                seen[at + 5] = index
-                seen[at + 6] = group(verdict.screen)
-                return
+        for (number, name) in keys.groups.enumerated() { groupNumber[name] = number }
+        for index in keys.keys.indices {
+            let at = index * 7
+            place[Self.key(keys.keys[index], warning: keys.seen[at], version1: keys.seen[at + 3] == 1)] = at
+        }
+        for at in stride(from: 0, to: keys.open.count, by: 3) { run[keys.open[at]] = at }
+        var segments = keys.segments
+        while segments.count >= 5, segments[segments.count - 3] == count {
+            let at = segments.count - 5
+            standing[segments[at]] = (segments[at + 1], segments[at + 3], segments[at + 4], true)
+            segments.removeLast(5)
+        }
+        guard !stride(from: 2, to: segments.count, by: 5).contains(where: { segments[$0] >= count }) else {
+            return nil
+        }
+        self.keys.segments = segments
+    }
+
+    static func key(_ hex: String, warning: Int, version1: Bool) -> String { "\(hex)\u{0}\(warning)\u{0}\(version1)" }
+
+    mutating func group(_ name: String) -> Int {
+        if let known = groupNumber[name] { return known }
+        groupNumber[name] = keys.groups.count
+        keys.groups.append(name)
+        return keys.groups.count - 1
+    }
+
+    mutating func note(_ hex: String, _ verdict: WarningVerdict, k: Int, index: Int, version1: Bool) {
+        let key = Self.key(hex, warning: verdict.identity, version1: version1)
+        if let at = place[key] {
+            guard !version1 else { return }
+            keys.seen[at + 4] = k
+            keys.seen[at + 5] = index
+            keys.seen[at + 6] = group(verdict.screen)
+            return
+        }
+        place[key] = keys.seen.count
+        keys.keys.append(hex)
+        keys.seen += [verdict.identity, k, index, version1 ? 1 : 0, k, index, group(verdict.screen)]
+    }
+
+    mutating func close(_ warning: Int, at k: Int) {
+        guard let state = standing.removeValue(forKey: warning), state.open, state.from < k else { return }
+        keys.segments += [warning, state.from, k, state.place, state.type]
+    }
+
+    /// Adds the audit at position `k`.
+    mutating func add(_ report: ReportJudgement, at k: Int) {
+        for verdict in report.resolved { close(verdict.identity, at: k) }
+        for verdict in report.verdicts where verdict.status.kind != .repeat {
+            let state = (
+                from: k, place: group(verdict.place), type: group(verdict.testType.displayName),
+                open: verdict.status.isOpenUnlessBaselined
+            )
+            if let now = standing[verdict.identity], now.place == state.place, now.type == state.type,
+                now.open == state.open
+            {
+                continue
             }
-            place[key] = seen.count
-            keys.append(hex)
-            seen += [verdict.identity, k, index, version1 ? 1 : 0, k, index, group(verdict.screen)]
+            close(verdict.identity, at: k)
+            standing[verdict.identity] = state
         }
-        // Each warning's state in the trend: from which column, where, and whether open.
-        var standing: [Int: (from: Int, place: Int, type: Int, open: Bool)] = [:]
-        func close(_ warning: Int, at k: Int) {
-            guard let state = standing.removeValue(forKey: warning), state.open, state.from < k else { return }
-            segments += [warning, state.from, k, state.place, state.type]
-        }
-        for (k, report) in judgement.reports.enumerated() {
-            for verdict in report.resolved { close(verdict.identity, at: k) }
-            for verdict in report.verdicts where verdict.status.kind != .repeat {
-                let state = (
-                    from: k, place: group(verdict.place), type: group(verdict.testType.displayName),
-                    open: verdict.status.isOpenUnlessBaselined
-                )
-                if let now = standing[verdict.identity], now.place == state.place, now.type == state.type,
-                    now.open == state.open
-                {
-                    continue
-                }
-                close(verdict.identity, at: k)
-                standing[verdict.identity] = state
+        for (index, verdict) in report.verdicts.enumerated() {
+            note(verdict.fingerprint.hex, verdict, k: k, index: index, version1: false)
+            if let view = verdict.issue.view {
+                let issue = verdict.issue
+                let text =
+                    "\(issue.testType.key)\u{0}\(issue.errorCode ?? -1)\u{0}\(issue.elementText ?? "")\u{0}\(view)"
+                let hex =
+                    version1Cache[text]
+                    ?? IssueFingerprint.version1(
+                        testType: issue.testType, errorCode: issue.errorCode, elementText: issue.elementText,
+                        view: view
+                    ).hex
+                version1Cache[text] = hex
+                note(hex, verdict, k: k, index: index, version1: true)
             }
-            for (index, verdict) in report.verdicts.enumerated() {
-                note(verdict.fingerprint.hex, verdict, k: k, index: index, version1: false)
-                if let view = verdict.issue.view {
-                    let issue = verdict.issue
-                    let text =
-                        "\(issue.testType.key)\u{0}\(issue.errorCode ?? -1)\u{0}\(issue.elementText ?? "")\u{0}\(view)"
-                    let hex =
-                        version1Cache[text]
-                        ?? IssueFingerprint.version1(
-                            testType: issue.testType, errorCode: issue.errorCode, elementText: issue.elementText,
-                            view: view
-                        ).hex
-                    version1Cache[text] = hex
-                    note(hex, verdict, k: k, index: index, version1: true)
-                }
-                guard verdict.status.isOpen || verdict.status.isAcceptedByBaseline else { continue }
-                if let at = run[verdict.identity], open[at + 1] + open[at + 2] == k {
-                    open[at + 2] += 1
-                } else {
-                    run[verdict.identity] = open.count
-                    open += [verdict.identity, k, 1]
-                }
+            guard verdict.status.isOpen || verdict.status.isAcceptedByBaseline else { continue }
+            if let at = run[verdict.identity], keys.open[at + 1] + keys.open[at + 2] == k {
+                keys.open[at + 2] += 1
+            } else {
+                run[verdict.identity] = keys.open.count
+                keys.open += [verdict.identity, k, 1]
             }
         }
-        for warning in standing.keys.sorted() { close(warning, at: judgement.reports.count) }
+    }
+
+    /// The keys of the `count` audits added, the stretches still open closed at the end.
+    mutating func finished(count: Int) -> RecordedKeys {
+        for warning in standing.keys.sorted() { close(warning, at: count) }
+        return keys
     }
 }

@@ -72,19 +72,24 @@ extension HistoryJudgement {
             state.configurations.allSatisfy(state.configurationTable.indices.contains),
             let reader = StateReader(state)
         else { return nil }
+        guard restore(state, reader) else { return nil }
         var reports = state.audits.map { ReportJudgement.placeholder(of: $0) }
         prepared = Array(repeating: WarningMatcher.Prepared(issues: [], screens: []), count: reports.count)
         for base in state.bases {
             guard let verdicts = base.verdicts.mapAll(reader.verdict),
                 let side = side(base)
             else { return nil }
+            // The standing list of each screen it is the latest audit of, as it left it (the trend counts it).
+            var standingOfCovered: [String: StandingList] = [:]
+            for (group, j) in latest where j == base.position {
+                if let list = carried[group], !list.isEmpty { standingOfCovered[group] = list }
+            }
             reports[base.position] = ReportJudgement(
                 entry: base.entry, verdicts: verdicts, screens: base.screens.map { $0.made(audit: reader.reference) },
                 notCovered: [], hasEarlierAudit: false,
-                comparedWith: [], resolved: [], standing: StandingWarnings(), standingOfCovered: [:])
+                comparedWith: [], resolved: [], standing: StandingWarnings(), standingOfCovered: standingOfCovered)
             prepared[base.position] = side
         }
-        guard restore(state, reader) else { return nil }
         self.reports = reports
         for (k, audit) in state.audits.enumerated() { position[audit.sha256] = k }
         configurations = state.configurations.map { state.configurationTable[$0] }

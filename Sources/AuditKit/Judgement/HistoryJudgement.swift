@@ -100,7 +100,16 @@ public struct HistoryJudgement: Sendable {
     /// The trend of the history by `grouping` (`Trend(judgement:by:)`), made once for this judgement
     /// however many outputs show it (the record, `trend.svg`, the site's index).
     public func trend(by grouping: TrendGrouping) -> Trend {
-        trends.trend(grouping) { Trend(judgement: self, by: grouping) }
+        countedTrend(by: grouping).trend
+    }
+
+    /// The trend by `grouping` and what counting its next column needs (`Trend.counted`), made once.
+    func countedTrend(by grouping: TrendGrouping) -> (trend: Trend, carry: TrendCarry) {
+        let made = trends.trend(grouping) {
+            let counted = Trend.counted(judgement: self, by: grouping, withBaseline: true)
+            return CountedTrend(trend: counted.trend, carry: counted.carry)
+        }
+        return (made.trend, made.carry)
     }
 
     /// The judgement of the audit whose report has this SHA-256.
@@ -507,14 +516,20 @@ public struct HistoryJudgement: Sendable {
 /// The trends of one judgement by each grouping, each made on first use; the two groupings may be made
 /// at once, each under its own lock.
 private final class TrendMemo: Sendable {
-    private let byView = MadeOnceSlot<Trend>()
-    private let byType = MadeOnceSlot<Trend>()
+    private let byView = MadeOnceSlot<CountedTrend>()
+    private let byType = MadeOnceSlot<CountedTrend>()
 
     /// The trend by `grouping`, `make` making it the first time.
-    func trend(_ grouping: TrendGrouping, make: () -> Trend) -> Trend {
+    func trend(_ grouping: TrendGrouping, make: () -> CountedTrend) -> CountedTrend {
         switch grouping {
         case .view: return byView.value(make)
         case .type: return byType.value(make)
         }
     }
+}
+
+/// A trend and what counting its next column needs.
+private struct CountedTrend: Sendable {
+    var trend: Trend
+    var carry: TrendCarry
 }

@@ -557,22 +557,51 @@ extension RecordedLatest {
 
 extension RecordedTrend {
     /// The record of `judgement`'s trend without the baseline (the warnings it accepts counted open),
-    /// naming its issues in `issues`.
-    init(_ judgement: HistoryJudgement, issues: inout RecordedIssues) {
+    /// naming its issues in `issues`, and what counting its next column needs (`TrendCarry`).
+    static func made(_ judgement: HistoryJudgement, issues: inout RecordedIssues) -> (RecordedTrend, TrendCarry) {
         // The two groupings walk the history each: one per core.
         let trends = ParallelWork.map([TrendGrouping.view, .type], parallel: true) { _, grouping in
             judgement.baseline.entries.isEmpty
-                ? judgement.trend(by: grouping) : Trend(judgement: judgement, by: grouping, withBaseline: false)
+                ? judgement.countedTrend(by: grouping)
+                : Trend.counted(judgement: judgement, by: grouping, withBaseline: false)
         }
-        let trend = trends[0]
-        open = trend.columns.map(\.openCount)
-        partial = trend.columns.indices.filter { trend.columns[$0].partial }
-        byView = trend.rows
-        byType = trends[1].rows
+        let trend = trends[0].trend
+        var made = RecordedTrend(
+            open: trend.columns.map(\.openCount), partial: trend.columns.indices.filter { trend.columns[$0].partial },
+            byView: trend.rows, byType: trends[1].trend.rows, names: [], residual: [], notReaudited: [])
+        made.name(residual: trend.residual, notReaudited: trend.notReaudited, of: judgement, issues: &issues)
+        return (made, .merged(view: trends[0].carry, type: trends[1].carry))
+    }
+
+    /// The record extended with the audits of `judgement` from position `first` on (`Trend.extended`), the
+    /// screens' latest audits as `carry` says; nil when the trend cannot be extended so.
+    func extended(carry: TrendCarry, judgement: HistoryJudgement, from first: Int, issues: inout RecordedIssues)
+        -> (RecordedTrend, TrendCarry)?
+    {
+        guard open.count == first, let last = open.last,
+            let view = Trend.extended(
+                rows: byView, open: last, carry: carry, judgement: judgement, from: first, by: .view),
+            let type = Trend.extended(
+                rows: byType, open: last, carry: carry, judgement: judgement, from: first, by: .type)
+        else { return nil }
+        var made = RecordedTrend(
+            open: open + view.columns.map(\.openCount),
+            partial: partial + view.columns.indices.filter { view.columns[$0].partial }.map { $0 + first },
+            byView: view.rows, byType: type.rows, names: [], residual: [], notReaudited: [])
+        made.name(residual: view.residual, notReaudited: view.notReaudited, of: judgement, issues: &issues)
+        return (made, .merged(view: view.carry, type: type.carry))
+    }
+
+    /// Sets the standing warnings, naming their issues in `issues`, their places in `names` and their
+    /// audits by column (the first of `judgement`'s audits of the same file name and date).
+    private mutating func name(
+        residual: [Trend.ResidualWarning], notReaudited: [Trend.ResidualWarning], of judgement: HistoryJudgement,
+        issues: inout RecordedIssues
+    ) {
         // A trend names an audit by its file name and date: the column of the same.
         var column: [String: Int] = [:]
-        for (k, made) in trend.columns.enumerated().reversed() {
-            column["\(made.fileName)\u{0}\(made.auditDate.timeIntervalSince1970)"] = k
+        for (k, made) in judgement.reports.enumerated().reversed() {
+            column["\(made.entry.fileName)\u{0}\(made.entry.auditDate.timeIntervalSince1970)"] = k
         }
         func at(_ fileName: String, _ date: Date) -> Int {
             column["\(fileName)\u{0}\(date.timeIntervalSince1970)"] ?? -1
@@ -586,8 +615,8 @@ extension RecordedTrend {
                 lastAudited: made.lastAudited.map { at(made.lastAuditedFileName ?? "", $0) }, warning: made.warning,
                 judgedIn: made.judgedIn)
         }
-        residual = trend.residual.map(warning)
-        notReaudited = trend.notReaudited.map(warning)
+        self.residual = residual.map(warning)
+        self.notReaudited = notReaudited.map(warning)
         self.names = names.names
     }
 }
@@ -727,6 +756,19 @@ public struct RecordedJudgement: Sendable {
 
     /// Whether the file ends with the seal of the bytes before it (`RecordSeal`), all of them hashed.
     var sealHolds: Bool { RecordSeal.holds(in: file) }
+
+    /// The audits' lines, all of them as recorded (the bytes before the line of issues); nil when the file
+    /// lacks them.
+    func reportLines() -> Data? {
+        record.issues.count == 2 ? file.bytes(at: reportsStart, count: record.issues[0]) : nil
+    }
+
+    /// The trend's line as recorded; nil when it cannot be read.
+    func recordedTrend() -> RecordedTrend? {
+        line(at: record.trend).flatMap {
+            RecordedTrend.fastRead($0) ?? (try? JSONDecoder.forRecords.decode(RecordedTrend.self, from: $0))
+        }
+    }
 
     /// The `RecordedReport` line of the audit at `position`, as recorded; nil when the file lacks it.
     fileprivate func line(_ position: Int) -> Data? { line(at: record.entries[position].recorded) }
@@ -916,7 +958,7 @@ public struct RecordedJudgement: Sendable {
     }
 
     /// The line of each warning's fingerprints, as recorded; nil when it cannot be read.
-    private func recordedKeys() -> RecordedKeys? {
+    func recordedKeys() -> RecordedKeys? {
         line(at: record.keys).flatMap { try? JSONDecoder.forRecords.decode(RecordedKeys.self, from: $0) }
     }
 
@@ -1097,30 +1139,53 @@ public struct JudgementRecordFile: Sendable {
         // Then what holds as of the latest audit, each issue of an earlier audit written once.
         var issues = RecordedIssues(position: position)
         let latest = RecordedLatest(judgement.reports.last, issues: &issues)
-        let trend = RecordedTrend(judgement, issues: &issues)
-        guard let latestLine = try? encoder.encode(latest), let trendLine = try? encoder.encode(trend),
-            let issuesLine = try? encoder.encode(issues.issues),
-            let keysLine = try? encoder.encode(RecordedKeys(judgement))
+        let (trend, carry) = RecordedTrend.made(judgement, issues: &issues)
+        guard
+            let data = Self.sealed(
+                &record, reports: [reports], issues: issues, latest: latest, trend: trend,
+                keys: RecordedKeys(judgement))
         else { return record }
-        for (line, place) in [
-            (issuesLine, \JudgementRecord.issues), (latestLine, \JudgementRecord.latest), (trendLine, \.trend),
-            (keysLine, \.keys),
-        ] {
-            record[keyPath: place] = [reports.count, line.count]
-            reports.append(line)
-            reports.append(0x0A)
-        }
-        guard var data = try? encoder.encode(record) else { return record }
-        data.append(0x0A)
-        data.append(reports)
-        data.append(RecordSeal.line(sealing: data))
         guard
             (try? AtomicFile.write(data, to: path, onlyIfChanged: true, durability: .regenerable, namedByUser: false))
                 != nil
         else { return record }
         noteWritten(history: stamp, bytes: data.count)
-        JudgementStateFile(history: history).store(judgement, content: content, warnings: read.warnings)
+        JudgementStateFile(history: history).store(
+            judgement, content: content, warnings: read.warnings, trend: carry)
         return record
+    }
+
+    /// The record file's bytes: `record`'s index (told where the lines after the audits' lines are), the
+    /// audits' lines (`reports`, in parts), the lines of what holds as of the latest audit, and the seal. Nil when a
+    /// line cannot be encoded.
+    static func sealed(
+        _ record: inout JudgementRecord, reports: [Data], issues: RecordedIssues, latest: RecordedLatest,
+        trend: RecordedTrend, keys: RecordedKeys
+    ) -> Data? {
+        let encoder = JSONWriter.encoder(pretty: false)
+        guard let latestLine = try? encoder.encode(latest), let trendLine = try? encoder.encode(trend),
+            let issuesLine = try? encoder.encode(issues.issues), let keysLine = try? encoder.encode(keys)
+        else { return nil }
+        let tail = [
+            (issuesLine, \JudgementRecord.issues), (latestLine, \JudgementRecord.latest), (trendLine, \.trend),
+            (keysLine, \.keys),
+        ]
+        var end = reports.reduce(0) { $0 + $1.count }
+        for (line, place) in tail {
+            record[keyPath: place] = [end, line.count]
+            end += line.count + 1
+        }
+        guard let index = try? encoder.encode(record) else { return nil }
+        var data = Data(capacity: index.count + 1 + end + RecordSeal.length)
+        data.append(index)
+        data.append(0x0A)
+        for part in reports { data.append(part) }
+        for (line, _) in tail {
+            data.append(line)
+            data.append(0x0A)
+        }
+        data.append(RecordSeal.line(sealing: data))
+        return data
     }
 
     /// The record that holds for the history as it is now with `translations`, its entries' counts with

@@ -13,8 +13,8 @@ import Foundation
 /// record's format), the baseline it was judged with (`baseline`) and this format; `JudgementStateFile`
 /// keys it by the history it was made of. `restored(baseline:translations:)` gives nil for any other.
 struct JudgementState: Codable, Sendable {
-    /// Raised when what the state holds changes.
-    static let currentFormat = 1
+    /// Raised when what the state holds changes (2: the trend's carry).
+    static let currentFormat = 2
 
     var format = Self.currentFormat
     var judgementVersion = JudgementRecord.currentJudgementVersion
@@ -43,6 +43,9 @@ struct JudgementState: Codable, Sendable {
     var configurations: [Int]
     var languages: AuditLanguages
     var screens: ScreenIdentification
+    /// What the record's trend needs to count the next audit's column (`TrendCarry`), when the state was
+    /// stored with its record.
+    var trend: TrendCarry?
 
     /// An audit's place in the order.
     struct Audit: Codable, Sendable {

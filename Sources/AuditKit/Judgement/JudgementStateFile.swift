@@ -2,7 +2,8 @@ import Foundation
 
 /// The judgement's state after the latest audit of a history (`JudgementState`), kept beside the history
 /// and its record (`history.judgement-state.json`, committed with them) so a new report is judged against
-/// it, not against every report again: `check NEW-REPORT-FILE` reads it, then judges that one report.
+/// it, not against every report again: `check NEW-REPORT-FILE` reads it, then judges that one report, and
+/// `history add` of a new report (`JudgementRecordFile.add`) judges it so and extends the record and the state.
 ///
 /// Trusted as the record is: it names the history it was made of by content (`HistoryContent`: size and
 /// SHA-256 of the file) and ends with a seal (`RecordSeal`); it is read only while the history file holds
@@ -30,9 +31,11 @@ public struct JudgementStateFile: Sendable {
     }
 
     /// Stores the state of `judgement`, made of the history of content `content` whose reading tolerated
-    /// `warnings`: best effort (a state that cannot be made or written is left, and the history judged again).
-    func store(_ judgement: HistoryJudgement, content: HistoryContent, warnings: [String]) {
-        guard let state = judgement.state(), state.audits.count == content.entries else { return }
+    /// `warnings`, with the carry of its record's trend (`trend`): best effort (a state that cannot be made or
+    /// written is left, and the history judged again).
+    func store(_ judgement: HistoryJudgement, content: HistoryContent, warnings: [String], trend: TrendCarry?) {
+        guard var state = judgement.state(), state.audits.count == content.entries else { return }
+        state.trend = trend
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         let header = Header(format: JudgementState.currentFormat, history: content, warnings: warnings)
@@ -51,19 +54,28 @@ public struct JudgementStateFile: Sendable {
     func restored(baseline: Baseline, translations: StringTranslations, refused: (String) -> Void)
         -> (judgement: HistoryJudgement, warnings: [String])?
     {
+        guard let stored = stored(refused: refused), stored.content.isContent(of: history.path),
+            let judgement = HistoryJudgement(restoring: stored.state, baseline: baseline, translations: translations)
+        else { return nil }
+        return (judgement, stored.warnings)
+    }
+
+    /// The state stored, the content of the history it names and what reading that history tolerated,
+    /// when its seal holds and it is of this format; nil otherwise. The history's bytes are not checked:
+    /// the caller checks them (`restored`, or under the history's lock as it extends it).
+    func stored(refused: (String) -> Void) -> (state: JudgementState, content: HistoryContent, warnings: [String])? {
+        // Closed when the last reference goes (`OpenRecord`).
         guard let file = RecordedJudgement.openRecord(path, refuse: refused) else { return nil }
-        defer { close(file.fd) }
         let historySize = (try? FileManager.default.attributesOfItem(atPath: history.path)[.size]) as? Int ?? 0
         guard file.size <= RecordedJudgement.longestRecord(history: historySize), RecordSeal.holds(in: file),
             let data = file.bytes(at: 0, count: file.size - RecordSeal.length),
             let newline = data.firstIndex(of: 0x0A),
             let header = try? JSONDecoder().decode(Header.self, from: data[..<newline]),
-            header.format == JudgementState.currentFormat, header.history.isContent(of: history.path),
+            header.format == JudgementState.currentFormat,
             let state = try? JSONDecoder().decode(JudgementState.self, from: data[(newline + 1)...]),
-            state.audits.count == header.history.entries,
-            let judgement = HistoryJudgement(restoring: state, baseline: baseline, translations: translations)
+            state.audits.count == header.history.entries
         else { return nil }
-        return (judgement, header.warnings)
+        return (state, header.history, header.warnings)
     }
 
     /// The checks (`HistoryCheck`) of the reports `entries` makes, each against the history as it is, judged

@@ -121,16 +121,59 @@ public struct Trend: Sendable, Hashable, Codable {
     /// The trend of the judged history, the warnings the baseline accepts counted open unless
     /// `withBaseline` (as the record keeps it: the baseline is applied when shown).
     init(judgement: HistoryJudgement, by grouping: TrendGrouping, withBaseline: Bool) {
+        self = Self.counted(judgement: judgement, by: grouping, withBaseline: withBaseline).trend
+    }
+
+    /// The trend of the judged history (`init(judgement:by:withBaseline:)`), and what counting its next
+    /// column needs (`TrendCarry`).
+    static func counted(judgement: HistoryJudgement, by grouping: TrendGrouping, withBaseline: Bool) -> (
+        trend: Trend, carry: TrendCarry
+    ) {
         let reports = judgement.reports
-        self.grouping = grouping
         var counter = TrendCounter(grouping: grouping, reportCount: reports.count, withBaseline: withBaseline)
         for (k, report) in reports.enumerated() { counter.add(report, at: k) }
-        columns = counter.columns
-        // Views by name; test types in the one order every output lists them (`TestType.rank`).
-        rows = counter.rowIndex.map { Row(name: $0.key, counts: counter.counts[$0.value]) }.sorted {
-            (counter.rankOfType[$0.name] ?? 0, $0.name) < (counter.rankOfType[$1.name] ?? 0, $1.name)
+        let rows = counter.rowIndex.map { Row(name: $0.key, counts: counter.counts[$0.value]) }
+        let (residual, notReaudited) = Self.standingWarnings(of: reports, counter)
+        let trend = Trend(
+            grouping: grouping, columns: counter.columns, rows: counter.sorted(rows), residual: residual,
+            notReaudited: notReaudited)
+        return (trend, counter.carry)
+    }
+
+    /// The columns of the audits of `judgement` from `first` on, counted after the columns `rows` and
+    /// `open` hold (the record's, without the baseline) as `carry` says the screens' latest audits left
+    /// them: every row (those `rows` lack counted 0 before `first`), the new columns' open counts and
+    /// whether each is partial, the standing warnings as of the latest audit, and the carry after.
+    /// Nil when a screen's latest audit is one `judgement` does not hold whole (one restored from its
+    /// state that is not the latest of its screens there).
+    static func extended(
+        rows: [Row], open: Int, carry: TrendCarry, judgement: HistoryJudgement, from first: Int,
+        by grouping: TrendGrouping
+    ) -> (
+        rows: [Row], columns: [Column], residual: [ResidualWarning], notReaudited: [ResidualWarning],
+        carry: TrendCarry
+    )? {
+        let reports = judgement.reports
+        var counter = TrendCounter(
+            resuming: carry, grouping: grouping, rows: rows, open: open, first: first,
+            count: reports.count - first, position: judgement.position)
+        for k in first..<reports.count { counter.add(reports[k], at: k) }
+        let whole = judgement.basePositions
+        guard
+            counter.latest.allSatisfy({ group, k in
+                k >= first || (whole.contains(k) && judgement.latest[group] == k)
+            })
+        else { return nil }
+        var made: [Row] = rows
+        for (name, row) in counter.rowIndex {
+            if row < rows.count {
+                made[row].counts += counter.counts[row]
+            } else {
+                made.append(Row(name: name, counts: [Int](repeating: 0, count: first) + counter.counts[row]))
+            }
         }
-        (residual, notReaudited) = Self.standingWarnings(of: reports, counter)
+        let (residual, notReaudited) = Self.standingWarnings(of: reports, counter)
+        return (counter.sorted(made), counter.columns, residual, notReaudited, counter.carry)
     }
 
     /// The open warnings each screen's latest audit left: residual ones (the latest audit of all shows
@@ -169,18 +212,37 @@ public struct Trend: Sendable, Hashable, Codable {
                 if k < last || !isShown { notReaudited.append(warning) } else { residual.append(warning) }
             }
         }
+        // Sorted by position (ties kept in order, as a stable sort keeps them), each warning copied once.
+        func sorted(_ list: [ResidualWarning], by key: (ResidualWarning) -> (Date, Int)) -> [ResidualWarning] {
+            let keys = list.map(key)
+            return list.indices.sorted { (keys[$0].0, keys[$0].1, $0) < (keys[$1].0, keys[$1].1, $1) }.map { list[$0] }
+        }
         return (
-            residual.sorted { ($0.firstSeen, $0.issue.number) < ($1.firstSeen, $1.issue.number) },
-            notReaudited.sorted {
-                ($0.lastAudited ?? .distantPast, $0.issue.number) < ($1.lastAudited ?? .distantPast, $1.issue.number)
-            }
+            sorted(residual) { ($0.firstSeen, $0.issue.number) },
+            sorted(notReaudited) { ($0.lastAudited ?? .distantPast, $0.issue.number) }
         )
+    }
+}
+
+/// What counting a trend's next column needs of the columns counted so far (`Trend.counted`), stored
+/// with the judgement's state (`JudgementState.trend`) so the record's trend is extended by a new audit:
+/// each screen group's audits that covered it (positions, oldest first: the last is its latest), and that
+/// latest audit's open warnings of the group by row, by view and by test type, with each test type's rank.
+struct TrendCarry: Codable, Sendable, Equatable {
+    var coveredBy: [String: [Int]] = [:]
+    var byView: [String: [String: Int]] = [:]
+    var byType: [String: [String: Int]] = [:]
+    var ranks: [String: Int] = [:]
+
+    /// The carry of both groupings: `view`'s, with `type`'s rows and ranks.
+    static func merged(view: TrendCarry, type: TrendCarry) -> TrendCarry {
+        TrendCarry(coveredBy: view.coveredBy, byView: view.byView, byType: type.byType, ranks: type.ranks)
     }
 }
 
 /// The trend's columns counted audit by audit: each audit's open warnings (and those standing on its
 /// screens unseen) replace those of the screens it covered, row by row.
-private struct TrendCounter {
+struct TrendCounter {
     let grouping: TrendGrouping
     let reportCount: Int
     /// Whether the baseline's acceptances are applied; if not, the warnings it accepts count as open.
@@ -201,11 +263,55 @@ private struct TrendCounter {
     /// Each test type's row and where it sorts (`TestType.rank`), kept as its name is first met.
     var rankOfType: [String: Int] = [:]
 
+    /// The position of the first column counted here.
+    var first = 0
+
     init(grouping: TrendGrouping, reportCount: Int, withBaseline: Bool) {
         self.grouping = grouping
         self.reportCount = reportCount
         self.withBaseline = withBaseline
         columns.reserveCapacity(reportCount)
+    }
+
+    /// A counter of `count` columns from position `first` on, after columns whose rows are `rows` (the
+    /// last count of each its total) and whose last open count is `open`, the screens' latest audits as
+    /// `carry` says; `position` gives every audit's position. Counts without the baseline, as the record.
+    init(
+        resuming carry: TrendCarry, grouping: TrendGrouping, rows: [Trend.Row], open: Int, first: Int, count: Int,
+        position: [String: Int]
+    ) {
+        self.init(grouping: grouping, reportCount: count, withBaseline: false)
+        self.first = first
+        self.position = position
+        rankOfType = carry.ranks
+        for row in rows {
+            rowTotals[self.row(named: row.name)] = row.counts.last ?? 0
+        }
+        openTotal = open
+        coveredBy = carry.coveredBy
+        for (group, audits) in carry.coveredBy { latest[group] = audits.last }
+        for (group, byName) in grouping == .view ? carry.byView : carry.byType {
+            var rows: [Int: Int] = [:]
+            for (name, number) in byName { rows[row(named: name)] = number }
+            groupRows[group] = rows
+        }
+    }
+
+    /// What counting the next column needs (`TrendCarry`) of this grouping.
+    var carry: TrendCarry {
+        var name = [String](repeating: "", count: counts.count)
+        for (row, index) in rowIndex { name[index] = row }
+        let byName = groupRows.mapValues { rows in
+            Dictionary(uniqueKeysWithValues: rows.map { (name[$0.key], $0.value) })
+        }
+        return TrendCarry(
+            coveredBy: coveredBy, byView: grouping == .view ? byName : [:], byType: grouping == .type ? byName : [:],
+            ranks: grouping == .type ? rankOfType : [:])
+    }
+
+    /// `rows` in the order every output lists them: views by name, test types by `TestType.rank`.
+    func sorted(_ rows: [Trend.Row]) -> [Trend.Row] {
+        rows.sorted { (rankOfType[$0.name] ?? 0, $0.name) < (rankOfType[$1.name] ?? 0, $1.name) }
     }
 
     /// Whether a warning of `status` counts: open (or accepted by the baseline, without it).
@@ -249,7 +355,7 @@ private struct TrendCounter {
             latest[group] = k
             coveredBy[group, default: []].append(k)
         }
-        for row in rowTotals.indices { counts[row][k] = rowTotals[row] }
+        for row in rowTotals.indices { counts[row][k - first] = rowTotals[row] }
         columns.append(
             Trend.Column(
                 fileName: report.entry.fileName, sha256: report.entry.sha256, auditDate: report.entry.auditDate,

@@ -26,6 +26,13 @@ public struct SHA256: Sendable {
     /// offsets (`pread`, which moves no shared position), so a file of any size costs a MiB of memory;
     /// nil when the file holds fewer bytes or cannot be read.
     static func hexDigest(ofFile fd: Int32, count: Int) -> String? {
+        guard var hasher = hashing(file: fd, count: count) else { return nil }
+        return hasher.finalizeHex()
+    }
+
+    /// The hash of the first `count` bytes of the open file `fd`, not finished (more can be added), read as
+    /// `hexDigest(ofFile:count:)` reads them; nil when the file holds fewer bytes or cannot be read.
+    static func hashing(file fd: Int32, count: Int) -> SHA256? {
         var hasher = SHA256()
         let chunk = 1 << 20
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunk, alignment: 16)
@@ -38,7 +45,7 @@ public struct SHA256: Sendable {
             hasher.update(UnsafeRawBufferPointer(rebasing: buffer[..<got]))
             done += got
         }
-        return hasher.finalizeHex()
+        return hasher
     }
 
     /// Adds bytes to the hash.

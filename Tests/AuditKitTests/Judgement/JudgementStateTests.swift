@@ -148,14 +148,21 @@ import Testing
             entries: { _ in [entry] })
     }
 
+    /// Ten random audits (`JudgementRecordTests.randomAudit`) and a baseline accepting the first `accepting`
+    /// issues of the first.
+    static func tenAudits(seed: Int, accepting: Int) throws -> (entries: [HistoryEntry], baseline: Baseline) {
+        var generator = SplitMix64(seed: UInt64(seed))
+        let entries = try (0..<10).map { try JudgementRecordTests.randomAudit(day: $0, &generator) }
+        let baseline = Baseline(
+            entries: entries[0].issues.prefix(accepting).enumerated().map {
+                Baseline.Entry(fingerprint: $1.fingerprint, reason: "decorative \($0)", acceptedOn: "2026-01-01")
+            })
+        return (entries, baseline)
+    }
+
     @Test func aNewReportIsCheckedFromTheStateAsTheWholeHistoryChecksIt() throws {
         for seed in 0..<6 {
-            var generator = SplitMix64(seed: UInt64(100 + seed))
-            let entries = try (0..<10).map { try JudgementRecordTests.randomAudit(day: $0, &generator) }
-            let baseline = Baseline(
-                entries: entries[0].issues.prefix(2).enumerated().map {
-                    Baseline.Entry(fingerprint: $1.fingerprint, reason: "decorative \($0)", acceptedOn: "2026-01-01")
-                })
+            let (entries, baseline) = try Self.tenAudits(seed: 100 + seed, accepting: 2)
             let directory = try TemporaryDirectory()
             defer { directory.remove() }
             let (file, states) = try Self.recorded(Array(entries.dropLast()), baseline: baseline, in: directory)
