@@ -709,11 +709,12 @@ public enum WarningMatcher {
                 // the same exact value first (a row whose price did not change is that row).
                 var oldLeft = group.old.filter { oldPartner[$0] < 0 }.sorted { order(old, $0) < order(old, $1) }
                 var newLeft = group.new.filter { newPartner[$0] < 0 }.sorted { order(new, $0) < order(new, $1) }
-                for (o, n) in uniqueValues((oldLeft, newLeft)) { pair(o, n, .fingerprint) }
+                let keptValue = uniqueValues((oldLeft, newLeft))
+                for (o, n) in keptValue { pair(o, n, .fingerprint) }
                 oldLeft.removeAll { oldPartner[$0] >= 0 }
                 newLeft.removeAll { newPartner[$0] >= 0 }
                 // The rows that kept their value tell the layout where nothing else did yet.
-                if !byValue.isEmpty { fitWhereUntold() }
+                if !byValue.isEmpty || !keptValue.isEmpty { fitWhereUntold() }
                 // By count only where the screen's layout does not say where the older ones are now: where it
                 // does, one far from its place is another element (a row scrolled away, or fixed).
                 for (o, n) in zip(oldLeft, newLeft) where !sameScreen(o, n) || transform[new.slotID[n]] == nil {
