@@ -24,7 +24,7 @@ import Foundation
 public struct JudgementRecord: Sendable, Hashable, Codable {
     /// The version of the judgement this code makes: raised whenever a change of the judgement's code
     /// changes what it states (`verdictDigests` makes sure), so a record written earlier is judged again.
-    public static let currentJudgementVersion = 23
+    public static let currentJudgementVersion = 24
 
     /// Each version's digest of the verdicts it states on fixed series of audits (the layout probes',
     /// judged by `JudgementVersionTests`), oldest first, the last one `currentJudgementVersion`'s. A change
@@ -48,6 +48,7 @@ public struct JudgementRecord: Sendable, Hashable, Codable {
         (21, "cb548d1c658da5a8dcc91b622da6d2d086226e5cf6bcf046ff01df9e4a599c77"),
         (22, "9d99410dd7f363fd7aaa64903d7fa83aa6accdae890164572da50263102eb013"),
         (23, "dbd50210857d8038dd662ff49d06d7dbb28131e0501cf2b75d52f5b453815381"),
+        (24, "bc92fb983244f30a5f37a66a34d4737db5cc287677c4c5e909fbbfc7d6785e61"),
     ]
 
     /// The version of the judgement recorded.

@@ -16,9 +16,10 @@ enum JudgementTolerance {
     static func reach(height: Double) -> Double { max(place, height) }
 
     /// What another exact value costs look-alikes (one fingerprint once digits fold: the departure times
-    /// "8:05" and "8:20") pairing with standing warnings, against their places' distance in points: 1,000,
-    /// more than any distance on a screen, so each row keeps its own value when no value changed, and a
-    /// value that changed pairs by place.
+    /// "8:05" and "8:20") pairing with standing warnings, and texts of one catalog key showing other numbers
+    /// ("Platform 2", "Platform 5", in any language) pairing by key, against their places' distance in
+    /// points: 1,000, more than any distance on a screen, so each row keeps its own value when no value
+    /// changed, and a value that changed pairs by place.
     static let otherValue: Double = 1000
 
     /// The most a look-alike's distance from a standing warning's predicted place counts (500 points, half

@@ -778,8 +778,13 @@ public enum WarningMatcher {
                         {
                             continue
                         }
+                        // One key shown with several numbers ("Platform 2", "Platform 5"): the numbers are the
+                        // value, in any language ("2番線"), so the row showing the same one is the same row.
                         let distance = min(1e6, rectDistance(shiftedOldRect(o, toward: n), new.issues[n].rect))
-                        candidates.append((distance + (sameScreen(o, n) ? 0 : 1e6), o, n))
+                        let value =
+                            WarningMatcher.digits(old.issues[o].elementText)
+                                == WarningMatcher.digits(new.issues[n].elementText) ? 0 : JudgementTolerance.otherValue
+                        candidates.append((distance + value + (sameScreen(o, n) ? 0 : 1e6), o, n))
                     }
                 }
             }
@@ -1139,6 +1144,16 @@ public enum WarningMatcher {
 
     /// Whether two texts show the same symbols besides digits, letters, white space and number
     /// separators (`$4,250.00` and `$4,310.00` do; `34 %` and `12` do not).
+    /// The decimal digits of `text` in order, as ASCII ("8:05" → "805", "2番線" → "2"); empty for none.
+    static func digits(_ text: String?) -> String {
+        guard let text else { return "" }
+        return String(
+            text.unicodeScalars.compactMap { scalar in
+                scalar.properties.numericType == .decimal
+                    ? scalar.properties.numericValue.map { Character(String(Int($0))) } : nil
+            })
+    }
+
     static func sameSymbols(_ a: String?, _ b: String?) -> Bool {
         guard let a, let b, a != b else { return true }
         func symbols(_ text: String) -> [Unicode.Scalar] {

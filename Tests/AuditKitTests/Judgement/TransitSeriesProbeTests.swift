@@ -259,6 +259,23 @@ import Testing
         #expect(s.p.mispaired().isEmpty)
     }
 
+    /// One key shown with several numbers keeps each row by its number in any language (a random tour found
+    /// it): the smallest phone at AX3 in Japanese shows one badge ("2番線"); an iPad in English shows three.
+    /// "Platform 2" continues it; the other two are new (not the second badge taking the first's warning).
+    @Test func aBadgeKeepsItsNumberAcrossLanguages() throws {
+        var s = try Series(sourced: true)
+        defer { s.p.remove() }
+        var japanese = Self.japaneseConfig(.iPhoneSE)
+        japanese.textSize = .ax3
+        let first = T.flagged(Self.departures, japanese)
+        #expect(first.contains("x.b2") && first.isDisjoint(with: ["x.b5", "x.b7"]))
+        s.p.expectFirst(try s.audit(Self.departures, japanese), open: first)
+        let judged = try s.audit(Self.departures, T.config(.iPadLandscape, dark: true))
+        let changes = s.p.changes(judged)
+        #expect(changes[2].contains("x.b2") && changes[0].isSuperset(of: ["x.b5", "x.b7"]), "\(changes)")
+        #expect(s.p.mispaired().isEmpty)
+    }
+
     /// Times that kept their value tell the layout before the rest pair by count (a random tour found it):
     /// after the largest phone at AX3 in Japanese (the last two times below the screen), the smallest phone
     /// scrolled shows those two and not the first ones. Each keeps its own warning: the first two are not
