@@ -220,10 +220,4 @@ enum ScreenBand: Sendable, Equatable {
     static func showsContent(at rect: Rect, top: Double, height: Double) -> Bool {
         rect.y >= top && ScreenBand(of: rect, top: top, height: height) == .content
     }
-
-    /// The band of `rect` on a screen `width` by `height` points.
-    init(of rect: Rect, width: Double, height: Double) {
-        self.init(
-            of: rect, top: ScreenLayouts.contentTop(ScreenConfiguration(width: width, height: height)), height: height)
-    }
 }
